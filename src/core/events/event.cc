@@ -1,0 +1,46 @@
+#include "core/events/event.h"
+
+namespace smoothbore {
+
+std::string_view event_kind_name(EventKind k) {
+  switch (k) {
+    case EventKind::kBattleStart:
+      return "battle_start";
+    case EventKind::kTurnStart:
+      return "turn_start";
+    case EventKind::kPhase:
+      return "phase";
+    case EventKind::kOrder:
+      return "order";
+    case EventKind::kMove:
+      return "move";
+    case EventKind::kFormation:
+      return "formation";
+    case EventKind::kFire:
+      return "fire";
+    case EventKind::kCharge:
+      return "charge";
+    case EventKind::kMelee:
+      return "melee";
+    case EventKind::kMorale:
+      return "morale";
+    case EventKind::kInitiative:
+      return "initiative";
+    case EventKind::kStatus:
+      return "status";
+    case EventKind::kRout:
+      return "rout";
+    case EventKind::kRemoved:
+      return "removed";
+    case EventKind::kBattleEnd:
+      return "battle_end";
+  }
+  return "unknown";
+}
+
+void EventLog::append(Event e) {
+  events_.push_back(std::move(e));
+  for (const Sink& s : sinks_) s(events_.back());
+}
+
+}  // namespace smoothbore

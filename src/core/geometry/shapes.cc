@@ -1,0 +1,391 @@
+#include "core/geometry/shapes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace smoothbore {
+
+namespace {
+
+// Geometric slack for "on the boundary" decisions, mm. Far below anything a player can
+// measure, far above the rounding error of table-sized coordinates.
+constexpr double kEps = 1e-9;
+
+// A half-plane n·p + c >= 0 in some frame.
+struct HalfPlane {
+  Vec2 n;
+  double c;
+  double eval(Vec2 p) const { return n.dot(p) + c; }
+};
+
+// Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept).
+std::vector<Vec2> clip(const std::vector<Vec2>& poly, const HalfPlane& h) {
+  std::vector<Vec2> out;
+  const std::size_t n = poly.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    Vec2 p = poly[i];
+    Vec2 q = poly[(i + 1) % n];
+    double fp = h.eval(p);
+    double fq = h.eval(q);
+    if (fp >= -kEps) out.push_back(p);
+    if ((fp >= -kEps) != (fq >= -kEps)) {
+      double t = fp / (fp - fq);
+      out.push_back(p + (q - p) * t);
+    }
+  }
+  return out;
+}
+
+std::vector<Vec2> corner_vector(const Rect& r) {
+  auto c = r.corners();
+  return {c.begin(), c.end()};
+}
+
+// The four inward half-planes of `r` in table coordinates.
+std::array<HalfPlane, 4> rect_half_planes(const Rect& r) {
+  const Vec2 f = r.forward();
+  const Vec2 rt = r.right();
+  const double hw = r.width / 2;
+  const double hd = r.depth / 2;
+  // (p - centre)·f <= hd  <=>  -f·p + (f·c + hd) >= 0, and so on.
+  return {{{f * -1.0, f.dot(r.centre) + hd},
+           {f, -f.dot(r.centre) + hd},
+           {rt * -1.0, rt.dot(r.centre) + hw},
+           {rt, -rt.dot(r.centre) + hw}}};
+}
+
+double orient(Vec2 a, Vec2 b, Vec2 c) { return (b - a).cross(c - a); }
+
+bool on_segment(Vec2 p, const Segment& s) {
+  return std::min(s.a.x, s.b.x) - kEps <= p.x && p.x <= std::max(s.a.x, s.b.x) + kEps &&
+         std::min(s.a.y, s.b.y) - kEps <= p.y && p.y <= std::max(s.a.y, s.b.y) + kEps;
+}
+
+}  // namespace
+
+std::array<Vec2, 4> Rect::corners() const {
+  const Vec2 f = forward() * (depth / 2);
+  const Vec2 r = right() * (width / 2);
+  return {centre + f - r, centre + f + r, centre - f + r, centre - f - r};
+}
+
+Segment Rect::front_edge() const {
+  auto c = corners();
+  return {c[0], c[1]};
+}
+
+Segment Rect::rear_edge() const {
+  auto c = corners();
+  return {c[3], c[2]};
+}
+
+Vec2 Rect::front_centre() const { return centre + forward() * (depth / 2); }
+
+Box Rect::bounds() const {
+  auto c = corners();
+  Box b{c[0], c[0]};
+  for (Vec2 p : c) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
+}
+
+bool Rect::contains(Vec2 p) const {
+  const Vec2 d = p - centre;
+  return std::fabs(d.dot(right())) <= width / 2 + kEps &&
+         std::fabs(d.dot(forward())) <= depth / 2 + kEps;
+}
+
+const char* zone_name(Zone z) {
+  switch (z) {
+    case Zone::kFront:
+      return "front";
+    case Zone::kLeftFlank:
+      return "left flank";
+    case Zone::kRightFlank:
+      return "right flank";
+    case Zone::kRear:
+      return "rear";
+  }
+  return "unknown";
+}
+
+double point_segment_distance(Vec2 p, const Segment& s) {
+  const Vec2 d = s.b - s.a;
+  const double len2 = d.dot(d);
+  if (len2 == 0) return distance(p, s.a);
+  const double t = std::clamp((p - s.a).dot(d) / len2, 0.0, 1.0);
+  return distance(p, s.a + d * t);
+}
+
+bool segments_intersect(const Segment& s, const Segment& t) {
+  const double d1 = orient(t.a, t.b, s.a);
+  const double d2 = orient(t.a, t.b, s.b);
+  const double d3 = orient(s.a, s.b, t.a);
+  const double d4 = orient(s.a, s.b, t.b);
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) {
+    return true;
+  }
+  // Touching and collinear cases: an endpoint lying on the other segment.
+  if (d1 == 0 && on_segment(s.a, t)) return true;
+  if (d2 == 0 && on_segment(s.b, t)) return true;
+  if (d3 == 0 && on_segment(t.a, s)) return true;
+  if (d4 == 0 && on_segment(t.b, s)) return true;
+  return false;
+}
+
+double segment_distance(const Segment& s, const Segment& t) {
+  if (segments_intersect(s, t)) return 0;
+  return std::min({point_segment_distance(s.a, t), point_segment_distance(s.b, t),
+                   point_segment_distance(t.a, s), point_segment_distance(t.b, s)});
+}
+
+std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
+  const Vec2 r = s.b - s.a;
+  const Vec2 q = t.b - t.a;
+  const double denom = r.cross(q);
+  const double scale = r.length() * q.length();
+  if (scale == 0 || std::fabs(denom) <= 1e-12 * scale) return {};
+  const Vec2 w = t.a - s.a;
+  const double u = w.cross(q) / denom;  // along s
+  const double v = w.cross(r) / denom;  // along t
+  constexpr double kParamEps = 1e-12;
+  if (u < -kParamEps || u > 1 + kParamEps || v < -kParamEps || v > 1 + kParamEps) return {};
+  return {std::clamp(u, 0.0, 1.0)};
+}
+
+double distance(const Rect& a, const Rect& b) {
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  // A corner inside the other rectangle covers overlap and containment; otherwise the
+  // closest points lie on the edges.
+  for (Vec2 p : ca) {
+    if (b.contains(p)) return 0;
+  }
+  for (Vec2 p : cb) {
+    if (a.contains(p)) return 0;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 4; ++i) {
+    const Segment ea{ca[i], ca[(i + 1) % 4]};
+    for (int j = 0; j < 4; ++j) {
+      best = std::min(best, segment_distance(ea, {cb[j], cb[(j + 1) % 4]}));
+    }
+  }
+  return best;
+}
+
+double distance(const Rect& a, Vec2 p) {
+  const Vec2 d = p - a.centre;
+  const double dx = std::max(std::fabs(d.dot(a.right())) - a.width / 2, 0.0);
+  const double dy = std::max(std::fabs(d.dot(a.forward())) - a.depth / 2, 0.0);
+  return std::hypot(dx, dy);
+}
+
+bool overlaps(const Rect& a, const Rect& b, double tolerance) {
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  for (Vec2 axis : {a.forward(), a.right(), b.forward(), b.right()}) {
+    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
+    double bmin = amin, bmax = -amin;
+    for (Vec2 p : ca) {
+      amin = std::min(amin, p.dot(axis));
+      amax = std::max(amax, p.dot(axis));
+    }
+    for (Vec2 p : cb) {
+      bmin = std::min(bmin, p.dot(axis));
+      bmax = std::max(bmax, p.dot(axis));
+    }
+    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
+  }
+  return true;
+}
+
+Zone zone_of(const Rect& target, Vec2 p) {
+  // A point exactly on an edge line (contact) is decided with a micron of slack, so that
+  // rounding in the mover's position cannot turn a frontal contact into a flank one.
+  constexpr double kSlack = 1e-6;
+  const Vec2 d = p - target.centre;
+  const double along = d.dot(target.forward());
+  const double across = d.dot(target.right());
+  if (along >= target.depth / 2 - kSlack && std::fabs(across) <= target.width / 2 + kSlack) {
+    return Zone::kFront;
+  }
+  if (along <= -target.depth / 2 + kSlack) return Zone::kRear;
+  return across < 0 ? Zone::kLeftFlank : Zone::kRightFlank;
+}
+
+Rect corridor(const Rect& firer, double range) {
+  Rect c;
+  c.centre = firer.front_centre() + firer.forward() * (range / 2);
+  c.facing = firer.facing;
+  c.width = firer.width;
+  c.depth = range;
+  return c;
+}
+
+namespace {
+
+// The firer's arc as half-planes in table coordinates: ahead of the front-edge line and,
+// below 90°, within `half_angle_deg` outward of straight ahead from each front corner.
+std::vector<HalfPlane> arc_half_planes(const Rect& firer, double half_angle_deg) {
+  const Vec2 f = firer.forward();
+  const Vec2 rt = firer.right();
+  const Vec2 fc = firer.front_centre();
+  const double hw = firer.width / 2;
+  // In local terms: ahead = (p - fc)·f >= 0; outward_right = (p - fc)·rt - hw <= ahead·t.
+  std::vector<HalfPlane> hp = {{f, -f.dot(fc)}};
+  if (half_angle_deg < 90.0) {
+    const double t = std::tan(half_angle_deg * kPi / 180.0);
+    // ahead·t - ((p - fc)·rt - hw) >= 0
+    const Vec2 n1 = f * t - rt;
+    hp.push_back({n1, -n1.dot(fc) + hw});
+    // ahead·t - (-(p - fc)·rt - hw) >= 0
+    const Vec2 n2 = f * t + rt;
+    hp.push_back({n2, -n2.dot(fc) + hw});
+  }
+  return hp;
+}
+
+}  // namespace
+
+bool in_arc(const Rect& firer, Vec2 p, double half_angle_deg) {
+  const Vec2 d = p - firer.front_centre();
+  const double ahead = d.dot(firer.forward());
+  if (ahead < -kEps) return false;
+  const double outward = std::fabs(d.dot(firer.right())) - firer.width / 2;
+  if (outward <= kEps) return true;  // straight ahead of the front edge
+  // Angle outward of straight ahead, seen from the nearer front corner.
+  const double angle = std::atan2(outward, ahead) * 180.0 / kPi;
+  return angle <= half_angle_deg + 1e-9;
+}
+
+bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
+  std::vector<Vec2> poly = corner_vector(target);
+  for (const HalfPlane& h : arc_half_planes(firer, half_angle_deg)) {
+    poly = clip(poly, h);
+    if (poly.empty()) return false;
+  }
+  return true;
+}
+
+double corridor_distance(const Rect& firer, const Rect& target, double range) {
+  std::vector<Vec2> poly = corner_vector(target);
+  for (const HalfPlane& h : rect_half_planes(corridor(firer, range))) {
+    poly = clip(poly, h);
+    if (poly.empty()) return -1;
+  }
+  // The nearest point of a convex piece along a direction is one of its vertices.
+  double best = std::numeric_limits<double>::infinity();
+  const Vec2 fc = firer.front_centre();
+  for (Vec2 p : poly) best = std::min(best, (p - fc).dot(firer.forward()));
+  return std::max(best, 0.0);
+}
+
+bool Polygon::contains(Vec2 p) const {
+  const std::size_t n = points.size();
+  if (n == 0) return false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (point_segment_distance(p, {points[i], points[(i + 1) % n]}) <= kEps) return true;
+  }
+  // Crossing number with a ray towards +x.
+  bool inside = false;
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 a = points[i];
+    const Vec2 b = points[j];
+    if ((a.y > p.y) != (b.y > p.y)) {
+      const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+      if (p.x < x) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+Box Polygon::bounds() const {
+  if (points.empty()) return {};
+  Box b{points[0], points[0]};
+  for (Vec2 p : points) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
+}
+
+double Polygon::area() const {
+  double twice = 0;
+  const std::size_t n = points.size();
+  for (std::size_t i = 0; i < n; ++i) twice += points[i].cross(points[(i + 1) % n]);
+  return std::fabs(twice) / 2;
+}
+
+bool Polygon::intersects(const Segment& s) const {
+  if (contains(s.a) || contains(s.b)) return true;
+  const std::size_t n = points.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (segments_intersect(s, {points[i], points[(i + 1) % n]})) return true;
+  }
+  return false;
+}
+
+bool Polygon::intersects(const Rect& r) const {
+  if (points.empty()) return false;
+  const auto c = r.corners();
+  for (Vec2 p : c) {
+    if (contains(p)) return true;
+  }
+  for (Vec2 p : points) {
+    if (r.contains(p)) return true;
+  }
+  const std::size_t n = points.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Segment e{points[i], points[(i + 1) % n]};
+    for (int k = 0; k < 4; ++k) {
+      if (segments_intersect(e, {c[k], c[(k + 1) % 4]})) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<std::pair<double, double>> Polygon::inside_intervals(const Segment& s) const {
+  std::vector<std::pair<double, double>> out;
+  const std::size_t n = points.size();
+  if (n < 3) return out;
+  std::vector<double> cuts = {0.0, 1.0};
+  const Vec2 d = s.b - s.a;
+  const double len2 = d.dot(d);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Segment e{points[i], points[(i + 1) % n]};
+    for (double t : segment_crossings(s, e)) cuts.push_back(t);
+    // Vertices on `s` also cut it: they bound pieces that run along a collinear edge.
+    if (len2 > 0 && point_segment_distance(points[i], s) <= kEps) {
+      cuts.push_back(std::clamp((points[i] - s.a).dot(d) / len2, 0.0, 1.0));
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  if (len2 == 0) {
+    if (contains(s.a)) out.push_back({0.0, 1.0});
+    return out;
+  }
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double t0 = cuts[i];
+    const double t1 = cuts[i + 1];
+    if (!contains(s.a + d * ((t0 + t1) / 2))) continue;
+    if (!out.empty() && out.back().second == t0) {
+      out.back().second = t1;
+    } else {
+      out.push_back({t0, t1});
+    }
+  }
+  return out;
+}
+
+double Polygon::length_inside(const Segment& s) const {
+  double t = 0;
+  for (const auto& [t0, t1] : inside_intervals(s)) t += t1 - t0;
+  return t * s.length();
+}
+
+}  // namespace smoothbore

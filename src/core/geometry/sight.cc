@@ -1,0 +1,93 @@
+// Sampled line of sight (common.md §3.5).
+//
+// Sight lines run from 5 points evenly spaced along the observer's front edge (both
+// corners, the quarter points and the centre) to 9 points of the target (centre, corners,
+// edge midpoints): 45 lines. A line is blocked when terrain blocks it
+// (Table::terrain_blocks_sight with `see_into`) or when it passes into a blocker's
+// footprint: it crosses one of the blocker's edges or starts or ends inside it. Blockers
+// are shrunk by a micron first, so a stand merely touching the line (a neighbour in the
+// same line, whose corner the observer's front corner touches) does not block.
+//
+// Verdict: kClear if no line is blocked, kBlocked if every line is. Otherwise the target
+// is partially blocked: "by friend" if some blocked line is blocked by friendly blockers
+// alone (neither terrain nor an enemy also blocks it), else "by enemy". A target only
+// partly hidden by terrain is therefore reported as kPartiallyBlockedByEnemy, which is
+// what 000 needs: only friends in the way forbid a target (§3.5).
+#include "core/geometry/sight.h"
+
+#include <algorithm>
+#include <array>
+
+namespace smoothbore {
+
+namespace {
+
+constexpr double kShrink = 1e-3;  // mm
+
+bool line_enters(const Rect& blocker, const Segment& line) {
+  Rect r = blocker;
+  r.width = std::max(r.width - 2 * kShrink, 0.0);
+  r.depth = std::max(r.depth - 2 * kShrink, 0.0);
+  if (r.contains(line.a) || r.contains(line.b)) return true;
+  const auto c = r.corners();
+  for (int i = 0; i < 4; ++i) {
+    if (segments_intersect(line, {c[i], c[(i + 1) % 4]})) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* sight_name(Sight s) {
+  switch (s) {
+    case Sight::kClear:
+      return "clear";
+    case Sight::kPartiallyBlockedByFriend:
+      return "partially blocked by friend";
+    case Sight::kPartiallyBlockedByEnemy:
+      return "partially blocked by enemy";
+    case Sight::kBlocked:
+      return "blocked";
+  }
+  return "unknown";
+}
+
+Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
+                    const std::vector<Blocker>& blockers, double see_into) {
+  const Segment front = observer.front_edge();
+  const auto tc = target.corners();
+  const std::array<Vec2, 9> to = {target.centre,
+                                  tc[0],
+                                  tc[1],
+                                  tc[2],
+                                  tc[3],
+                                  (tc[0] + tc[1]) * 0.5,
+                                  (tc[1] + tc[2]) * 0.5,
+                                  (tc[2] + tc[3]) * 0.5,
+                                  (tc[3] + tc[0]) * 0.5};
+  int blocked = 0;
+  int total = 0;
+  bool friend_only = false;
+  for (int i = 0; i <= 4; ++i) {
+    const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
+    for (Vec2 p : to) {
+      ++total;
+      const Segment line{from, p};
+      const bool by_terrain = table.terrain_blocks_sight(from, p, see_into);
+      bool by_friend = false;
+      bool by_enemy = false;
+      for (const Blocker& b : blockers) {
+        if ((b.friendly ? by_friend : by_enemy) || !line_enters(b.rect, line)) continue;
+        (b.friendly ? by_friend : by_enemy) = true;
+      }
+      if (!by_terrain && !by_friend && !by_enemy) continue;
+      ++blocked;
+      if (by_friend && !by_enemy && !by_terrain) friend_only = true;
+    }
+  }
+  if (blocked == 0) return Sight::kClear;
+  if (blocked == total) return Sight::kBlocked;
+  return friend_only ? Sight::kPartiallyBlockedByFriend : Sight::kPartiallyBlockedByEnemy;
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,35 @@
+// Line of sight between footprints against terrain and other stands (common.md §3.5).
+#pragma once
+
+#include <vector>
+
+#include "core/geometry/shapes.h"
+#include "core/table/table.h"
+
+namespace smoothbore {
+
+enum class Sight {
+  kClear,
+  kPartiallyBlockedByFriend,  // some sight lines pass only through the observer's friends
+  kPartiallyBlockedByEnemy,   // some sight lines blocked, by the target's side only
+  kBlocked,                   // no sight line is clear
+};
+const char* sight_name(Sight s);
+
+struct Blocker {
+  Rect rect;
+  bool friendly = false;  // a friend of the observer
+};
+
+// Samples sight lines from points along the observer's front edge to points of the
+// target (corners, edge midpoints and centre). A line is blocked by terrain
+// (Table::terrain_blocks_sight with `see_into`) or by crossing a blocker's footprint.
+// The observer and target themselves must not be in `blockers`.
+// 5 points along the front edge × 9 target points = 45 lines; a blocker must be entered,
+// not merely touched. kClear: no line blocked; kBlocked: all blocked; otherwise
+// kPartiallyBlockedByFriend if some blocked line is blocked by friends alone (no terrain,
+// no enemy on it), else kPartiallyBlockedByEnemy (also when only terrain hides part).
+Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
+                    const std::vector<Blocker>& blockers, double see_into = 0);
+
+}  // namespace smoothbore

@@ -1,0 +1,275 @@
+#include "core/table/table.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace smoothbore {
+
+namespace {
+
+// Parts of a sight line shorter than this (mm) do not count: a line grazing a wood's
+// corner or an observer standing on its edge is not blocked by rounding error.
+constexpr double kSightSlack = 0.5;
+
+double polyline_distance(Vec2 p, const std::vector<Vec2>& path) {
+  if (path.empty()) return std::numeric_limits<double>::infinity();
+  if (path.size() == 1) return distance(p, path[0]);
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+    best = std::min(best, point_segment_distance(p, {path[i], path[i + 1]}));
+  }
+  return best;
+}
+
+bool on_linear(Vec2 p, const LinearFeature& f) {
+  return polyline_distance(p, f.path) <= f.width / 2;
+}
+
+// A closed interval of the line parameter t; empty when lo > hi.
+struct Interval {
+  double lo = 1;
+  double hi = 0;
+  bool empty() const { return lo > hi; }
+};
+
+Interval intersect(Interval a, Interval b) { return {std::max(a.lo, b.lo), std::min(a.hi, b.hi)}; }
+
+// t with lo <= alpha + beta·t <= hi.
+Interval linear_band(double alpha, double beta, double lo, double hi) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (beta == 0) return (alpha >= lo && alpha <= hi) ? Interval{-kInf, kInf} : Interval{};
+  double t0 = (lo - alpha) / beta;
+  double t1 = (hi - alpha) / beta;
+  if (t0 > t1) std::swap(t0, t1);
+  return {t0, t1};
+}
+
+// t with |a + t·d - q| <= r (d non-zero).
+Interval disc(Vec2 a, Vec2 d, Vec2 q, double r) {
+  const Vec2 w = a - q;
+  const double qa = d.dot(d);
+  const double qb = d.dot(w);
+  const double qc = w.dot(w) - r * r;
+  const double disc = qb * qb - qa * qc;
+  if (disc < 0) return {};
+  const double s = std::sqrt(disc);
+  return {(-qb - s) / qa, (-qb + s) / qa};
+}
+
+// t where a + t·d lies within r of segment q0-q1: the line meets the capsule, a convex
+// set, in one interval, the hull of its meetings with the two end discs and the slab.
+// This is the exact entry and exit of the band that terrain_at's distance test describes.
+Interval capsule(Vec2 a, Vec2 d, Vec2 q0, Vec2 q1, double r) {
+  Interval out;
+  auto hull = [&out](Interval i) {
+    if (i.empty()) return;
+    if (out.empty()) {
+      out = i;
+    } else {
+      out = {std::min(out.lo, i.lo), std::max(out.hi, i.hi)};
+    }
+  };
+  hull(disc(a, d, q0, r));
+  hull(disc(a, d, q1, r));
+  const double len = distance(q0, q1);
+  if (len > 0) {
+    const Vec2 u = (q1 - q0) * (1.0 / len);
+    const Vec2 n{-u.y, u.x};
+    const Vec2 w = a - q0;
+    hull(
+        intersect(linear_band(w.dot(u), d.dot(u), 0, len), linear_band(w.dot(n), d.dot(n), -r, r)));
+  }
+  return out;
+}
+
+// Parameters in [0, 1] where a→b enters or leaves any feature, with 0 and 1, sorted.
+std::vector<double> cut_params(const Table& table, Vec2 a, Vec2 b) {
+  std::vector<double> cuts = {0.0, 1.0};
+  const Segment s{a, b};
+  const Vec2 d = b - a;
+  if (d.dot(d) == 0) return cuts;
+  for (const AreaFeature& f : table.areas()) {
+    if (!f.shape.bounds().intersects(Box{{std::min(a.x, b.x), std::min(a.y, b.y)},
+                                         {std::max(a.x, b.x), std::max(a.y, b.y)}})) {
+      continue;
+    }
+    for (const auto& [t0, t1] : f.shape.inside_intervals(s)) {
+      cuts.push_back(t0);
+      cuts.push_back(t1);
+    }
+  }
+  for (const LinearFeature& f : table.linears()) {
+    const double r = f.width / 2;
+    const std::size_t n = f.path.size();
+    // A one-point "polyline" is a disc; otherwise one capsule per polyline segment.
+    for (std::size_t i = 0; i < std::max<std::size_t>(n, 2) - 1 && n > 0; ++i) {
+      const Interval in = capsule(a, d, f.path[i], f.path[std::min(i + 1, n - 1)], r);
+      if (in.empty()) continue;
+      if (in.lo > 0 && in.lo < 1) cuts.push_back(in.lo);
+      if (in.hi > 0 && in.hi < 1) cuts.push_back(in.hi);
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  return cuts;
+}
+
+}  // namespace
+
+bool TerrainAt::has(TerrainClass c) const {
+  return std::find(classes.begin(), classes.end(), c) != classes.end();
+}
+
+bool Table::contains(Vec2 p) const {
+  constexpr double kEps = 1e-9;
+  return p.x >= -kEps && p.x <= width_ + kEps && p.y >= -kEps && p.y <= height_ + kEps;
+}
+
+bool Table::contains(const Rect& r) const {
+  for (Vec2 p : r.corners()) {
+    if (!contains(p)) return false;
+  }
+  return true;
+}
+
+TerrainAt Table::terrain_at(Vec2 p) const {
+  TerrainAt at;
+  bool any_area = false;
+  for (const AreaFeature& f : areas_) {
+    if (!f.shape.contains(p)) continue;
+    at.classes.push_back(f.cls);
+    at.elevation = any_area ? std::max(at.elevation, f.elevation) : f.elevation;
+    any_area = true;
+  }
+  for (const LinearFeature& f : linears_) {
+    if (on_linear(p, f)) at.classes.push_back(f.cls);
+  }
+  return at;
+}
+
+int Table::elevation_at(Vec2 p) const {
+  bool any = false;
+  int e = 0;
+  for (const AreaFeature& f : areas_) {
+    if (!f.shape.contains(p)) continue;
+    e = any ? std::max(e, f.elevation) : f.elevation;
+    any = true;
+  }
+  return e;
+}
+
+namespace {
+
+std::array<Vec2, 9> sample_points(const Rect& r) {
+  const auto c = r.corners();
+  return {r.centre,
+          c[0],
+          c[1],
+          c[2],
+          c[3],
+          (c[0] + c[1]) * 0.5,
+          (c[1] + c[2]) * 0.5,
+          (c[2] + c[3]) * 0.5,
+          (c[3] + c[0]) * 0.5};
+}
+
+}  // namespace
+
+bool Table::all_in(const Rect& r, TerrainClass c) const {
+  for (Vec2 p : sample_points(r)) {
+    if (!terrain_at(p).has(c)) return false;
+  }
+  return true;
+}
+
+bool Table::any_in(const Rect& r, TerrainClass c) const {
+  for (Vec2 p : sample_points(r)) {
+    if (terrain_at(p).has(c)) return true;
+  }
+  return false;
+}
+
+double Table::path_cost(Vec2 a, Vec2 b, const CostFn& cost) const {
+  const std::vector<double> cuts = cut_params(*this, a, b);
+  const double len = distance(a, b);
+  double total = 0;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double piece = (cuts[i + 1] - cuts[i]) * len;
+    if (piece <= 0) continue;
+    const double c = cost(terrain_at(a + (b - a) * ((cuts[i] + cuts[i + 1]) / 2)));
+    if (c == kImpassable) return kImpassable;
+    total += piece * c;
+  }
+  return total;
+}
+
+double Table::reachable(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
+  if (budget <= 0) return 0;
+  const std::vector<double> cuts = cut_params(*this, a, b);
+  const double len = distance(a, b);
+  double spent = 0;
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double start = cuts[i] * len;
+    const double piece = (cuts[i + 1] - cuts[i]) * len;
+    if (piece <= 0) continue;
+    const double c = cost(terrain_at(a + (b - a) * ((cuts[i] + cuts[i + 1]) / 2)));
+    if (c == kImpassable) return start;
+    if (spent + piece * c > budget) return start + (budget - spent) / c;
+    spent += piece * c;
+  }
+  return len;
+}
+
+bool Table::crosses(Vec2 a, Vec2 b, TerrainClass c) const {
+  const Segment s{a, b};
+  for (const LinearFeature& f : linears_) {
+    if (f.cls != c) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      if (segments_intersect(s, {f.path[i], f.path[i + 1]})) return true;
+    }
+  }
+  return false;
+}
+
+bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
+  const Segment s{a, b};
+  const double len = s.length();
+  if (len == 0) return false;
+  const int ea = elevation_at(a);
+  const int eb = elevation_at(b);
+  for (const AreaFeature& f : areas_) {
+    if (f.cls == TerrainClass::kHill) {
+      // A hill hides only what lies behind it from someone lower than its top: it blocks
+      // when its level is above both ends and the line runs through it.
+      if (f.elevation > ea && f.elevation > eb && f.shape.length_inside(s) > kSightSlack) {
+        return true;
+      }
+      continue;
+    }
+    if (!f.blocks_sight) continue;
+    double inside = 0;
+    for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+      double piece = (t1 - t0) * len;
+      // The observer and the target each see (and are seen) `see_into` mm into the wood
+      // they stand in.
+      if (t0 == 0) piece -= std::min(see_into, piece);
+      if (t1 == 1) piece -= std::min(see_into, piece);
+      inside += std::max(piece, 0.0);
+    }
+    if (inside > kSightSlack) return true;
+  }
+  for (const LinearFeature& f : linears_) {
+    if (!f.blocks_sight) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      for (double t : segment_crossings(s, {f.path[i], f.path[i + 1]})) {
+        // A hedge the observer or target stands against does not hide it.
+        if (t * len > kSightSlack && (1 - t) * len > kSightSlack) return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,80 @@
+// The table: its size, terrain and elevation, and the terrain queries the rule sets ask
+// (what is under a point, what a path crosses, what blocks a line of sight).
+#pragma once
+
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/geometry/shapes.h"
+#include "core/table/terrain.h"
+
+namespace smoothbore {
+
+// What lies under one point of the table.
+struct TerrainAt {
+  std::vector<TerrainClass> classes;  // every feature covering the point (area or linear)
+  int elevation = 0;
+  bool has(TerrainClass c) const;
+  bool open() const { return classes.empty(); }
+};
+
+inline constexpr double kImpassable = std::numeric_limits<double>::infinity();
+
+// Cost per mm of moving through ground described by `at`; kImpassable forbids it.
+using CostFn = std::function<double(const TerrainAt& at)>;
+
+class Table {
+ public:
+  Table() = default;
+  Table(double width, double height) : width_(width), height_(height) {}
+
+  double width() const { return width_; }    // mm, x from 0 to width
+  double height() const { return height_; }  // mm, y from 0 to height
+  bool contains(const Rect& r) const;        // every corner on the table
+  bool contains(Vec2 p) const;
+
+  void add(AreaFeature f) { areas_.push_back(std::move(f)); }
+  void add(LinearFeature f) { linears_.push_back(std::move(f)); }
+  const std::vector<AreaFeature>& areas() const { return areas_; }
+  const std::vector<LinearFeature>& linears() const { return linears_; }
+
+  TerrainAt terrain_at(Vec2 p) const;
+  int elevation_at(Vec2 p) const;  // highest elevation of the areas containing p; else 0
+  // Whether every point of `r` is on ground with class `c` (tested at centre, corners
+  // and edge midpoints) / whether any of those points is.
+  bool all_in(const Rect& r, TerrainClass c) const;
+  bool any_in(const Rect& r, TerrainClass c) const;
+
+  // Cost of moving straight from a to b: the segment is cut where it enters or leaves a
+  // feature, and each piece costs its length × cost(terrain at its midpoint)
+  // (common.md §4.2, A2-23). kImpassable if any piece is impassable.
+  double path_cost(Vec2 a, Vec2 b, const CostFn& cost) const;
+  // The farthest distance (mm) along a→b reachable for at most `budget` cost, stopping at
+  // the first impassable piece.
+  double reachable(Vec2 a, Vec2 b, double budget, const CostFn& cost) const;
+  // Whether the straight move a→b crosses a linear feature of class `c` (meets its
+  // centre line; walking along its bank inside the band is not crossing).
+  bool crosses(Vec2 a, Vec2 b, TerrainClass c) const;
+
+  // Whether terrain blocks sight from a to b: a sight-blocking area or linear feature
+  // crossed strictly between the two points (an observer or target inside a wood sees and
+  // is seen up to `see_into` mm of wood), or a hill higher than both ends in between.
+  // Rules: a sight-blocking area blocks when more than 0.5 mm of the line lies inside it,
+  // after discounting up to `see_into` mm at each end that stands inside that same area.
+  // A kHill area of level e blocks (whatever its blocks_sight) when e is above
+  // elevation_at of both ends and more than 0.5 mm of the line runs over it; so a hill
+  // hides low ground from low ground, but an observer on its top (level e) sees low
+  // ground beyond it. A sight-blocking linear feature blocks when the line crosses it more
+  // than 0.5 mm from either end (troops lining a hedge see over it).
+  bool terrain_blocks_sight(Vec2 a, Vec2 b, double see_into = 0) const;
+
+ private:
+  double width_ = 0;
+  double height_ = 0;
+  std::vector<AreaFeature> areas_;
+  std::vector<LinearFeature> linears_;
+};
+
+}  // namespace smoothbore

@@ -1,0 +1,98 @@
+// A battle in progress under one rule set: the state and the rule set's own turn
+// sequence. Decisions come from an OrderSource per side (the sim layer's commanders:
+// doctrine AI, random, scripted, a human); the rules decide everything else.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "core/force/force.h"
+#include "core/table/table.h"
+#include "rules/scenario.h"
+
+namespace smoothbore {
+
+enum class ActionKind {
+  kHold,       // stay put (and rally, where the rule set allows)
+  kMove,       // full move toward `destination`, ending facing `facing`
+  kFire,       // shoot at `target` (and, where allowed, a reduced move toward `destination`)
+  kCharge,     // charge `target`
+  kFormation,  // change to `formation`
+  kLimber,     // guns: limber up
+  kUnlimber,   // guns: unlimber, ending facing `facing`
+};
+std::string_view action_kind_name(ActionKind k);
+
+struct Action {
+  ActionKind kind = ActionKind::kHold;
+  int unit = -1;          // index into Force::units
+  int target = -1;        // index into Force::units (fire, charge), or -1
+  bool moves = false;     // kMove / kFire: whether `destination` is used
+  Vec2 destination;       // mm, the unit's intended centre
+  double facing = 0;      // bearing at the end of the move
+  std::string formation;  // kFormation
+  std::string describe() const;
+};
+
+// What a commander may ask of the battle to weigh an action (the odds behind the doctrine
+// AI's choices). Values are expectations under the rule set's exact distributions.
+struct ActionAssessment {
+  double expected_kills = 0;   // fire: expected enemy figures lost
+  double win_probability = 0;  // charge: chance the target breaks or is beaten
+  double risk = 0;             // chance this action costs us the unit (rout, destruction)
+};
+
+class Battle;
+
+class OrderSource {
+ public:
+  virtual ~OrderSource() = default;
+  // Picks one of `legal` (never empty; always contains a kHold) for `unit`.
+  virtual Action choose(const Battle& battle, int unit, const std::vector<Action>& legal) = 0;
+};
+
+class Battle {
+ public:
+  virtual ~Battle() = default;
+  virtual const Scenario& scenario() const = 0;
+  virtual const Force& force() const = 0;
+  virtual const Table& table() const { return scenario().table; }
+  virtual int turn() const = 0;  // the turn/bound being or last played, 0 before the first
+
+  // Units of `side` that take an order this turn, in the order they are asked.
+  virtual std::vector<int> units_to_order(int side) const = 0;
+  // Candidate actions for a unit (a representative legal set: holds, moves toward
+  // objectives and enemies, every legal fire and charge target, formation changes).
+  virtual std::vector<Action> legal_actions(int unit) const = 0;
+  virtual ActionAssessment assess(const Action& a) const = 0;
+
+  // Plays one whole turn: asks `orders[side]` for each unit's action and resolves the
+  // rule set's sequence, appending every event to `log`.
+  virtual void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) = 0;
+
+  // Strength measures for end conditions (common.md §15), as fractions of the side's
+  // starting strength in the rule set's unit of account (figures for 002).
+  virtual double broken_fraction(int side) const = 0;  // routed + removed
+  virtual double loss_fraction(int side) const = 0;    // casualties
+  // Heavy validation (tests): no overlapping stands, no negative counts, every stand on
+  // the table or removed. Returns the violations found, empty when valid.
+  virtual std::vector<std::string> invariant_violations() const = 0;
+
+  // Heavy validation mode: when set, the battle calls `hook(step name)` after every step
+  // of its sequence (tests check invariant_violations() there).
+  void set_step_hook(std::function<void(std::string_view step)> hook) { hook_ = std::move(hook); }
+
+ protected:
+  void after_step(std::string_view step) const {
+    if (hook_) hook_(step);
+  }
+
+ private:
+  std::function<void(std::string_view)> hook_;
+};
+
+}  // namespace smoothbore

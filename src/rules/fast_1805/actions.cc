@@ -1,0 +1,247 @@
+// The candidate actions of a unit and their exact assessment (what the doctrine AI weighs).
+#include <algorithm>
+#include <cmath>
+
+#include "rules/fast_1805/battle_impl.h"
+#include "rules/fast_1805/fast_1805.h"
+#include "rules/fast_1805/layout.h"
+
+namespace smoothbore::fast_1805 {
+
+namespace {
+
+// A move of `unit` toward `goal`, ending `stand_off` mm short of it (edge gap), no
+// farther than `reach` mm, facing the goal.
+Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach) {
+  Action a;
+  a.kind = ActionKind::kMove;
+  a.unit = unit;
+  a.moves = true;
+  const Vec2 d = goal - from.centre;
+  const double travel = std::clamp(gap - stand_off, 0.0, reach);
+  a.destination = from.centre + d.normalized() * travel;
+  a.facing = d.length() > 1e-9 ? bearing_of(d) : from.facing;
+  return a;
+}
+
+}  // namespace
+
+std::vector<Action> Battle1805::legal_actions(int unit) const {
+  std::vector<Action> out;
+  Action hold;
+  hold.unit = unit;
+  out.push_back(hold);
+  if (!active(unit) || in_melee(unit)) return out;
+  const Unit& u = force_.units[unit];
+  const UnitState& s = state_[unit];
+  if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return out;
+  const Rect fp = u.footprint();
+  const int enemy = nearest_enemy(unit);
+  const bool is_gun = u.arm == Arm::kArtillery;
+  const bool is_shaken = shaken(unit);
+
+  // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    if (!can_fire_at(unit, ti).ok) continue;
+    Action f;
+    f.kind = ActionKind::kFire;
+    f.unit = unit;
+    f.target = ti;
+    out.push_back(f);
+    if (!is_gun && !is_shaken && u.formation != "square") {
+      const Rect tf = force_.units[t].footprint();
+      Action m = approach(unit, fp, tf.centre, distance(fp, tf), 2.0 * kMm,
+                          allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+      m.kind = ActionKind::kFire;
+      m.target = ti;
+      if (m.destination != fp.centre) out.push_back(m);
+    }
+  }
+  // Charges.
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    if (!can_charge(unit, static_cast<int>(t))) continue;
+    Action c;
+    c.kind = ActionKind::kCharge;
+    c.unit = unit;
+    c.target = static_cast<int>(t);
+    out.push_back(c);
+  }
+
+  // Moves (limbered guns and wagons, foot and horse not in square).
+  const bool can_move = (!is_gun || u.formation == "limbered") && u.formation != "square";
+  if (can_move) {
+    const double reach = allowance_in(unit, MoveColumn::kOpen) * kMm;
+    if (enemy >= 0 && !is_shaken) {
+      const Rect ef = force_.units[enemy].footprint();
+      const double gap = distance(fp, ef);
+      // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
+      const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
+      Action a = approach(unit, fp, ef.centre, gap, stand_off, reach);
+      if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
+      Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach);
+      if (distance(full.destination, a.destination) > 0.25 * kMm) out.push_back(full);
+    }
+    if (!is_shaken) {
+      for (const Objective& o : scenario_.objectives) {
+        const double gap = distance(fp, o.position);
+        Action a = approach(unit, fp, o.position, gap, 0, reach);
+        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
+      }
+    }
+    // Withdraw toward the home edge, facing the enemy.
+    const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+    Action back;
+    back.kind = ActionKind::kMove;
+    back.unit = unit;
+    back.moves = true;
+    back.destination = fp.centre + home * (reach / 2);
+    back.facing = enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - back.destination)
+                             : fp.facing;
+    out.push_back(back);
+  }
+  // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
+  const CostFn cost = move_cost(unit, false);
+  out.erase(std::remove_if(out.begin(), out.end(),
+                           [&](const Action& a) {
+                             if (!a.moves || distance(a.destination, fp.centre) < 0.25 * kMm) {
+                               return false;
+                             }
+                             const double budget = a.kind == ActionKind::kFire ? 0.5 : 1.0;
+                             return scenario_.table.reachable(fp.centre, a.destination, budget,
+                                                              cost) < 0.25 * kMm;
+                           }),
+            out.end());
+  // Face the nearest enemy (a pivot on the spot).
+  if (enemy >= 0 && u.formation != "square") {
+    const double want = bearing_of(force_.units[enemy].footprint().centre - fp.centre);
+    if (bearing_difference(want, fp.facing) > 20) {
+      Action p;
+      p.kind = ActionKind::kMove;
+      p.unit = unit;
+      p.moves = true;
+      p.destination = fp.centre;
+      p.facing = want;
+      out.push_back(p);
+    }
+  }
+
+  // Formation changes (L15, L168).
+  if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
+    for (const std::string& f : type->formations) {
+      if (f == u.formation) continue;
+      if (is_gun) continue;  // guns limber/unlimber instead
+      if (s.haitian == Haitian::kIrregular && f == "square") continue;
+      if (s.haitian != Haitian::kNone && f == "skirmish" && !options_.haitian_skirmish) continue;
+      Action c;
+      c.kind = ActionKind::kFormation;
+      c.unit = unit;
+      c.formation = f;
+      c.facing =
+          enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
+      out.push_back(c);
+    }
+  }
+  if (is_gun) {
+    if (u.formation == "limbered") {
+      bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
+      for (const Unit& e : force_.units) {
+        if (e.side == u.side || e.status != UnitStatus::kActive) continue;
+        const double gap = distance(fp, e.footprint()) / kMm;
+        if ((e.arm == Arm::kFoot && gap <= tables().unlimber_foot) ||
+            (e.arm == Arm::kCavalry && gap <= tables().unlimber_cavalry)) {
+          too_close = true;
+        }
+      }
+      if (!too_close) {
+        Action un;
+        un.kind = ActionKind::kUnlimber;
+        un.unit = unit;
+        un.facing =
+            enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
+        out.push_back(un);
+      }
+    } else if (!s.limber_lost && s.horses > 0) {
+      Action li;
+      li.kind = ActionKind::kLimber;
+      li.unit = unit;
+      li.facing = fp.facing;
+      out.push_back(li);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// P(a unit fails a morale test: shaken or rout) with `losses` cumulative (M-2).
+double p_fail(Quality q, Arm arm, int losses) {
+  const double target = morale_target({q, arm, losses});
+  return std::clamp(1.0 - target / 100.0, 0.0, 1.0);
+}
+double p_rout(Quality q, Arm arm, int losses) {
+  const double target = morale_target({q, arm, losses});
+  return std::clamp(1.0 - (target + 10.0) / 100.0, 0.0, 1.0);
+}
+
+}  // namespace
+
+ActionAssessment Battle1805::assess(const Action& a) const {
+  ActionAssessment out;
+  if (a.unit < 0 || a.target < 0) return out;
+  const Unit& u = force_.units[a.unit];
+  const Unit& t = force_.units[a.target];
+  if (a.kind == ActionKind::kFire) {
+    // M-1: the expected kills of ⌊P/100⌋ + Bernoulli(P mod 100) is exactly P/100.
+    const KillChance k = u.arm == Arm::kArtillery
+                             ? artillery_chance(artillery_situation(a.unit, a.target))
+                             : fire_chance(fire_situation(a.unit, a.target, !a.moves));
+    out.expected_kills = k.possible ? k.total / 100.0 : 0.0;
+    return out;
+  }
+  if (a.kind != ActionKind::kCharge) return out;
+  // Exact composition of independent rolls: the charger closes (not routed on the morale
+  // to close), the target fails its morale after our kills, and we pass ours after its
+  // kills; each kill count is ⌊P/100⌋ or one more (M-1).
+  const UnitState& us = state_[a.unit];
+  const UnitState& ts = state_[a.target];
+  const Quality uq = morale_quality(us);
+  const Quality tq = morale_quality(ts);
+  const int u_losses = u.start_figures - u.figures();
+  const int t_losses = t.start_figures - t.figures();
+  const double close_rout = p_rout(uq, u.arm, u_losses);
+  const double close_ok = 1.0 - close_rout;
+  MeleeSituation mine = melee_situation(a.unit, a.target, true);
+  if (mine.figures <= 0) mine.figures = std::max(1, front_rank(u.arm, u.formation, u.figures()));
+  MeleeSituation theirs = melee_situation(a.target, a.unit, false);
+  if (theirs.figures <= 0)
+    theirs.figures = std::max(1, front_rank(t.arm, t.formation, t.figures()));
+  const KillChance km = melee_chance(mine);
+  const KillChance kt = melee_chance(theirs);
+  auto kill_dist = [](const KillChance& k) {
+    const double total = k.possible ? k.total : 0.0;
+    const int base = static_cast<int>(std::floor(total / 100.0));
+    const double r = (total - base * 100.0) / 100.0;
+    return std::pair<int, double>{base, r};
+  };
+  auto [mb, mr] = kill_dist(km);
+  auto [tb, tr] = kill_dist(kt);
+  const double t_fails =
+      (1 - mr) * p_fail(tq, t.arm, t_losses + mb) + mr * p_fail(tq, t.arm, t_losses + mb + 1);
+  const double u_holds = (1 - tr) * (1 - p_fail(uq, u.arm, u_losses + tb)) +
+                         tr * (1 - p_fail(uq, u.arm, u_losses + tb + 1));
+  const double u_routs =
+      (1 - tr) * p_rout(uq, u.arm, u_losses + tb) + tr * p_rout(uq, u.arm, u_losses + tb + 1);
+  double stand_fails = 0;  // A2-05: foot not in square may flee from cavalry outright
+  if (u.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square") {
+    const double pct = ts.quality == Quality::kUntrained ? options_.untrained_stand_percent
+                                                         : stand_vs_cavalry_percent(ts.quality);
+    stand_fails = std::clamp(1.0 - (pct + 10.0) / 100.0, 0.0, 1.0);
+  }
+  out.win_probability = close_ok * (stand_fails + (1 - stand_fails) * t_fails * u_holds);
+  out.risk = close_rout + close_ok * (1 - stand_fails) * u_routs;
+  out.expected_kills = close_ok * (mb + mr);
+  return out;
+}
+
+}  // namespace smoothbore::fast_1805

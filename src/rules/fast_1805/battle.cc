@@ -1,0 +1,215 @@
+#include "rules/fast_1805/battle.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/fast_1805/battle_impl.h"
+
+namespace smoothbore::fast_1805 {
+
+std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t seed,
+                                     std::uint64_t stream) {
+  return std::make_unique<Battle1805>(scenario, seed, stream);
+}
+
+Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
+    : scenario_(scenario),
+      options_(read_options(scenario.options)),
+      force_(scenario.force),
+      rng_(seed, stream),
+      dice_(rng_) {
+  for (const Unit& u : force_.units) {
+    UnitState s;
+    s.quality = parse_quality(u.attribute_string("quality", "green")).value_or(Quality::kGreen);
+    s.effectiveness = parse_effectiveness(u.attribute_string("effectiveness", "steady"))
+                          .value_or(Effectiveness::kSteady);
+    const std::string h = u.attribute_string("haitian", "none");
+    s.haitian = h == "irregular"  ? Haitian::kIrregular
+                : h == "mutineer" ? Haitian::kMutineer
+                                  : Haitian::kNone;
+    if (u.arm == Arm::kArtillery) {
+      s.guns = static_cast<int>(
+          as_number(u.attribute("guns") ? *u.attribute("guns") : Value(std::int64_t{1}), 1));
+      s.horses = s.guns * options_.horses;
+    }
+    state_.push_back(s);
+  }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    // A2-22: units that start in woods are concealed.
+    if (options_.concealment && in_woods(static_cast<int>(i))) state_[i].concealed = true;
+  }
+}
+
+std::string Battle1805::unit_name(int unit) const {
+  const Unit& u = force_.units[unit];
+  return u.name.empty() ? u.id : u.name;
+}
+
+Event Battle1805::make_event(EventKind kind, int unit, std::string text) const {
+  Event e;
+  e.kind = kind;
+  e.turn = bound_;
+  if (unit >= 0) {
+    e.unit = force_.units[unit].id;
+    e.side = force_.sides[force_.units[unit].side].id;
+  }
+  e.text = std::move(text);
+  return e;
+}
+
+std::vector<int> Battle1805::units_to_order(int side) const {
+  std::vector<int> out;
+  for (int i : force_.units_of(side)) {
+    if (active(i) && !in_melee(i)) out.push_back(i);
+  }
+  return out;
+}
+
+double Battle1805::broken_fraction(int side) const {
+  // A2-26: routed + eliminated units, by starting figure count.
+  int start = 0, broken = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    if (u.status != UnitStatus::kActive) broken += u.start_figures;
+  }
+  return start > 0 ? static_cast<double>(broken) / start : 0.0;
+}
+
+double Battle1805::loss_fraction(int side) const {
+  int start = 0, lost = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
+  }
+  return start > 0 ? static_cast<double>(lost) / start : 0.0;
+}
+
+std::vector<std::string> Battle1805::invariant_violations() const {
+  std::vector<std::string> out;
+  const auto& units = force_.units;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    if (u.figures() < 0) out.push_back(u.id + ": negative figures");
+    if (u.figures() > u.start_figures) out.push_back(u.id + ": more figures than at the start");
+    const UnitState& s = state_[i];
+    if (s.guns_destroyed < 0 || s.guns_silenced < 0 || s.working_guns() < 0 || s.horses < 0) {
+      out.push_back(u.id + ": negative gun or horse count");
+    }
+    if (!u.on_table()) continue;
+    if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
+    if (!scenario_.table.contains(u.footprint())) out.push_back(u.id + ": off the table");
+    for (std::size_t j = i + 1; j < units.size(); ++j) {
+      if (!units[j].on_table()) continue;
+      if (overlaps(u.footprint(), units[j].footprint(), 0.5)) {
+        out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
+      }
+    }
+  }
+  return out;
+}
+
+// Initiative (L19, A2-01): units that passed first, lowest roll first; then those that
+// failed, lowest roll first; ties by unit order.
+std::vector<int> Battle1805::initiative_order() const {
+  std::vector<int> ids;
+  for (const auto& [id, o] : orders_) ids.push_back(id);
+  std::stable_sort(ids.begin(), ids.end(), [&](int a, int b) {
+    const InitiativeResult& x = orders_.at(a).initiative;
+    const InitiativeResult& y = orders_.at(b).initiative;
+    if (x.passed != y.passed) return x.passed;
+    return x.roll < y.roll;
+  });
+  return ids;
+}
+
+std::string Battle1805::describe_order(const Action& a) const {
+  const Rect fp = force_.units[a.unit].footprint();
+  auto dist = [&] { return distance(fp.centre, a.destination) / kMm; };
+  switch (a.kind) {
+    case ActionKind::kHold:
+      return "hold";
+    case ActionKind::kMove:
+      return dist() < 0.1 ? fmt::format("turn to face {:.0f}°", a.facing)
+                          : fmt::format("move {:.1f}\" toward ({:.1f}\", {:.1f}\")", dist(),
+                                        a.destination.x / kMm, a.destination.y / kMm);
+    case ActionKind::kFire:
+      return fmt::format("fire at {}{}", unit_name(a.target), a.moves ? " and advance ½ move" : "");
+    case ActionKind::kCharge:
+      return fmt::format("charge {}", unit_name(a.target));
+    case ActionKind::kFormation:
+      return fmt::format("form {}", a.formation);
+    case ActionKind::kLimber:
+      return "limber up";
+    case ActionKind::kUnlimber:
+      return "unlimber";
+  }
+  return a.describe();
+}
+
+void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLog& log) {
+  orders_.clear();
+  charges_.clear();
+  // Sides are asked in scenario order starting with the first player; each side sees the
+  // table as it stands (orders are simultaneous: nothing moves until the move step).
+  const int sides = static_cast<int>(force_.sides.size());
+  for (int k = 0; k < sides; ++k) {
+    const int side = (scenario_.first_side + k) % sides;
+    OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+    for (int u : units_to_order(side)) {
+      std::vector<Action> legal = legal_actions(u);
+      Action a = src ? src->choose(*this, u, legal) : legal.front();
+      Event e = make_event(EventKind::kOrder, u,
+                           fmt::format("{} orders {}", unit_name(u), describe_order(a)));
+      if (a.target >= 0) e.target = force_.units[a.target].id;
+      e.data = {{"action", std::string(action_kind_name(a.kind))}};
+      log.append(std::move(e));
+      orders_[u] = {a, {}};
+    }
+  }
+  // Routed units take part in the order of play too (their rout move).
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    if (routed(static_cast<int>(i))) {
+      Action a;
+      a.unit = static_cast<int>(i);
+      orders_[static_cast<int>(i)] = {a, {}};
+    }
+  }
+  for (auto& [u, o] : orders_) {
+    RollRecord rec;
+    o.initiative = resolve_initiative(state_[u].quality, dice_, &rec);
+    Event e = make_event(EventKind::kInitiative, u,
+                         fmt::format("{} initiative: {}", unit_name(u), rec.result));
+    e.rolls.push_back(std::move(rec));
+    log.append(std::move(e));
+  }
+  order_ = initiative_order();
+}
+
+void Battle1805::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
+  ++bound_;
+  Event start = make_event(EventKind::kTurnStart, -1, fmt::format("Bound {}", bound_));
+  log.append(std::move(start));
+  upkeep(log);
+  after_step("upkeep");
+  collect_orders(orders, log);
+  after_step("orders");
+  if (options_.move_then_shoot) {
+    move_step(/*shooters_only=*/true, log);
+    after_step("shooters' move");
+  }
+  fire_step(log);
+  after_step("fire");
+  move_step(/*shooters_only=*/false, log);
+  after_step("move");
+  close_step(log);
+  after_step("close");
+  melee_step(log);
+  after_step("melee");
+  end_of_bound(log);
+  after_step("end of bound");
+}
+
+}  // namespace smoothbore::fast_1805

@@ -1,0 +1,134 @@
+// The 1805 battle (internal to the rule set). One bound, per A2-01:
+//   0. upkeep: markers expire, silenced guns try repair, routers move on their timeline;
+//   1. orders: each unit's commander picks fire (+½ move), full move, charge, formation
+//      change, limber/unlimber, or hold; every unit rolls initiative (L19);
+//   2. fire step in initiative order, casualties and morale at once (L9, L19, A2-14);
+//   3. move step in the same order (shooters ½, others full, chargers at charge rate);
+//   4. close step: chargers in contact test morale to close (L11, A2-13), foot charged by
+//      cavalry test to stand (L27, A2-05);
+//   5. melee step: simultaneous casualties, morale, push-backs and routs (L13, A2-12).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "core/table/spatial_index.h"
+#include "rules/battle.h"
+#include "rules/fast_1805/options.h"
+#include "rules/fast_1805/resolutions.h"
+#include "rules/fast_1805/state.h"
+
+namespace smoothbore::fast_1805 {
+
+inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+
+class Battle1805 final : public Battle {
+ public:
+  Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
+
+  const Scenario& scenario() const override { return scenario_; }
+  const Force& force() const override { return force_; }
+  int turn() const override { return bound_; }
+  std::vector<int> units_to_order(int side) const override;
+  std::vector<Action> legal_actions(int unit) const override;
+  ActionAssessment assess(const Action& a) const override;
+  void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
+  double broken_fraction(int side) const override;
+  double loss_fraction(int side) const override;
+  std::vector<std::string> invariant_violations() const override;
+
+  // --- geometry-derived situations (situation.cc) ---
+  struct FireTarget {
+    bool ok = false;
+    std::string why_not;
+    double range_in = 0;
+  };
+  FireTarget can_fire_at(int shooter, int target) const;
+  int shooters(int unit, int target) const;
+  FireSituation fire_situation(int shooter, int target, bool unmoving) const;
+  ArtillerySituation artillery_situation(int shooter, int target) const;
+  bool can_charge(int unit, int target, std::string* why_not = nullptr) const;
+  MeleeSituation melee_situation(int unit, int enemy, bool charging) const;
+  int figures_in_contact(int unit, int enemy) const;
+  bool in_woods(int unit) const;
+  bool in_building(int unit) const;
+  bool in_earthworks(int unit) const;
+  bool in_stream(int unit) const;
+  bool behind_obstacle(int unit, int from) const;
+  bool visible(int observer, int target) const;
+  double gap_in(int a, int b) const;  // edge-to-edge, inches
+  int nearest_enemy(int unit, bool active_only = true) const;
+  bool shaken(int unit) const;
+  bool disordered(int unit) const;
+  bool routed(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
+  bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
+  bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
+  double allowance_in(int unit, MoveColumn column) const;
+  CostFn move_cost(int unit, bool charge) const;
+
+ private:
+  friend class TurnRunner;
+  struct Order {
+    Action action;
+    InitiativeResult initiative;
+  };
+
+  // bound phases (battle.cc, fire.cc, move.cc, melee.cc, morale.cc)
+  void upkeep(EventLog& log);
+  void collect_orders(const std::vector<OrderSource*>& orders, EventLog& log);
+  std::vector<int> initiative_order() const;
+  void fire_step(EventLog& log);
+  void fire_one(int shooter, int target, bool unmoving, EventLog& log);
+  void artillery_on_battery(int shooter, int target, int hits, EventLog& log);
+  void artillery_on_building(int shooter, int target, int hits, EventLog& log);
+  void move_step(bool shooters_only, EventLog& log);
+  void close_step(EventLog& log);
+  void melee_step(EventLog& log);
+  void end_of_bound(EventLog& log);
+
+  // casualties, morale and rout (morale.cc)
+  void take_losses(int unit, int figures, EventLog& log, const std::string& cause);
+  void morale_test(int unit, int step, EventLog& log, const std::string& why);
+  void rout(int unit, EventLog& log, const std::string& why);
+  void shake(int unit, EventLog& log, const std::string& why);
+  void remove_unit(int unit, UnitStatus status, EventLog& log, const std::string& why);
+  void end_melee(int unit);
+
+  // movement (move.cc)
+  // Moves `unit` straight toward `dest` for at most `budget` of its allowance (1 = full)
+  // in `column` rates, stopping short of other units; returns the distance moved (mm).
+  double move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,
+                   int charge_target, EventLog& log);
+  bool place_ok(int unit, const Rect& r, int ignore) const;
+  void set_pose(int unit, Vec2 centre, double facing);
+  void change_formation(int unit, const std::string& formation, EventLog& log);
+  void rout_move(int unit, EventLog& log);
+  void push_back(int unit, int from, EventLog& log);
+  Vec2 away_from_enemy(int unit) const;
+
+  // events
+  Event make_event(EventKind kind, int unit, std::string text) const;
+  std::string unit_name(int unit) const;
+  std::string describe_order(const Action& a) const;
+
+  Scenario scenario_;
+  Options options_;
+  Force force_;
+  std::vector<UnitState> state_;
+  std::set<std::string> burnt_;  // building feature ids that caught fire (A2-16)
+  Rng rng_;
+  SampledChance dice_;
+  int bound_ = 0;
+  int step_ = 0;  // counter of steps, for once-per-step morale (A2-14)
+  std::map<int, Order> orders_;
+  std::vector<int> order_;                    // this bound's initiative order
+  std::vector<std::pair<int, int>> charges_;  // (charger, target) in contact this bound
+};
+
+}  // namespace smoothbore::fast_1805

@@ -1,0 +1,257 @@
+// Percentile tests (M-2): morale, initiative, standing against cavalry, and the single
+// d100 chances of the rules: gun hits, repair, building fire, discovery.
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "core/check.h"
+#include "rules/fast_1805/resolutions.h"
+
+namespace smoothbore::fast_1805 {
+
+namespace {
+
+void start_record(RollRecord* r, std::string_view purpose, double base, std::string base_ref) {
+  if (r == nullptr) return;
+  r->purpose = std::string(purpose);
+  r->dice.clear();
+  r->faces.clear();
+  r->base = base;
+  r->base_ref = std::move(base_ref);
+  r->modifiers.clear();
+  r->target = base;
+  r->result.clear();
+}
+
+// Rolls d100 against `target`: returns the face and records it.
+int roll_d100(Chance& dice, RollRecord* r) {
+  const int face = dice.roll(100);
+  if (r != nullptr) {
+    r->dice = "d100";
+    r->faces.push_back(face);
+  }
+  return face;
+}
+
+// "d100 37 ≤ 80" / "d100 85 > 80, missed by 5".
+std::string roll_text(int face, double target) {
+  if (face <= target) return fmt::format("d100 {} ≤ {:g}", face, target);
+  return fmt::format("d100 {} > {:g}, missed by {:g}", face, target, face - target);
+}
+
+// A d100 chance with no modifiers: pass on d100 ≤ percent.
+bool simple_chance(std::string_view purpose, double percent, std::string ref, std::string_view yes,
+                   std::string_view no, Chance& dice, RollRecord* r) {
+  start_record(r, purpose, percent, std::move(ref));
+  const int face = roll_d100(dice, r);
+  const bool hit = face <= percent;
+  if (r != nullptr) r->result = fmt::format("{}: {}", hit ? yes : no, roll_text(face, percent));
+  return hit;
+}
+
+std::string discipline_ref(std::string_view column, Quality q) {
+  return fmt::format("R-002-2 {} ({})", column, quality_name(q));
+}
+
+}  // namespace
+
+std::string_view morale_result_name(MoraleResult r) {
+  switch (r) {
+    case MoraleResult::kPass:
+      return "pass";
+    case MoraleResult::kShaken:
+      return "shaken";
+    case MoraleResult::kRout:
+      return "rout";
+  }
+  return "pass";
+}
+
+std::string_view stand_result_name(StandResult r) {
+  switch (r) {
+    case StandResult::kPass:
+      return "pass";
+    case StandResult::kDisordered:
+      return "disordered";
+    case StandResult::kFlee:
+      return "flee";
+  }
+  return "pass";
+}
+
+std::string_view gun_hit_effect_name(GunHitEffect e) {
+  switch (e) {
+    case GunHitEffect::kLimber:
+      return "limber";
+    case GunHitEffect::kLimberExplosion:
+      return "limber-explosion";
+    case GunHitEffect::kHorse:
+      return "horse";
+    case GunHitEffect::kCrew:
+      return "crew";
+    case GunHitEffect::kGunDestroyed:
+      return "gun-destroyed";
+    case GunHitEffect::kGunSilenced:
+      return "gun-silenced";
+  }
+  return "crew";
+}
+
+double morale_target(const MoraleSituation& s) {
+  return tables().morale_start - morale_loss_per_figure(s.quality, s.arm) * s.losses;
+}
+
+MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* r) {
+  const Tables& t = tables();
+  const bool foot = s.arm == Arm::kFoot;
+  const char* column = foot ? "Morale/Foot" : "Morale/Cav'y. & Art'y.";
+  const std::string lines = foot ? "L94-L96" : "L97-L99";
+  start_record(r, "morale", t.morale_start, discipline_ref(column, s.quality) + " " + lines);
+  const double rate = morale_loss_per_figure(s.quality, s.arm);
+  const double target = morale_target(s);
+  if (r != nullptr) {
+    if (s.losses > 0) {
+      r->modifiers.push_back({fmt::format("{} losses × -{:g}%/loss", s.losses, rate),
+                              -rate * s.losses, "R-002-2 " + lines});
+    }
+    r->target = target;
+  }
+  if (target >= 100) {  // M-2: a target of 100% or more passes without a roll
+    if (r != nullptr) r->result = fmt::format("pass (target {:g}%: no roll)", target);
+    return MoraleResult::kPass;
+  }
+  const int face = roll_d100(dice, r);
+  const double miss = face - target;
+  const MoraleResult result = miss <= 0    ? MoraleResult::kPass
+                              : miss <= 10 ? MoraleResult::kShaken
+                                           : MoraleResult::kRout;
+  if (r != nullptr) {
+    r->result = fmt::format("{}: {}{}", morale_result_name(result), roll_text(face, target),
+                            miss > 0 ? " (L21, M-2: by 10 or less shaken, more rout)" : "");
+  }
+  return result;
+}
+
+InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
+  const double target = initiative_percent(q);
+  start_record(r, "initiative", target, discipline_ref("Initiative L91-L93", q));
+  const int face = roll_d100(dice, r);
+  InitiativeResult out{face <= target, face};
+  if (r != nullptr) {
+    r->result = fmt::format("{}: {}", out.passed ? "pass" : "fail", roll_text(face, target));
+  }
+  return out;
+}
+
+StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r) {
+  const double target = stand_vs_cavalry_percent(q);
+  auto lower = quality_drop(q);
+  start_record(r, "stand vs cavalry", target,
+               lower ? fmt::format("L25, A2-05: initiative one level lower ({}, R-002-2 "
+                                   "L91-L93)",
+                                   quality_name(*lower))
+                     : std::string("L25, A2-05: one level below untrained, extrapolated -10"));
+  const int face = roll_d100(dice, r);
+  const double miss = face - target;
+  const StandResult result = miss <= 0    ? StandResult::kPass
+                             : miss <= 10 ? StandResult::kDisordered
+                                          : StandResult::kFlee;
+  if (r != nullptr) {
+    r->result = fmt::format("{}: {}", stand_result_name(result), roll_text(face, target));
+  }
+  return result;
+}
+
+GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r) {
+  const Tables& t = tables();
+  start_record(r, "gun hit", 0, "R-002-6 " + t.gun_hit_ref);
+  const int face = roll_d100(dice, r);
+  const GunHitRange* range = nullptr;
+  for (const GunHitRange& g : t.gun_hit) {
+    if (face >= g.low && face <= g.high) range = &g;
+  }
+  SB_CHECK(range != nullptr, "d100 outside the gun hit table");
+  std::string band =
+      fmt::format("d100 {}: {} hit ({:02}-{}, {}{})", face, gun_hit_band_name(range->band),
+                  range->low, range->high, range->ref,
+                  range->printed.empty() ? "" : ", printed \"" + range->printed + "\"");
+  GunHitEffect effect = GunHitEffect::kCrew;
+  std::string second;
+  switch (range->band) {
+    case GunHitBand::kHorse:
+      effect = GunHitEffect::kHorse;
+      break;
+    case GunHitBand::kCrew:
+      effect = GunHitEffect::kCrew;
+      break;
+    case GunHitBand::kLimber: {
+      const int f2 = roll_d100(dice, r);
+      const bool boom = f2 <= t.limber_explosion;
+      effect = boom ? GunHitEffect::kLimberExplosion : GunHitEffect::kLimber;
+      if (r != nullptr) r->target = t.limber_explosion;
+      second = fmt::format("; explosion {} (L159, A2-19): {}", roll_text(f2, t.limber_explosion),
+                           boom ? "limber explodes" : "limber damaged");
+      break;
+    }
+    case GunHitBand::kGun: {
+      const int f2 = roll_d100(dice, r);
+      const bool destroyed = f2 <= t.gun_destroyed;
+      effect = destroyed ? GunHitEffect::kGunDestroyed : GunHitEffect::kGunSilenced;
+      if (r != nullptr) r->target = t.gun_destroyed;
+      second = fmt::format("; destroyed {} (L162, A2-20): {}", roll_text(f2, t.gun_destroyed),
+                           destroyed ? "gun destroyed" : "gun silenced");
+      break;
+    }
+  }
+  if (r != nullptr) r->result = fmt::format("{}: {}{}", gun_hit_effect_name(effect), band, second);
+  return effect;
+}
+
+bool resolve_gun_repair(Chance& dice, RollRecord* r) {
+  return simple_chance("gun repair", tables().repair, "R-002-6 L162, A2-20", "repaired", "silenced",
+                       dice, r);
+}
+
+bool resolve_building_fire(Chance& dice, RollRecord* r) {
+  return simple_chance("building fire", tables().building_fire, "L139, A2-16", "fire", "no-fire",
+                       dice, r);
+}
+
+double discover_percent(const DiscoverSituation& s) {
+  const Tables& t = tables();
+  if (s.moving) return 100;
+  if (s.distance_in > t.woods_visibility) return 0;
+  return std::clamp(t.discover_base - t.discover_per_inch * s.distance_in, 0.0, 100.0);
+}
+
+bool resolve_discover(const DiscoverSituation& s, Chance& dice, RollRecord* r) {
+  const Tables& t = tables();
+  start_record(r, "discover", t.discover_base, "L141, A2-22");
+  const double target = discover_percent(s);
+  if (r != nullptr) {
+    if (!s.moving) {
+      r->modifiers.push_back(
+          {fmt::format("{:g}\" × -{:g}%/inch", s.distance_in, t.discover_per_inch),
+           -t.discover_per_inch * s.distance_in, "L141"});
+    }
+    r->target = target;
+  }
+  if (s.moving || target >= 100 || target < 1) {  // certain: no roll
+    const bool found = target >= 100;
+    if (r != nullptr) {
+      r->result =
+          s.moving ? "found: moving units are always discovered (L141, no roll)"
+                   : fmt::format("{}: chance {:g}% (no roll)", found ? "found" : "hidden", target);
+    }
+    return found;
+  }
+  const int face = roll_d100(dice, r);
+  const bool found = face <= target;
+  if (r != nullptr) {
+    r->result = fmt::format("{}: {}", found ? "found" : "hidden", roll_text(face, target));
+  }
+  return found;
+}
+
+}  // namespace smoothbore::fast_1805

@@ -1,0 +1,305 @@
+// The move step (L9, L15, L17, L23, A2-01, A2-23, A2-24): shooters ½, others full,
+// chargers at the charge rate into contact, in initiative order; units stop short of
+// other units, pass through friends only if both pass initiative (L17), and routers flee.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "rules/fast_1805/battle_impl.h"
+#include "rules/fast_1805/fast_1805.h"
+
+namespace smoothbore::fast_1805 {
+
+namespace {
+constexpr double kStep = 0.25 * kMm;    // sampling step along a path
+constexpr double kContact = 0.5 * kMm;  // units this close are in contact
+}  // namespace
+
+Vec2 Battle1805::away_from_enemy(int unit) const {
+  const Unit& u = force_.units[unit];
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  const int e = nearest_enemy(unit, false);
+  if (e < 0) return home;
+  Vec2 v = (u.footprint().centre - force_.units[e].footprint().centre).normalized();
+  // common.md §10: blend toward the friendly edge when fleeing more than 90° from it.
+  if (v.dot(home) < 0) v = (v + home * 2.0).normalized();
+  return v.length() > 0 ? v : home;
+}
+
+void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
+  Stand& st = force_.units[unit].stands.front();
+  st.rect.centre = centre;
+  st.rect.facing = normalize_bearing(facing);
+}
+
+// Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
+// table except `ignore`.
+bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
+  if (!scenario_.table.contains(r)) return false;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == ignore || !force_.units[i].on_table()) continue;
+    if (overlaps(r, force_.units[i].footprint(), 0.01)) return false;
+  }
+  return true;
+}
+
+double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,
+                             int charge_target, EventLog& log) {
+  Unit& u = force_.units[unit];
+  UnitState& s = state_[unit];
+  const Rect start = u.footprint();
+  const Vec2 c0 = start.centre;
+  const double length = distance(c0, dest);
+  const Vec2 dir = length > 0 ? (dest - c0) * (1.0 / length) : Vec2{0, 0};
+  // A2-19: each lost horse costs 25% of a limbered battery's move.
+  if (u.arm == Arm::kArtillery && s.guns > 0) {
+    budget *= static_cast<double>(s.horses) / (s.guns * options_.horses);
+  }
+  // Allowance along the path (A2-23): proportional expenditure, or the slowest terrain's
+  // rate for the whole move (option).
+  double reach = 0;
+  const bool charge = column == MoveColumn::kCharge;
+  if (column == MoveColumn::kRout) {
+    reach = std::min(length, budget * allowance_in(unit, MoveColumn::kRout) * kMm);
+  } else {
+    const CostFn cost = move_cost(unit, charge);
+    if (options_.mixed_terrain == "slowest" && length > 0) {
+      double worst = 0;
+      for (int k = 0; k <= 20; ++k) {
+        worst = std::max(worst, cost(scenario_.table.terrain_at(c0 + dir * (length * k / 20))));
+      }
+      reach = std::isfinite(worst) && worst > 0 ? std::min(length, budget / worst) : 0;
+    } else {
+      reach = scenario_.table.reachable(c0, dest, budget, cost);
+    }
+  }
+  // Shaken units may not advance (L21, A2-03).
+  const int enemy = nearest_enemy(unit);
+  if (shaken(unit) && column != MoveColumn::kRout && enemy >= 0 && reach > 0) {
+    Rect end = start;
+    end.centre = c0 + dir * reach;
+    if (distance(end, force_.units[enemy].footprint()) <
+        distance(start, force_.units[enemy].footprint()) - 1e-6) {
+      reach = 0;
+    }
+  }
+  auto rect_at = [&](double t) {
+    Rect r = start;
+    r.centre = c0 + dir * t;
+    r.facing = normalize_bearing(facing);
+    return r;
+  };
+  // Turn on the spot first; keep the old facing if the turned block does not fit.
+  if (!place_ok(unit, rect_at(0), -1)) facing = start.facing;
+  // Walk the path; find the farthest point reached before an obstruction.
+  double ok_t = 0;
+  std::set<int> passed;  // friends interpenetrated (L17)
+  bool stopped = false;
+  for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
+    t = std::min(t, reach);
+    const Rect r = rect_at(t);
+    bool blocked = !scenario_.table.contains(r);
+    for (std::size_t i = 0; i < force_.units.size() && !blocked; ++i) {
+      const int o = static_cast<int>(i);
+      if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
+      if (!overlaps(r, force_.units[i].footprint(), 0.01)) continue;
+      if (force_.units[i].side != u.side || o == charge_target) {
+        blocked = true;
+        break;
+      }
+      // A friend in the way: both must pass initiative to pass through (L17); routers
+      // have failed by definition (A2-24).
+      const bool router = routed(unit) || routed(o);
+      if (router && !options_.routers_interpenetrate) {
+        blocked = true;
+        break;
+      }
+      RollRecord ra, rb;
+      const bool pa = !router && resolve_initiative(state_[unit].quality, dice_, &ra).passed;
+      const bool pb = !router && resolve_initiative(state_[o].quality, dice_, &rb).passed;
+      Event e = make_event(EventKind::kInitiative, unit,
+                           fmt::format("{} meets {} on the move: {}", unit_name(unit), unit_name(o),
+                                       pa && pb ? "they pass through" : "both disordered (L17)"));
+      e.target = force_.units[i].id;
+      if (!router) {
+        e.rolls.push_back(std::move(ra));
+        e.rolls.push_back(std::move(rb));
+      }
+      log.append(std::move(e));
+      if (pa && pb) {
+        passed.insert(o);
+      } else {
+        state_[unit].disordered_bound = bound_;
+        state_[o].disordered_bound = bound_;
+        blocked = true;
+      }
+    }
+    if (blocked) {
+      // Refine between the last good point and this one.
+      double lo = ok_t, hi = t;
+      for (int k = 0; k < 12; ++k) {
+        const double mid = (lo + hi) / 2;
+        if (place_ok(unit, rect_at(mid), -1)) {
+          lo = mid;
+        } else {
+          hi = mid;
+        }
+      }
+      if (place_ok(unit, rect_at(lo), -1)) ok_t = std::max(ok_t, lo);
+      stopped = true;
+    } else if (place_ok(unit, r, -1)) {
+      ok_t = t;
+    }
+    if (t >= reach) break;
+  }
+  const Rect final_rect = rect_at(ok_t);
+  if (!place_ok(unit, final_rect, -1)) {
+    return 0;  // nowhere to stand: stay put
+  }
+  set_pose(unit, final_rect.centre, final_rect.facing);
+  if (ok_t > 0.1) {
+    s.moved = true;
+    s.concealed = false;  // L141: moving units are always discovered
+    s.spotted = false;
+  }
+  if (ok_t > 0.1 || bearing_difference(final_rect.facing, start.facing) > 0.5) {
+    Event e = make_event(EventKind::kMove, unit,
+                         fmt::format("{} {} {:.1f}\"{}", unit_name(unit),
+                                     column == MoveColumn::kRout ? "flees"
+                                     : charge                    ? "charges"
+                                                                 : "moves",
+                                     ok_t / kMm, ok_t < length - 1 ? " (stopped short)" : ""));
+    e.data = {{"distance_in", ok_t / kMm},
+              {"x", final_rect.centre.x},
+              {"y", final_rect.centre.y},
+              {"facing", final_rect.facing}};
+    log.append(std::move(e));
+  }
+  return ok_t;
+}
+
+void Battle1805::change_formation(int unit, const std::string& formation, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const Rect old = u.footprint();
+  const std::string before = u.formation;
+  u.formation = formation;
+  const double facing = orders_.count(unit) ? orders_[unit].action.facing : old.facing;
+  Rect r = ruleset().layout(u, old.centre, facing).front().rect;
+  if (!place_ok(unit, r, -1)) {
+    // Keep the front edge where it was.
+    r.centre = old.front_centre() - r.forward() * (r.depth / 2);
+  }
+  if (!place_ok(unit, r, -1)) {
+    u.formation = before;
+    log.append(make_event(EventKind::kFormation, unit,
+                          fmt::format("{} has no room to form {}", unit_name(unit), formation)));
+    return;
+  }
+  u.stands.front().rect = r;
+  state_[unit].moved = true;
+  if (state_[unit].haitian != Haitian::kNone) state_[unit].formation_busy_until = bound_;
+  log.append(make_event(EventKind::kFormation, unit,
+                        fmt::format("{} forms {} (from {})", unit_name(unit), formation, before)));
+}
+
+// A2-04: a full rout-rate move away from the nearest enemy toward the friendly edge. A
+// router that reaches the table edge leaves the table.
+void Battle1805::rout_move(int unit, EventLog& log) {
+  const Rect fp = force_.units[unit].footprint();
+  const Vec2 away = away_from_enemy(unit);
+  const double rate = allowance_in(unit, MoveColumn::kRout) * kMm;
+  const Vec2 dest = fp.centre + away * rate;
+  Rect end = fp;
+  end.centre = dest;
+  const bool leaves = !scenario_.table.contains(end);
+  const double moved = move_unit(unit, dest, bearing_of(away), 1.0, MoveColumn::kRout, -1, log);
+  if (leaves && moved >= 0) {
+    Rect now = force_.units[unit].footprint();
+    Rect further = now;
+    further.centre = now.centre + away * kStep * 2;
+    if (!scenario_.table.contains(further)) {
+      remove_unit(unit, UnitStatus::kOffTable, log, "fled off the table");
+    }
+  }
+}
+
+// L21: a shaken unit in melee is pushed back ½ move, keeping its facing.
+void Battle1805::push_back(int unit, int from, EventLog& log) {
+  const Rect fp = force_.units[unit].footprint();
+  Vec2 away = (fp.centre - force_.units[from].footprint().centre).normalized();
+  if (away.length() == 0) away = fp.forward() * -1.0;
+  const double half = allowance_in(unit, MoveColumn::kOpen) * kMm / 2;
+  const int saved = state_[unit].shaken_until;
+  state_[unit].shaken_until = -1;  // a push-back is not an advance
+  move_unit(unit, fp.centre + away * half, fp.facing, 1.0, MoveColumn::kRout, -1, log);
+  state_[unit].shaken_until = saved;
+}
+
+void Battle1805::move_step(bool shooters_only, EventLog& log) {
+  ++step_;
+  for (int u : order_) {
+    if (!force_.units[u].on_table()) continue;
+    const Action& a = orders_[u].action;
+    UnitState& s = state_[u];
+    if (shooters_only) {
+      if (a.kind == ActionKind::kFire && a.moves) {
+        move_unit(u, a.destination, a.facing, 0.5, MoveColumn::kOpen, -1, log);
+      }
+      continue;
+    }
+    if (routed(u)) {
+      if (bound_ == s.routed_bound + 1 && !options_.rout_immediate_move) rout_move(u, log);
+      continue;
+    }
+    if (!active(u) || in_melee(u)) continue;
+    switch (a.kind) {
+      case ActionKind::kHold:
+        break;
+      case ActionKind::kMove:
+        move_unit(u, a.destination, a.facing, 1.0, MoveColumn::kOpen, -1, log);
+        break;
+      case ActionKind::kFire:
+        if (a.moves && !options_.move_then_shoot) {
+          move_unit(u, a.destination, a.facing, 0.5, MoveColumn::kOpen, -1, log);
+        }
+        break;
+      case ActionKind::kCharge: {
+        const int t = a.target;
+        if (!active(t) || s.fired) break;  // L9: may not fire and charge
+        const Rect tf = force_.units[t].footprint();
+        const Vec2 c = force_.units[u].footprint().centre;
+        move_unit(u, tf.centre, bearing_of(tf.centre - c), 1.0, MoveColumn::kCharge, t, log);
+        if (distance(force_.units[u].footprint(), force_.units[t].footprint()) <= kContact) {
+          s.melee_with.push_back(t);
+          state_[t].melee_with.push_back(u);
+          s.charged_ever = true;
+          Event e = make_event(EventKind::kCharge, u,
+                               fmt::format("{} charges home on {}", unit_name(u), unit_name(t)));
+          e.target = force_.units[t].id;
+          e.data = {{"charge", true}};
+          log.append(std::move(e));
+          charges_.push_back({u, t});
+        } else {
+          log.append(
+              make_event(EventKind::kCharge, u,
+                         fmt::format("{} charge falls short of {}", unit_name(u), unit_name(t))));
+        }
+        break;
+      }
+      case ActionKind::kFormation:
+        change_formation(u, a.formation, log);
+        break;
+      case ActionKind::kLimber:
+      case ActionKind::kUnlimber: {
+        // L137: one full turn to limber or unlimber.
+        change_formation(u, a.kind == ActionKind::kLimber ? "limbered" : "unlimbered", log);
+        s.unlimber_bound = bound_;
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace smoothbore::fast_1805

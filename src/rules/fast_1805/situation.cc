@@ -1,0 +1,337 @@
+// Situations derived from the table: who can shoot whom, with how many figures and which
+// modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/geometry/sight.h"
+#include "rules/fast_1805/battle_impl.h"
+#include "rules/fast_1805/layout.h"
+
+namespace smoothbore::fast_1805 {
+
+double Battle1805::gap_in(int a, int b) const {
+  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
+}
+
+bool Battle1805::in_woods(int unit) const {
+  const Rect r = force_.units[unit].footprint();
+  return scenario_.table.any_in(r, TerrainClass::kLightWoods) ||
+         scenario_.table.any_in(r, TerrainClass::kHeavyWoods);
+}
+
+bool Battle1805::in_building(int unit) const {
+  const Rect r = force_.units[unit].footprint();
+  for (const AreaFeature& a : scenario_.table.areas()) {
+    if (a.cls == TerrainClass::kBuilding && !burnt_.count(a.id) && a.shape.contains(r.centre)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Battle1805::in_earthworks(int unit) const {
+  return scenario_.table.any_in(force_.units[unit].footprint(), TerrainClass::kEarthworks);
+}
+
+bool Battle1805::in_stream(int unit) const {
+  return scenario_.table.any_in(force_.units[unit].footprint(), TerrainClass::kStream);
+}
+
+// A unit is behind an obstacle (L121 "behind cover", L32 "defending an obstacle") when
+// the line from the other unit to it crosses a linear obstacle within 1" of its footprint.
+bool Battle1805::behind_obstacle(int unit, int from) const {
+  const Rect me = force_.units[unit].footprint();
+  const Rect other = force_.units[from].footprint();
+  const Vec2 dir = (other.centre - me.centre).normalized();
+  const double reach = std::max(me.width, me.depth) / 2 + kMm;
+  return scenario_.table.crosses(me.centre, me.centre + dir * reach, TerrainClass::kLinearObstacle);
+}
+
+bool Battle1805::shaken(int unit) const { return state_[unit].shaken_until >= bound_; }
+bool Battle1805::disordered(int unit) const { return state_[unit].disordered_bound == bound_; }
+
+// Visibility (L141): unlimited in the open, 10" into or out of woods; concealed units
+// (A2-22) cannot be seen until discovered; terrain and other units block sight.
+bool Battle1805::visible(int observer, int target) const {
+  if (state_[target].concealed) return false;
+  const Unit& o = force_.units[observer];
+  const Unit& t = force_.units[target];
+  const double gap = gap_in(observer, target);
+  if ((in_woods(observer) || in_woods(target)) && gap > tables().woods_visibility) return false;
+  std::vector<Blocker> blockers;
+  const Rect ofp = o.footprint();
+  const Rect tfp = t.footprint();
+  Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
+          {std::max(ofp.centre.x, tfp.centre.x) + 500, std::max(ofp.centre.y, tfp.centre.y) + 500}};
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int id = static_cast<int>(i);
+    if (id == observer || id == target || !force_.units[i].on_table()) continue;
+    const Rect r = force_.units[i].footprint();
+    if (!r.bounds().intersects(box)) continue;
+    blockers.push_back({r, force_.units[i].side == o.side});
+  }
+  const Sight s =
+      line_of_sight(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
+  return s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
+}
+
+int Battle1805::nearest_enemy(int unit, bool active_only) const {
+  int best = -1;
+  double best_d = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const Unit& u = force_.units[i];
+    if (u.side == force_.units[unit].side || !u.on_table()) continue;
+    if (active_only && u.status != UnitStatus::kActive) continue;
+    double d = gap_in(unit, static_cast<int>(i));
+    if (d < best_d) {
+      best_d = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+// Who shoots (A2-07): both ranks of a two-rank line, the front rank of a column (option:
+// all), every skirmisher, the face of a square toward the target, and the gunners of the
+// guns that can fire. Mounted cavalry do not shoot.
+int Battle1805::shooters(int unit, int target) const {
+  (void)target;
+  const Unit& u = force_.units[unit];
+  const int figs = u.figures();
+  switch (u.arm) {
+    case Arm::kCavalry:
+    case Arm::kWagon:
+      return 0;
+    case Arm::kArtillery: {
+      const UnitState& s = state_[unit];
+      if (s.guns <= 0) return 0;
+      return figs * std::max(0, s.working_guns()) / s.guns;
+    }
+    case Arm::kFoot:
+      if (u.formation == "column" && options_.column_shooters == "front-rank") {
+        return front_rank(u.arm, u.formation, figs);
+      }
+      if (u.formation == "square") return std::max(1, figs / 4);
+      return figs;
+  }
+  return 0;
+}
+
+Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target) const {
+  FireTarget out;
+  const Unit& s = force_.units[shooter];
+  const Unit& t = force_.units[target];
+  auto no = [&](std::string why) {
+    out.why_not = std::move(why);
+    return out;
+  };
+  if (!active(shooter) || !t.on_table() || s.side == t.side) return no("not an enemy in play");
+  if (in_melee(shooter)) return no("in melee");
+  if (in_melee(target)) return no("target is in melee");
+  if (shooters(shooter, target) <= 0) return no("no shooters");
+  if (in_stream(shooter)) return no("crossing a stream (L126)");
+  const bool artillery = s.arm == Arm::kArtillery;
+  if (artillery) {
+    if (s.formation != "unlimbered") return no("limbered");
+    if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
+    const Rect r = s.footprint();
+    for (TerrainClass c :
+         {TerrainClass::kHill, TerrainClass::kLightWoods, TerrainClass::kHeavyWoods,
+          TerrainClass::kStream, TerrainClass::kMarsh, TerrainClass::kRough}) {
+      if (scenario_.table.any_in(r, c))
+        return no("guns fire only from firm, open, level ground (L137)");
+    }
+  }
+  const Rect sfp = s.footprint();
+  const Rect tfp = t.footprint();
+  const bool all_round = s.formation == "skirmish" || s.formation == "square";
+  if (!all_round && !in_arc(sfp, tfp, 45.0)) return no("not in the 45° arc (A2-07)");
+  out.range_in = distance(sfp, tfp) / kMm;
+  const bool woods = in_woods(shooter) || in_woods(target);
+  const Quality q = fire_quality(state_[shooter]);
+  std::optional<double> pct = artillery ? artillery_percent(q, out.range_in, woods)
+                                        : small_arms_percent(q, out.range_in, woods);
+  if (!pct) return no(fmt::format("out of range ({:.1f}\")", out.range_in));
+  if (!visible(shooter, target)) return no("not visible");
+  out.ok = true;
+  return out;
+}
+
+FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving) const {
+  const Unit& s = force_.units[shooter];
+  const Unit& t = force_.units[target];
+  const UnitState& ss = state_[shooter];
+  FireSituation f;
+  f.shooters = shooters(shooter, target);
+  f.quality = fire_quality(ss);
+  f.range_in = gap_in(shooter, target);
+  f.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
+  // A2-09: the line of fire strikes the target's flank or rear, or infantry in column.
+  f.target_angle = zone_of(t.footprint(), s.footprint().centre) != Zone::kFront ||
+                   (t.arm == Arm::kFoot && t.formation == "column");
+  f.unmoving = unmoving && s.formation == "line";
+  f.behind_cover = in_woods(shooter) || in_building(shooter) || in_earthworks(shooter) ||
+                   behind_obstacle(shooter, target);
+  f.target_light_cover =
+      in_woods(target) || in_building(target) || behind_obstacle(target, shooter);
+  f.shaken = shaken(shooter);
+  f.target_trenches = in_earthworks(target);
+  f.woods = in_woods(shooter) || in_woods(target);
+  return f;
+}
+
+ArtillerySituation Battle1805::artillery_situation(int shooter, int target) const {
+  const Unit& s = force_.units[shooter];
+  const Unit& t = force_.units[target];
+  const UnitState& ss = state_[shooter];
+  ArtillerySituation a;
+  a.gunners = shooters(shooter, target);
+  a.quality = fire_quality(ss);
+  a.range_in = gap_in(shooter, target);
+  a.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
+  a.unmoving_target = !state_[target].moved && !state_[target].moved_last;
+  a.target_angle = zone_of(t.footprint(), s.footprint().centre) != Zone::kFront ||
+                   (t.arm == Arm::kFoot && t.formation == "column") || t.formation == "square";
+  const bool building = in_building(target);
+  a.large_target = t.arm == Arm::kWagon || (building && options_.large_target_vs_building);
+  a.shaken = shaken(shooter);
+  // A2-17: occupants of a building get no trenches/cover modifier against artillery.
+  a.target_trenches = in_earthworks(target) && !building;
+  a.woods = in_woods(shooter) || in_woods(target);
+  return a;
+}
+
+double Battle1805::allowance_in(int unit, MoveColumn column) const {
+  MovementOptions mo{options_.rout_literal, options_.wood_swap};
+  return movement_rate(move_row(force_.units[unit]), column, mo).value_or(0.0);
+}
+
+// Cost per mm of ground for a unit (A2-23): moving through terrain with rate R inches per
+// bound spends 1/R of the allowance per inch. Roads only help road-capable rows; "-" is
+// impassable. A charge is "clear only" (R-002-1): any other terrain stops it.
+CostFn Battle1805::move_cost(int unit, bool charge) const {
+  MovementOptions mo{options_.rout_literal, options_.wood_swap};
+  const MoveRow row = move_row(force_.units[unit]);
+  const bool slowest = options_.mixed_terrain == "slowest";
+  return [row, mo, charge, slowest](const TerrainAt& at) -> double {
+    auto rate = [&](MoveColumn c) { return movement_rate(row, c, mo); };
+    std::optional<double> r;
+    if (charge) {
+      for (TerrainClass c : at.classes) {
+        if (c != TerrainClass::kOpen && c != TerrainClass::kRoad) return kImpassable;
+      }
+      r = rate(MoveColumn::kCharge);
+    } else if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kMarsh)) {
+      r = rate(MoveColumn::kWood);  // built-up and boggy ground move as wood (proposed)
+    } else if (at.has(TerrainClass::kStream)) {
+      r = rate(MoveColumn::kStream);
+    } else if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods) ||
+               at.has(TerrainClass::kRough)) {
+      r = rate(MoveColumn::kWood);
+    } else if (at.has(TerrainClass::kHill)) {
+      r = rate(MoveColumn::kHill);
+    } else if (at.has(TerrainClass::kRoad) && rate(MoveColumn::kRoad)) {
+      r = rate(MoveColumn::kRoad);
+    } else {
+      r = rate(MoveColumn::kOpen);
+    }
+    if (!r || *r <= 0) return kImpassable;
+    (void)slowest;
+    return 1.0 / (*r * kMm);
+  };
+}
+
+bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
+  auto no = [&](const char* why) {
+    if (why_not) *why_not = why;
+    return false;
+  };
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  if (!active(unit) || !active(target) || u.side == t.side) return no("not an enemy in play");
+  if (in_melee(unit)) return no("already in melee");
+  if (u.arm == Arm::kArtillery || u.arm == Arm::kWagon) return no("guns do not charge (R-002-1)");
+  if (!allowance_in(unit, MoveColumn::kCharge)) return no("this formation cannot charge (R-002-1)");
+  if (shaken(unit) && !options_.shaken_may_charge) return no("shaken units may not advance (L21)");
+  if (state_[unit].formation_busy_until >= bound_) return no("changing formation");
+  if (!visible(unit, target)) return no("target not visible");
+  const Rect ufp = u.footprint();
+  const Rect tfp = t.footprint();
+  if (u.arm == Arm::kCavalry && behind_obstacle(target, unit)) {
+    return no("cavalry may not attack opponents behind a defended obstacle (L26)");
+  }
+  const double reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
+  const double gap = distance(ufp, tfp);
+  if (gap > reach) return no("out of charge reach");
+  // Clear terrain only (R-002-1): the path to the target must be open or road.
+  const double cost = scenario_.table.path_cost(ufp.centre, tfp.centre, move_cost(unit, true));
+  if (!std::isfinite(cost)) return no("charges cross clear terrain only (R-002-1)");
+  return true;
+}
+
+// Figures in base contact plus one overlap at each end (L25, A2-10): the length of the
+// unit's front that faces the enemy, in figure widths, plus one figure beyond each end of
+// the contact where the front extends past it (option: one in all), capped at the front
+// rank. Units more than ½" apart are not in contact.
+int Battle1805::figures_in_contact(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const Unit& e = force_.units[enemy];
+  const Rect a = u.footprint();
+  const Rect b = e.footprint();
+  if (distance(a, b) > 0.5 * kMm) return 0;
+  // Project both footprints on the axis across the line joining them.
+  const Vec2 axis = (b.centre - a.centre).normalized();
+  const Vec2 across{-axis.y, axis.x};
+  auto span = [&](const Rect& r) {
+    double lo = 1e18, hi = -1e18;
+    for (Vec2 c : r.corners()) {
+      double p = (c - a.centre).dot(across);
+      lo = std::min(lo, p);
+      hi = std::max(hi, p);
+    }
+    return std::pair{lo, hi};
+  };
+  auto [alo, ahi] = span(a);
+  auto [blo, bhi] = span(b);
+  const double contact = std::max(0.0, std::min(ahi, bhi) - std::max(alo, blo));
+  const int figs = u.figures();
+  const int front = u.arm == Arm::kArtillery ? figs : front_rank(u.arm, u.formation, figs);
+  const double fig_w = u.arm == Arm::kCavalry      ? kHorseWidth
+                       : u.arm == Arm::kArtillery  ? kGunWidth / 4
+                       : u.formation == "skirmish" ? kSkirmishSpacing
+                                                   : kFootWidth;
+  int n = std::max(1, static_cast<int>(std::floor(contact / (fig_w * kMm) + 1e-6)));
+  int overlaps = 0;
+  if (alo < blo - 1e-6) ++overlaps;
+  if (ahi > bhi + 1e-6) ++overlaps;
+  if (options_.overlap == "one") overlaps = std::min(overlaps, 1);
+  // Line infantry fight with both ranks in contact (A2-07 applies the two-rank line).
+  const int rank_factor = u.arm == Arm::kFoot && u.formation == "line" ? 2 : 1;
+  return std::min(front * rank_factor, std::min(figs, (n + overlaps) * rank_factor));
+}
+
+MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) const {
+  const Unit& u = force_.units[unit];
+  const Unit& e = force_.units[enemy];
+  const UnitState& us = state_[unit];
+  MeleeSituation m;
+  m.figures = figures_in_contact(unit, enemy);
+  m.arm = u.arm == Arm::kWagon ? Arm::kArtillery : u.arm;
+  m.effectiveness = melee_effectiveness(us, options_);
+  const bool cavalry = u.arm == Arm::kCavalry;
+  m.vs_fleeing_foot = cavalry && e.arm == Arm::kFoot && (state_[enemy].fleeing || routed(enemy));
+  m.vs_square = cavalry && e.formation == "square" && options_.cavalry_vs_square == "half";
+  m.first_charge = cavalry && charging && e.formation != "square" &&
+                   !(options_.first_charge_once_per_game && us.charged_ever);
+  const int my_level = scenario_.table.elevation_at(u.footprint().centre);
+  const int their_level = scenario_.table.elevation_at(e.footprint().centre);
+  m.downhill = their_level < my_level;
+  m.obstacle = !charging && behind_obstacle(unit, enemy);
+  m.disordered = disordered(unit);
+  m.rowmajor = options_.melee_rowmajor;
+  return m;
+}
+
+}  // namespace smoothbore::fast_1805

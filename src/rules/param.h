@@ -1,0 +1,65 @@
+// Parameter schemas: the names, types, allowed values, defaults and help of a
+// resolution's inputs, a rule option or a unit attribute. The CLI, scenario files and
+// (later) the web referee list and validate inputs from these (design.md).
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "core/value.h"
+
+namespace smoothbore {
+
+enum class ParamType { kBool, kInt, kNumber, kChoice };
+std::string_view param_type_name(ParamType t);  // "bool", "int", "number", "choice"
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::kBool;
+  Value default_value;  // bool, int64, double or string, matching `type`
+  std::string help;
+  std::vector<std::string> choices;  // kChoice only
+  double min = -1e18;                // kInt / kNumber, inclusive
+  double max = 1e18;
+  std::string ref;  // rule or ambiguity reference ("A2-01", "L117")
+
+  // "shooters (int 1..1000, default 1)", for listings.
+  std::string signature() const;
+};
+
+// Converts `text` (CLI: "true", "12", "veteran") to a value of the spec's type, or says
+// why not: "expected an integer from 1 to 1000, found 'x'".
+tl::expected<Value, std::string> parse_param(const ParamSpec& spec, std::string_view text);
+// Checks (and converts: int → number) a value from a file or JSON request.
+tl::expected<Value, std::string> check_param(const ParamSpec& spec, const Value& v);
+
+// A complete, validated set of named values: every spec's name present.
+class Params {
+ public:
+  Params() = default;
+  explicit Params(std::map<std::string, Value> values) : values_(std::move(values)) {}
+  bool get_bool(const std::string& name) const;
+  std::int64_t get_int(const std::string& name) const;
+  double get_number(const std::string& name) const;
+  const std::string& get_string(const std::string& name) const;
+  const std::map<std::string, Value>& values() const { return values_; }
+  void set(const std::string& name, Value v) { values_[name] = std::move(v); }
+
+ private:
+  const Value& at(const std::string& name) const;
+  std::map<std::string, Value> values_;
+};
+
+// Fills defaults for every spec not in `given` and validates the rest. Unknown names and
+// bad values are errors; the message lists the valid names and signatures.
+tl::expected<Params, std::string> complete_params(const std::vector<ParamSpec>& specs,
+                                                  const std::map<std::string, Value>& given);
+// Same, from "name=value" texts (the CLI form).
+tl::expected<Params, std::string> parse_assignments(const std::vector<ParamSpec>& specs,
+                                                    const std::vector<std::string>& assignments);
+
+}  // namespace smoothbore

@@ -1,0 +1,19 @@
+#include "rules/registry.h"
+
+#include "rules/fast_1805/fast_1805.h"
+
+namespace smoothbore {
+
+const std::vector<const Ruleset*>& all_rulesets() {
+  static const std::vector<const Ruleset*> kAll = {&fast_1805::ruleset()};
+  return kAll;
+}
+
+const Ruleset* find_ruleset(std::string_view id) {
+  for (const Ruleset* r : all_rulesets()) {
+    if (r->id() == id) return r;
+  }
+  return nullptr;
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,44 @@
+// A resolution is a named function from a situation to an outcome (design.md): a volley,
+// an artillery shot, a melee round, a morale check. The same function is sampled in
+// battles and enumerated by `smoothbore odds`, so the odds are what the battle does.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/events/event.h"
+#include "rules/param.h"
+
+namespace smoothbore {
+
+// An outcome: ordered fields such as {"kills": 2} or {"result": "shaken"}.
+using Outcome = Fields;
+
+struct Resolution {
+  std::string name;  // "fire"
+  std::string help;  // one line
+  std::string ref;   // rule references ("L116-L124, R-002-4, M-1")
+  std::vector<ParamSpec> params;
+  std::vector<std::string> outcome_fields;  // "kills" / "result"
+  // Resolves a situation with dice from `chance`. When `explain` is not null, appends
+  // the roll records (dice, faces, modifiers with rule references, result).
+  std::function<Outcome(const Params&, Chance&, std::vector<RollRecord>* explain)> resolve;
+};
+
+struct OutcomeProbability {
+  Outcome outcome;
+  double probability = 0;
+};
+
+// The exact distribution of a resolution for `params`, by enumerating every die face.
+// Sorted by outcome (numeric fields ascending; "pass" < "rout" < "shaken" alphabetically
+// unless the resolution orders them).
+std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Params& params);
+// Samples it once.
+Outcome sample(const Resolution& r, const Params& params, Rng& rng,
+               std::vector<RollRecord>* explain = nullptr);
+
+}  // namespace smoothbore

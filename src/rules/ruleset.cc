@@ -1,0 +1,50 @@
+#include "rules/ruleset.h"
+
+#include <fmt/format.h>
+
+namespace smoothbore {
+
+const UnitTypeInfo* Ruleset::unit_type(std::string_view type_id) const {
+  for (const UnitTypeInfo& t : unit_types()) {
+    if (t.id == type_id) return &t;
+  }
+  return nullptr;
+}
+
+const Resolution* Ruleset::resolution(std::string_view name) const {
+  for (const Resolution& r : resolutions()) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+std::string_view action_kind_name(ActionKind k) {
+  switch (k) {
+    case ActionKind::kHold:
+      return "hold";
+    case ActionKind::kMove:
+      return "move";
+    case ActionKind::kFire:
+      return "fire";
+    case ActionKind::kCharge:
+      return "charge";
+    case ActionKind::kFormation:
+      return "formation";
+    case ActionKind::kLimber:
+      return "limber";
+    case ActionKind::kUnlimber:
+      return "unlimber";
+  }
+  return "hold";
+}
+
+std::string Action::describe() const {
+  std::string s(action_kind_name(kind));
+  if (target >= 0) s += fmt::format(" target={}", target);
+  if (moves)
+    s += fmt::format(" to=({:.0f},{:.0f}) facing={:.0f}", destination.x, destination.y, facing);
+  if (!formation.empty()) s += " formation=" + formation;
+  return s;
+}
+
+}  // namespace smoothbore

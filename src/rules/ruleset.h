@@ -1,0 +1,57 @@
+// The rule set interface (design.md "A rule set is a module"). A rule set publishes its
+// options (every numbered ambiguity of its digest, with the default), unit types,
+// per-unit attributes, resolutions, and starts battles.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/force/force.h"
+#include "rules/battle.h"
+#include "rules/param.h"
+#include "rules/resolution.h"
+#include "rules/scenario.h"
+
+namespace smoothbore {
+
+struct UnitTypeInfo {
+  std::string id;  // "line-infantry"
+  Arm arm = Arm::kFoot;
+  std::string help;
+  std::vector<std::string> formations;  // allowed formation ids; first is the default
+};
+
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  virtual std::string_view id() const = 0;  // "fast-1805"
+  virtual std::string_view title() const = 0;
+  virtual std::string_view status() const = 0;     // "complete", "partial: ..."
+  virtual std::string_view rule_unit() const = 0;  // "in", "yd", "cm"
+  virtual double mm_per_rule_unit() const = 0;
+  virtual int default_turn_limit() const = 0;
+
+  virtual const std::vector<ParamSpec>& options() const = 0;
+  // Rule-set keys a scenario unit may carry (besides the core keys), e.g. quality.
+  virtual const std::vector<ParamSpec>& unit_attributes() const = 0;
+  virtual const std::vector<UnitTypeInfo>& unit_types() const = 0;
+  virtual const std::vector<Resolution>& resolutions() const = 0;
+  const UnitTypeInfo* unit_type(std::string_view id) const;
+  const Resolution* resolution(std::string_view name) const;
+
+  // Lays out a unit's stands with its centre at `centre` facing `facing`, for its type,
+  // formation and figure count (scenario loading, formation changes).
+  virtual std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const = 0;
+  // Checks a loaded unit against rules the schema cannot express (e.g. "Haitian irregulars
+  // may not form square", A2-29). Messages only; the loader adds the location.
+  virtual std::vector<std::string> validate_unit(const Unit& unit, const Params& options) const = 0;
+
+  // A battle at its first turn. `seed` keys every die the battle rolls (stream 0).
+  virtual std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,
+                                        std::uint64_t stream = 0) const = 0;
+};
+
+}  // namespace smoothbore

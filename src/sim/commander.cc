@@ -1,0 +1,241 @@
+#include "sim/commander.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace smoothbore {
+
+namespace {
+
+constexpr double kInch = kMmPerInch;
+
+// Picks uniformly among the legal actions (tests, baselines).
+class RandomCommander final : public OrderSource {
+ public:
+  explicit RandomCommander(Rng rng) : rng_(rng) {}
+  Action choose(const Battle&, int, const std::vector<Action>& legal) override {
+    return legal[static_cast<std::size_t>(rng_.roll(static_cast<int>(legal.size())) - 1)];
+  }
+
+ private:
+  Rng rng_;
+};
+
+double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
+  const Force& f = b.force();
+  const Unit& u = f.units[unit];
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < f.units.size(); ++i) {
+    const Unit& e = f.units[i];
+    if (e.side == u.side || e.status != UnitStatus::kActive) continue;
+    const double d = distance(u.footprint(), e.footprint());
+    if (d < best) {
+      best = d;
+      if (which) *which = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+// The doctrine AI (rule-set agnostic: it reads the candidate actions and their exact
+// assessments). Its doctrine, in order:
+//  1. charge when the exact odds favour it (win ≥ 60%, risk of routing ≤ 25%);
+//  2. fire at the best target in range (most expected kills), standing when in line;
+//  3. guns unlimber once the enemy is within effective range, and otherwise close to it;
+//  4. foot deploy from column into line as the enemy comes within 16", and march in
+//     column while far away;
+//  5. keep a reserve: the side's rearmost cavalry (or rearmost unit) holds until turn 3
+//     unless the enemy comes within 16";
+//  6. shaken units rally in place, or step back when the enemy is close;
+//  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
+class DoctrineCommander final : public OrderSource {
+ public:
+  explicit DoctrineCommander(Rng rng) : rng_(rng) {}
+
+  Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    const Force& f = b.force();
+    const Unit& u = f.units[unit];
+    int enemy = -1;
+    const double gap = gap_to_nearest_enemy(b, unit, &enemy);
+    auto find = [&](auto pred) -> const Action* {
+      for (const Action& a : legal) {
+        if (pred(a)) return &a;
+      }
+      return nullptr;
+    };
+    const Action& hold = legal.front();
+
+    // 1. Charges.
+    const Action* best_charge = nullptr;
+    double best_win = 0;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kCharge) continue;
+      const ActionAssessment s = b.assess(a);
+      if (s.win_probability >= 0.6 && s.risk <= 0.25 && s.win_probability > best_win) {
+        best_win = s.win_probability;
+        best_charge = &a;
+      }
+    }
+    if (best_charge) return *best_charge;
+
+    // 2. Fire.
+    const Action* best_fire = nullptr;
+    double best_kills = 0.05;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kFire) continue;
+      double k = b.assess(a).expected_kills;
+      // Standing fire keeps the line steady (unmoving bonus is in the kills already);
+      // prefer it over advancing unless advancing is clearly better.
+      if (a.moves) k *= 0.9;
+      if (k > best_kills) {
+        best_kills = k;
+        best_fire = &a;
+      }
+    }
+    if (best_fire) return *best_fire;
+
+    const bool shaken = has_marker(u.markers, "shaken");
+    (void)shaken;
+    // 3. Guns.
+    if (u.arm == Arm::kArtillery) {
+      if (u.formation == "limbered") {
+        if (gap <= 30 * kInch) {
+          if (const Action* a =
+                  find([](const Action& x) { return x.kind == ActionKind::kUnlimber; })) {
+            return *a;
+          }
+        }
+      } else {
+        // Unlimbered with nothing to shoot: turn toward the enemy, or limber and close.
+        if (const Action* a = find([](const Action& x) {
+              return x.kind == ActionKind::kMove && x.moves && x.destination == Vec2{}
+                         ? false
+                         : x.kind == ActionKind::kMove;
+            })) {
+          return *a;
+        }
+        if (gap > 36 * kInch) {
+          if (const Action* a =
+                  find([](const Action& x) { return x.kind == ActionKind::kLimber; })) {
+            return *a;
+          }
+        }
+        return hold;
+      }
+    }
+    // 4. Formations for foot.
+    if (u.arm == Arm::kFoot && u.formation != "skirmish") {
+      if (u.formation == "column" && gap <= 16 * kInch) {
+        if (const Action* a = find([](const Action& x) {
+              return x.kind == ActionKind::kFormation && x.formation == "line";
+            })) {
+          return *a;
+        }
+      }
+      if (u.formation == "line" && gap > 30 * kInch && b.turn() <= 2) {
+        if (const Action* a = find([](const Action& x) {
+              return x.kind == ActionKind::kFormation && x.formation == "column";
+            })) {
+          return *a;
+        }
+      }
+      if (u.formation == "square" && gap > 12 * kInch) {
+        if (const Action* a = find([](const Action& x) {
+              return x.kind == ActionKind::kFormation && x.formation == "line";
+            })) {
+          return *a;
+        }
+      }
+    }
+    // 5. Reserve.
+    if (is_reserve(b, unit) && b.turn() < 3 && gap > 16 * kInch) return hold;
+
+    // 7. Advance: toward an objective while the enemy is far, else toward the enemy.
+    std::vector<const Action*> moves;
+    for (const Action& a : legal) {
+      if (a.kind == ActionKind::kMove && a.moves) moves.push_back(&a);
+    }
+    if (moves.empty()) return hold;
+    const Vec2 here = u.footprint().centre;
+    const Action* pick = nullptr;
+    if (gap > 18 * kInch && !b.scenario().objectives.empty()) {
+      const Vec2 goal = nearest_objective(b, here);
+      double best = distance(here, goal) - 1.0;
+      for (const Action* a : moves) {
+        const double d = distance(a->destination, goal);
+        if (d < best) {
+          best = d;
+          pick = a;
+        }
+      }
+    }
+    if (pick == nullptr && enemy >= 0) {
+      // Close to musket range, not into contact (contact is for charges): the move that
+      // ends nearest 4" from the enemy.
+      const Rect ef = f.units[enemy].footprint();
+      const double want = u.arm == Arm::kCavalry     ? 8 * kInch
+                          : u.arm == Arm::kArtillery ? 14 * kInch
+                                                     : 4 * kInch;
+      double best = std::abs(gap - want) - 0.5 * kInch;
+      for (const Action* a : moves) {
+        Rect r = u.footprint();
+        r.centre = a->destination;
+        const double d = std::abs(distance(r, ef) - want);
+        if (d < best) {
+          best = d;
+          pick = a;
+        }
+      }
+    }
+    return pick ? *pick : hold;
+  }
+
+ private:
+  static Vec2 nearest_objective(const Battle& b, Vec2 from) {
+    const auto& objs = b.scenario().objectives;
+    Vec2 best = objs.front().position;
+    for (const Objective& o : objs) {
+      if (distance(from, o.position) < distance(from, best)) best = o.position;
+    }
+    return best;
+  }
+
+  // The rearmost cavalry unit of the side (or, with no cavalry, no reserve): the unit
+  // farthest from the enemy's home edge.
+  static bool is_reserve(const Battle& b, int unit) {
+    const Force& f = b.force();
+    const Unit& u = f.units[unit];
+    if (u.arm != Arm::kCavalry) return false;
+    const Vec2 toward_enemy = bearing_vector(edge_bearing(f.sides[u.side].home_edge)) * -1.0;
+    int rearmost = -1;
+    double least = std::numeric_limits<double>::infinity();
+    for (int i : f.units_of(u.side)) {
+      const Unit& o = f.units[i];
+      if (o.arm != Arm::kCavalry || o.status != UnitStatus::kActive) continue;
+      const double ahead = o.footprint().centre.dot(toward_enemy);
+      if (ahead < least) {
+        least = ahead;
+        rearmost = i;
+      }
+    }
+    return rearmost == unit;
+  }
+
+  Rng rng_;
+};
+
+}  // namespace
+
+const std::vector<std::string>& commander_kinds() {
+  static const std::vector<std::string> kKinds = {std::string(kDoctrine), std::string(kRandom)};
+  return kKinds;
+}
+
+std::unique_ptr<OrderSource> make_commander(std::string_view kind, Rng rng) {
+  if (kind == kDoctrine) return std::make_unique<DoctrineCommander>(rng);
+  if (kind == kRandom) return std::make_unique<RandomCommander>(rng);
+  return nullptr;
+}
+
+}  // namespace smoothbore

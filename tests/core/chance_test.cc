@@ -1,0 +1,66 @@
+// Exact enumeration of dice outcomes, and its agreement with sampling (design.md "a
+// resolution is a function of a situation").
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "core/dice/chance.h"
+
+namespace smoothbore {
+namespace {
+
+int two_d6(Chance& c) { return c.roll(6) + c.roll(6); }
+
+// Roll a d6; on a 6 roll once more and add: a variable number of dice.
+int d6_reroll_six(Chance& c) {
+  const int first = c.roll(6);
+  return first == 6 ? 6 + c.roll(6) : first;
+}
+
+TEST(ChanceTest, TwoD6Exact) {
+  const auto dist = enumerate_outcomes<int>(two_d6);
+  ASSERT_EQ(dist.size(), 11u);
+  double total = 0;
+  for (const auto& [sum, p] : dist) {
+    // Sum k has 6 - |k - 7| of the 36 equally likely face pairs.
+    EXPECT_NEAR(p, (6 - std::abs(sum - 7)) / 36.0, 1e-15) << "sum " << sum;
+    total += p;
+  }
+  EXPECT_EQ(dist.front().first, 2);
+  EXPECT_EQ(dist.back().first, 12);
+  EXPECT_NEAR(total, 1.0, 1e-15);
+}
+
+TEST(ChanceTest, VariableNumberOfDice) {
+  // 1..5: 1/6 each. 7..12: a 6 (1/6) then one face (1/6): 1/36 each. No 6.
+  const auto dist = enumerate_outcomes<int>(d6_reroll_six);
+  ASSERT_EQ(dist.size(), 11u);
+  double total = 0;
+  for (const auto& [v, p] : dist) {
+    EXPECT_NE(v, 6);
+    EXPECT_NEAR(p, v <= 5 ? 1.0 / 6 : 1.0 / 36, 1e-15) << "value " << v;
+    total += p;
+  }
+  EXPECT_NEAR(total, 1.0, 1e-15);
+}
+
+TEST(ChanceTest, SampledMatchesExactForSeven) {
+  const auto dist = enumerate_outcomes<int>(two_d6);
+  double exact = 0;
+  for (const auto& [sum, p] : dist) {
+    if (sum == 7) exact = p;
+  }
+  EXPECT_NEAR(exact, 1.0 / 6, 1e-15);
+  // Monte Carlo: standard error √(p(1 - p)/n) = √(5/36/100000) ≈ 0.00118.
+  Rng rng(77, 0);
+  SampledChance chance(rng);
+  const int n = 100000;
+  int sevens = 0;
+  for (int i = 0; i < n; ++i) sevens += two_d6(chance) == 7 ? 1 : 0;
+  const double se = std::sqrt(exact * (1 - exact) / n);
+  EXPECT_NEAR(static_cast<double>(sevens) / n, exact, 4 * se);
+}
+
+}  // namespace
+}  // namespace smoothbore

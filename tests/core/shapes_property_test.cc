@@ -1,0 +1,133 @@
+// RapidCheck properties of the footprint geometry: symmetries and invariances that any
+// correct edge-to-edge distance and overlap test must have.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/geometry/shapes.h"
+
+namespace smoothbore {
+namespace {
+
+// Millimetre coordinates with 0.001 mm resolution, on a table-sized area.
+rc::Gen<double> coord(int lo_mm, int hi_mm) {
+  return rc::gen::map(rc::gen::inRange(lo_mm * 1000, hi_mm * 1000 + 1),
+                      [](int v) { return v / 1000.0; });
+}
+
+rc::Gen<Rect> arbitrary_rect() {
+  return rc::gen::apply(
+      [](double x, double y, double facing, double w, double d) {
+        Rect r;
+        r.centre = {x, y};
+        r.facing = facing;
+        r.width = w;
+        r.depth = d;
+        return r;
+      },
+      coord(-500, 500), coord(-500, 500), coord(0, 359), coord(1, 200), coord(1, 200));
+}
+
+// Clockwise rotation by `deg` about the origin, matching compass bearings.
+Vec2 rotate(Vec2 p, double deg) {
+  const double r = deg * kPi / 180.0;
+  return {p.x * std::cos(r) + p.y * std::sin(r), -p.x * std::sin(r) + p.y * std::cos(r)};
+}
+
+RC_GTEST_PROP(ShapesProperty, DistanceSymmetricAndNonNegative, ()) {
+  const Rect a = *arbitrary_rect();
+  const Rect b = *arbitrary_rect();
+  const double d = distance(a, b);
+  RC_ASSERT(d >= 0);
+  RC_ASSERT(std::fabs(d - distance(b, a)) <= 1e-9);
+}
+
+RC_GTEST_PROP(ShapesProperty, OverlapsSymmetric, ()) {
+  const Rect a = *arbitrary_rect();
+  const Rect b = *arbitrary_rect();
+  RC_ASSERT(overlaps(a, b) == overlaps(b, a));
+}
+
+RC_GTEST_PROP(ShapesProperty, OverlappingRectsHaveZeroDistance, ()) {
+  const Rect a = *arbitrary_rect();
+  Rect b = *arbitrary_rect();
+  // Half the time, pull b onto a so that overlaps are common enough to test.
+  if (*rc::gen::arbitrary<bool>()) b.centre = a.centre + (b.centre - a.centre) * 0.05;
+  if (overlaps(a, b)) RC_ASSERT(distance(a, b) == 0);
+}
+
+RC_GTEST_PROP(ShapesProperty, DistanceAtMostCentreDistance, ()) {
+  const Rect a = *arbitrary_rect();
+  const Rect b = *arbitrary_rect();
+  RC_ASSERT(distance(a, b) <= distance(a.centre, b.centre) + 1e-9);
+}
+
+RC_GTEST_PROP(ShapesProperty, TranslationInvariant, ()) {
+  Rect a = *arbitrary_rect();
+  Rect b = *arbitrary_rect();
+  const Vec2 shift{*coord(-1000, 1000), *coord(-1000, 1000)};
+  const double before = distance(a, b);
+  a.centre = a.centre + shift;
+  b.centre = b.centre + shift;
+  RC_ASSERT(std::fabs(distance(a, b) - before) <= 1e-6);
+}
+
+RC_GTEST_PROP(ShapesProperty, RotationInvariant, ()) {
+  Rect a = *arbitrary_rect();
+  Rect b = *arbitrary_rect();
+  const double turn = *coord(0, 359);
+  const double before = distance(a, b);
+  a.centre = rotate(a.centre, turn);
+  a.facing += turn;
+  b.centre = rotate(b.centre, turn);
+  b.facing += turn;
+  RC_ASSERT(std::fabs(distance(a, b) - before) <= 1e-6);
+}
+
+RC_GTEST_PROP(ShapesProperty, LengthInsideAtMostSegmentLength, ()) {
+  // A star-shaped (hence simple) polygon: vertices at increasing angles about a centre.
+  const int n = *rc::gen::inRange(3, 12);
+  Polygon poly;
+  for (int i = 0; i < n; ++i) {
+    const double radius = *coord(10, 300);
+    poly.points.push_back(bearing_vector(360.0 * i / n) * radius);
+  }
+  const Segment s{{*coord(-400, 400), *coord(-400, 400)}, {*coord(-400, 400), *coord(-400, 400)}};
+  const double inside = poly.length_inside(s);
+  RC_ASSERT(inside >= 0);
+  RC_ASSERT(inside <= s.length() + 1e-9);
+}
+
+RC_GTEST_PROP(ShapesProperty, FarAheadIsFront, ()) {
+  const Rect r = *arbitrary_rect();
+  const double ahead = *coord(1, 10000);
+  RC_ASSERT(zone_of(r, r.centre + r.forward() * (r.depth / 2 + ahead)) == Zone::kFront);
+}
+
+RC_GTEST_PROP(ShapesProperty, DistanceIsNearestCornerDistance, ()) {
+  // For disjoint convex shapes the closest pair includes a corner of one of them, so the
+  // edge-to-edge distance equals the smallest corner-to-rectangle distance (computed
+  // independently, in each rectangle's own frame).
+  const Rect a = *arbitrary_rect();
+  const Rect b = *arbitrary_rect();
+  double want = distance(a, b.corners()[0]);
+  for (Vec2 p : b.corners()) want = std::min(want, distance(a, p));
+  for (Vec2 p : a.corners()) want = std::min(want, distance(b, p));
+  // (Crossing rectangles, like a plus sign, overlap with every corner outside: skip.)
+  if (!overlaps(a, b, 0)) RC_ASSERT(std::fabs(distance(a, b) - want) <= 1e-9);
+}
+
+RC_GTEST_PROP(ShapesProperty, RectInArcWhenACornerIs, ()) {
+  const Rect firer = *arbitrary_rect();
+  const Rect target = *arbitrary_rect();
+  const double half = *rc::gen::element(22.5, 45.0, 60.0);
+  bool corner_in = false;
+  for (Vec2 p : target.corners()) corner_in = corner_in || in_arc(firer, p, half);
+  if (corner_in) RC_ASSERT(in_arc(firer, target, half));
+  if (in_arc(firer, target.centre, half)) RC_ASSERT(in_arc(firer, target, half));
+}
+
+}  // namespace
+}  // namespace smoothbore

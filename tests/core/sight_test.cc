@@ -1,0 +1,81 @@
+// Sampled line of sight between footprints (common.md §3.5; rules in sight.h).
+#include <gtest/gtest.h>
+
+#include "core/geometry/sight.h"
+
+namespace smoothbore {
+namespace {
+
+Rect make_rect(double x, double y, double width, double depth) {
+  Rect r;
+  r.centre = {x, y};
+  r.width = width;
+  r.depth = depth;
+  return r;
+}
+
+// Observer front edge y = 225, x 400..600; target y 775..825, x 400..600, both facing
+// north, so the 45 sight lines fill the band x 400..600 between them.
+class SightTest : public ::testing::Test {
+ protected:
+  Table table_{2000, 2000};
+  Rect observer_ = make_rect(500, 200, 200, 50);
+  Rect target_ = make_rect(500, 800, 200, 50);
+};
+
+TEST_F(SightTest, Clear) {
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {}), Sight::kClear);
+  // A blocker off to the side does not matter.
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {{make_rect(900, 500, 40, 20), false}}),
+            Sight::kClear);
+  EXPECT_STREQ(sight_name(Sight::kClear), "clear");
+}
+
+TEST_F(SightTest, TouchingNeighbourDoesNotBlock) {
+  // A friend in line with the observer, sharing its right edge x = 600.
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {{make_rect(700, 200, 200, 50), true}}),
+            Sight::kClear);
+}
+
+TEST_F(SightTest, BlockedByAnEnemyLine) {
+  // An enemy block x 0..1000 across y 475..525 cuts every line.
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {{make_rect(500, 500, 1000, 50), false}}),
+            Sight::kBlocked);
+}
+
+TEST_F(SightTest, PartiallyBlockedByEnemy) {
+  // A 40 × 20 enemy at (500, 500) cuts the centre line (x = 500) but not the line
+  // straight up the left edge x = 400.
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {{make_rect(500, 500, 40, 20), false}}),
+            Sight::kPartiallyBlockedByEnemy);
+}
+
+TEST_F(SightTest, PartiallyBlockedByFriend) {
+  EXPECT_EQ(line_of_sight(table_, observer_, target_, {{make_rect(500, 500, 40, 20), true}}),
+            Sight::kPartiallyBlockedByFriend);
+  // A friend and an enemy: the lines through the friend alone still make it "by friend".
+  EXPECT_EQ(
+      line_of_sight(table_, observer_, target_,
+                    {{make_rect(420, 500, 20, 20), true}, {make_rect(580, 500, 20, 20), false}}),
+      Sight::kPartiallyBlockedByFriend);
+  // A friend standing wholly behind an enemy on the same lines: no line is friend-only.
+  EXPECT_EQ(
+      line_of_sight(table_, observer_, target_,
+                    {{make_rect(500, 400, 40, 20), false}, {make_rect(500, 600, 4, 4), true}}),
+      Sight::kPartiallyBlockedByEnemy);
+}
+
+TEST_F(SightTest, TerrainBlocksAndPartlyBlocks) {
+  Table woods(2000, 2000);
+  woods.add(AreaFeature{
+      "w", TerrainClass::kHeavyWoods, {{{0, 450}, {2000, 450}, {2000, 550}, {0, 550}}}, 0, true});
+  EXPECT_EQ(line_of_sight(woods, observer_, target_, {}), Sight::kBlocked);
+  Table copse(2000, 2000);
+  copse.add(AreaFeature{
+      "c", TerrainClass::kLightWoods, {{{480, 450}, {520, 450}, {520, 550}, {480, 550}}}, 0, true});
+  // Terrain alone hides part: reported as "by enemy" (only friends forbid a target).
+  EXPECT_EQ(line_of_sight(copse, observer_, target_, {}), Sight::kPartiallyBlockedByEnemy);
+}
+
+}  // namespace
+}  // namespace smoothbore

@@ -1,0 +1,91 @@
+// The grid index must answer exactly what a scan of every footprint answers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "core/dice/rng.h"
+#include "core/table/spatial_index.h"
+
+namespace smoothbore {
+namespace {
+
+Rect random_rect(Rng& rng) {
+  Rect r;
+  r.centre = {rng.uniform() * 2400 - 200, rng.uniform() * 1400 - 200};
+  r.facing = rng.uniform() * 360;
+  r.width = 5 + rng.uniform() * 300;
+  r.depth = 5 + rng.uniform() * 100;
+  return r;
+}
+
+TEST(SpatialIndexTest, EmptyAndSingle) {
+  SpatialIndex index;
+  EXPECT_TRUE(index.query({{0, 0}, {1000, 1000}}).empty());
+  Rect r;
+  r.centre = {100, 100};
+  r.width = 40;
+  r.depth = 20;  // box x 80..120, y 90..110
+  index.insert(7, r);
+  EXPECT_EQ(index.query({{0, 0}, {80, 90}}), std::vector<int>{7});  // touching corner
+  EXPECT_TRUE(index.query({{0, 0}, {79, 89}}).empty());
+  EXPECT_EQ(index.within(r, 0), std::vector<int>{7});
+}
+
+TEST(SpatialIndexTest, ReplaceAndRemove) {
+  SpatialIndex index(100);
+  Rect r;
+  r.width = 40;
+  r.depth = 20;
+  r.centre = {100, 100};
+  index.insert(3, r);
+  r.centre = {900, 900};
+  index.insert(3, r);  // moves it
+  EXPECT_TRUE(index.query({{0, 0}, {200, 200}}).empty());
+  EXPECT_EQ(index.query({{800, 800}, {1000, 1000}}), std::vector<int>{3});
+  EXPECT_EQ(index.size(), 1u);
+  index.remove(3);
+  EXPECT_TRUE(index.query({{800, 800}, {1000, 1000}}).empty());
+  index.remove(3);  // removing twice is harmless
+  index.insert(1, r);
+  index.clear();
+  EXPECT_EQ(index.size(), 0u);
+}
+
+TEST(SpatialIndexTest, MatchesBruteForce) {
+  Rng rng(20240601, 0);
+  for (double cell : {50.0, 150.0, 1000.0}) {
+    SpatialIndex index(cell);
+    std::map<int, Rect> all;
+    for (int i = 0; i < 300; ++i) {
+      const int id = static_cast<int>(rng.roll(1000)) * 3;  // sparse ids, some repeated
+      const Rect r = random_rect(rng);
+      index.insert(id, r);
+      all[id] = r;
+      if (rng.roll(10) == 1) {  // occasionally remove one
+        const int gone = all.begin()->first;
+        index.remove(gone);
+        all.erase(gone);
+      }
+    }
+    for (int q = 0; q < 200; ++q) {
+      const Rect probe = random_rect(rng);
+      const double range = rng.uniform() * 400;
+      Box box = probe.bounds();
+      std::vector<int> want_box, want_within;
+      for (const auto& [id, r] : all) {  // std::map: ascending ids
+        if (r.bounds().intersects(box)) want_box.push_back(id);
+        if (distance(r, probe) <= range) want_within.push_back(id);
+      }
+      EXPECT_EQ(index.query(box), want_box) << "cell " << cell << " query " << q;
+      EXPECT_EQ(index.within(probe, range), want_within) << "cell " << cell << " query " << q;
+    }
+    // A query box far wider than the table takes the scan path: everything.
+    std::vector<int> ids;
+    for (const auto& [id, r] : all) ids.push_back(id);
+    EXPECT_EQ(index.query({{-1e7, -1e7}, {1e7, 1e7}}), ids);
+  }
+}
+
+}  // namespace
+}  // namespace smoothbore
