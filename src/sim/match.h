@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +45,11 @@ class Match {
   int turn_limit() const { return turn_limit_; }
   bool finished() const { return result_.has_value(); }
   const std::optional<MatchResult>& result() const { return result_; }
+
+  // Heavy validation mode (Battle::set_step_hook): `hook` runs after every step.
+  void set_step_hook(std::function<void(std::string_view step)> hook) {
+    battle_->set_step_hook(std::move(hook));
+  }
 
   // Plays one turn, then checks the end conditions (which may finish the match).
   void play_turn();

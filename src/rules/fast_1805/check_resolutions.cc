@@ -2,6 +2,7 @@
 // d100 chances of the rules: gun hits, repair, building fire, discovery.
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -48,6 +49,12 @@ bool simple_chance(std::string_view purpose, double percent, std::string ref, st
   const bool hit = face <= percent;
   if (r != nullptr) r->result = fmt::format("{}: {}", hit ? yes : no, roll_text(face, percent));
   return hit;
+}
+
+// " (option a2_x 50)" when `value` is not the tables' `table_value`.
+std::string option_note(std::string_view option, double value, double table_value) {
+  if (value == table_value) return "";
+  return fmt::format(" (option {} {:g})", option, value);
 }
 
 std::string discipline_ref(std::string_view column, Quality q) {
@@ -137,21 +144,29 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const double target = initiative_percent(q);
   start_record(r, "initiative", target, discipline_ref("Initiative L91-L93", q));
   const int face = roll_d100(dice, r);
-  InitiativeResult out{face <= target, face};
+  InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {
     r->result = fmt::format("{}: {}", out.passed ? "pass" : "fail", roll_text(face, target));
   }
   return out;
 }
 
-StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r) {
-  const double target = stand_vs_cavalry_percent(q);
+StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r,
+                                     double untrained_percent) {
+  const double target = stand_vs_cavalry_percent(q, untrained_percent);
   auto lower = quality_drop(q);
-  start_record(r, "stand vs cavalry", target,
-               lower ? fmt::format("L25, A2-05: initiative one level lower ({}, R-002-2 "
-                                   "L91-L93)",
-                                   quality_name(*lower))
-                     : std::string("L25, A2-05: one level below untrained, extrapolated -10"));
+  std::string ref;
+  if (lower) {
+    ref = fmt::format("L25, A2-05: initiative one level lower ({}, R-002-2 L91-L93)",
+                      quality_name(*lower));
+  } else if (untrained_percent == tables().below_untrained_initiative) {
+    ref = "L25, A2-05: one level below untrained, extrapolated -10";
+  } else {
+    ref =
+        fmt::format("L25, A2-05: one level below untrained, option a2_untrained_stand_percent {:g}",
+                    untrained_percent);
+  }
+  start_record(r, "stand vs cavalry", target, std::move(ref));
   const int face = roll_d100(dice, r);
   const double miss = face - target;
   const StandResult result = miss <= 0    ? StandResult::kPass
@@ -163,7 +178,7 @@ StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r) {
   return result;
 }
 
-GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r) {
+GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r, const GunHitOdds& odds) {
   const Tables& t = tables();
   start_record(r, "gun hit", 0, "R-002-6 " + t.gun_hit_ref);
   const int face = roll_d100(dice, r);
@@ -187,19 +202,22 @@ GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r) {
       break;
     case GunHitBand::kLimber: {
       const int f2 = roll_d100(dice, r);
-      const bool boom = f2 <= t.limber_explosion;
+      const bool boom = f2 <= odds.explosion;
       effect = boom ? GunHitEffect::kLimberExplosion : GunHitEffect::kLimber;
-      if (r != nullptr) r->target = t.limber_explosion;
-      second = fmt::format("; explosion {} (L159, A2-19): {}", roll_text(f2, t.limber_explosion),
-                           boom ? "limber explodes" : "limber damaged");
+      if (r != nullptr) r->target = odds.explosion;
+      second = fmt::format(
+          "; explosion {} (L159, A2-19{}): {}", roll_text(f2, odds.explosion),
+          option_note("a2_limber_explosion_percent", odds.explosion, t.limber_explosion),
+          boom ? "limber explodes" : "limber damaged");
       break;
     }
     case GunHitBand::kGun: {
       const int f2 = roll_d100(dice, r);
-      const bool destroyed = f2 <= t.gun_destroyed;
+      const bool destroyed = f2 <= odds.destroyed;
       effect = destroyed ? GunHitEffect::kGunDestroyed : GunHitEffect::kGunSilenced;
-      if (r != nullptr) r->target = t.gun_destroyed;
-      second = fmt::format("; destroyed {} (L162, A2-20): {}", roll_text(f2, t.gun_destroyed),
+      if (r != nullptr) r->target = odds.destroyed;
+      second = fmt::format("; destroyed {} (L162, A2-20{}): {}", roll_text(f2, odds.destroyed),
+                           option_note("a2_gun_destroyed_percent", odds.destroyed, t.gun_destroyed),
                            destroyed ? "gun destroyed" : "gun silenced");
       break;
     }
@@ -208,9 +226,11 @@ GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r) {
   return effect;
 }
 
-bool resolve_gun_repair(Chance& dice, RollRecord* r) {
-  return simple_chance("gun repair", tables().repair, "R-002-6 L162, A2-20", "repaired", "silenced",
-                       dice, r);
+bool resolve_gun_repair(Chance& dice, RollRecord* r, double repair_percent) {
+  return simple_chance(
+      "gun repair", repair_percent,
+      "R-002-6 L162, A2-20" + option_note("a2_gun_repair_percent", repair_percent, tables().repair),
+      "repaired", "silenced", dice, r);
 }
 
 bool resolve_building_fire(Chance& dice, RollRecord* r) {

@@ -34,16 +34,32 @@ void apply_modifiers(const std::vector<ModifierSpec>& specs, const std::vector<F
   }
 }
 
-// A2-15: a figure's % after modifiers is at least 0.
-void floor_at_zero(KillChance& c) {
+// A2-15 (a2_percent_floor = "per-figure"): a figure's % after modifiers is at least 0.
+void floor_per_figure(KillChance& c) {
   if (c.per_figure < 0) {
     c.modifiers.push_back({"floor at 0% per figure", -c.per_figure, "A2-15"});
     c.per_figure = 0;
   }
 }
 
-void finish(KillChance& c, int figures) {
-  floor_at_zero(c);
+// A2-15 (a2_percent_floor = "total"): P = figures × per-figure is at least 0. Recorded per
+// figure (the modifiers are per figure), so base + modifiers = per_figure = 0 holds.
+void floor_total(KillChance& c, int figures) {
+  if (c.per_figure < 0 && figures > 0) {
+    c.modifiers.push_back({fmt::format("floor at 0% of the total P ({} × {:g}% = {:g}%, option "
+                                       "a2_percent_floor total)",
+                                       figures, c.per_figure, figures * c.per_figure),
+                           -c.per_figure, "A2-15"});
+    c.per_figure = 0;
+  }
+}
+
+void finish(KillChance& c, int figures, bool total_floor) {
+  if (total_floor) {
+    floor_total(c, figures);
+  } else {
+    floor_per_figure(c);
+  }
   c.figures = figures;
   c.total = figures * c.per_figure;
   c.possible = figures > 0;
@@ -57,8 +73,8 @@ std::string range_limit_text(const RangeTable& table, bool woods) {
 
 // The base % and reference of a range table, or why there is no fire.
 bool range_base(const RangeTable& table, std::string_view table_id, Quality q, double range_in,
-                bool woods, KillChance& c) {
-  auto band = range_band(table, range_in, woods);
+                bool woods, bool lower_inclusive, KillChance& c) {
+  auto band = range_band(table, range_in, woods, lower_inclusive);
   if (!band) {
     c.possible = false;
     c.why_not = fmt::format("range {:g}\" is beyond {}", range_in, range_limit_text(table, woods));
@@ -69,8 +85,11 @@ bool range_base(const RangeTable& table, std::string_view table_id, Quality q, d
   const auto bi = static_cast<std::size_t>(*band);
   c.base = table.percent[qi][bi];
   c.per_figure = c.base;
-  c.base_ref = fmt::format("{} {} {} {}{}", table_id, table.row_refs[qi], quality_name(q),
-                           table.band_labels[bi], woods ? " (woods: limits halved, L126)" : "");
+  c.base_ref = fmt::format("{} {} {} {}{}{}", table_id, table.row_refs[qi], quality_name(q),
+                           table.band_labels[bi], woods ? " (woods: limits halved, L126)" : "",
+                           lower_inclusive ? " (lower limits inclusive, option "
+                                             "a2_lower_band_inclusive, A2-08)"
+                                           : "");
   return true;
 }
 
@@ -117,7 +136,9 @@ int resolve_kills(const KillChance& c, std::string_view purpose, Chance& dice, R
 KillChance fire_chance(const FireSituation& s) {
   const RangeTable& table = tables().small_arms;
   KillChance c;
-  if (!range_base(table, "R-002-4", s.quality, s.range_in, s.woods, c)) return c;
+  if (!range_base(table, "R-002-4", s.quality, s.range_in, s.woods, s.lower_band_inclusive, c)) {
+    return c;
+  }
   apply_modifiers(table.modifiers,
                   {{"first-fire", s.first_fire},
                    {"target-angle", s.target_angle},
@@ -127,7 +148,7 @@ KillChance fire_chance(const FireSituation& s) {
                    {"shaken", s.shaken},
                    {"target-trenches", s.target_trenches}},
                   false, c);
-  finish(c, s.shooters);
+  finish(c, s.shooters, s.floor_total);
   return c;
 }
 
@@ -138,7 +159,9 @@ int resolve_fire(const FireSituation& s, Chance& dice, RollRecord* record) {
 KillChance artillery_chance(const ArtillerySituation& s) {
   const RangeTable& table = tables().artillery;
   KillChance c;
-  if (!range_base(table, "R-002-5", s.quality, s.range_in, s.woods, c)) return c;
+  if (!range_base(table, "R-002-5", s.quality, s.range_in, s.woods, s.lower_band_inclusive, c)) {
+    return c;
+  }
   apply_modifiers(table.modifiers,
                   {{"first-fire", s.first_fire},
                    {"unmoving-target", s.unmoving_target},
@@ -147,7 +170,7 @@ KillChance artillery_chance(const ArtillerySituation& s) {
                    {"shaken", s.shaken},
                    {"target-trenches", s.target_trenches}},
                   false, c);
-  finish(c, s.gunners);
+  finish(c, s.gunners, s.floor_total);
   return c;
 }
 
@@ -173,13 +196,13 @@ KillChance melee_chance(const MeleeSituation& s) {
                    {"obstacle", s.obstacle},
                    {"disordered", s.disordered}},
                   cavalry, c);
-  floor_at_zero(c);
+  if (!s.floor_total) floor_per_figure(c);  // per-figure floor before the A2-06 halving
   if (cavalry_vs_square && c.per_figure > 0) {
     const double cut = c.per_figure * (1.0 - t.cavalry_vs_square_factor);
     c.modifiers.push_back({"cavalry against a square (half %)", -cut, "A2-06"});
     c.per_figure -= cut;
   }
-  finish(c, s.figures);
+  finish(c, s.figures, s.floor_total);
   return c;
 }
 

@@ -137,8 +137,10 @@ void Battle1805::upkeep(EventLog& log) {
     if (unit.status == UnitStatus::kRouted) {
       if (bound_ == s.routed_bound + 2) {
         s.rally_bound = bound_;
-        const Rect fp = unit.footprint();
-        set_pose(u, fp.centre, bearing_of(away_from_enemy(u)));
+        // Turn about where it stands, if there is room to.
+        Rect turned = unit.footprint();
+        turned.facing = bearing_of(away_from_enemy(u));
+        if (place_ok(u, turned, -1)) set_pose(u, turned.centre, turned.facing);
         log.append(make_event(EventKind::kStatus, u,
                               fmt::format("{} rallies, backs to the enemy (L23)", unit_name(u))));
       } else if (bound_ >= s.routed_bound + 3) {

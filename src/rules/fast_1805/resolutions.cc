@@ -77,6 +77,31 @@ Arm arm_of(const Params& p) {
 
 int int_of(const Params& p, const std::string& name) { return static_cast<int>(p.get_int(name)); }
 
+// A2-08 option a2_lower_band_inclusive.
+ParamSpec lower_band_param() {
+  return flag("lower-band-inclusive",
+              "range bands include their lower limit (6\" in 6-12; the last band's upper "
+              "limit stays inclusive)",
+              "A2-08, option a2_lower_band_inclusive");
+}
+
+// A2-15 option a2_percent_floor.
+ParamSpec percent_floor_param() {
+  return choice("percent-floor", {"per-figure", "total"}, "per-figure",
+                "floor the modified % at 0 per figure, or only the total (same kills)",
+                "A2-15, option a2_percent_floor");
+}
+
+bool floor_total_of(const Params& p) { return p.get_string("percent-floor") == "total"; }
+
+// A percentage option: an integer 0..100.
+ParamSpec percent_param(std::string name, double def, std::string help, std::string ref) {
+  ParamSpec s =
+      count(std::move(name), 0, static_cast<std::int64_t>(def), std::move(help), std::move(ref));
+  s.max = 100;
+  return s;
+}
+
 // Runs a typed resolution with a RollRecord when `explain` wants one.
 template <class F>
 auto with_record(std::vector<RollRecord>* explain, F&& f) {
@@ -107,7 +132,9 @@ Resolution fire() {
               flag("target-light-cover", "target in light cover/woods (-2%)", "L122"),
               flag("shaken", "shooters shaken (-2%)", "L123, A2-03"),
               flag("target-trenches", "target in trenches (-10%)", "L124"),
-              flag("woods", "firing in woods: range limits halved", "L126, A2-08")};
+              flag("woods", "firing in woods: range limits halved", "L126, A2-08"),
+              lower_band_param(),
+              percent_floor_param()};
   r.outcome_fields = {"kills"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     FireSituation s;
@@ -122,6 +149,8 @@ Resolution fire() {
     s.shaken = p.get_bool("shaken");
     s.target_trenches = p.get_bool("target-trenches");
     s.woods = p.get_bool("woods");
+    s.lower_band_inclusive = p.get_bool("lower-band-inclusive");
+    s.floor_total = floor_total_of(p);
     return kills(with_record(explain, [&](RollRecord* rec) { return resolve_fire(s, c, rec); }));
   };
   return r;
@@ -142,7 +171,9 @@ Resolution artillery() {
               flag("large-target", "large target: house, wagons (+10%)", "L133, A2-17"),
               flag("shaken", "gunners shaken (-10%)", "L134, A2-03"),
               flag("target-trenches", "target in trenches etc. (-20%)", "L135"),
-              flag("woods", "firing in woods: range limits halved", "L126, A2-08")};
+              flag("woods", "firing in woods: range limits halved", "L126, A2-08"),
+              lower_band_param(),
+              percent_floor_param()};
   r.outcome_fields = {"kills"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     ArtillerySituation s;
@@ -156,6 +187,8 @@ Resolution artillery() {
     s.shaken = p.get_bool("shaken");
     s.target_trenches = p.get_bool("target-trenches");
     s.woods = p.get_bool("woods");
+    s.lower_band_inclusive = p.get_bool("lower-band-inclusive");
+    s.floor_total = floor_total_of(p);
     return kills(
         with_record(explain, [&](RollRecord* rec) { return resolve_artillery(s, c, rec); }));
   };
@@ -179,7 +212,8 @@ Resolution melee() {
       flag("obstacle", "defending an obstacle (+2%)", "L32"),
       flag("disordered", "disordered (-5%)", "L33"),
       flag("vs-square", "cavalry against a square: half %, no first-charge bonus", "A2-06"),
-      flag("a2_melee_rowmajor", "option a2_melee_rowmajor: read R-002-3 row-major", "R-002-3")};
+      flag("a2_melee_rowmajor", "option a2_melee_rowmajor: read R-002-3 row-major", "R-002-3"),
+      percent_floor_param()};
   r.outcome_fields = {"kills"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     MeleeSituation s;
@@ -195,6 +229,7 @@ Resolution melee() {
     s.disordered = p.get_bool("disordered");
     s.vs_square = p.get_bool("vs-square");
     s.rowmajor = p.get_bool("a2_melee_rowmajor");
+    s.floor_total = floor_total_of(p);
     return kills(with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); }));
   };
   return r;
@@ -239,12 +274,16 @@ Resolution stand_vs_cavalry() {
   r.name = "stand-vs-cavalry";
   r.help = "foot not in square standing against a cavalry charge: initiative one level lower";
   r.ref = "L25, A2-05";
-  r.params = {quality_param("L25, A2-05")};
+  r.params = {quality_param("L25, A2-05"),
+              percent_param("untrained-percent", tables().below_untrained_initiative,
+                            "target for untrained foot (one level below untrained)",
+                            "A2-05, option a2_untrained_stand_percent")};
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     Quality q = quality_of(p);
+    const double untrained = static_cast<double>(p.get_int("untrained-percent"));
     return text("result", stand_result_name(with_record(explain, [&](RollRecord* rec) {
-                  return resolve_stand_vs_cavalry(q, c, rec);
+                  return resolve_stand_vs_cavalry(q, c, rec, untrained);
                 })));
   };
   return r;
@@ -255,10 +294,20 @@ Resolution gun_hit() {
   r.name = "gun-hit";
   r.help = "effect of one artillery hit on a battery";
   r.ref = "L141, R-002-6 L157-L162, A2-19, A2-20";
+  r.params = {percent_param("explosion-percent", tables().limber_explosion,
+                            "d100 ≤ this explodes a hit limber",
+                            "L159, A2-19, option a2_limber_explosion_percent"),
+              percent_param("destroyed-percent", tables().gun_destroyed,
+                            "d100 ≤ this destroys a hit gun (else silenced)",
+                            "L162, A2-20, option a2_gun_destroyed_percent")};
   r.outcome_fields = {"effect"};
-  r.resolve = [](const Params&, Chance& c, std::vector<RollRecord>* explain) {
-    return text("effect", gun_hit_effect_name(with_record(
-                              explain, [&](RollRecord* rec) { return resolve_gun_hit(c, rec); })));
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    GunHitOdds odds;
+    odds.explosion = static_cast<double>(p.get_int("explosion-percent"));
+    odds.destroyed = static_cast<double>(p.get_int("destroyed-percent"));
+    return text("effect", gun_hit_effect_name(with_record(explain, [&](RollRecord* rec) {
+                  return resolve_gun_hit(c, rec, odds);
+                })));
   };
   return r;
 }
@@ -268,9 +317,13 @@ Resolution gun_repair() {
   r.name = "gun-repair";
   r.help = "a silenced gun's repair roll at the start of a later bound (70%)";
   r.ref = "L162, A2-20";
+  r.params = {percent_param("repair-percent", tables().repair, "d100 ≤ this repairs a silenced gun",
+                            "L162, A2-20, option a2_gun_repair_percent")};
   r.outcome_fields = {"result"};
-  r.resolve = [](const Params&, Chance& c, std::vector<RollRecord>* explain) {
-    bool ok = with_record(explain, [&](RollRecord* rec) { return resolve_gun_repair(c, rec); });
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    const double repair = static_cast<double>(p.get_int("repair-percent"));
+    bool ok =
+        with_record(explain, [&](RollRecord* rec) { return resolve_gun_repair(c, rec, repair); });
     return text("result", ok ? "repaired" : "silenced");
   };
   return r;

@@ -20,6 +20,14 @@ namespace smoothbore::fast_1805 {
 
 // M-1: "probability of one kill" summed over figures. The per-figure % (table + modifiers,
 // floored at 0, A2-15) times the figures; ⌊P/100⌋ kills plus one more on d100 ≤ P mod 100.
+//
+// A2-15 option a2_percent_floor: "per-figure" (default, `floor_total = false`) floors each
+// figure's % at 0 as soon as the modifiers are summed (before the A2-06 halving in melee);
+// "total" (`floor_total = true`) lets the per-figure % go negative and floors only
+// P = figures × per-figure at 0. Every figure of a unit shares one %, so the two readings
+// give the same kills; they differ only in the record: the per-figure floor is the
+// modifier "floor at 0% per figure", the total floor "floor at 0% of the total P" (both
+// "A2-15", valued per figure so that base + modifiers = per_figure still holds).
 struct KillChance {
   bool possible = false;            // false: out of range (or no figures): 0 kills, no roll
   std::string why_not;              // "range 10\" beyond 9\" (woods)"
@@ -48,6 +56,8 @@ struct FireSituation {
   bool shaken = false;              // -2 L123
   bool target_trenches = false;     // -10 L124
   bool woods = false;               // L126: band limits halved
+  bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
+  bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };
 KillChance fire_chance(const FireSituation& s);
 int resolve_fire(const FireSituation& s, Chance& dice, RollRecord* record = nullptr);
@@ -64,6 +74,8 @@ struct ArtillerySituation {
   bool shaken = false;           // -10 L134
   bool target_trenches = false;  // -20 L135
   bool woods = false;            // L126
+  bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
+  bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };
 KillChance artillery_chance(const ArtillerySituation& s);
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record = nullptr);
@@ -80,6 +92,7 @@ struct MeleeSituation {
   bool disordered = false;       // -5 L33
   bool vs_square = false;        // A2-06: cavalry use half their %
   bool rowmajor = false;         // option a2_melee_rowmajor (R-002-3)
+  bool floor_total = false;      // A2-15 option a2_percent_floor = "total"
 };
 KillChance melee_chance(const MeleeSituation& s);
 int resolve_melee(const MeleeSituation& s, Chance& dice, RollRecord* record = nullptr);
@@ -102,6 +115,10 @@ MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* 
 struct InitiativeResult {
   bool passed = false;
   int roll = 0;  // the d100 face (A2-01 orders fire by it)
+  // roll − target: positive when missed (by that much), ≤ 0 when passed. Initiative itself
+  // has no shaken band (A2-02 default); with option a2_shaken_applies = "all" the battle
+  // shakes a unit that missed by 10 or less (0 < margin ≤ 10).
+  double margin = 0;
 };
 InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* record = nullptr);
 
@@ -109,16 +126,27 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* record 
 // lower (60/50/40). Missed by ≤ 10 disordered, by more flees.
 enum class StandResult { kPass, kDisordered, kFlee };
 std::string_view stand_result_name(StandResult r);  // "pass", "disordered", "flee"
-StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* record = nullptr);
+// `untrained_percent`: the level below untrained (option a2_untrained_stand_percent).
+StandResult resolve_stand_vs_cavalry(
+    Quality q, Chance& dice, RollRecord* record = nullptr,
+    double untrained_percent = tables().below_untrained_initiative);
 
 // One artillery hit on a battery (R-002-6, A2-19, A2-20): d100 effect; a limber hit rolls
 // d100 ≤ 30 to explode, a gun hit d100 ≤ 70 destroyed (else silenced).
 enum class GunHitEffect { kLimber, kLimberExplosion, kHorse, kCrew, kGunDestroyed, kGunSilenced };
 // "limber", "limber-explosion", "horse", "crew", "gun-destroyed", "gun-silenced"
 std::string_view gun_hit_effect_name(GunHitEffect e);
-GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* record = nullptr);
-// A silenced gun's repair roll at the start of a later bound (L162, A2-20): d100 ≤ 70.
-bool resolve_gun_repair(Chance& dice, RollRecord* record = nullptr);
+// The second rolls of a gun hit; defaults are the tables' (30, 70).
+struct GunHitOdds {
+  double explosion = tables().limber_explosion;  // A2-19 option a2_limber_explosion_percent
+  double destroyed = tables().gun_destroyed;     // A2-20 option a2_gun_destroyed_percent
+};
+GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* record = nullptr,
+                             const GunHitOdds& odds = {});
+// A silenced gun's repair roll at the start of a later bound (L162, A2-20): d100 ≤ 70
+// (`repair_percent`: option a2_gun_repair_percent).
+bool resolve_gun_repair(Chance& dice, RollRecord* record = nullptr,
+                        double repair_percent = tables().repair);
 
 // A hit on a building catches fire on d100 ≤ 25 (L139, A2-16).
 bool resolve_building_fire(Chance& dice, RollRecord* record = nullptr);

@@ -314,19 +314,24 @@ std::optional<double> movement_rate(MoveRow row, MoveColumn column,
   return literal_movement_rate(row, column);
 }
 
-std::optional<int> range_band(const RangeTable& table, double range_in, bool woods) {
+std::optional<int> range_band(const RangeTable& table, double range_in, bool woods,
+                              bool lower_inclusive) {
   const double factor = woods ? table.woods_factor : 1.0;
-  for (std::size_t i = 0; i < table.bands.size(); ++i) {
-    if (range_in <= table.bands[i] * factor) return static_cast<int>(i);
+  const std::size_t n = table.bands.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const double limit = table.bands[i] * factor;
+    // Lower-inclusive bands exclude their upper limit, except the last band (A2-08).
+    const bool in = lower_inclusive && i + 1 < n ? range_in < limit : range_in <= limit;
+    if (in) return static_cast<int>(i);
   }
   return std::nullopt;
 }
 
 namespace {
 
-std::optional<double> range_percent(const RangeTable& table, Quality q, double range_in,
-                                    bool woods) {
-  auto band = range_band(table, range_in, woods);
+std::optional<double> range_percent(const RangeTable& table, Quality q, double range_in, bool woods,
+                                    bool lower_inclusive) {
+  auto band = range_band(table, range_in, woods, lower_inclusive);
   if (!band) return std::nullopt;
   return table.percent[static_cast<std::size_t>(q)][static_cast<std::size_t>(*band)];
 }
@@ -346,19 +351,21 @@ std::size_t melee_column(Arm arm) {
 
 }  // namespace
 
-std::optional<double> small_arms_percent(Quality q, double range_in, bool woods) {
-  return range_percent(tables().small_arms, q, range_in, woods);
+std::optional<double> small_arms_percent(Quality q, double range_in, bool woods,
+                                         bool lower_inclusive) {
+  return range_percent(tables().small_arms, q, range_in, woods, lower_inclusive);
 }
 
-std::optional<double> artillery_percent(Quality q, double range_in, bool woods) {
-  return range_percent(tables().artillery, q, range_in, woods);
+std::optional<double> artillery_percent(Quality q, double range_in, bool woods,
+                                        bool lower_inclusive) {
+  return range_percent(tables().artillery, q, range_in, woods, lower_inclusive);
 }
 
 double initiative_percent(Quality q) { return tables().initiative[static_cast<std::size_t>(q)]; }
 
-double stand_vs_cavalry_percent(Quality q) {
+double stand_vs_cavalry_percent(Quality q, double untrained_percent) {
   if (auto lower = quality_drop(q)) return initiative_percent(*lower);
-  return tables().below_untrained_initiative;
+  return untrained_percent;
 }
 
 double morale_loss_per_figure(Quality q, Arm arm) {

@@ -129,18 +129,26 @@ std::optional<double> literal_movement_rate(MoveRow row, MoveColumn column);
 std::optional<double> movement_rate(MoveRow row, MoveColumn column,
                                     const MovementOptions& options = {});
 
-// Band index for a range, or nullopt beyond the last band. Upper bounds inclusive, ranges
-// <= 0 in the first band; in woods every limit is multiplied by the woods factor.
-std::optional<int> range_band(const RangeTable& table, double range_in, bool woods);
+// Band index for a range, or nullopt beyond the last band. By default upper bounds are
+// inclusive (A2-08: 6" is in 0-6); with `lower_inclusive` (option a2_lower_band_inclusive)
+// each band includes its lower limit instead (6" is in 6-12), the last band's upper limit
+// staying inclusive (18" is still in 12-18). Ranges <= 0 are in the first band; in woods
+// every limit is multiplied by the woods factor.
+std::optional<int> range_band(const RangeTable& table, double range_in, bool woods,
+                              bool lower_inclusive = false);
 // % per shooter (R-002-4): nullopt beyond 18" (9" in woods).
-std::optional<double> small_arms_percent(Quality q, double range_in, bool woods = false);
+std::optional<double> small_arms_percent(Quality q, double range_in, bool woods = false,
+                                         bool lower_inclusive = false);
 // % per gunner (R-002-5): nullopt beyond 36" (18" in woods).
-std::optional<double> artillery_percent(Quality q, double range_in, bool woods = false);
+std::optional<double> artillery_percent(Quality q, double range_in, bool woods = false,
+                                        bool lower_inclusive = false);
 
 double initiative_percent(Quality q);
 // Foot standing against a cavalry charge: initiative one level lower (L25, A2-05):
-// 60 / 50 / 40.
-double stand_vs_cavalry_percent(Quality q);
+// 60 / 50 / 40. `untrained_percent` is the level below untrained (option
+// a2_untrained_stand_percent, default the tables' 40).
+double stand_vs_cavalry_percent(Quality q,
+                                double untrained_percent = tables().below_untrained_initiative);
 // Morale % lost per figure lost (R-002-2): foot column, or cavalry & artillery (wagons
 // count as artillery).
 double morale_loss_per_figure(Quality q, Arm arm);

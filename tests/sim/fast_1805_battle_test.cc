@@ -1,0 +1,2 @@
+#include <gtest/gtest.h>
+#include "sim/scripted_commander.h"
