@@ -42,8 +42,11 @@ void NarrativePrinter::print(const Event& e) {
     turn_ = e.turn;
     out_ << "\nTurn " << turn_ << '\n';
   }
+  if (e.kind == EventKind::kTurnStart) return;        // the header says it
   if (e.kind == EventKind::kBattleEnd) out_ << '\n';  // set the result apart
   if (!e.text.empty()) out_ << e.text << '\n';
+  // A bound's initiative event lists every unit's roll in its sentence already.
+  if (e.kind == EventKind::kInitiative && e.rolls.size() > 2) return;
   for (const RollRecord& r : e.rolls) {
     out_ << "  ";
     // Name the test when it is not the event's own (a leader-loss roll after a volley).

@@ -221,6 +221,9 @@ TEST(Fast1805Resolutions, MonteCarloAgreesWithExact) {
   expect_monte_carlo("initiative", {"quality=green"});
   expect_monte_carlo("stand-vs-cavalry", {"quality=veteran"});
   expect_monte_carlo("gun-hit", {});
+  expect_monte_carlo("gun-hit", {"explosion-percent=50", "destroyed-percent=40"});
+  expect_monte_carlo("stand-vs-cavalry", {"quality=untrained", "untrained-percent=30"});
+  expect_monte_carlo("fire", {"shooters=10", "range=6", "lower-band-inclusive=true"});
   expect_monte_carlo("gun-repair", {});
   expect_monte_carlo("building-fire", {});
   expect_monte_carlo("discover", {"distance=1.5"});
@@ -234,7 +237,7 @@ TEST(Fast1805Resolutions, NamesAndSchemas) {
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
   }
   const Resolution& fire = res("fire");
-  ASSERT_EQ(fire.params.size(), 11u);
+  ASSERT_EQ(fire.params.size(), 13u);  // + lower-band-inclusive, percent-floor
   EXPECT_EQ(fire.params[0].signature(), "shooters (an integer 1..1000, default 1)");
   EXPECT_FALSE(parse_assignments(fire.params, {"quality=elite"}).has_value());
   EXPECT_FALSE(parse_assignments(fire.params, {"shooters=0"}).has_value());

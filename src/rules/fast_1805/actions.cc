@@ -234,8 +234,7 @@ ActionAssessment Battle1805::assess(const Action& a) const {
       (1 - tr) * p_rout(uq, u.arm, u_losses + tb) + tr * p_rout(uq, u.arm, u_losses + tb + 1);
   double stand_fails = 0;  // A2-05: foot not in square may flee from cavalry outright
   if (u.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square") {
-    const double pct = ts.quality == Quality::kUntrained ? options_.untrained_stand_percent
-                                                         : stand_vs_cavalry_percent(ts.quality);
+    const double pct = stand_vs_cavalry_percent(ts.quality, options_.untrained_stand_percent);
     stand_fails = std::clamp(1.0 - (pct + 10.0) / 100.0, 0.0, 1.0);
   }
   out.win_probability = close_ok * (stand_fails + (1 - stand_fails) * t_fails * u_holds);

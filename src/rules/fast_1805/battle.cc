@@ -177,15 +177,32 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
       orders_[static_cast<int>(i)] = {a, {}};
     }
   }
+  // L19: every unit rolls initiative; one event lists the rolls and the order of play.
+  Event init = make_event(EventKind::kInitiative, -1, "");
   for (auto& [u, o] : orders_) {
     RollRecord rec;
     o.initiative = resolve_initiative(state_[u].quality, dice_, &rec);
-    Event e = make_event(EventKind::kInitiative, u,
-                         fmt::format("{} initiative: {}", unit_name(u), rec.result));
-    e.rolls.push_back(std::move(rec));
-    log.append(std::move(e));
+    rec.purpose = "initiative: " + force_.units[u].id;
+    init.rolls.push_back(std::move(rec));
   }
   order_ = initiative_order();
+  std::string text = "Initiative (L19):";
+  for (std::size_t k = 0; k < order_.size(); ++k) {
+    const Order& o = orders_[order_[k]];
+    text += fmt::format("{} {} {}{}", k ? "," : "", unit_name(order_[k]), o.initiative.roll,
+                        o.initiative.passed ? "" : " (failed)");
+  }
+  init.text = text;
+  log.append(std::move(init));
+  // A2-02 option "all": an initiative roll missed by 10 or less also shakes.
+  if (options_.shaken_applies == "all") {
+    for (int u : order_) {
+      const InitiativeResult& r = orders_[u].initiative;
+      if (!r.passed && r.margin <= 10 && active(u) && !shaken(u)) {
+        shake(u, log, "missed initiative by 10 or less (A2-02 option all)");
+      }
+    }
+  }
 }
 
 void Battle1805::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {

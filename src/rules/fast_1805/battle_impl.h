@@ -127,8 +127,15 @@ class Battle1805 final : public Battle {
   int bound_ = 0;
   int step_ = 0;  // counter of steps, for once-per-step morale (A2-14)
   std::map<int, Order> orders_;
-  std::vector<int> order_;                    // this bound's initiative order
-  std::vector<std::pair<int, int>> charges_;  // (charger, target) in contact this bound
+  std::vector<int> order_;  // this bound's initiative order
+  std::vector<std::pair<int, int>> charges_;
+  struct BatteryHits {
+    int shooter;
+    int target;
+    int hits;
+  };
+  std::vector<BatteryHits> deferred_battery_hits_;  // A2-18 option simultaneous  // (charger,
+                                                    // target) in contact this bound
 };
 
 }  // namespace smoothbore::fast_1805

@@ -22,6 +22,13 @@ void Battle1805::fire_step(EventLog& log) {
     }
     fire_one(u, target, /*unmoving=*/!o.action.moves, log);
   }
+  std::vector<BatteryHits> deferred;
+  deferred.swap(deferred_battery_hits_);
+  for (const BatteryHits& h : deferred) {
+    if (!force_.units[h.target].on_table()) continue;
+    artillery_on_battery(h.shooter, h.target, h.hits, log);
+    if (active(h.target)) morale_test(h.target, step_, log, "losses from counter-battery fire");
+  }
 }
 
 void Battle1805::fire_one(int shooter, int target, bool unmoving, EventLog& log) {
@@ -48,6 +55,11 @@ void Battle1805::fire_one(int shooter, int target, bool unmoving, EventLog& log)
   if (kills <= 0) return;
   const Unit& t = force_.units[target];
   if (s.arm == Arm::kArtillery && t.arm == Arm::kArtillery) {
+    if (options_.counter_battery == "simultaneous") {
+      // A2-18 option: every battery fires before any hit on a battery takes effect.
+      deferred_battery_hits_.push_back({shooter, target, kills});
+      return;
+    }
     artillery_on_battery(shooter, target, kills, log);
   } else if (s.arm == Arm::kArtillery && in_building(target)) {
     artillery_on_building(shooter, target, kills, log);
@@ -68,7 +80,9 @@ void Battle1805::artillery_on_battery(int shooter, int target, int hits, EventLo
   int crew_losses = 0;
   for (int h = 0; h < hits && force_.units[target].on_table(); ++h) {
     RollRecord rec;
-    GunHitEffect eff = resolve_gun_hit(dice_, &rec);
+    GunHitEffect eff = resolve_gun_hit(dice_, &rec,
+                                       {static_cast<double>(options_.limber_explosion_percent),
+                                        static_cast<double>(options_.gun_destroyed_percent)});
     std::string what;
     switch (eff) {
       case GunHitEffect::kLimber:

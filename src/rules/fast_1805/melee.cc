@@ -17,7 +17,8 @@ void Battle1805::close_step(EventLog& log) {
     if (c.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square" &&
         active(target)) {
       RollRecord rec;
-      StandResult r = resolve_stand_vs_cavalry(state_[target].quality, dice_, &rec);
+      StandResult r = resolve_stand_vs_cavalry(state_[target].quality, dice_, &rec,
+                                               options_.untrained_stand_percent);
       Event e = make_event(
           EventKind::kMorale, target,
           fmt::format("{} stands against the cavalry? {}", unit_name(target), rec.result));

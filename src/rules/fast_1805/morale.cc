@@ -126,7 +126,7 @@ void Battle1805::upkeep(EventLog& log) {
     // A2-20: each silenced gun is repaired on d100 ≤ 70 at the start of a later bound.
     for (int g = s.guns_silenced; g > 0; --g) {
       RollRecord rec;
-      if (resolve_gun_repair(dice_, &rec)) --s.guns_silenced;
+      if (resolve_gun_repair(dice_, &rec, options_.gun_repair_percent)) --s.guns_silenced;
       Event e = make_event(EventKind::kStatus, u,
                            fmt::format("{} repairs a gun: {}", unit_name(u), rec.result));
       e.rolls.push_back(std::move(rec));

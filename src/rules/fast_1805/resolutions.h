@@ -48,14 +48,14 @@ struct FireSituation {
   int shooters = 1;
   Quality quality = Quality::kVeteran;
   double range_in = 6;
-  bool first_fire = false;          // +3 L118
-  bool target_angle = false;        // +2 L119 (or infantry in column)
-  bool unmoving = false;            // +2 L120 unmoving firing line
-  bool behind_cover = false;        // +1 L121
-  bool target_light_cover = false;  // -2 L122
-  bool shaken = false;              // -2 L123
-  bool target_trenches = false;     // -10 L124
-  bool woods = false;               // L126: band limits halved
+  bool first_fire = false;            // +3 L118
+  bool target_angle = false;          // +2 L119 (or infantry in column)
+  bool unmoving = false;              // +2 L120 unmoving firing line
+  bool behind_cover = false;          // +1 L121
+  bool target_light_cover = false;    // -2 L122
+  bool shaken = false;                // -2 L123
+  bool target_trenches = false;       // -10 L124
+  bool woods = false;                 // L126: band limits halved
   bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
   bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };
@@ -67,13 +67,13 @@ struct ArtillerySituation {
   int gunners = 1;
   Quality quality = Quality::kVeteran;
   double range_in = 6;
-  bool first_fire = false;       // +15 L130
-  bool unmoving_target = false;  // +15 L131
-  bool target_angle = false;     // +10 L132
-  bool large_target = false;     // +10 L133
-  bool shaken = false;           // -10 L134
-  bool target_trenches = false;  // -20 L135
-  bool woods = false;            // L126
+  bool first_fire = false;            // +15 L130
+  bool unmoving_target = false;       // +15 L131
+  bool target_angle = false;          // +10 L132
+  bool large_target = false;          // +10 L133
+  bool shaken = false;                // -10 L134
+  bool target_trenches = false;       // -20 L135
+  bool woods = false;                 // L126
   bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
   bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };

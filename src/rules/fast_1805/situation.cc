@@ -151,8 +151,9 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target) const {
   out.range_in = distance(sfp, tfp) / kMm;
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
-  std::optional<double> pct = artillery ? artillery_percent(q, out.range_in, woods)
-                                        : small_arms_percent(q, out.range_in, woods);
+  const bool lower = options_.lower_band_inclusive;
+  std::optional<double> pct = artillery ? artillery_percent(q, out.range_in, woods, lower)
+                                        : small_arms_percent(q, out.range_in, woods, lower);
   if (!pct) return no(fmt::format("out of range ({:.1f}\")", out.range_in));
   if (!visible(shooter, target)) return no("not visible");
   out.ok = true;
@@ -179,6 +180,8 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
   f.shaken = shaken(shooter);
   f.target_trenches = in_earthworks(target);
   f.woods = in_woods(shooter) || in_woods(target);
+  f.lower_band_inclusive = options_.lower_band_inclusive;
+  f.floor_total = options_.percent_floor == "total";
   return f;
 }
 
@@ -200,6 +203,8 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   // A2-17: occupants of a building get no trenches/cover modifier against artillery.
   a.target_trenches = in_earthworks(target) && !building;
   a.woods = in_woods(shooter) || in_woods(target);
+  a.lower_band_inclusive = options_.lower_band_inclusive;
+  a.floor_total = options_.percent_floor == "total";
   return a;
 }
 
@@ -307,9 +312,8 @@ int Battle1805::figures_in_contact(int unit, int enemy) const {
   if (alo < blo - 1e-6) ++overlaps;
   if (ahi > bhi + 1e-6) ++overlaps;
   if (options_.overlap == "one") overlaps = std::min(overlaps, 1);
-  // Line infantry fight with both ranks in contact (A2-07 applies the two-rank line).
-  const int rank_factor = u.arm == Arm::kFoot && u.formation == "line" ? 2 : 1;
-  return std::min(front * rank_factor, std::min(figs, (n + overlaps) * rank_factor));
+  // A2-10 counts front-rank figures only.
+  return std::min(front, std::min(figs, n + overlaps));
 }
 
 MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) const {
@@ -331,6 +335,7 @@ MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) c
   m.obstacle = !charging && behind_obstacle(unit, enemy);
   m.disordered = disordered(unit);
   m.rowmajor = options_.melee_rowmajor;
+  m.floor_total = options_.percent_floor == "total";
   return m;
 }
 
