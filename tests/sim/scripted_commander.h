@@ -184,7 +184,8 @@ class BattleHarness {
   }
 
   // Events of `bound` (0 = any) of `kind`, for `unit` (empty = any unit).
-  std::vector<const Event*> events(EventKind kind, std::string_view unit = "", int bound = 0) const {
+  std::vector<const Event*> events(EventKind kind, std::string_view unit = "",
+                                   int bound = 0) const {
     std::vector<const Event*> out;
     for (const Event& e : log_.events()) {
       if (e.kind != kind || (bound > 0 && e.turn != bound)) continue;

@@ -105,6 +105,9 @@ class Battle1805 final : public Battle {
   // in `column` rates, stopping short of other units; returns the distance moved (mm).
   double move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,
                    int charge_target, EventLog& log);
+  // A forced move (push-back, flight from a burning building): `distance` mm straight
+  // away along `direction` whatever the ground, stopping short of other units.
+  double forced_move(int unit, Vec2 direction, double distance, EventLog& log);
   bool place_ok(int unit, const Rect& r, int ignore) const;
   void set_pose(int unit, Vec2 centre, double facing);
   void change_formation(int unit, const std::string& formation, EventLog& log);
@@ -134,8 +137,9 @@ class Battle1805 final : public Battle {
     int target;
     int hits;
   };
-  std::vector<BatteryHits> deferred_battery_hits_;  // A2-18 option simultaneous  // (charger,
-                                                    // target) in contact this bound
+  std::vector<BatteryHits> deferred_battery_hits_;
+  double forced_reach_ = -1;  // set during forced_move()  // A2-18 option simultaneous  //
+                              // (charger, target) in contact this bound
 };
 
 }  // namespace smoothbore::fast_1805

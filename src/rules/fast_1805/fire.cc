@@ -125,7 +125,6 @@ void Battle1805::artillery_on_battery(int shooter, int target, int hits, EventLo
 // L139, A2-16/A2-17: each hit on a building is a hit on the occupants, and catches fire on
 // d100 ≤ 25; the occupants then flee a ½ move, disordered (not a rout).
 void Battle1805::artillery_on_building(int shooter, int target, int hits, EventLog& log) {
-  (void)shooter;
   take_losses(target, hits, log, "artillery fire on the building");
   std::string building;
   const Vec2 c = force_.units[target].footprint().centre;
@@ -146,10 +145,10 @@ void Battle1805::artillery_on_building(int shooter, int target, int hits, EventL
     if (options_.burnt_building_closed) burnt_.insert(building);
     if (force_.units[target].on_table()) {
       state_[target].disordered_bound = bound_;
-      const Vec2 away = away_from_enemy(target);
-      const Rect fp = force_.units[target].footprint();
-      move_unit(target, fp.centre + away * (allowance_in(target, MoveColumn::kOpen) * kMm),
-                fp.facing, 0.5, MoveColumn::kOpen, -1, log);
+      // A2-16: out a ½ move, away from the firer, whatever the ground.
+      const Vec2 away =
+          force_.units[target].footprint().centre - force_.units[shooter].footprint().centre;
+      forced_move(target, away, allowance_in(target, MoveColumn::kOpen) * kMm / 2, log);
       log.append(
           make_event(EventKind::kStatus, target,
                      fmt::format("{} flee the burning building, disordered", unit_name(target))));

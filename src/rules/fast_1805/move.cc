@@ -61,7 +61,9 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // rate for the whole move (option).
   double reach = 0;
   const bool charge = column == MoveColumn::kCharge;
-  if (column == MoveColumn::kRout) {
+  if (forced_reach_ >= 0) {
+    reach = std::min(length, forced_reach_);
+  } else if (column == MoveColumn::kRout) {
     reach = std::min(length, budget * allowance_in(unit, MoveColumn::kRout) * kMm);
   } else {
     const CostFn cost = move_cost(unit, charge);
@@ -225,16 +227,24 @@ void Battle1805::rout_move(int unit, EventLog& log) {
   }
 }
 
+double Battle1805::forced_move(int unit, Vec2 direction, double dist, EventLog& log) {
+  const Rect fp = force_.units[unit].footprint();
+  const int saved = state_[unit].shaken_until;
+  state_[unit].shaken_until = -1;  // a forced move is not an advance
+  forced_reach_ = dist;
+  const double moved = move_unit(unit, fp.centre + direction.normalized() * dist, fp.facing, 1.0,
+                                 MoveColumn::kRout, -1, log);
+  forced_reach_ = -1;
+  state_[unit].shaken_until = saved;
+  return moved;
+}
+
 // L21: a shaken unit in melee is pushed back ½ move, keeping its facing.
 void Battle1805::push_back(int unit, int from, EventLog& log) {
   const Rect fp = force_.units[unit].footprint();
   Vec2 away = (fp.centre - force_.units[from].footprint().centre).normalized();
   if (away.length() == 0) away = fp.forward() * -1.0;
-  const double half = allowance_in(unit, MoveColumn::kOpen) * kMm / 2;
-  const int saved = state_[unit].shaken_until;
-  state_[unit].shaken_until = -1;  // a push-back is not an advance
-  move_unit(unit, fp.centre + away * half, fp.facing, 1.0, MoveColumn::kRout, -1, log);
-  state_[unit].shaken_until = saved;
+  forced_move(unit, away, allowance_in(unit, MoveColumn::kOpen) * kMm / 2, log);
 }
 
 void Battle1805::move_step(bool shooters_only, EventLog& log) {

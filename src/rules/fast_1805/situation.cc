@@ -160,6 +160,16 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target) const {
   return out;
 }
 
+namespace {
+
+// A2-09 "target angle 45 degrees": the line of fire, from the shooter's centre to the
+// target's, comes in 45° or more off the target's front.
+bool oblique(const Rect& shooter, const Rect& target) {
+  return bearing_difference(bearing_of(shooter.centre - target.centre), target.facing) >= 45.0;
+}
+
+}  // namespace
+
 FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving) const {
   const Unit& s = force_.units[shooter];
   const Unit& t = force_.units[target];
@@ -170,8 +180,8 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
   f.range_in = gap_in(shooter, target);
   f.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
   // A2-09: the line of fire strikes the target's flank or rear, or infantry in column.
-  f.target_angle = zone_of(t.footprint(), s.footprint().centre) != Zone::kFront ||
-                   (t.arm == Arm::kFoot && t.formation == "column");
+  f.target_angle =
+      oblique(s.footprint(), t.footprint()) || (t.arm == Arm::kFoot && t.formation == "column");
   f.unmoving = unmoving && s.formation == "line";
   f.behind_cover = in_woods(shooter) || in_building(shooter) || in_earthworks(shooter) ||
                    behind_obstacle(shooter, target);
@@ -195,7 +205,7 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   a.range_in = gap_in(shooter, target);
   a.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
   a.unmoving_target = !state_[target].moved && !state_[target].moved_last;
-  a.target_angle = zone_of(t.footprint(), s.footprint().centre) != Zone::kFront ||
+  a.target_angle = oblique(s.footprint(), t.footprint()) ||
                    (t.arm == Arm::kFoot && t.formation == "column") || t.formation == "square";
   const bool building = in_building(target);
   a.large_target = t.arm == Arm::kWagon || (building && options_.large_target_vs_building);
