@@ -202,10 +202,13 @@ void read_sides(State& s, const toml::table& root) {
 }
 
 void read_leaders(State& s, const toml::table& root) {
-  // Rule-set-specific leader rules (fast-1805 has none, A2-27) are not checked here: any
-  // rule set accepts [[leaders]], and the references are validated.
   const toml::array* leaders = s.r.table_array(root, "leaders", "");
   if (leaders == nullptr) return;
+  if (s.ruleset != nullptr && !s.ruleset->has_leaders() && !leaders->empty()) {
+    s.r.error(loc_of(*leaders->begin()->as_table()),
+              fmt::format("rule set '{}' has no leaders; remove [[leaders]]", s.ruleset->id()));
+    return;
+  }
   Force& force = s.scenario.force;
   std::map<std::string, Loc> ids;
   for (const toml::node& node : *leaders) {

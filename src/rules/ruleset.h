@@ -33,6 +33,9 @@ class Ruleset {
   virtual std::string_view rule_unit() const = 0;  // "in", "yd", "cm"
   virtual double mm_per_rule_unit() const = 0;
   virtual int default_turn_limit() const = 0;
+  // Whether the rule set has leaders (common.md §5); a scenario's [[leaders]] is an error
+  // for one that has none (fast-1805: A2-27).
+  virtual bool has_leaders() const = 0;
 
   virtual const std::vector<ParamSpec>& options() const = 0;
   // Rule-set keys a scenario unit may carry (besides the core keys), e.g. quality.

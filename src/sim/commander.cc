@@ -128,12 +128,18 @@ class DoctrineCommander final : public OrderSource {
     if (u.arm == Arm::kFoot && u.formation != "skirmish") {
       if (u.formation == "column" && gap <= 16 * kInch) {
         if (const Action* a = find([](const Action& x) {
-              return x.kind == ActionKind::kFormation && x.formation == "line";
+              return x.kind == ActionKind::kFormation && x.formation == "line" && !x.moves;
             })) {
           return *a;
         }
       }
       if (u.formation == "line" && gap > 30 * kInch && b.turn() <= 2) {
+        // Form column and use the rest of the move to advance, when the rules allow.
+        if (const Action* a = find([](const Action& x) {
+              return x.kind == ActionKind::kFormation && x.formation == "column" && x.moves;
+            })) {
+          return *a;
+        }
         if (const Action* a = find([](const Action& x) {
               return x.kind == ActionKind::kFormation && x.formation == "column";
             })) {

@@ -184,13 +184,6 @@ name = "Brigade"
 id = "fr-1")",
               0, text);
   text += R"(
-[[leaders]]
-id = "general"
-side = "french"
-command = "brigade"
-x = 10
-y = 2
-
 [[objectives]]
 id = "wood"
 x = 35
@@ -213,10 +206,7 @@ victory_points = false
   EXPECT_EQ(s->first_side, 1);
   EXPECT_EQ(s->seed, 7u);
   ASSERT_EQ(s->force.commands.size(), 1u);
-  EXPECT_EQ(s->force.commands[0].leader, 0);
   EXPECT_EQ(s->force.units[0].command, 0);
-  ASSERT_EQ(s->force.leaders.size(), 1u);
-  EXPECT_DOUBLE_EQ(s->force.leaders[0].position.y, 2 * 25.4);
   ASSERT_EQ(s->objectives.size(), 1u);
   EXPECT_DOUBLE_EQ(s->objectives[0].radius, 3 * 25.4);
   EXPECT_EQ(s->objectives[0].points, 4);
@@ -395,10 +385,11 @@ TEST(ScenarioFile, ArmyBreakOutOfRange) {
   expect_one(text, pos_of(text, "1.5"), "[end]: army_break: expected a fraction in (0, 1]");
 }
 
-TEST(ScenarioFile, LeaderOfUnknownSide) {
+// A2-27: 1805 has no leaders, so a [[leaders]] entry is an error at its first line.
+TEST(ScenarioFile, LeadersInARuleSetWithoutLeaders) {
   std::string text =
-      std::string(kBase) + "\n[[leaders]]\nid = \"g\"\nside = \"uk\"\nx = 1\ny = 1\n";
-  expect_one(text, pos_of(text, "\"uk\""), "leader 'g': side: expected one of french|haiti");
+      std::string(kBase) + "\n[[leaders]]\nid = \"g\"\nside = \"french\"\nx = 1\ny = 1\n";
+  expect_one(text, pos_of(text, "[[leaders]]"), "rule set 'fast-1805' has no leaders");
 }
 
 TEST(ScenarioFile, TerrainWithTwoShapes) {

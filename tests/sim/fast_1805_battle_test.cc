@@ -439,12 +439,23 @@ TEST(Fast1805Battle, HaitianFormations_L168_A2_29) {
     for (const Action& a : g.battle().legal_actions(g.idx(id))) {
       if (a.kind == ActionKind::kFormation) out.push_back(a.formation);
     }
+    // Distinct formations: a change may be offered standing and with a ½ move (L15).
     std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
   };
   EXPECT_EQ(formations("irr"), (std::vector<std::string>{"column"}));
   EXPECT_EQ(formations("mut"), (std::vector<std::string>{"column", "square"}));
   EXPECT_EQ(formations("b1"), (std::vector<std::string>{"column", "skirmish", "square"}));
+  // L15 vs L168: regulars may use the other ½ move; Haitian units change standing still.
+  for (const Action& a : g.battle().legal_actions(g.idx("irr"))) {
+    EXPECT_FALSE(a.kind == ActionKind::kFormation && a.moves) << "L168: a full turn";
+  }
+  bool regular_may_move = false;
+  for (const Action& a : g.battle().legal_actions(g.idx("b1"))) {
+    regular_may_move |= a.kind == ActionKind::kFormation && a.moves && a.formation == "column";
+  }
+  EXPECT_TRUE(regular_may_move) << "L15: the change takes ½ move";
   // Ordered into square anyway (the script finds no such action), the irregulars hold.
   ScriptedCommander blue, red;
   red.form(g.idx("irr"), "square");

@@ -140,6 +140,18 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.facing =
           enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
       out.push_back(c);
+      // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
+      // nor for skirmishers leaving woods, L15, nor into square).
+      const bool whole_turn =
+          s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
+      if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
+        const Rect ef = force_.units[enemy].footprint();
+        Action m = approach(unit, fp, ef.centre, distance(fp, ef), 4.0 * kMm,
+                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+        m.kind = ActionKind::kFormation;
+        m.formation = f;
+        if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
+      }
     }
   }
   if (is_gun) {

@@ -71,6 +71,8 @@ class Battle1805 final : public Battle {
   bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
   double allowance_in(int unit, MoveColumn column) const;
   CostFn move_cost(int unit, bool charge) const;
+  // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
+  CostFn rout_cost(int unit) const;
 
  private:
   friend class TurnRunner;

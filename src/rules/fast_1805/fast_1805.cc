@@ -33,6 +33,7 @@ class Fast1805 final : public Ruleset {
   std::string_view rule_unit() const override { return "in"; }
   double mm_per_rule_unit() const override { return kMmPerInch; }
   int default_turn_limit() const override { return 10; }  // A2-26
+  bool has_leaders() const override { return false; }     // A2-27
 
   const std::vector<ParamSpec>& options() const override { return option_specs(); }
 

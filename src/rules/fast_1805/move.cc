@@ -57,14 +57,28 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   if (u.arm == Arm::kArtillery && s.guns > 0) {
     budget *= static_cast<double>(s.horses) / (s.guns * options_.horses);
   }
-  // Allowance along the path (A2-23): proportional expenditure, or the slowest terrain's
-  // rate for the whole move (option).
-  double reach = 0;
   const bool charge = column == MoveColumn::kCharge;
+  // Turning (common.md §11): the block pivots about its centre, its outer corners
+  // travelling half its frontage × the angle, paid from the allowance at the open (or
+  // charge) rate. A unit that cannot pay for the whole turn keeps its facing. Routers
+  // have lost formation (L23) and turn as a mob, free.
+  if (forced_reach_ < 0 && column != MoveColumn::kRout) {
+    const double turn = bearing_difference(facing, start.facing) * kPi / 180.0;
+    const double rate = allowance_in(unit, charge ? MoveColumn::kCharge : MoveColumn::kOpen);
+    const double turn_cost = rate > 0 ? (start.width / 2) * turn / (rate * kMm) : kImpassable;
+    if (turn_cost <= budget + 1e-9) {
+      budget -= turn_cost;
+    } else {
+      facing = start.facing;
+    }
+  }
+  // Allowance along the path (A2-23): proportional expenditure, or the slowest terrain's
+  // rate for the whole move (option). Routers pay terrain like a column (A2-04).
+  double reach = 0;
   if (forced_reach_ >= 0) {
     reach = std::min(length, forced_reach_);
   } else if (column == MoveColumn::kRout) {
-    reach = std::min(length, budget * allowance_in(unit, MoveColumn::kRout) * kMm);
+    reach = scenario_.table.reachable(c0, dest, budget, rout_cost(unit));
   } else {
     const CostFn cost = move_cost(unit, charge);
     if (options_.mixed_terrain == "slowest" && length > 0) {
@@ -298,9 +312,17 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
         }
         break;
       }
-      case ActionKind::kFormation:
+      case ActionKind::kFormation: {
+        // L15: a change takes ½ move (the rest may be used to move); Haitian units take
+        // the whole turn (L168) and skirmishers leaving woods a full move (L15).
+        const bool leaves_woods = force_.units[u].formation == "skirmish" && in_woods(u);
+        const bool whole_turn = s.haitian != Haitian::kNone || leaves_woods;
         change_formation(u, a.formation, log);
+        if (a.moves && !whole_turn && force_.units[u].formation == a.formation) {
+          move_unit(u, a.destination, a.facing, 0.5, MoveColumn::kOpen, -1, log);
+        }
         break;
+      }
       case ActionKind::kLimber:
       case ActionKind::kUnlimber: {
         // L137: one full turn to limber or unlimber.

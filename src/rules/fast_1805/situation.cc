@@ -223,38 +223,61 @@ double Battle1805::allowance_in(int unit, MoveColumn column) const {
   return movement_rate(move_row(force_.units[unit]), column, mo).value_or(0.0);
 }
 
+namespace {
+
+// The movement-table column (R-002-1) for a point's ground, from the generic terrain
+// classes (common.md §4.1): woods, rough, marsh and built-up ground use the Wood column
+// (the text has only Wood), streams the Stream column, hills the Hill column, roads the
+// Road column where the row has one.
+MoveColumn terrain_column(const TerrainAt& at, bool road_rate) {
+  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kMarsh) ||
+      at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods) ||
+      at.has(TerrainClass::kRough)) {
+    return MoveColumn::kWood;
+  }
+  if (at.has(TerrainClass::kStream)) return MoveColumn::kStream;
+  if (at.has(TerrainClass::kHill)) return MoveColumn::kHill;
+  if (road_rate && at.has(TerrainClass::kRoad)) return MoveColumn::kRoad;
+  return MoveColumn::kOpen;
+}
+
+}  // namespace
+
 // Cost per mm of ground for a unit (A2-23): moving through terrain with rate R inches per
-// bound spends 1/R of the allowance per inch. Roads only help road-capable rows; "-" is
-// impassable. A charge is "clear only" (R-002-1): any other terrain stops it.
+// bound spends 1/R of the allowance per inch. "-" is impassable. A charge is "clear only"
+// (R-002-1): any ground but open or road stops it.
 CostFn Battle1805::move_cost(int unit, bool charge) const {
-  MovementOptions mo{options_.rout_literal, options_.wood_swap};
+  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const MoveRow row = move_row(force_.units[unit]);
-  const bool slowest = options_.mixed_terrain == "slowest";
-  return [row, mo, charge, slowest](const TerrainAt& at) -> double {
-    auto rate = [&](MoveColumn c) { return movement_rate(row, c, mo); };
-    std::optional<double> r;
+  const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
+  return [row, mo, charge, road_rate](const TerrainAt& at) -> double {
     if (charge) {
       for (TerrainClass c : at.classes) {
         if (c != TerrainClass::kOpen && c != TerrainClass::kRoad) return kImpassable;
       }
-      r = rate(MoveColumn::kCharge);
-    } else if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kMarsh)) {
-      r = rate(MoveColumn::kWood);  // built-up and boggy ground move as wood (proposed)
-    } else if (at.has(TerrainClass::kStream)) {
-      r = rate(MoveColumn::kStream);
-    } else if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods) ||
-               at.has(TerrainClass::kRough)) {
-      r = rate(MoveColumn::kWood);
-    } else if (at.has(TerrainClass::kHill)) {
-      r = rate(MoveColumn::kHill);
-    } else if (at.has(TerrainClass::kRoad) && rate(MoveColumn::kRoad)) {
-      r = rate(MoveColumn::kRoad);
-    } else {
-      r = rate(MoveColumn::kOpen);
     }
+    const std::optional<double> r =
+        movement_rate(row, charge ? MoveColumn::kCharge : terrain_column(at, road_rate), mo);
     if (!r || *r <= 0) return kImpassable;
-    (void)slowest;
     return 1.0 / (*r * kMm);
+  };
+}
+
+// Routers flee as a mass (L23): at the rout rate on open ground, slowed by other ground in
+// the proportion it slows a column of their arm (foot and horse columns can cross every
+// terrain; guns keep the artillery row).
+CostFn Battle1805::rout_cost(int unit) const {
+  const Unit& u = force_.units[unit];
+  const MoveRow row = u.arm == Arm::kCavalry ? MoveRow::kCavColumn
+                      : u.arm == Arm::kFoot  ? MoveRow::kInfColumn
+                                             : MoveRow::kArtillery;
+  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
+  const double open = movement_rate(row, MoveColumn::kOpen, mo).value_or(0);
+  const double rout = allowance_in(unit, MoveColumn::kRout);
+  return [row, mo, open, rout](const TerrainAt& at) -> double {
+    const std::optional<double> r = movement_rate(row, terrain_column(at, false), mo);
+    if (!r || *r <= 0 || rout <= 0) return kImpassable;
+    return open / (*r * rout * kMm);
   };
 }
 
