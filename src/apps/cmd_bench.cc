@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "core/dice/rng.h"
+#include "core/embedded.h"
+#include "io/scenario_file.h"
 #include "rules/registry.h"
 #include "sim/match.h"
 #endif
@@ -45,11 +47,19 @@ bool register_benchmarks() {
     state.SetItemsProcessed(state.iterations());
   });
 
-  auto scenario = load_scenario_or_default("");
-  const Ruleset* ruleset = scenario ? find_ruleset(scenario->ruleset) : nullptr;
-  if (ruleset != nullptr) {
+  // Whole battles, doctrine against doctrine, a new seed each iteration.
+  for (const char* name : {"fast-1805/default.toml", "fast-1805/battle.toml"}) {
+    auto text = embedded::find(embedded::scenario_files(), name);
+    auto scenario = text ? load_scenario_text(*text, name)
+                         : tl::expected<Scenario, std::vector<Diagnostic>>(
+                               tl::unexpect, std::vector<Diagnostic>{{name, 0, 0, "not embedded"}});
+    const Ruleset* ruleset = scenario ? find_ruleset(scenario->ruleset) : nullptr;
+    if (ruleset == nullptr) {
+      std::cerr << "bench: " << name << " cannot be loaded; its benchmark is skipped\n";
+      continue;
+    }
     auto shared = std::make_shared<Scenario>(std::move(*scenario));
-    benchmark::RegisterBenchmark(fmt::format("Match::run/{}", kDefaultScenario).c_str(),
+    benchmark::RegisterBenchmark(fmt::format("Match::run/{}", name).c_str(),
                                  [shared, ruleset](benchmark::State& state) {
                                    std::uint64_t seed = 1;
                                    for (auto _ : state) {
@@ -58,10 +68,8 @@ bool register_benchmarks() {
                                      Match match(*shared, *ruleset, config);
                                      benchmark::DoNotOptimize(match.run().turns);
                                    }
-                                 });
-  } else {
-    std::cerr << "bench: the default battle cannot be loaded; its benchmark is skipped\n"
-              << (scenario ? "unknown rule set " + scenario->ruleset : scenario.error()) << '\n';
+                                 })
+        ->Unit(benchmark::kMillisecond);
   }
   return true;
 }

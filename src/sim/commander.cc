@@ -95,8 +95,19 @@ class DoctrineCommander final : public OrderSource {
     }
     if (best_fire) return *best_fire;
 
-    const bool shaken = has_marker(u.markers, "shaken");
-    (void)shaken;
+    // 6. Shaken units (a "shaken" marker) rally in place, stepping back if the enemy is
+    // within 4". (Advancing moves are not offered to them anyway.)
+    if (has_marker(u.markers, "shaken") && u.arm != Arm::kArtillery) {
+      if (gap <= 4 * kInch) {
+        if (const Action* a = find([&](const Action& x) {
+              return x.kind == ActionKind::kMove && x.moves &&
+                     distance(x.destination, u.footprint().centre) > 0.25 * kInch;
+            })) {
+          return *a;
+        }
+      }
+      return hold;
+    }
     // 3. Guns.
     if (u.arm == Arm::kArtillery) {
       if (u.formation == "limbered") {

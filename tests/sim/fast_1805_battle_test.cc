@@ -376,6 +376,28 @@ TEST(Fast1805Battle, RoutTimeline_L23_A2_04) {
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
+// A2-25: a unit back from a rout drops a Discipline level but keeps its melee
+// effectiveness; with a2_drop_affects_melee it also drops a step (steady → timid).
+TEST(Fast1805Battle, DisciplineDropAndMeleeOption_A2_25) {
+  const ScriptStep hold{ActionKind::kHold, -1, "", {}, nullptr};
+  for (const bool drop : {false, true}) {
+    const Scenario sc = firing_line("green", drop ? "a2_drop_affects_melee = true" : "");
+    // Searched: the first seed in 1..200 where r1 routs (the option plays no part in it).
+    const std::uint64_t seed = seed_where_r1(sc, "rout", hold);
+    ASSERT_NE(seed, 0u);
+    BattleHarness g(sc, seed);
+    ScriptedCommander blue, red;
+    blue.fire(g.idx("b1"), g.idx("r1"));
+    blue.fire(g.idx("b2"), g.idx("r1"));
+    g.play(blue, red);  // t: routs
+    blue.clear();
+    for (int k = 0; k < 3; ++k) g.play(blue, red);  // t+1 flee, t+2 rally, t+3 back
+    const auto back = g.events_with("returns to the fight as untrained", "r1", 4);
+    ASSERT_EQ(back.size(), 1u);
+    EXPECT_EQ(back[0]->text.find("fighting as timid") != std::string::npos, drop) << back[0]->text;
+  }
+}
+
 // A2-04: an untrained unit that routs disperses (removed); with
 // a2_untrained_rout_disperses = false it routs like any other.
 TEST(Fast1805Battle, UntrainedRoutDisperses_A2_04) {

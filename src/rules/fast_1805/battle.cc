@@ -18,7 +18,8 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
       options_(read_options(scenario.options)),
       force_(scenario.force),
       rng_(seed, stream),
-      dice_(rng_) {
+      dice_(rng_),
+      ground_(force_.units.size()) {
   for (const Unit& u : force_.units) {
     UnitState s;
     s.quality = parse_quality(u.attribute_string("quality", "green")).value_or(Quality::kGreen);

@@ -99,6 +99,10 @@ class Battle1805 final : public Battle {
   void morale_test(int unit, int step, EventLog& log, const std::string& why);
   void rout(int unit, EventLog& log, const std::string& why);
   void shake(int unit, EventLog& log, const std::string& why);
+  // Shaken (L21, A2-03) and disordered (L17, L21, L33) are core markers on the unit, so
+  // commanders and replays see them; they expire at the start of a later bound.
+  void mark_shaken(int unit);
+  void mark_disordered(int unit);
   void remove_unit(int unit, UnitStatus status, EventLog& log, const std::string& why);
   void end_melee(int unit);
 
@@ -133,15 +137,27 @@ class Battle1805 final : public Battle {
   int step_ = 0;  // counter of steps, for once-per-step morale (A2-14)
   std::map<int, Order> orders_;
   std::vector<int> order_;  // this bound's initiative order
+  // (charger, target) pairs that came into contact this bound.
   std::vector<std::pair<int, int>> charges_;
   struct BatteryHits {
     int shooter;
     int target;
     int hits;
   };
+  // A2-18 option simultaneous: hits on batteries applied at the end of the fire step.
   std::vector<BatteryHits> deferred_battery_hits_;
-  double forced_reach_ = -1;  // set during forced_move()  // A2-18 option simultaneous  //
-                              // (charger, target) in contact this bound
+  // Set during forced_move(): the distance to move whatever the ground.
+  double forced_reach_ = -1;
+  struct Ground {
+    bool valid = false;
+    Rect rect;  // the footprint the flags were computed for
+    bool woods = false;
+    bool earthworks = false;
+    bool stream = false;
+  };
+  const Ground& ground(int unit) const;
+  // Per unit, the ground under its footprint: a cache, not state.
+  mutable std::vector<Ground> ground_;
 };
 
 }  // namespace smoothbore::fast_1805

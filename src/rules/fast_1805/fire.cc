@@ -144,7 +144,7 @@ void Battle1805::artillery_on_building(int shooter, int target, int hits, EventL
     if (!fire) continue;
     if (options_.burnt_building_closed) burnt_.insert(building);
     if (force_.units[target].on_table()) {
-      state_[target].disordered_bound = bound_;
+      mark_disordered(target);
       // A2-16: out a ½ move, away from the firer, whatever the ground.
       const Vec2 away =
           force_.units[target].footprint().centre - force_.units[shooter].footprint().centre;

@@ -25,7 +25,7 @@ void Battle1805::close_step(EventLog& log) {
       e.rolls.push_back(std::move(rec));
       e.data = {{"result", std::string(stand_result_name(r))}};
       log.append(std::move(e));
-      if (r == StandResult::kDisordered) state_[target].disordered_bound = bound_;
+      if (r == StandResult::kDisordered) mark_disordered(target);
       if (r == StandResult::kFlee) state_[target].fleeing = true;
     }
     // L11, A2-13: the charger tests morale to close.
@@ -39,8 +39,8 @@ void Battle1805::close_step(EventLog& log) {
     log.append(std::move(e));
     if (r == MoraleResult::kShaken) {
       // L21: a shaken charger comes into contact disordered.
-      state_[charger].shaken_until = options_.shaken_until == "next-bound" ? bound_ + 1 : bound_;
-      state_[charger].disordered_bound = bound_;
+      mark_shaken(charger);
+      mark_disordered(charger);
       log.append(
           make_event(EventKind::kStatus, charger,
                      fmt::format("{} goes in shaken and disordered (L21)", unit_name(charger))));

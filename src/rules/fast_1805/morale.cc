@@ -75,10 +75,20 @@ void Battle1805::morale_test(int unit, int step, EventLog& log, const std::strin
   if (r == MoraleResult::kRout) rout(unit, log, "missed morale by more than 10 (A2-02)");
 }
 
+void Battle1805::mark_shaken(int unit) {
+  // A2-03: through the end of the next bound (option: this bound).
+  const int last = options_.shaken_until == "next-bound" ? bound_ + 1 : bound_;
+  set_marker(force_.units[unit].markers, {"shaken", 1, last, bound_});
+}
+
+void Battle1805::mark_disordered(int unit) {
+  set_marker(force_.units[unit].markers, {"disordered", 1, bound_, bound_});  // this bound
+}
+
 // L21, A2-03: may not advance; in melee it is pushed back ½ move and the melee ends.
 void Battle1805::shake(int unit, EventLog& log, const std::string& why) {
   UnitState& s = state_[unit];
-  s.shaken_until = options_.shaken_until == "next-bound" ? bound_ + 1 : bound_;
+  mark_shaken(unit);
   log.append(
       make_event(EventKind::kStatus, unit, fmt::format("{} is shaken: {}", unit_name(unit), why)));
   if (in_melee(unit)) {
@@ -147,12 +157,18 @@ void Battle1805::upkeep(EventLog& log) {
         unit.status = UnitStatus::kActive;
         std::optional<Quality> lower = quality_drop(s.quality);
         if (lower) s.quality = *lower;
-        if (options_.drop_affects_melee && s.effectiveness != Effectiveness::kTimid) {
-          s.effectiveness = static_cast<Effectiveness>(static_cast<int>(s.effectiveness) + 1);
+        std::string melee;
+        if (options_.drop_affects_melee) {
+          // Option: melee effectiveness drops a step too (Fiery → Steady → Timid).
+          if (s.effectiveness != Effectiveness::kTimid) {
+            s.effectiveness = static_cast<Effectiveness>(static_cast<int>(s.effectiveness) + 1);
+          }
+          melee = fmt::format(", fighting as {} (option a2_drop_affects_melee)",
+                              effectiveness_name(s.effectiveness));
         }
         log.append(make_event(EventKind::kStatus, u,
-                              fmt::format("{} returns to the fight as {} (L23, A2-25)",
-                                          unit_name(u), quality_name(s.quality))));
+                              fmt::format("{} returns to the fight as {} (L23, A2-25){}",
+                                          unit_name(u), quality_name(s.quality), melee)));
       }
     }
   }

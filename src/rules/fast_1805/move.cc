@@ -147,8 +147,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       if (pa && pb) {
         passed.insert(o);
       } else {
-        state_[unit].disordered_bound = bound_;
-        state_[o].disordered_bound = bound_;
+        mark_disordered(unit);
+        mark_disordered(o);
         blocked = true;
       }
     }
@@ -243,13 +243,11 @@ void Battle1805::rout_move(int unit, EventLog& log) {
 
 double Battle1805::forced_move(int unit, Vec2 direction, double dist, EventLog& log) {
   const Rect fp = force_.units[unit].footprint();
-  const int saved = state_[unit].shaken_until;
-  state_[unit].shaken_until = -1;  // a forced move is not an advance
+  // Forced moves use the rout column, which the shaken no-advance rule does not apply to.
   forced_reach_ = dist;
   const double moved = move_unit(unit, fp.centre + direction.normalized() * dist, fp.facing, 1.0,
                                  MoveColumn::kRout, -1, log);
   forced_reach_ = -1;
-  state_[unit].shaken_until = saved;
   return moved;
 }
 

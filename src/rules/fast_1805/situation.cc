@@ -15,11 +15,25 @@ double Battle1805::gap_in(int a, int b) const {
   return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
 }
 
-bool Battle1805::in_woods(int unit) const {
+// The ground under a unit, recomputed only when its footprint has changed (the AI asks
+// about every pair of units each bound; the answer changes only when a unit moves).
+const Battle1805::Ground& Battle1805::ground(int unit) const {
+  Ground& g = ground_[unit];
   const Rect r = force_.units[unit].footprint();
-  return scenario_.table.any_in(r, TerrainClass::kLightWoods) ||
-         scenario_.table.any_in(r, TerrainClass::kHeavyWoods);
+  if (g.valid && g.rect.centre == r.centre && g.rect.facing == r.facing &&
+      g.rect.width == r.width && g.rect.depth == r.depth) {
+    return g;
+  }
+  const Table& t = scenario_.table;
+  g.rect = r;
+  g.valid = true;
+  g.woods = t.any_in(r, TerrainClass::kLightWoods) || t.any_in(r, TerrainClass::kHeavyWoods);
+  g.earthworks = t.any_in(r, TerrainClass::kEarthworks);
+  g.stream = t.any_in(r, TerrainClass::kStream);
+  return g;
 }
+
+bool Battle1805::in_woods(int unit) const { return ground(unit).woods; }
 
 bool Battle1805::in_building(int unit) const {
   const Rect r = force_.units[unit].footprint();
@@ -31,13 +45,9 @@ bool Battle1805::in_building(int unit) const {
   return false;
 }
 
-bool Battle1805::in_earthworks(int unit) const {
-  return scenario_.table.any_in(force_.units[unit].footprint(), TerrainClass::kEarthworks);
-}
+bool Battle1805::in_earthworks(int unit) const { return ground(unit).earthworks; }
 
-bool Battle1805::in_stream(int unit) const {
-  return scenario_.table.any_in(force_.units[unit].footprint(), TerrainClass::kStream);
-}
+bool Battle1805::in_stream(int unit) const { return ground(unit).stream; }
 
 // A unit is behind an obstacle (L121 "behind cover", L32 "defending an obstacle") when
 // the line from the other unit to it crosses a linear obstacle within 1" of its footprint.
@@ -49,8 +59,10 @@ bool Battle1805::behind_obstacle(int unit, int from) const {
   return scenario_.table.crosses(me.centre, me.centre + dir * reach, TerrainClass::kLinearObstacle);
 }
 
-bool Battle1805::shaken(int unit) const { return state_[unit].shaken_until >= bound_; }
-bool Battle1805::disordered(int unit) const { return state_[unit].disordered_bound == bound_; }
+bool Battle1805::shaken(int unit) const { return has_marker(force_.units[unit].markers, "shaken"); }
+bool Battle1805::disordered(int unit) const {
+  return has_marker(force_.units[unit].markers, "disordered");
+}
 
 // Visibility (L141): unlimited in the open, 10" into or out of woods; concealed units
 // (A2-22) cannot be seen until discovered; terrain and other units block sight.
@@ -294,15 +306,14 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
   if (!allowance_in(unit, MoveColumn::kCharge)) return no("this formation cannot charge (R-002-1)");
   if (shaken(unit) && !options_.shaken_may_charge) return no("shaken units may not advance (L21)");
   if (state_[unit].formation_busy_until >= bound_) return no("changing formation");
-  if (!visible(unit, target)) return no("target not visible");
   const Rect ufp = u.footprint();
   const Rect tfp = t.footprint();
+  const double reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
+  if (distance(ufp, tfp) > reach) return no("out of charge reach");
+  if (!visible(unit, target)) return no("target not visible");
   if (u.arm == Arm::kCavalry && behind_obstacle(target, unit)) {
     return no("cavalry may not attack opponents behind a defended obstacle (L26)");
   }
-  const double reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
-  const double gap = distance(ufp, tfp);
-  if (gap > reach) return no("out of charge reach");
   // Clear terrain only (R-002-1): the path to the target must be open or road.
   const double cost = scenario_.table.path_cost(ufp.centre, tfp.centre, move_cost(unit, true));
   if (!std::isfinite(cost)) return no("charges cross clear terrain only (R-002-1)");
