@@ -9,6 +9,7 @@
 
 #include "analysis/odds.h"
 #include "apps/cli.h"
+#include "core/json_value.h"
 #include "rules/registry.h"
 
 namespace smoothbore::cli {
@@ -23,16 +24,6 @@ struct OddsOptions {
   std::vector<std::string> assignments;
   bool json = false;
 };
-
-Json value_json(const Value& v) {
-  struct Visitor {
-    Json operator()(bool b) const { return b; }
-    Json operator()(std::int64_t i) const { return i; }
-    Json operator()(double d) const { return d; }
-    Json operator()(const std::string& s) const { return s; }
-  };
-  return std::visit(Visitor{}, v);
-}
 
 std::string outcome_text(const Outcome& o) {
   std::string out;
@@ -75,13 +66,13 @@ int run_odds(const OddsOptions& o) {
     j["resolution"] = o.resolution;
     Json inputs = Json::object();
     for (const ParamSpec& s : resolution->params) {
-      inputs[s.name] = value_json(params->values().at(s.name));
+      inputs[s.name] = to_json(params->values().at(s.name));
     }
     j["inputs"] = std::move(inputs);
     Json outcomes = Json::array();
     for (const OddsRow& row : odds.rows) {
       Json outcome = Json::object();
-      for (const auto& [name, value] : row.outcome) outcome[name] = value_json(value);
+      for (const auto& [name, value] : row.outcome) outcome[name] = to_json(value);
       outcomes.push_back(Json{{"outcome", std::move(outcome)}, {"probability", row.probability}});
     }
     j["outcomes"] = std::move(outcomes);

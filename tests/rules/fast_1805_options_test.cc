@@ -9,48 +9,10 @@
 
 #include "core/dice/rng.h"
 #include "rules/fast_1805/resolutions.h"
+#include "rules/resolution_test_util.h"
 
 namespace smoothbore::fast_1805 {
 namespace {
-
-using Dist = std::map<std::string, double>;
-
-const Resolution& res(std::string_view name) {
-  for (const Resolution& r : resolutions()) {
-    if (r.name == name) return r;
-  }
-  ADD_FAILURE() << "no resolution " << name;
-  return resolutions().front();
-}
-
-Params params(const Resolution& r, const std::vector<std::string>& assignments) {
-  auto p = parse_assignments(r.params, assignments);
-  EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
-  return p ? *p : Params();
-}
-
-std::string key(const Outcome& o) {
-  EXPECT_EQ(o.size(), 1u);
-  return to_string(o.front().second);
-}
-
-Dist exact(std::string_view name, const std::vector<std::string>& a) {
-  const Resolution& r = res(name);
-  Dist d;
-  for (const auto& op : exact_distribution(r, params(r, a))) {
-    if (op.probability > 0) d[key(op.outcome)] += op.probability;
-  }
-  return d;
-}
-
-void expect_dist(const Dist& got, const Dist& want) {
-  for (const auto& [k, p] : want) {
-    auto it = got.find(k);
-    const double g = it == got.end() ? 0 : it->second;
-    EXPECT_NEAR(g, p, 1e-12) << "outcome " << k;
-  }
-  for (const auto& [k, p] : got) EXPECT_TRUE(want.count(k)) << "unexpected " << k << " " << p;
-}
 
 const ParamSpec* spec(const Resolution& r, std::string_view name) {
   for (const ParamSpec& s : r.params) {

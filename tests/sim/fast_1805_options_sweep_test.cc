@@ -7,22 +7,14 @@
 
 #include <set>
 
-#include "core/embedded.h"
 #include "core/events/jsonl.h"
 #include "io/scenario_file.h"
 #include "rules/registry.h"
+#include "sim/embedded_scenario.h"
 #include "sim/match.h"
 
 namespace smoothbore {
 namespace {
-
-Scenario load(const std::string& name) {
-  auto text = embedded::find(embedded::scenario_files(), name);
-  EXPECT_TRUE(text.has_value()) << name;
-  auto s = load_scenario_text(*text, name);
-  EXPECT_TRUE(s.has_value()) << name;
-  return *s;
-}
 
 // Hashes of a fixed set of battles (the small shipped battle and a proving ground where
 // every optional rule comes up; doctrine and random commanders; 10 seeds each), checking
@@ -81,7 +73,7 @@ TEST(Fast1805OptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
   auto ground = load_scenario_file(std::string(SMOOTHBORE_SOURCE_DIR) +
                                    "/tests/sim/data/proving_ground.toml");
   ASSERT_TRUE(ground.has_value()) << format(ground.error().front());
-  std::vector<Scenario> base = {load("fast-1805/small.toml"), *ground};
+  std::vector<Scenario> base = {load_embedded("fast-1805/small.toml"), *ground};
   const std::vector<std::uint64_t> defaults = play_set(base, "defaults");
   const std::vector<Alternative> alternatives = {
       {"a2_move_then_shoot", true},

@@ -5,22 +5,14 @@
 
 #include <fmt/format.h>
 
-#include "core/embedded.h"
 #include "core/events/jsonl.h"
 #include "io/scenario_file.h"
 #include "rules/registry.h"
+#include "sim/embedded_scenario.h"
 #include "sim/match.h"
 
 namespace smoothbore {
 namespace {
-
-Scenario load(const std::string& name) {
-  auto text = embedded::find(embedded::scenario_files(), name);
-  EXPECT_TRUE(text.has_value()) << name;
-  auto s = load_scenario_text(*text, name);
-  EXPECT_TRUE(s.has_value()) << name;
-  return *s;
-}
 
 struct Outcome {
   int steps_checked = 0;
@@ -62,7 +54,7 @@ void check_decided(const Scenario& sc, const Outcome& o, int limit) {
 
 // 3 commander pairings × 70 seeds = 210 playthroughs of the small battle.
 TEST(Playthrough, SmallBattleManySeedsAllCommanders) {
-  const Scenario sc = load("fast-1805/small.toml");
+  const Scenario sc = load_embedded("fast-1805/small.toml");
   const std::vector<std::vector<std::string>> pairings = {
       {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}};
   int decided_by_break = 0;
@@ -78,7 +70,7 @@ TEST(Playthrough, SmallBattleManySeedsAllCommanders) {
 }
 
 TEST(Playthrough, FullBattleSeveralSeeds) {
-  const Scenario sc = load("fast-1805/battle.toml");
+  const Scenario sc = load_embedded("fast-1805/battle.toml");
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     for (const auto& p :
          std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "doctrine"}}) {
@@ -90,7 +82,7 @@ TEST(Playthrough, FullBattleSeveralSeeds) {
 TEST(Playthrough, DoctrineBeatsRandomMoreOftenThanNot) {
   // The doctrine AI should fight better than random orders with the same troops: play the
   // small battle with the doctrine on each side in turn against random orders.
-  const Scenario sc = load("fast-1805/small.toml");
+  const Scenario sc = load_embedded("fast-1805/small.toml");
   int doctrine_wins = 0, random_wins = 0;
   for (std::uint64_t seed = 100; seed < 140; ++seed) {
     Outcome a = play(sc, seed, {"doctrine", "random"});
@@ -102,20 +94,20 @@ TEST(Playthrough, DoctrineBeatsRandomMoreOftenThanNot) {
 }
 
 TEST(Determinism, SameSeedSameLogDifferentSeedDifferentLog) {
-  const Scenario sc = load("fast-1805/small.toml");
+  const Scenario sc = load_embedded("fast-1805/small.toml");
   const Outcome a = play(sc, 7, {});
   const Outcome b = play(sc, 7, {});
   const Outcome c = play(sc, 8, {});
   EXPECT_EQ(a.hash, b.hash);
   EXPECT_NE(a.hash, c.hash);
-  const Scenario big = load("fast-1805/battle.toml");
+  const Scenario big = load_embedded("fast-1805/battle.toml");
   EXPECT_EQ(play(big, 3, {}).hash, play(big, 3, {}).hash);
 }
 
 TEST(Determinism, CommanderChoicesDoNotShiftTheBattleStream) {
   // Commanders draw from their own sub-streams (Match), so two random commanders on the
   // same seed give the same log, and a different commander seed pairing changes it.
-  const Scenario sc = load("fast-1805/small.toml");
+  const Scenario sc = load_embedded("fast-1805/small.toml");
   EXPECT_EQ(play(sc, 11, {"random", "random"}).hash, play(sc, 11, {"random", "random"}).hash);
   EXPECT_NE(play(sc, 11, {"random", "random"}).hash, play(sc, 12, {"random", "random"}).hash);
 }

@@ -2,21 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_value.h"
+
 namespace smoothbore {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json value_json(const Value& v) {
-  struct Visitor {
-    Json operator()(bool b) const { return b; }
-    Json operator()(std::int64_t i) const { return i; }
-    Json operator()(double d) const { return d; }
-    Json operator()(const std::string& s) const { return s; }
-  };
-  return std::visit(Visitor{}, v);
-}
 
 // Whole numbers print as integers ("3", not "3.0"), so logs read naturally.
 Json number_json(double d) {
@@ -59,7 +51,7 @@ std::string to_json_line(const Event& e) {
   }
   if (!e.data.empty()) {
     Json d = Json::object();
-    for (const auto& [k, v] : e.data) d[k] = value_json(v);
+    for (const auto& [k, v] : e.data) d[k] = to_json(v);
     j["data"] = std::move(d);
   }
   return j.dump();
