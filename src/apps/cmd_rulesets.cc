@@ -61,7 +61,9 @@ void print_list() {
 void print_one(const Ruleset& r) {
   std::cout << r.id() << ": " << r.title() << '\n'
             << "status: " << r.status() << '\n'
-            << "rule unit: " << r.rule_unit() << " (" << r.mm_per_rule_unit() << " mm)\n"
+            << "rule unit: " << r.rule_unit() << " ("
+            << r.mm_per_rule_unit(complete_params(r.options(), {}).value_or(Params())) << " mm"
+            << " with the default options)\n"
             << "default turn limit: " << r.default_turn_limit() << '\n';
   print_params("Options (scenario [options] table)", r.options());
 

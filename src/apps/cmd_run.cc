@@ -102,6 +102,13 @@ int run(const RunOptions& o) {
     print_error(fmt::format("{}: unknown rule set '{}'", scenario->source, scenario->ruleset));
     return kExitBadInput;
   }
+  if (!ruleset->playable()) {
+    print_error(
+        fmt::format("{}: rule set '{}' cannot fight battles yet ({}); its resolutions "
+                    "work with `smoothbore odds`",
+                    scenario->source, scenario->ruleset, ruleset->status()));
+    return kExitBadInput;
+  }
   auto kinds = commanders_for(scenario->force, o.commanders);
   if (!kinds) {
     print_error(kinds.error());

@@ -34,15 +34,11 @@ constexpr std::string_view kTableKeys[] = {"width", "height"};
 constexpr std::string_view kObjectiveKeys[] = {"id", "name", "x", "y", "radius", "points"};
 constexpr std::string_view kEndKeys[] = {"turn_limit", "army_break", "victory_points"};
 
-// The rule-set option that also sets the army break threshold (002: A2-26), kept in step
-// with [end].army_break so the rule set and the end conditions agree.
-constexpr std::string_view kArmyBreakOption = "a2_army_break";
-
 // Millimetres per file length unit. A rule set's own unit uses its declared scale (so
 // yards follow 000's table scale); otherwise the physical length, and yards at the
 // common.md §2 default of 1 in = 10 yd.
-double mm_per(std::string_view unit, const Ruleset* rs) {
-  if (rs != nullptr && unit == rs->rule_unit()) return rs->mm_per_rule_unit();
+double mm_per(std::string_view unit, const Ruleset* rs, const Params& options) {
+  if (rs != nullptr && unit == rs->rule_unit()) return rs->mm_per_rule_unit(options);
   if (unit == "in") return kMmPerInch;
   if (unit == "cm") return 10.0;
   if (unit == "yd") return 2.54;
@@ -75,7 +71,6 @@ std::optional<std::pair<std::string, Loc>> read_header(State& s, const toml::tab
   static const std::vector<std::string> kUnits = {"in", "cm", "mm", "yd"};
   sc.length_unit = s.ruleset != nullptr ? std::string(s.ruleset->rule_unit()) : "in";
   if (auto lu = s.r.choice(*t, "length_unit", what, false, kUnits)) sc.length_unit = *lu;
-  s.scale = mm_per(sc.length_unit, s.ruleset);
   if (auto fs = s.r.string(*t, "first_side", what, false)) {
     return std::pair{*fs, loc_of(*t->get("first_side"))};
   }
@@ -167,8 +162,10 @@ void read_objectives(State& s, const toml::table& root) {
 void read_end(State& s, const toml::table& root) {
   EndConditions& end = s.scenario.end;
   end.turn_limit = s.ruleset != nullptr ? s.ruleset->default_turn_limit() : 0;
-  bool has_option = s.options.values().count(std::string(kArmyBreakOption)) > 0;
-  end.army_break = has_option ? s.options.get_number(std::string(kArmyBreakOption)) : 0.5;
+  // The rule set's army-break option, if any, is kept in step with [end].army_break.
+  const std::string opt = s.ruleset != nullptr ? std::string(s.ruleset->army_break_option()) : "";
+  const bool has_option = !opt.empty() && s.options.values().count(opt) > 0;
+  end.army_break = has_option ? s.options.get_number(opt) : 0.5;
   const toml::table* t = s.r.table(root, "end", "", false);
   if (t == nullptr) return;
   s.r.check_keys(*t, kEndKeys, "[end]");
@@ -186,7 +183,6 @@ void read_end(State& s, const toml::table& root) {
   }
   end.army_break = *ab;
   if (!has_option) return;
-  std::string opt(kArmyBreakOption);
   auto given = s.given_options.find(opt);
   if (given != s.given_options.end() && std::abs(as_number(given->second) - *ab) > 1e-12) {
     s.r.error(loc_of(n), fmt::format("[end]: army_break: {:g} contradicts [options] {} = {:g}; "
@@ -262,6 +258,8 @@ tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(std::string_v
   s.r.check_keys(root, kTopKeys, "");
   auto first_side = read_header(s, root);
   read_options(s, root);
+  // The scale may depend on the options (FD-01), so it is set once they are read.
+  s.scale = mm_per(s.scenario.length_unit, s.ruleset, s.options);
   read_table(s, root);
   scenario_io::read_terrain(s, root);
   scenario_io::read_sides(s, root);

@@ -31,7 +31,12 @@ class Ruleset {
   virtual std::string_view title() const = 0;
   virtual std::string_view status() const = 0;     // "complete", "partial: ..."
   virtual std::string_view rule_unit() const = 0;  // "in", "yd", "cm"
-  virtual double mm_per_rule_unit() const = 0;
+  // Millimetres of table per rule unit. It may depend on the options: 000's yards follow
+  // the scenario's table scale (FD-01: 1" = 10 yd or 1 cm = 5 yd).
+  virtual double mm_per_rule_unit(const Params& options) const = 0;
+  // The option that also sets the army-break fraction of the end conditions (common.md
+  // §15), kept in step with a scenario's [end] army_break; empty if none.
+  virtual std::string_view army_break_option() const { return ""; }
   virtual int default_turn_limit() const = 0;
   // Whether the rule set has leaders (common.md §5); a scenario's [[leaders]] is an error
   // for one that has none (fast-1805: A2-27).
@@ -51,6 +56,10 @@ class Ruleset {
   // Checks a loaded unit against rules the schema cannot express (e.g. "Haitian irregulars
   // may not form square", A2-29). Messages only; the loader adds the location.
   virtual std::vector<std::string> validate_unit(const Unit& unit, const Params& options) const = 0;
+
+  // Whether battles can be fought yet (a rule set may ship its resolutions and odds before
+  // its battle sequence); start() is only called when true.
+  virtual bool playable() const { return true; }
 
   // A battle at its first turn. `seed` keys every die the battle rolls (stream 0).
   virtual std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,

@@ -10,6 +10,7 @@ namespace smoothbore {
 Match::Match(const Scenario& scenario, const Ruleset& ruleset, MatchConfig config)
     : scenario_(scenario), config_(std::move(config)) {
   SB_CHECK(ruleset.id() == scenario.ruleset, "match started with another rule set");
+  SB_CHECK(ruleset.playable(), "match started with a rule set that cannot fight battles yet");
   turn_limit_ = config_.turn_limit > 0        ? config_.turn_limit
                 : scenario.end.turn_limit > 0 ? scenario.end.turn_limit
                                               : ruleset.default_turn_limit();

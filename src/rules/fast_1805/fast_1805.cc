@@ -31,7 +31,8 @@ class Fast1805 final : public Ruleset {
   }
   std::string_view status() const override { return "playable"; }
   std::string_view rule_unit() const override { return "in"; }
-  double mm_per_rule_unit() const override { return kMmPerInch; }
+  double mm_per_rule_unit(const Params&) const override { return kMmPerInch; }
+  std::string_view army_break_option() const override { return "a2_army_break"; }
   int default_turn_limit() const override { return 10; }  // A2-26
   bool has_leaders() const override { return false; }     // A2-27
 
