@@ -64,3 +64,19 @@ TEST(ChanceTest, SampledMatchesExactForSeven) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Path weights are summed exactly (counts per denominator, one division): 68 faces of a
+// d100 give the double nearest 0.68, not 68 × 0.01 accumulated (0.6800000000000004).
+TEST(EnumerateOutcomes, ProbabilitiesAreCorrectlyRounded) {
+  std::function<int(Chance&)> f = [](Chance& c) { return c.roll(100) <= 68 ? 1 : 0; };
+  auto dist = enumerate_outcomes<int>(f);
+  ASSERT_EQ(dist.size(), 2u);
+  EXPECT_EQ(dist[0].second, 0.32);
+  EXPECT_EQ(dist[1].second, 0.68);
+}
+
+}  // namespace
+}  // namespace smoothbore

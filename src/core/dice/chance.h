@@ -3,6 +3,7 @@
 // over every face to give its exact distribution, so the odds and the battle agree.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -60,21 +61,38 @@ std::vector<std::pair<Outcome, double>> enumerate_outcomes(const std::function<O
     std::size_t next_ = 0;
   };
 
-  std::map<Outcome, double> acc;
+  // Each path has probability 1 / (product of its dice's sides). Paths are counted per
+  // denominator and divided once at the end, so 68 faces of a d100 give exactly 0.68
+  // (summing 68 × 0.01 would not).
+  std::map<Outcome, std::map<std::uint64_t, std::uint64_t>> counts;
   std::vector<Branch> path;
   long paths = 0;
   while (true) {
     Scripted chance(path);
     Outcome o = f(chance);
-    double p = 1.0;
-    for (const Branch& b : path) p /= b.sides;
-    acc[std::move(o)] += p;
+    std::uint64_t denominator = 1;
+    bool exact = true;
+    for (const Branch& b : path) {
+      const auto sides = static_cast<std::uint64_t>(b.sides);
+      if (denominator > (std::uint64_t{1} << 62) / sides) exact = false;
+      denominator *= sides;
+    }
+    SB_CHECK(exact, "dice path too long to weigh exactly");
+    ++counts[std::move(o)][denominator];
     SB_CHECK(++paths <= max_paths, "too many dice paths to enumerate");
     while (!path.empty() && path.back().face == path.back().sides) path.pop_back();
     if (path.empty()) break;
     ++path.back().face;
   }
-  return {acc.begin(), acc.end()};
+  std::vector<std::pair<Outcome, double>> out;
+  for (auto& [outcome, by_denominator] : counts) {
+    long double p = 0;
+    for (const auto& [denominator, n] : by_denominator) {
+      p += static_cast<long double>(n) / static_cast<long double>(denominator);
+    }
+    out.emplace_back(outcome, static_cast<double>(p));
+  }
+  return out;
 }
 
 }  // namespace smoothbore
