@@ -1,5 +1,6 @@
 // `smoothbore rulesets [ID]`: the rule sets, or one rule set's options, unit types, unit
 // attributes and resolutions, all from the schemas the rule sets publish.
+#include <algorithm>
 #include <iostream>
 #include <string_view>
 
@@ -20,7 +21,6 @@ struct Planned {
   std::string_view unit;
 };
 constexpr Planned kPlanned[] = {
-    {"fire-and-discipline", "Fire and Discipline, \"Dawn of Modern Warfare\"", "yd"},
     {"elan-drill", "Napoleonic Elan/Drill D12 pools", "in"},
     {"fast-1805", "1805: Fast Rules for the Musket Period", "in"},
     {"squad-skirmish", "1:1 squad skirmish with card activation", "in"},
@@ -45,15 +45,18 @@ void print_params(const char* heading, const std::vector<ParamSpec>& specs) {
 }
 
 void print_list() {
-  std::cout << fmt::format("{:<22} {:<5} {:<20} {}\n", "id", "unit", "status", "title");
-  for (const Ruleset* r : all_rulesets()) {
-    std::cout << fmt::format("{:<22} {:<5} {:<20} {}\n", r->id(), r->rule_unit(), r->status(),
-                             r->title());
-  }
+  // The status column fits the longest status ("partial: ...").
+  std::size_t w = 20;
+  for (const Ruleset* r : all_rulesets()) w = std::max(w, r->status().size());
+  auto row = [w](std::string_view id, std::string_view unit, std::string_view status,
+                 std::string_view title) {
+    std::cout << fmt::format("{:<22} {:<5} {:<{}} {}\n", id, unit, status, w, title);
+  };
+  row("id", "unit", "status", "title");
+  for (const Ruleset* r : all_rulesets()) row(r->id(), r->rule_unit(), r->status(), r->title());
   for (const Planned& p : kPlanned) {
     if (find_ruleset(p.id) != nullptr) continue;
-    std::cout << fmt::format("{:<22} {:<5} {:<20} {}\n", p.id, p.unit, "not yet implemented",
-                             p.title);
+    row(p.id, p.unit, "not yet implemented", p.title);
   }
   std::cout << "\nDetails: smoothbore rulesets ID\n";
 }

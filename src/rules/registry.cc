@@ -1,11 +1,13 @@
 #include "rules/registry.h"
 
 #include "rules/fast_1805/fast_1805.h"
+#include "rules/fire_and_discipline/fire_and_discipline.h"
 
 namespace smoothbore {
 
 const std::vector<const Ruleset*>& all_rulesets() {
-  static const std::vector<const Ruleset*> kAll = {&fast_1805::ruleset()};
+  static const std::vector<const Ruleset*> kAll = {&fast_1805::ruleset(),  // by id
+                                                   &fire_and_discipline::ruleset()};
   return kAll;
 }
 

@@ -1,0 +1,130 @@
+// The fire resolutions of "Fire and Discipline", "Dawn of Modern Warfare" (digest
+// shared/rules/000.md §7, §8): typed situations and resolve functions written against
+// Chance (what the battle code calls), and the named, parameterised Resolutions wrapping
+// them (`musketry`, `skirmish-fire`, `artillery`, `artillery-hit`). Each resolve function
+// fills optional RollRecords: purpose, dice ("5d10", "d100", or "" when nothing is rolled),
+// faces (a d10 "0" recorded as 10), base and its reference, every modifier with its rule
+// reference, the target and the result.
+//
+// Exact distributions. exact_distribution() enumerates every die face of a Resolution, so
+// n musketry d10s cost 10^n paths. The named resolutions therefore roll real dice (one d10
+// per musketry die, 3d10 per skirmish hit) whenever they are sampled (SampledChance) or
+// when enumerating them costs at most kMaxEnumeratedPaths; otherwise (a large volley being
+// enumerated) they draw the same outcome from its closed form (a count of d10 faces in a set
+// is binomial, design.md) with pick_by_d10_digits. The typed resolve_* functions always roll
+// real dice. The tests check the closed forms against full enumeration and Monte Carlo.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/events/event.h"
+#include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::fire_and_discipline {
+
+// Above this many dice paths a named resolution being enumerated uses its closed form.
+inline constexpr double kMaxEnumeratedPaths = 1e5;
+
+// A volley (§7.3-§7.5) or skirmish fire (§7.15, §7.31, FD-04) by one unit at one stand.
+struct MusketrySituation {
+  int stands = 1;  // firing stands (FD-35)
+  Firearm weapon = Firearm::kFlintlock;
+  double range_yd = 50;
+  int morale_rating = 2;                          // 0-4 (MMG, FD-30): 3 or 4 gives +1 die
+  bool platoon = false;                           // Platoon Fire tactical unit (−2), else Volley
+  bool same_target = false;                       // +1 (FD-38)
+  bool mixed_armed = false;                       // −2
+  bool poor_weather = false;                      // −3 (FD-39)
+  TargetCover target_cover = TargetCover::kOpen;  // open, protective (−2) or earthworks (−4)
+  bool target_open_order = false;                 // −2
+  bool target_mounted = false;                    // +1
+  bool or_groups_exclusive = false;  // FD-31 option: only the best of each pullout OR group
+};
+
+// The dice of a volley: stands + §7.4 modifiers, at least one (§7.3), and the hit faces.
+struct MusketryDice {
+  bool possible = false;  // false: out of range or "n/a": 0 hits, no roll
+  std::string why_not;
+  int stands = 0;
+  std::vector<Modifier> modifiers;  // in dice, including the minimum-one-die top-up
+  int dice = 0;
+  std::vector<int> hit_faces;  // d10 faces 1..10 (10 = the printed "0")
+  std::string faces_ref;       // "§7.5 L550 flintlock 31-60 \"0-1\""
+};
+// `skirmish`: the Skirmish column (open-order fire) instead of the range column.
+MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish = false);
+// Rolls the dice, one d10 each; returns the hits.
+int resolve_musketry(const MusketrySituation& s, Chance& dice, RollRecord* record = nullptr);
+
+// One skirmish hit's morale effect: 3d10, count the 9s (§7.5 L552-L556).
+SkirmishEffect resolve_skirmish_hit(Chance& dice, RollRecord* record = nullptr);
+
+// Skirmish fire. Each die that hits on the Skirmish column is a skirmish hit, and each
+// skirmish hit rolls its own 3d10. Combination (several skirmish hits on one stand): the
+// casualties add up (one per "with a hit" result, FD-20) and the stand suffers the worst
+// single effect (none < halt < halt-hit < retreat-hit).
+struct SkirmishFireResult {
+  int casualties = 0;
+  SkirmishEffect effect = SkirmishEffect::kNone;
+  bool operator==(const SkirmishFireResult&) const = default;
+};
+// Appends one record for the fire dice and one per skirmish hit.
+SkirmishFireResult resolve_skirmish_fire(const MusketrySituation& s, Chance& dice,
+                                         std::vector<RollRecord>* records = nullptr);
+
+// Closed forms. P(k hits) of `dice` d10s, each hitting on `hit_faces` of its 10 faces:
+// C(n,k) p^k (1−p)^(n−k), p = hit_faces / 10; index k = 0..dice.
+std::vector<double> hit_count_distribution(int dice, int hit_faces);
+// The joint distribution of skirmish fire with `dice` dice hitting on `hit_faces` faces:
+// index casualties × 4 + effect.
+std::vector<double> skirmish_fire_distribution(int dice, int hit_faces);
+// Picks index i with probability probs[i] (summing to 1) from d10s read as the decimal
+// digits of a uniform number in [0, 1), stopping as soon as the digits read decide the
+// index (at most 16 digits: outcomes below ~1e-16 may be merged into a neighbour). Being
+// made of dice, it both samples and enumerates, with few paths. Appends the faces.
+int pick_by_d10_digits(const std::vector<double>& probs, Chance& dice, std::vector<int>* faces);
+
+// Artillery fire of one section (§6.5, §6.9, FD-12..FD-16).
+enum class MultiHit { kCap2, kPer100 };  // FD-13 option artillery_multi_hit
+struct ArtillerySituation {
+  int pdr = 6;  // ball weight; the chart row by R-000-6
+  double range_yd = 200;
+  Ammo ammo = Ammo::kBall;  // shell (howitzers): as ball on the howitzer's row (FD-15)
+  bool same_target = false;
+  bool adjacent = false;  // target adjacent to other stands
+  ArtilleryTarget target = ArtilleryTarget::kFormed;
+  TargetCover target_cover = TargetCover::kOpen;
+  int gun_hits = 0;             // 0 or 1 (two destroy the guns)
+  int crew = 4;                 // crew figures left (2 per gun, §6.12); 0 cannot fire
+  int guns = 2;                 // 1 or 2 (§6.11)
+  bool fix_8pdr = true;         // FD-10: 8-9 pdr 151-300 reads 80, not the printed 20
+  double modifier_break = 300;  // FD-11: 300 (body) or 400 (pullout)
+  MultiHit multi_hit = MultiHit::kCap2;
+};
+
+// The modified chance (FD-14): base → one ×½ firepower halving → additive modifiers by
+// band → ×½ against skirmish order → round down. ≤ 0 is an automatic miss.
+struct ArtilleryChance {
+  bool possible = false;  // false: cannot fire (range, ammunition, no crew): 0 hits, no roll
+  std::string why_not;
+  double base = 0;  // chart %
+  std::string base_ref;
+  std::vector<Modifier> modifiers;  // halvings as −(half), the round-down as its fraction
+  double chance = 0;                // final, an integer
+};
+ArtilleryChance artillery_chance(const ArtillerySituation& s);
+// FD-12/FD-13: chance C < 100 hits on d100 ≤ C; C ≥ 100 is one automatic hit and a second
+// on d100 ≤ C − 100 (cap2), or ⌊C/100⌋ hits and one more on d100 ≤ C mod 100 (per100).
+int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record = nullptr);
+
+// A hit on artillery (§6.8, FD-18): d10 for the component hit.
+GunHitComponent resolve_artillery_hit(bool limbered, Chance& dice, RollRecord* record = nullptr);
+
+// The named resolutions: musketry, skirmish-fire, artillery, artillery-hit.
+const std::vector<Resolution>& fire_resolutions();
+
+}  // namespace smoothbore::fire_and_discipline

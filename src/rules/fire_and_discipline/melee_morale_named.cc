@@ -1,0 +1,256 @@
+// The named, parameterised Resolutions of the Fire and Discipline melee and morale rules
+// (melee, morale, commander-hit): parameter schemas and the conversion from Params to the
+// typed situations of melee_morale_resolutions.h.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/check.h"
+#include "rules/fire_and_discipline/melee_morale_resolutions.h"
+
+namespace smoothbore::fire_and_discipline {
+
+namespace {
+
+ParamSpec flag(std::string name, std::string help, std::string ref) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::kBool;
+  s.default_value = false;
+  s.help = std::move(help);
+  s.ref = std::move(ref);
+  return s;
+}
+
+ParamSpec count(std::string name, std::int64_t min, std::int64_t max, std::int64_t def,
+                std::string help, std::string ref) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::kInt;
+  s.default_value = def;
+  s.min = static_cast<double>(min);
+  s.max = static_cast<double>(max);
+  s.help = std::move(help);
+  s.ref = std::move(ref);
+  return s;
+}
+
+ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
+                 std::string help, std::string ref) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::kChoice;
+  s.default_value = std::move(def);
+  s.choices = std::move(choices);
+  s.help = std::move(help);
+  s.ref = std::move(ref);
+  return s;
+}
+
+int int_of(const Params& p, const std::string& name) { return static_cast<int>(p.get_int(name)); }
+
+template <class T>
+T schema_checked(std::optional<T> v) {
+  SB_CHECK(v.has_value(), "the value was validated by its schema");
+  return *v;
+}
+
+// Runs a typed resolution with a RollRecord when `explain` wants one.
+template <class F>
+auto with_record(std::vector<RollRecord>* explain, F&& f) {
+  RollRecord record;
+  auto out = f(explain != nullptr ? &record : nullptr);
+  if (explain != nullptr) explain->push_back(std::move(record));
+  return out;
+}
+
+Outcome text(std::string field, std::string_view v) {
+  return {{std::move(field), Value(std::string(v))}};
+}
+
+// The melee resolution's stands: 10^16 paths of digits still fit an int64 (below).
+constexpr std::int64_t kMaxMeleeStands = 16;
+// Enumerated with real dice up to this many stands (10^5 paths).
+constexpr int kMaxRealDiceStands = 5;
+
+// The hits of `n` d10s each hitting on `k` of 10 faces, drawn from the binomial closed form
+// (design.md): d10s read as the decimal digits of a uniform integer in [0, 10^n), stopping
+// as soon as the digits read decide the count. Weights C(n,h) k^h (10-k)^(n-h) are integers
+// summing to 10^n, so the pick is exact, and enumerating it takes few paths.
+int binomial_hits_by_digits(int n, int k, Chance& dice) {
+  SB_CHECK(n >= 1 && n <= kMaxMeleeStands && k >= 1 && k <= 10, "binomial pick in range");
+  std::vector<std::int64_t> upper;  // cumulative upper bounds by hit count
+  std::int64_t total = 0;
+  std::int64_t choose = 1;  // C(n, h)
+  for (int h = 0; h <= n; ++h) {
+    if (h > 0) choose = choose * (n - h + 1) / h;
+    std::int64_t w = choose;
+    for (int i = 0; i < h; ++i) w *= k;
+    for (int i = 0; i < n - h; ++i) w *= 10 - k;
+    total += w;
+    upper.push_back(total);
+  }
+  std::int64_t width = 1;
+  for (int i = 0; i < n; ++i) width *= 10;
+  SB_CHECK(total == width, "binomial weights sum to 10^n");
+  std::int64_t low = 0;
+  while (true) {
+    std::int64_t below = 0;
+    for (int h = 0; h <= n; ++h) {
+      if (low >= below && low + width <= upper[static_cast<std::size_t>(h)]) return h;
+      below = upper[static_cast<std::size_t>(h)];
+    }
+    width /= 10;
+    low += (dice.roll(10) % 10) * width;  // face 10 is the digit 0
+  }
+}
+
+Resolution melee() {
+  Resolution r;
+  r.name = "melee";
+  r.help = "one side's field melee round: a d10 per contacting stand against the table's hit set";
+  r.ref = "§8.2, §8.5 L616-L654 (pullout L738-L776), FD-20, FD-32, FD-33, FD-46, FD-47";
+  std::vector<std::string> targets;
+  for (int i = 0; i < 9; ++i) {
+    targets.emplace_back(melee_target_name(static_cast<MeleeTarget>(i)));
+  }
+  r.params = {
+      count("stands", 1, kMaxMeleeStands, 1, "contacting stands: one d10 each", "§8.17, FD-46"),
+      choice("arm", {"cavalry", "infantry"}, "infantry",
+             "table: cavalry and mounted dragoons use Cavalry Combat; infantry, dismounted "
+             "dragoons and gun crews (weapon mixed) Infantry Combat",
+             "FD-47"),
+      choice("tactic", {"steel", "fire", "mix"}, "steel",
+             "cavalry tactic: the Cavalry Combat column", "§8.13 L566"),
+      choice("weapon", {"bayonet", "pike", "mixed"}, "bayonet",
+             "infantry weapon: the Infantry Combat column (gun crews: mixed)", "§8.42 L610, FD-47"),
+      choice("target", std::move(targets), "infantry",
+             "target row; each table maps the other table's words to its own rows (melee.toml "
+             "[targets]): infantry vs cavalry/dragoons/open-cavalry = Mounted, vs "
+             "bayonet/pike/mixed-melee = Infantry; cavalry vs mounted = Cavalry, vs infantry = "
+             "INF w/ Bayonet, vs open-infantry = Open/Lgt Cav",
+             "FD-47"),
+      flag("engaged", "engaged from a prior turn: cavalry read Engaged, infantry add one",
+           "§8.45, L648, FD-47"),
+      flag("double-castings", "twice or more castings than the opponent: add one", "L650"),
+      flag("higher-rating", "MMG (Morale Rating) higher than the opponent's", "L652, FD-30, FD-32"),
+      flag("target-holding-cover",
+           "enemy holding woods, rough, protective position or earthworks: only a 0 hits",
+           "L654, FD-33"),
+      choice("mmg-effect", {"double-casualties", "plus-one"}, "double-casualties",
+             "higher MMG: each hit inflicts 2 casualties (body) or add one to the hit number "
+             "(pullout)",
+             "L652, L774, FD-32, option melee_mmg_effect")};
+  r.outcome_fields = {"casualties", "hits"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    MeleeSituation s;
+    s.stands = int_of(p, "stands");
+    s.arm = schema_checked(parse_melee_arm(p.get_string("arm")));
+    s.tactic = schema_checked(parse_cavalry_tactic(p.get_string("tactic")));
+    s.weapon = schema_checked(parse_infantry_weapon(p.get_string("weapon")));
+    s.target = schema_checked(parse_melee_target(p.get_string("target")));
+    s.engaged = p.get_bool("engaged");
+    s.double_castings = p.get_bool("double-castings");
+    s.higher_rating = p.get_bool("higher-rating");
+    s.target_holding_cover = p.get_bool("target-holding-cover");
+    s.mmg_effect = p.get_string("mmg-effect") == "plus-one" ? MmgEffect::kPlusOne
+                                                            : MmgEffect::kDoubleCasualties;
+    // Sampled, small or explained: real dice. Enumerating a large melee: the closed form.
+    MeleeRoundResult out;
+    if (dynamic_cast<SampledChance*>(&c) != nullptr || explain != nullptr ||
+        s.stands <= kMaxRealDiceStands) {
+      out = with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); });
+    } else {
+      const MeleeHitChance hc = melee_hit_chance(s);
+      out.hits = binomial_hits_by_digits(s.stands, hc.hit_set.faces, c);
+      out.casualties = out.hits * hc.casualties_per_hit;
+    }
+    return Outcome{{"casualties", Value(static_cast<std::int64_t>(out.casualties))},
+                   {"hits", Value(static_cast<std::int64_t>(out.hits))}};
+  };
+  return r;
+}
+
+Resolution morale() {
+  Resolution r;
+  r.name = "morale";
+  r.help =
+      "morale check: castings + rating + modifiers; 10+ passes, else d10 (0 = 10) above "
+      "the total fails and a second d10 reads the Morale Loss Effects chart";
+  r.ref = "§5.2, §5.4, §5.5 L316-L324 (pullout L656-L664), §5.64, FD-21, FD-23, FD-28";
+  r.params = {
+      count("castings", 0, 20, 4, "castings on the testing stand", "§5.4b L306, FD-24"),
+      count("rating", 0, 4, 2, "Morale Rating (MMG) 0-4", "§5.1, §5.2a, FD-30"),
+      flag("protective", "in a protective position or Objective Zone (+4)", "§5.2b L276"),
+      flag("skirmish-in-woods", "skirmish unit in woods or rough terrain (+1)", "§5.2c L278"),
+      flag("brigade-commander", "brigade commander contacting or within 60 yds (+2)",
+           "§5.2d L280, §5.63 L332"),
+      flag("over-half", "over half the unit's shatter boxes marked (-1)", "§5.2e L282"),
+      flag("surrounded", "enemy within 100 yds on three sides: a 0 surrenders", "L324, FD-28"),
+      choice("base", {"castings", "five"}, "castings",
+             "morale base: the stand's castings (§5.4b) or 5 (§5.2)", "FD-21, option morale_base"),
+      flag("adjacent", "adjacent bonus (+1, proposed)", "§5.65 L336, FD-23"),
+      flag("half-stand-open", "half-stand plus in open order (+1, proposed)", "§5.65 L336, FD-23"),
+      flag("fanatic",
+           "optional fanaticism: ignore any 1-9 effect (0 read as 9 too) and lose 1 casting "
+           "(1-6, fanatic-1) or 2 (7-9, fanatic-2)",
+           "§5.64 L334")};
+  r.outcome_fields = {"result"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    MoraleSituation s;
+    s.castings = int_of(p, "castings");
+    s.rating = int_of(p, "rating");
+    s.protective = p.get_bool("protective");
+    s.skirmish_in_woods = p.get_bool("skirmish-in-woods");
+    s.brigade_commander = p.get_bool("brigade-commander");
+    s.over_half = p.get_bool("over-half");
+    s.surrounded = p.get_bool("surrounded");
+    s.base = p.get_string("base") == "five" ? MoraleBase::kFive : MoraleBase::kCastings;
+    s.adjacent = p.get_bool("adjacent");
+    s.half_stand_open = p.get_bool("half-stand-open");
+    s.fanatic = p.get_bool("fanatic");
+    return text("result", morale_result_name(with_record(explain, [&](RollRecord* rec) {
+                  return resolve_morale(s, c, rec);
+                })));
+  };
+  return r;
+}
+
+Resolution commander_hit() {
+  Resolution r;
+  r.name = "commander-hit";
+  r.help =
+      "is a commander attached to a stand hit: fire d10 0; melee d10 (0 if the stand "
+      "passed, ODD if it failed) then d10 0";
+  r.ref = "§2.31-§2.33 L106-L110, FD-22, FD-54";
+  r.params = {
+      choice("cause", {"fire", "melee"}, "fire",
+             "fire: once per artillery/musketry resolution that hit his stand; melee: after the "
+             "morale checks",
+             "§2.31 L106, §2.32 L108, FD-54"),
+      flag("passed", "melee: the stand passed morale (a winner or tie counts as passed)", "FD-22"),
+      flag("campaign", "campaign game: a hit rolls again, ODD killed, EVEN wounded", "§2.33 L110")};
+  r.params[1].default_value = true;
+  r.outcome_fields = {"result"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    CommanderSituation s;
+    s.cause = p.get_string("cause") == "melee" ? CommanderCause::kMelee : CommanderCause::kFire;
+    s.stand_passed = p.get_bool("passed");
+    s.campaign = p.get_bool("campaign");
+    return text("result", commander_result_name(with_record(explain, [&](RollRecord* rec) {
+                  return resolve_commander_hit(s, c, rec);
+                })));
+  };
+  return r;
+}
+
+}  // namespace
+
+const std::vector<Resolution>& melee_morale_resolutions() {
+  static const std::vector<Resolution> kResolutions = {melee(), morale(), commander_hit()};
+  return kResolutions;
+}
+
+}  // namespace smoothbore::fire_and_discipline
