@@ -80,3 +80,35 @@ TEST(EnumerateOutcomes, ProbabilitiesAreCorrectlyRounded) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Chance::pick is a weighted chance node: enumeration branches once per outcome with its
+// weight, mixed freely with dice; sampling draws it with the same probabilities.
+TEST(ChancePick, EnumeratesWithWeightsAndSamplesWithin4StandardErrors) {
+  const std::vector<double> w = {0.5, 0.25, 0.25};
+  // pick, then a d2 added: P(0)=0.5·0.5, P(1)=0.5·0.5+0.25·0.5, P(2)=0.25·0.5+0.25·0.5,
+  // P(3)=0.25·0.5.
+  std::function<int(Chance&)> f = [&](Chance& c) { return c.pick(w) + c.roll(2) - 1; };
+  auto dist = enumerate_outcomes<int>(f);
+  ASSERT_EQ(dist.size(), 4u);
+  EXPECT_DOUBLE_EQ(dist[0].second, 0.25);
+  EXPECT_DOUBLE_EQ(dist[1].second, 0.375);
+  EXPECT_DOUBLE_EQ(dist[2].second, 0.25);
+  EXPECT_DOUBLE_EQ(dist[3].second, 0.125);
+
+  Rng rng(2026, 3);
+  SampledChance sampled(rng);
+  EXPECT_FALSE(sampled.enumerating());
+  const int n = 40000;
+  std::vector<int> seen(3, 0);
+  for (int i = 0; i < n; ++i) ++seen[static_cast<std::size_t>(sampled.pick(w))];
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const double se = std::sqrt(w[i] * (1 - w[i]) / n);
+    EXPECT_NEAR(static_cast<double>(seen[i]) / n, w[i], 4 * se) << "index " << i;
+  }
+}
+
+}  // namespace
+}  // namespace smoothbore

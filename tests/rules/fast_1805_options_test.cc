@@ -30,6 +30,10 @@ class FixedChance final : public Chance {
     if (next_ + 1 < faces_.size()) ++next_;
     return f;
   }
+  int pick(std::span<const double>) override {
+    ADD_FAILURE() << "1805 resolutions roll dice; they pick from no closed form";
+    return 0;
+  }
 
  private:
   std::vector<int> faces_;

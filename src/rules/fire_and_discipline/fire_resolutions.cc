@@ -261,43 +261,17 @@ std::vector<double> skirmish_fire_distribution(int dice, int hit_faces) {
   return state;
 }
 
-int pick_by_d10_digits(const std::vector<double>& probs, Chance& dice, std::vector<int>* faces) {
-  SB_CHECK(!probs.empty(), "nothing to pick from");
-  constexpr int kMaxDigits = 16;
-  std::vector<double> cum(probs.size() + 1, 0.0);
-  for (std::size_t i = 0; i < probs.size(); ++i) cum[i + 1] = cum[i] + probs[i];
-  SB_CHECK(std::abs(cum.back() - 1.0) < 1e-9, "probabilities must sum to 1");
-  cum.back() = 2.0;  // everything at or beyond the last boundary is the last outcome
-  double lo = 0;
-  double width = 1;
-  for (int depth = 1;; ++depth) {
-    const int face = dice.roll(10);
-    if (faces != nullptr) faces->push_back(face);
-    width /= 10;
-    lo += (face % 10) * width;
-    // The bucket holding lo: cum[i] <= lo < cum[i + 1] (zero-width buckets are skipped).
-    const auto it = std::upper_bound(cum.begin(), cum.end(), lo);
-    const std::size_t i =
-        std::min(static_cast<std::size_t>(it - cum.begin()) - 1, probs.size() - 1);
-    if (lo + width <= cum[i + 1] || depth >= kMaxDigits) return static_cast<int>(i);
-  }
-}
-
 namespace detail {
 
 int musketry_closed_form(const MusketrySituation& s, Chance& dice, RollRecord* record) {
   const MusketryDice d = musketry_dice(s);
   if (!d.possible) return resolve_musketry(s, dice, record);  // no roll either way
   start_record(d, "musketry", record);
-  std::vector<int> faces;
-  const int hits = pick_by_d10_digits(
-      hit_count_distribution(d.dice, static_cast<int>(d.hit_faces.size())), dice, &faces);
+  const int hits = dice.pick(hit_count_distribution(d.dice, static_cast<int>(d.hit_faces.size())));
   if (record != nullptr) {
-    record->dice = "d10 digits";
-    record->faces = faces;
-    record->result =
-        fmt::format("{}: closed form binomial({}, {}/10) read from d10 digits {} → {}",
-                    dice_text(d), d.dice, d.hit_faces.size(), faces_text(faces), hits_text(hits));
+    record->dice = "closed form";
+    record->result = fmt::format("{}: closed form binomial({}, {}/10) → {}", dice_text(d), d.dice,
+                                 d.hit_faces.size(), hits_text(hits));
   }
   return hits;
 }
@@ -306,20 +280,16 @@ SkirmishFireResult skirmish_closed_form(const MusketrySituation& s, Chance& dice
                                         std::vector<RollRecord>* records) {
   const MusketryDice d = musketry_dice(s, true);
   if (!d.possible) return resolve_skirmish_fire(s, dice, records);  // no roll either way
-  std::vector<int> faces;
-  const int i = pick_by_d10_digits(
-      skirmish_fire_distribution(d.dice, static_cast<int>(d.hit_faces.size())), dice, &faces);
+  const int i = dice.pick(skirmish_fire_distribution(d.dice, static_cast<int>(d.hit_faces.size())));
   SkirmishFireResult out{i / 4, static_cast<SkirmishEffect>(i % 4)};
   if (records != nullptr) {
     RollRecord r;
     start_record(d, "skirmish fire", &r);
-    r.dice = "d10 digits";
-    r.faces = faces;
-    r.result = fmt::format(
-        "{}, 3d10 per skirmish hit: closed form read from d10 digits {} → {}, worst effect {}",
-        dice_text(d), faces_text(faces),
-        fmt::format("{} casualt{}", out.casualties, out.casualties == 1 ? "y" : "ies"),
-        skirmish_effect_name(out.effect));
+    r.dice = "closed form";
+    r.result =
+        fmt::format("{}, 3d10 per skirmish hit: closed form → {}, worst effect {}", dice_text(d),
+                    fmt::format("{} casualt{}", out.casualties, out.casualties == 1 ? "y" : "ies"),
+                    skirmish_effect_name(out.effect));
     records->push_back(std::move(r));
   }
   return out;

@@ -11,7 +11,7 @@
 // per musketry die, 3d10 per skirmish hit) whenever they are sampled (SampledChance) or
 // when enumerating them costs at most kMaxEnumeratedPaths; otherwise (a large volley being
 // enumerated) they draw the same outcome from its closed form (a count of d10 faces in a set
-// is binomial, design.md) with pick_by_d10_digits. The typed resolve_* functions always roll
+// is binomial, design.md) with Chance::pick. The typed resolve_* functions always roll
 // real dice. The tests check the closed forms against full enumeration and Monte Carlo.
 #pragma once
 
@@ -82,11 +82,6 @@ std::vector<double> hit_count_distribution(int dice, int hit_faces);
 // The joint distribution of skirmish fire with `dice` dice hitting on `hit_faces` faces:
 // index casualties × 4 + effect.
 std::vector<double> skirmish_fire_distribution(int dice, int hit_faces);
-// Picks index i with probability probs[i] (summing to 1) from d10s read as the decimal
-// digits of a uniform number in [0, 1), stopping as soon as the digits read decide the
-// index (at most 16 digits: outcomes below ~1e-16 may be merged into a neighbour). Being
-// made of dice, it both samples and enumerates, with few paths. Appends the faces.
-int pick_by_d10_digits(const std::vector<double>& probs, Chance& dice, std::vector<int>* faces);
 
 // Artillery fire of one section (§6.5, §6.9, FD-12..FD-16).
 enum class MultiHit { kCap2, kPer100 };  // FD-13 option artillery_multi_hit

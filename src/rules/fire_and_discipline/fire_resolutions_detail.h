@@ -8,7 +8,7 @@
 namespace smoothbore::fire_and_discipline::detail {
 
 // The same outcomes as resolve_musketry / resolve_skirmish_fire, drawn from the closed forms
-// with pick_by_d10_digits (few dice paths; see fire_resolutions.h).
+// with Chance::pick (one branch per outcome).
 int musketry_closed_form(const MusketrySituation& s, Chance& dice, RollRecord* record);
 SkirmishFireResult skirmish_closed_form(const MusketrySituation& s, Chance& dice,
                                         std::vector<RollRecord>* records);

@@ -66,9 +66,6 @@ E parsed(std::optional<E> e) {
   return *e;
 }
 
-// Is `c` being enumerated (rather than sampled)? See fire_resolutions.h.
-bool enumerating(const Chance& c) { return dynamic_cast<const SampledChance*>(&c) == nullptr; }
-
 std::vector<ParamSpec> musketry_params() {
   return {
       integer("stands", 1, 100, 1, "firing stands: one die each", "§7.3b L514, FD-35"),
@@ -122,7 +119,7 @@ Resolution musketry() {
     const MusketrySituation s = musketry_of(p);
     RollRecord rec;
     RollRecord* recp = explain != nullptr ? &rec : nullptr;
-    const int k = enumerating(c) && detail::musketry_paths(s, false) > kMaxEnumeratedPaths
+    const int k = c.enumerating() && detail::musketry_paths(s, false) > kMaxEnumeratedPaths
                       ? detail::musketry_closed_form(s, c, recp)
                       : resolve_musketry(s, c, recp);
     if (explain != nullptr) explain->push_back(std::move(rec));
@@ -143,7 +140,7 @@ Resolution skirmish_fire() {
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     const MusketrySituation s = musketry_of(p);
     const SkirmishFireResult out =
-        enumerating(c) && detail::musketry_paths(s, true) > kMaxEnumeratedPaths
+        c.enumerating() && detail::musketry_paths(s, true) > kMaxEnumeratedPaths
             ? detail::skirmish_closed_form(s, c, explain)
             : resolve_skirmish_fire(s, c, explain);
     return Outcome{{"hits", Value(static_cast<std::int64_t>(out.casualties))},

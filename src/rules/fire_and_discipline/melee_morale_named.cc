@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/check.h"
+#include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -70,42 +71,10 @@ Outcome text(std::string field, std::string_view v) {
   return {{std::move(field), Value(std::string(v))}};
 }
 
-// The melee resolution's stands: 10^16 paths of digits still fit an int64 (below).
-constexpr std::int64_t kMaxMeleeStands = 16;
+// The melee resolution's stands (as many as a musketry volley may have).
+constexpr std::int64_t kMaxMeleeStands = 100;
 // Enumerated with real dice up to this many stands (10^5 paths).
 constexpr int kMaxRealDiceStands = 5;
-
-// The hits of `n` d10s each hitting on `k` of 10 faces, drawn from the binomial closed form
-// (design.md): d10s read as the decimal digits of a uniform integer in [0, 10^n), stopping
-// as soon as the digits read decide the count. Weights C(n,h) k^h (10-k)^(n-h) are integers
-// summing to 10^n, so the pick is exact, and enumerating it takes few paths.
-int binomial_hits_by_digits(int n, int k, Chance& dice) {
-  SB_CHECK(n >= 1 && n <= kMaxMeleeStands && k >= 1 && k <= 10, "binomial pick in range");
-  std::vector<std::int64_t> upper;  // cumulative upper bounds by hit count
-  std::int64_t total = 0;
-  std::int64_t choose = 1;  // C(n, h)
-  for (int h = 0; h <= n; ++h) {
-    if (h > 0) choose = choose * (n - h + 1) / h;
-    std::int64_t w = choose;
-    for (int i = 0; i < h; ++i) w *= k;
-    for (int i = 0; i < n - h; ++i) w *= 10 - k;
-    total += w;
-    upper.push_back(total);
-  }
-  std::int64_t width = 1;
-  for (int i = 0; i < n; ++i) width *= 10;
-  SB_CHECK(total == width, "binomial weights sum to 10^n");
-  std::int64_t low = 0;
-  while (true) {
-    std::int64_t below = 0;
-    for (int h = 0; h <= n; ++h) {
-      if (low >= below && low + width <= upper[static_cast<std::size_t>(h)]) return h;
-      below = upper[static_cast<std::size_t>(h)];
-    }
-    width /= 10;
-    low += (dice.roll(10) % 10) * width;  // face 10 is the digit 0
-  }
-}
 
 Resolution melee() {
   Resolution r;
@@ -159,12 +128,12 @@ Resolution melee() {
                                                             : MmgEffect::kDoubleCasualties;
     // Sampled, small or explained: real dice. Enumerating a large melee: the closed form.
     MeleeRoundResult out;
-    if (dynamic_cast<SampledChance*>(&c) != nullptr || explain != nullptr ||
-        s.stands <= kMaxRealDiceStands) {
+    if (!c.enumerating() || explain != nullptr || s.stands <= kMaxRealDiceStands) {
       out = with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); });
     } else {
       const MeleeHitChance hc = melee_hit_chance(s);
-      out.hits = binomial_hits_by_digits(s.stands, hc.hit_set.faces, c);
+      // Enumerating a large melee: the hit count from its closed form (binomial).
+      out.hits = c.pick(hit_count_distribution(s.stands, hc.hit_set.faces));
       out.casualties = out.hits * hc.casualties_per_hit;
     }
     return Outcome{{"casualties", Value(static_cast<std::int64_t>(out.casualties))},

@@ -134,9 +134,9 @@ CommanderResult resolve_commander_hit(const CommanderSituation& s, Chance& dice,
                                       RollRecord* record = nullptr);
 
 // The named resolutions: melee, morale, commander-hit (melee_morale_named.cc). `melee`
-// takes 1..16 stands. Sampled (SampledChance), explained, or enumerated with at most 5
-// stands, it rolls one real d10 per stand; enumerated with more (10^stands paths), it
-// draws the same hit count from its exact binomial closed form, read from d10 digits.
+// takes 1..100 stands. Sampled, explained, or enumerated with at most 5 stands, it rolls
+// one real d10 per stand; enumerated with more (10^stands paths), it picks the same hit
+// count from its exact binomial closed form (Chance::pick, one branch per count).
 const std::vector<Resolution>& melee_morale_resolutions();
 
 }  // namespace smoothbore::fire_and_discipline
