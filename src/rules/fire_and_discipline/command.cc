@@ -1,0 +1,416 @@
+#include "rules/fire_and_discipline/command.h"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "rules/fire_and_discipline/melee_morale_resolutions.h"
+
+namespace smoothbore::fire_and_discipline {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kEps = 1e-6;  // mm
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+bool valid_leader(const FdState& s, int l) { return l >= 0 && at(l) < s.force.leaders.size(); }
+bool valid_unit(const FdState& s, int u) { return u >= 0 && at(u) < s.force.units.size(); }
+
+std::string side_id(const FdState& s, int side) {
+  return side >= 0 && at(side) < s.force.sides.size() ? s.force.sides[at(side)].id : "";
+}
+
+void note(const FdState& s, EventLog& log, EventKind kind, const char* phase, int side,
+          const std::string& unit, std::string text, std::vector<RollRecord> rolls = {}) {
+  Event e;
+  e.kind = kind;
+  e.turn = s.turn;
+  e.phase = phase;
+  e.side = side_id(s, side);
+  e.unit = unit;
+  e.text = std::move(text);
+  e.rolls = std::move(rolls);
+  log.append(std::move(e));
+}
+
+// Edge-to-edge distance (mm) from `r` to the nearest stand of unit `u` on the table.
+double distance_to_unit(const FdState& s, const Rect& r, int u) {
+  double best = kInf;
+  for (const Stand& st : s.force.units[at(u)].stands) {
+    if (!st.removed) best = std::min(best, distance(r, st.rect));
+  }
+  return best;
+}
+
+double point_to_unit(const FdState& s, Vec2 p, int u) {
+  double best = kInf;
+  for (const Stand& st : s.force.units[at(u)].stands) {
+    if (!st.removed) best = std::min(best, distance(st.rect, p));
+  }
+  return best;
+}
+
+// Distance (mm) from point `p` to the named feature: an objective (0 inside its radius),
+// an area feature (0 inside) or a linear feature (its centre line). nullopt if unknown.
+std::optional<double> feature_distance(const FdState& s, const std::string& id, Vec2 p) {
+  if (id.empty() || s.scenario == nullptr) return std::nullopt;
+  for (const Objective& o : s.scenario->objectives) {
+    if (o.id == id) return std::max(0.0, distance(o.position, p) - o.radius);
+  }
+  for (const AreaFeature& f : s.table().areas()) {
+    if (f.id != id) continue;
+    if (f.shape.contains(p)) return 0.0;
+    double best = kInf;
+    const auto& pts = f.shape.points;
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      best = std::min(best, point_segment_distance(p, {pts[i], pts[(i + 1) % pts.size()]}));
+    }
+    return best;
+  }
+  for (const LinearFeature& f : s.table().linears()) {
+    if (f.id != id) continue;
+    double best = kInf;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      best = std::min(best, point_segment_distance(p, {f.path[i], f.path[i + 1]}));
+    }
+    return best;
+  }
+  return std::nullopt;
+}
+
+// Distance (mm) from `r` to the nearest enemy unit ahead of the front edge of `front`.
+double nearest_enemy_ahead(const FdState& s, int unit, const Rect& front, const Rect& r) {
+  const int side = s.force.units[at(unit)].side;
+  const Vec2 fc = front.front_centre();
+  const Vec2 fwd = front.forward();
+  double best = kInf;
+  for (std::size_t e = 0; e < s.force.units.size(); ++e) {
+    const Unit& enemy = s.force.units[e];
+    if (enemy.side == side || !enemy.on_table()) continue;
+    bool ahead = false;
+    for (const Stand& st : enemy.stands) {
+      if (!st.removed && (st.rect.centre - fc).dot(fwd) > 0) ahead = true;
+    }
+    if (ahead) best = std::min(best, distance_to_unit(s, r, static_cast<int>(e)));
+  }
+  return best;
+}
+
+double edge_distance(const FdState& s, int side, Vec2 p) {
+  switch (s.force.sides[at(side)].home_edge) {
+    case Edge::kSouth:
+      return p.y;
+    case Edge::kNorth:
+      return s.table().height() - p.y;
+    case Edge::kWest:
+      return p.x;
+    case Edge::kEast:
+      return s.table().width() - p.x;
+  }
+  return p.y;
+}
+
+bool advisory(const FdState& s) { return s.options.order_constraints == "advisory"; }
+
+bool commander_lost_recently(const FdState& s, const UnitState& u) {
+  return u.commander_lost_turn >= 0 && s.turn - u.commander_lost_turn >= 0 &&
+         s.turn - u.commander_lost_turn <= 1;
+}
+
+// Hold: whether `enemy` is in or near the held position.
+bool near_held_position(const FdState& s, int unit, int enemy) {
+  const UnitState& u = s.units[at(unit)];
+  double best = kInf;
+  for (const Stand& st : s.force.units[at(enemy)].stands) {
+    if (st.removed) continue;
+    std::optional<double> d = feature_distance(s, u.order.feature, st.rect.centre);
+    if (d.has_value()) {
+      // The stand's centre against the feature, less half its smaller dimension.
+      best = std::min(best, std::max(0.0, *d - std::min(st.rect.width, st.rect.depth) / 2));
+    } else {
+      best = std::min(best, distance_to_unit(s, st.rect, unit));
+    }
+  }
+  return best <= s.mm(kHoldNearYd) + kEps;
+}
+
+bool may_attack(const FdState& s, int unit, int target) {
+  if (!valid_unit(s, unit) || !valid_unit(s, target) || unit == target) return false;
+  if (s.force.units[at(unit)].side == s.force.units[at(target)].side) return false;
+  const UnitState& u = s.units[at(unit)];
+  if (u.halted(s.turn) || commander_lost_recently(s, u)) return false;
+  if (advisory(s)) return true;
+  switch (u.order.kind) {
+    case OrderKind::kWithdrawal:
+      return false;
+    case OrderKind::kHold:
+      return near_held_position(s, unit, target);
+    case OrderKind::kGeneralAdvance:
+    case OrderKind::kAssault:
+      return true;
+  }
+  return true;
+}
+
+void apply_order(FdState& s, int l, const Order& order, EventLog& log, const char* how) {
+  for (int u : units_of_leader(s, l)) {
+    s.units[at(u)].order = order;
+    const Unit& unit = s.force.units[at(u)];
+    std::string text = unit.id + " takes the order " + std::string(order_kind_name(order.kind));
+    if (!order.feature.empty()) text += " (" + order.feature + ")";
+    note(s, log, EventKind::kOrder, "administration", unit.side, unit.id, text + " " + how);
+  }
+}
+
+std::vector<int> commander_check(FdState& s, int unit, const CommanderSituation& situation,
+                                 int rolls, Chance& dice, EventLog& log) {
+  std::vector<int> hit;
+  if (!valid_unit(s, unit)) return hit;
+  std::vector<int> commanders;
+  const int regimental = s.units[at(unit)].leader;
+  if (valid_leader(s, regimental)) commanders.push_back(regimental);
+  for (std::size_t l = 0; l < s.force.leaders.size(); ++l) {
+    const Leader& leader = s.force.leaders[l];
+    if (leader.command >= 0 && leader.attached_unit == unit)
+      commanders.push_back(static_cast<int>(l));
+  }
+  const char* phase = situation.cause == CommanderCause::kFire ? "fire" : "melee";
+  for (int l : commanders) {
+    for (int r = 0; r < rolls && s.force.leaders[at(l)].alive; ++r) {
+      RollRecord record;
+      const CommanderResult res = resolve_commander_hit(situation, dice, &record);
+      Leader& leader = s.force.leaders[at(l)];
+      std::string text = leader.id + ": commander " + std::string(commander_result_name(res));
+      if (res != CommanderResult::kSafe) {
+        leader.position = leader_position(s, l);  // where he fell (FD-51)
+        const std::vector<int> affected = units_affected_by_loss(s, l);
+        leader.alive = false;
+        for (int a : affected) s.units[at(a)].commander_lost_turn = s.turn;
+        text += "; " + std::to_string(affected.size()) + " unit(s) affected (§2.34)";
+        hit.push_back(l);
+      }
+      note(s, log, EventKind::kStatus, phase, leader.side, s.force.units[at(unit)].id, text,
+           {record});
+    }
+  }
+  return hit;
+}
+
+}  // namespace
+
+Vec2 leader_position(const FdState& s, int l) {
+  const Leader& leader = s.force.leaders[at(l)];
+  if (valid_unit(s, leader.attached_unit)) {
+    for (const Stand& st : s.force.units[at(leader.attached_unit)].stands) {
+      if (!st.removed) return st.rect.centre;
+    }
+  }
+  return leader.position;
+}
+
+std::vector<int> units_of_leader(const FdState& s, int l) {
+  std::vector<int> out;
+  for (std::size_t u = 0; u < s.units.size(); ++u) {
+    if (s.units[u].leader == l && s.force.units[u].on_table()) out.push_back(static_cast<int>(u));
+  }
+  return out;
+}
+
+void send_order(FdState& s, int brigade_leader, int regimental_leader, Order order, EventLog& log) {
+  if (!valid_leader(s, brigade_leader) || !valid_leader(s, regimental_leader)) return;
+  const Leader& from = s.force.leaders[at(brigade_leader)];
+  if (!from.alive) return;
+  const Vec2 p = leader_position(s, brigade_leader);
+  for (int u : units_of_leader(s, regimental_leader)) {
+    if (point_to_unit(s, p, u) <= s.mm(kInPersonYd) + kEps) {
+      apply_order(s, regimental_leader, order, log, "in person (FD-53)");
+      return;
+    }
+  }
+  Messenger m;
+  m.from_leader = brigade_leader;
+  m.to_leader = regimental_leader;
+  m.order = order;
+  m.position = p;
+  m.sent_turn = s.turn;
+  note(s, log, EventKind::kOrder, "administration", from.side, "",
+       from.id + " sends a messenger to " + s.force.leaders[at(regimental_leader)].id + ": " +
+           std::string(order_kind_name(order.kind)));
+  s.messengers.push_back(std::move(m));
+}
+
+void move_messengers(FdState& s, EventLog& log) {
+  const double step = s.mm(kMessengerYdPerTurn);
+  for (Messenger& m : s.messengers) {
+    if (m.arrived_turn >= 0 || m.delivered || !valid_leader(s, m.to_leader)) continue;
+    const Vec2 goal = leader_position(s, m.to_leader);
+    const double d = distance(m.position, goal);
+    if (d <= step + kEps) {
+      m.position = goal;
+      m.arrived_turn = s.turn;
+      note(s, log, EventKind::kOrder, "movement", s.force.leaders[at(m.to_leader)].side, "",
+           "messenger reaches " + s.force.leaders[at(m.to_leader)].id);
+    } else {
+      m.position = m.position + (goal - m.position) * (step / d);
+    }
+  }
+}
+
+void signal_orders(FdState& s, EventLog& log) {
+  for (Messenger& m : s.messengers) {
+    if (m.delivered || m.arrived_turn < 0 || m.arrived_turn >= s.turn) continue;
+    m.delivered = true;
+    const Leader& to = s.force.leaders[at(m.to_leader)];
+    if (!to.alive && !s.options.replace_regimental) {
+      note(s, log, EventKind::kOrder, "administration", to.side, "",
+           to.id + " has fallen: his stands keep their last order (FD-53)");
+      continue;
+    }
+    apply_order(s, m.to_leader, m.order, log, "by messenger (§2.41)");
+  }
+}
+
+bool may_move(const FdState& s, int unit, const Rect& from, const Rect& to,
+              double tactical_shift_yd) {
+  if (!valid_unit(s, unit)) return false;
+  if (advisory(s)) return true;
+  const double moved = distance(from.centre, to.centre);
+  if (moved <= kEps) return true;  // a facing change in place
+  const UnitState& u = s.units[at(unit)];
+  const int side = s.force.units[at(unit)].side;
+  switch (u.order.kind) {
+    case OrderKind::kAssault: {
+      const std::optional<double> d0 = feature_distance(s, u.order.feature, from.centre);
+      const std::optional<double> d1 = feature_distance(s, u.order.feature, to.centre);
+      if (d0.has_value() && d1.has_value()) {
+        return *d1 < *d0 - kEps || (*d0 <= kEps && *d1 <= kEps);
+      }
+      [[fallthrough]];  // no known feature: as General Advance
+    }
+    case OrderKind::kGeneralAdvance: {
+      const double d0 = nearest_enemy_ahead(s, unit, from, from);
+      if (d0 == kInf) return true;  // no enemy to the front
+      return nearest_enemy_ahead(s, unit, from, to) <= d0 + kEps;
+    }
+    case OrderKind::kHold:
+      return moved <= s.mm(tactical_shift_yd) + kEps;
+    case OrderKind::kWithdrawal:
+      return edge_distance(s, side, to.centre) < edge_distance(s, side, from.centre) - kEps;
+  }
+  return true;
+}
+
+bool may_charge(const FdState& s, int unit, int target_unit) {
+  return may_attack(s, unit, target_unit);
+}
+
+bool may_counter_charge(const FdState& s, int unit, int charger) {
+  return may_attack(s, unit, charger);
+}
+
+std::vector<int> units_affected_by_loss(const FdState& s, int l) {
+  std::vector<int> out;
+  if (!valid_leader(s, l)) return out;
+  const Leader& leader = s.force.leaders[at(l)];
+  if (leader.command < 0) return units_of_leader(s, l);
+  const Vec2 p = leader_position(s, l);
+  const bool all = s.options.commander_loss_reach == "all";
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    const Unit& unit = s.force.units[u];
+    if (unit.side != leader.side || !unit.on_table()) continue;
+    bool seen = all || static_cast<int>(u) == leader.attached_unit;
+    for (const Stand& st : unit.stands) {
+      if (seen) break;
+      if (st.removed) continue;
+      if (!s.table().terrain_blocks_sight(p, st.rect.centre)) seen = true;
+      for (Vec2 c : st.rect.corners()) {
+        if (!seen && !s.table().terrain_blocks_sight(p, c)) seen = true;
+      }
+    }
+    if (seen) out.push_back(static_cast<int>(u));
+  }
+  return out;
+}
+
+std::vector<int> commander_fire_check(FdState& s, int unit, Chance& dice, EventLog& log, int hits) {
+  CommanderSituation sit;
+  sit.cause = CommanderCause::kFire;
+  sit.campaign = s.options.campaign;
+  const int rolls = s.options.commander_roll == "per-hit" ? std::max(0, hits) : (hits > 0 ? 1 : 0);
+  return commander_check(s, unit, sit, rolls, dice, log);
+}
+
+std::vector<int> commander_melee_check(FdState& s, int unit, bool stand_passed, Chance& dice,
+                                       EventLog& log) {
+  CommanderSituation sit;
+  sit.cause = CommanderCause::kMelee;
+  sit.stand_passed = stand_passed;
+  sit.campaign = s.options.campaign;
+  return commander_check(s, unit, sit, 1, dice, log);
+}
+
+std::vector<int> units_to_test_for_commander_loss(const FdState& s) {
+  std::vector<int> out;
+  for (std::size_t u = 0; u < s.units.size(); ++u) {
+    if (s.units[u].commander_lost_turn >= 0 && s.units[u].commander_lost_turn == s.turn - 1 &&
+        s.force.units[u].on_table()) {
+      out.push_back(static_cast<int>(u));
+    }
+  }
+  return out;
+}
+
+std::optional<Chit> parse_chit(std::string_view letter) {
+  if (letter == "R") return Chit::kRight;
+  if (letter == "L") return Chit::kLeft;
+  if (letter == "H") return Chit::kHold;
+  if (letter == "C") return Chit::kCounterCharge;
+  if (letter == "A") return Chit::kAttack;
+  if (letter == "U") return Chit::kUnlimber;
+  return std::nullopt;
+}
+
+std::string_view chit_letter(Chit c) {
+  switch (c) {
+    case Chit::kRight:
+      return "R";
+    case Chit::kLeft:
+      return "L";
+    case Chit::kHold:
+      return "H";
+    case Chit::kCounterCharge:
+      return "C";
+    case Chit::kAttack:
+      return "A";
+    case Chit::kUnlimber:
+      return "U";
+  }
+  return "H";
+}
+
+bool chit_allows(Chit c, ChitAction a) {
+  switch (c) {
+    case Chit::kRight:
+    case Chit::kLeft:  // turn up to 90° (0° included) and move, or hold if charged
+      return a == ChitAction::kMove || a == ChitAction::kTurnAndMove ||
+             a == ChitAction::kHoldCharged;
+    case Chit::kHold:
+      return a == ChitAction::kMove || a == ChitAction::kHoldCharged;
+    case Chit::kCounterCharge:  // "may" counter-charge: holding stays open
+      return a == ChitAction::kMove || a == ChitAction::kCounterCharge ||
+             a == ChitAction::kHoldCharged;
+    case Chit::kAttack:
+      return a == ChitAction::kCharge;
+    case Chit::kUnlimber:
+      return a == ChitAction::kUnlimber || a == ChitAction::kHoldCharged;
+  }
+  return false;
+}
+
+Chit default_chit(const FdState& s) {
+  return parse_chit(s.options.default_chit).value_or(Chit::kHold);
+}
+
+}  // namespace smoothbore::fire_and_discipline
