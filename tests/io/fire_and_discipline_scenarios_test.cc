@@ -66,7 +66,7 @@ TEST(FireAndDisciplineScenarios, Small) {
   EXPECT_EQ(guns->stands[0].castings, 4);
   const Rect& r = guns->stands[0].rect;
   EXPECT_NEAR(r.width, 15 * 2.54, 1e-9);
-  EXPECT_NEAR(r.centre.x, 440 * 2.54, 1e-9);
+  EXPECT_NEAR(r.centre.x, 410 * 2.54, 1e-9);  // facing the French line (§6.3)
 }
 
 TEST(FireAndDisciplineScenarios, Battle) {

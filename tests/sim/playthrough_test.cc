@@ -114,3 +114,32 @@ TEST(Determinism, CommanderChoicesDoNotShiftTheBattleStream) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Fire and Discipline: the seven phases with invariants checked after each (no stand
+// overlapping another unit's, none off the table, no negative count), to a decision.
+TEST(Playthrough, FireAndDisciplineSmallActionManySeeds) {
+  const Scenario sc = load_embedded("fire-and-discipline/small.toml");
+  for (const auto& p :
+       std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 15; ++seed) {
+      check_decided(sc, play(sc, seed, p), sc.end.turn_limit);
+    }
+  }
+}
+
+TEST(Playthrough, FireAndDisciplineFullBattle) {
+  const Scenario sc = load_embedded("fire-and-discipline/battle.toml");
+  check_decided(sc, play(sc, 1, {"doctrine", "doctrine"}), sc.end.turn_limit);
+}
+
+TEST(Determinism, FireAndDisciplineSameSeedSameLog) {
+  const Scenario sc = load_embedded("fire-and-discipline/small.toml");
+  EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
+  EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
+}
+
+}  // namespace
+}  // namespace smoothbore

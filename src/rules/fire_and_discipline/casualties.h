@@ -26,6 +26,7 @@
 
 #include "core/events/event.h"
 #include "core/geometry/vec2.h"
+#include "rules/fire_and_discipline/fire_tables.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/state.h"
 
@@ -40,8 +41,7 @@ namespace smoothbore::fire_and_discipline {
 // marker "shattered" (FD-58). A unit with no stand left is removed.
 void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::string_view cause);
 
-// §8.9 / §6.8 hits on an artillery section's components.
-enum class GunHitComponent { kCrew, kGun, kLimber };
+// §8.9 / §6.8 hits on an artillery section's components (GunHitComponent: fire_tables.h).
 // Crew: apply_hits on the crew. Gun: the first hit halves firepower, the second destroys
 // the guns and the section is removed (§6.6). Limber: ¼ movement lost per hit, 4 =
 // immobile. Gun and limber hits mark no box unless option artillery_boxes is "all".

@@ -1,5 +1,7 @@
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 
+#include "rules/fire_and_discipline/fd_battle.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -135,9 +137,7 @@ class FireAndDiscipline final : public Ruleset {
   std::string_view title() const override {
     return "Fire and Discipline, \"Dawn of Modern Warfare\" (Discipline version)";
   }
-  std::string_view status() const override {
-    return "partial: tables, resolutions and odds; battles not yet playable";
-  }
+  std::string_view status() const override { return "playable (partial: see README)"; }
   std::string_view rule_unit() const override { return "yd"; }
   // FD-01: 1" = 10 yd (2.54 mm per yd) or 1 cm = 5 yd (2 mm per yd).
   double mm_per_rule_unit(const Params& options) const override {
@@ -337,13 +337,9 @@ class FireAndDiscipline final : public Ruleset {
     return errors;
   }
 
-  bool playable() const override { return false; }
-
-  // Battles come with the battle sequence in a later change; playable() is false, so the
-  // CLI and the match runner never call this.
-  std::unique_ptr<Battle> start(const Scenario& /*scenario*/, std::uint64_t /*seed*/,
-                                std::uint64_t /*stream*/) const override {
-    return nullptr;
+  std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,
+                                std::uint64_t stream) const override {
+    return start_battle(scenario, seed, stream);
   }
 };
 

@@ -1,0 +1,621 @@
+#include "rules/fire_and_discipline/movement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "rules/fire_and_discipline/fire_and_discipline.h"
+#include "rules/fire_and_discipline/fire_tables.h"
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr double kEps = 1e-6;
+constexpr double kMinMoveMm = 1e-3;  // shorter moves are no move
+constexpr double kStepYd = 0.25;     // sweep step of a straight move
+constexpr int kWheelChecks = 12;     // intermediate angles tested during a wheel
+
+std::size_t z(int i) { return static_cast<std::size_t>(i); }
+const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
+Unit& unit_at(FdState& s, int u) { return s.force.units[z(u)]; }
+
+void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
+          Fields data = {}) {
+  Event e;
+  e.kind = kind;
+  e.turn = s.turn;
+  e.phase = "movement";
+  const Unit& u = unit_at(s, unit);
+  if (u.side >= 0 && z(u.side) < s.force.sides.size()) e.side = s.force.sides[z(u.side)].id;
+  e.unit = u.id;
+  e.text = std::move(text);
+  e.data = std::move(data);
+  log.append(std::move(e));
+}
+
+bool open_order(const Unit& u) { return u.formation == "open-order"; }
+bool dismounted(const Unit& u) { return u.type == "dragoons" && open_order(u); }
+bool wheeled_kind(const Unit& u) { return u.arm == Arm::kArtillery || u.arm == Arm::kWagon; }
+bool limbered_guns(const Unit& u) { return u.arm == Arm::kArtillery && u.formation == "limbered"; }
+bool disordered(const FdState& s, int unit) { return s.units[z(unit)].disordered_until >= s.turn; }
+
+std::vector<int> live_stands(const Unit& u) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < u.stands.size(); ++i) {
+    if (!u.stands[i].removed) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+// Clockwise (compass) rotation of `v` by `deg`.
+Vec2 rotate(Vec2 v, double deg) {
+  const double r = deg * kPi / 180.0;
+  return {v.x * std::cos(r) + v.y * std::sin(r), -v.x * std::sin(r) + v.y * std::cos(r)};
+}
+
+Rect rotated(const Rect& r, Vec2 pivot, double deg) {
+  Rect out = r;
+  out.centre = pivot + rotate(r.centre - pivot, deg);
+  out.facing = normalize_bearing(r.facing + deg);
+  return out;
+}
+
+std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot = {},
+                            double deg = 0) {
+  std::vector<Rect> out;
+  for (const Rect& r : rs) {
+    Rect m = deg != 0 ? rotated(r, pivot, deg) : r;
+    m.centre = m.centre + delta;
+    out.push_back(m);
+  }
+  return out;
+}
+
+// Stands of other units on the table: all of them, or the enemy's only.
+std::vector<Rect> other_stands(const FdState& s, int unit, bool enemy_only) {
+  std::vector<Rect> out;
+  const int side = unit_at(s, unit).side;
+  for (std::size_t i = 0; i < s.force.units.size(); ++i) {
+    const Unit& o = s.force.units[i];
+    if (static_cast<int>(i) == unit || !o.on_table()) continue;
+    if (enemy_only && o.side == side) continue;
+    for (const Stand& st : o.stands) {
+      if (!st.removed) out.push_back(st.rect);
+    }
+  }
+  return out;
+}
+
+double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
+  double d = kImpassable;
+  for (const Rect& x : a) {
+    for (const Rect& y : b) d = std::min(d, distance(x, y));
+  }
+  return d;
+}
+
+// The legality of a unit's stands at a trial position, relative to where they began.
+class Mover {
+ public:
+  Mover(const FdState& s, int unit, std::vector<Rect> base) : s_(s), base_(std::move(base)) {
+    others_ = other_stands(s, unit, false);
+    enemies_ = other_stands(s, unit, true);
+    for (const Rect& r : base_) {
+      std::vector<double> row;
+      for (const Rect& o : others_) row.push_back(distance(r, o));
+      base_d_.push_back(std::move(row));
+    }
+    const Unit& u = unit_at(s, unit);
+    limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
+    limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
+  }
+  const std::vector<Rect>& base() const { return base_; }
+  double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
+
+  // Table edge, overlap, and no closer than 1 yd to another unit unless already so close
+  // and not closing; limbered guns under option "path": never within 200 yd.
+  bool path_ok(const std::vector<Rect>& rs, std::string* why) const {
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (!s_.table().contains(rs[i])) return fail(why, "table");
+      for (std::size_t j = 0; j < others_.size(); ++j) {
+        if (overlaps(rs[i], others_[j], 0.01)) return fail(why, "unit");
+        const double d = distance(rs[i], others_[j]);
+        if (d < s_.mm(kStopShortYd) - kEps && d < base_d_[i][j] - kEps) return fail(why, "unit");
+      }
+    }
+    if (limbered_path_ && enemy_distance(rs) < s_.mm(kLimberedEnemyYd) - kEps) {
+      return fail(why, "enemy-200");
+    }
+    return true;
+  }
+  bool end_ok(const std::vector<Rect>& rs) const {
+    return !limbered_end_ || enemy_distance(rs) >= s_.mm(kLimberedEnemyYd) - kEps;
+  }
+
+  // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
+  // stopped them short of max_t.
+  double sweep(Vec2 dir, double max_t, std::string* why) const {
+    const double step = s_.mm(kStepYd);
+    auto at = [&](double t) { return transform(base_, dir * t); };
+    double t = 0;
+    double best_end = end_ok(base_) ? 0 : -1;
+    double end_fail = -1;  // first position after best_end where the end test failed
+    auto note_end = [&](double x) {
+      if (end_ok(at(x))) {
+        best_end = x;
+        end_fail = -1;
+      } else if (end_fail < 0) {
+        end_fail = x;
+      }
+    };
+    while (t < max_t - kEps) {
+      const double nt = std::min(max_t, t + step);
+      std::string w;
+      if (!path_ok(at(nt), &w)) {
+        double lo = t, hi = nt;
+        for (int k = 0; k < 30; ++k) {
+          const double mid = (lo + hi) / 2;
+          (path_ok(at(mid), nullptr) ? lo : hi) = mid;
+        }
+        t = lo;
+        note_end(t);
+        *why = w;
+        break;
+      }
+      t = nt;
+      note_end(t);
+    }
+    if (best_end < 0) {
+      *why = "enemy-200";
+      return 0;
+    }
+    if (best_end < t - kEps) {
+      double lo = best_end, hi = end_fail > best_end ? end_fail : t;
+      for (int k = 0; k < 30; ++k) {
+        const double mid = (lo + hi) / 2;
+        (end_ok(at(mid)) ? lo : hi) = mid;
+      }
+      *why = "enemy-200";
+      return lo;
+    }
+    return t;
+  }
+
+ private:
+  static bool fail(std::string* why, const char* w) {
+    if (why != nullptr) *why = w;
+    return false;
+  }
+  const FdState& s_;
+  std::vector<Rect> base_;
+  std::vector<Rect> others_;
+  std::vector<Rect> enemies_;
+  std::vector<std::vector<double>> base_d_;
+  bool limbered_end_ = false;
+  bool limbered_path_ = false;
+};
+
+// How far (mm) a point may go from `a` toward `a + dir*want` for `budget` mm of open-ground
+// allowance, paying a flat 20 yd at each stream or obstacle centre line (FD-40).
+double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budget,
+                   const CostFn& cost, bool crossings) {
+  const Table& table = s.table();
+  const Vec2 b = a + dir * want;
+  if (!crossings) return table.reachable(a, b, budget, cost);
+  std::vector<double> cuts;
+  for (const LinearFeature& f : table.linears()) {
+    if (f.cls != TerrainClass::kStream && f.cls != TerrainClass::kLinearObstacle) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      for (double t : segment_crossings({a, b}, {f.path[i], f.path[i + 1]})) {
+        if (t * want > kEps) cuts.push_back(t * want);
+      }
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  double pos = 0;
+  double rem = budget;
+  for (double c : cuts) {
+    const Vec2 p = a + dir * pos;
+    const Vec2 q = a + dir * c;
+    const double r = table.reachable(p, q, rem, cost);
+    if (r < c - pos - kEps) return pos + r;
+    rem -= table.path_cost(p, q, cost);
+    if (rem < s.mm(kCrossingYd) - kEps) return c;  // stops at the obstacle
+    rem -= s.mm(kCrossingYd);
+    pos = c;
+  }
+  return pos + table.reachable(a + dir * pos, b, rem, cost);
+}
+
+// The unit moves as far as its slowest stand can go.
+double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
+                  double budget) {
+  const CostFn cost = terrain_cost(s, unit);
+  const bool crossings = s.options.terrain_movement != "none";
+  double reach = want;
+  for (const Rect& r : rs) {
+    reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+  }
+  return reach;
+}
+
+double road_cost(const TerrainAt& at) { return at.has(TerrainClass::kRoad) ? 1.0 : kImpassable; }
+
+void apply(Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
+  for (std::size_t i = 0; i < idx.size(); ++i) u.stands[z(idx[i])].rect = rs[i];
+}
+
+std::vector<Rect> rects_of(const Unit& u, const std::vector<int>& idx) {
+  std::vector<Rect> out;
+  for (int i : idx) out.push_back(u.stands[z(i)].rect);
+  return out;
+}
+
+Rect footprint_of(const Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
+  Unit copy = u;
+  apply(copy, idx, rs);
+  return copy.footprint();
+}
+
+}  // namespace
+
+std::string_view rate_name(Rate r) {
+  switch (r) {
+    case Rate::kField:
+      return "field";
+    case Rate::kCharge:
+      return "charge";
+    case Rate::kSkirmish:
+      return "skirmish";
+    case Rate::kRoad:
+      return "road";
+    case Rate::kTactical:
+      return "tactical";
+  }
+  return "field";
+}
+
+std::optional<double> rate_yd(const FdState& s, int unit, Rate rate) {
+  const Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (wheeled_kind(u)) {
+    if (u.arm == Arm::kArtillery && u.status == UnitStatus::kRouted) {  // crews flee (§4.4)
+      return rate == Rate::kTactical ? std::nullopt : std::optional<double>(kFleeingCrewYd);
+    }
+    const GunRow row = gun_row_of_pdr(std::max(1, st.pdr));
+    const bool heavy =
+        u.arm == Arm::kArtillery && row != GunRow::k1To4 && row != GunRow::k6;  // 8 pdr+
+    std::optional<double> r;
+    if (rate == Rate::kField) r = heavy ? 30 : 60;
+    if (rate == Rate::kRoad) r = heavy ? 60 : 100;
+    if (rate == Rate::kTactical && u.arm == Arm::kArtillery && !heavy) r = 20;
+    if (r && rate != Rate::kTactical && u.formation == "limbered") {
+      *r *= std::max(0.0, 1.0 - 0.25 * st.limber_hits);  // §6.8: ¼ each, 4 = immobile
+    }
+    return r;
+  }
+  const bool horse = u.arm == Arm::kCavalry && !dismounted(u);
+  switch (rate) {
+    case Rate::kField:
+      return horse ? 90 : 60;
+    case Rate::kCharge:
+      return horse ? 120 : 80;
+    case Rate::kSkirmish:  // open-order units only (§4.2d); dismounted dragoons too (§4.3)
+      return open_order(u) ? std::optional<double>(horse ? 120 : 80) : std::nullopt;
+    case Rate::kRoad:
+      return horse ? static_cast<double>(s.options.cavalry_road_yd) : 120.0;
+    case Rate::kTactical:
+      if (s.options.tactical_shift == "flat20") return 20;
+      return horse ? 50 : 30;
+  }
+  return std::nullopt;
+}
+
+bool road_allowed(const FdState& s, int unit, const Rect& start, const Rect& end) {
+  const Unit& u = unit_at(s, unit);
+  if (!rate_yd(s, unit, Rate::kRoad)) return false;
+  if (wheeled_kind(u)) {
+    if (u.formation != "limbered") return false;
+  } else {
+    if (u.formation != "column") return false;
+    const std::vector<Rect> enemies = other_stands(s, unit, true);
+    if (min_distance({start}, enemies) <= s.mm(kRoadEnemyYd)) return false;
+    if (s.options.road_test != "start" && min_distance({end}, enemies) <= s.mm(kRoadEnemyYd)) {
+      return false;
+    }
+  }
+  if (!s.table().terrain_at(start.centre).has(TerrainClass::kRoad)) return false;
+  return std::isfinite(s.table().path_cost(start.centre, end.centre, road_cost));
+}
+
+CostFn terrain_cost(const FdState& s, int unit) {
+  if (s.options.terrain_movement == "none") return [](const TerrainAt&) { return 1.0; };
+  const Unit& u = unit_at(s, unit);
+  const bool open = open_order(u);
+  const bool foot_open = open && (u.arm == Arm::kFoot || dismounted(u));
+  const bool guns = wheeled_kind(u);
+  const bool limbered = guns && u.formation != "unlimbered";
+  const bool cavalry_line = u.arm == Arm::kCavalry && !dismounted(u) && u.formation == "line";
+  return [=](const TerrainAt& at) {
+    if (at.has(TerrainClass::kRoad)) return 1.0;
+    double m = 1.0;
+    for (TerrainClass c : at.classes) {
+      double k = 1.0;
+      if (c == TerrainClass::kLightWoods || c == TerrainClass::kRough) {
+        k = foot_open ? 1.0 : 0.5;
+      } else if (c == TerrainClass::kHeavyWoods) {
+        if (cavalry_line || limbered) return kImpassable;
+        k = open ? 0.5 : 0.25;
+      } else if (c == TerrainClass::kMarsh) {
+        if (guns) return kImpassable;
+        k = 0.25;
+      } else if (c == TerrainClass::kHill) {
+        k = 0.75;
+      }
+      m = std::min(m, k);
+    }
+    return 1.0 / m;
+  };
+}
+
+MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                     EventLog& log) {
+  MoveResult res;
+  Unit& u = unit_at(s, unit);
+  auto refuse = [&](const std::string& why) {
+    res.stopped_by = why;
+    emit(s, log, EventKind::kMove, unit, fmt::format("{} does not move ({})", u.id, why),
+         {{"distance_yd", Value(0.0)}, {"stopped_by", Value(why)}});
+    return res;
+  };
+  if (!u.on_table()) return refuse("off-table");
+  if (s.units[z(unit)].halted(s.turn)) return refuse("halted");  // FD-25
+  const std::vector<int> idx = live_stands(u);
+  if (idx.empty()) return refuse("no-stands");
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered") return refuse("unlimbered");
+  const Rect fp = u.footprint();
+  double turn = normalize_bearing(facing - fp.facing);
+  if (turn > 180) turn -= 360;
+  const bool wheel = std::fabs(turn) > 0.5;
+  const std::vector<Rect> base = rects_of(u, idx);
+  const Mover start(s, unit, base);
+
+  if (disordered(s, unit)) {  // FD-26: re-face in place only
+    if (!wheel) return refuse("disordered");
+    const std::vector<Rect> rs = transform(base, {}, fp.centre, turn);
+    std::string why;
+    if (!start.path_ok(rs, &why)) return refuse("disordered, " + why);
+    apply(u, idx, rs);
+    res.moved = res.wheeled = true;
+    res.stopped_by = "disordered";
+    emit(s, log, EventKind::kMove, unit,
+         fmt::format("{} re-faces in place to {:.0f}", u.id, facing),
+         {{"distance_yd", Value(0.0)}, {"wheel_deg", Value(turn)}});
+    return res;
+  }
+  if (rate == Rate::kTactical) return refuse("tactical");
+  const std::optional<double> r = rate_yd(s, unit, rate);
+  if (!r) return refuse("n/a");
+  if (*r <= 0) return refuse("immobile");
+  if (limbered_guns(u) && start.enemy_distance(base) < s.mm(kLimberedEnemyYd) - kEps) {
+    return refuse("enemy-200");  // FD-09: may only unlimber or stay
+  }
+
+  double allowance = *r;
+  std::vector<Rect> rs = base;
+  Vec2 centre = fp.centre;
+  if (wheel) {  // §4.5, FD-42
+    allowance /= 2;
+    const auto corners = fp.corners();
+    const Vec2 pivot =
+        s.options.wheel_pivot == "centre" ? fp.centre : (turn > 0 ? corners[1] : corners[0]);
+    for (int k = 1; k <= kWheelChecks; ++k) {
+      const double a = turn * k / kWheelChecks;
+      const std::vector<Rect> trial = transform(base, {}, pivot, a);
+      std::string why;
+      if (!start.path_ok(trial, &why)) return refuse("wheel blocked, " + why);
+      if (k == kWheelChecks && !start.end_ok(trial)) return refuse("wheel blocked, enemy-200");
+    }
+    rs = transform(base, {}, pivot, turn);
+    centre = pivot + rotate(fp.centre - pivot, turn);
+    res.wheeled = true;
+  }
+
+  double t = 0;
+  const Vec2 to = destination - centre;
+  const double want = to.length();
+  if (want > kEps) {
+    const Vec2 dir = to * (1.0 / want);
+    const double budget = s.mm(allowance);
+    const double reach = rate == Rate::kRoad
+                             ? s.table().reachable(centre, centre + dir * want, budget, road_cost)
+                             : unit_reach(s, unit, rs, dir, want, budget);
+    if (reach < want - kEps) {
+      res.stopped_by = reach >= budget - kEps ? "allowance"
+                       : rate == Rate::kRoad  ? "road"
+                                              : "terrain";
+    }
+    const Mover after_wheel(s, unit, rs);
+    std::string why;
+    t = after_wheel.sweep(dir, reach, &why);
+    if (t < kMinMoveMm) t = 0;
+    if (t < reach - kEps) res.stopped_by = why;
+    const std::vector<Rect> end = transform(rs, dir * t);
+    if (rate == Rate::kRoad &&
+        !road_allowed(s, unit, footprint_of(u, idx, rs), footprint_of(u, idx, end))) {
+      return refuse("road");
+    }
+    rs = end;
+  }
+  apply(u, idx, rs);
+  res.moved = res.wheeled || t > kEps;
+  res.distance_yd = s.yd(t);
+  emit(s, log, EventKind::kMove, unit,
+       fmt::format("{} moves {:.1f} yd at {} rate{}", u.id, res.distance_yd, rate_name(rate),
+                   res.wheeled ? fmt::format(" after a wheel of {:.0f}°", turn) : ""),
+       {{"distance_yd", Value(res.distance_yd)},
+        {"rate", Value(std::string(rate_name(rate)))},
+        {"allowance_yd", Value(allowance)},
+        {"wheel_deg", Value(res.wheeled ? turn : 0.0)},
+        {"stopped_by", Value(res.stopped_by)}});
+  return res;
+}
+
+bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
+  Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (!u.on_table() || st.halted(s.turn) || disordered(s, unit)) return false;
+  if (wheeled_kind(u)) return false;  // the artillery TACTICAL column is prolonge (R-000-5)
+  if (st.rating < s.options.tactical_shift_min_rating) return false;  // "trained" (FD-07)
+  const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);
+  const double len = offset.length();
+  if (!r || len <= kEps || len > s.mm(*r) + kEps) return false;
+  const std::vector<int> idx = live_stands(u);
+  if (idx.empty()) return false;
+  if (offset.dot(u.footprint().forward()) > 1e-3) return false;  // lateral or backward only
+  const std::vector<Rect> base = rects_of(u, idx);
+  const Vec2 dir = offset * (1.0 / len);
+  const double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
+  std::string why;
+  const double t = Mover(s, unit, base).sweep(dir, reach, &why);
+  if (t < kMinMoveMm) return false;
+  apply(u, idx, transform(base, dir * t));
+  emit(s, log, EventKind::kMove, unit,
+       fmt::format("{} makes a tactical shift of {:.1f} yd", u.id, s.yd(t)),
+       {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("tactical"))}});
+  return true;
+}
+
+bool change_formation(FdState& s, int unit, const std::string& formation, EventLog& log) {
+  Unit& u = unit_at(s, unit);
+  if (!u.on_table() || s.units[z(unit)].halted(s.turn) || formation == u.formation) return false;
+  bool allowed = false;
+  if (u.arm == Arm::kFoot) {
+    allowed = formation == "line" || formation == "column" || formation == "open-order";
+  } else if (u.arm == Arm::kCavalry) {
+    allowed = formation == "line" || formation == "column" ||
+              (formation == "open-order" && u.type == "dragoons");
+  } else if (u.arm == Arm::kArtillery) {
+    allowed = u.formation == "limbered" && formation == "unlimbered";  // for good (§3.4)
+  }
+  if (!allowed) return false;
+  const std::vector<int> idx = live_stands(u);
+  if (idx.empty()) return false;
+  if (u.arm == Arm::kFoot && formation == "open-order") {  // half-stands only (§3.12)
+    const double half_max = 0.5 * (kStandWidthYd + kHalfStandWidthYd) * kLayoutMmPerYard;
+    for (int i : idx) {
+      if (u.stands[z(i)].rect.width > half_max) return false;
+    }
+  }
+  const Rect pivot = u.stands[z(idx.front())].rect;
+  Unit copy = u;
+  copy.formation = formation;
+  std::vector<Stand> ns = ruleset().layout(copy, pivot.centre, pivot.facing);
+  if (ns.empty()) return false;
+  const Vec2 shift = pivot.centre - ns.front().rect.centre;
+  const std::vector<Rect> others = other_stands(s, unit, false);
+  for (Stand& st : ns) {
+    st.rect.centre = st.rect.centre + shift;
+    if (!s.table().contains(st.rect)) return false;
+    for (const Rect& o : others) {
+      if (overlaps(st.rect, o, 0.01)) return false;
+    }
+  }
+  const std::string from = u.formation;
+  u.stands = std::move(ns);
+  u.formation = formation;
+  Fields data = {{"from", Value(from)}, {"to", Value(formation)}};
+  if (s.options.formation_change == "half-field") {
+    data.emplace_back("movement_left_yd", Value(rate_yd(s, unit, Rate::kField).value_or(0) / 2));
+  } else {
+    data.emplace_back("movement_left_yd", Value(0.0));
+  }
+  emit(s, log, EventKind::kFormation, unit,
+       fmt::format("{} changes formation from {} to {}", u.id, from, formation), std::move(data));
+  return true;
+}
+
+bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
+  Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (u.arm != Arm::kArtillery || u.formation != "unlimbered" || !u.on_table()) return false;
+  if (st.halted(s.turn) || st.crew <= 0 || st.captured) return false;
+  const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);  // R-000-5
+  if (!r || std::fabs(yd) <= kEps || std::fabs(yd) > *r + kEps) return false;
+  const std::vector<int> idx = live_stands(u);
+  if (idx.empty()) return false;
+  const std::vector<Rect> base = rects_of(u, idx);
+  const Vec2 dir = u.footprint().forward() * (yd > 0 ? 1.0 : -1.0);
+  const double want = s.mm(std::fabs(yd));
+  const double reach = unit_reach(s, unit, base, dir, want, s.mm(*r));
+  const Mover m(s, unit, base);
+  std::string why;
+  const double t = m.sweep(dir, reach, &why);
+  if (t < kMinMoveMm) return false;
+  const std::vector<Rect> end = transform(base, dir * t);
+  const double before = m.enemy_distance(base);
+  const double after = m.enemy_distance(end);
+  if (after < s.mm(kProlongeEnemyYd) - kEps && after < before - kEps) return false;  // §6.66
+  apply(u, idx, end);
+  emit(s, log, EventKind::kMove, unit,
+       fmt::format("{} moves {:.1f} yd by prolonge", u.id, s.yd(t) * (yd > 0 ? 1 : -1)),
+       {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("prolonge"))}});
+  return true;
+}
+
+void leash(FdState& s, int unit, EventLog& log) {
+  if (s.options.leash_recovery == "none") return;
+  Unit& u = unit_at(s, unit);
+  if (!open_order(u) || !u.on_table()) return;
+  const double cap = s.mm(rate_yd(s, unit, Rate::kSkirmish).value_or(80));
+  const double leash_mm = s.mm(kLeashYd);
+  for (int i : live_stands(u)) {
+    Rect& me = u.stands[z(i)].rect;
+    const Rect* nearest = nullptr;
+    double best = kImpassable;
+    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+      const Unit& o = s.force.units[k];
+      const bool same = static_cast<int>(k) == unit;
+      if (!o.on_table() || o.side != u.side) continue;
+      if (!same && (u.command < 0 || o.command != u.command)) continue;
+      for (std::size_t j = 0; j < o.stands.size(); ++j) {
+        if (o.stands[j].removed || (same && static_cast<int>(j) == i)) continue;
+        const double d = distance(me, o.stands[j].rect);
+        if (d < best) {
+          best = d;
+          nearest = &o.stands[j].rect;
+        }
+      }
+    }
+    if (nearest == nullptr || best <= leash_mm + kEps) continue;
+    const Rect target = *nearest;
+    const Vec2 dir = (target.centre - me.centre).normalized();
+    auto moved = [&](double t) {
+      Rect m = me;
+      m.centre = m.centre + dir * t;
+      return m;
+    };
+    double lo = 0, hi = cap;
+    if (distance(moved(cap), target) > leash_mm) {
+      lo = cap;
+    } else {
+      for (int k = 0; k < 40; ++k) {
+        const double mid = (lo + hi) / 2;
+        (distance(moved(mid), target) > leash_mm ? lo : hi) = mid;
+      }
+      lo = hi;
+    }
+    me = moved(lo);
+    emit(s, log, EventKind::kMove, unit,
+         fmt::format("{} stand {} closes {:.1f} yd toward its command (50 yd leash)", u.id, i,
+                     s.yd(lo)),
+         {{"distance_yd", Value(s.yd(lo))}, {"stand", Value(std::int64_t{i})}});
+  }
+}
+
+}  // namespace smoothbore::fire_and_discipline

@@ -1,0 +1,94 @@
+// Movement of Fire and Discipline (000.md §6, §3, FD-05..FD-09, FD-40..FD-42, FD-62): the
+// movement chart, the road test, terrain costs, straight moves with a wheel, tactical
+// shifts, formation changes and unlimbering, prolonge and the open-order leash.
+//
+// Engine readings (not in the text):
+// - Rates: the chart (§4.7). Skirmish rate is for open-order units only (§4.2d); dismounted
+//   dragoons (open-order) use the infantry row. Artillery by R-000-6 row: 1-6 pdr light,
+//   8 pdr+ heavy; wagons use the light row with no tactical rate. A routed (fleeing)
+//   section's crews move at 80 (§4.4). Each limber hit takes ¼ off a limbered section's
+//   rates (4 = 0). Option tactical_shift "flat20" sets foot and horse TACTICAL to 20;
+//   the artillery TACTICAL column stays the prolonge distance (R-000-5).
+// - Terrain (FD-40): terrain_cost gives the open-ground allowance (mm) used per mm moved
+//   (the inverse of the multiplier); a move's budget is its allowance in mm. The most
+//   restrictive class under a point applies; a road point costs 1. A stream or
+//   obstacle crossing costs a flat 20 yd, charged where the stand's centre crosses the
+//   centre line. The unit moves as far as its slowest stand (each stand's centre path).
+//   Buildings, earthworks and protective features have no movement cost here.
+// - Road (FD-06, FD-08): foot and horse in column, > 300 yd from every enemy stand at the
+//   start and (option) the end, the footprint centre on a road for the whole path.
+//   Limbered artillery needs only the road (§4.4).
+// - A move is refused (nothing happens) when the road test fails at its end.
+// - §3.42 (limbered guns move the way the horses face) is not enforced.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/events/event.h"
+#include "core/geometry/shapes.h"
+#include "core/table/table.h"
+#include "rules/fire_and_discipline/state.h"
+
+namespace smoothbore::fire_and_discipline {
+
+enum class Rate { kField, kCharge, kSkirmish, kRoad, kTactical };
+std::string_view rate_name(Rate r);  // "field", "charge", "skirmish", "road", "tactical"
+
+inline constexpr double kRoadEnemyYd = 300;      // §4.2c, §4.3c, FD-08
+inline constexpr double kLimberedEnemyYd = 200;  // §4.4, FD-09
+inline constexpr double kProlongeEnemyYd = 60;   // §6.66
+inline constexpr double kStopShortYd = 1;        // no contact without a declared charge
+inline constexpr double kCrossingYd = 20;        // FD-40 stream/fence/hedge crossing
+inline constexpr double kLeashYd = 50;           // §3.12, FD-62
+inline constexpr double kFleeingCrewYd = 80;     // §4.4
+
+// The chart rate of `unit` in yards (nullopt = N/A), after limber hits.
+std::optional<double> rate_yd(const FdState& s, int unit, Rate rate);
+
+// Whether `unit` may use the road rate from footprint `start` to `end` (FD-06, FD-08).
+bool road_allowed(const FdState& s, int unit, const Rect& start, const Rect& end);
+
+// FD-40: cost per mm of moving `unit` (open-ground allowance in mm per mm moved;
+// kImpassable forbids). Option terrain_movement "none": 1 everywhere.
+CostFn terrain_cost(const FdState& s, int unit);
+
+struct MoveResult {
+  bool moved = false;  // any stand changed position or facing
+  bool wheeled = false;
+  double distance_yd = 0;  // straight distance after the wheel
+  std::string stopped_by;  // "", "allowance", "unit", "table", "terrain", "enemy-200", ...
+};
+
+// A normal move (Phase VI.3): an optional wheel to `facing` (degrees) halving the rate
+// (§4.5, FD-42), then a straight move of the footprint centre toward `destination`
+// (table mm) up to the remaining allowance. Stops 1 yd short of any other unit's stand,
+// on the table's edge and at impassable ground; limbered guns stop outside 200 yd of the
+// enemy (FD-09); halted units, unlimbered guns and immobile limbers do not move;
+// disordered units only re-face in place (FD-26). kTactical is refused (tactical_shift).
+MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                     EventLog& log);
+
+// §4.6, FD-07: a lateral or backward shift by `offset` (table mm) keeping facing, up to the
+// TACTICAL rate, trained units only (rating >= tactical_shift_min_rating); it replaces
+// the normal move (the caller's bookkeeping). False if refused or blocked at once.
+bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log);
+
+// FD-41: a change of formation about the first stand (which keeps its place and facing).
+// Limbered → unlimbered unlimbers for good (§3.4); unlimbered → limbered is refused. The
+// new stands must be on the table and not overlap other units' stands. Option
+// formation_change "half-field": the event records half the Field rate left.
+bool change_formation(FdState& s, int unit, const std::string& formation, EventLog& log);
+
+// FD-05, R-000-5, §6.66: an unlimbered section moves `yd` along its facing (negative =
+// back) by prolonge: at most its TACTICAL distance (1-6 pdr 20, 8 pdr+ none), never
+// ending within 60 yd of an enemy stand (unless it ends no closer than it began).
+bool prolonge(FdState& s, int unit, double yd, EventLog& log);
+
+// FD-62, §3.12: each open-order stand more than 50 yd from every other stand of its
+// command (its own unit's included) moves straight toward the nearest one until within
+// 50 yd, at most its skirmish rate. Option leash_recovery "none": nothing.
+void leash(FdState& s, int unit, EventLog& log);
+
+}  // namespace smoothbore::fire_and_discipline

@@ -1,0 +1,402 @@
+// Fire and Discipline movement (000.md §6, §3, FD-05..FD-09, FD-40..FD-42, FD-62).
+// Positions: a 1000 × 1000 yd table at 1" = 10 yd (2.54 mm per yd), centre (500, 500) yd;
+// a stand is 15 × 12.5 yd, a half-stand 7.5 × 10, a limber 12.5 × 15. North = facing 0.
+#include "rules/fire_and_discipline/movement.h"
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "rules/fire_and_discipline/fire_and_discipline.h"
+#include "rules/fire_and_discipline/options.h"
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr double kYd = 2.54;
+constexpr Vec2 kMid{1270, 1270};
+constexpr double kTol = 0.05;  // yd
+
+Vec2 at(double east_yd, double north_yd) {
+  return {kMid.x + east_yd * kYd, kMid.y + north_yd * kYd};
+}
+double east(Vec2 p) { return (p.x - kMid.x) / kYd; }
+double north(Vec2 p) { return (p.y - kMid.y) / kYd; }
+
+std::vector<Vec2> box(double w, double s, double e, double n) {
+  return {at(w, s), at(e, s), at(e, n), at(w, n)};
+}
+
+struct Spec {
+  Arm arm = Arm::kFoot;
+  std::string type = "infantry";
+  std::string formation = "line";
+  int stands = 1;
+  int rating = 2;
+  double facing = 0;
+  int pdr = 0;
+  int half = 0;
+};
+
+class Battle {
+ public:
+  Battle() {
+    sc_.ruleset = std::string(kId);
+    sc_.options = complete_params(option_specs(), {}).value();
+    sc_.table = Table(2540, 2540);
+    sc_.force.sides = {{"blue", "Blue", Edge::kSouth}, {"red", "Red", Edge::kNorth}};
+    sc_.force.commands = {{"b1", "Blue brigade", 0, -1}};
+  }
+  void option(const std::string& name, Value v) { sc_.options.set(name, std::move(v)); }
+  int unit(int side, Vec2 centre, Spec sp = {}) {
+    Unit u;
+    u.id = "u" + std::to_string(sc_.force.units.size());
+    u.side = side;
+    u.command = side == 0 ? 0 : -1;
+    u.type = sp.type;
+    u.arm = sp.arm;
+    u.formation = sp.formation;
+    u.start_figures = sp.arm == Arm::kArtillery ? 4 : sp.stands;
+    u.attributes = {{"castings", Value(std::int64_t{6})},
+                    {"morale-rating", Value(std::int64_t{sp.rating})},
+                    {"pdr", Value(std::int64_t{sp.pdr})},
+                    {"half-stands", Value(std::int64_t{sp.half})}};
+    u.stands = ruleset().layout(u, centre, sp.facing);
+    sc_.force.units.push_back(u);
+    return static_cast<int>(sc_.force.units.size()) - 1;
+  }
+  Spec cavalry(const std::string& formation = "line") {
+    Spec sp;
+    sp.arm = Arm::kCavalry;
+    sp.type = "cavalry";
+    sp.formation = formation;
+    return sp;
+  }
+  Spec guns(int pdr, const std::string& formation = "limbered") {
+    Spec sp;
+    sp.arm = Arm::kArtillery;
+    sp.type = "artillery";
+    sp.formation = formation;
+    sp.pdr = pdr;
+    return sp;
+  }
+  Table& table() { return sc_.table; }
+  FdState state() {
+    FdState s = make_state(sc_);
+    s.turn = 3;
+    return s;
+  }
+
+ private:
+  Scenario sc_;
+};
+
+Stand& stand(FdState& s, int u, int i) {
+  return s.force.units[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)];
+}
+
+TEST(FireAndDisciplineMovement, ChartRatesPerType) {  // §6 chart, R-000-3..5
+  Battle b;
+  int inf = b.unit(0, at(0, 0));
+  int cav = b.unit(0, at(100, 0), b.cavalry());
+  int light = b.unit(0, at(-100, 0), b.guns(6));
+  int heavy = b.unit(0, at(-200, 0), b.guns(12));
+  Spec drag = b.cavalry("open-order");
+  drag.type = "dragoons";
+  int dismounted = b.unit(0, at(200, 0), drag);
+  FdState s = b.state();
+  EXPECT_EQ(rate_yd(s, inf, Rate::kField), 60);
+  EXPECT_EQ(rate_yd(s, inf, Rate::kCharge), 80);
+  EXPECT_EQ(rate_yd(s, inf, Rate::kSkirmish), std::nullopt);  // open order only (§4.2d)
+  EXPECT_EQ(rate_yd(s, inf, Rate::kRoad), 120);
+  EXPECT_EQ(rate_yd(s, inf, Rate::kTactical), 30);
+  EXPECT_EQ(rate_yd(s, cav, Rate::kField), 90);
+  EXPECT_EQ(rate_yd(s, cav, Rate::kCharge), 120);
+  EXPECT_EQ(rate_yd(s, cav, Rate::kRoad), 180);  // FD-06
+  EXPECT_EQ(rate_yd(s, cav, Rate::kTactical), 50);
+  EXPECT_EQ(rate_yd(s, light, Rate::kField), 60);
+  EXPECT_EQ(rate_yd(s, light, Rate::kCharge), std::nullopt);
+  EXPECT_EQ(rate_yd(s, light, Rate::kRoad), 100);
+  EXPECT_EQ(rate_yd(s, light, Rate::kTactical), 20);
+  EXPECT_EQ(rate_yd(s, heavy, Rate::kField), 30);
+  EXPECT_EQ(rate_yd(s, heavy, Rate::kRoad), 60);
+  EXPECT_EQ(rate_yd(s, heavy, Rate::kTactical), std::nullopt);
+  EXPECT_EQ(rate_yd(s, dismounted, Rate::kField), 60);  // as skirmish infantry (§4.3)
+  EXPECT_EQ(rate_yd(s, dismounted, Rate::kSkirmish), 80);
+  s.force.units[static_cast<std::size_t>(light)].status = UnitStatus::kRouted;
+  EXPECT_EQ(rate_yd(s, light, Rate::kField), 80);  // crews flee at 80 (§4.4)
+}
+
+TEST(FireAndDisciplineMovement, RateOptions) {  // FD-06, FD-07
+  Battle b;
+  b.option("fd_06_cavalry_road_yd", Value(std::int64_t{120}));
+  b.option("fd_07_tactical_shift", Value(std::string("flat20")));
+  int inf = b.unit(0, at(0, 0));
+  int cav = b.unit(0, at(100, 0), b.cavalry());
+  FdState s = b.state();
+  EXPECT_EQ(rate_yd(s, cav, Rate::kRoad), 120);
+  EXPECT_EQ(rate_yd(s, cav, Rate::kTactical), 20);
+  EXPECT_EQ(rate_yd(s, inf, Rate::kTactical), 20);
+}
+
+TEST(FireAndDisciplineMovement, LimberHitsCutRateAQuarterEach) {  // §6.8
+  Battle b;
+  int g = b.unit(0, at(0, 0), b.guns(6));
+  FdState s = b.state();
+  s.units[0].limber_hits = 1;
+  EXPECT_DOUBLE_EQ(*rate_yd(s, g, Rate::kField), 45);
+  s.units[0].limber_hits = 4;
+  EventLog log;
+  MoveResult r = move_unit(s, g, at(0, 100), 0, Rate::kField, log);
+  EXPECT_FALSE(r.moved);
+  EXPECT_EQ(r.stopped_by, "immobile");
+}
+
+TEST(FireAndDisciplineMovement, RoadNeedsColumnThreeHundredYardsAndRoad) {  // FD-06, FD-08
+  Battle b;
+  b.table().add(LinearFeature{"pike", TerrainClass::kRoad, {at(0, -400), at(0, 400)}, 10 * kYd});
+  Spec col;
+  col.formation = "column";
+  col.stands = 3;  // 37.5 yd deep: front edge 18.75 yd ahead of the centre
+  int u = b.unit(0, at(0, 0), col);
+  int line = b.unit(0, at(-100, 0), Spec{});
+  b.unit(1, at(0, 420), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});  // edge at 413.75
+  FdState s = b.state();
+  Rect start = s.force.units[0].footprint();
+  Rect end = start;
+  end.centre = at(0, 120);
+  // Start gap 413.75 − 18.75 = 395 > 300; end gap 275 ≤ 300: refused at the end.
+  EXPECT_FALSE(road_allowed(s, u, start, end));
+  Rect near_end = start;
+  near_end.centre = at(0, 90);  // end gap 305
+  EXPECT_TRUE(road_allowed(s, u, start, near_end));
+  Rect off = start;
+  off.centre = at(30, 90);  // leaves the 10-yd road
+  EXPECT_FALSE(road_allowed(s, u, start, off));
+  EXPECT_FALSE(road_allowed(s, line, s.force.units[1].footprint(),
+                            s.force.units[1].footprint()));  // a line never uses the road
+  s.options.road_test = "start";
+  EXPECT_TRUE(road_allowed(s, u, start, end));
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(0, 300), 0, Rate::kRoad, log);
+  EXPECT_NEAR(r.distance_yd, 120, kTol);
+  EXPECT_NEAR(north(stand(s, u, 0).rect.centre), 12.5 + 120, kTol);
+}
+
+TEST(FireAndDisciplineMovement, WheelHalvesTheMove) {  // §4.5, FD-42
+  Battle b;
+  int u = b.unit(0, at(0, 0));
+  FdState s = b.state();
+  EventLog log;
+  // A 90° right wheel about the front-right corner (7.5, 6.25): the centre goes to
+  // (1.25, 13.75); then half of 60 = 30 yd east.
+  MoveResult r = move_unit(s, u, at(500, 13.75), 90, Rate::kField, log);
+  EXPECT_TRUE(r.wheeled);
+  EXPECT_NEAR(r.distance_yd, 30, kTol);
+  EXPECT_EQ(r.stopped_by, "allowance");
+  EXPECT_NEAR(east(stand(s, u, 0).rect.centre), 31.25, kTol);
+  EXPECT_NEAR(north(stand(s, u, 0).rect.centre), 13.75, kTol);
+  EXPECT_NEAR(stand(s, u, 0).rect.facing, 90, 1e-9);
+  ASSERT_FALSE(log.events().empty());
+  EXPECT_EQ(log.events().back().kind, EventKind::kMove);
+}
+
+TEST(FireAndDisciplineMovement, LightWoodsHalveFormedFoot) {  // FD-40
+  Battle b;
+  b.table().add(AreaFeature{"copse", TerrainClass::kLightWoods, {box(-200, 10, 200, 30)}, 0, true});
+  Spec line;
+  line.stands = 2;
+  int u = b.unit(0, at(0, 0), line);
+  Spec open;
+  open.formation = "open-order";
+  open.stands = 2;
+  open.half = 2;
+  int sk = b.unit(0, at(-120, 0), open);
+  FdState s = b.state();
+  EventLog log;
+  // 10 yd open (10) + 20 yd woods ×½ (40) + 10 yd open (10) = 60: 40 yd moved.
+  EXPECT_NEAR(move_unit(s, u, at(0, 500), 0, Rate::kField, log).distance_yd, 40, kTol);
+  // Open-order foot ignore light woods: the full 60 (skirmish rate 80 here).
+  EXPECT_NEAR(move_unit(s, sk, at(-120, 500), 0, Rate::kField, log).distance_yd, 60, kTol);
+}
+
+TEST(FireAndDisciplineMovement, StreamCrossingCostsTwentyYards) {  // FD-40
+  Battle b;
+  b.table().add(
+      LinearFeature{"brook", TerrainClass::kStream, {at(-300, 20), at(300, 20)}, 4 * kYd});
+  int u = b.unit(0, at(0, 0));
+  FdState s = b.state();
+  EventLog log;
+  EXPECT_NEAR(move_unit(s, u, at(0, 500), 0, Rate::kField, log).distance_yd, 40, kTol);
+  s.options.terrain_movement = "none";
+  EXPECT_NEAR(move_unit(s, u, at(0, 500), 0, Rate::kField, log).distance_yd, 60, kTol);
+}
+
+TEST(FireAndDisciplineMovement, CavalryInLineCannotEnterHeavyWoods) {  // FD-40
+  Battle b;
+  b.table().add(
+      AreaFeature{"forest", TerrainClass::kHeavyWoods, {box(-300, 30, 300, 200)}, 0, true});
+  int line = b.unit(0, at(0, 0), b.cavalry());
+  int col = b.unit(0, at(100, 0), b.cavalry("column"));
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, line, at(0, 500), 0, Rate::kField, log);
+  EXPECT_NEAR(r.distance_yd, 30, kTol);  // stops at the wood's edge
+  EXPECT_EQ(r.stopped_by, "terrain");
+  // Column (close order) ×¼: 30 open + 60 / 4 = 45.
+  EXPECT_NEAR(move_unit(s, col, at(100, 500), 0, Rate::kField, log).distance_yd, 45, kTol);
+}
+
+TEST(FireAndDisciplineMovement, LimberedGunsStopOutsideTwoHundredYards) {  // FD-09
+  Battle b;
+  int g = b.unit(0, at(0, 0), b.guns(6));  // limber front edge at +13.75
+  b.unit(1, at(0, 250), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});  // edge 243.75
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, g, at(0, 500), 0, Rate::kField, log);
+  EXPECT_NEAR(r.distance_yd, 30, kTol);  // gap 230 → 200
+  EXPECT_EQ(r.stopped_by, "enemy-200");
+  r = move_unit(s, g, at(0, 500), 0, Rate::kField, log);  // now at 200: may not close
+  EXPECT_FALSE(r.moved);
+}
+
+TEST(FireAndDisciplineMovement, HaltedAndDisorderedUnits) {  // FD-25, FD-26
+  Battle b;
+  int u = b.unit(0, at(0, 0));
+  int d = b.unit(0, at(100, 0));
+  FdState s = b.state();
+  s.units[0].halted_until = s.turn;
+  s.units[1].disordered_until = s.turn;
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(0, 100), 0, Rate::kField, log);
+  EXPECT_FALSE(r.moved);
+  EXPECT_EQ(r.stopped_by, "halted");
+  EXPECT_NEAR(north(stand(s, u, 0).rect.centre), 0, 1e-9);
+  r = move_unit(s, d, at(100, 100), 180, Rate::kField, log);  // re-faces in place only
+  EXPECT_TRUE(r.moved);
+  EXPECT_NEAR(east(stand(s, d, 0).rect.centre), 100, kTol);
+  EXPECT_NEAR(north(stand(s, d, 0).rect.centre), 0, kTol);
+  EXPECT_NEAR(stand(s, d, 0).rect.facing, 180, 1e-9);
+}
+
+TEST(FireAndDisciplineMovement, TacticalShiftLimits) {  // §4.6, FD-07, R-000-4
+  Battle b;
+  int inf = b.unit(0, at(0, 0));
+  int cav = b.unit(0, at(200, 0), b.cavalry());
+  Spec raw;
+  raw.rating = 1;
+  int green = b.unit(0, at(-200, 0), raw);
+  FdState s = b.state();
+  EventLog log;
+  EXPECT_FALSE(tactical_shift(s, inf, {31 * kYd, 0}, log));  // over 30
+  EXPECT_FALSE(tactical_shift(s, inf, {0, 10 * kYd}, log));  // forward
+  EXPECT_TRUE(tactical_shift(s, inf, {30 * kYd, 0}, log));   // lateral 30
+  EXPECT_NEAR(east(stand(s, inf, 0).rect.centre), 30, kTol);
+  EXPECT_TRUE(tactical_shift(s, inf, {0, -30 * kYd}, log));  // backward 30
+  EXPECT_NEAR(north(stand(s, inf, 0).rect.centre), -30, kTol);
+  EXPECT_FALSE(tactical_shift(s, cav, {51 * kYd, 0}, log));
+  EXPECT_TRUE(tactical_shift(s, cav, {50 * kYd, 0}, log));
+  EXPECT_FALSE(tactical_shift(s, green, {10 * kYd, 0}, log));  // rating 1 < 2: untrained
+}
+
+TEST(FireAndDisciplineMovement, LineToColumnKeepsCastingsPerStand) {  // FD-41
+  Battle b;
+  Spec line;
+  line.stands = 3;
+  int u = b.unit(0, at(0, 0), line);
+  FdState s = b.state();
+  stand(s, u, 1).castings = 5;
+  stand(s, u, 2).castings = 4;
+  const Vec2 pivot = stand(s, u, 0).rect.centre;  // (−15, 0)
+  EventLog log;
+  ASSERT_TRUE(change_formation(s, u, "column", log));
+  const Unit& unit = s.force.units[0];
+  EXPECT_EQ(unit.formation, "column");
+  ASSERT_EQ(unit.stands.size(), 3U);
+  EXPECT_EQ(unit.stands[0].castings, 6);
+  EXPECT_EQ(unit.stands[1].castings, 5);
+  EXPECT_EQ(unit.stands[2].castings, 4);
+  EXPECT_NEAR(distance(unit.stands[0].rect.centre, pivot), 0, 1e-6);
+  EXPECT_NEAR(east(unit.stands[2].rect.centre), -15, kTol);
+  EXPECT_NEAR(north(unit.stands[2].rect.centre), -25, kTol);  // two 12.5-yd ranks behind
+  EXPECT_EQ(log.events().back().kind, EventKind::kFormation);
+}
+
+TEST(FireAndDisciplineMovement, UnlimberIsForGood) {  // §3.4
+  Battle b;
+  int g = b.unit(0, at(0, 0), b.guns(6));
+  FdState s = b.state();
+  const Vec2 gun = stand(s, g, 0).rect.centre;
+  EventLog log;
+  ASSERT_TRUE(change_formation(s, g, "unlimbered", log));
+  ASSERT_EQ(s.force.units[0].stands.size(), 1U);
+  EXPECT_NEAR(distance(stand(s, g, 0).rect.centre, gun), 0, 1e-6);
+  EXPECT_EQ(stand(s, g, 0).castings, 4);
+  EXPECT_FALSE(change_formation(s, g, "limbered", log));
+  EXPECT_EQ(move_unit(s, g, at(0, 100), 0, Rate::kField, log).stopped_by, "unlimbered");
+}
+
+TEST(FireAndDisciplineMovement, ProlongeTwentyYardsNotWithinSixty) {  // R-000-5, §6.66
+  Battle b;
+  int g = b.unit(0, at(0, 0), b.guns(6, "unlimbered"));
+  int heavy = b.unit(0, at(-200, 0), b.guns(12, "unlimbered"));
+  int near = b.unit(0, at(200, 0), b.guns(6, "unlimbered"));
+  b.unit(1, at(200, 90), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});  // gap 77.5
+  FdState s = b.state();
+  EventLog log;
+  EXPECT_FALSE(prolonge(s, g, 21, log));
+  EXPECT_TRUE(prolonge(s, g, 20, log));
+  EXPECT_NEAR(north(stand(s, g, 0).rect.centre), 20, kTol);
+  EXPECT_TRUE(prolonge(s, g, -20, log));
+  EXPECT_NEAR(north(stand(s, g, 0).rect.centre), 0, kTol);
+  EXPECT_FALSE(prolonge(s, heavy, 5, log));  // 8 pdr+: no prolonge
+  EXPECT_FALSE(prolonge(s, near, 20, log));  // would end 57.5 yd away
+  EXPECT_TRUE(prolonge(s, near, 15, log));   // ends 62.5 yd away
+}
+
+TEST(FireAndDisciplineMovement, StopsOneYardShortOfAnotherUnit) {  // §3.14, FD-27
+  Battle b;
+  int u = b.unit(0, at(0, 0));  // front edge at 6.25
+  int f = b.unit(0, at(0, 40), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});  // 33.75
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(0, 500), 0, Rate::kField, log);
+  EXPECT_NEAR(r.distance_yd, 26.5, kTol);  // 27.5 gap − 1 yd
+  EXPECT_EQ(r.stopped_by, "unit");
+  EXPECT_NEAR(distance(stand(s, u, 0).rect, stand(s, f, 0).rect) / kYd, 1, kTol);
+}
+
+TEST(FireAndDisciplineMovement, StaysOnTheTable) {
+  Battle b;
+  int u = b.unit(0, at(0, 480));  // front edge at 486.25; the table ends at 500
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(0, 900), 0, Rate::kField, log);
+  EXPECT_NEAR(r.distance_yd, 13.75, kTol);
+  EXPECT_EQ(r.stopped_by, "table");
+}
+
+TEST(FireAndDisciplineMovement, LeashPullsStrayStandBack) {  // FD-62, §3.12
+  Battle b;
+  Spec open;
+  open.formation = "open-order";
+  open.stands = 2;
+  open.half = 2;
+  int u = b.unit(0, at(0, 0), open);
+  FdState s = b.state();
+  stand(s, u, 1).rect.centre = stand(s, u, 0).rect.centre + Vec2{100 * kYd, 0};  // gap 92.5
+  EventLog log;
+  leash(s, u, log);
+  EXPECT_NEAR(distance(stand(s, u, 0).rect, stand(s, u, 1).rect) / kYd, 50, kTol);
+  EXPECT_NEAR(s.yd(distance(stand(s, u, 0).rect.centre, stand(s, u, 1).rect.centre)), 57.5, kTol);
+  s.options.leash_recovery = "none";
+  stand(s, u, 1).rect.centre = stand(s, u, 0).rect.centre + Vec2{100 * kYd, 0};
+  leash(s, u, log);
+  EXPECT_NEAR(s.yd(distance(stand(s, u, 0).rect.centre, stand(s, u, 1).rect.centre)), 100, kTol);
+}
+
+}  // namespace
+}  // namespace smoothbore::fire_and_discipline
