@@ -61,6 +61,43 @@ tl::expected<Value, std::string> in_range(const ParamSpec& s, double v, Value ou
 
 }  // namespace
 
+ParamSpec bool_param(std::string name, bool def, std::string help, std::string ref) {
+  ParamSpec s;
+  s.name = std::move(name);
+  s.type = ParamType::kBool;
+  s.default_value = def;
+  s.help = std::move(help);
+  s.ref = std::move(ref);
+  return s;
+}
+
+ParamSpec int_param(std::string name, std::int64_t def, double min, double max, std::string help,
+                    std::string ref) {
+  ParamSpec s = bool_param(std::move(name), false, std::move(help), std::move(ref));
+  s.type = ParamType::kInt;
+  s.default_value = def;
+  s.min = min;
+  s.max = max;
+  return s;
+}
+
+ParamSpec number_param(std::string name, double def, double min, double max, std::string help,
+                       std::string ref) {
+  ParamSpec s = int_param(std::move(name), 0, min, max, std::move(help), std::move(ref));
+  s.type = ParamType::kNumber;
+  s.default_value = def;
+  return s;
+}
+
+ParamSpec choice_param(std::string name, std::vector<std::string> choices, std::string def,
+                       std::string help, std::string ref) {
+  ParamSpec s = bool_param(std::move(name), false, std::move(help), std::move(ref));
+  s.type = ParamType::kChoice;
+  s.default_value = std::move(def);
+  s.choices = std::move(choices);
+  return s;
+}
+
 std::string ParamSpec::signature() const {
   return fmt::format("{} ({}, default {})", name, expectation(*this), to_string(default_value));
 }

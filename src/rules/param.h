@@ -31,6 +31,15 @@ struct ParamSpec {
   std::string signature() const;
 };
 
+// Schema builders (rule sets declare dozens of options and parameters).
+ParamSpec bool_param(std::string name, bool def, std::string help, std::string ref);
+ParamSpec int_param(std::string name, std::int64_t def, double min, double max, std::string help,
+                    std::string ref);
+ParamSpec number_param(std::string name, double def, double min, double max, std::string help,
+                       std::string ref);
+ParamSpec choice_param(std::string name, std::vector<std::string> choices, std::string def,
+                       std::string help, std::string ref);
+
 // Converts `text` (CLI: "true", "12", "veteran") to a value of the spec's type, or says
 // why not: "expected an integer from 1 to 1000, found 'x'".
 tl::expected<Value, std::string> parse_param(const ParamSpec& spec, std::string_view text);

@@ -13,14 +13,8 @@ namespace {
 
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
                  std::string help, std::string ref) {
-  return {std::move(name),
-          ParamType::kChoice,
-          Value(std::move(def)),
-          std::move(help),
-          std::move(choices),
-          -1e18,
-          1e18,
-          std::move(ref)};
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 class Fast1805 final : public Ruleset {

@@ -5,21 +5,18 @@ namespace smoothbore::fast_1805 {
 namespace {
 
 ParamSpec flag(std::string name, bool def, std::string ref, std::string help) {
-  return {std::move(name), ParamType::kBool, Value(def), std::move(help), {}, -1e18, 1e18,
-          std::move(ref)};
+  return bool_param(std::move(name), def, std::move(help), std::move(ref));
 }
 
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string ref,
                  std::string help) {
-  Value def(choices.front());
-  return {
-      std::move(name), ParamType::kChoice, def, std::move(help), std::move(choices), -1e18, 1e18,
-      std::move(ref)};
+  std::string def = choices.front();
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 ParamSpec percent(std::string name, int def, std::string ref, std::string help) {
-  return {std::move(name), ParamType::kInt, Value(std::int64_t{def}), std::move(help), {}, 0, 100,
-          std::move(ref)};
+  return int_param(std::move(name), def, 0, 100, std::move(help), std::move(ref));
 }
 
 }  // namespace

@@ -12,50 +12,23 @@ namespace smoothbore::fast_1805 {
 namespace {
 
 ParamSpec flag(std::string name, std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kBool;
-  s.default_value = false;
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return bool_param(std::move(name), false, std::move(help), std::move(ref));
 }
 
 ParamSpec count(std::string name, std::int64_t min, std::int64_t def, std::string help,
                 std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kInt;
-  s.default_value = def;
-  s.min = static_cast<double>(min);
-  s.max = 1000;
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return int_param(std::move(name), def, static_cast<double>(min), 1000, std::move(help),
+                   std::move(ref));
 }
 
 ParamSpec number(std::string name, double def, double max, std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kNumber;
-  s.default_value = def;
-  s.min = 0;
-  s.max = max;
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return number_param(std::move(name), def, 0, max, std::move(help), std::move(ref));
 }
 
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
                  std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kChoice;
-  s.default_value = std::move(def);
-  s.choices = std::move(choices);
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 ParamSpec quality_param(std::string ref) {

@@ -16,25 +16,17 @@ namespace {
 
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
                  std::string help, std::string ref) {
-  return {std::move(name),
-          ParamType::kChoice,
-          Value(std::move(def)),
-          std::move(help),
-          std::move(choices),
-          -1e18,
-          1e18,
-          std::move(ref)};
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 ParamSpec integer(std::string name, int def, double min, double max, std::string help,
                   std::string ref) {
-  return {std::move(name), ParamType::kInt, Value(std::int64_t{def}), std::move(help), {}, min, max,
-          std::move(ref)};
+  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
 }
 
 ParamSpec flag(std::string name, std::string help, std::string ref) {
-  return {std::move(name), ParamType::kBool, Value(false), std::move(help), {}, -1e18, 1e18,
-          std::move(ref)};
+  return bool_param(std::move(name), false, std::move(help), std::move(ref));
 }
 
 int attribute_int(const Unit& u, std::string_view key) {

@@ -16,38 +16,19 @@ namespace smoothbore::fire_and_discipline {
 namespace {
 
 ParamSpec flag(std::string name, std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kBool;
-  s.default_value = false;
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return bool_param(std::move(name), false, std::move(help), std::move(ref));
 }
 
 ParamSpec count(std::string name, std::int64_t min, std::int64_t max, std::int64_t def,
                 std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kInt;
-  s.default_value = def;
-  s.min = static_cast<double>(min);
-  s.max = static_cast<double>(max);
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return int_param(std::move(name), def, static_cast<double>(min), static_cast<double>(max),
+                   std::move(help), std::move(ref));
 }
 
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
                  std::string help, std::string ref) {
-  ParamSpec s;
-  s.name = std::move(name);
-  s.type = ParamType::kChoice;
-  s.default_value = std::move(def);
-  s.choices = std::move(choices);
-  s.help = std::move(help);
-  s.ref = std::move(ref);
-  return s;
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 int int_of(const Params& p, const std::string& name) { return static_cast<int>(p.get_int(name)); }

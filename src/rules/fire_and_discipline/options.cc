@@ -5,23 +5,20 @@ namespace smoothbore::fire_and_discipline {
 namespace {
 
 ParamSpec flag(std::string name, bool def, std::string ref, std::string help) {
-  return {std::move(name), ParamType::kBool, Value(def), std::move(help), {}, -1e18, 1e18,
-          std::move(ref)};
+  return bool_param(std::move(name), def, std::move(help), std::move(ref));
 }
 
 // The first choice is the default.
 ParamSpec choice(std::string name, std::vector<std::string> choices, std::string ref,
                  std::string help) {
-  Value def(choices.front());
-  return {
-      std::move(name), ParamType::kChoice, def, std::move(help), std::move(choices), -1e18, 1e18,
-      std::move(ref)};
+  std::string def = choices.front();
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
 }
 
 ParamSpec integer(std::string name, int def, double min, double max, std::string ref,
                   std::string help) {
-  return {std::move(name), ParamType::kInt, Value(std::int64_t{def}), std::move(help), {}, min, max,
-          std::move(ref)};
+  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
 }
 
 }  // namespace
