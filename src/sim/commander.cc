@@ -51,7 +51,8 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 //  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
 class DoctrineCommander final : public OrderSource {
  public:
-  explicit DoctrineCommander(Rng rng) : rng_(rng) {}
+  // The doctrine is deterministic: it draws no random numbers.
+  DoctrineCommander() = default;
 
   Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
     const Force& f = b.force();
@@ -238,8 +239,6 @@ class DoctrineCommander final : public OrderSource {
     }
     return rearmost == unit;
   }
-
-  Rng rng_;
 };
 
 }  // namespace
@@ -250,7 +249,7 @@ const std::vector<std::string>& commander_kinds() {
 }
 
 std::unique_ptr<OrderSource> make_commander(std::string_view kind, Rng rng) {
-  if (kind == kDoctrine) return std::make_unique<DoctrineCommander>(rng);
+  if (kind == kDoctrine) return std::make_unique<DoctrineCommander>();
   if (kind == kRandom) return std::make_unique<RandomCommander>(rng);
   return nullptr;
 }

@@ -146,7 +146,6 @@ void Battle1805::upkeep(EventLog& log) {
     // Discipline level lower (L23).
     if (unit.status == UnitStatus::kRouted) {
       if (bound_ == s.routed_bound + 2) {
-        s.rally_bound = bound_;
         // Turn about where it stands, if there is room to.
         Rect turned = unit.footprint();
         turned.facing = bearing_of(away_from_enemy(u));

@@ -30,7 +30,6 @@ struct UnitState {
   std::set<int> fired_at;         // A2-09 option "target"
   bool charged_ever = false;      // A2-11 option once per game
   int routed_bound = -1;          // A2-04: bound in which it routed
-  int rally_bound = -1;           // bound in which it stood and rallied
   bool moved = false;             // moved this bound
   bool moved_last = false;        // moved last bound (A2-09 unmoving target)
   bool fired = false;             // fired this bound
