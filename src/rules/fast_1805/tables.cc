@@ -7,6 +7,7 @@
 
 #include "core/check.h"
 #include "core/embedded.h"
+#include "rules/data_reader.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -29,37 +30,7 @@ std::optional<int> find_name(const std::array<std::string_view, N>& names, std::
   return std::nullopt;
 }
 
-[[noreturn]] void bad(const std::string& what) {
-  check_failed("well-formed embedded data", kTablesPath, 0, what);
-}
-
-const toml::table& table_at(const toml::table& t, std::string_view key) {
-  const toml::table* sub = t[key].as_table();
-  if (sub == nullptr) bad("missing table '" + std::string(key) + "'");
-  return *sub;
-}
-
-const toml::array& array_at(const toml::table& t, std::string_view key) {
-  const toml::array* a = t[key].as_array();
-  if (a == nullptr) bad("missing array '" + std::string(key) + "'");
-  return *a;
-}
-
-double number_of(const toml::node& n, std::string_view what) {
-  if (auto v = n.value<double>()) return *v;
-  bad("expected a number for '" + std::string(what) + "'");
-}
-
-double number_at(const toml::table& t, std::string_view key) {
-  const toml::node* n = t.get(key);
-  if (n == nullptr) bad("missing number '" + std::string(key) + "'");
-  return number_of(*n, key);
-}
-
-std::string string_at(const toml::table& t, std::string_view key) {
-  if (auto v = t[key].value<std::string>()) return *v;
-  bad("missing string '" + std::string(key) + "'");
-}
+const DataReader kData(kTablesPath);
 
 std::string optional_string_at(const toml::table& t, std::string_view key) {
   return t[key].value<std::string>().value_or("");
@@ -67,10 +38,10 @@ std::string optional_string_at(const toml::table& t, std::string_view key) {
 
 // A row of numbers with an exact length.
 std::vector<double> numbers_at(const toml::table& t, std::string_view key, std::size_t n) {
-  const toml::array& a = array_at(t, key);
-  if (a.size() != n) bad("'" + std::string(key) + "' needs " + std::to_string(n) + " values");
+  const toml::array& a = kData.array_at(t, key);
+  if (a.size() != n) kData.bad("'" + std::string(key) + "' needs " + std::to_string(n) + " values");
   std::vector<double> out;
-  for (const toml::node& v : a) out.push_back(number_of(v, key));
+  for (const toml::node& v : a) out.push_back(kData.number_of(v, key));
   return out;
 }
 
@@ -85,25 +56,26 @@ std::array<double, N> fixed_numbers_at(const toml::table& t, std::string_view ke
 // A movement cell: a number or "-" (not allowed).
 std::optional<double> cell_of(const toml::node& n) {
   if (auto s = n.value<std::string>()) {
-    if (*s != "-") bad("movement cell '" + *s + "' is neither a number nor \"-\"");
+    if (*s != "-") kData.bad("movement cell '" + *s + "' is neither a number nor \"-\"");
     return std::nullopt;
   }
-  return number_of(n, "movement");
+  return kData.number_of(n, "movement");
 }
 
 std::string cell_text(const toml::node& n) {
   if (auto s = n.value<std::string>()) return *s;
-  double v = number_of(n, "movement.printed");
+  double v = kData.number_of(n, "movement.printed");
   return std::to_string(static_cast<long>(v));
 }
 
 std::vector<ModifierSpec> modifiers_at(const toml::table& t) {
   std::vector<ModifierSpec> out;
-  for (const toml::node& n : array_at(t, "modifiers")) {
+  for (const toml::node& n : kData.array_at(t, "modifiers")) {
     const toml::table* m = n.as_table();
-    if (m == nullptr) bad("a modifier is not a table");
-    out.push_back({string_at(*m, "key"), string_at(*m, "name"), number_at(*m, "value"),
-                   string_at(*m, "ref"), (*m)["cavalry_only"].value_or(false)});
+    if (m == nullptr) kData.bad("a modifier is not a table");
+    out.push_back({kData.string_at(*m, "key"), kData.string_at(*m, "name"),
+                   kData.number_at(*m, "value"), kData.string_at(*m, "ref"),
+                   (*m)["cavalry_only"].value_or(false)});
   }
   return out;
 }
@@ -116,20 +88,20 @@ std::array<std::array<double, 3>, 3> melee_grid(const toml::table& t) {
 
 RangeTable range_table(const toml::table& t) {
   RangeTable r;
-  r.ref = string_at(t, "ref");
-  const std::size_t n = array_at(t, "bands").size();
+  r.ref = kData.string_at(t, "ref");
+  const std::size_t n = kData.array_at(t, "bands").size();
   r.bands = numbers_at(t, "bands", n);
-  for (const toml::node& l : array_at(t, "band_labels")) {
+  for (const toml::node& l : kData.array_at(t, "band_labels")) {
     r.band_labels.push_back(l.value<std::string>().value_or(""));
   }
-  if (r.band_labels.size() != n) bad("band_labels must match bands");
+  if (r.band_labels.size() != n) kData.bad("band_labels must match bands");
   for (std::size_t i = 1; i < n; ++i) {
-    if (!(r.bands[i] > r.bands[i - 1])) bad("range bands must ascend");
+    if (!(r.bands[i] > r.bands[i - 1])) kData.bad("range bands must ascend");
   }
-  r.woods_factor = number_at(t, "woods_factor");
+  r.woods_factor = kData.number_at(t, "woods_factor");
   for (std::size_t q = 0; q < 3; ++q) {
     r.percent[q] = numbers_at(t, kQualityNames[q], n);
-    r.row_refs[q] = string_at(t, std::string(kQualityNames[q]) + "_ref");
+    r.row_refs[q] = kData.string_at(t, std::string(kQualityNames[q]) + "_ref");
   }
   r.modifiers = modifiers_at(t);
   return r;
@@ -140,7 +112,7 @@ GunHitBand parse_gun_band(const std::string& s) {
        {GunHitBand::kLimber, GunHitBand::kHorse, GunHitBand::kCrew, GunHitBand::kGun}) {
     if (gun_hit_band_name(b) == s) return b;
   }
-  bad("unknown gun hit effect '" + s + "'");
+  kData.bad("unknown gun hit effect '" + s + "'");
 }
 
 toml::table parse_toml(std::string_view text) {
@@ -148,11 +120,11 @@ toml::table parse_toml(std::string_view text) {
   try {
     return toml::parse(text, kTablesPath);
   } catch (const toml::parse_error& e) {
-    bad(std::string(e.description()));
+    kData.bad(std::string(e.description()));
   }
 #else
   toml::parse_result r = toml::parse(text, kTablesPath);
-  if (!r) bad(std::string(r.error().description()));
+  if (!r) kData.bad(std::string(r.error().description()));
   return std::move(r).table();
 #endif
 }
@@ -221,69 +193,71 @@ Tables parse_tables(std::string_view toml_text) {
   const toml::table root = parse_toml(toml_text);
   Tables t;
 
-  const toml::table& mv = table_at(root, "movement");
-  t.movement_ref = string_at(mv, "ref");
-  const toml::table& rates = table_at(mv, "rates");
+  const toml::table& mv = kData.table_at(root, "movement");
+  t.movement_ref = kData.string_at(mv, "ref");
+  const toml::table& rates = kData.table_at(mv, "rates");
   for (std::size_t r = 0; r < kRowNames.size(); ++r) {
-    const toml::array& row = array_at(rates, kRowNames[r]);
-    if (row.size() != kColumnNames.size()) bad("movement rows need 7 cells");
+    const toml::array& row = kData.array_at(rates, kRowNames[r]);
+    if (row.size() != kColumnNames.size()) kData.bad("movement rows need 7 cells");
     for (std::size_t c = 0; c < kColumnNames.size(); ++c) t.movement[r][c] = cell_of(row[c]);
   }
-  for (const toml::node& n : array_at(mv, "printed")) t.movement_printed.push_back(cell_text(n));
-  if (t.movement_printed.size() != 42) bad("movement.printed needs the 42 printed values");
-  const toml::table& rout = table_at(mv, "rout_by_arm");
-  t.rout_foot = number_at(rout, "foot");
-  t.rout_cavalry = number_at(rout, "cavalry");
-  const toml::table& swap = table_at(mv, "wood_swap");
-  t.wood_swap_column = number_at(swap, "inf-column");
-  t.wood_swap_skirmish = number_at(swap, "inf-skirmish");
+  for (const toml::node& n : kData.array_at(mv, "printed"))
+    t.movement_printed.push_back(cell_text(n));
+  if (t.movement_printed.size() != 42) kData.bad("movement.printed needs the 42 printed values");
+  const toml::table& rout = kData.table_at(mv, "rout_by_arm");
+  t.rout_foot = kData.number_at(rout, "foot");
+  t.rout_cavalry = kData.number_at(rout, "cavalry");
+  const toml::table& swap = kData.table_at(mv, "wood_swap");
+  t.wood_swap_column = kData.number_at(swap, "inf-column");
+  t.wood_swap_skirmish = kData.number_at(swap, "inf-skirmish");
 
-  const toml::table& dis = table_at(root, "discipline");
-  t.discipline_ref = string_at(dis, "ref");
+  const toml::table& dis = kData.table_at(root, "discipline");
+  t.discipline_ref = kData.string_at(dis, "ref");
   t.initiative = fixed_numbers_at<3>(dis, "initiative");
-  t.morale_start = number_at(dis, "morale_start");
+  t.morale_start = kData.number_at(dis, "morale_start");
   t.morale_loss_foot = fixed_numbers_at<3>(dis, "morale_loss_foot");
   t.morale_loss_mounted = fixed_numbers_at<3>(dis, "morale_loss_mounted");
-  t.below_untrained_initiative = number_at(dis, "below_untrained_initiative");
+  t.below_untrained_initiative = kData.number_at(dis, "below_untrained_initiative");
 
-  const toml::table& mel = table_at(root, "melee");
-  t.melee_ref = string_at(mel, "ref");
+  const toml::table& mel = kData.table_at(root, "melee");
+  t.melee_ref = kData.string_at(mel, "ref");
   t.melee = melee_grid(mel);
-  t.melee_rowmajor = melee_grid(table_at(mel, "rowmajor"));
+  t.melee_rowmajor = melee_grid(kData.table_at(mel, "rowmajor"));
   t.melee_modifiers = modifiers_at(mel);
-  t.cavalry_vs_square_factor = number_at(table_at(mel, "vs_square"), "cavalry_factor");
+  t.cavalry_vs_square_factor = kData.number_at(kData.table_at(mel, "vs_square"), "cavalry_factor");
 
-  t.small_arms = range_table(table_at(root, "small_arms"));
-  t.artillery = range_table(table_at(root, "artillery"));
+  t.small_arms = range_table(kData.table_at(root, "small_arms"));
+  t.artillery = range_table(kData.table_at(root, "artillery"));
 
-  const toml::table& gun = table_at(root, "gun_hit");
-  t.gun_hit_ref = string_at(gun, "ref");
-  t.limber_explosion = number_at(gun, "limber_explosion");
-  t.limber_explosion_printed = string_at(gun, "limber_explosion_printed");
-  t.gun_destroyed = number_at(gun, "gun_destroyed");
-  t.repair = number_at(gun, "repair");
+  const toml::table& gun = kData.table_at(root, "gun_hit");
+  t.gun_hit_ref = kData.string_at(gun, "ref");
+  t.limber_explosion = kData.number_at(gun, "limber_explosion");
+  t.limber_explosion_printed = kData.string_at(gun, "limber_explosion_printed");
+  t.gun_destroyed = kData.number_at(gun, "gun_destroyed");
+  t.repair = kData.number_at(gun, "repair");
   int expected_low = 1;
-  for (const toml::node& n : array_at(gun, "bands")) {
+  for (const toml::node& n : kData.array_at(gun, "bands")) {
     const toml::table* b = n.as_table();
-    if (b == nullptr) bad("a gun_hit band is not a table");
-    GunHitRange g{static_cast<int>(number_at(*b, "low")), static_cast<int>(number_at(*b, "high")),
-                  parse_gun_band(string_at(*b, "effect")), string_at(*b, "ref"),
+    if (b == nullptr) kData.bad("a gun_hit band is not a table");
+    GunHitRange g{static_cast<int>(kData.number_at(*b, "low")),
+                  static_cast<int>(kData.number_at(*b, "high")),
+                  parse_gun_band(kData.string_at(*b, "effect")), kData.string_at(*b, "ref"),
                   optional_string_at(*b, "printed")};
-    if (g.low != expected_low || g.high < g.low) bad("gun_hit bands must tile 1..100");
+    if (g.low != expected_low || g.high < g.low) kData.bad("gun_hit bands must tile 1..100");
     expected_low = g.high + 1;
     t.gun_hit.push_back(g);
   }
-  if (expected_low != 101) bad("gun_hit bands must tile 1..100");
+  if (expected_low != 101) kData.bad("gun_hit bands must tile 1..100");
 
-  t.building_fire = number_at(table_at(root, "building_fire"), "percent");
-  const toml::table& unl = table_at(root, "unlimber");
-  t.unlimber_foot = number_at(unl, "foot");
-  t.unlimber_cavalry = number_at(unl, "cavalry");
-  t.unlimber_cavalry_printed = string_at(unl, "cavalry_printed");
-  const toml::table& vis = table_at(root, "visibility");
-  t.woods_visibility = number_at(vis, "woods");
-  t.discover_base = number_at(vis, "discover_base");
-  t.discover_per_inch = number_at(vis, "discover_per_inch");
+  t.building_fire = kData.number_at(kData.table_at(root, "building_fire"), "percent");
+  const toml::table& unl = kData.table_at(root, "unlimber");
+  t.unlimber_foot = kData.number_at(unl, "foot");
+  t.unlimber_cavalry = kData.number_at(unl, "cavalry");
+  t.unlimber_cavalry_printed = kData.string_at(unl, "cavalry_printed");
+  const toml::table& vis = kData.table_at(root, "visibility");
+  t.woods_visibility = kData.number_at(vis, "woods");
+  t.discover_base = kData.number_at(vis, "discover_base");
+  t.discover_per_inch = kData.number_at(vis, "discover_per_inch");
   return t;
 }
 
