@@ -38,6 +38,18 @@ std::string_view event_kind_name(EventKind k) {
   return "unknown";
 }
 
+void start_record(RollRecord* r, std::string_view purpose, double base, std::string base_ref) {
+  if (r == nullptr) return;
+  r->purpose = std::string(purpose);
+  r->dice.clear();
+  r->faces.clear();
+  r->base = base;
+  r->base_ref = std::move(base_ref);
+  r->modifiers.clear();
+  r->target = base;
+  r->result.clear();
+}
+
 void EventLog::append(Event e) {
   events_.push_back(std::move(e));
   for (const Sink& s : sinks_) s(events_.back());

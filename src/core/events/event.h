@@ -32,6 +32,11 @@ struct RollRecord {
   std::string result;  // "1 kill", "pass", "shaken (missed by 4)"
 };
 
+// Starts (or restarts) a roll record for a test of `purpose` with `base` as both base and
+// target, clearing dice, faces, modifiers and result. Does nothing when `r` is null (the
+// caller does not want the explanation).
+void start_record(RollRecord* r, std::string_view purpose, double base, std::string base_ref);
+
 enum class EventKind {
   kBattleStart,
   kTurnStart,

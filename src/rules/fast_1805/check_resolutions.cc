@@ -13,18 +13,6 @@ namespace smoothbore::fast_1805 {
 
 namespace {
 
-void start_record(RollRecord* r, std::string_view purpose, double base, std::string base_ref) {
-  if (r == nullptr) return;
-  r->purpose = std::string(purpose);
-  r->dice.clear();
-  r->faces.clear();
-  r->base = base;
-  r->base_ref = std::move(base_ref);
-  r->modifiers.clear();
-  r->target = base;
-  r->result.clear();
-}
-
 // Rolls d100 against `target`: returns the face and records it.
 int roll_d100(Chance& dice, RollRecord* r) {
   const int face = dice.roll(100);

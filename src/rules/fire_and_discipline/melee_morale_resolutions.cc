@@ -14,18 +14,6 @@ namespace smoothbore::fire_and_discipline {
 
 namespace {
 
-void start_record(RollRecord* r, std::string_view purpose, double base, std::string base_ref) {
-  if (r == nullptr) return;
-  r->purpose = std::string(purpose);
-  r->dice.clear();
-  r->faces.clear();
-  r->base = base;
-  r->base_ref = std::move(base_ref);
-  r->modifiers.clear();
-  r->target = base;
-  r->result.clear();
-}
-
 // Rolls a d10 and records the raw face (the printed "0" as 10).
 int roll_d10(Chance& dice, RollRecord* r) {
   const int face = dice.roll(10);
