@@ -226,7 +226,10 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
     for (int i = 0; i < count(enemy.stands); ++i) {
       const StandRef ref{u, i};
       const Stand& st = enemy.stands[static_cast<std::size_t>(i)];
-      if (!live(st) || in_contact_with_friend(s, st.rect, firer.side)) continue;  // FD-63
+      if (!live(st)) continue;
+      // FD-63: a stand in contact with a friend is not a target (tested last: it is the
+      // dearest test, and the others are pure too).
+      auto touches_friend = [&] { return in_contact_with_friend(s, st.rect, firer.side); };
       if (skirmish) {
         double best = std::numeric_limits<double>::infinity();
         int dice = 0;
@@ -238,7 +241,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
           best = std::min(best, d);
           ++dice;
         }
-        if (dice > 0) out.push_back({ref, s.yd(best), dice, true});
+        if (dice > 0 && !touches_friend()) out.push_back({ref, s.yd(best), dice, true});
         continue;
       }
       const double d = zone_distance(fr->front, st.rect, range_mm);
@@ -247,7 +250,8 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       for (StandRef f : friends) {
         blocked = blocked || friend_in_front(fr->front, st.rect, d, stand_at(s, f).rect);
       }
-      if (blocked || line_of_sight(s.table(), fr->front, st.rect, {}) == Sight::kBlocked) {
+      if (blocked || touches_friend() ||
+          line_of_sight(s.table(), fr->front, st.rect, {}) == Sight::kBlocked) {
         continue;
       }
       const int dice = static_cast<int>(firing_stands(s, unit, ref).size());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -118,11 +119,17 @@ class Mover {
   double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
 
   // Table edge, overlap, and no closer than 1 yd to another unit unless already so close
-  // and not closing; limbered guns under option "path": never within 200 yd.
-  bool path_ok(const std::vector<Rect>& rs, std::string* why) const {
+  // and not closing; limbered guns under option "path": never within 200 yd. `moved` bounds
+  // how far any point of the stands has travelled from base(): a pair of stands farther
+  // apart than that (plus the 1 yd) at the start can neither touch nor close within 1 yd,
+  // so it is skipped (a speed-up only: the result is the same).
+  bool path_ok(const std::vector<Rect>& rs, std::string* why,
+               double moved = std::numeric_limits<double>::infinity()) const {
+    const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
     for (std::size_t i = 0; i < rs.size(); ++i) {
       if (!s_.table().contains(rs[i])) return fail(why, "table");
       for (std::size_t j = 0; j < others_.size(); ++j) {
+        if (base_d_[i][j] > skip_beyond) continue;
         if (overlaps(rs[i], others_[j], 0.01)) return fail(why, "unit");
         const double d = distance(rs[i], others_[j]);
         if (d < s_.mm(kStopShortYd) - kEps && d < base_d_[i][j] - kEps) return fail(why, "unit");
@@ -156,11 +163,11 @@ class Mover {
     while (t < max_t - kEps) {
       const double nt = std::min(max_t, t + step);
       std::string w;
-      if (!path_ok(at(nt), &w)) {
+      if (!path_ok(at(nt), &w, nt)) {
         double lo = t, hi = nt;
         for (int k = 0; k < 30; ++k) {
           const double mid = (lo + hi) / 2;
-          (path_ok(at(mid), nullptr) ? lo : hi) = mid;
+          (path_ok(at(mid), nullptr, mid) ? lo : hi) = mid;
         }
         t = lo;
         note_end(t);
