@@ -162,6 +162,12 @@ void read_objectives(State& s, const toml::table& root) {
 void read_end(State& s, const toml::table& root) {
   EndConditions& end = s.scenario.end;
   end.turn_limit = s.ruleset != nullptr ? s.ruleset->default_turn_limit() : 0;
+  // A rule set's turn-limit option (FD-60) sets the default; [end] turn_limit wins.
+  const std::string tl_opt =
+      s.ruleset != nullptr ? std::string(s.ruleset->turn_limit_option()) : "";
+  if (!tl_opt.empty() && s.options.values().count(tl_opt) > 0) {
+    end.turn_limit = static_cast<int>(s.options.get_int(tl_opt));
+  }
   // The rule set's army-break option, if any, is kept in step with [end].army_break.
   const std::string opt = s.ruleset != nullptr ? std::string(s.ruleset->army_break_option()) : "";
   const bool has_option = !opt.empty() && s.options.values().count(opt) > 0;

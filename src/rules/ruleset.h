@@ -38,6 +38,9 @@ class Ruleset {
   // §15), kept in step with a scenario's [end] army_break; empty if none.
   virtual std::string_view army_break_option() const { return ""; }
   virtual int default_turn_limit() const = 0;
+  // The option that sets the default turn limit (000's fd_60_turn_limit), used when a
+  // scenario's [end] has no turn_limit; empty if none (then default_turn_limit()).
+  virtual std::string_view turn_limit_option() const { return ""; }
   // Whether the rule set has leaders (common.md §5); a scenario's [[leaders]] is an error
   // for one that has none (fast-1805: A2-27).
   virtual bool has_leaders() const = 0;

@@ -160,6 +160,20 @@ TEST(FireAndDisciplineScenarios, BaseLoadsInYards) {
   EXPECT_DOUBLE_EQ(cm->table.width(), 600 * 2.0);
 }
 
+// FD-60: the option fd_60_turn_limit sets the default turn limit; [end] turn_limit wins.
+TEST(FireAndDisciplineScenarios, TurnLimitOptionIsTheDefault) {
+  auto opt = load_scenario_text(edit("[table]", "[options]\nfd_60_turn_limit = 12\n\n[table]"),
+                                "opt.toml");
+  ASSERT_TRUE(opt.has_value()) << all_errors(opt.error());
+  EXPECT_EQ(opt->end.turn_limit, 12);
+  auto both = load_scenario_text(edit("[table]",
+                                      "[options]\nfd_60_turn_limit = 12\n\n"
+                                      "[end]\nturn_limit = 8\n\n[table]"),
+                                 "both.toml");
+  ASSERT_TRUE(both.has_value()) << all_errors(both.error());
+  EXPECT_EQ(both->end.turn_limit, 8);
+}
+
 TEST(FireAndDisciplineScenarios, MalformedAttributes) {
   expect_one(edit("morale-rating = 3", "morale-rating = 5"), "morale-rating");
   expect_one(edit("morale-rating = 3", "morale-rating = 3\nfire-tactic = \"skirmish\""),
