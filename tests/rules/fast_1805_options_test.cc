@@ -14,6 +14,16 @@
 namespace smoothbore::fast_1805 {
 namespace {
 
+using test::Dist;
+using test::expect_dist;
+using test::key;
+using test::params;
+
+const Resolution& res(std::string_view name) { return test::find_resolution(resolutions(), name); }
+Dist exact(std::string_view name, const std::vector<std::string>& a) {
+  return test::exact(res(name), a);
+}
+
 const ParamSpec* spec(const Resolution& r, std::string_view name) {
   for (const ParamSpec& s : r.params) {
     if (s.name == name) return &s;

@@ -15,20 +15,18 @@
 namespace smoothbore::fast_1805 {
 namespace {
 
+using test::Dist;
+using test::expect_dist;
+using test::key;
+using test::params;
+
+const Resolution& res(std::string_view name) { return test::find_resolution(resolutions(), name); }
+Dist exact(std::string_view name, const std::vector<std::string>& a) {
+  return test::exact(res(name), a);
+}
 // 20000 seeded samples agree with the exact distribution within 4 standard errors.
 void expect_monte_carlo(std::string_view name, const std::vector<std::string>& a) {
-  const Resolution& r = res(name);
-  const Params p = params(r, a);
-  constexpr int kN = 20000;
-  Rng rng(20240805, 7);
-  Dist freq;
-  for (int i = 0; i < kN; ++i) freq[key(sample(r, p, rng))] += 1.0 / kN;
-  const Dist want = exact(name, a);
-  for (const auto& [k, f] : freq) EXPECT_TRUE(want.count(k)) << name << ": sampled " << k;
-  for (const auto& [k, prob] : want) {
-    const double se = std::sqrt(prob * (1 - prob) / kN);
-    EXPECT_NEAR(freq[k], prob, 4 * se + 1e-12) << name << " outcome " << k;
-  }
+  test::expect_monte_carlo(res(name), a, 7);
 }
 
 TEST(Fast1805Fire, MandatoryCheck) {

@@ -14,64 +14,25 @@
 
 #include "core/dice/rng.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
+#include "rules/resolution_test_util.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using Dist = std::map<std::string, double>;
+using test::Dist;
+using test::expect_dist;
+using test::key;
+using test::params;
 
 const Resolution& res(std::string_view name) {
-  for (const Resolution& r : melee_morale_resolutions()) {
-    if (r.name == name) return r;
-  }
-  ADD_FAILURE() << "no resolution " << name;
-  return melee_morale_resolutions().front();
+  return test::find_resolution(melee_morale_resolutions(), name);
 }
-
-Params params(const Resolution& r, const std::vector<std::string>& assignments) {
-  auto p = parse_assignments(r.params, assignments);
-  EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
-  return p ? *p : Params();
-}
-
-// The outcome's fields joined by "/": melee "casualties/hits" ("2/1"), others "flee".
-std::string key(const Outcome& o) {
-  std::string out;
-  for (const auto& [name, v] : o) out += (out.empty() ? "" : "/") + to_string(v);
-  return out;
-}
-
 Dist exact(std::string_view name, const std::vector<std::string>& a) {
-  const Resolution& r = res(name);
-  Dist d;
-  for (const auto& op : exact_distribution(r, params(r, a))) {
-    if (op.probability > 0) d[key(op.outcome)] += op.probability;
-  }
-  return d;
+  return test::exact(res(name), a);
 }
-
-void expect_dist(const Dist& got, const Dist& want) {
-  for (const auto& [k, p] : want) {
-    auto it = got.find(k);
-    EXPECT_NEAR(it == got.end() ? 0 : it->second, p, 1e-12) << "outcome " << k;
-  }
-  for (const auto& [k, p] : got) EXPECT_TRUE(want.count(k)) << "unexpected " << k << " " << p;
-}
-
 // 20000 seeded samples agree with the exact distribution within 4 standard errors.
 void expect_monte_carlo(std::string_view name, const std::vector<std::string>& a) {
-  const Resolution& r = res(name);
-  const Params p = params(r, a);
-  constexpr int kN = 20000;
-  Rng rng(20240805, 11);
-  Dist freq;
-  for (int i = 0; i < kN; ++i) freq[key(sample(r, p, rng))] += 1.0 / kN;
-  const Dist want = exact(name, a);
-  for (const auto& [k, f] : freq) EXPECT_TRUE(want.count(k)) << name << ": sampled " << k;
-  for (const auto& [k, prob] : want) {
-    const double se = std::sqrt(prob * (1 - prob) / kN);
-    EXPECT_NEAR(freq[k], prob, 4 * se + 1e-12) << name << " outcome " << k;
-  }
+  test::expect_monte_carlo(res(name), a, 11);
 }
 
 TEST(FireAndDisciplineMelee, InfantryTable) {
