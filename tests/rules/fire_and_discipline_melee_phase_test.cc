@@ -3,11 +3,14 @@
 // north (+y). A basic stand is 15 × 12.5 yd, a half-stand 7.5 × 10 yd.
 #include "rules/fire_and_discipline/melee_phase.h"
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
+
+#include "rules/fire_and_discipline_melee_test_util.h"
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
@@ -15,89 +18,7 @@
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;
-
-Rect R(double x, double y, double facing, double w = 15, double d = 12.5) {
-  return Rect{Vec2{x * kYd, y * kYd}, facing, w * kYd, d * kYd};
-}
-Rect north(double x, double front_y) { return R(x, front_y - 6.25, 0); }
-Rect south(double x, double front_y) { return R(x, front_y + 6.25, 180); }
-
-// Faces from a list; pick() is not expected.
-class Scripted final : public Chance {
- public:
-  explicit Scripted(std::vector<int> faces) : faces_(std::move(faces)) {}
-  int roll(int sides) override {
-    if (next_ >= faces_.size()) {
-      ADD_FAILURE() << "unexpected d" << sides;
-      return 1;
-    }
-    return faces_[next_++];
-  }
-  int pick(std::span<const double> /*weights*/) override {
-    ADD_FAILURE() << "unexpected pick";
-    return 0;
-  }
-  bool done() const { return next_ == faces_.size(); }
-
- private:
-  std::vector<int> faces_;
-  std::size_t next_ = 0;
-};
-
-class Battle {
- public:
-  Battle() {
-    sc_.ruleset = "fire-and-discipline";
-    sc_.table = Table(1000 * kYd, 1000 * kYd);
-    sc_.options = complete_params(ruleset().options(), {}).value();
-    sc_.force.sides = {{"a", "A", Edge::kSouth}, {"b", "B", Edge::kNorth}};
-  }
-  int add(int side, const std::string& type, const std::string& formation,
-          const std::vector<Rect>& rects, std::map<std::string, Value> overrides = {}) {
-    Unit u;
-    u.id = "u" + std::to_string(sc_.force.units.size());
-    u.side = side;
-    u.type = type;
-    u.arm = ruleset().unit_type(type)->arm;
-    u.formation = formation;
-    u.start_figures = static_cast<int>(rects.size());
-    for (const ParamSpec& s : ruleset().unit_attributes()) {
-      auto it = overrides.find(s.name);
-      u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-    }
-    u.stands = ruleset().layout(u, Vec2{0, 0}, 0);
-    EXPECT_EQ(u.stands.size(), rects.size());
-    for (std::size_t i = 0; i < rects.size() && i < u.stands.size(); ++i) {
-      u.stands[i].rect = rects[i];
-    }
-    sc_.force.units.push_back(u);
-    return static_cast<int>(sc_.force.units.size()) - 1;
-  }
-  int line(int side, const std::vector<Rect>& rects, int rating = 2) {
-    return add(side, "infantry", "line", rects, {{"morale-rating", Value(std::int64_t{rating})}});
-  }
-  // Every unit under General Advance (FD-52: any target), turn 3.
-  FdState state() const {
-    FdState s = make_state(sc_);
-    s.turn = 3;
-    for (UnitState& u : s.units) u.order.kind = OrderKind::kGeneralAdvance;
-    return s;
-  }
-
- private:
-  Scenario sc_;
-};
-
-int count(const EventLog& log, EventKind k, const std::string& unit = "") {
-  int n = 0;
-  for (const Event& e : log.events()) {
-    // Morale: the check itself (apply_morale_result logs its effect separately).
-    const bool check = k != EventKind::kMorale || e.text.find("tests morale") != std::string::npos;
-    n += e.kind == k && check && (unit.empty() || e.unit == unit);
-  }
-  return n;
-}
+using namespace fd_test;  // NOLINT: the shared helpers
 
 TEST(FireAndDisciplineMeleePhase, InfantryReachIs80Yards) {  // FD-43
   Battle b;
@@ -223,9 +144,10 @@ TEST(FireAndDisciplineMeleePhase, TwoStandsBeatOneLoserTestsWinnerDoesNot) {  //
   book.melees.push_back({a, t, false, false, false, stand_contacts(s, a, t)});
   book.charged = {a};
   ASSERT_EQ(book.melees[0].contacts.size(), 2u);
-  // Bayonet vs infantry hits on 0-1-2 (§8.5). Dice: blue 0, red 0, blue 1; then red's
-  // morale: 4 castings + rating 4 = 8, a 1 passes.
-  Scripted dice({10, 5, 1, 1});
+  // Bayonet vs infantry hits on 0-1-2 (§8.5). Dice unit by unit, stand by stand (FD-46):
+  // blue stand 0 rolls 0, blue stand 1 rolls 1, red rolls 5 (a miss); then red's morale:
+  // 4 castings + rating 4 = 8, a 1 passes.
+  Scripted dice({10, 1, 5, 1});
   EventLog log;
   resolve_melees(s, book, dice, log);
   EXPECT_TRUE(dice.done());
@@ -259,6 +181,182 @@ TEST(FireAndDisciplineMeleePhase, EqualHitsEngagedThenEngagedColumn) {  // §8.1
   EXPECT_TRUE(next.melees[0].engaged);
   EXPECT_EQ(s.force.units[static_cast<std::size_t>(t)].stands[0].castings, 4);
   EXPECT_EQ(count(log, EventKind::kMorale, "u1"), 1);
+}
+
+TEST(FireAndDisciplineMeleePhase, CornerToCornerIsNotContact) {  // §8.16-§8.17
+  EXPECT_TRUE(fighting_contact(north(0, 0), south(0, 0)));       // front to front
+  EXPECT_FALSE(fighting_contact(north(0, 0), south(15, 0)));     // diagonal neighbours
+  EXPECT_TRUE(fighting_contact(north(0, 0), south(10, 0)));      // 5 yd of shared edge
+  EXPECT_TRUE(
+      fighting_contact(north(0, 0), R(0, 13.75 / std::sqrt(2.0), 45)));  // a corner on the front
+  EXPECT_FALSE(fighting_contact(north(0, 0), south(0, 1)));              // 1 yd apart
+}
+
+// A skirmisher half-stand (2 castings, open order) and a line stand (6 castings) in contact.
+struct SkirmishCharge {
+  Battle b;
+  int line = -1, sk = -1;
+  explicit SkirmishCharge(std::map<std::string, Value> options = {}) : b(std::move(options)) {
+    line = b.line(0, {north(500, 480)});
+    sk = b.add(
+        1, "infantry", "open-order", {R(500, 505, 180, 7.5, 10)},
+        {{"half-stands", Value(std::int64_t{1})}, {"half-stand-castings", Value(std::int64_t{2})}});
+  }
+};
+
+TEST(FireAndDisciplineMeleePhase, MeleeRoundOddsAreExact) {  // §8.5, FD-46
+  SkirmishCharge c;
+  FdState s = c.b.state();
+  s.force.units[static_cast<std::size_t>(c.line)].stands[0].rect = north(500, 500);
+  MeleeBook book;
+  book.charged = {c.line};
+  const Melee m{c.line, c.sk, false, false, false, stand_contacts(s, c.line, c.sk)};
+  ASSERT_EQ(m.contacts.size(), 1u);
+  // Line: bayonet vs Open Infantry 0-1-2 (L644) +1 for 6 ≥ 2 × 2 castings (L650) = 40%.
+  // Skirmisher: bayonet vs Infantry 0-1-2 (L642) = 30%. One die each.
+  const MeleeRoundOdds o = melee_round_odds(s, m, book);
+  EXPECT_NEAR(o.charger_wins, 0.4 * 0.7, 1e-12);
+  EXPECT_NEAR(o.target_wins, 0.6 * 0.3, 1e-12);
+  EXPECT_NEAR(o.tie, 0.4 * 0.3 + 0.6 * 0.7, 1e-12);
+}
+
+TEST(FireAndDisciplineMeleePhase, ChargedSkirmishersFleeWhenLikelierToLose) {  // §8.2c
+  for (const char* option : {"odds", "never"}) {
+    SkirmishCharge c({{"fd_evade_charge", Value(std::string(option))}});
+    FdState s = c.b.state();
+    Scripted dice({});  // skirmishers fire no FPF (§7.7) and a flight rolls nothing
+    EventLog log;
+    MeleeBook book = charge_moves(s, {{c.line, c.sk}}, dice, log);
+    EXPECT_TRUE(dice.done());
+    const Rect& r = s.force.units[static_cast<std::size_t>(c.sk)].stands[0].rect;
+    if (std::string(option) == "odds") {
+      // Losing (0.28) is likelier than winning (0.18): it flees 80 yd north (§4.43 rate).
+      EXPECT_TRUE(book.melees.empty());
+      EXPECT_NEAR(r.centre.y / kYd, 505 + 80, 1e-6);
+      EXPECT_TRUE(s.units[static_cast<std::size_t>(c.sk)].fled_this_turn);
+    } else {
+      EXPECT_EQ(book.melees.size(), 1u);
+    }
+  }
+}
+
+TEST(FireAndDisciplineMeleePhase, ACrewHoldingFireMeleesOthersMayFlee) {  // §6.4d-e, §4.43
+  for (const bool held : {true, false}) {
+    Battle b({{"fd_evade_charge", Value(std::string("always"))}});
+    const int a = b.line(0, {north(500, 480)});
+    const int g =
+        b.add(1, "artillery", "unlimbered", {south(500, 505)}, {{"pdr", Value(std::int64_t{6})}});
+    FdState s = b.state();
+    UnitState& gs = s.units[static_cast<std::size_t>(g)];
+    gs.hold_fire = held;
+    gs.ball = gs.canister = 0;  // nothing left to fire: no held-fire roll
+    Scripted dice({});
+    EventLog log;
+    MeleeBook book = charge_moves(s, {{a, g}}, dice, log);
+    EXPECT_TRUE(dice.done());
+    EXPECT_EQ(book.melees.size(), held ? 1u : 0u) << held;
+    EXPECT_EQ(may_evade(s, g), false) << held;  // fought, or already fled this turn
+  }
+}
+
+TEST(FireAndDisciplineMeleePhase, CloseOrderInfantryNeverEvades) {  // §8.2c
+  Battle b({{"fd_evade_charge", Value(std::string("always"))}});
+  b.line(0, {north(500, 480)});
+  const int t = b.line(1, {south(500, 505)});
+  FdState s = b.state();
+  EXPECT_FALSE(may_evade(s, t));
+}
+
+TEST(FireAndDisciplineMeleePhase, ASecondRoundOnlyWhileNeitherBroke) {  // FD-48, §8.45
+  for (const int variant : {0, 1, 2}) {
+    // Rating 4 (4 shatter boxes a stand, so two hits do not shatter it). 0: rounds 1, a tie:
+    // one round. 1: rounds 2, a tie then round 2 in the Engaged column (infantry +1:
+    // 0-1-2-3, L648): blue 3 hits, red 5 misses; red (4 castings + 4 = 8) fails on a 0 (read
+    // as 10) and flees on 5. 2: rounds 2, red loses round 1 and flees: no round 2.
+    Battle b({{"fd_48_melee_rounds", Value(std::int64_t{variant == 0 ? 1 : 2})}});
+    const int a = b.line(0, {north(500, 500)}, 4);
+    const int t = b.line(1, {south(500, 500)}, 4);
+    FdState s = b.state();
+    MeleeBook book;
+    book.melees.push_back({a, t, false, false, false, stand_contacts(s, a, t)});
+    book.charged = {a};
+    std::vector<int> faces = {10, 10};
+    if (variant == 1) faces = {10, 10, 3, 5, 10, 5};
+    if (variant == 2) faces = {10, 5, 10, 5};
+    Scripted dice(faces);
+    EventLog log;
+    const MeleeStep step = fight_melees(s, book.melees, book, dice, log, "VII.2 new melees");
+    EXPECT_TRUE(dice.done()) << variant;
+    EXPECT_EQ(step.rounds, variant == 1 ? 2 : 1) << variant;
+    EXPECT_EQ(count(log, EventKind::kMorale, "u1"), variant == 0 ? 0 : 1) << variant;
+    const MeleeFighter* red = step.fighter(t);
+    ASSERT_NE(red, nullptr);
+    EXPECT_EQ(red->retreated, variant != 0) << variant;
+    EXPECT_EQ(step.engaged.empty(), variant != 0) << variant;
+    if (variant == 1) {
+      EXPECT_EQ(red->first_round, (MeleeTally{1, 1}));  // round 1 was a tie
+      EXPECT_EQ(red->standing, MeleeStanding::kLoser);  // round 2 lost
+      EXPECT_EQ(red->rounds, 2);
+    }
+  }
+}
+
+TEST(FireAndDisciplineMeleePhase, AllStandsRollsForEveryStand) {  // FD-46 option
+  for (const bool all : {false, true}) {
+    Battle b(
+        all ? std::map<std::string, Value>{{"fd_46_melee_dice", Value(std::string("all-stands"))}}
+            : std::map<std::string, Value>{});
+    const int a = b.line(0, {north(485, 500), north(500, 500), north(515, 500)});
+    const int t = b.line(1, {south(500, 500)});
+    FdState s = b.state();
+    const std::vector<Melee> melees = {{a, t, false, false, false, stand_contacts(s, a, t)}};
+    ASSERT_EQ(melees[0].contacts.size(), 1u);  // only the middle stand meets it
+    const std::vector<MeleeDie> dice = melee_dice(s, melees);
+    if (!all) {
+      ASSERT_EQ(dice.size(), 2u);
+      EXPECT_EQ(dice[0].by, (StandRef{a, 1}));
+      EXPECT_EQ(dice[1].on, (StandRef{a, 1}));
+    } else {
+      ASSERT_EQ(dice.size(), 4u);  // three for the line, all against the one stand
+      for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(dice[static_cast<std::size_t>(i)].by, (StandRef{a, i}));
+        EXPECT_EQ(dice[static_cast<std::size_t>(i)].on, (StandRef{t, 0}));
+      }
+      EXPECT_EQ(dice[3].by, (StandRef{t, 0}));
+    }
+  }
+}
+
+TEST(FireAndDisciplineMeleePhase, UnderAllEveryUnitInAMeleeTests) {  // FD-22 "all", §5.3b
+  Battle b({{"fd_22_melee_morale", Value(std::string("all"))}});
+  const int a = b.line(0, {north(500, 500)});
+  const int t = b.line(1, {south(500, 500)});
+  FdState s = b.state();
+  MeleeBook book;
+  book.melees.push_back({a, t, false, false, false, stand_contacts(s, a, t)});
+  book.charged = {a};
+  Scripted dice({10, 5, 1, 1});  // blue wins 1-0; blue tests (6 + 2 = 8), then red (5 + 2)
+  EventLog log;
+  fight_melees(s, book.melees, book, dice, log, "VII.2 new melees");
+  EXPECT_TRUE(dice.done());
+  EXPECT_EQ(count(log, EventKind::kMorale, "u0"), 1);
+  EXPECT_EQ(count(log, EventKind::kMorale, "u1"), 1);
+}
+
+TEST(FireAndDisciplineMeleePhase, EngagedUnitsNoLongerInContactAreReleased) {  // §8.45
+  Battle b;
+  const int a = b.line(0, {north(500, 500)});
+  const int t = b.line(1, {south(500, 520)});
+  FdState s = b.state();
+  s.units[static_cast<std::size_t>(a)].engaged_with = {t};
+  s.units[static_cast<std::size_t>(t)].engaged_with = {a};
+  MeleeBook book;
+  Scripted dice({});
+  EventLog log;
+  resolve_melees(s, book, dice, log);
+  EXPECT_TRUE(book.melees.empty());
+  EXPECT_TRUE(s.units[static_cast<std::size_t>(a)].engaged_with.empty());
+  EXPECT_TRUE(s.units[static_cast<std::size_t>(t)].engaged_with.empty());
 }
 
 }  // namespace

@@ -8,13 +8,15 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/melee_phase_detail.h"
 
 namespace smoothbore::fire_and_discipline {
+
 namespace {
 
-std::size_t z(int i) { return static_cast<std::size_t>(i); }
-const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
-bool live(const Stand& st) { return !st.removed && st.castings > 0; }
+using detail::live;
+using detail::unit_at;
+using detail::z;
 
 // The charger's block: footprint with the facing of its first live stand.
 Rect block(const FdState& s, int u) { return unit_at(s, u).footprint(); }
@@ -32,36 +34,13 @@ double reach_mm(const FdState& s, int charger, int target, double range_mm) {
   return best;
 }
 
-// Rigid motion of every stand of `u`: rotate by `turn_deg` about `pivot`, then translate.
-void move_unit(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift) {
-  const double rad = turn_deg * std::numbers::pi / 180.0;
-  const double c = std::cos(rad);
-  const double sn = std::sin(rad);
-  for (Stand& st : s.force.units[z(u)].stands) {
-    const Vec2 d = st.rect.centre - pivot;
-    // Compass bearings turn clockwise: (x, y) → (x cos + y sin, −x sin + y cos).
-    const Vec2 r{d.x * c + d.y * sn, -d.x * sn + d.y * c};
-    st.rect.centre = pivot + r + shift;
-    st.rect.facing = normalize_bearing(st.rect.facing + turn_deg);
-  }
-}
-
-void advance(FdState& s, int u, double mm) {
-  move_unit(s, u, Vec2{}, 0, block(s, u).forward() * mm);
-}
+void advance(FdState& s, int u, double mm) { detail::advance_block(s, u, mm); }
 
 void log_event(EventLog& log, const FdState& s, EventKind k, int unit, int target, std::string text,
                std::vector<RollRecord> rolls = {}) {
-  Event e;
-  e.kind = k;
-  e.turn = s.turn;
-  e.phase = k == EventKind::kMelee ? "VII melee" : "VI.2 charge movement";
-  e.side = s.force.sides[z(unit_at(s, unit).side)].id;
-  e.unit = unit_at(s, unit).id;
-  if (target >= 0) e.target = unit_at(s, target).id;
-  e.text = std::move(text);
-  e.rolls = std::move(rolls);
-  log.append(std::move(e));
+  detail::log_melee_event(log, s, k, unit, target,
+                          k == EventKind::kMelee ? "VII melee" : "VI.2 charge movement",
+                          std::move(text), std::move(rolls));
 }
 
 // A morale check of `unit` (testing stand by FD-24) with its result applied; returns it.
@@ -160,59 +139,23 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   return r == MoraleResult::kPass || r == MoraleResult::kFanatic1 || r == MoraleResult::kFanatic2;
 }
 
-// The edge of the target the charger attacks: the front if any part of the charger's front
-// edge lies in the target's front zone, else the rear likewise, else the flank of its centre.
-Zone attacked_zone(const FdState& s, int charger, int target) {
-  const Rect c = block(s, charger);
-  const Rect t = block(s, target);
-  const Segment f = c.front_edge();
-  bool rear = false;
-  for (int i = 0; i <= 8; ++i) {
-    const Vec2 p = f.a + (f.b - f.a) * (i / 8.0);
-    const Zone zn = zone_of(t, p);
-    if (zn == Zone::kFront) return zn;
-    rear = rear || zn == Zone::kRear;
-  }
-  return rear ? Zone::kRear : zone_of(t, c.front_centre());
-}
-
-// §8.16: turn and place the charger with its front edge on the attacked edge of the target.
-void line_up(FdState& s, int charger, int target) {
-  const Rect c = block(s, charger);
-  const Rect t = block(s, target);
-  const Zone zone = attacked_zone(s, charger, target);
-  Vec2 n = t.forward();  // outward normal of the attacked edge
-  double half_edge = t.width / 2;
-  double half_depth_along_n = t.depth / 2;
-  if (zone == Zone::kRear) {
-    n = t.forward() * -1.0;
-  } else if (zone == Zone::kLeftFlank || zone == Zone::kRightFlank) {
-    n = zone == Zone::kRightFlank ? t.right() : t.right() * -1.0;
-    half_edge = t.depth / 2;
-    half_depth_along_n = t.width / 2;
-  }
-  const Vec2 e{n.y, -n.x};  // along the edge
-  const Vec2 edge_centre = t.centre + n * half_depth_along_n;
-  double lateral = 0;
-  if (zone != Zone::kFront) {
-    lateral = std::clamp((c.front_centre() - edge_centre).dot(e), -half_edge, half_edge);
-  }
-  const double new_facing = bearing_of(n * -1.0);
-  const double turn = normalize_bearing(new_facing - c.facing + 180.0) - 180.0;
-  const Vec2 pivot = c.front_centre();
-  const Vec2 goal = edge_centre + e * lateral;
-  move_unit(s, charger, pivot, turn, goal - pivot);
-}
-
-bool extends_behind_rear(const FdState& s, int charger, int target) {
-  const Rect t = block(s, target);
-  const double rear = -t.depth / 2 - kContactTolMm;
-  for (const Stand& st : unit_at(s, charger).stands) {
-    if (!live(st)) continue;
-    for (const Vec2& p : st.rect.corners()) {
-      if ((p - t.centre).dot(t.forward()) < rear) return true;
+// §8.16 contact: the charger lines up on the target; if that would overlap another unit
+// (say a friend already fighting the target), it goes straight ahead into contact instead;
+// if that would overlap too, or meets nothing, it stays where it is and the charge fails
+// (false), as a charge that cannot make contact (§8.15).
+bool make_contact(FdState& s, int charger, int target) {
+  const std::vector<Stand> before = unit_at(s, charger).stands;
+  detail::line_up(s, charger, target);
+  if (!detail::overlaps_other_unit(s, charger)) return true;
+  s.force.units[z(charger)].stands = before;
+  const double gap = reach_mm(s, charger, target, s.mm(charge_rate_yd(s, charger)));
+  if (gap >= 0) {
+    advance(s, charger, gap);
+    if (!detail::overlaps_other_unit(s, charger) && !stand_contacts(s, charger, target).empty()) {
+      return true;
     }
   }
+  s.force.units[z(charger)].stands = before;
   return false;
 }
 
@@ -259,22 +202,6 @@ std::optional<std::string> charge_invalid(const FdState& s, int charger, int tar
   return "the target is not within the charge rate straight ahead (FD-43)";
 }
 
-std::vector<StandContact> stand_contacts(const FdState& s, int a, int b) {
-  std::vector<StandContact> out;
-  const Unit& ua = unit_at(s, a);
-  const Unit& ub = unit_at(s, b);
-  for (int i = 0; i < static_cast<int>(ua.stands.size()); ++i) {
-    if (!live(ua.stands[z(i)])) continue;
-    for (int j = 0; j < static_cast<int>(ub.stands.size()); ++j) {
-      if (!live(ub.stands[z(j)])) continue;
-      if (distance(ua.stands[z(i)].rect, ub.stands[z(j)].rect) <= kContactTolMm) {
-        out.push_back({{a, i}, {b, j}});
-      }
-    }
-  }
-  return out;
-}
-
 MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges, Chance& dice,
                        EventLog& log) {
   MeleeBook book;
@@ -286,7 +213,7 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     const double rate = s.mm(charge_rate_yd(s, d.charger));
     book.charged.push_back(d.charger);
     double gap = reach_mm(s, d.charger, d.target, rate);
-    const bool frontal = attacked_zone(s, d.charger, d.target) == Zone::kFront;
+    const bool frontal = detail::attacked_zone(s, d.charger, d.target) == Zone::kFront;
     // FD-44: a counter-charger moves toward the charger at the same time.
     const bool counter = d.counter_charge && s.options.counter_charge == "meet" &&
                          may_counter_charge(s, d.target, d.charger) &&
@@ -296,13 +223,13 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
       const double t_gap = reach_mm(s, d.target, d.charger, t_rate + gap);
       if (t_gap >= 0) {
         const double t_move = std::min(t_rate, gap / 2);
-        advance(s, d.target, t_move);
+        advance(s, d.target, detail::clear_run_mm(s, d.target, t_move));
         book.charged.push_back(d.target);
         gap = reach_mm(s, d.charger, d.target, rate);
       }
     }
     if (gap < 0) {  // §8.15: failed to reach (a wheel or terrain)
-      advance(s, d.charger, rate);
+      advance(s, d.charger, detail::clear_run_mm(s, d.charger, rate));
       log_event(log, s, EventKind::kCharge, d.charger, d.target,
                 unit_at(s, d.charger).id + " fails to reach " + unit_at(s, d.target).id);
       std::vector<int> none(unit_at(s, d.charger).stands.size(), 0);
@@ -310,21 +237,46 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
                   "failed to contact, §8.15");
       continue;
     }
+    // §8.2c: decided before held fire clears the gun's mark (§6.4d); a unit already
+    // fighting a melee this turn stays.
+    const bool in_melee = std::any_of(book.melees.begin(), book.melees.end(), [&](const Melee& o) {
+      return o.charger == d.target || o.target == d.target;
+    });
+    const bool may_flee = !counter && !in_melee && may_evade(s, d.target);
     const double stop = s.mm(s.options.held_fire_range_yd);
     if (!counter && frontal && gap > stop) {
-      advance(s, d.charger, gap - stop);
+      advance(s, d.charger, detail::clear_run_mm(s, d.charger, gap - stop));
       if (!fire_before_contact(s, d.charger, d.target, dice, log)) continue;
     }
-    line_up(s, d.charger, d.target);
+    if (!make_contact(s, d.charger, d.target)) {
+      log_event(log, s, EventKind::kCharge, d.charger, d.target,
+                unit_at(s, d.charger).id + " cannot reach " + unit_at(s, d.target).id +
+                    ": other stands are in the way (§8.16)");
+      std::vector<int> none(unit_at(s, d.charger).stands.size(), 0);
+      test_morale(s, d.charger, none, block(s, d.target).centre, true, dice, log,
+                  "failed to contact, §8.15");
+      continue;
+    }
     Melee m;
     m.charger = d.charger;
     m.target = d.target;
     m.contacts = stand_contacts(s, d.charger, d.target);
-    m.flank = extends_behind_rear(s, d.charger, d.target);
+    m.flank = detail::extends_behind_rear(s, d.charger, d.target);
     log_event(log, s, EventKind::kCharge, d.charger, d.target,
               unit_at(s, d.charger).id + " charges into contact with " + unit_at(s, d.target).id +
                   (m.flank ? " (flank contact, §8.19)" : ""));
-    if (!m.contacts.empty()) book.melees.push_back(std::move(m));
+    if (m.contacts.empty()) continue;
+    if (may_flee && chooses_to_evade(s, m, book)) {
+      const double yd = evade_yd(s, d.target);
+      log_event(log, s, EventKind::kCharge, d.target, d.charger,
+                unit_at(s, d.target).id +
+                    (unit_at(s, d.target).arm == Arm::kArtillery ? "'s crew flee" : " flee") +
+                    " the charge of " + unit_at(s, d.charger).id + " rather than fight (§8.2c, " +
+                    std::to_string(static_cast<int>(yd)) + " yd at the skirmish rate)");
+      flee(s, d.target, block(s, d.charger).centre, true, log, yd);
+      continue;
+    }
+    book.melees.push_back(std::move(m));
   }
   return book;
 }

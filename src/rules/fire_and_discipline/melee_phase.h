@@ -1,7 +1,10 @@
 // Charges and field melee of Fire and Discipline (000.md §9, §7.7, §8.5(d); FD-22, FD-33,
 // FD-43..FD-49, FD-56): Phase V declarations checked (charge_invalid), Phase VI.2 charge
-// moves with held artillery fire and Final Protective Fire (charge_moves), and Phase VII
-// melee rounds with the §8.31 totals and the losers' morale (resolve_melees).
+// moves with held artillery fire, Final Protective Fire and skirmishers or crews fleeing
+// the charge (charge_moves, §8.2c), and Phase VII (resolve_melees) in the steps of the
+// sequence of play (L78-L92, pullout L812-L821): VII.2 new melees by round, VII.3 pursuit
+// moves and pursuit melees (pursuit.h, §8.2h-i), VII.4 engaged melees, each with the §8.31
+// totals, the losers' morale (FD-22) and the pairs left Engaged (§8.18).
 //
 // Engine readings (not in the text):
 // - A charger moves as a rigid block straight ahead along the facing of its first live
@@ -19,10 +22,25 @@
 // - FPF (§7.7) and held artillery fire (§8.5d, FD-56) are fired from the charger's position
 //   `held_fire_range_yd` short of contact, only at a frontal charge (FD-45). "Did not fire in
 //   the musketry phases this turn" reads UnitState::last_target_turn != turn.
+// - §8.2c (fd_evade_charge): the choice is made at contact. Skirmishers (open order) and
+//   gun crews may flee unless they counter-charged, are halted, engaged, already in a melee
+//   this turn or already fled a charge this turn; a crew that held its fire melees the
+//   charger (§6.4d) and so does not flee. They flee at their skirmish rate, 80 yd
+//   (§4.43, chart L670), by the FD-26 flee rules; the charger stays where it made contact
+//   (no §8.15 test: it reached its target). A fleeing crew takes its section with it, as
+//   the morale flee does (capture, FD-19/FD-64, is not in play).
+// - Dice (FD-46): every stand rolls one die per round, against the enemy stand it touches
+//   most squarely (nearest centre), across all its unit's melees of the step, so a stand
+//   touching two enemy units at the corners still rolls once. Dice are rolled unit by unit
+//   in force order, stand by stand.
+// - A unit fights at most one round per round number each turn: a prior turn's Engaged pair
+//   with a unit in a new (or pursuit) melee joins that step, so the unit's §8.31 totals cover
+//   every enemy it touches; Engaged pairs no longer in contact are released.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -83,12 +101,82 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
 MeleeSituation melee_situation(const FdState& s, const Melee& m, const MeleeBook& book, StandRef me,
                                StandRef them);
 
-// The stand pairs of `a` and `b` whose rects touch (within kContactTolMm).
+// Two stands are in fighting contact (§8.17 "contacting stands") when they share a stretch of
+// edge, or a corner of one touches the other's edge away from its corners (an angled
+// contact), within kContactTolMm. Stands that meet only corner to corner (the neighbours of
+// a front-to-front pair) are not: §8.16 has a charging stand that would not contact the
+// target hold its position.
+bool fighting_contact(const Rect& a, const Rect& b);
+// The stand pairs of `a` and `b` in fighting contact.
 std::vector<StandContact> stand_contacts(const FdState& s, int a, int b);
 
-// Phase VII: engaged melees from earlier turns are added to `book` (from
-// UnitState::engaged_with), then one round of every melee (FD-46..FD-48), the §8.31 totals,
-// the losers' morale (FD-22), commander checks (§2.32) and the engaged pairs recorded.
+// §8.2c: whether `unit`, the target of a charge, may flee rather than fight: a skirmisher
+// (open order) or a gun crew that is not holding fire for the charger (§6.4d), not halted
+// (FD-25), not engaged, and that has not already fled this turn.
+bool may_evade(const FdState& s, int unit);
+// The distance an evading unit flees, yd: its skirmish rate (foot 80 yd, chart L670; gun
+// crews use foot skirmish rates, §4.43).
+double evade_yd(const FdState& s, int unit);
+
+// Exact odds of one round of melee `m` fought alone (FD-46 dice, §8.5 hit sets,
+// melee_situation): the charger's hits against the target's.
+struct MeleeRoundOdds {
+  double charger_wins = 0;  // the target receives more hits than it inflicts
+  double target_wins = 0;
+  double tie = 0;  // Engaged (§8.18)
+};
+MeleeRoundOdds melee_round_odds(const FdState& s, const Melee& m, const MeleeBook& book);
+// fd_evade_charge: "odds" flees when the target losing the first round is likelier than it
+// winning it; "always"; "never". Call only when may_evade.
+bool chooses_to_evade(const FdState& s, const Melee& m, const MeleeBook& book);
+
+// One die of a melee round (FD-46): stand `by` strikes stand `on`, counted in melee
+// `melee` (an index into the melees fought together).
+struct MeleeDie {
+  StandRef by;
+  StandRef on;
+  int melee = -1;
+};
+// Who rolls against whom in one round of `melees` fought together (FD-46, §8.17): every live
+// stand in contact rolls one die against the enemy stand it touches most squarely (nearest
+// centre; ties: the first melee, then the lower stand); with fd_46 all-stands every other
+// live stand of a unit in the melees also rolls, against the nearest enemy stand that its
+// unit touches. Dice come unit by unit in force order, stand by stand: the rolling order.
+std::vector<MeleeDie> melee_dice(const FdState& s, const std::vector<Melee>& melees);
+
+// What one unit did in a step of Phase VII.
+struct MeleeFighter {
+  int unit = -1;
+  std::vector<int> opponents;  // the units it fought in the step (first round), force order
+  MeleeTally first_round;      // its §8.31 totals in the step's first round
+  MeleeStanding standing = MeleeStanding::kEngaged;  // in the last round it fought
+  bool tested = false;                               // it checked morale (FD-22)
+  MoraleResult morale = MoraleResult::kPass;         // its last check, if it tested
+  bool retreated = false;  // fled, surrendered, shattered or left the table (§8.18)
+  int rounds = 0;          // rounds it fought (FD-48)
+};
+// One step of Phase VII (VII.2 new melees, VII.3 pursuit melees or VII.4 engaged melees).
+struct MeleeStep {
+  std::vector<MeleeFighter> fighters;        // force order
+  std::vector<std::pair<int, int>> engaged;  // unit pairs (lower first) still locked (§8.18)
+  int rounds = 0;                            // rounds fought (FD-48)
+  const MeleeFighter* fighter(int unit) const;
+};
+
+// The rounds of `melees` fought together (FD-48: up to fd_48_melee_rounds): each round
+// rolls melee_dice, lands every hit at once (§8.2g), totals each unit's hits (§8.31), has the
+// losers (FD-22: or everyone under "all") test morale and apply the result with the opponent
+// that hurt it most as the cause, rolls commander checks (§2.32), and keeps the pairs where
+// neither unit retreated (§8.18). Another round follows only for those pairs still in
+// contact, in the Engaged column (§8.45). `phase` names the step in the events.
+MeleeStep fight_melees(FdState& s, std::vector<Melee> melees, const MeleeBook& book, Chance& dice,
+                       EventLog& log, const std::string& phase);
+
+// Phase VII after the charges (sequence of play L78-L92): VII.2 the new melees in `book`
+// (with any Engaged pair of their units), VII.3 pursuit moves and pursuit melees
+// (pursuit.h), VII.4 the remaining Engaged pairs of earlier turns still in contact. Updates
+// UnitState::engaged_with after each step. On return `book.melees` holds every melee fought
+// this turn (as first fought) and `book.charged` the pursuers too.
 void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log);
 
 }  // namespace smoothbore::fire_and_discipline

@@ -140,6 +140,17 @@ const std::vector<ParamSpec>& option_specs() {
       choice("fd_47_crew_melee_weapon", {"mixed", "bayonet"}, "FD-47, §8.43",
              "gun crews fight in the Mixed Melee column, or the Bayonet column"),
       integer("fd_48_melee_rounds", 1, 1, 3, "FD-48", "melee rounds per melee per turn"),
+      choice("fd_pursuit_by", {"chargers", "either-side"}, "§8.2h L596",
+             "who may pursue 30 yd when every opponent failed morale and retreated: only units "
+             "that charged or counter-charged (§8.2h \"charging stands\"), or a holding "
+             "defender too"),
+      choice("fd_pursuit_direction", {"straight", "follow"}, "§8.2h L596, §4.1, §4.5",
+             "a pursuit moves straight ahead (§4.1), or wheels toward the fled opponent and "
+             "moves half the distance (§4.5 wheel)"),
+      choice("fd_evade_charge", {"odds", "always", "never"}, "§8.2c L586, §4.43, §6.4d-e",
+             "charged skirmishers and gun crews that did not hold fire flee (80 yd) instead of "
+             "fighting: when losing the first round is likelier than winning it, always, or "
+             "never"),
       flag("fd_49_objective_protective", true, "FD-49",
            "objective zones (buildings, enclosures) are protective positions that block fire"),
       flag("fd_50_courier_interception", false, "FD-50",
@@ -246,6 +257,9 @@ Options read_options(const Params& p) {
   o.melee_dice = p.get_string("fd_46_melee_dice");
   o.crew_melee_weapon = p.get_string("fd_47_crew_melee_weapon");
   o.melee_rounds = i("fd_48_melee_rounds");
+  o.pursuit_by = p.get_string("fd_pursuit_by");
+  o.pursuit_direction = p.get_string("fd_pursuit_direction");
+  o.evade_charge = p.get_string("fd_evade_charge");
   o.objective_protective = p.get_bool("fd_49_objective_protective");
   o.courier_interception = p.get_bool("fd_50_courier_interception");
   o.commander_loss_reach = p.get_string("fd_51_commander_loss_reach");

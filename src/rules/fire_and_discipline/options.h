@@ -71,6 +71,9 @@ struct Options {
   std::string melee_dice = "contacting-stands";        // FD-46: contacting-stands | all-stands
   std::string crew_melee_weapon = "mixed";             // FD-47: mixed | bayonet
   int melee_rounds = 1;                                // FD-48
+  std::string pursuit_by = "chargers";                 // §8.2h: chargers | either-side
+  std::string pursuit_direction = "straight";          // §8.2h: straight | follow
+  std::string evade_charge = "odds";                   // §8.2c: odds | always | never
   bool objective_protective = true;                    // FD-49
   bool courier_interception = false;                   // FD-50
   std::string commander_loss_reach = "line-of-sight";  // FD-51: line-of-sight | all

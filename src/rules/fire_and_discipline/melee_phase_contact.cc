@@ -1,0 +1,220 @@
+// Contact geometry of melee_phase.h: rigid moves of a unit's block, the path ahead of it,
+// the §8.16 line-up of an attacker on its target, flank contact (§8.19) and which stands
+// are in fighting contact (§8.17). Split from melee_phase.cc (charges) for size.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include "rules/fire_and_discipline/melee_phase.h"
+#include "rules/fire_and_discipline/melee_phase_detail.h"
+
+namespace smoothbore::fire_and_discipline {
+
+namespace detail {
+
+void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift) {
+  const double rad = turn_deg * std::numbers::pi / 180.0;
+  const double c = std::cos(rad);
+  const double sn = std::sin(rad);
+  for (Stand& st : s.force.units[z(u)].stands) {
+    const Vec2 d = st.rect.centre - pivot;
+    // Compass bearings turn clockwise: (x, y) → (x cos + y sin, −x sin + y cos).
+    const Vec2 r{d.x * c + d.y * sn, -d.x * sn + d.y * c};
+    st.rect.centre = pivot + r + shift;
+    st.rect.facing = normalize_bearing(st.rect.facing + turn_deg);
+  }
+}
+
+void advance_block(FdState& s, int u, double mm) {
+  rigid_move(s, u, Vec2{}, 0, unit_at(s, u).footprint().forward() * mm);
+}
+
+void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,
+                     std::string phase, std::string text, std::vector<RollRecord> rolls) {
+  Event e;
+  e.kind = k;
+  e.turn = s.turn;
+  e.phase = std::move(phase);
+  e.side = s.force.sides[z(unit_at(s, unit).side)].id;
+  e.unit = unit_at(s, unit).id;
+  if (target >= 0) e.target = unit_at(s, target).id;
+  e.text = std::move(text);
+  e.rolls = std::move(rolls);
+  log.append(std::move(e));
+}
+
+bool overlaps_other_unit(const FdState& s, int u) {
+  for (std::size_t i = 0; i < s.force.units.size(); ++i) {
+    const Unit& o = s.force.units[i];
+    if (static_cast<int>(i) == u || !o.on_table() || s.units[i].surrendered) continue;
+    for (const Stand& a : unit_at(s, u).stands) {
+      if (!live(a)) continue;
+      for (const Stand& b : o.stands) {
+        if (live(b) && overlaps(a.rect, b.rect, s.mm(0.5))) return true;
+      }
+    }
+  }
+  return false;
+}
+
+PathAhead path_ahead(const FdState& s, int u, double range_mm) {
+  PathAhead out;
+  const Unit& me = unit_at(s, u);
+  Rect probe = me.footprint();
+  probe.width = std::max(0.0, probe.width - 2 * kContactTolMm);
+  for (int o = 0; o < static_cast<int>(s.force.units.size()); ++o) {
+    const Unit& other = unit_at(s, o);
+    if (o == u || !other.on_table() || s.units[z(o)].surrendered) continue;
+    const bool foe = other.side != me.side;
+    for (const Stand& st : other.stands) {
+      if (!live(st)) continue;
+      const double d = corridor_distance(probe, st.rect, range_mm);
+      if (d < 0) continue;
+      double& gap = foe ? out.enemy_mm : out.friend_mm;
+      if (gap < 0 || d < gap) {
+        gap = d;
+        (foe ? out.enemy : out.friend_unit) = o;
+      }
+    }
+  }
+  const Vec2 d = me.footprint().forward();
+  const double w = s.table().width();
+  const double h = s.table().height();
+  double room = std::numeric_limits<double>::infinity();
+  for (const Stand& st : me.stands) {
+    if (!live(st)) continue;
+    for (const Vec2& p : st.rect.corners()) {
+      if (d.x > 1e-12) room = std::min(room, (w - p.x) / d.x);
+      if (d.x < -1e-12) room = std::min(room, -p.x / d.x);
+      if (d.y > 1e-12) room = std::min(room, (h - p.y) / d.y);
+      if (d.y < -1e-12) room = std::min(room, -p.y / d.y);
+    }
+  }
+  out.table_mm = std::max(0.0, room);
+  return out;
+}
+
+double clear_run_mm(const FdState& s, int u, double want_mm) {
+  const PathAhead p = path_ahead(s, u, want_mm);
+  double run = std::min(want_mm, p.table_mm);
+  if (p.enemy_mm >= 0) run = std::min(run, p.enemy_mm);
+  if (p.friend_mm >= 0) run = std::min(run, p.friend_mm);
+  return std::max(0.0, run);
+}
+
+// The edge of the target the charger attacks: the front if any part of the charger's front
+// edge lies in the target's front zone, else the rear likewise, else the flank of its centre.
+Zone attacked_zone(const FdState& s, int charger, int target) {
+  const Rect c = unit_at(s, charger).footprint();
+  const Rect t = unit_at(s, target).footprint();
+  const Segment f = c.front_edge();
+  bool rear = false;
+  for (int i = 0; i <= 8; ++i) {
+    const Vec2 p = f.a + (f.b - f.a) * (i / 8.0);
+    const Zone zn = zone_of(t, p);
+    if (zn == Zone::kFront) return zn;
+    rear = rear || zn == Zone::kRear;
+  }
+  return rear ? Zone::kRear : zone_of(t, c.front_centre());
+}
+
+// §8.16: turn and place the charger with its front edge on the attacked edge of the target.
+void line_up(FdState& s, int charger, int target) {
+  const Rect c = unit_at(s, charger).footprint();
+  const Rect t = unit_at(s, target).footprint();
+  const Zone zone = attacked_zone(s, charger, target);
+  Vec2 n = t.forward();  // outward normal of the attacked edge
+  double half_edge = t.width / 2;
+  double half_depth_along_n = t.depth / 2;
+  if (zone == Zone::kRear) {
+    n = t.forward() * -1.0;
+  } else if (zone == Zone::kLeftFlank || zone == Zone::kRightFlank) {
+    n = zone == Zone::kRightFlank ? t.right() : t.right() * -1.0;
+    half_edge = t.depth / 2;
+    half_depth_along_n = t.width / 2;
+  }
+  const Vec2 e{n.y, -n.x};  // along the edge
+  const Vec2 edge_centre = t.centre + n * half_depth_along_n;
+  double lateral = 0;
+  if (zone != Zone::kFront) {
+    lateral = std::clamp((c.front_centre() - edge_centre).dot(e), -half_edge, half_edge);
+  }
+  const double new_facing = bearing_of(n * -1.0);
+  const double turn = normalize_bearing(new_facing - c.facing + 180.0) - 180.0;
+  const Vec2 pivot = c.front_centre();
+  const Vec2 goal = edge_centre + e * lateral;
+  rigid_move(s, charger, pivot, turn, goal - pivot);
+}
+
+bool extends_behind_rear(const FdState& s, int charger, int target) {
+  const Rect t = unit_at(s, target).footprint();
+  const double rear = -t.depth / 2 - kContactTolMm;
+  for (const Stand& st : unit_at(s, charger).stands) {
+    if (!live(st)) continue;
+    for (const Vec2& p : st.rect.corners()) {
+      if ((p - t.centre).dot(t.forward()) < rear) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace detail
+
+using detail::live;
+using detail::unit_at;
+using detail::z;
+
+bool fighting_contact(const Rect& a, const Rect& b) {
+  if (distance(a, b) > kContactTolMm) return false;
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  // A shared stretch of edge: parallel, collinear edges overlapping by more than the
+  // tolerance.
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Vec2 p0 = ca[i];
+    const Vec2 dir = (ca[(i + 1) % 4] - p0).normalized();
+    const double len = distance(p0, ca[(i + 1) % 4]);
+    for (std::size_t j = 0; j < 4; ++j) {
+      const Vec2 q0 = cb[j];
+      const Vec2 q1 = cb[(j + 1) % 4];
+      if (std::fabs(dir.cross((q1 - q0).normalized())) > 1e-3) continue;
+      if (std::fabs(dir.cross(q0 - p0)) > kContactTolMm) continue;
+      const double t0 = dir.dot(q0 - p0);
+      const double t1 = dir.dot(q1 - p0);
+      const double lo = std::max(0.0, std::min(t0, t1));
+      const double hi = std::min(len, std::max(t0, t1));
+      if (hi - lo > kContactTolMm) return true;
+    }
+  }
+  // A corner driven onto the other's edge away from its corners (an angled contact).
+  auto corner_on_edge = [](const std::array<Vec2, 4>& corners, const Rect& other,
+                           const std::array<Vec2, 4>& other_corners) {
+    for (const Vec2& p : corners) {
+      if (distance(other, p) > kContactTolMm) continue;
+      bool at_corner = false;
+      for (const Vec2& q : other_corners) at_corner = at_corner || distance(p, q) <= kContactTolMm;
+      if (!at_corner) return true;
+    }
+    return false;
+  };
+  return corner_on_edge(ca, b, cb) || corner_on_edge(cb, a, ca);
+}
+
+std::vector<StandContact> stand_contacts(const FdState& s, int a, int b) {
+  std::vector<StandContact> out;
+  const Unit& ua = unit_at(s, a);
+  const Unit& ub = unit_at(s, b);
+  for (int i = 0; i < static_cast<int>(ua.stands.size()); ++i) {
+    if (!live(ua.stands[z(i)])) continue;
+    for (int j = 0; j < static_cast<int>(ub.stands.size()); ++j) {
+      if (!live(ub.stands[z(j)])) continue;
+      if (fighting_contact(ua.stands[z(i)].rect, ub.stands[z(j)].rect)) {
+        out.push_back({{a, i}, {b, j}});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace smoothbore::fire_and_discipline

@@ -1,0 +1,56 @@
+// Internals shared by the charge, melee and pursuit files (not part of the public API):
+// rigid moves of a unit's block and the §8.16 line-up of an attacker on its target.
+#pragma once
+
+#include <string>
+
+#include "core/events/event.h"
+#include "core/geometry/shapes.h"
+#include "rules/fire_and_discipline/state.h"
+
+namespace smoothbore::fire_and_discipline::detail {
+
+inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
+inline const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
+inline bool live(const Stand& st) { return !st.removed && st.castings > 0; }
+// Singular or plural: "1 hit", "2 hits".
+inline std::string count_of(int n, const std::string& word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Rigid motion of every stand of `u`: rotate by `turn_deg` (compass sense) about `pivot`,
+// then translate by `shift` (table mm).
+void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift);
+// Straight ahead along the unit's footprint facing by `mm`.
+void advance_block(FdState& s, int u, double mm);
+
+// The edge of `target` that `attacker` attacks (front, flank or rear; melee_phase.h).
+Zone attacked_zone(const FdState& s, int attacker, int target);
+// §8.16: turn and place `attacker` with its front edge on the attacked edge of `target`.
+void line_up(FdState& s, int attacker, int target);
+// §8.19: a stand of `attacker` extends behind the rear edge line of `target`.
+bool extends_behind_rear(const FdState& s, int attacker, int target);
+// Whether a live stand of `u` overlaps a live stand of another unit on the table.
+bool overlaps_other_unit(const FdState& s, int u);
+
+// What lies straight ahead of unit `u` within `range_mm`: the nearest enemy and friendly
+// stands in its footprint's corridor (a hair narrower, so that neighbours touching its flank
+// lines are not in the way), by corridor distance (mm, -1 if none), and the room (mm) before
+// one of its stands would leave the table.
+struct PathAhead {
+  double enemy_mm = -1;
+  int enemy = -1;
+  double friend_mm = -1;
+  int friend_unit = -1;
+  double table_mm = 0;
+};
+PathAhead path_ahead(const FdState& s, int u, double range_mm);
+// The longest straight move up to `want_mm` that enters no other unit's stand and stays on
+// the table.
+double clear_run_mm(const FdState& s, int u, double want_mm);
+
+// An event of Phase VI or VII about `unit` (and `target` when >= 0).
+void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,
+                     std::string phase, std::string text, std::vector<RollRecord> rolls = {});
+
+}  // namespace smoothbore::fire_and_discipline::detail
