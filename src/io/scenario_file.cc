@@ -274,6 +274,8 @@ tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(std::string_v
   read_end(s, root);
   check_sides(s, first_side);
   scenario_io::check_unit_geometry(s);
+  s.scenario.options = s.options;  // the rule set's scenario checks may read them
+  scenario_io::check_unit_references(s);
 
   std::vector<Diagnostic>& diags = s.r.diagnostics();
   if (!diags.empty()) {

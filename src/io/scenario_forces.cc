@@ -114,6 +114,7 @@ void read_unit(State& s, const toml::table& t, int side, int command, double def
       const toml::node* n = t.get(spec.name);
       Value v = spec.default_value;
       if (n != nullptr) {
+        src.attributes[spec.name] = loc_of(*n);
         tl::expected<Value, std::string> checked = check_node(spec, *n);
         if (!checked) {
           s.r.error(loc_of(*n), fmt::format("{}: {}", what, checked.error()));
@@ -126,6 +127,7 @@ void read_unit(State& s, const toml::table& t, int side, int command, double def
     }
   }
 
+  src.attributes_ok = attributes_ok && rs != nullptr;
   if (ok) {
     u.start_figures = static_cast<int>(*figures);
     double bearing = normalize_bearing(facing.value_or(default_facing));
@@ -268,6 +270,20 @@ void read_leaders(State& s, const toml::table& root) {
       }
     }
     force.leaders.push_back(std::move(l));
+  }
+}
+
+void check_unit_references(State& s) {
+  if (s.ruleset == nullptr) return;
+  const std::vector<Unit>& units = s.scenario.force.units;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const State::UnitSource& src = s.unit_sources[i];
+    if (!src.attributes_ok) continue;
+    for (const UnitProblem& p : s.ruleset->check_unit_in_scenario(units[i], s.scenario)) {
+      auto at = src.attributes.find(p.attribute);
+      s.r.error(at != src.attributes.end() ? at->second : src.table,
+                fmt::format("unit '{}': {}", units[i].id, p.message));
+    }
   }
 }
 

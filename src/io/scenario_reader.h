@@ -106,6 +106,8 @@ struct State {
     Loc table;
     Loc position;
     bool laid_out = false;
+    bool attributes_ok = false;             // every rule-set attribute was valid
+    std::map<std::string, Loc> attributes;  // where each attribute given is written
   };
   std::vector<UnitSource> unit_sources;
   std::vector<Loc> side_locs;
@@ -120,5 +122,8 @@ void read_sides(State& s, const toml::table& root);    // scenario_forces.cc
 void read_leaders(State& s, const toml::table& root);  // scenario_forces.cc
 // Units off the table and overlapping stands (scenario_forces.cc).
 void check_unit_geometry(State& s);
+// The rule set's checks of each unit against the whole scenario (Ruleset::
+// check_unit_in_scenario), located at the attribute concerned (scenario_forces.cc).
+void check_unit_references(State& s);
 
 }  // namespace smoothbore::scenario_io

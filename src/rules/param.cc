@@ -19,6 +19,8 @@ std::string_view param_type_name(ParamType t) {
       return "number";
     case ParamType::kChoice:
       return "choice";
+    case ParamType::kString:
+      return "string";
   }
   return "bool";
 }
@@ -48,6 +50,8 @@ std::string expectation(const ParamSpec& s) {
       }
       return out;
     }
+    case ParamType::kString:
+      return "a string";
   }
   return "";
 }
@@ -98,8 +102,18 @@ ParamSpec choice_param(std::string name, std::vector<std::string> choices, std::
   return s;
 }
 
+ParamSpec string_param(std::string name, std::string def, std::string help, std::string ref) {
+  ParamSpec s = bool_param(std::move(name), false, std::move(help), std::move(ref));
+  s.type = ParamType::kString;
+  s.default_value = std::move(def);
+  return s;
+}
+
 std::string ParamSpec::signature() const {
-  return fmt::format("{} ({}, default {})", name, expectation(*this), to_string(default_value));
+  // Free text is quoted, so an empty default reads as "".
+  const std::string def = type == ParamType::kString ? "\"" + to_string(default_value) + "\""
+                                                     : to_string(default_value);
+  return fmt::format("{} ({}, default {})", name, expectation(*this), def);
 }
 
 tl::expected<Value, std::string> parse_param(const ParamSpec& spec, std::string_view text) {
@@ -132,6 +146,8 @@ tl::expected<Value, std::string> parse_param(const ParamSpec& spec, std::string_
         if (c == text) return Value(c);
       }
       return bad();
+    case ParamType::kString:
+      return Value(std::string(text));
   }
   return bad();
 }
@@ -160,6 +176,9 @@ tl::expected<Value, std::string> check_param(const ParamSpec& spec, const Value&
       return bad();
     case ParamType::kChoice:
       if (const auto* s = std::get_if<std::string>(&v)) return parse_param(spec, *s);
+      return bad();
+    case ParamType::kString:
+      if (std::holds_alternative<std::string>(v)) return v;
       return bad();
   }
   return bad();

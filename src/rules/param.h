@@ -14,8 +14,10 @@
 
 namespace smoothbore {
 
-enum class ParamType { kBool, kInt, kNumber, kChoice };
-std::string_view param_type_name(ParamType t);  // "bool", "int", "number", "choice"
+// kString: free text (e.g. the id of a terrain feature a unit attribute names); what the
+// text must match is the owner's check (a rule set's check_unit_in_scenario).
+enum class ParamType { kBool, kInt, kNumber, kChoice, kString };
+std::string_view param_type_name(ParamType t);  // "bool", "int", "number", "choice", "string"
 
 struct ParamSpec {
   std::string name;
@@ -39,6 +41,7 @@ ParamSpec number_param(std::string name, double def, double min, double max, std
                        std::string ref);
 ParamSpec choice_param(std::string name, std::vector<std::string> choices, std::string def,
                        std::string help, std::string ref);
+ParamSpec string_param(std::string name, std::string def, std::string help, std::string ref);
 
 // Converts `text` (CLI: "true", "12", "veteran") to a value of the spec's type, or says
 // why not: "expected an integer from 1 to 1000, found 'x'".

@@ -17,6 +17,14 @@
 
 namespace smoothbore {
 
+// A problem with a unit that only the whole scenario shows (e.g. an order naming a terrain
+// feature that is not on the table), tied to the attribute whose value is wrong so the
+// loader can point at it.
+struct UnitProblem {
+  std::string attribute;  // the attribute key; empty = the unit as a whole
+  std::string message;    // what was found and what was expected
+};
+
 struct UnitTypeInfo {
   std::string id;  // "line-infantry"
   Arm arm = Arm::kFoot;
@@ -59,6 +67,15 @@ class Ruleset {
   // Checks a loaded unit against rules the schema cannot express (e.g. "Haitian irregulars
   // may not form square", A2-29). Messages only; the loader adds the location.
   virtual std::vector<std::string> validate_unit(const Unit& unit, const Params& options) const = 0;
+  // Checks a unit against the rest of the loaded scenario (terrain, objectives, sides),
+  // once everything is read; only units whose attributes were valid are passed. Default:
+  // nothing to check.
+  virtual std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
+                                                          const Scenario& scenario) const {
+    (void)unit;
+    (void)scenario;
+    return {};
+  }
 
   // Whether battles can be fought yet (a rule set may ship its resolutions and odds before
   // its battle sequence); start() is only called when true.

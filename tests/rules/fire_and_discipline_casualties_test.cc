@@ -46,6 +46,13 @@ class Battle {
     sc_.force.units.push_back(u);
     return static_cast<int>(sc_.force.units.size()) - 1;
   }
+  // A horse unit in line (cavalry, 3 castings a stand).
+  int horse(int side, Vec2 centre, int stands = 2, double facing = 0) {
+    const int i = unit(side, centre, stands, 3, 2, facing);
+    sc_.force.units.back().arm = Arm::kCavalry;
+    sc_.force.units.back().type = "cavalry";
+    return i;
+  }
   void leader(Vec2 p) {
     Leader l;
     l.id = "brig";
@@ -294,6 +301,67 @@ TEST(FireAndDisciplineCasualties, FleeBlockedStopsWithOption) {  // FD-26 blocke
   const double moved = (1270 - stand(s, u, 0).rect.centre.y) / kYd;
   EXPECT_GT(moved, 30.0);
   EXPECT_LE(moved, 37.5 + 1e-6);
+}
+
+// FD-26 with FD-40: heavy woods are impassable to horse in line. A wood whose north edge
+// lies 41 yd south of the unit's stand centres: the flee, due south in 2 yd steps, is
+// clear at 40 yd and blocked at 42.
+void add_heavy_wood(Battle& b) {
+  AreaFeature wood;
+  wood.id = "thicket";
+  wood.cls = TerrainClass::kHeavyWoods;
+  wood.blocks_sight = true;
+  wood.shape.points = {at(-100, -41), at(100, -41), at(100, -200), at(-100, -200)};
+  b.table().add(wood);
+}
+
+TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundSurrenders) {  // FD-26, FD-40
+  Battle b;
+  add_heavy_wood(b);
+  int u = b.horse(0, at(0, 0));
+  FdState s = b.state();
+  EventLog log;
+  apply_morale_result(s, u, MoraleResult::kFlee, at(0, 100), true, log);
+  EXPECT_TRUE(s.units[0].surrendered);
+  EXPECT_EQ(s.force.units[0].status, UnitStatus::kRemoved);
+  EXPECT_EQ(log.events().back().text,
+            "u0 cannot flee past impassable ground and surrenders (FD-26)");
+}
+
+TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundStopsWithOption) {  // FD-26
+  Battle b;
+  b.option("fd_26_blocked_flee", Value(std::string("stop")));
+  add_heavy_wood(b);
+  int u = b.horse(0, at(0, 0));
+  FdState s = b.state();
+  EventLog log;
+  flee(s, u, at(0, 100), true, log);
+  EXPECT_FALSE(s.units[0].surrendered);
+  EXPECT_EQ(s.force.units[0].status, UnitStatus::kActive);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_NEAR(stand(s, u, i).rect.centre.y, 1270 - 40 * kYd, 1e-6);
+    EXPECT_NEAR(stand(s, u, i).rect.facing, 180, 1e-9);  // about-faced where it stopped
+  }
+  EXPECT_EQ(log.events().back().text, "u0 flees 40 yd, stopped by impassable ground (FD-26)");
+}
+
+// Control: close-order foot pay ×¼ in heavy woods but may enter them; the flee goes on.
+TEST(FireAndDisciplineCasualties, FleeThroughPassableWoodsGoesOn) {  // FD-26, FD-40
+  Battle b;
+  add_heavy_wood(b);
+  int u = b.unit(0, at(0, 0));
+  FdState s = b.state();
+  EventLog log;
+  flee(s, u, at(0, 100), true, log);
+  EXPECT_NEAR(stand(s, u, 0).rect.centre.y, 1270 - 254, 1e-6);
+  // With FD-40 off (option terrain_movement "none") nothing is impassable, horse included.
+  Battle c;
+  c.option("fd_40_terrain_movement", Value(std::string("none")));
+  add_heavy_wood(c);
+  int h = c.horse(0, at(0, 0));
+  FdState t = c.state();
+  flee(t, h, at(0, 100), true, log);
+  EXPECT_NEAR(stand(t, h, 0).rect.centre.y, 1270 - 254, 1e-6);
 }
 
 TEST(FireAndDisciplineCasualties, FleeOffTheTableRemovesAsShattered) {  // FD-26

@@ -1,6 +1,6 @@
 // Fire and Discipline command and control (000.md §5): messengers and signalling (§2.41,
-// FD-53), order permissions (FD-52), commander casualties (§2.3, §2.34, FD-51, FD-54) and
-// tactical chits (§2.5, FD-55). Every expectation is computed by hand from the digest.
+// FD-53), order permissions (FD-52) and commander casualties (§2.3, §2.34, FD-51, FD-54).
+// Every expectation is computed by hand from the digest.
 #include "rules/fire_and_discipline/command.h"
 
 #include <deque>
@@ -385,28 +385,6 @@ TEST_F(FireAndDisciplineCommand, MeleeCheck) {
   ScriptedChance failed_odd_hit({3, 10});
   EXPECT_EQ(commander_melee_check(s_, kA, false, failed_odd_hit, log_), std::vector<int>{kRegA});
   EXPECT_EQ(s_.units[kA].commander_lost_turn, 1);
-}
-
-// §2.5 chits and the FD-55 default.
-TEST_F(FireAndDisciplineCommand, TacticalChits) {
-  for (const char* l : {"R", "L", "H", "C", "A", "U"}) {
-    ASSERT_TRUE(parse_chit(l).has_value()) << l;
-    EXPECT_EQ(chit_letter(*parse_chit(l)), l);
-  }
-  EXPECT_FALSE(parse_chit("X").has_value());
-  EXPECT_EQ(default_chit(s_), Chit::kHold);
-  EXPECT_TRUE(chit_allows(Chit::kHold, ChitAction::kMove));
-  EXPECT_TRUE(chit_allows(Chit::kHold, ChitAction::kHoldCharged));
-  EXPECT_FALSE(chit_allows(Chit::kHold, ChitAction::kCounterCharge));
-  EXPECT_FALSE(chit_allows(Chit::kHold, ChitAction::kCharge));
-  EXPECT_TRUE(chit_allows(Chit::kCounterCharge, ChitAction::kCounterCharge));
-  EXPECT_TRUE(chit_allows(Chit::kRight, ChitAction::kTurnAndMove));
-  EXPECT_TRUE(chit_allows(Chit::kLeft, ChitAction::kHoldCharged));
-  EXPECT_FALSE(chit_allows(Chit::kRight, ChitAction::kCharge));
-  EXPECT_TRUE(chit_allows(Chit::kAttack, ChitAction::kCharge));
-  EXPECT_FALSE(chit_allows(Chit::kAttack, ChitAction::kMove));
-  EXPECT_TRUE(chit_allows(Chit::kUnlimber, ChitAction::kUnlimber));
-  EXPECT_FALSE(chit_allows(Chit::kHold, ChitAction::kUnlimber));
 }
 
 }  // namespace

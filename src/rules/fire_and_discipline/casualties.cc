@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
+#include "rules/fire_and_discipline/movement.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -363,9 +364,17 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   };
   const double total = s.mm(yards);
   const double step = s.mm(kFleeStepYd);
+  // FD-26, FD-40: ground impassable to the unit (heavy woods to horse in line and
+  // limbered guns, marsh to guns) blocks the flee where a stand's centre would enter it.
+  const CostFn cost = terrain_cost(s, unit);
+  auto impassable = [&](Vec2 p) { return cost(s.table().terrain_at(p)) >= kImpassable; };
+  std::vector<bool> started_impassable;
+  for (const Stand& p : u.stands)
+    started_impassable.push_back(live(p) && impassable(p.rect.centre));
   std::vector<int> flowed;
   double reached = 0;
   bool blocked = false;
+  bool terrain = false;
   bool left_table = false;
   // Stops every ~2 yd up to the full distance, then on up to twice it to clear friends.
   const int n = std::max(1, static_cast<int>(std::ceil(total / step - 1e-9)));
@@ -389,6 +398,13 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
       }
     }
     if (blocked) break;
+    for (std::size_t k = 0; k < at.size() && !terrain; ++k) {
+      terrain = live(at[k]) && !started_impassable[k] && impassable(at[k].rect.centre);
+    }
+    if (terrain) {
+      blocked = true;
+      break;
+    }
     for (const Stand& p : at) left_table = left_table || (live(p) && !s.table().contains(p.rect));
     if (left_table) break;
     reached = along;
@@ -401,12 +417,13 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
          {{"left_table", Value(true)}});
     return;
   }
+  const std::string barrier = terrain ? "impassable ground" : "the enemy";
   if (blocked && s.options.blocked_flee == "surrender") {
     st.surrendered = true;
     u.status = UnitStatus::kRemoved;
     emit(s, log, EventKind::kRemoved, unit,
-         u.id + " cannot flee past the enemy and surrenders (FD-26)",
-         {{"surrendered", Value(true)}});
+         u.id + " cannot flee past " + barrier + " and surrenders (FD-26)",
+         {{"surrendered", Value(true)}, {"blocked_by", Value(terrain ? "terrain" : "enemy")}});
     return;
   }
   u.stands = placed(reached, true);  // "stop" (FD-26 option): it turns about where it stops
@@ -415,7 +432,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   if (s.options.flee_disorders) st.disordered_until = std::max(st.disordered_until, until);
   emit(s, log, EventKind::kMove, unit,
        u.id + " flees " + std::to_string(static_cast<int>(std::lround(s.yd(reached)))) + " yd" +
-           (blocked ? ", stopped by the enemy" : "") + " (FD-26)",
+           (blocked ? ", stopped by " + barrier : "") + " (FD-26)",
        {{"flee_yd", Value(s.yd(reached))}, {"facing", Value(new_facing)}});
   for (int o : flowed) {
     const bool mover = s.options.flow_through_box != "standing";

@@ -9,9 +9,12 @@
 //   to the unit's footprint centre and `home` points toward its side's base edge (FD-26
 //   "biased toward the friendly base edge"). The block moves rigidly and then turns about
 //   its centre to face the flee bearing ("facing away from the enemy").
-// - A flee is tested in 2-yd steps: the first step that overlaps an enemy stand blocks it
-//   (surrender or stop, option blocked_flee); the first step that leaves the table removes
-//   the unit (it counts as shattered: every box marked). Friendly units overlapped on the
+// - A flee is tested in 2-yd steps: the first step that overlaps an enemy stand, or that
+//   puts a stand's centre on ground impassable to the unit (terrain_cost, FD-40: heavy
+//   woods to horse in line and limbered guns, marsh to guns) that it did not start on,
+//   blocks it: the unit surrenders or stops at the last clear step (FD-26, option
+//   blocked_flee); it is not deflected. The first step that leaves the table removes the
+//   unit (it counts as shattered: every box marked). Friendly units overlapped on the
 //   way are flowed through (FD-27: one hit, on the mover or the standing unit); a flee that
 //   would end on a friend goes on until clear (at most another 100 yd).
 // - Attrition (flee-hit, fanaticism) and flow-through hits fall on the stand nearest the

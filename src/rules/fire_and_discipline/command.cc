@@ -5,6 +5,8 @@
 #include <string>
 
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
+#include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -52,32 +54,10 @@ double point_to_unit(const FdState& s, Vec2 p, int u) {
   return best;
 }
 
-// Distance (mm) from point `p` to the named feature: an objective (0 inside its radius),
-// an area feature (0 inside) or a linear feature (its centre line). nullopt if unknown.
+// Distance (mm) from point `p` to the named feature (orders.h); nullopt if unknown.
 std::optional<double> feature_distance(const FdState& s, const std::string& id, Vec2 p) {
-  if (id.empty() || s.scenario == nullptr) return std::nullopt;
-  for (const Objective& o : s.scenario->objectives) {
-    if (o.id == id) return std::max(0.0, distance(o.position, p) - o.radius);
-  }
-  for (const AreaFeature& f : s.table().areas()) {
-    if (f.id != id) continue;
-    if (f.shape.contains(p)) return 0.0;
-    double best = kInf;
-    const auto& pts = f.shape.points;
-    for (std::size_t i = 0; i < pts.size(); ++i) {
-      best = std::min(best, point_segment_distance(p, {pts[i], pts[(i + 1) % pts.size()]}));
-    }
-    return best;
-  }
-  for (const LinearFeature& f : s.table().linears()) {
-    if (f.id != id) continue;
-    double best = kInf;
-    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
-      best = std::min(best, point_segment_distance(p, {f.path[i], f.path[i + 1]}));
-    }
-    return best;
-  }
-  return std::nullopt;
+  if (s.scenario == nullptr) return std::nullopt;
+  return fire_and_discipline::feature_distance(*s.scenario, id, p);
 }
 
 // Distance (mm) from `r` to the nearest enemy unit ahead of the front edge of `front`.
@@ -99,17 +79,7 @@ double nearest_enemy_ahead(const FdState& s, int unit, const Rect& front, const 
 }
 
 double edge_distance(const FdState& s, int side, Vec2 p) {
-  switch (s.force.sides[at(side)].home_edge) {
-    case Edge::kSouth:
-      return p.y;
-    case Edge::kNorth:
-      return s.table().height() - p.y;
-    case Edge::kWest:
-      return p.x;
-    case Edge::kEast:
-      return s.table().width() - p.x;
-  }
-  return p.y;
+  return fire_and_discipline::edge_distance(s.table(), s.force.sides[at(side)].home_edge, p);
 }
 
 bool advisory(const FdState& s) { return s.options.order_constraints == "advisory"; }
@@ -140,7 +110,7 @@ bool may_attack(const FdState& s, int unit, int target) {
   if (!valid_unit(s, unit) || !valid_unit(s, target) || unit == target) return false;
   if (s.force.units[at(unit)].side == s.force.units[at(target)].side) return false;
   const UnitState& u = s.units[at(unit)];
-  if (u.halted(s.turn) || commander_lost_recently(s, u)) return false;
+  if (u.halted(s.turn) || commander_lost_recently(s, u) || retiring(s, unit)) return false;
   if (advisory(s)) return true;
   switch (u.order.kind) {
     case OrderKind::kWithdrawal:
@@ -154,13 +124,20 @@ bool may_attack(const FdState& s, int unit, int target) {
   return true;
 }
 
+std::string unit_name(const Unit& u) { return u.name.empty() ? u.id : u.name; }
+std::string leader_name(const Leader& l) { return l.name.empty() ? l.id : l.name; }
+
+std::string order_words(const FdState& s, const Order& o) {
+  if (s.scenario == nullptr) return std::string(order_title(o.kind));
+  return describe_order(*s.scenario, o);
+}
+
 void apply_order(FdState& s, int l, const Order& order, EventLog& log, const char* how) {
   for (int u : units_of_leader(s, l)) {
     s.units[at(u)].order = order;
     const Unit& unit = s.force.units[at(u)];
-    std::string text = unit.id + " takes the order " + std::string(order_kind_name(order.kind));
-    if (!order.feature.empty()) text += " (" + order.feature + ")";
-    note(s, log, EventKind::kOrder, "administration", unit.side, unit.id, text + " " + how);
+    note(s, log, EventKind::kOrder, "I administration", unit.side, unit.id,
+         unit_name(unit) + " takes the order " + order_words(s, order) + " " + how);
   }
 }
 
@@ -235,9 +212,10 @@ void send_order(FdState& s, int brigade_leader, int regimental_leader, Order ord
   m.order = order;
   m.position = p;
   m.sent_turn = s.turn;
-  note(s, log, EventKind::kOrder, "administration", from.side, "",
-       from.id + " sends a messenger to " + s.force.leaders[at(regimental_leader)].id + ": " +
-           std::string(order_kind_name(order.kind)));
+  note(s, log, EventKind::kOrder, "I administration", from.side, "",
+       leader_name(from) + " sends a messenger to " +
+           leader_name(s.force.leaders[at(regimental_leader)]) + " with the order " +
+           order_words(s, order) + " (§2.41)");
   s.messengers.push_back(std::move(m));
 }
 
@@ -250,8 +228,9 @@ void move_messengers(FdState& s, EventLog& log) {
     if (d <= step + kEps) {
       m.position = goal;
       m.arrived_turn = s.turn;
-      note(s, log, EventKind::kOrder, "movement", s.force.leaders[at(m.to_leader)].side, "",
-           "messenger reaches " + s.force.leaders[at(m.to_leader)].id);
+      note(s, log, EventKind::kOrder, "VI movement", s.force.leaders[at(m.to_leader)].side, "",
+           "the messenger reaches " + leader_name(s.force.leaders[at(m.to_leader)]) +
+               "; he signals the order next Administration phase (§2.41)");
     } else {
       m.position = m.position + (goal - m.position) * (step / d);
     }
@@ -264,8 +243,8 @@ void signal_orders(FdState& s, EventLog& log) {
     m.delivered = true;
     const Leader& to = s.force.leaders[at(m.to_leader)];
     if (!to.alive && !s.options.replace_regimental) {
-      note(s, log, EventKind::kOrder, "administration", to.side, "",
-           to.id + " has fallen: his stands keep their last order (FD-53)");
+      note(s, log, EventKind::kOrder, "I administration", to.side, "",
+           leader_name(to) + " has fallen: his stands keep their last order (FD-53)");
       continue;
     }
     apply_order(s, m.to_leader, m.order, log, "by messenger (§2.41)");
@@ -294,8 +273,13 @@ bool may_move(const FdState& s, int unit, const Rect& from, const Rect& to,
       if (d0 == kInf) return true;  // no enemy to the front
       return nearest_enemy_ahead(s, unit, from, to) <= d0 + kEps;
     }
-    case OrderKind::kHold:
-      return moved <= s.mm(tactical_shift_yd) + kEps;
+    case OrderKind::kHold: {
+      if (moved <= s.mm(tactical_shift_yd) + kEps) return true;
+      // A held feature the unit is not yet in: it may go to it (engine reading, §2.41c).
+      const std::optional<double> d0 = feature_distance(s, u.order.feature, from.centre);
+      const std::optional<double> d1 = feature_distance(s, u.order.feature, to.centre);
+      return d0.has_value() && d1.has_value() && *d0 > kEps && *d1 < *d0 - kEps;
+    }
     case OrderKind::kWithdrawal:
       return edge_distance(s, side, to.centre) < edge_distance(s, side, from.centre) - kEps;
   }
@@ -360,57 +344,6 @@ std::vector<int> units_to_test_for_commander_loss(const FdState& s) {
     }
   }
   return out;
-}
-
-std::optional<Chit> parse_chit(std::string_view letter) {
-  if (letter == "R") return Chit::kRight;
-  if (letter == "L") return Chit::kLeft;
-  if (letter == "H") return Chit::kHold;
-  if (letter == "C") return Chit::kCounterCharge;
-  if (letter == "A") return Chit::kAttack;
-  if (letter == "U") return Chit::kUnlimber;
-  return std::nullopt;
-}
-
-std::string_view chit_letter(Chit c) {
-  switch (c) {
-    case Chit::kRight:
-      return "R";
-    case Chit::kLeft:
-      return "L";
-    case Chit::kHold:
-      return "H";
-    case Chit::kCounterCharge:
-      return "C";
-    case Chit::kAttack:
-      return "A";
-    case Chit::kUnlimber:
-      return "U";
-  }
-  return "H";
-}
-
-bool chit_allows(Chit c, ChitAction a) {
-  switch (c) {
-    case Chit::kRight:
-    case Chit::kLeft:  // turn up to 90° (0° included) and move, or hold if charged
-      return a == ChitAction::kMove || a == ChitAction::kTurnAndMove ||
-             a == ChitAction::kHoldCharged;
-    case Chit::kHold:
-      return a == ChitAction::kMove || a == ChitAction::kHoldCharged;
-    case Chit::kCounterCharge:  // "may" counter-charge: holding stays open
-      return a == ChitAction::kMove || a == ChitAction::kCounterCharge ||
-             a == ChitAction::kHoldCharged;
-    case Chit::kAttack:
-      return a == ChitAction::kCharge;
-    case Chit::kUnlimber:
-      return a == ChitAction::kUnlimber || a == ChitAction::kHoldCharged;
-  }
-  return false;
-}
-
-Chit default_chit(const FdState& s) {
-  return parse_chit(s.options.default_chit).value_or(Chit::kHold);
 }
 
 }  // namespace smoothbore::fire_and_discipline

@@ -1,7 +1,8 @@
 // Command and control of Fire and Discipline (000.md §5, §2 of the text): orders carried
 // by messengers and signalled by regimental commanders (§2.41, FD-50, FD-53), what each
 // order permits (FD-52), commander casualties and their effects (§2.3, §2.34, FD-51,
-// FD-54), and the optional tactical chits (§2.5, FD-55).
+// FD-54). Orders given in the scenario and the features they name: orders.h; the optional
+// tactical chits (§2.5, FD-55): chits.h.
 //
 // Positions: a leader attached to a unit (Leader::attached_unit) stands with its first
 // stand still on the table ("mounted with the first company", §2.1); any other leader is
@@ -14,7 +15,6 @@
 #pragma once
 
 #include <optional>
-#include <string_view>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -58,14 +58,17 @@ std::vector<int> units_of_leader(const FdState& s, int l);
 // the front edge (of `from`) must not increase. Assault: the distance to the named
 // feature (objective, area or linear terrain id) must decrease (or stay 0 inside it);
 // with no known feature, as General Advance. Hold: only a shift of at most
-// `tactical_shift_yd` (the chart's tactical distance: 30 yd infantry, 50 cavalry).
-// Withdrawal: the distance to the side's home edge must decrease.
+// `tactical_shift_yd` (the chart's tactical distance: 30 yd infantry, 50 cavalry); a
+// Hold naming a feature the unit's centre is not yet in also lets it move closer to the
+// feature (engine reading: it goes to take up the position it is to defend, §2.41c).
+// Withdrawal: the distance to the side's home edge must decrease. A shattered unit
+// retiring (FD-58) is moved by retire.h, not by orders.
 bool may_move(const FdState& s, int unit, const Rect& from, const Rect& to,
               double tactical_shift_yd);
 // Phase V. Never when halted this turn, nor in the turn the unit's commander fell or the
-// next (§2.34). Withdrawal: no charge. Hold: only at an enemy within 60 yd of the held
-// feature (of the unit itself when the order names none). General Advance and Assault:
-// any target.
+// next (§2.34), nor when shattered and retiring (FD-58). Withdrawal: no charge. Hold: only at an
+// enemy within 60 yd of the held feature (of the unit itself when the order names none). General
+// Advance and Assault: any target.
 bool may_charge(const FdState& s, int unit, int target_unit);
 // The same for a counter-charge against `charger` (FD-52: Hold counterattacks on enemy in
 // or near the held position; Withdrawal never).
@@ -90,21 +93,5 @@ std::vector<int> units_affected_by_loss(const FdState& s, int l);
 // Phase I: units whose commander fell last turn; they check morale and may not charge
 // this turn (§2.34).
 std::vector<int> units_to_test_for_commander_loss(const FdState& s);
-
-// Optional tactical chits (§2.5, FD-55).
-enum class Chit { kRight, kLeft, kHold, kCounterCharge, kAttack, kUnlimber };
-std::optional<Chit> parse_chit(std::string_view letter);  // "R", "L", "H", "C", "A", "U"
-std::string_view chit_letter(Chit c);
-enum class ChitAction {
-  kMove,           // a normal move straight ahead
-  kTurnAndMove,    // turn up to 90° and move (the side is the chit's: R right, L left)
-  kHoldCharged,    // hold when charged
-  kCounterCharge,  // counter-charge when charged
-  kCharge,         // charge straight ahead at an enemy unit
-  kUnlimber,       // artillery unlimbers
-};
-bool chit_allows(Chit c, ChitAction a);
-// The chit of a stand within charge range that has none (FD-55; option default_chit).
-Chit default_chit(const FdState& s);
 
 }  // namespace smoothbore::fire_and_discipline

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "core/dice/chance.h"
+#include "rules/fire_and_discipline/brigade_orders.h"
 #include "rules/fire_and_discipline/casualties.h"
+#include "rules/fire_and_discipline/chits.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
@@ -15,6 +17,8 @@
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -27,9 +31,11 @@ constexpr double kFiringLineYd = 50;
 class FdBattle final : public Battle {
  public:
   FdBattle(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
-      : scenario_(scenario), rng_(seed, stream), dice_(rng_) {
-    s_ = make_state(scenario_);
-  }
+      : scenario_(scenario),
+        rng_(seed, stream),
+        dice_(rng_),
+        s_(make_state(scenario_)),
+        brigades_(s_) {}
 
   const Scenario& scenario() const override { return scenario_; }
   const Force& force() const override { return s_.force; }
@@ -71,7 +77,15 @@ class FdBattle final : public Battle {
   std::vector<std::string> invariant_violations() const override;
 
  private:
+  // In good order and under command: not fled, surrendered, or shattered and retiring
+  // (FD-58; retiring units count as shattered for the army break).
   bool in_play(int u) const {
+    return s_.force.units[u].status == UnitStatus::kActive && !s_.units[u].surrendered &&
+           !retiring(s_, u);
+  }
+  // A unit that may be charged: in play, or shattered and retiring (contact makes it
+  // surrender, FD-58).
+  bool chargeable(int u) const {
     return s_.force.units[u].status == UnitStatus::kActive && !s_.units[u].surrendered;
   }
   std::string name(int u) const {
@@ -92,15 +106,16 @@ class FdBattle final : public Battle {
   }
   int nearest_enemy(int u) const;
   void administration(EventLog& log);
-  void brigade_orders(EventLog& log);
   void declarations(std::vector<ChargeDeclaration>& out, EventLog& log);
   void movement(EventLog& log);
+  void melees(MeleeBook& book, EventLog& log);
 
   Scenario scenario_;
   Rng rng_;
   SampledChance dice_;
   FdState s_;
   std::map<int, Action> actions_;
+  BrigadeOrders brigades_;  // the brigade commanders' orders doctrine (§2.4)
 };
 
 int FdBattle::nearest_enemy(int u) const {
@@ -130,7 +145,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   const Rect fp = u.footprint();
   // Charges (Phase V; the declaration is checked again then).
   for (std::size_t t = 0; t < s_.force.units.size(); ++t) {
-    if (s_.force.units[t].side == u.side || !in_play(static_cast<int>(t))) continue;
+    if (s_.force.units[t].side == u.side || !chargeable(static_cast<int>(t))) continue;
     if (charge_invalid(s_, unit, static_cast<int>(t))) continue;
     Action c;
     c.kind = ActionKind::kCharge;
@@ -173,10 +188,16 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     move_to(ef.centre, centre_gap - gap + s_.mm(kFiringLineYd));
   }
   for (const Objective& o : scenario_.objectives) move_to(o.position, 0);
+  // Toward the feature the unit's order names (Assault, Hold, Withdrawal; §2.41).
+  if (const auto goal = feature_goal(scenario_, st.order.feature, fp.centre)) move_to(*goal, 0);
   move_to(
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
-  if (!gun && u.formation != "open-order") {
+  // A unit on Hold stands in line to defend: it is not offered column (FD-52 engine
+  // reading; a column is for marching).
+  const bool holding =
+      st.order.kind == OrderKind::kHold && s_.options.order_constraints == "enforced";
+  if (!gun && u.formation != "open-order" && !(holding && u.formation == "line")) {
     Action f;
     f.kind = ActionKind::kFormation;
     f.unit = unit;
@@ -259,51 +280,6 @@ std::vector<std::string> FdBattle::invariant_violations() const {
   return out;
 }
 
-// Brigade doctrine (§2.4): on the first turn each brigade commander orders General Advance
-// to every regiment of his command; later, a regiment with over half its shatter boxes
-// marked is ordered to withdraw. Regiments with a regimental commander get the order by
-// messenger (120 yd a turn, §2.41); units without one (a gun section, a lone regiment
-// whose colonel is the senior commander) are signalled in person when he is in contact
-// with them (FD-53), and otherwise keep their last order.
-void FdBattle::brigade_orders(EventLog& log) {
-  auto wanted = [&](int unit) {
-    Order o;
-    o.kind = s_.units[unit].over_half() ? OrderKind::kWithdrawal : OrderKind::kGeneralAdvance;
-    return o;
-  };
-  for (std::size_t b = 0; b < s_.force.leaders.size(); ++b) {
-    const Leader& brigade = s_.force.leaders[b];
-    if (!brigade.alive || brigade.command < 0) continue;
-    for (std::size_t r = 0; r < s_.force.leaders.size(); ++r) {
-      const Leader& regimental = s_.force.leaders[r];
-      if (!regimental.alive || regimental.command >= 0 || regimental.side != brigade.side) continue;
-      const std::vector<int> units = units_of_leader(s_, static_cast<int>(r));
-      if (units.empty() || s_.force.units[units.front()].command != brigade.command) continue;
-      const Order want = wanted(units.front());
-      const bool changed = s_.turn == 1 || s_.units[units.front()].order.kind != want.kind;
-      const bool pending =
-          std::any_of(s_.messengers.begin(), s_.messengers.end(), [&](const Messenger& m) {
-            return !m.delivered && m.to_leader == static_cast<int>(r) && m.order.kind == want.kind;
-          });
-      if (changed && !pending) send_order(s_, static_cast<int>(b), static_cast<int>(r), want, log);
-    }
-    const Vec2 at = leader_position(s_, static_cast<int>(b));
-    for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
-      const int u = static_cast<int>(i);
-      const Unit& unit = s_.force.units[i];
-      if (unit.command != brigade.command || s_.units[i].leader >= 0 || !in_play(u)) continue;
-      if (distance(unit.footprint(), at) > s_.mm(kInPersonYd)) continue;
-      const Order want = wanted(u);
-      if (s_.units[i].order.kind == want.kind) continue;
-      s_.units[i].order = want;
-      log.append(make_event(EventKind::kOrder, u,
-                            fmt::format("{} signals {} to {} in person (FD-53)", brigade.name,
-                                        order_kind_name(want.kind), name(u)),
-                            "I administration"));
-    }
-  }
-}
-
 void FdBattle::administration(EventLog& log) {
   signal_orders(s_, log);
   // §2.34: units whose commander fell last turn check morale (and may not charge).
@@ -324,13 +300,17 @@ void FdBattle::administration(EventLog& log) {
                                   : s_.force.units[u].footprint().centre;
     if (r != MoraleResult::kPass) apply_morale_result(s_, u, r, cause, true, log);
   }
-  brigade_orders(log);
+  brigades_.give(s_, log);         // step 1 (§2.4)
+  place_chits(s_, actions_, log);  // step 2 (§2.5, option tactical_chits)
 }
 
 void FdBattle::declarations(std::vector<ChargeDeclaration>& out, EventLog& log) {
+  reveal_chits(s_, log);  // step 1 (§2.5)
   for (const auto& [u, a] : actions_) {
-    if (a.kind != ActionKind::kCharge || !in_play(u) || !in_play(a.target)) continue;
-    if (auto why = charge_invalid(s_, u, a.target)) {
+    if (a.kind != ActionKind::kCharge || !in_play(u) || !chargeable(a.target)) continue;
+    std::optional<std::string> why = chit_forbids_charge(s_, u);
+    if (!why) why = charge_invalid(s_, u, a.target);
+    if (why) {
       log.append(make_event(EventKind::kCharge, u,
                             fmt::format("{} cannot charge {}: {}", name(u), name(a.target), *why),
                             "V declaration"));
@@ -350,19 +330,37 @@ void FdBattle::declarations(std::vector<ChargeDeclaration>& out, EventLog& log) 
         continue;
       }
     }
-    Event e =
-        make_event(EventKind::kCharge, u,
-                   fmt::format("{} declares a charge on {}; it holds", name(u), name(a.target)),
-                   "V declaration");
+    // The target holds, or counter-charges by its C chit where its order allows (§8.2a,
+    // §2.5, FD-44, FD-52).
+    const bool counter = in_play(a.target) && chit_counter_charges(s_, a.target) &&
+                         may_counter_charge(s_, a.target, u);
+    Event e = make_event(
+        EventKind::kCharge, u,
+        counter ? fmt::format("{} declares a charge on {}; {} counter-charges (its C chit, §2.5, "
+                              "FD-44)",
+                              name(u), name(a.target), name(a.target))
+                : fmt::format("{} declares a charge on {}; it holds", name(u), name(a.target)),
+        "V declaration");
     e.target = s_.force.units[a.target].id;
     log.append(std::move(e));
-    out.push_back({u, a.target, false});
+    out.push_back({u, a.target, counter});
   }
 }
 
 void FdBattle::movement(EventLog& log) {
   for (const auto& [u, a] : actions_) {
     if (!in_play(u) || !s_.units[u].engaged_with.empty()) continue;
+    if (chit_must_unlimber(s_, u)) {  // a U chit (§2.5)
+      change_formation(s_, u, "unlimbered", log);
+      continue;
+    }
+    const bool moving = a.kind == ActionKind::kMove || a.kind == ActionKind::kFormation;
+    const ChitMove chit = chit_move(s_, u, moving ? a.facing : 0);
+    if (moving && !chit.allowed) {
+      log.append(make_event(EventKind::kMove, u, fmt::format("{} stays: {}", name(u), chit.why),
+                            "VI movement"));
+      continue;
+    }
     switch (a.kind) {
       case ActionKind::kMove: {
         Rect to = s_.force.units[u].footprint();
@@ -370,11 +368,15 @@ void FdBattle::movement(EventLog& log) {
         if (!may_move(s_, u, s_.force.units[u].footprint(), to, 0)) {
           log.append(make_event(EventKind::kMove, u,
                                 fmt::format("{} stays: its {} order forbids the move (FD-52)",
-                                            name(u), order_kind_name(s_.units[u].order.kind)),
+                                            name(u), order_title(s_.units[u].order.kind)),
                                 "VI movement"));
           break;
         }
-        move_unit(s_, u, a.destination, a.facing, Rate::kField, log);
+        if (!chit.why.empty()) {
+          log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
+                                "VI movement"));
+        }
+        move_unit(s_, u, a.destination, chit.facing, Rate::kField, log);
         break;
       }
       case ActionKind::kFormation:
@@ -387,15 +389,30 @@ void FdBattle::movement(EventLog& log) {
         break;
     }
   }
+  // FD-58: shattered units retire toward their edge after the normal moves.
+  for (std::size_t i = 0; i < s_.force.units.size(); ++i) retire_move(s_, static_cast<int>(i), log);
   for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
     if (in_play(static_cast<int>(i))) leash(s_, static_cast<int>(i), log);
   }
+}
+
+// Phase VII. A shattered unit retiring that is contacted surrenders instead of fighting
+// (FD-58), before the melees and again after them (a unit shattered in melee).
+void FdBattle::melees(MeleeBook& book, EventLog& log) {
+  const std::vector<int> gone = surrender_contacted(s_, log);
+  std::erase_if(book.melees, [&](const Melee& m) {
+    return std::find(gone.begin(), gone.end(), m.charger) != gone.end() ||
+           std::find(gone.begin(), gone.end(), m.target) != gone.end();
+  });
+  resolve_melees(s_, book, dice_, log);
+  surrender_contacted(s_, log);
 }
 
 void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++s_.turn;
   log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", s_.turn), ""));
   for (UnitState& st : s_.units) st.fled_this_turn = false;
+  clear_chits(s_);
   // The commanders' choices for this turn (movement and charges; fire is automatic at the
   // best target, FD-37).
   actions_.clear();
@@ -430,7 +447,7 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   move_messengers(s_, log);
   after_step("VI movement");
   log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
-  resolve_melees(s_, book, dice_, log);
+  melees(book, log);
   after_step("VII melee");
 }
 

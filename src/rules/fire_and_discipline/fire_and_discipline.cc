@@ -9,6 +9,7 @@
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/fire_and_discipline/orders.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -179,6 +180,16 @@ class FireAndDiscipline final : public Ruleset {
         integer("guns", 0, 0, 2, "guns in a section (artillery only); 0 = 2, the default", "§6.11"),
         flag("howitzer", "the section's guns are howitzers or mortars (artillery only)",
              "§6.14, §6.21"),
+        choice(std::string(kOrderKey),
+               {std::string(kNoOrder), "general-advance", "assault", "hold", "withdrawal"},
+               std::string(kNoOrder),
+               "the regiment's order at the start; none = no order given: it starts on Hold "
+               "and its brigade commander orders it",
+               "§2.41, FD-52"),
+        string_param(std::string(kOrderFeatureKey), "",
+                     "the objective or terrain feature id the order names: required by "
+                     "assault, optional for hold and withdrawal",
+                     "§2.41b-d"),
     };
     return kAttrs;
   }
@@ -328,6 +339,11 @@ class FireAndDiscipline final : public Ruleset {
       }
     }
     return errors;
+  }
+
+  std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
+                                                  const Scenario& scenario) const override {
+    return check_scenario_order(unit, scenario);
   }
 
   std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,

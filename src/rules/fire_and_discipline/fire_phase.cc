@@ -8,6 +8,7 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -16,6 +17,9 @@ namespace {
 bool in_play(const FdState& s, int u) {
   return s.force.units[u].status == UnitStatus::kActive && !s.units[u].surrendered;
 }
+
+// Shattered units retiring do not fire (FD-58).
+bool may_fire(const FdState& s, int u) { return in_play(s, u) && !retiring(s, u); }
 
 std::string name(const FdState& s, int u) {
   const Unit& unit = s.force.units[u];
@@ -159,7 +163,7 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
     UnitState& st = s.units[i];
-    if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !in_play(s, u)) continue;
+    if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !may_fire(s, u)) continue;
     if (st.halted(s.turn) || st.captured || st.crew <= 0 || st.gun_hits >= 2 || holding.count(u)) {
       continue;  // §5.5: halted artillery cannot fire
     }
@@ -241,7 +245,7 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
-    if (!in_play(s, u) || unit.arm == Arm::kArtillery || unit.arm == Arm::kWagon) continue;
+    if (!may_fire(s, u) || unit.arm == Arm::kArtillery || unit.arm == Arm::kWagon) continue;
     if (platoon_phase && unit.attribute_string("fire-tactic", "volley") != "platoon") continue;
     const std::optional<Firearm> arm = firearm_of(unit);
     if (!arm) continue;  // "none"
@@ -277,7 +281,7 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
 void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log) {
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
-    if (!in_play(s, u) || !is_skirmisher(s, u)) continue;
+    if (!may_fire(s, u) || !is_skirmisher(s, u)) continue;
     const std::optional<Firearm> arm = firearm_of(s.force.units[i]);
     if (!arm) continue;
     const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);

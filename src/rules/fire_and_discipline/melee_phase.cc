@@ -9,6 +9,7 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -65,6 +66,7 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   UnitState& ts = s.units[z(target)];
   const Unit& tu = unit_at(s, target);
   if (!tu.on_table() || ts.halted(s.turn) || !unit_at(s, charger).on_table()) return true;
+  if (retiring(s, target)) return true;  // shattered units retiring do not fire (FD-58)
   // Nearest charger stand to the target (the stand the fire falls on).
   int aim = -1;
   double best = std::numeric_limits<double>::infinity();
@@ -183,6 +185,7 @@ std::optional<std::string> charge_invalid(const FdState& s, int charger, int tar
     return "the charger is not in good order";
   }
   if (!t.on_table() || s.units[z(target)].surrendered) return "the target is not on the table";
+  if (retiring(s, charger)) return "shattered units retiring do not charge (FD-58)";
   const double rate = charge_rate_yd(s, charger);
   if (rate <= 0) return "artillery and wagons do not charge (§8.1)";
   if (cs.halted(s.turn)) return "halted units may not charge (FD-25)";

@@ -4,6 +4,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/orders.h"
 #include "rules/ruleset.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -55,7 +56,8 @@ FdState make_state(const Scenario& scenario) {
       st.canister = barrage_allotment(cls, Ammo::kCanister).value_or(0);
       st.shell = barrage_allotment(cls, Ammo::kShell).value_or(0);
     }
-    st.order.kind = OrderKind::kHold;  // units with no order start on Hold (FD-52)
+    // FD-52: the scenario-given order; a unit given none starts on Hold.
+    st.order = scenario_order(u).value_or(Order{OrderKind::kHold, ""});
     s.units.push_back(st);
   }
   // A regimental commander is a leader with no command standing on a unit (the scenario

@@ -31,6 +31,11 @@ struct Order {
   std::string feature;  // Assault / Hold: a terrain feature or objective id; empty = none
 };
 
+// Tactical order chits (§2.5, optional): R/L turn right/left up to 90° and move or hold if
+// charged, H move but hold if charged, C move and may counter-charge, A charge straight
+// ahead, U artillery unlimbers. What each permits: chits.h.
+enum class Chit { kRight, kLeft, kHold, kCounterCharge, kAttack, kUnlimber };
+
 struct UnitState {
   int rating = 2;             // Morale Rating = MMG (§5.1, FD-30)
   int shatter_boxes = 0;      // stands at the start × max(1, rating) (§5.11)
@@ -47,6 +52,10 @@ struct UnitState {
   int leader = -1;               // its regimental commander (Force::leaders), or -1
   int commander_lost_turn = -1;  // next Administration: morale check; no charge then
   bool surrendered = false;
+  // §2.5 (option tactical_chits): the chit placed face down in this turn's Phase I (or
+  // given by FD-55 at the reveal), and whether Phase V has revealed it.
+  std::optional<Chit> chit;
+  bool chit_revealed = false;
 
   // Artillery sections (§6, FD-16..FD-19).
   int pdr = 0;
@@ -93,7 +102,8 @@ struct FdState {
 };
 
 // A fresh state for `scenario` (options read, shatter boxes, artillery components and
-// allotments, orders from the scenario or Hold, leaders matched to units by command).
+// allotments, each unit's order from the scenario (orders.h) or else Hold (FD-52),
+// leaders matched to units by command).
 FdState make_state(const Scenario& scenario);
 
 }  // namespace smoothbore::fire_and_discipline
