@@ -249,8 +249,8 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
         RollRecord rec;
         const int hits = resolve_artillery(gun_situation(s, u, t, ammo), dice, &rec);
         std::string how;
-        if (rolls > 1) how += fmt::format(", gun {} of {} (FD-17: per gun)", roll + 1, rolls);
-        if (targets.size() > 1) how += ", extended kill zone (§6.35)";
+        if (rolls > 1) how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, rolls);
+        if (targets.size() > 1) how += "; extended kill zone, §6.35";
         Event e = event(s, EventKind::kFire, u,
                         fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
                                     ammo == Ammo::kCanister ? "canister" : "ball",

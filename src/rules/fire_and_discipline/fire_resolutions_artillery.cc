@@ -235,8 +235,8 @@ int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* rec
         certain > 0 ? fmt::format("{} automatic hit{}, then ", certain, certain == 1 ? "" : "s")
                     : "";
     const std::string roll =
-        d10 ? fmt::format("d10 {} read as {} (FD-12 option d10)", face % 10, read)
-            : fmt::format("d100 {}", face);
+        d10 ? fmt::format("d10 {} read as {}", face % 10, read) : fmt::format("d100 {}", face);
+    if (d10) rule += rule == "FD-12" ? " option d10" : "; FD-12 option d10";
     record->result =
         fmt::format("chance {:g}%: {}{} {} {:g} → {} hit{} ({})", chance, automatic, roll,
                     extra ? "≤" : ">", remainder, hits, hits == 1 ? "" : "s", rule);
