@@ -155,14 +155,15 @@ void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log) {
       apply_hits(s, b.on.unit, b.on.stand, b.casualties, log, "melee");
     }
   }
-  // §8.31 totals; losers test (FD-22).
+  // §8.31 totals; losers test (FD-22; option melee_morale "all": every side, §5.3b).
   const int n = static_cast<int>(units.size());
   const std::vector<MeleeStanding> standing = melee_standings(tally_melee(n, contacts));
+  const bool every_side = s.options.melee_morale == "all";
   std::vector<bool> retreated(z(n), false);
   for (int i = 0; i < n; ++i) {
     const int u = units[z(i)];
     bool passed = standing[z(i)] != MeleeStanding::kLoser;
-    if (standing[z(i)] == MeleeStanding::kLoser && unit_at(s, u).on_table()) {
+    if (checks_morale_after_melee(standing[z(i)], every_side) && unit_at(s, u).on_table()) {
       // The cause: the opponent that dealt it the most hits.
       int winner = -1;
       int most = -1;
@@ -172,19 +173,30 @@ void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log) {
       }
       std::vector<int>& counts = hit_counts[u];
       counts.resize(unit_at(s, u).stands.size(), 0);
-      const int stand = testing_stand(s, u, counts);
-      if (stand >= 0) {
+      // FD-24: one stand tests, or each stand hit until one fails.
+      const std::vector<int> stands = testing_stands(s, u, counts);
+      MoraleResult r = MoraleResult::kPass;
+      for (int stand : stands) {
         RollRecord rec;
-        const MoraleResult r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
+        r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
         Event e;
         e.kind = EventKind::kMorale;
         e.turn = s.turn;
         e.phase = "VII melee";
         e.unit = unit_at(s, u).id;
-        e.text = e.unit +
-                 " lost the melee and tests morale (FD-22): " + std::string(morale_result_name(r));
+        const std::string how = standing[z(i)] == MeleeStanding::kLoser    ? " lost the melee"
+                                : standing[z(i)] == MeleeStanding::kWinner ? " won the melee"
+                                                                           : " drew the melee";
+        const std::string who =
+            stands.size() > 1 ? " (stand " + std::to_string(stand) + ", FD-24 per stand)" : "";
+        e.text = e.unit + how + " and tests morale" + who +
+                 (every_side ? " (§5.3b, FD-22 option all): " : " (FD-22): ") +
+                 std::string(morale_result_name(r));
         e.rolls.push_back(std::move(rec));
         log.append(std::move(e));
+        if (r != MoraleResult::kPass) break;
+      }
+      if (!stands.empty()) {
         passed = r == MoraleResult::kPass;
         retreated[z(i)] = morale_retreats(r);
         apply_morale_result(s, u, r, centre_of(s, winner), false, log);
