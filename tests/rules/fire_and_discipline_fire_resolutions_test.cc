@@ -315,14 +315,15 @@ TEST(FireAndDisciplineFire, NamesAndSchemas) {
       {"musketry",
        {"stands", "weapon", "range", "morale-rating", "tactic", "same-target", "mixed-armed",
         "poor-weather", "target-cover", "target-open-order", "target-mounted",
-        "or-groups-exclusive"}},
+        "or-groups-exclusive", "band-upper-inclusive"}},
       {"skirmish-fire",
        {"stands", "weapon", "range", "morale-rating", "tactic", "same-target", "mixed-armed",
         "poor-weather", "target-cover", "target-open-order", "target-mounted",
-        "or-groups-exclusive"}},
+        "or-groups-exclusive", "band-upper-inclusive"}},
       {"artillery",
        {"pdr", "range", "ammo", "same-target", "adjacent", "target", "target-cover", "gun-hits",
-        "crew", "guns", "fix-8pdr", "modifier-break", "multi-hit"}},
+        "crew", "guns", "fix-8pdr", "modifier-break", "multi-hit", "die", "halvings",
+        "one-gun-fire", "poor-weather", "band-upper-inclusive"}},
       {"artillery-hit", {"limbered"}}};
   ASSERT_EQ(fire_resolutions().size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {

@@ -78,7 +78,8 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
       const bool changed = !same(s.units[z(units.front())].order, want);
       const bool pending =
           std::any_of(s.messengers.begin(), s.messengers.end(), [&](const Messenger& m) {
-            return !m.delivered && m.to_leader == static_cast<int>(r) && same(m.order, want);
+            return !m.delivered && !m.intercepted && m.to_leader == static_cast<int>(r) &&
+                   same(m.order, want);
           });
       if (changed && !pending) send_order(s, static_cast<int>(b), static_cast<int>(r), want, log);
     }

@@ -233,6 +233,22 @@ int testing_stand(const FdState& s, int unit, const std::vector<int>& stands_hit
   return best;
 }
 
+std::vector<int> testing_stands(const FdState& s, int unit,
+                                const std::vector<int>& stands_hit_counts) {
+  std::vector<int> out;
+  if (s.options.morale_tests == "per-stand") {
+    const Unit& u = s.force.units[z(unit)];
+    for (std::size_t i = 0; i < u.stands.size() && i < stands_hit_counts.size(); ++i) {
+      if (live(u.stands[i]) && stands_hit_counts[i] > 0) out.push_back(static_cast<int>(i));
+    }
+  }
+  if (out.empty()) {
+    const int one = testing_stand(s, unit, stands_hit_counts);
+    if (one >= 0) out.push_back(one);
+  }
+  return out;
+}
+
 namespace {
 
 // Two oriented rectangles share a stretch of edge (not only a corner).

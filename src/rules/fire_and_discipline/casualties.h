@@ -55,6 +55,12 @@ void apply_gun_component_hit(FdState& s, int unit, GunHitComponent c, EventLog& 
 // that was hit remains, the remaining stand with the fewest castings tests. -1 if the unit
 // has no stand left.
 int testing_stand(const FdState& s, int unit, const std::vector<int>& stands_hit_counts);
+// FD-24, the stands that test for `unit` in one step: the one testing_stand (default
+// morale_tests "once-per-unit"), or with "per-stand" every live stand that was hit, in stand
+// order (none hit, e.g. a commander's loss: the testing_stand). The caller stops at the
+// first failure, whose result applies to the whole unit. Empty if no stand is left.
+std::vector<int> testing_stands(const FdState& s, int unit,
+                                const std::vector<int>& stands_hit_counts);
 
 // §5.2 / FD-21 / FD-23 / FD-28: the situation of `stand` of `unit` for a morale check.
 MoraleSituation morale_situation(const FdState& s, int unit, int stand);

@@ -219,12 +219,51 @@ void send_order(FdState& s, int brigade_leader, int regimental_leader, Order ord
   s.messengers.push_back(std::move(m));
 }
 
+namespace {
+
+// FD-50 option courier_interception: the first enemy unit (on the table, not surrendered)
+// with a stand on the messenger's path from `a` to `b`, or -1.
+int intercepting_unit(const FdState& s, int side, Vec2 a, Vec2 b) {
+  const Segment path{a, b};
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    const Unit& unit = s.force.units[u];
+    if (unit.side == side || !unit.on_table() || s.units[u].surrendered) continue;
+    for (const Stand& st : unit.stands) {
+      if (st.removed) continue;
+      bool met = distance(st.rect, a) <= kEps;
+      const auto c = st.rect.corners();
+      for (std::size_t k = 0; k < 4 && !met; ++k) {
+        met = segment_distance(path, {c[k], c[(k + 1) % 4]}) <= kEps;
+      }
+      if (met) return static_cast<int>(u);
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
 void move_messengers(FdState& s, EventLog& log) {
   const double step = s.mm(kMessengerYdPerTurn);
   for (Messenger& m : s.messengers) {
-    if (m.arrived_turn >= 0 || m.delivered || !valid_leader(s, m.to_leader)) continue;
+    if (m.arrived_turn >= 0 || m.delivered || m.intercepted || !valid_leader(s, m.to_leader)) {
+      continue;
+    }
     const Vec2 goal = leader_position(s, m.to_leader);
     const double d = distance(m.position, goal);
+    const Vec2 next = d <= step + kEps ? goal : m.position + (goal - m.position) * (step / d);
+    const int side = s.force.leaders[at(m.to_leader)].side;
+    if (s.options.courier_interception) {
+      if (const int e = intercepting_unit(s, side, m.position, next); e >= 0) {
+        m.intercepted = true;
+        const Unit& by = s.force.units[at(e)];
+        note(s, log, EventKind::kOrder, "movement", side, "",
+             "the messenger to " + s.force.leaders[at(m.to_leader)].id + " is intercepted by " +
+                 (by.name.empty() ? by.id : by.name) + ": the order " +
+                 std::string(order_kind_name(m.order.kind)) + " is lost (FD-50 option)");
+        continue;
+      }
+    }
     if (d <= step + kEps) {
       m.position = goal;
       m.arrived_turn = s.turn;
@@ -232,7 +271,7 @@ void move_messengers(FdState& s, EventLog& log) {
            "the messenger reaches " + leader_name(s.force.leaders[at(m.to_leader)]) +
                "; he signals the order next Administration phase (§2.41)");
     } else {
-      m.position = m.position + (goal - m.position) * (step / d);
+      m.position = next;
     }
   }
 }

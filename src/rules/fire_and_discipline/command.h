@@ -10,8 +10,8 @@
 // FdState::mm_per_yd.
 //
 // Not modelled: couriers ride straight at their recipient; the FD-50 detour around enemy
-// paths is not costed, and option courier_interception (no interception is the digest's
-// resolution) is not read.
+// paths is not costed. No interception is the digest's resolution; with option
+// courier_interception a messenger whose ride meets an enemy stand is taken (move_messengers).
 #pragma once
 
 #include <optional>
@@ -37,7 +37,10 @@ Vec2 leader_position(const FdState& s, int l);
 void send_order(FdState& s, int brigade_leader, int regimental_leader, Order order, EventLog& log);
 
 // End of Phase VI: every messenger under way rides 120 yd straight toward its recipient's
-// current position; one that reaches him records arrived_turn = s.turn.
+// current position; one that reaches him records arrived_turn = s.turn. With option
+// courier_interception (FD-50) a messenger whose ride this turn touches or crosses a stand
+// of an enemy unit is intercepted (Messenger::intercepted): it stops and its order is lost;
+// the brigade commander may send another.
 void move_messengers(FdState& s, EventLog& log);
 
 // Phase I: messengers that arrived in an earlier turn's Movement phase are delivered and

@@ -20,6 +20,7 @@
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
+#include "rules/fire_and_discipline/turn_order.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -109,6 +110,13 @@ class FdBattle final : public Battle {
   void declarations(std::vector<ChargeDeclaration>& out, EventLog& log);
   void movement(EventLog& log);
   void melees(MeleeBook& book, EventLog& log);
+  bool prolonges(int u, const Action& a) const {
+    const Unit& unit = s_.force.units[u];
+    return a.kind == ActionKind::kMove && unit.arm == Arm::kArtillery &&
+           unit.formation == "unlimbered";
+  }
+  std::map<int, double> prolonges_wanted() const;
+  std::vector<std::pair<int, Action>> move_order() const;
 
   Scenario scenario_;
   Rng rng_;
@@ -162,7 +170,23 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     un.facing = e >= 0 ? bearing_of(s_.force.units[e].footprint().centre - fp.centre) : fp.facing;
     out.push_back(un);
   }
-  if (gun && u.formation == "unlimbered") return out;  // prolonge is not offered yet
+  if (gun && u.formation == "unlimbered") {
+    // §6.4b, R-000-5: a section with nothing to fire at may prolonge its tactical distance
+    // straight ahead (made in the step FD-05 names; its order must permit the move, FD-52).
+    const std::optional<double> step = rate_yd(s_, unit, Rate::kTactical);
+    if (!st.halted(s_.turn) && step && *step > 0 && gun_shot_targets(s_, unit).empty()) {
+      Action p;
+      p.kind = ActionKind::kMove;
+      p.unit = unit;
+      p.moves = true;
+      p.destination = fp.centre + fp.forward() * s_.mm(*step);
+      p.facing = fp.facing;
+      Rect to = fp;
+      to.centre = p.destination;
+      if (may_move(s_, unit, fp, to, 0)) out.push_back(p);
+    }
+    return out;
+  }
   if (st.halted(s_.turn)) return out;
   // Moves: toward the nearest enemy to musket range, toward each objective, back home.
   const std::optional<double> field = rate_yd(s_, unit, Rate::kField);
@@ -347,9 +371,32 @@ void FdBattle::declarations(std::vector<ChargeDeclaration>& out, EventLog& log) 
   }
 }
 
-void FdBattle::movement(EventLog& log) {
+// FD-02: the normal moves in unit order, or with alternate phases side by side from the
+// first side.
+std::vector<std::pair<int, Action>> FdBattle::move_order() const {
+  std::vector<std::pair<int, Action>> out;
+  for (int side : acting_sides(s_)) {
+    for (const auto& [u, a] : actions_) {
+      if (side < 0 || s_.force.units[u].side == side) out.emplace_back(u, a);
+    }
+  }
+  return out;
+}
+
+std::map<int, double> FdBattle::prolonges_wanted() const {
+  std::map<int, double> out;
   for (const auto& [u, a] : actions_) {
+    if (!in_play(u) || !prolonges(u, a)) continue;
+    const Rect fp = s_.force.units[u].footprint();
+    out[u] = s_.yd((a.destination - fp.centre).dot(fp.forward()));
+  }
+  return out;
+}
+
+void FdBattle::movement(EventLog& log) {
+  for (const auto& [u, a] : move_order()) {
     if (!in_play(u) || !s_.units[u].engaged_with.empty()) continue;
+    if (prolonges(u, a)) continue;    // made in the step FD-05 names
     if (chit_must_unlimber(s_, u)) {  // a U chit (§2.5)
       change_formation(s_, u, "unlimbered", log);
       continue;
@@ -389,6 +436,7 @@ void FdBattle::movement(EventLog& log) {
         break;
     }
   }
+  prolonge_step(s_, prolonges_wanted(), /*artillery_phase=*/false, log);  // VI.4 (FD-05)
   // FD-58: shattered units retire toward their edge after the normal moves.
   for (std::size_t i = 0; i < s_.force.units.size(); ++i) retire_move(s_, static_cast<int>(i), log);
   for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
@@ -427,15 +475,23 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   administration(log);
   after_step("I administration");
   log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
-  artillery_phase(s_, {}, dice_, log);
+  // FD-05: prolonge here instead of firing; FD-02: each side in turn, or all at once.
+  const std::set<int> prolonged = prolonge_step(s_, prolonges_wanted(), true, log);
+  const std::vector<int> sides = acting_sides(s_);
+  for (int side : sides) artillery_phase(s_, prolonged, dice_, log, side);
   after_step("II artillery");
   log.append(make_event(EventKind::kPhase, -1, "Phase III: volley musketry", "III volley"));
-  if (s_.options.skirmish_fire_before_volley) skirmish_fire_step(s_, dice_, log);
-  musketry_phase(s_, /*platoon_phase=*/false, dice_, log);
-  if (!s_.options.skirmish_fire_before_volley) skirmish_fire_step(s_, dice_, log);
+  const bool skirmish_first = s_.options.skirmish_fire_before_volley;  // FD-03
+  for (int side : sides) {
+    if (skirmish_first) skirmish_fire_step(s_, dice_, log, side);
+  }
+  for (int side : sides) musketry_phase(s_, /*platoon_phase=*/false, dice_, log, side);
+  for (int side : sides) {
+    if (!skirmish_first) skirmish_fire_step(s_, dice_, log, side);
+  }
   after_step("III volley");
   log.append(make_event(EventKind::kPhase, -1, "Phase IV: platoon fire", "IV platoon fire"));
-  musketry_phase(s_, /*platoon_phase=*/true, dice_, log);
+  for (int side : sides) musketry_phase(s_, /*platoon_phase=*/true, dice_, log, side);
   after_step("IV platoon fire");
   log.append(make_event(EventKind::kPhase, -1, "Phase V: declaration of charges", "V declaration"));
   std::vector<ChargeDeclaration> charges;

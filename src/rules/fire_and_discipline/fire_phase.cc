@@ -58,10 +58,19 @@ bool open_order(const Unit& u) { return u.formation == "open-order"; }
 bool mounted(const Unit& u) {
   return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
 }
-bool same_target(const FdState& s, int firer, int target_unit) {
+// FD-38: the firer's last target (this turn or last) was the target's unit, or with option
+// same_target "stand" the target stand itself.
+bool same_target(const FdState& s, int firer, const StandRef& target) {
   const UnitState& st = s.units[firer];
-  return st.last_target_unit == target_unit && st.last_target_turn >= 0 &&
+  const bool stand = s.options.same_target != "stand" || st.last_target_stand == target.stand;
+  return st.last_target_unit == target.unit && stand && st.last_target_turn >= 0 &&
          st.last_target_turn >= s.turn - 1;
+}
+void remember_target(FdState& s, int firer, const StandRef& target) {
+  UnitState& st = s.units[firer];
+  st.last_target_unit = target.unit;
+  st.last_target_stand = target.stand;
+  st.last_target_turn = s.turn;
 }
 
 // Whether the target stand touches another stand (§6.9 "adjacent to other stands").
@@ -142,14 +151,23 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
     tested.push_back(u);
     const std::vector<int> counts =
         static_cast<std::size_t>(u) < hits_by_stand.size() ? hits_by_stand[u] : std::vector<int>{};
-    const int stand = testing_stand(s, u, counts);
-    if (stand < 0) continue;
-    RollRecord rec;
-    const MoraleResult r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
-    Event e = event(s, EventKind::kMorale, u,
-                    fmt::format("{} checks morale: {}", name(s, u), rec.result), "morale");
-    e.rolls.push_back(std::move(rec));
-    log.append(std::move(e));
+    // FD-24: one test for the unit, or (option per-stand) one per stand hit until one fails;
+    // the first failure applies to the whole unit.
+    const std::vector<int> stands = testing_stands(s, u, counts);
+    MoraleResult r = MoraleResult::kPass;
+    for (int stand : stands) {
+      RollRecord rec;
+      r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
+      const std::string who =
+          stands.size() > 1
+              ? fmt::format("{} stand {} (FD-24: each stand hit tests)", name(s, u), stand)
+              : name(s, u);
+      Event e = event(s, EventKind::kMorale, u,
+                      fmt::format("{} checks morale: {}", who, rec.result), "morale");
+      e.rolls.push_back(std::move(rec));
+      log.append(std::move(e));
+      if (r != MoraleResult::kPass) break;
+    }
     if (r == MoraleResult::kPass) continue;
     // §5.3e, FD-29: adjacent units test too (before this one moves away).
     for (int a : cascade_units(s, u, tested)) queue.push_back({a, from});
@@ -157,57 +175,101 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
   }
 }
 
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log) {
+namespace {
+
+ArtillerySituation gun_situation(const FdState& s, int u, const GunTarget& t, Ammo ammo) {
+  const UnitState& st = s.units[static_cast<std::size_t>(u)];
+  const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
+  ArtillerySituation a;
+  a.pdr = st.pdr;
+  a.range_yd = t.range_yd;
+  a.ammo = ammo;
+  a.same_target = same_target(s, u, t.target);
+  a.adjacent = adjacent(s, t.target);
+  a.target = tu.arm == Arm::kArtillery
+                 ? (tu.formation == "limbered" ? ArtilleryTarget::kLimbered
+                                               : ArtilleryTarget::kUnlimberedGuns)
+             : tu.arm == Arm::kWagon ? ArtilleryTarget::kLimbered
+             : mounted(tu)           ? ArtilleryTarget::kMounted
+             : open_order(tu)        ? ArtilleryTarget::kSkirmish
+                                     : ArtilleryTarget::kFormed;
+  a.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], true);
+  a.gun_hits = st.gun_hits;
+  a.crew = st.crew;
+  a.guns = st.guns;
+  a.fix_8pdr = s.options.fix_8pdr;
+  a.modifier_break = s.options.modifier_break_yd;
+  a.multi_hit = s.options.artillery_multi_hit == "per100" ? MultiHit::kPer100 : MultiHit::kCap2;
+  a.die = s.options.artillery_die == "d10" ? ArtilleryDie::kD10 : ArtilleryDie::kD100;  // FD-12
+  a.stack_halvings = s.options.firepower_halvings == "stack";                           // FD-14
+  a.one_gun_half = s.options.one_gun_fire != "full";                                    // FD-16
+  a.poor_weather = s.options.poor_weather && s.options.poor_weather_artillery;          // FD-39
+  a.band_upper_inclusive = s.options.band_upper_inclusive;                              // FD-36
+  if (s.options.ammunition_per == "gun") {
+    // FD-17 "gun": this roll is one serviceable gun's, with its own crew (§6.11, §6.12).
+    a.guns = 1;
+    a.gun_hits = 0;
+  }
+  return a;
+}
+
+// FD-17: one roll a turn for the section, or (option "gun") one for each gun that can fire:
+// not disabled by a gun hit (§6.8a), and served by at least one crewman (§6.8b).
+int gun_rolls(const FdState& s, const UnitState& st) {
+  if (s.options.ammunition_per != "gun") return 1;
+  return std::max(0, std::min(st.guns - st.gun_hits, st.crew));
+}
+
+}  // namespace
+
+void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log,
+                     int side) {
   std::vector<Shot> shots;
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
     UnitState& st = s.units[i];
+    if (side >= 0 && unit.side != side) continue;  // FD-02 alternate
     if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !may_fire(s, u)) continue;
     if (st.halted(s.turn) || st.captured || st.crew <= 0 || st.gun_hits >= 2 || holding.count(u)) {
       continue;  // §5.5: halted artillery cannot fire
     }
-    const std::optional<GunTarget> t = artillery_target(s, u);
-    if (!t) continue;
-    const Unit& tu = s.force.units[t->target.unit];
-    ArtillerySituation a;
-    a.pdr = st.pdr;
-    a.range_yd = t->range_yd;
-    // FD-15: canister at 150 yd or less while it lasts, else ball.
-    a.ammo =
-        t->range_yd <= s.options.canister_max_yd && st.canister > 0 ? Ammo::kCanister : Ammo::kBall;
-    if (a.ammo == Ammo::kBall && st.ball <= 0) continue;  // §6.64: no resupply
-    a.same_target = same_target(s, u, t->target.unit);
-    a.adjacent = adjacent(s, t->target);
-    a.target = tu.arm == Arm::kArtillery
-                   ? (tu.formation == "limbered" ? ArtilleryTarget::kLimbered
-                                                 : ArtilleryTarget::kUnlimberedGuns)
-               : tu.arm == Arm::kWagon ? ArtilleryTarget::kLimbered
-               : mounted(tu)           ? ArtilleryTarget::kMounted
-               : open_order(tu)        ? ArtilleryTarget::kSkirmish
-                                       : ArtilleryTarget::kFormed;
-    a.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t->target.stand)], true);
-    a.gun_hits = st.gun_hits;
-    a.crew = st.crew;
-    a.guns = st.guns;
-    a.fix_8pdr = s.options.fix_8pdr;
-    a.modifier_break = s.options.modifier_break_yd;
-    a.multi_hit = s.options.artillery_multi_hit == "per100" ? MultiHit::kPer100 : MultiHit::kCap2;
-    RollRecord rec;
-    const int hits = resolve_artillery(a, dice, &rec);
-    (a.ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
-    st.last_target_unit = t->target.unit;
-    st.last_target_turn = s.turn;
-    Event e = event(s, EventKind::kFire, u,
-                    fmt::format("{} fires {} at {} ({:.0f} yd): {}", name(s, u),
-                                a.ammo == Ammo::kCanister ? "canister" : "ball",
-                                name(s, t->target.unit), t->range_yd, rec.result),
-                    "II artillery");
-    e.target = tu.id;
-    e.rolls.push_back(std::move(rec));
-    e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t->range_yd}};
-    log.append(std::move(e));
-    shots.push_back({u, t->target, hits, tu.arm == Arm::kArtillery});
+    // §6.3 the first stand of the kill zone; §6.35 option: every stand in the path.
+    const std::vector<GunTarget> targets = gun_shot_targets(s, u);
+    const auto aim = std::find_if(targets.begin(), targets.end(), [&](const GunTarget& t) {
+      return s.force.units[static_cast<std::size_t>(t.target.unit)].side != unit.side;
+    });
+    if (aim == targets.end()) continue;
+    const int rolls = gun_rolls(s, st);
+    for (int roll = 0; roll < rolls; ++roll) {
+      // FD-15: canister at 150 yd or less while it lasts, else ball.
+      const Ammo ammo = aim->range_yd <= s.options.canister_max_yd && st.canister > 0
+                            ? Ammo::kCanister
+                            : Ammo::kBall;
+      if (ammo == Ammo::kBall && st.ball <= 0) break;  // §6.64: no resupply
+      for (const GunTarget& t : targets) {
+        const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
+        const bool friend_hit = tu.side == unit.side;
+        RollRecord rec;
+        const int hits = resolve_artillery(gun_situation(s, u, t, ammo), dice, &rec);
+        std::string how;
+        if (rolls > 1) how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, rolls);
+        if (targets.size() > 1) how += "; extended kill zone, §6.35";
+        Event e = event(s, EventKind::kFire, u,
+                        fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
+                                    ammo == Ammo::kCanister ? "canister" : "ball",
+                                    friend_hit ? "through its own" : "at", name(s, t.target.unit),
+                                    t.range_yd, how, rec.result),
+                        "II artillery");
+        e.target = tu.id;
+        e.rolls.push_back(std::move(rec));
+        e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
+        log.append(std::move(e));
+        shots.push_back({u, t.target, hits, tu.arm == Arm::kArtillery});
+      }
+      (ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
+    }
+    remember_target(s, u, aim->target);
   }
   apply_shots(s, shots, dice, log, "II artillery");
 }
@@ -227,33 +289,37 @@ MusketrySituation situation(const FdState& s, int u, const MusketTarget& t) {
   m.range_yd = t.range_yd;
   m.morale_rating = s.units[u].rating;
   m.platoon = unit.attribute_string("fire-tactic", "volley") == "platoon";
-  m.same_target = same_target(s, u, t.target.unit);
+  m.same_target = same_target(s, u, t.target);
   m.mixed_armed = unit.attribute_string("mixed-armed", "false") == "true";
   m.poor_weather = s.options.poor_weather;
   m.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], false);
   m.target_open_order = open_order(tu);
   m.target_mounted = mounted(tu);
   m.or_groups_exclusive = s.options.or_groups_exclusive;
+  m.band_upper_inclusive = s.options.band_upper_inclusive;  // FD-36
   return m;
 }
 
 }  // namespace
 
-void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log) {
+void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log, int side) {
   const char* phase = platoon_phase ? "IV platoon fire" : "III volley";
   std::vector<Shot> shots;
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
     if (!may_fire(s, u) || unit.arm == Arm::kArtillery || unit.arm == Arm::kWagon) continue;
+    if (side >= 0 && unit.side != side) continue;  // FD-02 alternate
     if (platoon_phase && unit.attribute_string("fire-tactic", "volley") != "platoon") continue;
     const std::optional<Firearm> arm = firearm_of(unit);
     if (!arm) continue;  // "none"
     const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);
     std::vector<MusketTarget> targets = musketry_targets(s, u, max_range);
-    targets.erase(std::remove_if(targets.begin(), targets.end(),
-                                 [](const MusketTarget& t) { return t.skirmish; }),
-                  targets.end());
+    if (!s.options.skirmishers_volley) {  // FD-04: open-order stands only skirmish
+      targets.erase(std::remove_if(targets.begin(), targets.end(),
+                                   [](const MusketTarget& t) { return t.skirmish; }),
+                    targets.end());
+    }
     if (targets.empty()) continue;
     // FD-37: the firer's choice; the most dice, then the nearest.
     const MusketTarget t = *std::max_element(
@@ -263,10 +329,10 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
         });
     RollRecord rec;
     const int hits = resolve_musketry(situation(s, u, t), dice, &rec);
-    s.units[i].last_target_unit = t.target.unit;
-    s.units[i].last_target_turn = s.turn;
+    remember_target(s, u, t.target);
     Event e = event(s, EventKind::kFire, u,
-                    fmt::format("{} fires at {} ({:.0f} yd): {}", name(s, u),
+                    fmt::format("{} {} at {} ({:.0f} yd): {}", name(s, u),
+                                t.skirmish ? "fires a volley (FD-04 option)" : "fires",
                                 name(s, t.target.unit), t.range_yd, rec.result),
                     phase);
     e.target = s.force.units[t.target.unit].id;
@@ -278,10 +344,11 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
   apply_shots(s, shots, dice, log, phase);
 }
 
-void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log) {
+void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (!may_fire(s, u) || !is_skirmisher(s, u)) continue;
+    if (side >= 0 && s.force.units[i].side != side) continue;  // FD-02 alternate
     const std::optional<Firearm> arm = firearm_of(s.force.units[i]);
     if (!arm) continue;
     const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);

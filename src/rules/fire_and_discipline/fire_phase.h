@@ -13,19 +13,25 @@
 
 namespace smoothbore::fire_and_discipline {
 
-// Phase II: every unlimbered section that is not halted, captured, holding fire
-// (`holding`, §6.4d) or out of crew fires at the first stand of its kill zone (FD-37),
-// with canister at 150 yd or less while it lasts (FD-15), else ball.
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log);
+// In each phase `side` (-1: every side) restricts the firers to one side (FD-02 alternate,
+// acting_sides in turn_order.h).
+//
+// Phase II: every unlimbered section that is not halted, captured, holding fire or
+// prolonging (`holding`: §6.4b, §6.4d, FD-05) or out of crew fires at the first stand of
+// its kill zone (FD-37; §6.35 option: every stand in the path), with canister at 150 yd
+// or less while it lasts (FD-15), else ball; one roll a section, or one a gun (FD-17).
+void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log,
+                     int side = -1);
 // Phase III (platoon_phase false: volley- and platoon-rated units) or IV (true: platoon-
 // rated units only): each formed unit fires at the target with the most dice, nearest
-// first (FD-37: the firer's choice).
-void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log);
+// first (FD-37: the firer's choice); open-order units too with fd_04_skirmishers_volley.
+void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log, int side = -1);
 // Step III.3: open-order stands fire skirmish fire (§7.5, FD-03, FD-04); its hits take
 // only the skirmish result (halt, halt with a hit, retreat 30 yd with a hit; §7.31).
-void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log);
+void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side = -1);
 
-// Morale checks for the units hit in a step (stands hit counted per unit), with cascades.
+// Morale checks for the units hit in a step (stands hit counted per unit), with cascades;
+// one test a unit, or one per stand hit until one fails (FD-24, testing_stands).
 // `cause[unit]` is where the fire came from (flee direction, FD-26).
 void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_stand,
                        const std::vector<Vec2>& cause, Chance& dice, EventLog& log);

@@ -120,7 +120,7 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
     return d;
   }
   const std::optional<MusketColumn> band =
-      skirmish ? MusketColumn::kSkirmish : musket_range_column(s.range_yd);
+      skirmish ? MusketColumn::kSkirmish : musket_range_column(s.range_yd, s.band_upper_inclusive);
   if (!band) {
     d.why_not = fmt::format("range {:g} yd is beyond the table ({})", s.range_yd, t.musketry_ref);
     return d;
@@ -129,7 +129,10 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
   const MusketCell& cell = musket_cell(s.weapon, column);
   d.faces_ref =
       fmt::format("§7.5 {} {} {} \"{}\"{}", row.ref, firearm_name(s.weapon),
-                  musket_column_name(column), cell.printed, skirmish ? ", FD-04" : ", FD-36");
+                  musket_column_name(column), cell.printed,
+                  skirmish                 ? ", FD-04"
+                  : s.band_upper_inclusive ? ", FD-36"
+                                           : ", FD-36 option: a band excludes its upper bound");
   if (!cell.faces) {
     d.why_not = fmt::format("{} at {} is n/a ({})", firearm_name(s.weapon),
                             musket_column_name(column), row.ref);

@@ -43,6 +43,7 @@ struct MusketrySituation {
   bool target_open_order = false;                 // −2
   bool target_mounted = false;                    // +1
   bool or_groups_exclusive = false;  // FD-31 option: only the best of each pullout OR group
+  bool band_upper_inclusive = true;  // FD-36: 30 yd is 0-30 (false: 31-60)
 };
 
 // The dice of a volley: stands + §7.4 modifiers, at least one (§7.3), and the hit faces.
@@ -85,6 +86,12 @@ std::vector<double> skirmish_fire_distribution(int dice, int hit_faces);
 
 // Artillery fire of one section (§6.5, §6.9, FD-12..FD-16).
 enum class MultiHit { kCap2, kPer100 };  // FD-13 option artillery_multi_hit
+// FD-12: the chance is rolled on a d100 (1-100, hit on ≤ C), or on a d10 read as tens
+// (hit on 10 × face ≤ C, so a halved 55% hits as 50%: "halved chances round down").
+enum class ArtilleryDie { kD100, kD10 };
+// Option fd_39_poor_weather_artillery: poor weather takes this off the chance (the text
+// states no artillery effect; the value is the option's).
+inline constexpr double kPoorWeatherArtilleryPct = -10;
 struct ArtillerySituation {
   int pdr = 6;  // ball weight; the chart row by R-000-6
   double range_yd = 200;
@@ -99,10 +106,16 @@ struct ArtillerySituation {
   bool fix_8pdr = true;         // FD-10: 8-9 pdr 151-300 reads 80, not the printed 20
   double modifier_break = 300;  // FD-11: 300 (body) or 400 (pullout)
   MultiHit multi_hit = MultiHit::kCap2;
+  ArtilleryDie die = ArtilleryDie::kD100;  // FD-12
+  bool stack_halvings = false;             // FD-14 option "stack": each halving applies
+  bool one_gun_half = true;                // FD-16: a 1-gun section fires at ½ (false: full)
+  bool poor_weather = false;               // FD-39 option: −10 (kPoorWeatherArtilleryPct)
+  bool band_upper_inclusive = true;        // FD-36: 50 yd is 01-50 (false: 51-150)
 };
 
-// The modified chance (FD-14): base → one ×½ firepower halving → additive modifiers by
-// band → ×½ against skirmish order → round down. ≤ 0 is an automatic miss.
+// The modified chance (FD-14): base → one ×½ firepower halving (option stack: one per
+// reason) → additive modifiers by band → ×½ against skirmish order → round down. ≤ 0 is an
+// automatic miss.
 struct ArtilleryChance {
   bool possible = false;  // false: cannot fire (range, ammunition, no crew): 0 hits, no roll
   std::string why_not;
@@ -114,6 +127,7 @@ struct ArtilleryChance {
 ArtilleryChance artillery_chance(const ArtillerySituation& s);
 // FD-12/FD-13: chance C < 100 hits on d100 ≤ C; C ≥ 100 is one automatic hit and a second
 // on d100 ≤ C − 100 (cap2), or ⌊C/100⌋ hits and one more on d100 ≤ C mod 100 (per100).
+// With ArtilleryDie::kD10 each d100 is a d10 hitting on 10 × face ≤ the chance.
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record = nullptr);
 
 // A hit on artillery (§6.8, FD-18): d10 for the component hit.

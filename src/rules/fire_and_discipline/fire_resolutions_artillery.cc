@@ -39,7 +39,7 @@ std::vector<std::string> halving_reasons(const ArtillerySituation& s) {
   std::vector<std::string> why;
   if (s.gun_hits >= 1) why.push_back("gun hit (§6.8a L446)");
   if (s.guns >= 2 && s.crew == 1) why.push_back("two guns with one crewman left (§6.8b L448)");
-  if (s.guns == 1) why.push_back("one-gun section (FD-16)");
+  if (s.guns == 1 && s.one_gun_half) why.push_back("one-gun section (FD-16)");
   return why;
 }
 
@@ -73,7 +73,7 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
     c.why_not = fmt::format("canister only at {:g} yd or less (FD-15)", t.canister_max_range);
     return c;
   }
-  const std::optional<int> band = gun_range_band(s.range_yd);
+  const std::optional<int> band = gun_range_band(s.range_yd, s.band_upper_inclusive);
   if (!band) {
     c.why_not = fmt::format("range {:g} yd is beyond the chart", s.range_yd);
     return c;
@@ -108,10 +108,17 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
   double chance = c.base;
 
   const std::vector<std::string> why = halving_reasons(s);
-  if (!why.empty()) {
+  if (!why.empty() && !s.stack_halvings) {
     const double cut = chance * (1 - t.firepower_factor);
     c.modifiers.push_back(
         {fmt::format("firepower halved: {} (halvings do not stack, FD-14)", join(why)), -cut,
+         t.firepower_ref});
+    chance -= cut;
+  }
+  for (std::size_t k = 0; s.stack_halvings && k < why.size(); ++k) {
+    const double cut = chance * (1 - t.firepower_factor);
+    c.modifiers.push_back(
+        {fmt::format("firepower halved: {} (halvings stack, FD-14 option)", why[k]), -cut,
          t.firepower_ref});
     chance -= cut;
   }
@@ -149,6 +156,11 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
         {fmt::format("{} ({} {:g} yd)", m.name, under ? "≤" : ">", s.modifier_break), v,
          fmt::format("{}; pullout {}; break {}", m.ref, m.pullout_ref, break_ref)});
     chance += v;
+  }
+  if (s.poor_weather) {
+    c.modifiers.push_back({"poor weather (no artillery effect is stated; option value)",
+                           kPoorWeatherArtilleryPct, "FD-39 option fd_39_poor_weather_artillery"});
+    chance += kPoorWeatherArtilleryPct;
   }
 
   if (s.target == ArtilleryTarget::kSkirmish && chance > 0) {
@@ -210,17 +222,23 @@ int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* rec
                     hits == 1 ? "" : "s", rule));
     return hits;
   }
-  const int face = dice.roll(100);
-  const bool extra = face <= remainder;
+  // FD-12: a d100, or a d10 read as tens (option artillery_die "d10").
+  const bool d10 = s.die == ArtilleryDie::kD10;
+  const int face = dice.roll(d10 ? 10 : 100);
+  const int read = d10 ? 10 * face : face;
+  const bool extra = read <= remainder;
   const int hits = certain + (extra ? 1 : 0);
   if (record != nullptr) {
-    record->dice = "d100";
+    record->dice = d10 ? "d10" : "d100";
     record->faces = {face};
     const std::string automatic =
         certain > 0 ? fmt::format("{} automatic hit{}, then ", certain, certain == 1 ? "" : "s")
                     : "";
+    const std::string roll =
+        d10 ? fmt::format("d10 {} read as {}", face % 10, read) : fmt::format("d100 {}", face);
+    if (d10) rule += rule == "FD-12" ? " option d10" : "; FD-12 option d10";
     record->result =
-        fmt::format("chance {:g}%: {}d100 {} {} {:g} → {} hit{} ({})", chance, automatic, face,
+        fmt::format("chance {:g}%: {}{} {} {:g} → {} hit{} ({})", chance, automatic, roll,
                     extra ? "≤" : ">", remainder, hits, hits == 1 ? "" : "s", rule);
   }
   return hits;

@@ -59,7 +59,11 @@ std::vector<ParamSpec> musketry_params() {
       flag("target-mounted", "target is mounted (+1 die)", "§7.4 L536"),
       flag("or-groups-exclusive",
            "option musketry_or_groups_exclusive: only the best modifier of each pullout OR group",
-           "FD-31, L722-L730")};
+           "FD-31, L722-L730"),
+      flag("band-upper-inclusive",
+           "option fd_36_band_upper_inclusive: a band includes its upper bound (30 yd is 0-30); "
+           "false: 30 yd is 31-60",
+           "FD-36", true)};
 }
 
 MusketrySituation musketry_of(const Params& p) {
@@ -76,6 +80,7 @@ MusketrySituation musketry_of(const Params& p) {
   s.target_open_order = p.get_bool("target-open-order");
   s.target_mounted = p.get_bool("target-mounted");
   s.or_groups_exclusive = p.get_bool("or-groups-exclusive");
+  s.band_upper_inclusive = p.get_bool("band-upper-inclusive");
   return s;
 }
 
@@ -128,7 +133,7 @@ Resolution artillery() {
   r.help =
       "a gun section's shot: d100 ≤ modified chance; 100+ is an automatic hit and a chance "
       "for a second";
-  r.ref = "§6.5 L404-L416, §6.9 L452-L486, FD-10..FD-16, R-000-6";
+  r.ref = "§6.5 L404-L416, §6.9 L452-L486, FD-10..FD-16, FD-36, FD-39, R-000-6";
   r.params = {
       integer("pdr", 1, 48, 6, "gun calibre in pounds (chart row by R-000-6)", "§6.14, R-000-6"),
       yards(200, "range in yards (bands 01-50 .. 601-900, upper bounds inclusive)",
@@ -153,7 +158,23 @@ Resolution artillery() {
       choice("modifier-break", {"300", "400"}, "300",
              "option artillery_modifier_break_yd: body 300 or pullout 400", "FD-11, L466, L694"),
       choice("multi-hit", {"cap2", "per100"}, "cap2",
-             "option artillery_multi_hit: 100+ gives at most 2 hits, or one per 100", "FD-13")};
+             "option artillery_multi_hit: 100+ gives at most 2 hits, or one per 100", "FD-13"),
+      choice("die", {"d100", "d10"}, "d100",
+             "option fd_12_artillery_die: hit on d100 ≤ chance, or on a d10 read as tens",
+             "FD-12, §6.5d"),
+      choice("halvings", {"once", "stack"}, "once",
+             "option fd_14_firepower_halvings: gun-hit, one-crewman and one-gun halvings apply "
+             "once, or each",
+             "FD-14"),
+      choice("one-gun-fire", {"half", "full"}, "half",
+             "option fd_16_one_gun_fire: a 1-gun section fires at ½, or at full chance",
+             "FD-16, §6.8"),
+      flag("poor-weather", "poor weather, option fd_39_poor_weather_artillery (−10)",
+           "FD-39 option"),
+      flag("band-upper-inclusive",
+           "option fd_36_band_upper_inclusive: a band includes its upper bound (50 yd is "
+           "01-50); false: 50 yd is 51-150",
+           "FD-36", true)};
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     ArtillerySituation s;
@@ -170,6 +191,11 @@ Resolution artillery() {
     s.fix_8pdr = p.get_bool("fix-8pdr");
     s.modifier_break = p.get_string("modifier-break") == "400" ? 400 : 300;
     s.multi_hit = p.get_string("multi-hit") == "per100" ? MultiHit::kPer100 : MultiHit::kCap2;
+    s.die = p.get_string("die") == "d10" ? ArtilleryDie::kD10 : ArtilleryDie::kD100;
+    s.stack_halvings = p.get_string("halvings") == "stack";
+    s.one_gun_half = p.get_string("one-gun-fire") == "half";
+    s.poor_weather = p.get_bool("poor-weather");
+    s.band_upper_inclusive = p.get_bool("band-upper-inclusive");
     RollRecord rec;
     const int k = resolve_artillery(s, c, explain != nullptr ? &rec : nullptr);
     if (explain != nullptr) explain->push_back(std::move(rec));

@@ -341,12 +341,26 @@ const FireTables& fire_tables() {
   return kTables;
 }
 
-std::optional<MusketColumn> musket_range_column(double range_yd) {
-  const auto& bands = fire_tables().musket_bands;
-  for (std::size_t i = 0; i < bands.size(); ++i) {
-    if (range_yd <= bands[i]) return static_cast<MusketColumn>(i + 1);
+namespace {
+
+// FD-36: the band of `range_yd` among ascending upper bounds; exclusive bounds move a range
+// on a bound to the next band, except the last bound (the maximum range).
+template <std::size_t N>
+std::optional<std::size_t> band_of(const std::array<double, N>& bounds, double range_yd,
+                                   bool upper_inclusive) {
+  for (std::size_t i = 0; i < N; ++i) {
+    const bool last = i + 1 == N;
+    if (range_yd < bounds[i] || ((upper_inclusive || last) && range_yd == bounds[i])) return i;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<MusketColumn> musket_range_column(double range_yd, bool upper_inclusive) {
+  const auto i = band_of(fire_tables().musket_bands, range_yd, upper_inclusive);
+  if (!i) return std::nullopt;
+  return static_cast<MusketColumn>(*i + 1);
 }
 
 const MusketCell& musket_cell(Firearm f, MusketColumn c) {
@@ -357,9 +371,9 @@ double musket_max_range(Firearm f) {
   return fire_tables().firearms[static_cast<std::size_t>(f)].max_range;
 }
 
-std::optional<std::vector<int>> musket_hit_faces(Firearm f, double range_yd) {
+std::optional<std::vector<int>> musket_hit_faces(Firearm f, double range_yd, bool upper_inclusive) {
   if (range_yd > musket_max_range(f)) return std::nullopt;
-  auto column = musket_range_column(range_yd);
+  auto column = musket_range_column(range_yd, upper_inclusive);
   if (!column) return std::nullopt;
   return musket_cell(f, *column).faces;
 }
@@ -392,12 +406,10 @@ GunClass gun_class_of_pdr(int pdr) {
   return GunClass::kSiege;
 }
 
-std::optional<int> gun_range_band(double range_yd) {
-  const auto& bands = fire_tables().gun_bands;
-  for (std::size_t i = 0; i < bands.size(); ++i) {
-    if (range_yd <= bands[i]) return static_cast<int>(i);
-  }
-  return std::nullopt;
+std::optional<int> gun_range_band(double range_yd, bool upper_inclusive) {
+  const auto i = band_of(fire_tables().gun_bands, range_yd, upper_inclusive);
+  if (!i) return std::nullopt;
+  return static_cast<int>(*i);
 }
 
 std::optional<double> gun_percent(GunRow r, int band, bool fix_8pdr) {

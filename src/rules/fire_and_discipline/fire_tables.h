@@ -193,14 +193,17 @@ const FireTables& fire_tables();
 FireTables parse_fire_tables(std::string_view toml_text);
 
 // The musketry range column (FD-36: inclusive upper bounds, 0 yd = 0-30), or nullopt beyond
-// 100 yd. Never kSkirmish.
-std::optional<MusketColumn> musket_range_column(double range_yd);
+// 100 yd. Never kSkirmish. `upper_inclusive` false (option fd_36_band_upper_inclusive): a
+// range on a band's upper bound reads the next band (30 yd is 31-60); the last band keeps
+// its bound (the weapon's maximum range still reaches).
+std::optional<MusketColumn> musket_range_column(double range_yd, bool upper_inclusive = true);
 // The cell as printed (bows 61-100 keep their printed "0").
 const MusketCell& musket_cell(Firearm f, MusketColumn c);
 double musket_max_range(Firearm f);
 // The faces that hit for a volley at `range_yd`, or nullopt when the weapon cannot reach
 // (beyond its maximum range, FD-34) or the cell is "n/a".
-std::optional<std::vector<int>> musket_hit_faces(Firearm f, double range_yd);
+std::optional<std::vector<int>> musket_hit_faces(Firearm f, double range_yd,
+                                                 bool upper_inclusive = true);
 // The Skirmish column, usable at any range up to the weapon's maximum (FD-04).
 std::optional<std::vector<int>> skirmish_hit_faces(Firearm f, double range_yd);
 const DiceModifierSpec& musketry_modifier(std::string_view key);
@@ -210,7 +213,8 @@ GunRow gun_row_of_pdr(int pdr);
 // §6.14: the class of a (non-howitzer) gun of `pdr` pounds.
 GunClass gun_class_of_pdr(int pdr);
 // The chart column of a range (inclusive upper bounds, 0 yd = 01-50), nullopt beyond 900.
-std::optional<int> gun_range_band(double range_yd);
+// `upper_inclusive` false (FD-36 option): 50 yd reads 51-150, ...; 900 stays 601-900.
+std::optional<int> gun_range_band(double range_yd, bool upper_inclusive = true);
 // The % of a row and column; nullopt for "-". `fix_8pdr` (FD-10, default) reads the
 // corrected 80 for 8-9 pdr at 151-300, otherwise the printed 20.
 std::optional<double> gun_percent(GunRow r, int band, bool fix_8pdr = true);

@@ -446,4 +446,16 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
   return out;
 }
 
+std::vector<GunTarget> gun_shot_targets(const FdState& s, int unit) {
+  if (!s.options.extended_kill_zone) {
+    const std::optional<GunTarget> t = artillery_target(s, unit);
+    return t ? std::vector<GunTarget>{*t} : std::vector<GunTarget>{};
+  }
+  std::vector<GunTarget> path = extended_kill_zone_targets(s, unit);
+  const bool enemy = std::any_of(path.begin(), path.end(), [&](const GunTarget& t) {
+    return targetable_unit(s, unit, t.target.unit);
+  });
+  return enemy ? path : std::vector<GunTarget>{};
+}
+
 }  // namespace smoothbore::fire_and_discipline

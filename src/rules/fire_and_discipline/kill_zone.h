@@ -80,4 +80,10 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit);
 // first, out to maximum range or the first blocking feature (features still block).
 std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit);
 
+// The stands one shot of the section is rolled against: its first target (artillery_target,
+// FD-37), or with fd_opt_extended_kill_zone (§6.35) every stand of extended_kill_zone_targets
+// provided one of them is an enemy stand (the gunners fire at the enemy; friends in the path
+// are rolled for too). Nearest first; empty when the section has nothing to fire at.
+std::vector<GunTarget> gun_shot_targets(const FdState& s, int unit);
+
 }  // namespace smoothbore::fire_and_discipline

@@ -80,7 +80,11 @@ enum class MeleeStanding { kWinner, kLoser, kEngaged };
 std::string_view melee_standing_name(MeleeStanding s);  // "winner", "loser", "engaged"
 MeleeStanding melee_standing(const MeleeTally& t);
 std::vector<MeleeStanding> melee_standings(const std::vector<MeleeTally>& tallies);
-inline bool checks_morale_after_melee(MeleeStanding s) { return s == MeleeStanding::kLoser; }
+// FD-22: only losers test (§8.2f, §8.31), or with `every_side` (option melee_morale "all",
+// §5.3b "win or lose") every unit in the melee.
+inline bool checks_morale_after_melee(MeleeStanding s, bool every_side = false) {
+  return every_side || s == MeleeStanding::kLoser;
+}
 // §8.18: after the losers' morale checks, a contact stays Engaged unless one side retreated
 // (fled or surrendered); a loser that passed or only halted stays locked. Returns the pairs
 // (a, b) of `contacts` still engaged; in the §8.31 example A and X always are.

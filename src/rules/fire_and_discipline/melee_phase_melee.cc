@@ -150,10 +150,13 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
     if ((loser || all_test) && unit_at(s, u).on_table()) {
       std::vector<int>& counts = hit_counts[u];
       counts.resize(unit_at(s, u).stands.size(), 0);
-      const int stand = testing_stand(s, u, counts);
-      if (stand >= 0) {
+      // FD-24: one stand tests, or (per-stand) each stand hit in turn until one fails.
+      const std::vector<int> stands = testing_stands(s, u, counts);
+      MoraleResult r = MoraleResult::kPass;
+      for (std::size_t k = 0; k < stands.size(); ++k) {
+        const int stand = stands[k];
         RollRecord rec;
-        const MoraleResult r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
+        r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
         const MeleeTally& t = ru.tally;
         const std::string why =
             loser ? fmt::format("lost the melee, {} inflicted against {} received (§8.2f, §8.31)",
@@ -163,10 +166,15 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
                         "in a melee tests (FD-22 \"all\", §5.3b)",
                         ru.standing == MeleeStanding::kWinner ? "won" : "drew",
                         count_of(t.inflicted, "hit"), count_of(t.received, "hit"));
-        detail::log_melee_event(
-            log, s, EventKind::kMorale, u, -1, phase,
-            fmt::format("{} {} and tests morale: {}", unit_at(s, u).id, why, morale_result_name(r)),
-            {std::move(rec)});
+        const std::string which =
+            stands.size() > 1 ? fmt::format(" (stand {}, FD-24 per stand)", stand) : "";
+        detail::log_melee_event(log, s, EventKind::kMorale, u, -1, phase,
+                                fmt::format("{} {} and tests morale{}: {}", unit_at(s, u).id, why,
+                                            which, morale_result_name(r)),
+                                {std::move(rec)});
+        if (r != MoraleResult::kPass) break;
+      }
+      if (!stands.empty()) {
         ru.tested = true;
         ru.morale = r;
         passed = r == MoraleResult::kPass;

@@ -52,9 +52,12 @@ FdState make_state(const Scenario& scenario) {
       st.crew = u.start_figures;
       const bool howitzer = int_attribute(u, "howitzer", 0) != 0;
       const GunClass cls = howitzer ? GunClass::kHowitzer : gun_class_of_pdr(st.pdr);
-      st.ball = barrage_allotment(cls, Ammo::kBall).value_or(0);
-      st.canister = barrage_allotment(cls, Ammo::kCanister).value_or(0);
-      st.shell = barrage_allotment(cls, Ammo::kShell).value_or(0);
+      // FD-17: the allotment is the section's (one roll a turn), or each gun's (option "gun":
+      // every gun carries the table's allotment and rolls its own shot).
+      const int per = s.options.ammunition_per == "gun" ? st.guns : 1;
+      st.ball = per * barrage_allotment(cls, Ammo::kBall).value_or(0);
+      st.canister = per * barrage_allotment(cls, Ammo::kCanister).value_or(0);
+      st.shell = per * barrage_allotment(cls, Ammo::kShell).value_or(0);
     }
     // FD-52: the scenario-given order; a unit given none starts on Hold.
     st.order = scenario_order(u).value_or(Order{OrderKind::kHold, ""});

@@ -45,6 +45,7 @@ struct UnitState {
   bool fled_this_turn = false;
   std::vector<int> engaged_with;  // units locked in melee from a prior turn (§8.45)
   int last_target_unit = -1;      // FD-38 "same target"
+  int last_target_stand = -1;     // FD-38 option same_target "stand"
   int last_target_turn = -1;
 
   // Command (§2): the order it acts on, and the effects of losing a commander (§2.34).
@@ -63,7 +64,7 @@ struct UnitState {
   int gun_hits = 0;                       // 1 halves firepower, 2 destroys the guns
   int crew = 0;                           // crew castings (2 per gun at the start)
   int limber_hits = 0;                    // ¼ movement each; 4 = immobile
-  int ball = 0, canister = 0, shell = 0;  // barrage allotment left (§6.22)
+  int ball = 0, canister = 0, shell = 0;  // barrage allotment left (§6.22; FD-17 "gun": × guns)
   bool captured = false;
   bool hold_fire = false;  // §6.4d
 
@@ -81,8 +82,9 @@ struct Messenger {
   Order order;
   Vec2 position;  // table mm
   int sent_turn = 0;
-  int arrived_turn = -1;   // the Movement phase in which it reached its recipient
-  bool delivered = false;  // signalled to the recipient's stands (next Administration)
+  int arrived_turn = -1;     // the Movement phase in which it reached its recipient
+  bool delivered = false;    // signalled to the recipient's stands (next Administration)
+  bool intercepted = false;  // FD-50 option: taken by an enemy stand; the order is lost
 };
 
 // Everything a Fire and Discipline battle knows. Phase code mutates it; the modules read
