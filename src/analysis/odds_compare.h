@@ -1,0 +1,47 @@
+// Exact odds beside Monte Carlo samples of the same resolution (`smoothbore odds
+// --compare N`): design.md's "exact odds against Monte Carlo" check, offered to users.
+// Sample i draws from the Rng stream (seed, i), so a comparison is the same on any run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/odds.h"
+
+namespace smoothbore {
+
+// |z| above this flags an outcome: about 6e-5 per outcome by chance for a sound
+// resolution, so a flag almost always means the odds and the sampled dice disagree.
+inline constexpr double kCompareFlagZ = 4;
+
+struct SampledRow {
+  Outcome outcome;
+  double exact = 0;           // the exact probability (0 for an outcome not in the odds)
+  std::int64_t count = 0;     // samples that gave this outcome
+  double frequency = 0;       // count / samples
+  double standard_error = 0;  // √(p(1 − p)/N) under the exact p
+  double z = 0;               // (frequency − p) / standard_error; ±inf when that is 0
+  bool in_odds = true;        // false: sampled, but absent from the exact distribution
+  bool flagged = false;       // |z| > kCompareFlagZ
+};
+
+struct SampledMean {
+  std::string field;
+  double value = 0;
+};
+
+struct OddsComparison {
+  std::int64_t samples = 0;
+  std::uint64_t seed = 0;
+  // One row per row of the odds, in order, then any sampled outcome the odds lack.
+  std::vector<SampledRow> rows;
+  std::vector<SampledMean> means;  // the odds' mean fields, from the samples
+  int flagged = 0;                 // rows with |z| > kCompareFlagZ
+};
+
+// Samples `r` `samples` times (≥ 1) with SampledChance on Rng(seed, i), i = 0..N−1.
+OddsComparison compare_with_samples(const Resolution& r, const Params& params, const Odds& odds,
+                                    std::int64_t samples, std::uint64_t seed);
+
+}  // namespace smoothbore
