@@ -1,5 +1,6 @@
 #include "analysis/odds_compare.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -26,11 +27,36 @@ SampledRow row_for(Outcome outcome, double p, std::int64_t count, std::int64_t s
   } else if (count < samples && p == 1) {
     row.z = -std::numeric_limits<double>::infinity();
   }
-  row.flagged = std::abs(row.z) > kCompareFlagZ;
+  if (std::abs(row.z) > kCompareFlagZ) {
+    row.tail = std::isinf(row.z) ? 0 : binomial_tail(samples, p, count, row.z > 0);
+    row.flagged = row.tail < kCompareFlagTail;
+  }
   return row;
 }
 
 }  // namespace
+
+double binomial_tail(std::int64_t n, double p, std::int64_t k, bool upper) {
+  SB_CHECK(n >= 1 && p > 0 && p < 1 && k >= 0 && k <= n, "bad binomial tail");
+  // Terms in log space from k away from the mean, where they shrink at least geometrically
+  // (Gaussian-fast once past the mean): stop when they no longer change the sum.
+  const double nd = static_cast<double>(n);
+  const double log_p = std::log(p);
+  const double log_q = std::log1p(-p);
+  const double log_n_fact = std::lgamma(nd + 1);
+  auto log_pmf = [&](std::int64_t j) {
+    const double jd = static_cast<double>(j);
+    return log_n_fact - std::lgamma(jd + 1) - std::lgamma(nd - jd + 1) + jd * log_p +
+           (nd - jd) * log_q;
+  };
+  double sum = 0;
+  for (std::int64_t j = k; upper ? j <= n : j >= 0; j += upper ? 1 : -1) {
+    const double term = std::exp(log_pmf(j));
+    sum += term;
+    if (term < sum * 1e-17) break;
+  }
+  return std::min(sum, 1.0);
+}
 
 OddsComparison compare_with_samples(const Resolution& r, const Params& params, const Odds& odds,
                                     std::int64_t samples, std::uint64_t seed) {

@@ -11,9 +11,16 @@
 
 namespace smoothbore {
 
-// |z| above this flags an outcome: about 6e-5 per outcome by chance for a sound
-// resolution, so a flag almost always means the odds and the sampled dice disagree.
+// An outcome is flagged when |z| > kCompareFlagZ and its count is at least as unlikely
+// under the exact binomial law: a one-sided tail below kCompareFlagTail, the normal tail
+// beyond 4 standard errors. For a sound resolution that is about 6e-5 per outcome. The
+// binomial test matters for rare outcomes, where z's normal approximation fails: one
+// sample of an outcome expected 0.016 times has z ≈ 7.7 but happens 1.6% of the time.
 inline constexpr double kCompareFlagZ = 4;
+inline constexpr double kCompareFlagTail = 3.167e-5;
+
+// P(X ≥ k) (upper) or P(X ≤ k) for X ~ Binomial(n, p), 0 < p < 1.
+double binomial_tail(std::int64_t n, double p, std::int64_t k, bool upper);
 
 struct SampledRow {
   Outcome outcome;
@@ -22,8 +29,11 @@ struct SampledRow {
   double frequency = 0;       // count / samples
   double standard_error = 0;  // √(p(1 − p)/N) under the exact p
   double z = 0;               // (frequency − p) / standard_error; ±inf when that is 0
-  bool in_odds = true;        // false: sampled, but absent from the exact distribution
-  bool flagged = false;       // |z| > kCompareFlagZ
+  // P(a count at least this far from N·p, on its side) under Binomial(N, p); 1 when
+  // |z| ≤ kCompareFlagZ (not computed), 0 for an impossible count.
+  double tail = 1;
+  bool in_odds = true;   // false: sampled, but absent from the exact distribution
+  bool flagged = false;  // |z| > kCompareFlagZ and tail < kCompareFlagTail
 };
 
 struct SampledMean {
@@ -37,7 +47,7 @@ struct OddsComparison {
   // One row per row of the odds, in order, then any sampled outcome the odds lack.
   std::vector<SampledRow> rows;
   std::vector<SampledMean> means;  // the odds' mean fields, from the samples
-  int flagged = 0;                 // rows with |z| > kCompareFlagZ
+  int flagged = 0;                 // flagged rows
 };
 
 // Samples `r` `samples` times (≥ 1) with SampledChance on Rng(seed, i), i = 0..N−1.

@@ -103,6 +103,7 @@ Json outcome_json(const Outcome& o) {
 Json sampled_json(const SampledRow& s) {
   Json j{{"count", s.count}, {"frequency", s.frequency}, {"standard_error", s.standard_error}};
   j["z"] = std::isinf(s.z) ? Json(nullptr) : Json(s.z);  // JSON has no infinity
+  j["tail"] = s.tail;
   j["flagged"] = s.flagged;
   return j;
 }
@@ -200,7 +201,7 @@ void print_text(const OddsOptions& o, const Resolution& resolution, const Params
       const SampledRow& s = cmp->rows[i];
       line += fmt::format("  {:>8}  {:>8}  {:>6}", percent_text(s.frequency, 3),
                           percent_text(s.standard_error, 3), z_text(s.z));
-      if (s.flagged) line += fmt::format("  <- |z| > {:g}", kCompareFlagZ);
+      if (s.flagged) line += fmt::format("  <- |z| > {:g}, tail {:.1e}", kCompareFlagZ, s.tail);
     }
     std::cout << line << '\n';
   }
@@ -224,17 +225,11 @@ void print_text(const OddsOptions& o, const Resolution& resolution, const Params
     std::cout << fmt::format("compared with {} samples (seed {}, streams 0-{}): ", cmp->samples,
                              cmp->seed, cmp->samples - 1);
     if (cmp->flagged == 0) {
-      std::cout << fmt::format("every |z| <= {:g}\n", kCompareFlagZ);
+      std::cout << "no outcome flagged\n";
     } else {
-      std::cout << fmt::format("warning: {} outcome{} with |z| > {:g}\n", cmp->flagged,
-                               cmp->flagged == 1 ? "" : "s", kCompareFlagZ);
-      const bool rare = std::any_of(cmp->rows.begin(), cmp->rows.end(), [&](const SampledRow& r) {
-        return r.flagged && r.in_odds && r.exact * static_cast<double>(cmp->samples) < 10;
-      });
-      if (rare) {
-        std::cout << "  (an outcome expected fewer than 10 times is where z's normal "
-                     "approximation is poor: re-run with a larger N or another --seed)\n";
-      }
+      std::cout << fmt::format(
+          "warning: {} outcome{} flagged (|z| > {:g} and a binomial tail below {:.1e})\n",
+          cmp->flagged, cmp->flagged == 1 ? "" : "s", kCompareFlagZ, kCompareFlagTail);
     }
   }
 }
@@ -308,7 +303,8 @@ Command add_odds(CLI::App& app) {
   CLI::Option* compare = sub->add_option(
       "--compare", o->compare,
       "Also draw N (1 to 1e9) seeded samples of the resolution and print, per outcome, the "
-      "sampled frequency, its standard error under the exact p and z; flags |z| > 4");
+      "sampled frequency, its standard error under the exact p and z; flags outcomes with "
+      "|z| > 4 whose count is also that unlikely under the exact binomial law");
   sub->add_option("--seed", o->seed,
                   "Seed of the --compare samples; sample i draws from stream i (default 1)")
       ->needs(compare);

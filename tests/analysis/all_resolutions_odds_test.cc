@@ -143,5 +143,45 @@ TEST(AllResolutionsOdds, EveryParameterValueEnumeratesAndAgreesWithSamples) {
   for (const std::string& label : not_exact) std::cout << "not exact: " << label << '\n';
 }
 
+// A random value of one parameter: its default, another listed value, or anywhere in its
+// numeric range.
+std::string random_value(const ParamSpec& s, Rng& rng) {
+  std::vector<std::string> values = other_values(s);
+  values.push_back(to_string(s.default_value));
+  const bool ranged =
+      (s.type == ParamType::kInt || s.type == ParamType::kNumber) && s.min > -1e15 && s.max < 1e15;
+  if (ranged && rng.roll(2) == 1) {
+    const double x = s.min + (s.max - s.min) * rng.uniform();
+    return s.type == ParamType::kInt ? fmt::format("{}", static_cast<std::int64_t>(std::floor(x)))
+                                     : fmt::format("{}", x);
+  }
+  return values[static_cast<std::size_t>(rng.roll(static_cast<int>(values.size())) - 1)];
+}
+
+// Parameters moved together: combinations reach pools and paths that single moves miss.
+TEST(AllResolutionsOdds, RandomParameterCombinationsEnumerate) {
+  Rng rng(2026, 4);
+  for (const Case& d : default_cases()) {
+    for (int i = 0; i < 25; ++i) {
+      Case c{d.resolution, {}, d.label};
+      for (const ParamSpec& s : d.resolution->params) {
+        c.assignments.push_back(s.name + "=" + random_value(s, rng));
+        c.label += " " + c.assignments.back();
+      }
+      const Params p = params_of(c);
+      auto odds = compute_odds(*c.resolution, p);
+      ASSERT_TRUE(odds) << c.label << ": " << odds.error();
+      ASSERT_FALSE(odds->rows.empty()) << c.label;
+      if (odds->exact()) {
+        EXPECT_EQ(*odds->total, 1) << c.label;
+      } else {
+        EXPECT_NEAR(odds->rows.back().cumulative, 1.0, 1e-9) << c.label;
+      }
+      expect_declared_fields(c, *odds);
+      expect_samples_agree(c, p, *odds, 1000);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore

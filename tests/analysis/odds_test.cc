@@ -132,5 +132,43 @@ TEST(OddsCompareTest, DisagreementIsFlagged) {
   EXPECT_EQ(c.flagged, 3);
 }
 
+TEST(OddsCompareTest, BinomialTail) {
+  // Bin(10, 1/2): P(X ≥ 8) = P(X ≤ 2) = (45 + 10 + 1) / 1024.
+  EXPECT_NEAR(binomial_tail(10, 0.5, 8, true), 56.0 / 1024, 1e-12);
+  EXPECT_NEAR(binomial_tail(10, 0.5, 2, false), 56.0 / 1024, 1e-12);
+  EXPECT_NEAR(binomial_tail(10, 0.5, 0, true), 1.0, 1e-12);
+  // One or more of an outcome of p = 1.6e-5 in 1000 samples: 1 − (1 − p)^1000.
+  EXPECT_NEAR(binomial_tail(1000, 1.6e-5, 1, true), 1 - std::pow(1 - 1.6e-5, 1000), 1e-12);
+  // Large N is near the normal tail: 4 standard errors above the mean ≈ 3.17e-5.
+  const double tail = binomial_tail(1'000'000, 0.5, 500'000 + 2'000, true);
+  EXPECT_GT(tail, 2.5e-5);
+  EXPECT_LT(tail, 4e-5);
+}
+
+// Enumerated, outcome 1 has p = 1/1000; sampled, it always happens.
+Resolution always_rare() {
+  Resolution r;
+  r.name = "always-rare";
+  r.outcome_fields = {"kills"};
+  r.resolve = [](const Params&, Chance& c, std::vector<RollRecord>*) {
+    return kills(c.enumerating() ? (c.roll(1000) == 1 ? 1 : 0) : 1);
+  };
+  return r;
+}
+
+TEST(OddsCompareTest, ARareOutcomeSeenOnceIsNotFlagged) {
+  const Resolution r = always_rare();
+  const Odds odds = *compute_odds(r, Params());
+  // One sample: z = (1 − 0.001) / √(0.001 · 0.999) ≈ 31.6, but P(X ≥ 1) = 0.001.
+  OddsComparison one = compare_with_samples(r, Params(), odds, 1, 1);
+  EXPECT_GT(one.rows[1].z, kCompareFlagZ);
+  EXPECT_NEAR(one.rows[1].tail, 0.001, 1e-12);
+  EXPECT_FALSE(one.rows[1].flagged);
+  // Ten out of ten: P = 1e-30.
+  OddsComparison ten = compare_with_samples(r, Params(), odds, 10, 1);
+  EXPECT_TRUE(ten.rows[1].flagged);
+  EXPECT_NEAR(ten.rows[1].tail, 1e-30, 1e-40);
+}
+
 }  // namespace
 }  // namespace smoothbore
