@@ -6,6 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config clang-format
   libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev librandom123-dev
   libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
+  libgmp-dev
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -2,11 +2,23 @@
 
 namespace smoothbore {
 
-std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Params& params) {
+tl::expected<std::vector<OutcomeProbability>, std::string> enumerate_distribution(
+    const Resolution& r, const Params& params, long max_paths) {
   std::function<Outcome(Chance&)> f = [&](Chance& c) { return r.resolve(params, c, nullptr); };
+  auto exact = enumerate_exact(f, max_paths);
+  if (!exact) return tl::unexpected(exact.error());
   std::vector<OutcomeProbability> out;
-  for (auto& [o, p] : enumerate_outcomes<Outcome>(f)) out.push_back({o, p});
+  out.reserve(exact->size());
+  for (auto& e : *exact) {
+    out.push_back({std::move(e.outcome), e.probability, std::move(e.fraction)});
+  }
   return out;
+}
+
+std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Params& params) {
+  auto d = enumerate_distribution(r, params);
+  SB_CHECK(d.has_value(), "too many dice paths to enumerate");
+  return std::move(*d);
 }
 
 Outcome sample(const Resolution& r, const Params& params, Rng& rng,

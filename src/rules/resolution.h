@@ -4,9 +4,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <tl/expected.hpp>
 
 #include "core/dice/chance.h"
 #include "core/events/event.h"
@@ -30,12 +33,19 @@ struct Resolution {
 
 struct OutcomeProbability {
   Outcome outcome;
-  double probability = 0;
+  double probability = 0;  // the double nearest the exact probability
+  // The exact probability, unless a path to this outcome drew from floating-point
+  // weights (Chance::pick rather than Chance::pick_cases).
+  std::optional<Fraction> fraction;
 };
 
 // The exact distribution of a resolution for `params`, by enumerating every die face.
 // Sorted by outcome (numeric fields ascending; "pass" < "rout" < "shaken" alphabetically
-// unless the resolution orders them).
+// unless the resolution orders them). An error value when there are more than
+// `max_paths` dice paths.
+tl::expected<std::vector<OutcomeProbability>, std::string> enumerate_distribution(
+    const Resolution& r, const Params& params, long max_paths = kMaxChancePaths);
+// Same, for resolutions known to enumerate (aborts otherwise).
 std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Params& params);
 // Samples it once.
 Outcome sample(const Resolution& r, const Params& params, Rng& rng,

@@ -1,6 +1,19 @@
 #include "core/dice/chance.h"
 
+#include <vector>
+
 namespace smoothbore {
+
+int Chance::pick_cases(std::span<const BigInt> cases) {
+  SB_CHECK(!cases.empty(), "nothing to pick from");
+  BigInt total = 0;
+  for (const BigInt& c : cases) total += c;
+  SB_CHECK(sgn(total) > 0, "case counts sum to zero");
+  std::vector<double> weights;
+  weights.reserve(cases.size());
+  for (const BigInt& c : cases) weights.push_back(to_double(make_fraction(c, total)));
+  return pick(weights);
+}
 
 int SampledChance::pick(std::span<const double> weights) {
   SB_CHECK(!weights.empty(), "nothing to pick from");

@@ -6,15 +6,23 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <tl/expected.hpp>
+
 #include "core/check.h"
+#include "core/dice/chance_path.h"
+#include "core/dice/fraction.h"
 #include "core/dice/rng.h"
 
 namespace smoothbore {
+
+// Enumerations stop past this many paths (what `smoothbore odds` will wait for).
+inline constexpr long kMaxChancePaths = 4'000'000;
 
 class Chance {
  public:
@@ -27,6 +35,12 @@ class Chance {
   // branches once per outcome instead of once per face of every die, which keeps the
   // exact odds of a 30-die volley (a binomial count of faces in a set) tractable.
   virtual int pick(std::span<const double> weights) = 0;
+  // An outcome drawn from equally likely cases: index i in cases[i] of the sum(cases)
+  // cases (each non-negative, the sum positive); face_count_cases() gives the cases of a
+  // binomial count of faces. Enumeration carries the counts as exact integers, so the odds
+  // stay exact fractions (`smoothbore odds --exact`), which pick()'s doubles cannot.
+  // Sampling draws index i with probability cases[i] / sum as a double, through pick().
+  virtual int pick_cases(std::span<const BigInt> cases);
   // Whether this Chance enumerates every outcome (exact odds) rather than sampling.
   // Battles sample and log every face, so resolutions roll real dice then; when
   // enumerating they may use pick() with the closed-form distribution instead.
@@ -43,81 +57,49 @@ class SampledChance final : public Chance {
   Rng& rng_;
 };
 
+// One outcome of an enumeration: its probability (the double nearest the exact value) and,
+// when every path to it went through dice and case picks only, the exact fraction.
+template <class Outcome>
+struct ExactOutcome {
+  Outcome outcome;
+  double probability = 0;
+  std::optional<Fraction> fraction;  // nullopt: a path used pick() with floating weights
+};
+
 // Runs `f` once per path through its chance nodes (depth-first, re-executing `f` with a
-// scripted Chance) and sums the probability of each distinct outcome. `f` must be a pure
-// function of its dice. Outcomes come back sorted by `operator<`. Aborts (SB_CHECK) past
-// `max_paths`.
+// scripted Chance) and sums the probability of each distinct outcome, exactly where it
+// can. `f` must be a pure function of its dice. Outcomes come back sorted by `operator<`.
+// More than `max_paths` paths is an error value ("more than N dice paths to enumerate"),
+// found as soon as one path's branch counts multiply past it.
+template <class Outcome>
+tl::expected<std::vector<ExactOutcome<Outcome>>, std::string> enumerate_exact(
+    const std::function<Outcome(Chance&)>& f, long max_paths = kMaxChancePaths) {
+  std::map<Outcome, PathSum> sums;
+  try {
+    PathWalker walker(max_paths);
+    do {
+      Outcome o = f(walker.chance());
+      sums[std::move(o)].add(walker.path());
+    } while (walker.next());
+  } catch (const TooManyPaths& e) {
+    return tl::unexpected(std::string(e.what()));
+  }
+  std::vector<ExactOutcome<Outcome>> out;
+  out.reserve(sums.size());
+  for (auto& [outcome, sum] : sums) out.push_back({outcome, sum.probability(), sum.fraction()});
+  return out;
+}
+
+// enumerate_exact() for callers that need only the doubles and know the paths are few:
+// aborts (SB_CHECK) past `max_paths`.
 template <class Outcome>
 std::vector<std::pair<Outcome, double>> enumerate_outcomes(const std::function<Outcome(Chance&)>& f,
-                                                           long max_paths = 4'000'000) {
-  struct Branch {
-    int face;                     // 1-based face or 1-based index into weights
-    int sides;                    // faces, or number of weights
-    std::vector<double> weights;  // empty for a die
-  };
-  class Scripted final : public Chance {
-   public:
-    explicit Scripted(std::vector<Branch>& path) : path_(path) {}
-    int roll(int sides) override {
-      SB_CHECK(sides >= 1, "a die needs at least one side");
-      return next(sides, {});
-    }
-    int pick(std::span<const double> weights) override {
-      SB_CHECK(!weights.empty(), "nothing to pick from");
-      return next(static_cast<int>(weights.size()), {weights.begin(), weights.end()}) - 1;
-    }
-    bool enumerating() const override { return true; }
-
-   private:
-    int next(int sides, std::vector<double> weights) {
-      if (next_ < path_.size()) {
-        SB_CHECK(path_[next_].sides == sides && path_[next_].weights == weights,
-                 "resolution is not a pure function of its dice");
-        return path_[next_++].face;
-      }
-      path_.push_back({1, sides, std::move(weights)});
-      ++next_;
-      return 1;
-    }
-    std::vector<Branch>& path_;
-    std::size_t next_ = 0;
-  };
-
-  // A path's probability is (product of its picks' weights) / (product of its dice's
-  // sides). Paths are summed per denominator and divided once at the end, so 68 faces of
-  // a d100 give exactly 0.68 (summing 68 × 0.01 would not).
-  std::map<Outcome, std::map<std::uint64_t, double>> sums;
-  std::vector<Branch> path;
-  long paths = 0;
-  while (true) {
-    Scripted chance(path);
-    Outcome o = f(chance);
-    std::uint64_t denominator = 1;
-    double weight = 1;
-    for (const Branch& b : path) {
-      if (b.weights.empty()) {
-        const auto sides = static_cast<std::uint64_t>(b.sides);
-        SB_CHECK(denominator <= (std::uint64_t{1} << 62) / sides,
-                 "dice path too long to weigh exactly");
-        denominator *= sides;
-      } else {
-        weight *= b.weights[static_cast<std::size_t>(b.face - 1)];
-      }
-    }
-    sums[std::move(o)][denominator] += weight;
-    SB_CHECK(++paths <= max_paths, "too many dice paths to enumerate");
-    while (!path.empty() && path.back().face == path.back().sides) path.pop_back();
-    if (path.empty()) break;
-    ++path.back().face;
-  }
+                                                           long max_paths = kMaxChancePaths) {
+  auto exact = enumerate_exact(f, max_paths);
+  SB_CHECK(exact.has_value(), "too many dice paths to enumerate");
   std::vector<std::pair<Outcome, double>> out;
-  for (auto& [outcome, by_denominator] : sums) {
-    long double p = 0;
-    for (const auto& [denominator, w] : by_denominator) {
-      p += static_cast<long double>(w) / static_cast<long double>(denominator);
-    }
-    out.emplace_back(outcome, static_cast<double>(p));
-  }
+  out.reserve(exact->size());
+  for (auto& e : *exact) out.emplace_back(std::move(e.outcome), e.probability);
   return out;
 }
 

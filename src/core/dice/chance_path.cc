@@ -1,0 +1,158 @@
+#include "core/dice/chance_path.h"
+
+#include <fmt/format.h>
+
+#include <numeric>
+
+#include "core/check.h"
+#include "core/dice/chance.h"
+
+namespace smoothbore {
+
+class PathWalker::Scripted final : public Chance {
+ public:
+  Scripted(std::vector<ChanceBranch>& path, long max_paths) : path_(path), max_paths_(max_paths) {}
+  int roll(int sides) override {
+    SB_CHECK(sides >= 1, "a die needs at least one side");
+    if (replaying()) {
+      const ChanceBranch& b = path_[next_];
+      SB_CHECK(b.kind == ChanceBranch::Kind::kDie && b.sides == sides,
+               "resolution is not a pure function of its dice");
+      return path_[next_++].face;
+    }
+    ChanceBranch b;
+    b.sides = sides;
+    return extend(std::move(b));
+  }
+  int pick(std::span<const double> weights) override {
+    SB_CHECK(!weights.empty(), "nothing to pick from");
+    if (replaying()) {
+      const ChanceBranch& b = path_[next_];
+      SB_CHECK(b.kind == ChanceBranch::Kind::kWeights &&
+                   std::equal(b.weights.begin(), b.weights.end(), weights.begin(), weights.end()),
+               "resolution is not a pure function of its dice");
+      return path_[next_++].face - 1;
+    }
+    ChanceBranch b;
+    b.kind = ChanceBranch::Kind::kWeights;
+    b.sides = static_cast<int>(weights.size());
+    b.weights.assign(weights.begin(), weights.end());
+    return extend(std::move(b)) - 1;
+  }
+  int pick_cases(std::span<const BigInt> cases) override {
+    SB_CHECK(!cases.empty(), "nothing to pick from");
+    if (replaying()) {
+      const ChanceBranch& b = path_[next_];
+      SB_CHECK(b.kind == ChanceBranch::Kind::kCases &&
+                   std::equal(b.cases.begin(), b.cases.end(), cases.begin(), cases.end()),
+               "resolution is not a pure function of its dice");
+      return path_[next_++].face - 1;
+    }
+    ChanceBranch b;
+    b.kind = ChanceBranch::Kind::kCases;
+    b.sides = static_cast<int>(cases.size());
+    b.cases.assign(cases.begin(), cases.end());
+    b.cases_total = std::accumulate(cases.begin(), cases.end(), BigInt(0));
+    SB_CHECK(sgn(b.cases_total) > 0, "case counts sum to zero");
+    return extend(std::move(b)) - 1;
+  }
+  bool enumerating() const override { return true; }
+
+ private:
+  bool replaying() const { return next_ < path_.size(); }
+  // A new chance node at the end of the path, on its first branch.
+  int extend(ChanceBranch b) {
+    // Branch counts multiply along the path and bound the number of paths from below.
+    SB_CHECK(b.sides >= 1, "a chance node needs a branch");
+    if (branches_ > max_paths_ / b.sides) {
+      throw TooManyPaths(fmt::format("more than {} dice paths to enumerate", max_paths_));
+    }
+    branches_ *= b.sides;
+    path_.push_back(std::move(b));
+    ++next_;
+    return 1;
+  }
+  std::vector<ChanceBranch>& path_;
+  long max_paths_;
+  long branches_ = 1;
+  std::size_t next_ = 0;
+};
+
+PathWalker::PathWalker(long max_paths) : max_paths_(max_paths) {}
+PathWalker::~PathWalker() = default;
+
+Chance& PathWalker::chance() {
+  chance_ = std::make_unique<Scripted>(path_, max_paths_);
+  return *chance_;
+}
+
+bool PathWalker::next() {
+  if (++paths_ > max_paths_) {
+    throw TooManyPaths(fmt::format("more than {} dice paths to enumerate", max_paths_));
+  }
+  while (!path_.empty() && path_.back().face == path_.back().sides) path_.pop_back();
+  if (path_.empty()) return false;
+  ++path_.back().face;
+  return true;
+}
+
+void PathSum::add(const std::vector<ChanceBranch>& path) {
+  // The dice denominator is at most the path's branch product, bounded by max_paths.
+  std::uint64_t denominator = 1;
+  bool weighted = false;
+  bool cased = false;
+  for (const ChanceBranch& b : path) {
+    if (b.kind == ChanceBranch::Kind::kDie) denominator *= static_cast<std::uint64_t>(b.sides);
+    weighted = weighted || b.kind == ChanceBranch::Kind::kWeights;
+    cased = cased || b.kind == ChanceBranch::Kind::kCases;
+  }
+  if (!weighted && !cased) {
+    ++dice_paths_[denominator];
+    return;
+  }
+  if (!weighted) {
+    BigInt numerator = 1;
+    BigInt total = static_cast<unsigned long>(denominator);
+    for (const ChanceBranch& b : path) {
+      if (b.kind != ChanceBranch::Kind::kCases) continue;
+      numerator *= b.cases[static_cast<std::size_t>(b.face - 1)];
+      total *= b.cases_total;
+    }
+    cases_ += make_fraction(numerator, total);
+    return;
+  }
+  double w = 1;
+  for (const ChanceBranch& b : path) {
+    const auto i = static_cast<std::size_t>(b.face - 1);
+    if (b.kind == ChanceBranch::Kind::kWeights) w *= b.weights[i];
+    if (b.kind == ChanceBranch::Kind::kCases)
+      w *= to_double(make_fraction(b.cases[i], b.cases_total));
+  }
+  weighted_[denominator] += w;
+}
+
+Fraction PathSum::exact_part() const {
+  Fraction sum = cases_;
+  for (const auto& [denominator, paths] : dice_paths_) {
+    sum += make_fraction(BigInt(static_cast<unsigned long>(paths)),
+                         BigInt(static_cast<unsigned long>(denominator)));
+  }
+  return sum;
+}
+
+std::optional<Fraction> PathSum::fraction() const {
+  if (!weighted_.empty()) return std::nullopt;
+  return exact_part();
+}
+
+double PathSum::probability() const {
+  const Fraction exact = exact_part();
+  if (weighted_.empty()) return to_double(exact);
+  long double p = to_double(exact);
+  for (const auto& [denominator, w] : weighted_) {
+    p += static_cast<long double>(w) / static_cast<long double>(denominator);
+  }
+  return static_cast<double>(p);
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,35 @@
+// Exact probabilities. A path through a resolution's dice has probability
+// (product of picked case counts) / (product of die sides × product of case totals), so
+// the odds of any resolution are rationals. Their numerators and denominators outgrow
+// 128 bits: a fire-and-discipline volley of 100 stands rolls ~100 d10 (10^100 cases) and
+// its skirmish fire 10^4 cases per die, so they are GMP integers (Debian's libgmp-dev:
+// gmpxx's mpz_class/mpq_class keep fractions reduced and are fast and well kept).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <gmpxx.h>
+
+namespace smoothbore {
+
+using BigInt = mpz_class;
+using Fraction = mpq_class;  // always in lowest terms, denominator > 0
+
+// n / d in lowest terms (d ≠ 0). GMP's rational arithmetic needs canonical operands.
+Fraction make_fraction(const BigInt& n, const BigInt& d);
+
+// The double nearest `f` (ties to even). GMP's mpq_get_d truncates instead, and a
+// probability such as 68/100 must print as the same double that 0.68 is.
+double to_double(const Fraction& f);
+
+// "17/25", "1", "0".
+std::string to_string(const Fraction& f);
+
+// Equally likely cases of a count of dice faces in a set (binomial): index k is the
+// number of cases in which exactly k of `dice` dice with `sides` faces each show one of
+// `faces` chosen faces, C(dice, k) · faces^k · (sides − faces)^(dice − k); the cases sum
+// to sides^dice. For Chance::pick_cases.
+std::vector<BigInt> face_count_cases(int dice, int sides, int faces);
+
+}  // namespace smoothbore

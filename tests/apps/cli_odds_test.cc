@@ -1,0 +1,142 @@
+// `smoothbore odds`: exact fractions (--exact), seeded samples beside them (--compare N),
+// JSON fields, and clear errors with exit status 2 for bad input.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "apps/run_cli.h"
+
+namespace smoothbore {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing_cli::run_cli;
+
+constexpr const char* kFire =
+    "odds fast-1805 fire shooters=12 quality=veteran range=4 first-fire=true";
+
+TEST(CliOdds, ExactPrintsReducedFractions) {
+  auto r = run_cli(std::string(kFire) + " --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("p = 17/25 (68.000%)"));
+  EXPECT_THAT(r.output, HasSubstr("p = 8/25 (32.000%)"));
+  EXPECT_THAT(r.output, HasSubstr("mean kills = 33/25 (1.32)"));
+  EXPECT_THAT(r.output, Not(HasSubstr("not exact")));
+}
+
+TEST(CliOdds, ExactWorksForFireAndDiscipline) {
+  // Morale at the defaults: 4 castings + rating 2 = 6; the d10 passes on 1-6 (3/5).
+  auto r = run_cli("odds fire-and-discipline morale --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("result=pass"));
+  EXPECT_THAT(r.output, HasSubstr("p = 3/5 (60.000%)"));
+}
+
+TEST(CliOdds, ExactSaysWhenAClosedFormIsFloatingPoint) {
+  // A 40-stand volley is too many paths for real dice, so its rule set draws the count of
+  // hits from a closed form: exact if it gives case counts (Chance::pick_cases), else
+  // decimals clearly marked (Chance::pick). Either way --exact must say which.
+  auto r = run_cli("odds fire-and-discipline musketry stands=40 --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  if (r.output.find("p ≈ ") != std::string::npos) {
+    EXPECT_THAT(r.output, HasSubstr("not exact: some outcomes come from a closed form"));
+  } else {
+    EXPECT_THAT(r.output, HasSubstr("hits=40  p = 1/"));
+    EXPECT_THAT(r.output, Not(HasSubstr("not exact")));
+  }
+}
+
+TEST(CliOdds, JsonHasNumeratorAndDenominator) {
+  auto r = run_cli(std::string(kFire) + " --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  nlohmann::json j = nlohmann::json::parse(r.output, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(j.is_discarded()) << r.output;
+  EXPECT_EQ(j["exact"], true);
+  ASSERT_EQ(j["outcomes"].size(), 2u);
+  EXPECT_EQ(j["outcomes"][0]["numerator"], "17");
+  EXPECT_EQ(j["outcomes"][0]["denominator"], "25");
+  EXPECT_EQ(j["outcomes"][1]["numerator"], "8");
+  EXPECT_EQ(j["mean_exact"]["kills"]["numerator"], "33");
+  EXPECT_FALSE(j.contains("compare"));
+}
+
+TEST(CliOdds, CompareShowsSampledFrequencyStandardErrorAndZ) {
+  auto r = run_cli(std::string(kFire) + " --compare 20000 --seed 5");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("sampled"));
+  EXPECT_THAT(r.output, HasSubstr("std.err"));
+  // √(0.68 · 0.32 / 20000) = 0.330%.
+  EXPECT_THAT(r.output, HasSubstr("0.330%"));
+  EXPECT_THAT(r.output, HasSubstr("compared with 20000 samples (seed 5, streams 0-19999)"));
+  EXPECT_THAT(r.output, HasSubstr("no outcome flagged"));
+  // Same seed, same samples.
+  EXPECT_EQ(run_cli(std::string(kFire) + " --compare 20000 --seed 5").output, r.output);
+}
+
+TEST(CliOdds, CompareInJson) {
+  auto r = run_cli(std::string(kFire) + " --compare 1000 --json");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  nlohmann::json j = nlohmann::json::parse(r.output, nullptr, /*allow_exceptions=*/false);
+  ASSERT_FALSE(j.is_discarded()) << r.output;
+  EXPECT_EQ(j["compare"]["samples"], 1000);
+  EXPECT_EQ(j["compare"]["seed"], 1);
+  EXPECT_EQ(j["compare"]["flagged"], 0);
+  const auto& s0 = j["outcomes"][0]["sampled"];
+  const auto& s1 = j["outcomes"][1]["sampled"];
+  EXPECT_EQ(s0["count"].get<int>() + s1["count"].get<int>(), 1000);
+  EXPECT_TRUE(s0["z"].is_number());
+  EXPECT_EQ(s0["flagged"], false);
+  EXPECT_TRUE(j["compare"]["unexpected"].empty());
+}
+
+TEST(CliOdds, BadCompareValueExitsTwo) {
+  for (const char* bad : {"0", "-5", "many", "1e99"}) {
+    auto r = run_cli(std::string(kFire) + " --compare " + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("--compare")) << bad;
+    EXPECT_THAT(r.output, Not(HasSubstr("internal error"))) << bad;
+  }
+  auto r = run_cli(std::string(kFire) + " --compare");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("--compare"));
+}
+
+TEST(CliOdds, SeedNeedsCompareAndANumber) {
+  auto r = run_cli(std::string(kFire) + " --seed 3");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("--compare"));
+  for (const char* bad : {"x", "-1", "18446744073709551616"}) {
+    r = run_cli(std::string(kFire) + " --compare 10 --seed " + bad);
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_THAT(r.output, HasSubstr("--seed: expected a non-negative integer")) << bad;
+  }
+}
+
+TEST(CliOdds, UnknownResolutionListsValidOnes) {
+  auto r = run_cli("odds fire-and-discipline juggling --exact");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("no resolution 'juggling'"));
+  EXPECT_THAT(r.output, HasSubstr("musketry"));
+}
+
+TEST(CliOdds, BadParameterNamesIt) {
+  auto r = run_cli("odds fire-and-discipline musketry stands=0 --exact");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("stands"));
+  r = run_cli("odds fire-and-discipline musketry weapon=longbow --compare 10");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("weapon"));
+  EXPECT_THAT(r.output, HasSubstr("flintlock"));
+}
+
+TEST(CliOdds, HelpDescribesExactAndCompare) {
+  auto r = run_cli("odds --help");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("--exact"));
+  EXPECT_THAT(r.output, HasSubstr("--compare"));
+  EXPECT_THAT(r.output, HasSubstr("--seed"));
+}
+
+}  // namespace
+}  // namespace smoothbore
