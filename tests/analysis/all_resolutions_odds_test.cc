@@ -56,6 +56,8 @@ std::vector<std::string> other_values(const ParamSpec& s) {
       if (s.min > -1e15) add(fmt::format("{}", static_cast<std::int64_t>(s.min)));
       if (s.max < 1e15) add(fmt::format("{}", static_cast<std::int64_t>(s.max)));
       break;
+    case ParamType::kString:  // free text (e.g. an order's feature): no other value to try
+      break;
   }
   return out;
 }
