@@ -297,6 +297,7 @@ MusketrySituation situation(const FdState& s, int u, const MusketTarget& t) {
   m.target_mounted = mounted(tu);
   m.or_groups_exclusive = s.options.or_groups_exclusive;
   m.band_upper_inclusive = s.options.band_upper_inclusive;  // FD-36
+  m.bow_max_yd = s.options.bow_max_yd;                      // FD-34
   return m;
 }
 

@@ -114,9 +114,13 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
     d.why_not = "no firing stands";
     return d;
   }
-  if (s.range_yd > row.max_range) {
+  // FD-34: bows reach the option's range (the table's own 60 yd is the default).
+  const bool bow_option = s.weapon == Firearm::kBow && s.bow_max_yd != row.max_range;
+  const double max_range = bow_option ? s.bow_max_yd : row.max_range;
+  if (s.range_yd > max_range) {
     d.why_not = fmt::format("range {:g} yd is beyond the {}'s maximum {:g} yd ({})", s.range_yd,
-                            firearm_name(s.weapon), row.max_range, row.max_range_ref);
+                            firearm_name(s.weapon), max_range,
+                            bow_option ? "FD-34 option fd_34_bow_max_yd" : row.max_range_ref);
     return d;
   }
   const std::optional<MusketColumn> band =

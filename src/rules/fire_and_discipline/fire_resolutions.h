@@ -44,6 +44,9 @@ struct MusketrySituation {
   bool target_mounted = false;                    // +1
   bool or_groups_exclusive = false;  // FD-31 option: only the best of each pullout OR group
   bool band_upper_inclusive = true;  // FD-36: 30 yd is 0-30 (false: 31-60)
+  // FD-34: a bow's maximum range, yd: 60 (§7.12 L492) or up to the table's printed 61-100
+  // column (option fd_34_bow_max_yd). Other firearms keep the table's maximum.
+  double bow_max_yd = 60;
 };
 
 // The dice of a volley: stands + §7.4 modifiers, at least one (§7.3), and the hit faces.

@@ -63,7 +63,11 @@ std::vector<ParamSpec> musketry_params() {
       flag("band-upper-inclusive",
            "option fd_36_band_upper_inclusive: a band includes its upper bound (30 yd is 0-30); "
            "false: 30 yd is 31-60",
-           "FD-36", true)};
+           "FD-36", true),
+      integer("bow-max-yd", 30, 100, 60,
+              "option fd_34_bow_max_yd: bows' maximum range, yd (60 in the text; 100 reads the "
+              "table's 61-100 column)",
+              "FD-34, §7.12 L492, L544")};
 }
 
 MusketrySituation musketry_of(const Params& p) {
@@ -81,6 +85,7 @@ MusketrySituation musketry_of(const Params& p) {
   s.target_mounted = p.get_bool("target-mounted");
   s.or_groups_exclusive = p.get_bool("or-groups-exclusive");
   s.band_upper_inclusive = p.get_bool("band-upper-inclusive");
+  s.bow_max_yd = static_cast<double>(p.get_int("bow-max-yd"));
   return s;
 }
 
