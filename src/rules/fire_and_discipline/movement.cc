@@ -295,8 +295,10 @@ std::optional<double> rate_yd(const FdState& s, int unit, Rate rate) {
       return rate == Rate::kTactical ? std::nullopt : std::optional<double>(kFleeingCrewYd);
     }
     const GunRow row = gun_row_of_pdr(std::max(1, st.pdr));
+    // 8 pdr+; howitzers move as 8 pdr+ whatever their fd_howitzer_pdr row (R-000-6).
+    const bool howitzer = u.attribute_string("howitzer", "false") == "true";
     const bool heavy =
-        u.arm == Arm::kArtillery && row != GunRow::k1To4 && row != GunRow::k6;  // 8 pdr+
+        u.arm == Arm::kArtillery && (howitzer || (row != GunRow::k1To4 && row != GunRow::k6));
     std::optional<double> r;
     if (rate == Rate::kField) r = heavy ? 30 : 60;
     if (rate == Rate::kRoad) r = heavy ? 60 : 100;

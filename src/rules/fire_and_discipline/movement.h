@@ -5,7 +5,7 @@
 // Engine readings (not in the text):
 // - Rates: the chart (§4.7). Skirmish rate is for open-order units only (§4.2d); dismounted
 //   dragoons (open-order) use the infantry row. Artillery by R-000-6 row: 1-6 pdr light,
-//   8 pdr+ heavy; wagons use the light row with no tactical rate. A routed (fleeing)
+//   8 pdr+ and howitzers heavy; wagons use the light row with no tactical rate. A routed (fleeing)
 //   section's crews move at 80 (§4.4). Each limber hit takes ¼ off a limbered section's
 //   rates (4 = 0). Option tactical_shift "flat20" sets foot and horse TACTICAL to 20;
 //   the artillery TACTICAL column stays the prolonge distance (R-000-5).

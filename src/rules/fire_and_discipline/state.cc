@@ -51,6 +51,9 @@ FdState make_state(const Scenario& scenario) {
       st.guns = guns == 0 ? 2 : guns;
       st.crew = u.start_figures;
       const bool howitzer = int_attribute(u, "howitzer", 0) != 0;
+      // R-000-6: a howitzer's shell uses the chart row of its equivalent ball weight
+      // (fd_howitzer_pdr), as its range does (kill_zone gun_range_yd).
+      if (howitzer) st.pdr = s.options.howitzer_pdr;
       const GunClass cls = howitzer ? GunClass::kHowitzer : gun_class_of_pdr(st.pdr);
       // FD-17: the allotment is the section's (one roll a turn), or each gun's (option "gun":
       // every gun carries the table's allotment and rolls its own shot).
