@@ -118,6 +118,8 @@ void apply_shots(FdState& s, const std::vector<Shot>& shots, Chance& dice, Event
         apply_gun_component_hit(s, sh.target.unit, c, log);
         if (c == GunHitComponent::kCrew) ++counts[static_cast<std::size_t>(sh.target.stand)];
       }
+      // FD-18, §6.8b: only a crew hit causes a morale check, not a gun or limber hit.
+      if (std::all_of(counts.begin(), counts.end(), [](int h) { return h == 0; })) counts.clear();
     } else {
       apply_hits(s, sh.target.unit, sh.target.stand, sh.hits, log, phase);
       counts[static_cast<std::size_t>(sh.target.stand)] += sh.hits;
