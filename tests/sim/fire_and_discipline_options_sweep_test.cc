@@ -78,7 +78,25 @@ const std::map<std::string, std::pair<std::string, Value>> kPrerequisite = {
 };
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
-const std::set<std::string> kRare = {};
+const std::set<std::string> kRare = {
+    // Commanders are offered no road moves and no tactical shifts (fd_battle.cc actions):
+    // tests/rules/fire_and_discipline_option_alternatives_move_test.cc pins them on an FdState.
+    "fd_06_cavalry_road_yd",   // CavalryRoadRate180Or120
+    "fd_07_tactical_shift",    // TacticalShiftChartOrFlat20
+    "fd_07_shift_min_rating",  // TacticalShiftMinimumRating
+    // No limbered gun passes within 200 yd of an enemy and on beyond it.
+    "fd_09_limbered_exclusion",  // LimberedExclusionAtEndOrOnThePath
+    // No cavalry charge here needs a wheel; no crew melees; no holder stands in cover.
+    "fd_43_cavalry_charge_wheel",  // CavalryChargeWheelOrStraightOnly
+    "fd_47_crew_melee_weapon",     // CrewMeleeWeaponMixedOrBayonet
+    "fd_33_cover_only_zero",       // CoverOnlyZeroAgainstHoldingDefender
+    // No 8 pdr fires at 151-300 yd, no chance reaches 200%, gun and limber hits are rare,
+    // and no unit carries bows: tests/rules/fire_and_discipline_option_alternatives_test.cc.
+    "fd_10_fix_8pdr",             // EightPounderAt200YardsCorrectedOrPrinted
+    "fd_13_artillery_multi_hit",  // ArtilleryMultiHitCap2OrPer100
+    "fd_18_artillery_boxes",      // ArtilleryBoxesCrewOrAll
+    "fd_34_bow_max_yd",           // BowMaxRange60Or100
+};
 
 struct Alternative {
   std::string option;
