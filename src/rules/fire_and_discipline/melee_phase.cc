@@ -204,6 +204,21 @@ void line_up(FdState& s, int charger, int target) {
   move_unit(s, charger, pivot, turn, goal - pivot);
 }
 
+// Whether a live stand of `charger` overlaps a live stand of a unit other than `target`.
+bool crowds_another_unit(const FdState& s, int charger, int target) {
+  for (const Stand& mine : unit_at(s, charger).stands) {
+    if (!live(mine)) continue;
+    for (std::size_t o = 0; o < s.force.units.size(); ++o) {
+      const int other = static_cast<int>(o);
+      if (other == charger || other == target || !s.force.units[o].on_table()) continue;
+      for (const Stand& st : s.force.units[o].stands) {
+        if (!st.removed && overlaps(mine.rect, st.rect, s.mm(0.1))) return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool extends_behind_rear(const FdState& s, int charger, int target) {
   const Rect t = block(s, target);
   const double rear = -t.depth / 2 - kContactTolMm;
@@ -285,6 +300,18 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     }
     const double rate = s.mm(charge_rate_yd(s, d.charger));
     book.charged.push_back(d.charger);
+    // §8.16: a charger whose path or place at the target is taken by another unit (a friend
+    // already in the melee) has no room: it stays where it began and, failing to contact,
+    // tests morale (§8.15).
+    const std::vector<Stand> start = unit_at(s, d.charger).stands;
+    auto no_room = [&] {
+      if (!crowds_another_unit(s, d.charger, d.target)) return false;
+      s.force.units[z(d.charger)].stands = start;
+      log_event(log, s, EventKind::kCharge, d.charger, d.target,
+                unit_at(s, d.charger).id + " finds no room to reach " + unit_at(s, d.target).id +
+                    " (§8.16)");
+      return true;
+    };
     double gap = reach_mm(s, d.charger, d.target, rate);
     const bool frontal = attacked_zone(s, d.charger, d.target) == Zone::kFront;
     // FD-44: a counter-charger moves toward the charger at the same time.
@@ -303,19 +330,34 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     }
     if (gap < 0) {  // §8.15: failed to reach (a wheel or terrain)
       advance(s, d.charger, rate);
-      log_event(log, s, EventKind::kCharge, d.charger, d.target,
-                unit_at(s, d.charger).id + " fails to reach " + unit_at(s, d.target).id);
+      if (!no_room()) {
+        log_event(log, s, EventKind::kCharge, d.charger, d.target,
+                  unit_at(s, d.charger).id + " fails to reach " + unit_at(s, d.target).id);
+      }
       std::vector<int> none(unit_at(s, d.charger).stands.size(), 0);
       test_morale(s, d.charger, none, block(s, d.target).centre, true, dice, log,
                   "failed to contact, §8.15");
       continue;
     }
     const double stop = s.mm(s.options.held_fire_range_yd);
+    auto fail_no_room = [&] {
+      std::vector<int> none(unit_at(s, d.charger).stands.size(), 0);
+      test_morale(s, d.charger, none, block(s, d.target).centre, true, dice, log,
+                  "failed to contact, §8.15");
+    };
     if (!counter && frontal && gap > stop) {
       advance(s, d.charger, gap - stop);
+      if (no_room()) {
+        fail_no_room();
+        continue;
+      }
       if (!fire_before_contact(s, d.charger, d.target, dice, log)) continue;
     }
-    line_up(s, d.charger, d.target);
+    line_up(s, d.charger, d.target);  // §8.16
+    if (no_room()) {
+      fail_no_room();
+      continue;
+    }
     Melee m;
     m.charger = d.charger;
     m.target = d.target;
