@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/dice/chance.h"
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_phase.h"
@@ -15,7 +16,10 @@
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/objective_combat.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/state.h"
+#include "rules/fire_and_discipline/victory.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -23,6 +27,23 @@ namespace {
 
 // Musket range the doctrine closes to before it fires (the 31-60 yd band).
 constexpr double kFiringLineYd = 50;
+
+// The brigade doctrine's order for a regiment (§2.41, FD-52): Withdrawal with over half
+// its shatter boxes marked; Hold of the objective zone its stands occupy (FD-49: a
+// garrison defends its zone); otherwise General Advance.
+Order doctrine_order(const FdState& s, int unit) {
+  Order o;
+  int zone = -1;
+  if (s.units[static_cast<std::size_t>(unit)].over_half()) {
+    o.kind = OrderKind::kWithdrawal;
+  } else if (occupies_zone(s, unit, &zone)) {
+    o.kind = OrderKind::kHold;
+    o.feature = s.scenario->objectives[static_cast<std::size_t>(zone)].id;
+  } else {
+    o.kind = OrderKind::kGeneralAdvance;
+  }
+  return o;
+}
 
 class FdBattle final : public Battle {
  public:
@@ -69,6 +90,18 @@ class FdBattle final : public Battle {
     return total > 0 ? marked / total : 0.0;
   }
   std::vector<std::string> invariant_violations() const override;
+
+  // FD-60 points (option victory_points; off: the match's generic points).
+  std::optional<VictoryPoints> victory_points() const override {
+    if (!s_.options.victory_points) return std::nullopt;
+    VictoryPoints vp;
+    for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
+      const VictoryAccount a = victory_account(s_, static_cast<int>(side));
+      vp.points.push_back(a.total());
+      vp.accounts.push_back(a.describe());
+    }
+    return vp;
+  }
 
  private:
   bool in_play(int u) const {
@@ -147,6 +180,18 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     un.facing = e >= 0 ? bearing_of(s_.force.units[e].footprint().centre - fp.centre) : fp.facing;
     out.push_back(un);
   }
+  // FD-19: a crew away from its uncaptured guns walks back to re-man them.
+  if (gun && st.guns_abandoned && !st.captured && st.crew > 0 && !st.halted(s_.turn)) {
+    const Rect guns = guns_rect(s_, unit);
+    Action back;
+    back.kind = ActionKind::kMove;
+    back.unit = unit;
+    back.moves = true;
+    back.destination = guns.centre;
+    back.facing = fp.facing;  // no wheel (§4.5 would halve the walk)
+    if (distance(fp, guns) > s_.mm(kGunContactYd)) out.push_back(back);
+    return out;
+  }
   if (gun && u.formation == "unlimbered") return out;  // prolonge is not offered yet
   if (st.halted(s_.turn)) return out;
   // Moves: toward the nearest enemy to musket range, toward each objective, back home.
@@ -176,7 +221,10 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   move_to(
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
-  if (!gun && u.formation != "open-order") {
+  // A garrison holding its objective zone stays formed in it (FD-52 Hold, FD-49).
+  const bool garrison =
+      st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
+  if (!gun && u.formation != "open-order" && !garrison) {
     Action f;
     f.kind = ActionKind::kFormation;
     f.unit = unit;
@@ -259,18 +307,15 @@ std::vector<std::string> FdBattle::invariant_violations() const {
   return out;
 }
 
-// Brigade doctrine (§2.4): on the first turn each brigade commander orders General Advance
-// to every regiment of his command; later, a regiment with over half its shatter boxes
-// marked is ordered to withdraw. Regiments with a regimental commander get the order by
-// messenger (120 yd a turn, §2.41); units without one (a gun section, a lone regiment
-// whose colonel is the senior commander) are signalled in person when he is in contact
-// with them (FD-53), and otherwise keep their last order.
+// Brigade doctrine (§2.4): each brigade commander orders General Advance to every
+// regiment of his command, Hold to a regiment garrisoning an objective zone, and
+// Withdrawal to a regiment with over half its shatter boxes marked (doctrine_order); an
+// order is sent when it differs from the regiment's. Regiments with a regimental
+// commander get the order by messenger (120 yd a turn, §2.41); units without one (a gun
+// section, a lone regiment whose colonel is the senior commander) are signalled in person
+// when he is in contact with them (FD-53), and otherwise keep their last order.
 void FdBattle::brigade_orders(EventLog& log) {
-  auto wanted = [&](int unit) {
-    Order o;
-    o.kind = s_.units[unit].over_half() ? OrderKind::kWithdrawal : OrderKind::kGeneralAdvance;
-    return o;
-  };
+  auto wanted = [&](int unit) { return doctrine_order(s_, unit); };
   for (std::size_t b = 0; b < s_.force.leaders.size(); ++b) {
     const Leader& brigade = s_.force.leaders[b];
     if (!brigade.alive || brigade.command < 0) continue;
@@ -280,10 +325,12 @@ void FdBattle::brigade_orders(EventLog& log) {
       const std::vector<int> units = units_of_leader(s_, static_cast<int>(r));
       if (units.empty() || s_.force.units[units.front()].command != brigade.command) continue;
       const Order want = wanted(units.front());
-      const bool changed = s_.turn == 1 || s_.units[units.front()].order.kind != want.kind;
+      const Order& now = s_.units[units.front()].order;
+      const bool changed = now.kind != want.kind || now.feature != want.feature;
       const bool pending =
           std::any_of(s_.messengers.begin(), s_.messengers.end(), [&](const Messenger& m) {
-            return !m.delivered && m.to_leader == static_cast<int>(r) && m.order.kind == want.kind;
+            return !m.delivered && m.to_leader == static_cast<int>(r) &&
+                   m.order.kind == want.kind && m.order.feature == want.feature;
           });
       if (changed && !pending) send_order(s_, static_cast<int>(b), static_cast<int>(r), want, log);
     }
@@ -294,7 +341,9 @@ void FdBattle::brigade_orders(EventLog& log) {
       if (unit.command != brigade.command || s_.units[i].leader >= 0 || !in_play(u)) continue;
       if (distance(unit.footprint(), at) > s_.mm(kInPersonYd)) continue;
       const Order want = wanted(u);
-      if (s_.units[i].order.kind == want.kind) continue;
+      if (s_.units[i].order.kind == want.kind && s_.units[i].order.feature == want.feature) {
+        continue;
+      }
       s_.units[i].order = want;
       log.append(make_event(EventKind::kOrder, u,
                             fmt::format("{} signals {} to {} in person (FD-53)", brigade.name,
@@ -410,6 +459,7 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   administration(log);
   after_step("I administration");
   log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
+  recrew_guns(s_, log);  // FD-19: crews back at their guns re-man them
   artillery_phase(s_, {}, dice_, log);
   after_step("II artillery");
   log.append(make_event(EventKind::kPhase, -1, "Phase III: volley musketry", "III volley"));
@@ -427,10 +477,14 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   log.append(make_event(EventKind::kPhase, -1, "Phase VI: movement", "VI movement"));
   MeleeBook book = charge_moves(s_, charges, dice_, log);
   movement(log);
+  capture_guns(s_, log);  // FD-19: unmanned guns an enemy stand reached
   move_messengers(s_, log);
   after_step("VI movement");
   log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
-  resolve_melees(s_, book, dice_, log);
+  const UnitPairs held = objective_combat(s_, book, dice_, log);  // VII.1 (FD-49)
+  resolve_melees(s_, book, dice_, log);                           // VII.2-4
+  keep_engaged(s_, held);
+  capture_guns(s_, log);
   after_step("VII melee");
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/geometry/sight.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -145,7 +146,10 @@ bool skirmish_line(const FdState& s, StandRef from, StandRef target) {
   const Rect& b = stand_at(s, target).rect;
   const Table bare(s.table().width(), s.table().height());
   if (line_of_sight(bare, a, b, friends) != Sight::kClear) return false;
-  return line_of_sight(s.table(), a, b, {}) != Sight::kBlocked;
+  // FD-49: occupants of an objective zone are seen at its walls; zones hide what is
+  // behind them.
+  if (zone_hides(s, from.unit, a, target)) return false;
+  return line_of_sight(s.table(), a, b, {}, zone_see_into(s, from.unit, target)) != Sight::kBlocked;
 }
 
 bool can_musket(const FdState& s, int u) {
@@ -238,7 +242,9 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
           best = std::min(best, d);
           ++dice;
         }
-        if (dice > 0) out.push_back({ref, s.yd(best), dice, true});
+        if (dice > 0) {
+          out.push_back({zone_hit_stand(s, ref, firer.footprint().centre), s.yd(best), dice, true});
+        }
         continue;
       }
       const double d = zone_distance(fr->front, st.rect, range_mm);
@@ -247,11 +253,16 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       for (StandRef f : friends) {
         blocked = blocked || friend_in_front(fr->front, st.rect, d, stand_at(s, f).rect);
       }
-      if (blocked || line_of_sight(s.table(), fr->front, st.rect, {}) == Sight::kBlocked) {
+      // FD-49: the building an occupant stands in does not hide it; zones hide what is
+      // behind them.
+      if (blocked || zone_hides(s, unit, fr->front, ref) ||
+          line_of_sight(s.table(), fr->front, st.rect, {}, zone_see_into(s, unit, ref)) ==
+              Sight::kBlocked) {
         continue;
       }
       const int dice = static_cast<int>(firing_stands(s, unit, ref).size());
-      out.push_back({ref, s.yd(d), dice, false});
+      // FD-49: hits on an occupant go to the occupant nearest the firer.
+      out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const MusketTarget& a, const MusketTarget& b) {
@@ -276,6 +287,7 @@ struct FeatureHit {
   double d_mm = 0;
   int level = 0;  // ground level where the corridor enters it
   bool hill = false;
+  const AreaFeature* area = nullptr;
 };
 
 bool blocks_fire(TerrainClass c) {
@@ -314,7 +326,7 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
     // hill stands at the hill's level).
     const Vec2 entry = gun.front_centre() + gun.forward() * (best + 0.5);
     const int level = std::max(a.elevation, s.table().elevation_at(entry));
-    out.push_back({best, level, a.cls == TerrainClass::kHill});
+    out.push_back({best, level, a.cls == TerrainClass::kHill, &a});
   }
   return out;
 }
@@ -387,8 +399,10 @@ bool levels_allow(const FdState& s, const Rect& gun, int gun_level, const PathIt
 bool can_fire_guns(const FdState& s, int u) {
   const Unit& unit = unit_at(s, u);
   const UnitState& st = state_at(s, u);
+  // FD-19: not while the crew is away from its guns, nor in the turn it re-manned them.
   return unit.arm == Arm::kArtillery && unit.formation == "unlimbered" && on_table(s, u) &&
-         !st.captured && !st.surrendered && st.gun_hits < 2;
+         !st.captured && !st.surrendered && st.gun_hits < 2 && !st.guns_abandoned &&
+         st.recrewed_turn != s.turn;
 }
 
 }  // namespace
@@ -409,19 +423,44 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   const int gun_level = s.table().elevation_at(gun->rect.centre);
   const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
   const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  // Objective zones block the kill zone (§6.36, FD-49), except that guns may fire into a
+  // zone the corridor reaches (FD-57): at the occupants, through the zone and the feature
+  // they stand in.
+  const std::vector<ZoneEntry> zone_hits = s.options.objective_protective
+                                               ? zone_entries(s, gun->rect, range_mm)
+                                               : std::vector<ZoneEntry>{};
   // The first enemy stand nothing blocks: no feature met before it (§6.3, 6.75) and no
   // stand met before it unless both that stand and the target are lower than the guns
   // (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
     if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
+    const int zone = s.options.objective_protective ? zone_at(s, t.ref) : -1;
+    const bool into_zone = zone >= 0 && s.options.artillery_vs_objectives;
+    const Vec2 tc = stand_at(s, t.ref).rect.centre;
     bool blocked = false;
-    for (const FeatureHit& f : features) blocked = blocked || feature_blocks(f, t, gun_level);
+    for (const FeatureHit& f : features) {
+      if (into_zone && f.area != nullptr && f.area->shape.contains(tc)) continue;
+      blocked = blocked || feature_blocks(f, t, gun_level);
+    }
+    double entry_mm = t.d_mm;
+    for (const ZoneEntry& zh : zone_hits) {
+      if (zh.d_mm >= t.d_mm - kEpsMm) continue;
+      if (zh.objective == zone && into_zone) {
+        entry_mm = std::min(entry_mm, zh.d_mm);
+      } else {
+        blocked = true;
+      }
+    }
     for (std::size_t j = 0; j < k; ++j) {
       const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
       blocked = blocked || (!over && items[j].d_mm < t.d_mm + kEpsMm);
     }
-    if (!blocked) return GunTarget{t.ref, s.yd(t.d_mm)};
+    if (blocked) continue;
+    if (zone < 0) return GunTarget{t.ref, s.yd(t.d_mm)};
+    if (!into_zone) continue;  // FD-57 off: guns do not fire into zones
+    // FD-49: the hits go to the occupant nearest the guns; the range is to the zone.
+    return GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()), s.yd(entry_mm)};
   }
   return std::nullopt;
 }

@@ -17,6 +17,8 @@
 // - A charger whose advance or place at the target would overlap a stand of a third unit
 //   (a friend already fighting there) has no room: it stays where it began and tests
 //   morale as a charger that failed to contact (§8.15, §8.16).
+// - Skirmishers may charge close-order troops occupying an objective zone (§8.12, FD-49;
+//   objective_zones.h).
 // - Counter-charge (FD-44 "meet"): the counter-charger covers half the gap (at most its
 //   charge rate), the charger the rest; option "hold" treats it as holding.
 // - FPF (§7.7) and held artillery fire (§8.5d, FD-56) are fired from the charger's position
@@ -26,6 +28,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -74,6 +77,11 @@ struct Melee {
 struct MeleeBook {
   std::vector<Melee> melees;
   std::vector<int> charged;  // units that charged or counter-charged this turn (FD-44)
+  // Engaged pairs of units already fought this turn (step VII.1 objective combat): the
+  // later steps do not fight them again. `add_engaged` false: resolve_melees fights only
+  // the book's melees (VII.1 adds its own engaged ones).
+  std::vector<std::pair<int, int>> fought;
+  bool add_engaged = true;
 };
 
 // Phase VI.2: every declaration's charge (counter-charges meet, FPF and held fire before
@@ -90,8 +98,9 @@ MeleeSituation melee_situation(const FdState& s, const Melee& m, const MeleeBook
 std::vector<StandContact> stand_contacts(const FdState& s, int a, int b);
 
 // Phase VII: engaged melees from earlier turns are added to `book` (from
-// UnitState::engaged_with), then one round of every melee (FD-46..FD-48), the §8.31 totals,
-// the losers' morale (FD-22), commander checks (§2.32) and the engaged pairs recorded.
+// UnitState::engaged_with, unless book.add_engaged is off or the pair is in book.fought),
+// then one round of every melee (FD-46..FD-48), the §8.31 totals, the losers' morale
+// (FD-22), commander checks (§2.32) and the engaged pairs recorded.
 void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log);
 
 }  // namespace smoothbore::fire_and_discipline

@@ -6,6 +6,7 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/melee_phase.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -31,13 +32,15 @@ MeleeTarget target_word(const Unit& u) {
   return MeleeTarget::kBayonet;
 }
 
-bool in_cover(const FdState& s, const Stand& st) {
-  const TerrainAt at = s.table().terrain_at(st.rect.centre);
-  for (TerrainClass c : {TerrainClass::kLightWoods, TerrainClass::kHeavyWoods, TerrainClass::kRough,
-                         TerrainClass::kProtective, TerrainClass::kEarthworks}) {
+// §8.5 L654: woods, rough, a protective position (an objective zone's occupants, FD-49)
+// or earthworks.
+bool in_cover(const FdState& s, StandRef r) {
+  const TerrainAt at = s.table().terrain_at(stand_at(s, r).rect.centre);
+  for (TerrainClass c :
+       {TerrainClass::kLightWoods, TerrainClass::kHeavyWoods, TerrainClass::kRough}) {
     if (at.has(c)) return true;
   }
-  return s.options.objective_protective && at.has(TerrainClass::kBuilding);
+  return protective_position(s, r);
 }
 
 bool contains(const std::vector<int>& v, int x) {
@@ -45,6 +48,12 @@ bool contains(const std::vector<int>& v, int x) {
 }
 
 Vec2 centre_of(const FdState& s, int u) { return unit_at(s, u).footprint().centre; }
+
+bool fought_already(const MeleeBook& book, int a, int b) {
+  return std::any_of(book.fought.begin(), book.fought.end(), [&](const auto& p) {
+    return (p.first == a && p.second == b) || (p.first == b && p.second == a);
+  });
+}
 
 }  // namespace
 
@@ -72,8 +81,8 @@ MeleeSituation melee_situation(const FdState& s, const Melee& m, const MeleeBook
   sit.mmg_effect =
       s.options.melee_mmg_effect == "plus-one" ? MmgEffect::kPlusOne : MmgEffect::kDoubleCasualties;
   // FD-33: the enemy is holding (it did not charge) in cover.
-  sit.target_holding_cover = s.options.cover_only_zero && !contains(book.charged, them.unit) &&
-                             in_cover(s, stand_at(s, them));
+  sit.target_holding_cover =
+      s.options.cover_only_zero && !contains(book.charged, them.unit) && in_cover(s, them);
   sit.flank = m.flank && s.options.flank_bonus && me.unit == m.charger;
   return sit;
 }
@@ -86,7 +95,10 @@ void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log) {
       const bool known = std::any_of(book.melees.begin(), book.melees.end(), [&](const Melee& m) {
         return (m.charger == u && m.target == o) || (m.charger == o && m.target == u);
       });
-      if (known || !unit_at(s, u).on_table() || !unit_at(s, o).on_table()) continue;
+      if (known || !book.add_engaged || fought_already(book, u, o) || !unit_at(s, u).on_table() ||
+          !unit_at(s, o).on_table()) {
+        continue;
+      }
       Melee m;
       m.charger = u;
       m.target = o;

@@ -4,6 +4,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/ruleset.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -57,6 +58,13 @@ FdState make_state(const Scenario& scenario) {
     }
     st.order.kind = OrderKind::kHold;  // units with no order start on Hold (FD-52)
     s.units.push_back(st);
+  }
+  // Units that begin in an objective zone hold it (FD-52 Hold of the named feature, FD-49).
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    int zone = -1;
+    if (occupies_zone(s, static_cast<int>(i), &zone)) {
+      s.units[i].order.feature = scenario.objectives[static_cast<std::size_t>(zone)].id;
+    }
   }
   // A regimental commander is a leader with no command standing on a unit (the scenario
   // format's convention); match each such leader to the unit whose footprint is nearest.
