@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,14 @@ class Battle {
   // starting strength in the rule set's unit of account (figures for 002).
   virtual double broken_fraction(int side) const = 0;  // routed + removed
   virtual double loss_fraction(int side) const = 0;    // casualties
+  // The rule set's own victory points, when it has them (000's FD-60): per side, with a
+  // short account of each side's points for the narrative. nullopt (the default): the
+  // match counts its generic points (common.md §15).
+  struct VictoryPoints {
+    std::vector<int> points;            // per side
+    std::vector<std::string> accounts;  // per side, e.g. "12 boxes, 1 unit ×5 (FD-60)"
+  };
+  virtual std::optional<VictoryPoints> victory_points() const { return std::nullopt; }
   // Heavy validation (tests): no overlapping stands, no negative counts, every stand on
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;

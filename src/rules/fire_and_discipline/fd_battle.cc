@@ -8,6 +8,7 @@
 
 #include "core/dice/chance.h"
 #include "rules/fire_and_discipline/brigade_orders.h"
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/chits.h"
 #include "rules/fire_and_discipline/command.h"
@@ -17,10 +18,13 @@
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/objective_combat.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/turn_order.h"
+#include "rules/fire_and_discipline/victory.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -77,6 +81,18 @@ class FdBattle final : public Battle {
   }
   std::vector<std::string> invariant_violations() const override;
 
+  // FD-60 points (option victory_points; off: the match's generic points).
+  std::optional<VictoryPoints> victory_points() const override {
+    if (!s_.options.victory_points) return std::nullopt;
+    VictoryPoints vp;
+    for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
+      const VictoryAccount a = victory_account(s_, static_cast<int>(side));
+      vp.points.push_back(a.total());
+      vp.accounts.push_back(a.describe());
+    }
+    return vp;
+  }
+
  private:
   // In good order and under command: not fled, surrendered, or shattered and retiring
   // (FD-58; retiring units count as shattered for the army break).
@@ -112,8 +128,9 @@ class FdBattle final : public Battle {
   void melees(MeleeBook& book, EventLog& log);
   bool prolonges(int u, const Action& a) const {
     const Unit& unit = s_.force.units[u];
+    // A crew walking back to its abandoned guns (FD-19) is not a prolonge.
     return a.kind == ActionKind::kMove && unit.arm == Arm::kArtillery &&
-           unit.formation == "unlimbered";
+           unit.formation == "unlimbered" && !s_.units[u].guns_abandoned;
   }
   std::map<int, double> prolonges_wanted() const;
   std::vector<std::pair<int, Action>> move_order() const;
@@ -170,11 +187,24 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     un.facing = e >= 0 ? bearing_of(s_.force.units[e].footprint().centre - fp.centre) : fp.facing;
     out.push_back(un);
   }
+  // FD-19: a crew away from its uncaptured guns walks back to re-man them.
+  if (gun && st.guns_abandoned && !st.captured && st.crew > 0 && !st.halted(s_.turn)) {
+    const Rect guns = guns_rect(s_, unit);
+    Action back;
+    back.kind = ActionKind::kMove;
+    back.unit = unit;
+    back.moves = true;
+    back.destination = guns.centre;
+    back.facing = fp.facing;  // no wheel (§4.5 would halve the walk)
+    if (distance(fp, guns) > s_.mm(kGunContactYd)) out.push_back(back);
+    return out;
+  }
   if (gun && u.formation == "unlimbered") {
     // §6.4b, R-000-5: a section with nothing to fire at may prolonge its tactical distance
     // straight ahead (made in the step FD-05 names; its order must permit the move, FD-52).
     const std::optional<double> step = rate_yd(s_, unit, Rate::kTactical);
-    if (!st.halted(s_.turn) && step && *step > 0 && gun_shot_targets(s_, unit).empty()) {
+    if (!st.halted(s_.turn) && !st.guns_abandoned && step && *step > 0 &&
+        gun_shot_targets(s_, unit).empty()) {
       Action p;
       p.kind = ActionKind::kMove;
       p.unit = unit;
@@ -218,10 +248,13 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
   // A unit on Hold stands in line to defend: it is not offered column (FD-52 engine
-  // reading; a column is for marching).
+  // reading; a column is for marching). A garrison holding its objective zone stays formed
+  // in it (FD-52 Hold, FD-49).
   const bool holding =
       st.order.kind == OrderKind::kHold && s_.options.order_constraints == "enforced";
-  if (!gun && u.formation != "open-order" && !(holding && u.formation == "line")) {
+  const bool garrison =
+      st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
+  if (!gun && u.formation != "open-order" && !(holding && u.formation == "line") && !garrison) {
     Action f;
     f.kind = ActionKind::kFormation;
     f.unit = unit;
@@ -475,6 +508,7 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   administration(log);
   after_step("I administration");
   log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
+  recrew_guns(s_, log);  // FD-19: crews back at their guns re-man them
   // FD-05: prolonge here instead of firing; FD-02: each side in turn, or all at once.
   const std::set<int> prolonged = prolonge_step(s_, prolonges_wanted(), true, log);
   const std::vector<int> sides = acting_sides(s_);
@@ -500,10 +534,12 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   log.append(make_event(EventKind::kPhase, -1, "Phase VI: movement", "VI movement"));
   MeleeBook book = charge_moves(s_, charges, dice_, log);
   movement(log);
+  capture_guns(s_, log);  // FD-19: unmanned guns an enemy stand reached
   move_messengers(s_, log);
   after_step("VI movement");
   log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
   melees(book, log);
+  capture_guns(s_, log);  // FD-19: unmanned guns a stand reached in the melees
   after_step("VII melee");
 }
 

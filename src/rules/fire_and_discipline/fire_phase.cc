@@ -8,6 +8,7 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -39,14 +40,22 @@ Event event(const FdState& s, EventKind kind, int u, std::string text, std::stri
   return e;
 }
 
-// The cover of a stand's ground for fire (§7.4, §6.9; FD-49/FD-57: an objective zone,
-// here a building, is protective).
-TargetCover cover_at(const FdState& s, const Stand& st, bool artillery) {
+// The cover of a stand for fire (§7.4, §6.9): an occupant of an objective zone is in
+// protective cover, or earthworks if the zone is fortified (FD-49, FD-57); otherwise its
+// ground (a building is protective).
+TargetCover cover_at(const FdState& s, StandRef r, bool artillery) {
+  switch (zone_cover(s, r)) {
+    case ZoneCover::kEarthworks:
+      return TargetCover::kEarthworks;
+    case ZoneCover::kProtective:
+      return TargetCover::kProtective;
+    case ZoneCover::kNone:
+      break;
+  }
+  const Stand& st = s.force.units[r.unit].stands[r.stand];
   const TerrainAt at = s.table().terrain_at(st.rect.centre);
   if (at.has(TerrainClass::kEarthworks)) return TargetCover::kEarthworks;
-  if (at.has(TerrainClass::kProtective) || at.has(TerrainClass::kBuilding)) {
-    return TargetCover::kProtective;
-  }
+  if (at.has(TerrainClass::kProtective) || building_cover(s, r)) return TargetCover::kProtective;
   if (!artillery) return TargetCover::kOpen;  // musketry has no woods modifier (§7.4)
   if (at.has(TerrainClass::kHeavyWoods)) return TargetCover::kHeavyWoods;
   if (at.has(TerrainClass::kLightWoods)) return TargetCover::kLightWoods;
@@ -55,6 +64,11 @@ TargetCover cover_at(const FdState& s, const Stand& st, bool artillery) {
 }
 
 bool open_order(const Unit& u) { return u.formation == "open-order"; }
+// A gun crew away from its guns (FD-19) is shot at as open-order foot (§8.43); its hits
+// fall on the crew, not on gun components (§6.8).
+bool crew_alone(const FdState& s, int u) {
+  return s.force.units[u].arm == Arm::kArtillery && s.units[u].guns_abandoned;
+}
 bool mounted(const Unit& u) {
   return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
 }
@@ -186,14 +200,15 @@ ArtillerySituation gun_situation(const FdState& s, int u, const GunTarget& t, Am
   a.ammo = ammo;
   a.same_target = same_target(s, u, t.target);
   a.adjacent = adjacent(s, t.target);
-  a.target = tu.arm == Arm::kArtillery
+  a.target = crew_alone(s, t.target.unit) ? ArtilleryTarget::kSkirmish
+             : tu.arm == Arm::kArtillery
                  ? (tu.formation == "limbered" ? ArtilleryTarget::kLimbered
                                                : ArtilleryTarget::kUnlimberedGuns)
              : tu.arm == Arm::kWagon ? ArtilleryTarget::kLimbered
              : mounted(tu)           ? ArtilleryTarget::kMounted
              : open_order(tu)        ? ArtilleryTarget::kSkirmish
                                      : ArtilleryTarget::kFormed;
-  a.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], true);
+  a.target_cover = cover_at(s, t.target, true);
   a.gun_hits = st.gun_hits;
   a.crew = st.crew;
   a.guns = st.guns;
@@ -265,7 +280,8 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
         e.rolls.push_back(std::move(rec));
         e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
         log.append(std::move(e));
-        shots.push_back({u, t.target, hits, tu.arm == Arm::kArtillery});
+        shots.push_back(
+            {u, t.target, hits, tu.arm == Arm::kArtillery && !crew_alone(s, t.target.unit)});
       }
       (ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
     }
@@ -292,7 +308,7 @@ MusketrySituation situation(const FdState& s, int u, const MusketTarget& t) {
   m.same_target = same_target(s, u, t.target);
   m.mixed_armed = unit.attribute_string("mixed-armed", "false") == "true";
   m.poor_weather = s.options.poor_weather;
-  m.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], false);
+  m.target_cover = cover_at(s, t.target, false);
   m.target_open_order = open_order(tu);
   m.target_mounted = mounted(tu);
   m.or_groups_exclusive = s.options.or_groups_exclusive;

@@ -6,6 +6,7 @@
 
 #include "core/geometry/sight.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -145,7 +146,10 @@ bool skirmish_line(const FdState& s, StandRef from, StandRef target) {
   const Rect& b = stand_at(s, target).rect;
   const Table bare(s.table().width(), s.table().height());
   if (line_of_sight(bare, a, b, friends) != Sight::kClear) return false;
-  return line_of_sight(s.table(), a, b, {}) != Sight::kBlocked;
+  // FD-49: occupants of an objective zone are seen at its walls; zones hide what is
+  // behind them.
+  if (zone_hides(s, from.unit, a, target)) return false;
+  return line_of_sight(s.table(), a, b, {}, zone_see_into(s, from.unit, target)) != Sight::kBlocked;
 }
 
 bool can_musket(const FdState& s, int u) {
@@ -241,7 +245,9 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
           best = std::min(best, d);
           ++dice;
         }
-        if (dice > 0 && !touches_friend()) out.push_back({ref, s.yd(best), dice, true});
+        if (dice > 0 && !touches_friend()) {
+          out.push_back({zone_hit_stand(s, ref, firer.footprint().centre), s.yd(best), dice, true});
+        }
         continue;
       }
       const double d = zone_distance(fr->front, st.rect, range_mm);
@@ -250,12 +256,16 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       for (StandRef f : friends) {
         blocked = blocked || friend_in_front(fr->front, st.rect, d, stand_at(s, f).rect);
       }
-      if (blocked || touches_friend() ||
-          line_of_sight(s.table(), fr->front, st.rect, {}) == Sight::kBlocked) {
+      // FD-49: the building an occupant stands in does not hide it; zones hide what is
+      // behind them.
+      if (blocked || touches_friend() || zone_hides(s, unit, fr->front, ref) ||
+          line_of_sight(s.table(), fr->front, st.rect, {}, zone_see_into(s, unit, ref)) ==
+              Sight::kBlocked) {
         continue;
       }
       const int dice = static_cast<int>(firing_stands(s, unit, ref).size());
-      out.push_back({ref, s.yd(d), dice, false});
+      // FD-49: hits on an occupant go to the occupant nearest the firer.
+      out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const MusketTarget& a, const MusketTarget& b) {
@@ -280,6 +290,7 @@ struct FeatureHit {
   double d_mm = 0;
   int level = 0;  // ground level where the corridor enters it
   bool hill = false;
+  const AreaFeature* area = nullptr;
 };
 
 bool blocks_fire(TerrainClass c) {
@@ -318,7 +329,7 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
     // hill stands at the hill's level).
     const Vec2 entry = gun.front_centre() + gun.forward() * (best + 0.5);
     const int level = std::max(a.elevation, s.table().elevation_at(entry));
-    out.push_back({best, level, a.cls == TerrainClass::kHill});
+    out.push_back({best, level, a.cls == TerrainClass::kHill, &a});
   }
   return out;
 }
@@ -391,8 +402,10 @@ bool levels_allow(const FdState& s, const Rect& gun, int gun_level, const PathIt
 bool can_fire_guns(const FdState& s, int u) {
   const Unit& unit = unit_at(s, u);
   const UnitState& st = state_at(s, u);
+  // FD-19: not while the crew is away from its guns, nor in the turn it re-manned them.
   return unit.arm == Arm::kArtillery && unit.formation == "unlimbered" && on_table(s, u) &&
-         !st.captured && !st.surrendered && st.gun_hits < 2;
+         !st.captured && !st.surrendered && st.gun_hits < 2 && !st.guns_abandoned &&
+         st.recrewed_turn != s.turn;
 }
 
 }  // namespace
@@ -405,6 +418,48 @@ double gun_range_yd(const FdState& s, int unit) {
   return gun_max_range(gun_row_of_pdr(pdr));
 }
 
+namespace {
+
+// What blocks the shot of a gun at path item `t` through terrain and objective zones: no
+// feature met before it (§6.3, 6.75); objective zones block the kill zone (§6.36, FD-49)
+// except that guns may fire into a zone the corridor reaches (FD-57), at its occupants,
+// through the zone and the feature they stand in (the range is then to the zone's edge).
+struct ZoneShot {
+  bool blocked = false;
+  int zone = -1;           // the zone holding the stand's centre, or -1
+  bool into_zone = false;  // the stand is in a zone and FD-57 lets guns fire into it
+  double range_mm = 0;     // to the stand, or to where the corridor enters its zone
+};
+ZoneShot zone_shot(const FdState& s, const PathItem& t, const std::vector<FeatureHit>& features,
+                   const std::vector<ZoneEntry>& zone_hits, int gun_level) {
+  ZoneShot out;
+  out.zone = s.options.objective_protective ? zone_at(s, t.ref) : -1;
+  out.into_zone = out.zone >= 0 && s.options.artillery_vs_objectives;
+  out.range_mm = t.d_mm;
+  const Vec2 tc = stand_at(s, t.ref).rect.centre;
+  for (const FeatureHit& f : features) {
+    if (out.into_zone && f.area != nullptr && f.area->shape.contains(tc)) continue;
+    out.blocked = out.blocked || feature_blocks(f, t, gun_level);
+  }
+  for (const ZoneEntry& zh : zone_hits) {
+    if (zh.d_mm >= t.d_mm - kEpsMm) continue;
+    if (zh.objective == out.zone && out.into_zone) {
+      out.range_mm = std::min(out.range_mm, zh.d_mm);
+    } else {
+      out.blocked = true;
+    }
+  }
+  // FD-57 off: guns do not fire into zones.
+  if (out.zone >= 0 && !out.into_zone) out.blocked = true;
+  return out;
+}
+
+std::vector<ZoneEntry> zones_in_path(const FdState& s, const Rect& gun, double range_mm) {
+  return s.options.objective_protective ? zone_entries(s, gun, range_mm) : std::vector<ZoneEntry>{};
+}
+
+}  // namespace
+
 std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   if (!can_fire_guns(s, unit)) return std::nullopt;
   const Stand* gun = gun_stand(s, unit);
@@ -413,19 +468,23 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   const int gun_level = s.table().elevation_at(gun->rect.centre);
   const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
   const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
-  // The first enemy stand nothing blocks: no feature met before it (§6.3, 6.75) and no
-  // stand met before it unless both that stand and the target are lower than the guns
-  // (6.71). A friend or feature met first thus leaves no target (FD-37).
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  // The first enemy stand nothing blocks: no feature or objective zone met before it
+  // (zone_shot) and no stand met before it unless both that stand and the target are lower
+  // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
     if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
-    bool blocked = false;
-    for (const FeatureHit& f : features) blocked = blocked || feature_blocks(f, t, gun_level);
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    bool blocked = z.blocked;
     for (std::size_t j = 0; j < k; ++j) {
       const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
       blocked = blocked || (!over && items[j].d_mm < t.d_mm + kEpsMm);
     }
-    if (!blocked) return GunTarget{t.ref, s.yd(t.d_mm)};
+    if (blocked) continue;
+    if (z.zone < 0) return GunTarget{t.ref, s.yd(t.d_mm)};
+    // FD-49: the hits go to the occupant nearest the guns; the range is to the zone.
+    return GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()), s.yd(z.range_mm)};
   }
   return std::nullopt;
 }
@@ -438,10 +497,12 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
   const double range_mm = s.mm(gun_range_yd(s, unit));
   const int gun_level = s.table().elevation_at(gun->rect.centre);
   const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  // Every stand in the path that no feature or zone hides (zone_shot): stands in a zone
+  // the guns may fire into are each rolled against, at the range to the zone.
   for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
-    bool blocked = false;
-    for (const FeatureHit& f : features) blocked = blocked || feature_blocks(f, t, gun_level);
-    if (!blocked) out.push_back({t.ref, s.yd(t.d_mm)});
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (!z.blocked) out.push_back({t.ref, s.yd(z.range_mm)});
   }
   return out;
 }

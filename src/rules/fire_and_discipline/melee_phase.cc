@@ -5,10 +5,12 @@
 #include <limits>
 #include <numbers>
 
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -191,8 +193,16 @@ std::optional<std::string> charge_invalid(const FdState& s, int charger, int tar
   if (cs.halted(s.turn)) return "halted units may not charge (FD-25)";
   if (cs.disordered_until >= s.turn) return "disordered units may not charge (FD-26)";
   if (!cs.engaged_with.empty()) return "engaged units may not charge (§8.45)";
-  if (is_skirmisher(s, charger) && !is_skirmisher(s, target) && t.arm != Arm::kArtillery) {
-    return "skirmishers may not charge close-order units (§8.12)";
+  // §8.12: skirmishers charge skirmishers (and crews, §8.43) and objective zones (FD-49:
+  // troops occupying one), not close-order units in the field.
+  const bool objective = occupies_zone(s, target);
+  if (objective && !may_charge_objective(s, charger)) {
+    return "only skirmishers, cavalry and close-order infantry may charge an objective (FD-49)";
+  }
+  if (is_skirmisher(s, charger) && !is_skirmisher(s, target) && t.arm != Arm::kArtillery &&
+      !objective) {
+    return "skirmishers may not charge close-order units outside an objective zone (§8.12, "
+           "FD-49)";
   }
   if (!may_charge(s, charger, target)) return "the unit's orders forbid the charge (FD-52, §2.34)";
   if (reach_mm(s, charger, target, s.mm(rate)) >= 0) return std::nullopt;
@@ -276,6 +286,7 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
                     (unit_at(s, d.target).arm == Arm::kArtillery ? "'s crew flee" : " flee") +
                     " the charge of " + unit_at(s, d.charger).id + " rather than fight (§8.2c, " +
                     std::to_string(static_cast<int>(yd)) + " yd at the skirmish rate)");
+      abandon_guns(s, d.target, log);  // §5.5: a crew flees without its guns (FD-19)
       flee(s, d.target, block(s, d.charger).centre, true, log, yd);
       continue;
     }

@@ -17,6 +17,12 @@
 //   flank or rear contact keeps its lateral offset, clamped so its centre stays on the edge.
 //   A flank contact (§8.19) is one where a charging stand then extends behind the target's
 //   rear edge line.
+// - A charger whose place at the target would overlap a stand of a third unit (a friend
+//   already fighting there) goes straight ahead into contact instead; if that is blocked
+//   too it has no room: it stays where it was and tests morale as a charger that failed to
+//   contact (§8.15, §8.16). Its approach stops short of other stands.
+// - Skirmishers may charge close-order troops occupying an objective zone (§8.12, FD-49;
+//   objective_zones.h).
 // - Counter-charge (FD-44 "meet"): the counter-charger covers half the gap (at most its
 //   charge rate), the charger the rest; option "hold" treats it as holding.
 // - FPF (§7.7) and held artillery fire (§8.5d, FD-56) are fired from the charger's position

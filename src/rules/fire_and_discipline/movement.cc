@@ -291,7 +291,8 @@ std::optional<double> rate_yd(const FdState& s, int unit, Rate rate) {
   const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
   if (wheeled_kind(u)) {
-    if (u.arm == Arm::kArtillery && u.status == UnitStatus::kRouted) {  // crews flee (§4.4)
+    // Crews fleeing or away from their guns (FD-19) go on foot (§4.4).
+    if (u.arm == Arm::kArtillery && (u.status == UnitStatus::kRouted || st.guns_abandoned)) {
       return rate == Rate::kTactical ? std::nullopt : std::optional<double>(kFleeingCrewYd);
     }
     const GunRow row = gun_row_of_pdr(std::max(1, st.pdr));
@@ -345,7 +346,7 @@ CostFn terrain_cost(const FdState& s, int unit) {
   const Unit& u = unit_at(s, unit);
   const bool open = open_order(u);
   const bool foot_open = open && (u.arm == Arm::kFoot || dismounted(u));
-  const bool guns = wheeled_kind(u);
+  const bool guns = wheeled_kind(u) && !s.units[z(unit)].guns_abandoned;  // crews walk (FD-19)
   const bool limbered = guns && u.formation != "unlimbered";
   const bool cavalry_line = u.arm == Arm::kCavalry && !dismounted(u) && u.formation == "line";
   return [=](const TerrainAt& at) {
@@ -384,7 +385,10 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
   if (s.units[z(unit)].halted(s.turn)) return refuse("halted");  // FD-25
   const std::vector<int> idx = live_stands(u);
   if (idx.empty()) return refuse("no-stands");
-  if (u.arm == Arm::kArtillery && u.formation == "unlimbered") return refuse("unlimbered");
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" &&
+      !s.units[z(unit)].guns_abandoned) {  // a crew without its guns walks (FD-19)
+    return refuse("unlimbered");
+  }
   const Rect fp = u.footprint();
   double turn = normalize_bearing(facing - fp.facing);
   if (turn > 180) turn -= 360;
