@@ -7,6 +7,7 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -33,45 +34,6 @@ Event event(const FdState& s, EventKind kind, int u, std::string text, std::stri
   }
   e.text = std::move(text);
   return e;
-}
-
-// The cover of a stand's ground for fire (§7.4, §6.9; FD-49/FD-57: an objective zone,
-// here a building, is protective).
-TargetCover cover_at(const FdState& s, const Stand& st, bool artillery) {
-  const TerrainAt at = s.table().terrain_at(st.rect.centre);
-  if (at.has(TerrainClass::kEarthworks)) return TargetCover::kEarthworks;
-  if (at.has(TerrainClass::kProtective) || at.has(TerrainClass::kBuilding)) {
-    return TargetCover::kProtective;
-  }
-  if (!artillery) return TargetCover::kOpen;  // musketry has no woods modifier (§7.4)
-  if (at.has(TerrainClass::kHeavyWoods)) return TargetCover::kHeavyWoods;
-  if (at.has(TerrainClass::kLightWoods)) return TargetCover::kLightWoods;
-  if (at.has(TerrainClass::kRough)) return TargetCover::kRough;
-  return TargetCover::kOpen;
-}
-
-bool open_order(const Unit& u) { return u.formation == "open-order"; }
-bool mounted(const Unit& u) {
-  return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
-}
-bool same_target(const FdState& s, int firer, int target_unit) {
-  const UnitState& st = s.units[firer];
-  return st.last_target_unit == target_unit && st.last_target_turn >= 0 &&
-         st.last_target_turn >= s.turn - 1;
-}
-
-// Whether the target stand touches another stand (§6.9 "adjacent to other stands").
-bool adjacent(const FdState& s, const StandRef& t) {
-  const Rect& r = s.force.units[t.unit].stands[t.stand].rect;
-  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
-    if (!s.force.units[u].on_table()) continue;
-    for (std::size_t k = 0; k < s.force.units[u].stands.size(); ++k) {
-      const Stand& o = s.force.units[u].stands[k];
-      if (o.removed || (static_cast<int>(u) == t.unit && static_cast<int>(k) == t.stand)) continue;
-      if (distance(r, o.rect) <= s.mm(1.0)) return true;
-    }
-  }
-  return false;
 }
 
 struct Shot {
@@ -160,35 +122,12 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
     const Unit& unit = s.force.units[i];
     UnitState& st = s.units[i];
     if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !in_play(s, u)) continue;
-    if (st.halted(s.turn) || st.captured || st.crew <= 0 || st.gun_hits >= 2 || holding.count(u)) {
-      continue;  // §5.5: halted artillery cannot fire
-    }
-    const std::optional<GunTarget> t = artillery_target(s, u);
-    if (!t) continue;
-    const Unit& tu = s.force.units[t->target.unit];
-    ArtillerySituation a;
-    a.pdr = st.pdr;
-    a.range_yd = t->range_yd;
-    // FD-15: canister at 150 yd or less while it lasts, else ball.
-    a.ammo =
-        t->range_yd <= s.options.canister_max_yd && st.canister > 0 ? Ammo::kCanister : Ammo::kBall;
-    if (a.ammo == Ammo::kBall && st.ball <= 0) continue;  // §6.64: no resupply
-    a.same_target = same_target(s, u, t->target.unit);
-    a.adjacent = adjacent(s, t->target);
-    a.target = tu.arm == Arm::kArtillery
-                   ? (tu.formation == "limbered" ? ArtilleryTarget::kLimbered
-                                                 : ArtilleryTarget::kUnlimberedGuns)
-               : tu.arm == Arm::kWagon ? ArtilleryTarget::kLimbered
-               : mounted(tu)           ? ArtilleryTarget::kMounted
-               : open_order(tu)        ? ArtilleryTarget::kSkirmish
-                                       : ArtilleryTarget::kFormed;
-    a.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t->target.stand)], true);
-    a.gun_hits = st.gun_hits;
-    a.crew = st.crew;
-    a.guns = st.guns;
-    a.fix_8pdr = s.options.fix_8pdr;
-    a.modifier_break = s.options.modifier_break_yd;
-    a.multi_hit = s.options.artillery_multi_hit == "per100" ? MultiHit::kPer100 : MultiHit::kCap2;
+    if (holding.count(u)) continue;
+    const std::optional<GunShot> shot = artillery_shot(s, u);
+    if (!shot) continue;
+    const GunTarget* t = &shot->target;
+    const Unit& tu = s.force.units[static_cast<std::size_t>(t->target.unit)];
+    const ArtillerySituation& a = shot->situation;
     RollRecord rec;
     const int hits = resolve_artillery(a, dice, &rec);
     (a.ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
@@ -208,48 +147,15 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
   apply_shots(s, shots, dice, log, "II artillery");
 }
 
-namespace {
-
-std::optional<Firearm> firearm_of(const Unit& u) {
-  return parse_firearm(u.attribute_string("firearm", "flintlock"));
-}
-
-MusketrySituation situation(const FdState& s, int u, const MusketTarget& t) {
-  const Unit& unit = s.force.units[u];
-  const Unit& tu = s.force.units[t.target.unit];
-  MusketrySituation m;
-  m.stands = std::max(1, t.dice_stands);
-  m.weapon = firearm_of(unit).value_or(Firearm::kFlintlock);
-  m.range_yd = t.range_yd;
-  m.morale_rating = s.units[u].rating;
-  m.platoon = unit.attribute_string("fire-tactic", "volley") == "platoon";
-  m.same_target = same_target(s, u, t.target.unit);
-  m.mixed_armed = unit.attribute_string("mixed-armed", "false") == "true";
-  m.poor_weather = s.options.poor_weather;
-  m.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], false);
-  m.target_open_order = open_order(tu);
-  m.target_mounted = mounted(tu);
-  m.or_groups_exclusive = s.options.or_groups_exclusive;
-  return m;
-}
-
-}  // namespace
-
 void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log) {
   const char* phase = platoon_phase ? "IV platoon fire" : "III volley";
   std::vector<Shot> shots;
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
-    if (!in_play(s, u) || unit.arm == Arm::kArtillery || unit.arm == Arm::kWagon) continue;
+    if (!in_play(s, u)) continue;
     if (platoon_phase && unit.attribute_string("fire-tactic", "volley") != "platoon") continue;
-    const std::optional<Firearm> arm = firearm_of(unit);
-    if (!arm) continue;  // "none"
-    const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);
-    std::vector<MusketTarget> targets = musketry_targets(s, u, max_range);
-    targets.erase(std::remove_if(targets.begin(), targets.end(),
-                                 [](const MusketTarget& t) { return t.skirmish; }),
-                  targets.end());
+    const std::vector<MusketTarget> targets = volley_targets(s, u);
     if (targets.empty()) continue;
     // FD-37: the firer's choice; the most dice, then the nearest.
     const MusketTarget t = *std::max_element(
@@ -258,7 +164,7 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
                                                 : a.range_yd > b.range_yd;
         });
     RollRecord rec;
-    const int hits = resolve_musketry(situation(s, u, t), dice, &rec);
+    const int hits = resolve_musketry(musketry_situation(s, u, t), dice, &rec);
     s.units[i].last_target_unit = t.target.unit;
     s.units[i].last_target_turn = s.turn;
     Event e = event(s, EventKind::kFire, u,
@@ -278,14 +184,11 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log) {
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (!in_play(s, u) || !is_skirmisher(s, u)) continue;
-    const std::optional<Firearm> arm = firearm_of(s.force.units[i]);
-    if (!arm) continue;
-    const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);
-    std::vector<MusketTarget> targets = musketry_targets(s, u, max_range);
+    const std::vector<MusketTarget> targets = skirmish_targets(s, u);
     if (targets.empty()) continue;
     const MusketTarget& t = targets.front();  // nearest first
     std::vector<RollRecord> recs;
-    const SkirmishFireResult r = resolve_skirmish_fire(situation(s, u, t), dice, &recs);
+    const SkirmishFireResult r = resolve_skirmish_fire(musketry_situation(s, u, t), dice, &recs);
     Event e = event(s, EventKind::kFire, u,
                     fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}", name(s, u),
                                 name(s, t.target.unit), t.range_yd, r.casualties,

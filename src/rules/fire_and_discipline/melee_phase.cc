@@ -8,6 +8,7 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -103,17 +104,7 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   std::string what;
   if (tu.arm == Arm::kArtillery) {
     if (!ts.hold_fire || tu.formation != "unlimbered") return true;
-    ArtillerySituation a;
-    a.pdr = ts.pdr;
-    a.range_yd = s.options.held_fire_range_yd;
-    a.ammo = ts.canister > 0 ? Ammo::kCanister : Ammo::kBall;
-    a.target = unit_at(s, charger).arm == Arm::kCavalry ? ArtilleryTarget::kMounted
-                                                        : ArtilleryTarget::kFormed;
-    a.gun_hits = ts.gun_hits;
-    a.crew = ts.crew;
-    a.guns = ts.guns;
-    a.fix_8pdr = s.options.fix_8pdr;
-    a.modifier_break = s.options.modifier_break_yd;
+    const ArtillerySituation a = held_fire_situation(s, target, charger);
     if (ts.canister > 0) {
       --ts.canister;
     } else if (ts.ball > 0) {
@@ -130,19 +121,10 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
         !ts.engaged_with.empty()) {
       return true;
     }
-    const std::string firearm = tu.attribute_string("firearm", "flintlock");
-    const std::optional<Firearm> f = parse_firearm(firearm);
-    if (!f) return true;
-    MusketrySituation m;
-    m.stands =
-        std::max(1, static_cast<int>(firing_stands(s, target, StandRef{charger, aim}).size()));
-    m.weapon = *f;
-    m.range_yd = s.options.held_fire_range_yd;
-    m.morale_rating = ts.rating;
-    m.mixed_armed = tu.attribute_string("mixed-armed", "false") == "true";
-    m.target_mounted = unit_at(s, charger).arm == Arm::kCavalry;
-    m.poor_weather = s.options.poor_weather;
-    m.or_groups_exclusive = s.options.or_groups_exclusive;
+    if (!parse_firearm(tu.attribute_string("firearm", "flintlock"))) return true;
+    const StandRef at{charger, aim};
+    const MusketrySituation m =
+        fpf_situation(s, target, at, static_cast<int>(firing_stands(s, target, at).size()));
     hits = resolve_musketry(m, dice, &rec);
     ts.last_target_unit = charger;
     ts.last_target_turn = s.turn;
