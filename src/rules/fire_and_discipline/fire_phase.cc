@@ -115,14 +115,25 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
   }
 }
 
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log) {
+void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<int>& busy,
+                     Chance& dice, EventLog& log) {
   std::vector<Shot> shots;
+  for (UnitState& st : s.units) st.hold_fire = false;  // a mark lasts one turn (§6.4d)
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
     UnitState& st = s.units[i];
     if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !in_play(s, u)) continue;
-    if (holding.count(u)) continue;
+    if (busy.count(u)) continue;  // prolonge or change of direction instead (§6.4b-c)
+    if (holding.count(u)) {
+      if (st.halted(s.turn) || st.captured || st.crew <= 0 || st.gun_hits >= 2) continue;
+      st.hold_fire = true;  // §6.4d: mark the gun
+      log.append(
+          event(s, EventKind::kStatus, u,
+                fmt::format("{} holds its fire against an expected charge (§6.4d)", name(s, u)),
+                "II artillery"));
+      continue;
+    }
     const std::optional<GunShot> shot = artillery_shot(s, u);
     if (!shot) continue;
     const GunTarget* t = &shot->target;
@@ -156,13 +167,10 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log)
     if (!in_play(s, u)) continue;
     if (platoon_phase && unit.attribute_string("fire-tactic", "volley") != "platoon") continue;
     const std::vector<MusketTarget> targets = volley_targets(s, u);
-    if (targets.empty()) continue;
-    // FD-37: the firer's choice; the most dice, then the nearest.
-    const MusketTarget t = *std::max_element(
-        targets.begin(), targets.end(), [](const MusketTarget& a, const MusketTarget& b) {
-          return a.dice_stands != b.dice_stands ? a.dice_stands < b.dice_stands
-                                                : a.range_yd > b.range_yd;
-        });
+    // FD-37: the firer's choice, by expected hits (fire_targets.h).
+    const std::optional<MusketTarget> chosen = choose_volley_target(s, u, targets);
+    if (!chosen) continue;
+    const MusketTarget& t = *chosen;
     RollRecord rec;
     const int hits = resolve_musketry(musketry_situation(s, u, t), dice, &rec);
     s.units[i].last_target_unit = t.target.unit;
@@ -185,8 +193,9 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log) {
     const int u = static_cast<int>(i);
     if (!in_play(s, u) || !is_skirmisher(s, u)) continue;
     const std::vector<MusketTarget> targets = skirmish_targets(s, u);
-    if (targets.empty()) continue;
-    const MusketTarget& t = targets.front();  // nearest first
+    const std::optional<MusketTarget> chosen = choose_skirmish_target(s, u, targets);  // FD-37
+    if (!chosen) continue;
+    const MusketTarget& t = *chosen;
     std::vector<RollRecord> recs;
     const SkirmishFireResult r = resolve_skirmish_fire(musketry_situation(s, u, t), dice, &recs);
     Event e = event(s, EventKind::kFire, u,

@@ -13,16 +13,20 @@
 
 namespace smoothbore::fire_and_discipline {
 
-// Phase II: every unlimbered section that is not halted, captured, holding fire
-// (`holding`, §6.4d) or out of crew fires at the first stand of its kill zone (FD-37),
-// with canister at 150 yd or less while it lasts (FD-15), else ball.
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log);
+// Phase II: every unlimbered section that is not halted, captured, out of crew, holding
+// fire (`holding`, §6.4d: the gun is marked UnitState::hold_fire and the hold narrated) or
+// busy with another §6.4 option (`busy`: prolonge, change of direction) fires at the first
+// stand of its kill zone (FD-37), with canister at 150 yd or less while it lasts (FD-15),
+// else ball. Every gun's hold-fire mark from an earlier turn is cleared first.
+void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<int>& busy,
+                     Chance& dice, EventLog& log);
 // Phase III (platoon_phase false: volley- and platoon-rated units) or IV (true: platoon-
-// rated units only): each formed unit fires at the target with the most dice, nearest
-// first (FD-37: the firer's choice).
+// rated units only): each formed unit fires at the target of its choice (FD-37, by expected
+// hits: choose_volley_target in fire_targets.h).
 void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log);
 // Step III.3: open-order stands fire skirmish fire (§7.5, FD-03, FD-04); its hits take
-// only the skirmish result (halt, halt with a hit, retreat 30 yd with a hit; §7.31).
+// only the skirmish result (halt, halt with a hit, retreat 30 yd with a hit; §7.31). Targets:
+// choose_skirmish_target (FD-37).
 void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log);
 
 // Morale checks for the units hit in a step (stands hit counted per unit), with cascades.

@@ -81,13 +81,8 @@ MoraleResult test_morale(FdState& s, int unit, const std::vector<int>& hits, Vec
   return r;
 }
 
-// Fire at the charger before contact (§7.7 FPF, §8.5d / FD-56 held artillery fire).
-// Returns false if the charge stops.
-bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, EventLog& log) {
-  UnitState& ts = s.units[z(target)];
-  const Unit& tu = unit_at(s, target);
-  if (!tu.on_table() || ts.halted(s.turn) || !unit_at(s, charger).on_table()) return true;
-  // Nearest charger stand to the target (the stand the fire falls on).
+// The charger stand nearest the target (the stand fire before contact falls on), or -1.
+int nearest_stand(const FdState& s, int charger, int target) {
   int aim = -1;
   double best = std::numeric_limits<double>::infinity();
   const Rect tb = block(s, target);
@@ -98,6 +93,16 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
       aim = i;
     }
   }
+  return aim;
+}
+
+// Fire at the charger before contact (§7.7 FPF, §8.5d / FD-56 held artillery fire).
+// Returns false if the charge stops.
+bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, EventLog& log) {
+  UnitState& ts = s.units[z(target)];
+  const Unit& tu = unit_at(s, target);
+  if (!tu.on_table() || ts.halted(s.turn) || !unit_at(s, charger).on_table()) return true;
+  const int aim = nearest_stand(s, charger, target);
   if (aim < 0) return true;
   int hits = 0;
   RollRecord rec;
@@ -158,8 +163,26 @@ Zone attacked_zone(const FdState& s, int charger, int target) {
   return rear ? Zone::kRear : zone_of(t, c.front_centre());
 }
 
+// Whether a live stand of `u` overlaps a live stand of any unit but `u` and `except`.
+bool overlaps_others(const FdState& s, int u, int except) {
+  for (const Stand& a : unit_at(s, u).stands) {
+    if (!live(a)) continue;
+    for (int o = 0; o < static_cast<int>(s.force.units.size()); ++o) {
+      if (o == u || o == except || !unit_at(s, o).on_table()) continue;
+      for (const Stand& b : unit_at(s, o).stands) {
+        if (live(b) && overlaps(a.rect, b.rect, kContactTolMm)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 // §8.16: turn and place the charger with its front edge on the attacked edge of the target.
-void line_up(FdState& s, int charger, int target) {
+// The charger is centred on a front edge (or keeps its offset on a flank or rear edge); if
+// that puts it on a third unit's stands it slides along the edge, 1 yd at a time, to the
+// nearest place where it still touches the target and overlaps nobody. False (the charger
+// left where it was) when there is none: other stands block the charge.
+bool line_up(FdState& s, int charger, int target) {
   const Rect c = block(s, charger);
   const Rect t = block(s, target);
   const Zone zone = attacked_zone(s, charger, target);
@@ -182,8 +205,60 @@ void line_up(FdState& s, int charger, int target) {
   const double new_facing = bearing_of(n * -1.0);
   const double turn = normalize_bearing(new_facing - c.facing + 180.0) - 180.0;
   const Vec2 pivot = c.front_centre();
-  const Vec2 goal = edge_centre + e * lateral;
-  move_unit(s, charger, pivot, turn, goal - pivot);
+  const std::vector<Stand> before = unit_at(s, charger).stands;
+  // Offsets keeping at least 1 yd of the charger's front on the target's edge.
+  const double reach = half_edge + c.width / 2 - s.mm(1);
+  const double step = s.mm(1);
+  for (int k = 0; k * step <= 2 * reach; ++k) {
+    for (int sign : {1, -1}) {
+      if (k == 0 && sign < 0) continue;
+      const double off = lateral + sign * k * step;
+      if (std::fabs(off) > reach) continue;
+      move_unit(s, charger, pivot, turn, edge_centre + e * off - pivot);
+      if (!overlaps_others(s, charger, target)) return true;
+      s.force.units[z(charger)].stands = before;
+    }
+  }
+  return false;
+}
+
+// Advances `u` straight ahead up to `mm`, stopping where it would first overlap a stand of
+// a unit other than itself and `except` (the charge's opponent); returns the distance
+// moved. Charges move as rigid blocks, so a wide line charging a narrow target may be held
+// up by the target's neighbours.
+double clear_advance(FdState& s, int u, double mm, int except) {
+  const std::vector<Stand> start = unit_at(s, u).stands;
+  auto try_at = [&](double t) {
+    s.force.units[z(u)].stands = start;
+    advance(s, u, t);
+    return !overlaps_others(s, u, except);
+  };
+  const double step = s.mm(1);
+  double ok = 0;
+  double bad = -1;
+  for (double t = std::min(step, mm);; t = std::min(t + step, mm)) {
+    if (!try_at(t)) {
+      bad = t;
+      break;
+    }
+    ok = t;
+    if (t >= mm) break;
+  }
+  if (bad > 0) {
+    for (int k = 0; k < 20; ++k) {
+      const double mid = (ok + bad) / 2;
+      (try_at(mid) ? ok : bad) = mid;
+    }
+  }
+  s.force.units[z(u)].stands = start;
+  advance(s, u, ok);
+  return ok;
+}
+
+// FD-44: how far a counter-charger advances to meet a charge `gap_mm` away: half the gap,
+// at most its charge rate.
+double counter_charge_mm(const FdState& s, int unit, double gap_mm) {
+  return std::min(s.mm(charge_rate_yd(s, unit)), gap_mm / 2);
 }
 
 bool extends_behind_rear(const FdState& s, int charger, int target) {
@@ -211,7 +286,8 @@ bool charge_needs_morale_test(const FdState& s, int charger) {
   return s.units[z(charger)].rating == 0;
 }
 
-std::optional<std::string> charge_invalid(const FdState& s, int charger, int target) {
+std::optional<std::string> charge_invalid(const FdState& s, int charger, int target,
+                                          bool check_orders) {
   const int n = static_cast<int>(s.force.units.size());
   if (charger < 0 || charger >= n || target < 0 || target >= n) return "no such unit (§8.11)";
   const Unit& c = unit_at(s, charger);
@@ -230,7 +306,9 @@ std::optional<std::string> charge_invalid(const FdState& s, int charger, int tar
   if (is_skirmisher(s, charger) && !is_skirmisher(s, target) && t.arm != Arm::kArtillery) {
     return "skirmishers may not charge close-order units (§8.12)";
   }
-  if (!may_charge(s, charger, target)) return "the unit's orders forbid the charge (FD-52, §2.34)";
+  if (check_orders && !may_charge(s, charger, target)) {
+    return "the unit's orders forbid the charge (FD-52, §2.34)";
+  }
   if (reach_mm(s, charger, target, s.mm(rate)) >= 0) return std::nullopt;
   if (c.arm == Arm::kCavalry && s.options.cavalry_charge_wheel) {  // FD-43: one wheel, ½
     const Rect b = block(s, charger);
@@ -270,21 +348,18 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     double gap = reach_mm(s, d.charger, d.target, rate);
     const bool frontal = attacked_zone(s, d.charger, d.target) == Zone::kFront;
     // FD-44: a counter-charger moves toward the charger at the same time.
-    const bool counter = d.counter_charge && s.options.counter_charge == "meet" &&
-                         may_counter_charge(s, d.target, d.charger) &&
-                         !s.units[z(d.target)].halted(s.turn) && frontal;
-    if (counter && gap > 0) {
-      const double t_rate = s.mm(charge_rate_yd(s, d.target));
-      const double t_gap = reach_mm(s, d.target, d.charger, t_rate + gap);
-      if (t_gap >= 0) {
-        const double t_move = std::min(t_rate, gap / 2);
-        advance(s, d.target, t_move);
-        book.charged.push_back(d.target);
-        gap = reach_mm(s, d.charger, d.target, rate);
-      }
+    const bool counter =
+        d.counter_charge && frontal && !counter_charge_invalid(s, d.target, d.charger);
+    if (counter) {
+      clear_advance(s, d.target, counter_charge_mm(s, d.target, gap), d.charger);
+      book.charged.push_back(d.target);
+      gap = reach_mm(s, d.charger, d.target, rate);
+      log_event(log, s, EventKind::kCharge, d.target, d.charger,
+                unit_at(s, d.target).id + " counter-charges to meet " + unit_at(s, d.charger).id +
+                    " (§8.2a, FD-44)");
     }
     if (gap < 0) {  // §8.15: failed to reach (a wheel or terrain)
-      advance(s, d.charger, rate);
+      clear_advance(s, d.charger, rate, -1);
       log_event(log, s, EventKind::kCharge, d.charger, d.target,
                 unit_at(s, d.charger).id + " fails to reach " + unit_at(s, d.target).id);
       std::vector<int> none(unit_at(s, d.charger).stands.size(), 0);
@@ -294,10 +369,15 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     }
     const double stop = s.mm(s.options.held_fire_range_yd);
     if (!counter && frontal && gap > stop) {
-      advance(s, d.charger, gap - stop);
+      clear_advance(s, d.charger, gap - stop, d.target);
       if (!fire_before_contact(s, d.charger, d.target, dice, log)) continue;
     }
-    line_up(s, d.charger, d.target);
+    if (!line_up(s, d.charger, d.target)) {
+      log_event(log, s, EventKind::kCharge, d.charger, d.target,
+                unit_at(s, d.charger).id + "'s charge on " + unit_at(s, d.target).id +
+                    " is blocked by other stands and stops short (§8.16)");
+      continue;
+    }
     Melee m;
     m.charger = d.charger;
     m.target = d.target;
@@ -309,6 +389,67 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     if (!m.contacts.empty()) book.melees.push_back(std::move(m));
   }
   return book;
+}
+
+std::optional<std::string> counter_charge_invalid(const FdState& s, int unit, int charger) {
+  const int n = static_cast<int>(s.force.units.size());
+  if (unit < 0 || unit >= n || charger < 0 || charger >= n) return "no such unit";
+  const Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (s.options.counter_charge != "meet") {
+    return "counter-chargers fight where they stand (option fd_44_counter_charge)";
+  }
+  if (!u.on_table() || u.status != UnitStatus::kActive || st.surrendered) {
+    return "the unit is not in good order";
+  }
+  const double rate = charge_rate_yd(s, unit);
+  if (rate <= 0) return "artillery and wagons do not charge (§8.1)";
+  if (st.halted(s.turn)) return "halted units may not counter-charge (§5.5 L318, FD-25)";
+  if (st.disordered_until >= s.turn) return "disordered units may not charge (FD-26)";
+  if (!st.engaged_with.empty()) return "engaged units may not charge (§8.45)";
+  if (is_skirmisher(s, unit) && !is_skirmisher(s, charger)) {
+    return "skirmishers may not charge close-order units (§8.12)";
+  }
+  if (!may_counter_charge(s, unit, charger)) {
+    return "the unit's orders forbid a counter-charge (FD-52, §2.41d, §2.34)";
+  }
+  if (s.options.tactical_chits && !chit_allows(default_chit(s), ChitAction::kCounterCharge)) {
+    return "only a C chit may counter-charge (§2.5, FD-55)";
+  }
+  if (attacked_zone(s, charger, unit) != Zone::kFront) {
+    return "only a charge on the unit's front can be met (FD-44)";
+  }
+  const double gap = reach_mm(s, charger, unit, s.mm(charge_rate_yd(s, charger)));
+  if (gap < 0) return "the charge does not reach the unit (§8.15)";
+  if (reach_mm(s, unit, charger, s.mm(rate) + gap) < 0) {
+    return "the charger is not straight ahead of the unit (FD-44)";
+  }
+  FdState moved = s;
+  advance(moved, unit, counter_charge_mm(s, unit, gap));
+  if (overlaps_others(moved, unit, charger)) return "other stands are in the way (FD-44)";
+  return std::nullopt;
+}
+
+ChargePrediction predict_charge(const FdState& s, int charger, int target) {
+  ChargePrediction p;
+  const double rate = charge_rate_yd(s, charger);
+  if (rate <= 0 || !unit_at(s, charger).on_table() || !unit_at(s, target).on_table()) return p;
+  FdState c = s;
+  const double gap = reach_mm(c, charger, target, c.mm(rate));
+  if (gap < 0) return p;
+  p.reaches = true;
+  p.gap_yd = c.yd(gap);
+  p.frontal = attacked_zone(c, charger, target) == Zone::kFront;
+  const double stop = c.mm(c.options.held_fire_range_yd);
+  if (p.frontal && gap > stop) clear_advance(c, charger, gap - stop, target);
+  p.aim = {charger, nearest_stand(c, charger, target)};
+  if (p.frontal && p.aim.stand >= 0) {
+    p.fpf_stands = static_cast<int>(firing_stands(c, target, p.aim).size());
+  }
+  if (!line_up(c, charger, target)) return p;  // blocked: no contacts
+  p.contacts = stand_contacts(c, charger, target);
+  p.flank = extends_behind_rear(c, charger, target);
+  return p;
 }
 
 }  // namespace smoothbore::fire_and_discipline

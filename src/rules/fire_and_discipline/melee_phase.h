@@ -48,7 +48,19 @@ struct ChargeDeclaration {
 double charge_rate_yd(const FdState& s, int unit);
 
 // Phase V: why `charger` may not charge `target`, or nullopt when the declaration stands.
-std::optional<std::string> charge_invalid(const FdState& s, int charger, int target);
+// `check_orders` false leaves out what the enemy cannot see (the charger's orders, FD-52,
+// and its commander's fall, §2.34): the test of an expected charge (§6.4d).
+std::optional<std::string> charge_invalid(const FdState& s, int charger, int target,
+                                          bool check_orders = true);
+// Phase V, the target's election (§8.2a): why `unit` may not counter-charge `charger`, or
+// nullopt when it may. Not when option fd_44_counter_charge is "hold" (the counter-charge
+// would be a hold); not by guns or wagons (no charge rate, §8.1), halted units (§5.5 L318),
+// disordered (FD-26) or engaged units (§8.45), skirmishers against close order (§8.12), units
+// whose orders or fallen commander forbid it (FD-52, §2.41d, §2.34), units without a C chit
+// under the optional chits (§2.5; chits are not placed yet, so the FD-55 default chit);
+// only against a frontal charge that reaches it, the charger inside its own corridor
+// within its charge rate plus the gap (FD-44: it moves straight toward the charger).
+std::optional<std::string> counter_charge_invalid(const FdState& s, int unit, int charger);
 // A rating-0 unit must pass a morale test to charge (§5.1): the caller rolls it.
 bool charge_needs_morale_test(const FdState& s, int charger);
 
@@ -72,6 +84,24 @@ struct MeleeBook {
   std::vector<Melee> melees;
   std::vector<int> charged;  // units that charged or counter-charged this turn (FD-44)
 };
+
+// What charge_moves would do with `charger`'s charge on `target` if it went in now (worked on
+// a copy of the state): whether the straight corridor reaches (else §8.15), whether it is
+// frontal (FPF, held fire and counter-charges only then), the charger stand fire before
+// contact falls on and the target's stands firing FPF at it (FD-35) from
+// fd_56_held_fire_range_yd short of contact, and the stand contacts and flank (§8.19) after
+// the §8.16 shift. A counter-charge meets the charger on the same line, so it predicts the
+// same contacts. The doctrine's charge odds read it (fd_doctrine.h).
+struct ChargePrediction {
+  bool reaches = false;
+  bool frontal = false;
+  double gap_yd = 0;  // corridor distance from the charger's front to the target
+  StandRef aim;       // the charger stand nearest the target before contact
+  int fpf_stands = 0;
+  std::vector<StandContact> contacts;
+  bool flank = false;
+};
+ChargePrediction predict_charge(const FdState& s, int charger, int target);
 
 // Phase VI.2: every declaration's charge (counter-charges meet, FPF and held fire before
 // contact, failed contact tests morale); returns the new melees.
