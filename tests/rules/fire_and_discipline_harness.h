@@ -119,6 +119,10 @@ class Battle {
     sc_.objectives.push_back(o);
     return static_cast<int>(sc_.objectives.size()) - 1;
   }
+  // A scenario option (before state() or scenario()).
+  void option(const std::string& name, Value v) { sc_.options.set(name, std::move(v)); }
+  // The scenario as built, for whole battles (start_battle).
+  const Scenario& scenario() const { return sc_; }
   // Turn 3, every unit under General Advance (FD-52: any move and charge).
   FdState state() const {
     FdState s = make_state(sc_);
