@@ -31,7 +31,8 @@ constexpr std::string_view kTopKeys[] = {"scenario", "options", "table",      "t
 constexpr std::string_view kScenarioKeys[] = {"name", "description", "ruleset",
                                               "seed", "length_unit", "first_side"};
 constexpr std::string_view kTableKeys[] = {"width", "height"};
-constexpr std::string_view kObjectiveKeys[] = {"id", "name", "x", "y", "radius", "points"};
+constexpr std::string_view kObjectiveKeys[] = {"id",     "name",   "x",        "y",
+                                               "radius", "points", "capacity", "fortified"};
 constexpr std::string_view kEndKeys[] = {"turn_limit", "army_break", "victory_points"};
 
 // Millimetres per file length unit. A rule set's own unit uses its declared scale (so
@@ -145,6 +146,24 @@ void read_objectives(State& s, const toml::table& root) {
     auto y = s.r.number(t, "y", what, true);
     o.radius = s.r.positive(t, "radius", what, true).value_or(0) * s.scale;
     o.points = static_cast<int>(s.r.integer(t, "points", what, false, 0, 1000000).value_or(1));
+    // Objective zones (FD-49 in 000): only for rule sets that fight over them.
+    for (const char* key : {"capacity", "fortified"}) {
+      const toml::node* n = t.get(key);
+      if (n == nullptr || s.ruleset == nullptr || s.ruleset->has_objective_zones()) continue;
+      s.r.error(loc_of(*n), fmt::format("{}: {}: rule set '{}' has no objective zones; remove "
+                                        "the key",
+                                        what, key, s.ruleset->id()));
+    }
+    if (s.ruleset == nullptr || s.ruleset->has_objective_zones()) {
+      o.capacity = static_cast<int>(s.r.integer(t, "capacity", what, false, 1, 1000).value_or(0));
+      o.fortified = s.r.boolean(t, "fortified", what, false).value_or(false);
+      if (o.fortified && o.capacity == 0 && t.get("capacity") == nullptr) {
+        s.r.error(loc_of(*t.get("fortified")),
+                  fmt::format("{}: fortified: only an objective zone can be fortified; expected "
+                              "a capacity too",
+                              what));
+      }
+    }
     if (x && y) {
       o.position = Vec2{*x, *y} * s.scale;
       if (s.table_ok && !s.scenario.table.contains(o.position)) {

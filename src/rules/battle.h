@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,12 @@ enum class ActionKind {
   kFormation,  // change to `formation`
   kLimber,     // guns: limber up
   kUnlimber,   // guns: unlimber, ending facing `facing`
+  // Added for rule sets with reactions and artillery options (fire-and-discipline); a
+  // rule set that does not offer them never sees them.
+  kCounterCharge,  // reaction: meet the charge of `target` by charging it (see react())
+  kHoldFire,       // guns: hold fire this turn to fire at a charger before contact
+  kProlonge,       // guns: move by hand (prolonge) to `destination`, instead of firing
+  kFace,           // turn in place to `facing` (guns: change the direction of fire)
 };
 std::string_view action_kind_name(ActionKind k);
 
@@ -44,7 +51,14 @@ struct ActionAssessment {
   double expected_kills = 0;   // fire: expected enemy figures lost
   double win_probability = 0;  // charge: chance the target breaks or is beaten
   double risk = 0;             // chance this action costs us the unit (rout, destruction)
+  // charge, counter-charge: chance the enemy is beaten and breaks so that the unit may
+  // follow up (pursue); a tie-break between reactions whose other odds are equal.
+  double pursuit_probability = 0;
 };
+// Reactions (OrderSource::react) are assessed from the reacting unit's side: for the target
+// of a charge, a kHold whose `target` is the charger means "stand and receive the charge";
+// win_probability is then the chance the charge is beaten (stopped before contact or the
+// charger loses the first round) and risk the chance the unit loses the first round.
 
 class Battle;
 
@@ -53,6 +67,13 @@ class OrderSource {
   virtual ~OrderSource() = default;
   // Picks one of `legal` (never empty; always contains a kHold) for `unit`.
   virtual Action choose(const Battle& battle, int unit, const std::vector<Action>& legal) = 0;
+  // A reaction the rules ask for in the middle of a turn, e.g. the target of a charge
+  // electing to hold or counter-charge (`legal`: a kHold with `target` = the charger, then
+  // a kCounterCharge at the charger where the rules allow one). `legal` is never empty and
+  // its first entry is the rules' default. By default the commander's choose() decides.
+  virtual Action react(const Battle& battle, int unit, const std::vector<Action>& legal) {
+    return choose(battle, unit, legal);
+  }
 };
 
 class Battle {
@@ -78,6 +99,14 @@ class Battle {
   // starting strength in the rule set's unit of account (figures for 002).
   virtual double broken_fraction(int side) const = 0;  // routed + removed
   virtual double loss_fraction(int side) const = 0;    // casualties
+  // The rule set's own victory points, when it has them (000's FD-60): per side, with a
+  // short account of each side's points for the narrative. nullopt (the default): the
+  // match counts its generic points (common.md §15).
+  struct VictoryPoints {
+    std::vector<int> points;            // per side
+    std::vector<std::string> accounts;  // per side, e.g. "12 boxes, 1 unit ×5 (FD-60)"
+  };
+  virtual std::optional<VictoryPoints> victory_points() const { return std::nullopt; }
   // Heavy validation (tests): no overlapping stands, no negative counts, every stand on
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;

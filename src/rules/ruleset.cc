@@ -34,6 +34,14 @@ std::string_view action_kind_name(ActionKind k) {
       return "limber";
     case ActionKind::kUnlimber:
       return "unlimber";
+    case ActionKind::kCounterCharge:
+      return "counter-charge";
+    case ActionKind::kHoldFire:
+      return "hold-fire";
+    case ActionKind::kProlonge:
+      return "prolonge";
+    case ActionKind::kFace:
+      return "face";
   }
   return "hold";
 }

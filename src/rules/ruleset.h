@@ -52,6 +52,9 @@ class Ruleset {
   // Whether the rule set has leaders (common.md §5); a scenario's [[leaders]] is an error
   // for one that has none (fast-1805: A2-27).
   virtual bool has_leaders() const = 0;
+  // Whether the rule set fights over objective zones (an [[objectives]] `capacity` and
+  // `fortified`, 000's FD-49); the keys are an error for one that does not.
+  virtual bool has_objective_zones() const { return false; }
 
   virtual const std::vector<ParamSpec>& options() const = 0;
   // Rule-set keys a scenario unit may carry (besides the core keys), e.g. quality.

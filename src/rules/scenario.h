@@ -19,6 +19,11 @@ struct Objective {
   Vec2 position;      // mm
   double radius = 0;  // mm; held by a side with a formed unit inside and no enemy inside
   int points = 0;     // victory points for holding it at the end
+  // An objective zone (rule sets with Ruleset::has_objective_zones, e.g. 000's FD-49): a
+  // building, enclosure or fort inside the radius that holds at most `capacity` stands
+  // (0 = not a zone, only a place to hold); `fortified` zones count as earthworks.
+  int capacity = 0;
+  bool fortified = false;
 };
 
 // common.md §15: turn limit, army break threshold, victory points.

@@ -49,10 +49,37 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 //     unless the enemy comes within 16";
 //  6. shaken units rally in place, or step back when the enemy is close;
 //  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
+// Where the rule set offers them (fire-and-discipline), guns weigh their options by the
+// exact odds before rule 3: hold fire against an expected charge when the held shot is
+// worth at least the shot they could fire now; fire when anything is in their zone; else
+// change direction or prolonge to bring the most into it. Reactions (react) take the
+// better odds.
 class DoctrineCommander final : public OrderSource {
  public:
   // The doctrine is deterministic: it draws no random numbers.
   DoctrineCommander() = default;
+
+  // A reaction (e.g. hold or counter-charge when charged): the one whose exact odds are
+  // better, win − risk, then the better chance to pursue a beaten enemy; on a full tie the
+  // first, the rules' default.
+  Action react(const Battle& b, int, const std::vector<Action>& legal) override {
+    constexpr double kTie = 1e-9;
+    std::size_t best = 0;
+    const ActionAssessment first = b.assess(legal.front());
+    double best_net = first.win_probability - first.risk;
+    double best_pursuit = first.pursuit_probability;
+    for (std::size_t i = 1; i < legal.size(); ++i) {
+      const ActionAssessment a = b.assess(legal[i]);
+      const double net = a.win_probability - a.risk;
+      if (net > best_net + kTie ||
+          (std::abs(net - best_net) <= kTie && a.pursuit_probability > best_pursuit + kTie)) {
+        best = i;
+        best_net = net;
+        best_pursuit = a.pursuit_probability;
+      }
+    }
+    return legal[best];
+  }
 
   Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
     const Force& f = b.force();
@@ -109,7 +136,10 @@ class DoctrineCommander final : public OrderSource {
       }
       return hold;
     }
-    // 3. Guns.
+    // 3. Guns: the §6.4-style options first, where the rule set offers them.
+    if (u.arm == Arm::kArtillery) {
+      if (const Action* a = gun_option(b, legal)) return *a;
+    }
     if (u.arm == Arm::kArtillery) {
       if (u.formation == "limbered") {
         if (gap <= 30 * kInch) {
@@ -210,6 +240,38 @@ class DoctrineCommander final : public OrderSource {
   }
 
  private:
+  static bool gun_option_kind(ActionKind k) {
+    return k == ActionKind::kHoldFire || k == ActionKind::kProlonge || k == ActionKind::kFace;
+  }
+
+  // Hold fire, fire (the hold action), or bring a target into the zone; nullptr when the
+  // rule set offers none of these options.
+  static const Action* gun_option(const Battle& b, const std::vector<Action>& legal) {
+    if (std::none_of(legal.begin(), legal.end(),
+                     [](const Action& a) { return gun_option_kind(a.kind); })) {
+      return nullptr;
+    }
+    const Action& hold = legal.front();
+    const double now = b.assess(hold).expected_kills;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kHoldFire) continue;
+      const double held = b.assess(a).expected_kills;
+      if (held > 0 && held >= now) return &a;
+    }
+    if (now > 0) return &hold;
+    const Action* best = nullptr;
+    double most = 0;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kFace && a.kind != ActionKind::kProlonge) continue;
+      const double k = b.assess(a).expected_kills;
+      if (k > most) {
+        most = k;
+        best = &a;
+      }
+    }
+    return best ? best : &hold;
+  }
+
   static Vec2 nearest_objective(const Battle& b, Vec2 from) {
     const auto& objs = b.scenario().objectives;
     Vec2 best = objs.front().position;

@@ -53,21 +53,13 @@ const MatchResult& Match::run() {
   return *result_;
 }
 
-void Match::check_end() {
+std::vector<int> Match::generic_points(const std::vector<double>& losses) const {
   const Force& force = battle_->force();
   const int sides = static_cast<int>(force.sides.size());
-  MatchResult r;
-  r.turns = battle_->turn();
-  for (int s = 0; s < sides; ++s) {
-    r.broken.push_back(battle_->broken_fraction(s));
-    r.losses.push_back(battle_->loss_fraction(s));
-  }
-  // Victory points (common.md §15, A2-26): 1 per 1% of the enemy's strength lost, plus
-  // objectives held (a formed unit of the side within the radius and no enemy within it).
-  r.points.assign(sides, 0);
+  std::vector<int> points(static_cast<std::size_t>(sides), 0);
   for (int s = 0; s < sides; ++s) {
     for (int o = 0; o < sides; ++o) {
-      if (o != s) r.points[s] += static_cast<int>(r.losses[o] * 100.0 + 1e-9);
+      if (o != s) points[s] += static_cast<int>(losses[o] * 100.0 + 1e-9);
     }
   }
   for (const Objective& obj : scenario_.objectives) {
@@ -83,8 +75,32 @@ void Match::check_end() {
         holder = s;
       }
     }
-    if (holders == 1) r.points[holder] += obj.points;
+    if (holders == 1) points[holder] += obj.points;
   }
+  return points;
+}
+
+void Match::check_end() {
+  const Force& force = battle_->force();
+  const int sides = static_cast<int>(force.sides.size());
+  MatchResult r;
+  r.turns = battle_->turn();
+  for (int s = 0; s < sides; ++s) {
+    r.broken.push_back(battle_->broken_fraction(s));
+    r.losses.push_back(battle_->loss_fraction(s));
+  }
+  // Victory points: the rule set's own when it has them (Battle::victory_points), else
+  // the generic points of common.md §15 (A2-26): 1 per 1% of the enemy's strength lost,
+  // plus objectives held (a formed unit of the side within the radius and no enemy within).
+  std::vector<std::string> accounts;
+  if (std::optional<Battle::VictoryPoints> vp = battle_->victory_points()) {
+    r.points = vp->points;
+    r.points.resize(static_cast<std::size_t>(sides), 0);
+    accounts = vp->accounts;
+  } else {
+    r.points = generic_points(r.losses);
+  }
+  accounts.resize(static_cast<std::size_t>(sides));
 
   const double threshold = scenario_.end.army_break;
   std::vector<int> broken_sides;
@@ -113,8 +129,9 @@ void Match::check_end() {
   if (!done) return;
   std::string score;
   for (int s = 0; s < sides; ++s) {
-    score += fmt::format("{}{} {:.0f}% broken, {:.0f}% lost, {} VP", s ? "; " : "",
-                         force.sides[s].name, r.broken[s] * 100, r.losses[s] * 100, r.points[s]);
+    score += fmt::format("{}{} {:.0f}% broken, {:.0f}% lost, {} VP{}", s ? "; " : "",
+                         force.sides[s].name, r.broken[s] * 100, r.losses[s] * 100, r.points[s],
+                         accounts[s].empty() ? "" : " (" + accounts[s] + ")");
   }
   std::string who = r.winner >= 0 ? force.sides[r.winner].name + " win" : "Drawn battle";
   std::string why = r.reason == "army-break"       ? "the enemy army broke"

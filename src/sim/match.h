@@ -22,7 +22,8 @@ struct MatchResult {
   int turns = 0;               // turns played
   std::vector<double> broken;  // per side: fraction of starting strength routed/removed
   std::vector<double> losses;  // per side: fraction of starting strength lost
-  std::vector<int> points;     // per side: victory points (objectives held + losses inflicted)
+  std::vector<int> points;     // per side: victory points (the rule set's, e.g. FD-60, or the
+                               // generic: objectives held + losses inflicted)
   std::string summary;         // one sentence
 };
 
@@ -58,6 +59,7 @@ class Match {
 
  private:
   void check_end();
+  std::vector<int> generic_points(const std::vector<double>& losses) const;
   const Scenario& scenario_;
   MatchConfig config_;
   int turn_limit_;

@@ -194,5 +194,34 @@ TEST(FireAndDisciplineScenarios, MalformedAttributes) {
              "fd_60_army_break");
 }
 
+// FD-49: an [[objectives]] entry with a capacity is an objective zone; `fortified` makes
+// it earthworks (FD-57).
+TEST(FireAndDisciplineScenarios, ObjectiveZones) {
+  const std::string zone =
+      std::string(kBase) + "\n[[objectives]]\nid = \"farm\"\nx = 300\ny = 200\nradius = 40\n";
+  auto s = load_scenario_text(zone + "capacity = 4\nfortified = true\n", "zone.toml");
+  ASSERT_TRUE(s.has_value()) << all_errors(s.error());
+  ASSERT_EQ(s->objectives.size(), 1u);
+  EXPECT_EQ(s->objectives[0].capacity, 4);
+  EXPECT_TRUE(s->objectives[0].fortified);
+  auto plain = load_scenario_text(zone, "plain.toml");
+  ASSERT_TRUE(plain.has_value()) << all_errors(plain.error());
+  EXPECT_EQ(plain->objectives[0].capacity, 0);  // only a place to hold
+  EXPECT_FALSE(plain->objectives[0].fortified);
+  expect_one(zone + "capacity = 0\n", "capacity");
+  expect_one(zone + "capacity = \"six\"\n", "capacity");
+  expect_one(zone + "fortified = \"yes\"\n", "fortified");
+  expect_one(zone + "fortified = true\n", "only an objective zone can be fortified");
+}
+
+TEST(FireAndDisciplineScenarios, BattleVillageIsAnObjectiveZone) {
+  Scenario s = load("battle.toml");
+  ASSERT_EQ(s.objectives.size(), 2u);
+  EXPECT_EQ(s.objectives[0].id, "village");
+  EXPECT_EQ(s.objectives[0].capacity, 6);
+  EXPECT_DOUBLE_EQ(s.objectives[0].radius, 55 * 2.54);
+  EXPECT_FALSE(s.objectives[0].fortified);
+}
+
 }  // namespace
 }  // namespace smoothbore

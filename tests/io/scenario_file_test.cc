@@ -380,6 +380,16 @@ TEST(ScenarioFile, ObjectiveOffTheTable) {
   expect_one(text, pos_of(text, "50"), "objective 'far': position (50, 5) is off the table");
 }
 
+// Objective zones (capacity, fortified) belong to rule sets that fight over them (000's
+// FD-49); fast-1805 refuses the keys rather than ignoring them.
+TEST(ScenarioFile, ObjectiveZoneKeysInARuleSetWithoutZones) {
+  std::string text = std::string(kBase) +
+                     "\n[[objectives]]\nid = \"farm\"\nx = 10\ny = 10\nradius = 2\ncapacity = 4\n";
+  Pos at = pos_of(text, "capacity = 4");
+  at.column += static_cast<int>(std::string_view("capacity = ").size());  // at the value
+  expect_one(text, at, "objective 'farm': capacity: rule set 'fast-1805' has no objective zones");
+}
+
 TEST(ScenarioFile, ArmyBreakOutOfRange) {
   std::string text = std::string(kBase) + "\n[end]\narmy_break = 1.5\n";
   expect_one(text, pos_of(text, "1.5"), "[end]: army_break: expected a fraction in (0, 1]");

@@ -112,6 +112,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"fd_60_army_break", Value(0.5)},
       {"fd_60_army_break_measure", Value(std::string("shatter-boxes"))},
       {"fd_60_victory_points", Value(true)},
+      {"fd_60_objective_points", Value(std::string("ten"))},
       {"fd_62_leash_recovery", Value(std::string("move-toward"))},
       {"fd_63_engaged_may_fire", Value(false)},
       {"fd_64_surrendered_guns_captured", Value(true)},

@@ -30,7 +30,7 @@ using test::TestBattle;
 // The exact hits of the gun u0's Phase II when its shot is the first `rolls` dice.
 Dist gun_hits(const FdState& s, int rolls = 1) {
   return test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, c, log); },
+      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
 
@@ -39,7 +39,7 @@ Dist gun_hits(const FdState& s, int rolls = 1) {
 std::string gun_fire_text(FdState s, int face) {
   EventLog log;
   ConstantChance dice(face);
-  artillery_phase(s, {}, dice, log);
+  artillery_phase(s, {}, {}, dice, log);
   const auto fire = events(log, EventKind::kFire, "u0");
   EXPECT_EQ(fire.size(), 1u);
   if (fire.empty() || fire[0]->rolls.empty()) return "";
@@ -105,7 +105,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryMultiHitCap2OrPer100) {
 // check passes).
 Dist boxes_after_fire(const FdState& s, int dice) {
   return test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, c, log); },
+      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState& t, const EventLog&) { return t.units[1].boxes_marked; }, dice);
 }
 
@@ -132,7 +132,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
     // under "all", and no morale check either way (only a crew hit causes one, §6.8b).
     EventLog log;
     ConstantChance nine(9);
-    artillery_phase(s, {}, nine, log);
+    artillery_phase(s, {}, {}, nine, log);
     EXPECT_EQ(s.units[1].gun_hits, 1);
     EXPECT_EQ(s.units[1].crew, 4);
     EXPECT_EQ(s.units[1].boxes_marked, all ? 1 : 0);
@@ -148,7 +148,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
     expect_dist(boxes_after_fire(t, 1), all ? Dist{{1, 1.0}} : Dist{{0, 0.4}, {1, 0.6}});
     EventLog log2;
     ConstantChance seven(7);  // no roll for the certain hit; d10 7: a limber hit (§6.8c)
-    artillery_phase(t, {}, seven, log2);
+    artillery_phase(t, {}, {}, seven, log2);
     EXPECT_EQ(t.units[1].limber_hits, 1);
     EXPECT_EQ(t.units[1].boxes_marked, all ? 1 : 0);
     EXPECT_TRUE(events(log2, EventKind::kMorale, "u1").empty());

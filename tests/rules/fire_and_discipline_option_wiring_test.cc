@@ -27,7 +27,7 @@ std::size_t z(int i) { return static_cast<std::size_t>(i); }
 // The exact hits of the gun u0's Phase II, which rolls `rolls` dice before any casualty.
 Dist gun_hits(const FdState& s, int rolls = 1) {
   return test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, c, log); },
+      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
 
@@ -68,7 +68,7 @@ TEST(FireAndDisciplineOptionWiring, ArtilleryDieD100OrD10) {
     EventLog log;
     FdState s = b.state();
     ConstantChance dice(6);
-    artillery_phase(s, {}, dice, log);
+    artillery_phase(s, {}, {}, dice, log);
     const auto fire = events(log, EventKind::kFire, "u0");
     ASSERT_EQ(fire.size(), 1u);
     EXPECT_EQ(fire[0]->rolls.at(0).dice, die);
@@ -132,7 +132,7 @@ TEST(FireAndDisciplineOptionWiring, AmmunitionPerSectionOrPerGun) {
     }
     EventLog log;
     ConstantChance miss(100);
-    artillery_phase(s, {}, miss, log);
+    artillery_phase(s, {}, {}, miss, log);
     EXPECT_EQ(s.units[z(g)].ball, gun ? 48 : 24);  // one barrage a roll
     EXPECT_EQ(events(log, EventKind::kFire, "u0", "FD-17").size(), gun ? 2u : 0u);
     // Next turn at the same target: 80 × ½ + 10 (same target, L468) = 50 either way.
@@ -250,7 +250,7 @@ TEST(FireAndDisciplineOptionWiring, ExtendedKillZoneRollsForEveryStand) {
     b.line(1, {b.south(100, 300)});
     FdState s = b.state();
     const Dist d = test::exact(
-        s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, c, log); },
+        s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
         [](const FdState&, const EventLog& log) {
           return 10 * fire_hits(log, "u0", "u1") + fire_hits(log, "u0", "u2");
         },
@@ -262,7 +262,7 @@ TEST(FireAndDisciplineOptionWiring, ExtendedKillZoneRollsForEveryStand) {
     }
     EventLog log;
     ConstantChance miss(100);
-    artillery_phase(s, {}, miss, log);
+    artillery_phase(s, {}, {}, miss, log);
     EXPECT_EQ(events(log, EventKind::kFire, "u0", "through its own").size(), extended ? 1u : 0u);
     EXPECT_EQ(s.units[z(g)].ball, extended ? 24 : 25);  // one barrage for the whole path
   }

@@ -104,7 +104,7 @@ TEST(FireAndDisciplineOptionWiringTurn, ProlongeInArtilleryOrMovementPhase) {
     ConstantChance miss(100);
     const std::set<int> moved = prolonge_step(s, {{g, 20.0}}, true, log);
     EXPECT_EQ(moved, artillery ? std::set<int>{g} : std::set<int>{});
-    artillery_phase(s, moved, miss, log);
+    artillery_phase(s, {}, moved, miss, log);
     EXPECT_EQ(events(log, EventKind::kFire, "u0").size(), artillery ? 0u : 1u);
     const double y1 = s.force.units[z(g)].stands[0].rect.centre.y;
     EXPECT_NEAR((y1 - y0) / 2.54, artillery ? 20.0 : 0.0, 1e-6);
@@ -114,13 +114,13 @@ TEST(FireAndDisciplineOptionWiringTurn, ProlongeInArtilleryOrMovementPhase) {
   }
 }
 
-// The battle offers the prolonge to a section with nothing in its kill zone and makes it in
-// the phase FD-05 names.
-class FirstMove final : public OrderSource {
+// The battle offers the prolonge (§6.4b) to an unlimbered section and makes it in the phase
+// FD-05 names.
+class FirstProlonge final : public OrderSource {
  public:
   Action choose(const Battle&, int, const std::vector<Action>& legal) override {
     for (const Action& a : legal) {
-      if (a.kind == ActionKind::kMove) return a;
+      if (a.kind == ActionKind::kProlonge) return a;
     }
     return legal.front();
   }
@@ -136,8 +136,8 @@ TEST(FireAndDisciplineOptionWiringTurn, BattleProlongesAGunWithNoTarget) {
     std::unique_ptr<Battle> battle = start_battle(b.scenario(), 1, 0);
     const std::vector<Action> legal = battle->legal_actions(0);
     ASSERT_TRUE(std::any_of(legal.begin(), legal.end(),
-                            [](const Action& a) { return a.kind == ActionKind::kMove; }));
-    FirstMove gunner;
+                            [](const Action& a) { return a.kind == ActionKind::kProlonge; }));
+    FirstProlonge gunner;
     EventLog log;
     battle->play_turn({&gunner, nullptr}, log);
     const auto made = events(log, EventKind::kMove, "u0", "prolonges");

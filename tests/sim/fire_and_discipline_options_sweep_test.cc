@@ -75,6 +75,8 @@ const std::map<std::string, Value> kNumericAlternatives = {
 const std::map<std::string, std::pair<std::string, Value>> kPrerequisite = {
     // FD-39: guns feel poor weather only in poor weather ("also").
     {"fd_39_poor_weather_artillery", {"fd_39_poor_weather", true}},
+    // FD-55: the default chit is used only with the optional chits (§2.5).
+    {"fd_55_default_chit", {"fd_opt_tactical_chits", true}},
 };
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
@@ -96,6 +98,41 @@ const std::set<std::string> kRare = {
     "fd_13_artillery_multi_hit",  // ArtilleryMultiHitCap2OrPer100
     "fd_18_artillery_boxes",      // ArtilleryBoxesCrewOrAll
     "fd_34_bow_max_yd",           // BowMaxRange60Or100
+    // The doctrine prolonges only a section with nothing in its kill zone (§6.4b), which the
+    // proving ground's guns always have: ProlongeInArtilleryOrMovementPhase,
+    // BattleProlongesAGunWithNoTarget (option_wiring_turn_test).
+    "fd_05_prolonge_phase",
+    // No road moves are offered (see FD-06): RoadNeedsColumnThreeHundredYardsAndRoad.
+    "fd_08_road_test",
+    // Captured, abandoned and re-manned guns need a crew to flee and come back, or a section
+    // to surrender: AFledCrewBackInContactRemansAndFiresNextTurn,
+    // ASurrenderedSectionIsCaptured (victory_test), and objectives_wiring_test.
+    "fd_19_recrew",
+    "fd_64_surrendered_guns_captured",
+    // Blocked flights, units surrounded on two sides and morale cascades to adjacent units
+    // are rare on an open table: FleeBlockedStopsWithOption, SurroundedInThreeQuadrantsNotTwo,
+    // CascadeOncePerStepEngagedExempt (casualties_test).
+    "fd_26_blocked_flee",
+    "fd_28_surround_quadrants",
+    "fd_29_cascade",
+    // Pursuits and charged skirmishers need charges that win, which these doctrine and
+    // random battles rarely make: AHoldingDefenderDoesNotPursueByDefault,
+    // FollowWheelsTowardTheFledAndHalvesTheMove (pursuit_test),
+    // ChargedSkirmishersFleeWhenLikelierToLose (melee_phase_test).
+    "fd_pursuit_by",
+    "fd_pursuit_direction",
+    "fd_evade_charge",
+    // No messenger rides past an enemy stand: CourierInterception (option_wiring_turn_test).
+    "fd_50_courier_interception",
+    // Commanders seldom fall in 12 turns: BrigadeLossInSight, DeadRegimentalCommander
+    // (command_test).
+    "fd_51_commander_loss_reach",
+    "fd_53_replace_regimental",
+    // The proving ground's guns are never aimed into the farm zone: GunsFireIntoAZoneTheyReach
+    // (objectives_test).
+    "fd_57_artillery_vs_objectives",
+    // No open-order stand strays past 50 yd here: LeashPullsStrayStandBack (movement_test).
+    "fd_62_leash_recovery",
 };
 
 struct Alternative {

@@ -218,7 +218,8 @@ TEST(FireAndDisciplineOrdersBattle, ChargedHorseWithACChitCounterCharges) {
                           "b-hold", 1)
                 .size(),
             1u);
-  // Without chits the target holds (the doctrine does not counter-charge).
+  // Without chits the target's commander is asked (§8.2a, OrderSource::react): the scripted
+  // commander takes the rules' default and holds.
   BattleHarness plain(load_scenario(orders_scenario(
                           "order = \"general-advance\"\nfirearm = \"none\"", 450, "",
                           "\n[[sides.units]]\nid = \"r-horse\"\ntype = \"cavalry\"\nfigures = "
@@ -227,7 +228,10 @@ TEST(FireAndDisciplineOrdersBattle, ChargedHorseWithACChitCounterCharges) {
   ScriptedCommander blue2, red2;
   blue2.charge(plain.idx("b-hold"), plain.idx("r-horse"));
   plain.play(blue2, red2);
-  EXPECT_EQ(plain.events_with("b-hold declares a charge on r-horse; it holds", "b-hold", 1).size(),
+  EXPECT_EQ(plain
+                .events_with("b-hold declares a charge on r-horse; r-horse elects to hold (§8.2a)",
+                             "b-hold", 1)
+                .size(),
             1u);
 }
 

@@ -130,6 +130,17 @@ TEST(Playthrough, FireAndDisciplineSmallActionManySeeds) {
   }
 }
 
+// The doctrine answering random charges (hold or counter-charge, §8.2a) and the reverse.
+TEST(Playthrough, FireAndDisciplineSmallActionDoctrineAgainstRandom) {
+  const Scenario sc = load_embedded("fire-and-discipline/small.toml");
+  for (const auto& p :
+       std::vector<std::vector<std::string>>{{"doctrine", "random"}, {"random", "doctrine"}}) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      check_decided(sc, play(sc, seed, p), sc.end.turn_limit);
+    }
+  }
+}
+
 TEST(Playthrough, FireAndDisciplineFullBattle) {
   const Scenario sc = load_embedded("fire-and-discipline/battle.toml");
   check_decided(sc, play(sc, 1, {"doctrine", "doctrine"}), sc.end.turn_limit);

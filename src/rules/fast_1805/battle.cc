@@ -146,6 +146,11 @@ std::string Battle1805::describe_order(const Action& a) const {
       return "limber up";
     case ActionKind::kUnlimber:
       return "unlimber";
+    case ActionKind::kCounterCharge:  // not offered by 1805
+    case ActionKind::kHoldFire:
+    case ActionKind::kProlonge:
+    case ActionKind::kFace:
+      break;
   }
   return a.describe();
 }

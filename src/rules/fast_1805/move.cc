@@ -328,6 +328,11 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
         s.unlimber_bound = bound_;
         break;
       }
+      case ActionKind::kCounterCharge:  // reactions and gun options 1805 never offers
+      case ActionKind::kHoldFire:
+      case ActionKind::kProlonge:
+      case ActionKind::kFace:
+        break;
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "rules/fire_and_discipline/command.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
 
@@ -64,6 +65,15 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
     if (in_play(s, static_cast<int>(i)) && to_feature && !intent.feature.empty() &&
         secured(s, static_cast<int>(i), intent.feature)) {
       intent = {OrderKind::kHold, intent.feature};
+    }
+    // FD-49: a regiment that has come to occupy an objective zone on General Advance or
+    // Assault garrisons it (Hold of the zone).
+    int zone = -1;
+    const bool advancing =
+        intent.kind == OrderKind::kGeneralAdvance || intent.kind == OrderKind::kAssault;
+    if (in_play(s, static_cast<int>(i)) && advancing &&
+        occupies_zone(s, static_cast<int>(i), &zone)) {
+      intent = {OrderKind::kHold, s.scenario->objectives[z(zone)].id};
     }
   }
   for (std::size_t b = 0; b < s.force.leaders.size(); ++b) {

@@ -5,10 +5,11 @@
 // Advance. The intent follows the situation: an Assault whose feature the unit has secured
 // (its footprint centre in the feature and no enemy stand's centre in it) becomes a Hold
 // of the feature (§2.41b "charge and secure"); a Withdrawal that has reached its feature
-// holds there (§2.41d). A unit with over half its shatter boxes marked is wanted on
-// Withdrawal whatever its intent. An order is sent only when the unit is not already on
-// the order wanted and none carrying it is on the way, so a scenario order stands until
-// the situation changes. Regiments with a regimental commander get the order by
+// holds there (§2.41d); a General Advance or an Assault that has come to occupy an objective
+// zone becomes a Hold of the zone (FD-49: a garrison defends its zone). A unit with over half its
+// shatter boxes marked is wanted on Withdrawal whatever its intent. An order is sent only when the
+// unit is not already on the order wanted and none carrying it is on the way, so a scenario order
+// stands until the situation changes. Regiments with a regimental commander get the order by
 // messenger (120 yd a turn, §2.41); units without one (a gun section, a lone regiment
 // whose colonel is the senior commander) are signalled in person when the brigade
 // commander is in contact with them (FD-53), and otherwise keep their last order.

@@ -7,8 +7,10 @@
 #include <string>
 #include <utility>
 
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -316,8 +318,7 @@ MoraleSituation morale_situation(const FdState& s, int unit, int stand) {
   m.rating = st.rating;
   m.base = s.options.morale_base == "five" ? MoraleBase::kFive : MoraleBase::kCastings;
   const Vec2 p = me.rect.centre;
-  m.protective = in_any(t, p, {TerrainClass::kProtective, TerrainClass::kEarthworks}) ||
-                 (s.options.objective_protective && in_any(t, p, {TerrainClass::kBuilding}));
+  m.protective = protective_position(s, {unit, stand});  // §5.2b, FD-49
   m.skirmish_in_woods =
       u.formation == "open-order" &&
       in_any(t, p, {TerrainClass::kLightWoods, TerrainClass::kHeavyWoods, TerrainClass::kRough});
@@ -440,6 +441,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
     emit(s, log, EventKind::kRemoved, unit,
          u.id + " cannot flee past " + barrier + " and surrenders (FD-26)",
          {{"surrendered", Value(true)}, {"blocked_by", Value(terrain ? "terrain" : "enemy")}});
+    surrender_guns(s, unit, log);  // FD-64
     return;
   }
   u.stands = placed(reached, true);  // "stop" (FD-26 option): it turns about where it stops
@@ -481,6 +483,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
     }
     case MoraleResult::kFlee:
     case MoraleResult::kFleeHit:
+      abandon_guns(s, unit, log);  // §5.5: gun crews flee without the guns (FD-19)
       flee(s, unit, cause, before_movement, log);
       if (r == MoraleResult::kFleeHit && u.on_table()) {
         // §5.61 attrition: a hit that causes no further check (§5.5).
@@ -492,6 +495,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
       u.status = UnitStatus::kRemoved;
       emit(s, log, EventKind::kRemoved, unit, u.id + " surrenders (§5.5, §5.62)",
            {{"surrendered", Value(true)}});
+      surrender_guns(s, unit, log);  // FD-64
       return;
     case MoraleResult::kFanatic1:
     case MoraleResult::kFanatic2:

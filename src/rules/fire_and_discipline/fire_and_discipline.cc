@@ -141,7 +141,8 @@ class FireAndDiscipline final : public Ruleset {
   std::string_view army_break_option() const override { return "fd_60_army_break"; }
   int default_turn_limit() const override { return 30; }  // FD-60
   std::string_view turn_limit_option() const override { return "fd_60_turn_limit"; }
-  bool has_leaders() const override { return true; }  // §2.1-§2.3
+  bool has_leaders() const override { return true; }          // §2.1-§2.3
+  bool has_objective_zones() const override { return true; }  // FD-49
 
   const std::vector<ParamSpec>& options() const override { return option_specs(); }
 

@@ -7,6 +7,7 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/retire.h"
 
@@ -37,54 +38,6 @@ Event event(const FdState& s, EventKind kind, int u, std::string text, std::stri
   }
   e.text = std::move(text);
   return e;
-}
-
-// The cover of a stand's ground for fire (§7.4, §6.9; FD-49/FD-57: an objective zone,
-// here a building, is protective).
-TargetCover cover_at(const FdState& s, const Stand& st, bool artillery) {
-  const TerrainAt at = s.table().terrain_at(st.rect.centre);
-  if (at.has(TerrainClass::kEarthworks)) return TargetCover::kEarthworks;
-  if (at.has(TerrainClass::kProtective) || at.has(TerrainClass::kBuilding)) {
-    return TargetCover::kProtective;
-  }
-  if (!artillery) return TargetCover::kOpen;  // musketry has no woods modifier (§7.4)
-  if (at.has(TerrainClass::kHeavyWoods)) return TargetCover::kHeavyWoods;
-  if (at.has(TerrainClass::kLightWoods)) return TargetCover::kLightWoods;
-  if (at.has(TerrainClass::kRough)) return TargetCover::kRough;
-  return TargetCover::kOpen;
-}
-
-bool open_order(const Unit& u) { return u.formation == "open-order"; }
-bool mounted(const Unit& u) {
-  return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
-}
-// FD-38: the firer's last target (this turn or last) was the target's unit, or with option
-// same_target "stand" the target stand itself.
-bool same_target(const FdState& s, int firer, const StandRef& target) {
-  const UnitState& st = s.units[firer];
-  const bool stand = s.options.same_target != "stand" || st.last_target_stand == target.stand;
-  return st.last_target_unit == target.unit && stand && st.last_target_turn >= 0 &&
-         st.last_target_turn >= s.turn - 1;
-}
-void remember_target(FdState& s, int firer, const StandRef& target) {
-  UnitState& st = s.units[firer];
-  st.last_target_unit = target.unit;
-  st.last_target_stand = target.stand;
-  st.last_target_turn = s.turn;
-}
-
-// Whether the target stand touches another stand (§6.9 "adjacent to other stands").
-bool adjacent(const FdState& s, const StandRef& t) {
-  const Rect& r = s.force.units[t.unit].stands[t.stand].rect;
-  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
-    if (!s.force.units[u].on_table()) continue;
-    for (std::size_t k = 0; k < s.force.units[u].stands.size(); ++k) {
-      const Stand& o = s.force.units[u].stands[k];
-      if (o.removed || (static_cast<int>(u) == t.unit && static_cast<int>(k) == t.stand)) continue;
-      if (distance(r, o.rect) <= s.mm(1.0)) return true;
-    }
-  }
-  return false;
 }
 
 struct Shot {
@@ -177,89 +130,44 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
   }
 }
 
-namespace {
-
-ArtillerySituation gun_situation(const FdState& s, int u, const GunTarget& t, Ammo ammo) {
-  const UnitState& st = s.units[static_cast<std::size_t>(u)];
-  const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
-  ArtillerySituation a;
-  a.pdr = st.pdr;
-  a.range_yd = t.range_yd;
-  a.ammo = ammo;
-  a.same_target = same_target(s, u, t.target);
-  a.adjacent = adjacent(s, t.target);
-  a.target = tu.arm == Arm::kArtillery
-                 ? (tu.formation == "limbered" ? ArtilleryTarget::kLimbered
-                                               : ArtilleryTarget::kUnlimberedGuns)
-             : tu.arm == Arm::kWagon ? ArtilleryTarget::kLimbered
-             : mounted(tu)           ? ArtilleryTarget::kMounted
-             : open_order(tu)        ? ArtilleryTarget::kSkirmish
-                                     : ArtilleryTarget::kFormed;
-  a.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], true);
-  a.gun_hits = st.gun_hits;
-  a.crew = st.crew;
-  a.guns = st.guns;
-  a.fix_8pdr = s.options.fix_8pdr;
-  a.modifier_break = s.options.modifier_break_yd;
-  a.multi_hit = s.options.artillery_multi_hit == "per100" ? MultiHit::kPer100 : MultiHit::kCap2;
-  a.die = s.options.artillery_die == "d10" ? ArtilleryDie::kD10 : ArtilleryDie::kD100;  // FD-12
-  a.stack_halvings = s.options.firepower_halvings == "stack";                           // FD-14
-  a.one_gun_half = s.options.one_gun_fire != "full";                                    // FD-16
-  a.poor_weather = s.options.poor_weather && s.options.poor_weather_artillery;          // FD-39
-  a.band_upper_inclusive = s.options.band_upper_inclusive;                              // FD-36
-  if (s.options.ammunition_per == "gun") {
-    // FD-17 "gun": this roll is one serviceable gun's, with its own crew (§6.11, §6.12).
-    a.guns = 1;
-    a.gun_hits = 0;
-  }
-  return a;
-}
-
-// FD-17: one roll a turn for the section, or (option "gun") one for each gun that can fire:
-// not disabled by a gun hit (§6.8a), and served by at least one crewman (§6.8b).
-int gun_rolls(const FdState& s, const UnitState& st) {
-  if (s.options.ammunition_per != "gun") return 1;
-  return std::max(0, std::min(st.guns - st.gun_hits, st.crew));
-}
-
-}  // namespace
-
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log,
-                     int side) {
+void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<int>& busy,
+                     Chance& dice, EventLog& log, int side) {
   std::vector<Shot> shots;
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
     UnitState& st = s.units[i];
     if (side >= 0 && unit.side != side) continue;  // FD-02 alternate
-    if (unit.arm != Arm::kArtillery || unit.formation != "unlimbered" || !may_fire(s, u)) continue;
-    if (st.halted(s.turn) || st.captured || st.crew <= 0 || st.gun_hits >= 2 || holding.count(u)) {
-      continue;  // §5.5: halted artillery cannot fire
+    st.hold_fire = false;                          // a mark lasts one turn (§6.4d)
+    if (!may_fire(s, u) || !gun_may_fire(s, u)) continue;
+    if (busy.count(u)) continue;  // prolonge or change of direction instead (§6.4b-c)
+    if (holding.count(u)) {
+      st.hold_fire = true;  // §6.4d: mark the gun
+      log.append(
+          event(s, EventKind::kStatus, u,
+                fmt::format("{} holds its fire against an expected charge (§6.4d)", name(s, u)),
+                "II artillery"));
+      continue;
     }
-    // §6.3 the first stand of the kill zone; §6.35 option: every stand in the path.
-    const std::vector<GunTarget> targets = gun_shot_targets(s, u);
-    const auto aim = std::find_if(targets.begin(), targets.end(), [&](const GunTarget& t) {
-      return s.force.units[static_cast<std::size_t>(t.target.unit)].side != unit.side;
-    });
-    if (aim == targets.end()) continue;
-    const int rolls = gun_rolls(s, st);
-    for (int roll = 0; roll < rolls; ++roll) {
-      // FD-15: canister at 150 yd or less while it lasts, else ball.
-      const Ammo ammo = aim->range_yd <= s.options.canister_max_yd && st.canister > 0
-                            ? Ammo::kCanister
-                            : Ammo::kBall;
-      if (ammo == Ammo::kBall && st.ball <= 0) break;  // §6.64: no resupply
-      for (const GunTarget& t : targets) {
+    const std::optional<GunShot> shot = artillery_shot(s, u);
+    if (!shot) continue;
+    for (int roll = 0; roll < shot->rolls; ++roll) {
+      // FD-15: canister at 150 yd or less while it lasts, else ball (§6.64: no resupply).
+      const std::optional<Ammo> ammo = gun_ammo(s, u, shot->aim.range_yd);
+      if (!ammo) break;
+      for (const GunTarget& t : shot->targets) {
         const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
         const bool friend_hit = tu.side == unit.side;
         RollRecord rec;
-        const int hits = resolve_artillery(gun_situation(s, u, t, ammo), dice, &rec);
+        const int hits = resolve_artillery(gun_situation(s, u, t, *ammo), dice, &rec);
         std::string how;
-        if (rolls > 1) how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, rolls);
-        if (targets.size() > 1) how += "; extended kill zone, §6.35";
+        if (shot->rolls > 1) {
+          how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, shot->rolls);
+        }
+        if (shot->targets.size() > 1) how += "; extended kill zone, §6.35";
         Event e = event(s, EventKind::kFire, u,
                         fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
-                                    ammo == Ammo::kCanister ? "canister" : "ball",
+                                    *ammo == Ammo::kCanister ? "canister" : "ball",
                                     friend_hit ? "through its own" : "at", name(s, t.target.unit),
                                     t.range_yd, how, rec.result),
                         "II artillery");
@@ -267,43 +175,15 @@ void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, Eve
         e.rolls.push_back(std::move(rec));
         e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
         log.append(std::move(e));
-        shots.push_back({u, t.target, hits, tu.arm == Arm::kArtillery});
+        shots.push_back(
+            {u, t.target, hits, tu.arm == Arm::kArtillery && !crew_alone(s, t.target.unit)});
       }
-      (ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
+      (*ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
     }
-    remember_target(s, u, aim->target);
+    remember_target(s, u, shot->aim.target);
   }
   apply_shots(s, shots, dice, log, "II artillery");
 }
-
-namespace {
-
-std::optional<Firearm> firearm_of(const Unit& u) {
-  return parse_firearm(u.attribute_string("firearm", "flintlock"));
-}
-
-MusketrySituation situation(const FdState& s, int u, const MusketTarget& t) {
-  const Unit& unit = s.force.units[u];
-  const Unit& tu = s.force.units[t.target.unit];
-  MusketrySituation m;
-  m.stands = std::max(1, t.dice_stands);
-  m.weapon = firearm_of(unit).value_or(Firearm::kFlintlock);
-  m.range_yd = t.range_yd;
-  m.morale_rating = s.units[u].rating;
-  m.platoon = unit.attribute_string("fire-tactic", "volley") == "platoon";
-  m.same_target = same_target(s, u, t.target);
-  m.mixed_armed = unit.attribute_string("mixed-armed", "false") == "true";
-  m.poor_weather = s.options.poor_weather;
-  m.target_cover = cover_at(s, tu.stands[static_cast<std::size_t>(t.target.stand)], false);
-  m.target_open_order = open_order(tu);
-  m.target_mounted = mounted(tu);
-  m.or_groups_exclusive = s.options.or_groups_exclusive;
-  m.band_upper_inclusive = s.options.band_upper_inclusive;  // FD-36
-  m.bow_max_yd = s.options.bow_max_yd;                      // FD-34
-  return m;
-}
-
-}  // namespace
 
 void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log, int side) {
   const char* phase = platoon_phase ? "IV platoon fire" : "III volley";
@@ -311,27 +191,15 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log,
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const int u = static_cast<int>(i);
     const Unit& unit = s.force.units[i];
-    if (!may_fire(s, u) || unit.arm == Arm::kArtillery || unit.arm == Arm::kWagon) continue;
+    if (!may_fire(s, u)) continue;
     if (side >= 0 && unit.side != side) continue;  // FD-02 alternate
     if (platoon_phase && unit.attribute_string("fire-tactic", "volley") != "platoon") continue;
-    const std::optional<Firearm> arm = firearm_of(unit);
-    if (!arm) continue;  // "none"
-    const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);
-    std::vector<MusketTarget> targets = musketry_targets(s, u, max_range);
-    if (!s.options.skirmishers_volley) {  // FD-04: open-order stands only skirmish
-      targets.erase(std::remove_if(targets.begin(), targets.end(),
-                                   [](const MusketTarget& t) { return t.skirmish; }),
-                    targets.end());
-    }
-    if (targets.empty()) continue;
-    // FD-37: the firer's choice; the most dice, then the nearest.
-    const MusketTarget t = *std::max_element(
-        targets.begin(), targets.end(), [](const MusketTarget& a, const MusketTarget& b) {
-          return a.dice_stands != b.dice_stands ? a.dice_stands < b.dice_stands
-                                                : a.range_yd > b.range_yd;
-        });
+    // FD-37: the firer's choice, by expected hits (fire_targets.h).
+    const std::optional<MusketTarget> chosen = choose_volley_target(s, u, volley_targets(s, u));
+    if (!chosen) continue;
+    const MusketTarget& t = *chosen;
     RollRecord rec;
-    const int hits = resolve_musketry(situation(s, u, t), dice, &rec);
+    const int hits = resolve_musketry(musketry_situation(s, u, t), dice, &rec);
     remember_target(s, u, t.target);
     Event e = event(s, EventKind::kFire, u,
                     fmt::format("{} {} at {} ({:.0f} yd): {}", name(s, u),
@@ -352,14 +220,12 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
     const int u = static_cast<int>(i);
     if (!may_fire(s, u) || !is_skirmisher(s, u)) continue;
     if (side >= 0 && s.force.units[i].side != side) continue;  // FD-02 alternate
-    const std::optional<Firearm> arm = firearm_of(s.force.units[i]);
-    if (!arm) continue;
-    const double max_range = *arm == Firearm::kBow ? s.options.bow_max_yd : musket_max_range(*arm);
-    std::vector<MusketTarget> targets = musketry_targets(s, u, max_range);
-    if (targets.empty()) continue;
-    const MusketTarget& t = targets.front();  // nearest first
+    const std::optional<MusketTarget> chosen =
+        choose_skirmish_target(s, u, skirmish_targets(s, u));  // FD-37
+    if (!chosen) continue;
+    const MusketTarget& t = *chosen;
     std::vector<RollRecord> recs;
-    const SkirmishFireResult r = resolve_skirmish_fire(situation(s, u, t), dice, &recs);
+    const SkirmishFireResult r = resolve_skirmish_fire(musketry_situation(s, u, t), dice, &recs);
     Event e = event(s, EventKind::kFire, u,
                     fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}", name(s, u),
                                 name(s, t.target.unit), t.range_yd, r.casualties,

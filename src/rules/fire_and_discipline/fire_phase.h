@@ -16,18 +16,23 @@ namespace smoothbore::fire_and_discipline {
 // In each phase `side` (-1: every side) restricts the firers to one side (FD-02 alternate,
 // acting_sides in turn_order.h).
 //
-// Phase II: every unlimbered section that is not halted, captured, holding fire or
-// prolonging (`holding`: §6.4b, §6.4d, FD-05) or out of crew fires at the first stand of
-// its kill zone (FD-37; §6.35 option: every stand in the path), with canister at 150 yd
-// or less while it lasts (FD-15), else ball; one roll a section, or one a gun (FD-17).
-void artillery_phase(FdState& s, const std::set<int>& holding, Chance& dice, EventLog& log,
-                     int side = -1);
+// Phase II: every unlimbered section that is not halted, captured, out of crew, holding
+// fire (`holding`, §6.4d: the gun is marked UnitState::hold_fire and the hold narrated) or
+// busy with another §6.4 option (`busy`: prolonge, FD-05, or change of direction, §6.4b-c)
+// fires (fire_targets.h artillery_shot) at the first stand of its kill zone (FD-37; §6.35
+// option: every stand in the path), with canister at 150 yd or less while it lasts (FD-15),
+// else ball; one roll a section, or one a gun (FD-17). The hold-fire marks of the sections
+// of `side` from an earlier turn are cleared first (a mark lasts one turn).
+void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<int>& busy,
+                     Chance& dice, EventLog& log, int side = -1);
 // Phase III (platoon_phase false: volley- and platoon-rated units) or IV (true: platoon-
-// rated units only): each formed unit fires at the target with the most dice, nearest
-// first (FD-37: the firer's choice); open-order units too with fd_04_skirmishers_volley.
+// rated units only): each formed unit fires at the target of its choice (FD-37, by expected
+// hits: choose_volley_target in fire_targets.h); open-order units too with
+// fd_04_skirmishers_volley.
 void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log, int side = -1);
 // Step III.3: open-order stands fire skirmish fire (§7.5, FD-03, FD-04); its hits take
 // only the skirmish result (halt, halt with a hit, retreat 30 yd with a hit; §7.31).
+// Targets: choose_skirmish_target (FD-37).
 void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side = -1);
 
 // Morale checks for the units hit in a step (stands hit counted per unit), with cascades;

@@ -6,6 +6,7 @@
 
 #include "core/geometry/sight.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -13,7 +14,6 @@ namespace {
 constexpr double kRankTolMm = 0.5;  // front edges this close are one rank
 constexpr double kContactMm = 0.1;  // FD-63: stands this close are in contact
 constexpr double kEpsMm = 1e-6;     // geometric slack
-constexpr int kFeatureSamples = 9;  // sample lines across a gun corridor
 
 const Unit& unit_at(const FdState& s, int u) { return s.force.units[static_cast<std::size_t>(u)]; }
 const UnitState& state_at(const FdState& s, int u) { return s.units[static_cast<std::size_t>(u)]; }
@@ -70,17 +70,6 @@ std::optional<FrontRank> front_rank(const FdState& s, int u) {
   fr.front.depth = 0;
   fr.front.centre = o + f * lead + r * ((lo + hi) / 2);
   return fr;
-}
-
-// FD-36: the distance (mm) along the corridor of `front` to the nearest point of
-// `target` inside it, or -1 when no area of the target lies in the corridor out to
-// `range_mm` (a stand only touching its side is outside; one whose nearest point is
-// exactly at the end is inside).
-double zone_distance(const Rect& front, const Rect& target, double range_mm) {
-  const double ext = range_mm + 1.0;
-  if (!overlaps(corridor(front, ext), target)) return -1;
-  const double d = corridor_distance(front, target, ext);
-  return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
 // Friendly stands of `side` outside unit `except`, live and on the table.
@@ -145,7 +134,10 @@ bool skirmish_line(const FdState& s, StandRef from, StandRef target) {
   const Rect& b = stand_at(s, target).rect;
   const Table bare(s.table().width(), s.table().height());
   if (line_of_sight(bare, a, b, friends) != Sight::kClear) return false;
-  return line_of_sight(s.table(), a, b, {}) != Sight::kBlocked;
+  // FD-49: occupants of an objective zone are seen at its walls; zones hide what is
+  // behind them.
+  if (zone_hides(s, from.unit, a, target)) return false;
+  return line_of_sight(s.table(), a, b, {}, zone_see_into(s, from.unit, target)) != Sight::kBlocked;
 }
 
 bool can_musket(const FdState& s, int u) {
@@ -163,6 +155,13 @@ bool targetable_unit(const FdState& s, int firer, int u) {
 }
 
 }  // namespace
+
+double kill_zone_distance(const Rect& front, const Rect& target, double range_mm) {
+  const double ext = range_mm + 1.0;
+  if (!overlaps(corridor(front, ext), target)) return -1;
+  const double d = corridor_distance(front, target, ext);
+  return d < 0 || d > range_mm + kEpsMm ? -1 : d;
+}
 
 bool is_skirmisher(const FdState& s, int unit) {
   return unit_at(s, unit).formation == "open-order";
@@ -189,7 +188,7 @@ std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& 
   if (!fr) return out;
   const Rect& t = stand_at(s, target).rect;
   const double far = s.table().width() + s.table().height() + 1;
-  const double d = zone_distance(fr->front, t, far);
+  const double d = kill_zone_distance(fr->front, t, far);
   if (d < 0) return out;  // outside the unit-wide zone (§7.22)
   std::vector<int> candidates = fr->stands;
   if (firer.formation == "column" && s.options.column_dice == "all") {
@@ -241,21 +240,27 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
           best = std::min(best, d);
           ++dice;
         }
-        if (dice > 0 && !touches_friend()) out.push_back({ref, s.yd(best), dice, true});
+        if (dice > 0 && !touches_friend()) {
+          out.push_back({zone_hit_stand(s, ref, firer.footprint().centre), s.yd(best), dice, true});
+        }
         continue;
       }
-      const double d = zone_distance(fr->front, st.rect, range_mm);
+      const double d = kill_zone_distance(fr->front, st.rect, range_mm);
       if (d < 0) continue;
       bool blocked = false;
       for (StandRef f : friends) {
         blocked = blocked || friend_in_front(fr->front, st.rect, d, stand_at(s, f).rect);
       }
-      if (blocked || touches_friend() ||
-          line_of_sight(s.table(), fr->front, st.rect, {}) == Sight::kBlocked) {
+      // FD-49: the building an occupant stands in does not hide it; zones hide what is
+      // behind them.
+      if (blocked || touches_friend() || zone_hides(s, unit, fr->front, ref) ||
+          line_of_sight(s.table(), fr->front, st.rect, {}, zone_see_into(s, unit, ref)) ==
+              Sight::kBlocked) {
         continue;
       }
       const int dice = static_cast<int>(firing_stands(s, unit, ref).size());
-      out.push_back({ref, s.yd(d), dice, false});
+      // FD-49: hits on an occupant go to the occupant nearest the firer.
+      out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const MusketTarget& a, const MusketTarget& b) {
@@ -265,197 +270,5 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
 }
 
 // ---- Artillery (§6.3, §6.7) ----
-
-namespace {
-
-struct PathItem {
-  StandRef ref;
-  double d_mm = 0;
-  int elevation = 0;
-  bool friendly = false;
-  bool target = false;  // an enemy stand that may be fired on
-};
-
-struct FeatureHit {
-  double d_mm = 0;
-  int level = 0;  // ground level where the corridor enters it
-  bool hill = false;
-};
-
-bool blocks_fire(TerrainClass c) {
-  return c == TerrainClass::kBuilding || c == TerrainClass::kHill ||
-         c == TerrainClass::kLightWoods || c == TerrainClass::kHeavyWoods ||
-         c == TerrainClass::kRough;
-}
-
-const Stand* gun_stand(const FdState& s, int u) {
-  for (const Stand& st : unit_at(s, u).stands) {
-    if (live(st)) return &st;
-  }
-  return nullptr;
-}
-
-// Where the corridor first enters each blocking area feature, sampled along
-// kFeatureSamples lines across it; features the gun's front edge is already in are skipped.
-std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double range_mm) {
-  std::vector<FeatureHit> out;
-  const Segment e = gun.front_edge();
-  for (const AreaFeature& a : s.table().areas()) {
-    if (!blocks_fire(a.cls)) continue;
-    double best = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < kFeatureSamples; ++k) {
-      const double t = static_cast<double>(k) / (kFeatureSamples - 1);
-      const Vec2 p = e.a + (e.b - e.a) * t;
-      const Segment line{p, p + gun.forward() * range_mm};
-      for (const auto& [t0, t1] : a.shape.inside_intervals(line)) {
-        if (t0 <= kEpsMm || t1 <= t0) continue;
-        best = std::min(best, t0 * range_mm);
-        break;
-      }
-    }
-    if (!std::isfinite(best)) continue;
-    // The level of the ground as the corridor enters: the feature's own (a wood on a
-    // hill stands at the hill's level).
-    const Vec2 entry = gun.front_centre() + gun.forward() * (best + 0.5);
-    const int level = std::max(a.elevation, s.table().elevation_at(entry));
-    out.push_back({best, level, a.cls == TerrainClass::kHill});
-  }
-  return out;
-}
-
-// Every live stand of an on-table unit (other than the gun's) in the corridor.
-std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, double range_mm) {
-  std::vector<PathItem> out;
-  const int side = unit_at(s, u).side;
-  for (int v = 0; v < unit_count(s); ++v) {
-    if (v == u || !on_table(s, v)) continue;
-    const Unit& other = unit_at(s, v);
-    for (int i = 0; i < count(other.stands); ++i) {
-      const Stand& st = other.stands[static_cast<std::size_t>(i)];
-      if (!live(st)) continue;
-      const double d = zone_distance(gun, st.rect, range_mm);
-      if (d < 0) continue;
-      const bool friendly = other.side == side;
-      out.push_back({{v, i},
-                     d,
-                     s.table().elevation_at(st.rect.centre),
-                     friendly,
-                     !friendly && !state_at(s, v).surrendered});
-    }
-  }
-  std::stable_sort(out.begin(), out.end(), [](const PathItem& a, const PathItem& b) {
-    if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;
-    return a.friendly && !b.friendly;  // a friend level with an enemy blocks it
-  });
-  return out;
-}
-
-// Whether a feature met before `item` blocks fire from guns at `gun_level` at it (§6.3,
-// 6.75: features below both ends do not block; a hill blocks only what is below it).
-bool feature_blocks(const FeatureHit& f, const PathItem& item, int gun_level) {
-  if (f.d_mm >= item.d_mm - kEpsMm) return false;
-  if (f.hill) return f.level > gun_level && f.level > item.elevation;
-  return !(f.level < gun_level && f.level < item.elevation);
-}
-
-// 6.74: a stand on a hilltop exchanges artillery fire with lower ground only within 60 yd
-// of the edge of the hill it stands on (the hill of its own level containing its centre).
-bool near_hill_edge(const FdState& s, const Rect& r, int level) {
-  if (level <= 0) return true;
-  const auto c = r.corners();
-  for (const AreaFeature& a : s.table().areas()) {
-    if (a.cls != TerrainClass::kHill || a.elevation != level || !a.shape.contains(r.centre)) {
-      continue;
-    }
-    const std::vector<Vec2>& p = a.shape.points;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      const Segment edge{p[i], p[(i + 1) % p.size()]};
-      for (std::size_t k = 0; k < 4; ++k) {
-        if (segment_distance({c[k], c[(k + 1) % 4]}, edge) <= s.mm(60) + kEpsMm) return true;
-      }
-    }
-    return false;
-  }
-  return true;
-}
-
-// Whether the guns and a stand at different levels may fire at each other (6.74).
-bool levels_allow(const FdState& s, const Rect& gun, int gun_level, const PathItem& t) {
-  if (gun_level > t.elevation) return near_hill_edge(s, gun, gun_level);
-  if (t.elevation > gun_level) {
-    return near_hill_edge(s, stand_at(s, t.ref).rect, t.elevation);
-  }
-  return true;
-}
-
-bool can_fire_guns(const FdState& s, int u) {
-  const Unit& unit = unit_at(s, u);
-  const UnitState& st = state_at(s, u);
-  return unit.arm == Arm::kArtillery && unit.formation == "unlimbered" && on_table(s, u) &&
-         !st.captured && !st.surrendered && st.gun_hits < 2;
-}
-
-}  // namespace
-
-double gun_range_yd(const FdState& s, int unit) {
-  const Unit& u = unit_at(s, unit);
-  const Value* howitzer = u.attribute("howitzer");
-  const bool how = howitzer != nullptr && as_number(*howitzer, 0) != 0;
-  const int pdr = how ? s.options.howitzer_pdr : std::max(1, state_at(s, unit).pdr);
-  return gun_max_range(gun_row_of_pdr(pdr));
-}
-
-std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
-  if (!can_fire_guns(s, unit)) return std::nullopt;
-  const Stand* gun = gun_stand(s, unit);
-  if (gun == nullptr) return std::nullopt;
-  const double range_mm = s.mm(gun_range_yd(s, unit));
-  const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
-  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
-  // The first enemy stand nothing blocks: no feature met before it (§6.3, 6.75) and no
-  // stand met before it unless both that stand and the target are lower than the guns
-  // (6.71). A friend or feature met first thus leaves no target (FD-37).
-  for (std::size_t k = 0; k < items.size(); ++k) {
-    const PathItem& t = items[k];
-    if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
-    bool blocked = false;
-    for (const FeatureHit& f : features) blocked = blocked || feature_blocks(f, t, gun_level);
-    for (std::size_t j = 0; j < k; ++j) {
-      const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
-      blocked = blocked || (!over && items[j].d_mm < t.d_mm + kEpsMm);
-    }
-    if (!blocked) return GunTarget{t.ref, s.yd(t.d_mm)};
-  }
-  return std::nullopt;
-}
-
-std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
-  std::vector<GunTarget> out;
-  if (!can_fire_guns(s, unit)) return out;
-  const Stand* gun = gun_stand(s, unit);
-  if (gun == nullptr) return out;
-  const double range_mm = s.mm(gun_range_yd(s, unit));
-  const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
-  for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
-    bool blocked = false;
-    for (const FeatureHit& f : features) blocked = blocked || feature_blocks(f, t, gun_level);
-    if (!blocked) out.push_back({t.ref, s.yd(t.d_mm)});
-  }
-  return out;
-}
-
-std::vector<GunTarget> gun_shot_targets(const FdState& s, int unit) {
-  if (!s.options.extended_kill_zone) {
-    const std::optional<GunTarget> t = artillery_target(s, unit);
-    return t ? std::vector<GunTarget>{*t} : std::vector<GunTarget>{};
-  }
-  std::vector<GunTarget> path = extended_kill_zone_targets(s, unit);
-  const bool enemy = std::any_of(path.begin(), path.end(), [&](const GunTarget& t) {
-    return targetable_unit(s, unit, t.target.unit);
-  });
-  return enemy ? path : std::vector<GunTarget>{};
-}
 
 }  // namespace smoothbore::fire_and_discipline

@@ -18,6 +18,12 @@ struct StandRef {
   friend bool operator==(const StandRef&, const StandRef&) = default;
 };
 
+// FD-36: the distance (mm) along the corridor of `front` to the nearest point of
+// `target` inside it, or -1 when no area of the target lies in the corridor out to
+// `range_mm` (a stand only touching its side is outside; one whose nearest point is
+// exactly at the end is inside).
+double kill_zone_distance(const Rect& front, const Rect& target, double range_mm);
+
 // Whether a unit's stands are open-order skirmishers (infantry half-stands in open order,
 // dismounted dragoons): they fire through 360° (§7.25) and only skirmish fire (FD-04).
 bool is_skirmisher(const FdState& s, int unit);

@@ -5,10 +5,14 @@
 #include <limits>
 #include <numbers>
 
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
+#include "rules/fire_and_discipline/chits.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -60,14 +64,8 @@ MoraleResult test_morale(FdState& s, int unit, const std::vector<int>& hits, Vec
   return r;
 }
 
-// Fire at the charger before contact (§7.7 FPF, §8.5d / FD-56 held artillery fire).
-// Returns false if the charge stops.
-bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, EventLog& log) {
-  UnitState& ts = s.units[z(target)];
-  const Unit& tu = unit_at(s, target);
-  if (!tu.on_table() || ts.halted(s.turn) || !unit_at(s, charger).on_table()) return true;
-  if (retiring(s, target)) return true;  // shattered units retiring do not fire (FD-58)
-  // Nearest charger stand to the target (the stand the fire falls on).
+// The charger stand nearest the target (the stand fire before contact falls on), or -1.
+int nearest_stand(const FdState& s, int charger, int target) {
   int aim = -1;
   double best = std::numeric_limits<double>::infinity();
   const Rect tb = block(s, target);
@@ -78,23 +76,24 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
       aim = i;
     }
   }
+  return aim;
+}
+
+// Fire at the charger before contact (§7.7 FPF, §8.5d / FD-56 held artillery fire).
+// Returns false if the charge stops.
+bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, EventLog& log) {
+  UnitState& ts = s.units[z(target)];
+  const Unit& tu = unit_at(s, target);
+  if (!tu.on_table() || ts.halted(s.turn) || !unit_at(s, charger).on_table()) return true;
+  if (retiring(s, target)) return true;  // shattered units retiring do not fire (FD-58)
+  const int aim = nearest_stand(s, charger, target);
   if (aim < 0) return true;
   int hits = 0;
   RollRecord rec;
   std::string what;
   if (tu.arm == Arm::kArtillery) {
     if (!ts.hold_fire || tu.formation != "unlimbered") return true;
-    ArtillerySituation a;
-    a.pdr = ts.pdr;
-    a.range_yd = s.options.held_fire_range_yd;
-    a.ammo = ts.canister > 0 ? Ammo::kCanister : Ammo::kBall;
-    a.target = unit_at(s, charger).arm == Arm::kCavalry ? ArtilleryTarget::kMounted
-                                                        : ArtilleryTarget::kFormed;
-    a.gun_hits = ts.gun_hits;
-    a.crew = ts.crew;
-    a.guns = ts.guns;
-    a.fix_8pdr = s.options.fix_8pdr;
-    a.modifier_break = s.options.modifier_break_yd;
+    const ArtillerySituation a = held_fire_situation(s, target, charger);
     if (ts.canister > 0) {
       --ts.canister;
     } else if (ts.ball > 0) {
@@ -111,19 +110,10 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
         !ts.engaged_with.empty()) {
       return true;
     }
-    const std::string firearm = tu.attribute_string("firearm", "flintlock");
-    const std::optional<Firearm> f = parse_firearm(firearm);
-    if (!f) return true;
-    MusketrySituation m;
-    m.stands =
-        std::max(1, static_cast<int>(firing_stands(s, target, StandRef{charger, aim}).size()));
-    m.weapon = *f;
-    m.range_yd = s.options.held_fire_range_yd;
-    m.morale_rating = ts.rating;
-    m.mixed_armed = tu.attribute_string("mixed-armed", "false") == "true";
-    m.target_mounted = unit_at(s, charger).arm == Arm::kCavalry;
-    m.poor_weather = s.options.poor_weather;
-    m.or_groups_exclusive = s.options.or_groups_exclusive;
+    if (!parse_firearm(tu.attribute_string("firearm", "flintlock"))) return true;
+    const StandRef at{charger, aim};
+    const MusketrySituation m =
+        fpf_situation(s, target, at, static_cast<int>(firing_stands(s, target, at).size()));
     hits = resolve_musketry(m, dice, &rec);
     ts.last_target_unit = charger;
     ts.last_target_turn = s.turn;
@@ -141,15 +131,19 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   return r == MoraleResult::kPass || r == MoraleResult::kFanatic1 || r == MoraleResult::kFanatic2;
 }
 
-// §8.16 contact: the charger lines up on the target; if that would overlap another unit
-// (say a friend already fighting the target), it goes straight ahead into contact instead;
-// if that would overlap too, or meets nothing, it stays where it is and the charge fails
-// (false), as a charge that cannot make contact (§8.15).
+// FD-44: how far a counter-charger advances to meet a charge `gap_mm` away: half the gap,
+// at most its charge rate.
+double counter_charge_mm(const FdState& s, int unit, double gap_mm) {
+  return std::min(s.mm(charge_rate_yd(s, unit)), gap_mm / 2);
+}
+
+// §8.16 contact: the charger lines up on the target, sliding along its edge clear of other
+// units (detail::line_up); if no place on the edge is clear, it goes straight ahead into
+// contact instead; if that would overlap too, or meets nothing, it stays where it is and
+// the charge fails (false), as a charge that cannot make contact (§8.15).
 bool make_contact(FdState& s, int charger, int target) {
   const std::vector<Stand> before = unit_at(s, charger).stands;
-  detail::line_up(s, charger, target);
-  if (!detail::overlaps_other_unit(s, charger)) return true;
-  s.force.units[z(charger)].stands = before;
+  if (detail::line_up(s, charger, target)) return true;
   const double gap = reach_mm(s, charger, target, s.mm(charge_rate_yd(s, charger)));
   if (gap >= 0) {
     advance(s, charger, gap);
@@ -174,7 +168,8 @@ bool charge_needs_morale_test(const FdState& s, int charger) {
   return s.units[z(charger)].rating == 0;
 }
 
-std::optional<std::string> charge_invalid(const FdState& s, int charger, int target) {
+std::optional<std::string> charge_invalid(const FdState& s, int charger, int target,
+                                          bool check_orders) {
   const int n = static_cast<int>(s.force.units.size());
   if (charger < 0 || charger >= n || target < 0 || target >= n) return "no such unit (§8.11)";
   const Unit& c = unit_at(s, charger);
@@ -191,10 +186,20 @@ std::optional<std::string> charge_invalid(const FdState& s, int charger, int tar
   if (cs.halted(s.turn)) return "halted units may not charge (FD-25)";
   if (cs.disordered_until >= s.turn) return "disordered units may not charge (FD-26)";
   if (!cs.engaged_with.empty()) return "engaged units may not charge (§8.45)";
-  if (is_skirmisher(s, charger) && !is_skirmisher(s, target) && t.arm != Arm::kArtillery) {
-    return "skirmishers may not charge close-order units (§8.12)";
+  // §8.12: skirmishers charge skirmishers (and crews, §8.43) and objective zones (FD-49:
+  // troops occupying one), not close-order units in the field.
+  const bool objective = occupies_zone(s, target);
+  if (objective && !may_charge_objective(s, charger)) {
+    return "only skirmishers, cavalry and close-order infantry may charge an objective (FD-49)";
   }
-  if (!may_charge(s, charger, target)) return "the unit's orders forbid the charge (FD-52, §2.34)";
+  if (is_skirmisher(s, charger) && !is_skirmisher(s, target) && t.arm != Arm::kArtillery &&
+      !objective) {
+    return "skirmishers may not charge close-order units outside an objective zone (§8.12, "
+           "FD-49)";
+  }
+  if (check_orders && !may_charge(s, charger, target)) {
+    return "the unit's orders forbid the charge (FD-52, §2.34)";
+  }
   if (reach_mm(s, charger, target, s.mm(rate)) >= 0) return std::nullopt;
   if (c.arm == Arm::kCavalry && s.options.cavalry_charge_wheel) {  // FD-43: one wheel, ½
     const Rect b = block(s, charger);
@@ -218,18 +223,15 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     double gap = reach_mm(s, d.charger, d.target, rate);
     const bool frontal = detail::attacked_zone(s, d.charger, d.target) == Zone::kFront;
     // FD-44: a counter-charger moves toward the charger at the same time.
-    const bool counter = d.counter_charge && s.options.counter_charge == "meet" &&
-                         may_counter_charge(s, d.target, d.charger) &&
-                         !s.units[z(d.target)].halted(s.turn) && frontal;
-    if (counter && gap > 0) {
-      const double t_rate = s.mm(charge_rate_yd(s, d.target));
-      const double t_gap = reach_mm(s, d.target, d.charger, t_rate + gap);
-      if (t_gap >= 0) {
-        const double t_move = std::min(t_rate, gap / 2);
-        advance(s, d.target, detail::clear_run_mm(s, d.target, t_move));
-        book.charged.push_back(d.target);
-        gap = reach_mm(s, d.charger, d.target, rate);
-      }
+    const bool counter =
+        d.counter_charge && frontal && !counter_charge_invalid(s, d.target, d.charger);
+    if (counter) {
+      advance(s, d.target, detail::clear_run_mm(s, d.target, counter_charge_mm(s, d.target, gap)));
+      book.charged.push_back(d.target);
+      gap = reach_mm(s, d.charger, d.target, rate);
+      log_event(log, s, EventKind::kCharge, d.target, d.charger,
+                unit_at(s, d.target).id + " counter-charges to meet " + unit_at(s, d.charger).id +
+                    " (§8.2a, FD-44)");
     }
     if (gap < 0) {  // §8.15: failed to reach (a wheel or terrain)
       advance(s, d.charger, detail::clear_run_mm(s, d.charger, rate));
@@ -276,12 +278,82 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
                     (unit_at(s, d.target).arm == Arm::kArtillery ? "'s crew flee" : " flee") +
                     " the charge of " + unit_at(s, d.charger).id + " rather than fight (§8.2c, " +
                     std::to_string(static_cast<int>(yd)) + " yd at the skirmish rate)");
+      abandon_guns(s, d.target, log);  // §5.5: a crew flees without its guns (FD-19)
       flee(s, d.target, block(s, d.charger).centre, true, log, yd);
       continue;
     }
     book.melees.push_back(std::move(m));
   }
   return book;
+}
+
+std::optional<std::string> counter_charge_invalid(const FdState& s, int unit, int charger) {
+  const int n = static_cast<int>(s.force.units.size());
+  if (unit < 0 || unit >= n || charger < 0 || charger >= n) return "no such unit";
+  const Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (s.options.counter_charge != "meet") {
+    return "counter-chargers fight where they stand (option fd_44_counter_charge)";
+  }
+  if (!u.on_table() || u.status != UnitStatus::kActive || st.surrendered) {
+    return "the unit is not in good order";
+  }
+  if (retiring(s, unit)) return "shattered units retiring do not charge (FD-58)";
+  const double rate = charge_rate_yd(s, unit);
+  if (rate <= 0) return "artillery and wagons do not charge (§8.1)";
+  if (st.halted(s.turn)) return "halted units may not counter-charge (§5.5 L318, FD-25)";
+  if (st.disordered_until >= s.turn) return "disordered units may not charge (FD-26)";
+  if (!st.engaged_with.empty()) return "engaged units may not charge (§8.45)";
+  if (is_skirmisher(s, unit) && !is_skirmisher(s, charger)) {
+    return "skirmishers may not charge close-order units (§8.12)";
+  }
+  if (!may_counter_charge(s, unit, charger)) {
+    return "the unit's orders forbid a counter-charge (FD-52, §2.41d, §2.34)";
+  }
+  if (s.options.tactical_chits && !chit_counter_charges(s, unit)) {
+    return "only a revealed C chit may counter-charge (§2.5, FD-55)";
+  }
+  if (detail::attacked_zone(s, charger, unit) != Zone::kFront) {
+    return "only a charge on the unit's front can be met (FD-44)";
+  }
+  const double gap = reach_mm(s, charger, unit, s.mm(charge_rate_yd(s, charger)));
+  if (gap < 0) return "the charge does not reach the unit (§8.15)";
+  if (reach_mm(s, unit, charger, s.mm(rate) + gap) < 0) {
+    return "the charger is not straight ahead of the unit (FD-44)";
+  }
+  const double want = counter_charge_mm(s, unit, gap);
+  if (detail::clear_run_mm(s, unit, want) < want - 1e-6) {
+    return "other stands are in the way (FD-44)";
+  }
+  return std::nullopt;
+}
+
+ChargePrediction predict_charge(const FdState& s, int charger, int target) {
+  ChargePrediction p;
+  const double rate = charge_rate_yd(s, charger);
+  if (rate <= 0 || !unit_at(s, charger).on_table() || !unit_at(s, target).on_table()) return p;
+  FdState c = s;
+  const double gap = reach_mm(c, charger, target, c.mm(rate));
+  if (gap < 0) return p;
+  p.reaches = true;
+  p.gap_yd = c.yd(gap);
+  p.frontal = detail::attacked_zone(c, charger, target) == Zone::kFront;
+  const double stop = c.mm(c.options.held_fire_range_yd);
+  if (p.frontal && gap > stop) advance(c, charger, detail::clear_run_mm(c, charger, gap - stop));
+  p.aim = {charger, nearest_stand(c, charger, target)};
+  if (p.frontal && p.aim.stand >= 0) {
+    p.fpf_stands = static_cast<int>(firing_stands(c, target, p.aim).size());
+  }
+  if (!make_contact(c, charger, target)) return p;  // blocked: no contacts
+  p.contacts = stand_contacts(c, charger, target);
+  p.flank = detail::extends_behind_rear(c, charger, target);
+  Melee m;
+  m.charger = charger;
+  m.target = target;
+  m.flank = p.flank;
+  m.contacts = p.contacts;
+  p.dice = melee_dice(c, {m});
+  return p;
 }
 
 }  // namespace smoothbore::fire_and_discipline

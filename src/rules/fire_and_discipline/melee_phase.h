@@ -17,8 +17,17 @@
 //   flank or rear contact keeps its lateral offset, clamped so its centre stays on the edge.
 //   A flank contact (§8.19) is one where a charging stand then extends behind the target's
 //   rear edge line.
+// - A charger whose place at the target would overlap a stand of a third unit (a friend
+//   already fighting there) slides along the target's edge to the nearest clear place
+//   (1 yd steps, at least 1 yd of its front on the edge), else goes straight ahead into
+//   contact; if that is blocked too it has no room: it stays where it was and tests morale
+//   as a charger that failed to contact (§8.15, §8.16). Its approach stops short of other
+//   stands.
+// - Skirmishers may charge close-order troops occupying an objective zone (§8.12, FD-49;
+//   objective_zones.h).
 // - Counter-charge (FD-44 "meet"): the counter-charger covers half the gap (at most its
-//   charge rate), the charger the rest; option "hold" treats it as holding.
+//   charge rate, stopping short of other stands), the charger the rest; option "hold"
+//   treats it as holding. Who may counter-charge: counter_charge_invalid.
 // - FPF (§7.7) and held artillery fire (§8.5d, FD-56) are fired from the charger's position
 //   `held_fire_range_yd` short of contact, only at a frontal charge (FD-45). "Did not fire in
 //   the musketry phases this turn" reads UnitState::last_target_turn != turn.
@@ -66,7 +75,20 @@ struct ChargeDeclaration {
 double charge_rate_yd(const FdState& s, int unit);
 
 // Phase V: why `charger` may not charge `target`, or nullopt when the declaration stands.
-std::optional<std::string> charge_invalid(const FdState& s, int charger, int target);
+// `check_orders` false leaves out what the enemy cannot see (the charger's orders, FD-52,
+// and its commander's fall, §2.34): the test of an expected charge (§6.4d).
+std::optional<std::string> charge_invalid(const FdState& s, int charger, int target,
+                                          bool check_orders = true);
+// Phase V, the target's election (§8.2a): why `unit` may not counter-charge `charger`, or
+// nullopt when it may. Not when option fd_44_counter_charge is "hold" (the counter-charge
+// would be a hold); not by guns or wagons (no charge rate, §8.1), halted units (§5.5 L318),
+// disordered (FD-26) or engaged units (§8.45), skirmishers against close order (§8.12), units
+// whose orders or fallen commander forbid it (FD-52, §2.41d, §2.34), shattered units
+// retiring (FD-58), units without a revealed C chit under the optional chits (§2.5);
+// only against a frontal charge that reaches it, the charger inside its own corridor
+// within its charge rate plus the gap, with nothing in the way of its half of the gap
+// (FD-44: it moves straight toward the charger).
+std::optional<std::string> counter_charge_invalid(const FdState& s, int unit, int charger);
 // A rating-0 unit must pass a morale test to charge (§5.1): the caller rolls it.
 bool charge_needs_morale_test(const FdState& s, int charger);
 
@@ -118,6 +140,9 @@ bool may_evade(const FdState& s, int unit);
 // crews use foot skirmish rates, §4.43).
 double evade_yd(const FdState& s, int unit);
 
+// P(k hits), k = 0.., for independent dice with hit chances `p` (a Poisson binomial).
+std::vector<double> hit_distribution(const std::vector<double>& p);
+
 // Exact odds of one round of melee `m` fought alone (FD-46 dice, §8.5 hit sets,
 // melee_situation): the charger's hits against the target's.
 struct MeleeRoundOdds {
@@ -143,6 +168,26 @@ struct MeleeDie {
 // live stand of a unit in the melees also rolls, against the nearest enemy stand that its
 // unit touches. Dice come unit by unit in force order, stand by stand: the rolling order.
 std::vector<MeleeDie> melee_dice(const FdState& s, const std::vector<Melee>& melees);
+
+// What charge_moves would do with `charger`'s charge on `target` if it went in now (worked on
+// a copy of the state): whether the straight corridor reaches (else §8.15), whether it is
+// frontal (FPF, held fire and counter-charges only then), the charger stand fire before
+// contact falls on and the target's stands firing FPF at it (FD-35) from
+// fd_56_held_fire_range_yd short of contact, and the stand contacts and flank (§8.19) after
+// the §8.16 shift (make_contact), with the first round's dice (FD-46). A counter-charge
+// meets the charger on the same line, so it predicts the same contacts. The doctrine's
+// charge odds read it (fd_doctrine.h).
+struct ChargePrediction {
+  bool reaches = false;
+  bool frontal = false;
+  double gap_yd = 0;  // corridor distance from the charger's front to the target
+  StandRef aim;       // the charger stand nearest the target before contact
+  int fpf_stands = 0;
+  std::vector<StandContact> contacts;
+  bool flank = false;
+  std::vector<MeleeDie> dice;  // the first round's dice (melee_dice) after the shift
+};
+ChargePrediction predict_charge(const FdState& s, int charger, int target);
 
 // What one unit did in a step of Phase VII.
 struct MeleeFighter {

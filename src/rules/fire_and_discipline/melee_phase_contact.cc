@@ -44,10 +44,13 @@ void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int
   log.append(std::move(e));
 }
 
-bool overlaps_other_unit(const FdState& s, int u) {
+bool overlaps_other_unit(const FdState& s, int u, int except) {
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const Unit& o = s.force.units[i];
-    if (static_cast<int>(i) == u || !o.on_table() || s.units[i].surrendered) continue;
+    if (static_cast<int>(i) == u || static_cast<int>(i) == except || !o.on_table() ||
+        s.units[i].surrendered) {
+      continue;
+    }
     for (const Stand& a : unit_at(s, u).stands) {
       if (!live(a)) continue;
       for (const Stand& b : o.stands) {
@@ -120,7 +123,10 @@ Zone attacked_zone(const FdState& s, int charger, int target) {
 }
 
 // §8.16: turn and place the charger with its front edge on the attacked edge of the target.
-void line_up(FdState& s, int charger, int target) {
+// It is centred on a front edge (or keeps its offset on a flank or rear edge); if that puts
+// it on a third unit's stands it slides along the edge, 1 yd at a time, to the nearest place
+// where it still touches the target and overlaps nobody.
+bool line_up(FdState& s, int charger, int target) {
   const Rect c = unit_at(s, charger).footprint();
   const Rect t = unit_at(s, target).footprint();
   const Zone zone = attacked_zone(s, charger, target);
@@ -143,8 +149,21 @@ void line_up(FdState& s, int charger, int target) {
   const double new_facing = bearing_of(n * -1.0);
   const double turn = normalize_bearing(new_facing - c.facing + 180.0) - 180.0;
   const Vec2 pivot = c.front_centre();
-  const Vec2 goal = edge_centre + e * lateral;
-  rigid_move(s, charger, pivot, turn, goal - pivot);
+  const std::vector<Stand> before = unit_at(s, charger).stands;
+  // Offsets keeping at least 1 yd of the charger's front on the target's edge.
+  const double reach = half_edge + c.width / 2 - s.mm(1);
+  const double step = s.mm(1);
+  for (int k = 0; k * step <= 2 * reach; ++k) {
+    for (int sign : {1, -1}) {
+      if (k == 0 && sign < 0) continue;
+      const double off = lateral + sign * k * step;
+      if (std::fabs(off) > reach) continue;
+      rigid_move(s, charger, pivot, turn, edge_centre + e * off - pivot);
+      if (!overlaps_other_unit(s, charger, target)) return true;
+      s.force.units[z(charger)].stands = before;
+    }
+  }
+  return false;
 }
 
 bool extends_behind_rear(const FdState& s, int charger, int target) {

@@ -26,12 +26,16 @@ void advance_block(FdState& s, int u, double mm);
 
 // The edge of `target` that `attacker` attacks (front, flank or rear; melee_phase.h).
 Zone attacked_zone(const FdState& s, int attacker, int target);
-// §8.16: turn and place `attacker` with its front edge on the attacked edge of `target`.
-void line_up(FdState& s, int attacker, int target);
+// §8.16: turn and place `attacker` with its front edge on the attacked edge of `target`,
+// centred on a front edge or keeping its offset on a flank or rear edge, sliding along the
+// edge (1 yd steps) to the nearest place clear of third units' stands. False, and `attacker`
+// left where it was, when no such place keeps 1 yd of its front on the edge.
+bool line_up(FdState& s, int attacker, int target);
 // §8.19: a stand of `attacker` extends behind the rear edge line of `target`.
 bool extends_behind_rear(const FdState& s, int attacker, int target);
-// Whether a live stand of `u` overlaps a live stand of another unit on the table.
-bool overlaps_other_unit(const FdState& s, int u);
+// Whether a live stand of `u` overlaps a live stand of another unit on the table (other
+// than `except`).
+bool overlaps_other_unit(const FdState& s, int u, int except = -1);
 
 // What lies straight ahead of unit `u` within `range_mm`: the nearest enemy and friendly
 // stands in its footprint's corridor (a hair narrower, so that neighbours touching its flank

@@ -12,7 +12,8 @@ namespace {
 using detail::unit_at;
 using detail::z;
 
-// P(k hits) for independent dice with hit chances `p` (a convolution of Bernoullis).
+}  // namespace
+
 std::vector<double> hit_distribution(const std::vector<double>& p) {
   std::vector<double> out{1.0};
   for (double q : p) {
@@ -25,8 +26,6 @@ std::vector<double> hit_distribution(const std::vector<double>& p) {
   }
   return out;
 }
-
-}  // namespace
 
 bool may_evade(const FdState& s, int unit) {
   const Unit& u = unit_at(s, unit);

@@ -9,6 +9,7 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -37,13 +38,15 @@ MeleeTarget target_word(const Unit& u) {
   return MeleeTarget::kBayonet;
 }
 
-bool in_cover(const FdState& s, const Stand& st) {
-  const TerrainAt at = s.table().terrain_at(st.rect.centre);
-  for (TerrainClass c : {TerrainClass::kLightWoods, TerrainClass::kHeavyWoods, TerrainClass::kRough,
-                         TerrainClass::kProtective, TerrainClass::kEarthworks}) {
+// §8.5 L654: woods, rough, a protective position (an objective zone's occupants, FD-49)
+// or earthworks.
+bool in_cover(const FdState& s, StandRef r) {
+  const TerrainAt at = s.table().terrain_at(stand_at(s, r).rect.centre);
+  for (TerrainClass c :
+       {TerrainClass::kLightWoods, TerrainClass::kHeavyWoods, TerrainClass::kRough}) {
     if (at.has(c)) return true;
   }
-  return s.options.objective_protective && at.has(TerrainClass::kBuilding);
+  return protective_position(s, r);
 }
 
 bool contains(const std::vector<int>& v, int x) {
@@ -228,8 +231,8 @@ MeleeSituation melee_situation(const FdState& s, const Melee& m, const MeleeBook
   sit.mmg_effect =
       s.options.melee_mmg_effect == "plus-one" ? MmgEffect::kPlusOne : MmgEffect::kDoubleCasualties;
   // FD-33: the enemy is holding (it did not charge) in cover.
-  sit.target_holding_cover = s.options.cover_only_zero && !contains(book.charged, them.unit) &&
-                             in_cover(s, stand_at(s, them));
+  sit.target_holding_cover =
+      s.options.cover_only_zero && !contains(book.charged, them.unit) && in_cover(s, them);
   sit.flank = m.flank && s.options.flank_bonus && me.unit == m.charger;
   return sit;
 }

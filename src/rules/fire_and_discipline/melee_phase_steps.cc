@@ -1,6 +1,7 @@
 // Phase VII of melee_phase.h in the steps of the sequence of play (L78-L92, pullout
-// L812-L821): VII.2 new melees by round, VII.3 pursuit moves and pursuit melees, VII.4
-// engaged melees; and the Engaged pairs (§8.18, §8.45) kept between them.
+// L812-L821): VII.1 objective combat (objective_combat.h, FD-49), VII.2 new melees by
+// round, VII.3 pursuit moves and pursuit melees, VII.4 engaged melees; and the Engaged
+// pairs (§8.18, §8.45) kept between them.
 #include <algorithm>
 #include <utility>
 
@@ -8,6 +9,7 @@
 
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/objective_combat.h"
 #include "rules/fire_and_discipline/pursuit.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -81,6 +83,26 @@ void add_engaged(const FdState& s, std::vector<Melee>& melees, const std::vector
   }
 }
 
+// Moves the melees of `from` that share a unit with `group` into it, transitively.
+void join_sharing(std::vector<Melee>& group, std::vector<Melee>& from) {
+  auto touches = [&](int u) {
+    return std::any_of(group.begin(), group.end(),
+                       [&](const Melee& m) { return m.charger == u || m.target == u; });
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (auto it = from.begin(); it != from.end();) {
+      if (!touches(it->charger) && !touches(it->target)) {
+        ++it;
+        continue;
+      }
+      group.push_back(std::move(*it));
+      it = from.erase(it);
+      grew = true;
+    }
+  }
+}
+
 // After a step: the pairs fought are unlocked, units that retreated leave every melee, and
 // the pairs the step left locked are Engaged (§8.18).
 void record(FdState& s, const std::vector<Melee>& melees, const MeleeStep& step,
@@ -101,9 +123,24 @@ void record(FdState& s, const std::vector<Melee>& melees, const MeleeStep& step,
 void resolve_melees(FdState& s, MeleeBook& book, Chance& dice, EventLog& log) {
   std::vector<Pair> fought;
   std::vector<Melee> all;
+  // VII.1: objective combat (FD-49), with the melees sharing a unit with it; the losers
+  // that fail morale leave the zone and a winner may occupy it.
+  std::vector<Melee> fresh = book.melees;
+  std::vector<Melee> objective = take_objective_combats(s, fresh);
+  if (!objective.empty()) {
+    for (std::size_t n = 0; n != objective.size();) {
+      n = objective.size();
+      add_engaged(s, objective, fought);
+      join_sharing(objective, fresh);
+    }
+    const ObjectiveDefence defence = defend_objectives(s, objective, log);
+    const MeleeStep step = fight_melees(s, objective, book, dice, log, "VII.1 objective combat");
+    record(s, objective, step, fought);
+    conclude_objective_combats(s, defence, log);
+    all.insert(all.end(), objective.begin(), objective.end());
+  }
   // VII.2: the new melees of this turn's charges.
-  if (!book.melees.empty()) {
-    std::vector<Melee> fresh = book.melees;
+  if (!fresh.empty()) {
     add_engaged(s, fresh, fought);
     const MeleeStep step = fight_melees(s, fresh, book, dice, log, "VII.2 new melees");
     record(s, fresh, step, fought);

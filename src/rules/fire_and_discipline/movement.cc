@@ -291,7 +291,8 @@ std::optional<double> rate_yd(const FdState& s, int unit, Rate rate) {
   const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
   if (wheeled_kind(u)) {
-    if (u.arm == Arm::kArtillery && u.status == UnitStatus::kRouted) {  // crews flee (§4.4)
+    // Crews fleeing or away from their guns (FD-19) go on foot (§4.4).
+    if (u.arm == Arm::kArtillery && (u.status == UnitStatus::kRouted || st.guns_abandoned)) {
       return rate == Rate::kTactical ? std::nullopt : std::optional<double>(kFleeingCrewYd);
     }
     const GunRow row = gun_row_of_pdr(std::max(1, st.pdr));
@@ -347,7 +348,7 @@ CostFn terrain_cost(const FdState& s, int unit) {
   const Unit& u = unit_at(s, unit);
   const bool open = open_order(u);
   const bool foot_open = open && (u.arm == Arm::kFoot || dismounted(u));
-  const bool guns = wheeled_kind(u);
+  const bool guns = wheeled_kind(u) && !s.units[z(unit)].guns_abandoned;  // crews walk (FD-19)
   const bool limbered = guns && u.formation != "unlimbered";
   const bool cavalry_line = u.arm == Arm::kCavalry && !dismounted(u) && u.formation == "line";
   return [=](const TerrainAt& at) {
@@ -386,7 +387,10 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
   if (s.units[z(unit)].halted(s.turn)) return refuse("halted");  // FD-25
   const std::vector<int> idx = live_stands(u);
   if (idx.empty()) return refuse("no-stands");
-  if (u.arm == Arm::kArtillery && u.formation == "unlimbered") return refuse("unlimbered");
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" &&
+      !s.units[z(unit)].guns_abandoned) {  // a crew without its guns walks (FD-19)
+    return refuse("unlimbered");
+  }
   const Rect fp = u.footprint();
   double turn = normalize_bearing(facing - fp.facing);
   if (turn > 180) turn -= 360;
@@ -549,15 +553,16 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
   return true;
 }
 
-bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
-  Unit& u = unit_at(s, unit);
+std::optional<std::vector<Rect>> prolonge_plan(const FdState& s, int unit, double yd) {
+  const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
-  if (u.arm != Arm::kArtillery || u.formation != "unlimbered" || !u.on_table()) return false;
-  if (st.halted(s.turn) || st.crew <= 0 || st.captured) return false;
+  if (u.arm != Arm::kArtillery || u.formation != "unlimbered" || !u.on_table()) return std::nullopt;
+  // FD-19: a crew away from its guns has nothing to prolonge.
+  if (st.halted(s.turn) || st.crew <= 0 || st.captured || st.guns_abandoned) return std::nullopt;
   const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);  // R-000-5
-  if (!r || std::fabs(yd) <= kEps || std::fabs(yd) > *r + kEps) return false;
+  if (!r || std::fabs(yd) <= kEps || std::fabs(yd) > *r + kEps) return std::nullopt;
   const std::vector<int> idx = live_stands(u);
-  if (idx.empty()) return false;
+  if (idx.empty()) return std::nullopt;
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = u.footprint().forward() * (yd > 0 ? 1.0 : -1.0);
   const double want = s.mm(std::fabs(yd));
@@ -565,15 +570,60 @@ bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
   const Mover m(s, unit, base);
   std::string why;
   const double t = m.sweep(dir, reach, &why);
-  if (t < kMinMoveMm) return false;
-  const std::vector<Rect> end = transform(base, dir * t);
+  if (t < kMinMoveMm) return std::nullopt;
+  std::vector<Rect> end = transform(base, dir * t);
   const double before = m.enemy_distance(base);
   const double after = m.enemy_distance(end);
-  if (after < s.mm(kProlongeEnemyYd) - kEps && after < before - kEps) return false;  // §6.66
-  apply(u, idx, end);
+  if (after < s.mm(kProlongeEnemyYd) - kEps && after < before - kEps) return std::nullopt;  // §6.66
+  return end;
+}
+
+bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
+  const std::optional<std::vector<Rect>> end = prolonge_plan(s, unit, yd);
+  if (!end) return false;
+  Unit& u = unit_at(s, unit);
+  const std::vector<int> idx = live_stands(u);
+  const double t = distance(u.stands[z(idx.front())].rect.centre, end->front().centre);
+  apply(u, idx, *end);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} moves {:.1f} yd by prolonge", u.id, s.yd(t) * (yd > 0 ? 1 : -1)),
        {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("prolonge"))}});
+  return true;
+}
+
+std::optional<std::vector<Rect>> change_direction_plan(const FdState& s, int unit, double facing) {
+  const Unit& u = unit_at(s, unit);
+  const UnitState& st = s.units[z(unit)];
+  if (u.arm != Arm::kArtillery || u.formation != "unlimbered" || !u.on_table()) return std::nullopt;
+  if (st.crew <= 0 || st.captured || st.guns_abandoned) return std::nullopt;  // FD-19
+  const std::vector<int> idx = live_stands(u);
+  if (idx.empty()) return std::nullopt;
+  const Rect fp = u.footprint();
+  double turn = normalize_bearing(facing - fp.facing);
+  if (turn > 180) turn -= 360;
+  if (std::fabs(turn) < 1.0) return std::nullopt;
+  std::vector<Rect> end = transform(rects_of(u, idx), {}, fp.centre, turn);
+  const std::vector<Rect> others = other_stands(s, unit, false);
+  for (const Rect& r : end) {
+    if (!s.table().contains(r)) return std::nullopt;
+    for (const Rect& o : others) {
+      if (overlaps(r, o, 0.01)) return std::nullopt;
+    }
+  }
+  return end;
+}
+
+bool change_direction(FdState& s, int unit, double facing, EventLog& log) {
+  const std::optional<std::vector<Rect>> end = change_direction_plan(s, unit, facing);
+  if (!end) return false;
+  Unit& u = unit_at(s, unit);
+  const double from = u.footprint().facing;
+  apply(u, live_stands(u), *end);
+  emit(s, log, EventKind::kMove, unit,
+       fmt::format("{} changes its direction of fire from {:.0f}° to {:.0f}° instead of firing "
+                   "(§6.4c)",
+                   u.id, from, normalize_bearing(facing)),
+       {{"from_deg", Value(from)}, {"to_deg", Value(normalize_bearing(facing))}});
   return true;
 }
 

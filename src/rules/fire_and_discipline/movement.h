@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
@@ -85,6 +86,19 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
 // back) by prolonge: at most its TACTICAL distance (1-6 pdr 20, 8 pdr+ none), never
 // ending within 60 yd of an enemy stand (unless it ends no closer than it began).
 bool prolonge(FdState& s, int unit, double yd, EventLog& log);
+// The stands' rects prolonge(s, unit, yd) would leave (live stands in order), or nullopt
+// when it would refuse: a dry run for the commanders' legal actions.
+std::optional<std::vector<Rect>> prolonge_plan(const FdState& s, int unit, double yd);
+
+// §6.4c, §4.4: an unlimbered section changes its direction of fire, turning in place about
+// its footprint centre to `facing` (degrees), instead of firing. Refused (false, nothing
+// happens) for anything but a crewed, uncaptured unlimbered section with its crew at its
+// guns (FD-19), a turn under 1°, or a
+// stand that would leave the table or overlap another unit's stand. A halted section may
+// (FD-25: facing in place is allowed).
+bool change_direction(FdState& s, int unit, double facing, EventLog& log);
+// The stands' rects change_direction would leave, or nullopt when it would refuse.
+std::optional<std::vector<Rect>> change_direction_plan(const FdState& s, int unit, double facing);
 
 // FD-62, §3.12: each open-order stand more than 50 yd from every other stand of its
 // command (its own unit's included) moves straight toward the nearest one until within

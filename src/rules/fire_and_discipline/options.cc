@@ -152,7 +152,8 @@ const std::vector<ParamSpec>& option_specs() {
              "fighting: when losing the first round is likelier than winning it, always, or "
              "never"),
       flag("fd_49_objective_protective", true, "FD-49",
-           "objective zones (buildings, enclosures) are protective positions that block fire"),
+           "occupants of objective zones ([[objectives]] with a capacity) are in a protective "
+           "position and the zones block fire; off: zones only count for points"),
       flag("fd_50_courier_interception", false, "FD-50",
            "messengers can be intercepted by enemy stands in their path"),
       choice("fd_51_commander_loss_reach", {"line-of-sight", "all"}, "FD-51, §2.36",
@@ -184,7 +185,11 @@ const std::vector<ParamSpec>& option_specs() {
       choice("fd_60_army_break_measure", {"shatter-boxes", "units"}, "FD-60",
              "army strength counted in starting shatter boxes, or in units"),
       flag("fd_60_victory_points", true, "FD-60",
-           "at the turn limit decide by points (boxes, units, guns, objectives)"),
+           "victory points are FD-60's (boxes, units, guns, objectives); off: the engine's "
+           "generic points (losses and objectives, common.md §15)"),
+      choice("fd_60_objective_points", {"ten", "scenario"}, "FD-60",
+             "an objective held at the end is worth 10 points (FD-60), or the scenario's "
+             "points for it"),
       choice("fd_62_leash_recovery", {"move-toward", "none"}, "FD-62, §3.12",
              "an open-order stand beyond 50 yd of its command moves back toward it"),
       flag("fd_63_engaged_may_fire", false, "FD-63", "units engaged in melee may fire"),
@@ -274,6 +279,7 @@ Options read_options(const Params& p) {
   o.army_break = p.get_number("fd_60_army_break");
   o.army_break_measure = p.get_string("fd_60_army_break_measure");
   o.victory_points = p.get_bool("fd_60_victory_points");
+  o.objective_points = p.get_string("fd_60_objective_points");
   o.leash_recovery = p.get_string("fd_62_leash_recovery");
   o.engaged_may_fire = p.get_bool("fd_63_engaged_may_fire");
   o.surrendered_guns_captured = p.get_bool("fd_64_surrendered_guns_captured");

@@ -87,6 +87,7 @@ struct Options {
   double army_break = 0.5;                             // FD-60
   std::string army_break_measure = "shatter-boxes";    // FD-60: shatter-boxes | units
   bool victory_points = true;                          // FD-60
+  std::string objective_points = "ten";                // FD-60: ten | scenario
   std::string leash_recovery = "move-toward";          // FD-62: move-toward | none
   bool engaged_may_fire = false;                       // FD-63
   bool surrendered_guns_captured = true;               // FD-64

@@ -99,9 +99,7 @@ PursuitMove pursue(FdState& s, int unit, const std::vector<int>& fled, EventLog&
   text += fmt::format(" pursues {:.0f} yd", pm.yards);
   if (contact) {
     pm.contacted = enemy;
-    const std::vector<Stand> before = unit_at(s, unit).stands;
-    detail::line_up(s, unit, enemy);  // §8.16: the pursuer shifts
-    if (detail::overlaps_other_unit(s, unit)) s.force.units[z(unit)].stands = before;
+    detail::line_up(s, unit, enemy);  // §8.16: the pursuer shifts, or stays where it met it
     text +=
         fmt::format(" into contact with {}: a pursuit melee follows (§8.2h)", unit_at(s, enemy).id);
   } else if (!pm.stopped_by.empty()) {

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/orders.h"
 
@@ -140,6 +141,7 @@ std::vector<int> surrender_contacted(FdState& s, EventLog& log) {
          fmt::format("{}, shattered and retiring, is contacted by {} and surrenders (FD-58)",
                      name_of(u), name_of(s.force.units[z(by)])),
          {{"surrendered", Value(true)}});
+    surrender_guns(s, unit, log, s.force.units[z(by)].side);  // FD-64
     out.push_back(unit);
   }
   // Their opponents are no longer engaged with them.

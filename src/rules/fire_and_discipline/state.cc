@@ -4,6 +4,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/ruleset.h"
 
@@ -65,6 +66,16 @@ FdState make_state(const Scenario& scenario) {
     // FD-52: the scenario-given order; a unit given none starts on Hold.
     st.order = scenario_order(u).value_or(Order{OrderKind::kHold, ""});
     s.units.push_back(st);
+  }
+  // Units that begin in an objective zone on a Hold naming no feature hold the zone (FD-52
+  // Hold of the named feature, FD-49); a scenario order naming a feature stands.
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    int zone = -1;
+    const Order& o = s.units[i].order;
+    if (o.kind == OrderKind::kHold && o.feature.empty() &&
+        occupies_zone(s, static_cast<int>(i), &zone)) {
+      s.units[i].order.feature = scenario.objectives[static_cast<std::size_t>(zone)].id;
+    }
   }
   // A regimental commander is a leader with no command standing on a unit (the scenario
   // format's convention); match each such leader to the unit whose footprint is nearest.

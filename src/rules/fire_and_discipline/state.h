@@ -65,8 +65,14 @@ struct UnitState {
   int crew = 0;                           // crew castings (2 per gun at the start)
   int limber_hits = 0;                    // ¼ movement each; 4 = immobile
   int ball = 0, canister = 0, shell = 0;  // barrage allotment left (§6.22; FD-17 "gun": × guns)
-  bool captured = false;
-  bool hold_fire = false;  // §6.4d
+  bool captured = false;                  // FD-19, FD-64: the guns are the enemy's (§6.62)
+  int captured_by = -1;                   // the side that took them
+  bool hold_fire = false;                 // §6.4d
+  // FD-19, §5.5 "gun crews flee without the guns": the crew (the unit's stand) has left
+  // its unlimbered guns, which stand at `guns_at` (table mm) until re-manned or captured.
+  bool guns_abandoned = false;
+  Rect guns_at;
+  int recrewed_turn = -1;  // re-manned in this turn's Artillery phase: fires next turn
 
   bool shattered() const { return shatter_boxes > 0 && boxes_marked >= shatter_boxes; }
   bool over_half() const { return 2 * boxes_marked > shatter_boxes; }  // §5.2 −1

@@ -1,0 +1,282 @@
+// What a Fire and Discipline commander may choose and what the exact odds say of each
+// choice (battle.h: legal_actions, assess; OrderSource::react for reactions):
+// - every unit: hold, moves (toward the nearest enemy's musket range, each objective, the
+//   feature its order names, home) that its order permits (FD-52), charges the rules allow
+//   (§8.11, FD-43, FD-49), formation changes (none to column for a unit on Hold, none for a
+//   garrison in its objective zone);
+// - a limbered gun: unlimber facing the nearest enemy (§6.4f);
+// - a crew away from its guns (FD-19): walk back to them;
+// - an unlimbered gun (§6.4): hold = fire as usual in the Artillery phase (§6.4a); hold
+//   fire against an expected charge (§6.4d, offered only when some enemy could charge it
+//   this turn); prolonge forward or back by its TACTICAL distance where its order permits
+//   the move (§6.4b, R-000-5, §6.66, FD-52; made in the step FD-05 names); change the
+//   direction of fire toward each enemy unit within its range (§6.4c);
+// - the target of a charge, in Phase V (§8.2a): hold, or counter-charge where the rules
+//   allow it (counter_charge_invalid, FD-44).
+// Fire targets are not a commander's choice: fire_targets.h (FD-37).
+#include <algorithm>
+#include <cmath>
+
+#include "rules/fire_and_discipline/captured_guns.h"
+#include "rules/fire_and_discipline/command.h"
+#include "rules/fire_and_discipline/fd_battle_impl.h"
+#include "rules/fire_and_discipline/fd_doctrine.h"
+#include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/objective_zones.h"
+#include "rules/fire_and_discipline/orders.h"
+
+namespace smoothbore::fire_and_discipline::detail {
+
+namespace {
+
+// Facings closer than this are the same change of direction.
+constexpr double kSameFacingDeg = 1.0;
+
+}  // namespace
+
+std::vector<Action> FdBattle::legal_actions(int unit) const {
+  std::vector<Action> out;
+  Action hold;
+  hold.unit = unit;
+  out.push_back(hold);
+  if (!in_play(unit) || !s_.units[unit].engaged_with.empty()) return out;
+  const Unit& u = s_.force.units[unit];
+  const UnitState& st = s_.units[unit];
+  const Rect fp = u.footprint();
+  // Charges (Phase V; the declaration is checked again then).
+  for (std::size_t t = 0; t < s_.force.units.size(); ++t) {
+    if (s_.force.units[t].side == u.side || !chargeable(static_cast<int>(t))) continue;
+    if (charge_invalid(s_, unit, static_cast<int>(t))) continue;
+    Action c;
+    c.kind = ActionKind::kCharge;
+    c.unit = unit;
+    c.target = static_cast<int>(t);
+    out.push_back(c);
+  }
+  const bool gun = u.arm == Arm::kArtillery;
+  if (gun && u.formation == "limbered") {
+    Action un;
+    un.kind = ActionKind::kUnlimber;
+    un.unit = unit;
+    const int e = nearest_enemy(unit);
+    un.facing = e >= 0 ? bearing_of(s_.force.units[e].footprint().centre - fp.centre) : fp.facing;
+    out.push_back(un);
+  }
+  // FD-19: a crew away from its uncaptured guns walks back to re-man them.
+  if (gun && st.guns_abandoned) {
+    if (!st.captured && st.crew > 0 && !st.halted(s_.turn)) {
+      const Rect guns = guns_rect(s_, unit);
+      Action back;
+      back.kind = ActionKind::kMove;
+      back.unit = unit;
+      back.moves = true;
+      back.destination = guns.centre;
+      back.facing = fp.facing;  // no wheel (§4.5 would halve the walk)
+      if (distance(fp, guns) > s_.mm(kGunContactYd)) out.push_back(back);
+    }
+    return out;
+  }
+  if (gun && u.formation == "unlimbered") {
+    gun_options(unit, out);
+    return out;
+  }
+  if (st.halted(s_.turn)) return out;
+  // Moves: toward the nearest enemy to musket range, toward each objective, back home.
+  const std::optional<double> field = rate_yd(s_, unit, Rate::kField);
+  if (!field || *field <= 0) return out;
+  auto move_to = [&](Vec2 goal, double stop_short_mm) {
+    Action m;
+    m.kind = ActionKind::kMove;
+    m.unit = unit;
+    m.moves = true;
+    const Vec2 d = goal - fp.centre;
+    const double travel = std::clamp(d.length() - stop_short_mm, 0.0, s_.mm(*field));
+    m.destination = fp.centre + d.normalized() * travel;
+    m.facing = d.length() > 0 ? bearing_of(d) : fp.facing;
+    Rect to = fp;
+    to.centre = m.destination;
+    // Only moves the unit's order permits (FD-52).
+    if (travel > s_.mm(1) && may_move(s_, unit, fp, to, 0)) out.push_back(m);
+  };
+  if (const int e = nearest_enemy(unit); e >= 0) {
+    const Rect ef = s_.force.units[e].footprint();
+    const double gap = distance(fp, ef);
+    const double centre_gap = distance(fp.centre, ef.centre);
+    move_to(ef.centre, centre_gap - gap + s_.mm(kFiringLineYd));
+  }
+  for (const Objective& o : scenario_.objectives) move_to(o.position, 0);
+  // Toward the feature the unit's order names (Assault, Hold, Withdrawal; §2.41).
+  if (const auto goal = feature_goal(scenario_, st.order.feature, fp.centre)) move_to(*goal, 0);
+  move_to(
+      fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
+      0);
+  // A unit on Hold stands in line to defend: it is not offered column (FD-52 engine
+  // reading; a column is for marching). A garrison holding its objective zone stays formed
+  // in it (FD-52 Hold, FD-49).
+  const bool holding =
+      st.order.kind == OrderKind::kHold && s_.options.order_constraints == "enforced";
+  const bool garrison =
+      st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
+  if (!gun && u.formation != "open-order" && !(holding && u.formation == "line") && !garrison) {
+    Action f;
+    f.kind = ActionKind::kFormation;
+    f.unit = unit;
+    f.formation = u.formation == "line" ? "column" : "line";
+    f.facing = fp.facing;
+    out.push_back(f);
+  }
+  return out;
+}
+
+void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
+  const Rect fp = s_.force.units[unit].footprint();
+  // §6.4d: hold fire when a charge may come this turn.
+  if (may_hold_fire(s_, unit) && !charge_threats(s_, unit).empty()) {
+    Action h;
+    h.kind = ActionKind::kHoldFire;
+    h.unit = unit;
+    out.push_back(h);
+  }
+  // §6.4b: prolonge forward or back by the TACTICAL distance (R-000-5), where the order
+  // permits the move (FD-52).
+  if (const std::optional<double> r = rate_yd(s_, unit, Rate::kTactical)) {
+    for (double yd : {*r, -*r}) {
+      const std::optional<std::vector<Rect>> end = prolonge_plan(s_, unit, yd);
+      if (!end) continue;
+      Vec2 c;
+      for (const Rect& x : *end) c = c + x.centre * (1.0 / static_cast<double>(end->size()));
+      Rect to = fp;
+      to.centre = c;
+      if (!may_move(s_, unit, fp, to, 0)) continue;
+      Action p;
+      p.kind = ActionKind::kProlonge;
+      p.unit = unit;
+      p.moves = true;
+      p.destination = c;
+      p.facing = fp.facing;
+      out.push_back(p);
+    }
+  }
+  // §6.4c: turn toward each enemy unit whose nearest stand is within the guns' range.
+  const double range = s_.mm(gun_range_yd(s_, unit));
+  std::vector<double> facings;
+  for (std::size_t e = 0; e < s_.force.units.size(); ++e) {
+    const Unit& enemy = s_.force.units[e];
+    if (enemy.side == s_.force.units[unit].side || !in_play(static_cast<int>(e))) continue;
+    const Stand* nearest = nullptr;
+    for (const Stand& st : enemy.stands) {
+      if (st.removed) continue;
+      if (nearest == nullptr || distance(fp, st.rect) < distance(fp, nearest->rect)) nearest = &st;
+    }
+    if (nearest == nullptr || distance(fp, nearest->rect) > range) continue;
+    const double facing = std::round(bearing_of(nearest->rect.centre - fp.centre));
+    const bool seen = std::any_of(facings.begin(), facings.end(), [&](double f) {
+      const double d = std::fabs(normalize_bearing(f - facing + 180.0) - 180.0);
+      return d < kSameFacingDeg;
+    });
+    if (seen || !change_direction_plan(s_, unit, facing)) continue;
+    facings.push_back(facing);
+    Action f;
+    f.kind = ActionKind::kFace;
+    f.unit = unit;
+    f.facing = normalize_bearing(facing);
+    out.push_back(f);
+  }
+}
+
+std::vector<Action> FdBattle::reactions(int unit, int charger, bool may_counter) const {
+  std::vector<Action> out;
+  Action hold;
+  hold.unit = unit;
+  hold.target = charger;
+  out.push_back(hold);
+  if (may_counter && !counter_charge_invalid(s_, unit, charger)) {
+    Action c;
+    c.kind = ActionKind::kCounterCharge;
+    c.unit = unit;
+    c.target = charger;
+    out.push_back(c);
+  }
+  return out;
+}
+
+ActionAssessment FdBattle::assess_gun(const Action& a) const {
+  ActionAssessment out;
+  switch (a.kind) {
+    case ActionKind::kHold:
+      out.expected_kills = expected_gun_hits(s_, a.unit);
+      break;
+    case ActionKind::kHoldFire: {
+      const HeldFireValue v = held_fire_value(s_, a.unit);
+      out.expected_kills = v.expected_hits;
+      out.win_probability = v.stop_probability;
+      break;
+    }
+    case ActionKind::kFace:
+      out.expected_kills = expected_gun_hits_facing(s_, a.unit, a.facing);
+      break;
+    case ActionKind::kProlonge: {
+      // The offered destination came from prolonge_plan: a straight translation of the
+      // stands (their centroid moves to `destination`).
+      std::vector<Rect> rects;
+      Vec2 centroid;
+      for (const Stand& st : s_.force.units[a.unit].stands) {
+        if (st.removed) continue;
+        rects.push_back(st.rect);
+        centroid = centroid + st.rect.centre;
+      }
+      if (rects.empty()) break;
+      const Vec2 shift = a.destination - centroid * (1.0 / static_cast<double>(rects.size()));
+      for (Rect& r : rects) r.centre = r.centre + shift;
+      out.expected_kills = expected_gun_hits_at(s_, a.unit, rects);
+      break;
+    }
+    default:
+      break;
+  }
+  return out;
+}
+
+// Charges and reactions: the first round's exact odds (fd_doctrine.h). A charge is weighed
+// before the fire phases, against the response a doctrine target would elect; a reaction
+// at its Phase V declaration, from the reacting unit's side (battle.h).
+ActionAssessment FdBattle::assess(const Action& a) const {
+  ActionAssessment out;
+  if (a.unit < 0 || !in_play(a.unit)) return out;
+  const Unit& u = s_.force.units[a.unit];
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && a.target < 0) {
+    return assess_gun(a);
+  }
+  if (a.target < 0 || !chargeable(a.target)) return out;
+  if (a.kind == ActionKind::kCharge && retiring(s_, a.target)) {
+    // FD-58: a shattered unit retiring surrenders when contacted.
+    const ChargePrediction p = predict_charge(s_, a.unit, a.target);
+    const bool contact = p.reaches && !p.contacts.empty();
+    out.win_probability = contact ? 1.0 : 0.0;
+    out.risk = contact ? 0.0 : 1.0;
+    out.pursuit_probability = out.win_probability;
+    return out;
+  }
+  if (!in_play(a.target)) return out;
+  if (a.kind == ActionKind::kCharge) {
+    const ChargeResponse r = doctrine_response(s_, a.target, a.unit, OddsTime::kTurnStart);
+    const ChargeOdds o = charge_odds(s_, a.unit, a.target, r, OddsTime::kTurnStart);
+    out.win_probability = o.charger_wins;
+    out.risk = o.reaches ? o.target_wins + o.stopped : 1.0;
+    out.pursuit_probability = o.target_breaks;
+    out.expected_kills = o.charger_hits;
+  } else if (a.kind == ActionKind::kHold || a.kind == ActionKind::kCounterCharge) {
+    const bool counter = a.kind == ActionKind::kCounterCharge;
+    const ChargeOdds o = charge_odds(
+        s_, a.target, a.unit, counter ? ChargeResponse::kCounterCharge : ChargeResponse::kHold,
+        OddsTime::kDeclaration);
+    out.win_probability = o.stopped + o.target_wins;
+    out.risk = o.charger_wins;
+    out.pursuit_probability = counter ? o.charger_breaks : 0.0;
+    out.expected_kills = o.fire_hits;
+  }
+  return out;
+}
+
+}  // namespace smoothbore::fire_and_discipline::detail

@@ -1,0 +1,145 @@
+// The Fire and Discipline battle (internal to the rule set): the seven phases of a turn
+// (000.md §4) over FdState in fd_battle.cc; the commanders' legal actions, reactions and
+// the exact-odds assessments behind them in fd_actions.cc (fd_doctrine.h).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "rules/battle.h"
+#include "rules/fire_and_discipline/brigade_orders.h"
+#include "rules/fire_and_discipline/melee_phase.h"
+#include "rules/fire_and_discipline/retire.h"
+#include "rules/fire_and_discipline/state.h"
+#include "rules/fire_and_discipline/victory.h"
+#include "rules/scenario.h"
+
+namespace smoothbore::fire_and_discipline::detail {
+
+// Musket range the doctrine closes to before it fires (the 31-60 yd band).
+constexpr double kFiringLineYd = 50;
+
+class FdBattle final : public Battle {
+ public:
+  FdBattle(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
+      : scenario_(scenario),
+        rng_(seed, stream),
+        dice_(rng_),
+        s_(make_state(scenario_)),
+        brigades_(s_) {}
+
+  const Scenario& scenario() const override { return scenario_; }
+  const Force& force() const override { return s_.force; }
+  int turn() const override { return s_.turn; }
+
+  std::vector<int> units_to_order(int side) const override {
+    std::vector<int> out;
+    for (int u : s_.force.units_of(side)) {
+      if (in_play(u) && s_.units[u].engaged_with.empty()) out.push_back(u);
+    }
+    return out;
+  }
+
+  std::vector<Action> legal_actions(int unit) const override;
+  ActionAssessment assess(const Action& a) const override;
+  void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
+
+  // FD-60: the measure is the starting shatter boxes of units shattered or surrendered
+  // (option: units).
+  double broken_fraction(int side) const override {
+    double total = 0, broken = 0;
+    for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
+      if (s_.force.units[i].side != side) continue;
+      const double w = s_.options.army_break_measure == "units" ? 1.0 : s_.units[i].shatter_boxes;
+      total += w;
+      if (!in_play(static_cast<int>(i))) broken += w;
+    }
+    return total > 0 ? broken / total : 0.0;
+  }
+  double loss_fraction(int side) const override {
+    double total = 0, marked = 0;
+    for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
+      if (s_.force.units[i].side != side) continue;
+      total += s_.units[i].shatter_boxes;
+      marked += std::min(s_.units[i].boxes_marked, s_.units[i].shatter_boxes);
+    }
+    return total > 0 ? marked / total : 0.0;
+  }
+  std::vector<std::string> invariant_violations() const override;
+
+  // FD-60 points (option victory_points; off: the match's generic points).
+  std::optional<VictoryPoints> victory_points() const override {
+    if (!s_.options.victory_points) return std::nullopt;
+    VictoryPoints vp;
+    for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
+      const VictoryAccount a = victory_account(s_, static_cast<int>(side));
+      vp.points.push_back(a.total());
+      vp.accounts.push_back(a.describe());
+    }
+    return vp;
+  }
+
+ private:
+  // In good order and under command: not fled, surrendered, or shattered and retiring
+  // (FD-58; retiring units count as shattered for the army break).
+  bool in_play(int u) const {
+    return s_.force.units[u].status == UnitStatus::kActive && !s_.units[u].surrendered &&
+           !retiring(s_, u);
+  }
+  // A unit that may be charged: in play, or shattered and retiring (contact makes it
+  // surrender, FD-58).
+  bool chargeable(int u) const {
+    return s_.force.units[u].status == UnitStatus::kActive && !s_.units[u].surrendered;
+  }
+  std::string name(int u) const {
+    const Unit& unit = s_.force.units[u];
+    return unit.name.empty() ? unit.id : unit.name;
+  }
+  Event make_event(EventKind kind, int u, std::string text, std::string phase) const {
+    Event e;
+    e.kind = kind;
+    e.turn = s_.turn;
+    e.phase = std::move(phase);
+    if (u >= 0) {
+      e.unit = s_.force.units[u].id;
+      e.side = s_.force.sides[s_.force.units[u].side].id;
+    }
+    e.text = std::move(text);
+    return e;
+  }
+  int nearest_enemy(int u) const;
+  void administration(EventLog& log);
+  void declarations(const std::vector<OrderSource*>& orders, std::vector<ChargeDeclaration>& out,
+                    EventLog& log);
+  bool rating_zero_test(int u, int toward, const char* what, EventLog& log);
+  void artillery(EventLog& log);
+  void movement(const MeleeBook& book, EventLog& log);
+  void melees(MeleeBook& book, EventLog& log);
+  // The prolonges the commanders chose (§6.4b): unit → yards along its facing, made in the
+  // step FD-05 names (turn_order.h prolonge_step).
+  std::map<int, double> prolonges_wanted() const;
+  // FD-02: the chosen actions in the order the normal moves are made.
+  std::vector<std::pair<int, Action>> move_order() const;
+
+  // §8.2a: the legal reactions of `unit` to `charger`'s charge (fd_actions.cc).
+  std::vector<Action> reactions(int unit, int charger, bool may_counter) const;
+  // The §6.4 options of an unlimbered gun section (fd_actions.cc).
+  void gun_options(int unit, std::vector<Action>& out) const;
+  ActionAssessment assess_gun(const Action& a) const;
+
+  Scenario scenario_;
+  Rng rng_;
+  SampledChance dice_;
+  FdState s_;
+  std::map<int, Action> actions_;
+  BrigadeOrders brigades_;  // the brigade commanders' orders doctrine (§2.4)
+};
+
+}  // namespace smoothbore::fire_and_discipline::detail

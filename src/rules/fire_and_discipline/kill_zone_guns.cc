@@ -1,0 +1,280 @@
+// The guns' kill zone of kill_zone.h (§6.3, §6.35, §6.7; FD-49, FD-57): what lies in a
+// section's corridor, the terrain and objective zones that block it, the first stand it
+// meets, and the stands one shot is rolled against. Split from kill_zone.cc (musketry) for
+// size.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "rules/fire_and_discipline/fire_tables.h"
+#include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/objective_zones.h"
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr double kEpsMm = 1e-6;     // geometric slack
+constexpr int kFeatureSamples = 9;  // sample lines across a gun corridor
+
+const Unit& unit_at(const FdState& s, int u) { return s.force.units[static_cast<std::size_t>(u)]; }
+const UnitState& state_at(const FdState& s, int u) { return s.units[static_cast<std::size_t>(u)]; }
+const Stand& stand_at(const FdState& s, StandRef r) {
+  return unit_at(s, r.unit).stands[static_cast<std::size_t>(r.stand)];
+}
+int count(const std::vector<Stand>& v) { return static_cast<int>(v.size()); }
+int unit_count(const FdState& s) { return static_cast<int>(s.force.units.size()); }
+bool live(const Stand& st) { return !st.removed && st.castings > 0; }
+bool on_table(const FdState& s, int u) { return unit_at(s, u).on_table(); }
+
+// Targets may be any live stand of an on-table, not surrendered unit of another side.
+bool targetable_unit(const FdState& s, int firer, int u) {
+  return unit_at(s, u).side != unit_at(s, firer).side && on_table(s, u) &&
+         !state_at(s, u).surrendered;
+}
+
+}  // namespace
+
+namespace {
+
+struct PathItem {
+  StandRef ref;
+  double d_mm = 0;
+  int elevation = 0;
+  bool friendly = false;
+  bool target = false;  // an enemy stand that may be fired on
+};
+
+struct FeatureHit {
+  double d_mm = 0;
+  int level = 0;  // ground level where the corridor enters it
+  bool hill = false;
+  const AreaFeature* area = nullptr;
+};
+
+bool blocks_fire(TerrainClass c) {
+  return c == TerrainClass::kBuilding || c == TerrainClass::kHill ||
+         c == TerrainClass::kLightWoods || c == TerrainClass::kHeavyWoods ||
+         c == TerrainClass::kRough;
+}
+
+const Stand* gun_stand(const FdState& s, int u) {
+  for (const Stand& st : unit_at(s, u).stands) {
+    if (live(st)) return &st;
+  }
+  return nullptr;
+}
+
+// Where the corridor first enters each blocking area feature, sampled along
+// kFeatureSamples lines across it; features the gun's front edge is already in are skipped.
+std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double range_mm) {
+  std::vector<FeatureHit> out;
+  const Segment e = gun.front_edge();
+  for (const AreaFeature& a : s.table().areas()) {
+    if (!blocks_fire(a.cls)) continue;
+    double best = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < kFeatureSamples; ++k) {
+      const double t = static_cast<double>(k) / (kFeatureSamples - 1);
+      const Vec2 p = e.a + (e.b - e.a) * t;
+      const Segment line{p, p + gun.forward() * range_mm};
+      for (const auto& [t0, t1] : a.shape.inside_intervals(line)) {
+        if (t0 <= kEpsMm || t1 <= t0) continue;
+        best = std::min(best, t0 * range_mm);
+        break;
+      }
+    }
+    if (!std::isfinite(best)) continue;
+    // The level of the ground as the corridor enters: the feature's own (a wood on a
+    // hill stands at the hill's level).
+    const Vec2 entry = gun.front_centre() + gun.forward() * (best + 0.5);
+    const int level = std::max(a.elevation, s.table().elevation_at(entry));
+    out.push_back({best, level, a.cls == TerrainClass::kHill, &a});
+  }
+  return out;
+}
+
+// Every live stand of an on-table unit (other than the gun's) in the corridor.
+std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, double range_mm) {
+  std::vector<PathItem> out;
+  const int side = unit_at(s, u).side;
+  for (int v = 0; v < unit_count(s); ++v) {
+    if (v == u || !on_table(s, v)) continue;
+    const Unit& other = unit_at(s, v);
+    for (int i = 0; i < count(other.stands); ++i) {
+      const Stand& st = other.stands[static_cast<std::size_t>(i)];
+      if (!live(st)) continue;
+      const double d = kill_zone_distance(gun, st.rect, range_mm);
+      if (d < 0) continue;
+      const bool friendly = other.side == side;
+      out.push_back({{v, i},
+                     d,
+                     s.table().elevation_at(st.rect.centre),
+                     friendly,
+                     !friendly && !state_at(s, v).surrendered});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const PathItem& a, const PathItem& b) {
+    if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;
+    return a.friendly && !b.friendly;  // a friend level with an enemy blocks it
+  });
+  return out;
+}
+
+// Whether a feature met before `item` blocks fire from guns at `gun_level` at it (§6.3,
+// 6.75: features below both ends do not block; a hill blocks only what is below it).
+bool feature_blocks(const FeatureHit& f, const PathItem& item, int gun_level) {
+  if (f.d_mm >= item.d_mm - kEpsMm) return false;
+  if (f.hill) return f.level > gun_level && f.level > item.elevation;
+  return !(f.level < gun_level && f.level < item.elevation);
+}
+
+// 6.74: a stand on a hilltop exchanges artillery fire with lower ground only within 60 yd
+// of the edge of the hill it stands on (the hill of its own level containing its centre).
+bool near_hill_edge(const FdState& s, const Rect& r, int level) {
+  if (level <= 0) return true;
+  const auto c = r.corners();
+  for (const AreaFeature& a : s.table().areas()) {
+    if (a.cls != TerrainClass::kHill || a.elevation != level || !a.shape.contains(r.centre)) {
+      continue;
+    }
+    const std::vector<Vec2>& p = a.shape.points;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const Segment edge{p[i], p[(i + 1) % p.size()]};
+      for (std::size_t k = 0; k < 4; ++k) {
+        if (segment_distance({c[k], c[(k + 1) % 4]}, edge) <= s.mm(60) + kEpsMm) return true;
+      }
+    }
+    return false;
+  }
+  return true;
+}
+
+// Whether the guns and a stand at different levels may fire at each other (6.74).
+bool levels_allow(const FdState& s, const Rect& gun, int gun_level, const PathItem& t) {
+  if (gun_level > t.elevation) return near_hill_edge(s, gun, gun_level);
+  if (t.elevation > gun_level) {
+    return near_hill_edge(s, stand_at(s, t.ref).rect, t.elevation);
+  }
+  return true;
+}
+
+bool can_fire_guns(const FdState& s, int u) {
+  const Unit& unit = unit_at(s, u);
+  const UnitState& st = state_at(s, u);
+  // FD-19: not while the crew is away from its guns, nor in the turn it re-manned them.
+  return unit.arm == Arm::kArtillery && unit.formation == "unlimbered" && on_table(s, u) &&
+         !st.captured && !st.surrendered && st.gun_hits < 2 && !st.guns_abandoned &&
+         st.recrewed_turn != s.turn;
+}
+
+}  // namespace
+
+double gun_range_yd(const FdState& s, int unit) {
+  const Unit& u = unit_at(s, unit);
+  const Value* howitzer = u.attribute("howitzer");
+  const bool how = howitzer != nullptr && as_number(*howitzer, 0) != 0;
+  const int pdr = how ? s.options.howitzer_pdr : std::max(1, state_at(s, unit).pdr);
+  return gun_max_range(gun_row_of_pdr(pdr));
+}
+
+namespace {
+
+// What blocks the shot of a gun at path item `t` through terrain and objective zones: no
+// feature met before it (§6.3, 6.75); objective zones block the kill zone (§6.36, FD-49)
+// except that guns may fire into a zone the corridor reaches (FD-57), at its occupants,
+// through the zone and the feature they stand in (the range is then to the zone's edge).
+struct ZoneShot {
+  bool blocked = false;
+  int zone = -1;           // the zone holding the stand's centre, or -1
+  bool into_zone = false;  // the stand is in a zone and FD-57 lets guns fire into it
+  double range_mm = 0;     // to the stand, or to where the corridor enters its zone
+};
+ZoneShot zone_shot(const FdState& s, const PathItem& t, const std::vector<FeatureHit>& features,
+                   const std::vector<ZoneEntry>& zone_hits, int gun_level) {
+  ZoneShot out;
+  out.zone = s.options.objective_protective ? zone_at(s, t.ref) : -1;
+  out.into_zone = out.zone >= 0 && s.options.artillery_vs_objectives;
+  out.range_mm = t.d_mm;
+  const Vec2 tc = stand_at(s, t.ref).rect.centre;
+  for (const FeatureHit& f : features) {
+    if (out.into_zone && f.area != nullptr && f.area->shape.contains(tc)) continue;
+    out.blocked = out.blocked || feature_blocks(f, t, gun_level);
+  }
+  for (const ZoneEntry& zh : zone_hits) {
+    if (zh.d_mm >= t.d_mm - kEpsMm) continue;
+    if (zh.objective == out.zone && out.into_zone) {
+      out.range_mm = std::min(out.range_mm, zh.d_mm);
+    } else {
+      out.blocked = true;
+    }
+  }
+  // FD-57 off: guns do not fire into zones.
+  if (out.zone >= 0 && !out.into_zone) out.blocked = true;
+  return out;
+}
+
+std::vector<ZoneEntry> zones_in_path(const FdState& s, const Rect& gun, double range_mm) {
+  return s.options.objective_protective ? zone_entries(s, gun, range_mm) : std::vector<ZoneEntry>{};
+}
+
+}  // namespace
+
+std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
+  if (!can_fire_guns(s, unit)) return std::nullopt;
+  const Stand* gun = gun_stand(s, unit);
+  if (gun == nullptr) return std::nullopt;
+  const double range_mm = s.mm(gun_range_yd(s, unit));
+  const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
+  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  // The first enemy stand nothing blocks: no feature or objective zone met before it
+  // (zone_shot) and no stand met before it unless both that stand and the target are lower
+  // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const PathItem& t = items[k];
+    if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    bool blocked = z.blocked;
+    for (std::size_t j = 0; j < k; ++j) {
+      const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
+      blocked = blocked || (!over && items[j].d_mm < t.d_mm + kEpsMm);
+    }
+    if (blocked) continue;
+    if (z.zone < 0) return GunTarget{t.ref, s.yd(t.d_mm)};
+    // FD-49: the hits go to the occupant nearest the guns; the range is to the zone.
+    return GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()), s.yd(z.range_mm)};
+  }
+  return std::nullopt;
+}
+
+std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
+  std::vector<GunTarget> out;
+  if (!can_fire_guns(s, unit)) return out;
+  const Stand* gun = gun_stand(s, unit);
+  if (gun == nullptr) return out;
+  const double range_mm = s.mm(gun_range_yd(s, unit));
+  const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  // Every stand in the path that no feature or zone hides (zone_shot): stands in a zone
+  // the guns may fire into are each rolled against, at the range to the zone.
+  for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (!z.blocked) out.push_back({t.ref, s.yd(z.range_mm)});
+  }
+  return out;
+}
+
+std::vector<GunTarget> gun_shot_targets(const FdState& s, int unit) {
+  if (!s.options.extended_kill_zone) {
+    const std::optional<GunTarget> t = artillery_target(s, unit);
+    return t ? std::vector<GunTarget>{*t} : std::vector<GunTarget>{};
+  }
+  std::vector<GunTarget> path = extended_kill_zone_targets(s, unit);
+  const bool enemy = std::any_of(path.begin(), path.end(), [&](const GunTarget& t) {
+    return targetable_unit(s, unit, t.target.unit);
+  });
+  return enemy ? path : std::vector<GunTarget>{};
+}
+
+}  // namespace smoothbore::fire_and_discipline

@@ -1,0 +1,263 @@
+#include "rules/fire_and_discipline/objective_zones.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr int kFeatureSamples = 9;  // lines across a gun corridor (as kill_zone.cc)
+constexpr double kEpsMm = 1e-6;
+
+std::size_t z(int i) { return static_cast<std::size_t>(i); }
+
+const Objective& objective_at(const FdState& s, int o) { return s.scenario->objectives[z(o)]; }
+
+bool live(const Stand& st) { return !st.removed && st.castings > 0; }
+
+// A unit whose stands hold ground: on the table and not surrendered.
+bool present(const FdState& s, int u) {
+  return s.force.units[z(u)].on_table() && !s.units[z(u)].surrendered;
+}
+
+const Rect& rect_of(const FdState& s, StandRef r) {
+  return s.force.units[z(r.unit)].stands[z(r.stand)].rect;
+}
+
+// The first parameter t in [0, 1] at which `seg` is inside the circle, or -1.
+double circle_entry(const Segment& seg, Vec2 c, double r) {
+  const Vec2 d = seg.b - seg.a;
+  const Vec2 f = seg.a - c;
+  if (f.dot(f) <= r * r) return 0;
+  const double a = d.dot(d);
+  const double b = 2 * f.dot(d);
+  const double k = f.dot(f) - r * r;
+  const double disc = b * b - 4 * a * k;
+  if (a <= 0 || disc < 0) return -1;
+  const double t = (-b - std::sqrt(disc)) / (2 * a);
+  return t >= 0 && t <= 1 ? t : -1;
+}
+
+// 5 points along a front edge (corners, quarter points, centre), as core line_of_sight.
+std::array<Vec2, 5> front_points(const Rect& r) {
+  const Segment e = r.front_edge();
+  std::array<Vec2, 5> out;
+  for (std::size_t i = 0; i < 5; ++i) {
+    out[i] = e.a + (e.b - e.a) * (static_cast<double>(i) / 4.0);
+  }
+  return out;
+}
+
+// 9 points of a target: centre, corners, edge midpoints.
+std::array<Vec2, 9> target_points(const Rect& r) {
+  const auto c = r.corners();
+  return {r.centre,
+          c[0],
+          c[1],
+          c[2],
+          c[3],
+          (c[0] + c[1]) * 0.5,
+          (c[1] + c[2]) * 0.5,
+          (c[2] + c[3]) * 0.5,
+          (c[3] + c[0]) * 0.5};
+}
+
+}  // namespace
+
+std::vector<int> zones(const FdState& s) {
+  std::vector<int> out;
+  if (s.scenario == nullptr) return out;
+  for (std::size_t o = 0; o < s.scenario->objectives.size(); ++o) {
+    if (s.scenario->objectives[o].capacity > 0) out.push_back(static_cast<int>(o));
+  }
+  return out;
+}
+
+bool is_zone(const FdState& s, int objective) {
+  return s.scenario != nullptr && objective >= 0 && z(objective) < s.scenario->objectives.size() &&
+         objective_at(s, objective).capacity > 0;
+}
+
+bool in_zone(const FdState& s, int objective, Vec2 p) {
+  const Objective& o = objective_at(s, objective);
+  return distance(p, o.position) <= o.radius + kEpsMm;
+}
+
+int zone_at(const FdState& s, StandRef r) {
+  const Vec2 c = rect_of(s, r).centre;
+  for (int o : zones(s)) {
+    if (in_zone(s, o, c)) return o;
+  }
+  return -1;
+}
+
+std::vector<StandRef> occupants(const FdState& s, int objective) {
+  std::vector<std::pair<double, StandRef>> in;
+  if (!is_zone(s, objective)) return {};
+  const Objective& o = objective_at(s, objective);
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    if (!present(s, static_cast<int>(u))) continue;
+    const Unit& unit = s.force.units[u];
+    for (std::size_t k = 0; k < unit.stands.size(); ++k) {
+      const Stand& st = unit.stands[k];
+      if (!live(st) || !in_zone(s, objective, st.rect.centre)) continue;
+      in.push_back({distance(st.rect.centre, o.position),
+                    StandRef{static_cast<int>(u), static_cast<int>(k)}});
+    }
+  }
+  // Nearest the centre first; ties by unit then stand (the insertion order).
+  std::stable_sort(in.begin(), in.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first - kEpsMm; });
+  // The side whose stand is nearest the centre holds the walls; enemy stands pressing in
+  // at the rim (chargers in contact with the occupants) are not occupants.
+  std::vector<StandRef> out;
+  if (in.empty()) return out;
+  const int side = s.force.units[z(in.front().second.unit)].side;
+  for (const auto& [d, ref] : in) {
+    if (static_cast<int>(out.size()) >= o.capacity) break;
+    if (s.force.units[z(ref.unit)].side == side) out.push_back(ref);
+  }
+  return out;
+}
+
+int occupied_zone(const FdState& s, StandRef r) {
+  const int o = zone_at(s, r);
+  if (o < 0) return -1;
+  const std::vector<StandRef> occ = occupants(s, o);
+  return std::find(occ.begin(), occ.end(), r) != occ.end() ? o : -1;
+}
+
+bool occupies_zone(const FdState& s, int unit, int* zone) {
+  const Unit& u = s.force.units[z(unit)];
+  for (std::size_t k = 0; k < u.stands.size(); ++k) {
+    const int o = occupied_zone(s, {unit, static_cast<int>(k)});
+    if (o >= 0) {
+      if (zone != nullptr) *zone = o;
+      return true;
+    }
+  }
+  return false;
+}
+
+StandRef zone_hit_stand(const FdState& s, StandRef target, Vec2 from) {
+  const int o = occupied_zone(s, target);
+  if (o < 0) return target;
+  const int side = s.force.units[z(target.unit)].side;
+  StandRef best = target;
+  double best_d = distance(rect_of(s, target), from);
+  for (StandRef r : occupants(s, o)) {
+    if (s.force.units[z(r.unit)].side != side) continue;
+    const double d = distance(rect_of(s, r), from);
+    if (d < best_d - kEpsMm) {
+      best_d = d;
+      best = r;
+    }
+  }
+  return best;
+}
+
+ZoneCover zone_cover(const FdState& s, StandRef r) {
+  if (!s.options.objective_protective) return ZoneCover::kNone;
+  const int o = occupied_zone(s, r);
+  if (o < 0) return ZoneCover::kNone;
+  return objective_at(s, o).fortified ? ZoneCover::kEarthworks : ZoneCover::kProtective;
+}
+
+bool building_cover(const FdState& s, StandRef r) {
+  if (!s.table().terrain_at(rect_of(s, r).centre).has(TerrainClass::kBuilding)) return false;
+  return !s.options.objective_protective || zone_at(s, r) < 0;
+}
+
+bool protective_position(const FdState& s, StandRef r) {
+  const TerrainAt at = s.table().terrain_at(rect_of(s, r).centre);
+  if (at.has(TerrainClass::kProtective) || at.has(TerrainClass::kEarthworks)) return true;
+  return building_cover(s, r) || zone_cover(s, r) != ZoneCover::kNone;
+}
+
+double zone_see_into(const FdState& s, int firer_unit, StandRef target) {
+  if (!s.options.objective_protective) return 0;
+  bool in = zone_at(s, target) >= 0;
+  const Unit& u = s.force.units[z(firer_unit)];
+  for (std::size_t k = 0; k < u.stands.size() && !in; ++k) {
+    in = !u.stands[k].removed && zone_at(s, {firer_unit, static_cast<int>(k)}) >= 0;
+  }
+  return in ? std::numeric_limits<double>::infinity() : 0.0;
+}
+
+bool zone_hides(const FdState& s, int firer_unit, const Rect& observer, StandRef target) {
+  if (!s.options.objective_protective) return false;
+  const Rect& t = rect_of(s, target);
+  const Unit& firer = s.force.units[z(firer_unit)];
+  std::vector<int> between;
+  for (int o : zones(s)) {
+    if (in_zone(s, o, observer.centre) || in_zone(s, o, t.centre)) continue;
+    const bool firer_in =
+        std::any_of(firer.stands.begin(), firer.stands.end(),
+                    [&](const Stand& st) { return !st.removed && in_zone(s, o, st.rect.centre); });
+    if (!firer_in) between.push_back(o);
+  }
+  if (between.empty()) return false;
+  for (Vec2 a : front_points(observer)) {
+    for (Vec2 b : target_points(t)) {
+      bool blocked = false;
+      for (int o : between) {
+        const Objective& obj = objective_at(s, o);
+        blocked =
+            blocked || point_segment_distance(obj.position, Segment{a, b}) < obj.radius - kEpsMm;
+      }
+      if (!blocked) return false;  // one clear line: not hidden (§7.24)
+    }
+  }
+  return true;
+}
+
+std::vector<ZoneEntry> zone_entries(const FdState& s, const Rect& gun, double range_mm) {
+  std::vector<ZoneEntry> out;
+  const Segment e = gun.front_edge();
+  for (int o : zones(s)) {
+    const Objective& obj = objective_at(s, o);
+    if (in_zone(s, o, gun.centre)) continue;
+    double best = std::numeric_limits<double>::infinity();
+    for (int k = 0; k < kFeatureSamples; ++k) {
+      const double f = static_cast<double>(k) / (kFeatureSamples - 1);
+      const Vec2 p = e.a + (e.b - e.a) * f;
+      const double t = circle_entry({p, p + gun.forward() * range_mm}, obj.position, obj.radius);
+      if (t >= 0) best = std::min(best, t * range_mm);
+    }
+    if (std::isfinite(best)) out.push_back({o, best});
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const ZoneEntry& a, const ZoneEntry& b) { return a.d_mm < b.d_mm; });
+  return out;
+}
+
+bool may_charge_objective(const FdState& s, int charger) {
+  const Unit& u = s.force.units[z(charger)];
+  return u.arm == Arm::kFoot || u.arm == Arm::kCavalry;  // close order or open order (§8.12)
+}
+
+int objective_holder(const FdState& s, int objective) {
+  const int sides = static_cast<int>(s.force.sides.size());
+  std::vector<bool> there(z(sides), false);
+  if (is_zone(s, objective)) {
+    for (StandRef r : occupants(s, objective)) there[z(s.force.units[z(r.unit)].side)] = true;
+  } else {
+    const Objective& o = objective_at(s, objective);
+    for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+      const Unit& unit = s.force.units[u];
+      if (unit.status != UnitStatus::kActive || s.units[u].surrendered) continue;
+      if (distance(unit.footprint(), o.position) <= o.radius) there[z(unit.side)] = true;
+    }
+  }
+  int holder = -1;
+  for (int side = 0; side < sides; ++side) {
+    if (!there[z(side)]) continue;
+    if (holder >= 0) return -1;  // contested
+    holder = side;
+  }
+  return holder;
+}
+
+}  // namespace smoothbore::fire_and_discipline
