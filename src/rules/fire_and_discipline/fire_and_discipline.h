@@ -19,9 +19,9 @@
 // a second d10 halts, routs 100 yd, routs with a box, or surrenders. The text has no end
 // conditions; FD-60 adds a turn limit, an army break and victory points.
 //
-// This change ships the rule set's schema (options, unit types and attributes, stand
-// layout, unit checks) and its resolutions and odds; the battle sequence comes later,
-// so playable() is false and start() returns nullptr.
+// The Ruleset below holds the schema (options, unit types and attributes, stand layout,
+// unit checks), the resolutions and odds, and start(), which returns the battle of
+// fd_battle.h (the seven phases over FdState). The module map is the rule set's README.
 #pragma once
 
 #include "rules/ruleset.h"
