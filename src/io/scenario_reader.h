@@ -14,6 +14,7 @@
 #include <toml++/toml.h>
 
 #include "io/scenario_file.h"
+#include "io/scenario_overrides.h"
 #include "rules/ruleset.h"
 
 namespace smoothbore::scenario_io {
@@ -120,5 +121,11 @@ void read_sides(State& s, const toml::table& root);    // scenario_forces.cc
 void read_leaders(State& s, const toml::table& root);  // scenario_forces.cc
 // Units off the table and overlapping stands (scenario_forces.cc).
 void check_unit_geometry(State& s);
+
+// Writes `overrides` into the parsed file before the passes read it
+// (scenario_overrides.cc); the problems found, empty when every override applied.
+std::vector<Diagnostic> apply_overrides(toml::table& root,
+                                        std::span<const ScenarioOverride> overrides,
+                                        const std::string& source_name);
 
 }  // namespace smoothbore::scenario_io
