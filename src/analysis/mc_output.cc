@@ -62,7 +62,7 @@ std::string summary_text(const McSummary& s) {
   out += fmt::format("{} battles, seed {} (battle i rolls dice stream i), {}; commanders: {}\n",
                      s.battles, s.seed,
                      s.turn_limit > 0 ? fmt::format("turn limit {}", s.turn_limit)
-                                      : std::string("the scenario's turn limit"),
+                                      : std::string("the rule set's turn limit"),
                      commanders);
   if (s.partial) {
     out += fmt::format("PARTIAL: interrupted after {} of {} battles\n", s.battles, s.requested);

@@ -21,7 +21,7 @@ McSummary summarize(const Scenario& scenario, const MonteCarloConfig& config,
   s.source = scenario.source;
   s.ruleset = scenario.ruleset;
   s.seed = config.seed;
-  s.turn_limit = config.turn_limit;
+  s.turn_limit = config.turn_limit > 0 ? config.turn_limit : scenario.end.turn_limit;
   s.requested = run.requested;
   s.battles = static_cast<std::int64_t>(run.records.size());
   s.partial = run.stopped;

@@ -51,7 +51,7 @@ struct McSummary {
   std::string source;    // its file
   std::string ruleset;
   std::uint64_t seed = 0;
-  int turn_limit = 0;          // MonteCarloConfig::turn_limit; 0 = the scenario's
+  int turn_limit = 0;          // the battles' turn limit; 0 = the rule set's default
   std::int64_t requested = 0;  // N
   std::int64_t battles = 0;    // battles fought (N unless partial)
   bool partial = false;        // stopped early (Ctrl-C)

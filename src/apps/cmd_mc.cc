@@ -18,7 +18,7 @@ namespace {
 
 int mc_command(const TrialOptions& o) {
   std::optional<PreparedTrials> p = prepare_trials(o);
-  if (!p) return kExitBadInput;
+  if (!p || !open_outputs(o, *p)) return kExitBadInput;
 
   MonteCarloRun run;
   {

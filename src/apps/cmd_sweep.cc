@@ -45,6 +45,7 @@ int sweep_command(const SweepOptions& o) {
     print_error("--vary: " + scenarios.error());
     return kExitBadInput;
   }
+  if (!open_outputs(o.trials, *p)) return kExitBadInput;
 
   SweepRun sweep;
   {

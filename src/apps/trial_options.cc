@@ -104,18 +104,22 @@ std::optional<PreparedTrials> prepare_trials(const TrialOptions& o) {
   config.seed = seed.value_or(scenario->seed);
   config.commanders = std::move(*kinds);
 
-  PreparedTrials p{std::move(*scenario), *ruleset, std::move(config), std::nullopt, std::nullopt};
+  return PreparedTrials{std::move(*scenario), *ruleset, std::move(config), std::nullopt,
+                        std::nullopt};
+}
+
+bool open_outputs(const TrialOptions& o, PreparedTrials& p) {
   for (auto [option, path, file] :
        {std::tuple{"--csv", &o.csv, &p.csv}, std::tuple{"--json", &o.json, &p.json}}) {
     if (path->empty()) continue;
     auto opened = OutputFile::open(option, *path);
     if (!opened) {
       print_error(opened.error());
-      return std::nullopt;
+      return false;
     }
     file->emplace(std::move(*opened));
   }
-  return p;
+  return true;
 }
 
 bool close_output(std::optional<OutputFile>& file) {

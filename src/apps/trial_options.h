@@ -37,9 +37,13 @@ struct PreparedTrials {
   std::optional<OutputFile> json;
 };
 
-// Checks the options, loads the scenario and opens the output files. Prints every error
-// (naming the option) and returns nullopt on bad input.
+// Checks the options and loads the scenario. Prints every error (naming the option) and
+// returns nullopt on bad input.
 std::optional<PreparedTrials> prepare_trials(const TrialOptions& o);
+
+// Opens --csv and --json (once every other input is checked, before the first battle, so
+// that an unwritable path fails at once). Prints the error and returns false on failure.
+bool open_outputs(const TrialOptions& o, PreparedTrials& p);
 
 // Closes `file` if open, printing the error; false on error.
 bool close_output(std::optional<OutputFile>& file);
