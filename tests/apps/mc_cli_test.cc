@@ -265,7 +265,9 @@ TEST_F(McCliTest, ProgressBarOnlyOnATerminal) {
   ASSERT_EQ(piped.exit_code, 0);
   EXPECT_EQ(piped.err, "");
   // A terminal (util-linux `script` gives the program a pseudo-terminal).
-  if (std::system("script --version >/dev/null 2>&1") != 0) GTEST_SKIP() << "no `script`";
+  if (std::system("script -qec true /dev/null >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "no `script` or no pseudo-terminals here";
+  }
   const std::string inner =
       std::string("'") + SMOOTHBORE_BINARY + "' mc '" + kSmall + "' -n 20 --threads 2";
   CliOutput tty = test::run_shell("script -qec \"" + inner + "\" /dev/null", path("err.txt"));
