@@ -79,6 +79,24 @@ TEST(MonteCarlo, ThreadCountDoesNotChangeAnything) {
   EXPECT_EQ(std::count(csv1.begin(), csv1.end(), '\n'), 25);
 }
 
+TEST(MonteCarlo, ThreadCountDoesNotChangeAnythingForAnyRuleSet) {
+  for (const Ruleset* rs : all_rulesets()) {
+    if (!rs->playable()) continue;
+    const Scenario s = load_embedded(std::string(rs->id()) + "/small.toml");
+    std::string csv1;
+    for (int threads : {1, 3}) {
+      MonteCarloConfig c = config_of(6, threads);
+      c.turn_limit = 6;
+      const std::string csv = csv_of(s, c, run_monte_carlo(s, *rs, c));
+      if (threads == 1) {
+        csv1 = csv;
+      } else {
+        EXPECT_EQ(csv, csv1) << rs->id();
+      }
+    }
+  }
+}
+
 TEST(MonteCarlo, TheFirstTrialsOfALongerRunAreAShorterRun) {
   const Scenario s = load_embedded("fast-1805/small.toml");
   const Ruleset& rs = *find_ruleset(s.ruleset);
