@@ -1,6 +1,4 @@
 // `smoothbore run [SCENARIO]`: fights a battle with AI commanders and narrates it.
-#include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,8 +8,6 @@
 #include "apps/cli.h"
 #include "io/log_file.h"
 #include "io/narrative.h"
-#include "rules/registry.h"
-#include "sim/commander.h"
 #include "sim/match.h"
 
 namespace smoothbore::cli {
@@ -23,54 +19,10 @@ struct RunOptions {
   std::string seed;  // text, parsed here so that the error can say what was expected
   std::string log;
   std::string turns;
+  std::string trial;  // dice stream: battle `trial` of `smoothbore mc`
   bool quiet = false;
   std::vector<std::string> commanders;  // SIDE=KIND
 };
-
-template <typename T>
-std::optional<T> parse_integer(const std::string& text) {
-  T v{};
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
-
-std::string join(const std::vector<std::string>& items, const char* sep) {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
-// Per side commander kinds from SIDE=KIND assignments; SIDE is a side id or index.
-tl::expected<std::vector<std::string>, std::string> commanders_for(
-    const Force& force, const std::vector<std::string>& assignments) {
-  std::vector<std::string> kinds(force.sides.size(), std::string(kDoctrine));
-  std::vector<std::string> side_ids;
-  for (const Side& s : force.sides) side_ids.push_back(s.id);
-  for (const std::string& a : assignments) {
-    auto eq = a.find('=');
-    if (eq == std::string::npos) {
-      return tl::unexpected(fmt::format("--commander: expected SIDE=KIND, found '{}'", a));
-    }
-    std::string side = a.substr(0, eq), kind = a.substr(eq + 1);
-    int index = force.side_index(side);
-    if (index < 0) {
-      auto n = parse_integer<int>(side);
-      if (n && *n >= 0 && *n < static_cast<int>(force.sides.size())) index = *n;
-    }
-    if (index < 0) {
-      return tl::unexpected(
-          fmt::format("--commander: unknown side '{}'; sides: {}", side, join(side_ids, ", ")));
-    }
-    const auto& valid = commander_kinds();
-    if (std::find(valid.begin(), valid.end(), kind) == valid.end()) {
-      return tl::unexpected(fmt::format("--commander: unknown commander kind '{}'; kinds: {}", kind,
-                                        join(valid, ", ")));
-    }
-    kinds[static_cast<std::size_t>(index)] = kind;
-  }
-  return kinds;
-}
 
 int run(const RunOptions& o) {
   // Validate the arguments before loading anything, so that the cheap errors come first.
@@ -92,23 +44,27 @@ int run(const RunOptions& o) {
     turns = *t;
   }
 
+  std::uint64_t stream = 0;
+  if (!o.trial.empty()) {
+    auto t = parse_integer<std::uint64_t>(o.trial);
+    if (!t) {
+      print_error(fmt::format("--trial: expected a non-negative integer, found '{}'", o.trial));
+      return kExitBadInput;
+    }
+    stream = *t;
+  }
+
   auto scenario = load_scenario_or_default(o.scenario);
   if (!scenario) {
     std::cerr << scenario.error() << '\n';
     return kExitBadInput;
   }
-  const Ruleset* ruleset = find_ruleset(scenario->ruleset);
-  if (ruleset == nullptr) {
-    print_error(fmt::format("{}: unknown rule set '{}'", scenario->source, scenario->ruleset));
+  auto found = playable_ruleset(*scenario);
+  if (!found) {
+    print_error(found.error());
     return kExitBadInput;
   }
-  if (!ruleset->playable()) {
-    print_error(
-        fmt::format("{}: rule set '{}' cannot fight battles yet ({}); its resolutions "
-                    "work with `smoothbore odds`",
-                    scenario->source, scenario->ruleset, ruleset->status()));
-    return kExitBadInput;
-  }
+  const Ruleset* ruleset = *found;
   auto kinds = commanders_for(scenario->force, o.commanders);
   if (!kinds) {
     print_error(kinds.error());
@@ -127,6 +83,7 @@ int run(const RunOptions& o) {
 
   MatchConfig config;
   config.seed = seed.value_or(scenario->seed);
+  config.stream = stream;
   config.commanders = std::move(*kinds);
   config.turn_limit = turns;
   Match match(*scenario, *ruleset, std::move(config));
@@ -177,6 +134,9 @@ Command add_run(CLI::App& app) {
   sub->add_option("--seed", o->seed, "Seed of every die (default: the scenario's seed)");
   sub->add_option("--log", o->log, "Write every event as a JSON line to FILE (.jsonl)");
   sub->add_option("--turns", o->turns, "Turn limit (default: the scenario's)");
+  sub->add_option("--trial", o->trial,
+                  "Fight battle I of `smoothbore mc` with the same seed (dice stream I; "
+                  "default 0)");
   sub->add_flag("-q,--quiet", o->quiet, "Print only the result line");
   sub->add_option("--commander", o->commanders,
                   "SIDE=KIND, repeatable; KIND is doctrine or random (default doctrine)")

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "io/scenario_overrides.h"
 #include "io/scenario_reader.h"
 #include "rules/registry.h"
 
@@ -258,6 +259,12 @@ void check_sides(State& s, const std::optional<std::pair<std::string, Loc>>& fir
 
 tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(std::string_view text,
                                                                    const std::string& source_name) {
+  return load_scenario_text(text, source_name, {});
+}
+
+tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(
+    std::string_view text, const std::string& source_name,
+    std::span<const ScenarioOverride> overrides) {
   toml::table root;
 #if TOML_EXCEPTIONS
   try {
@@ -277,6 +284,10 @@ tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(std::string_v
   }
   root = std::move(parsed).table();
 #endif
+  if (!overrides.empty()) {
+    std::vector<Diagnostic> errors = scenario_io::apply_overrides(root, overrides, source_name);
+    if (!errors.empty()) return tl::unexpected(std::move(errors));
+  }
 
   State s(source_name);
   s.scenario.source = source_name;
@@ -308,6 +319,11 @@ tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_text(std::string_v
 }
 
 tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_file(const std::string& path) {
+  return load_scenario_file(path, {});
+}
+
+tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_file(
+    const std::string& path, std::span<const ScenarioOverride> overrides) {
   std::error_code ec;
   std::ifstream in;
   if (std::filesystem::is_regular_file(path, ec)) in.open(path, std::ios::binary);
@@ -320,7 +336,7 @@ tl::expected<Scenario, std::vector<Diagnostic>> load_scenario_file(const std::st
   if (in.bad()) {
     return tl::unexpected(std::vector<Diagnostic>{{path, 0, 0, "cannot read the scenario file"}});
   }
-  return load_scenario_text(text.str(), path);
+  return load_scenario_text(text.str(), path, overrides);
 }
 
 }  // namespace smoothbore

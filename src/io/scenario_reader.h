@@ -14,6 +14,7 @@
 #include <toml++/toml.h>
 
 #include "io/scenario_file.h"
+#include "io/scenario_overrides.h"
 #include "rules/ruleset.h"
 
 namespace smoothbore::scenario_io {
@@ -125,5 +126,11 @@ void check_unit_geometry(State& s);
 // The rule set's checks of each unit against the whole scenario (Ruleset::
 // check_unit_in_scenario), located at the attribute concerned (scenario_forces.cc).
 void check_unit_references(State& s);
+
+// Writes `overrides` into the parsed file before the passes read it
+// (scenario_overrides.cc); the problems found, empty when every override applied.
+std::vector<Diagnostic> apply_overrides(toml::table& root,
+                                        std::span<const ScenarioOverride> overrides,
+                                        const std::string& source_name);
 
 }  // namespace smoothbore::scenario_io
