@@ -31,6 +31,7 @@ enum class ActionKind {
   kHoldFire,       // guns: hold fire this turn to fire at a charger before contact
   kProlonge,       // guns: move by hand (prolonge) to `destination`, instead of firing
   kFace,           // turn in place to `facing` (guns: change the direction of fire)
+  kShift,          // a short lateral or backward step to `destination`, keeping facing
 };
 std::string_view action_kind_name(ActionKind k);
 
@@ -42,6 +43,11 @@ struct Action {
   Vec2 destination;       // mm, the unit's intended centre
   double facing = 0;      // bearing at the end of the move
   std::string formation;  // kFormation
+  // The rule set's movement rate for this action when it is not the usual one: empty =
+  // the usual rate (every rule set but fire-and-discipline leaves it empty). F&D: "road"
+  // on a kMove is a road march (§4.2c, FD-06, FD-08); on a kFormation to column it marks
+  // a column that will then stand on a road it may march along.
+  std::string rate;
   std::string describe() const;
 };
 

@@ -42,6 +42,8 @@ std::string_view action_kind_name(ActionKind k) {
       return "prolonge";
     case ActionKind::kFace:
       return "face";
+    case ActionKind::kShift:
+      return "shift";
   }
   return "hold";
 }
@@ -52,6 +54,7 @@ std::string Action::describe() const {
   if (moves)
     s += fmt::format(" to=({:.0f},{:.0f}) facing={:.0f}", destination.x, destination.y, facing);
   if (!formation.empty()) s += " formation=" + formation;
+  if (!rate.empty()) s += " rate=" + rate;
   return s;
 }
 

@@ -49,6 +49,10 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 //     unless the enemy comes within 16";
 //  6. shaken units rally in place, or step back when the enemy is close;
 //  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
+// Where the rule set offers them (fire-and-discipline), a unit whose standing fire would hit
+// nothing takes the tactical shift that brings the most expected hits into its kill zone
+// (before 4), and a unit far from the enemy forms the column that may march by road (an
+// action marked rate "road"; the road march itself is a move chosen by 7).
 // Where the rule set offers them (fire-and-discipline), guns weigh their options by the
 // exact odds before rule 3: hold fire against an expected charge when the held shot is
 // worth at least the shot they could fire now; fire when anything is in their zone; else
@@ -166,6 +170,20 @@ class DoctrineCommander final : public OrderSource {
         return hold;
       }
     }
+    // 3b. Tactical shifts, where the rule set offers them (fire-and-discipline §4.6): a unit
+    // whose fire from where it stands would hit nothing (nothing in its kill zone, or a
+    // friend in the way) takes the shift that brings the most expected hits into it.
+    if (const Action* a = best_shift(b, legal)) return *a;
+    // 4a. Road marches, where the rule set marks them (rate "road"): far from the enemy,
+    // form the column that can march by road (the march itself is a move, taken in 7 when
+    // it ends nearest the goal).
+    if (gap > 30 * kInch) {
+      if (const Action* a = find([](const Action& x) {
+            return x.kind == ActionKind::kFormation && x.rate == "road";
+          })) {
+        return *a;
+      }
+    }
     // 4. Formations for foot.
     if (u.arm == Arm::kFoot && u.formation != "skirmish") {
       if (u.formation == "column" && gap <= 16 * kInch) {
@@ -270,6 +288,27 @@ class DoctrineCommander final : public OrderSource {
       }
     }
     return best ? best : &hold;
+  }
+
+  // The shift with the most expected hits when standing fire would hit nothing; nullptr
+  // when no shift is offered, standing fire has a target, or no shift finds one.
+  static const Action* best_shift(const Battle& b, const std::vector<Action>& legal) {
+    if (std::none_of(legal.begin(), legal.end(),
+                     [](const Action& a) { return a.kind == ActionKind::kShift; })) {
+      return nullptr;
+    }
+    if (b.assess(legal.front()).expected_kills > 0) return nullptr;
+    const Action* best = nullptr;
+    double most = 0;
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kShift) continue;
+      const double k = b.assess(a).expected_kills;
+      if (k > most) {
+        most = k;
+        best = &a;
+      }
+    }
+    return best;
   }
 
   static Vec2 nearest_objective(const Battle& b, Vec2 from) {

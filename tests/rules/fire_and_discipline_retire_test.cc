@@ -87,7 +87,7 @@ TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
   shatter(s, u, log);
   retire_move(s, u, log);
   EXPECT_NEAR(centre(s, u).y / kYd, 280, 1e-6);
-  EXPECT_EQ(events_with(log, "moves 120.0 yd at road rate").size(), 1u);
+  EXPECT_EQ(events_with(log, "marches by road 120.0 yd at road rate").size(), 1u);
 }
 
 // Removed on reaching the edge: the rear edge 33.75 yd from it.

@@ -81,11 +81,18 @@ const std::map<std::string, std::pair<std::string, Value>> kPrerequisite = {
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
 const std::set<std::string> kRare = {
-    // Commanders are offered no road moves and no tactical shifts (fd_battle.cc actions):
-    // tests/rules/fire_and_discipline_option_alternatives_move_test.cc pins them on an FdState.
-    "fd_06_cavalry_road_yd",   // CavalryRoadRate180Or120
-    "fd_07_tactical_shift",    // TacticalShiftChartOrFlat20
-    "fd_07_shift_min_rating",  // TacticalShiftMinimumRating
+    // Road marches (now offered, fd_actions.cc) need a column on a road more than 300 yd
+    // from every enemy stand, and these close battles start everyone nearer than that; the
+    // full battle's reserve marches by road (battle.toml), and the battle tests pin both:
+    // HorseRoadRateIsTheTextsChargeRateUnderFd06 and FootRoadMarchStopsOutside300YardsOfTheEnemy
+    // (tests/sim/fire_and_discipline_march_test.cc), CavalryRoadRate180Or120 and
+    // RoadNeedsColumnThreeHundredYardsAndRoad (option_alternatives_move_test).
+    "fd_06_cavalry_road_yd",
+    "fd_08_road_test",
+    // Counter-charges are rare here (the doctrine meets only horse with horse); since the
+    // tactical shifts joined the legal actions the random battles that reached one no longer
+    // do: WhoMayCounterCharge (doctrine_test).
+    "fd_44_counter_charge",
     // No limbered gun passes within 200 yd of an enemy and on beyond it.
     "fd_09_limbered_exclusion",  // LimberedExclusionAtEndOrOnThePath
     // No cavalry charge here needs a wheel; no crew melees; no holder stands in cover.
@@ -102,8 +109,6 @@ const std::set<std::string> kRare = {
     // proving ground's guns always have: ProlongeInArtilleryOrMovementPhase,
     // BattleProlongesAGunWithNoTarget (option_wiring_turn_test).
     "fd_05_prolonge_phase",
-    // No road moves are offered (see FD-06): RoadNeedsColumnThreeHundredYardsAndRoad.
-    "fd_08_road_test",
     // Captured, abandoned and re-manned guns need a crew to flee and come back, or a section
     // to surrender: AFledCrewBackInContactRemansAndFiresNextTurn,
     // ASurrenderedSectionIsCaptured (victory_test), and objectives_wiring_test.

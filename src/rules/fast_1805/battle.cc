@@ -150,6 +150,7 @@ std::string Battle1805::describe_order(const Action& a) const {
     case ActionKind::kHoldFire:
     case ActionKind::kProlonge:
     case ActionKind::kFace:
+    case ActionKind::kShift:
       break;
   }
   return a.describe();

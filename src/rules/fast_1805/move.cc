@@ -332,6 +332,7 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
       case ActionKind::kHoldFire:
       case ActionKind::kProlonge:
       case ActionKind::kFace:
+      case ActionKind::kShift:
         break;
     }
   }

@@ -3,7 +3,10 @@
 // - every unit: hold, moves (toward the nearest enemy's musket range, each objective, the
 //   feature its order names, home) that its order permits (FD-52), charges the rules allow
 //   (§8.11, FD-43, FD-49), formation changes (none to column for a unit on Hold, none for a
-//   garrison in its objective zone);
+//   garrison in its objective zone); a road march for a column (or limbered guns) on a
+//   road far from the enemy (§4.2c, §4.3c, FD-06, FD-08; a column formation is marked
+//   `rate = "road"` when the new column could march by road next turn) and tactical
+//   shifts for trained formed units (§4.6, FD-07): marches.h;
 // - a limbered gun: unlimber facing the nearest enemy (§6.4f);
 // - a crew away from its guns (FD-19): walk back to them;
 // - an unlimbered gun (§6.4): hold = fire as usual in the Artillery phase (§6.4a); hold
@@ -22,6 +25,7 @@
 #include "rules/fire_and_discipline/fd_battle_impl.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
@@ -111,19 +115,49 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   move_to(
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
+  // A road march along the road it stands on (§4.2c, §4.3c, FD-06, FD-08), where its order
+  // permits the move (FD-52).
+  if (const std::optional<RoadMarch> road = road_march_plan(s_, unit)) {
+    Rect to = fp;
+    to.centre = road->destination;
+    if (may_move(s_, unit, fp, to, 0)) {
+      Action m;
+      m.kind = ActionKind::kMove;
+      m.unit = unit;
+      m.moves = true;
+      m.destination = road->destination;
+      m.facing = fp.facing;
+      m.rate = "road";
+      out.push_back(m);
+    }
+  }
+  // Tactical shifts (§4.6, FD-07): left, right, back, and the step that lines up on the
+  // nearest enemy stand ahead (marches.h); not for a garrison in its zone (FD-49).
+  const bool in_garrison =
+      st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
+  for (const Vec2 off : in_garrison ? std::vector<Vec2>{} : shift_offsets(s_, unit)) {
+    Action sh;
+    sh.kind = ActionKind::kShift;
+    sh.unit = unit;
+    sh.moves = true;
+    sh.destination = fp.centre + off;
+    sh.facing = fp.facing;
+    sh.rate = "tactical";
+    out.push_back(sh);
+  }
   // A unit on Hold stands in line to defend: it is not offered column (FD-52 engine
   // reading; a column is for marching). A garrison holding its objective zone stays formed
   // in it (FD-52 Hold, FD-49).
   const bool holding =
       st.order.kind == OrderKind::kHold && s_.options.order_constraints == "enforced";
-  const bool garrison =
-      st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
+  const bool garrison = in_garrison;
   if (!gun && u.formation != "open-order" && !(holding && u.formation == "line") && !garrison) {
     Action f;
     f.kind = ActionKind::kFormation;
     f.unit = unit;
     f.formation = u.formation == "line" ? "column" : "line";
     f.facing = fp.facing;
+    if (f.formation == "column" && road_march_after_column(s_, unit)) f.rate = "road";
     out.push_back(f);
   }
   return out;
@@ -247,6 +281,18 @@ ActionAssessment FdBattle::assess(const Action& a) const {
   const Unit& u = s_.force.units[a.unit];
   if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && a.target < 0) {
     return assess_gun(a);
+  }
+  // Standing or shifting (§4.6, FD-07): the volley the unit would fire from where it
+  // stands, or from where the shift leaves it (FD-37 target; 0 when its kill zone holds no
+  // target or a friend blocks it, §7.23).
+  if (a.kind == ActionKind::kHold && a.target < 0) {
+    out.expected_kills = expected_volley_now(s_, a.unit);
+    return out;
+  }
+  if (a.kind == ActionKind::kShift) {
+    out.expected_kills =
+        expected_volley_after_shift(s_, a.unit, a.destination - u.footprint().centre);
+    return out;
   }
   if (a.target < 0 || !chargeable(a.target)) return out;
   if (a.kind == ActionKind::kCharge && retiring(s_, a.target)) {

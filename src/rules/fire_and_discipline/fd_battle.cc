@@ -221,6 +221,23 @@ std::map<int, double> FdBattle::prolonges_wanted() const {
   return out;
 }
 
+// The rate of a normal move: Road for a road march (§4.2c, §4.3c) whose road test still
+// passes now that the enemy may have moved (FD-06, FD-08), else Field (narrated).
+Rate FdBattle::march_rate(int u, const Action& a, EventLog& log) const {
+  if (a.rate != "road") return Rate::kField;
+  const Rect from = s_.force.units[u].footprint();
+  Rect to = from;
+  to.centre = a.destination;
+  if (road_allowed(s_, u, from, to)) return Rate::kRoad;
+  log.append(make_event(EventKind::kMove, u,
+                        fmt::format("{} cannot march by road now (a column more than 300 yd "
+                                    "from the enemy, on the road, §4.2c, FD-08): it moves at "
+                                    "Field rate",
+                                    name(u)),
+                        "VI movement"));
+  return Rate::kField;
+}
+
 // Phase VI.3-4: normal moves, formation changes, unlimbering, in the FD-02 order, as the
 // chits allow (§2.5); prolonges in step VI.4 under FD-05 "movement"; then the FD-58 retire
 // and the FD-62 leash. Units that charged, counter-charged or were charged into contact in
@@ -239,7 +256,8 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
       change_formation(s_, u, "unlimbered", log);
       continue;
     }
-    const bool moving = a.kind == ActionKind::kMove || a.kind == ActionKind::kFormation;
+    const bool moving = a.kind == ActionKind::kMove || a.kind == ActionKind::kFormation ||
+                        a.kind == ActionKind::kShift;
     const ChitMove chit = chit_move(s_, u, moving ? a.facing : 0);
     if (moving && !chit.allowed) {
       log.append(make_event(EventKind::kMove, u, fmt::format("{} stays: {}", name(u), chit.why),
@@ -261,9 +279,17 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
           log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
                                 "VI movement"));
         }
-        move_unit(s_, u, a.destination, chit.facing, Rate::kField, log);
+        move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log);
         break;
       }
+      case ActionKind::kShift:  // §4.6, FD-07: instead of its normal move
+        if (!tactical_shift(s_, u, a.destination - s_.force.units[u].footprint().centre, log)) {
+          log.append(
+              make_event(EventKind::kMove, u,
+                         fmt::format("{} cannot make its tactical shift (§4.6, FD-07)", name(u)),
+                         "VI movement"));
+        }
+        break;
       case ActionKind::kFormation:
         change_formation(s_, u, a.formation, log);
         break;

@@ -16,6 +16,7 @@
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/brigade_orders.h"
 #include "rules/fire_and_discipline/melee_phase.h"
+#include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/victory.h"
@@ -127,6 +128,7 @@ class FdBattle final : public Battle {
   std::map<int, double> prolonges_wanted() const;
   // FD-02: the chosen actions in the order the normal moves are made.
   std::vector<std::pair<int, Action>> move_order() const;
+  Rate march_rate(int u, const Action& a, EventLog& log) const;
 
   // §8.2a: the legal reactions of `unit` to `charger`'s charge (fd_actions.cc).
   std::vector<Action> reactions(int unit, int charger, bool may_counter) const;

@@ -469,8 +469,13 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
   res.moved = res.wheeled || t > kEps;
   res.distance_yd = s.yd(t);
   emit(s, log, EventKind::kMove, unit,
-       fmt::format("{} moves {:.1f} yd at {} rate{}", u.id, res.distance_yd, rate_name(rate),
-                   res.wheeled ? fmt::format(" after a wheel of {:.0f}°", turn) : ""),
+       fmt::format("{} {} {:.1f} yd at {} rate{}", u.id,
+                   rate == Rate::kRoad ? "marches by road" : "moves", res.distance_yd,
+                   rate_name(rate),
+                   rate == Rate::kRoad ? " (column on the road, over 300 yd from the enemy, "
+                                         "§4.2c, §4.3c, FD-06, FD-08)"
+                   : res.wheeled       ? fmt::format(" after a wheel of {:.0f}°", turn)
+                                       : ""),
        {{"distance_yd", Value(res.distance_yd)},
         {"rate", Value(std::string(rate_name(rate)))},
         {"allowance_yd", Value(allowance)},
@@ -499,7 +504,8 @@ bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
   if (t < kMinMoveMm) return false;
   apply(u, idx, transform(base, dir * t));
   emit(s, log, EventKind::kMove, unit,
-       fmt::format("{} makes a tactical shift of {:.1f} yd", u.id, s.yd(t)),
+       fmt::format("{} makes a tactical shift of {:.1f} yd, keeping its facing (§4.6, FD-07)", u.id,
+                   s.yd(t)),
        {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("tactical"))}});
   return true;
 }

@@ -1,0 +1,149 @@
+#include "rules/fire_and_discipline/marches.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include "core/events/event.h"
+#include "rules/fire_and_discipline/fire_targets.h"
+#include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/movement.h"
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr double kAlongRoadDeg = 1.0;  // facing this close to the road's bearing: no wheel
+constexpr double kMinYd = 1.0;         // shorter marches and shifts are not offered
+
+std::size_t z(int i) { return static_cast<std::size_t>(i); }
+
+// The direction along the stretch of road nearest `p` that is closest to bearing `facing`,
+// if that stretch runs within kAlongRoadDeg of it.
+std::optional<Vec2> road_direction(const Table& table, Vec2 p, double facing) {
+  double best = std::numeric_limits<double>::infinity();
+  std::optional<Vec2> out;
+  for (const LinearFeature& f : table.linears()) {
+    if (f.cls != TerrainClass::kRoad) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      const Vec2 a = f.path[i];
+      const Vec2 d = f.path[i + 1] - a;
+      const double len = d.length();
+      if (len <= 0) continue;
+      const Vec2 u = d * (1.0 / len);
+      const double t = std::clamp((p - a).dot(u), 0.0, len);
+      const double gap = distance(p, a + u * t);
+      if (gap >= best) continue;
+      best = gap;
+      out.reset();
+      for (const Vec2 dir : {u, u * -1.0}) {
+        const double off = std::fabs(normalize_bearing(bearing_of(dir) - facing + 180.0) - 180.0);
+        if (off <= kAlongRoadDeg) out = dir;
+      }
+    }
+  }
+  return out;
+}
+
+bool may_shift(const FdState& s, int unit) {
+  const Unit& u = s.force.units[z(unit)];
+  if (u.arm != Arm::kFoot && u.arm != Arm::kCavalry) return false;  // guns prolonge (R-000-5)
+  if (u.formation == "open-order") return false;
+  return s.units[z(unit)].rating >= s.options.tactical_shift_min_rating;  // FD-07
+}
+
+}  // namespace
+
+std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
+  const Unit& u = s.force.units[z(unit)];
+  if (!u.on_table()) return std::nullopt;
+  const std::optional<double> rate = rate_yd(s, unit, Rate::kRoad);
+  if (!rate || *rate <= 0) return std::nullopt;
+  const Rect fp = u.footprint();
+  const std::optional<Vec2> dir = road_direction(s.table(), fp.centre, fp.facing);
+  if (!dir) return std::nullopt;
+  auto end_at = [&](double mm) {
+    Rect to = fp;
+    to.centre = fp.centre + *dir * mm;
+    return to;
+  };
+  // The road test (FD-08) only gets harder the farther the column goes toward the enemy,
+  // and the road is a straight stretch: the largest distance that passes, by bisection.
+  double lo = 0, hi = s.mm(*rate);
+  if (!road_allowed(s, unit, fp, end_at(s.mm(kMinYd)))) return std::nullopt;
+  if (road_allowed(s, unit, fp, end_at(hi))) {
+    lo = hi;
+  } else {
+    lo = s.mm(kMinYd);
+    for (int k = 0; k < 40; ++k) {
+      const double mid = (lo + hi) / 2;
+      (road_allowed(s, unit, fp, end_at(mid)) ? lo : hi) = mid;
+    }
+  }
+  return RoadMarch{fp.centre + *dir * lo, s.yd(lo)};
+}
+
+bool road_march_after_column(const FdState& s, int unit) {
+  const Unit& u = s.force.units[z(unit)];
+  if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
+  FdState c = s;
+  EventLog scratch;
+  if (!change_formation(c, unit, "column", scratch)) return false;
+  return road_march_plan(c, unit).has_value();
+}
+
+std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
+  std::vector<Vec2> out;
+  const Unit& u = s.force.units[z(unit)];
+  if (!u.on_table() || !may_shift(s, unit)) return out;
+  const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);
+  if (!r || *r < kMinYd) return out;
+  const Rect fp = u.footprint();
+  std::vector<Vec2> wanted = {fp.right() * -s.mm(*r), fp.right() * s.mm(*r),
+                              fp.forward() * -s.mm(*r)};
+  // The lateral step that centres the kill zone on the nearest enemy stand ahead within
+  // musket range (§7.2: the zone cannot be angled, so the firer steps across instead).
+  if (const std::optional<double> range = musket_range_yd(s, unit)) {
+    const Rect kz = unit_kill_zone(s, unit, *range);
+    double nearest = std::numeric_limits<double>::infinity();
+    std::optional<double> lateral;
+    for (std::size_t e = 0; e < s.force.units.size(); ++e) {
+      const Unit& enemy = s.force.units[e];
+      if (enemy.side == u.side || !enemy.on_table()) continue;
+      for (const Stand& st : enemy.stands) {
+        if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
+        const double d = distance(fp, st.rect);
+        if (d > s.mm(*range) || d >= nearest) continue;
+        nearest = d;
+        lateral = (st.rect.centre - kz.centre).dot(fp.right());
+      }
+    }
+    if (lateral && std::fabs(*lateral) >= s.mm(kMinYd) && std::fabs(*lateral) <= s.mm(*r)) {
+      wanted.push_back(fp.right() * *lateral);
+    }
+  }
+  for (const Vec2 off : wanted) {
+    bool seen = false;
+    for (const Vec2 o : out) seen = seen || distance(o, off) < s.mm(kMinYd);
+    if (seen) continue;
+    FdState c = s;
+    EventLog scratch;
+    if (tactical_shift(c, unit, off, scratch)) out.push_back(off);
+  }
+  return out;
+}
+
+double expected_volley_now(const FdState& s, int unit) {
+  const std::vector<MusketTarget> targets = volley_targets(s, unit);
+  const std::optional<MusketTarget> t = choose_volley_target(s, unit, targets);
+  return t ? expected_volley_hits(musketry_situation(s, unit, *t)) : 0.0;
+}
+
+double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+  FdState c = s;
+  EventLog scratch;
+  if (!tactical_shift(c, unit, offset, scratch)) return 0.0;
+  return expected_volley_now(c, unit);
+}
+
+}  // namespace smoothbore::fire_and_discipline
