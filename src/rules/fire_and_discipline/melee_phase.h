@@ -54,6 +54,7 @@
 
 #include "core/dice/chance.h"
 #include "core/events/event.h"
+#include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/state.h"
@@ -183,6 +184,9 @@ struct ChargePrediction {
   double gap_yd = 0;  // corridor distance from the charger's front to the target
   StandRef aim;       // the charger stand nearest the target before contact
   int fpf_stands = 0;
+  // A gun target's held fire at `aim` (§6.4d, FD-56: fire_targets.h held_fire_rolls, as the
+  // stands stand then), whether or not it is marked to hold; empty for other targets.
+  std::vector<ArtillerySituation> held_fire;
   std::vector<StandContact> contacts;
   bool flank = false;
   std::vector<MeleeDie> dice;  // the first round's dice (melee_dice) after the shift
