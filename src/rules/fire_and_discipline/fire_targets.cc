@@ -115,7 +115,8 @@ TargetCover cover_at(const FdState& s, StandRef r, bool artillery) {
 }
 
 bool mounted_for_fire(const Unit& u) {
-  return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
+  // Dismounted dragoons (open order) fight on foot (§4.3, §7.13).
+  return u.arm == Arm::kCavalry && u.formation != "open-order";
 }
 
 bool crew_alone(const FdState& s, int unit) {
