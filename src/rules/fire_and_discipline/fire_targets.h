@@ -13,10 +13,12 @@
 // FD-20), from the exact binomial distribution of the resolution; ties go to the larger
 // chance of at least one hit (which forces a morale check, §5.3a), then to the nearest.
 // Skirmish fire goes to the most expected casualties, then the larger chance of a halt or
-// worse (§7.31), then the nearest. Option "first": the nearest stand. Artillery has no
-// choice inside its zone (§6.3: the first stand the corridor meets, or every stand in the
-// path with the optional extended kill zone, §6.35); its choices are the §6.4 options
-// (fd_doctrine.h). Option fd_04_skirmishers_volley lets formed units volley at skirmishers.
+// worse (§7.31), then the nearest. Option "first": the nearest stand. Artillery firing ball
+// or canister has no choice inside its zone (§6.3: the first stand the corridor meets, or
+// every stand in the path with the optional extended kill zone, §6.35); a howitzer's shell
+// (FD-15) may go to any enemy stand in the corridor, and the gunners weigh it against the
+// first-target shot by expected hits (artillery_shot). Their other choices are the §6.4
+// options (fd_doctrine.h). Option fd_04_skirmishers_volley lets formed units volley at skirmishers.
 #pragma once
 
 #include <optional>
