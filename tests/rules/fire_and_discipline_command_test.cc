@@ -347,6 +347,25 @@ TEST_F(FireAndDisciplineCommand, FireCheckKillsOnZeroOnly) {
   EXPECT_TRUE(commander_fire_check(s_, kA, none, log_).empty());
 }
 
+// §2.33 L116, option fd_opt_campaign: a commander hit (d10 0) rolls again, ODD dead, EVEN
+// wounded; either way he leaves the battle. Without the option no second die is rolled.
+TEST_F(FireAndDisciplineCommand, CampaignRollsDeadOrWounded) {
+  for (const int second : {3, 2, 0}) {
+    s_ = make_state(scenario_);
+    s_.turn = 1;
+    s_.options.campaign = second != 0;
+    ScriptedChance dice(second != 0 ? std::vector<int>{10, second} : std::vector<int>{10});
+    EventLog log;
+    EXPECT_EQ(commander_fire_check(s_, kA, dice, log), std::vector<int>{kRegA});
+    EXPECT_EQ(dice.left(), 0u) << second;
+    EXPECT_FALSE(s_.force.leaders[kRegA].alive);
+    ASSERT_FALSE(log.events().empty());
+    const std::string want = second == 2 ? "wounded" : "killed";
+    EXPECT_NE(log.events().back().text.find("commander " + want), std::string::npos)
+        << log.events().back().text;
+  }
+}
+
 // FD-54 option per-hit: one roll per hit.
 TEST_F(FireAndDisciplineCommand, PerHitRolls) {
   s_.options.commander_roll = "per-hit";

@@ -323,7 +323,7 @@ TEST(FireAndDisciplineFire, NamesAndSchemas) {
       {"artillery",
        {"pdr", "range", "ammo", "same-target", "adjacent", "target", "target-cover", "gun-hits",
         "crew", "guns", "fix-8pdr", "modifier-break", "multi-hit", "die", "halvings",
-        "one-gun-fire", "poor-weather", "band-upper-inclusive"}},
+        "one-gun-fire", "poor-weather", "band-upper-inclusive", "canister-max"}},
       {"artillery-hit", {"limbered"}}};
   ASSERT_EQ(fire_resolutions().size(), want.size());
   for (std::size_t i = 0; i < want.size(); ++i) {

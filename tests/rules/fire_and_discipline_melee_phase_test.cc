@@ -108,18 +108,46 @@ TEST(FireAndDisciplineMeleePhase, FinalProtectiveFireOnlyIfHeldAndNotFired) {  /
   }
 }
 
+// FD-43: a cavalry troop with a company off its corridor, 32 yd away edge to edge (25 yd to
+// the right, 20 yd ahead), wheels toward it (§4.5 L226: the charge rate halved to 60 yd),
+// goes straight in and lines up on it (§8.16): a melee, no morale test. With a friendly
+// company just ahead of its left half the wheel about its right front corner (FD-42) would
+// swing into it: the troop cannot wheel, goes straight ahead, fails to reach its target and
+// tests morale (§8.15).
 TEST(FireAndDisciplineMeleePhase, FailedContactTestsMorale) {  // §8.15, FD-43 wheel
-  Battle b;
-  const int c = b.add(0, "cavalry", "line", {north(0, 0)});
-  const int t = b.line(1, {south(40, 20)});  // off the corridor, 32 yd away: a wheel
-  FdState s = b.state();
-  ASSERT_EQ(charge_invalid(s, c, t), std::nullopt);
-  Scripted dice({1});  // 3 castings + rating 2 = 5: a 1 passes
-  EventLog log;
-  MeleeBook book = charge_moves(s, {{c, t}}, dice, log);
-  EXPECT_TRUE(book.melees.empty());
-  EXPECT_EQ(count(log, EventKind::kMorale, "u0"), 1);
-  EXPECT_TRUE(dice.done());
+  for (const bool blocked : {false, true}) {
+    Battle b;
+    const int c = b.add(0, "cavalry", "line", {north(100, 100)});
+    const int t = b.line(1, {south(140, 120)});
+    if (blocked) b.line(0, {north(95, 116)});  // 3.5 yd ahead of the troop's left half
+    FdState s = b.state();
+    s.units[static_cast<std::size_t>(t)].last_target_turn = s.turn;  // fired: no FPF
+    ASSERT_EQ(charge_invalid(s, c, t), std::nullopt);
+    Scripted dice(blocked ? std::vector<int>{1} : std::vector<int>{});  // 3 + 2 = 5: 1 passes
+    EventLog log;
+    MeleeBook book = charge_moves(s, {{c, t}}, dice, log);
+    EXPECT_EQ(book.melees.empty(), blocked);
+    EXPECT_EQ(count(log, EventKind::kMorale, "u0"), blocked ? 1 : 0);
+    EXPECT_TRUE(dice.done());
+    bool wheeled = false;
+    for (const Event& e : log.events()) {
+      wheeled = wheeled || (e.text.find("u0 wheels") != std::string::npos &&
+                            e.text.find("right toward u1, its charge rate halved to 60 yd "
+                                        "(§4.5, FD-43)") != std::string::npos);
+    }
+    EXPECT_EQ(wheeled, !blocked);
+    if (!blocked) {
+      // The wheel (about the right front corner, turning until the company's centre is on
+      // the troop's centre line) leaves the troop's front west of the company, in the zone of
+      // its west flank (the company faces south): it lines up on that flank (§8.16), facing
+      // east with its front edge on x = 132.5, keeping its offset (centre y = 120).
+      const Rect& r = s.force.units[static_cast<std::size_t>(c)].stands[0].rect;
+      EXPECT_NEAR(r.facing, 90, 1e-6);
+      EXPECT_NEAR(r.centre.x / kYd, 126.25, 1e-6);
+      EXPECT_NEAR(r.centre.y / kYd, 120, 1e-6);
+      EXPECT_EQ(book.melees[0].contacts.size(), 1u);
+    }
+  }
 }
 
 TEST(FireAndDisciplineMeleePhase, FlankContactWhenChargerExtendsBehindRear) {  // §8.19, FD-45

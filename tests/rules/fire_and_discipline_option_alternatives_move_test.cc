@@ -190,7 +190,8 @@ TEST(FireAndDisciplineOptionAlternatives, CrewMeleeWeaponMixedOrBayonet) {
 // corridor, 32 yd away edge to edge (25 yd to the side, 20 yd ahead): within half its 120 yd
 // charge (chart L244), so by default the charge may be declared; with
 // fd_43_cavalry_charge_wheel = false it is refused at declaration (§8.2a L582) and the troop
-// neither moves nor tests morale.
+// neither moves nor tests morale. By default the charge move wheels (half the rate, 60 yd
+// left) and goes in: a melee, no morale test (§8.15 is for a charge that fails to reach).
 TEST(FireAndDisciplineOptionAlternatives, CavalryChargeWheelOrStraightOnly) {
   for (const bool wheel : {true, false}) {
     TestBattle b;
@@ -198,22 +199,24 @@ TEST(FireAndDisciplineOptionAlternatives, CavalryChargeWheelOrStraightOnly) {
     const int c = b.add(0, "cavalry", "line", {b.north(100, 100)});
     const int t = b.line(1, {b.south(140, 120)});
     FdState s = b.state();
+    s.units[z(t)].last_target_turn = s.turn;  // it fired this turn: no FPF (§8.41)
     const auto why = charge_invalid(s, c, t);
     EXPECT_EQ(why.has_value(), !wheel);
+    EXPECT_EQ(predict_charge(s, c, t).reaches, wheel);  // the doctrine's odds see the wheel
     if (why) {
       EXPECT_NE(why->find("FD-43"), std::string::npos) << *why;
     }
     const Rect before = stand_rect(s, c, 0);
     EventLog log;
     ConstantChance dice(1);
-    charge_moves(s, {{c, t}}, dice, log);
+    const MeleeBook book = charge_moves(s, {{c, t}}, dice, log);
     EXPECT_EQ(events(log, EventKind::kCharge, "u0", "charge refused").size(), wheel ? 0u : 1u);
+    EXPECT_EQ(events(log, EventKind::kCharge, "u0", "(§4.5, FD-43)").size(), wheel ? 1u : 0u);
+    EXPECT_EQ(book.melees.size(), wheel ? 1u : 0u);
+    EXPECT_TRUE(events(log, EventKind::kMorale, "u0").empty());
     const bool moved = distance(stand_rect(s, c, 0).centre, before.centre) > 1e-6 ||
                        std::fabs(stand_rect(s, c, 0).facing - before.facing) > 1e-6;
     EXPECT_EQ(moved, wheel);
-    if (!wheel) {
-      EXPECT_TRUE(events(log, EventKind::kMorale, "u0").empty());
-    }
   }
   // Infantry never wheel into a charge: the same target is out of reach for a company.
   TestBattle b;

@@ -119,7 +119,7 @@ TEST(FireAndDisciplineAi, HeldGunsFireOnTheCharger) {
   b.red().charge(b.h().idx("r-horse"), b.h().idx("b-guns"));
   b.play();
   EXPECT_EQ(b.count("holds its fire", "b-guns", 1), 1);
-  EXPECT_EQ(b.count("held artillery fire (§8.5d, FD-56)", "b-guns", 1), 1);
+  EXPECT_EQ(b.count("held artillery fire (§6.4d, FD-56) with canister at 10 yd", "b-guns", 1), 1);
   EXPECT_TRUE(b.h().violations().empty());
 }
 

@@ -60,21 +60,15 @@ double fails_morale(const FdState& s, int unit) {
 
 // The hit distribution (index = hits) of the fire `target` pours into the charge before
 // contact when it holds (§7.7 FPF, §6.4d held artillery fire); {1} when it has none.
-std::vector<double> fire_before_contact(const FdState& s, int charger, int target,
-                                        const ChargePrediction& pred, OddsTime when) {
+std::vector<double> fire_before_contact(const FdState& s, int target, const ChargePrediction& pred,
+                                        OddsTime when) {
   const Unit& tu = unit_at(s, target);
   const UnitState& ts = s.units[z(target)];
   if (!pred.frontal || pred.aim.stand < 0 || ts.halted(s.turn)) return {1.0};
   if (tu.arm == Arm::kArtillery) {
     const bool holds = when == OddsTime::kDeclaration ? ts.hold_fire : may_hold_fire(s, target);
     if (!holds || !may_hold_fire(s, target)) return {1.0};
-    std::vector<double> out;
-    for (const auto& [hits, p] :
-         artillery_hit_distribution(held_fire_situation(s, target, charger))) {
-      if (out.size() <= z(hits)) out.resize(z(hits) + 1, 0.0);
-      out[z(hits)] += p;
-    }
-    return out;
+    return artillery_rolls_distribution(pred.held_fire);  // FD-56 with FD-17 rolls
   }
   if (tu.arm != Arm::kFoot || is_skirmisher(s, target) || !ts.engaged_with.empty()) return {1.0};
   if (!musket_range_yd(s, target)) return {1.0};    // no firearm
@@ -93,7 +87,7 @@ ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse
   out.reaches = true;
   const bool counter = response == ChargeResponse::kCounterCharge;
   const std::vector<double> fire =
-      counter ? std::vector<double>{1.0} : fire_before_contact(s, charger, target, pred, when);
+      counter ? std::vector<double>{1.0} : fire_before_contact(s, target, pred, when);
 
   Melee m;
   m.charger = charger;
@@ -222,7 +216,7 @@ std::vector<int> charge_threats(const FdState& s, int unit) {
 
 bool may_hold_fire(const FdState& s, int gun) {
   return gun_may_fire(s, gun) && unit_at(s, gun).on_table() &&
-         s.units[z(gun)].canister + s.units[z(gun)].ball > 0;
+         s.units[z(gun)].canister + s.units[z(gun)].ball + s.units[z(gun)].shell > 0;
 }
 
 HeldFireValue held_fire_value(const FdState& s, int gun) {

@@ -152,8 +152,9 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
     const std::optional<GunShot> shot = artillery_shot(s, u);
     if (!shot) continue;
     for (int roll = 0; roll < shot->rolls; ++roll) {
-      // FD-15: canister at 150 yd or less while it lasts, else ball (§6.64: no resupply).
-      const std::optional<Ammo> ammo = gun_ammo(s, u, shot->aim.range_yd);
+      // FD-15: canister at 150 yd or less while it lasts, a howitzer's shell while it lasts,
+      // else ball (§6.64: no resupply).
+      const std::optional<Ammo> ammo = roll_ammo(s, *shot, barrages_left(s, u));
       if (!ammo) break;
       for (const GunTarget& t : shot->targets) {
         const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
@@ -161,15 +162,17 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
         RollRecord rec;
         const int hits = resolve_artillery(gun_situation(s, u, t, *ammo), dice, &rec);
         std::string how;
+        if (*ammo == Ammo::kShell) {
+          how += "; high angle, over any stands in the way, FD-15";
+        }
         if (shot->rolls > 1) {
           how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, shot->rolls);
         }
         if (shot->targets.size() > 1) how += "; extended kill zone, §6.35";
         Event e = event(s, EventKind::kFire, u,
                         fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
-                                    *ammo == Ammo::kCanister ? "canister" : "ball",
-                                    friend_hit ? "through its own" : "at", name(s, t.target.unit),
-                                    t.range_yd, how, rec.result),
+                                    ammo_name(*ammo), friend_hit ? "through its own" : "at",
+                                    name(s, t.target.unit), t.range_yd, how, rec.result),
                         "II artillery");
         e.target = tu.id;
         e.rolls.push_back(std::move(rec));
@@ -178,7 +181,17 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
         shots.push_back(
             {u, t.target, hits, tu.arm == Arm::kArtillery && !crew_alone(s, t.target.unit)});
       }
-      (*ammo == Ammo::kCanister ? st.canister : st.ball) -= 1;  // one barrage (FD-15, FD-17)
+      switch (*ammo) {  // one barrage (FD-15, FD-17)
+        case Ammo::kCanister:
+          st.canister -= 1;
+          break;
+        case Ammo::kShell:
+          st.shell -= 1;
+          break;
+        case Ammo::kBall:
+          st.ball -= 1;
+          break;
+      }
     }
     remember_target(s, u, shot->aim.target);
   }

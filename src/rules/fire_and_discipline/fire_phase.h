@@ -21,7 +21,9 @@ namespace smoothbore::fire_and_discipline {
 // busy with another §6.4 option (`busy`: prolonge, FD-05, or change of direction, §6.4b-c)
 // fires (fire_targets.h artillery_shot) at the first stand of its kill zone (FD-37; §6.35
 // option: every stand in the path), with canister at 150 yd or less while it lasts (FD-15),
-// else ball; one roll a section, or one a gun (FD-17). The hold-fire marks of the sections
+// else ball; a howitzer may instead fire shell over the stands in the way at any enemy stand
+// in its corridor (FD-15, the most expected hits; shell while it lasts, then ball); one roll
+// a section, or one a gun (FD-17), each spending one barrage. The hold-fire marks of the sections
 // of `side` from an earlier turn are cleared first (a mark lasts one turn).
 void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<int>& busy,
                      Chance& dice, EventLog& log, int side = -1);

@@ -114,6 +114,7 @@ struct ArtillerySituation {
   bool one_gun_half = true;                // FD-16: a 1-gun section fires at ½ (false: full)
   bool poor_weather = false;               // FD-39 option: −10 (kPoorWeatherArtilleryPct)
   bool band_upper_inclusive = true;        // FD-36: 50 yd is 01-50 (false: 51-150)
+  double canister_max_yd = 150;            // FD-15 option fd_15_canister_max_yd
 };
 
 // The modified chance (FD-14): base → one ×½ firepower halving (option stack: one per

@@ -69,8 +69,8 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
                             s.range_yd, gun_row_name(row), r.max_range, r.max_range_ref);
     return c;
   }
-  if (s.ammo == Ammo::kCanister && s.range_yd > t.canister_max_range) {
-    c.why_not = fmt::format("canister only at {:g} yd or less (FD-15)", t.canister_max_range);
+  if (s.ammo == Ammo::kCanister && s.range_yd > s.canister_max_yd) {
+    c.why_not = fmt::format("canister only at {:g} yd or less (FD-15)", s.canister_max_yd);
     return c;
   }
   const std::optional<int> band = gun_range_band(s.range_yd, s.band_upper_inclusive);

@@ -179,10 +179,14 @@ Resolution artillery() {
       flag("band-upper-inclusive",
            "option fd_36_band_upper_inclusive: a band includes its upper bound (50 yd is "
            "01-50); false: 50 yd is 51-150",
-           "FD-36", true)};
+           "FD-36", true),
+      integer("canister-max", 0, 900, 150,
+              "option fd_15_canister_max_yd: canister may be fired at this range or less",
+              "FD-15, §6.2")};
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     ArtillerySituation s;
+    s.canister_max_yd = static_cast<double>(p.get_int("canister-max"));
     s.pdr = int_of(p, "pdr");
     s.range_yd = p.get_number("range");
     s.ammo = parsed(parse_ammo(p.get_string("ammo")));

@@ -66,6 +66,7 @@ void gun_state(const FdState& s, int gun, ArtillerySituation& a) {
   a.one_gun_half = s.options.one_gun_fire != "full";                            // FD-16
   a.poor_weather = s.options.poor_weather && s.options.poor_weather_artillery;  // FD-39
   a.band_upper_inclusive = s.options.band_upper_inclusive;                      // FD-36
+  a.canister_max_yd = s.options.canister_max_yd;                                // FD-15
 }
 
 // Picks the target with the greatest value (a tuple compared in order); ties keep the
@@ -114,7 +115,8 @@ TargetCover cover_at(const FdState& s, StandRef r, bool artillery) {
 }
 
 bool mounted_for_fire(const Unit& u) {
-  return u.arm == Arm::kCavalry || (u.type == "dragoons" && u.formation != "open-order");
+  // Dismounted dragoons (open order) fight on foot (§4.3, §7.13).
+  return u.arm == Arm::kCavalry && u.formation != "open-order";
 }
 
 bool crew_alone(const FdState& s, int unit) {
@@ -278,56 +280,126 @@ std::optional<Ammo> gun_ammo(const FdState& s, int gun, double range_yd) {
   return ammo;
 }
 
+Barrages barrages_left(const FdState& s, int gun) {
+  const UnitState& st = s.units[static_cast<std::size_t>(gun)];
+  return Barrages{st.ball, st.canister, st.shell};
+}
+
+std::optional<Ammo> roll_ammo(const FdState& s, const GunShot& shot, const Barrages& left) {
+  if (shot.ammo == Ammo::kShell) {
+    if (left.shell > 0) return Ammo::kShell;
+    if (shot.ball_reaches && left.ball > 0) return Ammo::kBall;  // FD-15: ball after shell
+    return std::nullopt;
+  }
+  if (shot.aim.range_yd <= s.options.canister_max_yd && left.canister > 0) return Ammo::kCanister;
+  if (left.ball > 0) return Ammo::kBall;
+  return std::nullopt;
+}
+
 std::optional<GunShot> artillery_shot(const FdState& s, int u) {
   if (!gun_may_fire(s, u)) return std::nullopt;
-  GunShot shot;
-  // §6.3 the first stand of the kill zone; §6.35 option: every stand in the path.
-  shot.targets = gun_shot_targets(s, u);
+  const int rolls = gun_rolls(s, u);
+  if (rolls <= 0) return std::nullopt;
   const int side = s.force.units[static_cast<std::size_t>(u)].side;
-  const auto aim = std::find_if(shot.targets.begin(), shot.targets.end(), [&](const GunTarget& t) {
-    return s.force.units[static_cast<std::size_t>(t.target.unit)].side != side;
-  });
-  if (aim == shot.targets.end()) return std::nullopt;
-  shot.aim = *aim;
-  const std::optional<Ammo> ammo = gun_ammo(s, u, aim->range_yd);
-  if (!ammo) return std::nullopt;
-  shot.ammo = *ammo;
-  shot.rolls = gun_rolls(s, u);
-  if (shot.rolls <= 0) return std::nullopt;
-  return shot;
+  // §6.3 the first stand of the kill zone; §6.35 option: every stand in the path.
+  std::optional<GunShot> first;
+  {
+    GunShot shot;
+    shot.targets = gun_shot_targets(s, u);
+    shot.rolls = rolls;
+    const auto aim =
+        std::find_if(shot.targets.begin(), shot.targets.end(), [&](const GunTarget& t) {
+          return s.force.units[static_cast<std::size_t>(t.target.unit)].side != side;
+        });
+    if (aim != shot.targets.end()) {
+      shot.aim = *aim;
+      if (const std::optional<Ammo> ammo = gun_ammo(s, u, aim->range_yd)) {
+        shot.ammo = *ammo;
+        first = shot;
+      }
+    }
+  }
+  // FD-15: a howitzer's shell, high angle, at any enemy stand the terrain does not hide.
+  std::vector<GunShot> order;
+  if (first && first->ammo == Ammo::kCanister) order.push_back(*first);
+  if (s.units[static_cast<std::size_t>(u)].shell > 0) {
+    for (const GunTarget& t : shell_targets(s, u)) {
+      GunShot shot;
+      shot.targets = {t};
+      shot.aim = t;
+      shot.ammo = Ammo::kShell;
+      shot.rolls = rolls;
+      shot.ball_reaches = first && first->targets.size() == 1 && first->aim.target == t.target;
+      order.push_back(shot);
+    }
+  }
+  if (first && first->ammo == Ammo::kBall) order.push_back(*first);
+  if (order.empty()) return std::nullopt;
+  if (s.options.musketry_target == "first") return order.front();
+  std::size_t best = 0;
+  double best_e = snap(expected_shot_hits(s, u, order[0]));
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    const double e = snap(expected_shot_hits(s, u, order[i]));
+    if (e > best_e) {
+      best = i;
+      best_e = e;
+    }
+  }
+  return order[best];
 }
 
 double expected_shot_hits(const FdState& s, int gun, const GunShot& shot) {
-  const UnitState& st = s.units[static_cast<std::size_t>(gun)];
   const int side = s.force.units[static_cast<std::size_t>(gun)].side;
   double e = 0;
-  // Each roll spends one barrage (FD-15, FD-17): canister while it lasts, then ball.
-  int canister = st.canister;
-  int ball = st.ball;
+  // Each roll spends one barrage (FD-15, FD-17): canister or shell while it lasts, then ball.
+  Barrages left = barrages_left(s, gun);
   for (int roll = 0; roll < shot.rolls; ++roll) {
-    const Ammo ammo = shot.aim.range_yd <= s.options.canister_max_yd && canister > 0
-                          ? Ammo::kCanister
-                          : Ammo::kBall;
-    if (ammo == Ammo::kBall && ball <= 0) break;
+    const std::optional<Ammo> ammo = roll_ammo(s, shot, left);
+    if (!ammo) break;
     for (const GunTarget& t : shot.targets) {
       if (s.force.units[static_cast<std::size_t>(t.target.unit)].side == side) continue;
-      e += expected_artillery_hits(gun_situation(s, gun, t, ammo));
+      e += expected_artillery_hits(gun_situation(s, gun, t, *ammo));
     }
-    (ammo == Ammo::kCanister ? canister : ball) -= 1;
+    left.of(*ammo) -= 1;
   }
   return e;
 }
 
-ArtillerySituation held_fire_situation(const FdState& s, int gun, int charger) {
-  const UnitState& ts = s.units[static_cast<std::size_t>(gun)];
-  ArtillerySituation a;
-  gun_state(s, gun, a);  // one roll for the section (FD-17 is the Phase II fire)
-  a.range_yd = s.options.held_fire_range_yd;
-  a.ammo = ts.canister > 0 ? Ammo::kCanister : Ammo::kBall;
-  a.target = s.force.units[static_cast<std::size_t>(charger)].arm == Arm::kCavalry
-                 ? ArtilleryTarget::kMounted
-                 : ArtilleryTarget::kFormed;
-  return a;
+std::vector<ArtillerySituation> held_fire_rolls(const FdState& s, int gun, StandRef aim) {
+  std::vector<ArtillerySituation> out;
+  const double range = s.options.held_fire_range_yd;
+  Barrages left = barrages_left(s, gun);
+  for (int roll = 0; roll < gun_rolls(s, gun); ++roll) {
+    // FD-56: canister if any remains (and FD-15 lets it reach); else a howitzer's shell
+    // (as ball, FD-15), else ball.
+    Ammo ammo = Ammo::kBall;
+    if (range <= s.options.canister_max_yd && left.canister > 0) {
+      ammo = Ammo::kCanister;
+    } else if (left.shell > 0) {
+      ammo = Ammo::kShell;
+    } else if (left.ball <= 0) {
+      break;
+    }
+    out.push_back(gun_situation(s, gun, GunTarget{aim, range}, ammo));
+    left.of(ammo) -= 1;
+  }
+  return out;
+}
+
+std::vector<double> artillery_rolls_distribution(const std::vector<ArtillerySituation>& rolls) {
+  std::vector<double> out{1.0};
+  for (const ArtillerySituation& a : rolls) {
+    std::vector<double> next;
+    for (const auto& [hits, p] : artillery_hit_distribution(a)) {
+      for (std::size_t k = 0; k < out.size(); ++k) {
+        const std::size_t at = k + static_cast<std::size_t>(hits);
+        if (next.size() <= at) next.resize(at + 1, 0.0);
+        next[at] += out[k] * p;
+      }
+    }
+    out = std::move(next);
+  }
+  return out;
 }
 
 MusketrySituation fpf_situation(const FdState& s, int unit, StandRef aim, int stands) {

@@ -13,10 +13,12 @@
 // FD-20), from the exact binomial distribution of the resolution; ties go to the larger
 // chance of at least one hit (which forces a morale check, §5.3a), then to the nearest.
 // Skirmish fire goes to the most expected casualties, then the larger chance of a halt or
-// worse (§7.31), then the nearest. Option "first": the nearest stand. Artillery has no
-// choice inside its zone (§6.3: the first stand the corridor meets, or every stand in the
-// path with the optional extended kill zone, §6.35); its choices are the §6.4 options
-// (fd_doctrine.h). Option fd_04_skirmishers_volley lets formed units volley at skirmishers.
+// worse (§7.31), then the nearest. Option "first": the nearest stand. Artillery firing ball
+// or canister has no choice inside its zone (§6.3: the first stand the corridor meets, or
+// every stand in the path with the optional extended kill zone, §6.35); a howitzer's shell
+// (FD-15) may go to any enemy stand in the corridor, and the gunners weigh it against the
+// first-target shot by expected hits (artillery_shot). Their other choices are the §6.4
+// options (fd_doctrine.h). Option fd_04_skirmishers_volley lets formed units volley at skirmishers.
 #pragma once
 
 #include <optional>
@@ -81,24 +83,51 @@ int gun_rolls(const FdState& s, int gun);
 // only this turn (FD-19).
 bool gun_may_fire(const FdState& s, int gun);
 // FD-15: canister at 150 yd or less (fd_15_canister_max_yd) while it lasts, else ball;
-// nullopt with no ball left (§6.64: no resupply).
+// nullopt with no ball left (§6.64: no resupply). The ammunition of a first-target shot.
 std::optional<Ammo> gun_ammo(const FdState& s, int gun, double range_yd);
+
+// Barrages left of each kind (§6.22; FD-17 "gun": the section's, guns × allotment).
+struct Barrages {
+  int ball = 0;
+  int canister = 0;
+  int shell = 0;
+  int& of(Ammo a) { return a == Ammo::kBall ? ball : a == Ammo::kCanister ? canister : shell; }
+};
+Barrages barrages_left(const FdState& s, int gun);
 
 // A gun section's shot in the Artillery phase (§6.4a): the stands it rolls against
 // (gun_shot_targets: the first stand of its zone, FD-37, or with §6.35 every stand in the
-// path, friends included), the enemy stand it aims at (its range picks the ammunition and it
-// becomes the FD-38 last target), the ammunition and the rolls (FD-17). nullopt when it
-// cannot fire (gun_may_fire), has no enemy in its zone, or no ammunition of the kind.
+// path, friends included; a shell shot: the one stand it aims at), the enemy stand it aims at
+// (its range picks the ammunition and it becomes the FD-38 last target), the ammunition of
+// its first roll and the rolls (FD-17). nullopt when it cannot fire (gun_may_fire), has no
+// enemy in its zone, or no ammunition of the kind.
 struct GunShot {
   std::vector<GunTarget> targets;
   GunTarget aim;
-  Ammo ammo = Ammo::kBall;
+  Ammo ammo = Ammo::kBall;  // kShell: a howitzer's high-angle shot (FD-15, shell_targets)
   int rolls = 1;
+  // A shell shot at the first stand of the zone: ball may follow when the shell runs out.
+  bool ball_reaches = true;
 };
+// The ammunition of the next roll of `shot` with `left` barrages (FD-15, §6.64): a shell
+// shot fires shell while it lasts, then ball if ball reaches its aim; a first-target shot
+// canister at fd_15_canister_max_yd or less while it lasts, else ball; nullopt when nothing
+// of the kind is left.
+std::optional<Ammo> roll_ammo(const FdState& s, const GunShot& shot, const Barrages& left);
+// The section's Phase II shot. Its candidates: the first-target shot (canister or ball) and,
+// for a howitzer with shell left (FD-15, §6.21 L354), a shell shot at each stand of
+// shell_targets. The gunners take the most expected hits on enemy stands
+// (expected_shot_hits, FD-37 "the firer chooses"); on a tie canister first, then shell
+// (nearest first), then ball, so a howitzer fires shell at its first target while shell
+// lasts and ball after. Option fd_37_musketry_target "first": the first of that order.
 std::optional<GunShot> artillery_shot(const FdState& s, int unit);
-// Held artillery fire at `charger` before contact (§6.4d, FD-56): canister if any is left,
-// at fd_56_held_fire_range_yd, against mounted or formed troops, with the table options.
-ArtillerySituation held_fire_situation(const FdState& s, int gun, int charger);
+// Held artillery fire at stand `aim` of a charger before contact (§6.4d, FD-56): one roll per
+// FD-17 roll (gun_rolls), each at fd_56_held_fire_range_yd with canister while it lasts and
+// the range is within fd_15_canister_max_yd, else shell (howitzers), else ball, spending one
+// barrage each; the situation of each roll as in Phase II (gun_situation: FD-10..FD-14,
+// FD-16, FD-36, FD-39; the same-target FD-38, adjacent, target type and cover modifiers).
+// Empty when nothing is left to fire.
+std::vector<ArtillerySituation> held_fire_rolls(const FdState& s, int gun, StandRef aim);
 // Final Protective Fire of `unit` at stand `aim` of the charger (§7.7, §8.41) with
 // `stands` firing stands (FD-35; at least one die, §7.3).
 MusketrySituation fpf_situation(const FdState& s, int unit, StandRef aim, int stands);
@@ -110,5 +139,7 @@ double expected_artillery_hits(const ArtillerySituation& a);
 // Expected hits on enemy stands of a whole Phase II shot (every roll, every enemy stand it
 // is rolled against); 0 for none.
 double expected_shot_hits(const FdState& s, int gun, const GunShot& shot);
+// The distribution (index = hits) of the sum of independent artillery rolls (held fire).
+std::vector<double> artillery_rolls_distribution(const std::vector<ArtillerySituation>& rolls);
 
 }  // namespace smoothbore::fire_and_discipline

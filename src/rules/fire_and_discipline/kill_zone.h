@@ -86,6 +86,13 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit);
 // first, out to maximum range or the first blocking feature (features still block).
 std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit);
 
+// FD-15 shell (howitzers, §6.21 L354): every enemy stand in the section's corridor that
+// terrain and objective zones do not hide (as artillery_target, elevation included); stands
+// in the path, friend or foe, do not block high-angle fire and the "first target only" rule
+// (§6.34) does not apply. Nearest first; an objective zone's occupants by the stand nearest
+// the guns (FD-49), each once.
+std::vector<GunTarget> shell_targets(const FdState& s, int unit);
+
 // The stands one shot of the section is rolled against: its first target (artillery_target,
 // FD-37), or with fd_opt_extended_kill_zone (§6.35) every stand of extended_kill_zone_targets
 // provided one of them is an enemy stand (the gunners fire at the enemy; friends in the path

@@ -265,6 +265,34 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
   return out;
 }
 
+std::vector<GunTarget> shell_targets(const FdState& s, int unit) {
+  std::vector<GunTarget> out;
+  if (!can_fire_guns(s, unit)) return out;
+  const Stand* gun = gun_stand(s, unit);
+  if (gun == nullptr) return out;
+  const double range_mm = s.mm(gun_range_yd(s, unit));
+  const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
+  // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
+  // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
+  // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
+  for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
+    if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (z.blocked) continue;
+    const GunTarget g = z.zone < 0
+                            ? GunTarget{t.ref, s.yd(t.d_mm)}
+                            : GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()),
+                                        s.yd(z.range_mm)};  // FD-49: the occupant nearest the guns
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const GunTarget& o) { return o.target == g.target; });
+    if (!seen) out.push_back(g);
+  }
+  return out;
+}
+
 std::vector<GunTarget> gun_shot_targets(const FdState& s, int unit) {
   if (!s.options.extended_kill_zone) {
     const std::optional<GunTarget> t = artillery_target(s, unit);

@@ -89,21 +89,39 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   const int aim = nearest_stand(s, charger, target);
   if (aim < 0) return true;
   int hits = 0;
-  RollRecord rec;
+  std::vector<RollRecord> recs;
   std::string what;
+  std::string detail_text;
   if (tu.arm == Arm::kArtillery) {
-    if (!ts.hold_fire || tu.formation != "unlimbered") return true;
-    const ArtillerySituation a = held_fire_situation(s, target, charger);
-    if (ts.canister > 0) {
-      --ts.canister;
-    } else if (ts.ball > 0) {
-      --ts.ball;
-    } else {
-      return true;
+    if (!ts.hold_fire || tu.formation != "unlimbered" || !gun_may_fire(s, target)) return true;
+    // FD-56 with every artillery option, as in Phase II (fire_targets.h held_fire_rolls).
+    const std::vector<ArtillerySituation> rolls = held_fire_rolls(s, target, {charger, aim});
+    if (rolls.empty()) return true;  // nothing left to fire (§6.64)
+    for (const ArtillerySituation& a : rolls) {
+      RollRecord rec;
+      hits += resolve_artillery(a, dice, &rec);
+      recs.push_back(std::move(rec));
+      switch (a.ammo) {  // one barrage a roll (FD-15, FD-17)
+        case Ammo::kCanister:
+          --ts.canister;
+          break;
+        case Ammo::kShell:
+          --ts.shell;
+          break;
+        case Ammo::kBall:
+          --ts.ball;
+          break;
+      }
     }
-    hits = resolve_artillery(a, dice, &rec);
     ts.hold_fire = false;
-    what = "held artillery fire (§8.5d, FD-56)";
+    remember_target(s, target, {charger, aim});  // FD-38
+    what = "held artillery fire (§6.4d, FD-56)";
+    detail_text =
+        std::string(" with ") + std::string(ammo_name(rolls.front().ammo)) + " at " +
+        std::to_string(static_cast<int>(rolls.front().range_yd)) + " yd" +
+        (rolls.size() > 1
+             ? ", " + detail::count_of(static_cast<int>(rolls.size()), "gun") + " (FD-17 per gun)"
+             : "");
   } else {
     // §7.7: a formed foot unit that held and has not fired this turn.
     if (tu.arm != Arm::kFoot || is_skirmisher(s, target) || ts.last_target_turn == s.turn ||
@@ -114,13 +132,16 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
     const StandRef at{charger, aim};
     const MusketrySituation m =
         fpf_situation(s, target, at, static_cast<int>(firing_stands(s, target, at).size()));
+    RollRecord rec;
     hits = resolve_musketry(m, dice, &rec);
+    recs.push_back(std::move(rec));
     ts.last_target_unit = charger;
     ts.last_target_turn = s.turn;
     what = "Final Protective Fire (§7.7)";
   }
   log_event(log, s, EventKind::kFire, target, charger,
-            tu.id + " " + what + ": " + std::to_string(hits) + " hits", {rec});
+            tu.id + " " + what + detail_text + ": " + detail::count_of(hits, "hit"),
+            std::move(recs));
   if (hits <= 0) return true;
   apply_hits(s, charger, aim, hits, log, what);
   if (!unit_at(s, charger).on_table()) return false;
@@ -129,6 +150,18 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   const MoraleResult r =
       test_morale(s, charger, counts, block(s, target).centre, true, dice, log, what);
   return r == MoraleResult::kPass || r == MoraleResult::kFanatic1 || r == MoraleResult::kFanatic2;
+}
+
+// FD-43: a cavalry charger whose target is not straight ahead within its charge rate makes
+// its one wheel toward it (detail::charge_wheel) and has half its rate left (§4.5); returns
+// the rate (mm) left for the straight run and the wheel made (0 for none).
+std::pair<double, double> wheel_into_charge(FdState& s, int charger, int target) {
+  const double rate = s.mm(charge_rate_yd(s, charger));
+  if (reach_mm(s, charger, target, rate) >= 0) return {rate, 0.0};
+  const std::optional<detail::ChargeWheel> w = detail::charge_wheel(s, charger, target);
+  if (!w) return {rate, 0.0};
+  detail::rigid_move(s, charger, w->pivot, w->turn_deg, {});
+  return {rate / 2, w->turn_deg};
 }
 
 // FD-44: how far a counter-charger advances to meet a charge `gap_mm` away: half the gap,
@@ -141,10 +174,10 @@ double counter_charge_mm(const FdState& s, int unit, double gap_mm) {
 // units (detail::line_up); if no place on the edge is clear, it goes straight ahead into
 // contact instead; if that would overlap too, or meets nothing, it stays where it is and
 // the charge fails (false), as a charge that cannot make contact (§8.15).
-bool make_contact(FdState& s, int charger, int target) {
+bool make_contact(FdState& s, int charger, int target, double rate_mm) {
   const std::vector<Stand> before = unit_at(s, charger).stands;
   if (detail::line_up(s, charger, target)) return true;
-  const double gap = reach_mm(s, charger, target, s.mm(charge_rate_yd(s, charger)));
+  const double gap = reach_mm(s, charger, target, rate_mm);
   if (gap >= 0) {
     advance(s, charger, gap);
     if (!detail::overlaps_other_unit(s, charger) && !stand_contacts(s, charger, target).empty()) {
@@ -218,7 +251,16 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
       log_event(log, s, EventKind::kCharge, d.charger, d.target, "charge refused: " + *why);
       continue;
     }
-    const double rate = s.mm(charge_rate_yd(s, d.charger));
+    const auto [rate, wheel] = wheel_into_charge(s, d.charger, d.target);
+    if (wheel != 0) {
+      log_event(log, s, EventKind::kCharge, d.charger, d.target,
+                unit_at(s, d.charger).id + " wheels " +
+                    std::to_string(static_cast<int>(std::lround(std::fabs(wheel)))) + "° " +
+                    (wheel > 0 ? "right" : "left") + " toward " + unit_at(s, d.target).id +
+                    ", its charge rate halved to " +
+                    std::to_string(static_cast<int>(std::lround(s.yd(rate)))) +
+                    " yd (§4.5, FD-43)");
+    }
     book.charged.push_back(d.charger);
     double gap = reach_mm(s, d.charger, d.target, rate);
     const bool frontal = detail::attacked_zone(s, d.charger, d.target) == Zone::kFront;
@@ -253,7 +295,7 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
       advance(s, d.charger, detail::clear_run_mm(s, d.charger, gap - stop));
       if (!fire_before_contact(s, d.charger, d.target, dice, log)) continue;
     }
-    if (!make_contact(s, d.charger, d.target)) {
+    if (!make_contact(s, d.charger, d.target, rate)) {
       log_event(log, s, EventKind::kCharge, d.charger, d.target,
                 unit_at(s, d.charger).id + " cannot reach " + unit_at(s, d.target).id +
                     ": other stands are in the way (§8.16)");
@@ -333,7 +375,8 @@ ChargePrediction predict_charge(const FdState& s, int charger, int target) {
   const double rate = charge_rate_yd(s, charger);
   if (rate <= 0 || !unit_at(s, charger).on_table() || !unit_at(s, target).on_table()) return p;
   FdState c = s;
-  const double gap = reach_mm(c, charger, target, c.mm(rate));
+  const double run = wheel_into_charge(c, charger, target).first;  // FD-43
+  const double gap = reach_mm(c, charger, target, run);
   if (gap < 0) return p;
   p.reaches = true;
   p.gap_yd = c.yd(gap);
@@ -343,8 +386,9 @@ ChargePrediction predict_charge(const FdState& s, int charger, int target) {
   p.aim = {charger, nearest_stand(c, charger, target)};
   if (p.frontal && p.aim.stand >= 0) {
     p.fpf_stands = static_cast<int>(firing_stands(c, target, p.aim).size());
+    if (unit_at(c, target).arm == Arm::kArtillery) p.held_fire = held_fire_rolls(c, target, p.aim);
   }
-  if (!make_contact(c, charger, target)) return p;  // blocked: no contacts
+  if (!make_contact(c, charger, target, run)) return p;  // blocked: no contacts
   p.contacts = stand_contacts(c, charger, target);
   p.flank = detail::extends_behind_rear(c, charger, target);
   Melee m;

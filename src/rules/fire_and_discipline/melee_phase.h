@@ -9,8 +9,16 @@
 // Engine readings (not in the text):
 // - A charger moves as a rigid block straight ahead along the facing of its first live
 //   stand. Reach (FD-43) is measured from the unit's footprint front edge along its own
-//   corridor; the cavalry wheel is approximated: the target counts as reachable if, failing
-//   the straight corridor, some stand of it is within half the charge rate edge to edge.
+//   corridor; for the cavalry wheel the declaration counts the target as reachable if,
+//   failing the straight corridor, some stand of it is within half the charge rate edge to
+//   edge (what a player measures). The charge move then makes the wheel (FD-43,
+//   detail::charge_wheel in melee_phase_wheel.cc): it turns about its front corner (FD-42)
+//   until the target lies in its corridor within half its rate (§4.5), goes straight in with
+//   that half and lines up (§8.16). A wheel with no room (other stands in its sweep, the
+//   table edge) or none that brings the target within half the rate is not made: the charge
+//   goes straight ahead, fails to reach and the charger tests morale (§8.15). A counter-
+//   charge is elected in Phase V before the wheel, so a wheeling charger is met only if it
+//   was already straight ahead of its target.
 // - Contact (§8.16, "the charger shifts"): the charger turns to face the edge of the target
 //   footprint it attacks (front, flank or rear, by zone_of of its front centre) and is
 //   placed with its front edge on that edge. A front contact centres it on the target; a
@@ -28,8 +36,11 @@
 // - Counter-charge (FD-44 "meet"): the counter-charger covers half the gap (at most its
 //   charge rate, stopping short of other stands), the charger the rest; option "hold"
 //   treats it as holding. Who may counter-charge: counter_charge_invalid.
-// - FPF (§7.7) and held artillery fire (§8.5d, FD-56) are fired from the charger's position
-//   `held_fire_range_yd` short of contact, only at a frontal charge (FD-45). "Did not fire in
+// - FPF (§7.7) and held artillery fire (§6.4d L396, FD-56) are fired from the charger's
+//   position `held_fire_range_yd` short of contact, only at a frontal charge (FD-45). Held
+//   artillery fire reads every artillery option as Phase II does (fire_targets.h
+//   held_fire_rolls: FD-10..FD-17, FD-36, FD-39, same target FD-38, adjacent, target type,
+//   cover) and becomes the guns' last target (FD-38). "Did not fire in
 //   the musketry phases this turn" reads UnitState::last_target_turn != turn.
 // - §8.2c (fd_evade_charge): the choice is made at contact. Skirmishers (open order) and
 //   gun crews may flee unless they counter-charged, are halted, engaged, already in a melee
@@ -54,6 +65,7 @@
 
 #include "core/dice/chance.h"
 #include "core/events/event.h"
+#include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/state.h"
@@ -183,6 +195,9 @@ struct ChargePrediction {
   double gap_yd = 0;  // corridor distance from the charger's front to the target
   StandRef aim;       // the charger stand nearest the target before contact
   int fpf_stands = 0;
+  // A gun target's held fire at `aim` (§6.4d, FD-56: fire_targets.h held_fire_rolls, as the
+  // stands stand then), whether or not it is marked to hold; empty for other targets.
+  std::vector<ArtillerySituation> held_fire;
   std::vector<StandContact> contacts;
   bool flank = false;
   std::vector<MeleeDie> dice;  // the first round's dice (melee_dice) after the shift

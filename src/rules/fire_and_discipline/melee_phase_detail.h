@@ -2,6 +2,7 @@
 // rigid moves of a unit's block and the §8.16 line-up of an attacker on its target.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/events/event.h"
@@ -52,6 +53,18 @@ PathAhead path_ahead(const FdState& s, int u, double range_mm);
 // The longest straight move up to `want_mm` that enters no other unit's stand and stays on
 // the table.
 double clear_run_mm(const FdState& s, int u, double want_mm);
+
+// FD-43: the one wheel of a cavalry charge (§4.5 L226: the rate halved; FD-42 pivot: the
+// front corner on the turning side, or the centre): the whole-degree turn after which a live
+// stand of `target` lies in the charger's corridor within half its charge rate, the target
+// stand nearest the charger's front closest to the new centre line (then the smaller turn),
+// and whose sweep (tested at 12 angles) enters no other unit's stand and stays on the table.
+// nullopt for non-cavalry, under fd_43_cavalry_charge_wheel = false, or with no such wheel.
+struct ChargeWheel {
+  double turn_deg = 0;  // compass sense: positive = right
+  Vec2 pivot;
+};
+std::optional<ChargeWheel> charge_wheel(const FdState& s, int charger, int target);
 
 // An event of Phase VI or VII about `unit` (and `target` when >= 0).
 void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,
