@@ -1,6 +1,5 @@
 // Runs the real `smoothbore` binary (SMOOTHBORE_BINARY) and checks what a user sees:
 // output, exit codes (0 ok, 2 bad input) and byte-identical logs for equal seeds.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,7 +10,10 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+
+#include "apps/run_cli.h"
 
 namespace smoothbore {
 namespace {
@@ -19,24 +21,10 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-struct Output {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr
-};
+using testing_cli::Output;
 
-// Runs `smoothbore ARGS` through the shell; ARGS is shell text.
-Output run(const std::string& args) {
-  const std::string command = std::string("'") + SMOOTHBORE_BINARY + "' " + args + " 2>&1";
-  Output r;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return r;
-  char buffer[4096];
-  std::size_t n = 0;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) r.output.append(buffer, n);
-  const int status = pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+// Runs `smoothbore ARGS` through the shell; ARGS is shell text (tests/apps/run_cli.h).
+Output run(const std::string& args) { return testing_cli::run_cli(args); }
 
 std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
