@@ -1,12 +1,12 @@
 // The fire-and-discipline rule set as a module: registered, its options and their digest
 // defaults (000.md §13), the FD-01 scale, stand layout from the §1.21 stand sizes, the
 // unit checks, and the resolutions the two table helpers publish.
-#include <cstdio>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -148,8 +148,7 @@ TEST(FireAndDisciplineModule, EveryFdItemWithAChoiceHasAnOption) {
   // FD-30 (MMG = morale rating), FD-59 (follows FD-25/FD-26) and FD-61 (hidden text)
   // have no alternative reading (README).
   for (int n = 1; n <= 64; ++n) {
-    char ref[8];
-    std::snprintf(ref, sizeof ref, "FD-%02d", n);
+    const std::string ref = fmt::format("FD-{:02d}", n);
     bool found = false;
     for (const ParamSpec& s : fd().options()) found = found || s.ref.find(ref) != std::string::npos;
     if (n == 30 || n == 59 || n == 61) {
