@@ -62,13 +62,30 @@ bool on_segment(Vec2 p, const Segment& s) {
          std::min(s.a.y, s.b.y) - kEps <= p.y && p.y <= std::max(s.a.y, s.b.y) + kEps;
 }
 
+// A rectangle with its axes worked out once (each axis is a sine and a cosine).
+struct Frame {
+  explicit Frame(const Rect& rect)
+      : c(rect.centre),
+        f(rect.forward()),
+        r(rect.right()),
+        hd(rect.depth / 2),
+        hw(rect.width / 2) {}
+  std::array<Vec2, 4> corners() const {
+    const Vec2 fd = f * hd;
+    const Vec2 rw = r * hw;
+    return {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  }
+  bool contains(Vec2 p) const {
+    const Vec2 d = p - c;
+    return std::fabs(d.dot(r)) <= hw + kEps && std::fabs(d.dot(f)) <= hd + kEps;
+  }
+  Vec2 c, f, r;
+  double hd, hw;
+};
+
 }  // namespace
 
-std::array<Vec2, 4> Rect::corners() const {
-  const Vec2 f = forward() * (depth / 2);
-  const Vec2 r = right() * (width / 2);
-  return {centre + f - r, centre + f + r, centre - f + r, centre - f - r};
-}
+std::array<Vec2, 4> Rect::corners() const { return Frame(*this).corners(); }
 
 Segment Rect::front_edge() const {
   auto c = corners();
@@ -92,11 +109,7 @@ Box Rect::bounds() const {
   return b;
 }
 
-bool Rect::contains(Vec2 p) const {
-  const Vec2 d = p - centre;
-  return std::fabs(d.dot(right())) <= width / 2 + kEps &&
-         std::fabs(d.dot(forward())) <= depth / 2 + kEps;
-}
+bool Rect::contains(Vec2 p) const { return Frame(*this).contains(p); }
 
 const char* zone_name(Zone z) {
   switch (z) {
@@ -157,15 +170,16 @@ std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
 }
 
 double distance(const Rect& a, const Rect& b) {
-  const auto ca = a.corners();
-  const auto cb = b.corners();
+  const Frame fa(a), fb(b);  // one sine and cosine per rectangle
+  const auto ca = fa.corners();
+  const auto cb = fb.corners();
   // A corner inside the other rectangle covers overlap and containment; otherwise the
   // closest points lie on the edges.
   for (Vec2 p : ca) {
-    if (b.contains(p)) return 0;
+    if (fb.contains(p)) return 0;
   }
   for (Vec2 p : cb) {
-    if (a.contains(p)) return 0;
+    if (fa.contains(p)) return 0;
   }
   double best = std::numeric_limits<double>::infinity();
   for (int i = 0; i < 4; ++i) {
@@ -181,13 +195,14 @@ double distance(const Rect& a, Vec2 p) {
   const Vec2 d = p - a.centre;
   const double dx = std::max(std::fabs(d.dot(a.right())) - a.width / 2, 0.0);
   const double dy = std::max(std::fabs(d.dot(a.forward())) - a.depth / 2, 0.0);
-  return std::hypot(dx, dy);
+  return std::sqrt(dx * dx + dy * dy);
 }
 
 bool overlaps(const Rect& a, const Rect& b, double tolerance) {
-  const auto ca = a.corners();
-  const auto cb = b.corners();
-  for (Vec2 axis : {a.forward(), a.right(), b.forward(), b.right()}) {
+  const Frame fa(a), fb(b);
+  const auto ca = fa.corners();
+  const auto cb = fb.corners();
+  for (Vec2 axis : {fa.f, fa.r, fb.f, fb.r}) {
     double amin = std::numeric_limits<double>::infinity(), amax = -amin;
     double bmin = amin, bmax = -amin;
     for (Vec2 p : ca) {
