@@ -204,6 +204,44 @@ TEST(FireAndDisciplineMovement, WheelHalvesTheMove) {  // §4.5, FD-42
   EXPECT_EQ(log.events().back().kind, EventKind::kMove);
 }
 
+TEST(FireAndDisciplineMovement, BlockedWheelStopsShortThenGoesStraightAhead) {  // §4.5
+  // The 90° right wheel above swings the stand's front-left corner to 6.25 + 15 sin θ yd
+  // north; a friend whose rear edge is at 20.75 leaves 1 yd (§3.14) up to θ = 64.2°, so
+  // the wheel stops at the last clear twelfth, 60° (67.5° would come within 0.64 yd), and
+  // the unit goes on straight ahead on that facing, at the wheel's halved rate (engine
+  // reading, README "Movement").
+  Battle b;
+  int u = b.unit(0, at(0, 0));
+  int f = b.unit(0, at(0, 27), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(500, 13.75), 90, Rate::kField, log);
+  EXPECT_TRUE(r.wheeled);
+  EXPECT_EQ(r.stopped_by, "wheel blocked, unit");
+  EXPECT_NEAR(stand(s, u, 0).rect.facing, 60, 1e-9);
+  EXPECT_GT(r.distance_yd, 0);
+  EXPECT_LE(r.distance_yd, 30 + kTol);  // half of 60 yd
+  EXPECT_GE(distance(stand(s, u, 0).rect, stand(s, f, 0).rect) / kYd, 1 - kTol);
+  ASSERT_FALSE(log.events().empty());
+  EXPECT_NE(log.events().back().text.find("blocked"), std::string::npos);
+}
+
+TEST(FireAndDisciplineMovement, WheelWithNoRoomMovesStraightAheadAtFullRate) {  // §4.5
+  // A friend 1.5 yd ahead leaves no room for even 7.5° of wheel: no wheel (so no halving),
+  // and straight ahead the unit closes to 1 yd of it (§3.14).
+  Battle b;
+  int u = b.unit(0, at(0, 0));
+  b.unit(0, at(0, 14), Spec{Arm::kFoot, "infantry", "line", 1, 2, 180});
+  FdState s = b.state();
+  EventLog log;
+  MoveResult r = move_unit(s, u, at(500, 13.75), 90, Rate::kField, log);
+  EXPECT_FALSE(r.wheeled);
+  EXPECT_EQ(r.stopped_by, "wheel blocked, unit");
+  EXPECT_NEAR(stand(s, u, 0).rect.facing, 0, 1e-9);
+  EXPECT_NEAR(r.distance_yd, 0.5, kTol);
+  EXPECT_NEAR(north(stand(s, u, 0).rect.centre), 0.5, kTol);
+}
+
 TEST(FireAndDisciplineMovement, LightWoodsHalveFormedFoot) {  // FD-40
   Battle b;
   b.table().add(AreaFeature{"copse", TerrainClass::kLightWoods, {box(-200, 10, 200, 30)}, 0, true});

@@ -39,6 +39,8 @@ constexpr double kSameFacingDeg = 1.0;
 
 }  // namespace
 
+constexpr double kProbeYd = 2;  // how much of an offered move is tried first (legal_actions)
+
 std::vector<Action> FdBattle::legal_actions(int unit) const {
   std::vector<Action> out;
   Action hold;
@@ -101,7 +103,15 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     Rect to = fp;
     to.centre = m.destination;
     // Only moves the unit's order permits (FD-52).
-    if (travel > s_.mm(1) && may_move(s_, unit, fp, to, 0)) out.push_back(m);
+    if (travel <= s_.mm(1) || !may_move(s_, unit, fp, to, 0)) return;
+    // Its first yards worked out as move_unit would make them: a move that other units or
+    // the table edge would stop at once is not offered, and after a blocked wheel the
+    // destination is the point straight ahead the unit would make for (movement.h), so
+    // the commander weighs the move it would really get.
+    const MovePlan plan = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
+    if (plan.stands.empty() || (!plan.result.wheeled && plan.result.distance_yd < 1)) return;
+    if (plan.result.stopped_by.starts_with("wheel blocked")) m.destination = plan.aim;
+    out.push_back(m);
   };
   if (const int e = nearest_enemy(unit); e >= 0) {
     const Rect ef = s_.force.units[e].footprint();

@@ -111,11 +111,14 @@ class Mover {
     // reads the same way: it only skips pairs farther than the move, and compares the
     // start distance only against a gap under 1 yd (a speed-up: results are unchanged).
     const double exact_within = s.mm(200);
+    std::vector<double> other_radius;
+    for (const Rect& o : others_) other_radius.push_back(Vec2{o.width, o.depth}.length() / 2);
     for (const Rect& r : base_) {
       std::vector<double> row;
-      const double ra = std::hypot(r.width, r.depth) / 2;
-      for (const Rect& o : others_) {
-        const double lower = (r.centre - o.centre).length() - ra - std::hypot(o.width, o.depth) / 2;
+      const double ra = Vec2{r.width, r.depth}.length() / 2;
+      for (std::size_t j = 0; j < others_.size(); ++j) {
+        const Rect& o = others_[j];
+        const double lower = (r.centre - o.centre).length() - ra - other_radius[j];
         row.push_back(lower > exact_within ? lower : distance(r, o));
       }
       base_d_.push_back(std::move(row));
@@ -382,15 +385,16 @@ CostFn terrain_cost(const FdState& s, int unit) {
   };
 }
 
-MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                     EventLog& log) {
-  MoveResult res;
-  Unit& u = unit_at(s, unit);
+MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                   double probe_yd) {
+  MovePlan plan;
+  MoveResult& res = plan.result;
+  const Unit& u = unit_at(s, unit);
   auto refuse = [&](const std::string& why) {
     res.stopped_by = why;
-    emit(s, log, EventKind::kMove, unit, fmt::format("{} does not move ({})", u.id, why),
-         {{"distance_yd", Value(0.0)}, {"stopped_by", Value(why)}});
-    return res;
+    plan.text = fmt::format("{} does not move ({})", u.id, why);
+    plan.data = {{"distance_yd", Value(0.0)}, {"stopped_by", Value(why)}};
+    return plan;
   };
   if (!u.on_table()) return refuse("off-table");
   if (s.units[z(unit)].halted(s.turn)) return refuse("halted");  // FD-25
@@ -412,13 +416,13 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
     const std::vector<Rect> rs = transform(base, {}, fp.centre, turn);
     std::string why;
     if (!start.path_ok(rs, &why)) return refuse("disordered, " + why);
-    apply(u, idx, rs);
+    plan.stands = idx;
+    plan.rects = rs;
     res.moved = res.wheeled = true;
     res.stopped_by = "disordered";
-    emit(s, log, EventKind::kMove, unit,
-         fmt::format("{} re-faces in place to {:.0f}", u.id, facing),
-         {{"distance_yd", Value(0.0)}, {"wheel_deg", Value(turn)}});
-    return res;
+    plan.text = fmt::format("{} re-faces in place to {:.0f}", u.id, facing);
+    plan.data = {{"distance_yd", Value(0.0)}, {"wheel_deg", Value(turn)}};
+    return plan;
   }
   if (rate == Rate::kTactical) return refuse("tactical");
   const std::optional<double> r = rate_yd(s, unit, rate);
@@ -431,33 +435,53 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
   double allowance = *r;
   std::vector<Rect> rs = base;
   Vec2 centre = fp.centre;
+  // A wheel that meets another unit or the table edge is made as far as the last clear
+  // twelfth of its angle, and the unit then moves straight ahead on that facing (engine
+  // reading: §4.5 does not say what a blocked wheel does; a player wheels short).
+  std::string wheel_blocked;
+  double made = turn;
   if (wheel) {  // §4.5, FD-42
-    allowance /= 2;
     const auto corners = fp.corners();
     const Vec2 pivot =
         s.options.wheel_pivot == "centre" ? fp.centre : (turn > 0 ? corners[1] : corners[0]);
+    int clear = 0;
     for (int k = 1; k <= kWheelChecks; ++k) {
-      const double a = turn * k / kWheelChecks;
-      const std::vector<Rect> trial = transform(base, {}, pivot, a);
+      const std::vector<Rect> trial = transform(base, {}, pivot, turn * k / kWheelChecks);
       std::string why;
-      if (!start.path_ok(trial, &why)) return refuse("wheel blocked, " + why);
-      if (k == kWheelChecks && !start.end_ok(trial)) return refuse("wheel blocked, enemy-200");
+      if (!start.path_ok(trial, &why)) {
+        wheel_blocked = why;
+        break;
+      }
+      clear = k;
     }
-    rs = transform(base, {}, pivot, turn);
-    centre = pivot + rotate(fp.centre - pivot, turn);
-    res.wheeled = true;
+    made = turn * clear / kWheelChecks;
+    if (clear > 0 && !start.end_ok(transform(base, {}, pivot, made))) {
+      return refuse("wheel blocked, enemy-200");
+    }
+    if (clear > 0) {
+      allowance /= 2;
+      rs = transform(base, {}, pivot, made);
+      centre = pivot + rotate(fp.centre - pivot, made);
+      res.wheeled = true;
+    }
+    if (!wheel_blocked.empty()) res.stopped_by = "wheel blocked, " + wheel_blocked;
   }
 
   double t = 0;
-  const Vec2 to = destination - centre;
-  const double want = to.length();
+  Vec2 to = destination - centre;
+  if (!wheel_blocked.empty()) {  // straight ahead, as far as the goal lies ahead
+    const Vec2 ahead = bearing_vector(normalize_bearing(fp.facing + made));
+    to = ahead * std::max(0.0, to.x * ahead.x + to.y * ahead.y);
+  }
+  plan.aim = centre + to;
+  const double want = std::min(to.length(), s.mm(probe_yd));
   if (want > kEps) {
     const Vec2 dir = to * (1.0 / want);
     const double budget = s.mm(allowance);
     const double reach = rate == Rate::kRoad
                              ? s.table().reachable(centre, centre + dir * want, budget, road_cost)
                              : unit_reach(s, unit, rs, dir, want, budget);
-    if (reach < want - kEps) {
+    if (reach < want - kEps && wheel_blocked.empty()) {
       res.stopped_by = reach >= budget - kEps ? "allowance"
                        : rate == Rate::kRoad  ? "road"
                                               : "terrain";
@@ -466,7 +490,7 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
     std::string why;
     t = after_wheel.sweep(dir, reach, &why);
     if (t < kMinMoveMm) t = 0;
-    if (t < reach - kEps) res.stopped_by = why;
+    if (t < reach - kEps && wheel_blocked.empty()) res.stopped_by = why;
     const std::vector<Rect> end = transform(rs, dir * t);
     if (rate == Rate::kRoad &&
         !road_allowed(s, unit, footprint_of(u, idx, rs), footprint_of(u, idx, end))) {
@@ -474,23 +498,36 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
     }
     rs = end;
   }
-  apply(u, idx, rs);
+  plan.stands = idx;
+  plan.rects = rs;
+  plan.centre = footprint_of(u, idx, rs).centre;
   res.moved = res.wheeled || t > kEps;
   res.distance_yd = s.yd(t);
-  emit(s, log, EventKind::kMove, unit,
-       fmt::format("{} {} {:.1f} yd at {} rate{}", u.id,
-                   rate == Rate::kRoad ? "marches by road" : "moves", res.distance_yd,
-                   rate_name(rate),
-                   rate == Rate::kRoad ? " (column on the road, over 300 yd from the enemy, "
-                                         "§4.2c, §4.3c, FD-06, FD-08)"
-                   : res.wheeled       ? fmt::format(" after a wheel of {:.0f}°", turn)
-                                       : ""),
-       {{"distance_yd", Value(res.distance_yd)},
-        {"rate", Value(std::string(rate_name(rate)))},
-        {"allowance_yd", Value(allowance)},
-        {"wheel_deg", Value(res.wheeled ? turn : 0.0)},
-        {"stopped_by", Value(res.stopped_by)}});
-  return res;
+  plan.text = fmt::format(
+      "{} {} {:.1f} yd at {} rate{}", u.id, rate == Rate::kRoad ? "marches by road" : "moves",
+      res.distance_yd, rate_name(rate),
+      rate == Rate::kRoad ? " (column on the road, over 300 yd from the enemy, "
+                            "§4.2c, §4.3c, FD-06, FD-08)"
+      : !wheel_blocked.empty()
+          ? fmt::format(" after a wheel of {:.0f}° of the {:.0f}° wanted (blocked: {})",
+                        res.wheeled ? made : 0.0, turn, wheel_blocked)
+      : res.wheeled ? fmt::format(" after a wheel of {:.0f}°", turn)
+                    : "");
+  plan.data = {{"distance_yd", Value(res.distance_yd)},
+               {"rate", Value(std::string(rate_name(rate)))},
+               {"allowance_yd", Value(allowance)},
+               {"wheel_deg", Value(res.wheeled ? made : 0.0)},
+               {"stopped_by", Value(res.stopped_by)}};
+  return plan;
+}
+
+MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                     EventLog& log) {
+  MovePlan plan =
+      plan_move(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity());
+  if (!plan.stands.empty()) apply(unit_at(s, unit), plan.stands, plan.rects);
+  emit(s, log, EventKind::kMove, unit, std::move(plan.text), std::move(plan.data));
+  return plan.result;
 }
 
 bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {

@@ -64,12 +64,31 @@ struct MoveResult {
 
 // A normal move (Phase VI.3): an optional wheel to `facing` (degrees) halving the rate
 // (§4.5, FD-42), then a straight move of the footprint centre toward `destination`
-// (table mm) up to the remaining allowance. Stops 1 yd short of any other unit's stand,
-// on the table's edge and at impassable ground; limbered guns stop outside 200 yd of the
-// enemy (FD-09); halted units, unlimbered guns and immobile limbers do not move;
-// disordered units only re-face in place (FD-26). kTactical is refused (tactical_shift).
+// (table mm) up to the remaining allowance. A wheel that meets a unit or the table edge is
+// made to its last clear twelfth (none: no halving) and the unit goes straight ahead on
+// that facing as far as the destination lies ahead (stopped_by "wheel blocked, ..."). Stops 1 yd
+// short of any other unit's stand, on the table's edge and at impassable ground; limbered guns stop
+// outside 200 yd of the enemy (FD-09); halted units, unlimbered guns and immobile limbers do not
+// move; disordered units only re-face in place (FD-26). kTactical is refused (tactical_shift).
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
                      EventLog& log);
+
+// The same move worked out without making it: where the stands would end (`stands`, their
+// indices, empty when the move is refused; `centre`, the footprint's centre after it), the
+// result, and the narrative move_unit logs; `aim`, the point the straight part heads for
+// (the destination, or after a blocked wheel the point straight ahead abreast of it).
+// `probe_yd` cuts the straight part short, for a cheap look at whether the move gets going.
+struct MovePlan {
+  MoveResult result;
+  std::vector<int> stands;
+  std::vector<Rect> rects;
+  Vec2 centre;
+  Vec2 aim;
+  std::string text;
+  Fields data;
+};
+MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                   double probe_yd);
 
 // §4.6, FD-07: a lateral or backward shift by `offset` (table mm) keeping facing, up to the
 // TACTICAL rate, trained units only (rating >= tactical_shift_min_rating); it replaces
