@@ -24,6 +24,10 @@ struct StandRef {
 // exactly at the end is inside).
 double kill_zone_distance(const Rect& front, const Rect& target, double range_mm);
 
+// The features a target may stand in and still be fired on (fd_woods_see_into_yd): the
+// §6.9 "Heavy Woods" and "Lgt Woods or Rough" classes.
+bool woods_or_rough(TerrainClass c);
+
 // Whether a unit's stands are open-order skirmishers (infantry half-stands in open order,
 // dismounted dragoons): they fire through 360° (§7.25) and only skirmish fire (FD-04).
 bool is_skirmisher(const FdState& s, int unit);
