@@ -77,6 +77,7 @@ const std::map<std::string, Value> kNumericAlternatives = {
     {"fd_60_turn_limit", std::int64_t{6}},           // FD-60: a shorter game
     {"fd_60_army_break", 0.3},                       // FD-60: a brittler army
     {"fd_howitzer_pdr", std::int64_t{16}},           // R-000-6: the 16+ row
+    {"fd_woods_see_into_yd", std::int64_t{0}},       // §6.36: only a stand at a wood's edge
 };
 
 // Options whose alternative matters only with another option set: the baseline and the
@@ -123,6 +124,7 @@ const std::set<std::string> kRare = {
     // to surrender: AFledCrewBackInContactRemansAndFiresNextTurn,
     // ASurrenderedSectionIsCaptured (victory_test), and objectives_wiring_test.
     "fd_19_recrew",
+    "fd_19_recapture",  // AStandOfTheOwnersInContactRetakesUnguardedGuns (recapture_test)
     "fd_64_surrendered_guns_captured",
     // Blocked flights, units surrounded on two sides and morale cascades to adjacent units
     // are rare on an open table: FleeBlockedStopsWithOption, SurroundedInThreeQuadrantsNotTwo,
@@ -147,6 +149,9 @@ const std::set<std::string> kRare = {
     // The proving ground's guns are never aimed into the farm zone: GunsFireIntoAZoneTheyReach
     // (objectives_test).
     "fd_57_artillery_vs_objectives",
+    // No stand here is fired on inside the copse or the orchard:
+    // GunsFireAtAStandInsideTheWoodItsCorridorEnters, MusketryIntoAndOutOfAWood (woods_test).
+    "fd_woods_see_into_yd",
     // No open-order stand strays past 50 yd here: LeashPullsStrayStandBack (movement_test).
     "fd_62_leash_recovery",
 };

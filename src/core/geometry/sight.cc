@@ -87,6 +87,12 @@ const char* sight_name(Sight s) {
 
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, double see_into) {
+  return line_of_sight(table, observer, target, blockers,
+                       [see_into](const AreaFeature&) { return see_into; });
+}
+
+Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
+                    const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
   const Segment front = observer.front_edge();
   const auto tc = target.corners();
   const std::array<Vec2, 9> to = {target.centre,

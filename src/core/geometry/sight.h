@@ -31,5 +31,8 @@ struct Blocker {
 // no enemy on it), else kPartiallyBlockedByEnemy (also when only terrain hides part).
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, double see_into = 0);
+// The same with the see-into distance chosen per area feature (Table::SeeIntoFn).
+Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
+                    const std::vector<Blocker>& blockers, const SeeIntoFn& see_into);
 
 }  // namespace smoothbore

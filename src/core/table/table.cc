@@ -234,6 +234,10 @@ bool Table::crosses(Vec2 a, Vec2 b, TerrainClass c) const {
 }
 
 bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
+  return terrain_blocks_sight(a, b, [see_into](const AreaFeature&) { return see_into; });
+}
+
+bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) const {
   const Segment s{a, b};
   const double len = s.length();
   if (len == 0) return false;
@@ -250,7 +254,13 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
     }
     if (!f.blocks_sight) continue;
     double inside = 0;
+    double see_into = 0;
+    bool asked = false;  // asked once, and only of a feature an end stands in
     for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+      if ((t0 == 0 || t1 == 1) && !asked) {
+        see_into = std::max(0.0, see_into_fn(f));
+        asked = true;
+      }
       double piece = (t1 - t0) * len;
       // The observer and the target each see (and are seen) `see_into` mm into the wood
       // they stand in.

@@ -25,6 +25,11 @@ inline constexpr double kImpassable = std::numeric_limits<double>::infinity();
 // Cost per mm of moving through ground described by `at`; kImpassable forbids it.
 using CostFn = std::function<double(const TerrainAt& at)>;
 
+// How far (mm) an observer or target standing inside area feature `f` sees and is seen
+// through it (Table::terrain_blocks_sight), per feature: a rule set may let stands be seen
+// deeper into woods than into buildings.
+using SeeIntoFn = std::function<double(const AreaFeature& f)>;
+
 class Table {
  public:
   Table() = default;
@@ -69,6 +74,8 @@ class Table {
   // ground beyond it. A sight-blocking linear feature blocks when the line crosses it more
   // than 0.5 mm from either end (troops lining a hedge see over it).
   bool terrain_blocks_sight(Vec2 a, Vec2 b, double see_into = 0) const;
+  // The same with the see-into distance chosen per sight-blocking area feature.
+  bool terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into) const;
 
  private:
   double width_ = 0;

@@ -92,6 +92,7 @@ bool guns_unmanned(const FdState& s, int unit) {
 
 void capture_guns(FdState& s, EventLog& log) {
   const double reach = s.mm(kGunContactYd) + 1e-6;
+  recapture_guns(s, log);
   for (std::size_t g = 0; g < s.force.units.size(); ++g) {
     const int gu = static_cast<int>(g);
     if (!guns_unmanned(s, gu)) continue;
@@ -109,6 +110,51 @@ void capture_guns(FdState& s, EventLog& log) {
               fmt::format("as {} reaches them unmanned (FD-19)", name_of(enemy)));
       break;
     }
+  }
+}
+
+void recapture_guns(FdState& s, EventLog& log) {
+  if (!s.options.recapture) return;
+  const double reach = s.mm(kGunContactYd) + 1e-6;
+  for (std::size_t g = 0; g < s.force.units.size(); ++g) {
+    UnitState& st = s.units[g];
+    if (!st.captured || st.gun_hits >= 2) continue;
+    const int owner = s.force.units[g].side;
+    const Rect guns = guns_rect(s, static_cast<int>(g));
+    // The first unit of the owner's side in contact, unless a stand of any other side (the
+    // captor's, who holds the guns as a crew would, FD-19) is in contact too.
+    int retaker = -1;
+    bool held = false;
+    for (std::size_t u = 0; u < s.force.units.size() && !held; ++u) {
+      const Unit& unit = s.force.units[u];
+      if (!unit.on_table() || s.units[u].surrendered) continue;
+      bool touching = false;
+      for (const Stand& st2 : unit.stands) {
+        touching =
+            touching || (!st2.removed && st2.castings > 0 && distance(st2.rect, guns) <= reach);
+      }
+      if (!touching) continue;
+      if (unit.side != owner) {
+        held = true;
+      } else if (retaker < 0) {
+        retaker = static_cast<int>(u);
+      }
+    }
+    if (held || retaker < 0) continue;
+    const std::string by =
+        st.captured_by >= 0 ? s.force.sides[z(st.captured_by)].name : std::string("the enemy");
+    st.captured = false;
+    st.captured_by = -1;
+    // Retaken guns stand unmanned where they are: their own crew may re-man them (FD-19),
+    // and the enemy take them again if he reaches them unmanned.
+    st.guns_at = guns;
+    st.guns_abandoned = true;
+    const Unit& u = s.force.units[g];
+    emit(s, log, EventKind::kStatus, static_cast<int>(g),
+         fmt::format("{} retakes the guns of {} from {}; they stand unmanned until their crew "
+                     "comes back to them (FD-19)",
+                     name_of(s.force.units[z(retaker)]), name_of(u), by),
+         {{"captured", Value(false)}, {"recaptured", Value(true)}});
   }
 }
 

@@ -19,9 +19,14 @@
 // - "In contact" is within 1 yd (movement.h kStopShortYd: a normal move stops 1 yd short
 //   of another unit). Captures are checked at the end of Phase VI and of Phase VII, so the
 //   charger still in contact when the crew flees its melee takes the guns.
-// - Captured guns stay captured (no recapture in the text). A captured section whose crew
-//   is all lost is removed (it is gone: FD-60 counts it as a unit lost and a gun section
-//   captured); one whose crew lives on keeps the crew in play.
+// - Recapture (option fd_19_recapture; the text has none): FD-19's capture read both
+//   ways. Captured guns are not manned by the captor (§6.62: they cannot fire or move), so
+//   they are retaken when a stand of their own side is in contact with them and no stand of
+//   another side is (the captor's stands guard them as a crew would); retaken, they stand
+//   unmanned where they are, their crew (if any is left and free) may re-man them and the
+//   enemy may capture them again. A captured section whose crew is all lost is removed (it is gone:
+//   FD-60 counts it as a unit lost and a gun section captured); one whose crew lives on keeps the
+//   crew in play.
 // - A section shattered and removed takes its guns with it unless they were abandoned
 //   before (those stay to be captured). Limbered sections flee with their guns (the team).
 #pragma once
@@ -46,9 +51,14 @@ Rect guns_rect(const FdState& s, int unit);
 // may be off the table if the guns were abandoned first).
 bool guns_unmanned(const FdState& s, int unit);
 
-// FD-19: every unmanned gun in contact with a live stand of an enemy unit on the table is
-// captured by that side (the first such unit). Narrated.
+// FD-19: captured guns retaken (recapture_guns), then every unmanned gun in contact with a
+// live stand of an enemy unit on the table is captured by that side (the first such unit).
+// Narrated.
 void capture_guns(FdState& s, EventLog& log);
+
+// FD-19, option recapture: captured guns with a stand of their own side in contact and none
+// of another side's are retaken (see above). Narrated. capture_guns runs it first.
+void recapture_guns(FdState& s, EventLog& log);
 
 // FD-64 (option surrendered_guns_captured): a surrendered section's guns are captured by
 // `by_side` (-1: the other side of a two-sided battle).

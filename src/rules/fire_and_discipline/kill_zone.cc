@@ -117,6 +117,18 @@ bool in_contact_with_friend(const FdState& s, const Rect& target, int side) {
   return false;
 }
 
+// How deep into a sight-blocking feature a firer and its target see and are seen: without
+// limit when either stands in an objective zone (FD-49, zone_see_into); into woods and
+// rough, fd_woods_see_into_yd (§7.24: a target in a wood is fired on, §6.36: a wood hides
+// what is deep inside or behind it); into anything else (a building) not at all.
+SeeIntoFn see_into(const FdState& s, int firer_unit, StandRef target) {
+  const double zone = zone_see_into(s, firer_unit, target);
+  const double woods = s.mm(s.options.woods_see_into_yd);
+  return [zone, woods](const AreaFeature& f) {
+    return woods_or_rough(f.cls) ? std::max(zone, woods) : zone;
+  };
+}
+
 // Skirmish line of fire from `from` to `target`: not crossed by friends (§7.23, tested on
 // a bare table), not wholly hidden by terrain.
 bool skirmish_line(const FdState& s, StandRef from, StandRef target) {
@@ -137,7 +149,7 @@ bool skirmish_line(const FdState& s, StandRef from, StandRef target) {
   // FD-49: occupants of an objective zone are seen at its walls; zones hide what is
   // behind them.
   if (zone_hides(s, from.unit, a, target)) return false;
-  return line_of_sight(s.table(), a, b, {}, zone_see_into(s, from.unit, target)) != Sight::kBlocked;
+  return line_of_sight(s.table(), a, b, {}, see_into(s, from.unit, target)) != Sight::kBlocked;
 }
 
 bool can_musket(const FdState& s, int u) {
@@ -155,6 +167,11 @@ bool targetable_unit(const FdState& s, int firer, int u) {
 }
 
 }  // namespace
+
+bool woods_or_rough(TerrainClass c) {
+  return c == TerrainClass::kLightWoods || c == TerrainClass::kHeavyWoods ||
+         c == TerrainClass::kRough;
+}
 
 double kill_zone_distance(const Rect& front, const Rect& target, double range_mm) {
   const double ext = range_mm + 1.0;
@@ -254,7 +271,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       // FD-49: the building an occupant stands in does not hide it; zones hide what is
       // behind them.
       if (blocked || touches_friend() || zone_hides(s, unit, fr->front, ref) ||
-          line_of_sight(s.table(), fr->front, st.rect, {}, zone_see_into(s, unit, ref)) ==
+          line_of_sight(s.table(), fr->front, st.rect, {}, see_into(s, unit, ref)) ==
               Sight::kBlocked) {
         continue;
       }

@@ -24,6 +24,10 @@ struct StandRef {
 // exactly at the end is inside).
 double kill_zone_distance(const Rect& front, const Rect& target, double range_mm);
 
+// The features a target may stand in and still be fired on (fd_woods_see_into_yd): the
+// §6.9 "Heavy Woods" and "Lgt Woods or Rough" classes.
+bool woods_or_rough(TerrainClass c);
+
 // Whether a unit's stands are open-order skirmishers (infantry half-stands in open order,
 // dismounted dragoons): they fire through 360° (§7.25) and only skirmish fire (FD-04).
 bool is_skirmisher(const FdState& s, int unit);
@@ -55,7 +59,8 @@ struct MusketTarget {
 // from the front edge to the target's nearest point inside it (FD-36); a target is
 // excluded when a friendly stand lies partly or wholly between the firer's front and it
 // inside the zone and overlaps it across the zone (§7.23) — enemy stands and terrain
-// only partly in the way do not exclude (§7.24), terrain hiding it entirely does.
+// only partly in the way do not exclude (§7.24), terrain hiding it entirely does (a stand
+// in a wood is seen, and sees out, through fd_woods_see_into_yd of it).
 // Skirmishers: 360° (§7.25), range edge to edge from the nearest stand. Never: removed
 // stands, stands of surrendered or off-table units, stands in contact with friendly
 // stands (FD-63). None when the firer is artillery, a wagon, mounted cavalry or dragoons
@@ -69,17 +74,22 @@ struct GunTarget {
 };
 
 // The gun section's maximum range in yards (fire_tables gun_max_range of its pdr row;
-// howitzers use fd_howitzer_pdr, R-000-6).
+// howitzers use fd_howitzer_pdr, R-000-6), 400 at most for unlimbered guns on a slope facing
+// downhill (6.73).
 double gun_range_yd(const FdState& s, int unit);
 
 // The first stand the unlimbered section's own-width corridor meets out to its maximum
 // range (§6.3, FD-37), or nullopt when the first thing met is a friendly stand, a blocking
-// feature (building, hill, woods, rough) or nothing. Elevation (§6.7): stands lower than
-// the guns are ignored as blockers when the target is lower too (6.71); a feature blocks
-// only if it is not below both the guns and the target (6.75), and a hill only stands
-// higher than both; guns and targets on a hilltop fire at / are fired on from lower ground
-// only within 60 yd of its edge (6.74). Features the gun stands in do not block it.
-// Not done: 6.72 / 6.73 (slopes: the table has level areas, no slopes).
+// feature (building, hill, woods, rough) or nothing. The wood or rough a target stands in
+// does not block it when the corridor runs at most fd_woods_see_into_yd through it before
+// the target (§6.9 "Target is in Lgt Woods or Rough"; features between still block).
+// Elevation (§6.7, elevation.h): stands lower than the guns are ignored as blockers when
+// the target is lower too (6.71); a feature blocks only if it is not below both the guns
+// and the target (6.75), and a hill only stands higher than both; guns on a slope facing
+// uphill target only the slope and higher ground within 60 yd of its edge (6.72), facing
+// downhill they reach 400 yd (6.73, gun_range_yd); guns and targets on a hilltop fire at /
+// are fired on from lower ground only within 60 yd of its edge (6.74). Features the gun
+// stands in do not block it.
 std::optional<GunTarget> artillery_target(const FdState& s, int unit);
 
 // Optional §6.35 Extended Kill Zone: every stand in the path, friend or foe, nearest

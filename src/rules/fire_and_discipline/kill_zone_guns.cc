@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "rules/fire_and_discipline/elevation.h"
 #include "rules/fire_and_discipline/fire_tables.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/objective_zones.h"
@@ -127,34 +128,34 @@ bool feature_blocks(const FeatureHit& f, const PathItem& item, int gun_level) {
   return !(f.level < gun_level && f.level < item.elevation);
 }
 
-// 6.74: a stand on a hilltop exchanges artillery fire with lower ground only within 60 yd
-// of the edge of the hill it stands on (the hill of its own level containing its centre).
-bool near_hill_edge(const FdState& s, const Rect& r, int level) {
-  if (level <= 0) return true;
-  const auto c = r.corners();
-  for (const AreaFeature& a : s.table().areas()) {
-    if (a.cls != TerrainClass::kHill || a.elevation != level || !a.shape.contains(r.centre)) {
-      continue;
-    }
-    const std::vector<Vec2>& p = a.shape.points;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      const Segment edge{p[i], p[(i + 1) % p.size()]};
-      for (std::size_t k = 0; k < 4; ++k) {
-        if (segment_distance({c[k], c[(k + 1) % 4]}, edge) <= s.mm(60) + kEpsMm) return true;
-      }
-    }
-    return false;
+// Whether the guns and a stand at different levels may fire at each other (§6.7,
+// elevation.h). 6.72: guns on a slope facing uphill target only stands on the slope (their
+// own level) and stands on higher ground within 60 yd of its edge. 6.74: a stand on a
+// hilltop (not a slope) exchanges fire with lower ground only within 60 yd of the edge.
+bool levels_allow(const FdState& s, const Rect& gun, int gun_level, SlopeFacing facing,
+                  const PathItem& t) {
+  const Rect& tr = stand_at(s, t.ref).rect;
+  if (facing == SlopeFacing::kUphill) {
+    if (t.elevation < gun_level) return false;
+    return t.elevation == gun_level || near_hill_edge(s, tr, t.elevation);
+  }
+  if (gun_level > t.elevation) {
+    return on_slope(s, gun, gun_level) || near_hill_edge(s, gun, gun_level);
+  }
+  if (t.elevation > gun_level) {
+    return on_slope(s, tr, t.elevation) || near_hill_edge(s, tr, t.elevation);
   }
   return true;
 }
 
-// Whether the guns and a stand at different levels may fire at each other (6.74).
-bool levels_allow(const FdState& s, const Rect& gun, int gun_level, const PathItem& t) {
-  if (gun_level > t.elevation) return near_hill_edge(s, gun, gun_level);
-  if (t.elevation > gun_level) {
-    return near_hill_edge(s, stand_at(s, t.ref).rect, t.elevation);
+// Whether any of the sample points of `r` (centre, corners, edge midpoints) lies in `a`.
+bool stands_in(const AreaFeature& a, const Rect& r) {
+  const auto c = r.corners();
+  if (a.shape.contains(r.centre)) return true;
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (a.shape.contains(c[k]) || a.shape.contains((c[k] + c[(k + 1) % 4]) * 0.5)) return true;
   }
-  return true;
+  return false;
 }
 
 bool can_fire_guns(const FdState& s, int u) {
@@ -173,7 +174,14 @@ double gun_range_yd(const FdState& s, int unit) {
   const Value* howitzer = u.attribute("howitzer");
   const bool how = howitzer != nullptr && as_number(*howitzer, 0) != 0;
   const int pdr = how ? s.options.howitzer_pdr : std::max(1, state_at(s, unit).pdr);
-  return gun_max_range(gun_row_of_pdr(pdr));
+  const double max_yd = gun_max_range(gun_row_of_pdr(pdr));
+  // 6.73: guns deployed on a slope facing downhill reach 400 yd at most.
+  const Stand* gun = gun_stand(s, unit);
+  if (gun == nullptr || u.formation != "unlimbered") return max_yd;
+  const int level = s.table().elevation_at(gun->rect.centre);
+  return slope_facing(s, gun->rect, level, s.mm(max_yd)) == SlopeFacing::kDownhill
+             ? std::min(max_yd, kDownhillMaxYd)
+             : max_yd;
 }
 
 namespace {
@@ -194,9 +202,17 @@ ZoneShot zone_shot(const FdState& s, const PathItem& t, const std::vector<Featur
   out.zone = s.options.objective_protective ? zone_at(s, t.ref) : -1;
   out.into_zone = out.zone >= 0 && s.options.artillery_vs_objectives;
   out.range_mm = t.d_mm;
-  const Vec2 tc = stand_at(s, t.ref).rect.centre;
+  const Rect& tr = stand_at(s, t.ref).rect;
+  const double see_into = s.mm(s.options.woods_see_into_yd);
   for (const FeatureHit& f : features) {
-    if (out.into_zone && f.area != nullptr && f.area->shape.contains(tc)) continue;
+    if (out.into_zone && f.area != nullptr && f.area->shape.contains(tr.centre)) continue;
+    // §6.9 L484-486 "Target is in Heavy Woods / Lgt Woods or Rough": the wood or rough the
+    // stand is in hides it only when the corridor runs more than fd_woods_see_into_yd
+    // through it first (§6.36: features between the guns and the stand still block).
+    if (f.area != nullptr && woods_or_rough(f.area->cls) && stands_in(*f.area, tr) &&
+        t.d_mm - f.d_mm <= see_into + kEpsMm) {
+      continue;
+    }
     out.blocked = out.blocked || feature_blocks(f, t, gun_level);
   }
   for (const ZoneEntry& zh : zone_hits) {
@@ -224,6 +240,7 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   if (gun == nullptr) return std::nullopt;
   const double range_mm = s.mm(gun_range_yd(s, unit));
   const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
   const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
   const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
   const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
@@ -232,7 +249,7 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
-    if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
+    if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
     const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
     bool blocked = z.blocked;
     for (std::size_t j = 0; j < k; ++j) {
@@ -274,12 +291,13 @@ std::vector<GunTarget> shell_targets(const FdState& s, int unit) {
   const int gun_level = s.table().elevation_at(gun->rect.centre);
   const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
   const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
   // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
   // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
   // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
   // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
   for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
-    if (!t.target || !levels_allow(s, gun->rect, gun_level, t)) continue;
+    if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
     const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
     if (z.blocked) continue;
     const GunTarget g = z.zone < 0

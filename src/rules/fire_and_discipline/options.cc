@@ -75,6 +75,10 @@ const std::vector<ParamSpec>& option_specs() {
              "only crew hits mark a shatter box and test morale, or gun and limber hits too"),
       flag("fd_19_recrew", true, "FD-19",
            "a fled crew back in contact with its uncaptured gun re-mans it"),
+      flag("fd_19_recapture", true, "FD-19, §6.62",
+           "captured guns are retaken by their own side when one of its stands is in contact "
+           "with them and none of the captor's (FD-19's capture read both ways); off: captured "
+           "for good"),
       choice("fd_20_overflow_hits", {"nearest-stand", "lost"}, "FD-20",
              "hits beyond a stand's castings go to the nearest stand of the unit, or are lost "
              "(boxes are marked either way)"),
@@ -197,6 +201,11 @@ const std::vector<ParamSpec>& option_specs() {
            "a surrendered gun section is captured"),
       integer("fd_howitzer_pdr", 10, 1, 48, "R-000-6, §6.21",
               "ball weight of the artillery row a howitzer's shell uses"),
+      integer("fd_woods_see_into_yd", 20, 0, 900, "§6.36 L382, §6.9 L484-486, §7.24",
+              "a stand in woods or rough is seen and fired on (guns and musketry) through at "
+              "most this many yd of the feature it stands in; features between still block "
+              "(the text gives no depth: 0 = only a stand at the edge, 900 = never hidden by "
+              "its own wood)"),
       flag("fd_opt_tactical_chits", false, "§2.5", "optional: tactical order chits"),
       flag("fd_opt_fanaticism", false, "§5.64",
            "optional: fanaticism (Indians, militia charging Indians, ratings 3-4)"),
@@ -231,6 +240,7 @@ Options read_options(const Params& p) {
   o.ammunition_per = p.get_string("fd_17_ammunition_per");
   o.artillery_boxes = p.get_string("fd_18_artillery_boxes");
   o.recrew = p.get_bool("fd_19_recrew");
+  o.recapture = p.get_bool("fd_19_recapture");
   o.overflow_hits = p.get_string("fd_20_overflow_hits");
   o.morale_base = p.get_string("fd_21_morale_base");
   o.melee_morale = p.get_string("fd_22_melee_morale");
@@ -284,6 +294,7 @@ Options read_options(const Params& p) {
   o.engaged_may_fire = p.get_bool("fd_63_engaged_may_fire");
   o.surrendered_guns_captured = p.get_bool("fd_64_surrendered_guns_captured");
   o.howitzer_pdr = i("fd_howitzer_pdr");
+  o.woods_see_into_yd = i("fd_woods_see_into_yd");
   o.tactical_chits = p.get_bool("fd_opt_tactical_chits");
   o.fanaticism = p.get_bool("fd_opt_fanaticism");
   o.extended_kill_zone = p.get_bool("fd_opt_extended_kill_zone");

@@ -40,6 +40,7 @@ struct Options {
   std::string ammunition_per = "section";              // FD-17: section | gun
   std::string artillery_boxes = "crew";                // FD-18: crew | all
   bool recrew = true;                                  // FD-19
+  bool recapture = true;                               // FD-19 read both ways (§6.62)
   std::string overflow_hits = "nearest-stand";         // FD-20: nearest-stand | lost
   std::string morale_base = "castings";                // FD-21: castings | five
   std::string melee_morale = "losers";                 // FD-22: losers | all
@@ -92,6 +93,7 @@ struct Options {
   bool engaged_may_fire = false;                       // FD-63
   bool surrendered_guns_captured = true;               // FD-64
   int howitzer_pdr = 10;                               // R-000-6
+  int woods_see_into_yd = 20;                          // §6.36, §6.9, §7.24 (not in the text)
   // Optional and advanced rules of the text.
   bool tactical_chits = false;      // §2.5
   bool fanaticism = false;          // §5.64
