@@ -1,6 +1,8 @@
 #include "apps/mpi/mpi_runner.h"
 
 #include <mpi.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -34,6 +36,25 @@ constexpr auto kPollInterval = std::chrono::milliseconds(2);
 
 using Message = std::array<std::int64_t, 3>;
 
+// Ctrl-C on mpirun makes Open MPI kill every rank, but mpirun passes SIGUSR1 on to them:
+// `kill -USR1 <mpirun's pid>` stops the job as Ctrl-C stops a single process.
+std::atomic<bool> g_usr1{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+bool g_rank0 = false;  // set before the handler is installed
+
+extern "C" void on_sigusr1(int) {
+  g_usr1.store(true);
+  constexpr char kMessage[] = "\nsmoothbore: SIGUSR1; every rank finishes its battles in flight\n";
+  // write(2) is async-signal-safe; a failed write has nowhere to be reported.
+  if (g_rank0) [[maybe_unused]]
+    auto ignored = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+}
+
+bool stop_requested(const std::atomic<bool>* stop) {
+  return g_usr1.load() || (stop != nullptr && stop->load());
+}
+
 void send(const Message& m, int to, int tag) {
   MPI_Send(m.data(), 3, MPI_INT64_T, to, tag, MPI_COMM_WORLD);
 }
@@ -56,6 +77,11 @@ class MpiRunner : public TrialRunner {
     MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    g_rank0 = rank_ == 0;
+    struct sigaction action {};
+    action.sa_handler = on_sigusr1;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGUSR1, &action, nullptr);
   }
   ~MpiRunner() override {
     // An exception on its way out of one rank would leave the others waiting for it.
@@ -130,7 +156,7 @@ class MpiRunner : public TrialRunner {
         done[static_cast<std::size_t>(from)] = m[1];
         if (m[2] != 0) halt = true;
       }
-      if (stop != nullptr && stop->load()) halt = true;
+      if (stop_requested(stop)) halt = true;
       if (halt && !stop_sent) {
         for (int r = 1; r < size_; ++r) send({sequence_, 0, 0}, r, kTagStop);
         stop_sent = true;
@@ -186,7 +212,7 @@ class MpiRunner : public TrialRunner {
       while (receive_pending(m, 0, kTagStop)) {
         if (m[0] == sequence_) halt = true;
       }
-      if (stop != nullptr && stop->load()) halt = true;
+      if (stop_requested(stop)) halt = true;
       const Message now{sequence_, d, halt ? 1 : 0};
       if (now != last) send(now, 0, kTagProgress);
       last = now;
