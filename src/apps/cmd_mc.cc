@@ -72,6 +72,8 @@ Command add_mc(CLI::App& app) {
       "any --threads, and `smoothbore run SCENARIO --seed S --trial i` fights battle i again,\n"
       "narrated. Ctrl-C stops after the battles in flight and prints the summary of those\n"
       "finished (marked PARTIAL, exit 130).\n"
+      "A build with -DSMOOTHBORE_MPI=ON run by `mpirun -np K` splits the battles across the K\n"
+      "ranks (each with --threads threads); rank 0 writes the same output (see README).\n"
       "Example: smoothbore mc scenarios/fast-1805/battle.toml -n 1000 --csv battles.csv");
   return [o] { return mc_command(*o); };
 }

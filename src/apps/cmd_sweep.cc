@@ -102,7 +102,8 @@ Command add_sweep(CLI::App& app) {
   sub->footer(
       "Every cell fights the same N battles: same seed, battle i with dice stream i. --csv has a\n"
       "row per cell, --json every cell's full summary. Ctrl-C stops after the battles in flight\n"
-      "and prints the cells done so far (marked PARTIAL, exit 130).\n"
+      "and prints the cells done so far (marked PARTIAL, exit 130). Under `mpirun` (a build\n"
+      "with -DSMOOTHBORE_MPI=ON) each cell's battles are split across the ranks, as for mc.\n"
       "Example: smoothbore sweep scenarios/fast-1805/small.toml -n 200 \\\n"
       "           --vary a2_army_break=0.3,0.5 --vary unit.fr-5e-ligne.quality=veteran,green");
   return [o] { return sweep_command(*o); };
