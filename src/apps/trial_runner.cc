@@ -1,6 +1,8 @@
 #include "apps/trial_runner.h"
 
 #include <cstdlib>
+#include <iostream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -31,6 +33,14 @@ bool launched_by_mpi() {
 std::unique_ptr<TrialRunner> make_trial_runner() {
 #ifdef SMOOTHBORE_HAVE_MPI
   if (launched_by_mpi()) return make_mpi_runner();
+#else
+  // Every rank would fight every battle and write the same files.
+  const char* ranks = std::getenv("OMPI_COMM_WORLD_SIZE");
+  if (ranks == nullptr) ranks = std::getenv("PMI_SIZE");
+  if (ranks != nullptr && std::string_view(ranks) != "1") {
+    std::cerr << "smoothbore: warning: started by an MPI launcher, but this build has no MPI "
+                 "(configure with -DSMOOTHBORE_MPI=ON); each rank fights every battle alone\n";
+  }
 #endif
   return std::make_unique<TrialRunner>();
 }
