@@ -7,6 +7,7 @@ packages=(
   libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev librandom123-dev
   libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
   libgmp-dev
+  libopenmpi-dev openmpi-bin
 )
 missing=()
 for p in "${packages[@]}"; do

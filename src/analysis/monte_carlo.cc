@@ -40,13 +40,26 @@ TrialRecord run_trial(const Scenario& scenario, const Ruleset& ruleset,
   return r;
 }
 
+std::int64_t slice_size(const TrialSlice& slice, std::int64_t n) {
+  SB_CHECK(slice.stride >= 1 && slice.offset >= 0 && slice.offset < slice.stride,
+           "invalid trial slice");
+  return n <= slice.offset ? 0 : (n - slice.offset + slice.stride - 1) / slice.stride;
+}
+
 MonteCarloRun run_monte_carlo(const Scenario& scenario, const Ruleset& ruleset,
                               const MonteCarloConfig& config, const ProgressFn& progress,
                               const std::atomic<bool>* stop) {
+  return run_monte_carlo_slice(scenario, ruleset, config, TrialSlice{}, progress, stop);
+}
+
+MonteCarloRun run_monte_carlo_slice(const Scenario& scenario, const Ruleset& ruleset,
+                                    const MonteCarloConfig& config, const TrialSlice& slice,
+                                    const ProgressFn& progress, const std::atomic<bool>* stop) {
   SB_CHECK(config.trials >= 1 && config.threads >= 1, "invalid Monte Carlo configuration");
-  const std::int64_t n = config.trials;
+  // The slice's trials are numbered j = 0 .. n - 1 here; trial j is offset + j * stride.
+  const std::int64_t n = slice_size(slice, config.trials);
   MonteCarloRun run;
-  run.requested = n;
+  run.requested = config.trials;
 
   // Shared by the workers: the next trial to hand out, and under `mutex` the trials done,
   // the workers still running and the first exception (rethrown here).
@@ -67,9 +80,9 @@ MonteCarloRun run_monte_carlo(const Scenario& scenario, const Ruleset& ruleset,
     std::vector<TrialRecord> mine;
     try {
       while (!stopping()) {
-        const std::int64_t i = next.fetch_add(1);
-        if (i >= n) break;
-        mine.push_back(run_trial(scenario, ruleset, config, i));
+        const std::int64_t j = next.fetch_add(1);
+        if (j >= n) break;
+        mine.push_back(run_trial(scenario, ruleset, config, slice.offset + j * slice.stride));
         std::lock_guard lock(mutex);
         ++done;
         changed.notify_one();
@@ -106,7 +119,7 @@ MonteCarloRun run_monte_carlo(const Scenario& scenario, const Ruleset& ruleset,
   if (error) std::rethrow_exception(error);
 
   // Every trial handed out was finished, and they were handed out in order: the records
-  // are trials 0 .. finished - 1.
+  // are the slice's trials 0 .. finished - 1.
   const std::int64_t finished = std::min(next.load(), n);
   SB_CHECK(finished == done && finished == static_cast<std::int64_t>(run.records.size()),
            "a trial was handed out but not finished");

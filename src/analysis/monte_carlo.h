@@ -42,6 +42,16 @@ struct MonteCarloRun {
 // with the trials finished so far and N.
 using ProgressFn = std::function<void(std::int64_t done, std::int64_t total)>;
 
+// The share of the N trials one process fights when several split a run (MPI ranks):
+// trials offset, offset + stride, offset + 2 * stride, ... below N. The default is all.
+struct TrialSlice {
+  std::int64_t offset = 0;  // 0 <= offset < stride
+  std::int64_t stride = 1;
+};
+
+// How many of the N trials `slice` holds.
+std::int64_t slice_size(const TrialSlice& slice, std::int64_t n);
+
 // Fights the trials. `stop`, when given, is checked between trials: once it is set no
 // trial starts, the trials in flight finish, and the run returns early with stopped set.
 // Trials are handed out in index order, so the finished ones are always trials 0..k-1.
@@ -50,6 +60,20 @@ using ProgressFn = std::function<void(std::int64_t done, std::int64_t total)>;
 MonteCarloRun run_monte_carlo(const Scenario& scenario, const Ruleset& ruleset,
                               const MonteCarloConfig& config, const ProgressFn& progress = {},
                               const std::atomic<bool>* stop = nullptr);
+
+// The same for the trials of `slice` only: `records` are its first k trials in index order
+// (k = all of them unless stopped), `requested` is still N, and `progress` counts the
+// slice's trials. Merge the slices of a run with merge_slices() (trial_slices.h).
+MonteCarloRun run_monte_carlo_slice(const Scenario& scenario, const Ruleset& ruleset,
+                                    const MonteCarloConfig& config, const TrialSlice& slice,
+                                    const ProgressFn& progress = {},
+                                    const std::atomic<bool>* stop = nullptr);
+
+// What `mc` and `sweep` call to fight a run: run_monte_carlo, or one that splits it across
+// processes (apps/trial_runner.h).
+using MonteCarloRunner = std::function<MonteCarloRun(
+    const Scenario& scenario, const Ruleset& ruleset, const MonteCarloConfig& config,
+    const ProgressFn& progress, const std::atomic<bool>* stop)>;
 
 // One trial, as run_monte_carlo fights it.
 TrialRecord run_trial(const Scenario& scenario, const Ruleset& ruleset,

@@ -97,7 +97,8 @@ tl::expected<std::vector<Scenario>, std::string> load_sweep_scenarios(
 
 SweepRun run_sweep(const std::vector<SweepCell>& cells, const std::vector<Scenario>& scenarios,
                    const Ruleset& ruleset, const MonteCarloConfig& config,
-                   const ProgressFn& progress, const std::atomic<bool>* stop) {
+                   const ProgressFn& progress, const std::atomic<bool>* stop,
+                   const MonteCarloRunner& runner) {
   SweepRun sweep;
   const std::int64_t total = config.trials * static_cast<std::int64_t>(cells.size());
   for (std::size_t c = 0; c < cells.size() && !sweep.stopped; ++c) {
@@ -106,7 +107,9 @@ SweepRun run_sweep(const std::vector<SweepCell>& cells, const std::vector<Scenar
     if (progress) {
       cell_progress = [&](std::int64_t done, std::int64_t) { progress(before + done, total); };
     }
-    MonteCarloRun run = run_monte_carlo(scenarios[c], ruleset, config, cell_progress, stop);
+    MonteCarloRun run = runner
+                            ? runner(scenarios[c], ruleset, config, cell_progress, stop)
+                            : run_monte_carlo(scenarios[c], ruleset, config, cell_progress, stop);
     sweep.stopped = run.stopped;
     sweep.cells.push_back({cells[c], summarize(scenarios[c], config, run)});
   }

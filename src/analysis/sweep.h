@@ -57,8 +57,11 @@ struct SweepRun {
 // Fights `config.trials` trials (same seed, same streams) in each cell, one cell after the
 // other, each on `config.threads` threads. `progress` sees the battles of the whole sweep;
 // `stop` is checked between trials, and a stopped sweep ends with its partial cell.
+// `runner` fights each cell (default run_monte_carlo; the MPI build passes one that splits
+// the cell's trials across processes).
 SweepRun run_sweep(const std::vector<SweepCell>& cells, const std::vector<Scenario>& scenarios,
                    const Ruleset& ruleset, const MonteCarloConfig& config,
-                   const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr);
+                   const ProgressFn& progress = {}, const std::atomic<bool>* stop = nullptr,
+                   const MonteCarloRunner& runner = {});
 
 }  // namespace smoothbore

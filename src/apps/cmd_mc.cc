@@ -11,32 +11,41 @@
 #include "apps/interrupt.h"
 #include "apps/progress.h"
 #include "apps/trial_options.h"
+#include "apps/trial_runner.h"
 
 namespace smoothbore::cli {
 
 namespace {
 
 int mc_command(const TrialOptions& o) {
-  std::optional<PreparedTrials> p = prepare_trials(o);
-  if (!p || !open_outputs(o, *p)) return kExitBadInput;
+  // Local threads, or this process's share of an MPI job (only rank 0 writes output).
+  std::unique_ptr<TrialRunner> runner = make_trial_runner();
+  std::optional<PreparedTrials> p;
+  const bool ready = runner->check([&] {
+    p = prepare_trials(o);
+    return p && (!runner->writes_output() || open_outputs(o, *p));
+  });
+  if (!ready) return kExitBadInput;
 
   MonteCarloRun run;
   {
     InterruptFlag interrupt;
-    ProgressBar bar(o.quiet, "battles");
+    ProgressBar bar(o.quiet || !runner->writes_output(), "battles");
     const auto start = std::chrono::steady_clock::now();
-    run = run_monte_carlo(
+    run = runner->run(
         p->scenario, *p->ruleset, p->config,
         [&](std::int64_t done, std::int64_t total) { bar.update(done, total); }, interrupt.flag());
     bar.finish();
     if (bar.enabled()) {
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::cerr << fmt::format(
-          "{} battles in {:.1f} s ({:.1f} battles/s, {} threads)\n", run.records.size(), seconds,
-          static_cast<double>(run.records.size()) / std::max(seconds, 1e-9), p->config.threads);
+      std::cerr << fmt::format("{} battles in {:.1f} s ({:.1f} battles/s, {})\n",
+                               run.records.size(), seconds,
+                               static_cast<double>(run.records.size()) / std::max(seconds, 1e-9),
+                               runner->layout(p->config.threads));
     }
   }
+  if (!runner->writes_output()) return run.stopped ? kExitInterrupted : kExitOk;
 
   const McSummary summary = summarize(p->scenario, p->config, run);
   std::cout << summary_text(summary) << std::flush;
@@ -63,6 +72,8 @@ Command add_mc(CLI::App& app) {
       "any --threads, and `smoothbore run SCENARIO --seed S --trial i` fights battle i again,\n"
       "narrated. Ctrl-C stops after the battles in flight and prints the summary of those\n"
       "finished (marked PARTIAL, exit 130).\n"
+      "A build with -DSMOOTHBORE_MPI=ON run by `mpirun -np K` splits the battles across the K\n"
+      "ranks (each with --threads threads); rank 0 writes the same output (see README).\n"
       "Example: smoothbore mc scenarios/fast-1805/battle.toml -n 1000 --csv battles.csv");
   return [o] { return mc_command(*o); };
 }

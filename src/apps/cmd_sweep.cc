@@ -10,6 +10,7 @@
 #include "apps/interrupt.h"
 #include "apps/progress.h"
 #include "apps/trial_options.h"
+#include "apps/trial_runner.h"
 
 namespace smoothbore::cli {
 
@@ -20,42 +21,61 @@ struct SweepOptions {
   std::vector<std::string> vary;
 };
 
-int sweep_command(const SweepOptions& o) {
-  std::optional<PreparedTrials> p = prepare_trials(o.trials);
-  if (!p) return kExitBadInput;
-
+// The grid and every cell's scenario, checked before the first battle.
+struct Grid {
   std::vector<SweepAxis> axes;
+  std::vector<SweepCell> cells;
+  std::vector<Scenario> scenarios;
+};
+
+std::optional<Grid> prepare_grid(const SweepOptions& o, const PreparedTrials& p) {
+  Grid grid;
   for (const std::string& text : o.vary) {
-    auto axis = parse_sweep_axis(p->scenario, *p->ruleset, text);
+    auto axis = parse_sweep_axis(p.scenario, *p.ruleset, text);
     if (!axis) {
       print_error("--vary: " + axis.error());
-      return kExitBadInput;
+      return std::nullopt;
     }
-    axes.push_back(std::move(*axis));
+    grid.axes.push_back(std::move(*axis));
   }
-  if (auto ok = check_sweep_axes(axes); !ok) {
+  if (auto ok = check_sweep_axes(grid.axes); !ok) {
     print_error("--vary: " + ok.error());
-    return kExitBadInput;
+    return std::nullopt;
   }
-
-  // Every cell's scenario is loaded (and checked) before the first battle.
-  const std::vector<SweepCell> cells = sweep_cells(axes);
-  auto scenarios = load_sweep_scenarios(o.trials.scenario, cells);
+  grid.cells = sweep_cells(grid.axes);
+  auto scenarios = load_sweep_scenarios(o.trials.scenario, grid.cells);
   if (!scenarios) {
     print_error("--vary: " + scenarios.error());
-    return kExitBadInput;
+    return std::nullopt;
   }
-  if (!open_outputs(o.trials, *p)) return kExitBadInput;
+  grid.scenarios = std::move(*scenarios);
+  return grid;
+}
+
+int sweep_command(const SweepOptions& o) {
+  // Local threads, or this process's share of an MPI job (only rank 0 writes output).
+  std::unique_ptr<TrialRunner> runner = make_trial_runner();
+  std::optional<PreparedTrials> p;
+  std::optional<Grid> grid;
+  const bool ready = runner->check([&] {
+    p = prepare_trials(o.trials);
+    if (p) grid = prepare_grid(o, *p);
+    return grid && (!runner->writes_output() || open_outputs(o.trials, *p));
+  });
+  if (!ready) return kExitBadInput;
+  const std::vector<SweepAxis>& axes = grid->axes;
 
   SweepRun sweep;
   {
     InterruptFlag interrupt;
-    ProgressBar bar(o.trials.quiet, "battles");
+    ProgressBar bar(o.trials.quiet || !runner->writes_output(), "battles");
     sweep = run_sweep(
-        cells, *scenarios, *p->ruleset, p->config,
-        [&](std::int64_t done, std::int64_t total) { bar.update(done, total); }, interrupt.flag());
+        grid->cells, grid->scenarios, *p->ruleset, p->config,
+        [&](std::int64_t done, std::int64_t total) { bar.update(done, total); }, interrupt.flag(),
+        runner->runner());
     bar.finish();
   }
+  if (!runner->writes_output()) return sweep.stopped ? kExitInterrupted : kExitOk;
 
   std::cout << sweep_text(axes, sweep.cells) << std::flush;
   if (p->csv) write_sweep_csv(p->csv->stream(), axes, sweep.cells);
@@ -82,7 +102,8 @@ Command add_sweep(CLI::App& app) {
   sub->footer(
       "Every cell fights the same N battles: same seed, battle i with dice stream i. --csv has a\n"
       "row per cell, --json every cell's full summary. Ctrl-C stops after the battles in flight\n"
-      "and prints the cells done so far (marked PARTIAL, exit 130).\n"
+      "and prints the cells done so far (marked PARTIAL, exit 130). Under `mpirun` (a build\n"
+      "with -DSMOOTHBORE_MPI=ON) each cell's battles are split across the ranks, as for mc.\n"
       "Example: smoothbore sweep scenarios/fast-1805/small.toml -n 200 \\\n"
       "           --vary a2_army_break=0.3,0.5 --vary unit.fr-5e-ligne.quality=veteran,green");
   return [o] { return sweep_command(*o); };
