@@ -1,0 +1,542 @@
+// The replay page's script (replay.html): draws the table, the stands and the events of
+// the replay data that smoothbore inlined (io/replay/page.cc), one step per event.
+// Table frame: x east, y north, mm; facings are compass bearings (0 = north, 90 = east).
+(function () {
+  'use strict';
+  const D = JSON.parse(document.getElementById('replay-data').textContent);
+  const snap = D.snapshot;
+  const steps = D.steps;
+  const profile = D.profile || {};
+  const svg = document.getElementById('table');
+  const NS = svg.namespaceURI;
+  const W = snap.table.width;
+  const H = snap.table.height;
+  const SIDE_COLOURS = ['#2f5fb3', '#b3322f', '#2f8f4f', '#8a4fb3', '#b37a2f'];
+  const MARK_CLASSES = ['routed', 'shaken', 'disordered', 'halted', 'engaged', 'removed'];
+  const MARK_STYLE = {
+    routed: ['R', '#c00'], shaken: ['S', '#e07b00'], disordered: ['D', '#7a5a00'],
+    halted: ['H', '#555'], engaged: ['E', '#700'], removed: ['X', '#000'],
+  };
+  const TERRAIN = {
+    'open': ['#e6e2c8', 'open ground'], 'road': ['#b08d57', 'road'],
+    'light-woods': ['#9cc48a', 'light woods'], 'heavy-woods': ['#4f8a45', 'heavy woods'],
+    'rough': ['#c9b48a', 'rough ground'], 'marsh': ['#9fc2c0', 'marsh'],
+    'stream': ['#4a86c5', 'stream'], 'hill': ['#b9a57c', 'hill'],
+    'obstacle': ['#5b4026', 'wall, hedge or fence'], 'building': ['#8c8782', 'building'],
+    'earthworks': ['#8a6d4b', 'earthworks'], 'protective': ['#a39b8c', 'protective ground'],
+  };
+  const unitIndex = {};
+  snap.units.forEach((u, i) => { unitIndex[u.id] = i; });
+  const sideName = (s) => (snap.sides[s] ? snap.sides[s].name || snap.sides[s].id : 'side ' + s);
+  const colour = (s) => SIDE_COLOURS[s % SIDE_COLOURS.length];
+  const unitName = (id) => (unitIndex[id] !== undefined ? snap.units[unitIndex[id]].name : id);
+  const lengthUnit = snap.unit || 'mm';
+  const mmPerUnit = snap.mm_per_unit || 1;
+
+  // ---- the state after each step: unit and leader states, shared where unchanged ----
+  const unitStates = [];
+  const leaderStates = [];
+  {
+    let u = {};
+    snap.units.forEach((x) => { u[x.id] = x.state; });
+    let l = {};
+    (snap.leaders || []).forEach((x) => { l[x.id] = x.state; });
+    steps.forEach((s) => {
+      if (s.units) u = Object.assign({}, u, s.units);
+      if (s.leaders) l = Object.assign({}, l, s.leaders);
+      unitStates.push(u);
+      leaderStates.push(l);
+    });
+  }
+  const turnFirstStep = {};
+  steps.forEach((s, i) => { if (turnFirstStep[s.turn] === undefined) turnFirstStep[s.turn] = i; });
+
+  // ---- helpers ----
+  function el(tag, attrs, parent) {
+    const e = document.createElementNS(NS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function html(tag, text, parent, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  const sx = (x) => x;
+  const sy = (y) => H - y;
+  const pts = (list) => list.map((p) => sx(p[0]) + ',' + sy(p[1])).join(' ');
+  const fmt = (v) => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(1)) : String(v));
+  function corners(st) {
+    // st = [x, y, facing, width, depth, figures, castings, removed]
+    const f = st[2] * Math.PI / 180;
+    const fw = [Math.sin(f), Math.cos(f)];
+    const rt = [Math.cos(f), -Math.sin(f)];
+    const hw = st[3] / 2, hd = st[4] / 2;
+    return [[1, 1], [-1, 1], [-1, -1], [1, -1]].map(([a, b]) =>
+      [st[0] + rt[0] * hw * a + fw[0] * hd * b, st[1] + rt[1] * hw * a + fw[1] * hd * b]);
+  }
+  function inside(p, st, tol) {
+    const f = st[2] * Math.PI / 180;
+    const dx = p[0] - st[0], dy = p[1] - st[1];
+    const along = dx * Math.sin(f) + dy * Math.cos(f);
+    const across = dx * Math.cos(f) - dy * Math.sin(f);
+    return Math.abs(along) <= st[4] / 2 + tol && Math.abs(across) <= st[3] / 2 + tol;
+  }
+  function liveStands(state) { return state.stands.filter((s) => !s[7]); }
+  function centre(state) {
+    const s = liveStands(state).length ? liveStands(state) : state.stands;
+    if (!s.length) return null;
+    let x = 0, y = 0;
+    s.forEach((t) => { x += t[0]; y += t[1]; });
+    return [x / s.length, y / s.length];
+  }
+  const onTable = (state) => state.status === 'active' || state.status === 'routed';
+
+  // ---- table, terrain, objectives, scale ----
+  const margin = Math.max(W, H) * 0.03;
+  svg.setAttribute('viewBox', [-margin, -margin, W + 2 * margin, H + 3 * margin].join(' '));
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  // Text in table units (mm), sized to the table so that it reads the same on any table.
+  svg.style.fontSize = (Math.max(W, H) / 85).toFixed(1) + 'px';
+  el('rect', { x: 0, y: 0, width: W, height: H, fill: TERRAIN.open[0], stroke: '#777' }, svg);
+  const used = new Set();
+  const terrain = el('g', { id: 'terrain' }, svg);
+  snap.table.areas.slice().sort((a, b) => (a.elevation || 0) - (b.elevation || 0)).forEach((a) => {
+    used.add(a.class);
+    const t = TERRAIN[a.class] || ['#ccc', a.class];
+    let fill = t[0];
+    if (a.class === 'hill') fill = 'hsl(38, 30%, ' + Math.max(35, 68 - 8 * (a.elevation || 1)) + '%)';
+    const p = el('polygon', {
+      points: pts(a.points), fill: fill, stroke: 'rgba(0,0,0,.35)', 'stroke-width': 1.5,
+      class: 'area ' + a.class,
+    }, terrain);
+    el('title', {}, p).textContent = (a.id ? a.id + ': ' : '') + t[1] +
+      (a.elevation ? ', level ' + a.elevation : '') + (a.blocks_sight ? ', blocks sight' : '');
+    if (a.elevation) {
+      let x = 0, y = 0;
+      a.points.forEach((q) => { x += q[0]; y += q[1]; });
+      el('text', { x: sx(x / a.points.length), y: sy(y / a.points.length), class: 'elev',
+        'text-anchor': 'middle' }, terrain).textContent = '▲' + a.elevation;
+    }
+  });
+  snap.table.linears.forEach((l) => {
+    used.add(l.class);
+    const t = TERRAIN[l.class] || ['#666', l.class];
+    const line = el('polyline', {
+      points: pts(l.points), fill: 'none', stroke: t[0], 'stroke-width': Math.max(l.width || 0, 3),
+      'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: 'linear ' + l.class,
+    }, terrain);
+    if (l.class === 'obstacle') line.setAttribute('stroke-dasharray', '6 3');
+    el('title', {}, line).textContent = (l.id ? l.id + ': ' : '') + t[1];
+  });
+  (snap.objectives || []).forEach((o) => {
+    const c = el('circle', { cx: sx(o.position[0]), cy: sy(o.position[1]), r: Math.max(o.radius, 5),
+      class: 'objective' }, svg);
+    el('title', {}, c).textContent = 'Objective ' + (o.name || o.id) + (o.points ? ', ' + o.points + ' VP' : '');
+    el('text', { x: sx(o.position[0]), y: sy(o.position[1]) + 5, 'text-anchor': 'middle',
+      class: 'obj-label' }, svg).textContent = '★ ' + (o.name || o.id);
+  });
+  {
+    // A scale bar about a fifth of the table wide, in a round number of the rule unit.
+    const target = W / mmPerUnit / 5;
+    const mag = Math.pow(10, Math.floor(Math.log10(target)));
+    const n = [1, 2, 5, 10].map((k) => k * mag).filter((v) => v <= target).pop() || mag;
+    const g = el('g', { class: 'scale' }, svg);
+    const y = H + margin * 0.9;
+    const len = n * mmPerUnit;
+    el('rect', { x: 0, y: y, width: len, height: margin * 0.3, fill: '#333' }, g);
+    el('rect', { x: len / 2, y: y, width: len / 2, height: margin * 0.3, fill: '#fff', stroke: '#333' }, g);
+    el('text', { x: len + margin * 0.4, y: y + margin * 0.3 }, g).textContent =
+      fmt(n) + ' ' + (profile.unit_name || lengthUnit) + '  (table ' + fmt(W / mmPerUnit) + ' × ' +
+      fmt(H / mmPerUnit) + ' ' + lengthUnit + ')';
+  }
+  {
+    const legend = document.getElementById('legend');
+    const add = (draw, label) => {
+      const s = html('span', null, legend);
+      const icon = document.createElementNS(NS, 'svg');
+      icon.setAttribute('viewBox', '0 0 22 12');
+      draw(icon);
+      s.appendChild(icon);
+      html('span', label, s);
+    };
+    used.forEach((c) => {
+      const t = TERRAIN[c] || ['#ccc', c];
+      const linear = snap.table.linears.some((l) => l.class === c);
+      add((g) => linear ? el('line', { x1: 1, y1: 6, x2: 21, y2: 6, stroke: t[0], 'stroke-width': 4 }, g)
+        : el('rect', { x: 1, y: 1, width: 20, height: 10, fill: t[0], stroke: '#555' }, g), t[1]);
+    });
+    snap.sides.forEach((s, i) => add((g) => el('rect', { x: 1, y: 2, width: 20, height: 8, fill: colour(i) }, g),
+      sideName(i)));
+    add((g) => el('circle', { cx: 11, cy: 6, r: 5, class: 'objective' }, g), 'objective');
+    Object.keys(MARK_STYLE).forEach((k) => add((g) => {
+      el('text', { x: 11, y: 10, 'text-anchor': 'middle', class: 'badge', fill: MARK_STYLE[k][1] }, g)
+        .textContent = MARK_STYLE[k][0];
+    }, k));
+    add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot fire' }, g), 'fire');
+    add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot charge' }, g), 'charge');
+  }
+
+  // ---- units ----
+  const unitLayer = el('g', { id: 'units' }, svg);
+  const shotLayer = el('g', { id: 'shots' }, svg);
+  const labelLayer = el('g', { id: 'labels' }, svg);
+  const views = snap.units.map((u, i) => {
+    const g = el('g', { class: 'unit', 'data-unit': u.id }, unitLayer);
+    g.addEventListener('click', () => select(u.id));
+    el('title', {}, g).textContent = u.name;
+    const label = el('text', { class: 'unit-label', 'text-anchor': 'middle' }, labelLayer);
+    return { g: g, label: label, stands: [], angles: [], unit: u, index: i };
+  });
+  function drawStand(view, k, st) {
+    let s = view.stands[k];
+    if (!s) {
+      s = el('g', { class: 'stand' }, view.g);
+      el('rect', {}, s);
+      el('line', { class: 'front' }, s);
+      view.stands[k] = s;
+    }
+    // Turn the short way round from the angle drawn before.
+    const prev = view.angles[k];
+    let a = st[2];
+    if (prev !== undefined) a = prev + ((((st[2] - prev) % 360) + 540) % 360 - 180);
+    view.angles[k] = a;
+    const rect = s.firstChild;
+    const c = colour(view.unit.side);
+    rect.setAttribute('x', -st[3] / 2);
+    rect.setAttribute('y', -st[4] / 2);
+    rect.setAttribute('width', st[3]);
+    rect.setAttribute('height', st[4]);
+    rect.setAttribute('fill', c);
+    rect.setAttribute('fill-opacity', '0.8');
+    rect.setAttribute('stroke', '#111');
+    rect.setAttribute('stroke-width', '1');
+    const front = s.lastChild;
+    front.setAttribute('x1', -st[3] / 2);
+    front.setAttribute('x2', st[3] / 2);
+    front.setAttribute('y1', -st[4] / 2);
+    front.setAttribute('y2', -st[4] / 2);
+    front.setAttribute('stroke', '#fff');
+    front.setAttribute('stroke-width', Math.min(3, st[4] / 4));
+    s.style.transform = 'translate(' + sx(st[0]) + 'px,' + sy(st[1]) + 'px) rotate(' + a + 'deg)';
+    s.style.opacity = st[7] ? '0' : '1';
+    s.dataset.x = st[0];
+    s.dataset.y = st[1];
+    s.dataset.facing = st[2];
+  }
+
+  // ---- markers: the rule set's, the status, and what the table shows ----
+  function markClass(type) {
+    if (profile.markers && profile.markers[type]) return profile.markers[type];
+    return MARK_CLASSES.find((c) => type.indexOf(c.slice(0, 5)) >= 0) || null;
+  }
+  // The latest data fields of the status, morale, rout and removal events of a unit up to
+  // step i: the rule set's books (shatter boxes, losses, halted until ...).
+  const BOOK_KINDS = new Set(['status', 'morale', 'rout', 'removed']);
+  function books(id, i) {
+    const out = {};
+    for (let k = 0; k <= i; ++k) {
+      const e = steps[k];
+      if (e.unit === id && e.data && BOOK_KINDS.has(e.kind)) Object.assign(out, e.data);
+    }
+    return out;
+  }
+  function engaged(i) {
+    const st = unitStates[i];
+    const out = new Set();
+    const live = snap.units.map((u) => (onTable(st[u.id]) ? liveStands(st[u.id]) : []));
+    for (let a = 0; a < snap.units.length; ++a) {
+      for (let b = a + 1; b < snap.units.length; ++b) {
+        if (snap.units[a].side === snap.units[b].side) continue;
+        const touch = live[a].some((p) => live[b].some((q) =>
+          corners(p).some((c) => inside(c, q, 1)) || corners(q).some((c) => inside(c, p, 1))));
+        if (touch) { out.add(snap.units[a].id); out.add(snap.units[b].id); }
+      }
+    }
+    return out;
+  }
+  function marks(u, state, i, eng) {
+    const m = [];
+    if (state.status === 'routed') m.push(['routed', 'routed']);
+    if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
+    state.markers.forEach((k) => {
+      const c = markClass(k.type);
+      m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
+    });
+    const b = books(u.id, i);
+    for (const key in b) {
+      const stop = key.match(/^(.*)_until$/);
+      if (stop && typeof b[key] === 'number' && b[key] >= steps[i].turn) {
+        m.push([markClass(stop[1]) || stop[1], stop[1] + ' until turn ' + b[key]]);
+      }
+    }
+    if (eng.has(u.id) && onTable(state)) m.push(['engaged', 'engaged']);
+    return m;
+  }
+  // Castings where the rule set counts them (000), else figures.
+  const strengthOf = (u, state) => (u.state.castings > 0 ? state.castings : state.figures);
+  const startOf = (u) => (u.state.castings > 0 ? u.state.castings : u.start_figures);
+
+  // ---- drawing one step ----
+  let current = 0;
+  let selected = null;
+  function drawTable(i) {
+    const st = unitStates[i];
+    const eng = engaged(i);
+    views.forEach((v) => {
+      const s = st[v.unit.id];
+      s.stands.forEach((t, k) => drawStand(v, k, t));
+      for (let k = s.stands.length; k < v.stands.length; ++k) v.stands[k].style.opacity = '0';
+      const gone = !onTable(s);
+      v.g.classList.toggle('gone', gone);
+      v.g.classList.toggle('routed', s.status === 'routed');
+      v.g.classList.toggle('selected', selected === v.unit.id);
+      const c = centre(s);
+      const m = marks(v.unit, s, i, eng);
+      v.g.dataset.marks = m.map((x) => x[0]).join(' ');
+      v.label.style.opacity = gone ? '0.25' : '1';
+      if (c) {
+        const top = Math.max(...s.stands.map((t) => t[1] + Math.max(t[3], t[4]) / 2));
+        v.label.setAttribute('x', sx(c[0]));
+        v.label.setAttribute('y', sy(top) - 4);
+        v.label.textContent = '';
+        const name = document.createElementNS(NS, 'tspan');
+        name.textContent = v.unit.name.length > 28 ? v.unit.name.slice(0, 26) + '…' : v.unit.name;
+        v.label.appendChild(name);
+        const str = document.createElementNS(NS, 'tspan');
+        str.textContent = ' ' + strengthOf(v.unit, s) + ' ' + s.formation;
+        str.setAttribute('fill', '#444');
+        v.label.appendChild(str);
+        m.forEach(([cls]) => {
+          if (!cls || !MARK_STYLE[cls]) return;
+          const b = document.createElementNS(NS, 'tspan');
+          b.setAttribute('class', 'badge');
+          b.setAttribute('fill', MARK_STYLE[cls][1]);
+          b.textContent = ' ' + MARK_STYLE[cls][0];
+          v.label.appendChild(b);
+        });
+      }
+    });
+    // Fire, charges and melee of this step, firer to target.
+    while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
+    const e = steps[i];
+    if (e.unit && e.target && (e.kind === 'fire' || e.kind === 'charge' || e.kind === 'melee')) {
+      const from = st[e.unit] && centre(st[e.unit]);
+      const to = st[e.target] && centre(st[e.target]);
+      if (from && to) {
+        const line = el('line', { x1: sx(from[0]), y1: sy(from[1]), x2: sx(to[0]), y2: sy(to[1]),
+          class: 'shot ' + e.kind }, shotLayer);
+        el('title', {}, line).textContent = e.text || e.kind;
+        el('circle', { cx: sx(to[0]), cy: sy(to[1]), r: 6, class: 'shot ' + e.kind }, shotLayer);
+      }
+    }
+  }
+
+  function drawStanding(i) {
+    const st = unitStates[i];
+    const box = document.getElementById('standing');
+    box.textContent = '';
+    snap.sides.forEach((side, s) => {
+      let now = 0, start = 0, active = 0, routed = 0, lost = 0;
+      snap.units.forEach((u) => {
+        if (u.side !== s) return;
+        const x = st[u.id];
+        start += startOf(u);
+        if (onTable(x)) now += strengthOf(u, x);
+        if (x.status === 'active') ++active; else if (x.status === 'routed') ++routed; else ++lost;
+      });
+      const d = html('div', null, box, 'standing');
+      d.dataset.side = side.id;
+      html('div', sideName(s) + ': ' + now + ' / ' + start, d);
+      const bar = html('div', null, d, 'bar');
+      const fill = html('i', null, bar);
+      fill.style.width = (start ? 100 * now / start : 0) + '%';
+      fill.style.background = colour(s);
+      html('small', active + ' in good order, ' + routed + ' routed, ' + lost + ' gone', d);
+    });
+  }
+
+  function rollView(r, parent) {
+    const box = html('div', null, parent, 'roll');
+    html('div', (r.purpose ? r.purpose + ': ' : '') + (r.dice || ''), box);
+    if (r.faces && r.faces.length) {
+      const f = html('div', null, box, 'faces');
+      r.faces.forEach((x) => html('span', String(x), f));
+    }
+    const t = html('table', null, box);
+    const row = (a, b, c) => {
+      const tr = html('tr', null, t);
+      html('td', a, tr); html('td', b, tr); html('td', c, tr, 'ref');
+    };
+    if (r.base || r.base_ref) row('base', fmt(r.base), r.base_ref || '');
+    (r.modifiers || []).forEach((m) => row(m.name, (m.value > 0 ? '+' : '') + fmt(m.value), m.ref || ''));
+    if (r.target || (r.modifiers && r.modifiers.length)) row('needs', fmt(r.target), '');
+    if (r.result) row('result', r.result, '');
+    if (r.line) html('code', r.line, box);
+  }
+
+  let eventsTurn = null;
+  const eventItems = [];
+  function drawEvents(i) {
+    const list = document.getElementById('events');
+    const turn = steps[i].turn;
+    if (eventsTurn !== turn) {
+      eventsTurn = turn;
+      list.textContent = '';
+      eventItems.length = 0;
+      html('h3', turn > 0 ? 'Turn ' + turn : 'Before the battle', list);
+      for (let k = turnFirstStep[turn]; k < steps.length && steps[k].turn === turn; ++k) {
+        const e = steps[k];
+        const item = html('div', null, list, 'ev');
+        item.dataset.step = k;
+        const head = html('div', null, item);
+        html('span', e.kind.replace('_', ' '), head, 'k');
+        html('span', e.text || e.kind, head);
+        head.addEventListener('click', () => go(k));
+        if (e.rolls && e.rolls.length) {
+          const det = html('details', null, item);
+          html('summary', e.rolls.length === 1 ? 'dice and modifiers' : e.rolls.length + ' rolls', det);
+          e.rolls.forEach((r) => rollView(r, det));
+        }
+        eventItems.push(item);
+      }
+    }
+    let cur = null;
+    eventItems.forEach((item) => {
+      const k = Number(item.dataset.step);
+      item.classList.toggle('current', k === i);
+      item.classList.toggle('future', k > i);
+      if (k === i) cur = item;
+    });
+    if (cur) cur.scrollIntoView({ block: 'nearest' });
+  }
+
+  function drawUnitPanel(i) {
+    const panel = document.getElementById('unit-panel');
+    if (!selected) return;
+    const u = snap.units[unitIndex[selected]];
+    const s = unitStates[i][u.id];
+    panel.textContent = '';
+    const h = html('h2', u.name, panel);
+    h.style.color = colour(u.side);
+    const t = html('table', null, panel);
+    const row = (a, b) => {
+      if (b === undefined || b === null || b === '') return;
+      const tr = html('tr', null, t);
+      html('td', a, tr);
+      html('td', String(b), tr);
+    };
+    row('side', sideName(u.side));
+    row('command', u.command);
+    row('type', u.type + ' (' + u.arm + ')');
+    row('status', s.status);
+    row('formation', s.formation);
+    if (u.start_figures > 0) row('figures', s.figures + ' of ' + u.start_figures);
+    if (u.state.castings > 0) row('castings', s.castings + ' of ' + u.state.castings);
+    row('stands', liveStands(s).length + ' of ' + s.stands.length);
+    const m = marks(u, s, i, engaged(i));
+    row('markers', m.length ? m.map((x) => x[1]).join(', ') : 'none');
+    const b = books(u.id, i);
+    const keys = Object.keys(b).filter((k) => k !== 'hits' && k !== 'stand');
+    if (keys.length) row('books', keys.map((k) => k.replace(/_/g, ' ') + ' ' + fmt(b[k])).join(', '));
+    let order = null;
+    for (let k = i; k >= 0; --k) {
+      if (steps[k].unit === u.id && steps[k].kind === 'order') { order = steps[k].text; break; }
+    }
+    row('last order', order);
+    const ls = leaderStates[i];
+    (snap.leaders || []).forEach((l) => {
+      const x = ls[l.id];
+      if (x && x.attached === unitIndex[u.id]) row('leader', l.name + (x.alive ? '' : ' (fallen)'));
+    });
+    for (const k in u.attributes) row(k.replace(/_/g, ' '), fmt(u.attributes[k]));
+    let last = null;
+    for (let k = i; k >= 0; --k) {
+      if ((steps[k].unit === u.id || steps[k].target === u.id) && steps[k].kind !== 'order') {
+        last = 'turn ' + steps[k].turn + ': ' + steps[k].text; break;
+      }
+    }
+    row('last event', last);
+  }
+
+  function select(id) {
+    selected = id;
+    render();
+  }
+
+  // ---- timeline ----
+  const slider = document.getElementById('slider');
+  const where = document.getElementById('where');
+  const turnSel = document.getElementById('turn');
+  const playBtn = document.getElementById('play');
+  const speedSel = document.getElementById('speed');
+  slider.max = String(steps.length - 1);
+  const ticks = document.getElementById('turn-ticks');
+  Object.keys(turnFirstStep).map(Number).sort((a, b) => a - b).forEach((t) => {
+    const o = document.createElement('option');
+    o.value = String(turnFirstStep[t]);
+    ticks.appendChild(o);
+    const p = document.createElement('option');
+    p.value = String(t);
+    p.textContent = t > 0 ? String(t) : 'start';
+    turnSel.appendChild(p);
+  });
+
+  function render() {
+    const i = current;
+    const e = steps[i];
+    slider.value = String(i);
+    turnSel.value = String(e.turn);
+    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (e.phase ? ' · ' + e.phase : '') +
+      ' · step ' + (i + 1) + ' of ' + steps.length;
+    drawTable(i);
+    drawStanding(i);
+    drawEvents(i);
+    drawUnitPanel(i);
+  }
+  function go(i) {
+    current = Math.max(0, Math.min(steps.length - 1, i));
+    render();
+  }
+  let timer = null;
+  function setPlaying(on) {
+    if (timer) { clearInterval(timer); timer = null; }
+    playBtn.textContent = on ? 'Pause' : 'Play';
+    if (!on) return;
+    if (current >= steps.length - 1) go(0);
+    timer = setInterval(() => {
+      if (current >= steps.length - 1) { setPlaying(false); return; }
+      go(current + 1);
+    }, 700 / Number(speedSel.value));
+  }
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  turnSel.addEventListener('change', () => go(turnFirstStep[Number(turnSel.value)]));
+  document.getElementById('first').addEventListener('click', () => go(0));
+  document.getElementById('last').addEventListener('click', () => go(steps.length - 1));
+  document.getElementById('back').addEventListener('click', () => go(current - 1));
+  document.getElementById('forward').addEventListener('click', () => go(current + 1));
+  playBtn.addEventListener('click', () => setPlaying(!timer));
+  speedSel.addEventListener('change', () => { if (timer) setPlaying(true); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target && ev.target.tagName === 'SELECT') return;
+    if (ev.key === 'ArrowRight') go(current + 1);
+    else if (ev.key === 'ArrowLeft') go(current - 1);
+    else if (ev.key === 'ArrowUp') go(turnFirstStep[steps[current].turn + 1] ?? steps.length - 1);
+    else if (ev.key === 'ArrowDown') go(turnFirstStep[Math.max(0, steps[current].turn - 1)] ?? 0);
+    else if (ev.key === ' ') setPlaying(!timer);
+    else if (ev.key === 'Home') go(0);
+    else if (ev.key === 'End') go(steps.length - 1);
+    else return;
+    ev.preventDefault();
+  });
+
+  const title = document.getElementById('title');
+  html('b', snap.scenario, title);
+  html('small', (snap.ruleset_title || snap.ruleset) + ' · ' + steps.length + ' events', title);
+  render();
+  // The page's own handle for tests and the console.
+  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current };
+})();
