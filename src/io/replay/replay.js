@@ -304,7 +304,8 @@
         v.label.setAttribute('y', sy(top) - 4);
         v.label.textContent = '';
         const name = document.createElementNS(NS, 'tspan');
-        name.textContent = v.unit.name.length > 28 ? v.unit.name.slice(0, 26) + '…' : v.unit.name;
+        name.textContent = !showNames.checked && selected !== v.unit.id ? ''
+          : v.unit.name.length > 22 ? v.unit.name.slice(0, 20) + '…' : v.unit.name;
         v.label.appendChild(name);
         const str = document.createElementNS(NS, 'tspan');
         str.textContent = ' ' + strengthOf(v.unit, s) + ' ' + s.formation;
@@ -452,7 +453,12 @@
       const x = ls[l.id];
       if (x && x.attached === unitIndex[u.id]) row('leader', l.name + (x.alive ? '' : ' (fallen)'));
     });
-    for (const k in u.attributes) row(k.replace(/_/g, ' '), fmt(u.attributes[k]));
+    const attrs = Object.keys(u.attributes);
+    if (attrs.length) {
+      const tr = html('tr', null, t);
+      html('td', 'from the scenario', tr).colSpan = 2;
+      attrs.forEach((k) => row(k.replace(/_/g, ' '), fmt(u.attributes[k])));
+    }
     let last = null;
     for (let k = i; k >= 0; --k) {
       if ((steps[k].unit === u.id || steps[k].target === u.id) && steps[k].kind !== 'order') {
@@ -501,12 +507,20 @@
     current = Math.max(0, Math.min(steps.length - 1, i));
     render();
   }
+  // Moves animate over most of a step's time when playing, never longer than 0.45 s.
+  function setMoveTime(ms) {
+    svg.style.setProperty('--move', Math.min(450, ms * 0.8).toFixed(0) + 'ms');
+  }
+  const showNames = document.getElementById('names');
+  showNames.addEventListener('change', () => render());
   let timer = null;
   function setPlaying(on) {
     if (timer) { clearInterval(timer); timer = null; }
+    setMoveTime(450);
     playBtn.textContent = on ? 'Pause' : 'Play';
     if (!on) return;
     if (current >= steps.length - 1) go(0);
+    setMoveTime(700 / Number(speedSel.value));
     timer = setInterval(() => {
       if (current >= steps.length - 1) { setPlaying(false); return; }
       go(current + 1);
