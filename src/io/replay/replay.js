@@ -412,7 +412,11 @@
       item.classList.toggle('future', k > i);
       if (k === i) cur = item;
     });
-    if (cur) cur.scrollIntoView({ block: 'nearest' });
+    // Keep the current event in view (#events is its offsetParent).
+    if (cur && (cur.offsetTop < list.scrollTop ||
+                cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 3);
+    }
   }
 
   function drawUnitPanel(i) {
@@ -500,8 +504,8 @@
       ' · step ' + (i + 1) + ' of ' + steps.length;
     drawTable(i);
     drawStanding(i);
+    drawUnitPanel(i);  // first: its height sets the room left for the events
     drawEvents(i);
-    drawUnitPanel(i);
   }
   function go(i) {
     current = Math.max(0, Math.min(steps.length - 1, i));
