@@ -119,6 +119,12 @@ int run(const RunOptions& o) {
   }
   match.log().add_sink(narrative.sink());
   if (recorder) match.log().add_sink(recorder->sink());
+  if (log_file) {
+    // A turn boundary is a natural point for a reader following the file.
+    match.log().add_sink([&](const Event& e) {
+      if (e.kind == EventKind::kTurnStart || e.kind == EventKind::kBattleEnd) log_file->flush();
+    });
+  }
 
   const MatchResult& result = match.run();
   if (recorder) recorder->finish();

@@ -20,6 +20,8 @@ class JsonlLogFile {
   void write(const Event& e);
   // One line as it is (a replay snapshot or state line, io/replay/recorder.h); no newline.
   void write_line(const std::string& line);
+  // Makes what was written visible to a reader following the file (`tail -f`).
+  void flush() { out_.flush(); }
   // A sink that forwards to write(); this file must outlive the log's use of it.
   EventLog::Sink sink() {
     return [this](const Event& e) { write(e); };
