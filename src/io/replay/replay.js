@@ -283,6 +283,24 @@
   // ---- drawing one step ----
   let current = 0;
   let selected = null;
+  // Moves labels that would cover one another upward, a line at a time (at most four),
+  // from the lowest on the table up, so that the names of units in contact stay readable.
+  function spreadLabels() {
+    const placed = [];
+    const labels = views.map((v) => v.label).filter((l) => l.textContent)
+      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
+      .sort((a, b) => b.y - a.y);
+    labels.forEach((x) => {
+      const line = x.b.height || 1;
+      let dy = 0;
+      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
+        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
+      for (let k = 0; k < 4 && hits(); ++k) dy += line;
+      if (dy) x.l.setAttribute('y', x.y - dy);
+      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
+    });
+  }
+
   function drawTable(i) {
     const st = unitStates[i];
     const eng = engaged(i);
@@ -321,6 +339,7 @@
         });
       }
     });
+    spreadLabels();
     // Fire, charges and melee of this step, firer to target.
     while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
     const e = steps[i];
