@@ -29,7 +29,7 @@ Json fields(const Fields& f) {
   return out;
 }
 
-// [x, y, facing, width, depth, figures, castings, removed]: one stand, mm and degrees.
+// One stand as recorder.h's STATE lists it.
 Json stand(const Stand& s) {
   return Json::array({tenth(s.rect.centre.x), tenth(s.rect.centre.y), tenth(s.rect.facing),
                       tenth(s.rect.width), tenth(s.rect.depth), s.figures, s.castings,

@@ -7,6 +7,22 @@
 //
 // The match's own EventLog is left untouched (its hash pins determinism), and recording is
 // opt-in: only `run --log` and `run --html` pay for it.
+//
+// Lines (lengths in mm, x east and y north; bearings in degrees, 0 = north):
+//   {"kind":"snapshot","format":1,"scenario","description","ruleset","ruleset_title",
+//    "unit":"yd","mm_per_unit":2.54,
+//    "table":{"width","height","areas":[{"id","class","elevation","blocks_sight",
+//             "points":[[x,y],...]}],"linears":[{"id","class","width","blocks_sight","points"}]},
+//    "objectives":[{"id","name","position":[x,y],"radius","points"}],
+//    "sides":[{"id","name","edge"}],
+//    "units":[{"id","name","side","command","type","arm","start_figures","attributes":{},
+//              "state":STATE}],
+//    "leaders":[{"id","name","side","attributes":{},"state":LEADER}]}
+//   {"kind":"state","units":{"<id>":STATE,...},"leaders":{"<id>":LEADER,...}}
+// STATE = {"formation","status":"active|routed|removed|off-table","figures","castings",
+//          "markers":[{"type","count"}],
+//          "stands":[[x, y, facing, width, depth, figures, castings, removed 0|1],...]}
+// LEADER = {"position":[x,y],"attached":unit index or -1,"alive"}
 #pragma once
 
 #include <functional>
