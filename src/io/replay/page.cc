@@ -198,7 +198,7 @@ tl::expected<std::string, std::string> build_replay_page(const std::vector<std::
   return fill(asset("replay.html"), {{"title", html_escape(title)},
                                      {"css", asset("replay.css")},
                                      {"data", safe},
-                                     {"js", asset("replay.js")}});
+                                     {"js", asset("replay_table.js") + "\n" + asset("replay.js")}});
 }
 
 }  // namespace smoothbore
