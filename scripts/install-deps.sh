@@ -8,7 +8,12 @@ packages=(
   libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
   libgmp-dev
   libopenmpi-dev openmpi-bin
+  chromium  # the replay page's browser test (tests/browser)
 )
+# node and npm drive the browser test; a node from elsewhere (NodeSource, nvm) will do, and
+# Debian's npm would conflict with NodeSource's nodejs, so only ask for what is missing.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include "apps/cli.h"
+#include "apps/output_file.h"
 #include "io/log_file.h"
 #include "io/narrative.h"
+#include "io/replay/page.h"
+#include "io/replay/recorder.h"
 #include "sim/match.h"
 
 namespace smoothbore::cli {
@@ -18,6 +21,7 @@ struct RunOptions {
   std::string scenario;
   std::string seed;  // text, parsed here so that the error can say what was expected
   std::string log;
+  std::string html;  // replay page
   std::string turns;
   std::string trial;  // dice stream: battle `trial` of `smoothbore mc`
   bool quiet = false;
@@ -80,6 +84,15 @@ int run(const RunOptions& o) {
     }
     log_file = std::move(*opened);
   }
+  std::optional<OutputFile> html_file;
+  if (!o.html.empty()) {
+    auto opened = OutputFile::open("--html", o.html);
+    if (!opened) {
+      print_error(opened.error());
+      return kExitBadInput;
+    }
+    html_file.emplace(std::move(*opened));
+  }
 
   MatchConfig config;
   config.seed = seed.value_or(scenario->seed);
@@ -89,15 +102,32 @@ int run(const RunOptions& o) {
   Match match(*scenario, *ruleset, std::move(config));
 
   NarrativePrinter narrative(std::cout, o.quiet);
+  // The log file and the replay page get the events with the replay's snapshot and state
+  // lines between them (io/replay/recorder.h).
+  std::vector<std::string> replay_lines;
+  std::optional<ReplayRecorder> recorder;
+  if (log_file || html_file) {
+    recorder.emplace(match.battle(), *ruleset, [&](const std::string& line) {
+      if (log_file) log_file->write_line(line);
+      if (html_file) replay_lines.push_back(line);
+    });
+  }
   // The match logs its start when constructed: catch the sinks up before attaching them.
   for (const Event& e : match.log().events()) {
     narrative.print(e);
-    if (log_file) log_file->write(e);
+    if (recorder) recorder->on_event(e);
   }
   match.log().add_sink(narrative.sink());
-  if (log_file) match.log().add_sink(log_file->sink());
+  if (recorder) match.log().add_sink(recorder->sink());
+  if (log_file) {
+    // A turn boundary is a natural point for a reader following the file.
+    match.log().add_sink([&](const Event& e) {
+      if (e.kind == EventKind::kTurnStart || e.kind == EventKind::kBattleEnd) log_file->flush();
+    });
+  }
 
   const MatchResult& result = match.run();
+  if (recorder) recorder->finish();
   // The narrative ends with the battle-end event, usually the summary itself.
   const auto& events = match.log().events();
   if (o.quiet || events.empty() || events.back().text != result.summary) {
@@ -120,6 +150,19 @@ int run(const RunOptions& o) {
       return kExitBadInput;
     }
   }
+  if (html_file) {
+    auto page = build_replay_page(replay_lines);
+    if (!page) {
+      print_error("--html: " + page.error());  // a bug: the recorder wrote the lines
+      return kExitInternal;
+    }
+    html_file->stream() << *page;
+    auto closed = html_file->close();
+    if (!closed) {
+      print_error(closed.error());
+      return kExitBadInput;
+    }
+  }
   return kExitOk;
 }
 
@@ -132,7 +175,12 @@ Command add_run(CLI::App& app) {
   sub->add_option("scenario", o->scenario,
                   std::string("Scenario file (.toml); default: the embedded ") + kDefaultScenario);
   sub->add_option("--seed", o->seed, "Seed of every die (default: the scenario's seed)");
-  sub->add_option("--log", o->log, "Write every event as a JSON line to FILE (.jsonl)");
+  sub->add_option("--log", o->log,
+                  "Write every event as a JSON line to FILE (.jsonl), with the table and the "
+                  "stands' moves, so that `smoothbore replay FILE --html` can show it");
+  sub->add_option("--html", o->html,
+                  "Write the battle as a replay page to FILE (.html): one self-contained file "
+                  "to open offline in a browser");
   sub->add_option("--turns", o->turns, "Turn limit (default: the scenario's)");
   sub->add_option("--trial", o->trial,
                   "Fight battle I of `smoothbore mc` with the same seed (dice stream I; "
@@ -141,7 +189,9 @@ Command add_run(CLI::App& app) {
   sub->add_option("--commander", o->commanders,
                   "SIDE=KIND, repeatable; KIND is doctrine or random (default doctrine)")
       ->allow_extra_args(false);  // one SIDE=KIND per --commander, never the scenario
-  sub->footer("Example: smoothbore run --seed 7 --log battle.jsonl --commander austrians=random");
+  sub->footer(
+      "Example: smoothbore run --seed 7 --log battle.jsonl --html battle.html "
+      "--commander austrians=random");
   return [o] { return run(*o); };
 }
 

@@ -16,6 +16,8 @@ struct File {
 std::span<const File> rules_files();
 // Every *.toml under scenarios/ (e.g. "fast-1805/small.toml").
 std::span<const File> scenario_files();
+// The replay page's assets under src/io/replay/ (*.html, *.css, *.js), e.g. "replay.js".
+std::span<const File> replay_files();
 
 // The file at `path` in `files`, if any.
 inline std::optional<std::string_view> find(std::span<const File> files, std::string_view path) {

@@ -25,6 +25,8 @@ void JsonlLogFile::write(const Event& e) {
   if (e.kind == EventKind::kTurnStart || e.kind == EventKind::kBattleEnd) out_.flush();
 }
 
+void JsonlLogFile::write_line(const std::string& line) { out_ << line << '\n'; }
+
 tl::expected<void, std::string> JsonlLogFile::close() {
   out_.flush();
   const bool ok = static_cast<bool>(out_);

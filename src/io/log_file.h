@@ -18,6 +18,10 @@ class JsonlLogFile {
   static tl::expected<std::unique_ptr<JsonlLogFile>, std::string> open(const std::string& path);
 
   void write(const Event& e);
+  // One line as it is (a replay snapshot or state line, io/replay/recorder.h); no newline.
+  void write_line(const std::string& line);
+  // Makes what was written visible to a reader following the file (`tail -f`).
+  void flush() { out_.flush(); }
   // A sink that forwards to write(); this file must outlive the log's use of it.
   EventLog::Sink sink() {
     return [this](const Event& e) { write(e); };

@@ -1,0 +1,192 @@
+#include "io/replay/recorder.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "core/events/jsonl.h"
+
+namespace smoothbore {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Positions to 0.1 mm and bearings to 0.1°: far below what a table shows, and the lines
+// stay short and the same on every platform.
+double tenth(double v) {
+  const double r = std::round(v * 10.0) / 10.0;
+  return r == 0 ? 0.0 : r;  // no "-0.0"
+}
+
+Json point(Vec2 p) { return Json::array({tenth(p.x), tenth(p.y)}); }
+
+Json fields(const Fields& f) {
+  Json out = Json::object();
+  for (const auto& [k, v] : f) {
+    std::visit([&](const auto& x) { out[k] = x; }, v);
+  }
+  return out;
+}
+
+// One stand as recorder.h's STATE lists it.
+Json stand(const Stand& s) {
+  return Json::array({tenth(s.rect.centre.x), tenth(s.rect.centre.y), tenth(s.rect.facing),
+                      tenth(s.rect.width), tenth(s.rect.depth), s.figures, s.castings,
+                      s.removed ? 1 : 0});
+}
+
+// What may change during a battle.
+Json unit_state(const Unit& u) {
+  Json j;
+  j["formation"] = u.formation;
+  j["status"] = std::string(unit_status_name(u.status));
+  j["figures"] = u.figures();
+  j["castings"] = u.castings();
+  Json markers = Json::array();
+  for (const Marker& m : u.markers) {
+    markers.push_back(Json{{"type", m.type}, {"count", m.count}});
+  }
+  j["markers"] = std::move(markers);
+  Json stands = Json::array();
+  for (const Stand& s : u.stands) stands.push_back(stand(s));
+  j["stands"] = std::move(stands);
+  return j;
+}
+
+Json leader_state(const Leader& l) {
+  return Json{{"position", point(l.position)}, {"attached", l.attached_unit}, {"alive", l.alive}};
+}
+
+}  // namespace
+
+ReplayRecorder::ReplayRecorder(const Battle& battle, const Ruleset& ruleset, LineSink out)
+    : battle_(battle), ruleset_(ruleset), out_(std::move(out)) {}
+
+std::string ReplayRecorder::snapshot() const {
+  const Scenario& sc = battle_.scenario();
+  const Table& table = battle_.table();
+  const Force& force = battle_.force();
+  Json j;
+  j["kind"] = "snapshot";
+  j["format"] = kReplayFormat;
+  j["scenario"] = sc.name;
+  j["description"] = sc.description;
+  j["ruleset"] = std::string(ruleset_.id());
+  j["ruleset_title"] = std::string(ruleset_.title());
+  j["unit"] = std::string(ruleset_.rule_unit());
+  j["mm_per_unit"] = ruleset_.mm_per_rule_unit(sc.options);
+  Json t;
+  t["width"] = tenth(table.width());
+  t["height"] = tenth(table.height());
+  Json areas = Json::array();
+  for (const AreaFeature& a : table.areas()) {
+    Json pts = Json::array();
+    for (Vec2 p : a.shape.points) pts.push_back(point(p));
+    areas.push_back(Json{{"id", a.id},
+                         {"class", std::string(terrain_class_name(a.cls))},
+                         {"elevation", a.elevation},
+                         {"blocks_sight", a.blocks_sight},
+                         {"points", std::move(pts)}});
+  }
+  t["areas"] = std::move(areas);
+  Json linears = Json::array();
+  for (const LinearFeature& l : table.linears()) {
+    Json pts = Json::array();
+    for (Vec2 p : l.path) pts.push_back(point(p));
+    linears.push_back(Json{{"id", l.id},
+                           {"class", std::string(terrain_class_name(l.cls))},
+                           {"width", tenth(l.width)},
+                           {"blocks_sight", l.blocks_sight},
+                           {"points", std::move(pts)}});
+  }
+  t["linears"] = std::move(linears);
+  j["table"] = std::move(t);
+  Json objectives = Json::array();
+  for (const Objective& o : sc.objectives) {
+    objectives.push_back(Json{{"id", o.id},
+                              {"name", o.name},
+                              {"position", point(o.position)},
+                              {"radius", tenth(o.radius)},
+                              {"points", o.points}});
+  }
+  j["objectives"] = std::move(objectives);
+  Json sides = Json::array();
+  for (const Side& s : force.sides) {
+    sides.push_back(
+        Json{{"id", s.id}, {"name", s.name}, {"edge", std::string(edge_name(s.home_edge))}});
+  }
+  j["sides"] = std::move(sides);
+  Json units = Json::array();
+  for (const Unit& u : force.units) {
+    Json ju{{"id", u.id},
+            {"name", u.name},
+            {"side", u.side},
+            {"command", u.command >= 0 ? force.commands[u.command].name : std::string()},
+            {"type", u.type},
+            {"arm", std::string(arm_name(u.arm))},
+            {"start_figures", u.start_figures},
+            {"attributes", fields(u.attributes)}};
+    ju["state"] = unit_state(u);
+    units.push_back(std::move(ju));
+  }
+  j["units"] = std::move(units);
+  Json leaders = Json::array();
+  for (const Leader& l : force.leaders) {
+    Json jl{{"id", l.id}, {"name", l.name}, {"side", l.side}, {"attributes", fields(l.attributes)}};
+    jl["state"] = leader_state(l);
+    leaders.push_back(std::move(jl));
+  }
+  j["leaders"] = std::move(leaders);
+  return j.dump();
+}
+
+void ReplayRecorder::emit_changes() {
+  const Force& force = battle_.force();
+  Json units = Json::object();
+  unit_states_.resize(force.units.size());
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    Json s = unit_state(force.units[i]);
+    std::string text = s.dump();
+    if (text != unit_states_[i]) {
+      unit_states_[i] = std::move(text);
+      units[force.units[i].id] = std::move(s);
+    }
+  }
+  Json leaders = Json::object();
+  leader_states_.resize(force.leaders.size());
+  for (std::size_t i = 0; i < force.leaders.size(); ++i) {
+    Json s = leader_state(force.leaders[i]);
+    std::string text = s.dump();
+    if (text != leader_states_[i]) {
+      leader_states_[i] = std::move(text);
+      leaders[force.leaders[i].id] = std::move(s);
+    }
+  }
+  if (units.empty() && leaders.empty()) return;
+  Json j;
+  j["kind"] = "state";
+  if (!units.empty()) j["units"] = std::move(units);
+  if (!leaders.empty()) j["leaders"] = std::move(leaders);
+  out_(j.dump());
+}
+
+void ReplayRecorder::on_event(const Event& e) {
+  out_(to_json_line(e));
+  if (!started_) {
+    started_ = true;
+    out_(snapshot());
+    // The snapshot holds every unit's state: later lines carry only changes.
+    const Force& force = battle_.force();
+    for (const Unit& u : force.units) unit_states_.push_back(unit_state(u).dump());
+    for (const Leader& l : force.leaders) leader_states_.push_back(leader_state(l).dump());
+    return;
+  }
+  emit_changes();
+}
+
+void ReplayRecorder::finish() {
+  if (started_) emit_changes();
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,71 @@
+// Records what a replay needs beside the event log (io/replay/page.h): a `snapshot` line
+// after the battle-start event (table, terrain, objectives, scale, sides, units with every
+// stand) and, after any event that changed the force, a `state` line with the new state of
+// each unit or leader that changed (stands, formation, strength, status, markers). The
+// lines are JSON objects with a "kind" like the events', so a `run --log` file holds the
+// events and these lines in one stream and a replay needs nothing but the file.
+//
+// The match's own EventLog is left untouched (its hash pins determinism), and recording is
+// opt-in: only `run --log` and `run --html` pay for it.
+//
+// Lines (lengths in mm, x east and y north; bearings in degrees, 0 = north):
+//   {"kind":"snapshot","format":1,"scenario","description","ruleset","ruleset_title",
+//    "unit":"yd","mm_per_unit":2.54,
+//    "table":{"width","height","areas":[{"id","class","elevation","blocks_sight",
+//             "points":[[x,y],...]}],"linears":[{"id","class","width","blocks_sight","points"}]},
+//    "objectives":[{"id","name","position":[x,y],"radius","points"}],
+//    "sides":[{"id","name","edge"}],
+//    "units":[{"id","name","side","command","type","arm","start_figures","attributes":{},
+//              "state":STATE}],
+//    "leaders":[{"id","name","side","attributes":{},"state":LEADER}]}
+//   {"kind":"state","units":{"<id>":STATE,...},"leaders":{"<id>":LEADER,...}}
+// STATE = {"formation","status":"active|routed|removed|off-table","figures","castings",
+//          "markers":[{"type","count"}],
+//          "stands":[[x, y, facing, width, depth, figures, castings, removed 0|1],...]}
+// LEADER = {"position":[x,y],"attached":unit index or -1,"alive"}
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/events/event.h"
+#include "rules/battle.h"
+#include "rules/ruleset.h"
+
+namespace smoothbore {
+
+// The version of the snapshot/state lines; a replay refuses a newer one.
+inline constexpr int kReplayFormat = 1;
+
+class ReplayRecorder {
+ public:
+  // Receives each line (one JSON object, no newline) in order.
+  using LineSink = std::function<void(const std::string& line)>;
+
+  // `battle` must outlive the recorder; its state is read after every event.
+  ReplayRecorder(const Battle& battle, const Ruleset& ruleset, LineSink out);
+
+  // Passes on the event's JSON line, then the snapshot (after the first event) or the state
+  // of whatever changed since the last line.
+  void on_event(const Event& e);
+  // Emits the state changed after the last event, if any (call once the battle is over).
+  void finish();
+  // A sink for the battle's EventLog; this recorder must outlive the log's use of it.
+  EventLog::Sink sink() {
+    return [this](const Event& e) { on_event(e); };
+  }
+
+ private:
+  std::string snapshot() const;
+  void emit_changes();
+
+  const Battle& battle_;
+  const Ruleset& ruleset_;
+  LineSink out_;
+  bool started_ = false;
+  std::vector<std::string> unit_states_;    // last emitted state per unit (JSON text)
+  std::vector<std::string> leader_states_;  // last emitted state per leader
+};
+
+}  // namespace smoothbore

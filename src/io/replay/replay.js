@@ -1,0 +1,447 @@
+// The replay page's script (replay.html, after replay_table.js): draws the stands and the events of
+// the replay data that smoothbore inlined (io/replay/page.cc), one step per event.
+// Table frame: x east, y north, mm; facings are compass bearings (0 = north, 90 = east).
+(function () {
+  'use strict';
+  const D = JSON.parse(document.getElementById('replay-data').textContent);
+  const snap = D.snapshot;
+  const steps = D.steps;
+  const profile = D.profile || {};
+  const svg = document.getElementById('table');
+  const H = snap.table.height;
+  const { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, el, html, fmt, corners, inside } =
+    ReplayTable;
+  const unitIndex = {};
+  snap.units.forEach((u, i) => { unitIndex[u.id] = i; });
+  const sideName = (s) => (snap.sides[s] ? snap.sides[s].name || snap.sides[s].id : 'side ' + s);
+  const colour = (s) => SIDE_COLOURS[s % SIDE_COLOURS.length];
+
+  // ---- the state after each step: unit and leader states, shared where unchanged ----
+  const unitStates = [];
+  const leaderStates = [];
+  {
+    let u = {};
+    snap.units.forEach((x) => { u[x.id] = x.state; });
+    let l = {};
+    (snap.leaders || []).forEach((x) => { l[x.id] = x.state; });
+    steps.forEach((s) => {
+      if (s.units) u = Object.assign({}, u, s.units);
+      if (s.leaders) l = Object.assign({}, l, s.leaders);
+      unitStates.push(u);
+      leaderStates.push(l);
+    });
+  }
+  const turnFirstStep = {};
+  steps.forEach((s, i) => { if (turnFirstStep[s.turn] === undefined) turnFirstStep[s.turn] = i; });
+
+  const sx = (x) => x;
+  const sy = (y) => H - y;
+  function liveStands(state) { return state.stands.filter((s) => !s[7]); }
+  function centre(state) {
+    const s = liveStands(state).length ? liveStands(state) : state.stands;
+    if (!s.length) return null;
+    let x = 0, y = 0;
+    s.forEach((t) => { x += t[0]; y += t[1]; });
+    return [x / s.length, y / s.length];
+  }
+  const onTable = (state) => state.status === 'active' || state.status === 'routed';
+
+  ReplayTable.drawGround(svg, snap, profile, colour, sideName);
+
+  // ---- units ----
+  const unitLayer = el('g', { id: 'units' }, svg);
+  const shotLayer = el('g', { id: 'shots' }, svg);
+  const labelLayer = el('g', { id: 'labels' }, svg);
+  const views = snap.units.map((u, i) => {
+    const g = el('g', { class: 'unit', 'data-unit': u.id }, unitLayer);
+    g.addEventListener('click', () => select(u.id));
+    el('title', {}, g).textContent = u.name;
+    const label = el('text', { class: 'unit-label', 'text-anchor': 'middle' }, labelLayer);
+    return { g: g, label: label, stands: [], angles: [], unit: u, index: i };
+  });
+  function drawStand(view, k, st) {
+    let s = view.stands[k];
+    if (!s) {
+      s = el('g', { class: 'stand' }, view.g);
+      el('rect', {}, s);
+      el('line', { class: 'front' }, s);
+      view.stands[k] = s;
+    }
+    // Turn the short way round from the angle drawn before.
+    const prev = view.angles[k];
+    let a = st[2];
+    if (prev !== undefined) a = prev + ((((st[2] - prev) % 360) + 540) % 360 - 180);
+    view.angles[k] = a;
+    const rect = s.firstChild;
+    const c = colour(view.unit.side);
+    rect.setAttribute('x', -st[3] / 2);
+    rect.setAttribute('y', -st[4] / 2);
+    rect.setAttribute('width', st[3]);
+    rect.setAttribute('height', st[4]);
+    rect.setAttribute('fill', c);
+    rect.setAttribute('fill-opacity', '0.8');
+    rect.setAttribute('stroke', '#111');
+    rect.setAttribute('stroke-width', '1');
+    const front = s.lastChild;
+    front.setAttribute('x1', -st[3] / 2);
+    front.setAttribute('x2', st[3] / 2);
+    front.setAttribute('y1', -st[4] / 2);
+    front.setAttribute('y2', -st[4] / 2);
+    front.setAttribute('stroke', '#fff');
+    front.setAttribute('stroke-width', Math.min(3, st[4] / 4));
+    s.style.transform = 'translate(' + sx(st[0]) + 'px,' + sy(st[1]) + 'px) rotate(' + a + 'deg)';
+    s.style.opacity = st[7] ? '0' : '1';
+    s.dataset.x = st[0];
+    s.dataset.y = st[1];
+    s.dataset.facing = st[2];
+  }
+
+  // ---- markers: the rule set's, the status, and what the table shows ----
+  function markClass(type) {
+    if (profile.markers && profile.markers[type]) return profile.markers[type];
+    return MARK_CLASSES.find((c) => type.indexOf(c.slice(0, 5)) >= 0) || null;
+  }
+  // The latest data fields of the status, morale, rout and removal events of a unit up to
+  // step i: the rule set's books (shatter boxes, losses, halted until ...).
+  const BOOK_KINDS = new Set(['status', 'morale', 'rout', 'removed']);
+  function books(id, i) {
+    const out = {};
+    for (let k = 0; k <= i; ++k) {
+      const e = steps[k];
+      if (e.unit === id && e.data && BOOK_KINDS.has(e.kind)) Object.assign(out, e.data);
+    }
+    return out;
+  }
+  function engaged(i) {
+    const st = unitStates[i];
+    const out = new Set();
+    const live = snap.units.map((u) => (onTable(st[u.id]) ? liveStands(st[u.id]) : []));
+    for (let a = 0; a < snap.units.length; ++a) {
+      for (let b = a + 1; b < snap.units.length; ++b) {
+        if (snap.units[a].side === snap.units[b].side) continue;
+        const touch = live[a].some((p) => live[b].some((q) =>
+          corners(p).some((c) => inside(c, q, 1)) || corners(q).some((c) => inside(c, p, 1))));
+        if (touch) { out.add(snap.units[a].id); out.add(snap.units[b].id); }
+      }
+    }
+    return out;
+  }
+  function marks(u, state, i, eng) {
+    const m = [];
+    if (state.status === 'routed') m.push(['routed', 'routed']);
+    if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
+    state.markers.forEach((k) => {
+      const c = markClass(k.type);
+      m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
+    });
+    const b = books(u.id, i);
+    for (const key in b) {
+      const stop = key.match(/^(.*)_until$/);
+      if (stop && typeof b[key] === 'number' && b[key] >= steps[i].turn) {
+        m.push([markClass(stop[1]) || stop[1], stop[1] + ' until turn ' + b[key]]);
+      }
+    }
+    if (eng.has(u.id) && onTable(state)) m.push(['engaged', 'engaged']);
+    return m;
+  }
+  // Castings where the rule set counts them (000), else figures.
+  const strengthOf = (u, state) => (u.state.castings > 0 ? state.castings : state.figures);
+  const startOf = (u) => (u.state.castings > 0 ? u.state.castings : u.start_figures);
+
+  // ---- drawing one step ----
+  let current = 0;
+  let selected = null;
+  // Moves labels that would cover one another upward, a line at a time (at most four),
+  // from the lowest on the table up, so that the names of units in contact stay readable.
+  function spreadLabels() {
+    const placed = [];
+    const labels = views.map((v) => v.label).filter((l) => l.textContent)
+      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
+      .sort((a, b) => b.y - a.y);
+    labels.forEach((x) => {
+      const line = x.b.height || 1;
+      let dy = 0;
+      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
+        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
+      for (let k = 0; k < 4 && hits(); ++k) dy += line;
+      if (dy) x.l.setAttribute('y', x.y - dy);
+      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
+    });
+  }
+
+  function drawTable(i) {
+    const st = unitStates[i];
+    const eng = engaged(i);
+    views.forEach((v) => {
+      const s = st[v.unit.id];
+      s.stands.forEach((t, k) => drawStand(v, k, t));
+      for (let k = s.stands.length; k < v.stands.length; ++k) v.stands[k].style.opacity = '0';
+      const gone = !onTable(s);
+      v.g.classList.toggle('gone', gone);
+      v.g.classList.toggle('routed', s.status === 'routed');
+      v.g.classList.toggle('selected', selected === v.unit.id);
+      const c = centre(s);
+      const m = marks(v.unit, s, i, eng);
+      v.g.dataset.marks = m.map((x) => x[0]).join(' ');
+      v.label.style.opacity = gone ? '0.25' : '1';
+      if (c) {
+        const top = Math.max(...s.stands.map((t) => t[1] + Math.max(t[3], t[4]) / 2));
+        v.label.setAttribute('x', sx(c[0]));
+        v.label.setAttribute('y', sy(top) - 4);
+        v.label.textContent = '';
+        const name = document.createElementNS(NS, 'tspan');
+        name.textContent = !showNames.checked && selected !== v.unit.id ? ''
+          : v.unit.name.length > 22 ? v.unit.name.slice(0, 20) + '…' : v.unit.name;
+        v.label.appendChild(name);
+        const str = document.createElementNS(NS, 'tspan');
+        str.textContent = ' ' + strengthOf(v.unit, s) + ' ' + s.formation;
+        str.setAttribute('fill', '#444');
+        v.label.appendChild(str);
+        m.forEach(([cls]) => {
+          if (!cls || !MARK_STYLE[cls]) return;
+          const b = document.createElementNS(NS, 'tspan');
+          b.setAttribute('class', 'badge');
+          b.setAttribute('fill', MARK_STYLE[cls][1]);
+          b.textContent = ' ' + MARK_STYLE[cls][0];
+          v.label.appendChild(b);
+        });
+      }
+    });
+    spreadLabels();
+    // Fire, charges and melee of this step, firer to target.
+    while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
+    const e = steps[i];
+    if (e.unit && e.target && (e.kind === 'fire' || e.kind === 'charge' || e.kind === 'melee')) {
+      const from = st[e.unit] && centre(st[e.unit]);
+      const to = st[e.target] && centre(st[e.target]);
+      if (from && to) {
+        const line = el('line', { x1: sx(from[0]), y1: sy(from[1]), x2: sx(to[0]), y2: sy(to[1]),
+          class: 'shot ' + e.kind }, shotLayer);
+        el('title', {}, line).textContent = e.text || e.kind;
+        el('circle', { cx: sx(to[0]), cy: sy(to[1]), r: 6, class: 'shot ' + e.kind }, shotLayer);
+      }
+    }
+  }
+
+  function drawStanding(i) {
+    const st = unitStates[i];
+    const box = document.getElementById('standing');
+    box.textContent = '';
+    snap.sides.forEach((side, s) => {
+      let now = 0, start = 0, active = 0, routed = 0, lost = 0;
+      snap.units.forEach((u) => {
+        if (u.side !== s) return;
+        const x = st[u.id];
+        start += startOf(u);
+        if (onTable(x)) now += strengthOf(u, x);
+        if (x.status === 'active') ++active; else if (x.status === 'routed') ++routed; else ++lost;
+      });
+      const d = html('div', null, box, 'standing');
+      d.dataset.side = side.id;
+      html('div', sideName(s) + ': ' + now + ' / ' + start, d);
+      const bar = html('div', null, d, 'bar');
+      const fill = html('i', null, bar);
+      fill.style.width = (start ? 100 * now / start : 0) + '%';
+      fill.style.background = colour(s);
+      html('small', active + ' in good order, ' + routed + ' routed, ' + lost + ' gone', d);
+    });
+  }
+
+  function rollView(r, parent) {
+    const box = html('div', null, parent, 'roll');
+    html('div', (r.purpose ? r.purpose + ': ' : '') + (r.dice || ''), box);
+    if (r.faces && r.faces.length) {
+      const f = html('div', null, box, 'faces');
+      r.faces.forEach((x) => html('span', String(x), f));
+    }
+    const t = html('table', null, box);
+    const row = (a, b, c) => {
+      const tr = html('tr', null, t);
+      html('td', a, tr); html('td', b, tr); html('td', c, tr, 'ref');
+    };
+    if (r.base || r.base_ref) row('base', fmt(r.base), r.base_ref || '');
+    (r.modifiers || []).forEach((m) => row(m.name, (m.value > 0 ? '+' : '') + fmt(m.value), m.ref || ''));
+    if (r.target || (r.modifiers && r.modifiers.length)) row('needs', fmt(r.target), '');
+    if (r.result) row('result', r.result, '');
+    if (r.line) html('code', r.line, box);
+  }
+
+  let eventsTurn = null;
+  const eventItems = [];
+  function drawEvents(i) {
+    const list = document.getElementById('events');
+    const turn = steps[i].turn;
+    if (eventsTurn !== turn) {
+      eventsTurn = turn;
+      list.textContent = '';
+      eventItems.length = 0;
+      html('h3', turn > 0 ? 'Turn ' + turn : 'Before the battle', list);
+      for (let k = turnFirstStep[turn]; k < steps.length && steps[k].turn === turn; ++k) {
+        const e = steps[k];
+        const item = html('div', null, list, 'ev');
+        item.dataset.step = k;
+        const head = html('div', null, item);
+        html('span', e.kind.replace('_', ' '), head, 'k');
+        html('span', e.text || e.kind, head);
+        head.addEventListener('click', () => go(k));
+        if (e.rolls && e.rolls.length) {
+          const det = html('details', null, item);
+          html('summary', e.rolls.length === 1 ? 'dice and modifiers' : e.rolls.length + ' rolls', det);
+          e.rolls.forEach((r) => rollView(r, det));
+        }
+        eventItems.push(item);
+      }
+    }
+    let cur = null;
+    eventItems.forEach((item) => {
+      const k = Number(item.dataset.step);
+      item.classList.toggle('current', k === i);
+      item.classList.toggle('future', k > i);
+      if (k === i) cur = item;
+    });
+    // Keep the current event in view (#events is its offsetParent).
+    if (cur && (cur.offsetTop < list.scrollTop ||
+                cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, cur.offsetTop - list.clientHeight / 3);
+    }
+  }
+
+  function drawUnitPanel(i) {
+    const panel = document.getElementById('unit-panel');
+    if (!selected) return;
+    const u = snap.units[unitIndex[selected]];
+    const s = unitStates[i][u.id];
+    panel.textContent = '';
+    const h = html('h2', u.name, panel);
+    h.style.color = colour(u.side);
+    const t = html('table', null, panel);
+    const row = (a, b) => {
+      if (b === undefined || b === null || b === '') return;
+      const tr = html('tr', null, t);
+      html('td', a, tr);
+      html('td', String(b), tr);
+    };
+    row('side', sideName(u.side));
+    row('command', u.command);
+    row('type', u.type + ' (' + u.arm + ')');
+    row('status', s.status);
+    row('formation', s.formation);
+    if (u.start_figures > 0) row('figures', s.figures + ' of ' + u.start_figures);
+    if (u.state.castings > 0) row('castings', s.castings + ' of ' + u.state.castings);
+    row('stands', liveStands(s).length + ' of ' + s.stands.length);
+    const m = marks(u, s, i, engaged(i));
+    row('markers', m.length ? m.map((x) => x[1]).join(', ') : 'none');
+    const b = books(u.id, i);
+    const keys = Object.keys(b).filter((k) => k !== 'hits' && k !== 'stand');
+    if (keys.length) row('books', keys.map((k) => k.replace(/_/g, ' ') + ' ' + fmt(b[k])).join(', '));
+    let order = null;
+    for (let k = i; k >= 0; --k) {
+      if (steps[k].unit === u.id && steps[k].kind === 'order') { order = steps[k].text; break; }
+    }
+    row('last order', order);
+    const ls = leaderStates[i];
+    (snap.leaders || []).forEach((l) => {
+      const x = ls[l.id];
+      if (x && x.attached === unitIndex[u.id]) row('leader', l.name + (x.alive ? '' : ' (fallen)'));
+    });
+    const attrs = Object.keys(u.attributes);
+    if (attrs.length) {
+      const tr = html('tr', null, t);
+      html('td', 'from the scenario', tr).colSpan = 2;
+      attrs.forEach((k) => row(k.replace(/_/g, ' '), fmt(u.attributes[k])));
+    }
+    let last = null;
+    for (let k = i; k >= 0; --k) {
+      if ((steps[k].unit === u.id || steps[k].target === u.id) && steps[k].kind !== 'order') {
+        last = 'turn ' + steps[k].turn + ': ' + steps[k].text; break;
+      }
+    }
+    row('last event', last);
+  }
+
+  function select(id) {
+    selected = id;
+    render();
+  }
+
+  // ---- timeline ----
+  const slider = document.getElementById('slider');
+  const where = document.getElementById('where');
+  const turnSel = document.getElementById('turn');
+  const playBtn = document.getElementById('play');
+  const speedSel = document.getElementById('speed');
+  slider.max = String(steps.length - 1);
+  const ticks = document.getElementById('turn-ticks');
+  Object.keys(turnFirstStep).map(Number).sort((a, b) => a - b).forEach((t) => {
+    const o = document.createElement('option');
+    o.value = String(turnFirstStep[t]);
+    ticks.appendChild(o);
+    const p = document.createElement('option');
+    p.value = String(t);
+    p.textContent = t > 0 ? String(t) : 'start';
+    turnSel.appendChild(p);
+  });
+
+  function render() {
+    const i = current;
+    const e = steps[i];
+    slider.value = String(i);
+    turnSel.value = String(e.turn);
+    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (e.phase ? ' · ' + e.phase : '') +
+      ' · step ' + (i + 1) + ' of ' + steps.length;
+    drawTable(i);
+    drawStanding(i);
+    drawUnitPanel(i);  // first: its height sets the room left for the events
+    drawEvents(i);
+  }
+  function go(i) {
+    current = Math.max(0, Math.min(steps.length - 1, i));
+    render();
+  }
+  // Moves animate over most of a step's time when playing, never longer than 0.45 s.
+  function setMoveTime(ms) {
+    svg.style.setProperty('--move', Math.min(450, ms * 0.8).toFixed(0) + 'ms');
+  }
+  const showNames = document.getElementById('names');
+  showNames.addEventListener('change', () => render());
+  let timer = null;
+  function setPlaying(on) {
+    if (timer) { clearInterval(timer); timer = null; }
+    setMoveTime(450);
+    playBtn.textContent = on ? 'Pause' : 'Play';
+    if (!on) return;
+    if (current >= steps.length - 1) go(0);
+    setMoveTime(700 / Number(speedSel.value));
+    timer = setInterval(() => {
+      if (current >= steps.length - 1) { setPlaying(false); return; }
+      go(current + 1);
+    }, 700 / Number(speedSel.value));
+  }
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  turnSel.addEventListener('change', () => go(turnFirstStep[Number(turnSel.value)]));
+  document.getElementById('first').addEventListener('click', () => go(0));
+  document.getElementById('last').addEventListener('click', () => go(steps.length - 1));
+  document.getElementById('back').addEventListener('click', () => go(current - 1));
+  document.getElementById('forward').addEventListener('click', () => go(current + 1));
+  playBtn.addEventListener('click', () => setPlaying(!timer));
+  speedSel.addEventListener('change', () => { if (timer) setPlaying(true); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target && ev.target.tagName === 'SELECT') return;
+    if (ev.key === 'ArrowRight') go(current + 1);
+    else if (ev.key === 'ArrowLeft') go(current - 1);
+    else if (ev.key === 'ArrowUp') go(turnFirstStep[steps[current].turn + 1] ?? steps.length - 1);
+    else if (ev.key === 'ArrowDown') go(turnFirstStep[Math.max(0, steps[current].turn - 1)] ?? 0);
+    else if (ev.key === ' ') setPlaying(!timer);
+    else if (ev.key === 'Home') go(0);
+    else if (ev.key === 'End') go(steps.length - 1);
+    else return;
+    ev.preventDefault();
+  });
+
+  const title = document.getElementById('title');
+  html('b', snap.scenario, title);
+  html('small', (snap.ruleset_title || snap.ruleset) + ' · ' + steps.length + ' events', title);
+  render();
+  // The page's own handle for tests and the console.
+  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current };
+})();

@@ -1,0 +1,129 @@
+// Browser test of the replay page (src/io/replay/): for each rule set's small scenario,
+// writes a replay with the real program, opens it in headless Chromium (Debian's
+// /usr/bin/chromium, driven by playwright-core; no browser is downloaded) and checks that
+// it loads with no console error and no network request, that stepping the slider moves a
+// stand and changes the event panel, that the arrow keys step, and that clicking a unit
+// shows its panel. Saves a screenshot of each under OUT.
+//
+// usage: node replay.test.js SMOOTHBORE_BINARY SOURCE_DIR OUT_DIR (exit 77: not installed)
+'use strict';
+let chromium;
+try {
+  ({ chromium } = require('playwright-core'));
+} catch (e) {
+  console.error('playwright-core is not installed: run `npm ci` in tests/browser (scripts/test.sh does)');
+  process.exit(77);  // ctest: skipped
+}
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const [binary, source, out] = process.argv.slice(2);
+if (!binary || !source || !out) {
+  console.error('usage: node replay.test.js SMOOTHBORE_BINARY SOURCE_DIR OUT_DIR');
+  process.exit(2);
+}
+fs.mkdirSync(out, { recursive: true });
+
+// Each rule set's small battle, one through `run --html`, one through `run --log` + `replay`.
+const CASES = [
+  { ruleset: 'fast-1805', scenario: 'scenarios/fast-1805/small.toml', via: 'run' },
+  { ruleset: 'fire-and-discipline', scenario: 'scenarios/fire-and-discipline/small.toml', via: 'replay' },
+];
+
+function writeReplay(c) {
+  const html = path.join(out, 'replay-' + c.ruleset + '.html');
+  const scenario = path.join(source, c.scenario);
+  if (c.via === 'run') {
+    execFileSync(binary, ['run', scenario, '--quiet', '--html', html]);
+  } else {
+    const log = path.join(out, 'replay-' + c.ruleset + '.jsonl');
+    execFileSync(binary, ['run', scenario, '--quiet', '--log', log]);
+    execFileSync(binary, ['replay', log, '--html', html]);
+  }
+  return html;
+}
+
+const failures = [];
+function check(ok, what) {
+  if (!ok) failures.push(what);
+  console.log((ok ? 'ok   ' : 'FAIL ') + what);
+}
+
+async function testCase(browser, c) {
+  const file = writeReplay(c);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors = [];
+  const requests = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+  await page.goto('file://' + file);
+  await page.waitForSelector('.stand');
+  const tag = '[' + c.ruleset + '] ';
+
+  const positions = () => page.$$eval('.stand', (els) => els.map((e) => e.dataset.x + ',' + e.dataset.y + ',' + e.dataset.facing));
+  const currentEvent = () => page.$eval('.ev.current', (e) => e.textContent);
+  const step = () => page.evaluate(() => window.smoothboreReplay.current());
+  const before = await positions();
+  const eventBefore = await currentEvent();
+  check(before.length > 0, tag + 'stands are drawn (' + before.length + ')');
+  check((await page.$$('#terrain polygon, #terrain polyline')).length > 0, tag + 'terrain is drawn');
+  check((await page.textContent('.scale text')).length > 0, tag + 'scale bar has a label');
+
+  // The slider to the middle of the battle: some stand has moved, the panel shows another event.
+  const steps = await page.evaluate(() => window.smoothboreReplay.steps);
+  await page.$eval('#slider', (s, v) => { s.value = String(v); s.dispatchEvent(new Event('input')); },
+    Math.floor(steps / 2));
+  const after = await positions();
+  const moved = after.filter((p, i) => p !== before[i]).length;
+  check(moved > 0, tag + 'stepping the slider moves stands (' + moved + ' moved)');
+  check((await currentEvent()) !== eventBefore, tag + 'the event panel follows the slider');
+
+  // Keys: an arrow steps, space plays and pauses.
+  const at = await step();
+  await page.keyboard.press('ArrowRight');
+  check((await step()) === at + 1, tag + 'ArrowRight steps forward');
+  await page.keyboard.press('ArrowLeft');
+  check((await step()) === at, tag + 'ArrowLeft steps back');
+
+  // Click a unit on the table: its panel shows its name and state.
+  const unit = await page.$('.unit:not(.gone)');
+  const name = await unit.evaluate((g) => g.querySelector('title').textContent);
+  await unit.evaluate((g) => g.querySelector('.stand').dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  check((await page.textContent('#unit-panel h2')) === name, tag + 'clicking a unit shows its panel (' + name + ')');
+  check(/status/.test(await page.textContent('#unit-panel')), tag + 'the unit panel shows its status');
+
+  // An event with dice expands to show them.
+  const det = await page.$('.ev details');
+  if (det) {
+    await det.evaluate((d) => { d.open = true; });
+    check((await det.$$('.roll')).length > 0, tag + 'an event expands to its rolls');
+  }
+
+  await page.waitForTimeout(600);  // let the moves finish animating
+  await page.screenshot({ path: path.join(out, 'replay-' + c.ruleset + '.png') });
+  check(errors.length === 0, tag + 'no console errors' + (errors.length ? ': ' + errors.join(' | ') : ''));
+  check(requests.length === 0, tag + 'no network requests' + (requests.length ? ': ' + requests.join(' ') : ''));
+  await page.close();
+}
+
+(async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    for (const c of CASES) await testCase(browser, c);
+  } finally {
+    await browser.close();
+  }
+  if (failures.length) {
+    console.error(failures.length + ' check(s) failed');
+    process.exit(1);
+  }
+  console.log('screenshots in ' + out);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
