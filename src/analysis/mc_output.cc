@@ -148,6 +148,10 @@ Json distribution_json(const Distribution& d) {
               {"q05", d.q05},     {"q25", d.q25},   {"q50", d.q50}, {"q75", d.q75}, {"q95", d.q95}};
 }
 
+Json histogram_json(const Histogram& h) {
+  return Json{{"low", h.low}, {"width", h.width}, {"counts", h.counts}};
+}
+
 Json summary_json(const McSummary& s) {
   auto interval = [](const Interval& ci) { return Json::array({ci.low, ci.high}); };
   Json j{{"scenario", s.scenario},
@@ -160,7 +164,8 @@ Json summary_json(const McSummary& s) {
          {"partial", s.partial},
          {"quantile_definition", 7},
          {"confidence", 0.95},
-         {"turns", distribution_json(s.turns)}};
+         {"turns", distribution_json(s.turns)},
+         {"turns_histogram", histogram_json(s.turns_histogram)}};
   Json sides = Json::array();
   for (const SideSummary& side : s.sides) {
     sides.push_back(Json{{"id", side.id},
@@ -175,7 +180,9 @@ Json summary_json(const McSummary& s) {
                          {"losses_percent", distribution_json(side.losses_percent)},
                          {"broken_percent", distribution_json(side.broken_percent)},
                          {"units_broken", distribution_json(side.units_broken)},
-                         {"points", distribution_json(side.points)}});
+                         {"points", distribution_json(side.points)},
+                         {"losses_histogram", histogram_json(side.losses_histogram)},
+                         {"units_broken_histogram", histogram_json(side.units_broken_histogram)}});
   }
   j["sides"] = std::move(sides);
   Json units = Json::array();

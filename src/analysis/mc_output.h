@@ -23,6 +23,7 @@ void write_trials_csv(std::ostream& out, const Scenario& scenario, const MonteCa
 
 nlohmann::ordered_json summary_json(const McSummary& summary);
 nlohmann::ordered_json distribution_json(const Distribution& d);
+nlohmann::ordered_json histogram_json(const Histogram& h);
 // The rows of the CSV as JSON objects.
 nlohmann::ordered_json trials_json(const Scenario& scenario, const MonteCarloConfig& config,
                                    const MonteCarloRun& run);

@@ -28,6 +28,7 @@ McSummary summarize(const Scenario& scenario, const MonteCarloConfig& config,
 
   std::vector<double> turns;
   for (const TrialRecord& r : run.records) turns.push_back(r.result.turns);
+  s.turns_histogram = integer_histogram(turns);
   s.turns = describe(std::move(turns));
 
   const Force& force = scenario.force;
@@ -56,6 +57,11 @@ McSummary summarize(const Scenario& scenario, const MonteCarloConfig& config,
     ss.win = wilson_interval(ss.wins, s.battles);
     ss.draw = wilson_interval(ss.draws, s.battles);
     ss.loss = wilson_interval(ss.losses, s.battles);
+    ss.losses_histogram =
+        histogram(losses, 0, kLossesBinWidth, static_cast<std::size_t>(100 / kLossesBinWidth));
+    int side_units = 0;
+    for (const Unit& u : force.units) side_units += u.side == index ? 1 : 0;
+    ss.units_broken_histogram = histogram(units, 0, 1, static_cast<std::size_t>(side_units) + 1);
     ss.losses_percent = describe(std::move(losses));
     ss.broken_percent = describe(std::move(broken));
     ss.units_broken = describe(std::move(units));

@@ -1,6 +1,7 @@
 // The summary of a Monte Carlo run (what `smoothbore mc` prints): win / draw / loss per
 // side with 95% Wilson intervals, distributions of battle length, losses, units broken and
-// points, per-unit fates, and how often each end condition decided the battle.
+// points (with histograms of length, losses and units broken), per-unit fates, and how often each
+// end condition decided the battle.
 #pragma once
 
 #include <array>
@@ -14,6 +15,7 @@
 namespace smoothbore {
 
 inline constexpr std::size_t kUnitStatusCount = 4;  // UnitStatus values, kActive first
+inline constexpr double kLossesBinWidth = 5;        // percent of starting strength
 
 struct SideSummary {
   std::string id;
@@ -25,10 +27,12 @@ struct SideSummary {
   Interval win;             // 95% Wilson intervals of the three rates
   Interval draw;
   Interval loss;
-  Distribution losses_percent;  // percent of the side's starting strength lost
-  Distribution broken_percent;  // percent of starting strength routed or removed
-  Distribution units_broken;    // units not active at the end (routed, removed, off table)
-  Distribution points;          // victory points
+  Distribution losses_percent;       // percent of the side's starting strength lost
+  Distribution broken_percent;       // percent of starting strength routed or removed
+  Distribution units_broken;         // units not active at the end (routed, removed, off table)
+  Distribution points;               // victory points
+  Histogram losses_histogram;        // of losses_percent: kLossesBinWidth-point bins from 0 to 100
+  Histogram units_broken_histogram;  // of units_broken: one bin per count, 0 to the side's units
 };
 
 struct UnitSummary {
@@ -56,6 +60,7 @@ struct McSummary {
   std::int64_t battles = 0;    // battles fought (N unless partial)
   bool partial = false;        // stopped early (Ctrl-C)
   Distribution turns;
+  Histogram turns_histogram;  // integer_histogram of the battles' lengths
   std::vector<SideSummary> sides;
   std::vector<UnitSummary> units;       // in Force::units order
   std::vector<EndConditionCount> ends;  // by reason, alphabetical

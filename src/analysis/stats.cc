@@ -55,4 +55,26 @@ Distribution describe(std::vector<double> values) {
   return d;
 }
 
+Histogram histogram(std::span<const double> values, double low, double width, std::size_t bins) {
+  SB_CHECK(width > 0 && bins > 0, "a histogram needs bins of positive width");
+  Histogram h{low, width, {}};
+  if (values.empty()) return h;
+  h.counts.assign(bins, 0);
+  for (double v : values) {
+    const double k = std::floor((v - low) / width);
+    const double last = static_cast<double>(bins - 1);
+    ++h.counts[static_cast<std::size_t>(std::clamp(k, 0.0, last))];
+  }
+  return h;
+}
+
+Histogram integer_histogram(std::span<const double> values, std::size_t max_bins) {
+  if (values.empty()) return Histogram{};
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  const double span = std::floor(*hi) - std::floor(*lo) + 1;
+  const double width = std::max(1.0, std::ceil(span / static_cast<double>(max_bins)));
+  const auto bins = static_cast<std::size_t>(std::ceil(span / width));
+  return histogram(values, std::floor(*lo), width, bins);
+}
+
 }  // namespace smoothbore

@@ -48,4 +48,19 @@ struct Distribution {
 // Sums in the given order, so equal inputs give bit-identical results.
 Distribution describe(std::vector<double> values);
 
+// Counts of a sample in equal bins: bin k holds [low + k width, low + (k + 1) width);
+// values below `low` count in the first bin, values past the last bin in the last.
+struct Histogram {
+  double low = 0;
+  double width = 1;
+  std::vector<std::int64_t> counts;  // empty for an empty sample
+};
+
+Histogram histogram(std::span<const double> values, double low, double width, std::size_t bins);
+
+// A histogram of whole numbers (battle lengths, units broken): bins of width 1 from the
+// smallest to the largest value, or wider bins (a whole number) so that there are at most
+// `max_bins`.
+Histogram integer_histogram(std::span<const double> values, std::size_t max_bins = 40);
+
 }  // namespace smoothbore

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "analysis/mc_output.h"
+#include "analysis/report/mc_report.h"
 #include "apps/cli.h"
 #include "apps/interrupt.h"
 #include "apps/progress.h"
@@ -55,7 +56,8 @@ int mc_command(const TrialOptions& o) {
     j["trials"] = trials_json(p->scenario, p->config, run);
     p->json->stream() << j.dump(2) << '\n';
   }
-  const bool written = close_output(p->csv) & close_output(p->json);
+  if (p->report) p->report->stream() << mc_report(summary);
+  const bool written = close_output(p->csv) & close_output(p->json) & close_output(p->report);
   if (run.stopped) return kExitInterrupted;
   return written ? kExitOk : kExitBadInput;
 }
@@ -74,7 +76,9 @@ Command add_mc(CLI::App& app) {
       "finished (marked PARTIAL, exit 130).\n"
       "A build with -DSMOOTHBORE_MPI=ON run by `mpirun -np K` splits the battles across the K\n"
       "ranks (each with --threads threads); rank 0 writes the same output (see README).\n"
-      "Example: smoothbore mc scenarios/fast-1805/battle.toml -n 1000 --csv battles.csv");
+      "--report writes the summary as one HTML page with its charts (no network needed).\n"
+      "Example: smoothbore mc scenarios/fast-1805/battle.toml -n 1000 --csv battles.csv \\\n"
+      "           --report battles.html");
   return [o] { return mc_command(*o); };
 }
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis/report/sweep_report.h"
 #include "analysis/sweep_output.h"
 #include "apps/cli.h"
 #include "apps/interrupt.h"
@@ -80,7 +81,8 @@ int sweep_command(const SweepOptions& o) {
   std::cout << sweep_text(axes, sweep.cells) << std::flush;
   if (p->csv) write_sweep_csv(p->csv->stream(), axes, sweep.cells);
   if (p->json) p->json->stream() << sweep_json(axes, sweep.cells).dump(2) << '\n';
-  const bool written = close_output(p->csv) & close_output(p->json);
+  if (p->report) p->report->stream() << sweep_report(axes, sweep.cells);
+  const bool written = close_output(p->csv) & close_output(p->json) & close_output(p->report);
   if (sweep.stopped) return kExitInterrupted;
   return written ? kExitOk : kExitBadInput;
 }
@@ -101,9 +103,11 @@ Command add_sweep(CLI::App& app) {
       ->type_name("NAME=V1,V2,...");
   sub->footer(
       "Every cell fights the same N battles: same seed, battle i with dice stream i. --csv has a\n"
-      "row per cell, --json every cell's full summary. Ctrl-C stops after the battles in flight\n"
-      "and prints the cells done so far (marked PARTIAL, exit 130). Under `mpirun` (a build\n"
-      "with -DSMOOTHBORE_MPI=ON) each cell's battles are split across the ranks, as for mc.\n"
+      "row per cell, --json every cell's full summary, --report an HTML page with the win rate\n"
+      "across the grid (a heat map per side for two --vary, bars otherwise) and mean losses.\n"
+      "Ctrl-C stops after the battles in flight and prints the cells done so far (marked\n"
+      "PARTIAL, exit 130). Under `mpirun` (a build with -DSMOOTHBORE_MPI=ON) each cell's\n"
+      "battles are split across the ranks, as for mc.\n"
       "Example: smoothbore sweep scenarios/fast-1805/small.toml -n 200 \\\n"
       "           --vary a2_army_break=0.3,0.5 --vary unit.fr-5e-ligne.quality=veteran,green");
   return [o] { return sweep_command(*o); };

@@ -48,6 +48,14 @@ void add_trial_options(CLI::App& sub, TrialOptions& o, bool sweep) {
                  sweep ? "Write every cell's summary to FILE"
                        : "Write the summary and a row per battle to FILE")
       ->type_name("FILE");
+  sub.add_option("--report", o.report,
+                 sweep ? "Write an HTML report to FILE: win rate across the grid (heat maps for "
+                         "two --vary, bars with 95% intervals otherwise), mean losses per cell, "
+                         "the table; one self-contained file"
+                       : "Write an HTML report to FILE: win-rate bars with 95% intervals, "
+                         "histograms of length, losses and units broken, each unit's fate, end "
+                         "conditions; one self-contained file")
+      ->type_name("FILE.html");
 }
 
 std::optional<PreparedTrials> prepare_trials(const TrialOptions& o) {
@@ -104,13 +112,14 @@ std::optional<PreparedTrials> prepare_trials(const TrialOptions& o) {
   config.seed = seed.value_or(scenario->seed);
   config.commanders = std::move(*kinds);
 
-  return PreparedTrials{std::move(*scenario), *ruleset, std::move(config), std::nullopt,
-                        std::nullopt};
+  return PreparedTrials{std::move(*scenario), *ruleset,     std::move(config),
+                        std::nullopt,         std::nullopt, std::nullopt};
 }
 
 bool open_outputs(const TrialOptions& o, PreparedTrials& p) {
   for (auto [option, path, file] :
-       {std::tuple{"--csv", &o.csv, &p.csv}, std::tuple{"--json", &o.json, &p.json}}) {
+       {std::tuple{"--csv", &o.csv, &p.csv}, std::tuple{"--json", &o.json, &p.json},
+        std::tuple{"--report", &o.report, &p.report}}) {
     if (path->empty()) continue;
     auto opened = OutputFile::open(option, *path);
     if (!opened) {

@@ -1,5 +1,5 @@
 // The options `mc` and `sweep` share (-n, --seed, --threads, --turns, --commander,
-// --quiet, --csv, --json) and their validation.
+// --quiet, --csv, --json, --report) and their validation.
 #pragma once
 
 #include <optional>
@@ -24,6 +24,7 @@ struct TrialOptions {
   bool quiet = false;
   std::string csv;
   std::string json;
+  std::string report;  // --report FILE.html
 };
 
 // `sweep`: the help speaks of cells.
@@ -35,13 +36,14 @@ struct PreparedTrials {
   MonteCarloConfig config;
   std::optional<OutputFile> csv;
   std::optional<OutputFile> json;
+  std::optional<OutputFile> report;
 };
 
 // Checks the options and loads the scenario. Prints every error (naming the option) and
 // returns nullopt on bad input.
 std::optional<PreparedTrials> prepare_trials(const TrialOptions& o);
 
-// Opens --csv and --json (once every other input is checked, before the first battle, so
+// Opens --csv, --json and --report (once every other input is checked, before the first battle, so
 // that an unwritable path fails at once). Prints the error and returns false on failure.
 bool open_outputs(const TrialOptions& o, PreparedTrials& p);
 

@@ -18,6 +18,8 @@ std::span<const File> rules_files();
 std::span<const File> scenario_files();
 // The replay page's assets under src/io/replay/ (*.html, *.css, *.js), e.g. "replay.js".
 std::span<const File> replay_files();
+// The mc/sweep report's assets under src/analysis/report/ (*.html, *.css).
+std::span<const File> report_files();
 
 // The file at `path` in `files`, if any.
 inline std::optional<std::string_view> find(std::span<const File> files, std::string_view path) {
