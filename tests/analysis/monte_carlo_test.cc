@@ -164,7 +164,22 @@ TEST(McSummary, CountsAddUp) {
     EXPECT_LE(side.win.low, static_cast<double>(side.wins) / 30);
     EXPECT_GE(side.win.high, static_cast<double>(side.wins) / 30);
     EXPECT_EQ(side.losses_percent.count, 30);
+    // The report's histograms hold every battle: 5-point bins of losses, a bin per count
+    // of units broken (0 to the side's 3 units).
+    auto sum = [](const Histogram& h) {
+      return std::accumulate(h.counts.begin(), h.counts.end(), std::int64_t{0});
+    };
+    EXPECT_EQ(side.losses_histogram.counts.size(), 20u);
+    EXPECT_EQ(sum(side.losses_histogram), 30);
+    EXPECT_EQ(side.units_broken_histogram.counts.size(), 4u);
+    EXPECT_EQ(sum(side.units_broken_histogram), 30);
   }
+  EXPECT_EQ(summary.turns_histogram.low, summary.turns.min);
+  EXPECT_EQ(summary.turns_histogram.counts.size(),
+            static_cast<std::size_t>(summary.turns.max - summary.turns.min + 1));
+  EXPECT_EQ(std::accumulate(summary.turns_histogram.counts.begin(),
+                            summary.turns_histogram.counts.end(), std::int64_t{0}),
+            30);
   // Two sides: one side's wins are the other's losses.
   EXPECT_EQ(summary.sides[0].wins, summary.sides[1].losses);
   for (const UnitSummary& u : summary.units) {

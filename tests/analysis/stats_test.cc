@@ -89,5 +89,30 @@ TEST(Describe, EmptyAndSingle) {
   EXPECT_EQ(one.q05, 7);
 }
 
+TEST(Histogram, BinsAreHalfOpenAndTheEndsClamp) {
+  const std::vector<double> v{0, 4.9, 5, 99.9, 100, -1};
+  const Histogram h = histogram(v, 0, 5, 20);
+  ASSERT_EQ(h.counts.size(), 20u);
+  EXPECT_EQ(h.counts[0], 3);   // 0, 4.9 and -1 (below the first bin)
+  EXPECT_EQ(h.counts[1], 1);   // 5
+  EXPECT_EQ(h.counts[19], 2);  // 99.9 and 100 (past the last bin)
+  EXPECT_TRUE(histogram(std::vector<double>{}, 0, 5, 20).counts.empty());
+}
+
+TEST(Histogram, IntegersGetABinEachUpToMaxBins) {
+  const std::vector<double> turns{3, 5, 5, 8};
+  const Histogram h = integer_histogram(turns);
+  EXPECT_EQ(h.low, 3);
+  EXPECT_EQ(h.width, 1);
+  EXPECT_EQ(h.counts, (std::vector<std::int64_t>{1, 0, 2, 0, 0, 1}));
+  // 1..100 is 100 values: bins of 3 (ceil(100 / 40)), 34 of them, 100 in the last.
+  const std::vector<double> wide{1, 2, 100};
+  const Histogram w = integer_histogram(wide);
+  EXPECT_EQ(w.width, 3);
+  ASSERT_EQ(w.counts.size(), 34u);
+  EXPECT_EQ(w.counts[0], 2);
+  EXPECT_EQ(w.counts[33], 1);
+}
+
 }  // namespace
 }  // namespace smoothbore

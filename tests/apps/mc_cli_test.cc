@@ -50,14 +50,15 @@ TEST_F(McCliTest, HelpListsMcAndSweep) {
   EXPECT_THAT(r.out, HasSubstr("sweep"));
   CliOutput mc = run("mc --help");
   EXPECT_EQ(mc.exit_code, 0);
-  for (const char* option : {"-n", "--seed", "--threads", "--csv", "--json", "--commander",
-                             "--turns", "--quiet", "--trial"}) {
+  for (const char* option : {"-n", "--seed", "--threads", "--csv", "--json", "--report",
+                             "--commander", "--turns", "--quiet", "--trial"}) {
     EXPECT_THAT(mc.out, HasSubstr(option)) << option;
   }
   CliOutput sweep = run("sweep --help");
   EXPECT_EQ(sweep.exit_code, 0);
   EXPECT_THAT(sweep.out, HasSubstr("--vary"));
   EXPECT_THAT(sweep.out, HasSubstr("unit.ID.ATTR"));
+  EXPECT_THAT(sweep.out, HasSubstr("--report"));
 }
 
 TEST_F(McCliTest, SameOutputForAnyThreadCount) {
@@ -139,7 +140,10 @@ TEST_F(McCliTest, BadArgumentsNameTheParameter) {
       {"mc " + sc + " -n 5 --json '" + dir_.string() + "'", "--json: cannot write"},
       {"mc '" + path("missing.toml") + "' -n 5", "missing.toml"},
       {"mc " + sc, "-n is required"},
-      {"mc " + sc + " -n 5 --report x.html", "--report"},
+      {"mc " + sc + " -n 5 --report '" + path("no/such/dir/r.html") + "'",
+       "--report: cannot write"},
+      {"sweep " + sc + " -n 5 --vary a2_horses=2,4 --report '" + dir_.string() + "'",
+       "--report: cannot write"},
       {"sweep " + sc + " -n 5", "--vary is required"},
       {"sweep " + sc + " -n 5 --vary no_such_option=1",
        "--vary: 'no_such_option' is neither an option of rule set fast-1805"},

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The MPI build (-DSMOOTHBORE_MPI=ON): `mpirun -np K smoothbore mc|sweep` writes byte for
-# byte the summary, CSV and JSON of the threaded single-process run, for 2 ranks, for more
+# byte the summary, CSV, JSON and HTML report of the threaded single-process run, for 2 ranks, for more
 # ranks than battles, and reports a bad argument once and fails on every rank.
 # Usage: mpi_matches_threads.sh SMOOTHBORE MPIEXEC SOURCE_DIR
 set -euo pipefail
@@ -24,11 +24,14 @@ same() {  # same NAME FILE_A FILE_B
 
 # mc: 40 battles on 2 threads vs 2 ranks (default threads each).
 mc=(mc "$scenario" -n 40 --seed 3 --quiet)
-"$bin" "${mc[@]}" --threads 2 --csv "$dir/t.csv" --json "$dir/t.json" >"$dir/t.txt"
-"${mpi[@]}" -np 2 "$bin" "${mc[@]}" --csv "$dir/m.csv" --json "$dir/m.json" >"$dir/m.txt"
+"$bin" "${mc[@]}" --threads 2 --csv "$dir/t.csv" --json "$dir/t.json" --report "$dir/t.html" \
+  >"$dir/t.txt"
+"${mpi[@]}" -np 2 "$bin" "${mc[@]}" --csv "$dir/m.csv" --json "$dir/m.json" --report "$dir/m.html" \
+  >"$dir/m.txt"
 same "mc summary" "$dir/t.txt" "$dir/m.txt"
 same "mc CSV" "$dir/t.csv" "$dir/m.csv"
 same "mc JSON" "$dir/t.json" "$dir/m.json"
+same "mc report" "$dir/t.html" "$dir/m.html"
 if [ "$(wc -l <"$dir/m.csv")" -ne 41 ]; then
   echo "FAIL: expected a header and 40 rows in the MPI CSV"
   fail=1
@@ -43,12 +46,14 @@ same "mc CSV (3 ranks, 2 battles)" "$dir/t2.csv" "$dir/m2.csv"
 
 # sweep: every cell split across the ranks.
 sweep=(sweep "$scenario" -n 10 --seed 3 --quiet --vary a2_army_break=0.3,0.5)
-"$bin" "${sweep[@]}" --threads 2 --csv "$dir/ts.csv" --json "$dir/ts.json" >"$dir/ts.txt"
+"$bin" "${sweep[@]}" --threads 2 --csv "$dir/ts.csv" --json "$dir/ts.json" \
+  --report "$dir/ts.html" >"$dir/ts.txt"
 "${mpi[@]}" -np 2 "$bin" "${sweep[@]}" --threads 1 --csv "$dir/ms.csv" --json "$dir/ms.json" \
-  >"$dir/ms.txt"
+  --report "$dir/ms.html" >"$dir/ms.txt"
 same "sweep table" "$dir/ts.txt" "$dir/ms.txt"
 same "sweep CSV" "$dir/ts.csv" "$dir/ms.csv"
 same "sweep JSON" "$dir/ts.json" "$dir/ms.json"
+same "sweep report" "$dir/ts.html" "$dir/ms.html"
 
 # A bad argument: exit status 2 from the job, the error printed once (not once per rank).
 status=0
