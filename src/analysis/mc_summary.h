@@ -1,7 +1,7 @@
 // The summary of a Monte Carlo run (what `smoothbore mc` prints): win / draw / loss per
 // side with 95% Wilson intervals, distributions of battle length, losses, units broken and
-// points (with histograms of length, losses and units broken), per-unit fates, and how often each
-// end condition decided the battle.
+// points (with histograms of length, losses and units broken), per-unit fates, and how
+// often each end condition decided the battle.
 #pragma once
 
 #include <array>
