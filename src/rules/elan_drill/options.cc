@@ -153,9 +153,9 @@ const std::vector<ParamSpec>& option_specs() {
            "shell/shrapnel to-hit also takes the Ball list's gun-class modifiers"),
       choice("d12_34_heavy", {"10pdr-up", "medium-and-heavy"}, "D12-34",
              "\"heavy\" solid shot (hard cover only +1) is the 10 pdr+ class, or medium too"),
-      choice("d12_35_solid_shot_targets", {"proposed", "literal"}, "D12-35",
-             "solid-shot target classes as D12-35 maps them (squares, closed columns 6D), or "
-             "only the sheet's literal rows (others 6D too)"),
+      choice("d12_35_solid_shot_targets", {"proposed", "closed-column-as-column"}, "D12-35",
+             "solid-shot target classes as D12-35 maps them (square and closed column 6D as "
+             "\"all others\"), or a closed column counted with the columns (4D)"),
       choice("d12_36_friend_broken", {"once-per-step", "every-time"}, "D12-36",
              "a unit tests for friends broken within 4\" at most once per step, or each time"),
       choice("d12_37_platoon_rounding", {"up", "down"}, "D12-37",
