@@ -1,12 +1,14 @@
 #include "rules/registry.h"
 
+#include "rules/elan_drill/elan_drill.h"
 #include "rules/fast_1805/fast_1805.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 
 namespace smoothbore {
 
 const std::vector<const Ruleset*>& all_rulesets() {
-  static const std::vector<const Ruleset*> kAll = {&fast_1805::ruleset(),  // by id
+  static const std::vector<const Ruleset*> kAll = {&elan_drill::ruleset(),  // by id
+                                                   &fast_1805::ruleset(),
                                                    &fire_and_discipline::ruleset()};
   return kAll;
 }

@@ -107,6 +107,18 @@ void expect_declared_fields(const Case& c, const Odds& odds) {
 
 TEST(AllResolutionsOdds, RuleSetsHaveResolutions) { EXPECT_GE(default_cases().size(), 2u); }
 
+// Rule sets that publish resolutions before their battle (elan-drill) are covered too: every
+// one of its resolutions is among the cases.
+TEST(AllResolutionsOdds, CoversResolutionsOnlyRuleSets) {
+  const Ruleset* ed = find_ruleset("elan-drill");
+  ASSERT_NE(ed, nullptr);
+  EXPECT_FALSE(ed->playable());
+  int found = 0;
+  for (const Case& c : default_cases()) found += c.label.rfind("elan-drill ", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(found, static_cast<int>(ed->resolutions().size()));
+  EXPECT_GE(found, 11);
+}
+
 TEST(AllResolutionsOdds, DefaultsAreExactAndAgreeWithSamples) {
   for (const Case& c : default_cases()) {
     const Params p = params_of(c);

@@ -140,3 +140,41 @@ TEST(CliOdds, HelpDescribesExactAndCompare) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing_cli::run_cli;
+
+// elan-drill publishes its resolutions before its battle: every one of them answers
+// `odds --exact` with reduced fractions, and `rulesets` says the battle is not there yet.
+TEST(CliOdds, ElanDrillResolutionsAreExact) {
+  for (const char* name : {"elan-test", "close-to-melee", "drill-test", "rally", "small-arms",
+                           "canister", "solid-shot", "shell", "shrapnel", "save", "close-action"}) {
+    auto r = run_cli(std::string("odds elan-drill ") + name + " --exact");
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("p = ")) << name;
+    EXPECT_THAT(r.output, Not(HasSubstr("not exact"))) << name;
+  }
+  // §4.4's example: f = 7, n = 3 succeeds (7/12)^3 = 343/1728 of the time.
+  auto r = run_cli("odds elan-drill elan-test dice=3 factor=7 --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("failures=0, result=success, dms-added=0, broken=false"));
+  EXPECT_THAT(r.output, HasSubstr("p = 343/1728 (19.850%)"));
+}
+
+TEST(CliOdds, RulesetsSaysElanDrillHasNoBattleYet) {
+  auto r = run_cli("rulesets");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("elan-drill"));
+  EXPECT_THAT(r.output, HasSubstr("resolutions only, battle not yet"));
+  r = run_cli("rulesets elan-drill");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("r001_2_rally_mode"));
+  EXPECT_THAT(r.output, HasSubstr("close-action"));
+}
+
+}  // namespace
+}  // namespace smoothbore

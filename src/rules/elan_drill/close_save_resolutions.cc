@@ -1,0 +1,202 @@
+// Saves (§10, L241-L261, R-001-4) and close action (§9, L225-L239, D12-10, D12-17): one
+// side's blows in a round of close action, then the target's saves.
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/pool.h"
+#include "rules/elan_drill/resolution_util.h"
+#include "rules/elan_drill/resolutions.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+const Row& save_mod(std::string_view key) { return row("close_saves.save_modifiers", key); }
+
+// The target's save parameters, prefixed for close-action ("target-").
+void add_save_params(std::vector<ParamSpec>& ps, const std::string& prefix) {
+  ps.push_back(choice(prefix + "experience", {"steady", "veteran", "conscript"},
+                      "the target's experience: save 7 / 6 / 5", "L243-L247"));
+  ps.push_back(
+      count(prefix + "dms", 0, 0, 12, "Disruption Markers on the target (-1 each)", "L251"));
+  ps.push_back(choice(prefix + "cover", {"none", "soft", "hard"},
+                      "the target's cover: soft +1 (not vs solid shot), hard +3 (+1 vs heavy "
+                      "solid shot)",
+                      "L255-L257"));
+  ps.push_back(choice(prefix + "caps", {"10-open-11-cover", "none"},
+                      "save factor capped at 10 in the open, 11 in cover, or uncapped",
+                      "L259, R-001-4"));
+  ps.push_back(bool_param(prefix + "special", true,
+                          "a natural 12 is a special casualty (leader hit or +1 DM)",
+                          "L261, R-001-4"));
+}
+
+struct SaveSituation {
+  std::string experience;
+  int dms = 0;
+  std::string cover;
+  std::string attack;  // small-arms, canister, solid-shot, heavy-solid-shot, shell-shrapnel, melee
+  std::string skirmisher;  // none, trained, ad-hoc
+  bool artillery = false;
+  bool flank_rear = false;
+  bool capped = true;
+  bool special = true;
+};
+
+SaveSituation save_situation(const Params& p, const std::string& prefix) {
+  SaveSituation s;
+  s.experience = p.get_string(prefix + "experience");
+  s.dms = int_of(p, prefix + "dms");
+  s.cover = p.get_string(prefix + "cover");
+  s.capped = p.get_string(prefix + "caps") != "none";
+  s.special = p.get_bool(prefix + "special");
+  return s;
+}
+
+// Rolls the saves of `hits` (R-001-4): the capped factor, natural 12 special.
+SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord* rec) {
+  const Row& exp = row("close_saves.experience", s.experience);
+  Factor f(exp.number("save"), fmt::format("{} save ({})", exp.name, exp.ref));
+  f.add(save_mod("dm"), s.dms);
+  const bool vs_fire = s.attack != "melee";
+  if (vs_fire && s.skirmisher == "trained") {
+    f.add(save_mod("trained-skirmisher"));
+  } else if (vs_fire && (s.skirmisher == "ad-hoc" || s.artillery)) {
+    f.add(save_mod("ad-hoc-skirmisher-or-artillery"));
+  }
+  if (s.flank_rear) f.add(save_mod("flank-rear"));
+  const bool solid = s.attack == "solid-shot" || s.attack == "heavy-solid-shot";
+  if (s.cover == "soft" && !solid) f.add(save_mod("soft-cover"));
+  if (s.cover == "hard") {
+    f.add(save_mod(s.attack == "heavy-solid-shot" ? "hard-cover-heavy-shot" : "hard-cover"));
+  }
+  f.record(rec, "save");
+  int factor = f.total();
+  if (s.capped) {
+    const Row& cap = row("close_saves.save_limits", s.cover == "none" ? "max-open" : "max-cover");
+    if (factor > cap.number("value")) {
+      if (rec != nullptr) {
+        rec->modifiers.push_back(
+            {cap.name, static_cast<double>(cap.number("value") - factor), cap.ref});
+      }
+      factor = cap.number("value");
+    }
+  }
+  if (rec != nullptr) rec->target = factor;
+  const SaveResult out = roll_saves(hits, factor, s.special, c, rec);
+  if (rec != nullptr) {
+    rec->result = fmt::format(
+        "{} of {} hits saved on d12 <= {}: {} casualt{}{}", hits - out.casualties, hits, factor,
+        out.casualties, out.casualties == 1 ? "y" : "ies",
+        out.special > 0 ? fmt::format(", {} special (natural 12, L261)", out.special) : "");
+  }
+  return out;
+}
+
+}  // namespace
+
+Resolution save_resolution() {
+  Resolution r;
+  r.name = "save";
+  r.help =
+      "saving rolls: one D12 per hit vs the target's save by experience; natural 12 is a "
+      "special casualty";
+  r.ref = "L241-L261, R-001-4, D12-34";
+  r.params = {count("hits", 10, 0, 60, "hits to save", "L243")};
+  add_save_params(r.params, "");
+  r.params.push_back(choice(
+      "attack",
+      {"small-arms", "canister", "solid-shot", "heavy-solid-shot", "shell-shrapnel", "melee"},
+      "what caused the hits (heavy solid shot: 10 pdr+)", "L252-L257, D12-34"));
+  r.params.push_back(choice("skirmisher", {"none", "trained", "ad-hoc"},
+                            "target in skirmish order: trained +2, ad hoc +1 (vs fire)",
+                            "L252-L253"));
+  r.params.push_back(flag("artillery", "the target is artillery (+1 vs fire)", "L253"));
+  r.params.push_back(
+      flag("flank-rear", "hits from flank or rear at close range or in melee (-2)", "L254"));
+  r.outcome_fields = {"casualties", "special"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      SaveSituation s = save_situation(p, "");
+      s.attack = p.get_string("attack");
+      s.skirmisher = p.get_string("skirmisher");
+      s.artillery = p.get_bool("artillery");
+      s.flank_rear = p.get_bool("flank-rear");
+      const SaveResult out = resolve_saves(s, int_of(p, "hits"), c, rec);
+      return Outcome{{"casualties", int_value(out.casualties)},
+                     {"special", int_value(out.special)}};
+    });
+  };
+  return r;
+}
+
+Resolution close_action_resolution() {
+  Resolution r;
+  r.name = "close-action";
+  r.help =
+      "one side's blows in a round of close action: a D12 per figure in contact vs its "
+      "close skill, then the target's saves";
+  r.ref = "L225-L239, L241-L261, D12-05, D12-10, D12-17, D12-18";
+  r.params = {
+      count("figures", 10, 1, 40, "figures in base contact", "D12-10"),
+      count("skill", 5, 0, 12, "close-action skill (proposed: Veteran 6, Steady 5, Conscript 4)",
+            "D12-10"),
+      flag("flank-rear",
+           "contacting the enemy flank or rear: +1D per figure (and the target "
+           "saves at -2)",
+           "L229, L254"),
+      flag("vs-broken", "the target is broken: +1D per figure as flank", "D12-05"),
+      flag("obstacle-or-bua", "the enemy defends an obstacle or built-up area (-2)", "L233"),
+      flag("cavalry-vs-square", "cavalry attacking infantry in square (-2)", "L234"),
+      count("dms", 0, 0, 12, "Disruption Markers on the attacker (-1 each)", "L235"),
+      flag("two-rank-line", "infantry in formed two-rank line (-1)", "L236"),
+      flag("skirmish", "in skirmish order (-2)", "L237"),
+      flag("march-column", "in march column (-2)", "L238"),
+      flag("non-charging-cavalry", "non-charging cavalry (-2)", "L239"),
+      flag("broken", "the attacker is a broken unit caught in a new close action (-2)", "D12-18"),
+  };
+  add_save_params(r.params, "target-");
+  r.outcome_fields = {"hits", "casualties", "special"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    const int hits = with_record(explain, [&](RollRecord* rec) {
+      Factor f(int_of(p, "skill"), "close-action skill (D12-10)");
+      auto mod = [&](const char* key) { f.add(row("close_saves.close_modifiers", key)); };
+      if (p.get_bool("obstacle-or-bua")) mod("obstacle-or-bua");
+      if (p.get_bool("cavalry-vs-square")) mod("cavalry-vs-square");
+      f.add(row("close_saves.close_modifiers", "dm"), int_of(p, "dms"));
+      if (p.get_bool("two-rank-line")) mod("two-rank-line");
+      if (p.get_bool("skirmish")) mod("skirmish");
+      if (p.get_bool("march-column")) mod("march-column");
+      if (p.get_bool("non-charging-cavalry")) mod("non-charging-cavalry");
+      if (p.get_bool("broken")) f.add("broken unit in a new close action", -2, "D12-18");
+      f.record(rec, "close action");
+      const int figures = int_of(p, "figures");
+      const Row& extra = row("close_saves.close_dice_modifiers", "flank-rear");
+      const bool extra_dice = p.get_bool("flank-rear") || p.get_bool("vs-broken");
+      const int dice = figures * (1 + (extra_dice ? extra.number("dice_per_figure") : 0));
+      const PoolResult pool = roll_pool(dice, f.total(), c, rec);
+      if (rec != nullptr) {
+        rec->result =
+            fmt::format("{} hit{} from {}d12 vs {} ({} figures{})", pool.successes,
+                        pool.successes == 1 ? "" : "s", dice, f.total(), figures,
+                        extra_dice ? fmt::format(", {} ({})", extra.name, extra.ref) : "");
+      }
+      return pool.successes;
+    });
+    SaveSituation s = save_situation(p, "target-");
+    s.attack = "melee";
+    s.flank_rear = p.get_bool("flank-rear");
+    const SaveResult saved =
+        with_record(explain, [&](RollRecord* rec) { return resolve_saves(s, hits, c, rec); });
+    return Outcome{{"hits", int_value(hits)},
+                   {"casualties", int_value(saved.casualties)},
+                   {"special", int_value(saved.special)}};
+  };
+  return r;
+}
+
+}  // namespace smoothbore::elan_drill

@@ -1,0 +1,172 @@
+#include "rules/elan_drill/elan_drill.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/check.h"
+#include "core/geometry/vec2.h"
+#include "rules/elan_drill/options.h"
+#include "rules/elan_drill/resolutions.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
+                 std::string ref) {
+  std::string def = choices.front();
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
+}
+
+ParamSpec factor(std::string name, std::string help, std::string ref) {
+  return int_param(std::move(name), 0, 0, 12, std::move(help), std::move(ref));
+}
+
+// Proposed figure sizes in inches (§1: individual figures or stands with a roster).
+constexpr double kFootWidth = 0.6;
+constexpr double kFootDepth = 0.6;
+constexpr double kHorseWidth = 1.0;
+constexpr double kHorseDepth = 1.6;
+constexpr double kSkirmishSpacing = 1.5;
+constexpr double kGunWidth = 1.5;
+constexpr double kGunDepth = 2.0;
+constexpr double kLimberLength = 4.0;
+
+class ElanDrill final : public Ruleset {
+ public:
+  std::string_view id() const override { return kId; }
+  std::string_view title() const override {
+    return "Elan/Drill D12 quick-reference sheet (Napoleonic, unidentified)";
+  }
+  std::string_view status() const override { return kStatus; }
+  std::string_view rule_unit() const override { return "in"; }  // §1: 1" = 25 yards
+  double mm_per_rule_unit(const Params&) const override { return kMmPerInch; }
+  std::string_view army_break_option() const override { return "d12_32_army_break"; }
+  int default_turn_limit() const override { return 12; }  // D12-32
+  std::string_view turn_limit_option() const override { return "d12_32_turn_limit"; }
+  bool has_leaders() const override { return true; }  // L7, D12-22
+
+  const std::vector<ParamSpec>& options() const override { return option_specs(); }
+
+  const std::vector<ParamSpec>& unit_attributes() const override {
+    static const std::vector<ParamSpec> kAttrs = {
+        choice("experience", {"steady", "veteran", "conscript"},
+               "experience: save 7 / 6 / 5 and the proposed factors", "L243-L247, §2.2"),
+        factor("elan", "Elan factor (0 = proposed by experience: 8 / 7 / 6)", "§2.2, D12-02"),
+        factor("drill", "Drill factor (0 = proposed by experience: 8 / 7 / 5)", "§2.2, D12-02"),
+        factor("gunnery", "Gunnery Skill (0 = proposed by experience: 7 / 6 / 5)", "§2.2, D12-02"),
+        factor("musketry", "musketry and close-action skill (0 = by experience: 6 / 5 / 4)",
+               "§2.2, D12-10"),
+        choice("skirmisher", {"none", "trained", "ad-hoc"}, "skirmisher training (saves +2/+1)",
+               "L252-L253"),
+        choice("weapon", {"musket", "rifle", "carbine", "pistol", "none"}, "small arm",
+               "L135-L139"),
+        choice("gun", {"none", "heavy", "medium", "light", "ultra-light"}, "artillery class",
+               "L158-L161"),
+        bool_param("howitzer", false, "the battery's guns are howitzers", "L170-L172, L215"),
+        bool_param("shrapnel", false, "may fire shrapnel", "L169, D12-14"),
+        bool_param("lighter-cavalry", false, "light cavalry (-1 Elan vs other cavalry)", "L65"),
+        int_param("dms", 0, 0, 12, "Disruption Markers at the start", "D12-06"),
+    };
+    return kAttrs;
+  }
+
+  const std::vector<UnitTypeInfo>& unit_types() const override {
+    static const std::vector<UnitTypeInfo> kTypes = {
+        {"infantry",
+         Arm::kFoot,
+         "line infantry battalion (§2.1)",
+         {"line", "two-rank-line", "column", "wide-column", "closed-column", "march-column",
+          "square", "skirmish"}},
+        {"light-infantry",
+         Arm::kFoot,
+         "light infantry or rifles, often in skirmish order (§2.1)",
+         {"skirmish", "line", "two-rank-line", "column", "march-column", "square"}},
+        {"cavalry",
+         Arm::kCavalry,
+         "heavy or line cavalry (§2.1)",
+         {"line", "column", "march-column"}},
+        {"light-cavalry",
+         Arm::kCavalry,
+         "light cavalry (L65, §2.1)",
+         {"line", "column", "march-column", "skirmish"}},
+        {"foot-artillery",
+         Arm::kArtillery,
+         "foot battery (§2.1, D12-07)",
+         {"unlimbered", "limbered"}},
+        {"horse-artillery",
+         Arm::kArtillery,
+         "horse battery (§2.1, D12-07, D12-16)",
+         {"unlimbered", "limbered"}},
+    };
+    return kTypes;
+  }
+
+  const std::vector<Resolution>& resolutions() const override { return elan_drill::resolutions(); }
+
+  // One stand holding the unit's figures, sized by a proposed figure footprint.
+  std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
+    const int figures = std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
+    double width = 0;
+    double depth = 0;
+    if (unit.arm == Arm::kArtillery) {
+      width = kGunWidth;
+      depth = unit.formation == "limbered" ? kLimberLength : kGunDepth;
+    } else {
+      const bool horse = unit.arm == Arm::kCavalry;
+      const double fw = horse ? kHorseWidth : kFootWidth;
+      const double fd = horse ? kHorseDepth : kFootDepth;
+      int files = (figures + 1) / 2;  // two ranks (D12-11)
+      if (unit.formation.find("column") != std::string::npos) files = horse ? 2 : 4;
+      if (unit.formation == "wide-column") files = 8;
+      if (unit.formation == "square") files = (figures + 3) / 4;
+      if (unit.formation == "skirmish") {
+        width = kSkirmishSpacing * figures;
+        depth = fd;
+      } else {
+        files = std::clamp(files, 1, figures);
+        width = fw * files;
+        depth = fd * std::ceil(static_cast<double>(figures) / files);
+        if (unit.formation == "square") depth = width;
+      }
+    }
+    Stand st;
+    st.rect = Rect{centre, facing, width * kMmPerInch, depth * kMmPerInch};
+    st.figures = figures;
+    return {st};
+  }
+
+  std::vector<std::string> validate_unit(const Unit& unit, const Params&) const override {
+    std::vector<std::string> errors;
+    if (unit.start_figures < 1) errors.push_back("a unit needs at least one figure");
+    const std::string gun = unit.attribute_string("gun", "none");
+    if (unit.arm == Arm::kArtillery && gun == "none") {
+      errors.push_back("artillery needs a gun class (L158-L161)");
+    }
+    if (unit.arm != Arm::kArtillery && gun != "none") {
+      errors.push_back("only artillery has a gun class");
+    }
+    const std::string weapon = unit.attribute_string("weapon", "musket");
+    if (unit.arm == Arm::kCavalry && (weapon == "musket" || weapon == "rifle")) {
+      errors.push_back("cavalry fire pistols or carbines (L141)");
+    }
+    return errors;
+  }
+
+  bool playable() const override { return false; }
+
+  std::unique_ptr<Battle> start(const Scenario&, std::uint64_t, std::uint64_t) const override {
+    check_failed("playable()", __FILE__, __LINE__,
+                 "elan-drill battles are not implemented yet (resolutions only)");
+  }
+};
+
+}  // namespace
+
+const Ruleset& ruleset() {
+  static const ElanDrill kRuleset;
+  return kRuleset;
+}
+
+}  // namespace smoothbore::elan_drill

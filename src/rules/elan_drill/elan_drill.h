@@ -1,0 +1,30 @@
+// The Élan/Drill D12 quick-reference sheet: an unidentified Napoleonic battalion-level rule
+// set (shared/seeds/001_*.txt; digest shared/rules/001.md; cited by line, "L32", and by the
+// digest's ids, "R-001-2", "D12-15").
+//
+// Summary of the rules. IGOUGO player turns (command, movement, reactive then acting fire,
+// close action). Every test rolls a pool of D12 against a factor, each die succeeding on a
+// face <= the factor: Élan (morale) and Drill (manoeuvre) tests count failed dice (0
+// success, 1 disrupted/sloppy, 2-3 shaken/failure, 4+ break/disgrace) and hand out
+// Disruption Markers, 4 of which break a unit; rally counts successes. Fire rolls one die per
+// figure (small arms) or per the gun's table (canister, solid shot by target situation,
+// shell and shrapnel after a to-hit die); every success is a hit, and the target saves each
+// hit on D12 <= its experience's save (7/6/5, capped at 10 open, 11 in cover; natural 12 is a
+// special casualty).
+//
+// This increment publishes the tables, options and resolutions; the battle is the next one
+// (playable() is false, status() says so).
+#pragma once
+
+#include <string_view>
+
+#include "rules/ruleset.h"
+
+namespace smoothbore::elan_drill {
+
+inline constexpr std::string_view kId = "elan-drill";
+inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+
+const Ruleset& ruleset();
+
+}  // namespace smoothbore::elan_drill

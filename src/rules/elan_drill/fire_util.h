@@ -1,0 +1,23 @@
+// What every fire resolution shares (§7.1 General modifiers L197-L205, range bands):
+// internal to src/rules/elan_drill.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/elan_drill/resolution_util.h"
+
+namespace smoothbore::elan_drill::detail {
+
+// moving (L200), dms (L201), reaction (L204), friends-in-contact (L205).
+void add_general_fire_params(std::vector<ParamSpec>& ps);
+void apply_general_fire_modifiers(const Params& p, Factor& f);
+const Row& general_modifier(std::string_view key);
+
+// Range bands (common.md §3.4: upper limits inclusive, never rounded).
+enum class Band { kClose, kLong, kOut };
+Band band_of(double range, double close, double long_range);
+std::string_view band_name(Band b);
+
+}  // namespace smoothbore::elan_drill::detail

@@ -1,0 +1,81 @@
+// Helpers shared by the elan-drill resolution files: parameter builders, the modifier list
+// that both sums a factor and records each modifier with its rule reference, and outcome
+// builders. Internal to src/rules/elan_drill.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/events/event.h"
+#include "rules/elan_drill/tables.h"
+#include "rules/param.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::elan_drill::detail {
+
+ParamSpec flag(std::string name, std::string help, std::string ref);
+ParamSpec count(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
+                std::string help, std::string ref);
+ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
+                 std::string ref);  // the first choice is the default
+ParamSpec inches(std::string name, double def, double max, std::string help, std::string ref);
+
+int int_of(const Params& p, const std::string& name);
+
+// A factor and the modifiers applied to it, recorded as the sheet prints them.
+class Factor {
+ public:
+  Factor(int base, std::string base_ref)
+      : base_(base), total_(base), base_ref_(std::move(base_ref)) {}
+  // Applies the `value` column of `row` `times` times (nothing when times is 0).
+  void add(const Row& row, int times = 1);
+  // Applies a modifier that is not a table row (an option, a proposed rule).
+  void add(std::string name, int value, std::string ref);
+  int base() const { return base_; }
+  int total() const { return total_; }
+  const std::vector<Modifier>& modifiers() const { return modifiers_; }
+  // Starts `r` (if any) with this factor's base, modifiers and target.
+  void record(RollRecord* r, std::string_view purpose) const;
+
+ private:
+  int base_;
+  int total_;
+  std::string base_ref_;
+  std::vector<Modifier> modifiers_;
+};
+
+// A dice count built from table rows, described for the record ("3 Infantry Close to Melee
+// in clear (L43) + 1 Unit is Below ½ Strength (L51)").
+class DiceCount {
+ public:
+  void add(const Row& row, int times = 1);  // the row's `dice` column, `times` times
+  void add(std::string name, int dice, std::string ref);
+  int total() const { return total_; }
+  const std::string& text() const { return text_; }
+
+ private:
+  int total_ = 0;
+  std::string text_;
+};
+
+// Runs `f(RollRecord*)` with a fresh record when `explain` wants one, and keeps it.
+template <class F>
+auto with_record(std::vector<RollRecord>* explain, F&& f) {
+  RollRecord record;
+  auto out = f(explain != nullptr ? &record : nullptr);
+  if (explain != nullptr) explain->push_back(std::move(record));
+  return out;
+}
+
+inline Value int_value(int v) { return Value(static_cast<std::int64_t>(v)); }
+inline Value text_value(std::string_view v) { return Value(std::string(v)); }
+
+// The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice.
+const Row& result_row(std::string_view table_name, int failures);
+// DMs a result row gives for `failures` failed dice (its `dms` column, -1 = one per failure).
+int result_dms(const Row& result, int failures);
+
+}  // namespace smoothbore::elan_drill::detail

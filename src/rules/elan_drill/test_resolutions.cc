@@ -1,0 +1,383 @@
+// Élan tests (§4, L30-L74), close-to-melee tests (L41-L44, D12-15), Drill tests (§5-§6,
+// L76-L125) and rally (L32-L33, R-001-2): pools of D12 counting failures (R-001-1).
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/pool.h"
+#include "rules/elan_drill/resolution_util.h"
+#include "rules/elan_drill/resolutions.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+const Row& elan(std::string_view table_suffix, std::string_view key) {
+  return row(fmt::format("elan.{}", table_suffix), key);
+}
+
+// Options every test carries (R-001-1, R-001-3, D12-22).
+void add_test_options(std::vector<ParamSpec>& ps) {
+  ps.push_back(count("leader-bonus", 1, 0, 3, "factor bonus of an attached leader", "D12-22"));
+  ps.push_back(count("break-dms", 4, 1, 12, "a unit with this many DMs is broken", "R-001-3"));
+  ps.push_back(count("min-dice", 1, 0, 3, "fewest dice in a test", "R-001-1"));
+  ps.push_back(choice("factor-cap", {"none", "1-11"},
+                      "factor uncapped (>= 12 never fails), or clamped to 1..11", "R-001-1"));
+}
+
+// Parameters of the Élan factor and dice modifiers shared by elan-test and close-to-melee.
+void add_elan_params(std::vector<ParamSpec>& ps) {
+  ps.push_back(count("factor", 7, 0, 12,
+                     "the unit's Elan factor (proposed: Guard 9, Veteran 8, "
+                     "Steady 7, Conscript 6, Militia 5)",
+                     "§2.2, D12-02"));
+  ps.push_back(count("dms", 0, 0, 12, "Disruption Markers on the unit (-1 each)", "L55, D12-06"));
+  ps.push_back(
+      flag("square-or-cover", "infantry in square, or stationary and in cover (+1)", "L56"));
+  ps.push_back(flag("leader", "a leader is attached (+leader-bonus)", "D12-22"));
+  ps.push_back(flag("flank-rear",
+                    "attacked in flank or rear by close range fire or close action "
+                    "(+1D)",
+                    "L49"));
+  ps.push_back(count("figures-lost-more", 0, 0, 30,
+                     "figures lost more than the opponent in the "
+                     "round (+1D each)",
+                     "L50, D12-30"));
+  ps.push_back(flag("below-half", "unit below ½ strength (+1D)", "L51, D12-29"));
+  ps.push_back(flag("outnumbered", "in close action: outnumbered 2:1 or more (-1)", "L60, D12-31"));
+  ps.push_back(choice("formation",
+                      {"other", "march-column", "column", "wide-column", "closed-column"},
+                      "in close action: march column (-2) or a column (+3)", "L61, L62"));
+  ps.push_back(flag("attacking-flank-rear", "in close action: attacking flank/rear (+2)", "L63"));
+  ps.push_back(flag("uphill", "in close action: uphill position (+1)", "L64"));
+  ps.push_back(flag("lighter-cavalry",
+                    "in close action: lighter cavalry versus other cavalry "
+                    "(-1)",
+                    "L65"));
+  ps.push_back(flag("opponent-skirmish",
+                    "in close action: opponent in skirmish order and you "
+                    "formed (+2)",
+                    "L66"));
+  add_test_options(ps);
+}
+
+int capped(const Params& p, int factor) {
+  return p.get_string("factor-cap") == "1-11" ? std::clamp(factor, 1, 11) : factor;
+}
+
+Factor elan_factor(const Params& p, bool close_action) {
+  Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)");
+  f.add(elan("factor_modifiers", "dm"), int_of(p, "dms"));
+  if (p.get_bool("square-or-cover")) f.add(elan("factor_modifiers", "square-or-cover"));
+  if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
+  if (close_action) {  // "In or Closing to Close Action" (L58)
+    if (p.get_bool("outnumbered")) f.add(elan("factor_modifiers", "outnumbered"));
+    const std::string& formation = p.get_string("formation");
+    if (formation == "march-column") f.add(elan("factor_modifiers", "march-column"));
+    if (formation.find("column") != std::string::npos && formation != "march-column") {
+      f.add(elan("factor_modifiers", "column"));
+    }
+    if (p.get_bool("attacking-flank-rear")) f.add(elan("factor_modifiers", "attacking-flank-rear"));
+    if (p.get_bool("uphill")) f.add(elan("factor_modifiers", "uphill"));
+    if (p.get_bool("lighter-cavalry")) f.add(elan("factor_modifiers", "lighter-cavalry"));
+    if (p.get_bool("opponent-skirmish")) f.add(elan("factor_modifiers", "opponent-skirmish"));
+  }
+  return f;
+}
+
+void elan_dice_modifiers(const Params& p, DiceCount& dice) {
+  if (p.get_bool("flank-rear")) dice.add(elan("dice_modifiers", "flank-rear"));
+  dice.add(elan("dice_modifiers", "figure-lost-more"), int_of(p, "figures-lost-more"));
+  if (p.get_bool("below-half")) dice.add(elan("dice_modifiers", "below-half"));
+}
+
+struct TestResult {
+  int failures = 0;
+  const Row* result = nullptr;
+  int dms_added = 0;
+  bool broken = false;
+};
+
+// Rolls a test (R-001-1): the dice (at least min-dice) against the factor, failures on the
+// `table` results (elan.results or drill.results); `dms_apply` says whether the result's
+// DMs land on the unit (Drill: only units moving or changing formation, L101-L103).
+TestResult run_test(const Params& p, std::string_view purpose, std::string_view table_name,
+                    const DiceCount& dice, const Factor& factor, bool dms_apply, Chance& c,
+                    RollRecord* r) {
+  factor.record(r, purpose);
+  const int n = std::max(dice.total(), int_of(p, "min-dice"));
+  const int target = capped(p, factor.total());
+  if (r != nullptr && target != factor.total()) {
+    r->modifiers.push_back({"factor clamped to 1..11", static_cast<double>(target - factor.total()),
+                            "R-001-1 option factor-cap"});
+  }
+  const PoolResult pool = roll_pool(n, target, c, r);
+  TestResult t;
+  t.failures = pool.failures;
+  t.result = &result_row(table_name, t.failures);
+  t.dms_added = dms_apply ? result_dms(*t.result, t.failures) : 0;
+  const bool break_result = t.result->key == "break" || (dms_apply && t.result->key == "disgrace");
+  t.broken = break_result || int_of(p, "dms") + t.dms_added >= int_of(p, "break-dms");
+  if (r != nullptr) {
+    r->result = fmt::format("{} failure{} of {}d12 vs {}: {} ({}); dice: {}{}", t.failures,
+                            t.failures == 1 ? "" : "s", n, target, t.result->key, t.result->ref,
+                            dice.text().empty() ? "none" : dice.text(),
+                            n > dice.total() ? " (minimum, R-001-1)" : "");
+    if (t.dms_added > 0) r->result += fmt::format("; +{} DM", t.dms_added);
+    if (t.broken) r->result += "; broken (R-001-3)";
+  }
+  return t;
+}
+
+Outcome test_outcome(const TestResult& t) {
+  return {{"failures", int_value(t.failures)},
+          {"result", text_value(t.result->key)},
+          {"dms-added", int_value(t.dms_added)},
+          {"broken", Value(t.broken)}};
+}
+
+// D12-03: casualty triggers add 1 die once per phase, or one per casualty.
+int casualty_dice(const Params& p, const std::string& name) {
+  const int n = int_of(p, name);
+  if (p.get_string("casualty-dice") == "per-casualty") return n;
+  return n > 0 ? 1 : 0;
+}
+
+}  // namespace
+
+Resolution elan_test_resolution() {
+  Resolution r;
+  r.name = "elan-test";
+  r.help = "Elan (morale) test: every trigger's dice vs the Elan factor, results by failures";
+  r.ref = "L30-L74, §4, R-001-1, R-001-3, D12-03";
+  r.params = {
+      count("dice", 0, 0, 12, "dice from triggers given directly (added to the ones below)",
+            "L30-L45"),
+      count("fire-casualties", 0, 0, 60, "casualties from fire this phase (1D per two)", "L34"),
+      count("shell-casualties", 0, 0, 20, "casualties by shell or shrapnel", "L35, D12-03"),
+      count("volley-canister-casualties", 0, 0, 20,
+            "casualties by battalion volley or canister at close range", "L36, D12-04"),
+      count("rifle-casualties", 0, 0, 20, "casualties by rifle fire at close range", "L37, D12-04"),
+      choice("casualty-dice", {"once-per-phase", "per-casualty"},
+             "shell/volley/canister/rifle casualties add 1D once per phase, or 1D each", "D12-03"),
+      count("round", 0, 0, 3, "end of close combat round N (1D, 2D, 3D)", "L38-L40, D12-17"),
+      choice("close-to-melee",
+             {"none", "cavalry-clear", "cavalry-terrain-or-square", "infantry-clear",
+              "infantry-terrain-or-square"},
+             "closing to melee (see also the close-to-melee resolution)", "L41-L44"),
+      count("friends-broken", 0, 0, 10, "friendly units broken or destroyed within 4\"",
+            "L45, D12-36"),
+  };
+  add_elan_params(r.params);
+  r.outcome_fields = {"failures", "result", "dms-added", "broken"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      DiceCount dice;
+      dice.add("dice given", int_of(p, "dice"), "L30-L45");
+      dice.add(elan("triggers", "two-fire-casualties"), int_of(p, "fire-casualties") / 2);
+      dice.add(elan("triggers", "shell-shrapnel-casualty"), casualty_dice(p, "shell-casualties"));
+      dice.add(elan("triggers", "volley-canister-close-casualty"),
+               casualty_dice(p, "volley-canister-casualties"));
+      dice.add(elan("triggers", "rifle-close-casualty"), casualty_dice(p, "rifle-casualties"));
+      const int round = int_of(p, "round");
+      if (round > 0) dice.add(elan("triggers", fmt::format("round-{}", round)));
+      const std::string& closing = p.get_string("close-to-melee");
+      if (closing != "none") dice.add(elan("triggers", closing));
+      dice.add(elan("triggers", "friend-broken-within-4"), int_of(p, "friends-broken"));
+      elan_dice_modifiers(p, dice);
+      const Factor f = elan_factor(p, round > 0 || closing != "none");
+      return test_outcome(run_test(p, "elan test", "elan.results", dice, f, true, c, rec));
+    });
+  };
+  return r;
+}
+
+Resolution close_to_melee_resolution() {
+  Resolution r;
+  r.name = "close-to-melee";
+  r.help = "close-to-melee Elan test of a charger or its target: does it make or stand contact";
+  r.ref = "L26, L41-L44, L72-L73, D12-15";
+  r.params = {
+      choice("role", {"charger", "defender"}, "the charging unit, or the unit charged", "D12-15"),
+      choice("arm", {"infantry", "cavalry"}, "the testing unit's arm", "L41-L44"),
+      choice("ground", {"clear", "terrain-or-square"},
+             "in the clear, or in terrain / against a square", "L41-L44"),
+      choice("dm-count", {"after", "before"},
+             "a disrupted charger closes with <= 1 DM counting the new one, or the old only",
+             "L72, D12-15"),
+  };
+  add_elan_params(r.params);
+  r.outcome_fields = {"failures", "result", "dms-added", "broken", "contact"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      DiceCount dice;
+      dice.add(elan("triggers", p.get_string("arm") + "-" + p.get_string("ground")));
+      elan_dice_modifiers(p, dice);
+      const Factor f = elan_factor(p, true);
+      const TestResult t = run_test(p, "close to melee", "elan.results", dice, f, true, c, rec);
+      bool contact = false;
+      if (p.get_string("role") == "defender") {
+        contact = !t.broken;  // "Defending units stand" (L72, L73)
+      } else if (t.result->key == "success") {
+        contact = true;
+      } else if (t.result->key == "disrupted" && !t.broken) {  // L72
+        const int dms = int_of(p, "dms") + (p.get_string("dm-count") == "after" ? t.dms_added : 0);
+        contact = dms <= 1;
+      }
+      if (rec != nullptr) {
+        rec->result += contact ? "; contact" : "; no contact: halts at 1\" (D12-15)";
+      }
+      Outcome o = test_outcome(t);
+      o.emplace_back("contact", Value(contact));
+      return o;
+    });
+  };
+  return r;
+}
+
+Resolution drill_test_resolution() {
+  std::vector<std::string> actions = {"charge-response"};
+  for (const Row& row : table("drill.triggers").rows) {
+    if (row.key != "charge-response") actions.push_back(row.key);
+  }
+  for (const Row& row : table("drill.charge_responses").rows) actions.push_back(row.key);
+  Resolution r;
+  r.name = "drill-test";
+  r.help = "Drill (manoeuvre) test: the action's dice vs the Drill factor, results by failures";
+  r.ref = "L76-L125, §5, §6, R-001-1, D12-08, D12-09";
+  r.params = {
+      choice("action", actions,
+             "what the unit attempts (a charge response by name, or a "
+             "generic one)",
+             "L80-L89, L105-L125"),
+      count("dice", 0, 0, 12, "dice, if not the action's (0 = the action's)", "L80-L89"),
+      count("factor", 7, 0, 12,
+            "the unit's Drill factor (proposed: Veteran 8, Steady 7, "
+            "Conscript 5, irregulars 4)",
+            "§2.2, D12-02"),
+      count("dms", 0, 0, 12, "Disruption Markers on the unit (-1 each)", "L93"),
+      flag("restricted",
+           "in restricted formation (-2): square, march column, difficult "
+           "terrain or BUA",
+           "L94, D12-09"),
+      flag("flank-rear", "responding to a charge from flank/rear (-2)", "L95"),
+      flag("leader", "a leader is attached (+leader-bonus)", "D12-22"),
+      bool_param("moving", true,
+                 "the unit moves or changes formation (only such units take "
+                 "the result's DMs)",
+                 "L101-L103"),
+  };
+  add_test_options(r.params);
+  r.outcome_fields = {"failures", "result", "dms-added", "broken", "performed"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      const std::string& action = p.get_string("action");
+      DiceCount dice;
+      const Row* response = table("drill.charge_responses").find(action);
+      if (int_of(p, "dice") > 0) {
+        dice.add("dice given", int_of(p, "dice"), "L80-L89");
+      } else if (response != nullptr) {
+        dice.add(response->name, response->number("drill_dice"), response->ref);
+      } else {
+        dice.add(row("drill.triggers", action));
+      }
+      if (response != nullptr && response->number("drill_dice") == 0 && int_of(p, "dice") == 0) {
+        start_record(rec, "drill test", int_of(p, "factor"), "Drill factor (§2.2, D12-02)");
+        if (rec != nullptr) rec->result = fmt::format("no Drill roll required ({})", response->ref);
+        const bool broken = int_of(p, "dms") >= int_of(p, "break-dms");
+        return Outcome{{"failures", int_value(0)},
+                       {"result", text_value("success")},
+                       {"dms-added", int_value(0)},
+                       {"broken", Value(broken)},
+                       {"performed", Value(!broken)}};
+      }
+      Factor f(int_of(p, "factor"), "Drill factor (§2.2, D12-02)");
+      f.add(row("drill.factor_modifiers", "dm"), int_of(p, "dms"));
+      if (p.get_bool("restricted")) f.add(row("drill.factor_modifiers", "restricted"));
+      if (p.get_bool("flank-rear")) f.add(row("drill.factor_modifiers", "flank-rear"));
+      if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
+      const TestResult t =
+          run_test(p, "drill test", "drill.results", dice, f, p.get_bool("moving"), c, rec);
+      // Sloppy: "If you do not break, perform the desired action" (L101).
+      const bool performed = t.result->flag("performed") && !t.broken;
+      Outcome o = test_outcome(t);
+      o.emplace_back("performed", Value(performed));
+      return o;
+    });
+  };
+  return r;
+}
+
+Resolution rally_resolution() {
+  Resolution r;
+  r.name = "rally";
+  r.help = "rally a disrupted or broken unit: each success removes a DM (R-001-2)";
+  r.ref = "L9, L32-L33, R-001-2, R-001-3, D12-22";
+  r.params = {
+      choice("stance", {"stationary", "moving"}, "rally stationary (3D) or moving (1D)", "L32-L33"),
+      count("factor", 7, 0, 12, "the unit's Elan factor", "§2.2, D12-02"),
+      count("dms", 1, 0, 12, "Disruption Markers on the unit (-1 each)", "L55"),
+      flag("broken", "the unit is broken", "R-001-3, D12-05"),
+      flag("square-or-cover", "infantry in square, or stationary and in cover (+1)", "L56"),
+      flag("leader", "a leader is attached (+leader-bonus)", "D12-22"),
+      flag("leader-near", "a leader within 4\" of a broken unit (+1 die)", "D12-22"),
+      choice("mode", {"successes", "failures"},
+             "count successes (1 DM off each), or read the Elan result table", "R-001-2"),
+  };
+  add_test_options(r.params);
+  r.outcome_fields = {"successes", "dms", "broken"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      DiceCount dice;
+      dice.add(elan("triggers", "rally-" + p.get_string("stance")));
+      if (p.get_bool("leader-near") && p.get_bool("broken")) {
+        dice.add("leader within 4\" of a broken unit", 1, "D12-22");
+      }
+      Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)");
+      f.add(elan("factor_modifiers", "dm"), int_of(p, "dms"));
+      if (p.get_bool("square-or-cover")) f.add(elan("factor_modifiers", "square-or-cover"));
+      if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
+      f.record(rec, "rally");
+      const int n = std::max(dice.total(), int_of(p, "min-dice"));
+      const int target = capped(p, f.total());
+      const PoolResult pool = roll_pool(n, target, c, rec);
+      int dms = int_of(p, "dms");
+      bool broken = p.get_bool("broken");
+      const int threshold = int_of(p, "break-dms");
+      std::string how;
+      if (p.get_string("mode") == "successes") {
+        dms = std::max(0, dms - pool.successes);  // R-001-2: each success removes 1 DM
+        if (broken && pool.successes > 0 && dms < threshold) broken = false;
+        how = fmt::format("{} success{}: -{} DM (R-001-2)", pool.successes,
+                          pool.successes == 1 ? "" : "es", int_of(p, "dms") - dms);
+      } else {
+        const Row& res = result_row("elan.results", pool.failures);
+        if (res.key == "success") {  // option: 0 failures rallies (1 DM off, stops routing)
+          dms = std::max(0, dms - 1);
+          if (dms < threshold) broken = false;
+        } else if (res.key == "break") {
+          broken = true;
+        } else {
+          dms += result_dms(res, pool.failures);
+        }
+        how = fmt::format("{} failures: {} ({}; R-001-2 option mode=failures)", pool.failures,
+                          res.key, res.ref);
+      }
+      if (dms >= threshold) broken = true;
+      if (rec != nullptr) {
+        rec->result = fmt::format("{}; dice: {}; now {} DM{}", how, dice.text(), dms,
+                                  broken ? ", broken" : "");
+      }
+      return Outcome{{"successes", int_value(pool.successes)},
+                     {"dms", int_value(dms)},
+                     {"broken", Value(broken)}};
+    });
+  };
+  return r;
+}
+
+}  // namespace smoothbore::elan_drill
