@@ -208,10 +208,12 @@ tl::expected<std::string, std::string> build_replay_page(const std::vector<std::
   Json parsed = Json::parse(*data);
   const std::string title =
       fmt::format("{} — smoothbore replay", parsed["snapshot"].value("scenario", "battle"));
-  return fill(asset("replay.html"), {{"title", html_escape(title)},
-                                     {"css", asset("replay.css")},
-                                     {"data", safe},
-                                     {"js", asset("replay_table.js") + "\n" + asset("replay.js")}});
+  return fill(asset("replay.html"),
+              {{"title", html_escape(title)},
+               {"css", asset("replay.css")},
+               {"data", safe},
+               {"js", asset("replay_table.js") + "\n" + asset("replay_state.js") + "\n" +
+                          asset("replay_panel.js") + "\n" + asset("replay.js")}});
 }
 
 }  // namespace smoothbore

@@ -16,23 +16,11 @@
   const sideName = (s) => (snap.sides[s] ? snap.sides[s].name || snap.sides[s].id : 'side ' + s);
   const colour = (s) => SIDE_COLOURS[s % SIDE_COLOURS.length];
 
-  // ---- the state after each step: unit and leader states, shared where unchanged ----
-  const unitStates = [];
-  const leaderStates = [];
-  {
-    let u = {};
-    snap.units.forEach((x) => { u[x.id] = x.state; });
-    let l = {};
-    (snap.leaders || []).forEach((x) => { l[x.id] = x.state; });
-    steps.forEach((s) => {
-      if (s.units) u = Object.assign({}, u, s.units);
-      if (s.leaders) l = Object.assign({}, l, s.leaders);
-      unitStates.push(u);
-      leaderStates.push(l);
-    });
-  }
-  const turnFirstStep = {};
-  steps.forEach((s, i) => { if (turnFirstStep[s.turn] === undefined) turnFirstStep[s.turn] = i; });
+  // ---- the state after each step, the turns and phases (replay_state.js) ----
+  const T = ReplayState.build(D);
+  const unitStates = T.units;
+  const leaderStates = T.leaders;
+  const turnFirstStep = T.turnFirstStep;
 
   const sx = (x) => x;
   const sy = (y) => H - y;
@@ -46,12 +34,53 @@
   }
   const onTable = (state) => state.status === 'active' || state.status === 'routed';
 
-  ReplayTable.drawGround(svg, snap, profile, colour, sideName);
+  const ground = ReplayTable.drawGround(svg, snap, profile, colour, sideName);
 
   // ---- units ----
   const unitLayer = el('g', { id: 'units' }, svg);
+  const leaderLayer = el('g', { id: 'leaders' }, svg);
   const shotLayer = el('g', { id: 'shots' }, svg);
   const labelLayer = el('g', { id: 'labels' }, svg);
+  ground.objectives.forEach((x) => labelLayer.appendChild(x.label));  // above the stands
+  // Leaders: a small diamond in the side's colour, the name on hover; crossed out when killed.
+  const fontPx = Math.max(snap.table.width, H) / 85;
+  const leaderViews = (snap.leaders || []).map((l) => {
+    const g = el('g', { class: 'leader', 'data-leader': l.id }, leaderLayer);
+    const r = fontPx * 0.6;
+    el('polygon', { points: [0, -r, r, 0, 0, r, -r, 0].join(' '), fill: '#fff', stroke: colour(l.side),
+      'stroke-width': r * 0.4 }, g);
+    el('path', { d: 'M' + -r * 0.6 + ',' + -r * 0.6 + 'L' + r * 0.6 + ',' + r * 0.6 + 'M' + r * 0.6 + ',' +
+      -r * 0.6 + 'L' + -r * 0.6 + ',' + r * 0.6, class: 'killed', stroke: '#000', 'stroke-width': r * 0.3 }, g);
+    const title = el('title', {}, g);
+    g.addEventListener('click', (ev) => { ev.stopPropagation(); selectLeader(l.id); });
+    return { g: g, title: title, leader: l };
+  });
+  function drawLeaders(i) {
+    const ls = leaderStates[i];
+    leaderViews.forEach((v) => {
+      const x = ls[v.leader.id];
+      if (!x) return;
+      v.g.style.transform = 'translate(' + sx(x.position[0]) + 'px,' + sy(x.position[1]) + 'px)';
+      v.g.classList.toggle('dead', !x.alive);
+      v.g.classList.toggle('selected', selectedLeader === v.leader.id);
+      v.title.textContent = (v.leader.name || v.leader.id) + (x.alive ? '' : ' (killed)');
+    });
+  }
+  // Objectives in the colour of the side holding them at step i.
+  function drawObjectives(i) {
+    const held = T.held[i] || [];
+    ground.objectives.forEach((x, k) => {
+      const h = held[k] === undefined ? -1 : held[k];
+      x.circle.dataset.holder = h >= 0 ? snap.sides[h].id : '';
+      x.circle.classList.toggle('held', h >= 0);
+      x.circle.style.stroke = h >= 0 ? colour(h) : '';
+      x.circle.style.fill = h >= 0 ? colour(h) : '';
+      x.label.textContent = '★ ' + (x.o.name || x.o.id) + (h >= 0 ? ' · ' + sideName(h) : '');
+      x.label.style.fill = h >= 0 ? colour(h) : '';
+      x.title.textContent = 'Objective ' + (x.o.name || x.o.id) + (x.o.points ? ', ' + x.o.points + ' VP' : '') +
+        ': ' + (h >= 0 ? 'held by ' + sideName(h) : 'held by nobody');
+    });
+  }
   const views = snap.units.map((u, i) => {
     const g = el('g', { class: 'unit', 'data-unit': u.id }, unitLayer);
     g.addEventListener('click', () => select(u.id));
@@ -126,10 +155,20 @@
     }
     return out;
   }
-  function marks(u, state, i, eng) {
+  // The flags of a unit at step i: the rule set's own (Battle::unit_report, recorded in
+  // the state) when the log has them; for an older log, inferred from the status, the
+  // markers, the books of the events and stands touching an enemy.
+  let engagedAt = -1, engagedSet = null;
+  function marks(u, state, i) {
     const m = [];
-    if (state.status === 'routed') m.push(['routed', 'routed']);
     if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
+    if (state.flags) {
+      state.flags.forEach((f) => m.push([markClass(f), f]));
+      return m;
+    }
+    if (engagedAt !== i) { engagedAt = i; engagedSet = engaged(i); }
+    const eng = engagedSet;
+    if (state.status === 'routed') m.push(['routed', 'routed']);
     state.markers.forEach((k) => {
       const c = markClass(k.type);
       m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
@@ -151,11 +190,13 @@
   // ---- drawing one step ----
   let current = 0;
   let selected = null;
+  let selectedLeader = null;
   // Moves labels that would cover one another upward, a line at a time (at most four),
   // from the lowest on the table up, so that the names of units in contact stay readable.
   function spreadLabels() {
-    const placed = [];
-    const labels = views.map((v) => v.label).filter((l) => l.textContent)
+    // The objectives' names stay where they are: unit names move off them.
+    const placed = ground.objectives.map((x) => x.label.getBBox());
+    const labels = views.map((v) => v.label).filter((l) => l.textContent && l.style.display !== 'none')
       .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
       .sort((a, b) => b.y - a.y);
     labels.forEach((x) => {
@@ -171,7 +212,6 @@
 
   function drawTable(i) {
     const st = unitStates[i];
-    const eng = engaged(i);
     views.forEach((v) => {
       const s = st[v.unit.id];
       s.stands.forEach((t, k) => drawStand(v, k, t));
@@ -181,9 +221,9 @@
       v.g.classList.toggle('routed', s.status === 'routed');
       v.g.classList.toggle('selected', selected === v.unit.id);
       const c = centre(s);
-      const m = marks(v.unit, s, i, eng);
+      const m = marks(v.unit, s, i);
       v.g.dataset.marks = m.map((x) => x[0]).join(' ');
-      v.label.style.opacity = gone ? '0.25' : '1';
+      v.label.style.display = gone && selected !== v.unit.id ? 'none' : '';
       if (c) {
         const top = Math.max(...s.stands.map((t) => t[1] + Math.max(t[3], t[4]) / 2));
         v.label.setAttribute('x', sx(c[0]));
@@ -207,7 +247,9 @@
         });
       }
     });
+    drawObjectives(i);
     spreadLabels();
+    drawLeaders(i);
     // Fire, charges and melee of this step, firer to target.
     while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
     const e = steps[i];
@@ -227,6 +269,31 @@
     const st = unitStates[i];
     const box = document.getElementById('standing');
     box.textContent = '';
+    const left = snap.sides.map((side, s) => {
+      let now = 0, start = 0;
+      snap.units.forEach((u) => {
+        if (u.side !== s) return;
+        start += startOf(u);
+        if (onTable(st[u.id])) now += strengthOf(u, st[u.id]);
+      });
+      return start ? now / start : 0;
+    });
+    const v = ReplayState.verdict(snap, T.score[i], T.held[i], left);
+    const verdict = document.getElementById('verdict');
+    verdict.textContent = '';
+    verdict.title = v.title;
+    const pill = (text, s) => { html('span', text, verdict, 'pill').style.background = colour(s); };
+    if (v.lead >= 0) {
+      pill(sideName(v.lead), v.lead);
+      html('span', ' leads on ' + v.measure + ' ', verdict);
+    } else {
+      html('span', 'Level on ' + v.measure + ' ', verdict);
+    }
+    v.values.forEach((x, s) => { if (s) html('span', ':', verdict); pill(x, s); });
+    if (v.objectives) {
+      html('span', ' · objectives ', verdict);
+      v.objectives.forEach((x, s) => { if (s) html('span', ':', verdict); pill(String(x), s); });
+    }
     snap.sides.forEach((side, s) => {
       let now = 0, start = 0, active = 0, routed = 0, lost = 0;
       snap.units.forEach((u) => {
@@ -306,61 +373,23 @@
     }
   }
 
+  const panelCtx = { snap: snap, steps: steps, T: T, unitIndex: unitIndex, colour: colour,
+    sideName: sideName, marks: marks, eventBooks: books, liveStands: liveStands,
+    selectLeader: (id) => selectLeader(id), selectUnit: (id) => select(id) };
   function drawUnitPanel(i) {
     const panel = document.getElementById('unit-panel');
-    if (!selected) return;
-    const u = snap.units[unitIndex[selected]];
-    const s = unitStates[i][u.id];
-    panel.textContent = '';
-    const h = html('h2', u.name, panel);
-    h.style.color = colour(u.side);
-    const t = html('table', null, panel);
-    const row = (a, b) => {
-      if (b === undefined || b === null || b === '') return;
-      const tr = html('tr', null, t);
-      html('td', a, tr);
-      html('td', String(b), tr);
-    };
-    row('side', sideName(u.side));
-    row('command', u.command);
-    row('type', u.type + ' (' + u.arm + ')');
-    row('status', s.status);
-    row('formation', s.formation);
-    if (u.start_figures > 0) row('figures', s.figures + ' of ' + u.start_figures);
-    if (u.state.castings > 0) row('castings', s.castings + ' of ' + u.state.castings);
-    row('stands', liveStands(s).length + ' of ' + s.stands.length);
-    const m = marks(u, s, i, engaged(i));
-    row('markers', m.length ? m.map((x) => x[1]).join(', ') : 'none');
-    const b = books(u.id, i);
-    const keys = Object.keys(b).filter((k) => k !== 'hits' && k !== 'stand');
-    if (keys.length) row('books', keys.map((k) => k.replace(/_/g, ' ') + ' ' + fmt(b[k])).join(', '));
-    let order = null;
-    for (let k = i; k >= 0; --k) {
-      if (steps[k].unit === u.id && steps[k].kind === 'order') { order = steps[k].text; break; }
-    }
-    row('last order', order);
-    const ls = leaderStates[i];
-    (snap.leaders || []).forEach((l) => {
-      const x = ls[l.id];
-      if (x && x.attached === unitIndex[u.id]) row('leader', l.name + (x.alive ? '' : ' (fallen)'));
-    });
-    const attrs = Object.keys(u.attributes);
-    if (attrs.length) {
-      const tr = html('tr', null, t);
-      html('td', 'from the scenario', tr).colSpan = 2;
-      attrs.forEach((k) => row(k.replace(/_/g, ' '), fmt(u.attributes[k])));
-    }
-    let last = null;
-    for (let k = i; k >= 0; --k) {
-      if ((steps[k].unit === u.id || steps[k].target === u.id) && steps[k].kind !== 'order') {
-        last = 'turn ' + steps[k].turn + ': ' + steps[k].text; break;
-      }
-    }
-    row('last event', last);
+    if (selected) ReplayPanel.unit(panelCtx, panel, i, selected);
+    else if (selectedLeader) ReplayPanel.leader(panelCtx, panel, i, selectedLeader);
   }
 
   function select(id) {
     selected = id;
+    selectedLeader = null;
+    render();
+  }
+  function selectLeader(id) {
+    selectedLeader = id;
+    selected = null;
     render();
   }
 
@@ -382,12 +411,40 @@
     turnSel.appendChild(p);
   });
 
+  // The phase menu lists the phases of the turn shown.
+  const phaseSel = document.getElementById('phase');
+  let phaseTurn = null;
+  function fillPhases(turn) {
+    if (phaseTurn === turn) return;
+    phaseTurn = turn;
+    phaseSel.textContent = '';
+    T.phases.forEach((p, k) => {
+      if (p.turn !== turn) return;
+      const o = document.createElement('option');
+      o.value = String(k);
+      o.textContent = p.name || '—';
+      phaseSel.appendChild(o);
+    });
+  }
+  function nextPhase() {
+    const p = T.phaseOf[current];
+    go(p + 1 < T.phases.length ? T.phases[p + 1].first : steps.length - 1);
+  }
+  function previousPhase() {
+    const p = T.phaseOf[current];
+    go(current > T.phases[p].first || p === 0 ? T.phases[p].first : T.phases[p - 1].first);
+  }
+
   function render() {
     const i = current;
     const e = steps[i];
     slider.value = String(i);
     turnSel.value = String(e.turn);
-    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (e.phase ? ' · ' + e.phase : '') +
+    fillPhases(e.turn);
+    phaseSel.value = String(T.phaseOf[i]);
+    const phase = T.phases[T.phaseOf[i]].name;
+    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (phase ? ' · ' + phase : '') +
+      (e.phase && e.phase !== phase ? ' (' + e.phase + ')' : '') +
       ' · step ' + (i + 1) + ' of ' + steps.length;
     drawTable(i);
     drawStanding(i);
@@ -419,6 +476,7 @@
   }
   slider.addEventListener('input', () => go(Number(slider.value)));
   turnSel.addEventListener('change', () => go(turnFirstStep[Number(turnSel.value)]));
+  phaseSel.addEventListener('change', () => go(T.phases[Number(phaseSel.value)].first));
   document.getElementById('first').addEventListener('click', () => go(0));
   document.getElementById('last').addEventListener('click', () => go(steps.length - 1));
   document.getElementById('back').addEventListener('click', () => go(current - 1));
@@ -431,6 +489,8 @@
     else if (ev.key === 'ArrowLeft') go(current - 1);
     else if (ev.key === 'ArrowUp') go(turnFirstStep[steps[current].turn + 1] ?? steps.length - 1);
     else if (ev.key === 'ArrowDown') go(turnFirstStep[Math.max(0, steps[current].turn - 1)] ?? 0);
+    else if (ev.key === 'PageDown' || ev.key === ']') nextPhase();
+    else if (ev.key === 'PageUp' || ev.key === '[') previousPhase();
     else if (ev.key === ' ') setPlaying(!timer);
     else if (ev.key === 'Home') go(0);
     else if (ev.key === 'End') go(steps.length - 1);
@@ -443,5 +503,6 @@
   html('small', (snap.ruleset_title || snap.ruleset) + ' · ' + steps.length + ' events', title);
   render();
   // The page's own handle for tests and the console.
-  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current };
+  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current,
+    phase: () => T.phases[T.phaseOf[current]].name, turn: () => steps[current].turn };
 })();

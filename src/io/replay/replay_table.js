@@ -99,12 +99,16 @@ const ReplayTable = (function () {
       if (l.class === 'obstacle') line.setAttribute('stroke-dasharray', '6 3');
       el('title', {}, line).textContent = (l.id ? l.id + ': ' : '') + t[1];
     });
-    (snap.objectives || []).forEach((o) => {
+    // Objectives: replay.js colours each by its holder at every step.
+    const objectives = (snap.objectives || []).map((o) => {
       const c = el('circle', { cx: sx(o.position[0]), cy: sy(o.position[1]), r: Math.max(o.radius, 5),
-        class: 'objective' }, svg);
-      el('title', {}, c).textContent = 'Objective ' + (o.name || o.id) + (o.points ? ', ' + o.points + ' VP' : '');
-      el('text', { x: sx(o.position[0]), y: sy(o.position[1]) + 5, 'text-anchor': 'middle',
-        class: 'obj-label' }, svg).textContent = '★ ' + (o.name || o.id);
+        class: 'objective', 'data-objective': o.id }, svg);
+      const title = el('title', {}, c);
+      // The name just above the circle, clear of the troops fighting in it.
+      const label = el('text', { x: sx(o.position[0]), y: sy(o.position[1]) - Math.max(o.radius, 5) - 4,
+        'text-anchor': 'middle', class: 'obj-label' }, svg);
+      label.textContent = '★ ' + (o.name || o.id);
+      return { o: o, circle: c, title: title, label: label };
     });
     {
       // A scale bar about a fifth of the table wide, in a round number of the rule unit.
@@ -138,7 +142,11 @@ const ReplayTable = (function () {
       });
       snap.sides.forEach((s, i) => add((g) => el('rect', { x: 1, y: 2, width: 20, height: 8, fill: colour(i) }, g),
         sideName(i)));
-      add((g) => el('circle', { cx: 11, cy: 6, r: 5, class: 'objective' }, g), 'objective');
+      add((g) => el('circle', { cx: 11, cy: 6, r: 5, class: 'objective' }, g), 'objective (coloured by holder)');
+      if ((snap.leaders || []).length) {
+        add((g) => el('polygon', { points: '11,1 16,6 11,11 6,6', class: 'leader-mark', fill: '#fff',
+          stroke: '#333', 'stroke-width': 1.5 }, g), 'leader');
+      }
       Object.keys(MARK_STYLE).forEach((k) => add((g) => {
         el('text', { x: 11, y: 10, 'text-anchor': 'middle', class: 'badge', fill: MARK_STYLE[k][1] }, g)
           .textContent = MARK_STYLE[k][0];
@@ -146,6 +154,7 @@ const ReplayTable = (function () {
       add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot fire' }, g), 'fire');
       add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot charge' }, g), 'charge');
     }
+    return { objectives: objectives };
   }
 
   return { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, TERRAIN, el, html, fmt, corners, inside,

@@ -61,10 +61,6 @@ Battle::UnitReport FdBattle::unit_report(int unit) const {
     }
     book("order coming", how);
   }
-  if (st.leader >= 0) {
-    const Leader& l = s_.force.leaders[static_cast<std::size_t>(st.leader)];
-    book("colonel", leader_name(s_.force, st.leader) + (l.alive ? "" : " (fallen)"));
-  }
   if (st.commander_lost_turn >= 0 && turn - st.commander_lost_turn <= 1) {
     book("commander lost",
          fmt::format("turn {}: no charge this turn or the next (§2.34)", st.commander_lost_turn));

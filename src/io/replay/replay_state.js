@@ -1,0 +1,81 @@
+// The replay page's timeline (replay.html; page.cc puts it after replay_table.js): from the
+// replay data, what holds after each step — unit and leader states, objective holders,
+// the rule set's victory points — shared between steps where unchanged, and the turns and
+// phases of the battle to jump between.
+const ReplayState = (function () {
+  'use strict';
+
+  // The phase a step belongs to: the rule set's step of its sequence (the recorder's step
+  // lines), else the phase the event names; the battle's first events are its start.
+  function phaseName(e) {
+    if (e.step) return e.step;
+    if (e.phase) return e.phase;
+    if (e.turn === 0) return 'start';
+    return e.kind === 'battle_end' ? 'end' : '';
+  }
+
+  function build(D) {
+    const snap = D.snapshot;
+    const steps = D.steps;
+    const out = { units: [], leaders: [], held: [], score: [], turnFirstStep: {}, phases: [],
+      phaseOf: [] };
+    let u = {};
+    snap.units.forEach((x) => { u[x.id] = x.state; });
+    let l = {};
+    (snap.leaders || []).forEach((x) => { l[x.id] = x.state; });
+    let held = snap.held || null;
+    let score = snap.score || null;
+    steps.forEach((s, i) => {
+      if (s.units) u = Object.assign({}, u, s.units);
+      if (s.leaders) l = Object.assign({}, l, s.leaders);
+      if (s.held !== undefined) held = s.held;
+      if (s.score !== undefined) score = s.score;
+      out.units.push(u);
+      out.leaders.push(l);
+      out.held.push(held);
+      out.score.push(score);
+      if (out.turnFirstStep[s.turn] === undefined) out.turnFirstStep[s.turn] = i;
+      const name = phaseName(s);
+      const last = out.phases[out.phases.length - 1];
+      if (!last || last.turn !== s.turn || last.name !== name) {
+        out.phases.push({ turn: s.turn, name: name, first: i, last: i });
+      } else {
+        last.last = i;
+      }
+      out.phaseOf.push(out.phases.length - 1);
+    });
+    return out;
+  }
+
+  // Who is winning at a step, for one line in the header: the rule set's victory points
+  // when it has them, else the strength each side has left (`left[s]`, fractions); and the
+  // objectives each side holds. { lead: side or -1, measure, values: per side (text),
+  // objectives: per side (count) or null, title: the accounts }.
+  function verdict(snap, score, held, left) {
+    const n = snap.sides.length;
+    const leader = (vals) => {
+      let best = -1, bestVal = -Infinity, second = -Infinity;
+      vals.forEach((v, s) => {
+        if (v > bestVal) { second = bestVal; bestVal = v; best = s; } else if (v > second) second = v;
+      });
+      return bestVal > second ? best : -1;
+    };
+    const out = { objectives: null, title: '' };
+    if (score && score.points && score.points.length === n) {
+      out.lead = leader(score.points);
+      out.measure = 'victory points';
+      out.values = score.points.map((p) => p + ' VP');
+      out.title = (score.accounts || []).join('\n');
+    } else {
+      const pct = left.map((x) => Math.round(x * 100));
+      out.lead = leader(pct);
+      out.measure = 'strength left';
+      out.values = pct.map((p) => p + '%');
+      out.title = 'strength left of each side (the rule set keeps no victory points)';
+    }
+    if (held && held.length) out.objectives = snap.sides.map((_, s) => held.filter((h) => h === s).length);
+    return out;
+  }
+
+  return { build, phaseName, verdict };
+})();
