@@ -212,8 +212,9 @@ tl::expected<std::string, std::string> build_replay_page(const std::vector<std::
               {{"title", html_escape(title)},
                {"css", asset("replay.css")},
                {"data", safe},
-               {"js", asset("replay_table.js") + "\n" + asset("replay_state.js") + "\n" +
-                          asset("replay_panel.js") + "\n" + asset("replay.js")}});
+               {"js", asset("replay_table.js") + "\n" + asset("replay_layers.js") + "\n" +
+                          asset("replay_state.js") + "\n" + asset("replay_panel.js") + "\n" +
+                          asset("replay.js")}});
 }
 
 }  // namespace smoothbore

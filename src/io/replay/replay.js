@@ -1,5 +1,6 @@
-// The replay page's script (replay.html, after replay_table.js): draws the stands and the events of
-// the replay data that smoothbore inlined (io/replay/page.cc), one step per event.
+// The replay page's script (replay.html, after replay_table.js, replay_layers.js,
+// replay_state.js and replay_panel.js): draws the stands and the events of the replay data
+// that smoothbore inlined (io/replay/page.cc), one step per event, and runs the timeline.
 // Table frame: x east, y north, mm; facings are compass bearings (0 = north, 90 = east).
 (function () {
   'use strict';
@@ -9,8 +10,8 @@
   const profile = D.profile || {};
   const svg = document.getElementById('table');
   const H = snap.table.height;
-  const { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, el, html, fmt, corners, inside } =
-    ReplayTable;
+  const { NS, SIDE_COLOURS, MARK_STYLE, el, html } = ReplayTable;
+  const { liveStands, onTable } = ReplayState;
   const unitIndex = {};
   snap.units.forEach((u, i) => { unitIndex[u.id] = i; });
   const sideName = (s) => (snap.sides[s] ? snap.sides[s].name || snap.sides[s].id : 'side ' + s);
@@ -24,7 +25,6 @@
 
   const sx = (x) => x;
   const sy = (y) => H - y;
-  function liveStands(state) { return state.stands.filter((s) => !s[7]); }
   function centre(state) {
     const s = liveStands(state).length ? liveStands(state) : state.stands;
     if (!s.length) return null;
@@ -32,7 +32,6 @@
     s.forEach((t) => { x += t[0]; y += t[1]; });
     return [x / s.length, y / s.length];
   }
-  const onTable = (state) => state.status === 'active' || state.status === 'routed';
 
   const ground = ReplayTable.drawGround(svg, snap, profile, colour, sideName);
 
@@ -42,45 +41,11 @@
   const shotLayer = el('g', { id: 'shots' }, svg);
   const labelLayer = el('g', { id: 'labels' }, svg);
   ground.objectives.forEach((x) => labelLayer.appendChild(x.label));  // above the stands
-  // Leaders: a small diamond in the side's colour, the name on hover; crossed out when killed.
-  const fontPx = Math.max(snap.table.width, H) / 85;
-  const leaderViews = (snap.leaders || []).map((l) => {
-    const g = el('g', { class: 'leader', 'data-leader': l.id }, leaderLayer);
-    const r = fontPx * 0.6;
-    el('polygon', { points: [0, -r, r, 0, 0, r, -r, 0].join(' '), fill: '#fff', stroke: colour(l.side),
-      'stroke-width': r * 0.4 }, g);
-    el('path', { d: 'M' + -r * 0.6 + ',' + -r * 0.6 + 'L' + r * 0.6 + ',' + r * 0.6 + 'M' + r * 0.6 + ',' +
-      -r * 0.6 + 'L' + -r * 0.6 + ',' + r * 0.6, class: 'killed', stroke: '#000', 'stroke-width': r * 0.3 }, g);
-    const title = el('title', {}, g);
-    g.addEventListener('click', (ev) => { ev.stopPropagation(); selectLeader(l.id); });
-    return { g: g, title: title, leader: l };
-  });
-  function drawLeaders(i) {
-    const ls = leaderStates[i];
-    leaderViews.forEach((v) => {
-      const x = ls[v.leader.id];
-      if (!x) return;
-      v.g.style.transform = 'translate(' + sx(x.position[0]) + 'px,' + sy(x.position[1]) + 'px)';
-      v.g.classList.toggle('dead', !x.alive);
-      v.g.classList.toggle('selected', selectedLeader === v.leader.id);
-      v.title.textContent = (v.leader.name || v.leader.id) + (x.alive ? '' : ' (killed)');
-    });
-  }
-  // Objectives in the colour of the side holding them at step i.
-  function drawObjectives(i) {
-    const held = T.held[i] || [];
-    ground.objectives.forEach((x, k) => {
-      const h = held[k] === undefined ? -1 : held[k];
-      x.circle.dataset.holder = h >= 0 ? snap.sides[h].id : '';
-      x.circle.classList.toggle('held', h >= 0);
-      x.circle.style.stroke = h >= 0 ? colour(h) : '';
-      x.circle.style.fill = h >= 0 ? colour(h) : '';
-      x.label.textContent = '★ ' + (x.o.name || x.o.id) + (h >= 0 ? ' · ' + sideName(h) : '');
-      x.label.style.fill = h >= 0 ? colour(h) : '';
-      x.title.textContent = 'Objective ' + (x.o.name || x.o.id) + (x.o.points ? ', ' + x.o.points + ' VP' : '') +
-        ': ' + (h >= 0 ? 'held by ' + sideName(h) : 'held by nobody');
-    });
-  }
+  const leaderViews = ReplayLayers.leaders(leaderLayer, snap, colour, Math.max(snap.table.width, H) / 85,
+    (id) => selectLeader(id));
+  const drawLeaders = (i) => ReplayLayers.drawLeaders(leaderViews, leaderStates[i], selectedLeader, sx, sy);
+  const drawObjectives = (i) => ReplayLayers.drawObjectives(ground.objectives, T.held[i] || [], snap, colour,
+    sideName);
   const views = snap.units.map((u, i) => {
     const g = el('g', { class: 'unit', 'data-unit': u.id }, unitLayer);
     g.addEventListener('click', () => select(u.id));
@@ -125,64 +90,8 @@
     s.dataset.facing = st[2];
   }
 
-  // ---- markers: the rule set's, the status, and what the table shows ----
-  function markClass(type) {
-    if (profile.markers && profile.markers[type]) return profile.markers[type];
-    return MARK_CLASSES.find((c) => type.indexOf(c.slice(0, 5)) >= 0) || null;
-  }
-  // The latest data fields of the status, morale, rout and removal events of a unit up to
-  // step i: the rule set's books (shatter boxes, losses, halted until ...).
-  const BOOK_KINDS = new Set(['status', 'morale', 'rout', 'removed']);
-  function books(id, i) {
-    const out = {};
-    for (let k = 0; k <= i; ++k) {
-      const e = steps[k];
-      if (e.unit === id && e.data && BOOK_KINDS.has(e.kind)) Object.assign(out, e.data);
-    }
-    return out;
-  }
-  function engaged(i) {
-    const st = unitStates[i];
-    const out = new Set();
-    const live = snap.units.map((u) => (onTable(st[u.id]) ? liveStands(st[u.id]) : []));
-    for (let a = 0; a < snap.units.length; ++a) {
-      for (let b = a + 1; b < snap.units.length; ++b) {
-        if (snap.units[a].side === snap.units[b].side) continue;
-        const touch = live[a].some((p) => live[b].some((q) =>
-          corners(p).some((c) => inside(c, q, 1)) || corners(q).some((c) => inside(c, p, 1))));
-        if (touch) { out.add(snap.units[a].id); out.add(snap.units[b].id); }
-      }
-    }
-    return out;
-  }
-  // The flags of a unit at step i: the rule set's own (Battle::unit_report, recorded in
-  // the state) when the log has them; for an older log, inferred from the status, the
-  // markers, the books of the events and stands touching an enemy.
-  let engagedAt = -1, engagedSet = null;
-  function marks(u, state, i) {
-    const m = [];
-    if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
-    if (state.flags) {
-      state.flags.forEach((f) => m.push([markClass(f), f]));
-      return m;
-    }
-    if (engagedAt !== i) { engagedAt = i; engagedSet = engaged(i); }
-    const eng = engagedSet;
-    if (state.status === 'routed') m.push(['routed', 'routed']);
-    state.markers.forEach((k) => {
-      const c = markClass(k.type);
-      m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
-    });
-    const b = books(u.id, i);
-    for (const key in b) {
-      const stop = key.match(/^(.*)_until$/);
-      if (stop && typeof b[key] === 'number' && b[key] >= steps[i].turn) {
-        m.push([markClass(stop[1]) || stop[1], stop[1] + ' until turn ' + b[key]]);
-      }
-    }
-    if (eng.has(u.id) && onTable(state)) m.push(['engaged', 'engaged']);
-    return m;
-  }
+  // ---- markers: the rule set's flags, or for an older log what the table shows ----
+  const { marks, books } = ReplayState.markers(snap, steps, T, profile);
   // Castings where the rule set counts them (000), else figures.
   const strengthOf = (u, state) => (u.state.castings > 0 ? state.castings : state.figures);
   const startOf = (u) => (u.state.castings > 0 ? u.state.castings : u.start_figures);
@@ -191,25 +100,6 @@
   let current = 0;
   let selected = null;
   let selectedLeader = null;
-  // Moves labels that would cover one another upward, a line at a time (at most four),
-  // from the lowest on the table up, so that the names of units in contact stay readable.
-  function spreadLabels() {
-    // The objectives' names stay where they are: unit names move off them.
-    const placed = ground.objectives.map((x) => x.label.getBBox());
-    const labels = views.map((v) => v.label).filter((l) => l.textContent && l.style.display !== 'none')
-      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
-      .sort((a, b) => b.y - a.y);
-    labels.forEach((x) => {
-      const line = x.b.height || 1;
-      let dy = 0;
-      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
-        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
-      for (let k = 0; k < 4 && hits(); ++k) dy += line;
-      if (dy) x.l.setAttribute('y', x.y - dy);
-      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
-    });
-  }
-
   function drawTable(i) {
     const st = unitStates[i];
     views.forEach((v) => {
@@ -248,7 +138,8 @@
       }
     });
     drawObjectives(i);
-    spreadLabels();
+    // The objectives' names stay where they are: unit names move off them.
+    ReplayTable.spreadLabels(views.map((v) => v.label), ground.objectives.map((x) => x.label.getBBox()));
     drawLeaders(i);
     // Fire, charges and melee of this step, firer to target.
     while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
@@ -314,25 +205,6 @@
     });
   }
 
-  function rollView(r, parent) {
-    const box = html('div', null, parent, 'roll');
-    html('div', (r.purpose ? r.purpose + ': ' : '') + (r.dice || ''), box);
-    if (r.faces && r.faces.length) {
-      const f = html('div', null, box, 'faces');
-      r.faces.forEach((x) => html('span', String(x), f));
-    }
-    const t = html('table', null, box);
-    const row = (a, b, c) => {
-      const tr = html('tr', null, t);
-      html('td', a, tr); html('td', b, tr); html('td', c, tr, 'ref');
-    };
-    if (r.base || r.base_ref) row('base', fmt(r.base), r.base_ref || '');
-    (r.modifiers || []).forEach((m) => row(m.name, (m.value > 0 ? '+' : '') + fmt(m.value), m.ref || ''));
-    if (r.target || (r.modifiers && r.modifiers.length)) row('needs', fmt(r.target), '');
-    if (r.result) row('result', r.result, '');
-    if (r.line) html('code', r.line, box);
-  }
-
   let eventsTurn = null;
   const eventItems = [];
   function drawEvents(i) {
@@ -354,7 +226,7 @@
         if (e.rolls && e.rolls.length) {
           const det = html('details', null, item);
           html('summary', e.rolls.length === 1 ? 'dice and modifiers' : e.rolls.length + ' rolls', det);
-          e.rolls.forEach((r) => rollView(r, det));
+          e.rolls.forEach((r) => ReplayPanel.roll(r, det));
         }
         eventItems.push(item);
       }

@@ -106,5 +106,25 @@ const ReplayPanel = (function () {
     row('last event', last);
   }
 
-  return { unit, leader };
+  // One roll of an event: the dice faces, base, modifiers with their rule references.
+  function roll(r, parent) {
+    const box = html('div', null, parent, 'roll');
+    html('div', (r.purpose ? r.purpose + ': ' : '') + (r.dice || ''), box);
+    if (r.faces && r.faces.length) {
+      const f = html('div', null, box, 'faces');
+      r.faces.forEach((x) => html('span', String(x), f));
+    }
+    const t = html('table', null, box);
+    const row = (a, b, c) => {
+      const tr = html('tr', null, t);
+      html('td', a, tr); html('td', b, tr); html('td', c, tr, 'ref');
+    };
+    if (r.base || r.base_ref) row('base', fmt(r.base), r.base_ref || '');
+    (r.modifiers || []).forEach((m) => row(m.name, (m.value > 0 ? '+' : '') + fmt(m.value), m.ref || ''));
+    if (r.target || (r.modifiers && r.modifiers.length)) row('needs', fmt(r.target), '');
+    if (r.result) row('result', r.result, '');
+    if (r.line) html('code', r.line, box);
+  }
+
+  return { unit, leader, roll };
 })();

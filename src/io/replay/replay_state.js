@@ -77,5 +77,72 @@ const ReplayState = (function () {
     return out;
   }
 
-  return { build, phaseName, verdict };
+  const liveStands = (state) => state.stands.filter((s) => !s[7]);
+  const onTable = (state) => state.status === 'active' || state.status === 'routed';
+
+  // How the page marks units: marks(u, state, i) lists [class or null, text] per flag,
+  // books(id, i) the event books of an older log.
+  function markers(snap, steps, T, profile) {
+    const { MARK_CLASSES, corners, inside } = ReplayTable;
+    function markClass(type) {
+      if (profile.markers && profile.markers[type]) return profile.markers[type];
+      return MARK_CLASSES.find((c) => type.indexOf(c.slice(0, 5)) >= 0) || null;
+    }
+    // The latest data fields of the status, morale, rout and removal events of a unit up to
+    // step i: the rule set's books (shatter boxes, losses, halted until ...).
+    const BOOK_KINDS = new Set(['status', 'morale', 'rout', 'removed']);
+    function books(id, i) {
+      const out = {};
+      for (let k = 0; k <= i; ++k) {
+        const e = steps[k];
+        if (e.unit === id && e.data && BOOK_KINDS.has(e.kind)) Object.assign(out, e.data);
+      }
+      return out;
+    }
+    function engaged(i) {
+      const st = T.units[i];
+      const out = new Set();
+      const live = snap.units.map((u) => (onTable(st[u.id]) ? liveStands(st[u.id]) : []));
+      for (let a = 0; a < snap.units.length; ++a) {
+        for (let b = a + 1; b < snap.units.length; ++b) {
+          if (snap.units[a].side === snap.units[b].side) continue;
+          const touch = live[a].some((p) => live[b].some((q) =>
+            corners(p).some((c) => inside(c, q, 1)) || corners(q).some((c) => inside(c, p, 1))));
+          if (touch) { out.add(snap.units[a].id); out.add(snap.units[b].id); }
+        }
+      }
+      return out;
+    }
+    // The flags of a unit at step i: the rule set's own (Battle::unit_report, recorded in
+    // the state) when the log has them; for an older log, inferred from the status, the
+    // markers, the books of the events and stands touching an enemy.
+    let engagedAt = -1, engagedSet = null;
+    function marks(u, state, i) {
+      const m = [];
+      if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
+      if (state.flags) {
+        state.flags.forEach((f) => m.push([markClass(f), f]));
+        return m;
+      }
+      if (engagedAt !== i) { engagedAt = i; engagedSet = engaged(i); }
+      const eng = engagedSet;
+      if (state.status === 'routed') m.push(['routed', 'routed']);
+      state.markers.forEach((k) => {
+        const c = markClass(k.type);
+        m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
+      });
+      const b = books(u.id, i);
+      for (const key in b) {
+        const stop = key.match(/^(.*)_until$/);
+        if (stop && typeof b[key] === 'number' && b[key] >= steps[i].turn) {
+          m.push([markClass(stop[1]) || stop[1], stop[1] + ' until turn ' + b[key]]);
+        }
+      }
+      if (eng.has(u.id) && onTable(state)) m.push(['engaged', 'engaged']);
+      return m;
+    }
+    return { marks, books };
+  }
+
+  return { build, phaseName, verdict, markers, liveStands, onTable };
 })();

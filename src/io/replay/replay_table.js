@@ -157,6 +157,25 @@ const ReplayTable = (function () {
     return { objectives: objectives };
   }
 
+  // Moves labels that would cover one another upward, a line at a time (at most four),
+  // from the lowest on the table up, so that the names of units in contact stay readable;
+  // `fixed` are boxes (getBBox) that stay where they are and that labels move off.
+  function spreadLabels(labelEls, fixed) {
+    const placed = fixed.slice();
+    const labels = labelEls.filter((l) => l.textContent && l.style.display !== 'none')
+      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
+      .sort((a, b) => b.y - a.y);
+    labels.forEach((x) => {
+      const line = x.b.height || 1;
+      let dy = 0;
+      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
+        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
+      for (let k = 0; k < 4 && hits(); ++k) dy += line;
+      if (dy) x.l.setAttribute('y', x.y - dy);
+      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
+    });
+  }
+
   return { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, TERRAIN, el, html, fmt, corners, inside,
-    drawGround };
+    drawGround, spreadLabels };
 })();
