@@ -157,8 +157,9 @@ const ReplayTable = (function () {
     return { objectives: objectives };
   }
 
-  // Moves labels that would cover one another upward, a line at a time (at most four),
-  // from the lowest on the table up, so that the names of units in contact stay readable;
+  // Moves labels that would cover one another, from the lowest on the table up: each goes
+  // to the nearest clear place a whole line up or down (up first, at most six lines), and
+  // stays put when there is none, so that the names of units in contact stay readable.
   // `fixed` are boxes (getBBox) that stay where they are and that labels move off.
   function spreadLabels(labelEls, fixed) {
     const placed = fixed.slice();
@@ -167,10 +168,14 @@ const ReplayTable = (function () {
       .sort((a, b) => b.y - a.y);
     labels.forEach((x) => {
       const line = x.b.height || 1;
-      let dy = 0;
-      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
+      const hits = (dy) => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
         x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
-      for (let k = 0; k < 4 && hits(); ++k) dy += line;
+      let dy = 0;
+      for (let k = 1; k <= 6 && hits(dy); ++k) {
+        if (!hits(k * line)) dy = k * line;
+        else if (!hits(-k * line)) dy = -k * line;
+      }
+      if (hits(dy)) dy = 0;
       if (dy) x.l.setAttribute('y', x.y - dy);
       placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
     });
