@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dice/rng.h"
@@ -113,6 +114,22 @@ class Battle {
     std::vector<std::string> accounts;  // per side, e.g. "12 boxes, 1 unit ×5 (FD-60)"
   };
   virtual std::optional<VictoryPoints> victory_points() const { return std::nullopt; }
+
+  // What a replay (io/replay/) shows of a unit beyond the core Unit, read from the rule
+  // set's own state. `flags` are status flags in neutral names: "routed", "shaken",
+  // "disordered", "halted", "engaged" (the page marks these), or a rule set's own word
+  // ("surrendered", "shattered"; shown by name). `books` are the rule set's books as
+  // (label, value) in plain words: shatter boxes, the order and the one on its way,
+  // ratings, guns. The default (battle.cc): "routed" from the unit's status and the
+  // flags its markers name, no books.
+  struct UnitReport {
+    std::vector<std::string> flags;
+    std::vector<std::pair<std::string, std::string>> books;
+  };
+  virtual UnitReport unit_report(int unit) const;
+  // Per scenario objective, the index of the side holding it now, or -1. The default is
+  // the generic rule of common.md §15 (generic_objective_holders below).
+  virtual std::vector<int> objective_holders() const;
   // Heavy validation (tests): no overlapping stands, no negative counts, every stand on
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;
@@ -120,14 +137,32 @@ class Battle {
   // Heavy validation mode: when set, the battle calls `hook(step name)` after every step
   // of its sequence (tests check invariant_violations() there).
   void set_step_hook(std::function<void(std::string_view step)> hook) { hook_ = std::move(hook); }
+  // Observers of the sequence (replays, io/replay/recorder.h): `fn(step name)` runs after
+  // every step, as the hook does. Observing changes nothing in the battle, so a const
+  // Battle takes them. Returns an id for remove_step_observer.
+  int add_step_observer(std::function<void(std::string_view step)> fn) const {
+    observers_.emplace_back(++last_observer_, std::move(fn));
+    return last_observer_;
+  }
+  void remove_step_observer(int id) const {
+    std::erase_if(observers_, [id](const auto& o) { return o.first == id; });
+  }
 
  protected:
   void after_step(std::string_view step) const {
     if (hook_) hook_(step);
+    for (const auto& [id, fn] : observers_) fn(step);
   }
 
  private:
   std::function<void(std::string_view)> hook_;
+  mutable std::vector<std::pair<int, std::function<void(std::string_view)>>> observers_;
+  mutable int last_observer_ = 0;
 };
+
+// The generic holders of common.md §15: per objective, the side with a unit in good order
+// (UnitStatus::kActive) whose footprint is within the radius when no other side has one;
+// else -1.
+std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force);
 
 }  // namespace smoothbore

@@ -62,20 +62,9 @@ std::vector<int> Match::generic_points(const std::vector<double>& losses) const 
       if (o != s) points[s] += static_cast<int>(losses[o] * 100.0 + 1e-9);
     }
   }
-  for (const Objective& obj : scenario_.objectives) {
-    std::vector<bool> present(sides, false);
-    for (const Unit& u : force.units) {
-      if (u.status != UnitStatus::kActive) continue;
-      if (distance(u.footprint(), obj.position) <= obj.radius) present[u.side] = true;
-    }
-    int holders = 0, holder = -1;
-    for (int s = 0; s < sides; ++s) {
-      if (present[s]) {
-        ++holders;
-        holder = s;
-      }
-    }
-    if (holders == 1) points[holder] += obj.points;
+  const std::vector<int> holders = generic_objective_holders(scenario_, force);
+  for (std::size_t o = 0; o < holders.size(); ++o) {
+    if (holders[o] >= 0) points[holders[o]] += scenario_.objectives[o].points;
   }
   return points;
 }

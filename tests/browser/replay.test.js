@@ -2,8 +2,11 @@
 // writes a replay with the real program, opens it in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core; no browser is downloaded) and checks that
 // it loads with no console error and no network request, that stepping the slider moves a
-// stand and changes the event panel, that the arrow keys step, and that clicking a unit
-// shows its panel. Saves a screenshot of each under OUT.
+// stand and changes the event panel, that the arrow keys step, that clicking a unit shows
+// its panel with the status flags and books its rule set recorded (F&D: its order), that
+// leaders are drawn and show whether they are alive, that PageDown and the phase menu jump
+// by phase, and that objectives are coloured by holder and the header says who is winning.
+// Saves a screenshot of each under OUT.
 //
 // usage: node replay.test.js SMOOTHBORE_BINARY SOURCE_DIR OUT_DIR (exit 77: not installed)
 'use strict';
@@ -28,7 +31,8 @@ fs.mkdirSync(out, { recursive: true });
 // Each rule set's small battle, one through `run --html`, one through `run --log` + `replay`.
 const CASES = [
   { ruleset: 'fast-1805', scenario: 'scenarios/fast-1805/small.toml', via: 'run' },
-  { ruleset: 'fire-and-discipline', scenario: 'scenarios/fire-and-discipline/small.toml', via: 'replay' },
+  { ruleset: 'fire-and-discipline', scenario: 'scenarios/fire-and-discipline/small.toml', via: 'replay',
+    orders: true, leaders: true },
 ];
 
 function writeReplay(c) {
@@ -93,6 +97,77 @@ async function testCase(browser, c) {
   await unit.evaluate((g) => g.querySelector('.stand').dispatchEvent(new MouseEvent('click', { bubbles: true })));
   check((await page.textContent('#unit-panel h2')) === name, tag + 'clicking a unit shows its panel (' + name + ')');
   check(/status/.test(await page.textContent('#unit-panel')), tag + 'the unit panel shows its status');
+
+  // A status flag the rule set reported (Battle::unit_report) is shown on the table and in
+  // the unit's panel at a step where the recorded state has it.
+  const flagged = await page.evaluate(() => {
+    const d = JSON.parse(document.getElementById('replay-data').textContent);
+    for (let k = 0; k < d.steps.length; ++k) {
+      for (const [id, st] of Object.entries(d.steps[k].units || {})) {
+        if (st.flags && st.flags.length && st.status === 'active') return { step: k, id: id, flag: st.flags[0] };
+      }
+    }
+    return null;
+  });
+  check(flagged !== null, tag + 'the recorded state carries a status flag from the rule set');
+  if (flagged) {
+    await page.evaluate((k) => window.smoothboreReplay.go(k), flagged.step);
+    await page.$eval('.unit[data-unit="' + flagged.id + '"] .stand',
+      (s) => s.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    const markers = await page.textContent('#unit-panel tr[data-label="markers"]');
+    check(markers.indexOf(flagged.flag) >= 0,
+      tag + 'the unit panel shows the flag "' + flagged.flag + '" (' + markers + ')');
+    const label = await page.textContent('#labels text:not([style*="none"])');
+    check(label.length > 0, tag + 'unit labels are drawn');
+  }
+
+  // The rule set's books in the panel: F&D's order (§2.41) from the recorded state.
+  if (c.orders) {
+    const order = await page.$('#unit-panel tr[data-label="order"]');
+    const text = order ? await order.textContent() : '';
+    check(/General Advance|Assault|Hold|Withdrawal/.test(text), tag + 'the unit panel shows its order (' + text + ')');
+    check(/shatter boxes/.test(await page.textContent('#unit-panel')), tag + 'the unit panel shows its shatter boxes');
+  }
+
+  // Leaders: a marker for each on the table; clicking one shows whether he is alive.
+  const leaders = await page.evaluate(() =>
+    (JSON.parse(document.getElementById('replay-data').textContent).snapshot.leaders || []).length);
+  check((await page.$$('#leaders .leader')).length === leaders, tag + 'a marker for each leader (' + leaders + ')');
+  if (c.leaders) {
+    check(leaders > 0, tag + 'the scenario has leaders');
+    const mark = await page.$('#leaders .leader');
+    await mark.evaluate((g) => g.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    check(/alive|killed/.test(await page.textContent('#unit-panel tr[data-label="state"]')),
+      tag + 'clicking a leader shows whether he is alive');
+  }
+
+  // Phases: PageDown jumps to the first step of the next phase, the phase menu to any.
+  await page.evaluate(() => window.smoothboreReplay.go(Math.floor(window.smoothboreReplay.steps / 3)));
+  const phaseBefore = await page.evaluate(() => window.smoothboreReplay.turn() + '/' + window.smoothboreReplay.phase());
+  await page.keyboard.press('PageDown');
+  const phaseAfter = await page.evaluate(() => window.smoothboreReplay.turn() + '/' + window.smoothboreReplay.phase());
+  check(phaseAfter !== phaseBefore, tag + 'PageDown jumps to the next phase (' + phaseBefore + ' → ' + phaseAfter + ')');
+  check((await page.$eval('#phase', (s) => s.options[s.selectedIndex].textContent)) ===
+    phaseAfter.split('/')[1], tag + 'the phase menu shows the phase');
+  const options = await page.$$eval('#phase option', (os) => os.map((o) => o.value));
+  check(options.length > 1, tag + 'the phase menu lists the phases of the turn (' + options.length + ')');
+  // From the turn's first step (the turn menu), the last phase of the turn lies ahead.
+  await page.$eval('#turn', (s) => s.dispatchEvent(new Event('change')));
+  const atPhase = await step();
+  await page.$eval('#phase', (s) => { s.selectedIndex = s.options.length - 1; s.dispatchEvent(new Event('change')); });
+  check((await step()) > atPhase, tag + 'choosing the last phase in the menu jumps forward');
+
+  // Objectives coloured by holder, and who is winning in the header.
+  await page.evaluate(() => window.smoothboreReplay.go(window.smoothboreReplay.steps - 1));
+  const held = await page.evaluate(() => {
+    const d = JSON.parse(document.getElementById('replay-data').textContent);
+    let h = d.snapshot.held;
+    d.steps.forEach((s) => { if (s.held !== undefined) h = s.held; });
+    return h.map((x) => (x >= 0 ? d.snapshot.sides[x].id : ''));
+  });
+  const drawn = await page.$$eval('circle.objective[data-objective]', (cs) => cs.map((c) => c.dataset.holder));
+  check(JSON.stringify(drawn) === JSON.stringify(held), tag + 'objectives coloured by their holder (' + drawn + ')');
+  check(/leads|Level/.test(await page.textContent('#verdict')), tag + 'the header says who is winning');
 
   // An event with dice expands to show them.
   const det = await page.$('.ev details');

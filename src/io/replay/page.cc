@@ -131,6 +131,7 @@ tl::expected<std::vector<std::string>, std::string> read_replay_lines(const std:
 tl::expected<std::string, std::string> build_replay_data(const std::vector<std::string>& lines) {
   Json snapshot;
   Json steps = Json::array();
+  std::size_t step_begin = 0;  // the first event after the last step line
   for (std::size_t i = 0; i < lines.size(); ++i) {
     Json j = Json::parse(lines[i], nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object() || !j.contains("kind") || !j["kind"].is_string()) {
@@ -155,6 +156,18 @@ tl::expected<std::string, std::string> build_replay_data(const std::vector<std::
         return tl::unexpected(fmt::format("line {}: a state before any event", i + 1));
       merge(steps.back(), j, "units");
       merge(steps.back(), j, "leaders");
+      for (const char* key : {"held", "score"}) {
+        if (j.contains(key)) steps.back()[key] = j[key];
+      }
+      if (j.contains("step") && j["step"].is_string()) {
+        // The events since the last step line made up this step of the rule set's
+        // sequence; those of an earlier turn (the battle's start) are left out of it.
+        const Json turn = steps.back().value("turn", Json());
+        for (std::size_t k = step_begin; k < steps.size(); ++k) {
+          if (steps[k].value("turn", Json()) == turn) steps[k]["step"] = j["step"];
+        }
+        step_begin = steps.size();
+      }
       continue;
     }
     if (j.contains("rolls")) {
@@ -195,10 +208,13 @@ tl::expected<std::string, std::string> build_replay_page(const std::vector<std::
   Json parsed = Json::parse(*data);
   const std::string title =
       fmt::format("{} — smoothbore replay", parsed["snapshot"].value("scenario", "battle"));
-  return fill(asset("replay.html"), {{"title", html_escape(title)},
-                                     {"css", asset("replay.css")},
-                                     {"data", safe},
-                                     {"js", asset("replay_table.js") + "\n" + asset("replay.js")}});
+  return fill(asset("replay.html"),
+              {{"title", html_escape(title)},
+               {"css", asset("replay.css")},
+               {"data", safe},
+               {"js", asset("replay_table.js") + "\n" + asset("replay_layers.js") + "\n" +
+                          asset("replay_state.js") + "\n" + asset("replay_panel.js") + "\n" +
+                          asset("replay.js")}});
 }
 
 }  // namespace smoothbore

@@ -19,7 +19,9 @@ namespace smoothbore {
 tl::expected<std::vector<std::string>, std::string> read_replay_lines(const std::string& path);
 
 // The page's data (JSON): the snapshot, the rule set's replay profile and one step per
-// event with the unit states after it and each roll also as the narrative prints it. The
+// event with the unit states, objective holders and score after it, the name of the rule
+// set's step it belongs to ("step", from the step lines), and each roll also as the
+// narrative prints it. The
 // error says what is wrong with the stream ("line 3: ...", "no snapshot line ...").
 tl::expected<std::string, std::string> build_replay_data(const std::vector<std::string>& lines);
 

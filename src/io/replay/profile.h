@@ -11,9 +11,9 @@
 namespace smoothbore {
 
 struct ReplayProfile {
-  // Marker id → how the page marks it: "routed", "shaken", "disordered", "halted",
-  // "engaged" or "removed". A marker not listed is shown by its id, and classed by the
-  // page when its id names one of those words.
+  // Marker id or status flag (Battle::unit_report) → how the page marks it: "routed",
+  // "shaken", "disordered", "halted", "engaged" or "removed". One not listed is shown by
+  // its name, and classed by the page when its name holds one of those words.
   std::vector<std::pair<std::string, std::string>> marker_classes;
   // Unit long name for the scale bar and distances ("inches", "yards"); empty = the
   // rule unit as logged.

@@ -36,8 +36,17 @@ Json stand(const Stand& s) {
                       s.removed ? 1 : 0});
 }
 
+// The rule set's report of a unit (Battle::unit_report): flags and books.
+void add_report(Json& j, const Battle::UnitReport& r) {
+  j["flags"] = r.flags;
+  Json books = Json::array();
+  for (const auto& [label, value] : r.books) books.push_back(Json::array({label, value}));
+  j["books"] = std::move(books);
+}
+
 // What may change during a battle.
-Json unit_state(const Unit& u) {
+Json unit_state(const Battle& battle, int index) {
+  const Unit& u = battle.force().units[static_cast<std::size_t>(index)];
   Json j;
   j["formation"] = u.formation;
   j["status"] = std::string(unit_status_name(u.status));
@@ -51,17 +60,47 @@ Json unit_state(const Unit& u) {
   Json stands = Json::array();
   for (const Stand& s : u.stands) stands.push_back(stand(s));
   j["stands"] = std::move(stands);
+  add_report(j, battle.unit_report(index));
   return j;
 }
 
-Json leader_state(const Leader& l) {
-  return Json{{"position", point(l.position)}, {"attached", l.attached_unit}, {"alive", l.alive}};
+// A leader attached to a unit stands with its first stand still on the table (000 §2.1;
+// the engine's reading for every rule set), else at its own position.
+Json leader_state(const Force& force, const Leader& l) {
+  Vec2 at = l.position;
+  if (l.attached_unit >= 0 && l.attached_unit < static_cast<int>(force.units.size())) {
+    for (const Stand& s : force.units[static_cast<std::size_t>(l.attached_unit)].stands) {
+      if (!s.removed) {
+        at = s.rect.centre;
+        break;
+      }
+    }
+  }
+  return Json{{"position", point(at)}, {"attached", l.attached_unit}, {"alive", l.alive}};
+}
+
+// Who holds each objective now (Battle::objective_holders).
+Json holders(const Battle& battle) { return battle.objective_holders(); }
+
+// The rule set's victory points, or null when it has none.
+Json score(const Battle& battle) {
+  const std::optional<Battle::VictoryPoints> vp = battle.victory_points();
+  if (!vp) return nullptr;
+  return Json{{"points", vp->points}, {"accounts", vp->accounts}};
 }
 
 }  // namespace
 
 ReplayRecorder::ReplayRecorder(const Battle& battle, const Ruleset& ruleset, LineSink out)
-    : battle_(battle), ruleset_(ruleset), out_(std::move(out)) {}
+    : battle_(battle), ruleset_(ruleset), out_(std::move(out)) {
+  observer_ = battle_.add_step_observer([this](std::string_view step) {
+    if (!started_) return;
+    emit_changes();
+    out_(Json{{"kind", "state"}, {"step", std::string(step)}}.dump());
+  });
+}
+
+ReplayRecorder::~ReplayRecorder() { battle_.remove_step_observer(observer_); }
 
 std::string ReplayRecorder::snapshot() const {
   const Scenario& sc = battle_.scenario();
@@ -111,6 +150,8 @@ std::string ReplayRecorder::snapshot() const {
                               {"points", o.points}});
   }
   j["objectives"] = std::move(objectives);
+  j["held"] = holders(battle_);
+  j["score"] = score(battle_);
   Json sides = Json::array();
   for (const Side& s : force.sides) {
     sides.push_back(
@@ -118,7 +159,8 @@ std::string ReplayRecorder::snapshot() const {
   }
   j["sides"] = std::move(sides);
   Json units = Json::array();
-  for (const Unit& u : force.units) {
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const Unit& u = force.units[i];
     Json ju{{"id", u.id},
             {"name", u.name},
             {"side", u.side},
@@ -127,14 +169,18 @@ std::string ReplayRecorder::snapshot() const {
             {"arm", std::string(arm_name(u.arm))},
             {"start_figures", u.start_figures},
             {"attributes", fields(u.attributes)}};
-    ju["state"] = unit_state(u);
+    ju["state"] = unit_state(battle_, static_cast<int>(i));
     units.push_back(std::move(ju));
   }
   j["units"] = std::move(units);
   Json leaders = Json::array();
   for (const Leader& l : force.leaders) {
-    Json jl{{"id", l.id}, {"name", l.name}, {"side", l.side}, {"attributes", fields(l.attributes)}};
-    jl["state"] = leader_state(l);
+    Json jl{{"id", l.id},
+            {"name", l.name},
+            {"side", l.side},
+            {"command", l.command >= 0 ? force.commands[l.command].name : std::string()},
+            {"attributes", fields(l.attributes)}};
+    jl["state"] = leader_state(force, l);
     leaders.push_back(std::move(jl));
   }
   j["leaders"] = std::move(leaders);
@@ -146,7 +192,7 @@ void ReplayRecorder::emit_changes() {
   Json units = Json::object();
   unit_states_.resize(force.units.size());
   for (std::size_t i = 0; i < force.units.size(); ++i) {
-    Json s = unit_state(force.units[i]);
+    Json s = unit_state(battle_, static_cast<int>(i));
     std::string text = s.dump();
     if (text != unit_states_[i]) {
       unit_states_[i] = std::move(text);
@@ -156,19 +202,28 @@ void ReplayRecorder::emit_changes() {
   Json leaders = Json::object();
   leader_states_.resize(force.leaders.size());
   for (std::size_t i = 0; i < force.leaders.size(); ++i) {
-    Json s = leader_state(force.leaders[i]);
+    Json s = leader_state(force, force.leaders[i]);
     std::string text = s.dump();
     if (text != leader_states_[i]) {
       leader_states_[i] = std::move(text);
       leaders[force.leaders[i].id] = std::move(s);
     }
   }
-  if (units.empty() && leaders.empty()) return;
   Json j;
   j["kind"] = "state";
   if (!units.empty()) j["units"] = std::move(units);
   if (!leaders.empty()) j["leaders"] = std::move(leaders);
-  out_(j.dump());
+  std::string held = holders(battle_).dump();
+  if (held != held_) {
+    held_ = held;
+    j["held"] = Json::parse(held);
+  }
+  std::string points = score(battle_).dump();
+  if (points != score_) {
+    score_ = points;
+    j["score"] = Json::parse(points);
+  }
+  if (j.size() > 1) out_(j.dump());
 }
 
 void ReplayRecorder::on_event(const Event& e) {
@@ -178,8 +233,12 @@ void ReplayRecorder::on_event(const Event& e) {
     out_(snapshot());
     // The snapshot holds every unit's state: later lines carry only changes.
     const Force& force = battle_.force();
-    for (const Unit& u : force.units) unit_states_.push_back(unit_state(u).dump());
-    for (const Leader& l : force.leaders) leader_states_.push_back(leader_state(l).dump());
+    for (std::size_t i = 0; i < force.units.size(); ++i) {
+      unit_states_.push_back(unit_state(battle_, static_cast<int>(i)).dump());
+    }
+    for (const Leader& l : force.leaders) leader_states_.push_back(leader_state(force, l).dump());
+    held_ = holders(battle_).dump();
+    score_ = score(battle_).dump();
     return;
   }
   emit_changes();

@@ -17,12 +17,21 @@
 //    "sides":[{"id","name","edge"}],
 //    "units":[{"id","name","side","command","type","arm","start_figures","attributes":{},
 //              "state":STATE}],
-//    "leaders":[{"id","name","side","attributes":{},"state":LEADER}]}
-//   {"kind":"state","units":{"<id>":STATE,...},"leaders":{"<id>":LEADER,...}}
+//    "held":HELD,"score":SCORE,
+//    "leaders":[{"id","name","side","command","attributes":{},"state":LEADER}]}
+//   {"kind":"state","units":{"<id>":STATE,...},"leaders":{"<id>":LEADER,...},
+//    "held":HELD,"score":SCORE}     (each key only when it changed)
+//   {"kind":"state","step":"<name>"}  (the rule set's step <name> ended here: the events
+//                                      since the last step line were its; Battle::after_step)
 // STATE = {"formation","status":"active|routed|removed|off-table","figures","castings",
 //          "markers":[{"type","count"}],
-//          "stands":[[x, y, facing, width, depth, figures, castings, removed 0|1],...]}
-// LEADER = {"position":[x,y],"attached":unit index or -1,"alive"}
+//          "stands":[[x, y, facing, width, depth, figures, castings, removed 0|1],...],
+//          "flags":["routed"|"shaken"|"disordered"|"halted"|"engaged"|rule-set word,...],
+//          "books":[["label","value"],...]}   (Battle::unit_report)
+// LEADER = {"position":[x,y] (with its unit's first live stand when attached),
+//           "attached":unit index or -1,"alive"}
+// HELD = per objective, the index of the side holding it or -1 (Battle::objective_holders)
+// SCORE = {"points":[per side],"accounts":[per side]} (Battle::victory_points) or null
 #pragma once
 
 #include <functional>
@@ -43,8 +52,12 @@ class ReplayRecorder {
   // Receives each line (one JSON object, no newline) in order.
   using LineSink = std::function<void(const std::string& line)>;
 
-  // `battle` must outlive the recorder; its state is read after every event.
+  // `battle` must outlive the recorder; its state is read after every event, and the
+  // recorder observes its steps (Battle::add_step_observer) until destroyed.
   ReplayRecorder(const Battle& battle, const Ruleset& ruleset, LineSink out);
+  ~ReplayRecorder();
+  ReplayRecorder(const ReplayRecorder&) = delete;
+  ReplayRecorder& operator=(const ReplayRecorder&) = delete;
 
   // Passes on the event's JSON line, then the snapshot (after the first event) or the state
   // of whatever changed since the last line.
@@ -66,6 +79,9 @@ class ReplayRecorder {
   bool started_ = false;
   std::vector<std::string> unit_states_;    // last emitted state per unit (JSON text)
   std::vector<std::string> leader_states_;  // last emitted state per leader
+  std::string held_;                        // last emitted HELD
+  std::string score_;                       // last emitted SCORE
+  int observer_ = 0;                        // our Battle::add_step_observer id
 };
 
 }  // namespace smoothbore

@@ -1,5 +1,6 @@
-// The replay page's script (replay.html, after replay_table.js): draws the stands and the events of
-// the replay data that smoothbore inlined (io/replay/page.cc), one step per event.
+// The replay page's script (replay.html, after replay_table.js, replay_layers.js,
+// replay_state.js and replay_panel.js): draws the stands and the events of the replay data
+// that smoothbore inlined (io/replay/page.cc), one step per event, and runs the timeline.
 // Table frame: x east, y north, mm; facings are compass bearings (0 = north, 90 = east).
 (function () {
   'use strict';
@@ -9,34 +10,21 @@
   const profile = D.profile || {};
   const svg = document.getElementById('table');
   const H = snap.table.height;
-  const { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, el, html, fmt, corners, inside } =
-    ReplayTable;
+  const { NS, SIDE_COLOURS, MARK_STYLE, el, html } = ReplayTable;
+  const { liveStands, onTable } = ReplayState;
   const unitIndex = {};
   snap.units.forEach((u, i) => { unitIndex[u.id] = i; });
   const sideName = (s) => (snap.sides[s] ? snap.sides[s].name || snap.sides[s].id : 'side ' + s);
   const colour = (s) => SIDE_COLOURS[s % SIDE_COLOURS.length];
 
-  // ---- the state after each step: unit and leader states, shared where unchanged ----
-  const unitStates = [];
-  const leaderStates = [];
-  {
-    let u = {};
-    snap.units.forEach((x) => { u[x.id] = x.state; });
-    let l = {};
-    (snap.leaders || []).forEach((x) => { l[x.id] = x.state; });
-    steps.forEach((s) => {
-      if (s.units) u = Object.assign({}, u, s.units);
-      if (s.leaders) l = Object.assign({}, l, s.leaders);
-      unitStates.push(u);
-      leaderStates.push(l);
-    });
-  }
-  const turnFirstStep = {};
-  steps.forEach((s, i) => { if (turnFirstStep[s.turn] === undefined) turnFirstStep[s.turn] = i; });
+  // ---- the state after each step, the turns and phases (replay_state.js) ----
+  const T = ReplayState.build(D);
+  const unitStates = T.units;
+  const leaderStates = T.leaders;
+  const turnFirstStep = T.turnFirstStep;
 
   const sx = (x) => x;
   const sy = (y) => H - y;
-  function liveStands(state) { return state.stands.filter((s) => !s[7]); }
   function centre(state) {
     const s = liveStands(state).length ? liveStands(state) : state.stands;
     if (!s.length) return null;
@@ -44,14 +32,20 @@
     s.forEach((t) => { x += t[0]; y += t[1]; });
     return [x / s.length, y / s.length];
   }
-  const onTable = (state) => state.status === 'active' || state.status === 'routed';
 
-  ReplayTable.drawGround(svg, snap, profile, colour, sideName);
+  const ground = ReplayTable.drawGround(svg, snap, profile, colour, sideName);
 
   // ---- units ----
   const unitLayer = el('g', { id: 'units' }, svg);
+  const leaderLayer = el('g', { id: 'leaders' }, svg);
   const shotLayer = el('g', { id: 'shots' }, svg);
   const labelLayer = el('g', { id: 'labels' }, svg);
+  ground.objectives.forEach((x) => labelLayer.appendChild(x.label));  // above the stands
+  const leaderViews = ReplayLayers.leaders(leaderLayer, snap, colour, Math.max(snap.table.width, H) / 85,
+    (id) => selectLeader(id));
+  const drawLeaders = (i) => ReplayLayers.drawLeaders(leaderViews, leaderStates[i], selectedLeader, sx, sy);
+  const drawObjectives = (i) => ReplayLayers.drawObjectives(ground.objectives, T.held[i] || [], snap, colour,
+    sideName);
   const views = snap.units.map((u, i) => {
     const g = el('g', { class: 'unit', 'data-unit': u.id }, unitLayer);
     g.addEventListener('click', () => select(u.id));
@@ -96,54 +90,8 @@
     s.dataset.facing = st[2];
   }
 
-  // ---- markers: the rule set's, the status, and what the table shows ----
-  function markClass(type) {
-    if (profile.markers && profile.markers[type]) return profile.markers[type];
-    return MARK_CLASSES.find((c) => type.indexOf(c.slice(0, 5)) >= 0) || null;
-  }
-  // The latest data fields of the status, morale, rout and removal events of a unit up to
-  // step i: the rule set's books (shatter boxes, losses, halted until ...).
-  const BOOK_KINDS = new Set(['status', 'morale', 'rout', 'removed']);
-  function books(id, i) {
-    const out = {};
-    for (let k = 0; k <= i; ++k) {
-      const e = steps[k];
-      if (e.unit === id && e.data && BOOK_KINDS.has(e.kind)) Object.assign(out, e.data);
-    }
-    return out;
-  }
-  function engaged(i) {
-    const st = unitStates[i];
-    const out = new Set();
-    const live = snap.units.map((u) => (onTable(st[u.id]) ? liveStands(st[u.id]) : []));
-    for (let a = 0; a < snap.units.length; ++a) {
-      for (let b = a + 1; b < snap.units.length; ++b) {
-        if (snap.units[a].side === snap.units[b].side) continue;
-        const touch = live[a].some((p) => live[b].some((q) =>
-          corners(p).some((c) => inside(c, q, 1)) || corners(q).some((c) => inside(c, p, 1))));
-        if (touch) { out.add(snap.units[a].id); out.add(snap.units[b].id); }
-      }
-    }
-    return out;
-  }
-  function marks(u, state, i, eng) {
-    const m = [];
-    if (state.status === 'routed') m.push(['routed', 'routed']);
-    if (state.status === 'removed' || state.status === 'off-table') m.push(['removed', state.status]);
-    state.markers.forEach((k) => {
-      const c = markClass(k.type);
-      m.push([c, k.type + (k.count > 1 ? ' ×' + k.count : '')]);
-    });
-    const b = books(u.id, i);
-    for (const key in b) {
-      const stop = key.match(/^(.*)_until$/);
-      if (stop && typeof b[key] === 'number' && b[key] >= steps[i].turn) {
-        m.push([markClass(stop[1]) || stop[1], stop[1] + ' until turn ' + b[key]]);
-      }
-    }
-    if (eng.has(u.id) && onTable(state)) m.push(['engaged', 'engaged']);
-    return m;
-  }
+  // ---- markers: the rule set's flags, or for an older log what the table shows ----
+  const { marks, books } = ReplayState.markers(snap, steps, T, profile);
   // Castings where the rule set counts them (000), else figures.
   const strengthOf = (u, state) => (u.state.castings > 0 ? state.castings : state.figures);
   const startOf = (u) => (u.state.castings > 0 ? u.state.castings : u.start_figures);
@@ -151,27 +99,9 @@
   // ---- drawing one step ----
   let current = 0;
   let selected = null;
-  // Moves labels that would cover one another upward, a line at a time (at most four),
-  // from the lowest on the table up, so that the names of units in contact stay readable.
-  function spreadLabels() {
-    const placed = [];
-    const labels = views.map((v) => v.label).filter((l) => l.textContent)
-      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
-      .sort((a, b) => b.y - a.y);
-    labels.forEach((x) => {
-      const line = x.b.height || 1;
-      let dy = 0;
-      const hits = () => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
-        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
-      for (let k = 0; k < 4 && hits(); ++k) dy += line;
-      if (dy) x.l.setAttribute('y', x.y - dy);
-      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
-    });
-  }
-
+  let selectedLeader = null;
   function drawTable(i) {
     const st = unitStates[i];
-    const eng = engaged(i);
     views.forEach((v) => {
       const s = st[v.unit.id];
       s.stands.forEach((t, k) => drawStand(v, k, t));
@@ -181,9 +111,9 @@
       v.g.classList.toggle('routed', s.status === 'routed');
       v.g.classList.toggle('selected', selected === v.unit.id);
       const c = centre(s);
-      const m = marks(v.unit, s, i, eng);
+      const m = marks(v.unit, s, i);
       v.g.dataset.marks = m.map((x) => x[0]).join(' ');
-      v.label.style.opacity = gone ? '0.25' : '1';
+      v.label.style.display = gone && selected !== v.unit.id ? 'none' : '';
       if (c) {
         const top = Math.max(...s.stands.map((t) => t[1] + Math.max(t[3], t[4]) / 2));
         v.label.setAttribute('x', sx(c[0]));
@@ -207,7 +137,10 @@
         });
       }
     });
-    spreadLabels();
+    drawObjectives(i);
+    // The objectives' names stay where they are: unit names move off them.
+    ReplayTable.spreadLabels(views.map((v) => v.label), ground.objectives.map((x) => x.label.getBBox()));
+    drawLeaders(i);
     // Fire, charges and melee of this step, firer to target.
     while (shotLayer.firstChild) shotLayer.removeChild(shotLayer.firstChild);
     const e = steps[i];
@@ -227,6 +160,31 @@
     const st = unitStates[i];
     const box = document.getElementById('standing');
     box.textContent = '';
+    const left = snap.sides.map((side, s) => {
+      let now = 0, start = 0;
+      snap.units.forEach((u) => {
+        if (u.side !== s) return;
+        start += startOf(u);
+        if (onTable(st[u.id])) now += strengthOf(u, st[u.id]);
+      });
+      return start ? now / start : 0;
+    });
+    const v = ReplayState.verdict(snap, T.score[i], T.held[i], left);
+    const verdict = document.getElementById('verdict');
+    verdict.textContent = '';
+    verdict.title = v.title;
+    const pill = (text, s) => { html('span', text, verdict, 'pill').style.background = colour(s); };
+    if (v.lead >= 0) {
+      pill(sideName(v.lead), v.lead);
+      html('span', ' leads on ' + v.measure + ' ', verdict);
+    } else {
+      html('span', 'Level on ' + v.measure + ' ', verdict);
+    }
+    v.values.forEach((x, s) => { if (s) html('span', ':', verdict); pill(x, s); });
+    if (v.objectives) {
+      html('span', ' · objectives ', verdict);
+      v.objectives.forEach((x, s) => { if (s) html('span', ':', verdict); pill(String(x), s); });
+    }
     snap.sides.forEach((side, s) => {
       let now = 0, start = 0, active = 0, routed = 0, lost = 0;
       snap.units.forEach((u) => {
@@ -245,25 +203,6 @@
       fill.style.background = colour(s);
       html('small', active + ' in good order, ' + routed + ' routed, ' + lost + ' gone', d);
     });
-  }
-
-  function rollView(r, parent) {
-    const box = html('div', null, parent, 'roll');
-    html('div', (r.purpose ? r.purpose + ': ' : '') + (r.dice || ''), box);
-    if (r.faces && r.faces.length) {
-      const f = html('div', null, box, 'faces');
-      r.faces.forEach((x) => html('span', String(x), f));
-    }
-    const t = html('table', null, box);
-    const row = (a, b, c) => {
-      const tr = html('tr', null, t);
-      html('td', a, tr); html('td', b, tr); html('td', c, tr, 'ref');
-    };
-    if (r.base || r.base_ref) row('base', fmt(r.base), r.base_ref || '');
-    (r.modifiers || []).forEach((m) => row(m.name, (m.value > 0 ? '+' : '') + fmt(m.value), m.ref || ''));
-    if (r.target || (r.modifiers && r.modifiers.length)) row('needs', fmt(r.target), '');
-    if (r.result) row('result', r.result, '');
-    if (r.line) html('code', r.line, box);
   }
 
   let eventsTurn = null;
@@ -287,7 +226,7 @@
         if (e.rolls && e.rolls.length) {
           const det = html('details', null, item);
           html('summary', e.rolls.length === 1 ? 'dice and modifiers' : e.rolls.length + ' rolls', det);
-          e.rolls.forEach((r) => rollView(r, det));
+          e.rolls.forEach((r) => ReplayPanel.roll(r, det));
         }
         eventItems.push(item);
       }
@@ -306,61 +245,23 @@
     }
   }
 
+  const panelCtx = { snap: snap, steps: steps, T: T, unitIndex: unitIndex, colour: colour,
+    sideName: sideName, marks: marks, eventBooks: books, liveStands: liveStands,
+    selectLeader: (id) => selectLeader(id), selectUnit: (id) => select(id) };
   function drawUnitPanel(i) {
     const panel = document.getElementById('unit-panel');
-    if (!selected) return;
-    const u = snap.units[unitIndex[selected]];
-    const s = unitStates[i][u.id];
-    panel.textContent = '';
-    const h = html('h2', u.name, panel);
-    h.style.color = colour(u.side);
-    const t = html('table', null, panel);
-    const row = (a, b) => {
-      if (b === undefined || b === null || b === '') return;
-      const tr = html('tr', null, t);
-      html('td', a, tr);
-      html('td', String(b), tr);
-    };
-    row('side', sideName(u.side));
-    row('command', u.command);
-    row('type', u.type + ' (' + u.arm + ')');
-    row('status', s.status);
-    row('formation', s.formation);
-    if (u.start_figures > 0) row('figures', s.figures + ' of ' + u.start_figures);
-    if (u.state.castings > 0) row('castings', s.castings + ' of ' + u.state.castings);
-    row('stands', liveStands(s).length + ' of ' + s.stands.length);
-    const m = marks(u, s, i, engaged(i));
-    row('markers', m.length ? m.map((x) => x[1]).join(', ') : 'none');
-    const b = books(u.id, i);
-    const keys = Object.keys(b).filter((k) => k !== 'hits' && k !== 'stand');
-    if (keys.length) row('books', keys.map((k) => k.replace(/_/g, ' ') + ' ' + fmt(b[k])).join(', '));
-    let order = null;
-    for (let k = i; k >= 0; --k) {
-      if (steps[k].unit === u.id && steps[k].kind === 'order') { order = steps[k].text; break; }
-    }
-    row('last order', order);
-    const ls = leaderStates[i];
-    (snap.leaders || []).forEach((l) => {
-      const x = ls[l.id];
-      if (x && x.attached === unitIndex[u.id]) row('leader', l.name + (x.alive ? '' : ' (fallen)'));
-    });
-    const attrs = Object.keys(u.attributes);
-    if (attrs.length) {
-      const tr = html('tr', null, t);
-      html('td', 'from the scenario', tr).colSpan = 2;
-      attrs.forEach((k) => row(k.replace(/_/g, ' '), fmt(u.attributes[k])));
-    }
-    let last = null;
-    for (let k = i; k >= 0; --k) {
-      if ((steps[k].unit === u.id || steps[k].target === u.id) && steps[k].kind !== 'order') {
-        last = 'turn ' + steps[k].turn + ': ' + steps[k].text; break;
-      }
-    }
-    row('last event', last);
+    if (selected) ReplayPanel.unit(panelCtx, panel, i, selected);
+    else if (selectedLeader) ReplayPanel.leader(panelCtx, panel, i, selectedLeader);
   }
 
   function select(id) {
     selected = id;
+    selectedLeader = null;
+    render();
+  }
+  function selectLeader(id) {
+    selectedLeader = id;
+    selected = null;
     render();
   }
 
@@ -382,12 +283,40 @@
     turnSel.appendChild(p);
   });
 
+  // The phase menu lists the phases of the turn shown.
+  const phaseSel = document.getElementById('phase');
+  let phaseTurn = null;
+  function fillPhases(turn) {
+    if (phaseTurn === turn) return;
+    phaseTurn = turn;
+    phaseSel.textContent = '';
+    T.phases.forEach((p, k) => {
+      if (p.turn !== turn) return;
+      const o = document.createElement('option');
+      o.value = String(k);
+      o.textContent = p.name || '—';
+      phaseSel.appendChild(o);
+    });
+  }
+  function nextPhase() {
+    const p = T.phaseOf[current];
+    go(p + 1 < T.phases.length ? T.phases[p + 1].first : steps.length - 1);
+  }
+  function previousPhase() {
+    const p = T.phaseOf[current];
+    go(current > T.phases[p].first || p === 0 ? T.phases[p].first : T.phases[p - 1].first);
+  }
+
   function render() {
     const i = current;
     const e = steps[i];
     slider.value = String(i);
     turnSel.value = String(e.turn);
-    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (e.phase ? ' · ' + e.phase : '') +
+    fillPhases(e.turn);
+    phaseSel.value = String(T.phaseOf[i]);
+    const phase = T.phases[T.phaseOf[i]].name;
+    where.textContent = (e.turn > 0 ? 'Turn ' + e.turn : 'Start') + (phase ? ' · ' + phase : '') +
+      (e.phase && e.phase !== phase ? ' (' + e.phase + ')' : '') +
       ' · step ' + (i + 1) + ' of ' + steps.length;
     drawTable(i);
     drawStanding(i);
@@ -419,6 +348,7 @@
   }
   slider.addEventListener('input', () => go(Number(slider.value)));
   turnSel.addEventListener('change', () => go(turnFirstStep[Number(turnSel.value)]));
+  phaseSel.addEventListener('change', () => go(T.phases[Number(phaseSel.value)].first));
   document.getElementById('first').addEventListener('click', () => go(0));
   document.getElementById('last').addEventListener('click', () => go(steps.length - 1));
   document.getElementById('back').addEventListener('click', () => go(current - 1));
@@ -431,6 +361,8 @@
     else if (ev.key === 'ArrowLeft') go(current - 1);
     else if (ev.key === 'ArrowUp') go(turnFirstStep[steps[current].turn + 1] ?? steps.length - 1);
     else if (ev.key === 'ArrowDown') go(turnFirstStep[Math.max(0, steps[current].turn - 1)] ?? 0);
+    else if (ev.key === 'PageDown' || ev.key === ']') nextPhase();
+    else if (ev.key === 'PageUp' || ev.key === '[') previousPhase();
     else if (ev.key === ' ') setPlaying(!timer);
     else if (ev.key === 'Home') go(0);
     else if (ev.key === 'End') go(steps.length - 1);
@@ -443,5 +375,6 @@
   html('small', (snap.ruleset_title || snap.ruleset) + ' · ' + steps.length + ' events', title);
   render();
   // The page's own handle for tests and the console.
-  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current };
+  window.smoothboreReplay = { steps: steps.length, go: go, current: () => current,
+    phase: () => T.phases[T.phaseOf[current]].name, turn: () => steps[current].turn };
 })();

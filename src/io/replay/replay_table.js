@@ -99,12 +99,16 @@ const ReplayTable = (function () {
       if (l.class === 'obstacle') line.setAttribute('stroke-dasharray', '6 3');
       el('title', {}, line).textContent = (l.id ? l.id + ': ' : '') + t[1];
     });
-    (snap.objectives || []).forEach((o) => {
+    // Objectives: replay.js colours each by its holder at every step.
+    const objectives = (snap.objectives || []).map((o) => {
       const c = el('circle', { cx: sx(o.position[0]), cy: sy(o.position[1]), r: Math.max(o.radius, 5),
-        class: 'objective' }, svg);
-      el('title', {}, c).textContent = 'Objective ' + (o.name || o.id) + (o.points ? ', ' + o.points + ' VP' : '');
-      el('text', { x: sx(o.position[0]), y: sy(o.position[1]) + 5, 'text-anchor': 'middle',
-        class: 'obj-label' }, svg).textContent = '★ ' + (o.name || o.id);
+        class: 'objective', 'data-objective': o.id }, svg);
+      const title = el('title', {}, c);
+      // The name just above the circle, clear of the troops fighting in it.
+      const label = el('text', { x: sx(o.position[0]), y: sy(o.position[1]) - Math.max(o.radius, 5) - 4,
+        'text-anchor': 'middle', class: 'obj-label' }, svg);
+      label.textContent = '★ ' + (o.name || o.id);
+      return { o: o, circle: c, title: title, label: label };
     });
     {
       // A scale bar about a fifth of the table wide, in a round number of the rule unit.
@@ -138,7 +142,11 @@ const ReplayTable = (function () {
       });
       snap.sides.forEach((s, i) => add((g) => el('rect', { x: 1, y: 2, width: 20, height: 8, fill: colour(i) }, g),
         sideName(i)));
-      add((g) => el('circle', { cx: 11, cy: 6, r: 5, class: 'objective' }, g), 'objective');
+      add((g) => el('circle', { cx: 11, cy: 6, r: 5, class: 'objective' }, g), 'objective (coloured by holder)');
+      if ((snap.leaders || []).length) {
+        add((g) => el('polygon', { points: '11,1 16,6 11,11 6,6', class: 'leader-mark', fill: '#fff',
+          stroke: '#333', 'stroke-width': 1.5 }, g), 'leader');
+      }
       Object.keys(MARK_STYLE).forEach((k) => add((g) => {
         el('text', { x: 11, y: 10, 'text-anchor': 'middle', class: 'badge', fill: MARK_STYLE[k][1] }, g)
           .textContent = MARK_STYLE[k][0];
@@ -146,8 +154,33 @@ const ReplayTable = (function () {
       add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot fire' }, g), 'fire');
       add((g) => el('line', { x1: 1, y1: 6, x2: 21, y2: 6, class: 'shot charge' }, g), 'charge');
     }
+    return { objectives: objectives };
+  }
+
+  // Moves labels that would cover one another, from the lowest on the table up: each goes
+  // to the nearest clear place a whole line up or down (up first, at most six lines), and
+  // stays put when there is none, so that the names of units in contact stay readable.
+  // `fixed` are boxes (getBBox) that stay where they are and that labels move off.
+  function spreadLabels(labelEls, fixed) {
+    const placed = fixed.slice();
+    const labels = labelEls.filter((l) => l.textContent && l.style.display !== 'none')
+      .map((l) => ({ l: l, y: Number(l.getAttribute('y')), b: l.getBBox() }))
+      .sort((a, b) => b.y - a.y);
+    labels.forEach((x) => {
+      const line = x.b.height || 1;
+      const hits = (dy) => placed.some((p) => x.b.x < p.x + p.width && p.x < x.b.x + x.b.width &&
+        x.b.y - dy < p.y + p.height && p.y < x.b.y - dy + x.b.height);
+      let dy = 0;
+      for (let k = 1; k <= 6 && hits(dy); ++k) {
+        if (!hits(k * line)) dy = k * line;
+        else if (!hits(-k * line)) dy = -k * line;
+      }
+      if (hits(dy)) dy = 0;
+      if (dy) x.l.setAttribute('y', x.y - dy);
+      placed.push({ x: x.b.x, y: x.b.y - dy, width: x.b.width, height: x.b.height });
+    });
   }
 
   return { NS, SIDE_COLOURS, MARK_CLASSES, MARK_STYLE, TERRAIN, el, html, fmt, corners, inside,
-    drawGround };
+    drawGround, spreadLabels };
 })();

@@ -74,6 +74,8 @@ class FdBattle final : public Battle {
     return total > 0 ? marked / total : 0.0;
   }
   std::vector<std::string> invariant_violations() const override;
+  UnitReport unit_report(int unit) const override;      // fd_report.cc
+  std::vector<int> objective_holders() const override;  // fd_report.cc
 
   // FD-60 points (option victory_points; off: the match's generic points).
   std::optional<VictoryPoints> victory_points() const override {

@@ -1,0 +1,60 @@
+// The defaults of the Battle interface's replay hooks (battle.h).
+#include "rules/battle.h"
+
+#include <algorithm>
+#include <array>
+
+namespace smoothbore {
+
+namespace {
+
+// The neutral flags a replay marks, in the order it lists them.
+constexpr std::array<std::string_view, 5> kNeutralFlags = {"routed", "shaken", "disordered",
+                                                           "halted", "engaged"};
+
+}  // namespace
+
+Battle::UnitReport Battle::unit_report(int unit) const {
+  UnitReport r;
+  const Unit& u = force().units.at(static_cast<std::size_t>(unit));
+  if (u.status == UnitStatus::kRouted) r.flags.emplace_back("routed");
+  // A marker whose id is a neutral flag ("shaken") or holds one ("disordered-by-fire").
+  for (std::string_view flag : kNeutralFlags) {
+    const bool marked = std::any_of(u.markers.begin(), u.markers.end(), [&](const Marker& m) {
+      return m.type.find(flag) != std::string::npos;
+    });
+    if (marked && std::find(r.flags.begin(), r.flags.end(), flag) == r.flags.end()) {
+      r.flags.emplace_back(flag);
+    }
+  }
+  return r;
+}
+
+std::vector<int> Battle::objective_holders() const {
+  return generic_objective_holders(scenario(), force());
+}
+
+std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force) {
+  const std::size_t sides = force.sides.size();
+  std::vector<int> out;
+  for (const Objective& obj : scenario.objectives) {
+    std::vector<bool> present(sides, false);
+    for (const Unit& u : force.units) {
+      if (u.status != UnitStatus::kActive || u.side < 0) continue;
+      if (distance(u.footprint(), obj.position) <= obj.radius) {
+        present[static_cast<std::size_t>(u.side)] = true;
+      }
+    }
+    int holders = 0, holder = -1;
+    for (std::size_t s = 0; s < sides; ++s) {
+      if (present[s]) {
+        ++holders;
+        holder = static_cast<int>(s);
+      }
+    }
+    out.push_back(holders == 1 ? holder : -1);
+  }
+  return out;
+}
+
+}  // namespace smoothbore
