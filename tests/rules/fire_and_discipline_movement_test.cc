@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -315,6 +316,27 @@ TEST(FireAndDisciplineMovement, TacticalShiftLimits) {  // §4.6, FD-07, R-000-4
   EXPECT_FALSE(tactical_shift(s, cav, {51 * kYd, 0}, log));
   EXPECT_TRUE(tactical_shift(s, cav, {50 * kYd, 0}, log));
   EXPECT_FALSE(tactical_shift(s, green, {10 * kYd, 0}, log));  // rating 1 < 2: untrained
+}
+
+// The dry run of a shift: the distance tactical_shift would go, the state untouched; a
+// friendly unit 20 yd to the east stops a 30 yd shift 1 yd short of it (19 yd).
+TEST(FireAndDisciplineMovement, TacticalShiftDryRunMatchesTheShift) {  // §4.6, FD-07
+  Battle b;
+  const int inf = b.unit(0, at(0, 0));
+  b.unit(0, at(35, 0));  // its west edge 27.5 yd east: 20 yd clear of inf's east edge
+  FdState s = b.state();
+  EXPECT_FALSE(tactical_shift_mm(s, inf, {31 * kYd, 0}));  // over 30
+  EXPECT_FALSE(tactical_shift_mm(s, inf, {0, 10 * kYd}));  // forward
+  const std::optional<double> west = tactical_shift_mm(s, inf, {-30 * kYd, 0});
+  ASSERT_TRUE(west);
+  EXPECT_NEAR(*west / kYd, 30, kTol);
+  const std::optional<double> east_mm = tactical_shift_mm(s, inf, {30 * kYd, 0});
+  ASSERT_TRUE(east_mm);
+  EXPECT_NEAR(*east_mm / kYd, 19, kTol);
+  EXPECT_NEAR(east(stand(s, inf, 0).rect.centre), 0, 1e-9);  // not moved
+  EventLog log;
+  EXPECT_TRUE(tactical_shift(s, inf, {30 * kYd, 0}, log));
+  EXPECT_NEAR(east(stand(s, inf, 0).rect.centre), *east_mm / kYd, 1e-9);
 }
 
 TEST(FireAndDisciplineMovement, LineToColumnKeepsCastingsPerStand) {  // FD-41

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
@@ -23,6 +24,8 @@ inline std::string count_of(int n, const std::string& word) {
 // Rigid motion of every stand of `u`: rotate by `turn_deg` (compass sense) about `pivot`,
 // then translate by `shift` (table mm).
 void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift);
+// The same motion of `stands` (a unit's stands away from the state).
+void rigid_move_stands(std::vector<Stand>& stands, Vec2 pivot, double turn_deg, Vec2 shift);
 // Straight ahead along the unit's footprint facing by `mm`.
 void advance_block(FdState& s, int u, double mm);
 
@@ -38,6 +41,9 @@ bool extends_behind_rear(const FdState& s, int attacker, int target);
 // Whether a live stand of `u` overlaps a live stand of another unit on the table (other
 // than `except`).
 bool overlaps_other_unit(const FdState& s, int u, int except = -1);
+// The same with `stands` in place of `u`'s own (a trial position of its stands).
+bool stands_overlap_other_unit(const FdState& s, int u, const std::vector<Stand>& stands,
+                               int except = -1);
 
 // What lies straight ahead of unit `u` within `range_mm`: the nearest enemy and friendly
 // stands in its footprint's corridor (a hair narrower, so that neighbours touching its flank

@@ -18,25 +18,38 @@ namespace smoothbore::fire_and_discipline {
 
 using namespace movement_detail;  // NOLINT: the movement internals
 
-bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
-  Unit& u = unit_at(s, unit);
+std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset) {
+  const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
-  if (!u.on_table() || st.halted(s.turn) || disordered(s, unit)) return false;
-  if (wheeled_kind(u)) return false;  // the artillery TACTICAL column is prolonge (R-000-5)
-  if (st.rating < s.options.tactical_shift_min_rating) return false;  // "trained" (FD-07)
+  if (!u.on_table() || st.halted(s.turn) || disordered(s, unit)) return std::nullopt;
+  // The artillery TACTICAL column is prolonge (R-000-5).
+  if (wheeled_kind(u)) return std::nullopt;
+  // "trained" (FD-07)
+  if (st.rating < s.options.tactical_shift_min_rating) return std::nullopt;
   const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);
   const double len = offset.length();
-  if (!r || len <= kEps || len > s.mm(*r) + kEps) return false;
+  if (!r || len <= kEps || len > s.mm(*r) + kEps) return std::nullopt;
   const std::vector<int> idx = live_stands(u);
-  if (idx.empty()) return false;
-  if (offset.dot(u.footprint().forward()) > 1e-3) return false;  // lateral or backward only
+  if (idx.empty()) return std::nullopt;
+  // Lateral or backward only.
+  if (offset.dot(u.footprint().forward()) > 1e-3) return std::nullopt;
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = offset * (1.0 / len);
   const double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
   std::string why;
   const double t = Mover(s, unit, base).sweep(dir, reach, &why);
-  if (t < kMinMoveMm) return false;
-  apply(u, idx, transform(base, dir * t));
+  if (t < kMinMoveMm) return std::nullopt;
+  return t;
+}
+
+bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
+  const std::optional<double> shift = tactical_shift_mm(s, unit, offset);
+  if (!shift) return false;
+  const double t = *shift;
+  Unit& u = unit_at(s, unit);
+  const std::vector<int> idx = live_stands(u);
+  const Vec2 dir = offset * (1.0 / offset.length());
+  apply(u, idx, transform(rects_of(u, idx), dir * t));
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} makes a tactical shift of {:.1f} yd, keeping its facing (§4.6, FD-07)", u.id,
                    s.yd(t)),
