@@ -25,7 +25,7 @@ Vec2 at(double east_yd, double north_yd) { return fd_test::from_mid(east_yd, nor
 // Foot (and horse) of sides blue and red at turn 3, under no orders; a blue brigade.
 class Battle : public fd_test::ScenarioBuilder {
  public:
-  Battle() : ScenarioBuilder(fd_test::kBlueRedNoOrders) { command("b1", "Blue brigade", 0, -1); }
+  Battle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
   int unit(int side, Vec2 centre, int stands = 1, int castings = 6, int rating = 2,
            double facing = 0, const std::string& formation = "line") {
     fd_test::UnitSpec u =

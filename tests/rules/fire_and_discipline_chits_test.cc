@@ -24,7 +24,7 @@ TEST(FireAndDisciplineChits, LettersAndPermissions) {
     EXPECT_EQ(chit_letter(*parse_chit(l)), l);
   }
   EXPECT_FALSE(parse_chit("X").has_value());
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.foot(0, 2, 500, 300, 0);
   EXPECT_EQ(default_chit(b.state()), Chit::kHold);
   b.option("fd_55_default_chit", fd_test::text("C"));
@@ -46,7 +46,7 @@ TEST(FireAndDisciplineChits, LettersAndPermissions) {
 
 // "Within charge range" (FD-43 rates, either unit could charge): foot 80 yd, horse 120 yd.
 TEST(FireAndDisciplineChits, WithinChargeRange) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);      // front edge y 306.25
   const int near = b.foot(1, 4, 500, 380, 180);    // front edge y 373.75: 67.5 yd
   const int far = b.foot(1, 4, 200, 400, 180);     // 300 yd west: out of range
@@ -75,7 +75,7 @@ TEST(FireAndDisciplineChits, WithinChargeRange) {
 
 // Phase I: placed face down only with the option and within charge range.
 TEST(FireAndDisciplineChits, PlacementIsFaceDown) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);
   const int far = b.foot(0, 4, 100, 100, 0);
   b.foot(1, 4, 500, 380, 180);
@@ -99,7 +99,7 @@ TEST(FireAndDisciplineChits, PlacementIsFaceDown) {
 // Phase V step 1: every chit turned up with its meaning; FD-55 for a unit in range without
 // one; none for a unit out of range.
 TEST(FireAndDisciplineChits, RevealAndTheDefaultChit) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);
   const int red = b.foot(1, 4, 500, 380, 180);
   const int far = b.foot(1, 4, 100, 900, 180);
@@ -132,7 +132,7 @@ TEST(FireAndDisciplineChits, RevealAndTheDefaultChit) {
 
 // The doctrine's chit follows the action chosen for the turn.
 TEST(FireAndDisciplineChits, DoctrineChoosesFromItsAction) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int foot = b.foot(0, 4, 500, 300, 0);
   const int horse = b.horse(0, 2, 300, 300, 0);
   const int guns =
@@ -162,7 +162,7 @@ TEST(FireAndDisciplineChits, DoctrineChoosesFromItsAction) {
 
 // Phase V: only A charges; only a revealed C counter-charges.
 TEST(FireAndDisciplineChits, ChargesAndCounterCharges) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState s = b.state();
   EXPECT_FALSE(chit_forbids_charge(s, u).has_value());  // option off
@@ -186,7 +186,7 @@ TEST(FireAndDisciplineChits, ChargesAndCounterCharges) {
 
 // Phase VI: R/L turn up to 90° to their side; H/C move without a wheel; A and U no move.
 TEST(FireAndDisciplineChits, WhatAChitMakesOfAMove) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState s = b.state();
   s.options.tactical_chits = true;
@@ -216,7 +216,7 @@ TEST(FireAndDisciplineChits, WhatAChitMakesOfAMove) {
 
 // U: "Artillery guns must unlimber" — a limbered section only.
 TEST(FireAndDisciplineChits, UnlimberChit) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int limbered =
       b.add_at(0, "artillery", "limbered", 4, 500, 300, 0, {{"pdr", Value(std::int64_t{6})}});
   const int unlimbered =

@@ -47,7 +47,7 @@ struct Spec {
 // Units of sides blue and red at turn 3, under no orders; blue's in a brigade.
 class Battle : public fd_test::ScenarioBuilder {
  public:
-  Battle() : ScenarioBuilder(fd_test::kBlueRedNoOrders) { command("b1", "Blue brigade", 0, -1); }
+  Battle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
   int unit(int side, Vec2 centre, Spec sp = {}) {
     fd_test::UnitSpec u = fd_test::spec(sp.type, sp.formation,
                                         {{"castings", number(6)},

@@ -42,7 +42,7 @@ class FireAndDisciplineOrders : public ::testing::Test {
     return r;
   }
 
-  ScenarioBuilder b_{fd_test::kBlueRed};
+  ScenarioBuilder b_{fd_test::kBlueRedSideIds};
 };
 
 // FD-52: "Units with no order start on the scenario-given order"; no order: Hold.

@@ -35,7 +35,7 @@ Vec2 centre(const FdState& s, int u) { return s.force.units[u].footprint().centr
 
 // §5.11: removed in the basic game; in the advanced game (FD-58) it stays, retiring.
 TEST(FireAndDisciplineRetire, ShatteredUnitsStayInTheAdvancedGame) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState basic = b.state();
   EventLog log;
@@ -52,7 +52,7 @@ TEST(FireAndDisciplineRetire, ShatteredUnitsStayInTheAdvancedGame) {
 
 // Field rate, no wheel: foot 60 yd, horse 90 yd straight toward the south edge.
 TEST(FireAndDisciplineRetire, RetiresAtFieldRateTowardItsEdge) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int foot = b.foot(0, 4, 500, 300, 0);
   const int horse = b.horse(0, 2, 200, 300, 0);
@@ -73,7 +73,7 @@ TEST(FireAndDisciplineRetire, RetiresAtFieldRateTowardItsEdge) {
 
 // FD-06/FD-08: in column on a road, > 300 yd from every enemy: the Road rate, 120 yd.
 TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   LinearFeature road;
   road.id = "road";
@@ -93,7 +93,7 @@ TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
 
 // Removed on reaching the edge: the rear edge 33.75 yd from it.
 TEST(FireAndDisciplineRetire, LeavesTheTableAtItsEdge) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 40, 0);
   b.foot(1, 4, 500, 900, 180);
@@ -113,7 +113,7 @@ TEST(FireAndDisciplineRetire, LeavesTheTableAtItsEdge) {
 // A friend right behind stops the straight retire after 16.5 yd; 60° to the west it goes
 // the full 60 yd, 30 yd nearer the edge (30° west still meets the friend).
 TEST(FireAndDisciplineRetire, DeflectsAroundAFriendBehind) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 1, 500, 300, 0);  // one stand, 15 yd wide, rear edge y 293.75
   b.foot(0, 1, 500, 270, 0);                // front edge y 276.25: 17.5 yd behind
@@ -128,7 +128,7 @@ TEST(FireAndDisciplineRetire, DeflectsAroundAFriendBehind) {
 
 // FD-58: no charge, no fire.
 TEST(FireAndDisciplineRetire, CannotChargeOrFire) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 300, 0);
   const int enemy = b.foot(1, 4, 500, 350, 180);  // 37.5 yd in front: charge and musket range
@@ -160,7 +160,7 @@ TEST(FireAndDisciplineRetire, CannotChargeOrFire) {
 
 // FD-58: "If contacted they surrender"; 2 yd away is no contact.
 TEST(FireAndDisciplineRetire, ContactedItSurrenders) {
-  ScenarioBuilder b(fd_test::kBlueRed);
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 300, 0);          // front edge y 306.25
   const int enemy = b.foot(1, 4, 500, 314.5, 180);  // front edge y 308.25: 2 yd

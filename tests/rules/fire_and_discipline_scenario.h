@@ -54,10 +54,10 @@ struct Setup {
   bool general_advance = true;  // state(): every unit under General Advance (FD-52)
   int turn = 3;                 // state(): the turn; 0 keeps make_state's
 };
-// Sides blue and red, units "b0", "r1", state() at turn 3 with no orders given.
-inline constexpr Setup kBlueRed{kYd, true, true, false, 3};
 // Sides blue and red, units "u0", "u1", state() at turn 3 with no orders given.
-inline constexpr Setup kBlueRedNoOrders{kYd, true, false, false, 3};
+inline constexpr Setup kBlueRed{kYd, true, false, false, 3};
+// The same with units named by side: "b0", "r1".
+inline constexpr Setup kBlueRedSideIds{kYd, true, true, false, 3};
 
 // The table's centre, (500, 500) yd, and a point `east`, `north` yd from it.
 inline constexpr Vec2 kMid{500 * kYd, 500 * kYd};
