@@ -3,7 +3,7 @@
 // is cleared only by its own side's Artillery phase (§6.4d, FD-02 alternate); the expected
 // hits of a gun's shot cover every roll and every stand of the path (FD-16, FD-17, §6.35);
 // the doctrine's prolonge is made in the step FD-05 names. Worked by hand on hand-placed
-// stands (fire_and_discipline_harness.h: yards, facing 0 north).
+// stands (fire_and_discipline_scenario.h: yards, facing 0 north).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,18 +12,19 @@
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/melee_phase.h"
-#include "rules/fire_and_discipline_harness.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using testing::Battle;
-using testing::count_events;
-using testing::north;
-using testing::R;
-using testing::Scripted;
-using testing::south;
-using testing::z;
+using fd_test::count_events;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::Scripted;
+using fd_test::south;
+using fd_test::z;
 
 // A troop of horse (STEEL, 3 castings, MMG 2) in column of two charges a single troop 100
 // yd away. Cavalry Combat, Cavalry row, STEEL Contact: "0" (§8.5 L624), one hit in ten.
@@ -33,7 +34,7 @@ using testing::z;
 // wins .19 × .9 + .01 × .1 = .172, loses .81 × .1 = .081, ties .729 + .018 = .747.
 TEST(FireAndDisciplineAiWiring, ChargeOddsRollTheBattlesMeleeDice) {  // FD-46, §8.5
   for (const char* dice : {"contacting-stands", "all-stands"}) {
-    Battle b;
+    ScenarioBuilder b;
     const int target = b.add(0, "cavalry", "line", {north(500, 500)});
     const int charger = b.add(1, "cavalry", "column", {south(500, 600), R(500, 618.75, 180)});
     b.option("fd_46_melee_dice", Value(std::string(dice)));
@@ -56,7 +57,7 @@ TEST(FireAndDisciplineAiWiring, ChargeOddsRollTheBattlesMeleeDice) {  // FD-46, 
 // (the charge that the held shot waits for comes in Phase VI). The next turn's phase of its
 // own side clears it.
 TEST(FireAndDisciplineAiWiring, AHoldFireMarkLastsTheTurnWhateverTheSideOrder) {
-  Battle b;
+  ScenarioBuilder b;
   const int g0 = b.gun(0, south(300, 300));  // facing away from each other: no targets
   const int g1 = b.gun(1, north(700, 700));
   FdState s = b.state();
@@ -88,7 +89,7 @@ TEST(FireAndDisciplineAiWiring, ExpectedGunHitsCoverEveryRollAndEveryStand) {
   };
   for (const Case& c : {Case{false, "section", "half", 0.8}, Case{true, "section", "half", 1.6},
                         Case{true, "gun", "half", 1.6}, Case{true, "gun", "full", 3.2}}) {
-    Battle b;
+    ScenarioBuilder b;
     const int g = b.gun(0, north(500, 300));
     b.line(1, {south(500, 500)});
     b.line(1, {south(500, 550)});
@@ -116,7 +117,7 @@ class Prolonger final : public OrderSource {
 
 TEST(FireAndDisciplineAiWiring, TheProlongeIsMadeInTheStepFd05Names) {
   for (const char* phase : {"artillery", "movement"}) {
-    Battle b;
+    ScenarioBuilder b;
     b.option("fd_05_prolonge_phase", Value(std::string(phase)));
     b.option("fd_52_order_constraints", Value(std::string("advisory")));  // units start on Hold
     b.gun(0, north(500, 300));
@@ -138,7 +139,7 @@ TEST(FireAndDisciplineAiWiring, TheProlongeIsMadeInTheStepFd05Names) {
     }
     EXPECT_EQ(fired, artillery ? 0 : 1) << phase;
     EXPECT_EQ(prolonged, 1) << phase;
-    EXPECT_NEAR((battle->force().units[0].stands[0].rect.centre.y - y0) / testing::kYd, 20, 1e-6);
+    EXPECT_NEAR((battle->force().units[0].stands[0].rect.centre.y - y0) / fd_test::kYd, 20, 1e-6);
   }
 }
 

@@ -11,70 +11,38 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;
-constexpr Vec2 kMid{1270, 1270};
+using fd_test::kYd;
+using fd_test::number;
+using fd_test::stand;
 
-Vec2 at(double east_yd, double north_yd) {
-  return {kMid.x + east_yd * kYd, kMid.y + north_yd * kYd};
-}
+Vec2 at(double east_yd, double north_yd) { return fd_test::from_mid(east_yd, north_yd); }
 
-class Battle {
+// Foot (and horse) of sides blue and red at turn 3, under no orders; a blue brigade.
+class Battle : public fd_test::ScenarioBuilder {
  public:
-  Battle() {
-    sc_.ruleset = std::string(kId);
-    sc_.options = complete_params(option_specs(), {}).value();
-    sc_.table = Table(2540, 2540);
-    sc_.force.sides = {{"blue", "Blue", Edge::kSouth}, {"red", "Red", Edge::kNorth}};
-    sc_.force.commands = {{"b1", "Blue brigade", 0, -1}};
-  }
-  void option(const std::string& name, Value v) { sc_.options.set(name, std::move(v)); }
+  Battle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
   int unit(int side, Vec2 centre, int stands = 1, int castings = 6, int rating = 2,
            double facing = 0, const std::string& formation = "line") {
-    Unit u;
-    u.id = "u" + std::to_string(sc_.force.units.size());
-    u.side = side;
-    u.type = "line-infantry";
-    u.formation = formation;
-    u.start_figures = stands;
-    u.attributes = {{"castings", Value(std::int64_t{castings})},
-                    {"morale-rating", Value(std::int64_t{rating})}};
-    u.stands = ruleset().layout(u, centre, facing);
-    sc_.force.units.push_back(u);
-    return static_cast<int>(sc_.force.units.size()) - 1;
+    fd_test::UnitSpec u =
+        fd_test::spec("infantry", formation,
+                      {{"castings", number(castings)}, {"morale-rating", number(rating)}}, stands);
+    u.facing = facing;
+    return add_at(side, u, centre);
   }
-  // A horse unit in line (cavalry, 3 castings a stand).
+  // A horse unit in line (cavalry, 3 castings a stand), laid out as foot.
   int horse(int side, Vec2 centre, int stands = 2, double facing = 0) {
     const int i = unit(side, centre, stands, 3, 2, facing);
-    sc_.force.units.back().arm = Arm::kCavalry;
-    sc_.force.units.back().type = "cavalry";
+    scenario().force.units.back().arm = Arm::kCavalry;
+    scenario().force.units.back().type = "cavalry";
     return i;
   }
-  void leader(Vec2 p) {
-    Leader l;
-    l.id = "brig";
-    l.side = 0;
-    l.command = 0;
-    l.position = p;
-    sc_.force.leaders.push_back(l);
-  }
-  Table& table() { return sc_.table; }
-  FdState state() {
-    FdState s = make_state(sc_);
-    s.turn = 3;
-    return s;
-  }
-
- private:
-  Scenario sc_;
+  void leader(Vec2 p) { ScenarioBuilder::leader("brig", 0, 0, p); }
 };
-
-const Stand& stand(const FdState& s, int u, int i) {
-  return s.force.units[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)];
-}
 
 TEST(FireAndDisciplineCasualties, ShatterBoxesAreStandsTimesRating) {  // §5.11
   Battle b;

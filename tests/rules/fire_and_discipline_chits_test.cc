@@ -1,20 +1,21 @@
 // Fire and Discipline tactical order chits (§2.5 L132-L146, FD-55; chits.h): which units
 // place one (within charge range), that placement is face down and the reveal says what it
 // was, the FD-55 default, the doctrine's choice, and what each chit permits in Phases V and
-// VI. Positions in yards (fire_and_discipline_test_battle.h): a foot line of 4 stands is
+// VI. Positions in yards (fire_and_discipline_scenario.h): a foot line of 4 stands is
 // 60 × 12.5 yd, so a unit centred at y faces north with its front edge at y + 6.25.
 #include "rules/fire_and_discipline/chits.h"
 
 #include <gtest/gtest.h>
 
-#include "rules/fire_and_discipline_test_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::events_with;
-using test::FdTestBattle;
-using test::yd;
+using fd_test::events_with;
+using fd_test::ScenarioBuilder;
+using fd_test::yd;
 
 // §2.5 chits and the FD-55 default.
 TEST(FireAndDisciplineChits, LettersAndPermissions) {
@@ -23,10 +24,10 @@ TEST(FireAndDisciplineChits, LettersAndPermissions) {
     EXPECT_EQ(chit_letter(*parse_chit(l)), l);
   }
   EXPECT_FALSE(parse_chit("X").has_value());
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.foot(0, 2, 500, 300, 0);
   EXPECT_EQ(default_chit(b.state()), Chit::kHold);
-  b.option("fd_55_default_chit", test::text("C"));
+  b.option("fd_55_default_chit", fd_test::text("C"));
   EXPECT_EQ(default_chit(b.state()), Chit::kCounterCharge);
   EXPECT_TRUE(chit_allows(Chit::kHold, ChitAction::kMove));
   EXPECT_TRUE(chit_allows(Chit::kHold, ChitAction::kHoldCharged));
@@ -45,7 +46,7 @@ TEST(FireAndDisciplineChits, LettersAndPermissions) {
 
 // "Within charge range" (FD-43 rates, either unit could charge): foot 80 yd, horse 120 yd.
 TEST(FireAndDisciplineChits, WithinChargeRange) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);      // front edge y 306.25
   const int near = b.foot(1, 4, 500, 380, 180);    // front edge y 373.75: 67.5 yd
   const int far = b.foot(1, 4, 200, 400, 180);     // 300 yd west: out of range
@@ -61,20 +62,20 @@ TEST(FireAndDisciplineChits, WithinChargeRange) {
   // The horse 110 yd from the blue line: within the horse's 120 (blue could be charged).
   const Rect bf = s.force.units[blue].footprint();
   const Rect hf = s.force.units[horse].footprint();
-  const double gap = distance(bf, hf) / test::kYd;
+  const double gap = distance(bf, hf) / fd_test::kYd;
   for (Stand& st : s.force.units[horse].stands) {
     st.rect.centre = st.rect.centre - yd(gap - 110, 0);
   }
   EXPECT_NEAR(
-      distance(s.force.units[blue].footprint(), s.force.units[horse].footprint()) / test::kYd, 110,
-      1e-6);
+      distance(s.force.units[blue].footprint(), s.force.units[horse].footprint()) / fd_test::kYd,
+      110, 1e-6);
   EXPECT_TRUE(within_charge_range(s, blue));
   EXPECT_TRUE(within_charge_range(s, horse));
 }
 
 // Phase I: placed face down only with the option and within charge range.
 TEST(FireAndDisciplineChits, PlacementIsFaceDown) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);
   const int far = b.foot(0, 4, 100, 100, 0);
   b.foot(1, 4, 500, 380, 180);
@@ -98,7 +99,7 @@ TEST(FireAndDisciplineChits, PlacementIsFaceDown) {
 // Phase V step 1: every chit turned up with its meaning; FD-55 for a unit in range without
 // one; none for a unit out of range.
 TEST(FireAndDisciplineChits, RevealAndTheDefaultChit) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int blue = b.foot(0, 4, 500, 300, 0);
   const int red = b.foot(1, 4, 500, 380, 180);
   const int far = b.foot(1, 4, 100, 900, 180);
@@ -131,13 +132,13 @@ TEST(FireAndDisciplineChits, RevealAndTheDefaultChit) {
 
 // The doctrine's chit follows the action chosen for the turn.
 TEST(FireAndDisciplineChits, DoctrineChoosesFromItsAction) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int foot = b.foot(0, 4, 500, 300, 0);
   const int horse = b.horse(0, 2, 300, 300, 0);
   const int guns =
-      b.add(0, "artillery", "limbered", 4, 700, 300, 0, {{"pdr", Value(std::int64_t{6})}});
+      b.add_at(0, "artillery", "limbered", 4, 700, 300, 0, {{"pdr", Value(std::int64_t{6})}});
   const int open =
-      b.add(0, "artillery", "unlimbered", 4, 800, 300, 0, {{"pdr", Value(std::int64_t{6})}});
+      b.add_at(0, "artillery", "unlimbered", 4, 800, 300, 0, {{"pdr", Value(std::int64_t{6})}});
   const FdState s = b.state();
   Action a;
   a.kind = ActionKind::kCharge;
@@ -161,7 +162,7 @@ TEST(FireAndDisciplineChits, DoctrineChoosesFromItsAction) {
 
 // Phase V: only A charges; only a revealed C counter-charges.
 TEST(FireAndDisciplineChits, ChargesAndCounterCharges) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState s = b.state();
   EXPECT_FALSE(chit_forbids_charge(s, u).has_value());  // option off
@@ -185,7 +186,7 @@ TEST(FireAndDisciplineChits, ChargesAndCounterCharges) {
 
 // Phase VI: R/L turn up to 90° to their side; H/C move without a wheel; A and U no move.
 TEST(FireAndDisciplineChits, WhatAChitMakesOfAMove) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState s = b.state();
   s.options.tactical_chits = true;
@@ -215,11 +216,11 @@ TEST(FireAndDisciplineChits, WhatAChitMakesOfAMove) {
 
 // U: "Artillery guns must unlimber" — a limbered section only.
 TEST(FireAndDisciplineChits, UnlimberChit) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int limbered =
-      b.add(0, "artillery", "limbered", 4, 500, 300, 0, {{"pdr", Value(std::int64_t{6})}});
+      b.add_at(0, "artillery", "limbered", 4, 500, 300, 0, {{"pdr", Value(std::int64_t{6})}});
   const int unlimbered =
-      b.add(0, "artillery", "unlimbered", 4, 700, 300, 0, {{"pdr", Value(std::int64_t{6})}});
+      b.add_at(0, "artillery", "unlimbered", 4, 700, 300, 0, {{"pdr", Value(std::int64_t{6})}});
   FdState s = b.state();
   s.units[limbered].chit = Chit::kUnlimber;
   s.units[unlimbered].chit = Chit::kUnlimber;

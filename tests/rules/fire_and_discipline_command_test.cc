@@ -3,68 +3,33 @@
 // Every expectation is computed by hand from the digest.
 #include "rules/fire_and_discipline/command.h"
 
-#include <deque>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;  // mm per yd at the default scale (FD-01)
+using fd_test::kYd;
 
-// A Chance that returns scripted faces; pick() is not expected.
+// Scripted d10s.
 class ScriptedChance final : public Chance {
  public:
-  explicit ScriptedChance(std::vector<int> faces) : faces_(faces.begin(), faces.end()) {}
-  int roll(int sides) override {
-    EXPECT_EQ(sides, 10);
-    if (faces_.empty()) {
-      ADD_FAILURE() << "no scripted face left";
-      return 1;
-    }
-    const int f = faces_.front();
-    faces_.pop_front();
-    return f;
-  }
-  int pick(std::span<const double>) override {
-    ADD_FAILURE() << "pick() not expected";
-    return 0;
-  }
-  std::size_t left() const { return faces_.size(); }
+  explicit ScriptedChance(std::vector<int> faces) : dice_(std::move(faces), 10) {}
+  int roll(int sides) override { return dice_.roll(sides); }
+  int pick(std::span<const double> w) override { return dice_.pick(w); }
+  std::size_t left() const { return dice_.left(); }
 
  private:
-  std::deque<int> faces_;
+  fd_test::Scripted dice_;
 };
-
-Unit make_unit(const std::string& id, int side, int command, Vec2 centre, double facing) {
-  Unit u;
-  u.id = id;
-  u.side = side;
-  u.command = command;
-  u.type = "infantry";
-  u.arm = Arm::kFoot;
-  u.formation = "line";
-  u.start_figures = 4;
-  for (const ParamSpec& s : ruleset().unit_attributes()) {
-    u.attributes.emplace_back(s.name, s.default_value);
-  }
-  u.stands = ruleset().layout(u, centre, facing);
-  return u;
-}
-
-Leader make_leader(const std::string& id, int side, int command, Vec2 p) {
-  Leader l;
-  l.id = id;
-  l.side = side;
-  l.command = command;
-  l.position = p;
-  return l;
-}
 
 // Units: 0 A and 1 B (blue line, facing north), 2 W (blue, south of the wood), 3 G (the
 // brigade commander's guard, no regimental commander), 4 E (red, 1000 mm north).
@@ -76,28 +41,35 @@ enum : int { kBde = 0, kRegA, kRegB, kRegW };
 class FireAndDisciplineCommand : public ::testing::Test {
  protected:
   FireAndDisciplineCommand() {
-    auto params = complete_params(ruleset().options(), {});
-    EXPECT_TRUE(params.has_value());
-    if (params.has_value()) scenario_.options = *params;
-    scenario_.ruleset = "fire-and-discipline";
-    scenario_.table = Table(3000, 3000);
+    fd_test::ScenarioBuilder b(fd_test::kBlueRed);
+    b.table() = Table(3000, 3000);
     AreaFeature wood;
     wood.id = "wood";
     wood.cls = TerrainClass::kLightWoods;
     wood.blocks_sight = true;
     wood.shape.points = {{900, 500}, {1700, 500}, {1700, 700}, {900, 700}};
-    scenario_.table.add(wood);
-    scenario_.objectives.push_back({"farm", "Farm", {2500, 1000}, 50, 1});
-    Force& f = scenario_.force;
-    f.sides = {{"blue", "Blue", Edge::kSouth}, {"red", "Red", Edge::kNorth}};
-    f.commands = {{"bde", "Brigade", 0, kBde}, {"red", "Red", 1, -1}};
-    f.units = {make_unit("A", 0, 0, {1000, 1000}, 0), make_unit("B", 0, 0, {1600, 1000}, 0),
-               make_unit("W", 0, 0, {1300, 300}, 0), make_unit("G", 0, 0, {1300, 900}, 0),
-               make_unit("E", 1, 1, {1300, 2000}, 180)};
-    f.leaders = {
-        make_leader("bde", 0, 0, first_stand(kG)), make_leader("reg-a", 0, -1, first_stand(kA)),
-        make_leader("reg-b", 0, -1, first_stand(kB)), make_leader("reg-w", 0, -1, first_stand(kW))};
-    f.leaders[kBde].attached_unit = kG;
+    b.table().add(wood);
+    b.scenario().objectives.push_back({"farm", "Farm", {2500, 1000}, 50, 1});
+    b.command("bde", "Brigade", 0, kBde);
+    b.command("red", "Red", 1, -1);
+    const auto unit = [&b](const std::string& id, int side, Vec2 centre, double facing) {
+      fd_test::UnitSpec u = fd_test::spec("infantry", "line", {}, 4);
+      u.command = side;
+      u.facing = facing;
+      u.id = id;
+      b.add_at(side, u, centre);
+    };
+    unit("A", 0, {1000, 1000}, 0);
+    unit("B", 0, {1600, 1000}, 0);
+    unit("W", 0, {1300, 300}, 0);
+    unit("G", 0, {1300, 900}, 0);
+    unit("E", 1, {1300, 2000}, 180);
+    scenario_ = b.scenario();
+    b.leader("bde", 0, 0, first_stand(kG), kG);
+    b.leader("reg-a", 0, -1, first_stand(kA));
+    b.leader("reg-b", 0, -1, first_stand(kB));
+    b.leader("reg-w", 0, -1, first_stand(kW));
+    scenario_ = b.scenario();
     s_ = make_state(scenario_);
     s_.turn = 1;
   }

@@ -15,11 +15,13 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;
+using fd_test::kYd;
+using fd_test::ScenarioBuilder;
 
 // Positions relative to (500, 300) on a 1000 × 1000 yd table, so every stand is on it.
 Rect R(double x, double y, double facing, double w = 15, double d = 12.5) {
@@ -27,61 +29,6 @@ Rect R(double x, double y, double facing, double w = 15, double d = 12.5) {
 }
 Rect north(double x, double front_y) { return R(x, front_y - 6.25, 0); }
 Rect south(double x, double front_y) { return R(x, front_y + 6.25, 180); }
-
-class Board {
- public:
-  Board() {
-    sc_.ruleset = "fire-and-discipline";
-    sc_.table = Table(1000 * kYd, 1000 * kYd);
-    sc_.options = complete_params(ruleset().options(), {}).value();
-    sc_.force.sides = {{"a", "A", Edge::kSouth}, {"b", "B", Edge::kNorth}};
-  }
-  void option(const std::string& name, Value v) { sc_.options.set(name, std::move(v)); }
-  int add(int side, const std::string& type, const std::string& formation,
-          const std::vector<Rect>& rects, std::map<std::string, Value> overrides = {}) {
-    Unit u;
-    u.id = "u" + std::to_string(sc_.force.units.size());
-    u.side = side;
-    u.type = type;
-    u.arm = ruleset().unit_type(type)->arm;
-    u.formation = formation;
-    u.start_figures = static_cast<int>(rects.size());
-    for (const ParamSpec& s : ruleset().unit_attributes()) {
-      auto it = overrides.find(s.name);
-      u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-    }
-    u.stands = ruleset().layout(u, Vec2{0, 0}, 0);
-    EXPECT_EQ(u.stands.size(), rects.size());
-    for (std::size_t i = 0; i < rects.size() && i < u.stands.size(); ++i) {
-      u.stands[i].rect = rects[i];
-    }
-    sc_.force.units.push_back(u);
-    return static_cast<int>(sc_.force.units.size()) - 1;
-  }
-  int line(int side, const std::vector<Rect>& rects) {
-    return add(side, "infantry", "line", rects);
-  }
-  int horse(int side, const Rect& r) { return add(side, "cavalry", "line", {r}); }
-  // A light section (two 3-pdrs, 4 crew) unlimbered on `r`.
-  int guns(int side, const Rect& r) {
-    const int g = add(side, "artillery", "unlimbered", {r},
-                      {{"pdr", Value(std::int64_t{3})}, {"guns", Value(std::int64_t{2})}});
-    sc_.force.units[static_cast<std::size_t>(g)].start_figures = 4;
-    sc_.force.units[static_cast<std::size_t>(g)].stands[0].castings = 4;
-    return g;
-  }
-  // Every unit under General Advance (FD-52: any target), turn 3.
-  FdState state() const {
-    FdState s = make_state(sc_);
-    s.turn = 3;
-    for (UnitState& u : s.units) u.order.kind = OrderKind::kGeneralAdvance;
-    return s;
-  }
-  Scenario& scenario() { return sc_; }
-
- private:
-  Scenario sc_;
-};
 
 // --- FD-37: fire targets by expected hits --------------------------------------------
 
@@ -93,7 +40,7 @@ class Board {
 // nearest" rule (2 = 2 stands) and option "first" take the nearer skirmishers.
 TEST(FireAndDisciplineDoctrine, VolleyGoesToTheMostExpectedHits) {  // FD-37, §7.3-§7.5
   for (const char* option : {"firer-choice", "first"}) {
-    Board b;
+    ScenarioBuilder b;
     b.option("fd_37_musketry_target", Value(std::string(option)));
     const int firer = b.line(0, {north(-7.5, 0), north(7.5, 0)});
     const int skirmishers = b.add(1, "infantry", "open-order", {R(-5, 25, 180, 7.5, 10)},
@@ -118,9 +65,9 @@ TEST(FireAndDisciplineDoctrine, VolleyGoesToTheMostExpectedHits) {  // FD-37, §
 // 0.488. A company at 20 yd in the open... 2 dice on 0-1-2: E = 0.6, P(≥1) = 1 − 0.7² =
 // 0.51. The company is chosen although the troop has more dice.
 TEST(FireAndDisciplineDoctrine, ExpectedHitsTieGoesToTheSurerVolley) {  // FD-37
-  Board b;
+  ScenarioBuilder b;
   const int firer = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-  const int troop = b.horse(1, south(-7, 45));
+  const int troop = b.add(1, "cavalry", "line", {south(-7, 45)});
   const int company = b.line(1, {south(8, 20)});
   const FdState s = b.state();
   const std::vector<MusketTarget> targets = volley_targets(s, firer);
@@ -143,9 +90,9 @@ TEST(FireAndDisciplineDoctrine, ExpectedHitsTieGoesToTheSurerVolley) {  // FD-37
 // (§5.4): 0.5. Only a counter-charger may pursue a broken charger (§8.2h, FD-44), with
 // chance 0.09 × 0.5 = 0.045: the doctrine meets the charge.
 TEST(FireAndDisciplineDoctrine, HorseMeetsHorseInTheOpen) {  // §8.2a, §8.2h, FD-44
-  Board b;
-  const int target = b.horse(0, north(0, 0));
-  const int charger = b.horse(1, south(0, 100));
+  ScenarioBuilder b;
+  const int target = b.add(0, "cavalry", "line", {north(0, 0)});
+  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
   const FdState s = b.state();
   ASSERT_EQ(counter_charge_invalid(s, target, charger), std::nullopt);
   ASSERT_EQ(legal_responses(s, target, charger).size(), 2u);
@@ -175,9 +122,9 @@ TEST(FireAndDisciplineDoctrine, HorseMeetsHorseInTheOpen) {  // §8.2a, §8.2h, 
 // closes with P .343 + .441 × .4 = .5194. Held: charger wins .5194 × .064, the line
 // .4806 + .5194 × .328; met (no FPF): .064 against .328. The doctrine holds.
 TEST(FireAndDisciplineDoctrine, FootHoldsForItsFinalProtectiveFire) {  // §7.7, §8.2a
-  Board b;
+  ScenarioBuilder b;
   const int target = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-  const int charger = b.horse(1, south(0, 100));
+  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
   const FdState s = b.state();
   const ChargePrediction p = predict_charge(s, charger, target);
   ASSERT_TRUE(p.reaches);
@@ -217,9 +164,10 @@ TEST(FireAndDisciplineDoctrine, FootHoldsForItsFinalProtectiveFire) {  // §7.7,
 // Before the fire phases a charger reads the target's FPF as lost when the target has a
 // musketry target now (it will volley in Phase III, §8.41).
 TEST(FireAndDisciplineDoctrine, TurnStartOddsExpectTheTargetToVolley) {  // §8.41
-  Board b;
+  ScenarioBuilder b;
   const int target = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-  const int charger = b.horse(1, south(0, 100));  // at 100 yd: in flintlock range
+  const int charger =
+      b.add(1, "cavalry", "line", {south(0, 100)});  // at 100 yd: in flintlock range
   FdState s = b.state();
   EXPECT_NEAR(charge_odds(s, charger, target, ChargeResponse::kHold, OddsTime::kTurnStart).stopped,
               0, 1e-12);
@@ -228,11 +176,11 @@ TEST(FireAndDisciplineDoctrine, TurnStartOddsExpectTheTargetToVolley) {  // §8.
 }
 
 TEST(FireAndDisciplineDoctrine, WhoMayCounterCharge) {  // §5.5, §8.12, FD-44, FD-52
-  Board b;
-  const int target = b.horse(0, north(0, 0));
-  const int charger = b.horse(1, south(0, 100));
-  const int flanker = b.horse(1, R(-60, -6.25, 90));  // comes at the left flank
-  const int guns = b.guns(0, north(200, 0));
+  ScenarioBuilder b;
+  const int target = b.add(0, "cavalry", "line", {north(0, 0)});
+  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
+  const int flanker = b.add(1, "cavalry", "line", {R(-60, -6.25, 90)});  // comes at the left flank
+  const int guns = b.gun(0, north(200, 0), 3);
   FdState s = b.state();
   EXPECT_EQ(counter_charge_invalid(s, target, charger), std::nullopt);
   EXPECT_NE(counter_charge_invalid(s, target, flanker), std::nullopt);  // not frontal
@@ -256,9 +204,9 @@ TEST(FireAndDisciplineDoctrine, WhoMayCounterCharge) {  // §5.5, §8.12, FD-44,
 // (FD-56): 1-4 pdr 01-50 yd 80% (§6.9) + 10 mounted = 90%: 0.9 expected hits. Firing now
 // at 100 yd: canister (≤ 150, FD-15) 51-150 yd 50% + 10 mounted = 60%: 0.6.
 TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.4d, FD-56
-  Board b;
-  const int gun = b.guns(0, north(0, 0));
-  const int horse = b.horse(1, south(0, 100));
+  ScenarioBuilder b;
+  const int gun = b.gun(0, north(0, 0), 3);
+  const int horse = b.add(1, "cavalry", "line", {south(0, 100)});
   const FdState s = b.state();
   EXPECT_EQ(charge_threats(s, gun), std::vector<int>{horse});
   EXPECT_TRUE(may_hold_fire(s, gun));
@@ -270,9 +218,9 @@ TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.
   EXPECT_NEAR(v.stop_probability, 0.54, 1e-12);
 
   // Out of reach (130 yd): no threat, no held fire.
-  Board far;
-  const int gun2 = far.guns(0, north(0, 0));
-  far.horse(1, south(0, 130));
+  ScenarioBuilder far;
+  const int gun2 = far.gun(0, north(0, 0), 3);
+  far.add(1, "cavalry", "line", {south(0, 130)});
   EXPECT_TRUE(charge_threats(far.state(), gun2).empty());
   EXPECT_NEAR(held_fire_value(far.state(), gun2).expected_hits, 0, 1e-12);
 }
@@ -282,8 +230,8 @@ TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.
 // just beyond the 450 yd maximum straight ahead comes in range after a 20 yd prolonge
 // (§6.4b, R-000-5): 301-600 yd 10%.
 TEST(FireAndDisciplineDoctrine, ChangeOfDirectionAndProlongeBringTargetsIntoTheZone) {
-  Board b;
-  const int gun = b.guns(0, north(0, 0));
+  ScenarioBuilder b;
+  const int gun = b.gun(0, north(0, 0), 3);
   const double bearing = 40.0;
   const double rad = bearing * 3.14159265358979 / 180.0;
   const int oblique = b.line(1, {R(207 * std::sin(rad), 207 * std::cos(rad), 180)});
@@ -292,8 +240,8 @@ TEST(FireAndDisciplineDoctrine, ChangeOfDirectionAndProlongeBringTargetsIntoTheZ
   EXPECT_NEAR(expected_gun_hits_facing(s, gun, bearing), 0.3, 1e-12);
   (void)oblique;
 
-  Board p;
-  const int gun2 = p.guns(0, north(0, 0));
+  ScenarioBuilder p;
+  const int gun2 = p.gun(0, north(0, 0), 3);
   p.line(1, {south(0, 460)});
   const FdState s2 = p.state();
   EXPECT_NEAR(expected_gun_hits(s2, gun2), 0, 1e-12);

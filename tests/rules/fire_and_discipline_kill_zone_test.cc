@@ -11,72 +11,17 @@
 #include "rules/fire_and_discipline/fire_tables.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/state.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;
-
-// A stand footprint centred at (x, y) yd.
-Rect R(double x, double y, double facing, double w = 15, double d = 12.5) {
-  return Rect{Vec2{x * kYd, y * kYd}, facing, w * kYd, d * kYd};
-}
-// A friendly (facing north) basic stand whose front edge is at y, centred on x.
-Rect north(double x, double front_y) { return R(x, front_y - 6.25, 0); }
-// An enemy (facing south) basic stand whose front edge (nearest the firers) is at y.
-Rect south(double x, double front_y) { return R(x, front_y + 6.25, 180); }
-
-Polygon box_yd(double x0, double y0, double x1, double y1) {
-  return Polygon{
-      {{x0 * kYd, y0 * kYd}, {x1 * kYd, y0 * kYd}, {x1 * kYd, y1 * kYd}, {x0 * kYd, y1 * kYd}}};
-}
-
-class Battle {
- public:
-  Battle() {
-    sc_.ruleset = "fire-and-discipline";
-    sc_.table = Table(1000 * kYd, 1000 * kYd);
-    sc_.options = complete_params(ruleset().options(), {}).value();
-    sc_.force.sides = {{"a", "A", Edge::kSouth}, {"b", "B", Edge::kNorth}};
-  }
-  // A unit laid out by the rule set (stand kinds and castings), then placed on `rects`.
-  int add(int side, const std::string& type, const std::string& formation,
-          const std::vector<Rect>& rects, std::map<std::string, Value> overrides = {},
-          int figures = 0) {
-    Unit u;
-    u.id = "u" + std::to_string(sc_.force.units.size());
-    u.side = side;
-    u.type = type;
-    u.arm = ruleset().unit_type(type)->arm;
-    u.formation = formation;
-    u.start_figures = figures > 0 ? figures : static_cast<int>(rects.size());
-    for (const ParamSpec& s : ruleset().unit_attributes()) {
-      auto it = overrides.find(s.name);
-      u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-    }
-    u.stands = ruleset().layout(u, Vec2{0, 0}, 0);
-    EXPECT_EQ(u.stands.size(), rects.size()) << type << " " << formation;
-    for (std::size_t i = 0; i < rects.size() && i < u.stands.size(); ++i) {
-      u.stands[i].rect = rects[i];
-    }
-    sc_.force.units.push_back(u);
-    return static_cast<int>(sc_.force.units.size()) - 1;
-  }
-  int line(int side, const std::vector<Rect>& rects) {
-    return add(side, "infantry", "line", rects);
-  }
-  int gun(int side, const Rect& r) {
-    return add(side, "artillery", "unlimbered", {r}, {{"pdr", Value(std::int64_t{6})}}, 4);
-  }
-  void area(TerrainClass c, const Polygon& shape, int elevation = 0) {
-    sc_.table.add(AreaFeature{"f" + std::to_string(sc_.table.areas().size()), c, shape, elevation,
-                              c != TerrainClass::kRough});
-  }
-  FdState state() const { return make_state(sc_); }
-
- private:
-  Scenario sc_;
-};
+using fd_test::box_yd;
+using fd_test::kYd;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::south;
 
 const MusketTarget* find(const std::vector<MusketTarget>& v, int unit, int stand = 0) {
   for (const MusketTarget& t : v) {
@@ -89,9 +34,9 @@ const MusketTarget* find(const std::vector<MusketTarget>& v, int unit, int stand
 std::vector<Rect> abc() { return {north(100, 100), north(115, 100), north(130, 100)}; }
 
 TEST(FireAndDisciplineKillZone, UnitZoneRunsFromTheOuterEndsOfTheEndStands) {  // §7.22
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
-  FdState s = b.state();
+  FdState s = b.initial_state();
   const Rect z = unit_kill_zone(s, firer, 100);
   EXPECT_NEAR(z.width, 45 * kYd, 1e-9);
   EXPECT_NEAR(z.depth, 100 * kYd, 1e-9);
@@ -101,10 +46,10 @@ TEST(FireAndDisciplineKillZone, UnitZoneRunsFromTheOuterEndsOfTheEndStands) {  /
 }
 
 TEST(FireAndDisciplineKillZone, AbcExampleAllThreeCountDiceAtXInFrontOfC) {  // §7.22
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
   const int x = b.line(1, {south(130, 150)});  // 50 yd in front of C only
-  FdState s = b.state();
+  FdState s = b.initial_state();
   std::vector<MusketTarget> t = musketry_targets(s, firer, 100);
   ASSERT_EQ(t.size(), 1u);
   EXPECT_EQ(t[0].target, (StandRef{x, 0}));
@@ -116,12 +61,12 @@ TEST(FireAndDisciplineKillZone, AbcExampleAllThreeCountDiceAtXInFrontOfC) {  // 
 }
 
 TEST(FireAndDisciplineKillZone, OneYardOutsideTheCorridorIsNoTarget) {  // §7.21
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
   const int out = b.line(1, {south(146, 150)});    // left edge 138.5: 1 yd outside
   const int touch = b.line(1, {south(145, 170)});  // left edge 137.5: touches only
   const int in = b.line(1, {south(144, 190)});     // left edge 136.5: 1 yd inside
-  FdState s = b.state();
+  FdState s = b.initial_state();
   std::vector<MusketTarget> t = musketry_targets(s, firer, 100);
   EXPECT_EQ(find(t, out), nullptr);
   EXPECT_EQ(find(t, touch), nullptr);
@@ -133,23 +78,23 @@ TEST(FireAndDisciplineKillZone, OneYardOutsideTheCorridorIsNoTarget) {  // §7.2
 TEST(FireAndDisciplineKillZone, FriendPartlyInFrontBlocksEnemyPartlyInFrontDoesNot) {
   // §7.23 / §7.24. Targets 50 yd ahead of C (x 122.5..137.5) and of A (x 92.5..107.5);
   // a stand 30 yd ahead at x 132.5..147.5 covers 5 yd of the C target.
-  Battle with_friend;
+  ScenarioBuilder with_friend;
   int firer = with_friend.line(0, abc());
   with_friend.line(0, {north(140, 130)});
   int x = with_friend.line(1, {south(130, 150)});
   int other = with_friend.line(1, {south(100, 150)});
-  FdState s = with_friend.state();
+  FdState s = with_friend.initial_state();
   std::vector<MusketTarget> t = musketry_targets(s, firer, 100);
   EXPECT_EQ(find(t, x), nullptr);
   ASSERT_NE(find(t, other), nullptr);
   // The friend also blocks C's forward view, so only A and B count dice at the A target.
   EXPECT_EQ(find(t, other)->dice_stands, 2);
 
-  Battle with_enemy;
+  ScenarioBuilder with_enemy;
   firer = with_enemy.line(0, abc());
   const int screen = with_enemy.line(1, {south(140, 117.5)});
   x = with_enemy.line(1, {south(130, 150)});
-  s = with_enemy.state();
+  s = with_enemy.initial_state();
   t = musketry_targets(s, firer, 100);
   ASSERT_NE(find(t, x), nullptr);
   ASSERT_NE(find(t, screen), nullptr);
@@ -158,19 +103,19 @@ TEST(FireAndDisciplineKillZone, FriendPartlyInFrontBlocksEnemyPartlyInFrontDoesN
 }
 
 TEST(FireAndDisciplineKillZone, EnemyInContactWithAFriendIsNoTarget) {  // FD-63
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
   b.line(0, {R(143.75, 156.25, 90)});  // a friend whose front touches X's right flank
   const int x = b.line(1, {south(130, 150)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_EQ(find(musketry_targets(s, firer, 100), x), nullptr);
 }
 
 TEST(FireAndDisciplineKillZone, RemovedAndSurrenderedStandsAreNoTargets) {
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
   const int x = b.line(1, {south(100, 150), south(130, 150)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   s.force.units[static_cast<std::size_t>(x)].stands[0].removed = true;
   std::vector<MusketTarget> t = musketry_targets(s, firer, 100);
   ASSERT_EQ(t.size(), 1u);
@@ -180,14 +125,14 @@ TEST(FireAndDisciplineKillZone, RemovedAndSurrenderedStandsAreNoTargets) {
 }
 
 TEST(FireAndDisciplineKillZone, SkirmishersFireThrough360Degrees) {  // §7.25, FD-04
-  Battle b;
+  ScenarioBuilder b;
   // Two open-order half-stands facing north at x 96.25..103.75 and 118.75..126.25.
   const int sk =
       b.add(0, "infantry", "open-order", {R(100, 100, 0, 7.5, 10), R(122.5, 100, 0, 7.5, 10)},
             {{"half-stands", Value(std::int64_t{2})}});
   // An enemy 20 yd behind the first half-stand (its rear edge is y = 95).
   const int behind = b.line(1, {north(100, 75)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_TRUE(is_skirmisher(s, sk));
   std::vector<MusketTarget> t = musketry_targets(s, sk, 100);
   ASSERT_EQ(t.size(), 1u);
@@ -202,11 +147,11 @@ TEST(FireAndDisciplineKillZone, SkirmishersFireThrough360Degrees) {  // §7.25, 
 }
 
 TEST(FireAndDisciplineKillZone, RangeAlongTheCorridorAndItsEnds) {  // FD-36
-  Battle b;
+  ScenarioBuilder b;
   const int firer = b.line(0, abc());
   const int at30 = b.line(1, {south(100, 130)});
   const int past30 = b.line(1, {south(130, 130.01)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   std::vector<MusketTarget> t = musketry_targets(s, firer, 100);
   ASSERT_EQ(t.size(), 2u);
   EXPECT_NEAR(find(t, at30)->range_yd, 30.0, 1e-9);
@@ -215,22 +160,22 @@ TEST(FireAndDisciplineKillZone, RangeAlongTheCorridorAndItsEnds) {  // FD-36
   EXPECT_EQ(musket_range_column(find(t, at30)->range_yd), musket_range_column(0));
   EXPECT_EQ(musket_range_column(find(t, past30)->range_yd), musket_range_column(31));
 
-  Battle far;
+  ScenarioBuilder far;
   const int f2 = far.line(0, abc());
   const int at100 = far.line(1, {south(100, 200)});
   const int past100 = far.line(1, {south(130, 200.01)});
-  s = far.state();
+  s = far.initial_state();
   t = musketry_targets(s, f2, 100);
   EXPECT_NE(find(t, at100), nullptr);
   EXPECT_EQ(find(t, past100), nullptr);
 }
 
 TEST(FireAndDisciplineKillZone, ColumnOnlyTheLeadingStandCounts) {  // FD-35
-  Battle b;
+  ScenarioBuilder b;
   const int col =
       b.add(0, "infantry", "column", {north(100, 100), north(100, 87.5), north(100, 75)});
   const int x = b.line(1, {south(100, 140)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   std::vector<MusketTarget> t = musketry_targets(s, col, 100);
   ASSERT_EQ(t.size(), 1u);
   EXPECT_NEAR(t[0].range_yd, 40, 1e-9);
@@ -241,11 +186,11 @@ TEST(FireAndDisciplineKillZone, ColumnOnlyTheLeadingStandCounts) {  // FD-35
 }
 
 TEST(FireAndDisciplineKillZone, GunsAndMountedCavalryHaveNoMusketry) {  // §7.1
-  Battle b;
+  ScenarioBuilder b;
   const int g = b.gun(0, north(100, 100));
   const int cav = b.add(0, "cavalry", "line", {north(130, 100)});
   b.line(1, {south(100, 130), south(130, 130)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_TRUE(musketry_targets(s, g, 100).empty());
   EXPECT_TRUE(musketry_targets(s, cav, 100).empty());
 }
@@ -253,13 +198,13 @@ TEST(FireAndDisciplineKillZone, GunsAndMountedCavalryHaveNoMusketry) {  // §7.1
 // ---- Artillery (§6.3, §6.7) ----
 
 TEST(FireAndDisciplineKillZone, GunHitsTheFirstStandItsCorridorMeets) {  // §6.3, FD-37
-  Battle b;
+  ScenarioBuilder b;
   const int g = b.gun(0, north(100, 100));
   b.line(1, {south(130, 120)});                     // nearer, but outside the corridor
   const int near = b.line(1, {south(105, 300)});    // 200 yd, overlapping by 7.5 yd
   b.line(1, {south(100, 400)});                     // behind it
   const int far = b.line(1, {south(100, 699.99)});  // 599.99 yd
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_DOUBLE_EQ(gun_range_yd(s, g), 600);
   std::optional<GunTarget> t = artillery_target(s, g);
   ASSERT_TRUE(t.has_value());
@@ -273,28 +218,28 @@ TEST(FireAndDisciplineKillZone, GunHitsTheFirstStandItsCorridorMeets) {  // §6.
 }
 
 TEST(FireAndDisciplineKillZone, WoodBetweenGunAndTargetBlocks) {  // §6.3
-  Battle b;
+  ScenarioBuilder b;
   const int g = b.gun(0, north(100, 100));
   b.line(1, {south(100, 300)});
   b.area(TerrainClass::kLightWoods, box_yd(50, 150, 150, 170));
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_FALSE(artillery_target(s, g).has_value());
   EXPECT_TRUE(extended_kill_zone_targets(s, g).empty());  // features still block
 
-  Battle beside;
+  ScenarioBuilder beside;
   const int g2 = beside.gun(0, north(100, 100));
   beside.line(1, {south(100, 300)});
   beside.area(TerrainClass::kLightWoods, box_yd(108, 150, 150, 170));  // 0.5 yd clear
-  s = beside.state();
+  s = beside.initial_state();
   EXPECT_TRUE(artillery_target(s, g2).has_value());
 }
 
 TEST(FireAndDisciplineKillZone, FriendMetFirstLeavesNoTarget) {  // FD-37, §6.35
-  Battle b;
+  ScenarioBuilder b;
   const int g = b.gun(0, north(100, 100));
   const int friend_unit = b.line(0, {north(110, 200)});  // partly in the corridor, 87.5 yd
   const int enemy = b.line(1, {south(100, 300)});
-  FdState s = b.state();
+  FdState s = b.initial_state();
   EXPECT_FALSE(artillery_target(s, g).has_value());
   std::vector<GunTarget> all = extended_kill_zone_targets(s, g);
   ASSERT_EQ(all.size(), 2u);
@@ -304,7 +249,7 @@ TEST(FireAndDisciplineKillZone, FriendMetFirstLeavesNoTarget) {  // FD-37, §6.3
 }
 
 TEST(FireAndDisciplineKillZone, GunOnAHillFiresOverLowerFriends) {  // §6.71
-  auto make = [](Battle& b, bool hill, bool target_on_hill) {
+  auto make = [](ScenarioBuilder& b, bool hill, bool target_on_hill) {
     if (hill) b.area(TerrainClass::kHill, box_yd(50, 80, 150, 110), 1);
     if (target_on_hill) b.area(TerrainClass::kHill, box_yd(50, 280, 150, 330), 1);
     const int g = b.gun(0, north(100, 100));
@@ -312,58 +257,58 @@ TEST(FireAndDisciplineKillZone, GunOnAHillFiresOverLowerFriends) {  // §6.71
     b.line(1, {south(100, 300)});
     return g;
   };
-  Battle on_hill;
+  ScenarioBuilder on_hill;
   int g = make(on_hill, true, false);
-  FdState s = on_hill.state();
+  FdState s = on_hill.initial_state();
   std::optional<GunTarget> t = artillery_target(s, g);
   ASSERT_TRUE(t.has_value());
   EXPECT_EQ(t->target, (StandRef{2, 0}));
   EXPECT_NEAR(t->range_yd, 200, 1e-9);
 
-  Battle level;  // no hill: the friend is met first
+  ScenarioBuilder level;  // no hill: the friend is met first
   g = make(level, false, false);
-  s = level.state();
+  s = level.initial_state();
   EXPECT_FALSE(artillery_target(s, g).has_value());
 
-  Battle high_target;  // the target is as high as the guns: the friend blocks
+  ScenarioBuilder high_target;  // the target is as high as the guns: the friend blocks
   g = make(high_target, true, true);
-  s = high_target.state();
+  s = high_target.initial_state();
   EXPECT_FALSE(artillery_target(s, g).has_value());
 }
 
 TEST(FireAndDisciplineKillZone, HillBetweenHidesLowGroundBeyond) {  // §6.3, §6.75
-  Battle b;
+  ScenarioBuilder b;
   const int g = b.gun(0, north(100, 100));
   const int on_slope = b.line(1, {south(100, 210)});
   b.area(TerrainClass::kHill, box_yd(50, 200, 150, 250), 1);
-  FdState s = b.state();
+  FdState s = b.initial_state();
   std::optional<GunTarget> t = artillery_target(s, g);
   ASSERT_TRUE(t.has_value());  // a stand on the hill is seen
   EXPECT_EQ(t->target, (StandRef{on_slope, 0}));
-  Battle beyond;
+  ScenarioBuilder beyond;
   const int g2 = beyond.gun(0, north(100, 100));
   beyond.line(1, {south(100, 300)});
   beyond.area(TerrainClass::kHill, box_yd(50, 200, 150, 250), 1);
-  s = beyond.state();
+  s = beyond.initial_state();
   EXPECT_FALSE(artillery_target(s, g2).has_value());  // low ground behind the hill
 }
 
 TEST(FireAndDisciplineKillZone, HilltopGunsFireDownOnlyNearTheEdge) {  // §6.74
   // A level-1 hill from y 0 to 170 yd: the gun's stand (x 92.5..107.5, y 87.5..100) is
   // 70 yd from its north edge, too far to fire at the low ground beyond; at 60 it may.
-  auto make = [](Battle& b, double gun_front) {
+  auto make = [](ScenarioBuilder& b, double gun_front) {
     b.area(TerrainClass::kHill, box_yd(20, 0, 180, 170), 1);
     const int g = b.gun(0, north(100, gun_front));
     b.line(1, {south(100, 300)});
     return g;
   };
-  Battle far_from_edge;
+  ScenarioBuilder far_from_edge;
   int g = make(far_from_edge, 100);
-  FdState s = far_from_edge.state();
+  FdState s = far_from_edge.initial_state();
   EXPECT_FALSE(artillery_target(s, g).has_value());
-  Battle near_edge;
+  ScenarioBuilder near_edge;
   g = make(near_edge, 110);
-  s = near_edge.state();
+  s = near_edge.initial_state();
   std::optional<GunTarget> t = artillery_target(s, g);
   ASSERT_TRUE(t.has_value());
   EXPECT_NEAR(t->range_yd, 190, 1e-9);

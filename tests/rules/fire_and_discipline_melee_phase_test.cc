@@ -10,7 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/fire_and_discipline_melee_test_util.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
@@ -21,7 +22,7 @@ namespace {
 using namespace fd_test;  // NOLINT: the shared helpers
 
 TEST(FireAndDisciplineMeleePhase, InfantryReachIs80Yards) {  // FD-43
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(0, 0)});
   const int near = b.line(1, {south(0, 79)});
   const int far = b.line(1, {south(100, 81)});
@@ -34,7 +35,7 @@ TEST(FireAndDisciplineMeleePhase, InfantryReachIs80Yards) {  // FD-43
 }
 
 TEST(FireAndDisciplineMeleePhase, SkirmishersMayNotChargeCloseOrder) {  // §8.12
-  Battle b;
+  ScenarioBuilder b;
   const int sk = b.add(0, "infantry", "open-order", {R(0, -5, 0, 7.5, 10)},
                        {{"half-stands", Value(std::int64_t{1})}});
   const int line = b.line(1, {south(0, 30)});
@@ -45,7 +46,7 @@ TEST(FireAndDisciplineMeleePhase, SkirmishersMayNotChargeCloseOrder) {  // §8.1
 }
 
 TEST(FireAndDisciplineMeleePhase, WithdrawalOrderRefusesCharge) {  // FD-52
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(0, 0)});
   const int t = b.line(1, {south(0, 30)});
   FdState s = b.state();
@@ -58,7 +59,7 @@ TEST(FireAndDisciplineMeleePhase, WithdrawalOrderRefusesCharge) {  // FD-52
 }
 
 TEST(FireAndDisciplineMeleePhase, ChargerMovesAndShiftsToLineUp) {  // §8.2b, §8.16
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(0, 0)});
   const int t = b.line(1, {south(10, 50)});  // 10 yd to the right, overlapping the corridor
   FdState s = b.state();
@@ -90,7 +91,7 @@ std::vector<int> fpf_misses(const FdState& s, int firer) {
 
 TEST(FireAndDisciplineMeleePhase, FinalProtectiveFireOnlyIfHeldAndNotFired) {  // §7.7
   for (int variant = 0; variant < 3; ++variant) {
-    Battle b;
+    ScenarioBuilder b;
     const int a = b.line(0, {north(0, 0)});
     const int t = b.line(1, {south(0, 50)});
     FdState s = b.state();
@@ -116,7 +117,7 @@ TEST(FireAndDisciplineMeleePhase, FinalProtectiveFireOnlyIfHeldAndNotFired) {  /
 // tests morale (§8.15).
 TEST(FireAndDisciplineMeleePhase, FailedContactTestsMorale) {  // §8.15, FD-43 wheel
   for (const bool blocked : {false, true}) {
-    Battle b;
+    ScenarioBuilder b;
     const int c = b.add(0, "cavalry", "line", {north(100, 100)});
     const int t = b.line(1, {south(140, 120)});
     if (blocked) b.line(0, {north(95, 116)});  // 3.5 yd ahead of the troop's left half
@@ -151,7 +152,7 @@ TEST(FireAndDisciplineMeleePhase, FailedContactTestsMorale) {  // §8.15, FD-43 
 }
 
 TEST(FireAndDisciplineMeleePhase, FlankContactWhenChargerExtendsBehindRear) {  // §8.19, FD-45
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(0, 0)});
   const int t = b.line(1, {R(0, 40, 90)});  // faces east: its south flank toward the charger
   FdState s = b.state();
@@ -164,7 +165,7 @@ TEST(FireAndDisciplineMeleePhase, FlankContactWhenChargerExtendsBehindRear) {  /
 }
 
 TEST(FireAndDisciplineMeleePhase, TwoStandsBeatOneLoserTestsWinnerDoesNot) {  // FD-22, FD-46
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(-7.5, 0), north(7.5, 0)}, 4);
   const int t = b.line(1, {south(0, 0)}, 4);
   FdState s = b.state();
@@ -187,7 +188,7 @@ TEST(FireAndDisciplineMeleePhase, TwoStandsBeatOneLoserTestsWinnerDoesNot) {  //
 }
 
 TEST(FireAndDisciplineMeleePhase, EqualHitsEngagedThenEngagedColumn) {  // §8.18, §8.45
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(0, 0)}, 4);
   const int t = b.line(1, {south(0, 0)}, 4);
   FdState s = b.state();
@@ -222,7 +223,7 @@ TEST(FireAndDisciplineMeleePhase, CornerToCornerIsNotContact) {  // §8.16-§8.1
 
 // A skirmisher half-stand (2 castings, open order) and a line stand (6 castings) in contact.
 struct SkirmishCharge {
-  Battle b;
+  ScenarioBuilder b;
   int line = -1, sk = -1;
   explicit SkirmishCharge(std::map<std::string, Value> options = {}) : b(std::move(options)) {
     line = b.line(0, {north(500, 480)});
@@ -270,7 +271,7 @@ TEST(FireAndDisciplineMeleePhase, ChargedSkirmishersFleeWhenLikelierToLose) {  /
 
 TEST(FireAndDisciplineMeleePhase, ACrewHoldingFireMeleesOthersMayFlee) {  // §6.4d-e, §4.43
   for (const bool held : {true, false}) {
-    Battle b({{"fd_evade_charge", Value(std::string("always"))}});
+    ScenarioBuilder b({{"fd_evade_charge", Value(std::string("always"))}});
     const int a = b.line(0, {north(500, 480)});
     const int g =
         b.add(1, "artillery", "unlimbered", {south(500, 505)}, {{"pdr", Value(std::int64_t{6})}});
@@ -288,7 +289,7 @@ TEST(FireAndDisciplineMeleePhase, ACrewHoldingFireMeleesOthersMayFlee) {  // §6
 }
 
 TEST(FireAndDisciplineMeleePhase, CloseOrderInfantryNeverEvades) {  // §8.2c
-  Battle b({{"fd_evade_charge", Value(std::string("always"))}});
+  ScenarioBuilder b({{"fd_evade_charge", Value(std::string("always"))}});
   b.line(0, {north(500, 480)});
   const int t = b.line(1, {south(500, 505)});
   FdState s = b.state();
@@ -301,7 +302,7 @@ TEST(FireAndDisciplineMeleePhase, ASecondRoundOnlyWhileNeitherBroke) {  // FD-48
     // one round. 1: rounds 2, a tie then round 2 in the Engaged column (infantry +1:
     // 0-1-2-3, L648): blue 3 hits, red 5 misses; red (4 castings + 4 = 8) fails on a 0 (read
     // as 10) and flees on 5. 2: rounds 2, red loses round 1 and flees: no round 2.
-    Battle b({{"fd_48_melee_rounds", Value(std::int64_t{variant == 0 ? 1 : 2})}});
+    ScenarioBuilder b({{"fd_48_melee_rounds", Value(std::int64_t{variant == 0 ? 1 : 2})}});
     const int a = b.line(0, {north(500, 500)}, 4);
     const int t = b.line(1, {south(500, 500)}, 4);
     FdState s = b.state();
@@ -331,7 +332,7 @@ TEST(FireAndDisciplineMeleePhase, ASecondRoundOnlyWhileNeitherBroke) {  // FD-48
 
 TEST(FireAndDisciplineMeleePhase, AllStandsRollsForEveryStand) {  // FD-46 option
   for (const bool all : {false, true}) {
-    Battle b(
+    ScenarioBuilder b(
         all ? std::map<std::string, Value>{{"fd_46_melee_dice", Value(std::string("all-stands"))}}
             : std::map<std::string, Value>{});
     const int a = b.line(0, {north(485, 500), north(500, 500), north(515, 500)});
@@ -356,7 +357,7 @@ TEST(FireAndDisciplineMeleePhase, AllStandsRollsForEveryStand) {  // FD-46 optio
 }
 
 TEST(FireAndDisciplineMeleePhase, UnderAllEveryUnitInAMeleeTests) {  // FD-22 "all", §5.3b
-  Battle b({{"fd_22_melee_morale", Value(std::string("all"))}});
+  ScenarioBuilder b({{"fd_22_melee_morale", Value(std::string("all"))}});
   const int a = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   FdState s = b.state();
@@ -372,7 +373,7 @@ TEST(FireAndDisciplineMeleePhase, UnderAllEveryUnitInAMeleeTests) {  // FD-22 "a
 }
 
 TEST(FireAndDisciplineMeleePhase, EngagedUnitsNoLongerInContactAreReleased) {  // §8.45
-  Battle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 520)});
   FdState s = b.state();

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,17 +13,19 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-constexpr double kYd = 2.54;
-constexpr Vec2 kMid{1270, 1270};
+using fd_test::kMid;
+using fd_test::kYd;
+using fd_test::number;
+using fd_test::stand;
+
 constexpr double kTol = 0.05;  // yd
 
-Vec2 at(double east_yd, double north_yd) {
-  return {kMid.x + east_yd * kYd, kMid.y + north_yd * kYd};
-}
+Vec2 at(double east_yd, double north_yd) { return fd_test::from_mid(east_yd, north_yd); }
 double east(Vec2 p) { return (p.x - kMid.x) / kYd; }
 double north(Vec2 p) { return (p.y - kMid.y) / kYd; }
 
@@ -41,32 +44,20 @@ struct Spec {
   int half = 0;
 };
 
-class Battle {
+// Units of sides blue and red at turn 3, under no orders; blue's in a brigade.
+class Battle : public fd_test::ScenarioBuilder {
  public:
-  Battle() {
-    sc_.ruleset = std::string(kId);
-    sc_.options = complete_params(option_specs(), {}).value();
-    sc_.table = Table(2540, 2540);
-    sc_.force.sides = {{"blue", "Blue", Edge::kSouth}, {"red", "Red", Edge::kNorth}};
-    sc_.force.commands = {{"b1", "Blue brigade", 0, -1}};
-  }
-  void option(const std::string& name, Value v) { sc_.options.set(name, std::move(v)); }
+  Battle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
   int unit(int side, Vec2 centre, Spec sp = {}) {
-    Unit u;
-    u.id = "u" + std::to_string(sc_.force.units.size());
-    u.side = side;
+    fd_test::UnitSpec u = fd_test::spec(sp.type, sp.formation,
+                                        {{"castings", number(6)},
+                                         {"morale-rating", number(sp.rating)},
+                                         {"pdr", number(sp.pdr)},
+                                         {"half-stands", number(sp.half)}},
+                                        sp.arm == Arm::kArtillery ? 4 : sp.stands);
     u.command = side == 0 ? 0 : -1;
-    u.type = sp.type;
-    u.arm = sp.arm;
-    u.formation = sp.formation;
-    u.start_figures = sp.arm == Arm::kArtillery ? 4 : sp.stands;
-    u.attributes = {{"castings", Value(std::int64_t{6})},
-                    {"morale-rating", Value(std::int64_t{sp.rating})},
-                    {"pdr", Value(std::int64_t{sp.pdr})},
-                    {"half-stands", Value(std::int64_t{sp.half})}};
-    u.stands = ruleset().layout(u, centre, sp.facing);
-    sc_.force.units.push_back(u);
-    return static_cast<int>(sc_.force.units.size()) - 1;
+    u.facing = sp.facing;
+    return add_at(side, u, centre);
   }
   Spec cavalry(const std::string& formation = "line") {
     Spec sp;
@@ -83,20 +74,7 @@ class Battle {
     sp.pdr = pdr;
     return sp;
   }
-  Table& table() { return sc_.table; }
-  FdState state() {
-    FdState s = make_state(sc_);
-    s.turn = 3;
-    return s;
-  }
-
- private:
-  Scenario sc_;
 };
-
-Stand& stand(FdState& s, int u, int i) {
-  return s.force.units[static_cast<std::size_t>(u)].stands[static_cast<std::size_t>(i)];
-}
 
 TEST(FireAndDisciplineMovement, ChartRatesPerType) {  // §6 chart, R-000-3..5
   Battle b;
@@ -338,6 +316,27 @@ TEST(FireAndDisciplineMovement, TacticalShiftLimits) {  // §4.6, FD-07, R-000-4
   EXPECT_FALSE(tactical_shift(s, cav, {51 * kYd, 0}, log));
   EXPECT_TRUE(tactical_shift(s, cav, {50 * kYd, 0}, log));
   EXPECT_FALSE(tactical_shift(s, green, {10 * kYd, 0}, log));  // rating 1 < 2: untrained
+}
+
+// The dry run of a shift: the distance tactical_shift would go, the state untouched; a
+// friendly unit 20 yd to the east stops a 30 yd shift 1 yd short of it (19 yd).
+TEST(FireAndDisciplineMovement, TacticalShiftDryRunMatchesTheShift) {  // §4.6, FD-07
+  Battle b;
+  const int inf = b.unit(0, at(0, 0));
+  b.unit(0, at(35, 0));  // its west edge 27.5 yd east: 20 yd clear of inf's east edge
+  FdState s = b.state();
+  EXPECT_FALSE(tactical_shift_mm(s, inf, {31 * kYd, 0}));  // over 30
+  EXPECT_FALSE(tactical_shift_mm(s, inf, {0, 10 * kYd}));  // forward
+  const std::optional<double> west = tactical_shift_mm(s, inf, {-30 * kYd, 0});
+  ASSERT_TRUE(west);
+  EXPECT_NEAR(*west / kYd, 30, kTol);
+  const std::optional<double> east_mm = tactical_shift_mm(s, inf, {30 * kYd, 0});
+  ASSERT_TRUE(east_mm);
+  EXPECT_NEAR(*east_mm / kYd, 19, kTol);
+  EXPECT_NEAR(east(stand(s, inf, 0).rect.centre), 0, 1e-9);  // not moved
+  EventLog log;
+  EXPECT_TRUE(tactical_shift(s, inf, {30 * kYd, 0}, log));
+  EXPECT_NEAR(east(stand(s, inf, 0).rect.centre), *east_mm / kYd, 1e-9);
 }
 
 TEST(FireAndDisciplineMovement, LineToColumnKeepsCastingsPerStand) {  // FD-41

@@ -22,7 +22,8 @@
 
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/pursuit.h"
-#include "rules/fire_and_discipline_melee_test_util.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -32,7 +33,7 @@ using namespace fd_test;  // NOLINT: the shared helpers
 double slot(int k) { return 400 + 15 * k; }
 
 struct Example {
-  Battle b;
+  ScenarioBuilder b;
   int a, bb, x, y, z, w = -1;
   // `support`: a Dutch stand W behind slot 5.5, its front edge 25 yd beyond the line.
   explicit Example(bool support = false) {

@@ -10,21 +10,22 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/objective_combat.h"
 #include "rules/fire_and_discipline/objective_zones.h"
-#include "rules/fire_and_discipline_harness.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using testing::Battle;
-using testing::box_yd;
-using testing::count_events;
-using testing::kYd;
-using testing::north;
-using testing::R;
-using testing::Scripted;
-using testing::south;
-using testing::yd;
-using testing::z;
+using fd_test::box_yd;
+using fd_test::count_events;
+using fd_test::kYd;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::Scripted;
+using fd_test::south;
+using fd_test::yd;
+using fd_test::z;
 
 bool has_modifier(const RollRecord& r, const std::string& name, double value) {
   for (const Modifier& m : r.modifiers) {
@@ -34,7 +35,7 @@ bool has_modifier(const RollRecord& r, const std::string& name, double value) {
 }
 
 TEST(FireAndDisciplineObjectives, OccupantsAreNearestTheCentreUpToTheCapacity) {  // FD-49
-  Battle b;
+  ScenarioBuilder b;
   const int zone = b.objective(500, 500, 30, 2);
   // Three stands side by side, centres 15, 0 and 15 yd from the centre: all in the circle.
   const int a = b.line(0, {R(485, 500, 0), R(500, 500, 0), R(515, 500, 0)});
@@ -54,7 +55,7 @@ TEST(FireAndDisciplineObjectives, OccupantsAreNearestTheCentreUpToTheCapacity) {
 }
 
 TEST(FireAndDisciplineObjectives, OccupantsGetPlusFourMorale) {  // §5.2b L276, FD-49
-  Battle b;
+  ScenarioBuilder b;
   b.objective(500, 500, 30, 2);
   const int a = b.line(0, {R(485, 500, 0), R(500, 500, 0), R(515, 500, 0)});
   FdState s = b.state();
@@ -72,7 +73,7 @@ TEST(FireAndDisciplineObjectives, OccupantsGetPlusFourMorale) {  // §5.2b L276,
 TEST(FireAndDisciplineObjectives, MusketryAtAGarrisonTakesCoverAndHitsTheNearestOccupant) {
   // FD-49, §7.4 L534: "target in protective cover" −2 dice; hits go to the nearest occupant.
   for (const bool fortified : {false, true}) {
-    Battle b;
+    ScenarioBuilder b;
     b.objective(500, 500, 30, 6, fortified);
     // Two garrison stands one behind the other, facing south: G1 (front) and G0 behind it
     // (no firearms: they do not fire back in the same step).
@@ -108,7 +109,7 @@ TEST(FireAndDisciplineObjectives, MusketryAtAGarrisonTakesCoverAndHitsTheNearest
 
 TEST(FireAndDisciplineObjectives, ZonesBlockFireThroughThem) {  // §6.36 L382, FD-49
   for (const bool protective : {true, false}) {
-    Battle b;
+    ScenarioBuilder b;
     b.objective(500, 540, 20, 4);  // empty, between the firers and the target
     const int f = b.line(0, {north(500, 500)});
     const int g = b.gun(0, north(700, 500));
@@ -126,7 +127,7 @@ TEST(FireAndDisciplineObjectives, ZonesBlockFireThroughThem) {  // §6.36 L382, 
 
 TEST(FireAndDisciplineObjectives, GunsFireIntoAZoneTheyReach) {  // FD-57
   for (const bool allowed : {true, false}) {
-    Battle b;
+    ScenarioBuilder b;
     const int zone = b.objective(500, 560, 20, 4);
     b.area(TerrainClass::kBuilding, box_yd(480, 540, 520, 580));  // the village's houses
     const int g = b.line(1, {R(500, 566, 180), R(500, 553.5, 180)});
@@ -147,7 +148,7 @@ TEST(FireAndDisciplineObjectives, GunsFireIntoAZoneTheyReach) {  // FD-57
 }
 
 TEST(FireAndDisciplineObjectives, FortifiedZonesAreEarthworks) {  // FD-57
-  Battle b;
+  ScenarioBuilder b;
   b.objective(500, 500, 20, 4, /*fortified=*/true);
   const int g = b.line(1, {R(500, 500, 180)});
   FdState s = b.state();
@@ -158,7 +159,7 @@ TEST(FireAndDisciplineObjectives, FortifiedZonesAreEarthworks) {  // FD-57
 TEST(FireAndDisciplineObjectives, SkirmishersMayChargeAZoneButNotCloseOrderInTheField) {
   // §8.12 L564: "Skirmish units can charge objective zones and skirmishers but not close
   // order units"; FD-49: skirmishers, cavalry and close-order infantry may charge one.
-  Battle b;
+  ScenarioBuilder b;
   b.objective(500, 540, 20, 4);
   const int garrison = b.line(1, {south(500, 540)});  // centre 6.25 yd from the zone's
   const int sk = b.add(0, "infantry", "open-order", {R(500, 500, 0, 7.5, 10)},
@@ -180,7 +181,7 @@ TEST(FireAndDisciplineObjectives, SkirmishersMayChargeAZoneButNotCloseOrderInThe
 
 // A garrison stand D in a zone at (500, 500) and a charger A in contact with its front.
 struct Assault {
-  Battle b;
+  ScenarioBuilder b;
   int zone, a, d;
   Assault(int d_castings, int d_rating) {
     zone = b.objective(500, 500, 20, 2);

@@ -13,25 +13,26 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/retire.h"
-#include "rules/fire_and_discipline_harness.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using testing::Battle;
-using testing::box_yd;
-using testing::count_events;
-using testing::kYd;
-using testing::north;
-using testing::R;
-using testing::Scripted;
-using testing::south;
-using testing::z;
+using fd_test::box_yd;
+using fd_test::count_events;
+using fd_test::kYd;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::Scripted;
+using fd_test::south;
+using fd_test::z;
 
 TEST(FireAndDisciplineObjectivesWiring, ACrewFleeingAChargeLeavesItsGunsToTheCharger) {
   // §8.2c L586: the crew flees the charge instead of fighting; §5.5 L320: without the guns;
   // FD-19: the charger in contact takes them at the end of Phase VII.
-  Battle b;
+  ScenarioBuilder b;
   const int gun = b.gun(1, south(500, 540));      // front edge y 540, facing south
   const int foot = b.line(0, {north(500, 500)});  // 40 yd short, facing it
   FdState s = b.state();
@@ -61,7 +62,7 @@ TEST(FireAndDisciplineObjectivesWiring, ACrewFleeingAChargeLeavesItsGunsToTheCha
 TEST(FireAndDisciplineObjectivesWiring, ACrewWhoseFleeIsBlockedSurrendersItsGuns) {
   // FD-26 (blocked_flee surrender) then FD-64: the surrendered section is captured.
   for (const bool captured_option : {true, false}) {
-    Battle b;
+    ScenarioBuilder b;
     const int gun = b.gun(1, south(500, 540));
     b.line(0, {south(500, 570)});  // an enemy stand 17.5 yd behind the guns, in the way
     FdState s = b.state();
@@ -80,7 +81,7 @@ TEST(FireAndDisciplineObjectivesWiring, ACrewWhoseFleeIsBlockedSurrendersItsGuns
 TEST(FireAndDisciplineObjectivesWiring, AShatteredSectionContactedWhileRetiringIsCaptured) {
   // FD-58: a shattered unit retiring that is contacted surrenders; FD-64: its guns are taken
   // by the side that contacted it.
-  Battle b;
+  ScenarioBuilder b;
   const int gun = b.gun(1, south(500, 540));
   const int foot = b.line(0, {north(500, 540)});  // front edge on the guns' front edge
   FdState s = b.state();
@@ -100,7 +101,7 @@ TEST(FireAndDisciplineObjectivesWiring, TheExtendedKillZoneMeetsObjectiveZones) 
   // zone the corridor reaches are each rolled against, at the range where it enters the
   // zone, through the building they stand in.
   {
-    Battle b;
+    ScenarioBuilder b;
     b.objective(700, 540, 20, 4);  // empty, between the guns and the target
     const int g = b.gun(0, north(700, 500));
     b.line(1, {south(700, 575)});
@@ -111,7 +112,7 @@ TEST(FireAndDisciplineObjectivesWiring, TheExtendedKillZoneMeetsObjectiveZones) 
     EXPECT_EQ(gun_shot_targets(s, g).size(), 1u);
   }
   for (const bool allowed : {true, false}) {
-    Battle b;
+    ScenarioBuilder b;
     b.objective(500, 560, 20, 4);
     b.area(TerrainClass::kBuilding, box_yd(480, 540, 520, 580));
     const int occ = b.line(1, {R(500, 566, 180), R(500, 553.5, 180)});
@@ -138,7 +139,7 @@ TEST(FireAndDisciplineObjectivesWiring, AMeleeSharingAUnitWithAnObjectiveCombatJ
   // §8.31: a unit's totals cover every enemy it touches, so the unit A attacking the
   // garrison D, itself charged in the rear by W this turn, fights both in step VII.1, one
   // die a round (FD-46).
-  Battle b;
+  ScenarioBuilder b;
   b.objective(500, 500, 20, 2);
   const int d = b.line(1, {R(500, 500, 180)});
   const int a = b.line(0, {R(500, 487.5, 0)});  // its front edge on D's front edge
@@ -171,7 +172,7 @@ TEST(FireAndDisciplineObjectivesWiring, AMeleeSharingAUnitWithAnObjectiveCombatJ
 TEST(FireAndDisciplineObjectivesWiring, ARegimentThatOccupiesAZoneGarrisonsIt) {
   // FD-49, FD-52: the brigade doctrine turns a General Advance that has come into a zone
   // into a Hold of the zone; a Hold the scenario gave stays as it is.
-  Battle b;
+  ScenarioBuilder b;
   const int zone = b.objective(500, 500, 20, 2);
   const int in = b.line(0, {R(500, 500, 0)});
   const int out = b.line(0, {R(300, 300, 0)});

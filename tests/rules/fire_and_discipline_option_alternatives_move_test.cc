@@ -1,7 +1,7 @@
 // The main alternative of each Fire and Discipline movement and melee option that had no
 // test in play (issue 3): FD-06, FD-07, FD-09, FD-33, FD-43 and FD-47, on FdStates of
 // hand-placed stands under the digest's default and the alternative. Melee rounds are
-// compared as exact distributions worked by hand (test::exact). Coordinates in yards,
+// compared as exact distributions worked by hand (fd_test::exact). Coordinates in yards,
 // facing 0 = north. The fire options are in fire_and_discipline_option_alternatives_test.cc.
 #include <cmath>
 #include <cstdint>
@@ -13,24 +13,25 @@
 
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::ConstantChance;
-using test::Dist;
-using test::events;
-using test::expect_dist;
-using test::TestBattle;
+using fd_test::ConstantChance;
+using fd_test::Dist;
+using fd_test::events;
+using fd_test::expect_dist;
+using fd_test::ScenarioBuilder;
 
-constexpr double kYd = 2.54;   // mm per yd at the default scale (FD-01)
+using fd_test::kYd;
+using fd_test::z;
+
 constexpr double kTol = 0.05;  // yd
 
-std::size_t z(int i) { return static_cast<std::size_t>(i); }
-
-const Rect& stand_rect(const FdState& s, int unit, int stand) {
-  return s.force.units[z(unit)].stands[z(stand)].rect;
+const Rect& stand_rect(const FdState& s, int unit, int i) {
+  return fd_test::stand(s, unit, i).rect;
 }
 
 // FD-06: cavalry Road rate is 180 on the chart (§4.7 L244) but "the same as charge rates",
@@ -38,7 +39,7 @@ const Rect& stand_rect(const FdState& s, int unit, int stand) {
 // 300 yd, moves 180 yd by default and 120 yd with fd_06_cavalry_road_yd = 120.
 TEST(FireAndDisciplineOptionAlternatives, CavalryRoadRate180Or120) {
   for (const std::int64_t road : {180, 120}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_06_cavalry_road_yd", Value(road));
     b.scenario().table.add(
         LinearFeature{"pike", TerrainClass::kRoad, {b.at(500, 0), b.at(500, 1000)}, 10 * kYd});
@@ -58,7 +59,7 @@ TEST(FireAndDisciplineOptionAlternatives, CavalryRoadRate180Or120) {
 // company may not.
 TEST(FireAndDisciplineOptionAlternatives, TacticalShiftMinimumRating) {
   for (const std::int64_t min_rating : {2, 0, 3}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_07_shift_min_rating", Value(min_rating));
     const int militia = b.line(0, {b.north(100, 100)}, 1);
     const int trained = b.line(0, {b.north(300, 100)}, 2);
@@ -77,7 +78,7 @@ TEST(FireAndDisciplineOptionAlternatives, TacticalShiftMinimumRating) {
 TEST(FireAndDisciplineOptionAlternatives, TacticalShiftChartOrFlat20) {
   for (const char* source : {"chart", "flat20"}) {
     const bool flat = std::string(source) == "flat20";
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_07_tactical_shift", source);
     const int foot = b.line(0, {b.north(100, 100)});
     const int horse = b.add(0, "cavalry", "line", {b.north(300, 100)});
@@ -104,7 +105,7 @@ TEST(FireAndDisciplineOptionAlternatives, TacticalShiftChartOrFlat20) {
 TEST(FireAndDisciplineOptionAlternatives, LimberedExclusionAtEndOrOnThePath) {
   for (const char* when : {"end", "path"}) {
     const bool path = std::string(when) == "path";
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_09_limbered_exclusion", when);
     b.scenario().table.add(
         LinearFeature{"road", TerrainClass::kRoad, {b.at(0, 100), b.at(1000, 100)}, 10 * kYd});
@@ -129,7 +130,7 @@ Dist inflicted(const FdState& s, int u, int dice) {
   const auto paths = enumerate_outcomes<int>([&](Chance& c) {
     FdState t = s;
     EventLog log;
-    test::FirstDice first(c, dice, 1);
+    fd_test::FirstDice first(c, dice, 1);
     MeleeBook book;
     book.melees.push_back({0, 1, false, false, false, stand_contacts(t, 0, 1)});
     book.charged = {0};  // u1 holds (§8.2a)
@@ -149,7 +150,7 @@ Dist inflicted(const FdState& s, int u, int dice) {
 // ratings: no other modifier, L650-L652.)
 TEST(FireAndDisciplineOptionAlternatives, CoverOnlyZeroAgainstHoldingDefender) {
   for (const bool only_zero : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_33_cover_only_zero", Value(only_zero));
     b.scenario().table.add(
         AreaFeature{"copse",
@@ -174,7 +175,7 @@ TEST(FireAndDisciplineOptionAlternatives, CoverOnlyZeroAgainstHoldingDefender) {
 // way. (4 crew against 6 castings, both rating 2: no modifier, L650-L652.)
 TEST(FireAndDisciplineOptionAlternatives, CrewMeleeWeaponMixedOrBayonet) {
   for (const char* weapon : {"mixed", "bayonet"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_47_crew_melee_weapon", weapon);
     b.line(0, {b.north(100, 100)});
     b.gun(1, b.south(100, 100));
@@ -194,7 +195,7 @@ TEST(FireAndDisciplineOptionAlternatives, CrewMeleeWeaponMixedOrBayonet) {
 // left) and goes in: a melee, no morale test (§8.15 is for a charge that fails to reach).
 TEST(FireAndDisciplineOptionAlternatives, CavalryChargeWheelOrStraightOnly) {
   for (const bool wheel : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_43_cavalry_charge_wheel", Value(wheel));
     const int c = b.add(0, "cavalry", "line", {b.north(100, 100)});
     const int t = b.line(1, {b.south(140, 120)});
@@ -219,7 +220,7 @@ TEST(FireAndDisciplineOptionAlternatives, CavalryChargeWheelOrStraightOnly) {
     EXPECT_EQ(moved, wheel);
   }
   // Infantry never wheel into a charge: the same target is out of reach for a company.
-  TestBattle b;
+  ScenarioBuilder b;
   const int a = b.line(0, {b.north(100, 100)});
   const int t = b.line(1, {b.south(140, 120)});
   EXPECT_TRUE(charge_invalid(b.state(), a, t).has_value());

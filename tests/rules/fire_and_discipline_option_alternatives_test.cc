@@ -2,7 +2,7 @@
 // (issue 3: "each FD-xx option tested at its default and its main alternative"): FD-10,
 // FD-13, FD-18, FD-34 and fd_howitzer_pdr (R-000-6). Each test runs Phase II or III on an
 // FdState of hand-placed stands under the digest's default and the alternative and compares
-// exact distributions worked by hand (test::exact re-plays the phase once per dice path).
+// exact distributions worked by hand (fd_test::exact re-plays the phase once per dice path).
 // Coordinates in yards, facing 0 = north; firers face north with their front edge at y = 100.
 // The movement and melee options are in fire_and_discipline_option_alternatives_move_test.cc.
 #include <cstdint>
@@ -15,21 +15,22 @@
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/movement.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::ConstantChance;
-using test::Dist;
-using test::events;
-using test::expect_dist;
-using test::fire_hits;
-using test::TestBattle;
+using fd_test::ConstantChance;
+using fd_test::Dist;
+using fd_test::events;
+using fd_test::expect_dist;
+using fd_test::fire_hits;
+using fd_test::ScenarioBuilder;
 
 // The exact hits of the gun u0's Phase II when its shot is the first `rolls` dice.
 Dist gun_hits(const FdState& s, int rolls = 1) {
-  return test::exact(
+  return fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
@@ -67,7 +68,7 @@ Dist named(const std::string& name, const std::vector<std::string>& assignments)
 // modifier, L468-L486) hits 80% by default, 20% with fd_10_fix_8pdr = false.
 TEST(FireAndDisciplineOptionAlternatives, EightPounderAt200YardsCorrectedOrPrinted) {
   for (const bool fix : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_10_fix_8pdr", Value(fix));
     b.gun(0, b.north(100, 100), 8);
     b.line(1, {b.south(100, 300)});
@@ -87,7 +88,7 @@ TEST(FireAndDisciplineOptionAlternatives, EightPounderAt200YardsCorrectedOrPrint
 // d100 ≤ 10: P(3) = 0.1.
 TEST(FireAndDisciplineOptionAlternatives, ArtilleryMultiHitCap2OrPer100) {
   for (const char* multi : {"cap2", "per100"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_13_artillery_multi_hit", multi);
     b.gun(0, b.north(100, 100), 16);
     b.add(1, "cavalry", "line", {b.south(92.5, 140), b.south(107.5, 140)});
@@ -104,7 +105,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryMultiHitCap2OrPer100) {
 // dice (the shot and the hit-location d10 of §6.8; later dice show 1, so a crew morale
 // check passes).
 Dist boxes_after_fire(const FdState& s, int dice) {
-  return test::exact(
+  return fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState& t, const EventLog&) { return t.units[1].boxes_marked; }, dice);
 }
@@ -120,7 +121,7 @@ Dist boxes_after_fire(const FdState& s, int dice) {
 TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
   for (const char* boxes : {"crew", "all"}) {
     const bool all = std::string(boxes) == "all";
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_18_artillery_boxes", boxes);
     b.gun(0, b.north(100, 100));
     b.gun(1, b.north(100, 300));  // faces away from u0: it does not fire back
@@ -138,7 +139,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
     EXPECT_EQ(s.units[1].boxes_marked, all ? 1 : 0);
     EXPECT_TRUE(events(log, EventKind::kMorale, "u1").empty());  // no crew hit, no check
 
-    TestBattle l;
+    ScenarioBuilder l;
     l.option("fd_18_artillery_boxes", boxes);
     l.gun(0, l.north(100, 100));
     l.add(1, "artillery", "limbered",
@@ -164,24 +165,24 @@ TEST(FireAndDisciplineOptionAlternatives, BowMaxRange60Or100) {
   const std::map<std::string, Value> bow = {{"firearm", Value(std::string("bow"))}};
   for (const std::int64_t max_yd : {60, 100}) {
     const bool far = max_yd == 100;
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_34_bow_max_yd", Value(max_yd));
     b.add(0, "infantry", "line", {b.north(100, 100)}, bow);
     b.line(1, {b.south(100, 180)});
     FdState s = b.state();
     EXPECT_EQ(s.options.bow_max_yd, max_yd);
-    const Dist volley = test::exact(
+    const Dist volley = fd_test::exact(
         s, [](FdState& t, Chance& c, EventLog& log) { musketry_phase(t, false, c, log); },
         [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
     expect_dist(volley, far ? Dist{{0, 0.9}, {1, 0.1}} : Dist{{0, 1.0}});
 
-    TestBattle k;
+    ScenarioBuilder k;
     k.option("fd_34_bow_max_yd", Value(max_yd));
     std::map<std::string, Value> skirmisher = bow;
     skirmisher["half-stands"] = Value(std::int64_t{1});
     k.add(0, "infantry", "open-order", {k.rect(100, 95, 0, 7.5, 10)}, skirmisher);
     k.line(1, {k.south(100, 180)});
-    const Dist skirmish = test::exact(
+    const Dist skirmish = fd_test::exact(
         k.state(), [](FdState& t, Chance& c, EventLog& log) { skirmish_fire_step(t, c, log); },
         [](const FdState&, const EventLog& log) {
           const auto fire = events(log, EventKind::kFire, "u0");
@@ -208,7 +209,7 @@ TEST(FireAndDisciplineOptionAlternatives, HowitzerChartRow) {
   for (const std::int64_t pdr : {10, 6}) {
     const bool ten = pdr == 10;
     for (const double range : {400.0, 700.0}) {
-      TestBattle b;
+      ScenarioBuilder b;
       b.option("fd_howitzer_pdr", Value(pdr));
       b.add(0, "artillery", "unlimbered", {b.north(100, 100)}, {{"howitzer", Value(true)}}, 4);
       b.line(1, {b.south(100, 100 + range)});
@@ -218,7 +219,7 @@ TEST(FireAndDisciplineOptionAlternatives, HowitzerChartRow) {
       const double p = range == 400 ? (ten ? 0.6 : 0.2) : (ten ? 0.1 : 0.0);
       expect_dist(gun_hits(s), p > 0 ? Dist{{0, 1 - p}, {1, p}} : Dist{{0, 1.0}});
     }
-    TestBattle m;
+    ScenarioBuilder m;
     m.option("fd_howitzer_pdr", Value(pdr));
     const int h =
         m.add(0, "artillery", "limbered", {m.rect(100, 100, 0), m.rect(100, 113.75, 0, 12.5, 15)},

@@ -10,30 +10,31 @@
 
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::ConstantChance;
-using test::Dist;
-using test::events;
-using test::expect_dist;
-using test::fire_hits;
-using test::TestBattle;
+using fd_test::ConstantChance;
+using fd_test::Dist;
+using fd_test::events;
+using fd_test::expect_dist;
+using fd_test::fire_hits;
+using fd_test::ScenarioBuilder;
 
-std::size_t z(int i) { return static_cast<std::size_t>(i); }
+using fd_test::z;
 
 // The exact hits of the gun u0's Phase II, which rolls `rolls` dice before any casualty.
 Dist gun_hits(const FdState& s, int rolls = 1) {
-  return test::exact(
+  return fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
 
 // The exact hits of u0's volley of `dice` dice in Phase III (u0 rolls first).
 Dist volley_hits(const FdState& s, int dice) {
-  return test::exact(
+  return fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { musketry_phase(t, false, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, dice);
 }
@@ -59,7 +60,7 @@ Dist named(const std::string& name, const std::vector<std::string>& assignments)
 // 10-50, i.e. 50% ("halved chances round down").
 TEST(FireAndDisciplineOptionWiring, ArtilleryDieD100OrD10) {
   for (const char* die : {"d100", "d10"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_12_artillery_die", die);
     b.gun(0, b.north(100, 100), 6, 1);
     b.line(1, {b.south(100, 140)});
@@ -82,7 +83,7 @@ TEST(FireAndDisciplineOptionWiring, ArtilleryDieD100OrD10) {
 // crewman on two guns (§6.8b) = 20.
 TEST(FireAndDisciplineOptionWiring, FirepowerHalvingsOnceOrStack) {
   for (const char* h : {"once", "stack"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_14_firepower_halvings", h);
     const int g = b.gun(0, b.north(100, 100));
     b.line(1, {b.south(100, 300)});
@@ -100,7 +101,7 @@ TEST(FireAndDisciplineOptionWiring, FirepowerHalvingsOnceOrStack) {
 // option "full".
 TEST(FireAndDisciplineOptionWiring, OneGunSectionHalfOrFull) {
   for (const char* f : {"half", "full"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_16_one_gun_fire", f);
     b.gun(0, b.north(100, 100), 6, 1);
     b.line(1, {b.south(100, 300)});
@@ -117,7 +118,7 @@ TEST(FireAndDisciplineOptionWiring, OneGunSectionHalfOrFull) {
 // gun can be served (§6.8b): one roll at the 1-gun ½, as the section's halved 80.
 TEST(FireAndDisciplineOptionWiring, AmmunitionPerSectionOrPerGun) {
   for (const char* per : {"section", "gun"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_17_ammunition_per", per);
     const int g = b.gun(0, b.north(100, 100));
     b.line(1, {b.south(100, 300)});
@@ -148,7 +149,7 @@ TEST(FireAndDisciplineOptionWiring, AmmunitionPerSectionOrPerGun) {
 // 31-60 ("0-1", 20%).
 TEST(FireAndDisciplineOptionWiring, BandUpperBoundInclusiveOrNot) {
   for (const bool inclusive : {true, false}) {
-    TestBattle b(2.0);
+    ScenarioBuilder b(2.0);
     b.option("fd_36_band_upper_inclusive", Value(inclusive));
     b.gun(0, b.north(100, 100));
     b.line(1, {b.south(100, 150)});
@@ -160,7 +161,7 @@ TEST(FireAndDisciplineOptionWiring, BandUpperBoundInclusiveOrNot) {
       expect_dist(gun_hits(s), {{0, 0.1}, {1, 0.9}});
     }
 
-    TestBattle m(2.0);
+    ScenarioBuilder m(2.0);
     m.option("fd_36_band_upper_inclusive", Value(inclusive));
     m.line(0, {m.north(100, 100)});
     m.line(1, {m.south(100, 130)});
@@ -176,7 +177,7 @@ TEST(FireAndDisciplineOptionWiring, BandUpperBoundInclusiveOrNot) {
 // unit earns the +1 die of §7.4 (2 dice), by stand it does not (1 die).
 TEST(FireAndDisciplineOptionWiring, SameTargetByUnitOrStand) {
   for (const char* by : {"unit", "stand"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_38_same_target", by);
     const int f = b.line(0, {b.north(100, 100)});
     const int t = b.line(1, {b.south(100, 150), b.south(160, 150)});
@@ -202,7 +203,7 @@ TEST(FireAndDisciplineOptionWiring, SameTargetByUnitOrStand) {
 // well as fd_39_poor_weather ("also"): 6 pdr at 200 yd, 80 → 70.
 TEST(FireAndDisciplineOptionWiring, PoorWeatherArtillery) {
   for (int variant = 0; variant < 3; ++variant) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_39_poor_weather", Value(variant != 1));
     b.option("fd_39_poor_weather_artillery", Value(variant != 0));
     b.gun(0, b.north(100, 100));
@@ -219,7 +220,7 @@ TEST(FireAndDisciplineOptionWiring, PoorWeatherArtillery) {
 // flintlock 31-60 "0-1", P(k of 2) = .64 / .32 / .04.
 TEST(FireAndDisciplineOptionWiring, SkirmishersVolleyOrNot) {
   for (const bool volley : {false, true}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_04_skirmishers_volley", Value(volley));
     b.add(0, "infantry", "open-order", {b.rect(95, 95, 0, 7.5, 10), b.rect(110, 95, 0, 7.5, 10)},
           {{"half-stands", Value(std::int64_t{2})}});
@@ -243,13 +244,13 @@ TEST(FireAndDisciplineOptionWiring, SkirmishersVolleyOrNot) {
 // 10 × friend hits + enemy hits.
 TEST(FireAndDisciplineOptionWiring, ExtendedKillZoneRollsForEveryStand) {
   for (const bool extended : {false, true}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_opt_extended_kill_zone", Value(extended));
     const int g = b.gun(0, b.north(100, 100));
     b.line(0, {b.north(110, 200)});
     b.line(1, {b.south(100, 300)});
     FdState s = b.state();
-    const Dist d = test::exact(
+    const Dist d = fd_test::exact(
         s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
         [](const FdState&, const EventLog& log) {
           return 10 * fire_hits(log, "u0", "u1") + fire_hits(log, "u0", "u2");

@@ -15,40 +15,19 @@
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/turn_order.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::ConstantChance;
-using test::Dist;
-using test::events;
-using test::expect_dist;
-using test::TestBattle;
-
-std::size_t z(int i) { return static_cast<std::size_t>(i); }
-
-// Faces from a list; pick() is not expected.
-class Scripted final : public Chance {
- public:
-  explicit Scripted(std::vector<int> faces) : faces_(std::move(faces)) {}
-  int roll(int sides) override {
-    if (next_ >= faces_.size()) {
-      ADD_FAILURE() << "unexpected d" << sides;
-      return 1;
-    }
-    return faces_[next_++];
-  }
-  int pick(std::span<const double>) override {
-    ADD_FAILURE() << "unexpected pick";
-    return 0;
-  }
-  bool done() const { return next_ == faces_.size(); }
-
- private:
-  std::vector<int> faces_;
-  std::size_t next_ = 0;
-};
+using fd_test::ConstantChance;
+using fd_test::Dist;
+using fd_test::events;
+using fd_test::expect_dist;
+using fd_test::ScenarioBuilder;
+using fd_test::Scripted;
+using fd_test::z;
 
 // FD-02: A (side 0, one stand) and B (side 1, one stand of one casting) 50 yd apart. Each
 // volley is one flintlock die hitting on "0-1" at 31-60 yd (20%); one hit removes B's only
@@ -64,7 +43,7 @@ TEST(FireAndDisciplineOptionWiringTurn, PhaseOrderSimultaneousOrAlternate) {
   };
   for (const Case& c : {Case{"simultaneous", 0, 1.0, 1.0}, Case{"alternate", 0, 1.0, 0.8},
                         Case{"alternate", 1, 0.958, 1.0}}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_02_phase_order", c.order);
     b.first_side(c.first);
     b.line(0, {b.north(100, 400)});
@@ -75,13 +54,13 @@ TEST(FireAndDisciplineOptionWiringTurn, PhaseOrderSimultaneousOrAlternate) {
     };
     for (const std::string unit : {"u0", "u1"}) {
       const double p = unit == "u0" ? c.a_fires : c.b_fires;
-      const Dist d = test::exact(s, step, [&](const FdState&, const EventLog& log) {
+      const Dist d = fd_test::exact(s, step, [&](const FdState&, const EventLog& log) {
         return events(log, EventKind::kFire, unit).empty() ? 0 : 1;
       });
       expect_dist(d, p == 1.0 ? Dist{{1, 1.0}} : Dist{{0, 1 - p}, {1, p}});
     }
   }
-  TestBattle b;
+  ScenarioBuilder b;
   b.first_side(1);
   EXPECT_EQ(acting_sides(b.state()), std::vector<int>{-1});
   b.option("fd_02_phase_order", "alternate");
@@ -93,7 +72,7 @@ TEST(FireAndDisciplineOptionWiringTurn, PhaseOrderSimultaneousOrAlternate) {
 // of firing; with "movement" it fires in Phase II and moves in step VI.4.
 TEST(FireAndDisciplineOptionWiringTurn, ProlongeInArtilleryOrMovementPhase) {
   for (const char* phase : {"artillery", "movement"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_05_prolonge_phase", phase);
     const int g = b.gun(0, b.north(100, 100));
     b.line(1, {b.south(100, 400)});
@@ -128,7 +107,7 @@ class FirstProlonge final : public OrderSource {
 
 TEST(FireAndDisciplineOptionWiringTurn, BattleProlongesAGunWithNoTarget) {
   for (const char* phase : {"artillery", "movement"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_05_prolonge_phase", phase);
     b.option("fd_52_order_constraints", "advisory");  // units start on Hold (FD-52)
     b.gun(0, b.north(100, 100));
@@ -152,14 +131,14 @@ TEST(FireAndDisciplineOptionWiringTurn, BattleProlongesAGunWithNoTarget) {
 // per stand, until one fails, 1 − .9² = 19%.
 TEST(FireAndDisciplineOptionWiringTurn, MoraleTestsOncePerUnitOrPerStand) {
   for (const char* tests : {"once-per-unit", "per-stand"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_24_morale_tests", tests);
     const int u = b.line(0, {b.north(100, 500), b.north(115, 500)});
     FdState s = b.state();
     const bool per_stand = std::string(tests) == "per-stand";
     EXPECT_EQ(testing_stands(s, u, {1, 1}),
               per_stand ? (std::vector<int>{0, 1}) : std::vector<int>{0});
-    const Dist d = test::exact(
+    const Dist d = fd_test::exact(
         s,
         [u](FdState& t, Chance& c, EventLog& log) {
           std::vector<std::vector<int>> hits(t.force.units.size());
@@ -182,7 +161,7 @@ TEST(FireAndDisciplineOptionWiringTurn, MoraleTestsOncePerUnitOrPerStand) {
 // winner (rating 2), tests first (6 castings + 2 + adjacent 1 = 9; a 1 passes), then red.
 TEST(FireAndDisciplineOptionWiringTurn, MeleeMoraleLosersOrEverySide) {
   for (const char* who : {"losers", "all"}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_22_melee_morale", who);
     const int a = b.line(0, {b.north(92.5, 300), b.north(107.5, 300)});
     const int t = b.line(1, {b.south(100, 300)}, 4);  // 4 boxes: two hits do not shatter it
@@ -210,7 +189,7 @@ TEST(FireAndDisciplineOptionWiringTurn, MeleeMoraleLosersOrEverySide) {
 // the order is lost.
 TEST(FireAndDisciplineOptionWiringTurn, CourierInterception) {
   for (const bool intercept : {false, true}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.option("fd_50_courier_interception", Value(intercept));
     b.scenario().force.commands = {{"bde", "Brigade", 0, 0}};
     b.line(0, {b.north(100, 406.25)});

@@ -1,22 +1,23 @@
 // Fire and Discipline orders given by the scenario (§2.41, FD-52; orders.h): the state
 // starts on them, the features they name (their distances and the points units make for),
 // and what a scenario Hold of a feature permits. Positions in yards on a 1000 yd table
-// (fire_and_discipline_test_battle.h); distances below are worked by hand.
+// (fire_and_discipline_scenario.h); distances below are worked by hand.
 #include "rules/fire_and_discipline/orders.h"
 
 #include <gtest/gtest.h>
 
 #include "rules/fire_and_discipline/brigade_orders.h"
 #include "rules/fire_and_discipline/command.h"
-#include "rules/fire_and_discipline_test_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::FdTestBattle;
-using test::kYd;
-using test::text;
-using test::yd;
+using fd_test::kYd;
+using fd_test::ScenarioBuilder;
+using fd_test::text;
+using fd_test::yd;
 
 // The wood covers x 600..700, y 450..550; the objective "knoll" (The knoll) is at
 // (200, 300) with a 20 yd radius; the lane runs east-west along y = 600.
@@ -41,7 +42,7 @@ class FireAndDisciplineOrders : public ::testing::Test {
     return r;
   }
 
-  FdTestBattle b_;
+  ScenarioBuilder b_{fd_test::kBlueRedSideIds};
 };
 
 // FD-52: "Units with no order start on the scenario-given order"; no order: Hold.

@@ -11,7 +11,8 @@
 
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/pursuit.h"
-#include "rules/fire_and_discipline_melee_test_util.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -38,7 +39,7 @@ double centre_x(const FdState& s, int u) {
 const std::vector<int> kChargerWinsTargetFlees = {10, 5, 9, 5};
 
 TEST(FireAndDisciplinePursuit, ChargerPursues30YardsStraightAhead) {  // §8.2h, §4.1
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   FdState s = b.state();
@@ -54,7 +55,7 @@ TEST(FireAndDisciplinePursuit, ChargerPursues30YardsStraightAhead) {  // §8.2h,
 }
 
 TEST(FireAndDisciplinePursuit, CavalryPursueTheSame30Yards) {  // §8.2h: no arm difference
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.add(0, "cavalry", "line", {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   FdState s = b.state();
@@ -69,7 +70,7 @@ TEST(FireAndDisciplinePursuit, CavalryPursueTheSame30Yards) {  // §8.2h: no arm
 }
 
 TEST(FireAndDisciplinePursuit, NoPursuitWhenTheLoserPassesItIsEngaged) {  // §8.2h, §8.18
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   FdState s = b.state();
@@ -88,7 +89,7 @@ const std::vector<int> kDefenderWinsChargerFlees = {5, 10, 9, 5};
 
 TEST(FireAndDisciplinePursuit, AHoldingDefenderDoesNotPursueByDefault) {  // §8.2h
   for (const bool either : {false, true}) {
-    Battle b(
+    ScenarioBuilder b(
         either ? std::map<std::string, Value>{{"fd_pursuit_by", Value(std::string("either-side"))}}
                : std::map<std::string, Value>{});
     const int c = b.line(0, {north(500, 500)});
@@ -106,7 +107,7 @@ TEST(FireAndDisciplinePursuit, AHoldingDefenderDoesNotPursueByDefault) {  // §8
 }
 
 TEST(FireAndDisciplinePursuit, ACounterChargerCountsAsCharging) {  // FD-44, §8.2h
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   FdState s = b.state();
@@ -119,7 +120,7 @@ TEST(FireAndDisciplinePursuit, ACounterChargerCountsAsCharging) {  // FD-44, §8
 }
 
 TEST(FireAndDisciplinePursuit, AFriendInThePathStopsIt) {  // §8.2h, §3.14
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.line(0, {north(500, 500)});
   const int t = b.line(1, {south(500, 500)});
   const int f = b.line(0, {north(500, 540)});  // rear edge 27.5 yd ahead of c's front
@@ -136,7 +137,7 @@ TEST(FireAndDisciplinePursuit, AFriendInThePathStopsIt) {  // §8.2h, §3.14
 }
 
 TEST(FireAndDisciplinePursuit, TheTableEdgeStopsIt) {  // §8.2h
-  Battle b;
+  ScenarioBuilder b;
   const int c = b.line(0, {north(500, 984.5)});  // 15.5 yd from the north edge
   FdState s = b.state();
   EventLog log;
@@ -147,7 +148,7 @@ TEST(FireAndDisciplinePursuit, TheTableEdgeStopsIt) {  // §8.2h
 }
 
 TEST(FireAndDisciplinePursuit, FollowWheelsTowardTheFledAndHalvesTheMove) {  // §4.5 option
-  Battle b({{"fd_pursuit_direction", Value(std::string("follow"))}});
+  ScenarioBuilder b({{"fd_pursuit_direction", Value(std::string("follow"))}});
   const int c = b.line(0, {north(500, 500)});
   const int t = b.line(1, {R(530, 553.75, 0)});  // fled: 30 yd right, 60 yd ahead of c's centre
   FdState s = b.state();
@@ -161,7 +162,7 @@ TEST(FireAndDisciplinePursuit, FollowWheelsTowardTheFledAndHalvesTheMove) {  // 
   EXPECT_NEAR(centre_x(s, c), 500 + 15 * std::sin(rad), 1e-6);
   EXPECT_NEAR(centre_y(s, c), 493.75 + 15 * std::cos(rad), 1e-6);
   // Straight ahead (default) ignores where it fled.
-  Battle b2;
+  ScenarioBuilder b2;
   const int c2 = b2.line(0, {north(500, 500)});
   const int t2 = b2.line(1, {R(530, 553.75, 0)});
   FdState s2 = b2.state();
@@ -175,7 +176,7 @@ TEST(FireAndDisciplinePursuit, MayPursueNeedsEveryOpponentGone) {  // §8.31 L60
   step.fighters = {{0, {2, 3}, {}, MeleeStanding::kWinner, false, MoraleResult::kPass, false, 1},
                    {2, {0}, {}, MeleeStanding::kLoser, true, MoraleResult::kFlee, true, 1},
                    {3, {0}, {}, MeleeStanding::kLoser, true, MoraleResult::kPass, false, 1}};
-  Battle b;
+  ScenarioBuilder b;
   b.line(0, {north(500, 500), north(515, 500)});
   b.line(0, {north(300, 500)});
   b.line(1, {south(500, 500)});

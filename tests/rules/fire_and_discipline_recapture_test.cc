@@ -9,23 +9,24 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/victory.h"
-#include "rules/fire_and_discipline_harness.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using testing::Battle;
-using testing::count_events;
-using testing::north;
-using testing::R;
-using testing::yd;
-using testing::z;
+using fd_test::count_events;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::yd;
+using fd_test::z;
 
 // Side b's gun section G (south-facing at (500, 500), guns y 493.75..506.25, x 492.5..507.5),
 // side a's foot E 200 yd south of it, and side b's foot F 100 yd east. G's crew flees
 // without the guns and E reaches them: side a has captured them.
 struct Taken {
-  Battle b;
+  ScenarioBuilder b;
   int g, e, f;
   FdState s;
   EventLog log;

@@ -1,7 +1,7 @@
 // Fire and Discipline's advanced-game retire of shattered units (§5.11 L268, FD-58;
 // retire.h): a shattered unit stays on the table, cannot fire or charge, moves at Field
 // (Road where allowed) toward its home edge each turn and leaves the table on reaching it;
-// contacted, it surrenders. Positions in yards (fire_and_discipline_test_battle.h); blue's
+// contacted, it surrenders. Positions in yards (fire_and_discipline_scenario.h); blue's
 // home edge is the south edge (y = 0).
 #include "rules/fire_and_discipline/retire.h"
 
@@ -14,15 +14,16 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/melee_phase.h"
-#include "rules/fire_and_discipline_test_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::events_with;
-using test::FdTestBattle;
-using test::kYd;
-using test::yd;
+using fd_test::events_with;
+using fd_test::kYd;
+using fd_test::ScenarioBuilder;
+using fd_test::yd;
 
 // Marks every box but one and then hits the unit once: it shatters (§5.11).
 void shatter(FdState& s, int u, EventLog& log) {
@@ -34,7 +35,7 @@ Vec2 centre(const FdState& s, int u) { return s.force.units[u].footprint().centr
 
 // §5.11: removed in the basic game; in the advanced game (FD-58) it stays, retiring.
 TEST(FireAndDisciplineRetire, ShatteredUnitsStayInTheAdvancedGame) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   const int u = b.foot(0, 4, 500, 300, 0);
   FdState basic = b.state();
   EventLog log;
@@ -51,7 +52,7 @@ TEST(FireAndDisciplineRetire, ShatteredUnitsStayInTheAdvancedGame) {
 
 // Field rate, no wheel: foot 60 yd, horse 90 yd straight toward the south edge.
 TEST(FireAndDisciplineRetire, RetiresAtFieldRateTowardItsEdge) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int foot = b.foot(0, 4, 500, 300, 0);
   const int horse = b.horse(0, 2, 200, 300, 0);
@@ -72,7 +73,7 @@ TEST(FireAndDisciplineRetire, RetiresAtFieldRateTowardItsEdge) {
 
 // FD-06/FD-08: in column on a road, > 300 yd from every enemy: the Road rate, 120 yd.
 TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   LinearFeature road;
   road.id = "road";
@@ -80,7 +81,7 @@ TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
   road.path = {yd(500, 0), yd(500, 1000)};
   road.width = 10 * kYd;
   b.table().add(road);
-  const int u = b.add(0, "infantry", "column", 2, 500, 400, 0);
+  const int u = b.add_at(0, "infantry", "column", 2, 500, 400, 0);
   b.foot(1, 4, 100, 950, 180);  // far away
   FdState s = b.state();
   EventLog log;
@@ -92,7 +93,7 @@ TEST(FireAndDisciplineRetire, RoadRateWhereAllowed) {
 
 // Removed on reaching the edge: the rear edge 33.75 yd from it.
 TEST(FireAndDisciplineRetire, LeavesTheTableAtItsEdge) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 40, 0);
   b.foot(1, 4, 500, 900, 180);
@@ -112,7 +113,7 @@ TEST(FireAndDisciplineRetire, LeavesTheTableAtItsEdge) {
 // A friend right behind stops the straight retire after 16.5 yd; 60° to the west it goes
 // the full 60 yd, 30 yd nearer the edge (30° west still meets the friend).
 TEST(FireAndDisciplineRetire, DeflectsAroundAFriendBehind) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 1, 500, 300, 0);  // one stand, 15 yd wide, rear edge y 293.75
   b.foot(0, 1, 500, 270, 0);                // front edge y 276.25: 17.5 yd behind
@@ -127,7 +128,7 @@ TEST(FireAndDisciplineRetire, DeflectsAroundAFriendBehind) {
 
 // FD-58: no charge, no fire.
 TEST(FireAndDisciplineRetire, CannotChargeOrFire) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 300, 0);
   const int enemy = b.foot(1, 4, 500, 350, 180);  // 37.5 yd in front: charge and musket range
@@ -159,7 +160,7 @@ TEST(FireAndDisciplineRetire, CannotChargeOrFire) {
 
 // FD-58: "If contacted they surrender"; 2 yd away is no contact.
 TEST(FireAndDisciplineRetire, ContactedItSurrenders) {
-  FdTestBattle b;
+  ScenarioBuilder b(fd_test::kBlueRedSideIds);
   b.option("fd_58_shattered_retire", Value(true));
   const int u = b.foot(0, 4, 500, 300, 0);          // front edge y 306.25
   const int enemy = b.foot(1, 4, 500, 314.5, 180);  // front edge y 308.25: 2 yd

@@ -1,6 +1,6 @@
 // Howitzer shell (FD-15, §6.21 L354, R-000-6) in Phase II, and held artillery fire (§6.4d
 // L396, FD-56) under every artillery option, on FdStates of hand-placed stands. Exact
-// distributions worked by hand (test::exact re-plays the step once per dice path).
+// distributions worked by hand (fd_test::exact re-plays the step once per dice path).
 // Coordinates in yards, facing 0 = north; the guns face north with their front edge at
 // y = 100 unless said otherwise. A howitzer fires on the 10-12 pdr row (fd_howitzer_pdr 10,
 // R-000-6) and carries 10 ball / 5 canister / 10 shell (§6.22 L360).
@@ -15,25 +15,26 @@
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::ConstantChance;
-using test::Dist;
-using test::events;
-using test::expect_dist;
-using test::fire_hits;
-using test::TestBattle;
+using fd_test::ConstantChance;
+using fd_test::Dist;
+using fd_test::events;
+using fd_test::expect_dist;
+using fd_test::fire_hits;
+using fd_test::ScenarioBuilder;
 
-int howitzer(TestBattle& b, int side, const Rect& r) {
+int howitzer(ScenarioBuilder& b, int side, const Rect& r) {
   return b.add(side, "artillery", "unlimbered", {r}, {{"howitzer", Value(true)}}, 4);
 }
 
 // The exact hits of u0's Phase II over its first `rolls` dice.
 Dist gun_hits(const FdState& s, int rolls = 1) {
-  return test::exact(
+  return fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
@@ -54,7 +55,7 @@ std::vector<std::string> fire_texts(FdState& s, int face = 100) {
 // ≤ 300 yd, L468-L486): P(1 hit) = 0.8. One shell barrage is spent, no ball.
 TEST(FireAndDisciplineShell, HowitzerFiresShellOverAFriendlyStand) {
   for (const bool how : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     if (how) {
       howitzer(b, 0, b.north(100, 100));
     } else {
@@ -90,7 +91,7 @@ TEST(FireAndDisciplineShell, HowitzerFiresShellOverAFriendlyStand) {
 // (ball and shell share the 10-12 row, FD-15), spending ball.
 TEST(FireAndDisciplineShell, BallAfterTheShellRunsOut) {
   for (const bool blocked : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     howitzer(b, 0, b.north(100, 100));
     b.line(0, {b.north(blocked ? 100 : 300, 160)});
     b.line(1, {b.south(100, 300)});
@@ -114,7 +115,7 @@ TEST(FireAndDisciplineShell, BallAfterTheShellRunsOut) {
 // 1 fires the shell and gun 2 ball (the shell is gone, ball reaches the same stand):
 // binomial(2, 0.4) = 0.36 / 0.48 / 0.16; one shell and one ball spent.
 TEST(FireAndDisciplineShell, LastShellThenBallPerGun) {
-  TestBattle b;
+  ScenarioBuilder b;
   b.option("fd_17_ammunition_per", "gun");
   howitzer(b, 0, b.north(100, 100));
   b.line(1, {b.south(100, 300)});
@@ -137,7 +138,7 @@ TEST(FireAndDisciplineShell, LastShellThenBallPerGun) {
 // and the canister at the first target (60) is fired instead.
 TEST(FireAndDisciplineShell, ShellGoesToTheMostExpectedHits) {
   for (const bool formed_behind : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     howitzer(b, 0, b.north(100, 100));
     b.add(1, "infantry", "open-order", {b.rect(100, 205, 180, 7.5, 10)},
           {{"half-stands", Value(std::int64_t{1})}});
@@ -170,7 +171,7 @@ int held_hits(const EventLog& log) {
 }
 
 Dist held_fire(const FdState& s, int rolls = 1) {
-  return test::exact(
+  return fd_test::exact(
       s,
       [](FdState& t, Chance& c, EventLog& log) {
         t.units[1].hold_fire = true;  // marked in Phase II (§6.4d)
@@ -334,7 +335,7 @@ TEST(FireAndDisciplineHeldFire, EveryArtilleryOptionApplies) {
       {"adjacent", {}, 6, 2, 2, nullptr, 1, {{1, 0.7}, {2, 0.3}}},
   };
   for (const HeldCase& c : cases) {
-    TestBattle b;
+    ScenarioBuilder b;
     for (const auto& [k, v] : c.options) b.option(k, v);
     if (c.stands == 1) {
       b.add(0, "cavalry", "line", {b.north(100, 100)});
@@ -355,7 +356,7 @@ TEST(FireAndDisciplineHeldFire, EveryArtilleryOptionApplies) {
 // (FD-38).
 TEST(FireAndDisciplineHeldFire, TargetTypeAndBarrage) {
   for (const bool dragoons : {true, false}) {
-    TestBattle b;
+    ScenarioBuilder b;
     if (dragoons) {
       b.add(0, "dragoons", "open-order", {b.rect(100, 125, 0, 7.5, 10)});
     } else {
@@ -378,7 +379,7 @@ TEST(FireAndDisciplineHeldFire, TargetTypeAndBarrage) {
 // A howitzer whose canister is spent holds its fire with shell (as ball on its row, FD-15):
 // 10-12 pdr 151-300 80 + 10 mounted = 90; one shell spent.
 TEST(FireAndDisciplineHeldFire, HowitzerHoldsWithShellWhenCanisterIsSpent) {
-  TestBattle b;
+  ScenarioBuilder b;
   b.add(0, "cavalry", "line", {b.north(100, 100)});
   b.add(1, "artillery", "unlimbered", {b.south(100, 200)}, {{"howitzer", Value(true)}}, 4);
   FdState s = b.state();

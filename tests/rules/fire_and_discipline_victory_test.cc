@@ -8,25 +8,26 @@
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/victory.h"
-#include "rules/fire_and_discipline_harness.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using testing::Battle;
-using testing::count_events;
-using testing::kYd;
-using testing::north;
-using testing::R;
-using testing::south;
-using testing::yd;
-using testing::z;
+using fd_test::count_events;
+using fd_test::kYd;
+using fd_test::north;
+using fd_test::R;
+using fd_test::ScenarioBuilder;
+using fd_test::south;
+using fd_test::yd;
+using fd_test::z;
 
 // Side a: A1 (2 stands, rating 2: 4 boxes), A2 a gun section (rating 2: 2 boxes).
 // Side b: B1 (3 stands, rating 3: 9 boxes), B2 (2 stands, rating 1: 2 boxes), B3 guns.
 // A village zone held by A1, a hill held by B1, a crossroads both sides stand at.
 struct Field {
-  Battle b;
+  ScenarioBuilder b;
   int village, hill, crossroads;
   int a1, a2, b1, b2, b3;
   Field() {
@@ -86,9 +87,9 @@ TEST(FireAndDisciplineVictory, ContestedObjectivesScoreForNobody) {  // FD-60, c
 
 // A gun section G of side b facing south at (500, 500); its crew is 4 castings.
 struct Guns {
-  Battle b;
+  ScenarioBuilder b;
   int g;
-  explicit Guns(int rating = 2) { g = b.gun(1, R(500, 500, 180), rating); }
+  explicit Guns(int rating = 2) { g = b.gun(1, R(500, 500, 180), 6, 2, rating); }
 };
 
 TEST(FireAndDisciplineCapturedGuns, CrewsFleeWithoutTheGuns) {  // §5.5 L320, FD-64
@@ -139,7 +140,7 @@ TEST(FireAndDisciplineCapturedGuns, AnEnemyStandInContactCapturesUnmannedGuns) {
 }
 
 TEST(FireAndDisciplineCapturedGuns, GunsWhoseCrewIsAllLostAreTakenWithTheSection) {  // FD-19
-  Battle b;
+  ScenarioBuilder b;
   // One 6-pdr with 2 crew, rating 3: 3 boxes, so 2 crew hits leave it unshattered.
   const int g = b.add(1, "artillery", "unlimbered", {R(500, 500, 180)},
                       {{"pdr", Value(std::int64_t{6})},

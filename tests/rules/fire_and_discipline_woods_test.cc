@@ -12,19 +12,20 @@
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
-#include "rules/fire_and_discipline_wiring_battle.h"
+#include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using test::Dist;
-using test::expect_dist;
-using test::fire_hits;
-using test::TestBattle;
+using fd_test::Dist;
+using fd_test::expect_dist;
+using fd_test::fire_hits;
+using fd_test::ScenarioBuilder;
 
 // An area feature of class `c` over x0..x1, y0..y1 yd (woods hide, rough does not: the
 // scenario reader's default, common.md §3.5).
-void area(TestBattle& b, TerrainClass c, double x0, double y0, double x1, double y1) {
+void area(ScenarioBuilder& b, TerrainClass c, double x0, double y0, double x1, double y1) {
   Table& t = b.scenario().table;
   t.add(AreaFeature{"f" + std::to_string(t.areas().size()), c,
                     Polygon{{b.at(x0, y0), b.at(x1, y0), b.at(x1, y1), b.at(x0, y1)}}, 0,
@@ -33,8 +34,8 @@ void area(TestBattle& b, TerrainClass c, double x0, double y0, double x1, double
 
 // A gun (u0) 180 yd short of a wood, and one enemy stand (u1) whose front edge is `depth`
 // yd inside it.
-TestBattle gun_and_wood(TerrainClass c, double depth, int see_into_yd = 20) {
-  TestBattle b;
+ScenarioBuilder gun_and_wood(TerrainClass c, double depth, int see_into_yd = 20) {
+  ScenarioBuilder b;
   b.option("fd_woods_see_into_yd", Value(std::int64_t{see_into_yd}));
   b.gun(0, b.north(100, 100));
   b.line(1, {b.south(100, 280 + depth)});
@@ -48,7 +49,7 @@ struct Seen {
   std::size_t path = 0;
 };
 Seen seen(TerrainClass c, double depth, int see_into_yd = 20) {
-  const TestBattle b = gun_and_wood(c, depth, see_into_yd);
+  const ScenarioBuilder b = gun_and_wood(c, depth, see_into_yd);
   const FdState s = b.state();  // refers to b's scenario: used while b lives
   return {artillery_target(s, 0), extended_kill_zone_targets(s, 0).size()};
 }
@@ -78,14 +79,14 @@ TEST(FireAndDisciplineWoods, GunsFireAtAStandInsideTheWoodItsCorridorEnters) {  
 }
 
 TEST(FireAndDisciplineWoods, AWoodBetweenStillBlocksAStandInAnother) {  // §6.36, §6.32
-  TestBattle b = gun_and_wood(TerrainClass::kLightWoods, 10);
+  ScenarioBuilder b = gun_and_wood(TerrainClass::kLightWoods, 10);
   area(b, TerrainClass::kLightWoods, 50, 150, 150, 170);  // 20 yd of wood in between
   FdState s = b.state();
   EXPECT_FALSE(artillery_target(s, 0).has_value());
   // A stand in a wood whose edge runs obliquely (y = 262 + 2 (x − 100)): the corridor
   // (x 92.5..107.5) enters it first at x 92.5, y 247, 33 yd before the stand's front edge
   // (y 280): the wood hides it although the centre line enters it only 18 yd before.
-  TestBattle oblique;
+  ScenarioBuilder oblique;
   oblique.gun(0, oblique.north(100, 100));
   oblique.line(1, {oblique.south(100, 280)});
   Table& t = oblique.scenario().table;
@@ -98,7 +99,7 @@ TEST(FireAndDisciplineWoods, AWoodBetweenStillBlocksAStandInAnother) {  // §6.3
 }
 
 TEST(FireAndDisciplineWoods, ShellFindsAStandInAWoodToo) {  // FD-15, §6.36
-  TestBattle b;
+  ScenarioBuilder b;
   b.add(0, "artillery", "unlimbered", {b.north(100, 100)}, {{"howitzer", Value(true)}}, 4);
   b.line(1, {b.south(100, 290)});
   area(b, TerrainClass::kHeavyWoods, 50, 280, 150, 450);
@@ -112,7 +113,7 @@ TEST(FireAndDisciplineWoods, ShellFindsAStandInAWoodToo) {  // FD-15, §6.36
 // 20 yd into a wood, and a wood takes no die off (§7.4 has no woods modifier).
 TEST(FireAndDisciplineWoods, MusketryIntoAndOutOfAWood) {  // §7.24, §7.4
   for (const int depth : {10, 25}) {
-    TestBattle b;
+    ScenarioBuilder b;
     b.line(0, {b.north(100, 100)});
     b.line(1, {b.south(100, 130 + depth)});
     area(b, TerrainClass::kLightWoods, 50, 130, 150, 300);
@@ -124,7 +125,7 @@ TEST(FireAndDisciplineWoods, MusketryIntoAndOutOfAWood) {  // §7.24, §7.4
     }
   }
   // Out of a wood: the firer's front edge (y 100) 10 yd inside its north edge (y 110).
-  TestBattle out;
+  ScenarioBuilder out;
   out.line(0, {out.north(100, 100)});
   out.line(1, {out.south(100, 140)});
   area(out, TerrainClass::kHeavyWoods, 50, 0, 150, 110);
@@ -164,9 +165,9 @@ TEST(FireAndDisciplineWoods, TheBattlesWoodsModifierIsTheResolutions) {  // §6.
   for (const Case& k : {Case{TerrainClass::kLightWoods, 10, "light-woods", 0.6},
                         Case{TerrainClass::kRough, 10, "rough", 0.6},
                         Case{TerrainClass::kHeavyWoods, 10, "heavy-woods", 0.5}}) {
-    const TestBattle b = gun_and_wood(k.c, k.depth);
+    const ScenarioBuilder b = gun_and_wood(k.c, k.depth);
     FdState s = b.state();
-    const Dist battle = test::exact(
+    const Dist battle = fd_test::exact(
         s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
         [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
     expect_dist(battle, {{0, 1 - k.p}, {1, k.p}});
@@ -174,9 +175,9 @@ TEST(FireAndDisciplineWoods, TheBattlesWoodsModifierIsTheResolutions) {  // §6.
                 named_artillery({"pdr=6", "range=190", std::string("target-cover=") + k.cover}));
   }
   // 150 yd deep under the 900 yd reading: range 330, 20 − 30 < 0, no hit and no roll.
-  const TestBattle b = gun_and_wood(TerrainClass::kLightWoods, 150, 900);
+  const ScenarioBuilder b = gun_and_wood(TerrainClass::kLightWoods, 150, 900);
   FdState s = b.state();
-  const Dist far = test::exact(
+  const Dist far = fd_test::exact(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
   expect_dist(far, {{0, 1}});

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "sim/commander.h"
+#include "sim/fire_and_discipline_toml.h"
 #include "sim/scripted_commander.h"
 
 namespace smoothbore {
@@ -27,24 +28,11 @@ namespace {
 using sim_test::BattleHarness;
 using sim_test::ScriptedCommander;
 
-// One F&D unit (yards; `extra` holds further TOML lines).
-std::string unit(std::string_view id, std::string_view type, std::string_view formation,
-                 int figures, double x, double y, std::string_view extra = "") {
-  return fmt::format(
-      "[[sides.units]]\nid = \"{}\"\ntype = \"{}\"\nformation = \"{}\"\nfigures = {}\n"
-      "x = {}\ny = {}\n{}\n",
-      id, type, formation, figures, x, y, extra);
-}
+using fd_toml::unit;
 
 // `options`: further lines of the [options] table.
 std::string scenario(std::string_view blue, std::string_view red, std::string_view options = "") {
-  return fmt::format(
-      "[scenario]\nname = \"ai test\"\nruleset = \"fire-and-discipline\"\nlength_unit = "
-      "\"yd\"\nfirst_side = \"blue\"\n\n[options]\nfd_52_order_constraints = \"advisory\"\n{}\n\n"
-      "[table]\nwidth = 600\nheight = 600\n\n"
-      "[[sides]]\nid = \"blue\"\nhome_edge = \"south\"\n\n{}\n"
-      "[[sides]]\nid = \"red\"\nhome_edge = \"north\"\n\n{}\n",
-      options, blue, red);
+  return fd_toml::scenario({"ai test", 600, 600, ""}, blue, red, options);
 }
 
 // A light section (two 3-pdrs, 4 crew) unlimbered at (x, y).

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "sim/commander.h"
+#include "sim/fire_and_discipline_toml.h"
 #include "sim/scripted_commander.h"
 
 namespace smoothbore {
@@ -23,23 +24,14 @@ using sim_test::BattleHarness;
 using sim_test::ScriptedCommander;
 using sim_test::ScriptStep;
 
-std::string unit(std::string_view id, std::string_view type, std::string_view formation,
-                 int figures, double x, double y, std::string_view extra = "") {
-  return fmt::format(
-      "[[sides.units]]\nid = \"{}\"\ntype = \"{}\"\nformation = \"{}\"\nfigures = {}\n"
-      "x = {}\ny = {}\n{}\n",
-      id, type, formation, figures, x, y, extra);
-}
+using fd_toml::unit;
 
+// The 600 × 900 yd table with its road.
 std::string scenario(std::string_view blue, std::string_view red, std::string_view options = "") {
-  return fmt::format(
-      "[scenario]\nname = \"march test\"\nruleset = \"fire-and-discipline\"\nlength_unit = "
-      "\"yd\"\nfirst_side = \"blue\"\n\n[options]\nfd_52_order_constraints = \"advisory\"\n{}\n\n"
-      "[table]\nwidth = 600\nheight = 900\n\n"
-      "[[terrain]]\nid = \"road\"\nclass = \"road\"\npath = [[300, 0], [300, 900]]\nwidth = 10\n\n"
-      "[[sides]]\nid = \"blue\"\nhome_edge = \"south\"\n\n{}\n"
-      "[[sides]]\nid = \"red\"\nhome_edge = \"north\"\n\n{}\n",
-      options, blue, red);
+  return fd_toml::scenario({"march test", 600, 900,
+                            "[[terrain]]\nid = \"road\"\nclass = \"road\"\npath = [[300, 0], "
+                            "[300, 900]]\nwidth = 10\n\n"},
+                           blue, red, options);
 }
 
 constexpr double kMmPerYd = 2.54;  // FD-01 default

@@ -1,3 +1,7 @@
+// Phase VI charge movement of Fire and Discipline (000.md §8.1-§8.2, §7.7, FD-43..FD-46,
+// FD-56): the charge rate, the morale test to charge, a charge's validity, and the charge
+// moves themselves with fire before contact. How a charge reaches its target, the FD-44
+// counter-charge test and the charge prediction are in melee_phase_reach.cc.
 #include "rules/fire_and_discipline/melee_phase.h"
 
 #include <algorithm>
@@ -19,25 +23,15 @@ namespace smoothbore::fire_and_discipline {
 
 namespace {
 
+using detail::block;
+using detail::counter_charge_mm;
 using detail::live;
+using detail::make_contact;
+using detail::nearest_stand;
+using detail::reach_mm;
 using detail::unit_at;
+using detail::wheel_into_charge;
 using detail::z;
-
-// The charger's block: footprint with the facing of its first live stand.
-Rect block(const FdState& s, int u) { return unit_at(s, u).footprint(); }
-
-// Corridor distance (mm) from the charger's front edge to the nearest live stand of
-// `target` inside its corridor of `range_mm`; negative if none is.
-double reach_mm(const FdState& s, int charger, int target, double range_mm) {
-  const Rect b = block(s, charger);
-  double best = -1;
-  for (const Stand& st : unit_at(s, target).stands) {
-    if (!live(st)) continue;
-    const double d = corridor_distance(b, st.rect, range_mm);
-    if (d >= 0 && (best < 0 || d < best)) best = d;
-  }
-  return best;
-}
 
 void advance(FdState& s, int u, double mm) { detail::advance_block(s, u, mm); }
 
@@ -62,21 +56,6 @@ MoraleResult test_morale(FdState& s, int unit, const std::vector<int>& hits, Vec
       {rec});
   apply_morale_result(s, unit, r, cause, before_movement, log);
   return r;
-}
-
-// The charger stand nearest the target (the stand fire before contact falls on), or -1.
-int nearest_stand(const FdState& s, int charger, int target) {
-  int aim = -1;
-  double best = std::numeric_limits<double>::infinity();
-  const Rect tb = block(s, target);
-  for (int i = 0; i < static_cast<int>(unit_at(s, charger).stands.size()); ++i) {
-    const Stand& st = unit_at(s, charger).stands[z(i)];
-    if (live(st) && distance(st.rect, tb) < best) {
-      best = distance(st.rect, tb);
-      aim = i;
-    }
-  }
-  return aim;
 }
 
 // Fire at the charger before contact (§7.7 FPF, §8.5d / FD-56 held artillery fire).
@@ -150,42 +129,6 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
   const MoraleResult r =
       test_morale(s, charger, counts, block(s, target).centre, true, dice, log, what);
   return r == MoraleResult::kPass || r == MoraleResult::kFanatic1 || r == MoraleResult::kFanatic2;
-}
-
-// FD-43: a cavalry charger whose target is not straight ahead within its charge rate makes
-// its one wheel toward it (detail::charge_wheel) and has half its rate left (§4.5); returns
-// the rate (mm) left for the straight run and the wheel made (0 for none).
-std::pair<double, double> wheel_into_charge(FdState& s, int charger, int target) {
-  const double rate = s.mm(charge_rate_yd(s, charger));
-  if (reach_mm(s, charger, target, rate) >= 0) return {rate, 0.0};
-  const std::optional<detail::ChargeWheel> w = detail::charge_wheel(s, charger, target);
-  if (!w) return {rate, 0.0};
-  detail::rigid_move(s, charger, w->pivot, w->turn_deg, {});
-  return {rate / 2, w->turn_deg};
-}
-
-// FD-44: how far a counter-charger advances to meet a charge `gap_mm` away: half the gap,
-// at most its charge rate.
-double counter_charge_mm(const FdState& s, int unit, double gap_mm) {
-  return std::min(s.mm(charge_rate_yd(s, unit)), gap_mm / 2);
-}
-
-// §8.16 contact: the charger lines up on the target, sliding along its edge clear of other
-// units (detail::line_up); if no place on the edge is clear, it goes straight ahead into
-// contact instead; if that would overlap too, or meets nothing, it stays where it is and
-// the charge fails (false), as a charge that cannot make contact (§8.15).
-bool make_contact(FdState& s, int charger, int target, double rate_mm) {
-  const std::vector<Stand> before = unit_at(s, charger).stands;
-  if (detail::line_up(s, charger, target)) return true;
-  const double gap = reach_mm(s, charger, target, rate_mm);
-  if (gap >= 0) {
-    advance(s, charger, gap);
-    if (!detail::overlaps_other_unit(s, charger) && !stand_contacts(s, charger, target).empty()) {
-      return true;
-    }
-  }
-  s.force.units[z(charger)].stands = before;
-  return false;
 }
 
 }  // namespace
@@ -327,77 +270,6 @@ MeleeBook charge_moves(FdState& s, const std::vector<ChargeDeclaration>& charges
     book.melees.push_back(std::move(m));
   }
   return book;
-}
-
-std::optional<std::string> counter_charge_invalid(const FdState& s, int unit, int charger) {
-  const int n = static_cast<int>(s.force.units.size());
-  if (unit < 0 || unit >= n || charger < 0 || charger >= n) return "no such unit";
-  const Unit& u = unit_at(s, unit);
-  const UnitState& st = s.units[z(unit)];
-  if (s.options.counter_charge != "meet") {
-    return "counter-chargers fight where they stand (option fd_44_counter_charge)";
-  }
-  if (!u.on_table() || u.status != UnitStatus::kActive || st.surrendered) {
-    return "the unit is not in good order";
-  }
-  if (retiring(s, unit)) return "shattered units retiring do not charge (FD-58)";
-  const double rate = charge_rate_yd(s, unit);
-  if (rate <= 0) return "artillery and wagons do not charge (§8.1)";
-  if (st.halted(s.turn)) return "halted units may not counter-charge (§5.5 L318, FD-25)";
-  if (st.disordered_until >= s.turn) return "disordered units may not charge (FD-26)";
-  if (!st.engaged_with.empty()) return "engaged units may not charge (§8.45)";
-  if (is_skirmisher(s, unit) && !is_skirmisher(s, charger)) {
-    return "skirmishers may not charge close-order units (§8.12)";
-  }
-  if (!may_counter_charge(s, unit, charger)) {
-    return "the unit's orders forbid a counter-charge (FD-52, §2.41d, §2.34)";
-  }
-  if (s.options.tactical_chits && !chit_counter_charges(s, unit)) {
-    return "only a revealed C chit may counter-charge (§2.5, FD-55)";
-  }
-  if (detail::attacked_zone(s, charger, unit) != Zone::kFront) {
-    return "only a charge on the unit's front can be met (FD-44)";
-  }
-  const double gap = reach_mm(s, charger, unit, s.mm(charge_rate_yd(s, charger)));
-  if (gap < 0) return "the charge does not reach the unit (§8.15)";
-  if (reach_mm(s, unit, charger, s.mm(rate) + gap) < 0) {
-    return "the charger is not straight ahead of the unit (FD-44)";
-  }
-  const double want = counter_charge_mm(s, unit, gap);
-  if (detail::clear_run_mm(s, unit, want) < want - 1e-6) {
-    return "other stands are in the way (FD-44)";
-  }
-  return std::nullopt;
-}
-
-ChargePrediction predict_charge(const FdState& s, int charger, int target) {
-  ChargePrediction p;
-  const double rate = charge_rate_yd(s, charger);
-  if (rate <= 0 || !unit_at(s, charger).on_table() || !unit_at(s, target).on_table()) return p;
-  FdState c = s;
-  const double run = wheel_into_charge(c, charger, target).first;  // FD-43
-  const double gap = reach_mm(c, charger, target, run);
-  if (gap < 0) return p;
-  p.reaches = true;
-  p.gap_yd = c.yd(gap);
-  p.frontal = detail::attacked_zone(c, charger, target) == Zone::kFront;
-  const double stop = c.mm(c.options.held_fire_range_yd);
-  if (p.frontal && gap > stop) advance(c, charger, detail::clear_run_mm(c, charger, gap - stop));
-  p.aim = {charger, nearest_stand(c, charger, target)};
-  if (p.frontal && p.aim.stand >= 0) {
-    p.fpf_stands = static_cast<int>(firing_stands(c, target, p.aim).size());
-    if (unit_at(c, target).arm == Arm::kArtillery) p.held_fire = held_fire_rolls(c, target, p.aim);
-  }
-  if (!make_contact(c, charger, target, run)) return p;  // blocked: no contacts
-  p.contacts = stand_contacts(c, charger, target);
-  p.flank = detail::extends_behind_rear(c, charger, target);
-  Melee m;
-  m.charger = charger;
-  m.target = target;
-  m.flank = p.flank;
-  m.contacts = p.contacts;
-  p.dice = melee_dice(c, {m});
-  return p;
 }
 
 }  // namespace smoothbore::fire_and_discipline

@@ -14,10 +14,14 @@ namespace smoothbore::fire_and_discipline {
 namespace detail {
 
 void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift) {
+  rigid_move_stands(s.force.units[z(u)].stands, pivot, turn_deg, shift);
+}
+
+void rigid_move_stands(std::vector<Stand>& stands, Vec2 pivot, double turn_deg, Vec2 shift) {
   const double rad = turn_deg * std::numbers::pi / 180.0;
   const double c = std::cos(rad);
   const double sn = std::sin(rad);
-  for (Stand& st : s.force.units[z(u)].stands) {
+  for (Stand& st : stands) {
     const Vec2 d = st.rect.centre - pivot;
     // Compass bearings turn clockwise: (x, y) → (x cos + y sin, −x sin + y cos).
     const Vec2 r{d.x * c + d.y * sn, -d.x * sn + d.y * c};
@@ -45,13 +49,18 @@ void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int
 }
 
 bool overlaps_other_unit(const FdState& s, int u, int except) {
+  return stands_overlap_other_unit(s, u, unit_at(s, u).stands, except);
+}
+
+bool stands_overlap_other_unit(const FdState& s, int u, const std::vector<Stand>& stands,
+                               int except) {
   for (std::size_t i = 0; i < s.force.units.size(); ++i) {
     const Unit& o = s.force.units[i];
     if (static_cast<int>(i) == u || static_cast<int>(i) == except || !o.on_table() ||
         s.units[i].surrendered) {
       continue;
     }
-    for (const Stand& a : unit_at(s, u).stands) {
+    for (const Stand& a : stands) {
       if (!live(a)) continue;
       for (const Stand& b : o.stands) {
         if (live(b) && overlaps(a.rect, b.rect, s.mm(0.5))) return true;

@@ -4,6 +4,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
@@ -22,6 +24,8 @@ inline std::string count_of(int n, const std::string& word) {
 // Rigid motion of every stand of `u`: rotate by `turn_deg` (compass sense) about `pivot`,
 // then translate by `shift` (table mm).
 void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift);
+// The same motion of `stands` (a unit's stands away from the state).
+void rigid_move_stands(std::vector<Stand>& stands, Vec2 pivot, double turn_deg, Vec2 shift);
 // Straight ahead along the unit's footprint facing by `mm`.
 void advance_block(FdState& s, int u, double mm);
 
@@ -37,6 +41,9 @@ bool extends_behind_rear(const FdState& s, int attacker, int target);
 // Whether a live stand of `u` overlaps a live stand of another unit on the table (other
 // than `except`).
 bool overlaps_other_unit(const FdState& s, int u, int except = -1);
+// The same with `stands` in place of `u`'s own (a trial position of its stands).
+bool stands_overlap_other_unit(const FdState& s, int u, const std::vector<Stand>& stands,
+                               int except = -1);
 
 // What lies straight ahead of unit `u` within `range_mm`: the nearest enemy and friendly
 // stands in its footprint's corridor (a hair narrower, so that neighbours touching its flank
@@ -65,6 +72,27 @@ struct ChargeWheel {
   Vec2 pivot;
 };
 std::optional<ChargeWheel> charge_wheel(const FdState& s, int charger, int target);
+
+// The approach of a charge (melee_phase_reach.cc).
+// The charger's block: footprint with the facing of its first live stand.
+Rect block(const FdState& s, int u);
+// Corridor distance (mm) from the charger's front edge to the nearest live stand of
+// `target` inside its corridor of `range_mm`; negative if none is.
+double reach_mm(const FdState& s, int charger, int target, double range_mm);
+// The charger stand nearest the target (the stand fire before contact falls on), or -1.
+int nearest_stand(const FdState& s, int charger, int target);
+// FD-43: a cavalry charger whose target is not straight ahead within its charge rate makes
+// its one wheel toward it (charge_wheel) and has half its rate left (§4.5); returns the
+// rate (mm) left for the straight run and the wheel made (0 for none).
+std::pair<double, double> wheel_into_charge(FdState& s, int charger, int target);
+// FD-44: how far a counter-charger advances to meet a charge `gap_mm` away: half the gap,
+// at most its charge rate.
+double counter_charge_mm(const FdState& s, int unit, double gap_mm);
+// §8.16 contact: the charger lines up on the target, sliding along its edge clear of other
+// units (line_up); if no place on the edge is clear, it goes straight ahead into contact
+// instead; if that would overlap too, or meets nothing, it stays where it is and the charge
+// fails (false), as a charge that cannot make contact (§8.15).
+bool make_contact(FdState& s, int charger, int target, double rate_mm);
 
 // An event of Phase VI or VII about `unit` (and `target` when >= 0).
 void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,

@@ -25,9 +25,9 @@ Rect turned(const Rect& r, Vec2 pivot, double turn_deg) {
   return out;
 }
 
-// Whether every live stand of `u` lies on the table.
-bool on_table_rects(const FdState& s, int u) {
-  for (const Stand& st : unit_at(s, u).stands) {
+// Whether every live stand of `stands` lies on the table.
+bool on_table_rects(const FdState& s, const std::vector<Stand>& stands) {
+  for (const Stand& st : stands) {
     if (!live(st)) continue;
     for (const Vec2& p : st.rect.corners()) {
       if (p.x < 0 || p.y < 0 || p.x > s.table().width() || p.y > s.table().height()) return false;
@@ -82,14 +82,14 @@ std::optional<ChargeWheel> charge_wheel(const FdState& s, int charger, int targe
   });
   // The first wheel with room: no stand of another unit entered, on the table (§4.5 as in
   // movement.cc, tested at intermediate angles).
-  FdState trial = s;
   const std::vector<Stand> before = c.stands;
+  std::vector<Stand> trial;
   for (const Candidate& k : found) {
     bool room = true;
     for (int step = 1; step <= kWheelChecks && room; ++step) {
-      trial.force.units[z(charger)].stands = before;
-      rigid_move(trial, charger, k.pivot, k.turn * static_cast<double>(step) / kWheelChecks, {});
-      room = !overlaps_other_unit(trial, charger) && on_table_rects(trial, charger);
+      trial = before;
+      rigid_move_stands(trial, k.pivot, k.turn * static_cast<double>(step) / kWheelChecks, {});
+      room = !stands_overlap_other_unit(s, charger, trial) && on_table_rects(s, trial);
     }
     if (room) return ChargeWheel{static_cast<double>(k.turn), k.pivot};
   }

@@ -94,6 +94,9 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
 // TACTICAL rate, trained units only (rating >= tactical_shift_min_rating); it replaces
 // the normal move (the caller's bookkeeping). False if refused or blocked at once.
 bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log);
+// The distance (mm) tactical_shift would move the unit, without moving it; nullopt where
+// it would refuse.
+std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset);
 
 // FD-41: a change of formation about the first stand (which keeps its place and facing).
 // Limbered → unlimbered unlimbers for good (§3.4); unlimbered → limbered is refused. The

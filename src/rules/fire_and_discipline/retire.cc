@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
+#include <limits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -40,15 +43,18 @@ Edge home_of(const FdState& s, int unit) {
   return s.force.sides[z(s.force.units[z(unit)].side)].home_edge;
 }
 
-// Distance (mm) from the unit's nearest live stand to its home edge.
-double to_edge(const FdState& s, int unit) {
+// Distance (mm) from the nearest live stand of `stands` (unit `unit`'s) to its home edge.
+double to_edge(const FdState& s, int unit, const std::vector<Stand>& stands) {
   const Edge home = home_of(s, unit);
   double best = kFarMm;
-  for (const Stand& st : s.force.units[z(unit)].stands) {
+  for (const Stand& st : stands) {
     if (st.removed) continue;
     for (Vec2 c : st.rect.corners()) best = std::min(best, edge_distance(s.table(), home, c));
   }
   return best;
+}
+double to_edge(const FdState& s, int unit) {
+  return to_edge(s, unit, s.force.units[z(unit)].stands);
 }
 
 // The rate of a retire from `fp` along `dir`: Road where the road test passes, else Field.
@@ -89,16 +95,20 @@ void retire_move(FdState& s, int unit, EventLog& log) {
   const double facing = fp.facing;  // no wheel
   const double toward = edge_bearing(home);
   const double far = s.table().width() + s.table().height();  // beyond any edge
-  // Try the straight path, then the deflections, on copies; make the best for real.
+  // Try the straight path, then the deflections, as plans; make the best for real.
   double best_edge = kFarMm;
   double best_deg = 0;
   for (double deg : kDeflections) {
     const Vec2 dir = bearing_vector(toward + deg);
-    FdState trial = s;
-    EventLog scratch;
-    const MoveResult r = move_unit(trial, unit, fp.centre + dir * far, facing,
-                                   retire_rate(s, unit, fp, dir), scratch);
-    const double d = to_edge(trial, unit);
+    const MovePlan plan =
+        plan_move(s, unit, fp.centre + dir * far, facing, retire_rate(s, unit, fp, dir),
+                  std::numeric_limits<double>::infinity());
+    const MoveResult& r = plan.result;
+    std::vector<Stand> moved = u.stands;
+    for (std::size_t i = 0; i < plan.stands.size(); ++i) {
+      moved[z(plan.stands[i])].rect = plan.rects[i];
+    }
+    const double d = to_edge(s, unit, moved);
     if (d < best_edge - 1e-6) {
       best_edge = d;
       best_deg = deg;

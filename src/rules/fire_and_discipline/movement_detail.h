@@ -1,0 +1,99 @@
+// Internals shared by the movement files (not part of the public API): the trial
+// positions of a unit's stands (Mover: table edge, overlap, the 1 yd gap, the limbered
+// 200 yd), rigid transforms of stand rectangles, the terrain reach of a straight move
+// (FD-40 crossings), and the event a movement step logs.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/events/event.h"
+#include "core/geometry/shapes.h"
+#include "core/table/table.h"
+#include "rules/fire_and_discipline/state.h"
+
+namespace smoothbore::fire_and_discipline::movement_detail {
+
+inline constexpr double kEps = 1e-6;
+inline constexpr double kMinMoveMm = 1e-3;  // shorter moves are no move
+inline constexpr double kStepYd = 0.25;     // sweep step of a straight move
+inline constexpr int kWheelChecks = 12;     // intermediate angles tested during a wheel
+
+inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
+inline const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
+inline Unit& unit_at(FdState& s, int u) { return s.force.units[z(u)]; }
+
+inline bool open_order(const Unit& u) { return u.formation == "open-order"; }
+inline bool dismounted(const Unit& u) { return u.type == "dragoons" && open_order(u); }
+inline bool wheeled_kind(const Unit& u) { return u.arm == Arm::kArtillery || u.arm == Arm::kWagon; }
+inline bool limbered_guns(const Unit& u) {
+  return u.arm == Arm::kArtillery && u.formation == "limbered";
+}
+inline bool disordered(const FdState& s, int unit) {
+  return s.units[z(unit)].disordered_until >= s.turn;
+}
+
+// A "movement" phase event of `unit`.
+void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
+          Fields data = {});
+
+// The indices of the stands not removed.
+std::vector<int> live_stands(const Unit& u);
+// Clockwise (compass) rotation of `v` by `deg`.
+Vec2 rotate(Vec2 v, double deg);
+Rect rotated(const Rect& r, Vec2 pivot, double deg);
+// Each rect turned by `deg` about `pivot`, then moved by `delta`.
+std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot = {},
+                            double deg = 0);
+// Stands of other units on the table: all of them, or the enemy's only.
+std::vector<Rect> other_stands(const FdState& s, int unit, bool enemy_only);
+double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b);
+
+// The legality of a unit's stands at a trial position, relative to where they began.
+class Mover {
+ public:
+  Mover(const FdState& s, int unit, std::vector<Rect> base);
+  const std::vector<Rect>& base() const { return base_; }
+  double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
+
+  // Table edge, overlap, and no closer than 1 yd to another unit unless already so close
+  // and not closing; limbered guns under option "path": never within 200 yd. `moved` bounds
+  // how far any point of the stands has travelled from base(): a pair of stands farther
+  // apart than that (plus the 1 yd) at the start can neither touch nor close within 1 yd,
+  // so it is skipped (a speed-up only: the result is the same).
+  bool path_ok(const std::vector<Rect>& rs, std::string* why,
+               double moved = std::numeric_limits<double>::infinity()) const;
+  bool end_ok(const std::vector<Rect>& rs) const;
+
+  // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
+  // stopped them short of max_t.
+  double sweep(Vec2 dir, double max_t, std::string* why) const;
+
+ private:
+  static bool fail(std::string* why, const char* w);
+  const FdState& s_;
+  std::vector<Rect> base_;
+  std::vector<Rect> others_;
+  std::vector<Rect> enemies_;
+  std::vector<std::vector<double>> base_d_;
+  bool limbered_end_ = false;
+  bool limbered_path_ = false;
+};
+
+// How far (mm) a point may go from `a` toward `a + dir*want` for `budget` mm of open-ground
+// allowance, paying a flat 20 yd at each stream or obstacle centre line (FD-40).
+double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budget,
+                   const CostFn& cost, bool crossings);
+// The unit moves as far as its slowest stand can go.
+double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
+                  double budget);
+double road_cost(const TerrainAt& at);
+
+// Stands `idx` of `u` placed on `rs`; their rects; the footprint they would make.
+void apply(Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs);
+std::vector<Rect> rects_of(const Unit& u, const std::vector<int>& idx);
+Rect footprint_of(const Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs);
+
+}  // namespace smoothbore::fire_and_discipline::movement_detail

@@ -1,0 +1,240 @@
+// The movement internals of movement_detail.h: the movement event, stand transforms, the
+// Mover's trial positions (edge, overlap, the 1 yd gap, the limbered 200 yd) and the
+// terrain reach of a straight move with its FD-40 crossings.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <utility>
+#include <vector>
+
+#include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/movement_detail.h"
+
+namespace smoothbore::fire_and_discipline::movement_detail {
+
+void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
+          Fields data) {
+  Event e;
+  e.kind = kind;
+  e.turn = s.turn;
+  e.phase = "movement";
+  const Unit& u = unit_at(s, unit);
+  if (u.side >= 0 && z(u.side) < s.force.sides.size()) e.side = s.force.sides[z(u.side)].id;
+  e.unit = u.id;
+  e.text = std::move(text);
+  e.data = std::move(data);
+  log.append(std::move(e));
+}
+
+std::vector<int> live_stands(const Unit& u) {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < u.stands.size(); ++i) {
+    if (!u.stands[i].removed) out.push_back(static_cast<int>(i));
+  }
+  return out;
+}
+
+Vec2 rotate(Vec2 v, double deg) {
+  const double r = deg * kPi / 180.0;
+  return {v.x * std::cos(r) + v.y * std::sin(r), -v.x * std::sin(r) + v.y * std::cos(r)};
+}
+
+Rect rotated(const Rect& r, Vec2 pivot, double deg) {
+  Rect out = r;
+  out.centre = pivot + rotate(r.centre - pivot, deg);
+  out.facing = normalize_bearing(r.facing + deg);
+  return out;
+}
+
+std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot, double deg) {
+  std::vector<Rect> out;
+  for (const Rect& r : rs) {
+    Rect m = deg != 0 ? rotated(r, pivot, deg) : r;
+    m.centre = m.centre + delta;
+    out.push_back(m);
+  }
+  return out;
+}
+
+// Stands of other units on the table: all of them, or the enemy's only.
+std::vector<Rect> other_stands(const FdState& s, int unit, bool enemy_only) {
+  std::vector<Rect> out;
+  const int side = unit_at(s, unit).side;
+  for (std::size_t i = 0; i < s.force.units.size(); ++i) {
+    const Unit& o = s.force.units[i];
+    if (static_cast<int>(i) == unit || !o.on_table()) continue;
+    if (enemy_only && o.side == side) continue;
+    for (const Stand& st : o.stands) {
+      if (!st.removed) out.push_back(st.rect);
+    }
+  }
+  return out;
+}
+
+double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
+  double d = kImpassable;
+  for (const Rect& x : a) {
+    for (const Rect& y : b) d = std::min(d, distance(x, y));
+  }
+  return d;
+}
+
+Mover::Mover(const FdState& s, int unit, std::vector<Rect> base) : s_(s), base_(std::move(base)) {
+  others_ = other_stands(s, unit, false);
+  enemies_ = other_stands(s, unit, true);
+  // The starting distance of each pair, exact where it is under 200 yd; beyond, a lower
+  // bound (centre distance less both half-diagonals) is kept instead, which path_ok
+  // reads the same way: it only skips pairs farther than the move, and compares the
+  // start distance only against a gap under 1 yd (a speed-up: results are unchanged).
+  const double exact_within = s.mm(200);
+  std::vector<double> other_radius;
+  for (const Rect& o : others_) other_radius.push_back(Vec2{o.width, o.depth}.length() / 2);
+  for (const Rect& r : base_) {
+    std::vector<double> row;
+    const double ra = Vec2{r.width, r.depth}.length() / 2;
+    for (std::size_t j = 0; j < others_.size(); ++j) {
+      const Rect& o = others_[j];
+      const double lower = (r.centre - o.centre).length() - ra - other_radius[j];
+      row.push_back(lower > exact_within ? lower : distance(r, o));
+    }
+    base_d_.push_back(std::move(row));
+  }
+  const Unit& u = unit_at(s, unit);
+  limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
+  limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
+}
+
+bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
+  const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    if (!s_.table().contains(rs[i])) return fail(why, "table");
+    for (std::size_t j = 0; j < others_.size(); ++j) {
+      if (base_d_[i][j] > skip_beyond) continue;
+      if (overlaps(rs[i], others_[j], 0.01)) return fail(why, "unit");
+      const double d = distance(rs[i], others_[j]);
+      if (d < s_.mm(kStopShortYd) - kEps && d < base_d_[i][j] - kEps) return fail(why, "unit");
+    }
+  }
+  if (limbered_path_ && enemy_distance(rs) < s_.mm(kLimberedEnemyYd) - kEps) {
+    return fail(why, "enemy-200");
+  }
+  return true;
+}
+
+bool Mover::end_ok(const std::vector<Rect>& rs) const {
+  return !limbered_end_ || enemy_distance(rs) >= s_.mm(kLimberedEnemyYd) - kEps;
+}
+
+double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
+  const double step = s_.mm(kStepYd);
+  auto at = [&](double t) { return transform(base_, dir * t); };
+  double t = 0;
+  double best_end = end_ok(base_) ? 0 : -1;
+  double end_fail = -1;  // first position after best_end where the end test failed
+  auto note_end = [&](double x) {
+    if (end_ok(at(x))) {
+      best_end = x;
+      end_fail = -1;
+    } else if (end_fail < 0) {
+      end_fail = x;
+    }
+  };
+  while (t < max_t - kEps) {
+    const double nt = std::min(max_t, t + step);
+    std::string w;
+    if (!path_ok(at(nt), &w, nt)) {
+      double lo = t, hi = nt;
+      for (int k = 0; k < 30; ++k) {
+        const double mid = (lo + hi) / 2;
+        (path_ok(at(mid), nullptr, mid) ? lo : hi) = mid;
+      }
+      t = lo;
+      note_end(t);
+      *why = w;
+      break;
+    }
+    t = nt;
+    note_end(t);
+  }
+  if (best_end < 0) {
+    *why = "enemy-200";
+    return 0;
+  }
+  if (best_end < t - kEps) {
+    double lo = best_end, hi = end_fail > best_end ? end_fail : t;
+    for (int k = 0; k < 30; ++k) {
+      const double mid = (lo + hi) / 2;
+      (end_ok(at(mid)) ? lo : hi) = mid;
+    }
+    *why = "enemy-200";
+    return lo;
+  }
+  return t;
+}
+
+bool Mover::fail(std::string* why, const char* w) {
+  if (why != nullptr) *why = w;
+  return false;
+}
+
+double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budget,
+                   const CostFn& cost, bool crossings) {
+  const Table& table = s.table();
+  const Vec2 b = a + dir * want;
+  if (!crossings) return table.reachable(a, b, budget, cost);
+  std::vector<double> cuts;
+  for (const LinearFeature& f : table.linears()) {
+    if (f.cls != TerrainClass::kStream && f.cls != TerrainClass::kLinearObstacle) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      for (double t : segment_crossings({a, b}, {f.path[i], f.path[i + 1]})) {
+        if (t * want > kEps) cuts.push_back(t * want);
+      }
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  double pos = 0;
+  double rem = budget;
+  for (double c : cuts) {
+    const Vec2 p = a + dir * pos;
+    const Vec2 q = a + dir * c;
+    const double r = table.reachable(p, q, rem, cost);
+    if (r < c - pos - kEps) return pos + r;
+    rem -= table.path_cost(p, q, cost);
+    if (rem < s.mm(kCrossingYd) - kEps) return c;  // stops at the obstacle
+    rem -= s.mm(kCrossingYd);
+    pos = c;
+  }
+  return pos + table.reachable(a + dir * pos, b, rem, cost);
+}
+
+// The unit moves as far as its slowest stand can go.
+double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
+                  double budget) {
+  const CostFn cost = terrain_cost(s, unit);
+  const bool crossings = s.options.terrain_movement != "none";
+  double reach = want;
+  for (const Rect& r : rs) {
+    reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+  }
+  return reach;
+}
+
+double road_cost(const TerrainAt& at) { return at.has(TerrainClass::kRoad) ? 1.0 : kImpassable; }
+
+void apply(Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
+  for (std::size_t i = 0; i < idx.size(); ++i) u.stands[z(idx[i])].rect = rs[i];
+}
+
+std::vector<Rect> rects_of(const Unit& u, const std::vector<int>& idx) {
+  std::vector<Rect> out;
+  for (int i : idx) out.push_back(u.stands[z(i)].rect);
+  return out;
+}
+
+Rect footprint_of(const Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
+  Unit copy = u;
+  apply(copy, idx, rs);
+  return copy.footprint();
+}
+
+}  // namespace smoothbore::fire_and_discipline::movement_detail
