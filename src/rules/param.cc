@@ -273,4 +273,15 @@ tl::expected<Params, std::string> parse_assignments(const std::vector<ParamSpec>
   return complete_params(specs, given);
 }
 
+ParamSpec option_flag(std::string name, bool def, std::string ref, std::string help) {
+  return bool_param(std::move(name), def, std::move(help), std::move(ref));
+}
+
+ParamSpec option_choice(std::string name, std::vector<std::string> choices, std::string ref,
+                        std::string help) {
+  std::string def = choices.front();
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
+}
+
 }  // namespace smoothbore

@@ -4,6 +4,7 @@
 
 #include "analysis/report/svg.h"
 #include "core/embedded.h"
+#include "core/text/html.h"
 
 namespace smoothbore::report {
 
@@ -14,47 +15,20 @@ std::string asset(std::string_view name) {
   return found ? std::string(*found) : std::string();
 }
 
-// The template with each {{name}} replaced by its value, in one pass (a value that holds
-// "{{...}}" is left alone).
-std::string fill(std::string_view tpl,
-                 const std::vector<std::pair<std::string, std::string>>& values) {
-  std::string out;
-  std::size_t pos = 0;
-  while (pos < tpl.size()) {
-    const auto open = tpl.find("{{", pos);
-    if (open == std::string_view::npos) break;
-    const auto close = tpl.find("}}", open);
-    if (close == std::string_view::npos) break;
-    const std::string_view key = tpl.substr(open + 2, close - open - 2);
-    out.append(tpl.substr(pos, open - pos));
-    bool found = false;
-    for (const auto& [k, v] : values) {
-      if (k == key) {
-        out += v;
-        found = true;
-        break;
-      }
-    }
-    if (!found) out.append(tpl.substr(open, close + 2 - open));
-    pos = close + 2;
-  }
-  out.append(tpl.substr(pos));
-  return out;
-}
-
 }  // namespace
 
 std::string page(const PageHead& head, const std::string& body) {
   std::string header =
       fmt::format("<h1>{}</h1>\n<p class=\"meta\">{}</p>\n<p class=\"note\">{}</p>\n",
-                  escape(head.title), escape(head.subtitle), escape(kThreadsNote));
+                  html_escape(head.title), html_escape(head.subtitle), html_escape(kThreadsNote));
   if (!head.partial.empty()) {
-    header += fmt::format("<p class=\"partial\">{}</p>\n", escape(head.partial));
+    header += fmt::format("<p class=\"partial\">{}</p>\n", html_escape(head.partial));
   }
   const std::string title = (head.partial.empty() ? "" : "PARTIAL — ") + head.title;
-  return fill(
-      asset("report.html"),
-      {{"title", escape(title)}, {"css", asset("report.css")}, {"header", header}, {"body", body}});
+  return fill_template(asset("report.html"), {{"title", html_escape(title)},
+                                              {"css", asset("report.css")},
+                                              {"header", header},
+                                              {"body", body}});
 }
 
 std::string table(const std::vector<std::string>& header,
@@ -64,11 +38,12 @@ std::string table(const std::vector<std::string>& header,
   };
   std::string out = "<table>\n<thead><tr>";
   for (std::size_t i = 0; i < header.size(); ++i)
-    out += open("th", i) + escape(header[i]) + "</th>";
+    out += open("th", i) + html_escape(header[i]) + "</th>";
   out += "</tr></thead>\n<tbody>\n";
   for (const auto& row : rows) {
     out += "<tr>";
-    for (std::size_t i = 0; i < row.size(); ++i) out += open("td", i) + escape(row[i]) + "</td>";
+    for (std::size_t i = 0; i < row.size(); ++i)
+      out += open("td", i) + html_escape(row[i]) + "</td>";
     out += "</tr>\n";
   }
   return out + "</tbody>\n</table>\n";
@@ -76,8 +51,8 @@ std::string table(const std::vector<std::string>& header,
 
 std::string section(const std::string& heading, const std::string& intro,
                     const std::string& content) {
-  std::string out = "<section>\n<h2>" + escape(heading) + "</h2>\n";
-  if (!intro.empty()) out += "<p>" + escape(intro) + "</p>\n";
+  std::string out = "<section>\n<h2>" + html_escape(heading) + "</h2>\n";
+  if (!intro.empty()) out += "<p>" + html_escape(intro) + "</p>\n";
   return out + content + "</section>\n";
 }
 

@@ -14,7 +14,7 @@ using report::BarRow;
 std::string side_class(std::size_t side) { return fmt::format("side-{}", side % 4); }
 
 std::string figure(const std::string& caption, const std::string& svg) {
-  return "<figure><figcaption>" + report::escape(caption) + "</figcaption>" + svg + "</figure>\n";
+  return "<figure><figcaption>" + html_escape(caption) + "</figcaption>" + svg + "</figure>\n";
 }
 
 std::string outcome(const McSummary& s) {

@@ -27,7 +27,7 @@ std::string svg_open(std::string_view cls, double width, double height) {
 std::string text(double x, double y, std::string_view anchor, std::string_view cls,
                  std::string_view s) {
   return fmt::format("<text class=\"{}\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"{}\">{}</text>",
-                     cls, x, y, anchor, escape(s));
+                     cls, x, y, anchor, html_escape(s));
 }
 
 // A whisker from `ci.low` to `ci.high` (fractions of the plot) at height y.
@@ -63,29 +63,6 @@ double heading(std::string& out, const std::string& group, std::string& last, do
 
 }  // namespace
 
-std::string escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string bar_chart(const std::vector<BarRow>& rows, double max, bool percent,
                       std::string_view cls) {
   if (!(max > 0)) max = 1;
@@ -100,7 +77,7 @@ std::string bar_chart(const std::vector<BarRow>& rows, double max, bool percent,
     body += fmt::format(
         "<rect class=\"bar {}\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.0f}\">"
         "<title>{}</title></rect>",
-        r.cls, kLabelWidth, y + (kRow - kBar) / 2, w, kBar, escape(r.tip));
+        r.cls, kLabelWidth, y + (kRow - kBar) / 2, w, kBar, html_escape(r.tip));
     if (r.ci) body += whisker(*r.ci, kLabelWidth, kPlotWidth, y + kRow / 2);
     body += text(kLabelWidth + kPlotWidth + 6, y + 14, "start", "value", r.text);
     y += kRow;
@@ -140,8 +117,8 @@ std::string histogram_chart(const Histogram& h, std::string_view x_label, std::s
     out += fmt::format(
         "<rect class=\"bin\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\">"
         "<title>{}: {} of {} battles ({:.1f}%)</title></rect>",
-        x + 0.5, base - height, std::max(bin - 1, 0.5), height, escape(range), h.counts[i], total,
-        100.0 * static_cast<double>(h.counts[i]) / static_cast<double>(total));
+        x + 0.5, base - height, std::max(bin - 1, 0.5), height, html_escape(range), h.counts[i],
+        total, 100.0 * static_cast<double>(h.counts[i]) / static_cast<double>(total));
     if (i % step == 0) {
       out += text(centred ? x + bin / 2 : x, base + 14, "middle", "tick", fmt::format("{:g}", lo));
     }
@@ -180,7 +157,7 @@ std::string stacked_chart(const std::vector<StackRow>& rows, std::string_view cl
   double y = 24;
   for (const StackRow& r : rows) {
     y = heading(body, r.group, last, y);
-    body += fmt::format("<g class=\"unit-bar\"><title>{}</title>", escape(r.tip));
+    body += fmt::format("<g class=\"unit-bar\"><title>{}</title>", html_escape(r.tip));
     body += text(kLabelWidth - 6, y + 12, "end", "label", r.label);
     double at = kLabelWidth;
     for (const Segment& s : r.segments) {
@@ -233,7 +210,7 @@ std::string heat_map(const HeatMap& m) {
       out += fmt::format(
           "<rect class=\"heat\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.0f}\" height=\"{:.0f}\" "
           "fill=\"rgb({},{},{})\"><title>{}</title></rect>",
-          x + 1, y + 1, kCellW - 2, kCellH - 2, rgb[0], rgb[1], rgb[2], escape(cell.tip));
+          x + 1, y + 1, kCellW - 2, kCellH - 2, rgb[0], rgb[1], rgb[2], html_escape(cell.tip));
       const std::string ink = t > 0.55 ? "heat-text light" : "heat-text";
       out += text(x + kCellW / 2, y + 22, "middle", ink, cell.text);
       out += text(x + kCellW / 2, y + 38, "middle", ink + " sub", cell.sub);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/stats.h"
+#include "core/text/html.h"
 
 namespace smoothbore::report {
 
@@ -65,8 +66,5 @@ struct HeatMap {
   std::string hue;  // "win" or "loss": the colour ramp
 };
 std::string heat_map(const HeatMap& map);
-
-// Text for SVG and HTML: & < > " escaped.
-std::string escape(std::string_view s);
 
 }  // namespace smoothbore::report

@@ -62,8 +62,8 @@ std::string heat_maps(const std::vector<SweepAxis>& axes, const std::vector<Swee
     }
     const std::string caption = fmt::format("{} {}", first.sides[side].id,
                                             losses ? "mean losses (% of strength)" : "win rate");
-    out += "<figure><figcaption>" + report::escape(caption) + "</figcaption>" +
-           report::heat_map(map) + "</figure>\n";
+    out += "<figure><figcaption>" + html_escape(caption) + "</figcaption>" + report::heat_map(map) +
+           "</figure>\n";
   }
   return out + "</div>\n";
 }

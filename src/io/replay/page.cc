@@ -9,6 +9,7 @@
 
 #include "core/embedded.h"
 #include "core/events/event.h"
+#include "core/text/html.h"
 #include "io/narrative.h"
 #include "io/replay/profile.h"
 #include "io/replay/recorder.h"
@@ -55,57 +56,6 @@ void merge(Json& step, const Json& state, const char* key) {
 std::string asset(std::string_view name) {
   auto found = embedded::find(embedded::replay_files(), name);
   return found ? std::string(*found) : std::string();
-}
-
-// The template with each {{name}} replaced by its value, in one pass, so that a value
-// that happens to contain "{{...}}" is left alone.
-std::string fill(std::string_view tpl,
-                 const std::vector<std::pair<std::string, std::string>>& values) {
-  std::string out;
-  std::size_t pos = 0;
-  while (pos < tpl.size()) {
-    const auto open = tpl.find("{{", pos);
-    if (open == std::string_view::npos) break;
-    const auto close = tpl.find("}}", open);
-    if (close == std::string_view::npos) break;
-    const std::string_view key = tpl.substr(open + 2, close - open - 2);
-    out.append(tpl.substr(pos, open - pos));
-    bool found = false;
-    for (const auto& [k, v] : values) {
-      if (k == key) {
-        out += v;
-        found = true;
-        break;
-      }
-    }
-    if (!found) out.append(tpl.substr(open, close + 2 - open));
-    pos = close + 2;
-  }
-  out.append(tpl.substr(pos));
-  return out;
-}
-
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -208,13 +158,13 @@ tl::expected<std::string, std::string> build_replay_page(const std::vector<std::
   Json parsed = Json::parse(*data);
   const std::string title =
       fmt::format("{} — smoothbore replay", parsed["snapshot"].value("scenario", "battle"));
-  return fill(asset("replay.html"),
-              {{"title", html_escape(title)},
-               {"css", asset("replay.css")},
-               {"data", safe},
-               {"js", asset("replay_table.js") + "\n" + asset("replay_layers.js") + "\n" +
-                          asset("replay_state.js") + "\n" + asset("replay_panel.js") + "\n" +
-                          asset("replay.js")}});
+  return fill_template(asset("replay.html"),
+                       {{"title", html_escape(title)},
+                        {"css", asset("replay.css")},
+                        {"data", safe},
+                        {"js", asset("replay_table.js") + "\n" + asset("replay_layers.js") + "\n" +
+                                   asset("replay_state.js") + "\n" + asset("replay_panel.js") +
+                                   "\n" + asset("replay.js")}});
 }
 
 }  // namespace smoothbore
