@@ -23,7 +23,7 @@
 namespace smoothbore::elan_drill {
 
 inline constexpr std::string_view kId = "elan-drill";
-inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+inline constexpr std::string_view kStatus = "playable (partial: see README)";
 
 const Ruleset& ruleset();
 
