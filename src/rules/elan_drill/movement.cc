@@ -179,9 +179,9 @@ void BattleED::movement_phase(int side, EventLog& log) {
       case ActionKind::kUnlimber:
         change_formation(u, a.kind == ActionKind::kLimber ? "limbered" : "unlimbered", 0, log);
         if (a.kind == ActionKind::kUnlimber) {
-          unit.stands.front().rect.facing = a.facing;
-          if (!place_ok(u, unit.stands.front().rect, -1))
-            unit.stands.front().rect.facing = unit.footprint().facing;
+          Rect r = unit.stands.front().rect;
+          r.facing = normalize_bearing(a.facing);
+          if (place_ok(u, r, -1)) unit.stands.front().rect = r;
         }
         break;
       default:
