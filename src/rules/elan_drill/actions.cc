@@ -77,10 +77,25 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   return out;
 }
 
+// The exact distribution of a close-action's casualties (index = casualties).
+std::vector<double> BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+  std::vector<double> out;
+  const Resolution* r = ruleset().resolution("close-action");
+  auto full = complete_params(r->params, p);
+  for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k != "casualties") continue;
+      const auto c = static_cast<std::size_t>(as_number(v));
+      if (out.size() <= c) out.resize(c + 1, 0.0);
+      out[c] += op.probability;
+    }
+  }
+  return out;
+}
+
 ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0) return out;
-  const Unit& t = force_.units[a.target];
   if (a.kind == ActionKind::kFire) {
     const double hits =
         expected(fire_resolution(a.unit, a.target), fire_params(a.unit, a.target, false), "hits");
@@ -91,30 +106,26 @@ ActionAssessment BattleED::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kCharge) {
-    // Exact chance to close (L41-L44), then the target's chance to fail its end-of-round-1
-    // test (2+ failures) with the expected figures lost more (D12-17).
+    // Exact chance to close (L41-L44) times the exact chance that the first round's
+    // casualties by us exceed the target's (D12-17: it then tests with the figures lost
+    // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
     const double closes = probability(
         "close-to-melee", close_to_melee_params(a.unit, a.target, true), "contact", Value(true));
-    const double by_me =
-        expected("close-action", close_params(a.unit, a.target, true), "casualties");
-    const double by_them =
-        expected("close-action", close_params(a.target, a.unit, false), "casualties");
-    std::map<std::string, Value> tp = elan_params(a.target, a.unit);
-    tp["round"] = Value(std::int64_t{1});
-    tp["figures-lost-more"] =
-        Value(std::int64_t{std::clamp(static_cast<int>(by_me - by_them + 0.5), 0, 30)});
-    std::map<std::string, Value> mp = elan_params(a.unit, a.target);
-    mp["round"] = Value(std::int64_t{1});
-    mp["figures-lost-more"] =
-        Value(std::int64_t{std::clamp(static_cast<int>(by_them - by_me + 0.5), 0, 30)});
-    const double they_fail =
-        1.0 - probability("elan-test", tp, "result", Value(std::string("success"))) -
-        probability("elan-test", tp, "result", Value(std::string("disrupted")));
-    const double i_break = probability("elan-test", mp, "broken", Value(true));
-    out.win_probability = closes * they_fail;
-    out.risk = closes * i_break + (1 - closes) * 0.2;
+    const double breaks = probability(
+        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "broken", Value(true));
+    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
+    double more = 0, worse = 0, by_me = 0;
+    for (std::size_t x = 0; x < mine.size(); ++x) {
+      by_me += static_cast<double>(x) * mine[x];
+      for (std::size_t y = 0; y < theirs.size(); ++y) {
+        if (x > y) more += mine[x] * theirs[y];
+        if (y >= x + 2) worse += mine[x] * theirs[y];
+      }
+    }
+    out.win_probability = closes * more;
+    out.risk = breaks + closes * worse;
     out.expected_kills = closes * by_me;
-    (void)t;
     return out;
   }
   // Reactions (§6), from the charged unit's side: the charge is beaten when the charger

@@ -74,8 +74,10 @@ class BattleED final : public Battle {
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
-  std::string cover(int unit) const;     // none / soft / hard
-  int eligible_figures(int unit) const;  // D12-11
+  std::string cover(int unit) const;               // none / soft / hard
+  int eligible_figures(int unit) const;            // D12-11
+  int contact_figures(int unit, int enemy) const;  // D12-10
+  double max_range_in(int unit) const;             // D12-13
   bool can_fire_at(int unit, int target) const;
   bool can_charge(int unit, int target) const;
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
@@ -86,6 +88,7 @@ class BattleED final : public Battle {
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
+  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
   std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
   std::map<std::string, Value> close_params(int unit, int target, bool charging) const;

@@ -147,12 +147,38 @@ int BattleED::eligible_figures(int unit) const {
   return n;  // line, two-rank line: two ranks deep, all figures
 }
 
+// D12-10: one die per figure in base contact: the unit's front rank, along the part of its
+// frontage that faces the enemy's (a narrower enemy touches fewer files).
+int BattleED::contact_figures(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const int n = u.figures();
+  const std::string& f = u.formation;
+  int front = (n + 1) / 2;  // line, two-rank line: two ranks (D12-11)
+  if (f == "square") front = n / 4;
+  if (f == "skirmish") front = n;
+  if (f == "march-column") front = std::min(n, 2);
+  if (f == "wide-column") front = std::min(n, 8);
+  if (f == "column" || f == "closed-column") front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  if (u.arm == Arm::kArtillery) front = n;
+  const double mine = u.footprint().width;
+  const double theirs = force_.units[enemy].footprint().width;
+  const double share = mine > 0 ? std::min(1.0, theirs / mine) : 1.0;
+  return std::max(1, static_cast<int>(front * share + 0.5));
+}
+
 std::string BattleED::fire_resolution(int unit, int target) const {
   const Unit& u = force_.units[unit];
   if (u.arm != Arm::kArtillery) return "small-arms";
   const std::string gun = u.attribute_string("gun", "medium");
   return gap_in(unit, target) <= row("fire.canister", gun).number("long") ? "canister"
                                                                           : "solid-shot";
+}
+
+// D12-13: the gun class's solid-shot maximum range (an option per class).
+double BattleED::max_range_in(int unit) const {
+  std::string gun = force_.units[unit].attribute_string("gun", "medium");
+  std::replace(gun.begin(), gun.end(), '-', '_');
+  return option_number("d12_13_" + gun + "_max_in");
 }
 
 bool BattleED::can_fire_at(int unit, int target) const {
@@ -165,8 +191,7 @@ bool BattleED::can_fire_at(int unit, int target) const {
   if (!in_arc(unit, target)) return false;
   const double r = gap_in(unit, target);
   if (u.arm == Arm::kArtillery) {
-    const std::string gun = u.attribute_string("gun", "medium");
-    return r <= row("fire.artillery_ranges", gun).number("solid_shot_max");
+    return r <= max_range_in(unit);
   }
   return r <= row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
 }
@@ -272,6 +297,8 @@ std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool re
     situation = "unlimbered-artillery";
   if (cover(target) == "hard") situation = "building";
   p["target"] = Value(situation);
+  p["max-range"] = Value(max_range_in(unit));
+  p["long-fraction"] = Value(option_number("d12_13_long_fraction"));
   p["further-mode"] = Value(option("r001_6_further_targets"));
   return p;
 }
@@ -281,7 +308,7 @@ std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool re
 std::map<std::string, Value> BattleED::close_params(int unit, int target, bool charging) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
-  const int figures = std::clamp(eligible_figures(unit), 1, 40);
+  const int figures = std::clamp(contact_figures(unit, target), 1, 40);
   return {{"figures", Value(std::int64_t{figures})},
           {"skill", Value(std::int64_t{musketry(unit)})},
           {"vs-broken", Value(broken(target))},
