@@ -23,6 +23,19 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       f.kind = ActionKind::kFire;
       f.target = ti;
       out.push_back(f);
+      // Move, then fire at -1 (L200, D12-28): advance to 4" of the target.
+      if (u.arm != Arm::kArtillery && u.formation != "square") {
+        const Rect tf = force_.units[t].footprint();
+        const Vec2 dir = (tf.centre - fp.centre).normalized();
+        const double travel =
+            std::clamp(distance(fp, tf) - 4.0 * kMm, 0.0, move_rate_in(unit) * kMm);
+        if (travel > 0.5 * kMm) {
+          f.moves = true;
+          f.destination = fp.centre + dir * travel;
+          f.facing = bearing_of(dir);
+          out.push_back(f);
+        }
+      }
     }
     if (can_charge(unit, ti)) {
       Action c = hold;
@@ -97,8 +110,14 @@ ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0) return out;
   if (a.kind == ActionKind::kFire) {
-    const double hits =
-        expected(fire_resolution(a.unit, a.target), fire_params(a.unit, a.target, false), "hits");
+    std::map<std::string, Value> p = fire_params(a.unit, a.target, false);
+    if (a.moves) {  // fired from the destination, moving (L200)
+      Rect r = force_.units[a.unit].footprint();
+      r.centre = a.destination;
+      p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
+      p["moving"] = Value(true);
+    }
+    const double hits = expected(fire_resolution(a.unit, a.target), p, "hits");
     const int save = experience(a.target) == "veteran"     ? 7
                      : experience(a.target) == "conscript" ? 5
                                                            : 6;

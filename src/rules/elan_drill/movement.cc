@@ -157,6 +157,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
     const Action& a = orders_[u];
     Unit& unit = force_.units[u];
     switch (a.kind) {
+      case ActionKind::kFire:
       case ActionKind::kMove:
         if (!a.moves) break;
         if (move_unit(u, a.destination, a.facing, move_rate_in(u), -1) > 0.1 * kMm) {
