@@ -165,11 +165,11 @@ TEST(CliOdds, ElanDrillResolutionsAreExact) {
   EXPECT_THAT(r.output, HasSubstr("p = 343/1728 (19.850%)"));
 }
 
-TEST(CliOdds, RulesetsSaysElanDrillHasNoBattleYet) {
+TEST(CliOdds, RulesetsSaysElanDrillIsPartlyPlayable) {
   auto r = run_cli("rulesets");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("elan-drill"));
-  EXPECT_THAT(r.output, HasSubstr("resolutions only, battle not yet"));
+  EXPECT_THAT(r.output, HasSubstr("playable (partial: see README)"));
   r = run_cli("rulesets elan-drill");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_THAT(r.output, HasSubstr("r001_2_rally_mode"));

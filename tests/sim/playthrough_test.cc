@@ -154,3 +154,31 @@ TEST(Determinism, FireAndDisciplineSameSeedSameLog) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Elan/Drill: IGOUGO player turns with the four phases (§3), invariants after each step,
+// doctrine and random commanders, every battle to a decision.
+TEST(Playthrough, ElanDrillSmallActionManySeeds) {
+  const Scenario sc = load_embedded("elan-drill/small.toml");
+  int decided_by_break = 0;
+  for (const auto& p : std::vector<std::vector<std::string>>{
+           {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+      if (o.result.reason == "army-break") ++decided_by_break;
+    }
+  }
+  EXPECT_GT(decided_by_break, 10);
+}
+
+TEST(Determinism, ElanDrillSameSeedSameLog) {
+  const Scenario sc = load_embedded("elan-drill/small.toml");
+  EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
+  EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
+}
+
+}  // namespace
+}  // namespace smoothbore

@@ -5,6 +5,7 @@
 
 #include "core/check.h"
 #include "core/geometry/vec2.h"
+#include "rules/elan_drill/battle.h"
 #include "rules/elan_drill/options.h"
 #include "rules/elan_drill/resolutions.h"
 
@@ -154,11 +155,11 @@ class ElanDrill final : public Ruleset {
     return errors;
   }
 
-  bool playable() const override { return false; }
+  bool playable() const override { return true; }
 
-  std::unique_ptr<Battle> start(const Scenario&, std::uint64_t, std::uint64_t) const override {
-    check_failed("playable()", __FILE__, __LINE__,
-                 "elan-drill battles are not implemented yet (resolutions only)");
+  std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,
+                                std::uint64_t stream) const override {
+    return start_battle(scenario, seed, stream);
   }
 };
 

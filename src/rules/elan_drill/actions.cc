@@ -1,0 +1,183 @@
+// The candidate actions of a unit and their exact assessments (what the doctrine weighs):
+// lines fire, columns charge, infantry charged by cavalry weigh forming square (§6).
+#include <algorithm>
+
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
+
+namespace smoothbore::elan_drill {
+
+std::vector<Action> BattleED::legal_actions(int unit) const {
+  std::vector<Action> out;
+  Action hold;
+  hold.unit = unit;
+  out.push_back(hold);
+  if (!active(unit)) return out;
+  const Unit& u = force_.units[unit];
+  const Rect fp = u.footprint();
+  const int enemy = nearest_enemy(unit);
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    if (can_fire_at(unit, ti)) {
+      Action f = hold;
+      f.kind = ActionKind::kFire;
+      f.target = ti;
+      out.push_back(f);
+      // Move, then fire at -1 (L200, D12-28): advance to 4" of the target.
+      if (u.arm != Arm::kArtillery && u.formation != "square") {
+        const Rect tf = force_.units[t].footprint();
+        const Vec2 dir = (tf.centre - fp.centre).normalized();
+        const double travel =
+            std::clamp(distance(fp, tf) - 4.0 * kMm, 0.0, move_rate_in(unit) * kMm);
+        if (travel > 0.5 * kMm) {
+          f.moves = true;
+          f.destination = fp.centre + dir * travel;
+          f.facing = bearing_of(dir);
+          out.push_back(f);
+        }
+      }
+    }
+    if (can_charge(unit, ti)) {
+      Action c = hold;
+      c.kind = ActionKind::kCharge;
+      c.target = ti;
+      out.push_back(c);
+    }
+  }
+  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered";
+  if (!gun_fixed && enemy >= 0) {
+    const Rect ef = force_.units[enemy].footprint();
+    const Vec2 dir = (ef.centre - fp.centre).normalized();
+    const double gap = distance(fp, ef);
+    for (double stand_off : {4.0, 10.0}) {  // musket close range, or just outside long
+      Action m = hold;
+      m.kind = ActionKind::kMove;
+      m.moves = true;
+      const double travel = std::clamp(gap - stand_off * kMm, 0.0, move_rate_in(unit) * kMm);
+      m.destination = fp.centre + dir * travel;
+      m.facing = bearing_of(dir);
+      if (travel > 0.25 * kMm) out.push_back(m);
+    }
+    Action back = hold;  // withdraw toward the home edge, facing the enemy
+    back.kind = ActionKind::kMove;
+    back.moves = true;
+    back.destination = fp.centre + bearing_vector(edge_bearing(force_.sides[u.side].home_edge)) *
+                                       (move_rate_in(unit) * kMm / 2);
+    back.facing = bearing_of(dir);
+    out.push_back(back);
+  }
+  if (u.arm == Arm::kArtillery) {
+    Action g = hold;
+    g.kind = u.formation == "limbered" ? ActionKind::kUnlimber : ActionKind::kLimber;
+    g.facing =
+        enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
+    out.push_back(g);
+    return out;
+  }
+  if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
+    for (const std::string& f : type->formations) {
+      if (f == u.formation) continue;
+      Unit copy = u;
+      copy.formation = f;
+      if (!place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) continue;
+      Action c = hold;
+      c.kind = ActionKind::kFormation;
+      c.formation = f;
+      c.facing = fp.facing;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// The exact distribution of a close-action's casualties (index = casualties).
+std::vector<double> BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+  std::vector<double> out;
+  const Resolution* r = ruleset().resolution("close-action");
+  auto full = complete_params(r->params, p);
+  for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k != "casualties") continue;
+      const auto c = static_cast<std::size_t>(as_number(v));
+      if (out.size() <= c) out.resize(c + 1, 0.0);
+      out[c] += op.probability;
+    }
+  }
+  return out;
+}
+
+ActionAssessment BattleED::assess(const Action& a) const {
+  ActionAssessment out;
+  if (a.unit < 0 || a.target < 0) return out;
+  if (a.kind == ActionKind::kFire) {
+    std::map<std::string, Value> p = fire_params(a.unit, a.target, false);
+    if (a.moves) {  // fired from the destination, moving (L200)
+      Rect r = force_.units[a.unit].footprint();
+      r.centre = a.destination;
+      p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
+      p["moving"] = Value(true);
+    }
+    const double hits = expected(fire_resolution(a.unit, a.target), p, "hits");
+    const int save = experience(a.target) == "veteran"     ? 7
+                     : experience(a.target) == "conscript" ? 5
+                                                           : 6;
+    out.expected_kills = hits * (12.0 - save) / 12.0;
+    return out;
+  }
+  if (a.kind == ActionKind::kCharge) {
+    // Exact chance to close (L41-L44) times the exact chance that the first round's
+    // casualties by us exceed the target's (D12-17: it then tests with the figures lost
+    // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
+    const double closes = probability(
+        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "contact", Value(true));
+    const double breaks = probability(
+        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "broken", Value(true));
+    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
+    double more = 0, worse = 0, by_me = 0;
+    for (std::size_t x = 0; x < mine.size(); ++x) {
+      by_me += static_cast<double>(x) * mine[x];
+      for (std::size_t y = 0; y < theirs.size(); ++y) {
+        if (x > y) more += mine[x] * theirs[y];
+        if (y >= x + 2) worse += mine[x] * theirs[y];
+      }
+    }
+    out.win_probability = closes * more;
+    out.risk = breaks + closes * worse;
+    out.expected_kills = closes * by_me;
+    return out;
+  }
+  // Reactions (§6), from the charged unit's side: the charge is beaten when the charger
+  // fails to close; square makes cavalry close on 3D (L42) at -2 to hit (L234).
+  const int charger = a.target;
+  auto closes_vs = [&](bool square) {
+    std::map<std::string, Value> p = close_to_melee_params(charger, a.unit, true);
+    if (square) p["ground"] = Value(std::string("terrain-or-square"));
+    return probability("close-to-melee", p, "contact", Value(true));
+  };
+  if (a.kind == ActionKind::kHold) {
+    const double c = closes_vs(false);
+    out.win_probability = 1 - c;
+    out.risk = c * 0.5;
+  } else if (a.kind == ActionKind::kFormation) {
+    const bool square = a.formation == "square";
+    const double performs =
+        1 - probability("drill-test",
+                        {{"action", Value(response_key(a))},
+                         {"factor", Value(std::int64_t{drill(a.unit)})},
+                         {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
+                        "performed", Value(false));
+    const double c_ok = closes_vs(square), c_fail = closes_vs(false);
+    out.win_probability = performs * (1 - c_ok) + (1 - performs) * (1 - c_fail);
+    out.risk = performs * c_ok * (square ? 0.1 : 0.4) + (1 - performs) * c_fail * 0.6;
+  } else if (a.kind == ActionKind::kCounterCharge) {
+    out.win_probability = 0.4;
+    out.risk = 0.3;
+  } else if (a.kind == ActionKind::kMove) {
+    out.win_probability = 0.3;
+    out.risk = 0.1;
+  }
+  return out;
+}
+
+}  // namespace smoothbore::elan_drill

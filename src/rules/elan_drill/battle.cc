@@ -1,0 +1,146 @@
+#include "rules/elan_drill/battle.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t seed,
+                                     std::uint64_t stream) {
+  return std::make_unique<BattleED>(scenario, seed, stream);
+}
+
+BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
+    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+  for (const Unit& u : force_.units) {
+    UnitState s;
+    const Value* dms = u.attribute("dms");
+    s.dms = dms != nullptr ? static_cast<int>(as_number(*dms)) : 0;
+    state_.push_back(s);
+  }
+  orders_.resize(force_.units.size());
+}
+
+std::string BattleED::name(int unit) const {
+  const Unit& u = force_.units[unit];
+  return u.name.empty() ? u.id : u.name;
+}
+
+Event BattleED::make_event(EventKind kind, int unit, std::string text) const {
+  Event e;
+  e.kind = kind;
+  e.turn = turn_;
+  if (unit >= 0) {
+    e.unit = force_.units[unit].id;
+    e.side = force_.sides[force_.units[unit].side].id;
+  }
+  e.text = std::move(text);
+  return e;
+}
+
+// Units that take an order in their side's command phase: formed (not broken) units.
+std::vector<int> BattleED::units_to_order(int side) const {
+  std::vector<int> out;
+  for (int i : force_.units_of(side)) {
+    if (active(i)) out.push_back(i);
+  }
+  return out;
+}
+
+// D12-32: broken + destroyed units over the side's units, artillery weighted.
+double BattleED::broken_fraction(int side) const {
+  const double gun_weight = option_number("d12_32_artillery_weight");
+  double all = 0, lost = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    const double w = u.arm == Arm::kArtillery ? gun_weight : 1.0;
+    all += w;
+    if (u.status != UnitStatus::kActive) lost += w;
+  }
+  return all > 0 ? lost / all : 0.0;
+}
+
+double BattleED::loss_fraction(int side) const {
+  int start = 0, lost = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
+  }
+  return start > 0 ? static_cast<double>(lost) / start : 0.0;
+}
+
+std::vector<std::string> BattleED::invariant_violations() const {
+  std::vector<std::string> out;
+  const auto& units = force_.units;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    if (u.figures() < 0) out.push_back(u.id + ": negative figures");
+    if (u.figures() > u.start_figures) out.push_back(u.id + ": more figures than at the start");
+    if (state_[i].dms < 0) out.push_back(u.id + ": negative DMs");
+    if (!u.on_table()) continue;
+    if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
+    if (!scenario_.table.contains(u.footprint())) out.push_back(u.id + ": off the table");
+    for (std::size_t j = i + 1; j < units.size(); ++j) {
+      if (!units[j].on_table()) continue;
+      if (overlaps(u.footprint(), units[j].footprint(), 0.5)) {
+        out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
+      }
+    }
+  }
+  return out;
+}
+
+// One game turn: the first side's player turn, then the other's (§3, IGOUGO).
+void BattleED::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
+  ++turn_;
+  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Game turn {}", turn_)));
+  const int sides = static_cast<int>(force_.sides.size());
+  for (int k = 0; k < sides; ++k) player_turn((scenario_.first_side + k) % sides, orders, log);
+}
+
+void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log) {
+  acting_ = side;
+  const int defending = (side + 1) % static_cast<int>(force_.sides.size());
+  auto src = [&](int s) -> OrderSource* {
+    return s < static_cast<int>(orders.size()) ? orders[s] : nullptr;
+  };
+  for (std::size_t i = 0; i < state_.size(); ++i) {
+    state_[i].moved = false;
+    state_[i].charging = -1;
+    state_[i].charged_by = -1;
+    state_[i].response.clear();
+    orders_[i] = Action{};
+    orders_[i].unit = static_cast<int>(i);
+  }
+  auto phase = [&](const std::string& what) {
+    Event e = make_event(EventKind::kPhase, -1,
+                         fmt::format("{}: {} phase",
+                                     force_.sides[side].name.empty() ? force_.sides[side].id
+                                                                     : force_.sides[side].name,
+                                     what));
+    e.side = force_.sides[side].id;
+    e.data = {{"phase", Value(what)}};
+    log.append(std::move(e));
+  };
+  phase("command");
+  rally_step(side, log);
+  after_step("rally");
+  order_step(side, src(side), log);
+  response_step(defending, src(defending), log);
+  after_step("command");
+  phase("movement");
+  movement_phase(side, log);
+  after_step("movement");
+  phase("fire");
+  fire_phase(side, log);
+  after_step("fire");
+  phase("close action");
+  close_phase(side, log);
+  after_step("close action");
+}
+
+}  // namespace smoothbore::elan_drill

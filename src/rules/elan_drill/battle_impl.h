@@ -1,0 +1,146 @@
+// The elan-drill battle (internal to the rule set). A game turn is two player turns
+// (§3, IGOUGO); in each the phasing side acts and the other defends:
+//   1. command: rally (R-001-2), orders, charge declarations and responses (D12-15);
+//   2. movement: chargers, then everyone else (D12-07, §11), broken units flee (D12-05);
+//   3. fire: the defending side's reactive fire (D12-27), then the acting side's;
+//   4. close action: close-to-melee (D12-15), up to three rounds (D12-17).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "rules/battle.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::elan_drill {
+
+inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+
+struct UnitState {
+  int dms = 0;              // Disruption Markers (D12-06)
+  bool fired_ever = false;  // D12-26 first fire
+  bool moved = false;       // moved in this player turn's movement phase (D12-28)
+  int charging = -1;        // declared charge target this player turn
+  std::string response;     // the charge response chosen (§6), when charged
+  int charged_by = -1;
+  int tested_step = -1;     // D12-36: friends-broken test once per step
+  bool moved_last = false;  // moved in its own last player turn (rally stance, L32-L33)
+};
+
+// Casualties a unit took in one fire step, for its Élan test (D12-03).
+struct FireTally {
+  int casualties = 0;
+  int volley_canister_close = 0;
+  int rifle_close = 0;
+  int shell = 0;
+};
+
+class BattleED final : public Battle {
+ public:
+  BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
+
+  const Scenario& scenario() const override { return scenario_; }
+  const Force& force() const override { return force_; }
+  int turn() const override { return turn_; }
+  std::vector<int> units_to_order(int side) const override;
+  std::vector<Action> legal_actions(int unit) const override;
+  ActionAssessment assess(const Action& a) const override;
+  void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
+  double broken_fraction(int side) const override;
+  double loss_fraction(int side) const override;
+  std::vector<std::string> invariant_violations() const override;
+
+  const UnitState& state(int unit) const { return state_[unit]; }
+  int acting_side() const { return acting_; }
+
+  // --- ratings and situations (situation.cc) ---
+  const std::string& option(const std::string& name) const;
+  double option_number(const std::string& name) const;
+  std::string experience(int unit) const;
+  int elan(int unit) const;
+  int drill(int unit) const;
+  int musketry(int unit) const;
+  int gunnery(int unit) const;
+  bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
+  bool broken(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
+  double gap_in(int a, int b) const;
+  int nearest_enemy(int unit) const;
+  double move_rate_in(int unit) const;  // D12-07
+  double charge_reach_in(int unit) const;
+  bool in_arc(int unit, int target) const;  // D12-12
+  bool rough_or_worse(int unit, int* multiplier = nullptr) const;
+  std::string cover(int unit) const;               // none / soft / hard
+  int eligible_figures(int unit) const;            // D12-11
+  int contact_figures(int unit, int enemy) const;  // D12-10
+  double max_range_in(int unit) const;             // D12-13
+  bool can_fire_at(int unit, int target) const;
+  bool can_charge(int unit, int target) const;
+  // The resolution `name` with `given` parameters (the rest at their defaults), sampled
+  // with the battle's dice, its records appended to `rolls`.
+  Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
+                  std::vector<RollRecord>* rolls);
+  static double expected(const std::string& name, const std::map<std::string, Value>& given,
+                         const std::string& field);
+  static double probability(const std::string& name, const std::map<std::string, Value>& given,
+                            const std::string& field, const Value& value);
+  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
+  std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
+  std::string fire_resolution(int unit, int target) const;
+  std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
+  std::map<std::string, Value> elan_params(int unit, int enemy) const;
+  std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;
+
+ private:
+  // sequence (battle.cc, command.cc)
+  void player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log);
+  void rally_step(int side, EventLog& log);
+  void order_step(int side, OrderSource* src, EventLog& log);
+  void response_step(int side, OrderSource* src, EventLog& log);
+
+ public:
+  std::vector<Action> responses(int unit, int charger) const;
+  static std::string response_key(const Action& a);
+
+ private:
+  // movement (movement.cc)
+  void movement_phase(int side, EventLog& log);
+  double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
+  bool place_ok(int unit, const Rect& r, int ignore) const;
+  bool change_formation(int unit, const std::string& formation, int dice, EventLog& log);
+  void flee(int unit, double distance_in, EventLog& log);
+  // fire (fire.cc)
+  void fire_phase(int side, EventLog& log);
+  void fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
+                EventLog& log);
+  void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  // close action (close.cc)
+  void close_phase(int side, EventLog& log);
+  void close_action(int attacker, int defender, EventLog& log);
+  // morale (morale.cc)
+  void take_casualties(int unit, int casualties, int special, EventLog& log);
+  void apply_test(int unit, const Outcome& o, const std::string& why, Event e, EventLog& log);
+  void add_dms(int unit, int dms, const std::string& why, EventLog& log);
+  void break_unit(int unit, const std::string& why, EventLog& log);
+  void destroy(int unit, UnitStatus status, const std::string& why, EventLog& log);
+  void friends_broken_tests(int unit, EventLog& log);
+
+  Event make_event(EventKind kind, int unit, std::string text) const;
+  std::string name(int unit) const;
+
+  Scenario scenario_;
+  Force force_;
+  std::vector<UnitState> state_;
+  std::vector<Action> orders_;
+  Rng rng_;
+  SampledChance dice_;
+  int turn_ = 0;
+  int acting_ = 0;
+  int step_ = 0;
+};
+
+}  // namespace smoothbore::elan_drill

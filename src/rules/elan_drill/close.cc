@@ -1,0 +1,152 @@
+// The close action phase (§3 L22-L26): close-to-melee Élan tests (L41-L44, D12-15; a
+// charger that fails to close fires instead), up to three rounds (L225-L239, D12-17) with
+// the end-of-round Élan tests (L38-L40, L50), and the fall-back after round 3.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+constexpr double kContactIn = 0.3;
+int field(const Outcome& o, const std::string& k) {
+  for (const auto& [n, v] : o) {
+    if (n == k)
+      return std::holds_alternative<bool>(v) ? std::get<bool>(v) : static_cast<int>(as_number(v));
+  }
+  return 0;
+}
+std::string column_of(const std::string& f) {
+  return f == "march-column" || f == "column" || f == "wide-column" || f == "closed-column"
+             ? f
+             : "other";
+}
+}  // namespace
+
+std::map<std::string, Value> BattleED::elan_params(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const Unit& e = force_.units[enemy];
+  std::map<std::string, Value> p;
+  p["factor"] = Value(std::int64_t{elan(unit)});
+  p["dms"] = Value(std::int64_t{std::min(state_[unit].dms, 12)});
+  p["square-or-cover"] = Value(u.formation == "square");
+  p["below-half"] = Value(2 * u.figures() < u.start_figures);
+  p["outnumbered"] = Value(e.figures() >= 2 * u.figures());
+  p["formation"] = Value(column_of(u.formation));
+  p["lighter-cavalry"] = Value(u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
+                               u.type == "light-cavalry" && e.type != "light-cavalry");
+  p["opponent-skirmish"] = Value(e.formation == "skirmish" && u.formation != "skirmish");
+  p["break-dms"] = Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))});
+  return p;
+}
+
+std::map<std::string, Value> BattleED::close_to_melee_params(int unit, int enemy,
+                                                             bool charger) const {
+  std::map<std::string, Value> p = elan_params(unit, enemy);
+  const Unit& u = force_.units[unit];
+  const bool terrain =
+      force_.units[enemy].formation == "square" || rough_or_worse(enemy) || cover(enemy) != "none";
+  p["role"] = Value(std::string(charger ? "charger" : "defender"));
+  p["arm"] = Value(std::string(u.arm == Arm::kCavalry ? "cavalry" : "infantry"));
+  p["ground"] = Value(std::string(terrain ? "terrain-or-square" : "clear"));
+  p["dm-count"] =
+      Value(std::string(option("d12_15_close_dm_count") == "before" ? "before" : "after"));
+  return p;
+}
+
+void BattleED::close_phase(int side, EventLog& log) {
+  ++step_;
+  for (int a : force_.units_of(side)) {
+    const int d = state_[a].charging;
+    if (d < 0 || !active(a) || !force_.units[d].on_table()) continue;
+    if (gap_in(a, d) > kContactIn) {
+      log.append(
+          make_event(EventKind::kCharge, a, fmt::format("{} does not reach {}", name(a), name(d))));
+      continue;
+    }
+    std::vector<RollRecord> rolls;
+    const Outcome c = resolve("close-to-melee", close_to_melee_params(a, d, true), &rolls);
+    const bool contact = field(c, "contact") != 0;
+    Event e = make_event(EventKind::kCharge, a,
+                         fmt::format("{} closes to melee with {}: {}", name(a), name(d),
+                                     rolls.empty() ? "" : rolls.back().result));
+    e.target = force_.units[d].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"step", Value(std::string("close-to-melee"))}, {"contact", Value(contact)}};
+    apply_test(a, c, "close to melee", std::move(e), log);
+    if (!active(a)) continue;
+    if (!contact) {  // L24: units that failed to close fire instead
+      std::map<int, FireTally> tally;
+      if (can_fire_at(a, d)) fire_one(a, d, false, tally, log);
+      fire_tests(tally, log);
+      continue;
+    }
+    if (active(d)) {
+      std::vector<RollRecord> drolls;
+      const Outcome dc = resolve("close-to-melee", close_to_melee_params(d, a, false), &drolls);
+      Event de = make_event(EventKind::kMorale, d,
+                            fmt::format("{} stands to receive {}: {}", name(d), name(a),
+                                        drolls.empty() ? "" : drolls.back().result));
+      de.rolls = std::move(drolls);
+      apply_test(d, dc, "close to melee (defender)", std::move(de), log);
+    }
+    close_action(a, d, log);
+  }
+}
+
+// D12-17: up to three rounds; both sides strike, then casualties are removed together,
+// then each takes its end-of-round Élan test; it ends when a side breaks.
+void BattleED::close_action(int a, int d, EventLog& log) {
+  const bool counter = state_[d].response == "counter-charge";
+  int total_a = 0, total_d = 0;  // casualties caused by a, by d
+  for (int round = 1; round <= 3; ++round) {
+    if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
+    if (!active(a) || !active(d)) break;
+    std::vector<RollRecord> rolls;
+    const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
+    const Outcome od = resolve("close-action", close_params(d, a, counter), &rolls);
+    const int by_a = field(oa, "casualties"), by_d = field(od, "casualties");
+    total_a += by_a;
+    total_d += by_d;
+    Event e = make_event(EventKind::kMelee, a,
+                         fmt::format("Close action round {}: {} inflict {}, {} inflict {}", round,
+                                     name(a), by_a, name(d), by_d));
+    e.target = force_.units[d].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"round", Value(std::int64_t{round})}};
+    log.append(std::move(e));
+    take_casualties(d, by_a, field(oa, "special"), log);
+    take_casualties(a, by_d, field(od, "special"), log);
+    for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
+      const int enemy = u == a ? d : a;
+      if (!active(u) || !force_.units[enemy].on_table()) continue;
+      std::map<std::string, Value> p = elan_params(u, enemy);
+      p["round"] = Value(std::int64_t{round});
+      p["figures-lost-more"] = Value(std::int64_t{std::clamp(lost_more, 0, 30)});
+      std::vector<RollRecord> trolls;
+      const Outcome t = resolve("elan-test", p, &trolls);
+      Event te =
+          make_event(EventKind::kMorale, u,
+                     fmt::format("{} tests Elan at the end of round {} (L38-L40): {}", name(u),
+                                 round, trolls.empty() ? "" : trolls.back().result));
+      te.rolls = std::move(trolls);
+      apply_test(u, t, fmt::format("end of close combat round {}", round), std::move(te), log);
+    }
+  }
+  if (!active(a) || !active(d)) return;
+  // D12-17: the attacker falls back ½ move unless it caused more casualties in total.
+  const int loser = total_a > total_d ? d : a;
+  const int winner = loser == a ? d : a;
+  const Vec2 away =
+      (force_.units[loser].footprint().centre - force_.units[winner].footprint().centre)
+          .normalized();
+  const Vec2 dest = force_.units[loser].footprint().centre + away * (move_rate_in(loser) / 2 * kMm);
+  move_unit(loser, dest, force_.units[loser].footprint().facing, move_rate_in(loser) / 2, -1);
+  log.append(
+      make_event(EventKind::kMove, loser,
+                 fmt::format("{} falls back ½ move after three rounds (D12-17)", name(loser))));
+}
+
+}  // namespace smoothbore::elan_drill

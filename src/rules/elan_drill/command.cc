@@ -1,0 +1,168 @@
+// The command phase (§3 L5-L12): rally by successes (R-001-2), orders, charge declarations
+// and the defender's charge responses with their Drill tests (§6, D12-15, D12-16).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+std::int64_t i64(int v) { return v; }
+}  // namespace
+
+// L9, R-001-2: units with DMs and broken units roll their rally dice; stationary (3D) if
+// the unit did not move in its last player turn, else moving (1D); broken units flee, so
+// they rally moving (D12-05).
+void BattleED::rally_step(int side, EventLog& log) {
+  for (int u : force_.units_of(side)) {
+    UnitState& s = state_[u];
+    const Unit& unit = force_.units[u];
+    if (!unit.on_table() || (s.dms == 0 && !broken(u))) continue;
+    const bool stationary = !broken(u) && !s.moved_last;
+    std::vector<RollRecord> rolls;
+    const Outcome o =
+        resolve("rally",
+                {{"stance", Value(std::string(stationary ? "stationary" : "moving"))},
+                 {"factor", Value(i64(elan(u)))},
+                 {"dms", Value(i64(std::min(s.dms, 12)))},
+                 {"broken", Value(broken(u))},
+                 {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
+                 {"mode", Value(option("r001_2_rally_mode"))},
+                 {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}},
+                &rolls);
+    int dms = s.dms;
+    bool still_broken = broken(u);
+    for (const auto& [k, v] : o) {
+      if (k == "dms") dms = static_cast<int>(as_number(v));
+      if (k == "broken") still_broken = std::get<bool>(v);
+    }
+    const bool rallied = broken(u) && !still_broken;
+    Event e = make_event(EventKind::kStatus, u,
+                         fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
+                                     stationary ? "stationary 3D" : "moving 1D", dms,
+                                     dms == 1 ? "" : "s", rallied ? ", no longer broken" : ""));
+    e.rolls = std::move(rolls);
+    e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
+    log.append(std::move(e));
+    s.dms = dms;
+    if (rallied) force_.units[u].status = UnitStatus::kActive;
+  }
+}
+
+void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
+  for (int u : units_to_order(side)) {
+    std::vector<Action> legal = legal_actions(u);
+    Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    orders_[u] = a;
+    const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
+    Event e =
+        make_event(charge ? EventKind::kCharge : EventKind::kOrder, u,
+                   charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
+                          : fmt::format("{} orders {}", name(u), a.describe()));
+    if (a.target >= 0) e.target = force_.units[a.target].id;
+    e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
+    log.append(std::move(e));
+    if (charge) {
+      state_[u].charging = a.target;
+      if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
+    }
+  }
+}
+
+// The responses a charged unit may make (§6, D12-16); the first is the default (stand).
+std::vector<Action> BattleED::responses(int unit, int charger) const {
+  const Unit& u = force_.units[unit];
+  const Unit& c = force_.units[charger];
+  std::vector<Action> out;
+  Action stand;
+  stand.unit = unit;
+  stand.target = charger;
+  out.push_back(stand);  // Stand and Fire: no roll (L109)
+  auto formation = [&](const std::string& f) {
+    Action a = stand;
+    a.kind = ActionKind::kFormation;
+    a.formation = f;
+    out.push_back(a);
+  };
+  if (u.arm == Arm::kFoot && u.formation != "square" && u.formation != "skirmish" &&
+      c.arm == Arm::kCavalry) {
+    formation("square");  // Change Formation and Fire (L117, D12-16)
+  }
+  if (u.formation == "column" || u.formation == "wide-column") {
+    formation("closed-column");  // Form Closed Column and Fire (L111)
+  }
+  if (u.arm == Arm::kCavalry) {
+    Action cc = stand;
+    cc.kind = ActionKind::kCounterCharge;  // L115
+    out.push_back(cc);
+  }
+  if (u.formation == "skirmish" || u.arm == Arm::kCavalry) {
+    Action ev = stand;  // Evade (L113): away a full move
+    ev.kind = ActionKind::kMove;
+    ev.moves = true;
+    const Vec2 away = (u.footprint().centre - c.footprint().centre).normalized();
+    ev.destination = u.footprint().centre + away * (move_rate_in(unit) * kMm);
+    ev.facing = u.footprint().facing;
+    out.push_back(ev);
+  }
+  return out;
+}
+
+std::string BattleED::response_key(const Action& a) {
+  switch (a.kind) {
+    case ActionKind::kFormation:
+      return a.formation == "square" ? "change-formation-and-fire" : "form-closed-column-and-fire";
+    case ActionKind::kCounterCharge:
+      return "counter-charge";
+    case ActionKind::kMove:
+      return "evade";
+    default:
+      return "stand-and-fire";
+  }
+}
+
+// L12, D12-15: the defending side declares responses and rolls their Drill tests now.
+void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
+  for (int u : force_.units_of(side)) {
+    const int charger = state_[u].charged_by;
+    if (charger < 0 || !active(u)) continue;
+    const std::vector<Action> legal = responses(u, charger);
+    Action a = src != nullptr ? src->react(*this, u, legal) : legal.front();
+    const std::string key = response_key(a);
+    std::vector<RollRecord> rolls;
+    const Outcome o = resolve(
+        "drill-test",
+        {{"action", Value(key)},
+         {"factor", Value(std::int64_t{drill(u)})},
+         {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
+         {"restricted", Value(force_.units[u].formation == "square" ||
+                              force_.units[u].formation == "march-column")},
+         {"moving", Value(a.kind != ActionKind::kHold)},
+         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
+        &rolls);
+    bool performed = true;
+    for (const auto& [k, v] : o) {
+      if (k == "performed") performed = std::get<bool>(v);
+    }
+    Event e = make_event(EventKind::kCharge, u,
+                         fmt::format("{} responds to the charge of {}: {}{}", name(u),
+                                     name(charger), key, performed ? "" : " (fails)"));
+    e.target = force_.units[charger].id;
+    e.data = {{"response", Value(key)}, {"performed", Value(performed)}};
+    e.rolls = std::move(rolls);
+    apply_test(u, o, "charge response", std::move(e), log);
+    if (!performed || !active(u)) continue;
+    state_[u].response = key;
+    if (a.kind == ActionKind::kFormation) {
+      change_formation(u, a.formation, 0, log);
+    } else if (a.kind == ActionKind::kMove) {
+      move_unit(u, a.destination, a.facing, move_rate_in(u), -1);
+      state_[u].moved = true;
+      log.append(make_event(EventKind::kMove, u, fmt::format("{} evades", name(u))));
+    }
+  }
+}
+
+}  // namespace smoothbore::elan_drill

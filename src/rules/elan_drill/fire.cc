@@ -1,0 +1,155 @@
+// The fire phase (§3 L18-L20): the defending side's reactive fire (D12-27, -1), then the
+// acting side's; hits from the resolutions (L127-L175), saves (L241-L261), and one Élan
+// test per unit per fire step from its casualties (L34-L37, D12-03).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/tables.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+int field(const Outcome& o, const std::string& k) {
+  for (const auto& [n, v] : o) {
+    if (n == k) return static_cast<int>(as_number(v));
+  }
+  return 0;
+}
+}  // namespace
+
+void BattleED::fire_phase(int side, EventLog& log) {
+  const int defending = (side + 1) % static_cast<int>(force_.sides.size());
+  ++step_;
+  std::map<int, FireTally> tally;
+  // L19, D12-27: every defending unit may fire once, at its charger (stand and fire) or at
+  // the nearest enemy it can hit.
+  for (int u : force_.units_of(defending)) {
+    if (!active(u)) continue;
+    int target = -1;
+    const int charger = state_[u].charged_by;
+    if (charger >= 0 && can_fire_at(u, charger)) {
+      target = charger;
+    } else {
+      double best = 1e18;
+      for (int e : force_.units_of(side)) {
+        if (can_fire_at(u, e) && gap_in(u, e) < best) {
+          best = gap_in(u, e);
+          target = e;
+        }
+      }
+    }
+    if (target >= 0) fire_one(u, target, true, tally, log);
+  }
+  fire_tests(tally, log);
+  ++step_;
+  tally.clear();
+  for (int u : force_.units_of(side)) {  // L20: the acting side's fire
+    const Action& a = orders_[u];
+    if (a.kind != ActionKind::kFire || a.target < 0 || !can_fire_at(u, a.target)) continue;
+    fire_one(u, a.target, false, tally, log);
+  }
+  fire_tests(tally, log);
+}
+
+void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
+                        EventLog& log) {
+  const std::string res = fire_resolution(unit, target);
+  const std::map<std::string, Value> params = fire_params(unit, target, reaction);
+  std::vector<RollRecord> rolls;
+  const Outcome o = resolve(res, params, &rolls);
+  const int hits = std::min(field(o, "hits"), 60);
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  std::string attack = res;
+  if (res == "solid-shot") {
+    const std::string gun = u.attribute_string("gun", "medium");
+    const bool heavy =
+        gun == "heavy" || (gun == "medium" && option("d12_34_heavy") == "medium-and-heavy");
+    attack = heavy ? "heavy-solid-shot" : "solid-shot";
+  }
+  int casualties = 0, special = 0;
+  if (hits > 0) {
+    const std::string skirmisher =
+        t.formation == "skirmish" ? t.attribute_string("skirmisher", "none") : "none";
+    const Outcome s =
+        resolve("save",
+                {{"hits", Value(std::int64_t{hits})},
+                 {"experience", Value(experience(target))},
+                 {"dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
+                 {"cover", Value(cover(target))},
+                 {"caps", Value(option("r001_4_save_caps"))},
+                 {"special", Value(option("r001_4_special") == "leader-or-dm")},
+                 {"attack", Value(attack)},
+                 {"skirmisher",
+                  Value(skirmisher == "none" && t.formation == "skirmish" ? std::string("ad-hoc")
+                                                                          : skirmisher)},
+                 {"artillery", Value(t.arm == Arm::kArtillery)}},
+                &rolls);
+    casualties = field(s, "casualties");
+    special = field(s, "special");
+  }
+  state_[unit].fired_ever = true;
+  const double range = gap_in(unit, target);
+  Event e =
+      make_event(EventKind::kFire, unit,
+                 fmt::format("{} {}fires {} at {} ({:.1f}\"): {} hit{}, {} casualt{}", name(unit),
+                             reaction ? "reactively " : "", res, name(target), range, hits,
+                             hits == 1 ? "" : "s", casualties, casualties == 1 ? "y" : "ies"));
+  e.target = t.id;
+  e.rolls = std::move(rolls);
+  e.data = {{"resolution", Value(res)},
+            {"hits", Value(std::int64_t{hits})},
+            {"casualties", Value(std::int64_t{casualties})},
+            {"range_in", Value(range)}};
+  log.append(std::move(e));
+  FireTally& ft = tally[target];
+  ft.casualties += casualties;
+  if (res == "canister" &&
+      range <= row("fire.canister", u.attribute_string("gun", "medium")).number("short")) {
+    ft.volley_canister_close += casualties;
+  }
+  if (res == "small-arms") {
+    const std::string weapon = u.attribute_string("weapon", "musket");
+    const bool close = range <= row("fire.weapons", weapon).number("close");
+    const bool volley = std::get<std::string>(params.at("fire")) == "volley";
+    if (close && volley) ft.volley_canister_close += casualties;
+    if (close && weapon == "rifle") ft.rifle_close += casualties;
+  }
+  take_casualties(target, casualties, special, log);
+}
+
+// D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
+void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
+  for (auto& [u, ft] : tally) {
+    if (!active(u) || ft.casualties <= 0) continue;
+    if (ft.casualties < 2 && ft.volley_canister_close == 0 && ft.rifle_close == 0) continue;
+    const Unit& unit = force_.units[u];
+    const bool half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
+    const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
+                                     : 2 * unit.figures() < unit.start_figures;
+    std::vector<RollRecord> rolls;
+    const Outcome o = resolve(
+        "elan-test",
+        {{"fire-casualties", Value(std::int64_t{std::min(ft.casualties, 60)})},
+         {"volley-canister-casualties",
+          Value(std::int64_t{std::min(ft.volley_canister_close, 20)})},
+         {"rifle-casualties", Value(std::int64_t{std::min(ft.rifle_close, 20)})},
+         {"casualty-dice", Value(option("d12_03_casualty_dice"))},
+         {"factor", Value(std::int64_t{elan(u)})},
+         {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
+         {"square-or-cover",
+          Value(unit.formation == "square" || (!state_[u].moved && cover(u) != "none"))},
+         {"below-half", Value(below)},
+         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
+        &rolls);
+    Event e = make_event(EventKind::kMorale, u,
+                         fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
+                                     ft.casualties, rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    apply_test(u, o, "Elan test from fire", std::move(e), log);
+  }
+}
+
+}  // namespace smoothbore::elan_drill

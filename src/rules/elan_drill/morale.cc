@@ -1,0 +1,104 @@
+// Casualties, Disruption Markers and breaking: test results add DMs (L70-L74, L99-L103),
+// 4 DMs break a unit (R-001-3), broken units flee (D12-05), friends within 4" test
+// (L45, D12-36), and a unit with no figures or off the table is destroyed.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+// L261, R-001-4: special casualties; with no leader attached each is +1 DM.
+void BattleED::take_casualties(int unit, int casualties, int special, EventLog& log) {
+  Unit& u = force_.units[unit];
+  if (casualties <= 0 || !u.on_table()) return;
+  Stand& st = u.stands.front();
+  st.figures = std::max(0, st.figures - casualties);
+  if (st.figures == 0) {
+    st.removed = true;
+    destroy(unit, UnitStatus::kRemoved, "its last figures fall", log);
+    return;
+  }
+  if (special > 0 && option("r001_4_special") == "leader-or-dm") {
+    add_dms(unit, special, "special casualty: officers or colours down (R-001-4)", log);
+  }
+}
+
+void BattleED::add_dms(int unit, int dms, const std::string& why, EventLog& log) {
+  if (dms <= 0 || !force_.units[unit].on_table()) return;
+  state_[unit].dms += dms;
+  Event e = make_event(EventKind::kStatus, unit,
+                       fmt::format("{} +{} DM ({}): {} DM{}", name(unit), dms, why,
+                                   state_[unit].dms, state_[unit].dms == 1 ? "" : "s"));
+  e.data = {{"dms", Value(std::int64_t{state_[unit].dms})}};
+  log.append(std::move(e));
+  if (active(unit) && state_[unit].dms >= static_cast<int>(option_number("r001_3_break_dms"))) {
+    break_unit(unit, fmt::format("{} DMs (R-001-3)", state_[unit].dms), log);
+  }
+}
+
+// Applies an Élan or Drill test's outcome (dms-added, broken) after logging `e`.
+void BattleED::apply_test(int unit, const Outcome& o, const std::string& why, Event e,
+                          EventLog& log) {
+  int dms = 0;
+  bool broke = false;
+  for (const auto& [k, v] : o) {
+    if (k == "dms-added") dms = static_cast<int>(as_number(v));
+    if (k == "broken") broke = std::get<bool>(v);
+  }
+  log.append(std::move(e));
+  add_dms(unit, dms, why, log);
+  if (broke && active(unit)) break_unit(unit, why, log);
+}
+
+void BattleED::break_unit(int unit, const std::string& why, EventLog& log) {
+  if (!active(unit)) return;
+  Unit& u = force_.units[unit];
+  u.status = UnitStatus::kRouted;
+  state_[unit].dms =
+      std::max(state_[unit].dms, static_cast<int>(option_number("r001_3_break_dms")));
+  log.append(make_event(EventKind::kRout, unit, fmt::format("{} breaks: {}", name(unit), why)));
+  // D12-05: broken units flee at once (a full march move), unless the option says stand.
+  if (option("d12_05_broken") == "flee") flee(unit, option_number("d12_07_march_column_in"), log);
+  friends_broken_tests(unit, log);
+}
+
+void BattleED::destroy(int unit, UnitStatus status, const std::string& why, EventLog& log) {
+  Unit& u = force_.units[unit];
+  if (!u.on_table()) return;
+  u.status = status;
+  log.append(
+      make_event(EventKind::kRemoved, unit, fmt::format("{} is destroyed: {}", name(unit), why)));
+  friends_broken_tests(unit, log);
+}
+
+// L45, D12-36: every formed friend within 4" of a unit broken or destroyed takes a 1D Élan
+// test, at most once per step (option every-time: each time).
+void BattleED::friends_broken_tests(int unit, EventLog& log) {
+  const Unit& b = force_.units[unit];
+  const bool once = option("d12_36_friend_broken") == "once-per-step";
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int f = static_cast<int>(i);
+    if (f == unit || force_.units[i].side != b.side || !active(f)) continue;
+    if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
+    if (once && state_[f].tested_step == step_) continue;
+    state_[f].tested_step = step_;
+    std::vector<RollRecord> rolls;
+    const Outcome o = resolve(
+        "elan-test",
+        {{"friends-broken", Value(std::int64_t{1})},
+         {"factor", Value(std::int64_t{elan(f)})},
+         {"dms", Value(std::int64_t{std::min(state_[f].dms, 12)})},
+         {"square-or-cover", Value(force_.units[i].formation == "square")},
+         {"below-half", Value(2 * force_.units[i].figures() < force_.units[i].start_figures)}},
+        &rolls);
+    Event e = make_event(EventKind::kMorale, f,
+                         fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f),
+                                     name(unit), rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    apply_test(f, o, "Elan test, friend broken", std::move(e), log);
+  }
+}
+
+}  // namespace smoothbore::elan_drill

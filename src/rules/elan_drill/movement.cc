@@ -1,0 +1,202 @@
+// The movement phase (§3 L14-L16): chargers first, to contact (D12-15), then every other
+// unit (D12-07 rates; §11 rough ×2, difficult ×3, skirmishers unaffected); formation
+// changes with their Drill tests (L80-L82, D12-08); broken units flee (D12-05).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+constexpr double kStep = 0.2 * kMm;
+}  // namespace
+
+bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
+  if (!scenario_.table.contains(r)) return false;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == ignore || !force_.units[i].on_table()) continue;
+    if (overlaps(r, force_.units[i].footprint(), 0.01)) return false;
+  }
+  return true;
+}
+
+// Moves straight toward `dest` for at most `budget_in` inches of allowance, paying the
+// terrain (§11), stopping short of any unit (a charger stops touching its target).
+double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in, int target) {
+  (void)target;
+  Unit& u = force_.units[unit];
+  const bool skirmish = u.formation == "skirmish";
+  const CostFn cost = [skirmish](const TerrainAt& at) {
+    double m = 1;
+    for (TerrainClass c : at.classes) {
+      if (skirmish) continue;  // L193: skirmishers ignore rough and difficult ground
+      if (c == TerrainClass::kHeavyWoods || c == TerrainClass::kMarsh ||
+          c == TerrainClass::kBuilding) {
+        m = std::max(m, 3.0);  // L185-L187 difficult
+      } else if (c == TerrainClass::kLightWoods || c == TerrainClass::kRough ||
+                 c == TerrainClass::kStream) {
+        m = std::max(m, 2.0);  // L181-L183 rough
+      }
+    }
+    return m;
+  };
+  Stand& st = u.stands.front();
+  const Rect start = st.rect;
+  Rect turned = start;
+  turned.facing = normalize_bearing(facing);
+  if (place_ok(unit, turned, -1)) st.rect = turned;
+  const Vec2 c0 = start.centre;
+  const double length = distance(c0, dest);
+  if (length < 1e-6) return 0;
+  const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, cost);
+  const Vec2 dir = (dest - c0) * (1.0 / length);
+  double ok_t = 0;
+  for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
+    t = std::min(t, reach);
+    Rect r = st.rect;
+    r.centre = c0 + dir * t;
+    if (!place_ok(unit, r, -1)) break;
+    ok_t = t;
+    if (t >= reach) break;
+  }
+  st.rect.centre = c0 + dir * ok_t;
+  return ok_t;
+}
+
+// L80-L82, D12-08: `dice` 0 = no test (change on the spot), else the Drill test's dice.
+bool BattleED::change_formation(int unit, const std::string& formation, int dice, EventLog& log) {
+  Unit& u = force_.units[unit];
+  if (dice > 0) {
+    std::vector<RollRecord> rolls;
+    const Outcome o = resolve(
+        "drill-test",
+        {{"action",
+          Value(std::string(dice == 1 ? "change-formation-half" : "change-formation-full"))},
+         {"factor", Value(std::int64_t{drill(unit)})},
+         {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
+         {"restricted", Value(u.formation == "square" || u.formation == "march-column")},
+         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
+        &rolls);
+    bool performed = true;
+    for (const auto& [k, v] : o) {
+      if (k == "performed") performed = std::get<bool>(v);
+    }
+    Event e = make_event(EventKind::kFormation, unit,
+                         fmt::format("{} Drill test to form {}: {}", name(unit), formation,
+                                     rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    apply_test(unit, o, "Drill test", std::move(e), log);
+    if (!performed || !active(unit)) return false;
+  }
+  const std::string old = u.formation;
+  const Rect r0 = u.footprint();
+  u.formation = formation;
+  std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
+  laid.front().figures = u.stands.front().figures;
+  if (!place_ok(unit, laid.front().rect, -1)) {
+    u.formation = old;
+    log.append(make_event(EventKind::kFormation, unit,
+                          fmt::format("{} has no room to form {}", name(unit), formation)));
+    return false;
+  }
+  u.stands.front().rect = laid.front().rect;
+  Event e = make_event(EventKind::kFormation, unit,
+                       fmt::format("{} forms {} from {}", name(unit), formation, old));
+  e.data = {{"formation", Value(formation)}};
+  log.append(std::move(e));
+  return true;
+}
+
+// D12-05: away from the nearest enemy, toward the home edge; off the table = destroyed.
+void BattleED::flee(int unit, double distance_in, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  Vec2 dir = home;
+  const int e = nearest_enemy(unit);
+  if (e >= 0) {
+    Vec2 v = (u.footprint().centre - force_.units[e].footprint().centre).normalized();
+    if (v.dot(home) < 0.3) v = (v + home * 2.0).normalized();
+    if (v.length() > 0) dir = v;
+  }
+  const Vec2 c0 = u.footprint().centre;
+  const Vec2 dest = c0 + dir * (distance_in * kMm);
+  Rect r = u.footprint();
+  r.centre = dest;
+  if (!scenario_.table.contains(r)) {
+    destroy(unit, UnitStatus::kOffTable, "flees off the table (D12-05)", log);
+    return;
+  }
+  const double moved = move_unit(unit, dest, bearing_of(dir), distance_in * 3, -1);
+  log.append(make_event(EventKind::kMove, unit,
+                        fmt::format("{} flees {:.1f}\" (D12-05)", name(unit), moved / kMm)));
+}
+
+void BattleED::movement_phase(int side, EventLog& log) {
+  // L15: chargers and counter-chargers first.
+  for (int u : force_.units_of(side)) {
+    const int t = state_[u].charging;
+    if (t < 0 || !active(u) || !force_.units[t].on_table()) continue;
+    const Rect tf = force_.units[t].footprint();
+    const double moved =
+        move_unit(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
+                  charge_reach_in(u), t);
+    state_[u].moved = true;
+    Event e = make_event(EventKind::kMove, u,
+                         fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
+                                     moved / kMm, name(t), gap_in(u, t)));
+    e.target = force_.units[t].id;
+    log.append(std::move(e));
+  }
+  // L16: all other units.
+  for (int u : force_.units_of(side)) {
+    if (!active(u) || state_[u].charging >= 0) continue;
+    const Action& a = orders_[u];
+    Unit& unit = force_.units[u];
+    switch (a.kind) {
+      case ActionKind::kFire:
+      case ActionKind::kMove:
+        if (!a.moves) break;
+        if (move_unit(u, a.destination, a.facing, move_rate_in(u), -1) > 0.1 * kMm) {
+          state_[u].moved = true;
+          log.append(make_event(EventKind::kMove, u, fmt::format("{} moves", name(u))));
+        }
+        break;
+      case ActionKind::kFormation: {
+        const int dice = a.moves && option("d12_08_formation_only") == "no-test" ? 1
+                         : a.moves                                               ? 1
+                         : option("d12_08_formation_only") == "1d"               ? 1
+                                                                                 : 0;
+        if (change_formation(u, a.formation, dice, log) && a.moves) {
+          move_unit(u, a.destination, a.facing, move_rate_in(u) / 2, -1);  // D12-08 move ½
+          state_[u].moved = true;
+        }
+        break;
+      }
+      case ActionKind::kLimber:
+      case ActionKind::kUnlimber:
+        change_formation(u, a.kind == ActionKind::kLimber ? "limbered" : "unlimbered", 0, log);
+        if (a.kind == ActionKind::kUnlimber) {
+          Rect r = unit.stands.front().rect;
+          r.facing = normalize_bearing(a.facing);
+          if (place_ok(u, r, -1)) unit.stands.front().rect = r;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  // D12-05: broken units flee their full march rate each movement phase.
+  if (option("d12_05_broken") == "flee") {
+    for (int u : force_.units_of(side)) {
+      if (broken(u) && force_.units[u].on_table())
+        flee(u, option_number("d12_07_march_column_in"), log);
+    }
+  }
+  for (int u : force_.units_of(side)) state_[u].moved_last = state_[u].moved;
+}
+
+}  // namespace smoothbore::elan_drill

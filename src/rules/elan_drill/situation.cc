@@ -1,0 +1,329 @@
+// Ratings (§2.2), geometry (ranges, arcs, D12-11, D12-12), movement rates (D12-07), and
+// the bridge from a battle situation to the published resolutions: the battle calls the
+// same resolution functions `smoothbore odds` enumerates.
+#include <algorithm>
+#include <cmath>
+
+#include "core/check.h"
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/tables.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+int rating(const Unit& u, std::string_view key, int veteran, int steady, int conscript) {
+  const Value* v = u.attribute(key);
+  if (v != nullptr && as_number(*v) > 0) return static_cast<int>(as_number(*v));
+  const std::string e = u.attribute_string("experience", "steady");
+  return e == "veteran" ? veteran : e == "conscript" ? conscript : steady;
+}
+
+Params complete(const std::string& name, const std::map<std::string, Value>& given) {
+  const Resolution* r = ruleset().resolution(name);
+  SB_CHECK(r != nullptr, name);
+  auto p = complete_params(r->params, given);
+  SB_CHECK(p.has_value(), p.error());
+  return *p;
+}
+
+}  // namespace
+
+const std::string& BattleED::option(const std::string& n) const {
+  return scenario_.options.get_string(n);
+}
+double BattleED::option_number(const std::string& n) const {
+  return as_number(scenario_.options.values().at(n));
+}
+
+std::string BattleED::experience(int unit) const {
+  return force_.units[unit].attribute_string("experience", "steady");
+}
+// §2.2 proposed factors (D12-02).
+int BattleED::elan(int unit) const { return rating(force_.units[unit], "elan", 8, 7, 6); }
+int BattleED::drill(int unit) const { return rating(force_.units[unit], "drill", 8, 7, 5); }
+int BattleED::gunnery(int unit) const { return rating(force_.units[unit], "gunnery", 7, 6, 5); }
+int BattleED::musketry(int unit) const {  // D12-10
+  return rating(force_.units[unit], "musketry",
+                static_cast<int>(option_number("d12_10_musketry_veteran")),
+                static_cast<int>(option_number("d12_10_musketry_steady")),
+                static_cast<int>(option_number("d12_10_musketry_conscript")));
+}
+
+double BattleED::gap_in(int a, int b) const {
+  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
+}
+
+int BattleED::nearest_enemy(int unit) const {
+  int best = -1;
+  double d = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !active(o)) continue;
+    const double g = gap_in(unit, o);
+    if (g < d) {
+      d = g;
+      best = o;
+    }
+  }
+  return best;
+}
+
+// D12-07 rates, inches per player turn.
+double BattleED::move_rate_in(int unit) const {
+  const Unit& u = force_.units[unit];
+  const std::string& f = u.formation;
+  if (u.arm == Arm::kArtillery) {
+    if (f != "limbered") return option_number("d12_07_manhandle_in");
+    return option_number(u.type == "horse-artillery" ? "d12_07_horse_artillery_in"
+                                                     : "d12_07_foot_artillery_in");
+  }
+  if (u.arm == Arm::kCavalry) {
+    if (f == "march-column") return option_number("d12_07_cavalry_march_in");
+    return option_number(u.type == "light-cavalry" ? "d12_07_light_cavalry_in"
+                                                   : "d12_07_cavalry_in");
+  }
+  if (f == "square") return option_number("d12_07_square_in");
+  if (f == "skirmish") return option_number("d12_07_skirmish_in");
+  if (f == "march-column") return option_number("d12_07_march_column_in");
+  if (f.find("column") != std::string::npos) return option_number("d12_07_column_in");
+  return option_number("d12_07_line_in");
+}
+
+double BattleED::charge_reach_in(int unit) const {
+  return move_rate_in(unit) + option_number("d12_07_charge_bonus_in");
+}
+
+bool BattleED::in_arc(int unit, int target) const {
+  const Unit& u = force_.units[unit];
+  if (u.formation == "skirmish" || u.formation == "square") return true;  // D12-12, D12-11
+  const Rect me = u.footprint();
+  const Rect t = force_.units[target].footprint();
+  const double arc = u.arm == Arm::kArtillery ? option_number("d12_12_artillery_arc_deg")
+                                              : option_number("d12_12_fire_arc_deg");
+  // Measured from the nearest point of the target, with the unit's half frontage.
+  const Vec2 d = t.centre - me.centre;
+  const double along = d.dot(me.forward());
+  if (along <= 0) return false;
+  const double across = std::abs(d.dot(me.right())) - me.width / 2 - t.width / 2;
+  return across <= 0 || std::atan2(across, along) * 180.0 / kPi <= arc;
+}
+
+// §11: rough ground ×2, difficult ×3 movement cost (skirmishers ignore both).
+bool BattleED::rough_or_worse(int unit, int* multiplier) const {
+  const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
+  int m = 1;
+  for (TerrainClass c : at.classes) {
+    if (c == TerrainClass::kHeavyWoods || c == TerrainClass::kMarsh ||
+        c == TerrainClass::kBuilding) {
+      m = std::max(m, 3);
+    } else if (c == TerrainClass::kLightWoods || c == TerrainClass::kRough ||
+               c == TerrainClass::kStream) {
+      m = std::max(m, 2);
+    }
+  }
+  if (multiplier != nullptr) *multiplier = m;
+  return m > 1;
+}
+
+std::string BattleED::cover(int unit) const {
+  const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
+  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
+  if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods)) return "soft";
+  return "none";
+}
+
+// D12-11: front two ranks of a line; a column's front rank; one face of a square.
+int BattleED::eligible_figures(int unit) const {
+  const Unit& u = force_.units[unit];
+  const int n = u.figures();
+  const std::string& f = u.formation;
+  if (option("d12_11_eligible") == "all-figures" || f == "skirmish") return n;
+  if (f == "square") return std::max(1, n / 4);
+  if (f == "march-column") return std::min(n, 2);
+  if (f == "wide-column") return std::min(n, 8);
+  if (f.find("column") != std::string::npos) return std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  return n;  // line, two-rank line: two ranks deep, all figures
+}
+
+// D12-10: one die per figure in base contact: the unit's front rank, along the part of its
+// frontage that faces the enemy's (a narrower enemy touches fewer files).
+int BattleED::contact_figures(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const int n = u.figures();
+  const std::string& f = u.formation;
+  int front = (n + 1) / 2;  // line, two-rank line: two ranks (D12-11)
+  if (f == "square") front = n / 4;
+  if (f == "skirmish") front = n;
+  if (f == "march-column") front = std::min(n, 2);
+  if (f == "wide-column") front = std::min(n, 8);
+  if (f == "column" || f == "closed-column") front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  if (u.arm == Arm::kArtillery) front = n;
+  const double mine = u.footprint().width;
+  const double theirs = force_.units[enemy].footprint().width;
+  const double share = mine > 0 ? std::min(1.0, theirs / mine) : 1.0;
+  return std::max(1, static_cast<int>(front * share + 0.5));
+}
+
+std::string BattleED::fire_resolution(int unit, int target) const {
+  const Unit& u = force_.units[unit];
+  if (u.arm != Arm::kArtillery) return "small-arms";
+  const std::string gun = u.attribute_string("gun", "medium");
+  return gap_in(unit, target) <= row("fire.canister", gun).number("long") ? "canister"
+                                                                          : "solid-shot";
+}
+
+// D12-13: the gun class's solid-shot maximum range (an option per class).
+double BattleED::max_range_in(int unit) const {
+  std::string gun = force_.units[unit].attribute_string("gun", "medium");
+  std::replace(gun.begin(), gun.end(), '-', '_');
+  return option_number("d12_13_" + gun + "_max_in");
+}
+
+bool BattleED::can_fire_at(int unit, int target) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  if (!active(unit) || !t.on_table() || t.side == u.side) return false;
+  if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
+  if (u.arm != Arm::kArtillery && u.attribute_string("weapon", "musket") == "none") return false;
+  if (u.formation == "march-column" || u.formation == "limbered") return false;
+  if (!in_arc(unit, target)) return false;
+  const double r = gap_in(unit, target);
+  if (u.arm == Arm::kArtillery) {
+    return r <= max_range_in(unit);
+  }
+  return r <= row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+}
+
+bool BattleED::can_charge(int unit, int target) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  if (!active(unit) || !t.on_table() || t.side == u.side || u.arm == Arm::kArtillery) return false;
+  if (u.formation == "square" || u.formation == "skirmish" || u.formation == "march-column") {
+    return false;
+  }
+  // Formed infantry charge in column (L62 makes it the charging formation).
+  if (u.arm == Arm::kFoot && u.formation.find("column") == std::string::npos) return false;
+  return gap_in(unit, target) <= charge_reach_in(unit) && in_arc(unit, target);
+}
+
+Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Value>& given,
+                          std::vector<RollRecord>* rolls) {
+  return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
+}
+
+double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,
+                          const std::string& field) {
+  double sum = 0;
+  for (const OutcomeProbability& op :
+       exact_distribution(*ruleset().resolution(n), complete(n, given))) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field) sum += op.probability * as_number(v);
+    }
+  }
+  return sum;
+}
+
+double BattleED::probability(const std::string& n, const std::map<std::string, Value>& given,
+                             const std::string& field, const Value& value) {
+  double sum = 0;
+  for (const OutcomeProbability& op :
+       exact_distribution(*ruleset().resolution(n), complete(n, given))) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field && v == value) sum += op.probability;
+    }
+  }
+  return sum;
+}
+
+// The small-arms / canister / solid-shot parameters of `unit` firing at `target`.
+std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool reaction) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  const UnitState& s = state_[unit];
+  std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
+                                    {"moving", Value(s.moved)},
+                                    {"dms", Value(std::int64_t{s.dms})},
+                                    {"reaction", Value(reaction)}};
+  const std::string res = fire_resolution(unit, target);
+  if (res == "small-arms") {
+    const std::string weapon = u.attribute_string("weapon", "musket");
+    // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
+    // first fire is a battalion volley, later fire by platoons (interpretation, README).
+    std::string fire = u.formation == "skirmish"           ? "skirmish"
+                       : weapon == "rifle" || s.fired_ever ? "platoon"
+                                                           : "volley";
+    if (u.arm == Arm::kCavalry) fire = "platoon";
+    p["weapon"] = Value(weapon);
+    p["fire"] = Value(fire);
+    p["figures"] = Value(std::int64_t{std::clamp(eligible_figures(unit), 1, 60)});
+    p["skill"] = Value(std::int64_t{musketry(unit)});
+    p["mounted"] = Value(u.arm == Arm::kCavalry);
+    p["two-rank-line"] = Value(u.formation == "two-rank-line");
+    p["first-fire"] = Value(u.arm == Arm::kFoot && u.formation != "skirmish" && !s.fired_ever);
+    p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
+    p["pistol-range"] = Value(option("r001_5_pistol_range"));
+    p["duplicates"] = Value(option("r001_7_duplicates"));
+    return p;
+  }
+  p["gun"] = Value(u.attribute_string("gun", "medium"));
+  p["gunnery"] = Value(std::int64_t{gunnery(unit)});
+  if (res == "canister") {
+    const Value* how = u.attribute("howitzer");
+    p["howitzer"] =
+        Value(how != nullptr && std::get_if<bool>(how) != nullptr && *std::get_if<bool>(how));
+    return p;
+  }
+  // D12-35: the target's situation.
+  const std::string& f = t.formation;
+  std::string situation = "other";
+  if (t.arm == Arm::kCavalry)
+    situation = "cavalry";
+  else if (f == "line" || f == "two-rank-line")
+    situation = "line";
+  else if (f == "column")
+    situation = "attack-column";
+  else if (f == "wide-column" || f == "square" || f == "march-column")
+    situation = f;
+  else if (f == "closed-column") {
+    situation =
+        option("d12_35_solid_shot_targets") == "proposed" ? "closed-column" : "attack-column";
+  } else if (f == "skirmish")
+    situation = "skirmishers";
+  else if (f == "limbered")
+    situation = "limbered-artillery";
+  else if (f == "unlimbered")
+    situation = "unlimbered-artillery";
+  if (cover(target) == "hard") situation = "building";
+  p["target"] = Value(situation);
+  p["max-range"] = Value(max_range_in(unit));
+  p["long-fraction"] = Value(option_number("d12_13_long_fraction"));
+  p["further-mode"] = Value(option("r001_6_further_targets"));
+  return p;
+}
+
+// The close-action parameters of `unit`'s blows on `target` (§9, D12-10), with the
+// target's saves.
+std::map<std::string, Value> BattleED::close_params(int unit, int target, bool charging) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  const int figures = std::clamp(contact_figures(unit, target), 1, 40);
+  return {{"figures", Value(std::int64_t{figures})},
+          {"skill", Value(std::int64_t{musketry(unit)})},
+          {"vs-broken", Value(broken(target))},
+          {"obstacle-or-bua", Value(cover(target) == "hard")},
+          {"cavalry-vs-square", Value(u.arm == Arm::kCavalry && t.formation == "square")},
+          {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
+          {"two-rank-line", Value(u.formation == "two-rank-line")},
+          {"skirmish", Value(u.formation == "skirmish")},
+          {"march-column", Value(u.formation == "march-column")},
+          {"non-charging-cavalry", Value(u.arm == Arm::kCavalry && !charging)},
+          {"target-experience", Value(experience(target))},
+          {"target-dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
+          {"target-cover", Value(cover(target))},
+          {"target-caps", Value(option("r001_4_save_caps"))},
+          {"target-special", Value(option("r001_4_special") == "leader-or-dm")}};
+}
+
+}  // namespace smoothbore::elan_drill
