@@ -118,6 +118,19 @@ TEST(AllResolutionsOdds, CoversResolutionsOnlyRuleSets) {
   EXPECT_GE(found, 11);
 }
 
+// squad-skirmish too (issue 7's first increment): movement, reload, fire, morale, charge, melee.
+TEST(AllResolutionsOdds, CoversSquadSkirmish) {
+  const Ruleset* sk = find_ruleset("squad-skirmish");
+  ASSERT_NE(sk, nullptr);
+  EXPECT_FALSE(sk->playable());
+  std::vector<std::string> names;
+  for (const Case& c : default_cases()) {
+    if (c.label.rfind("squad-skirmish ", 0) == 0) names.push_back(c.resolution->name);
+  }
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"movement", "reload", "fire", "morale", "charge", "melee"}));
+}
+
 TEST(AllResolutionsOdds, DefaultsAreExactAndAgreeWithSamples) {
   for (const Case& c : default_cases()) {
     const Params p = params_of(c);

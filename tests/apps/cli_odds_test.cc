@@ -165,6 +165,33 @@ TEST(CliOdds, ElanDrillResolutionsAreExact) {
   EXPECT_THAT(r.output, HasSubstr("p = 343/1728 (19.850%)"));
 }
 
+// squad-skirmish publishes its resolutions before its battle too.
+TEST(CliOdds, SquadSkirmishResolutionsAreExact) {
+  for (const char* name : {"movement", "reload", "fire", "morale", "charge", "melee"}) {
+    auto r = run_cli(std::string("odds squad-skirmish ") + name + " --exact");
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("p = ")) << name;
+    EXPECT_THAT(r.output, Not(HasSubstr("not exact"))) << name;
+  }
+  // A musket at close range (+1) kills on 7-10; a natural 10 picks the victim (L81): faces
+  // 7-9 and half the 10s kill a ranker, 7/20.
+  auto r = run_cli("odds squad-skirmish fire weapon=musket range=10 --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("kills=1, victim=ranker"));
+  EXPECT_THAT(r.output, HasSubstr("p = 7/20 (35.000%)"));
+  r = run_cli("odds squad-skirmish movement arm=cavalry --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("p = 1/216"));
+  r = run_cli("rulesets");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("squad-skirmish"));
+  r = run_cli("rulesets squad-skirmish");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("resolutions only, battle not yet"));
+  EXPECT_THAT(r.output, HasSubstr("sk_08_canister_chain"));
+  EXPECT_THAT(r.output, HasSubstr("melee"));
+}
+
 TEST(CliOdds, RulesetsSaysElanDrillIsPartlyPlayable) {
   auto r = run_cli("rulesets");
   ASSERT_EQ(r.exit_code, 0) << r.output;

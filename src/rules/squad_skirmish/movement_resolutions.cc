@@ -1,0 +1,117 @@
+// Movement (§6, L38-L48, SK-11): 2d6 / 3d6 inches, an extra d6 dropping the lowest on a road,
+// half in woods or water, 2" per fence or wall; and reload times (§8 L60-L65, L73, SK-07,
+// SK-08), which need no dice.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "rules/squad_skirmish/resolution_util.h"
+#include "rules/squad_skirmish/resolutions.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+using namespace detail;  // NOLINT(google-build-using-namespace)
+
+}  // namespace
+
+Resolution movement_resolution() {
+  Resolution r;
+  r.name = "movement";
+  r.help = "a squad's move in inches: 2d6 infantry, 3d6 cavalry (roads +1d6 drop lowest)";
+  r.ref = "L38-L48, SK-11";
+  r.params = {
+      choice("arm", keys_of("movement.arms", "infantry"), "infantry (2d6) or cavalry (3d6)", "L40"),
+      flag("road", "the whole move is on a road: roll an extra d6 and disregard the lowest",
+           "L42, SK-11"),
+      choice("terrain", keys_of("movement.terrain", "open"),
+             "the move is in open ground, or in woods or water (1/2 movement)", "L44, SK-11"),
+      count("obstacles", 0, 0, 4, "fences or walls crossed (2\" of the allowance each)",
+            "L46, SK-11"),
+  };
+  r.outcome_fields = {"inches"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      const Row& arm = row("movement.arms", p.get_string("arm"));
+      const bool on_road = p.get_bool("road");
+      const Row& road = row("movement.road", "road");
+      const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
+      start_record(rec, "movement", 0, fmt::format("{} ({})", arm.name, arm.ref));
+      std::vector<int> faces;
+      for (int i = 0; i < dice; ++i) {
+        faces.push_back(c.roll(kD6));
+        note_face(rec, "d6", faces.back());
+      }
+      std::string how = fmt::format("{}d6", dice);
+      if (on_road) {
+        std::sort(faces.begin(), faces.end());
+        faces.erase(faces.begin(), faces.begin() + road.number("drop_lowest"));
+        how += fmt::format(" drop lowest ({})", road.ref);
+      }
+      int allowance = 0;
+      for (int f : faces) allowance += f;
+      if (rec != nullptr) rec->base = allowance;
+      const int obstacles = int_of(p, "obstacles");
+      const Row& fence = row("movement.obstacles", "fence");
+      if (obstacles > 0) {
+        const int cost = fence.number("cost") * obstacles;
+        allowance -= cost;
+        if (rec != nullptr) {
+          rec->modifiers.push_back({fmt::format("Fences / walls ×{}", obstacles),
+                                    static_cast<double>(-cost), fence.ref});
+        }
+      }
+      double inches = std::max(0, allowance);
+      // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
+      const Row& terrain = row("movement.terrain", on_road ? "open" : p.get_string("terrain"));
+      inches = inches * terrain.number("numerator") / terrain.number("denominator");
+      if (rec != nullptr) {
+        rec->target = inches;
+        rec->result = fmt::format("{:g}\" ({}; {} {})", inches, how, terrain.name, terrain.ref);
+      }
+      return Outcome{{"inches", Value(inches)}};
+    });
+  };
+  return r;
+}
+
+Resolution reload_resolution() {
+  Resolution r;
+  r.name = "reload";
+  r.help = "Load actions (activations) before a fired weapon may fire again";
+  r.ref = "L60-L65, L73, SK-07, SK-08";
+  r.params = {
+      choice("weapon", keys_of("fire.weapons", "musket"), "the weapon that fired", "L61-L65"),
+      flag("tap-loading", "a rifle reloaded in 1 turn by tap loading (then fires as a musket)",
+           "L73, SK-07"),
+      count("loaders", 1, 1, 8,
+            "figures taking the Load action together (a cannon's crew, each counting 1)", "SK-08"),
+  };
+  r.outcome_fields = {"activations"};
+  r.resolve = [](const Params& p, Chance&, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      const Row& weapon = row("fire.weapons", p.get_string("weapon"));
+      const bool tap = p.get_bool("tap-loading") && weapon.numbers.count("tap_reload") > 0;
+      const int load_actions = tap ? weapon.number("tap_reload") : weapon.number("reload");
+      // Only a cannon's crew share the loading (SK-08); a small arm is loaded by its firer.
+      const int loaders = weapon.key == "cannon" ? int_of(p, "loaders") : 1;
+      const int activations = (load_actions + loaders - 1) / loaders;
+      start_record(rec, "reload", load_actions,
+                   fmt::format("{} reload time ({})", weapon.name, weapon.ref));
+      if (rec != nullptr) {
+        rec->target = activations;
+        rec->result = fmt::format("{} Load action{} by {} figure{}: {} activation{}{}",
+                                  load_actions, load_actions == 1 ? "" : "s", loaders,
+                                  loaders == 1 ? "" : "s", activations, activations == 1 ? "" : "s",
+                                  tap ? "; tap loaded, fires as a musket (L73)" : "");
+      }
+      return Outcome{{"activations", int_value(activations)}};
+    });
+  };
+  return r;
+}
+
+}  // namespace smoothbore::squad_skirmish

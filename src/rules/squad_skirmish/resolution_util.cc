@@ -1,0 +1,99 @@
+#include "rules/squad_skirmish/resolution_util.h"
+
+#include <fmt/format.h>
+
+#include "core/check.h"
+
+namespace smoothbore::squad_skirmish::detail {
+
+ParamSpec flag(std::string name, std::string help, std::string ref) {
+  return bool_param(std::move(name), false, std::move(help), std::move(ref));
+}
+
+ParamSpec count(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
+                std::string help, std::string ref) {
+  return int_param(std::move(name), def, static_cast<double>(min), static_cast<double>(max),
+                   std::move(help), std::move(ref));
+}
+
+ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
+                 std::string ref) {
+  std::string def = choices.front();
+  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
+                      std::move(ref));
+}
+
+ParamSpec inches(std::string name, double def, double max, std::string help, std::string ref) {
+  return number_param(std::move(name), def, 0, max, std::move(help), std::move(ref));
+}
+
+int int_of(const Params& p, const std::string& name) { return static_cast<int>(p.get_int(name)); }
+
+std::vector<std::string> keys_of(std::string_view table_name, std::string_view first) {
+  std::vector<std::string> out;
+  for (const Row& r : table(table_name).rows) {
+    if (r.key == first) {
+      out.insert(out.begin(), r.key);
+    } else {
+      out.push_back(r.key);
+    }
+  }
+  return out;
+}
+
+void Modifiers::add(const Row& row, int times) {
+  if (times == 0) return;
+  const int value = row.number("value") * times;
+  total_ += value;
+  list_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
+                   static_cast<double>(value), row.ref});
+}
+
+void Modifiers::add(std::string name, int value, std::string ref) {
+  total_ += value;
+  list_.push_back({std::move(name), static_cast<double>(value), std::move(ref)});
+}
+
+void Modifiers::record(RollRecord* r) const {
+  if (r == nullptr) return;
+  r->modifiers.insert(r->modifiers.end(), list_.begin(), list_.end());
+}
+
+void note_face(RollRecord* r, std::string_view die, int face) {
+  if (r == nullptr) return;
+  r->dice += (r->dice.empty() ? "" : " + ") + std::string(die);
+  r->faces.push_back(face);
+}
+
+MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* rec,
+                         std::string_view purpose) {
+  const Row& base = row("morale.base", s.quality);
+  Modifiers m;
+  m.add(row("morale.modifiers", "figure-lost"), s.figures_lost);
+  if (s.leader_killed) m.add(row("morale.modifiers", "leader-killed"));
+  if (s.formed) m.add(row("morale.modifiers", "formed"));
+  if (s.officer_rallying) m.add(row("morale.modifiers", "officer-rallying"));
+  if (s.wounded_leader) m.add("wounded squad leader (Heroes, -1 to his rolls)", -1, "L99, §10");
+  MoraleResult out;
+  out.morale = base.number("morale") + m.total();
+  start_record(rec, purpose, base.number("morale"),
+               fmt::format("{} base morale ({})", base.name, base.ref));
+  m.record(rec);
+  if (rec != nullptr) rec->target = out.morale;
+  out.roll = chance.roll(kD10);
+  note_face(rec, "d10", out.roll);
+  const int miss = out.roll - out.morale;
+  for (const Row& r : table("morale.results").rows) {
+    if (miss >= r.number("min") && miss <= r.number("max")) out.result = &r;
+  }
+  SB_CHECK(out.result != nullptr, "no morale result row");
+  if (rec != nullptr) {
+    rec->result = miss <= 0 ? fmt::format("{}: d10 {} <= {} ({})", out.result->key, out.roll,
+                                          out.morale, out.result->ref)
+                            : fmt::format("{}: d10 {} vs {}, failed by {} ({})", out.result->key,
+                                          out.roll, out.morale, miss, out.result->ref);
+  }
+  return out;
+}
+
+}  // namespace smoothbore::squad_skirmish::detail

@@ -1,0 +1,29 @@
+// The squad skirmish quick-reference summary: an unidentified 1:1 skirmish rule set for the
+// musket era (shared/seeds/003_*.txt; digest shared/rules/003.md; cited by line, "L58", and by
+// the digest's ids, "SK-08").
+//
+// Summary of the rules. One figure is one man; figures form squads under squad leaders, and
+// officers command several squads. Cards decide who activates (SK-01); an activation is
+// Morale, Action (move / charge / load / fire) and Melee. Morale rolls d10 <= 8 / 9 / 10 (green
+// / regular / veteran) with modifiers; failing by 1-2 restricts the squad to load / fire /
+// retreat to cover, by 3+ it retreats. Movement is 2d6 (infantry) or 3d6 (cavalry) inches.
+// Each firing figure rolls d10, modified 8+ kills; a natural 10 picks the victim (ranker,
+// squad leader, officer). Weapons need 1-5 Load actions to reload. Melee is an opposed
+// modified d10, at most 2 figures on 1.
+//
+// This increment publishes the tables, options and resolutions; the battle is the next one
+// (playable() is false, status() says so).
+#pragma once
+
+#include <string_view>
+
+#include "rules/ruleset.h"
+
+namespace smoothbore::squad_skirmish {
+
+inline constexpr std::string_view kId = "squad-skirmish";
+inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+
+const Ruleset& ruleset();
+
+}  // namespace smoothbore::squad_skirmish
