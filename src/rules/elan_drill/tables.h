@@ -4,33 +4,14 @@
 // The golden test tests/rules/elan_drill_tables_test.cc checks every cell.
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
 #include <string_view>
-#include <vector>
+
+#include "rules/row_tables.h"
 
 namespace smoothbore::elan_drill {
 
-struct Row {
-  std::string key;                                        // "rally-moving"
-  std::string name;                                       // the sheet's wording: "Rally (Moving)"
-  std::string ref;                                        // "L32"
-  std::map<std::string, int, std::less<>> numbers;        // "dice" → 1
-  std::map<std::string, bool, std::less<>> flags;         // "mounted" → true
-  std::map<std::string, std::string, std::less<>> texts;  // "class" → "general"
-
-  int number(std::string_view column) const;        // aborts if the column is missing
-  bool flag(std::string_view column) const;         // false if missing
-  std::string text(std::string_view column) const;  // "" if missing
-};
-
-struct Table {
-  std::string name;  // "elan.triggers"
-  std::vector<Row> rows;
-  const Row& row(std::string_view key) const;  // aborts if missing
-  const Row* find(std::string_view key) const;
-};
+using Row = TableRow;
+using Table = RowTable;
 
 // Tables by "<file stem>.<array name>": "elan.triggers", "elan.dice_modifiers",
 // "elan.factor_modifiers", "elan.results", "drill.triggers", "drill.factor_modifiers",
@@ -44,7 +25,7 @@ struct Table {
 // "terrain_ratings.scales".
 const Table& table(std::string_view name);
 // Every table, by name.
-const std::map<std::string, Table, std::less<>>& all_tables();
+const RowTables& all_tables();
 
 // Shorthands: the row's value / dice column of a table.
 const Row& row(std::string_view table_name, std::string_view key);

@@ -4,33 +4,14 @@
 // that table). The golden test tests/rules/squad_skirmish_tables_test.cc checks every cell.
 #pragma once
 
-#include <cstdint>
-#include <map>
-#include <string>
 #include <string_view>
-#include <vector>
+
+#include "rules/row_tables.h"
 
 namespace smoothbore::squad_skirmish {
 
-struct Row {
-  std::string key;                                        // "musket"
-  std::string name;                                       // the summary's wording: "Musket"
-  std::string ref;                                        // "L63"
-  std::map<std::string, int, std::less<>> numbers;        // "close" → 12
-  std::map<std::string, bool, std::less<>> flags;         // "proposed" → true
-  std::map<std::string, std::string, std::less<>> texts;  // "actions" → "retreat"
-
-  int number(std::string_view column) const;        // aborts if the column is missing
-  bool flag(std::string_view column) const;         // false if missing
-  std::string text(std::string_view column) const;  // "" if missing
-};
-
-struct Table {
-  std::string name;  // "fire.weapons"
-  std::vector<Row> rows;
-  const Row& row(std::string_view key) const;  // aborts if missing
-  const Row* find(std::string_view key) const;
-};
+using Row = TableRow;
+using Table = RowTable;
 
 // Tables by "<file stem>.<array name>": "morale.base", "morale.modifiers", "morale.results",
 // "morale.triggers", "movement.arms", "movement.road", "movement.terrain",
@@ -39,7 +20,7 @@ struct Table {
 // "melee.limits", "melee.heroes".
 const Table& table(std::string_view name);
 // Every table, by name.
-const std::map<std::string, Table, std::less<>>& all_tables();
+const RowTables& all_tables();
 
 const Row& row(std::string_view table_name, std::string_view key);
 
