@@ -28,11 +28,12 @@ if (!binary || !source || !out) {
 }
 fs.mkdirSync(out, { recursive: true });
 
-// Each rule set's small battle, one through `run --html`, one through `run --log` + `replay`.
+// Each playable rule set's small battle, through `run --html` or `run --log` + `replay`.
 const CASES = [
   { ruleset: 'fast-1805', scenario: 'scenarios/fast-1805/small.toml', via: 'run' },
   { ruleset: 'fire-and-discipline', scenario: 'scenarios/fire-and-discipline/small.toml', via: 'replay',
     orders: true, leaders: true },
+  { ruleset: 'elan-drill', scenario: 'scenarios/elan-drill/small.toml', via: 'run' },
 ];
 
 function writeReplay(c) {

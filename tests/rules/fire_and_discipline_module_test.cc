@@ -30,7 +30,7 @@ TEST(FireAndDisciplineModule, Registered) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "fire-and-discipline");
   EXPECT_THAT(std::string(r.title()), HasSubstr("Fire and Discipline"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_EQ(r.rule_unit(), "yd");
   EXPECT_EQ(r.default_turn_limit(), 30);
   EXPECT_TRUE(r.has_leaders());

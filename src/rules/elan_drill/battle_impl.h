@@ -54,6 +54,7 @@ class BattleED final : public Battle {
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
+  UnitReport unit_report(int unit) const override;  // report.cc
 
   const UnitState& state(int unit) const { return state_[unit]; }
   int acting_side() const { return acting_; }

@@ -130,7 +130,7 @@ class FireAndDiscipline final : public Ruleset {
   std::string_view title() const override {
     return "Fire and Discipline, \"Dawn of Modern Warfare\" (Discipline version)";
   }
-  std::string_view status() const override { return "playable (partial: see README)"; }
+  std::string_view status() const override { return "playable"; }
   std::string_view rule_unit() const override { return "yd"; }
   // FD-01: 1" = 10 yd (2.54 mm per yd) or 1 cm = 5 yd (2 mm per yd).
   double mm_per_rule_unit(const Params& options) const override {
