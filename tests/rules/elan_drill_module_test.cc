@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
 
 namespace smoothbore::elan_drill {
@@ -128,24 +129,7 @@ const std::map<std::string, Value>& expected_defaults() {
 }
 
 TEST(ElanDrillModule, OptionDefaultsMatchTheDigest) {
-  const std::vector<ParamSpec>& specs = ed().options();
-  EXPECT_EQ(specs.size(), expected_defaults().size());
-  std::set<std::string> names;
-  for (const ParamSpec& s : specs) {
-    EXPECT_TRUE(names.insert(s.name).second) << "duplicate " << s.name;
-    EXPECT_TRUE(s.name.rfind("d12_", 0) == 0 || s.name.rfind("r001_", 0) == 0) << s.name;
-    EXPECT_FALSE(s.ref.empty()) << s.name;
-    EXPECT_FALSE(s.help.empty()) << s.name;
-    auto it = expected_defaults().find(s.name);
-    ASSERT_NE(it, expected_defaults().end()) << "unexpected option " << s.name;
-    EXPECT_EQ(s.default_value, it->second) << s.name;
-    if (s.type == ParamType::kChoice) {
-      EXPECT_EQ(s.choices.front(), std::get<std::string>(s.default_value)) << s.name;
-      EXPECT_GE(s.choices.size(), 2u) << s.name;  // a choice has an alternative
-    }
-  }
-  auto p = complete_params(specs, {});
-  EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
+  test::expect_options_match_digest(ed().options(), expected_defaults(), {"d12_", "r001_"});
 }
 
 // Every D12-xx of §13 and every R-001-x of §12 is an option (all of them offer a choice),

@@ -12,6 +12,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -128,22 +129,7 @@ const std::map<std::string, Value>& expected_defaults() {
 }
 
 TEST(FireAndDisciplineModule, OptionDefaultsMatchTheDigest) {
-  const std::vector<ParamSpec>& specs = fd().options();
-  EXPECT_EQ(specs.size(), expected_defaults().size());
-  std::set<std::string> names;
-  for (const ParamSpec& s : specs) {
-    EXPECT_TRUE(names.insert(s.name).second) << "duplicate " << s.name;
-    EXPECT_EQ(s.name.rfind("fd_", 0), 0u) << s.name;
-    EXPECT_FALSE(s.ref.empty()) << s.name;
-    EXPECT_FALSE(s.help.empty()) << s.name;
-    auto it = expected_defaults().find(s.name);
-    ASSERT_NE(it, expected_defaults().end()) << "unexpected option " << s.name;
-    EXPECT_EQ(s.default_value, it->second) << s.name;
-    if (s.type == ParamType::kChoice) {
-      EXPECT_EQ(s.choices.front(), std::get<std::string>(s.default_value)) << s.name;
-      EXPECT_GE(s.choices.size(), 2u) << s.name;  // a choice has an alternative
-    }
-  }
+  test::expect_options_match_digest(fd().options(), expected_defaults(), {"fd_"});
 }
 
 TEST(FireAndDisciplineModule, EveryFdItemWithAChoiceHasAnOption) {

@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 
@@ -98,24 +99,7 @@ const std::map<std::string, Value>& expected_defaults() {
 }
 
 TEST(SquadSkirmishModule, OptionDefaultsMatchTheDigest) {
-  const std::vector<ParamSpec>& specs = sk().options();
-  EXPECT_EQ(specs.size(), expected_defaults().size());
-  std::set<std::string> names;
-  for (const ParamSpec& s : specs) {
-    EXPECT_TRUE(names.insert(s.name).second) << "duplicate " << s.name;
-    EXPECT_EQ(s.name.rfind("sk_", 0), 0u) << s.name;
-    EXPECT_FALSE(s.ref.empty()) << s.name;
-    EXPECT_FALSE(s.help.empty()) << s.name;
-    auto it = expected_defaults().find(s.name);
-    ASSERT_NE(it, expected_defaults().end()) << "unexpected option " << s.name;
-    EXPECT_EQ(s.default_value, it->second) << s.name;
-    if (s.type == ParamType::kChoice) {
-      EXPECT_EQ(s.choices.front(), std::get<std::string>(s.default_value)) << s.name;
-      EXPECT_GE(s.choices.size(), 2u) << s.name;  // a choice has an alternative
-    }
-  }
-  auto p = complete_params(specs, {});
-  EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
+  test::expect_options_match_digest(sk().options(), expected_defaults(), {"sk_"});
 }
 
 // Every SK-01 … SK-24 of §12 offers a choice, so each is an option whose name carries its
