@@ -10,13 +10,8 @@
 //
 // usage: node replay.test.js SMOOTHBORE_BINARY SOURCE_DIR OUT_DIR (exit 77: not installed)
 'use strict';
-let chromium;
-try {
-  ({ chromium } = require('playwright-core'));
-} catch (e) {
-  console.error('playwright-core is not installed: run `npm ci` in tests/browser (scripts/test.sh does)');
-  process.exit(77);  // ctest: skipped
-}
+const { loadChromium, check, runCases } = require('./harness');
+const chromium = loadChromium();
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
@@ -47,12 +42,6 @@ function writeReplay(c) {
     execFileSync(binary, ['replay', log, '--html', html]);
   }
   return html;
-}
-
-const failures = [];
-function check(ok, what) {
-  if (!ok) failures.push(what);
-  console.log((ok ? 'ok   ' : 'FAIL ') + what);
 }
 
 async function testCase(browser, c) {
@@ -184,22 +173,4 @@ async function testCase(browser, c) {
   await page.close();
 }
 
-(async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    for (const c of CASES) await testCase(browser, c);
-  } finally {
-    await browser.close();
-  }
-  if (failures.length) {
-    console.error(failures.length + ' check(s) failed');
-    process.exit(1);
-  }
-  console.log('screenshots in ' + out);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runCases(chromium, CASES, testCase, out);
