@@ -42,4 +42,8 @@ RowTables load_row_tables(std::string_view dir, std::span<const std::string_view
 // The table `name` of `tables`; aborts naming `owner` (the rule set) if it is missing.
 const RowTable& row_table(const RowTables& tables, std::string_view owner, std::string_view name);
 
+// The keys of a table's rows in order, with `first` moved to the front (the default of a
+// parameter choosing a row).
+std::vector<std::string> row_keys(const RowTable& table, std::string_view first = "");
+
 }  // namespace smoothbore
