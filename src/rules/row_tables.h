@@ -1,7 +1,7 @@
 // Rule tables kept as TOML arrays of rows (a rule set's data/*.toml, embedded at build
 // time): every row has a key, the printed name, its rule reference and named numbers,
-// flags and texts (the columns of its table). elan-drill and squad-skirmish read their
-// tables this way; each rule set's golden test checks every cell.
+// flags and texts (the columns of its table). elan-drill, squad-skirmish and group-orders
+// read their tables this way; each rule set's golden test checks every cell.
 #pragma once
 
 #include <map>

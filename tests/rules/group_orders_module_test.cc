@@ -14,6 +14,7 @@
 #include "rules/group_orders/resolution_util.h"
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
+#include "rules/unit_test_util.h"
 
 namespace smoothbore::group_orders {
 namespace {
@@ -150,19 +151,7 @@ TEST(GroupOrdersModule, ResolutionParametersFollowTheOptionDefaults) {
 
 Unit make_unit(const std::string& type, const std::string& formation, int stands,
                const std::map<std::string, Value>& overrides = {}) {
-  Unit u;
-  u.id = "u";
-  u.type = type;
-  const UnitTypeInfo* t = go().unit_type(type);
-  EXPECT_NE(t, nullptr) << type;
-  if (t != nullptr) u.arm = t->arm;
-  u.formation = formation;
-  u.start_figures = stands;
-  for (const ParamSpec& s : go().unit_attributes()) {
-    auto it = overrides.find(s.name);
-    u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-  }
-  return u;
+  return test::unit_of(go(), type, formation, stands, overrides);
 }
 
 TEST(GroupOrdersModule, UnitTypesFromTheTable) {
