@@ -1,7 +1,7 @@
-// Helpers the resolutions of the table-driven rule sets share (elan-drill, squad-skirmish,
-// group-orders): a die modifier summed from table rows and recorded with each row's rule
-// reference, a roll record kept only when the caller wants the explanation, die faces
-// noted in a record, and outcome values.
+// Helpers the resolutions of the rule sets share: a die modifier summed from table rows and
+// recorded with each row's rule reference (elan-drill, squad-skirmish, group-orders), a roll
+// record kept only when the caller wants the explanation (every rule set), die faces noted
+// in a record, and outcome values.
 #pragma once
 
 #include <cstdint>
