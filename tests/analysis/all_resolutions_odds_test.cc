@@ -131,7 +131,8 @@ TEST(AllResolutionsOdds, CoversSquadSkirmish) {
             (std::vector<std::string>{"movement", "reload", "fire", "morale", "charge", "melee"}));
 }
 
-// group-orders too (issue 8's first half): shooting, melee, morale, infantry-charge.
+// group-orders too (issue 8's first half): shooting, melee, morale, infantry-charge,
+// order-change.
 TEST(AllResolutionsOdds, CoversGroupOrders) {
   const Ruleset* go = find_ruleset("group-orders");
   ASSERT_NE(go, nullptr);
@@ -140,7 +141,8 @@ TEST(AllResolutionsOdds, CoversGroupOrders) {
   for (const Case& c : default_cases()) {
     if (c.label.rfind("group-orders ", 0) == 0) names.push_back(c.resolution->name);
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"shooting", "melee", "morale", "infantry-charge"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"shooting", "melee", "morale", "infantry-charge",
+                                             "order-change"}));
 }
 
 TEST(AllResolutionsOdds, DefaultsAreExactAndAgreeWithSamples) {

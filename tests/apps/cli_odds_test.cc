@@ -194,7 +194,7 @@ TEST(CliOdds, SquadSkirmishResolutionsAreExact) {
 
 // group-orders publishes its resolutions before its battle too.
 TEST(CliOdds, GroupOrdersResolutionsAreExact) {
-  for (const char* name : {"shooting", "melee", "morale", "infantry-charge"}) {
+  for (const char* name : {"shooting", "melee", "morale", "infantry-charge", "order-change"}) {
     auto r = run_cli(std::string("odds group-orders ") + name + " --exact");
     ASSERT_EQ(r.exit_code, 0) << name << ": " << r.output;
     EXPECT_THAT(r.output, HasSubstr("p = ")) << name;

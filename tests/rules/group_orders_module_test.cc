@@ -125,7 +125,8 @@ TEST(GroupOrdersModule, PublishesEveryResolution) {
     EXPECT_FALSE(r.outcome_fields.empty()) << r.name;
     for (const ParamSpec& s : r.params) EXPECT_FALSE(s.ref.empty()) << r.name << " " << s.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"shooting", "melee", "morale", "infantry-charge"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"shooting", "melee", "morale", "infantry-charge",
+                                             "order-change"}));
 }
 
 // The resolution parameters that carry an option have the option's default.
@@ -147,6 +148,9 @@ TEST(GroupOrdersModule, ResolutionParametersFollowTheOptionDefaults) {
   EXPECT_EQ(param("morale", "split-b"), option("h4_morale_split_b"));
   EXPECT_EQ(param("morale", "general-range"), option("h4_16_general_range"));
   EXPECT_EQ(param("morale", "losses"), option("h4_12_losses"));
+  EXPECT_EQ(param("order-change", "general-in"), option("h4_02_general_in"));
+  EXPECT_EQ(param("order-change", "c-in-c-in"), option("h4_02_c_in_c_in"));
+  EXPECT_EQ(param("order-change", "retreat-test"), option("h4_02_retreat_test"));
 }
 
 Unit make_unit(const std::string& type, const std::string& formation, int stands,

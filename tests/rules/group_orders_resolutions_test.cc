@@ -253,6 +253,24 @@ TEST(GroupOrdersInfantryCharge, RawD6) {
               {{"charge/advance", k6}, {"halt/stand", 5 * k6}});
 }
 
+// H4-02 (proposed): orders change with the General within 20 cm or the C-in-C within 40 cm;
+// Retreat to Stand or Reserve needs a morale D6 of 4+; Rout is neither left nor chosen.
+TEST(GroupOrdersOrderChange, CommandAndTheRetreatTest) {
+  const test::Dist half = {{"changed/stand", 3 * k6}, {"failed/retreat", 3 * k6}};
+  expect_dist(exact(res("order-change"), {}), half);  // the General at 10 cm
+  expect_dist(exact(res("order-change"), {"modifier=-1"}),
+              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
+  expect_dist(exact(res("order-change"), {"retreat-test=5"}),
+              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
+  expect_dist(exact(res("order-change"), {"general-distance=25"}), {{"not-allowed/retreat", 1}});
+  expect_dist(exact(res("order-change"), {"general-distance=25", "c-in-c-distance=30"}), half);
+  expect_dist(exact(res("order-change"), {"general-distance=25", "general-in=30"}), half);
+  expect_dist(exact(res("order-change"), {"from=advance"}), {{"changed/stand", 1}});  // no test
+  expect_dist(exact(res("order-change"), {"from=rout"}), {{"not-allowed/rout", 1}});
+  expect_dist(exact(res("order-change"), {"from=advance", "to=rout"}),
+              {{"not-allowed/advance", 1}});
+}
+
 TEST(GroupOrdersResolutions, MonteCarloAgreesWithTheExactOdds) {
   expect_monte_carlo(res("shooting"),
                      {"shooter=heavy-artillery", "stands=4", "range=5", "target-formation=column"},
@@ -262,6 +280,7 @@ TEST(GroupOrdersResolutions, MonteCarloAgreesWithTheExactOdds) {
                      6000);
   expect_monte_carlo(res("morale"), {"class=light", "general-distance=12"}, 3, 6000);
   expect_monte_carlo(res("infantry-charge"), {"heavy-or-defences=true"}, 4, 6000);
+  expect_monte_carlo(res("order-change"), {"modifier=1"}, 5, 6000);
 }
 
 }  // namespace

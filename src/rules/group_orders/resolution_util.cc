@@ -265,6 +265,26 @@ OrderChange morale_result(const MoraleSituation& s, int score) {
   return out;
 }
 
+OrderChangeRule order_change_rule(std::string_view from, std::string_view to, double general_cm,
+                                  double c_in_c_cm, int general_in, int c_in_c_in,
+                                  int retreat_test) {
+  OrderChangeRule out;
+  if (from == to) {
+    out.why = "the Group already holds these orders";
+  } else if (from == "rout") {
+    out.why = "Rout is left only by a rally (L213-L216, H4-02)";
+  } else if (to == "rout") {
+    out.why = "Rout may not be chosen (H4-02)";
+  } else if (!(general_cm >= 0 && general_cm <= general_in) &&
+             !(c_in_c_cm >= 0 && c_in_c_cm <= c_in_c_in)) {
+    out.why = "neither the General nor the C-in-C is near enough (H4-02)";
+  } else {
+    out.allowed = true;
+    if (from == "retreat" && (to == "stand" || to == "reserve")) out.needs_score = retreat_test;
+  }
+  return out;
+}
+
 int infantry_charge_needed(bool heavy_or_defences, bool half_strength) {
   const bool first = heavy_or_defences && !half_strength;
   return row("morale.infantry_charge", first ? "heavy-or-defences" : "other").number("needed");

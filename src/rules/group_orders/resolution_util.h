@@ -160,6 +160,19 @@ struct OrderChange {
 // The result of a modified morale score for the test, class and current orders.
 OrderChange morale_result(const MoraleSituation& s, int score);
 
+// H4-02 (proposed): whether a Group may change from orders `from` to `to` at the start of
+// its own player turn: its General within `general_in` cm of one of its units or the C-in-C
+// within `c_in_c_in` (distances < 0: absent); never out of Rout (only a rally leaves it) nor
+// into Rout; Retreat to Stand or Reserve needs a morale score of `retreat_test`.
+struct OrderChangeRule {
+  bool allowed = false;
+  int needs_score = 0;  // 0: no test
+  std::string why;      // with its rule
+};
+OrderChangeRule order_change_rule(std::string_view from, std::string_view to, double general_cm,
+                                  double c_in_c_cm, int general_in, int c_in_c_in,
+                                  int retreat_test);
+
 // §6.2 (a): the raw D6 a Musket/Bow armed infantry unit needs to charge frontally.
 int infantry_charge_needed(bool heavy_or_defences, bool half_strength);
 

@@ -13,10 +13,11 @@ namespace smoothbore::group_orders {
 const std::vector<Resolution>& resolutions();
 
 // One file each: shooting_resolutions.cc (shooting), melee_resolutions.cc (melee),
-// morale_resolutions.cc (morale, infantry-charge).
+// morale_resolutions.cc (morale, infantry-charge), orders_resolutions.cc (order-change).
 Resolution shooting_resolution();
 Resolution melee_resolution();
 Resolution morale_resolution();
 Resolution infantry_charge_resolution();
+Resolution order_change_resolution();
 
 }  // namespace smoothbore::group_orders
