@@ -38,6 +38,7 @@ struct FireTally {
   int volley_canister_close = 0;
   int rifle_close = 0;
   int shell = 0;
+  bool flank_rear = false;  // L48: hit by close-range fire from flank or rear
 };
 
 class BattleED final : public Battle {
@@ -81,6 +82,10 @@ class BattleED final : public Battle {
   double max_range_in(int unit) const;             // D12-13
   bool can_fire_at(int unit, int target) const;
   bool can_charge(int unit, int target) const;
+  // Flank and rear (flank.cc): `attacker` stands off `target`'s front (L48, L63, L95,
+  // L229, L254); fire counts only at close range (flank_fire, D12-04).
+  bool flank_or_rear(int attacker, int target) const;
+  bool flank_fire(int unit, int target) const;
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,

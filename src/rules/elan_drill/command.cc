@@ -140,6 +140,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
          {"restricted", Value(force_.units[u].formation == "square" ||
                               force_.units[u].formation == "march-column")},
          {"moving", Value(a.kind != ActionKind::kHold)},
+         {"flank-rear", Value(flank_or_rear(charger, u))},  // L95
          {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
         &rolls);
     bool performed = true;

@@ -85,7 +85,8 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
                  {"skirmisher",
                   Value(skirmisher == "none" && t.formation == "skirmish" ? std::string("ad-hoc")
                                                                           : skirmisher)},
-                 {"artillery", Value(t.arm == Arm::kArtillery)}},
+                 {"artillery", Value(t.arm == Arm::kArtillery)},
+                 {"flank-rear", Value(flank_fire(unit, target))}},  // L254
                 &rolls);
     casualties = field(s, "casualties");
     special = field(s, "special");
@@ -106,6 +107,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   log.append(std::move(e));
   FireTally& ft = tally[target];
   ft.casualties += casualties;
+  if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   if (res == "canister" &&
       range <= row("fire.canister", u.attribute_string("gun", "medium")).number("short")) {
     ft.volley_canister_close += casualties;
@@ -142,6 +144,7 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
          {"square-or-cover",
           Value(unit.formation == "square" || (!state_[u].moved && cover(u) != "none"))},
          {"below-half", Value(below)},
+         {"flank-rear", Value(ft.flank_rear)},
          {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
         &rolls);
     Event e = make_event(EventKind::kMorale, u,

@@ -312,6 +312,7 @@ std::map<std::string, Value> BattleED::close_params(int unit, int target, bool c
   return {{"figures", Value(std::int64_t{figures})},
           {"skill", Value(std::int64_t{musketry(unit)})},
           {"vs-broken", Value(broken(target))},
+          {"flank-rear", Value(flank_or_rear(unit, target))},  // L229, L254
           {"obstacle-or-bua", Value(cover(target) == "hard")},
           {"cavalry-vs-square", Value(u.arm == Arm::kCavalry && t.formation == "square")},
           {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
