@@ -9,10 +9,12 @@
 
 namespace smoothbore::sim_test {
 
+// `tail`: further top-level tables (e.g. [[leaders]]) appended to the text.
 inline Scenario ed(std::string_view blue, std::string_view red, std::string_view options = "",
-                   std::string_view terrain = "") {
+                   std::string_view terrain = "", std::string_view tail = "") {
   std::string text = scenario_toml(blue, red, options, terrain);
   text.replace(text.find("fast-1805"), 9, "elan-drill");
+  text += tail;
   return load_scenario(text);
 }
 
@@ -31,6 +33,12 @@ inline bool cites(const Event& e, std::string_view ref) {
     }
   }
   return false;
+}
+
+// A script step taking the action whose `rate` names a response or move variant
+// ("fire-and-evade", "limber-and-evade", "full").
+inline ScriptStep with_rate(ActionKind kind, std::string rate, std::string formation = "") {
+  return {kind, -1, std::move(formation), {}, [rate](const Action& a) { return a.rate == rate; }};
 }
 
 }  // namespace smoothbore::sim_test

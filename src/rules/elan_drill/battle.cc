@@ -113,6 +113,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     state_[i].charging = -1;
     state_[i].charged_by = -1;
     state_[i].response.clear();
+    state_[i].fired_reaction = false;
     orders_[i] = Action{};
     orders_[i].unit = static_cast<int>(i);
   }
@@ -127,6 +128,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     log.append(std::move(e));
   };
   phase("command");
+  leader_step(side, log);  // L7 (leaders.cc)
   rally_step(side, log);
   after_step("rally");
   order_step(side, src(side), log);

@@ -28,8 +28,9 @@ struct UnitState {
   int charging = -1;        // declared charge target this player turn
   std::string response;     // the charge response chosen (§6), when charged
   int charged_by = -1;
-  int tested_step = -1;     // D12-36: friends-broken test once per step
-  bool moved_last = false;  // moved in its own last player turn (rally stance, L32-L33)
+  int tested_step = -1;         // D12-36: friends-broken test once per step
+  bool moved_last = false;      // moved in its own last player turn (rally stance, L32-L33)
+  bool fired_reaction = false;  // fired in its charge response (Fire and Evade, L123)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -63,6 +64,7 @@ class BattleED final : public Battle {
   // --- ratings and situations (situation.cc) ---
   const std::string& option(const std::string& name) const;
   double option_number(const std::string& name) const;
+  bool option_flag(const std::string& name) const;
   std::string experience(int unit) const;
   int elan(int unit) const;
   int drill(int unit) const;
@@ -111,12 +113,31 @@ class BattleED final : public Battle {
  public:
   std::vector<Action> responses(int unit, int charger) const;
   static std::string response_key(const Action& a);
+  // Fire and Evade, Limber and Evade (evade.cc, L119-L125, D12-16).
+  Action reduced_evade(int unit, int charger, double rate_in) const;
+  void limited_evades(int unit, int charger, std::vector<Action>& out) const;
+  void perform_evade(int unit, const Action& a, EventLog& log);
+  // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
+  // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
+  void formation_moves(int unit, std::vector<Action>& out) const;
+  std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
   // movement (movement.cc)
   void movement_phase(int side, EventLog& log);
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  CostFn terrain_cost(int unit) const;  // §11
+  bool restricted(int unit) const;      // D12-09 (terrain_move.cc)
+  // A broken unit's flight through friends, who test (pass_through.cc, L89, D12-20).
+  double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
+  void pass_through_test(int unit, int other, EventLog& log);
+  // leaders (leaders.cc, L7, D12-22, R-001-4)
+  int attached_leader(int unit) const;  // index into Force::leaders, or -1
+  void with_leader(int unit, std::map<std::string, Value>& p) const;
+  bool leader_near(int unit) const;
+  void leader_step(int side, EventLog& log);
+  int leader_hit(int unit, int special, EventLog& log);
   bool change_formation(int unit, const std::string& formation, int dice, EventLog& log);
   void flee(int unit, double distance_in, EventLog& log);
   // fire (fire.cc)

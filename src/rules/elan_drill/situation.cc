@@ -33,6 +33,7 @@ Params complete(const std::string& name, const std::map<std::string, Value>& giv
 const std::string& BattleED::option(const std::string& n) const {
   return scenario_.options.get_string(n);
 }
+bool BattleED::option_flag(const std::string& n) const { return scenario_.options.get_bool(n); }
 double BattleED::option_number(const std::string& n) const {
   return as_number(scenario_.options.values().at(n));
 }
