@@ -1,6 +1,7 @@
 // elan-drill leaders (shared/rules/001.md §3 L7, D12-22, R-001-4): a leader attaches to a
 // unit in the command phase and adds +1 (d12_22_leader_bonus) to its Élan and Drill
 // factors; a special casualty (natural 12 save, L261) hits him instead of adding a DM.
+// Reinforcements (L8, D12-23) roll to arrive in their side's command phase.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -66,6 +67,37 @@ TEST(ElanDrillLeaders, SpecialCasualtyHitsTheLeader_R001_4) {
     if (special) {
       EXPECT_GT(hit, 0);
     }
+  }
+}
+
+// D12-23: b2 (arrival 1) waits off the table, not counted as lost, and rolls 1D12 each
+// blue command phase against 1, 3, 5, ... (+2 per failure; +0 with the option at 0) until
+// the roll arrives; b3 (arrival 12) always arrives at once.
+TEST(ElanDrillLeaders, ReinforcementsArriveByRoll_D12_23) {
+  for (const int step : {2, 0}) {
+    const Scenario sc = ed(unit_toml("b1", "infantry", "line", 20, 24, 4) +
+                               unit_toml("b2", "infantry", "line", 20, 10, 2, "arrival = 1\n") +
+                               unit_toml("b3", "infantry", "line", 20, 38, 2, "arrival = 12\n"),
+                           unit_toml("r1", "infantry", "line", 20, 24, 33, "facing = 180\n"),
+                           fmt::format("d12_23_reinforcement_step = {}", step));
+    BattleHarness g(sc, 7);
+    EXPECT_EQ(g.unit("b2").status, UnitStatus::kOffTable);
+    EXPECT_EQ(g.battle().broken_fraction(0), 0.0);
+    ScriptedCommander blue, red;
+    int expected_target = 1;
+    bool arrived = false;
+    for (int turn = 1; turn <= 6 && !arrived; ++turn) {
+      g.play(blue, red);
+      const auto rolls = g.events_with("(reinforcements, D12-23)", "b2", turn);
+      ASSERT_EQ(rolls.size(), 1u);
+      EXPECT_EQ(rolls.front()->rolls.front().target, expected_target) << "turn " << turn;
+      arrived = std::get<bool>(*field(*rolls.front(), "arrives"));
+      EXPECT_EQ(g.unit("b2").status == UnitStatus::kActive, arrived);
+      expected_target = std::min(12, expected_target + step);
+      ASSERT_EQ(g.events_with("arrives (reinforcements", "b3", 1).size(), 1u);
+    }
+    EXPECT_EQ(g.unit("b3").status, UnitStatus::kActive);
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
 
