@@ -130,7 +130,12 @@ class BattleED final : public Battle {
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
   CostFn terrain_cost(int unit) const;  // §11
-  bool restricted(int unit) const;      // D12-09 (terrain_move.cc)
+  // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
+  bool restricted(int unit) const;
+  bool uphill(int unit, int enemy) const;
+  double road_budget(int unit, Vec2 dest, double budget_in) const;
+  double ordered_move(int unit, Vec2 dest, double facing, double budget_in, int target,
+                      EventLog& log);
   // A broken unit's flight through friends, who test (pass_through.cc, L89, D12-20).
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);

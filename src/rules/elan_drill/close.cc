@@ -41,6 +41,7 @@ std::map<std::string, Value> BattleED::elan_params(int unit, int enemy) const {
   p["break-dms"] = Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))});
   p["flank-rear"] = Value(flank_or_rear(enemy, unit));            // L48: +1D
   p["attacking-flank-rear"] = Value(flank_or_rear(unit, enemy));  // L63: +2
+  p["uphill"] = Value(uphill(unit, enemy));                       // L64
   with_leader(unit, p);                                           // D12-22
   return p;
 }

@@ -1,4 +1,5 @@
-// Formation changes with movement (§5.1 L80-L83, D12-08, D12-21): Change Formation & Move ½
+// Candidate moves beyond actions.cc's: a column's road march (D12-07); formation changes
+// with movement (§5.1 L80-L83, D12-08, D12-21): Change Formation & Move ½
 // (1D) or & Move Full (2D), Change Formation & Charge (3D: a line forms column and charges
 // in the same phase), and Reform Detachments (2D), which D12-21 also uses for a unit
 // re-forming from skirmish order (option `d12_21_reform_skirmish`).
@@ -50,6 +51,26 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
       c.target = ti;
       c.formation = "column";
       out.push_back(c);
+    }
+  }
+  // D12-07: a column on a road may march ×1.5 along it toward the enemy.
+  const int foe = nearest_enemy(unit);
+  if (foe >= 0 && u.formation.find("column") != std::string::npos) {
+    const Rect ff = force_.units[foe].footprint();
+    const Vec2 to = (ff.centre - fp.centre).normalized();
+    const double rate = move_rate_in(unit);
+    const double road = rate * (1 + option_number("d12_07_road_bonus"));
+    const double travel = std::min(road * kMm, std::max(0.0, distance(fp, ff) - kStandOffIn * kMm));
+    const Vec2 dest = fp.centre + to * travel;
+    if (travel > rate * kMm && road_budget(unit, dest, rate) > rate) {
+      Action m;
+      m.unit = unit;
+      m.kind = ActionKind::kMove;
+      m.moves = true;
+      m.rate = "road";
+      m.destination = dest;
+      m.facing = bearing_of(to);
+      out.push_back(m);
     }
   }
   // L80-L81: change formation and move ½ (1D) or full (2D) toward the nearest enemy.

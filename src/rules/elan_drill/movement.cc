@@ -154,8 +154,8 @@ void BattleED::movement_phase(int side, EventLog& log) {
     }
     const Rect tf = force_.units[t].footprint();
     const double moved =
-        move_unit(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
-                  charge_reach_in(u), t);
+        ordered_move(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
+                     charge_reach_in(u), t, log);
     state_[u].moved = true;
     Event e = make_event(EventKind::kMove, u,
                          fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
@@ -172,7 +172,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
       case ActionKind::kFire:
       case ActionKind::kMove:
         if (!a.moves) break;
-        if (move_unit(u, a.destination, a.facing, move_rate_in(u), -1) > 0.1 * kMm) {
+        if (ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log) > 0.1 * kMm) {
           state_[u].moved = true;
           log.append(make_event(EventKind::kMove, u, fmt::format("{} moves", name(u))));
         }
@@ -181,7 +181,8 @@ void BattleED::movement_phase(int side, EventLog& log) {
         const bool full = a.rate == "full";  // L81: & move full, 2D
         const int dice = a.moves ? (full ? 2 : 1) : option("d12_08_formation_only") == "1d" ? 1 : 0;
         if (change_formation(u, a.formation, dice, log) && a.moves) {
-          move_unit(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2), -1);  // D12-08
+          ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2), -1,
+                       log);  // D12-08
           state_[u].moved = true;
         }
         break;
