@@ -64,8 +64,11 @@ TEST(ElanDrillResponses, FireAndEvadeOnlyForLimitedTroops_D12_16) {
     BattleHarness g(sc, 1);
     ScriptedCommander blue, red;
     blue.charge(g.idx("b1"), g.idx("r1"));
+    red.set(g.idx("r1"), with_rate(ActionKind::kMove, "fire-and-evade"));
     g.battle().play_turn({&blue, &red}, g.log());
-    EXPECT_EQ(red.was_offered(g.idx("r1"), with_rate(ActionKind::kMove, "fire-and-evade")), any);
+    const auto resp = g.events_with("responds to the charge", "r1", 1);
+    ASSERT_EQ(resp.size(), 1u);
+    EXPECT_EQ(resp.front()->text.find("fire-and-evade") != std::string::npos, any);
   }
 }
 

@@ -121,6 +121,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     state_[i].charged_by = -1;
     state_[i].response.clear();
     state_[i].fired_reaction = false;
+    state_[i].pursuit_charge = false;
     orders_[i] = Action{};
     orders_[i].unit = static_cast<int>(i);
   }

@@ -30,6 +30,8 @@ struct UnitState {
   int charged_by = -1;
   int tested_step = -1;         // D12-36: friends-broken test once per step
   bool moved_last = false;      // moved in its own last player turn (rally stance, L32-L33)
+  int pursuing = -1;            // D12-18: the broken unit it caught, to charge next turn
+  bool pursuit_charge = false;  // this player turn's charge is that pursuit
   int arrival = 0;              // D12-23: a waiting reinforcement's number (0 = none)
   int arrival_failures = 0;     // failed arrival rolls so far
   bool fired_reaction = false;  // fired in its charge response (Fire and Evade, L123)
@@ -144,7 +146,13 @@ class BattleED final : public Battle {
   void with_leader(int unit, std::map<std::string, Value>& p) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
-  void reinforcement_step(int side, EventLog& log);  // reinforcements.cc, L8, D12-23
+  void reinforcement_step(int side, EventLog& log);
+  // pursuit.cc: D12-18 pursuit, D12-19 break-off
+  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls);
+  int in_contact(int unit) const;  // an enemy touching it, or -1
+  void pursue(int winner, int loser, EventLog& log);
+  void pursuit_round(int a, int d, EventLog& log);
+  bool break_off(int unit, const Action& a, EventLog& log);  // reinforcements.cc, L8, D12-23
   int leader_hit(int unit, int special, EventLog& log);
   bool change_formation(int unit, const std::string& formation, int dice, EventLog& log);
   void flee(int unit, double distance_in, EventLog& log);

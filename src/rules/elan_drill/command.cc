@@ -1,6 +1,7 @@
 // The command phase (§3 L5-L12): rally by successes (R-001-2), orders, charge declarations
 // and the defender's charge responses with their Drill tests (§6, D12-15, D12-16).
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -55,7 +56,17 @@ void BattleED::rally_step(int side, EventLog& log) {
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
   for (int u : units_to_order(side)) {
     std::vector<Action> legal = legal_actions(u);
-    Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    const int caught = std::exchange(state_[u].pursuing, -1);
+    Action a;
+    if (caught >= 0 && force_.units[caught].on_table() && broken(caught) &&
+        gap_in(u, caught) <= charge_reach_in(u)) {
+      a.unit = u;  // D12-18: the pursuer charges the broken unit it caught
+      a.kind = ActionKind::kCharge;
+      a.target = caught;
+      state_[u].pursuit_charge = true;
+    } else {
+      a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    }
     orders_[u] = a;
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
     Event e =

@@ -172,6 +172,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
       case ActionKind::kFire:
       case ActionKind::kMove:
         if (!a.moves) break;
+        if (a.kind == ActionKind::kMove && break_off(u, a, log)) break;  // D12-19
         if (ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log) > 0.1 * kMm) {
           state_[u].moved = true;
           log.append(make_event(EventKind::kMove, u, fmt::format("{} moves", name(u))));
