@@ -126,5 +126,25 @@ TEST(ElanDrillTerrain, UphillPosition_L64) {
   EXPECT_TRUE(cites(*stands.front(), "L64"));
 }
 
+// L94, D12-09: a line in a forest (difficult) is in restricted formation: its Drill test to
+// form column and move takes -2; with d12_09_restricted = formations-only it does not.
+TEST(ElanDrillTerrain, DifficultGroundRestricts_L94_D12_09) {
+  for (const bool proposed : {true, false}) {
+    BattleHarness g(ed(unit_toml("b1", "infantry", "line", 20, 24, 4), far_red(),
+                       proposed ? "" : "d12_09_restricted = \"formations-only\"",
+                       "[[terrain]]\nid = \"forest\"\nclass = \"heavy-woods\"\n"
+                       "rect = { x = 24, y = 5, width = 14, depth = 8 }\n\n"),
+                    1);
+    ScriptedCommander blue;
+    ScriptStep step = with_rate(ActionKind::kFormation, "", "column");
+    step.moves = true;
+    blue.set(g.idx("b1"), step);
+    moved_in(g, blue, "b1");
+    const auto test = g.events_with("Drill test to form column", "b1", 1);
+    ASSERT_EQ(test.size(), 1u);
+    EXPECT_EQ(cites(*test.front(), "L94"), proposed);
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test
