@@ -2,6 +2,7 @@
 // Fire and Evade and Limber and Evade (L123-L125, D12-16), Change Formation & Charge (3D,
 // L82) and & Move Full (2D, L81), Reform Detachments from skirmish order (L83, D12-21),
 // formed units passed by fleeing troops (L89, D12-20).
+#include <memory>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -23,22 +24,38 @@ int drill_dice(const Event& e) {
   return -1;
 }
 
+// Blue cavalry b1 charges red `r1` from 8" away; r1's commander answers with the response
+// `rate` (an action of `kind`); one game turn is played.
+struct Charged {
+  std::unique_ptr<BattleHarness> g;
+  const Event* response = nullptr;  // r1's response event (null if none or several)
+  double y0 = 0;                    // r1's centre before, inches
+};
+Charged charged(std::string_view r1, ActionKind kind, std::string rate, std::string_view opts,
+                std::uint64_t seed) {
+  Charged c;
+  c.g = std::make_unique<BattleHarness>(ed(cavalry("b1", 8), r1, opts), seed);
+  BattleHarness& g = *c.g;
+  ScriptedCommander blue, red;
+  blue.charge(g.idx("b1"), g.idx("r1"));
+  red.set(g.idx("r1"), with_rate(kind, std::move(rate)));
+  c.y0 = g.unit("r1").footprint().centre.y / kMmPerInch;
+  g.battle().play_turn({&blue, &red}, g.log());
+  const auto resp = g.events_with("responds to the charge", "r1", 1);
+  if (resp.size() == 1) c.response = resp.front();
+  return c;
+}
+
 // L123: skirmishers charged by cavalry pass the 2D Drill test (Drill 12), fire at the
 // charger at once (reaction fire, -1) and evade ½ move; they do not fire again that turn.
 TEST(ElanDrillResponses, FireAndEvade_L123) {
-  const Scenario sc =
-      ed(cavalry("b1", 8), unit_toml("r1", "light-infantry", "skirmish", 8, 24, 17,
-                                     "facing = 180\ndrill = 12\nweapon = \"rifle\"\n"));
-  BattleHarness g(sc, 1);
-  ScriptedCommander blue, red;
-  blue.charge(g.idx("b1"), g.idx("r1"));
-  red.set(g.idx("r1"), with_rate(ActionKind::kMove, "fire-and-evade"));
-  const double y0 = g.unit("r1").footprint().centre.y;
-  g.battle().play_turn({&blue, &red}, g.log());
-  const auto resp = g.events_with("responds to the charge", "r1", 1);
-  ASSERT_EQ(resp.size(), 1u);
-  EXPECT_NE(resp.front()->text.find("fire-and-evade"), std::string::npos);
-  EXPECT_EQ(drill_dice(*resp.front()), 2);
+  const Charged c = charged(unit_toml("r1", "light-infantry", "skirmish", 8, 24, 17,
+                                      "facing = 180\ndrill = 12\nweapon = \"rifle\"\n"),
+                            ActionKind::kMove, "fire-and-evade", "", 1);
+  BattleHarness& g = *c.g;
+  ASSERT_NE(c.response, nullptr);
+  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
+  EXPECT_EQ(drill_dice(*c.response), 2);
   const auto fires = g.events(EventKind::kFire, "r1", 1);
   ASSERT_GE(fires.size(), 1u);
   EXPECT_LT(g.position(fires.front()), g.position(g.events_with("charges", "b1", 1).front()));
@@ -50,7 +67,7 @@ TEST(ElanDrillResponses, FireAndEvade_L123) {
   for (const Event* f : fires) before += g.position(f) < g.position(red_turn.front());
   EXPECT_EQ(before, 1);
   ASSERT_FALSE(g.events_with("evades", "r1", 1).empty());
-  EXPECT_GT(g.unit("r1").footprint().centre.y, y0 + 0.5 * kMmPerInch);  // away, north
+  EXPECT_GT(g.unit("r1").footprint().centre.y / kMmPerInch, c.y0 + 0.5);  // away, north
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
@@ -58,38 +75,26 @@ TEST(ElanDrillResponses, FireAndEvade_L123) {
 // only with d12_16_limited_responses = any.
 TEST(ElanDrillResponses, FireAndEvadeOnlyForLimitedTroops_D12_16) {
   for (const bool any : {false, true}) {
-    const Scenario sc =
-        ed(cavalry("b1", 8), unit_toml("r1", "infantry", "line", 20, 24, 17, "facing = 180\n"),
-           any ? "d12_16_limited_responses = \"any\"" : "");
-    BattleHarness g(sc, 1);
-    ScriptedCommander blue, red;
-    blue.charge(g.idx("b1"), g.idx("r1"));
-    red.set(g.idx("r1"), with_rate(ActionKind::kMove, "fire-and-evade"));
-    g.battle().play_turn({&blue, &red}, g.log());
-    const auto resp = g.events_with("responds to the charge", "r1", 1);
-    ASSERT_EQ(resp.size(), 1u);
-    EXPECT_EQ(resp.front()->text.find("fire-and-evade") != std::string::npos, any);
+    const Charged c = charged(unit_toml("r1", "infantry", "line", 20, 24, 17, "facing = 180\n"),
+                              ActionKind::kMove, "fire-and-evade",
+                              any ? "d12_16_limited_responses = \"any\"" : "", 1);
+    ASSERT_NE(c.response, nullptr);
+    EXPECT_EQ(c.response->text.find("fire-and-evade") != std::string::npos, any);
   }
 }
 
 // L125: an unlimbered battery charged from 6" limbers and evades ½ a limbered move.
 TEST(ElanDrillResponses, LimberAndEvade_L125) {
-  const Scenario sc =
-      ed(cavalry("b1", 8), unit_toml("r1", "foot-artillery", "unlimbered", 4, 24, 18,
-                                     "facing = 180\ndrill = 12\ngun = \"light\"\n"));
-  BattleHarness g(sc, 2);
-  ScriptedCommander blue, red;
-  blue.charge(g.idx("b1"), g.idx("r1"));
-  red.set(g.idx("r1"), with_rate(ActionKind::kLimber, "limber-and-evade"));
-  const double y0 = g.unit("r1").footprint().centre.y;
-  g.battle().play_turn({&blue, &red}, g.log());
-  const auto resp = g.events_with("responds to the charge", "r1", 1);
-  ASSERT_EQ(resp.size(), 1u);
-  EXPECT_NE(resp.front()->text.find("limber-and-evade"), std::string::npos);
-  EXPECT_EQ(drill_dice(*resp.front()), 2);
+  const Charged c = charged(unit_toml("r1", "foot-artillery", "unlimbered", 4, 24, 18,
+                                      "facing = 180\ndrill = 12\ngun = \"light\"\n"),
+                            ActionKind::kLimber, "limber-and-evade", "", 2);
+  BattleHarness& g = *c.g;
+  ASSERT_NE(c.response, nullptr);
+  EXPECT_NE(c.response->text.find("limber-and-evade"), std::string::npos);
+  EXPECT_EQ(drill_dice(*c.response), 2);
   ASSERT_FALSE(g.events_with("forms limbered", "r1", 1).empty());
   ASSERT_FALSE(g.events_with("evades", "r1", 1).empty());
-  EXPECT_GT(g.unit("r1").footprint().centre.y, y0 + 1.0 * kMmPerInch);
+  EXPECT_GT(g.unit("r1").footprint().centre.y / kMmPerInch, c.y0 + 1.0);
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 

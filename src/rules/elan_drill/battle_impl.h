@@ -132,6 +132,8 @@ class BattleED final : public Battle {
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
   CostFn terrain_cost(int unit) const;  // §11
+  // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
+  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls);
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
   bool uphill(int unit, int enemy) const;
@@ -148,7 +150,6 @@ class BattleED final : public Battle {
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
-  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls);
   int in_contact(int unit) const;  // an enemy touching it, or -1
   void pursue(int winner, int loser, EventLog& log);
   void pursuit_round(int a, int d, EventLog& log);

@@ -72,21 +72,27 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   return ok_t;
 }
 
+// A Drill test of `action` (L76-L103) with the unit's factor, DMs, restricted formation
+// (D12-09) and leader (D12-22).
+Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls) {
+  std::map<std::string, Value> p = {
+      {"action", Value(action)},
+      {"factor", Value(std::int64_t{drill(unit)})},
+      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
+      {"restricted", Value(restricted(unit))},
+      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
+  with_leader(unit, p);
+  return resolve("drill-test", p, rolls);
+}
+
 // L80-L83, D12-08, D12-21: `dice` 0 = no test (change on the spot), 1 = & move ½, 2 = &
 // move full, 3 = & charge; re-forming from skirmish order is Reform Detachments.
 bool BattleED::change_formation(int unit, const std::string& formation, int dice, EventLog& log) {
   Unit& u = force_.units[unit];
   const std::string action = formation_drill_action(unit, formation, dice);
   if (!action.empty()) {
-    std::map<std::string, Value> p = {
-        {"action", Value(action)},
-        {"factor", Value(std::int64_t{drill(unit)})},
-        {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-        {"restricted", Value(restricted(unit))},
-        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-    with_leader(unit, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("drill-test", p, &rolls);
+    const Outcome o = drill_test(unit, action, &rolls);
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);

@@ -64,15 +64,8 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
 
 // L89: a 1D Drill test; Sloppy/Failure/Disgrace DMs land (D12-20: "DMs as listed").
 void BattleED::pass_through_test(int unit, int other, EventLog& log) {
-  std::map<std::string, Value> p = {
-      {"action", Value(std::string("fleeing-pass-through"))},
-      {"factor", Value(std::int64_t{drill(unit)})},
-      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-      {"restricted", Value(restricted(unit))},
-      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-  with_leader(unit, p);
   std::vector<RollRecord> rolls;
-  const Outcome o = resolve("drill-test", p, &rolls);
+  const Outcome o = drill_test(unit, "fleeing-pass-through", &rolls);
   Event e =
       make_event(EventKind::kMorale, unit,
                  fmt::format("{} Drill test: fleeing troops pass through ({}, L89): {}", name(unit),

@@ -26,17 +26,6 @@ bool performed(const Outcome& o) {
 }
 }  // namespace
 
-Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls) {
-  std::map<std::string, Value> p = {
-      {"action", Value(action)},
-      {"factor", Value(std::int64_t{drill(unit)})},
-      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-      {"restricted", Value(restricted(unit))},
-      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-  with_leader(unit, p);
-  return resolve("drill-test", p, rolls);
-}
-
 int BattleED::in_contact(int unit) const {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);

@@ -86,15 +86,8 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   }
   bool crosses_ok = true;
   if (u.formation != "skirmish") {  // L193: skirmishers take no test
-    std::map<std::string, Value> p = {
-        {"action", Value(std::string(is_major ? "major-obstacle" : "minor-obstacle"))},
-        {"factor", Value(std::int64_t{drill(unit)})},
-        {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-        {"restricted", Value(restricted(unit))},
-        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-    with_leader(unit, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("drill-test", p, &rolls);
+    const Outcome o = drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", &rolls);
     for (const auto& [k, v] : o) {
       if (k == "performed") crosses_ok = std::get<bool>(v);
     }
