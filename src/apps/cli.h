@@ -34,6 +34,7 @@ Command add_bench(CLI::App& app);
 Command add_mc(CLI::App& app);
 Command add_sweep(CLI::App& app);
 Command add_replay(CLI::App& app);
+Command add_generate(CLI::App& app);
 
 // The scenario embedded in the binary that `run` fights without an argument.
 inline constexpr const char* kDefaultScenario = "fast-1805/default.toml";

@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
   try {
     // Each subcommand with the runner that its add_* function returned.
     std::vector<std::pair<CLI::App*, Command>> commands;
-    for (auto add : {add_run, add_replay, add_check, add_rulesets, add_odds, add_mc, add_sweep, add_bench}) {
+    for (auto add : {add_run, add_replay, add_check, add_rulesets, add_odds, add_mc, add_sweep,
+                     add_generate, add_bench}) {
       Command run = add(app);
       commands.emplace_back(app.get_subcommands({}).back(), std::move(run));
     }

@@ -199,6 +199,13 @@ double distance(const Rect& a, Vec2 p) {
 }
 
 bool overlaps(const Rect& a, const Rect& b, double tolerance) {
+  // Every point of a rectangle lies within half its diagonal of its centre: rectangles
+  // whose circumscribed circles are apart cannot overlap, and most pairs a mover or a
+  // deployment check asks about are far apart (no sine or cosine for them).
+  const double reach = 0.5 * (std::sqrt(a.width * a.width + a.depth * a.depth) +
+                              std::sqrt(b.width * b.width + b.depth * b.depth));
+  const Vec2 gap = a.centre - b.centre;
+  if (gap.dot(gap) >= reach * reach) return false;
   const Frame fa(a), fb(b);
   const auto ca = fa.corners();
   const auto cb = fb.corners();

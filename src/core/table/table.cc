@@ -27,6 +27,21 @@ bool on_linear(Vec2 p, const LinearFeature& f) {
   return polyline_distance(p, f.path) <= f.width / 2;
 }
 
+// A box grown by `r` mm on every side.
+Box grown(Box b, double r) { return {{b.min.x - r, b.min.y - r}, {b.max.x + r, b.max.y + r}}; }
+
+Box segment_box(Vec2 a, Vec2 b) {
+  return {{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
+}
+
+bool box_has(const Box& b, Vec2 p) {
+  return p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y;
+}
+
+// A feature's registered box: its bounds with a little slack, so that a point on its
+// boundary (which the exact tests count as inside) is never dropped by the box test.
+constexpr double kBoxSlack = 1e-3;
+
 // A closed interval of the line parameter t; empty when lo > hi.
 struct Interval {
   double lo = 1;
@@ -90,17 +105,16 @@ std::vector<double> cut_params(const Table& table, Vec2 a, Vec2 b) {
   const Segment s{a, b};
   const Vec2 d = b - a;
   if (d.dot(d) == 0) return cuts;
-  for (const AreaFeature& f : table.areas()) {
-    if (!f.shape.bounds().intersects(Box{{std::min(a.x, b.x), std::min(a.y, b.y)},
-                                         {std::max(a.x, b.x), std::max(a.y, b.y)}})) {
-      continue;
-    }
+  const Box box = segment_box(a, b);
+  for (int i : table.areas_near(box)) {
+    const AreaFeature& f = table.areas()[static_cast<std::size_t>(i)];
     for (const auto& [t0, t1] : f.shape.inside_intervals(s)) {
       cuts.push_back(t0);
       cuts.push_back(t1);
     }
   }
-  for (const LinearFeature& f : table.linears()) {
+  for (int li : table.linears_near(box)) {
+    const LinearFeature& f = table.linears()[static_cast<std::size_t>(li)];
     const double r = f.width / 2;
     const std::size_t n = f.path.size();
     // A one-point "polyline" is a disc; otherwise one capsule per polyline segment.
@@ -134,17 +148,39 @@ bool Table::contains(const Rect& r) const {
   return true;
 }
 
+void Table::add(AreaFeature f) {
+  area_grid_.add(static_cast<int>(areas_.size()), grown(f.shape.bounds(), kBoxSlack));
+  areas_.push_back(std::move(f));
+}
+
+void Table::add(LinearFeature f) {
+  Box b{};
+  if (!f.path.empty()) {
+    b = {f.path[0], f.path[0]};
+    for (Vec2 q : f.path)
+      b = {{std::min(b.min.x, q.x), std::min(b.min.y, q.y)},
+           {std::max(b.max.x, q.x), std::max(b.max.y, q.y)}};
+  }
+  linear_grid_.add(static_cast<int>(linears_.size()), grown(b, f.width / 2 + kBoxSlack));
+  linears_.push_back(std::move(f));
+}
+
+std::vector<int> Table::areas_near(const Box& box) const { return area_grid_.near(box); }
+std::vector<int> Table::linears_near(const Box& box) const { return linear_grid_.near(box); }
+
 TerrainAt Table::terrain_at(Vec2 p) const {
   TerrainAt at;
   bool any_area = false;
-  for (const AreaFeature& f : areas_) {
-    if (!f.shape.contains(p)) continue;
+  for (int i : area_grid_.at(p)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (!box_has(area_grid_.box(i), p) || !f.shape.contains(p)) continue;
     at.classes.push_back(f.cls);
     at.elevation = any_area ? std::max(at.elevation, f.elevation) : f.elevation;
     any_area = true;
   }
-  for (const LinearFeature& f : linears_) {
-    if (on_linear(p, f)) at.classes.push_back(f.cls);
+  for (int i : linear_grid_.at(p)) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(i)];
+    if (box_has(linear_grid_.box(i), p) && on_linear(p, f)) at.classes.push_back(f.cls);
   }
   return at;
 }
@@ -152,8 +188,9 @@ TerrainAt Table::terrain_at(Vec2 p) const {
 int Table::elevation_at(Vec2 p) const {
   bool any = false;
   int e = 0;
-  for (const AreaFeature& f : areas_) {
-    if (!f.shape.contains(p)) continue;
+  for (int i : area_grid_.at(p)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (!box_has(area_grid_.box(i), p) || !f.shape.contains(p)) continue;
     e = any ? std::max(e, f.elevation) : f.elevation;
     any = true;
   }
@@ -224,7 +261,8 @@ double Table::reachable(Vec2 a, Vec2 b, double budget, const CostFn& cost) const
 
 bool Table::crosses(Vec2 a, Vec2 b, TerrainClass c) const {
   const Segment s{a, b};
-  for (const LinearFeature& f : linears_) {
+  for (int k : linear_grid_.near(segment_box(a, b))) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
     if (f.cls != c) continue;
     for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
       if (segments_intersect(s, {f.path[i], f.path[i + 1]})) return true;
@@ -243,7 +281,9 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
   if (len == 0) return false;
   const int ea = elevation_at(a);
   const int eb = elevation_at(b);
-  for (const AreaFeature& f : areas_) {
+  const Box box = segment_box(a, b);
+  for (int i : area_grid_.near(box)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
     if (f.cls == TerrainClass::kHill) {
       // A hill hides only what lies behind it from someone lower than its top: it blocks
       // when its level is above both ends and the line runs through it.
@@ -270,7 +310,8 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
     }
     if (inside > kSightSlack) return true;
   }
-  for (const LinearFeature& f : linears_) {
+  for (int k : linear_grid_.near(box)) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
     if (!f.blocks_sight) continue;
     for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
       for (double t : segment_crossings(s, {f.path[i], f.path[i + 1]})) {

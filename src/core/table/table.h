@@ -9,6 +9,7 @@
 
 #include "core/geometry/shapes.h"
 #include "core/table/terrain.h"
+#include "core/table/terrain_grid.h"
 
 namespace smoothbore {
 
@@ -33,17 +34,22 @@ using SeeIntoFn = std::function<double(const AreaFeature& f)>;
 class Table {
  public:
   Table() = default;
-  Table(double width, double height) : width_(width), height_(height) {}
+  Table(double width, double height)
+      : width_(width), height_(height), area_grid_(width, height), linear_grid_(width, height) {}
 
   double width() const { return width_; }    // mm, x from 0 to width
   double height() const { return height_; }  // mm, y from 0 to height
   bool contains(const Rect& r) const;        // every corner on the table
   bool contains(Vec2 p) const;
 
-  void add(AreaFeature f) { areas_.push_back(std::move(f)); }
-  void add(LinearFeature f) { linears_.push_back(std::move(f)); }
+  void add(AreaFeature f);
+  void add(LinearFeature f);
   const std::vector<AreaFeature>& areas() const { return areas_; }
   const std::vector<LinearFeature>& linears() const { return linears_; }
+  // Indices (into areas() / linears(), ascending) of the features whose bounding boxes
+  // meet `box`: the candidates for any query confined to it.
+  std::vector<int> areas_near(const Box& box) const;
+  std::vector<int> linears_near(const Box& box) const;
 
   TerrainAt terrain_at(Vec2 p) const;
   int elevation_at(Vec2 p) const;  // highest elevation of the areas containing p; else 0
@@ -82,6 +88,9 @@ class Table {
   double height_ = 0;
   std::vector<AreaFeature> areas_;
   std::vector<LinearFeature> linears_;
+  // Where the features are, so that a query tests only the features near it.
+  TerrainGrid area_grid_;
+  TerrainGrid linear_grid_;
 };
 
 }  // namespace smoothbore

@@ -1,0 +1,61 @@
+#include "core/table/terrain_grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace smoothbore {
+
+namespace {
+
+constexpr int kMaxCells = 256;     // a side of the grid, at most
+constexpr double kMinCell = 50.0;  // mm; finer cells only cost memory
+
+}  // namespace
+
+TerrainGrid::TerrainGrid(double width, double height) {
+  const double span = std::max({width, height, kMinCell});
+  size_ = std::max(kMinCell, span / kMaxCells);
+  nx_ = std::clamp(static_cast<int>(std::ceil(width / size_)), 1, kMaxCells);
+  ny_ = std::clamp(static_cast<int>(std::ceil(height / size_)), 1, kMaxCells);
+  cells_.assign(static_cast<std::size_t>(nx_) * static_cast<std::size_t>(ny_), {});
+}
+
+int TerrainGrid::cell_x(double x) const {
+  if (!(x > 0)) return 0;  // also NaN
+  return std::min(nx_ - 1, static_cast<int>(x / size_));
+}
+
+int TerrainGrid::cell_y(double y) const {
+  if (!(y > 0)) return 0;
+  return std::min(ny_ - 1, static_cast<int>(y / size_));
+}
+
+void TerrainGrid::add(int index, const Box& box) {
+  boxes_.resize(static_cast<std::size_t>(index) + 1);
+  boxes_[static_cast<std::size_t>(index)] = box;
+  for (int cy = cell_y(box.min.y); cy <= cell_y(box.max.y); ++cy) {
+    for (int cx = cell_x(box.min.x); cx <= cell_x(box.max.x); ++cx) cell(cx, cy).push_back(index);
+  }
+}
+
+const std::vector<int>& TerrainGrid::at(Vec2 p) const { return cell(cell_x(p.x), cell_y(p.y)); }
+
+std::vector<int> TerrainGrid::near(const Box& box) const {
+  std::vector<int> out;
+  const int x0 = cell_x(box.min.x), x1 = cell_x(box.max.x);
+  const int y0 = cell_y(box.min.y), y1 = cell_y(box.max.y);
+  for (int cy = y0; cy <= y1; ++cy) {
+    for (int cx = x0; cx <= x1; ++cx) {
+      for (int i : cell(cx, cy)) {
+        if (boxes_[static_cast<std::size_t>(i)].intersects(box)) out.push_back(i);
+      }
+    }
+  }
+  if (x0 != x1 || y0 != y1) {
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+  return out;
+}
+
+}  // namespace smoothbore

@@ -1,0 +1,144 @@
+// The table's terrain grid (core/table/terrain_grid.h) and the table queries that use it:
+// a query through the grid must see exactly the features a scan of every feature sees.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/table/table.h"
+#include "core/table/terrain_grid.h"
+
+namespace smoothbore {
+namespace {
+
+TEST(TerrainGrid, FindsFeaturesByBoxInAscendingOrder) {
+  TerrainGrid g(1000, 600);
+  g.add(0, {{100, 100}, {200, 200}});
+  g.add(1, {{150, 150}, {900, 500}});
+  g.add(2, {{800, 50}, {950, 90}});
+  EXPECT_EQ(g.near({{0, 0}, {120, 120}}), (std::vector<int>{0}));
+  EXPECT_EQ(g.near({{160, 160}, {170, 170}}), (std::vector<int>{0, 1}));
+  EXPECT_EQ(g.near({{0, 0}, {1000, 600}}), (std::vector<int>{0, 1, 2}));
+  EXPECT_TRUE(g.near({{300, 520}, {400, 590}}).empty());
+  const std::vector<int>& at = g.at({160, 160});
+  EXPECT_TRUE(std::is_sorted(at.begin(), at.end()));
+  EXPECT_NE(std::find(at.begin(), at.end(), 0), at.end());
+  EXPECT_NE(std::find(at.begin(), at.end(), 1), at.end());
+}
+
+TEST(TerrainGrid, FeaturesOffTheTableAreClampedNotLost) {
+  TerrainGrid g(1000, 600);
+  g.add(0, {{-300, -300}, {-100, -100}});  // wholly off the table, south-west
+  g.add(1, {{1100, 700}, {1200, 800}});    // wholly off, north-east
+  EXPECT_EQ(g.near({{-250, -250}, {-200, -200}}), (std::vector<int>{0}));
+  EXPECT_EQ(g.near({{1150, 750}, {1160, 760}}), (std::vector<int>{1}));
+  const std::vector<int>& at = g.at({-200, -200});
+  EXPECT_NE(std::find(at.begin(), at.end(), 0), at.end());
+  // A point on the table in the border cell sees the clamped feature as a candidate,
+  // which the box test then drops.
+  EXPECT_TRUE(g.near({{1, 1}, {2, 2}}).empty());
+}
+
+TEST(TerrainGrid, DefaultGridIsOneCell) {
+  TerrainGrid g;
+  g.add(0, {{5, 5}, {6, 6}});
+  EXPECT_EQ(g.at({1e6, -1e6}), (std::vector<int>{0}));
+  EXPECT_TRUE(g.near({{0, 0}, {1, 1}}).empty());
+}
+
+// The reference: every feature scanned, as the table did before it had a grid.
+TerrainAt scan_terrain_at(const Table& t, Vec2 p) {
+  TerrainAt at;
+  bool any = false;
+  for (const AreaFeature& f : t.areas()) {
+    if (!f.shape.contains(p)) continue;
+    at.classes.push_back(f.cls);
+    at.elevation = any ? std::max(at.elevation, f.elevation) : f.elevation;
+    any = true;
+  }
+  for (const LinearFeature& f : t.linears()) {
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i)
+      best = std::min(best, point_segment_distance(p, {f.path[i], f.path[i + 1]}));
+    if (best <= f.width / 2) at.classes.push_back(f.cls);
+  }
+  return at;
+}
+
+rc::Gen<double> mm(int lo, int hi) {
+  return rc::gen::map(rc::gen::inRange(lo * 10, hi * 10 + 1), [](int v) { return v / 10.0; });
+}
+
+// A random table of 2000 x 1200 mm with woods, hills, roads and hedges, some of them
+// running off the edges.
+Table random_table() {
+  Table t(2000, 1200);
+  const int areas = *rc::gen::inRange(0, 12);
+  for (int i = 0; i < areas; ++i) {
+    AreaFeature f;
+    f.cls =
+        *rc::gen::element(TerrainClass::kLightWoods, TerrainClass::kHill, TerrainClass::kBuilding);
+    f.elevation = f.cls == TerrainClass::kHill ? *rc::gen::inRange(1, 3) : 0;
+    f.blocks_sight = f.cls != TerrainClass::kHill;
+    const double x = *mm(-200, 2100), y = *mm(-200, 1300), w = *mm(10, 600), d = *mm(10, 400);
+    f.shape.points = {
+        {x, y}, {x + w, y + d * 0.2}, {x + w * 0.8, y + d}, {x - w * 0.1, y + d * 0.9}};
+    t.add(f);
+  }
+  const int linears = *rc::gen::inRange(0, 6);
+  for (int i = 0; i < linears; ++i) {
+    LinearFeature f;
+    f.cls = *rc::gen::element(TerrainClass::kRoad, TerrainClass::kLinearObstacle,
+                              TerrainClass::kStream);
+    f.blocks_sight = f.cls == TerrainClass::kLinearObstacle;
+    f.width = *mm(2, 40);
+    const int n = *rc::gen::inRange(2, 5);
+    for (int k = 0; k < n; ++k) f.path.push_back({*mm(-100, 2100), *mm(-100, 1300)});
+    t.add(f);
+  }
+  return t;
+}
+
+RC_GTEST_PROP(TerrainGridProperty, TerrainAtMatchesAScanOfEveryFeature, ()) {
+  const Table t = random_table();
+  for (int i = 0; i < 20; ++i) {
+    // Half the points on feature vertices and path points, where boundaries meet.
+    Vec2 p{*mm(-100, 2100), *mm(-100, 1300)};
+    if (!t.areas().empty() && *rc::gen::arbitrary<bool>()) {
+      const AreaFeature& f = t.areas()[*rc::gen::inRange<std::size_t>(0, t.areas().size())];
+      p = f.shape.points[*rc::gen::inRange<std::size_t>(0, f.shape.points.size())];
+    }
+    const TerrainAt got = t.terrain_at(p);
+    const TerrainAt want = scan_terrain_at(t, p);
+    RC_ASSERT(got.classes == want.classes);
+    RC_ASSERT(got.elevation == want.elevation);
+    RC_ASSERT(t.elevation_at(p) == want.elevation);
+  }
+}
+
+RC_GTEST_PROP(TerrainGridProperty, SegmentQueriesSeeEveryFeatureTheyMeet, ()) {
+  const Table t = random_table();
+  const Vec2 a{*mm(0, 2000), *mm(0, 1200)};
+  const Vec2 b{*mm(0, 2000), *mm(0, 1200)};
+  // Against a table holding the same features on a one-cell grid (every feature a
+  // candidate for every query).
+  Table one(0, 0);
+  for (const AreaFeature& f : t.areas()) one.add(f);
+  for (const LinearFeature& f : t.linears()) one.add(f);
+  RC_ASSERT(t.terrain_blocks_sight(a, b, 30.0) == one.terrain_blocks_sight(a, b, 30.0));
+  for (TerrainClass c : {TerrainClass::kLinearObstacle, TerrainClass::kStream})
+    RC_ASSERT(t.crosses(a, b, c) == one.crosses(a, b, c));
+  const CostFn cost = [](const TerrainAt& at) {
+    return at.has(TerrainClass::kBuilding)     ? kImpassable
+           : at.has(TerrainClass::kLightWoods) ? 2.0
+                                               : 1.0;
+  };
+  const double pc = t.path_cost(a, b, cost), pc1 = one.path_cost(a, b, cost);
+  RC_ASSERT((pc == pc1 || std::fabs(pc - pc1) <= 1e-9 * std::max(1.0, pc)));
+  RC_ASSERT(std::fabs(t.reachable(a, b, 500, cost) - one.reachable(a, b, 500, cost)) <= 1e-9);
+}
+
+}  // namespace
+}  // namespace smoothbore
