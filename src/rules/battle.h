@@ -49,6 +49,9 @@ struct Action {
   // on a kMove is a road march (§4.2c, FD-06, FD-08); on a kFormation to column it marks
   // a column that will then stand on a road it may march along.
   std::string rate;
+  // kFire: the ammunition, where the rule set offers a choice (elan-drill's guns: canister,
+  // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
+  std::string shot;
   std::string describe() const;
 };
 

@@ -22,6 +22,13 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       Action f = hold;
       f.kind = ActionKind::kFire;
       f.target = ti;
+      if (u.arm == Arm::kArtillery) {  // one action per shot the range allows (§8, D12-14)
+        for (const std::string& shot : shot_types(unit, ti)) {
+          f.shot = shot;
+          out.push_back(f);
+        }
+        continue;
+      }
       out.push_back(f);
       // Move, then fire at -1 (L200, D12-28): advance to 4" of the target.
       if (u.arm != Arm::kArtillery && u.formation != "square") {
@@ -110,18 +117,16 @@ ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0) return out;
   if (a.kind == ActionKind::kFire) {
-    std::map<std::string, Value> p = fire_params(a.unit, a.target, false);
+    const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
+    std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)
+                                                    : shot_params(a.unit, a.target, a.shot, false);
     if (a.moves) {  // fired from the destination, moving (L200)
       Rect r = force_.units[a.unit].footprint();
       r.centre = a.destination;
       p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
       p["moving"] = Value(true);
     }
-    const double hits = expected(fire_resolution(a.unit, a.target), p, "hits");
-    const int save = experience(a.target) == "veteran"     ? 7
-                     : experience(a.target) == "conscript" ? 5
-                                                           : 6;
-    out.expected_kills = hits * (12.0 - save) / 12.0;
+    out.expected_kills = expected_casualties(a.unit, a.target, res, p);
     return out;
   }
   if (a.kind == ActionKind::kCharge) {

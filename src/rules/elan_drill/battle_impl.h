@@ -92,6 +92,19 @@ class BattleED final : public Battle {
   static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
   std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
+  // --- artillery (artillery_fire.cc) ---
+  // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
+  // a shot's parameters, the target's solid-shot situation (D12-35), the units a ball goes
+  // on through (R-001-6) and those within 4" a missed shell may strike (R-001-5).
+  std::vector<std::string> shot_types(int unit, int target) const;
+  std::string best_shot(int unit, int target) const;
+  std::map<std::string, Value> shot_params(int unit, int target, const std::string& shot,
+                                           bool reaction) const;
+  std::string solid_shot_situation(int unit, int target) const;
+  std::vector<int> further_targets(int unit, int target) const;
+  std::vector<int> scatter_units(int unit, int target) const;
+  double expected_casualties(int unit, int target, const std::string& res,
+                             const std::map<std::string, Value>& p) const;
   std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
   std::map<std::string, Value> elan_params(int unit, int enemy) const;
   std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;
@@ -116,8 +129,13 @@ class BattleED final : public Battle {
   void flee(int unit, double distance_in, EventLog& log);
   // fire (fire.cc)
   void fire_phase(int side, EventLog& log);
-  void fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
-                EventLog& log);
+  void fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally, EventLog& log,
+                const std::string& shot = "");
+  // The saves of `target` against `hits` (L241-L261): casualties and special casualties.
+  std::pair<int, int> saves(int target, int hits, const std::string& attack,
+                            std::vector<RollRecord>* rolls);
+  void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
+                      std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);
