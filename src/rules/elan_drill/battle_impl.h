@@ -90,6 +90,10 @@ class BattleED final : public Battle {
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
   static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
+  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p);
+  int threatening_cavalry(int unit) const;                                 // actions.cc
+  double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
+  int eligible_figures_of(const Unit& u) const;                            // D12-11
   std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
   // --- artillery (artillery_fire.cc) ---

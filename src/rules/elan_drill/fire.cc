@@ -56,8 +56,10 @@ void BattleED::fire_phase(int side, EventLog& log) {
 void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
                         EventLog& log, const std::string& shot) {
   if (force_.units[unit].arm == Arm::kArtillery) {  // §8: artillery_fire.cc
-    artillery_fire(unit, target, shot.empty() ? best_shot(unit, target) : shot, reaction, tally,
-                   log);
+    // The ordered shot, unless the target has since moved out of its range (an evade).
+    const std::vector<std::string> shots = shot_types(unit, target);
+    const bool ok = std::find(shots.begin(), shots.end(), shot) != shots.end();
+    artillery_fire(unit, target, ok ? shot : best_shot(unit, target), reaction, tally, log);
     return;
   }
   const std::string res = fire_resolution(unit, target);
