@@ -141,22 +141,6 @@ int BattleED::threatening_cavalry(int unit) const {
   return nearest <= charge_reach_in(best) ? best : -1;
 }
 
-// The exact distribution of a test's failures (index = failures).
-std::vector<double> BattleED::failure_distribution(const std::map<std::string, Value>& p) {
-  std::vector<double> out;
-  const Resolution* r = ruleset().resolution("elan-test");
-  auto full = complete_params(r->params, p);
-  for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k != "failures") continue;
-      const auto f = static_cast<std::size_t>(as_number(v));
-      if (out.size() <= f) out.resize(f + 1, 0.0);
-      out[f] += op.probability;
-    }
-  }
-  return out;
-}
-
 // The best expected casualties `unit` could inflict next turn, standing, in `formation`
 // (D12-11 eligible figures, L202 two-rank line) at the enemies it may fire at now.
 double BattleED::fire_in_formation(int unit, const std::string& formation) const {
@@ -183,14 +167,15 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   return best;
 }
 
-// The exact distribution of a close-action's casualties (index = casualties).
-std::vector<double> BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+std::vector<double> BattleED::distribution(const std::string& name,
+                                           const std::map<std::string, Value>& p,
+                                           const std::string& field) {
   std::vector<double> out;
-  const Resolution* r = ruleset().resolution("close-action");
+  const Resolution* r = ruleset().resolution(name);
   auto full = complete_params(r->params, p);
   for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
     for (const auto& [k, v] : op.outcome) {
-      if (k != "casualties") continue;
+      if (k != field) continue;
       const auto c = static_cast<std::size_t>(as_number(v));
       if (out.size() <= c) out.resize(c + 1, 0.0);
       out[c] += op.probability;

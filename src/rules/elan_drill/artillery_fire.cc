@@ -15,13 +15,6 @@ namespace smoothbore::elan_drill {
 
 namespace {
 
-int field(const Outcome& o, const std::string& k) {
-  for (const auto& [n, v] : o) {
-    if (n == k) return static_cast<int>(as_number(v));
-  }
-  return 0;
-}
-
 bool flag(const Unit& u, std::string_view key) {
   const Value* v = u.attribute(key);
   return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
@@ -220,8 +213,8 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     std::vector<RollRecord> rolls;
     const Outcome o = resolve(shot, p, &rolls);
     const bool on_target =
-        shot == "shell" || shot == "shrapnel" ? field(o, "target-hit") > 0 : true;
-    const int hits = std::min(field(o, "hits"), 60);
+        shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
+    const int hits = std::min(outcome_int(o, "hits"), 60);
     if (!how.empty()) {
       for (RollRecord& r : rolls) r.purpose = fmt::format("{} ({})", r.purpose, how);
     }

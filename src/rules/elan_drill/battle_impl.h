@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -39,6 +40,14 @@ struct FireTally {
   int rifle_close = 0;
   int shell = 0;
 };
+
+// An outcome's integer field (0 when absent).
+inline int outcome_int(const Outcome& o, std::string_view key) {
+  for (const auto& [n, v] : o) {
+    if (n == key) return static_cast<int>(as_number(v));
+  }
+  return 0;
+}
 
 class BattleED final : public Battle {
  public:
@@ -89,8 +98,16 @@ class BattleED final : public Battle {
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
-  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
-  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p);
+  // The exact distribution of a resolution's integer `field` (index = value).
+  static std::vector<double> distribution(const std::string& name,
+                                          const std::map<std::string, Value>& p,
+                                          const std::string& field);
+  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p) {
+    return distribution("close-action", p, "casualties");
+  }
+  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p) {
+    return distribution("elan-test", p, "failures");
+  }
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   int eligible_figures_of(const Unit& u) const;                            // D12-11

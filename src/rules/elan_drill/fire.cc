@@ -10,15 +10,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-int field(const Outcome& o, const std::string& k) {
-  for (const auto& [n, v] : o) {
-    if (n == k) return static_cast<int>(as_number(v));
-  }
-  return 0;
-}
-}  // namespace
-
 void BattleED::fire_phase(int side, EventLog& log) {
   const int defending = (side + 1) % static_cast<int>(force_.sides.size());
   ++step_;
@@ -66,7 +57,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const std::map<std::string, Value> params = fire_params(unit, target, reaction);
   std::vector<RollRecord> rolls;
   const Outcome o = resolve(res, params, &rolls);
-  const int hits = std::min(field(o, "hits"), 60);
+  const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   const auto [casualties, special] = saves(target, hits, res, &rolls);
@@ -116,7 +107,7 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
                              {"skirmisher", Value(skirmisher)},
                              {"artillery", Value(t.arm == Arm::kArtillery)}},
                             rolls);
-  return {field(s, "casualties"), field(s, "special")};
+  return {outcome_int(s, "casualties"), outcome_int(s, "special")};
 }
 
 // D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
