@@ -49,6 +49,9 @@ struct Action {
   // column, a column that will then stand on a road. elan-drill: "road" (D12-07), "full"
   // (& move full, L81), "fire-and-evade" / "limber-and-evade" (charge responses, L123).
   std::string rate;
+  // kFire: the ammunition, where the rule set offers a choice (elan-drill's guns: canister,
+  // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
+  std::string shot;
   std::string describe() const;
 };
 

@@ -55,6 +55,7 @@ std::string Action::describe() const {
     s += fmt::format(" to=({:.0f},{:.0f}) facing={:.0f}", destination.x, destination.y, facing);
   if (!formation.empty()) s += " formation=" + formation;
   if (!rate.empty()) s += " rate=" + rate;
+  if (!shot.empty()) s += " shot=" + shot;
   return s;
 }
 

@@ -98,6 +98,12 @@ class DoctrineCommander final : public OrderSource {
     };
     const Action& hold = legal.front();
 
+    // 0. Threats, where the rule set names them (elan-drill: forming or holding square
+    // against cavalry within charge reach): a formation change or hold aimed at an enemy,
+    // taken when it is the hold itself (stay formed) or its exact odds against that enemy
+    // (win − risk) beat standing as the unit is by a clear margin.
+    if (const Action* t = best_threat_answer(b, unit, legal)) return *t;
+
     // 1. Charges.
     const Action* best_charge = nullptr;
     double best_win = 0;
@@ -124,6 +130,22 @@ class DoctrineCommander final : public OrderSource {
         best_kills = k;
         best_fire = &a;
       }
+    }
+    // 2a. Deploying to fire, where the rule set rates formations by the fire they give
+    // (elan-drill: a column's front rank against a line's two ranks): take the formation
+    // whose fire next turn is at least 1.5 times the best fire now.
+    if (u.arm == Arm::kFoot) {
+      const Action* deploy = nullptr;
+      double most = std::max(0.3, 1.5 * (best_fire ? best_kills : 0.0));
+      for (const Action& a : legal) {
+        if (a.kind != ActionKind::kFormation || a.target >= 0) continue;
+        const double k = b.assess(a).expected_kills;
+        if (k > most) {
+          most = k;
+          deploy = &a;
+        }
+      }
+      if (deploy) return *deploy;
     }
     if (best_fire) return *best_fire;
 
@@ -258,6 +280,30 @@ class DoctrineCommander final : public OrderSource {
   }
 
  private:
+  static const Action* best_threat_answer(const Battle& b, int unit,
+                                          const std::vector<Action>& legal) {
+    constexpr double kMargin = 0.1;
+    const Action* best = nullptr;
+    double best_net = 0;
+    for (const Action& a : legal) {
+      if (a.target < 0 || (a.kind != ActionKind::kFormation && a.kind != ActionKind::kHold)) {
+        continue;
+      }
+      if (a.kind == ActionKind::kHold) return &a;  // already formed against it
+      Action stand = legal.front();
+      stand.unit = unit;
+      stand.target = a.target;
+      const ActionAssessment s = b.assess(stand);
+      const ActionAssessment x = b.assess(a);
+      const double net = (x.win_probability - x.risk) - (s.win_probability - s.risk);
+      if (net > kMargin && net > best_net) {
+        best_net = net;
+        best = &a;
+      }
+    }
+    return best;
+  }
+
   static bool gun_option_kind(ActionKind k) {
     return k == ActionKind::kHoldFire || k == ActionKind::kProlonge || k == ActionKind::kFace;
   }

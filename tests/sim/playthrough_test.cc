@@ -174,6 +174,18 @@ TEST(Playthrough, ElanDrillSmallActionManySeeds) {
   EXPECT_GT(decided_by_break, 10);
 }
 
+// The full battle (scenarios/elan-drill/battle.toml: all arms, a village, a hedge and a
+// brook): doctrine against doctrine and random, to a decision, invariants after each step.
+TEST(Playthrough, ElanDrillFullBattle) {
+  const Scenario sc = load_embedded("elan-drill/battle.toml");
+  for (const auto& p :
+       std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "doctrine"}}) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      check_decided(sc, play(sc, seed, p), sc.end.turn_limit);
+    }
+  }
+}
+
 TEST(Determinism, ElanDrillSameSeedSameLog) {
   const Scenario sc = load_embedded("elan-drill/small.toml");
   EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);

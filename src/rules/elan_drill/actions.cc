@@ -22,6 +22,13 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       Action f = hold;
       f.kind = ActionKind::kFire;
       f.target = ti;
+      if (u.arm == Arm::kArtillery) {  // one action per shot the range allows (§8, D12-14)
+        for (const std::string& shot : shot_types(unit, ti)) {
+          f.shot = shot;
+          out.push_back(f);
+        }
+        continue;
+      }
       out.push_back(f);
       // Move, then fire at -1 (L200, D12-28): advance to 4" of the target.
       if (u.arm != Arm::kArtillery && u.formation != "square") {
@@ -74,6 +81,25 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     out.push_back(g);
     return out;
   }
+  // Cavalry within charge reach (D12-07: its move + 4"): formed infantry may form square
+  // against it on the spot (no test, D12-08), or hold the square; both actions name the
+  // threat (the doctrine weighs them by the exact odds of the charge against each).
+  if (const int cav = threatening_cavalry(unit); cav >= 0) {
+    Action t = hold;
+    t.target = cav;
+    if (u.formation == "square") {
+      out.push_back(t);
+    } else {
+      Unit copy = u;
+      copy.formation = "square";
+      if (place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) {
+        t.kind = ActionKind::kFormation;
+        t.formation = "square";
+        t.facing = fp.facing;
+        out.push_back(t);
+      }
+    }
+  }
   if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
     for (const std::string& f : type->formations) {
       if (f == u.formation) continue;
@@ -91,14 +117,66 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   return out;
 }
 
-// The exact distribution of a close-action's casualties (index = casualties).
-std::vector<double> BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+// The enemy cavalry that could charge formed infantry `unit` next turn.
+int BattleED::threatening_cavalry(int unit) const {
+  const Unit& u = force_.units[unit];
+  if (u.arm != Arm::kFoot || u.formation == "skirmish") return -1;
+  const UnitTypeInfo* type = ruleset().unit_type(u.type);
+  if (type == nullptr || std::find(type->formations.begin(), type->formations.end(), "square") ==
+                             type->formations.end()) {
+    return -1;
+  }
+  // The nearest enemy; a threat only when it is cavalry within its charge reach (a
+  // square with enemy foot or guns nearer would be shot to pieces).
+  int best = -1;
+  double nearest = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int c = static_cast<int>(i);
+    if (force_.units[i].side == u.side || !active(c)) continue;
+    if (const double g = gap_in(unit, c); g < nearest) {
+      nearest = g;
+      best = c;
+    }
+  }
+  if (best < 0 || force_.units[best].arm != Arm::kCavalry) return -1;
+  return nearest <= charge_reach_in(best) ? best : -1;
+}
+
+// The best expected casualties `unit` could inflict next turn, standing, in `formation`
+// (D12-11 eligible figures, L202 two-rank line) at the enemies it may fire at now.
+double BattleED::fire_in_formation(int unit, const std::string& formation) const {
+  const Unit& u = force_.units[unit];
+  if (u.arm != Arm::kFoot || formation == "march-column") return 0;     // no fire (L127)
+  if (formation == "skirmish" && u.type != "light-infantry") return 0;  // formed battalions
+  if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
+  Unit copy = u;
+  copy.formation = formation;
+  double best = 0;
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    if (!can_fire_at(unit, ti)) continue;
+    std::map<std::string, Value> p = fire_params(unit, ti, false);
+    p["figures"] = Value(std::int64_t{std::clamp(eligible_figures_of(copy), 1, 60)});
+    p["two-rank-line"] = Value(formation == "two-rank-line");
+    p["moving"] = Value(false);
+    if (formation == "skirmish") {
+      p["fire"] = Value(std::string("skirmish"));
+      p["first-fire"] = Value(false);
+    }
+    best = std::max(best, expected_casualties(unit, ti, "small-arms", p));
+  }
+  return best;
+}
+
+std::vector<double> BattleED::distribution(const std::string& name,
+                                           const std::map<std::string, Value>& p,
+                                           const std::string& field) {
   std::vector<double> out;
-  const Resolution* r = ruleset().resolution("close-action");
+  const Resolution* r = ruleset().resolution(name);
   auto full = complete_params(r->params, p);
   for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
     for (const auto& [k, v] : op.outcome) {
-      if (k != "casualties") continue;
+      if (k != field) continue;
       const auto c = static_cast<std::size_t>(as_number(v));
       if (out.size() <= c) out.resize(c + 1, 0.0);
       out[c] += op.probability;
@@ -109,20 +187,22 @@ std::vector<double> BattleED::casualty_distribution(const std::map<std::string, 
 
 ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
+  if (a.unit >= 0 && a.kind == ActionKind::kFormation && a.target < 0) {
+    out.expected_kills = fire_in_formation(a.unit, a.formation);  // its fire next turn
+    return out;
+  }
   if (a.unit < 0 || a.target < 0) return out;
   if (a.kind == ActionKind::kFire) {
-    std::map<std::string, Value> p = fire_params(a.unit, a.target, false);
+    const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
+    std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)
+                                                    : shot_params(a.unit, a.target, a.shot, false);
     if (a.moves) {  // fired from the destination, moving (L200)
       Rect r = force_.units[a.unit].footprint();
       r.centre = a.destination;
       p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
       p["moving"] = Value(true);
     }
-    const double hits = expected(fire_resolution(a.unit, a.target), p, "hits");
-    const int save = experience(a.target) == "veteran"     ? 7
-                     : experience(a.target) == "conscript" ? 5
-                                                           : 6;
-    out.expected_kills = hits * (12.0 - save) / 12.0;
+    out.expected_kills = expected_casualties(a.unit, a.target, res, p);
     return out;
   }
   if (a.kind == ActionKind::kCharge) {
@@ -133,14 +213,36 @@ ActionAssessment BattleED::assess(const Action& a) const {
         "close-to-melee", close_to_melee_params(a.unit, a.target, true), "contact", Value(true));
     const double breaks = probability(
         "close-to-melee", close_to_melee_params(a.unit, a.target, true), "broken", Value(true));
+    // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
+    // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
+    // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
+    // when the charger fails two more.
     const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
     const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
+    auto test = [&](int who, int enemy, int lost_more) {
+      std::map<std::string, Value> p = elan_params(who, enemy);
+      p["round"] = Value(std::int64_t{1});
+      p["figures-lost-more"] = Value(std::int64_t{std::min(lost_more, 12)});
+      return failure_distribution(p);
+    };
+    std::map<int, std::vector<double>> target_tests, charger_tests;
     double more = 0, worse = 0, by_me = 0;
     for (std::size_t x = 0; x < mine.size(); ++x) {
       by_me += static_cast<double>(x) * mine[x];
       for (std::size_t y = 0; y < theirs.size(); ++y) {
-        if (x > y) more += mine[x] * theirs[y];
-        if (y >= x + 2) worse += mine[x] * theirs[y];
+        const double pxy = mine[x] * theirs[y];
+        if (pxy < 1e-9) continue;
+        const int diff = static_cast<int>(x) - static_cast<int>(y);
+        auto& ft = target_tests[std::max(diff, 0)];
+        if (ft.empty()) ft = test(a.target, a.unit, std::max(diff, 0));
+        auto& fc = charger_tests[std::max(-diff, 0)];
+        if (fc.empty()) fc = test(a.unit, a.target, std::max(-diff, 0));
+        for (std::size_t i = 0; i < ft.size(); ++i) {
+          for (std::size_t j = 0; j < fc.size(); ++j) {
+            if (i > j) more += pxy * ft[i] * fc[j];
+            if (j >= i + 2) worse += pxy * ft[i] * fc[j];
+          }
+        }
       }
     }
     out.win_probability = closes * more;
@@ -148,6 +250,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.expected_kills = closes * by_me;
     return out;
   }
+
   // Reactions (§6), from the charged unit's side: the charge is beaten when the charger
   // fails to close; square makes cavalry close on 3D (L42) at -2 to hit (L234).
   const int charger = a.target;

@@ -102,6 +102,10 @@ Resolution solid_shot_resolution() {
              "L146-L149, R-001-6"),
       choice("further-mode", {"cumulative", "flat", "none"},
              "further targets at -1, -2, -3; at -1 each; or the ball stops", "R-001-6"),
+      count("target-number", 1, 1, 4,
+            "which unit along the line of fire `target` is (1 = the first; 2 = the first "
+            "unit behind it, at -1, ...), when the units behind are rolled one by one",
+            "L223, R-001-6"),
   };
   add_range_params(r.params, 24);
   add_general_fire_params(r.params);
@@ -132,13 +136,15 @@ Resolution solid_shot_resolution() {
     const std::string& mode = p.get_string("further-mode");
     const int further = mode == "none" ? 0 : int_of(p, "further-targets");
     const Row& each = row("fire.ball_modifiers", "each-further-target");
+    const int first = int_of(p, "target-number") - 1;  // units already passed through
+    if (first > 0 && mode == "none") return out;       // R-001-6: the ball stops
     for (int i = 0; i <= further; ++i) {
       const Row& target = target_row(p.get_string(i == 0 ? "target" : "further-target"));
       Factor f = base;
-      if (i > 0) {
-        const int times = mode == "cumulative" ? i : 1;
+      if (const int n = first + i; n > 0) {
+        const int times = mode == "cumulative" ? n : 1;
         const int value = std::max(each.number("value") * times, each.number("max_total"));
-        f.add(fmt::format("{} (target {})", each.name, i + 1), value, each.ref);
+        f.add(fmt::format("{} (target {})", each.name, n + 1), value, each.ref);
       }
       const int hits = with_record(explain, [&](RollRecord* rec) {
         f.record(rec, i == 0 ? "solid shot" : "solid shot, further target");

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -45,6 +46,14 @@ struct FireTally {
   int shell = 0;
   bool flank_rear = false;  // L48: hit by close-range fire from flank or rear
 };
+
+// An outcome's integer field (0 when absent).
+inline int outcome_int(const Outcome& o, std::string_view key) {
+  for (const auto& [n, v] : o) {
+    if (n == key) return static_cast<int>(as_number(v));
+  }
+  return 0;
+}
 
 class BattleED final : public Battle {
  public:
@@ -100,9 +109,34 @@ class BattleED final : public Battle {
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
-  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p);
+  // The exact distribution of a resolution's integer `field` (index = value).
+  static std::vector<double> distribution(const std::string& name,
+                                          const std::map<std::string, Value>& p,
+                                          const std::string& field);
+  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p) {
+    return distribution("close-action", p, "casualties");
+  }
+  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p) {
+    return distribution("elan-test", p, "failures");
+  }
+  int threatening_cavalry(int unit) const;                                 // actions.cc
+  double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
+  int eligible_figures_of(const Unit& u) const;                            // D12-11
   std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
+  // --- artillery (artillery_fire.cc) ---
+  // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
+  // a shot's parameters, the target's solid-shot situation (D12-35), the units a ball goes
+  // on through (R-001-6) and those within 4" a missed shell may strike (R-001-5).
+  std::vector<std::string> shot_types(int unit, int target) const;
+  std::string best_shot(int unit, int target) const;
+  std::map<std::string, Value> shot_params(int unit, int target, const std::string& shot,
+                                           bool reaction) const;
+  std::string solid_shot_situation(int unit, int target) const;
+  std::vector<int> further_targets(int unit, int target) const;
+  std::vector<int> scatter_units(int unit, int target) const;
+  double expected_casualties(int unit, int target, const std::string& res,
+                             const std::map<std::string, Value>& p) const;
   std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
   std::map<std::string, Value> elan_params(int unit, int enemy) const;
   std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;
@@ -159,8 +193,14 @@ class BattleED final : public Battle {
   void flee(int unit, double distance_in, EventLog& log);
   // fire (fire.cc)
   void fire_phase(int side, EventLog& log);
-  void fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
-                EventLog& log);
+  void fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally, EventLog& log,
+                const std::string& shot = "");
+  // The saves of `target` against `hits` (L241-L261): casualties and special casualties;
+  // `flank_rear`: fire from its flank or rear at close range (L254, flank_fire).
+  std::pair<int, int> saves(int target, int hits, const std::string& attack, bool flank_rear,
+                            std::vector<RollRecord>* rolls);
+  void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
+                      std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);

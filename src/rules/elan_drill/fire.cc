@@ -10,15 +10,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-int field(const Outcome& o, const std::string& k) {
-  for (const auto& [n, v] : o) {
-    if (n == k) return static_cast<int>(as_number(v));
-  }
-  return 0;
-}
-}  // namespace
-
 void BattleED::fire_phase(int side, EventLog& log) {
   const int defending = (side + 1) % static_cast<int>(force_.sides.size());
   ++step_;
@@ -48,49 +39,29 @@ void BattleED::fire_phase(int side, EventLog& log) {
   for (int u : force_.units_of(side)) {  // L20: the acting side's fire
     const Action& a = orders_[u];
     if (a.kind != ActionKind::kFire || a.target < 0 || !can_fire_at(u, a.target)) continue;
-    fire_one(u, a.target, false, tally, log);
+    fire_one(u, a.target, false, tally, log, a.shot);
   }
   fire_tests(tally, log);
 }
 
 void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
-                        EventLog& log) {
+                        EventLog& log, const std::string& shot) {
+  if (force_.units[unit].arm == Arm::kArtillery) {  // §8: artillery_fire.cc
+    // The ordered shot, unless the target has since moved out of its range (an evade).
+    const std::vector<std::string> shots = shot_types(unit, target);
+    const bool ok = std::find(shots.begin(), shots.end(), shot) != shots.end();
+    artillery_fire(unit, target, ok ? shot : best_shot(unit, target), reaction, tally, log);
+    return;
+  }
   const std::string res = fire_resolution(unit, target);
   const std::map<std::string, Value> params = fire_params(unit, target, reaction);
   std::vector<RollRecord> rolls;
   const Outcome o = resolve(res, params, &rolls);
-  const int hits = std::min(field(o, "hits"), 60);
+  const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
-  std::string attack = res;
-  if (res == "solid-shot") {
-    const std::string gun = u.attribute_string("gun", "medium");
-    const bool heavy =
-        gun == "heavy" || (gun == "medium" && option("d12_34_heavy") == "medium-and-heavy");
-    attack = heavy ? "heavy-solid-shot" : "solid-shot";
-  }
-  int casualties = 0, special = 0;
-  if (hits > 0) {
-    const std::string skirmisher =
-        t.formation == "skirmish" ? t.attribute_string("skirmisher", "none") : "none";
-    const Outcome s =
-        resolve("save",
-                {{"hits", Value(std::int64_t{hits})},
-                 {"experience", Value(experience(target))},
-                 {"dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
-                 {"cover", Value(cover(target))},
-                 {"caps", Value(option("r001_4_save_caps"))},
-                 {"special", Value(option("r001_4_special") == "leader-or-dm")},
-                 {"attack", Value(attack)},
-                 {"skirmisher",
-                  Value(skirmisher == "none" && t.formation == "skirmish" ? std::string("ad-hoc")
-                                                                          : skirmisher)},
-                 {"artillery", Value(t.arm == Arm::kArtillery)},
-                 {"flank-rear", Value(flank_fire(unit, target))}},  // L254
-                &rolls);
-    casualties = field(s, "casualties");
-    special = field(s, "special");
-  }
+  const auto [casualties, special] =
+      saves(target, hits, res, flank_fire(unit, target), &rolls);  // L254
   state_[unit].fired_ever = true;
   const double range = gap_in(unit, target);
   Event e =
@@ -108,25 +79,48 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   FireTally& ft = tally[target];
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
-  if (res == "canister" &&
-      range <= row("fire.canister", u.attribute_string("gun", "medium")).number("short")) {
-    ft.volley_canister_close += casualties;
-  }
-  if (res == "small-arms") {
-    const std::string weapon = u.attribute_string("weapon", "musket");
-    const bool close = range <= row("fire.weapons", weapon).number("close");
-    const bool volley = std::get<std::string>(params.at("fire")) == "volley";
-    if (close && volley) ft.volley_canister_close += casualties;
-    if (close && weapon == "rifle") ft.rifle_close += casualties;
-  }
+  const std::string weapon = u.attribute_string("weapon", "musket");
+  const bool close = range <= row("fire.weapons", weapon).number("close");
+  const bool volley = std::get<std::string>(params.at("fire")) == "volley";
+  if (close && volley) ft.volley_canister_close += casualties;
+  if (close && weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
+}
+
+std::pair<int, int> BattleED::saves(int target, int hits, const std::string& attack,
+                                    bool flank_rear, std::vector<RollRecord>* rolls) {
+  if (hits <= 0) return {0, 0};
+  const Unit& t = force_.units[target];
+  // Skirmishers are trained or ad hoc (L252-L253); a unit in skirmish order without a kind
+  // counts as ad hoc.
+  std::string skirmisher = "none";
+  if (t.formation == "skirmish") {
+    skirmisher = t.attribute_string("skirmisher", "none");
+    if (skirmisher == "none") skirmisher = "ad-hoc";
+  }
+  const Outcome s = resolve("save",
+                            {{"hits", Value(std::int64_t{std::min(hits, 60)})},
+                             {"experience", Value(experience(target))},
+                             {"dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
+                             {"cover", Value(cover(target))},
+                             {"caps", Value(option("r001_4_save_caps"))},
+                             {"special", Value(option("r001_4_special") == "leader-or-dm")},
+                             {"attack", Value(attack)},
+                             {"skirmisher", Value(skirmisher)},
+                             {"artillery", Value(t.arm == Arm::kArtillery)},
+                             {"flank-rear", Value(flank_rear)}},  // L254
+                            rolls);
+  return {outcome_int(s, "casualties"), outcome_int(s, "special")};
 }
 
 // D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
 void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
   for (auto& [u, ft] : tally) {
     if (!active(u) || ft.casualties <= 0) continue;
-    if (ft.casualties < 2 && ft.volley_canister_close == 0 && ft.rifle_close == 0) continue;
+    if (ft.casualties < 2 && ft.volley_canister_close == 0 && ft.rifle_close == 0 &&
+        ft.shell == 0) {
+      continue;
+    }
     const Unit& unit = force_.units[u];
     const bool half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
     const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
@@ -135,6 +129,7 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
         {"fire-casualties", Value(std::int64_t{std::min(ft.casualties, 60)})},
         {"volley-canister-casualties", Value(std::int64_t{std::min(ft.volley_canister_close, 20)})},
         {"rifle-casualties", Value(std::int64_t{std::min(ft.rifle_close, 20)})},
+        {"shell-casualties", Value(std::int64_t{std::min(ft.shell, 20)})},
         {"casualty-dice", Value(option("d12_03_casualty_dice"))},
         {"factor", Value(std::int64_t{elan(u)})},
         {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},

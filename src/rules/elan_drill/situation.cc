@@ -136,8 +136,8 @@ std::string BattleED::cover(int unit) const {
 }
 
 // D12-11: front two ranks of a line; a column's front rank; one face of a square.
-int BattleED::eligible_figures(int unit) const {
-  const Unit& u = force_.units[unit];
+int BattleED::eligible_figures(int unit) const { return eligible_figures_of(force_.units[unit]); }
+int BattleED::eligible_figures_of(const Unit& u) const {
   const int n = u.figures();
   const std::string& f = u.formation;
   if (option("d12_11_eligible") == "all-figures" || f == "skirmish") return n;
@@ -168,11 +168,7 @@ int BattleED::contact_figures(int unit, int enemy) const {
 }
 
 std::string BattleED::fire_resolution(int unit, int target) const {
-  const Unit& u = force_.units[unit];
-  if (u.arm != Arm::kArtillery) return "small-arms";
-  const std::string gun = u.attribute_string("gun", "medium");
-  return gap_in(unit, target) <= row("fire.canister", gun).number("long") ? "canister"
-                                                                          : "solid-shot";
+  return force_.units[unit].arm == Arm::kArtillery ? best_shot(unit, target) : "small-arms";
 }
 
 // D12-13: the gun class's solid-shot maximum range (an option per class).
@@ -238,69 +234,34 @@ double BattleED::probability(const std::string& n, const std::map<std::string, V
   return sum;
 }
 
-// The small-arms / canister / solid-shot parameters of `unit` firing at `target`.
+// The small-arms parameters of `unit` firing at `target` (artillery: shot_params).
 std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool reaction) const {
   const Unit& u = force_.units[unit];
-  const Unit& t = force_.units[target];
+  if (u.arm == Arm::kArtillery) {
+    return shot_params(unit, target, best_shot(unit, target), reaction);
+  }
   const UnitState& s = state_[unit];
   std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
                                     {"moving", Value(s.moved)},
                                     {"dms", Value(std::int64_t{s.dms})},
                                     {"reaction", Value(reaction)}};
-  const std::string res = fire_resolution(unit, target);
-  if (res == "small-arms") {
-    const std::string weapon = u.attribute_string("weapon", "musket");
-    // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
-    // first fire is a battalion volley, later fire by platoons (interpretation, README).
-    std::string fire = u.formation == "skirmish"           ? "skirmish"
-                       : weapon == "rifle" || s.fired_ever ? "platoon"
-                                                           : "volley";
-    if (u.arm == Arm::kCavalry) fire = "platoon";
-    p["weapon"] = Value(weapon);
-    p["fire"] = Value(fire);
-    p["figures"] = Value(std::int64_t{std::clamp(eligible_figures(unit), 1, 60)});
-    p["skill"] = Value(std::int64_t{musketry(unit)});
-    p["mounted"] = Value(u.arm == Arm::kCavalry);
-    p["two-rank-line"] = Value(u.formation == "two-rank-line");
-    p["first-fire"] = Value(u.arm == Arm::kFoot && u.formation != "skirmish" && !s.fired_ever);
-    p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
-    p["pistol-range"] = Value(option("r001_5_pistol_range"));
-    p["duplicates"] = Value(option("r001_7_duplicates"));
-    return p;
-  }
-  p["gun"] = Value(u.attribute_string("gun", "medium"));
-  p["gunnery"] = Value(std::int64_t{gunnery(unit)});
-  if (res == "canister") {
-    const Value* how = u.attribute("howitzer");
-    p["howitzer"] =
-        Value(how != nullptr && std::get_if<bool>(how) != nullptr && *std::get_if<bool>(how));
-    return p;
-  }
-  // D12-35: the target's situation.
-  const std::string& f = t.formation;
-  std::string situation = "other";
-  if (t.arm == Arm::kCavalry)
-    situation = "cavalry";
-  else if (f == "line" || f == "two-rank-line")
-    situation = "line";
-  else if (f == "column")
-    situation = "attack-column";
-  else if (f == "wide-column" || f == "square" || f == "march-column")
-    situation = f;
-  else if (f == "closed-column") {
-    situation =
-        option("d12_35_solid_shot_targets") == "proposed" ? "closed-column" : "attack-column";
-  } else if (f == "skirmish")
-    situation = "skirmishers";
-  else if (f == "limbered")
-    situation = "limbered-artillery";
-  else if (f == "unlimbered")
-    situation = "unlimbered-artillery";
-  if (cover(target) == "hard") situation = "building";
-  p["target"] = Value(situation);
-  p["max-range"] = Value(max_range_in(unit));
-  p["long-fraction"] = Value(option_number("d12_13_long_fraction"));
-  p["further-mode"] = Value(option("r001_6_further_targets"));
+  const std::string weapon = u.attribute_string("weapon", "musket");
+  // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
+  // first fire is a battalion volley, later fire by platoons (interpretation, README).
+  std::string fire = u.formation == "skirmish"           ? "skirmish"
+                     : weapon == "rifle" || s.fired_ever ? "platoon"
+                                                         : "volley";
+  if (u.arm == Arm::kCavalry) fire = "platoon";
+  p["weapon"] = Value(weapon);
+  p["fire"] = Value(fire);
+  p["figures"] = Value(std::int64_t{std::clamp(eligible_figures(unit), 1, 60)});
+  p["skill"] = Value(std::int64_t{musketry(unit)});
+  p["mounted"] = Value(u.arm == Arm::kCavalry);
+  p["two-rank-line"] = Value(u.formation == "two-rank-line");
+  p["first-fire"] = Value(u.arm == Arm::kFoot && u.formation != "skirmish" && !s.fired_ever);
+  p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
+  p["pistol-range"] = Value(option("r001_5_pistol_range"));
+  p["duplicates"] = Value(option("r001_7_duplicates"));
   return p;
 }
 

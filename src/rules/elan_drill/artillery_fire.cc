@@ -1,0 +1,270 @@
+// Artillery in battle (§8, L143-L175): the shot a battery fires, chosen by range and target
+// (canister L151-L161, solid shot L143-L149 and D12-13, shell and shrapnel L163-L175 and
+// D12-14); solid shot going on through the units behind its target (L223, R-001-6), with
+// the target's situation decided from its facing (a line enfiladed is "Flank of Line",
+// D12-35); a missed shell or shrapnel striking the units within 4" (L175, R-001-5).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/tables.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+bool flag(const Unit& u, std::string_view key) {
+  const Value* v = u.attribute(key);
+  return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
+}
+
+// Whether the line of fire `dir` runs along the target's front (within 45° of its frontage):
+// it enfilades a line, or strikes a march column from the side (D12-35).
+bool along_frontage(const Rect& target, Vec2 dir) {
+  return std::abs(dir.dot(target.right())) > std::abs(dir.dot(target.forward()));
+}
+
+// Whether the segment crosses the rectangle.
+bool crosses(const Rect& r, const Segment& s) {
+  if (r.contains(s.a) || r.contains(s.b)) return true;
+  const auto c = r.corners();
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (segments_intersect(s, Segment{c[i], c[(i + 1) % c.size()]})) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// §8 and D12-14: canister within the class's long canister range (L153-L161); guns fire
+// solid shot to their maximum (D12-13); howitzers fire shell from 6" to the maximum
+// (D12-14; they fire no ball, interpretation); shrapnel to ½ the maximum, for batteries the
+// scenario allows (`shrapnel = true`) or any with `d12_14_shrapnel_allowed = any`. The
+// shell/shrapnel table has no ultra-light class (L170-L172).
+std::vector<std::string> BattleED::shot_types(int unit, int target) const {
+  std::vector<std::string> out;
+  const Unit& u = force_.units[unit];
+  const std::string gun = u.attribute_string("gun", "medium");
+  const double r = gap_in(unit, target);
+  const double max = max_range_in(unit);
+  if (r <= row("fire.canister", gun).number("long")) out.emplace_back("canister");
+  const bool howitzer = flag(u, "howitzer");
+  if (!howitzer && r <= max) out.emplace_back("solid-shot");
+  if (gun == "ultra-light") return out;
+  if (howitzer && r >= option_number("d12_14_shell_min_in") && r <= max) {
+    out.emplace_back("shell");
+  }
+  const bool shrapnel = flag(u, "shrapnel") || option("d12_14_shrapnel_allowed") == "any";
+  if (shrapnel && r <= max * option_number("d12_14_shrapnel_fraction")) {
+    out.emplace_back("shrapnel");
+  }
+  return out;
+}
+
+// Expected casualties on the target: the exact expected hits times the chance a save
+// fails (its experience, L243-L247).
+double BattleED::expected_casualties(int unit, int target, const std::string& res,
+                                     const std::map<std::string, Value>& p) const {
+  (void)unit;
+  const double hits = expected(res, p, "hits");
+  const std::string e = experience(target);
+  const int save = e == "veteran" ? 7 : e == "conscript" ? 5 : 6;
+  return hits * (12.0 - save) / 12.0;
+}
+
+// The shot with the most expected casualties on the target (ties: the order of
+// shot_types); the doctrine weighs the same numbers through assess().
+std::string BattleED::best_shot(int unit, int target) const {
+  std::string best;
+  double most = -1;
+  for (const std::string& shot : shot_types(unit, target)) {
+    const double k =
+        expected_casualties(unit, target, shot, shot_params(unit, target, shot, false));
+    if (k > most + 1e-12) {
+      most = k;
+      best = shot;
+    }
+  }
+  return best.empty() ? std::string("solid-shot") : best;
+}
+
+std::map<std::string, Value> BattleED::shot_params(int unit, int target, const std::string& shot,
+                                                   bool reaction) const {
+  const Unit& u = force_.units[unit];
+  const UnitState& s = state_[unit];
+  std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
+                                    {"moving", Value(s.moved)},
+                                    {"dms", Value(std::int64_t{s.dms})},
+                                    {"reaction", Value(reaction)},
+                                    {"gun", Value(u.attribute_string("gun", "medium"))},
+                                    {"gunnery", Value(std::int64_t{gunnery(unit)})}};
+  if (shot == "canister") {
+    p["howitzer"] = Value(flag(u, "howitzer"));  // L215
+    return p;
+  }
+  p["max-range"] = Value(max_range_in(unit));
+  p["long-fraction"] = Value(option_number("d12_13_long_fraction"));
+  if (shot == "solid-shot") {
+    p["target"] = Value(solid_shot_situation(unit, target));
+    p["further-mode"] = Value(option("r001_6_further_targets"));
+    return p;
+  }
+  p["nearby-units"] = Value(std::int64_t{0});  // the scatter is rolled unit by unit
+  p["scatter"] = Value(option("r001_5_scatter"));
+  p["class-modifiers"] =
+      Value(std::get<bool>(scenario_.options.values().at("d12_33_shell_class_modifiers")));
+  if (shot == "shell") {
+    p["min-range"] = Value(option_number("d12_14_shell_min_in"));
+  } else {
+    p["shrapnel-fraction"] = Value(option_number("d12_14_shrapnel_fraction"));
+  }
+  return p;
+}
+
+// D12-35, L146-L149: the target's situation as the ball meets it. A line struck along its
+// frontage is enfiladed ("Flank of Line", 6D); a march column struck from the side is
+// "Flank of March Column" (2D), end on it is "All Others" (6D); cavalry in line counts as
+// a line, cavalry in column as "All Others"; a unit in a building is "Building".
+std::string BattleED::solid_shot_situation(int unit, int target) const {
+  const Unit& t = force_.units[target];
+  if (cover(target) == "hard") return "building";
+  const Rect tf = t.footprint();
+  const Vec2 dir = (tf.centre - force_.units[unit].footprint().centre).normalized();
+  const std::string& f = t.formation;
+  if (f == "line" || f == "two-rank-line") return along_frontage(tf, dir) ? "line-flank" : "line";
+  if (t.arm == Arm::kCavalry) return "cavalry";
+  if (f == "march-column") return along_frontage(tf, dir) ? "march-column-flank" : "march-column";
+  if (f == "column") return "attack-column";
+  if (f == "wide-column" || f == "square") return f;
+  if (f == "closed-column") {
+    return option("d12_35_solid_shot_targets") == "proposed" ? "closed-column" : "attack-column";
+  }
+  if (f == "skirmish") return "skirmishers";
+  if (f == "limbered") return "limbered-artillery";
+  if (f == "unlimbered") return "unlimbered-artillery";
+  return "other";
+}
+
+// R-001-6: the units the ball reaches behind its target, in order along the line of fire
+// from the gun through the target's centre: each within 4" of the one before, up to
+// `r001_6_max_further`, within the gun's maximum range; any side's units (the ball does
+// not choose).
+std::vector<int> BattleED::further_targets(int unit, int target) const {
+  std::vector<int> out;
+  if (option("r001_6_further_targets") == "none") return out;
+  const int most = static_cast<int>(option_number("r001_6_max_further"));
+  const Vec2 from = force_.units[unit].footprint().centre;
+  const Vec2 to = force_.units[target].footprint().centre;
+  const Vec2 dir = (to - from).normalized();
+  const Segment line{to, from + dir * (max_range_in(unit) * kMm)};
+  std::vector<std::pair<double, int>> on_line;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == target || !force_.units[i].on_table()) continue;
+    const Rect r = force_.units[i].footprint();
+    if ((r.centre - to).dot(dir) <= 0 || !crosses(r, line)) continue;
+    on_line.emplace_back((r.centre - from).dot(dir), o);
+  }
+  std::sort(on_line.begin(), on_line.end());
+  int last = target;
+  for (const auto& [along, o] : on_line) {
+    if (static_cast<int>(out.size()) >= most || gap_in(last, o) > 4.0) break;
+    out.push_back(o);
+    last = o;
+  }
+  return out;
+}
+
+// L175, R-001-5: the other units within 4" of the target, friend or foe, nearest first (the
+// nearest only with `r001_5_scatter = nearest-unit`); never the firing battery.
+std::vector<int> BattleED::scatter_units(int unit, int target) const {
+  std::vector<std::pair<double, int>> near;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == target || !force_.units[i].on_table()) continue;
+    if (const double g = gap_in(target, o); g <= 4.0) near.emplace_back(g, o);
+  }
+  std::sort(near.begin(), near.end());
+  std::vector<int> out;
+  for (const auto& [g, o] : near) out.push_back(o);
+  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1) out.resize(1);
+  return out;
+}
+
+void BattleED::artillery_fire(int unit, int target, const std::string& shot, bool reaction,
+                              std::map<int, FireTally>& tally, EventLog& log) {
+  const Unit& u = force_.units[unit];
+  const std::string gun = u.attribute_string("gun", "medium");
+  const bool heavy =
+      gun == "heavy" || (gun == "medium" && option("d12_34_heavy") == "medium-and-heavy");
+  const std::string attack = shot == "solid-shot" ? (heavy ? "heavy-solid-shot" : "solid-shot")
+                             : shot == "canister" ? "canister"
+                                                  : "shell-shrapnel";
+  const std::map<std::string, Value> base = shot_params(unit, target, shot, reaction);
+  state_[unit].fired_ever = true;
+  // One roll at one unit: hits, saves, the event; `how` says how the shot reached it.
+  struct Struck {
+    int unit, casualties, special;
+  };
+  std::vector<Struck> struck;
+  auto strike = [&](int at, std::map<std::string, Value> p, const std::string& how) -> bool {
+    std::vector<RollRecord> rolls;
+    const Outcome o = resolve(shot, p, &rolls);
+    const bool on_target =
+        shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
+    const int hits = std::min(outcome_int(o, "hits"), 60);
+    if (!how.empty()) {
+      for (RollRecord& r : rolls) r.purpose = fmt::format("{} ({})", r.purpose, how);
+    }
+    const double range = gap_in(unit, at);
+    // L48, L254: canister at Short range into the target's flank or rear (D12-04).
+    const bool flank = shot == "canister" && range <= row("fire.canister", gun).number("short") &&
+                       flank_or_rear(unit, at);
+    const auto [casualties, special] = saves(at, hits, attack, flank, &rolls);
+    std::string text = fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
+                                   reaction ? "reactively " : "", shot, name(at), range);
+    if (!how.empty()) text = fmt::format("{}'s {} {}: {}", name(unit), shot, how, name(at));
+    if ((shot == "shell" || shot == "shrapnel") && !on_target) {
+      text += how.empty() ? ": misses (L175: scatter within 4\")" : ": misses";
+    } else {
+      text += fmt::format(": {} hit{}, {} casualt{}", hits, hits == 1 ? "" : "s", casualties,
+                          casualties == 1 ? "y" : "ies");
+    }
+    Event e = make_event(EventKind::kFire, unit, text);
+    e.target = force_.units[at].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"resolution", Value(shot)},
+              {"hits", Value(std::int64_t{hits})},
+              {"casualties", Value(std::int64_t{casualties})},
+              {"range_in", Value(range)}};
+    if (!how.empty()) e.data.emplace_back("how", Value(how));
+    if (shot == "shell" || shot == "shrapnel") e.data.emplace_back("target-hit", Value(on_target));
+    log.append(std::move(e));
+    FireTally& ft = tally[at];
+    ft.casualties += casualties;
+    if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
+    if (shot == "shell" || shot == "shrapnel") ft.shell += casualties;  // L35
+    if (shot == "canister" && range <= row("fire.canister", gun).number("short")) {
+      ft.volley_canister_close += casualties;  // L36, D12-04
+    }
+    struck.push_back({at, casualties, special});
+    return on_target;
+  };
+  if (shot == "solid-shot") {
+    const std::vector<int> behind = further_targets(unit, target);  // before casualties
+    strike(target, base, "");
+    for (std::size_t i = 0; i < behind.size(); ++i) {  // L223, R-001-6
+      std::map<std::string, Value> p = base;
+      p["target"] = Value(solid_shot_situation(unit, behind[i]));
+      p["target-number"] = Value(static_cast<std::int64_t>(i + 2));
+      strike(behind[i], p, "goes on through to");
+    }
+  } else if (!strike(target, base, "") && (shot == "shell" || shot == "shrapnel")) {
+    for (int o : scatter_units(unit, target)) strike(o, base, "scatters within 4\" onto");
+  }
+  for (const Struck& s : struck) take_casualties(s.unit, s.casualties, s.special, log);
+}
+
+}  // namespace smoothbore::elan_drill
