@@ -149,19 +149,23 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
   return false;
 }
 
-// §5 L34-L36: the ranker nearest the squad's centre becomes its squad leader.
+// §5 L34-L36: the most central ranker (the least farthest from the others) becomes the squad
+// leader, and the squad closes up on him (L48).
 void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
-  const Vec2 c = force_.units[unit].footprint().centre;
-  int best = -1;
+  std::vector<int> rankers;
+  std::vector<Vec2> at;
   for (int k : living(unit)) {
     if (figures_[unit][k].role != Role::kRanker) continue;
-    if (best < 0 || distance(pos(unit, k), c) < distance(pos(unit, best), c)) best = k;
+    rankers.push_back(k);
+    at.push_back(pos(unit, k));
   }
+  const int best = rankers.empty() ? -1 : rankers[most_central(at)];
   if (best < 0) return;
   figures_[unit][best].role = Role::kLeader;
   SquadState& s = squads_[unit];
   s.leader = best;
   s.leaderless_turn = -1;
+  place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
   Event e = make_event(
       EventKind::kStatus, unit,
       fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit), why));

@@ -57,15 +57,9 @@ BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
         figs[static_cast<std::size_t>(k)].role = Role::kOfficer;
       const Value* lead = unit.attribute("leader");
       if (lead == nullptr || std::get<bool>(*lead)) {
-        const Vec2 c = unit.footprint().centre;
-        double best = 1e18;
-        for (int k = 0; k < n - officers; ++k) {
-          const double d = distance(unit.stands[k].rect.centre, c);
-          if (d < best) {
-            best = d;
-            sq.leader = k;
-          }
-        }
+        std::vector<Vec2> at;
+        for (int k = 0; k < n - officers; ++k) at.push_back(unit.stands[k].rect.centre);
+        if (!at.empty()) sq.leader = static_cast<int>(most_central(at));
         if (sq.leader >= 0) figs[static_cast<std::size_t>(sq.leader)].role = Role::kLeader;
       }
     }
@@ -163,7 +157,7 @@ std::vector<std::string> BattleSK::invariant_violations() const {
       if (f.hero_hits < 0 || f.hero_hits > 2) out.push_back(u.id + ": bad Heroes hits");
     }
     const SquadState& s = squads_[i];
-    if (s.leader >= 0 && (!alive(ui, s.leader) || figures_[i][s.leader].role != Role::kLeader) &&
+    if (s.leader >= 0 && (!alive(ui, s.leader) || figures_[i][s.leader].role == Role::kRanker) &&
         u.on_table()) {
       out.push_back(u.id + ": its squad leader is not a living leader");
     }

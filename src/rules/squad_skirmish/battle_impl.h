@@ -27,6 +27,9 @@ inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
 
 enum class Role { kRanker, kLeader, kOfficer };
 std::string_view role_name(Role r);
+// The index of the point whose farthest other point is nearest (ties: the first): where a
+// squad leader stands so that every figure is within 6" of him (L48).
+std::size_t most_central(const std::vector<Vec2>& points);
 
 // §13 figure: {role, loaded, reload_left, hero_hits}.
 struct Figure {

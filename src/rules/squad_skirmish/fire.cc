@@ -186,8 +186,8 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
   u.stands[k].removed = true;
   ++s.lost_since;
   const Role role = figures_[unit][k].role;
-  if (role == Role::kLeader && s.leader == k) {
-    s.leader = -1;
+  if (s.leader == k) s.leader = -1;
+  if (role == Role::kLeader) {
     s.leaderless_turn = turn_;
     e.text += fmt::format(
         "; the squad leader of {} is killed: out of command until a field "

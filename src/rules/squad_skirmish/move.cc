@@ -115,13 +115,9 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) 
   shape.type = u.type;
   shape.start_figures = static_cast<int>(figs.size());
   std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
-  std::size_t centre = 0;
-  for (std::size_t i = 1; i < slots.size(); ++i) {
-    if (distance(slots[i].rect.centre, leader_at) <
-        distance(slots[centre].rect.centre, leader_at)) {
-      centre = i;
-    }
-  }
+  std::vector<Vec2> at;
+  for (const Stand& st : slots) at.push_back(st.rect.centre);
+  const std::size_t centre = most_central(at);
   const Vec2 shift = leader_at - slots[centre].rect.centre;
   for (Stand& s : slots) s.rect.centre = s.rect.centre + shift;
   for (const Stand& s : slots) {

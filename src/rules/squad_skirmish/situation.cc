@@ -25,6 +25,20 @@ Value text(std::string_view s) { return Value(std::string(s)); }
 
 }  // namespace
 
+std::size_t most_central(const std::vector<Vec2>& points) {
+  std::size_t best = 0;
+  double best_far = 1e300;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    double far = 0;
+    for (Vec2 q : points) far = std::max(far, distance(points[i], q));
+    if (far < best_far - 1e-9) {
+      best_far = far;
+      best = i;
+    }
+  }
+  return best;
+}
+
 const std::string& BattleSK::option(const std::string& n) const {
   return scenario_.options.get_string(n);
 }
