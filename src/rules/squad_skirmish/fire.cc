@@ -66,9 +66,11 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
         f.reload_left = reload_actions(u, false);
       }
     }
+    // The victims' notes (kill_figure, hit_leader) follow the summary.
     e.text = fmt::format("{} fires at {}: {} shot{}, {} kill{}{}", name(u), name(t), fired,
                          fired == 1 ? "" : "s", kills, kills == 1 ? "" : "s",
-                         volley ? " (volley +1, L77, SK-23)" : "");
+                         volley ? " (volley +1, L77, SK-23)" : "") +
+             e.text;
     e.data = {{"kills", Value(static_cast<std::int64_t>(kills))},
               {"shots", Value(static_cast<std::int64_t>(fired))},
               {"volley", Value(volley)}};

@@ -15,7 +15,7 @@ namespace smoothbore::squad_skirmish {
 
 namespace {
 
-constexpr double kContactIn = 1.0;  // within 1" after the charge move counts as contact
+constexpr double kContactIn = 1.0;  // bases within 1" after the charge move are in contact
 
 std::string text_of(const Outcome& o, std::string_view field) {
   for (const auto& [k, v] : o) {
@@ -73,7 +73,7 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   const bool defended = cover_at(goal, from) != "none";
   const bool crosses = scenario_.table.crosses(from, stop, TerrainClass::kLinearObstacle);
   move_squad(unit, stop, -1, target, &log);
-  if (gap_in(unit, target) <= kContactIn) {
+  if (gap_in(unit, target) <= depth / kMm + kContactIn) {
     s.locked = target;
     squads_[target].locked = unit;
     // L95: crossing an undefended obstacle loses the +1; a defended one (the defender behind

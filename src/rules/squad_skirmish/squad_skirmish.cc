@@ -24,7 +24,7 @@ ParamSpec choice(std::string name, std::vector<std::string> choices, std::string
 constexpr double kFootBaseMm = 25.0;
 constexpr double kHorseDepthMm = 50.0;
 constexpr double kOpenSpacingIn = 2.0;  // open order: 2" between figures (proposed)
-constexpr int kOpenPerRow = 6;          // open order: rows of 6 (proposed)
+constexpr int kOpenPerRow = 5;          // open order: rows of 5 (proposed)
 constexpr double kCrewSpacingIn = 1.0;  // a cannon's crew, 1" apart (proposed)
 constexpr int kMaxSquad = 18;           // keeps an open squad within 6" of its leader (L48)
 
@@ -83,7 +83,7 @@ class SquadSkirmish final : public Ruleset {
 
   // One stand per figure (§1: 1 figure = 1 man), so the core's stands are the figures and a
   // killed figure is a removed stand. Formed: two ranks of bases in contact (SK-09); open:
-  // rows of at most 6 figures 2" apart (proposed), so every figure of a squad of up to 18
+  // rows of at most 5 figures 2" apart (proposed), so every figure of a squad of up to 18
   // stands within 6" of a leader at its centre (L48). A cannon's crew stand in a line 1" apart
   // around the gun (SK-08).
   std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
