@@ -118,9 +118,33 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   const Vec2 dir = (foe - here).normalized();
   const double gap = distance(here, foe);
   const Row& w = row("fire.weapons", weapon(unit));
+  // Advances stop in cover when there is some within 4" of where they would end (SK-19):
+  // woods, buildings and earthworks, at a point 1" inside their corner toward the middle.
+  auto in_cover = [&](Vec2 dest) {
+    Vec2 best = dest;
+    double least = 4.0 * kMm;
+    for (const AreaFeature& a : scenario_.table.areas()) {
+      if (a.cls != TerrainClass::kLightWoods && a.cls != TerrainClass::kHeavyWoods &&
+          a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
+        continue;
+      }
+      Vec2 mid{0, 0};
+      for (Vec2 p : a.shape.points) mid = mid + p;
+      mid = mid * (1.0 / static_cast<double>(a.shape.points.size()));
+      std::vector<Vec2> spots = {mid};
+      for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
+      for (Vec2 p : spots) {
+        if (distance(p, dest) < least && distance(p, foe) < gap) {
+          least = distance(p, dest);
+          best = p;
+        }
+      }
+    }
+    return best;
+  };
   for (double stand_off : {w.number("close") - 1.0, w.number("effective") - 2.0, 4.0}) {
     const double travel = std::min(gap - stand_off * kMm, max_move_in(unit) * kMm);
-    if (travel > 0.5 * kMm) move_to(here + dir * travel);
+    if (travel > 0.5 * kMm) move_to(in_cover(here + dir * travel));
   }
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));
   move_to(here + home * (4.0 * kMm));  // step back
@@ -128,7 +152,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
 }
 
 // Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
-// when the squad alone is enough for one (SK-23).
+// when the squad alone is enough for one (SK-23), at most the target's figures.
 double BattleSK::expected_kills(int unit, int target) const {
   const std::vector<int> figs = living(unit);
   int ready = 0;
@@ -164,7 +188,8 @@ double BattleSK::expected_kills(int unit, int target) const {
     p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
     add(p);
   }
-  return sum;
+  // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
+  return std::min(sum, static_cast<double>(figure_count(target)));
 }
 
 ActionAssessment BattleSK::assess(const Action& a) const {
