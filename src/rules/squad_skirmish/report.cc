@@ -25,6 +25,9 @@ Battle::UnitReport BattleSK::unit_report(int unit) const {
     (f.loaded ? loaded : loading) += 1;
     if (f.role == Role::kOfficer) ++officers;
   }
+  // SK-07: a squad with empty weapons shows it on the table (the rule set's own word).
+  if (u.on_table() && (cannon(unit) ? !s.gun_loaded : loading > 0))
+    r.flags.emplace_back("reloading");
   if (cannon(unit)) {
     book("gun", s.gun_loaded ? fmt::format("loaded ({})", s.gun_canister ? "canister" : "ball")
                              : fmt::format("unloaded, {} Load actions left (SK-08)", s.gun_reload));
