@@ -196,6 +196,10 @@ bool BattleSK::in_range(int unit, int k, int target) const {
   const double r = range_in(unit, k, target);
   if (r < 0) return false;
   const Figure& f = figures_[unit][k];
+  // SK-20 pistol-only: mounted figures fire only pistols.
+  if (mounted(unit) && weapon(unit) != "pistol" && option("sk_20_mounted_fire") == "pistol-only") {
+    return false;
+  }
   const Row& ranges = row("fire.weapons", f.tap ? "musket" : weapon(unit));
   return r <= ranges.number("effective");
 }
@@ -249,7 +253,10 @@ std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, 
       {"volley", Value(volley)},
       {"canister", Value(f.canister)},
       {"tap-loaded", Value(f.tap)},
-      {"target-size", Value(static_cast<std::int64_t>(std::clamp(figure_count(target), 1, 20)))},
+      // SK-08: canister kills capped at the target's figures, or (none) not capped.
+      {"target-size",
+       Value(static_cast<std::int64_t>(
+           option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20)))},
       {"squad-leader", Value(leader_there)},
       {"officer", Value(officer_there)},
       {"natural-10", text(option("sk_03_natural_10"))},
@@ -288,7 +295,11 @@ std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_u
                        (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
     p[s + "-cavalry"] = Value(force_.units[unit].arm == Arm::kCavalry);
     p[s + "-leader"] = Value(f.role != Role::kRanker);
-    p[s + "-out-of-command"] = Value(leaderless(unit) && f.role == Role::kRanker);
+    // SK-10: a ranker of a leaderless squad, or farther than sk_10_command_in from his leader.
+    const int lead = squads_[unit].leader;
+    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) >
+                                      option_number("sk_10_command_in") * kMm;
+    p[s + "-out-of-command"] = Value(f.role == Role::kRanker && (leaderless(unit) || far));
     p[s + "-cover"] = text(cover_at(pos(unit, k), pos(enemy, ek)));
     p[s + "-formed"] = Value(formed(unit));
     p[s + "-wounded"] = Value(hero && f.hero_hits >= 2);
