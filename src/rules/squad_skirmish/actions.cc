@@ -165,12 +165,9 @@ double BattleSK::expected_kills(int unit, int target) const {
     const std::string key = key_of(p);
     auto it = odds_cache_.find(key);
     if (it == odds_cache_.end()) {
-      double e = 0;
       const Resolution* r = ruleset().resolution("fire");
-      for (const OutcomeProbability& op : exact_distribution(*r, *complete_params(r->params, p))) {
-        e += op.probability * as_number(op.outcome.front().second);
-      }
-      it = odds_cache_.emplace(key, e).first;
+      it =
+          odds_cache_.emplace(key, outcome_mean(*r, *complete_params(r->params, p), "kills")).first;
     }
     sum += it->second;
   };

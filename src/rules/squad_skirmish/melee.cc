@@ -103,38 +103,34 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
     const int d = d_figs[j];
     const bool two = foes[j].size() > 1;
     if (two && roll_once) {  // SK-13: one roll at -2 against each opponent
-      auto p0 = melee_params(attacker, foes[j][0], defender, d, charging, true);
-      p0["a-crossed-obstacle"] = Value(crossed);
-      const Params full = *complete_params(ruleset_melee_params(),
-                                           std::map<std::string, Value>(p0.begin(), p0.end()));
-      const detail::Modifiers dm = detail::melee_modifiers(full, "b");
-      const int d_face = dice_.roll(10);
-      RollRecord dr;
-      start_record(&dr, "melee: defender facing two", 0, "modified d10, rolled once (SK-13)");
-      dm.record(&dr);
-      detail::note_face(&dr, "d10", d_face);
-      dr.target = d_face + dm.total();
-      dr.result = fmt::format("d10 {} {:+} = {}", d_face, dm.total(), d_face + dm.total());
-      e.rolls.push_back(dr);
+      // One side's modifiers for a pairing (the `melee` resolution's own), rolled and recorded.
+      auto roll = [&](int a, const char* side, std::string purpose, std::string ref, int* total) {
+        auto p = melee_params(attacker, a, defender, d, charging, true);
+        p["a-crossed-obstacle"] = Value(crossed);
+        const Params full = *complete_params(ruleset_melee_params(),
+                                             std::map<std::string, Value>(p.begin(), p.end()));
+        const detail::Modifiers m = detail::melee_modifiers(full, side);
+        const int face = dice_.roll(10);
+        *total = face + m.total();
+        RollRecord r;
+        start_record(&r, purpose, 0, std::move(ref));
+        m.record(&r);
+        detail::note_face(&r, "d10", face);
+        r.target = *total;
+        r.result = fmt::format("d10 {} {:+} = {}", face, m.total(), *total);
+        return r;
+      };
+      int dt = 0;
+      e.rolls.push_back(roll(foes[j][0], "b", "melee: defender facing two",
+                             "modified d10, rolled once (SK-13)", &dt));
       bool d_dies = false;
       for (int a : foes[j]) {
-        auto pa = melee_params(attacker, a, defender, d, charging, true);
-        pa["a-crossed-obstacle"] = Value(crossed);
-        const Params fa = *complete_params(ruleset_melee_params(),
-                                           std::map<std::string, Value>(pa.begin(), pa.end()));
-        const detail::Modifiers am = detail::melee_modifiers(fa, "a");
-        const int a_face = dice_.roll(10);
-        RollRecord ar;
-        start_record(&ar, "melee: attacker", 0, "modified d10, higher wins (L85-L87)");
-        am.record(&ar);
-        detail::note_face(&ar, "d10", a_face);
-        const int at = a_face + am.total();
-        const int dt = d_face + dm.total();
-        ar.target = at;
-        ar.result = fmt::format("d10 {} {:+} = {} vs {}: {}", a_face, am.total(), at, dt,
-                                at > dt   ? "win"
-                                : at < dt ? "lose"
-                                          : "tie (L87)");
+        int at = 0;
+        RollRecord ar = roll(a, "a", "melee: attacker", "modified d10, higher wins (L85-L87)", &at);
+        ar.result += fmt::format(" vs {}: {}", dt,
+                                 at > dt   ? "win"
+                                 : at < dt ? "lose"
+                                           : "tie (L87)");
         e.rolls.push_back(ar);
         if (at > dt) d_dies = true;
         if (at < dt) dead.emplace_back(attacker, a);

@@ -319,14 +319,7 @@ Outcome BattleSK::resolve(const std::string& n, const std::map<std::string, Valu
 
 double BattleSK::probability(const std::string& n, const std::map<std::string, Value>& given,
                              const std::string& field, const Value& value) {
-  double sum = 0;
-  for (const OutcomeProbability& op :
-       exact_distribution(*ruleset().resolution(n), complete(n, given))) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k == field && v == value) sum += op.probability;
-    }
-  }
-  return sum;
+  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
 }
 
 }  // namespace smoothbore::squad_skirmish
