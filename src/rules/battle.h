@@ -44,10 +44,10 @@ struct Action {
   Vec2 destination;       // mm, the unit's intended centre
   double facing = 0;      // bearing at the end of the move
   std::string formation;  // kFormation
-  // The rule set's movement rate for this action when it is not the usual one: empty =
-  // the usual rate (every rule set but fire-and-discipline leaves it empty). F&D: "road"
-  // on a kMove is a road march (§4.2c, FD-06, FD-08); on a kFormation to column it marks
-  // a column that will then stand on a road it may march along.
+  // The rule set's variant of this action when it is not the usual one (empty = usual).
+  // F&D: "road" on a kMove is a road march (§4.2c, FD-06, FD-08); on a kFormation to
+  // column, a column that will then stand on a road. elan-drill: "road" (D12-07), "full"
+  // (& move full, L81), "fire-and-evade" / "limber-and-evade" (charge responses, L123).
   std::string rate;
   std::string describe() const;
 };

@@ -3,6 +3,7 @@
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/fast_1805/fast_1805.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
+#include "rules/group_orders/group_orders.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 
 namespace smoothbore {
@@ -10,7 +11,8 @@ namespace smoothbore {
 const std::vector<const Ruleset*>& all_rulesets() {
   static const std::vector<const Ruleset*> kAll = {
       &elan_drill::ruleset(),  // by id
-      &fast_1805::ruleset(), &fire_and_discipline::ruleset(), &squad_skirmish::ruleset()};
+      &fast_1805::ruleset(), &fire_and_discipline::ruleset(), &group_orders::ruleset(),
+      &squad_skirmish::ruleset()};
   return kAll;
 }
 

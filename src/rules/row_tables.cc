@@ -110,4 +110,16 @@ const TableRow& RowTable::row(std::string_view key) const {
   return *r;
 }
 
+std::vector<std::string> row_keys(const RowTable& table, std::string_view first) {
+  std::vector<std::string> out;
+  for (const TableRow& r : table.rows) {
+    if (r.key == first) {
+      out.insert(out.begin(), r.key);
+    } else {
+      out.push_back(r.key);
+    }
+  }
+  return out;
+}
+
 }  // namespace smoothbore

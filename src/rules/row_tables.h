@@ -1,7 +1,7 @@
 // Rule tables kept as TOML arrays of rows (a rule set's data/*.toml, embedded at build
 // time): every row has a key, the printed name, its rule reference and named numbers,
-// flags and texts (the columns of its table). elan-drill and squad-skirmish read their
-// tables this way; each rule set's golden test checks every cell.
+// flags and texts (the columns of its table). elan-drill, squad-skirmish and group-orders
+// read their tables this way; each rule set's golden test checks every cell.
 #pragma once
 
 #include <map>
@@ -41,5 +41,9 @@ RowTables load_row_tables(std::string_view dir, std::span<const std::string_view
 
 // The table `name` of `tables`; aborts naming `owner` (the rule set) if it is missing.
 const RowTable& row_table(const RowTables& tables, std::string_view owner, std::string_view name);
+
+// The keys of a table's rows in order, with `first` moved to the front (the default of a
+// parameter choosing a row).
+std::vector<std::string> row_keys(const RowTable& table, std::string_view first = "");
 
 }  // namespace smoothbore

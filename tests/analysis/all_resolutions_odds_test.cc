@@ -132,6 +132,20 @@ TEST(AllResolutionsOdds, CoversSquadSkirmish) {
             (std::vector<std::string>{"movement", "reload", "fire", "morale", "charge", "melee"}));
 }
 
+// group-orders too (issue 8's first half): shooting, melee, morale, infantry-charge,
+// order-change.
+TEST(AllResolutionsOdds, CoversGroupOrders) {
+  const Ruleset* go = find_ruleset("group-orders");
+  ASSERT_NE(go, nullptr);
+  EXPECT_FALSE(go->playable());
+  std::vector<std::string> names;
+  for (const Case& c : default_cases()) {
+    if (c.label.rfind("group-orders ", 0) == 0) names.push_back(c.resolution->name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"shooting", "melee", "morale", "infantry-charge",
+                                             "order-change"}));
+}
+
 TEST(AllResolutionsOdds, DefaultsAreExactAndAgreeWithSamples) {
   for (const Case& c : default_cases()) {
     const Params p = params_of(c);

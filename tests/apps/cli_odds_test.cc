@@ -193,6 +193,36 @@ TEST(CliOdds, SquadSkirmishResolutionsAreExact) {
   EXPECT_THAT(r.output, HasSubstr("melee"));
 }
 
+// group-orders publishes its resolutions before its battle too.
+TEST(CliOdds, GroupOrdersResolutionsAreExact) {
+  for (const char* name : {"shooting", "melee", "morale", "infantry-charge", "order-change"}) {
+    auto r = run_cli(std::string("odds group-orders ") + name + " --exact");
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.output;
+    EXPECT_THAT(r.output, HasSubstr("p = ")) << name;
+    EXPECT_THAT(r.output, Not(HasSubstr("not exact"))) << name;
+  }
+  // Medium infantry at 5 cm (short, muskets +1): a 6 scores 7, two stands (L134), 1/6.
+  auto r = run_cli("odds group-orders shooting shooter=medium-infantry range=5 --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("result=kill-2"));
+  EXPECT_THAT(r.output, HasSubstr("p = 1/6 (16.667%)"));
+  // A Massed unit rallying from Rout (-3) with high morale (+1) and its General at 12 cm
+  // (+1 when the D4 reaches 15 or 20 cm, 1/2): only a 6 with the General rallies, 1/12.
+  r = run_cli("odds group-orders morale test=rally high-morale=true general-distance=12 --exact");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("result=rallied, orders=stand, fall-back=0"));
+  EXPECT_THAT(r.output, HasSubstr("p = 1/12"));
+  r = run_cli("rulesets");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("group-orders"));
+  EXPECT_THAT(r.output, Not(HasSubstr("not yet implemented")));
+  r = run_cli("rulesets group-orders");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_THAT(r.output, HasSubstr("resolutions only, battle not yet"));
+  EXPECT_THAT(r.output, HasSubstr("h4_morale_split_b"));
+  EXPECT_THAT(r.output, HasSubstr("infantry-charge"));
+}
+
 TEST(CliOdds, RulesetsSaysElanDrillIsPartlyPlayable) {
   auto r = run_cli("rulesets");
   ASSERT_EQ(r.exit_code, 0) << r.output;

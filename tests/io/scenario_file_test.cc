@@ -253,10 +253,11 @@ TEST(ScenarioFile, UnknownUnitKey) {
 
 TEST(ScenarioFile, UnknownRuleset) {
   std::string text = edit("\"fast-1805\"", "\"fast-1806\"");
-  // The registered rule sets in id order.
+  // The registered rule sets in id order (group-orders registers its resolutions only).
   expect_one(text, pos_of(text, "\"fast-1806\""),
              "[scenario]: ruleset: expected one of "
-             "elan-drill|fast-1805|fire-and-discipline|squad-skirmish, found 'fast-1806'");
+             "elan-drill|fast-1805|fire-and-discipline|group-orders|squad-skirmish, found "
+             "'fast-1806'");
 }
 
 TEST(ScenarioFile, UnknownUnitType) {

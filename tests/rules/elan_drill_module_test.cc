@@ -14,6 +14,7 @@
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
+#include "rules/unit_test_util.h"
 
 namespace smoothbore::elan_drill {
 namespace {
@@ -177,19 +178,7 @@ TEST(ElanDrillModule, PublishesEveryResolution) {
 
 Unit make_unit(const std::string& type, const std::string& formation, int figures,
                const std::map<std::string, Value>& overrides = {}) {
-  Unit u;
-  u.id = "u";
-  u.type = type;
-  const UnitTypeInfo* t = ed().unit_type(type);
-  EXPECT_NE(t, nullptr) << type;
-  if (t != nullptr) u.arm = t->arm;
-  u.formation = formation;
-  u.start_figures = figures;
-  for (const ParamSpec& s : ed().unit_attributes()) {
-    auto it = overrides.find(s.name);
-    u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-  }
-  return u;
+  return test::unit_of(ed(), type, formation, figures, overrides);
 }
 
 TEST(ElanDrillModule, UnitTypesFormationsAndChecks) {

@@ -14,6 +14,7 @@
 #include "rules/fire_and_discipline/options.h"
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
+#include "rules/unit_test_util.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -192,19 +193,7 @@ TEST(FireAndDisciplineModule, ScaleFollowsFd01) {
 // A unit of `type` with every attribute at its default except `overrides`.
 Unit make_unit(const std::string& type, const std::string& formation, int figures,
                const std::map<std::string, Value>& overrides = {}) {
-  Unit u;
-  u.id = "u";
-  u.type = type;
-  const UnitTypeInfo* t = fd().unit_type(type);
-  EXPECT_NE(t, nullptr) << type;
-  if (t != nullptr) u.arm = t->arm;
-  u.formation = formation;
-  u.start_figures = figures;
-  for (const ParamSpec& s : fd().unit_attributes()) {
-    auto it = overrides.find(s.name);
-    u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-  }
-  return u;
+  return test::unit_of(fd(), type, formation, figures, overrides);
 }
 
 constexpr double kYd = 2.54;  // mm per yd at the default scale

@@ -14,6 +14,7 @@
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
+#include "rules/unit_test_util.h"
 
 namespace smoothbore::squad_skirmish {
 namespace {
@@ -164,19 +165,7 @@ TEST(SquadSkirmishModule, ResolutionParametersFollowTheOptionDefaults) {
 
 Unit make_unit(const std::string& type, const std::string& formation, int figures,
                const std::map<std::string, Value>& overrides = {}) {
-  Unit u;
-  u.id = "u";
-  u.type = type;
-  const UnitTypeInfo* t = sk().unit_type(type);
-  EXPECT_NE(t, nullptr) << type;
-  if (t != nullptr) u.arm = t->arm;
-  u.formation = formation;
-  u.start_figures = figures;
-  for (const ParamSpec& s : sk().unit_attributes()) {
-    auto it = overrides.find(s.name);
-    u.attributes.emplace_back(s.name, it != overrides.end() ? it->second : s.default_value);
-  }
-  return u;
+  return test::unit_of(sk(), type, formation, figures, overrides);
 }
 
 TEST(SquadSkirmishModule, UnitTypesAndChecks) {

@@ -9,6 +9,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "row_table_test_util.h"
 #include "rules/squad_skirmish/tables.h"
 
 namespace smoothbore::squad_skirmish {
@@ -17,28 +18,10 @@ namespace {
 using ::testing::MatchesRegex;
 using ::testing::StartsWith;
 
-struct Cell {
-  const char* key;
-  std::map<std::string, int> numbers;
-  const char* ref;  // the reference must start with this ("L22")
-};
+using Cell = test::RowCell;
 
 void expect_table(const char* name, const std::vector<Cell>& cells) {
-  const Table& t = table(name);
-  EXPECT_EQ(t.rows.size(), cells.size()) << name;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const Cell& c = cells[i];
-    const Row* r = t.find(c.key);
-    ASSERT_NE(r, nullptr) << name << " " << c.key;
-    if (i < t.rows.size()) {
-      EXPECT_EQ(t.rows[i].key, c.key) << name << ": row order";
-    }
-    EXPECT_THAT(r->ref, StartsWith(c.ref)) << name << " " << c.key;
-    EXPECT_FALSE(r->name.empty()) << name << " " << c.key;
-    for (const auto& [column, value] : c.numbers) {
-      EXPECT_EQ(r->number(column), value) << name << " " << c.key << " " << column;
-    }
-  }
+  test::expect_row_table(table(name), cells);
 }
 
 TEST(SquadSkirmishTables, MoraleL13toL32) {

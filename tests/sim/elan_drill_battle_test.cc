@@ -9,21 +9,10 @@
 
 #include "core/dice/rng.h"
 #include "sim/commander.h"
-#include "sim/scripted_commander.h"
+#include "sim/elan_drill_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
-
-Scenario ed(std::string_view blue, std::string_view red) {
-  std::string text = scenario_toml(blue, red);
-  text.replace(text.find("fast-1805"), 9, "elan-drill");
-  return load_scenario(text);
-}
-
-int int_field(const Event& e, std::string_view key) {
-  const Value* v = field(e, key);
-  return v != nullptr ? static_cast<int>(as_number(*v)) : -1;
-}
 
 // Blue line b1 (20 figures) 5" from red line r1: close musket range (L138).
 std::string red_line(std::string_view extra = "") {

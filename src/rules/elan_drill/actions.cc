@@ -87,6 +87,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       out.push_back(c);
     }
   }
+  formation_moves(unit, out);  // L80-L82 (formation_moves.cc)
   return out;
 }
 

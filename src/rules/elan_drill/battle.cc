@@ -19,7 +19,12 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     UnitState s;
     const Value* dms = u.attribute("dms");
     s.dms = dms != nullptr ? static_cast<int>(as_number(*dms)) : 0;
+    const Value* arrival = u.attribute("arrival");
+    s.arrival = arrival != nullptr ? static_cast<int>(as_number(*arrival)) : 0;
     state_.push_back(s);
+  }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {  // D12-23: waiting off the table
+    if (state_[i].arrival > 0) force_.units[i].status = UnitStatus::kOffTable;
   }
   orders_.resize(force_.units.size());
 }
@@ -58,7 +63,8 @@ double BattleED::broken_fraction(int side) const {
     if (u.side != side) continue;
     const double w = u.arm == Arm::kArtillery ? gun_weight : 1.0;
     all += w;
-    if (u.status != UnitStatus::kActive) lost += w;
+    const bool waiting = state_[static_cast<std::size_t>(&u - force_.units.data())].arrival > 0;
+    if (u.status != UnitStatus::kActive && !waiting) lost += w;
   }
   return all > 0 ? lost / all : 0.0;
 }
@@ -66,7 +72,8 @@ double BattleED::broken_fraction(int side) const {
 double BattleED::loss_fraction(int side) const {
   int start = 0, lost = 0;
   for (const Unit& u : force_.units) {
-    if (u.side != side) continue;
+    if (u.side != side || state_[static_cast<std::size_t>(&u - force_.units.data())].arrival > 0)
+      continue;  // D12-23: reinforcements still to come
     start += u.start_figures;
     lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
   }
@@ -113,6 +120,8 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     state_[i].charging = -1;
     state_[i].charged_by = -1;
     state_[i].response.clear();
+    state_[i].fired_reaction = false;
+    state_[i].pursuit_charge = false;
     orders_[i] = Action{};
     orders_[i].unit = static_cast<int>(i);
   }
@@ -127,6 +136,8 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     log.append(std::move(e));
   };
   phase("command");
+  leader_step(side, log);         // L7 (leaders.cc)
+  reinforcement_step(side, log);  // L8 (reinforcements.cc)
   rally_step(side, log);
   after_step("rally");
   order_step(side, src(side), log);

@@ -28,8 +28,13 @@ struct UnitState {
   int charging = -1;        // declared charge target this player turn
   std::string response;     // the charge response chosen (§6), when charged
   int charged_by = -1;
-  int tested_step = -1;     // D12-36: friends-broken test once per step
-  bool moved_last = false;  // moved in its own last player turn (rally stance, L32-L33)
+  int tested_step = -1;         // D12-36: friends-broken test once per step
+  bool moved_last = false;      // moved in its own last player turn (rally stance, L32-L33)
+  int pursuing = -1;            // D12-18: the broken unit it caught, to charge next turn
+  bool pursuit_charge = false;  // this player turn's charge is that pursuit
+  int arrival = 0;              // D12-23: a waiting reinforcement's number (0 = none)
+  int arrival_failures = 0;     // failed arrival rolls so far
+  bool fired_reaction = false;  // fired in its charge response (Fire and Evade, L123)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -38,6 +43,7 @@ struct FireTally {
   int volley_canister_close = 0;
   int rifle_close = 0;
   int shell = 0;
+  bool flank_rear = false;  // L48: hit by close-range fire from flank or rear
 };
 
 class BattleED final : public Battle {
@@ -62,6 +68,7 @@ class BattleED final : public Battle {
   // --- ratings and situations (situation.cc) ---
   const std::string& option(const std::string& name) const;
   double option_number(const std::string& name) const;
+  bool option_flag(const std::string& name) const;
   std::string experience(int unit) const;
   int elan(int unit) const;
   int drill(int unit) const;
@@ -81,6 +88,10 @@ class BattleED final : public Battle {
   double max_range_in(int unit) const;             // D12-13
   bool can_fire_at(int unit, int target) const;
   bool can_charge(int unit, int target) const;
+  // Flank and rear (flank.cc): `attacker` stands off `target`'s front (L48, L63, L95,
+  // L229, L254); fire counts only at close range (flank_fire, D12-04).
+  bool flank_or_rear(int attacker, int target) const;
+  bool flank_fire(int unit, int target) const;
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -106,12 +117,44 @@ class BattleED final : public Battle {
  public:
   std::vector<Action> responses(int unit, int charger) const;
   static std::string response_key(const Action& a);
+  // Fire and Evade, Limber and Evade (evade.cc, L119-L125, D12-16).
+  Action reduced_evade(int unit, int charger, double rate_in) const;
+  void limited_evades(int unit, int charger, std::vector<Action>& out) const;
+  void perform_evade(int unit, const Action& a, EventLog& log);
+  // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
+  // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
+  void formation_moves(int unit, std::vector<Action>& out) const;
+  std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
   // movement (movement.cc)
   void movement_phase(int side, EventLog& log);
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  CostFn terrain_cost(int unit) const;  // §11
+  // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
+  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls);
+  // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
+  bool restricted(int unit) const;
+  bool uphill(int unit, int enemy) const;
+  double road_budget(int unit, Vec2 dest, double budget_in) const;
+  double ordered_move(int unit, Vec2 dest, double facing, double budget_in, int target,
+                      EventLog& log);
+  // A broken unit's flight through friends, who test (pass_through.cc, L89, D12-20).
+  double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
+  void pass_through_test(int unit, int other, EventLog& log);
+  // leaders (leaders.cc, L7, D12-22, R-001-4)
+  int attached_leader(int unit) const;  // index into Force::leaders, or -1
+  void with_leader(int unit, std::map<std::string, Value>& p) const;
+  bool leader_near(int unit) const;
+  void leader_step(int side, EventLog& log);
+  void reinforcement_step(int side, EventLog& log);
+  // pursuit.cc: D12-18 pursuit, D12-19 break-off
+  int in_contact(int unit) const;  // an enemy touching it, or -1
+  void pursue(int winner, int loser, EventLog& log);
+  void pursuit_round(int a, int d, EventLog& log);
+  bool break_off(int unit, const Action& a, EventLog& log);  // reinforcements.cc, L8, D12-23
+  int leader_hit(int unit, int special, EventLog& log);
   bool change_formation(int unit, const std::string& formation, int dice, EventLog& log);
   void flee(int unit, double distance_in, EventLog& log);
   // fire (fire.cc)

@@ -39,6 +39,10 @@ std::map<std::string, Value> BattleED::elan_params(int unit, int enemy) const {
                                u.type == "light-cavalry" && e.type != "light-cavalry");
   p["opponent-skirmish"] = Value(e.formation == "skirmish" && u.formation != "skirmish");
   p["break-dms"] = Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))});
+  p["flank-rear"] = Value(flank_or_rear(enemy, unit));            // L48: +1D
+  p["attacking-flank-rear"] = Value(flank_or_rear(unit, enemy));  // L63: +2
+  p["uphill"] = Value(uphill(unit, enemy));                       // L64
+  with_leader(unit, p);                                           // D12-22
   return p;
 }
 
@@ -99,6 +103,14 @@ void BattleED::close_phase(int side, EventLog& log) {
 // D12-17: up to three rounds; both sides strike, then casualties are removed together,
 // then each takes its end-of-round Élan test; it ends when a side breaks.
 void BattleED::close_action(int a, int d, EventLog& log) {
+  if (state_[a].pursuit_charge && broken(d)) {  // a pursuer's new close action (D12-18)
+    pursuit_round(a, d, log);
+    return;
+  }
+  if (!active(d)) {  // broke on closing (L74): the charger may pursue (D12-18)
+    pursue(a, d, log);
+    return;
+  }
   const bool counter = state_[d].response == "counter-charge";
   int total_a = 0, total_d = 0;  // casualties caused by a, by d
   for (int round = 1; round <= 3; ++round) {
@@ -135,7 +147,10 @@ void BattleED::close_action(int a, int d, EventLog& log) {
       apply_test(u, t, fmt::format("end of close combat round {}", round), std::move(te), log);
     }
   }
+  pursue(a, d, log);  // D12-18 (pursuit.cc): only if d broke
+  pursue(d, a, log);
   if (!active(a) || !active(d)) return;
+  if (option("d12_17_no_break") == "both-stay") return;  // D12-17 alternative
   // D12-17: the attacker falls back ½ move unless it caused more casualties in total.
   const int loser = total_a > total_d ? d : a;
   const int winner = loser == a ? d : a;

@@ -1,6 +1,7 @@
 // The command phase (§3 L5-L12): rally by successes (R-001-2), orders, charge declarations
 // and the defender's charge responses with their Drill tests (§6, D12-15, D12-16).
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -21,17 +22,18 @@ void BattleED::rally_step(int side, EventLog& log) {
     const Unit& unit = force_.units[u];
     if (!unit.on_table() || (s.dms == 0 && !broken(u))) continue;
     const bool stationary = !broken(u) && !s.moved_last;
+    std::map<std::string, Value> p = {
+        {"stance", Value(std::string(stationary ? "stationary" : "moving"))},
+        {"factor", Value(i64(elan(u)))},
+        {"dms", Value(i64(std::min(s.dms, 12)))},
+        {"broken", Value(broken(u))},
+        {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
+        {"leader-near", Value(leader_near(u))},  // D12-22
+        {"mode", Value(option("r001_2_rally_mode"))},
+        {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}};
+    with_leader(u, p);
     std::vector<RollRecord> rolls;
-    const Outcome o =
-        resolve("rally",
-                {{"stance", Value(std::string(stationary ? "stationary" : "moving"))},
-                 {"factor", Value(i64(elan(u)))},
-                 {"dms", Value(i64(std::min(s.dms, 12)))},
-                 {"broken", Value(broken(u))},
-                 {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
-                 {"mode", Value(option("r001_2_rally_mode"))},
-                 {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}},
-                &rolls);
+    const Outcome o = resolve("rally", p, &rolls);
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
@@ -54,7 +56,17 @@ void BattleED::rally_step(int side, EventLog& log) {
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
   for (int u : units_to_order(side)) {
     std::vector<Action> legal = legal_actions(u);
-    Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    const int caught = std::exchange(state_[u].pursuing, -1);
+    Action a;
+    if (caught >= 0 && force_.units[caught].on_table() && broken(caught) &&
+        gap_in(u, caught) <= charge_reach_in(u)) {
+      a.unit = u;  // D12-18: the pursuer charges the broken unit it caught
+      a.kind = ActionKind::kCharge;
+      a.target = caught;
+      state_[u].pursuit_charge = true;
+    } else {
+      a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    }
     orders_[u] = a;
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
     Event e =
@@ -107,10 +119,12 @@ std::vector<Action> BattleED::responses(int unit, int charger) const {
     ev.facing = u.footprint().facing;
     out.push_back(ev);
   }
+  limited_evades(unit, charger, out);  // L119-L125
   return out;
 }
 
 std::string BattleED::response_key(const Action& a) {
+  if (!a.rate.empty()) return a.rate;  // fire-and-evade, limber-and-evade (evade.cc)
   switch (a.kind) {
     case ActionKind::kFormation:
       return a.formation == "square" ? "change-formation-and-fire" : "form-closed-column-and-fire";
@@ -131,17 +145,17 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     const std::vector<Action> legal = responses(u, charger);
     Action a = src != nullptr ? src->react(*this, u, legal) : legal.front();
     const std::string key = response_key(a);
+    std::map<std::string, Value> p = {
+        {"action", Value(key)},
+        {"factor", Value(std::int64_t{drill(u)})},
+        {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
+        {"restricted", Value(restricted(u))},
+        {"moving", Value(a.kind != ActionKind::kHold)},
+        {"flank-rear", Value(flank_or_rear(charger, u))},  // L95
+        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
+    with_leader(u, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve(
-        "drill-test",
-        {{"action", Value(key)},
-         {"factor", Value(std::int64_t{drill(u)})},
-         {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
-         {"restricted", Value(force_.units[u].formation == "square" ||
-                              force_.units[u].formation == "march-column")},
-         {"moving", Value(a.kind != ActionKind::kHold)},
-         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
-        &rolls);
+    const Outcome o = resolve("drill-test", p, &rolls);
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
@@ -155,7 +169,9 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     apply_test(u, o, "charge response", std::move(e), log);
     if (!performed || !active(u)) continue;
     state_[u].response = key;
-    if (a.kind == ActionKind::kFormation) {
+    if (!a.rate.empty()) {
+      perform_evade(u, a, log);
+    } else if (a.kind == ActionKind::kFormation) {
       change_formation(u, a.formation, 0, log);
     } else if (a.kind == ActionKind::kMove) {
       move_unit(u, a.destination, a.facing, move_rate_in(u), -1);

@@ -69,6 +69,11 @@ class ElanDrill final : public Ruleset {
         bool_param("shrapnel", false, "may fire shrapnel", "L169, D12-14"),
         bool_param("lighter-cavalry", false, "light cavalry (-1 Elan vs other cavalry)", "L65"),
         int_param("dms", 0, 0, 12, "Disruption Markers at the start", "D12-06"),
+        int_param("arrival", 0, 0, 12,
+                  "a reinforcement: enters at its position when 1D12 <= this in its side's "
+                  "command phase, +d12_23_reinforcement_step per failed roll (0 = on the table "
+                  "from the start)",
+                  "L8, D12-23"),
     };
     return kAttrs;
   }

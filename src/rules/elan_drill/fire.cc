@@ -26,7 +26,7 @@ void BattleED::fire_phase(int side, EventLog& log) {
   // L19, D12-27: every defending unit may fire once, at its charger (stand and fire) or at
   // the nearest enemy it can hit.
   for (int u : force_.units_of(defending)) {
-    if (!active(u)) continue;
+    if (!active(u) || state_[u].fired_reaction) continue;  // fired in Fire and Evade
     int target = -1;
     const int charger = state_[u].charged_by;
     if (charger >= 0 && can_fire_at(u, charger)) {
@@ -85,7 +85,8 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
                  {"skirmisher",
                   Value(skirmisher == "none" && t.formation == "skirmish" ? std::string("ad-hoc")
                                                                           : skirmisher)},
-                 {"artillery", Value(t.arm == Arm::kArtillery)}},
+                 {"artillery", Value(t.arm == Arm::kArtillery)},
+                 {"flank-rear", Value(flank_fire(unit, target))}},  // L254
                 &rolls);
     casualties = field(s, "casualties");
     special = field(s, "special");
@@ -106,6 +107,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   log.append(std::move(e));
   FireTally& ft = tally[target];
   ft.casualties += casualties;
+  if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   if (res == "canister" &&
       range <= row("fire.canister", u.attribute_string("gun", "medium")).number("short")) {
     ft.volley_canister_close += casualties;
@@ -129,21 +131,21 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     const bool half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
     const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
                                      : 2 * unit.figures() < unit.start_figures;
+    std::map<std::string, Value> p = {
+        {"fire-casualties", Value(std::int64_t{std::min(ft.casualties, 60)})},
+        {"volley-canister-casualties", Value(std::int64_t{std::min(ft.volley_canister_close, 20)})},
+        {"rifle-casualties", Value(std::int64_t{std::min(ft.rifle_close, 20)})},
+        {"casualty-dice", Value(option("d12_03_casualty_dice"))},
+        {"factor", Value(std::int64_t{elan(u)})},
+        {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
+        {"square-or-cover",
+         Value(unit.formation == "square" || (!state_[u].moved && cover(u) != "none"))},
+        {"below-half", Value(below)},
+        {"flank-rear", Value(ft.flank_rear)},
+        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
+    with_leader(u, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve(
-        "elan-test",
-        {{"fire-casualties", Value(std::int64_t{std::min(ft.casualties, 60)})},
-         {"volley-canister-casualties",
-          Value(std::int64_t{std::min(ft.volley_canister_close, 20)})},
-         {"rifle-casualties", Value(std::int64_t{std::min(ft.rifle_close, 20)})},
-         {"casualty-dice", Value(option("d12_03_casualty_dice"))},
-         {"factor", Value(std::int64_t{elan(u)})},
-         {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
-         {"square-or-cover",
-          Value(unit.formation == "square" || (!state_[u].moved && cover(u) != "none"))},
-         {"below-half", Value(below)},
-         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
-        &rolls);
+    const Outcome o = resolve("elan-test", p, &rolls);
     Event e = make_event(EventKind::kMorale, u,
                          fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
                                      ft.casualties, rolls.empty() ? "" : rolls.back().result));

@@ -9,7 +9,8 @@
 
 namespace smoothbore::elan_drill {
 
-// L261, R-001-4: special casualties; with no leader attached each is +1 DM.
+// L261, R-001-4: special casualties; the first hits an attached leader, the others (or all,
+// with none) are +1 DM each.
 void BattleED::take_casualties(int unit, int casualties, int special, EventLog& log) {
   Unit& u = force_.units[unit];
   if (casualties <= 0 || !u.on_table()) return;
@@ -20,6 +21,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
     destroy(unit, UnitStatus::kRemoved, "its last figures fall", log);
     return;
   }
+  special = leader_hit(unit, special, log);  // leaders.cc
   if (special > 0 && option("r001_4_special") == "leader-or-dm") {
     add_dms(unit, special, "special casualty: officers or colours down (R-001-4)", log);
   }
@@ -84,15 +86,15 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
     if (once && state_[f].tested_step == step_) continue;
     state_[f].tested_step = step_;
+    std::map<std::string, Value> p = {
+        {"friends-broken", Value(std::int64_t{1})},
+        {"factor", Value(std::int64_t{elan(f)})},
+        {"dms", Value(std::int64_t{std::min(state_[f].dms, 12)})},
+        {"square-or-cover", Value(force_.units[i].formation == "square")},
+        {"below-half", Value(2 * force_.units[i].figures() < force_.units[i].start_figures)}};
+    with_leader(f, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve(
-        "elan-test",
-        {{"friends-broken", Value(std::int64_t{1})},
-         {"factor", Value(std::int64_t{elan(f)})},
-         {"dms", Value(std::int64_t{std::min(state_[f].dms, 12)})},
-         {"square-or-cover", Value(force_.units[i].formation == "square")},
-         {"below-half", Value(2 * force_.units[i].figures() < force_.units[i].start_figures)}},
-        &rolls);
+    const Outcome o = resolve("elan-test", p, &rolls);
     Event e = make_event(EventKind::kMorale, f,
                          fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f),
                                      name(unit), rolls.empty() ? "" : rolls.back().result));

@@ -24,13 +24,10 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
   return true;
 }
 
-// Moves straight toward `dest` for at most `budget_in` inches of allowance, paying the
-// terrain (§11), stopping short of any unit (a charger stops touching its target).
-double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in, int target) {
-  (void)target;
-  Unit& u = force_.units[unit];
-  const bool skirmish = u.formation == "skirmish";
-  const CostFn cost = [skirmish](const TerrainAt& at) {
+// §11: rough ×2 and difficult ×3 movement cost; skirmishers ignore both (L193).
+CostFn BattleED::terrain_cost(int unit) const {
+  const bool skirmish = force_.units[unit].formation == "skirmish";
+  return [skirmish](const TerrainAt& at) {
     double m = 1;
     for (TerrainClass c : at.classes) {
       if (skirmish) continue;  // L193: skirmishers ignore rough and difficult ground
@@ -44,6 +41,14 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     }
     return m;
   };
+}
+
+// Moves straight toward `dest` for at most `budget_in` inches of allowance, paying the
+// terrain (§11), stopping short of any unit (a charger stops touching its target).
+double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in, int target) {
+  (void)target;
+  Unit& u = force_.units[unit];
+  const CostFn cost = terrain_cost(unit);
   Stand& st = u.stands.front();
   const Rect start = st.rect;
   Rect turned = start;
@@ -67,20 +72,27 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   return ok_t;
 }
 
-// L80-L82, D12-08: `dice` 0 = no test (change on the spot), else the Drill test's dice.
+// A Drill test of `action` (L76-L103) with the unit's factor, DMs, restricted formation
+// (D12-09) and leader (D12-22).
+Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls) {
+  std::map<std::string, Value> p = {
+      {"action", Value(action)},
+      {"factor", Value(std::int64_t{drill(unit)})},
+      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
+      {"restricted", Value(restricted(unit))},
+      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
+  with_leader(unit, p);
+  return resolve("drill-test", p, rolls);
+}
+
+// L80-L83, D12-08, D12-21: `dice` 0 = no test (change on the spot), 1 = & move ½, 2 = &
+// move full, 3 = & charge; re-forming from skirmish order is Reform Detachments.
 bool BattleED::change_formation(int unit, const std::string& formation, int dice, EventLog& log) {
   Unit& u = force_.units[unit];
-  if (dice > 0) {
+  const std::string action = formation_drill_action(unit, formation, dice);
+  if (!action.empty()) {
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve(
-        "drill-test",
-        {{"action",
-          Value(std::string(dice == 1 ? "change-formation-half" : "change-formation-full"))},
-         {"factor", Value(std::int64_t{drill(unit)})},
-         {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-         {"restricted", Value(u.formation == "square" || u.formation == "march-column")},
-         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}},
-        &rolls);
+    const Outcome o = drill_test(unit, action, &rolls);
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
@@ -130,7 +142,7 @@ void BattleED::flee(int unit, double distance_in, EventLog& log) {
     destroy(unit, UnitStatus::kOffTable, "flees off the table (D12-05)", log);
     return;
   }
-  const double moved = move_unit(unit, dest, bearing_of(dir), distance_in * 3, -1);
+  const double moved = flee_through(unit, dest, distance_in * 3, log);  // pass_through.cc
   log.append(make_event(EventKind::kMove, unit,
                         fmt::format("{} flees {:.1f}\" (D12-05)", name(unit), moved / kMm)));
 }
@@ -140,10 +152,16 @@ void BattleED::movement_phase(int side, EventLog& log) {
   for (int u : force_.units_of(side)) {
     const int t = state_[u].charging;
     if (t < 0 || !active(u) || !force_.units[t].on_table()) continue;
+    if (!orders_[u].formation.empty() && !change_formation(u, orders_[u].formation, 3, log)) {
+      state_[u].charging = -1;  // L82: the change failed, so no charge
+      log.append(make_event(EventKind::kCharge, u,
+                            fmt::format("{} fails to form for the charge", name(u))));
+      continue;
+    }
     const Rect tf = force_.units[t].footprint();
     const double moved =
-        move_unit(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
-                  charge_reach_in(u), t);
+        ordered_move(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
+                     charge_reach_in(u), t, log);
     state_[u].moved = true;
     Event e = make_event(EventKind::kMove, u,
                          fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
@@ -160,18 +178,18 @@ void BattleED::movement_phase(int side, EventLog& log) {
       case ActionKind::kFire:
       case ActionKind::kMove:
         if (!a.moves) break;
-        if (move_unit(u, a.destination, a.facing, move_rate_in(u), -1) > 0.1 * kMm) {
+        if (a.kind == ActionKind::kMove && break_off(u, a, log)) break;  // D12-19
+        if (ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log) > 0.1 * kMm) {
           state_[u].moved = true;
           log.append(make_event(EventKind::kMove, u, fmt::format("{} moves", name(u))));
         }
         break;
       case ActionKind::kFormation: {
-        const int dice = a.moves && option("d12_08_formation_only") == "no-test" ? 1
-                         : a.moves                                               ? 1
-                         : option("d12_08_formation_only") == "1d"               ? 1
-                                                                                 : 0;
+        const bool full = a.rate == "full";  // L81: & move full, 2D
+        const int dice = a.moves ? (full ? 2 : 1) : option("d12_08_formation_only") == "1d" ? 1 : 0;
         if (change_formation(u, a.formation, dice, log) && a.moves) {
-          move_unit(u, a.destination, a.facing, move_rate_in(u) / 2, -1);  // D12-08 move ½
+          ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2), -1,
+                       log);  // D12-08
           state_[u].moved = true;
         }
         break;

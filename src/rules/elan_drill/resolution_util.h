@@ -13,6 +13,7 @@
 #include "rules/elan_drill/tables.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
+#include "rules/roll_helpers.h"
 
 namespace smoothbore::elan_drill::detail {
 
@@ -60,18 +61,6 @@ class DiceCount {
   int total_ = 0;
   std::string text_;
 };
-
-// Runs `f(RollRecord*)` with a fresh record when `explain` wants one, and keeps it.
-template <class F>
-auto with_record(std::vector<RollRecord>* explain, F&& f) {
-  RollRecord record;
-  auto out = f(explain != nullptr ? &record : nullptr);
-  if (explain != nullptr) explain->push_back(std::move(record));
-  return out;
-}
-
-inline Value int_value(int v) { return Value(static_cast<std::int64_t>(v)); }
-inline Value text_value(std::string_view v) { return Value(std::string(v)); }
 
 // The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice.
 const Row& result_row(std::string_view table_name, int failures);

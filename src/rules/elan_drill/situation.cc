@@ -33,6 +33,7 @@ Params complete(const std::string& name, const std::map<std::string, Value>& giv
 const std::string& BattleED::option(const std::string& n) const {
   return scenario_.options.get_string(n);
 }
+bool BattleED::option_flag(const std::string& n) const { return scenario_.options.get_bool(n); }
 double BattleED::option_number(const std::string& n) const {
   return as_number(scenario_.options.values().at(n));
 }
@@ -297,7 +298,8 @@ std::map<std::string, Value> BattleED::close_params(int unit, int target, bool c
   const int figures = std::clamp(contact_figures(unit, target), 1, 40);
   return {{"figures", Value(std::int64_t{figures})},
           {"skill", Value(std::int64_t{musketry(unit)})},
-          {"vs-broken", Value(broken(target))},
+          {"vs-broken", Value(broken(target) && option_flag("d12_05_broken_contact_dice"))},
+          {"flank-rear", Value(flank_or_rear(unit, target))},  // L229, L254
           {"obstacle-or-bua", Value(cover(target) == "hard")},
           {"cavalry-vs-square", Value(u.arm == Arm::kCavalry && t.formation == "square")},
           {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},

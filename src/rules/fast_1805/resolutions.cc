@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/check.h"
+#include "rules/roll_helpers.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -73,15 +74,6 @@ ParamSpec percent_param(std::string name, double def, std::string help, std::str
       count(std::move(name), 0, static_cast<std::int64_t>(def), std::move(help), std::move(ref));
   s.max = 100;
   return s;
-}
-
-// Runs a typed resolution with a RollRecord when `explain` wants one.
-template <class F>
-auto with_record(std::vector<RollRecord>* explain, F&& f) {
-  RollRecord record;
-  auto out = f(explain != nullptr ? &record : nullptr);
-  if (explain != nullptr) explain->push_back(std::move(record));
-  return out;
 }
 
 Outcome kills(int k) { return {{"kills", Value(static_cast<std::int64_t>(k))}}; }

@@ -10,6 +10,7 @@
 #include "core/check.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
+#include "rules/roll_helpers.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -37,15 +38,6 @@ template <class T>
 T schema_checked(std::optional<T> v) {
   SB_CHECK(v.has_value(), "the value was validated by its schema");
   return *v;
-}
-
-// Runs a typed resolution with a RollRecord when `explain` wants one.
-template <class F>
-auto with_record(std::vector<RollRecord>* explain, F&& f) {
-  RollRecord record;
-  auto out = f(explain != nullptr ? &record : nullptr);
-  if (explain != nullptr) explain->push_back(std::move(record));
-  return out;
 }
 
 Outcome text(std::string field, std::string_view v) {

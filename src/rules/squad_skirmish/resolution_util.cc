@@ -30,39 +30,7 @@ ParamSpec inches(std::string name, double def, double max, std::string help, std
 int int_of(const Params& p, const std::string& name) { return static_cast<int>(p.get_int(name)); }
 
 std::vector<std::string> keys_of(std::string_view table_name, std::string_view first) {
-  std::vector<std::string> out;
-  for (const Row& r : table(table_name).rows) {
-    if (r.key == first) {
-      out.insert(out.begin(), r.key);
-    } else {
-      out.push_back(r.key);
-    }
-  }
-  return out;
-}
-
-void Modifiers::add(const Row& row, int times) {
-  if (times == 0) return;
-  const int value = row.number("value") * times;
-  total_ += value;
-  list_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
-                   static_cast<double>(value), row.ref});
-}
-
-void Modifiers::add(std::string name, int value, std::string ref) {
-  total_ += value;
-  list_.push_back({std::move(name), static_cast<double>(value), std::move(ref)});
-}
-
-void Modifiers::record(RollRecord* r) const {
-  if (r == nullptr) return;
-  r->modifiers.insert(r->modifiers.end(), list_.begin(), list_.end());
-}
-
-void note_face(RollRecord* r, std::string_view die, int face) {
-  if (r == nullptr) return;
-  r->dice += (r->dice.empty() ? "" : " + ") + std::string(die);
-  r->faces.push_back(face);
+  return row_keys(table(table_name), first);
 }
 
 MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* rec,

@@ -12,6 +12,7 @@
 #include "core/events/event.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
+#include "rules/roll_helpers.h"
 #include "rules/squad_skirmish/tables.h"
 
 namespace smoothbore::squad_skirmish::detail {
@@ -31,37 +32,7 @@ int int_of(const Params& p, const std::string& name);
 // The keys of a table's rows, with `first` moved to the front (the default of a choice).
 std::vector<std::string> keys_of(std::string_view table_name, std::string_view first = "");
 
-// A die modifier built from table rows and recorded as the summary prints them.
-class Modifiers {
- public:
-  // Applies the `value` column of `row` `times` times (nothing when times is 0).
-  void add(const Row& row, int times = 1);
-  // Applies a modifier that is not a table row (the Heroes wound, an option).
-  void add(std::string name, int value, std::string ref);
-  int total() const { return total_; }
-  const std::vector<Modifier>& list() const { return list_; }
-  // Copies the modifiers into `r` (if any).
-  void record(RollRecord* r) const;
-
- private:
-  int total_ = 0;
-  std::vector<Modifier> list_;
-};
-
-// Runs `f(RollRecord*)` with a fresh record when `explain` wants one, and keeps it.
-template <class F>
-auto with_record(std::vector<RollRecord>* explain, F&& f) {
-  RollRecord record;
-  auto out = f(explain != nullptr ? &record : nullptr);
-  if (explain != nullptr) explain->push_back(std::move(record));
-  return out;
-}
-
-inline Value int_value(int v) { return Value(static_cast<std::int64_t>(v)); }
-inline Value text_value(std::string_view v) { return Value(std::string(v)); }
-
-// Appends one die's face to a record ("d10" added to its dice).
-void note_face(RollRecord* r, std::string_view die, int face);
+using Modifiers = RowModifiers;  // rules/roll_helpers.h
 
 // A morale test (§4, L13-L32): d10 <= base morale + modifiers passes; the miss (roll -
 // morale) picks the result row. Shared by `morale` and `charge`.

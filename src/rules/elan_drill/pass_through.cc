@@ -1,0 +1,78 @@
+// Fleeing troops passing through friends (§5.1 L89 "Formed Units and Fleeing Troops passing
+// through", its footnote lost; D12-20): a broken unit's flight (D12-05) may pass through
+// friendly units but not enemies, and must end clear of every unit. Each formed friend it
+// passed takes a 1D Drill test; its Sloppy/Failure DMs are as listed (L99-L103). Option
+// `d12_20_pass_through`: formed-unit (default), fleeing-unit or both take the test.
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+constexpr double kStep = 0.2 * kMm;
+}  // namespace
+
+double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& log) {
+  Unit& u = force_.units[unit];
+  Stand& st = u.stands.front();
+  const Vec2 c0 = st.rect.centre;
+  const double length = distance(c0, dest);
+  if (length < 1e-6) return 0;
+  const Vec2 dir = (dest - c0) * (1.0 / length);
+  const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, terrain_cost(unit));
+  std::set<int> passed, pending;
+  double ok_t = 0;
+  for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
+    t = std::min(t, reach);
+    Rect r = st.rect;
+    r.centre = c0 + dir * t;
+    if (!scenario_.table.contains(r)) break;
+    bool blocked = false, clear = true;
+    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+      const int o = static_cast<int>(i);
+      if (o == unit || !force_.units[i].on_table()) continue;
+      if (!overlaps(r, force_.units[i].footprint(), 0.01)) continue;
+      clear = false;
+      if (force_.units[i].side != u.side) blocked = true;  // enemies stop the flight
+      pending.insert(o);
+    }
+    if (blocked) break;
+    if (clear) {  // a spot it may stop on: the friends on the way were passed through
+      ok_t = t;
+      passed.insert(pending.begin(), pending.end());
+      pending.clear();
+    }
+    if (t >= reach) break;
+  }
+  st.rect.centre = c0 + dir * ok_t;
+  const std::string& who = option("d12_20_pass_through");
+  bool fleeing_tested = false;
+  for (int f : passed) {
+    if (who != "fleeing-unit" && active(f) && force_.units[f].formation != "skirmish")
+      pass_through_test(f, unit, log);
+    if (who != "formed-unit" && !fleeing_tested && force_.units[unit].on_table()) {
+      pass_through_test(unit, f, log);
+      fleeing_tested = true;
+    }
+  }
+  return ok_t;
+}
+
+// L89: a 1D Drill test; Sloppy/Failure/Disgrace DMs land (D12-20: "DMs as listed").
+void BattleED::pass_through_test(int unit, int other, EventLog& log) {
+  std::vector<RollRecord> rolls;
+  const Outcome o = drill_test(unit, "fleeing-pass-through", &rolls);
+  Event e =
+      make_event(EventKind::kMorale, unit,
+                 fmt::format("{} Drill test: fleeing troops pass through ({}, L89): {}", name(unit),
+                             name(other), rolls.empty() ? "" : rolls.back().result));
+  e.rolls = std::move(rolls);
+  e.target = force_.units[other].id;
+  apply_test(unit, o, "fleeing troops passing through", std::move(e), log);
+}
+
+}  // namespace smoothbore::elan_drill

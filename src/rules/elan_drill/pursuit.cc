@@ -1,0 +1,124 @@
+// Pursuit after close action (§3 L26, D12-18) and breaking off from it (L85, D12-19).
+// Pursuit: when a close action breaks one side, victorious cavalry must pass a 1D Drill test
+// not to pursue (option d12_18_cavalry_pursuit: test-not-to, always, never); infantry do not
+// pursue (D12-18 makes it optional and the commander is not asked: README). A pursuer moves
+// its charge distance after the broken unit; if it makes contact it charges it again in its
+// next player turn, and that close action is one round (the broken unit cannot break again)
+// with the pursuer at +1D per figure (D12-05) and the broken unit at -2 to hit (D12-18).
+// Break-off: a unit in contact ordered to move away takes a 1D Drill test at the start of
+// its movement; on success it moves ½ away (d12_19_break_off_move = none: just out of
+// contact), otherwise it stays and takes the DMs.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+constexpr double kContactIn = 0.3;
+bool performed(const Outcome& o) {
+  for (const auto& [k, v] : o) {
+    if (k == "performed") return std::get<bool>(v);
+  }
+  return true;
+}
+}  // namespace
+
+int BattleED::in_contact(int unit) const {
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side != force_.units[unit].side && force_.units[i].on_table() &&
+        gap_in(unit, o) <= kContactIn)
+      return o;
+  }
+  return -1;
+}
+
+void BattleED::pursue(int winner, int loser, EventLog& log) {
+  if (!active(winner) || !force_.units[loser].on_table() || !broken(loser)) return;
+  if (force_.units[winner].arm != Arm::kCavalry) return;  // infantry: not asked (README)
+  const std::string& mode = option("d12_18_cavalry_pursuit");
+  if (mode == "never") return;
+  if (mode == "test-not-to") {
+    std::vector<RollRecord> rolls;
+    // 1D (the Break Off row's dice, L85): any failure and the cavalry pursue.
+    const Outcome o = drill_test(winner, "break-off", &rolls);
+    int failures = 0;
+    for (const auto& [k, v] : o) {
+      if (k == "failures") failures = static_cast<int>(as_number(v));
+    }
+    Event e = make_event(EventKind::kMorale, winner,
+                         fmt::format("{} Drill test not to pursue {} (D12-18): {}", name(winner),
+                                     name(loser), rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    log.append(std::move(e));  // the test only decides: no DMs for holding back
+    if (failures == 0) return;
+  }
+  const Rect lf = force_.units[loser].footprint();
+  const double moved =
+      move_unit(winner, lf.centre, bearing_of(lf.centre - force_.units[winner].footprint().centre),
+                charge_reach_in(winner), loser);
+  state_[winner].moved = true;
+  const bool contact = gap_in(winner, loser) <= kContactIn;
+  if (contact) state_[winner].pursuing = loser;
+  Event e = make_event(EventKind::kMove, winner,
+                       fmt::format("{} pursues {} {:.1f}\" (D12-18){}", name(winner), name(loser),
+                                   moved / kMm, contact ? ": contact" : ""));
+  e.target = force_.units[loser].id;
+  log.append(std::move(e));
+}
+
+// D12-18: the pursuer's new close action with the broken unit: one round.
+void BattleED::pursuit_round(int a, int d, EventLog& log) {
+  std::map<std::string, Value> pd = close_params(d, a, false);
+  pd["broken"] = Value(true);  // D12-18: -2 to hit
+  std::vector<RollRecord> rolls;
+  const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
+  const Outcome od = resolve("close-action", pd, &rolls);
+  int by_a = 0, by_d = 0, sp_a = 0, sp_d = 0;
+  for (const auto& [k, v] : oa) {
+    if (k == "casualties") by_a = static_cast<int>(as_number(v));
+    if (k == "special") sp_a = static_cast<int>(as_number(v));
+  }
+  for (const auto& [k, v] : od) {
+    if (k == "casualties") by_d = static_cast<int>(as_number(v));
+    if (k == "special") sp_d = static_cast<int>(as_number(v));
+  }
+  Event e = make_event(EventKind::kMelee, a,
+                       fmt::format("Pursuit close action (D12-18): {} inflict {}, broken {} {}",
+                                   name(a), by_a, name(d), by_d));
+  e.target = force_.units[d].id;
+  e.rolls = std::move(rolls);
+  e.data = {{"round", Value(std::int64_t{1})}, {"pursuit", Value(true)}};
+  log.append(std::move(e));
+  take_casualties(d, by_a, sp_a, log);
+  take_casualties(a, by_d, sp_d, log);
+}
+
+// D12-19: returns true when the unit's move is settled here (it was in contact).
+bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
+  const int enemy = in_contact(unit);
+  if (enemy < 0) return false;
+  std::vector<RollRecord> rolls;
+  const Outcome o = drill_test(unit, "break-off", &rolls);
+  const bool ok = performed(o);
+  Event e = make_event(EventKind::kMove, unit,
+                       fmt::format("{} tries to break off from {} (L85, D12-19): {}", name(unit),
+                                   name(enemy), rolls.empty() ? "" : rolls.back().result));
+  e.rolls = std::move(rolls);
+  e.target = force_.units[enemy].id;
+  apply_test(unit, o, "break off", std::move(e), log);
+  if (!ok || !active(unit)) return true;
+  const Vec2 c = force_.units[unit].footprint().centre;
+  const Vec2 away = (c - force_.units[enemy].footprint().centre).normalized();
+  const double dist =
+      option("d12_19_break_off_move") == "half" ? move_rate_in(unit) / 2 : kContactIn + 0.5;
+  move_unit(unit, c + away * (dist * kMm), a.facing, dist, -1);
+  state_[unit].moved = true;
+  log.append(make_event(EventKind::kMove, unit, fmt::format("{} breaks off", name(unit))));
+  return true;
+}
+
+}  // namespace smoothbore::elan_drill

@@ -1,0 +1,110 @@
+// Terrain and movement beyond the costs of §11 (movement.cc): restricted formation for
+// the Drill factor (L94, D12-09); obstacles crossed by an ordered move or charge (L189-L193:
+// a minor obstacle costs 1" and a 1D Drill test, a major one the whole move and a 1D test,
+// infantry only; skirmishers lose the movement but take no test); the road bonus of
+// columns (D12-07); the uphill position (L64). Linear features of class "obstacle"
+// (hedges, fences) are minor obstacles, linear "earthworks" (walls, ditches) major ones
+// (interpretation, README: the scenario format has no minor/major flag).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/elan_drill/battle_impl.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+constexpr double kMinorCostIn = 1.0;  // L189
+constexpr double kClearIn = 0.3;      // how far short of / beyond the obstacle a unit stops
+}  // namespace
+
+// D12-09: square and march column; by default also any unit in difficult terrain or a
+// built-up area (option d12_09_restricted = formations-only: the formations alone).
+bool BattleED::restricted(int unit) const {
+  const std::string& f = force_.units[unit].formation;
+  if (f == "square" || f == "march-column") return true;
+  if (option("d12_09_restricted") == "formations-only") return false;
+  int multiplier = 1;
+  rough_or_worse(unit, &multiplier);
+  return multiplier >= 3 || cover(unit) == "hard";
+}
+
+// L64: the unit stands on higher ground than its enemy.
+bool BattleED::uphill(int unit, int enemy) const {
+  return scenario_.table.elevation_at(force_.units[unit].footprint().centre) >
+         scenario_.table.elevation_at(force_.units[enemy].footprint().centre);
+}
+
+// D12-07: a column whose whole path lies on a road moves ×(1 + d12_07_road_bonus).
+double BattleED::road_budget(int unit, Vec2 dest, double budget_in) const {
+  const Unit& u = force_.units[unit];
+  if (u.formation.find("column") == std::string::npos) return budget_in;
+  const Vec2 c0 = u.footprint().centre;
+  const double length = distance(c0, dest);
+  for (double t = 0; t <= length; t += 0.5 * kMm) {
+    if (!scenario_.table.terrain_at(c0 + (dest - c0) * (t / std::max(length, 1e-9)))
+             .has(TerrainClass::kRoad))
+      return budget_in;
+  }
+  return budget_in * (1 + option_number("d12_07_road_bonus"));
+}
+
+// An ordered move or charge: the road bonus, then any obstacle on the straight path.
+double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_in, int target,
+                              EventLog& log) {
+  const Unit& u = force_.units[unit];
+  const Vec2 c0 = u.footprint().centre;
+  double budget = road_budget(unit, dest, budget_in);
+  if (budget > budget_in) {
+    log.append(
+        make_event(EventKind::kMove, unit,
+                   fmt::format("{} marches by road: {:.1f}\" (D12-07)", name(unit), budget)));
+  }
+  const bool minor = scenario_.table.crosses(c0, dest, TerrainClass::kLinearObstacle);
+  const bool major = scenario_.table.crosses(c0, dest, TerrainClass::kEarthworks);
+  if (!minor && !major) return move_unit(unit, dest, facing, budget, target);
+  // The distance to the first crossing, by bisection on the straight path.
+  const double length = distance(c0, dest);
+  const Vec2 dir = (dest - c0) * (1.0 / length);
+  auto crossing = [&](TerrainClass c) {
+    double lo = 0, hi = length;
+    for (int i = 0; i < 30; ++i) {
+      const double mid = (lo + hi) / 2;
+      (scenario_.table.crosses(c0, c0 + dir * mid, c) ? hi : lo) = mid;
+    }
+    return hi;
+  };
+  const double at = std::min(minor ? crossing(TerrainClass::kLinearObstacle) : length,
+                             major ? crossing(TerrainClass::kEarthworks) : length);
+  const double half_depth = u.footprint().depth / 2;
+  const Vec2 short_of = c0 + dir * std::max(0.0, at - half_depth - kClearIn * kMm);
+  const bool is_major = major && (!minor || crossing(TerrainClass::kEarthworks) <= at + 1e-6);
+  if (is_major && u.arm != Arm::kFoot) {  // L191: impassable for others
+    log.append(make_event(EventKind::kMove, unit,
+                          fmt::format("{} halts at a major obstacle (L191)", name(unit))));
+    return move_unit(unit, short_of, facing, budget, target);
+  }
+  bool crosses_ok = true;
+  if (u.formation != "skirmish") {  // L193: skirmishers take no test
+    std::vector<RollRecord> rolls;
+    const Outcome o = drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", &rolls);
+    for (const auto& [k, v] : o) {
+      if (k == "performed") crosses_ok = std::get<bool>(v);
+    }
+    Event e = make_event(
+        EventKind::kMove, unit,
+        fmt::format("{} Drill test to cross a {} obstacle: {}", name(unit),
+                    is_major ? "major" : "minor", rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    apply_test(unit, o, "obstacle", std::move(e), log);
+    if (!active(unit)) return 0;
+  }
+  if (!crosses_ok) return move_unit(unit, short_of, facing, budget, target);
+  if (is_major) {  // L191: the entire move, to just beyond it
+    const Vec2 beyond = c0 + dir * std::min(length, at + half_depth + kClearIn * kMm);
+    return move_unit(unit, beyond, facing, distance(c0, beyond) / kMm * 3 + 1, target);
+  }
+  return move_unit(unit, dest, facing, std::max(0.0, budget - kMinorCostIn), target);  // L189
+}
+
+}  // namespace smoothbore::elan_drill

@@ -1,0 +1,27 @@
+// The Group-orders rules: an unidentified orders-driven, stand-based horse-and-musket rule
+// set known only from a damaged summary (shared/seeds/004_*.txt; digest shared/rules/004.md;
+// cited by line, "L93", and by the digest's ids, "H4-07").
+//
+// Summary of the rules. Units (Massed or Light) belong to Groups under a General; each Group
+// holds one of five orders, Advance, Reserve, Stand, Retreat or Rout, which limit how it
+// moves, shoots and fights (L1-L29). Shooting is one D6 per unit plus a stand per extra
+// stand: 4 disorganises, 5 kills a stand, 7+ two, 10+ three (L92-L137). Melee is a D6 per
+// unit in contact with the same kill bands (L145-L165). Morale is a D6 whose result, by
+// class, keeps or changes the Group's orders, down to Rout (L169-L231). Distances in cm.
+//
+// This increment publishes the tables, options and resolutions; the battle is a later one
+// (playable() is false, status() says so).
+#pragma once
+
+#include <string_view>
+
+#include "rules/ruleset.h"
+
+namespace smoothbore::group_orders {
+
+inline constexpr std::string_view kId = "group-orders";
+inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+
+const Ruleset& ruleset();
+
+}  // namespace smoothbore::group_orders

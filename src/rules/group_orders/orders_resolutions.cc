@@ -1,0 +1,71 @@
+// Changing a Group's orders (H4-02, proposed; the text lost how orders change): allowed with
+// the General or C-in-C near, never out of or into Rout, and from Retreat to Stand or Reserve
+// only with a morale D6 (plus the Group's morale modifiers) of 4+.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/resolution_util.h"
+#include "rules/group_orders/resolutions.h"
+
+namespace smoothbore::group_orders {
+
+Resolution order_change_resolution() {
+  Resolution r;
+  r.name = "order-change";
+  r.help = "a Group changing its orders: General or C-in-C near; Retreat to Stand/Reserve 4+";
+  r.ref = "H4-02, L1-L29";
+  r.params = {
+      option_choice("from", keys_of("orders.orders", "retreat"), "L1-L29", "the current orders"),
+      option_choice("to", keys_of("orders.orders", "stand"), "L1-L29", "the orders wanted"),
+      number_param("general-distance", 10, -1, 200,
+                   "cm from the Group's General to its nearest unit; -1: none", "H4-02"),
+      number_param("c-in-c-distance", -1, -1, 200, "cm from the C-in-C; -1: none", "H4-02"),
+      int_param("modifier", 0, -12, 12,
+                "the Group's morale modifiers (as `morale` sums them) for the Retreat test",
+                "H4-02, L169-L194"),
+      int_param("general-in", row("orders.changes", "general").number("cm"), 0, 200,
+                "the General's reach (option h4_02_general_in)", "H4-02"),
+      int_param("c-in-c-in", row("orders.changes", "c-in-c").number("cm"), 0, 200,
+                "the C-in-C's reach (option h4_02_c_in_c_in)", "H4-02"),
+      int_param("retreat-test", row("orders.changes", "retreat-test").number("score"), 1, 7,
+                "the score Retreat to Stand/Reserve needs (option h4_02_retreat_test)", "H4-02"),
+  };
+  r.outcome_fields = {"result", "orders"};
+  r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return with_record(explain, [&](RollRecord* rec) {
+      const std::string& from = p.get_string("from");
+      const std::string& to = p.get_string("to");
+      const OrderChangeRule rule = order_change_rule(
+          from, to, p.get_number("general-distance"), p.get_number("c-in-c-distance"),
+          static_cast<int>(p.get_int("general-in")), static_cast<int>(p.get_int("c-in-c-in")),
+          static_cast<int>(p.get_int("retreat-test")));
+      start_record(rec, "order change", rule.needs_score, "H4-02 (proposed)");
+      if (!rule.allowed) {
+        if (rec != nullptr) rec->result = "not-allowed: " + rule.why;
+        return Outcome{{"result", text_value("not-allowed")}, {"orders", text_value(from)}};
+      }
+      bool changed = true;
+      if (rule.needs_score > 0) {
+        const int modifier = static_cast<int>(p.get_int("modifier"));
+        const int face = c.roll(kD6);
+        note_face(rec, "d6", face);
+        if (rec != nullptr && modifier != 0) {
+          rec->modifiers.push_back(
+              {"the Group's morale modifiers", static_cast<double>(modifier), "L169-L194"});
+        }
+        changed = face + modifier >= rule.needs_score;
+      }
+      if (rec != nullptr) {
+        rec->result =
+            fmt::format("{}: {} → {}", changed ? "changed" : "failed", from, changed ? to : from);
+      }
+      return Outcome{{"result", text_value(changed ? "changed" : "failed")},
+                     {"orders", text_value(changed ? to : from)}};
+    });
+  };
+  return r;
+}
+
+}  // namespace smoothbore::group_orders

@@ -1,0 +1,297 @@
+#include "rules/group_orders/resolution_util.h"
+
+#include <algorithm>
+
+#include "core/check.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+
+const Row& band_row(std::string_view table_name, int score) {
+  const Row* out = nullptr;
+  for (const Row& r : table(table_name).rows) {
+    if (score >= r.number("min") && score <= r.number("max")) out = &r;
+  }
+  SB_CHECK(out != nullptr, "no result row for the score");
+  return *out;
+}
+
+// The extra stands a unit counts: all of them, a Light unit at most the row's light_max
+// (L104-L105, L151).
+int extra_stands(const Row& r, std::string_view type, int stands) {
+  const int extra = std::max(0, stands - 1);
+  return is_light(type) ? std::min(extra, r.number("light_max")) : extra;
+}
+
+}  // namespace
+
+const Row& unit_type(std::string_view type) { return row("units.types", type); }
+bool is_light(std::string_view type) { return unit_type(type).text("class") == "light"; }
+bool is_artillery(std::string_view type) { return unit_type(type).text("arm") == "artillery"; }
+bool is_cavalry(std::string_view type) { return unit_type(type).text("arm") == "cavalry"; }
+bool is_infantry(std::string_view type) { return unit_type(type).text("arm") == "foot"; }
+
+int melee_factor(std::string_view type, std::string_view enemy_type) {
+  const Row& r = unit_type(type);
+  return is_infantry(enemy_type) ? r.number("melee_vs_infantry") : r.number("melee");
+}
+
+const Row& drill_class(std::string_view type, std::string_view drill) {
+  if (type == "militia") return row("units.drill", "militia");
+  if (drill == "well" || drill == "badly") return row("units.drill", drill);
+  return row("units.drill", is_cavalry(type) ? "cavalry" : "normal");
+}
+
+std::string weapon_of(std::string_view type, std::string_view weapon) {
+  return std::string(weapon == "as-type" ? unit_type(type).text("weapon") : weapon);
+}
+
+Ranges weapon_ranges(std::string_view weapon, const RangeOptions& o) {
+  const Row& r = row("shooting.ranges", weapon);
+  Ranges out{r.number("short"), r.number("long"), r.number("extreme")};
+  if (o.musket_extreme20) {  // §4.2: the one small-arms extreme is the muskets', not rifles'
+    if (r.flag("musket")) out.extreme_cm = row("shooting.ranges", "rifle").number("extreme");
+    if (weapon == "rifle") out.extreme_cm = 0;
+  }
+  if (o.li_no_short && weapon == "light-musket") out.short_cm = 0;
+  if (o.bow_long5 && weapon == "bow") out = Ranges{0, 5, 0};  // "Bows- 5cms" (L117)
+  return out;
+}
+
+RangeBand range_band(const Ranges& r, double cm) {
+  if (r.short_cm > 0 && cm <= r.short_cm) return RangeBand::kShort;
+  if (cm <= r.long_cm) return RangeBand::kLong;
+  if (r.extreme_cm > 0 && cm <= r.extreme_cm) return RangeBand::kExtreme;
+  return RangeBand::kOut;
+}
+
+std::string_view range_band_name(RangeBand b) {
+  switch (b) {
+    case RangeBand::kShort:
+      return "short";
+    case RangeBand::kLong:
+      return "long";
+    case RangeBand::kExtreme:
+      return "extreme";
+    case RangeBand::kOut:
+      break;
+  }
+  return "out of range";
+}
+
+ShootingModifiers shooting_modifiers(const ShootingSituation& s) {
+  ShootingModifiers out;
+  out.weapon = weapon_of(s.shooter, s.weapon);
+  const bool artillery = is_artillery(s.shooter);
+  if (out.weapon == "none") {
+    out.may_shoot = false;
+    out.why_not = "no missile weapon (§2, §4.2)";
+    return out;
+  }
+  if (s.orders == "rout") {
+    out.may_shoot = false;
+    out.why_not = "routers may not fight (L28)";
+    return out;
+  }
+  if (artillery && s.orders != "stand") {
+    out.may_shoot = false;
+    out.why_not = "Artillery may only fire when on Stand orders (L20, L22)";
+    return out;
+  }
+  out.range_row = &row("shooting.ranges", out.weapon);
+  out.band = range_band(weapon_ranges(out.weapon, s.ranges), s.range_cm);
+  if (out.band == RangeBand::kOut) {
+    out.may_shoot = false;
+    out.why_not = "beyond the weapon's range (§4.2)";
+    return out;
+  }
+  Modifiers& m = out.modifiers;
+  auto mod = [](std::string_view key) -> const Row& { return row("shooting.modifiers", key); };
+  if (out.band == RangeBand::kExtreme) m.add(mod("extreme-range"));
+  if (out.band == RangeBand::kLong) m.add(mod("long-range"));
+  const bool musket = out.range_row->flag("musket");
+  if (out.band == RangeBand::kShort && (musket || (out.weapon == "spear" && s.spear_short_bonus))) {
+    m.add(mod("musket-short"));
+  }
+  if (s.poor_shots || s.orders != "stand" || s.moved) m.add(mod("poor-shots-or-moving"));
+  if (s.target_cover == "soft") {
+    if (!artillery) {
+      m.add(mod("soft-cover"));
+    } else if (s.soft_cover_artillery != 0) {
+      m.add("soft cover v artillery (option)", s.soft_cover_artillery, "H4-05");
+    }
+  } else if (s.target_cover == "hard") {
+    if (!artillery) {
+      m.add_value(mod("hard-cover-small-arms"), s.hard_cover_small_arms);
+    } else if (s.shooter == "light-artillery" || s.shooter == "medium-artillery") {
+      m.add(mod("hard-cover-light-artillery"));
+    } else if (s.hard_cover_heavy_artillery != 0) {
+      m.add("hard cover v Heavy artillery/Howitzers (option)", s.hard_cover_heavy_artillery,
+            "H4-05");
+    }
+  }
+  if (s.target_light_infantry) m.add(mod("target-light-infantry"));
+  if (is_light(s.shooter)) m.add(mod("lights-shooting"));
+  if (s.disordered) m.add(mod("disordered"));
+  if (artillery && s.shooter != "howitzers" && s.target_formation != "line") {
+    m.add(mod("artillery-at-column"));
+  }
+  if (artillery && s.range_cm <= mod("artillery-close").number("cm")) m.add(mod("artillery-close"));
+  if (s.first_shot && s.first_shot_bonus && musket && !is_light(s.shooter)) {
+    m.add(mod("first-shot"));
+  }
+  m.add(mod("extra-stand"), extra_stands(mod("extra-stand"), s.shooter, s.stands));
+  return out;
+}
+
+std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die) {
+  if (is_light(shooter) && second_die && stands >= 3) return {2, stands - 2};
+  return {stands};
+}
+
+const Row& shooting_result(int score) { return band_row("shooting.results", score); }
+const Row& melee_result(int score) { return band_row("melee.results", score); }
+
+MeleeModifiers melee_modifiers(const MeleeSituation& s) {
+  MeleeModifiers out;
+  out.factor = melee_factor(s.unit_type, s.enemy_type);
+  out.enemy_factor = s.enemy_routing ? 0 : melee_factor(s.enemy_type, s.unit_type);
+  if (s.orders == "rout") {
+    out.may_fight = false;
+    return out;
+  }
+  Modifiers& m = out.modifiers;
+  auto mod = [](std::string_view key) -> const Row& { return row("melee.modifiers", key); };
+  if (s.high_morale) m.add(mod("high-morale"));
+  if (s.attacking_flank_rear) m.add(mod("attacking-flank-rear"));
+  if (is_infantry(s.unit_type) && !is_light(s.unit_type) && is_cavalry(s.enemy_type) &&
+      (s.formation == "square" || s.formation == "column-deep")) {
+    m.add(mod("square-or-deep-column"));
+  }
+  if (s.overlap && !s.enemy_in_square_or_buildings) m.add(mod("overlap"));
+  m.add(mod("extra-stand"), extra_stands(mod("extra-stand"), s.unit_type, s.stands_in_contact));
+  m.add(mod("lower-combat-value"), std::max(0, out.enemy_factor - out.factor));
+  if (s.disorganised) m.add(mod("disorganised"));
+  if (s.poor_morale) m.add(mod("poor-morale"));
+  if (!is_light(s.unit_type) && s.unit_type != "light-cavalry-a" &&
+      row("units.terrain", std::to_string(s.terrain)).flag("melee_penalty")) {
+    m.add(mod("massed-in-terrain"));
+  }
+  if (s.orders == "reserve" || s.orders == "retreat" || s.flanked) {
+    m.add(mod("reserve-retreat-or-flanked"));
+  }
+  if (s.enemy_defended) m.add(mod("enemy-defended"));
+  if (is_cavalry(s.unit_type) && s.charged && s.orders == "stand") {
+    m.add(mod("cavalry-charged-on-stand"));
+  }
+  return out;
+}
+
+bool morale_rolls_d4(const MoraleSituation& s) {
+  return s.general_cm >= 0 && s.general_range == "d4-per-test";
+}
+
+Modifiers morale_modifiers(const MoraleSituation& s, int d4) {
+  Modifiers m;
+  const char* column = s.split_b ? "value_b" : "value";
+  auto add = [&](std::string_view key, bool on, int times = 1) {
+    const Row& r = row("morale.modifiers", key);
+    if (on) m.add_value(r, r.number(column), times);
+  };
+  add("won-casualties", s.won_casualties);
+  add("lights-charging-lights", s.lights_charging_lights && s.test == "charge");
+  if (s.general_cm >= 0) {
+    const Row& r = row("morale.modifiers", "general-near");
+    const int reach = d4 > 0 ? d4 * r.number("cm_per_pip") : 4 * r.number("cm_per_pip");
+    add("general-near", s.general_cm <= reach);
+  }
+  add("high-morale", s.high_morale);
+  add("uphill-or-cover", s.uphill_or_cover);
+  add("melee-won", s.melees_won > 0, s.melees_won);
+  add("artillery-fire", s.artillery_fire);
+  const int step = row("morale.modifiers", "losses").number("percent");
+  const int losses =
+      s.losses == "nearest-20" ? (s.losses_percent + step / 2) / step : s.losses_percent / step;
+  add("losses", losses > 0, losses);
+  add("disordered", s.disordered);
+  add("poor-or-militia-open", s.poor_or_militia_open);
+  add("higher-factor-charge", s.higher_factor_charge);
+  add("charged-by-cavalry-open", s.charged_by_cavalry_open);
+  add("charged-flank-rear", s.charged_flank_rear);
+  add("melee-lost", s.melees_lost > 0, s.melees_lost);
+  add("rally-from-rout", s.test == "rally");
+  add("half-strength", s.half_strength && (s.test == "charge" || s.test == "rally"));
+  return m;
+}
+
+OrderChange morale_result(const MoraleSituation& s, int score) {
+  OrderChange out;
+  const bool massed = s.unit_class == "massed";
+  if (s.test == "rally") {
+    out.row = &band_row("morale.rally", score);
+    const bool rallied = out.row->text(massed ? "massed" : "light") == "rally";
+    out.result = rallied ? "rallied" : "continue-rout";
+    out.orders = rallied ? "stand" : "rout";  // H4-02: Rout is left only by rally, to Stand
+    return out;
+  }
+  if (s.test == "charge") {
+    out.row = &band_row("morale.charge", score);
+    out.result = out.row->text(massed ? "massed" : "light");
+    out.orders = out.result == "keep" ? s.orders : "stand";
+    return out;
+  }
+  out.row = &band_row("morale.general", score);
+  const std::string cls = massed ? "massed" : "light";
+  out.result = out.row->text(cls);
+  out.fall_back_cm = out.row->number(cls + "_fall_back");
+  const std::string& o = s.orders;
+  if (out.result == "advance-to-stand") {
+    out.orders = o == "advance" ? "stand" : o;
+  } else if (out.result == "advance-stand-to-retreat") {
+    out.orders = o == "advance" || o == "stand" ? "retreat" : o;
+  } else if (out.result == "to-retreat") {
+    out.orders = o == "rout" ? o : "retreat";
+  } else if (out.result == "rout") {
+    out.orders = "rout";
+  } else {
+    out.orders = o;
+  }
+  if (massed && s.artillery && out.row->flag("artillery_killed")) {
+    out.result = "artillery-killed";
+    out.orders = "removed";
+    out.fall_back_cm = 0;
+  }
+  return out;
+}
+
+OrderChangeRule order_change_rule(std::string_view from, std::string_view to, double general_cm,
+                                  double c_in_c_cm, int general_in, int c_in_c_in,
+                                  int retreat_test) {
+  OrderChangeRule out;
+  if (from == to) {
+    out.why = "the Group already holds these orders";
+  } else if (from == "rout") {
+    out.why = "Rout is left only by a rally (L213-L216, H4-02)";
+  } else if (to == "rout") {
+    out.why = "Rout may not be chosen (H4-02)";
+  } else if (!(general_cm >= 0 && general_cm <= general_in) &&
+             !(c_in_c_cm >= 0 && c_in_c_cm <= c_in_c_in)) {
+    out.why = "neither the General nor the C-in-C is near enough (H4-02)";
+  } else {
+    out.allowed = true;
+    if (from == "retreat" && (to == "stand" || to == "reserve")) out.needs_score = retreat_test;
+  }
+  return out;
+}
+
+int infantry_charge_needed(bool heavy_or_defences, bool half_strength) {
+  const bool first = heavy_or_defences && !half_strength;
+  return row("morale.infantry_charge", first ? "heavy-or-defences" : "other").number("needed");
+}
+
+std::vector<std::string> keys_of(std::string_view table_name, std::string_view first) {
+  return row_keys(table(table_name), first);
+}
+
+}  // namespace smoothbore::group_orders
