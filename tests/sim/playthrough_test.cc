@@ -203,6 +203,18 @@ TEST(Playthrough, SquadSkirmishSmallFirefightSeveralSeeds) {
   EXPECT_GT(decided_by_break, 4);
 }
 
+// The raid (cavalry, a cannon, buildings, a wall, a fence, woods, a road) to a decision too.
+TEST(Playthrough, SquadSkirmishRaidToADecision) {
+  const Scenario sc = load_embedded("squad-skirmish/raid.toml");
+  for (const auto& p :
+       std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+    }
+  }
+}
+
 TEST(Determinism, SquadSkirmishSameSeedSameLog) {
   const Scenario sc = load_embedded("squad-skirmish/small.toml");
   EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);

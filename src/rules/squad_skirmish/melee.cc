@@ -115,7 +115,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
         RollRecord r;
         start_record(&r, purpose, 0, std::move(ref));
         m.record(&r);
-        detail::note_face(&r, "d10", face);
+        note_face(&r, "d10", face);
         r.target = *total;
         r.result = fmt::format("d10 {} {:+} = {}", face, m.total(), *total);
         return r;
