@@ -227,5 +227,37 @@ TEST(SquadSkirmishBattle, TiesFightOnNextActivation_L87) {
   EXPECT_GE(continued, 1);
 }
 
+// L25, SK-16: an officer's card rallies his squads' tests (+2); having rallied, he may fire
+// but not move.
+TEST(SquadSkirmishBattle, OfficerRalliesThenDoesNotMove_L25_SK16) {
+  const Scenario sc = sk(unit_toml("b1", "infantry", "open", 8, 24, 8, "") +
+                             unit_toml("bo", "officer", "open", 1, 24, 5, "weapon = \"pistol\""),
+                         unit_toml("r1", "infantry", "open", 10, 24, 20, "quality = \"veteran\""));
+  int rallied = 0;
+  for (std::uint64_t seed = 1; seed <= 40 && rallied < 2; ++seed) {
+    BattleHarness g(sc, seed);
+    ScriptedCommander blue, red;
+    red.fire(g.idx("r1"), g.idx("b1"));
+    g.play(blue, red);
+    if (g.unit("b1").figures() == 8) continue;  // no casualties, no test
+    red.hold(g.idx("r1"));
+    blue.set(g.idx("bo"), {ActionKind::kMove, -1, "", {}, nullptr});
+    g.play(blue, red);
+    const auto tests = g.events_with("(officer rallying +2)", "b1", 2);
+    if (tests.empty()) continue;
+    bool plus_two = false;
+    for (const Modifier& m : tests[0]->rolls.front().modifiers) {
+      plus_two |= m.value == 2 && m.ref.find("L25") != std::string::npos;
+    }
+    EXPECT_TRUE(plus_two);
+    ASSERT_TRUE(blue.was_asked(g.idx("bo")));
+    for (const Action& a : blue.offered(g.idx("bo"))) EXPECT_NE(a.kind, ActionKind::kMove);
+    EXPECT_TRUE(g.events(EventKind::kMove, "bo", 2).empty());
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    ++rallied;
+  }
+  EXPECT_GE(rallied, 1);
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test

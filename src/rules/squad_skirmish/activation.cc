@@ -52,9 +52,17 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   };
   phase_ = "morale";
   std::vector<int> ready;
+  bool rallied = false;  // SK-16: the officer spent his action rallying a test
   for (int g : group) {
     squads_[g].activated = true;
-    if (morale_step(g, rallying(g), log, false)) ready.push_back(g);
+    const std::size_t events = log.size();
+    const bool rally = rallying(g);
+    if (morale_step(g, rally, log, false)) ready.push_back(g);
+    if (rally && option("sk_16_rally") == "officer-action") {
+      for (std::size_t i = events; i < log.size(); ++i) {
+        rallied |= log.events()[i].kind == EventKind::kMorale;
+      }
+    }
   }
   after_step("morale");
   phase_ = "action";
@@ -63,6 +71,11 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
     if (!can_act(g)) continue;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
     std::vector<Action> legal = legal_actions(g);
+    if (rallied && g == unit && is_officer_unit(unit)) {  // SK-16: he may fire but not move
+      std::erase_if(legal, [](const Action& x) {
+        return x.kind == ActionKind::kMove || x.kind == ActionKind::kCharge;
+      });
+    }
     Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
     chosen.push_back(a);
   }
