@@ -21,6 +21,27 @@ std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Pa
   return std::move(*d);
 }
 
+double outcome_probability(const Resolution& r, const Params& params, std::string_view field,
+                           const Value& value) {
+  double sum = 0;
+  for (const OutcomeProbability& op : exact_distribution(r, params)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field && v == value) sum += op.probability;
+    }
+  }
+  return sum;
+}
+
+double outcome_mean(const Resolution& r, const Params& params, std::string_view field) {
+  double sum = 0;
+  for (const OutcomeProbability& op : exact_distribution(r, params)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field) sum += op.probability * as_number(v);
+    }
+  }
+  return sum;
+}
+
 Outcome sample(const Resolution& r, const Params& params, Rng& rng,
                std::vector<RollRecord>* explain) {
   SampledChance c(rng);

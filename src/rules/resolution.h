@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,11 @@ tl::expected<std::vector<OutcomeProbability>, std::string> enumerate_distributio
     const Resolution& r, const Params& params, long max_paths = kMaxChancePaths);
 // Same, for resolutions known to enumerate (aborts otherwise).
 std::vector<OutcomeProbability> exact_distribution(const Resolution& r, const Params& params);
+// Under that exact distribution: the probability that `field` is `value`, and the mean of a
+// numeric `field` (what a battle's assessments weigh).
+double outcome_probability(const Resolution& r, const Params& params, std::string_view field,
+                           const Value& value);
+double outcome_mean(const Resolution& r, const Params& params, std::string_view field);
 // Samples it once.
 Outcome sample(const Resolution& r, const Params& params, Rng& rng,
                std::vector<RollRecord>* explain = nullptr);

@@ -29,6 +29,7 @@ const CASES = [
   { ruleset: 'fire-and-discipline', scenario: 'scenarios/fire-and-discipline/small.toml', via: 'replay',
     orders: true, leaders: true },
   { ruleset: 'elan-drill', scenario: 'scenarios/elan-drill/small.toml', via: 'run' },
+  { ruleset: 'squad-skirmish', scenario: 'scenarios/squad-skirmish/small.toml', via: 'replay' },
 ];
 
 function writeReplay(c) {

@@ -1,7 +1,7 @@
-// The squad-skirmish rule set as a module: registered honestly as "resolutions only, battle
-// not yet", its options (every SK-xx of 003.md §12 and the optional Heroes rule of §10, with
-// the digest's default), the §1 scale, unit types and attributes, layout, unit checks and the
-// resolutions it publishes.
+// The squad-skirmish rule set as a module: registered as playable (partial), its options (every
+// SK-xx of 003.md §12 and the optional Heroes rule of §10, with the digest's default), the §1
+// scale, unit types and attributes, layout, unit checks and the resolutions it publishes.
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -27,13 +27,13 @@ const Ruleset& sk() {
   return r != nullptr ? *r : ruleset();
 }
 
-TEST(SquadSkirmishModule, RegisteredAsResolutionsOnly) {
+TEST(SquadSkirmishModule, RegisteredAndPlayable) {
   const Ruleset& r = sk();
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "squad-skirmish");
   EXPECT_THAT(std::string(r.title()), HasSubstr("skirmish"));
-  EXPECT_EQ(r.status(), "resolutions only, battle not yet");
-  EXPECT_FALSE(r.playable());
+  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "in");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 25.4);  // §1: the engine needs inches
   EXPECT_EQ(r.default_turn_limit(), 12);                 // SK-22 (proposed)
@@ -185,17 +185,32 @@ TEST(SquadSkirmishModule, UnitTypesAndChecks) {
           .empty());
 }
 
-TEST(SquadSkirmishModule, LayoutIsOneStandOfTheFigures) {
-  // 8 figures formed: two ranks (SK-09) of 4 on 25 mm bases: 100 × 50 mm.
+TEST(SquadSkirmishModule, LayoutIsOneStandPerFigure) {
+  // §1: one figure, one stand. 8 figures formed: two ranks (SK-09) of 4 on 25 mm bases in
+  // contact, front rank 25 mm ahead of the rear.
   std::vector<Stand> s = sk().layout(make_unit("infantry", "formed", 8), {0, 0}, 0);
-  ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].figures, 8);
-  EXPECT_NEAR(s[0].rect.width, 100, 1e-9);
-  EXPECT_NEAR(s[0].rect.depth, 50, 1e-9);
-  // Open order: one line, 2" between figures: 7 × 2" + one base.
-  s = sk().layout(make_unit("infantry", "open", 8), {0, 0}, 0);
-  EXPECT_NEAR(s[0].rect.width, 14 * 25.4 + 25, 1e-9);
-  EXPECT_NEAR(s[0].rect.depth, 25, 1e-9);
+  ASSERT_EQ(s.size(), 8u);
+  for (const Stand& st : s) {
+    EXPECT_EQ(st.figures, 1);
+    EXPECT_NEAR(st.rect.width, 25, 1e-9);
+    EXPECT_NEAR(st.rect.depth, 25, 1e-9);
+  }
+  EXPECT_NEAR(s[0].rect.centre.x, -37.5, 1e-9);
+  EXPECT_NEAR(s[3].rect.centre.x, 37.5, 1e-9);
+  EXPECT_NEAR(s[0].rect.centre.y - s[4].rect.centre.y, 25, 1e-9);  // facing north (y up)
+  // Open order: rows of 5, 2" apart: every figure within 6" of the most central one (L48).
+  s = sk().layout(make_unit("infantry", "open", 18), {0, 0}, 0);
+  ASSERT_EQ(s.size(), 18u);
+  EXPECT_NEAR(s[4].rect.centre.x - s[0].rect.centre.x, 8 * 25.4, 1e-9);
+  double least_far = 1e9;
+  for (const Stand& a : s) {
+    double far = 0;
+    for (const Stand& b : s) far = std::max(far, distance(a.rect.centre, b.rect.centre));
+    least_far = std::min(least_far, far);
+  }
+  EXPECT_LE(least_far, 6 * 25.4);
+  // 19 figures are too many to keep within 6" (L48).
+  EXPECT_FALSE(sk().validate_unit(make_unit("infantry", "open", 19), Params()).empty());
 }
 
 }  // namespace

@@ -194,3 +194,44 @@ TEST(Determinism, ElanDrillSameSeedSameLog) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Squad skirmish: card-driven activations (SK-01), one figure a stand, invariants (figures
+// within 6" of their leader, reload books, no overlaps) after every activation step, doctrine
+// and random commanders, every battle to a decision.
+TEST(Playthrough, SquadSkirmishSmallFirefightSeveralSeeds) {
+  const Scenario sc = load_embedded("squad-skirmish/small.toml");
+  int decided_by_break = 0;
+  for (const auto& p : std::vector<std::vector<std::string>>{
+           {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+      if (o.result.reason == "army-break") ++decided_by_break;
+    }
+  }
+  EXPECT_GT(decided_by_break, 4);
+}
+
+// The raid (cavalry, a cannon, buildings, a wall, a fence, woods, a road) to a decision too.
+TEST(Playthrough, SquadSkirmishRaidToADecision) {
+  const Scenario sc = load_embedded("squad-skirmish/raid.toml");
+  for (const auto& p :
+       std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+    }
+  }
+}
+
+TEST(Determinism, SquadSkirmishSameSeedSameLog) {
+  const Scenario sc = load_embedded("squad-skirmish/small.toml");
+  EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
+  EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
+}
+
+}  // namespace
+}  // namespace smoothbore

@@ -212,26 +212,12 @@ Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Valu
 
 double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,
                           const std::string& field) {
-  double sum = 0;
-  for (const OutcomeProbability& op :
-       exact_distribution(*ruleset().resolution(n), complete(n, given))) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k == field) sum += op.probability * as_number(v);
-    }
-  }
-  return sum;
+  return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
 }
 
 double BattleED::probability(const std::string& n, const std::map<std::string, Value>& given,
                              const std::string& field, const Value& value) {
-  double sum = 0;
-  for (const OutcomeProbability& op :
-       exact_distribution(*ruleset().resolution(n), complete(n, given))) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k == field && v == value) sum += op.probability;
-    }
-  }
-  return sum;
+  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
 }
 
 // The small-arms parameters of `unit` firing at `target` (artillery: shot_params).

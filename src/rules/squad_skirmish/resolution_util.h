@@ -52,4 +52,8 @@ struct MoraleResult {
 MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* rec,
                          std::string_view purpose);
 
+// One side's melee modifiers (L89-L95) from the `melee` resolution's parameters, `side` "a" or
+// "b" (test_resolutions.cc). The battle uses it to roll a figure facing two once (SK-13).
+Modifiers melee_modifiers(const Params& p, const std::string& side);
+
 }  // namespace smoothbore::squad_skirmish::detail

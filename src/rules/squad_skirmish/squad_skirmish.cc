@@ -5,6 +5,7 @@
 
 #include "core/check.h"
 #include "core/geometry/vec2.h"
+#include "rules/squad_skirmish/battle.h"
 #include "rules/squad_skirmish/options.h"
 #include "rules/squad_skirmish/resolutions.h"
 
@@ -23,8 +24,9 @@ ParamSpec choice(std::string name, std::vector<std::string> choices, std::string
 constexpr double kFootBaseMm = 25.0;
 constexpr double kHorseDepthMm = 50.0;
 constexpr double kOpenSpacingIn = 2.0;  // open order: 2" between figures (proposed)
-constexpr double kGunWidthIn = 1.5;
-constexpr double kGunDepthIn = 2.0;
+constexpr int kOpenPerRow = 5;          // open order: rows of 5 (proposed)
+constexpr double kCrewSpacingIn = 1.0;  // a cannon's crew, 1" apart (proposed)
+constexpr int kMaxSquad = 18;           // keeps an open squad within 6" of its leader (L48)
 
 class SquadSkirmish final : public Ruleset {
  public:
@@ -66,6 +68,11 @@ class SquadSkirmish final : public Ruleset {
          "a squad of mounted figures (§2, L40, L71, L91)",
          {"open", "formed"}},
         {"cannon", Arm::kArtillery, "a cannon and its crew (§2, SK-08)", {"unlimbered"}},
+        {"officer",
+         Arm::kFoot,
+         "an officer on his own: his first figure is the officer, any others his escort (§2, "
+         "SK-01)",
+         {"open"}},
     };
     return kTypes;
   }
@@ -74,35 +81,49 @@ class SquadSkirmish final : public Ruleset {
     return squad_skirmish::resolutions();
   }
 
-  // One stand holding the squad's figures: formed in two ranks in base contact (SK-09), or
-  // in open order in one line.
+  // One stand per figure (§1: 1 figure = 1 man), so the core's stands are the figures and a
+  // killed figure is a removed stand. Formed: two ranks of bases in contact (SK-09); open:
+  // rows of at most 5 figures 2" apart (proposed), so every figure of a squad of up to 18
+  // stands within 6" of a leader at its centre (L48). A cannon's crew stand in a line 1" apart
+  // around the gun (SK-08).
   std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
     const int figures = std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
-    double width = 0;
-    double depth = 0;
+    const double fd = unit.arm == Arm::kCavalry ? kHorseDepthMm : kFootBaseMm;
+    int per_row = kOpenPerRow;
+    double dx = kOpenSpacingIn * kMmPerInch;
+    double dy = kOpenSpacingIn * kMmPerInch;
     if (unit.arm == Arm::kArtillery) {
-      width = kGunWidthIn * kMmPerInch;
-      depth = kGunDepthIn * kMmPerInch;
-    } else {
-      const double fd = unit.arm == Arm::kCavalry ? kHorseDepthMm : kFootBaseMm;
-      if (unit.formation == "formed") {
-        const int files = (figures + 1) / 2;
-        width = kFootBaseMm * files;
-        depth = fd * (figures > 1 ? 2 : 1);
-      } else {
-        width = kOpenSpacingIn * kMmPerInch * (figures - 1) + kFootBaseMm;
-        depth = fd;
-      }
+      per_row = figures;
+      dx = kCrewSpacingIn * kMmPerInch;
+    } else if (unit.formation == "formed") {
+      per_row = (figures + 1) / 2;
+      dx = kFootBaseMm;
+      dy = fd;
     }
-    Stand st;
-    st.rect = Rect{centre, facing, width, depth};
-    st.figures = figures;
-    return {st};
+    per_row = std::max(1, per_row);
+    const int rows = (figures + per_row - 1) / per_row;
+    const Vec2 right = bearing_vector(facing + 90.0);
+    const Vec2 back = bearing_vector(facing) * -1.0;
+    std::vector<Stand> out;
+    for (int i = 0; i < figures; ++i) {
+      const int row = i / per_row;
+      const int in_row = std::min(per_row, figures - row * per_row);
+      const double x = (i % per_row - (in_row - 1) / 2.0) * dx;
+      const double y = (row - (rows - 1) / 2.0) * dy;
+      Stand st;
+      st.rect = Rect{centre + right * x + back * y, facing, kFootBaseMm, fd};
+      st.figures = 1;
+      out.push_back(st);
+    }
+    return out;
   }
 
   std::vector<std::string> validate_unit(const Unit& unit, const Params&) const override {
     std::vector<std::string> errors;
     if (unit.start_figures < 1) errors.push_back("a squad needs at least one figure");
+    if (unit.start_figures > kMaxSquad) {
+      errors.push_back("a squad has at most 18 figures (all within 6\" of its leader, L48)");
+    }
     const std::string weapon = unit.attribute_string("weapon", "musket");
     if (unit.arm == Arm::kArtillery && weapon != "cannon") {
       errors.push_back("a cannon unit fires a cannon (L65)");
@@ -113,11 +134,11 @@ class SquadSkirmish final : public Ruleset {
     return errors;
   }
 
-  bool playable() const override { return false; }
+  bool playable() const override { return true; }
 
-  std::unique_ptr<Battle> start(const Scenario&, std::uint64_t, std::uint64_t) const override {
-    check_failed("playable()", __FILE__, __LINE__,
-                 "squad-skirmish battles are not implemented yet (resolutions only)");
+  std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,
+                                std::uint64_t stream) const override {
+    return start_battle(scenario, seed, stream);
   }
 };
 

@@ -11,8 +11,8 @@
 // squad leader, officer). Weapons need 1-5 Load actions to reload. Melee is an opposed
 // modified d10, at most 2 figures on 1.
 //
-// This increment publishes the tables, options and resolutions; the battle is the next one
-// (playable() is false, status() says so).
+// The battle (battle.h, battle_impl.h) keeps one core stand per figure and plays card-driven
+// turns; README.md says what is done and what is not yet.
 #pragma once
 
 #include <string_view>
@@ -22,7 +22,7 @@
 namespace smoothbore::squad_skirmish {
 
 inline constexpr std::string_view kId = "squad-skirmish";
-inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+inline constexpr std::string_view kStatus = "playable (partial: see README)";
 
 const Ruleset& ruleset();
 

@@ -57,6 +57,12 @@ void add_melee_params(std::vector<ParamSpec>& ps, const std::string& side) {
       flag(side + "-wounded", who + " is a wounded squad leader (Heroes: -1)", "L99, §10"));
 }
 
+}  // namespace
+
+namespace detail {
+
+// One melee side's modifiers (L89-L95), side "a" or "b" (the battle rolls a figure facing two
+// once against both, SK-13).
 Modifiers melee_modifiers(const Params& p, const std::string& side) {
   Modifiers m;
   auto add = [&](const std::string& param, std::string_view key) {
@@ -76,7 +82,7 @@ Modifiers melee_modifiers(const Params& p, const std::string& side) {
   return m;
 }
 
-}  // namespace
+}  // namespace detail
 
 Resolution morale_resolution() {
   Resolution r;

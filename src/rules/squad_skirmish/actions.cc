@@ -1,0 +1,237 @@
+// A squad's candidate actions (move / charge / load / fire, L9) and their exact assessments,
+// which the doctrine AI weighs: fire where the expected kills are (volleys included), charge
+// when the charge tests, the movement roll and the melee favour it, take cover and reload
+// when the muskets are empty under fire.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/resolution_util.h"
+#include "rules/squad_skirmish/squad_skirmish.h"
+#include "rules/squad_skirmish/tables.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+std::string key_of(const std::map<std::string, Value>& p) {
+  std::string k;
+  for (const auto& [n, v] : p) k += n + "=" + to_string(v) + ";";
+  return k;
+}
+
+// P(movement roll >= inches) for an arm, from the exact distribution of `movement` (L40).
+double reach_probability(bool cavalry, double inches) {
+  static const auto kDists = [] {
+    std::array<std::vector<std::pair<double, double>>, 2> out;
+    for (int c = 0; c < 2; ++c) {
+      const Resolution* r = ruleset().resolution("movement");
+      const Params p = *complete_params(
+          r->params, {{"arm", Value(std::string(c == 1 ? "cavalry" : "infantry"))}});
+      for (const OutcomeProbability& op : exact_distribution(*r, p)) {
+        out[static_cast<std::size_t>(c)].emplace_back(as_number(op.outcome.front().second),
+                                                      op.probability);
+      }
+    }
+    return out;
+  }();
+  double sum = 0;
+  for (const auto& [in, pr] : kDists[cavalry ? 1 : 0]) {
+    if (in >= inches) sum += pr;
+  }
+  return sum;
+}
+
+}  // namespace
+
+std::vector<Action> BattleSK::legal_actions(int unit) const {
+  std::vector<Action> out;
+  Action hold;  // Load (and stand); in contact, fight on
+  hold.unit = unit;
+  out.push_back(hold);
+  if (!can_act(unit) || squads_[unit].locked >= 0) return out;
+  const std::vector<int> figs = living(unit);
+  bool empty_under_fire = false;
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    const Unit& tu = force_.units[t];
+    if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
+    bool any = false;
+    for (int k : figs) {
+      if (!in_range(unit, k, ti)) continue;
+      if (!figures_[unit][k].loaded && !cannon(unit)) empty_under_fire = true;
+      if (cannon(unit) ? squads_[unit].gun_loaded : figures_[unit][k].loaded) any = true;
+    }
+    if (any) {
+      Action f = hold;
+      f.kind = ActionKind::kFire;
+      f.target = ti;
+      out.push_back(f);
+    }
+    if (can_charge(unit, ti) && !is_officer_unit(unit)) {
+      Action c = hold;
+      c.kind = ActionKind::kCharge;
+      c.target = ti;
+      out.push_back(c);
+    }
+  }
+  if (cannon(unit)) return out;  // guns are not moved (README "Not yet")
+  const Vec2 here = anchor(unit);
+  auto move_to = [&](Vec2 dest) {
+    Action m = hold;
+    m.kind = ActionKind::kMove;
+    m.moves = true;
+    m.destination = dest;
+    m.facing = bearing_of(dest - here);
+    out.push_back(m);
+  };
+  if (is_officer_unit(unit)) {
+    // An officer keeps behind his squads, within reach of their morale (L25, SK-16) and of a
+    // field promotion (L36): 3" behind the middle of his side's squads.
+    Vec2 mid{0, 0};
+    int n = 0;
+    for (int u : force_.units_of(force_.units[unit].side)) {
+      if (u == unit || is_officer_unit(u) || cannon(u) || !can_act(u)) continue;
+      mid = mid + anchor(u);
+      ++n;
+    }
+    if (n > 0) {
+      const Vec2 back =
+          bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));
+      const Vec2 spot = mid * (1.0 / n) + back * (3.0 * kMm);
+      if (distance(spot, here) > 1.0 * kMm) move_to(spot);
+    }
+    return out;
+  }
+  Vec2 cover;
+  const bool has_cover = cover_destination(unit, &cover);
+  if (has_cover) move_to(cover);  // L29, SK-15: retreat to the nearest cover
+  // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
+  // whose weapons are empty under fire reloads or takes cover rather than advance.
+  if (restricted(unit) || empty_under_fire) return out;
+  const int enemy = nearest_enemy(unit);
+  if (enemy < 0) return out;
+  const Vec2 foe = anchor(enemy);
+  const Vec2 dir = (foe - here).normalized();
+  const double gap = distance(here, foe);
+  const Row& w = row("fire.weapons", weapon(unit));
+  // Advances stop in cover when there is some within 4" of where they would end (SK-19):
+  // woods, buildings and earthworks, at a point 1" inside their corner toward the middle.
+  auto in_cover = [&](Vec2 dest) {
+    Vec2 best = dest;
+    double least = 4.0 * kMm;
+    for (const AreaFeature& a : scenario_.table.areas()) {
+      if (a.cls != TerrainClass::kLightWoods && a.cls != TerrainClass::kHeavyWoods &&
+          a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
+        continue;
+      }
+      Vec2 mid{0, 0};
+      for (Vec2 p : a.shape.points) mid = mid + p;
+      mid = mid * (1.0 / static_cast<double>(a.shape.points.size()));
+      std::vector<Vec2> spots = {mid};
+      for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
+      for (Vec2 p : spots) {
+        if (distance(p, dest) < least && distance(p, foe) < gap) {
+          least = distance(p, dest);
+          best = p;
+        }
+      }
+    }
+    return best;
+  };
+  for (double stand_off : {w.number("close") - 1.0, w.number("effective") - 2.0, 4.0}) {
+    const double travel = std::min(gap - stand_off * kMm, max_move_in(unit) * kMm);
+    if (travel > 0.5 * kMm) move_to(in_cover(here + dir * travel));
+  }
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));
+  move_to(here + home * (4.0 * kMm));  // step back
+  return out;
+}
+
+// Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
+// when the squad alone is enough for one (SK-23), at most the target's figures.
+double BattleSK::expected_kills(int unit, int target) const {
+  const std::vector<int> figs = living(unit);
+  int ready = 0;
+  for (int k : figs) {
+    if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
+  }
+  const bool volley = formed(unit) && ready >= static_cast<int>(option_number("sk_23_volley_min"));
+  double sum = 0;
+  auto add = [&](std::map<std::string, Value> p) {
+    const std::string key = key_of(p);
+    auto it = odds_cache_.find(key);
+    if (it == odds_cache_.end()) {
+      const Resolution* r = ruleset().resolution("fire");
+      it =
+          odds_cache_.emplace(key, outcome_mean(*r, *complete_params(r->params, p), "kills")).first;
+    }
+    sum += it->second;
+  };
+  if (cannon(unit)) {
+    if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
+      return 0;
+    auto p = fire_params(unit, figs.front(), target, false);
+    p["canister"] = Value(squads_[unit].gun_canister);
+    add(p);
+    return sum;
+  }
+  for (int k : figs) {
+    if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
+    auto p = fire_params(unit, k, target, volley);
+    p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
+    add(p);
+  }
+  // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
+  return std::min(sum, static_cast<double>(figure_count(target)));
+}
+
+ActionAssessment BattleSK::assess(const Action& a) const {
+  ActionAssessment out;
+  if (a.unit < 0 || a.target < 0) return out;
+  if (a.kind == ActionKind::kFire) {
+    out.expected_kills = expected_kills(a.unit, a.target);
+    return out;
+  }
+  if (a.kind != ActionKind::kCharge) return out;
+  // The charge tests (`charge`, L50-L54), the chance the movement roll reaches (L40), and one
+  // pairing of the melee at +1 charging (L85-L95): two on one when the chargers outnumber the
+  // defenders 2:1 (the defender rolls once at -2 and dies if either beats him, SK-13).
+  std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
+  for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
+  p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
+  const double goes_in = probability("charge", p, "charge", Value(std::string("goes-in")));
+  const double flees = probability("charge", p, "charge", Value(std::string("defender-retreats")));
+  const double turned = probability("charge", p, "attacker", Value(std::string("retreat")));
+  const double reach = reach_probability(mounted(a.unit), gap_in(a.unit, a.target));
+  const int attackers = figure_count(a.unit);
+  const int defenders = figure_count(a.target);
+  const bool two = attackers >= 2 * defenders;
+  auto mp =
+      melee_params(a.unit, anchor_figure(a.unit), a.target, anchor_figure(a.target), true, two);
+  const std::vector<ParamSpec>& specs = ruleset().resolution("melee")->params;
+  const Params full = *complete_params(specs, std::map<std::string, Value>(mp.begin(), mp.end()));
+  const int am = detail::melee_modifiers(full, "a").total();
+  const int dm = detail::melee_modifiers(full, "b").total();
+  double win = 0;
+  double lose = 0;
+  for (int d = 1; d <= 10; ++d) {
+    for (int x = 1; x <= 10; ++x) {
+      for (int y = 1; y <= (two ? 10 : 1); ++y) {
+        const double w = two ? 1e-3 : 1e-2;
+        const bool beats = x + am > d + dm || (two && y + am > d + dm);
+        if (beats) win += w;
+        if (d + dm > x + am) lose += w;
+      }
+    }
+  }
+  out.win_probability = flees + goes_in * reach * win;
+  out.risk = turned + goes_in * reach * lose;
+  out.expected_kills = goes_in * reach * win * std::min(defenders, (attackers + 1) / (two ? 2 : 1));
+  return out;
+}
+
+}  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,218 @@
+// One activation (§3 L7-L11): Morale (when triggered), Action (move / charge / load / fire),
+// Melee. An officer's card (SK-01) first makes his field promotions (§5, SK-17), then
+// activates his squads within 6" together (their fire can make a volley, SK-23) and rallies
+// them (+2, L25, SK-16).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/tables.h"
+
+namespace smoothbore::squad_skirmish {
+
+void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& orders,
+                        EventLog& log) {
+  const int side = force_.units[unit].side;
+  std::vector<int> group;
+  if (officer >= 0) {
+    officer_promotes(unit, officer, log);
+    if (!alive(unit, officer)) return;
+    if (!squads_[unit].activated) group.push_back(unit);
+    const Vec2 at = pos(unit, officer);
+    const double reach = option_number("sk_01_officer_card_in") * kMm;
+    for (int u : force_.units_of(side)) {
+      if (u == unit || squads_[u].activated || is_officer_unit(u) || !force_.units[u].on_table()) {
+        continue;
+      }
+      const std::vector<int> figs = living(u);
+      if (std::any_of(figs.begin(), figs.end(),
+                      [&](int k) { return distance(pos(u, k), at) <= reach; })) {
+        group.push_back(u);
+      }
+    }
+    if (group.size() > 1) {
+      std::vector<std::string> names;
+      for (int g : group) names.push_back(name(g));
+      log.append(make_event(EventKind::kOrder, unit,
+                            fmt::format("{} activates {} together (SK-01)",
+                                        card_name(unit, officer), fmt::join(names, ", "))));
+    }
+  } else {
+    group.push_back(unit);
+  }
+  // SK-16: an officer rallying: the one whose card this is (officer-action), or any officer
+  // within 6" (officer-present).
+  const double rally_in = row("movement.distances", "officer-reach").number("inches");
+  auto rallying = [&](int g) {
+    if (option("sk_16_rally") == "officer-present") {
+      return !officers_near(side, anchor(g), rally_in).empty();
+    }
+    return officer >= 0 && distance(anchor(g), pos(unit, officer)) <= rally_in * kMm;
+  };
+  phase_ = "morale";
+  std::vector<int> ready;
+  bool rallied = false;  // SK-16: the officer spent his action rallying a test
+  for (int g : group) {
+    squads_[g].activated = true;
+    const std::size_t events = log.size();
+    const bool rally = rallying(g);
+    if (morale_step(g, rally, log, false)) ready.push_back(g);
+    if (rally && option("sk_16_rally") == "officer-action") {
+      for (std::size_t i = events; i < log.size(); ++i) {
+        rallied |= log.events()[i].kind == EventKind::kMorale;
+      }
+    }
+  }
+  after_step("morale");
+  phase_ = "action";
+  std::vector<Action> chosen;
+  for (int g : ready) {
+    if (!can_act(g)) continue;
+    OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+    std::vector<Action> legal = legal_actions(g);
+    if (rallied && g == unit && is_officer_unit(unit)) {  // SK-16: he may fire but not move
+      std::erase_if(legal, [](const Action& x) {
+        return x.kind == ActionKind::kMove || x.kind == ActionKind::kCharge;
+      });
+    }
+    Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
+    chosen.push_back(a);
+  }
+  std::vector<std::pair<int, int>> shots;
+  for (const Action& a : chosen) {
+    if (a.kind == ActionKind::kFire) shots.emplace_back(a.unit, a.target);
+  }
+  if (!shots.empty()) fire(shots, log);
+  std::vector<std::pair<int, int>> contacts;
+  for (const Action& a : chosen) {
+    if (!can_act(a.unit)) continue;
+    SquadState& s = squads_[a.unit];
+    switch (a.kind) {
+      case ActionKind::kFire:
+        break;
+      case ActionKind::kMove: {
+        s.last = "move";
+        move_squad(a.unit, a.destination, -1, -1, &log);
+        break;
+      }
+      case ActionKind::kCharge:
+        s.last = "charge";
+        charge(a.unit, a.target, log);
+        if (s.locked == a.target) contacts.emplace_back(a.unit, a.target);
+        break;
+      default:
+        if (s.locked >= 0) {
+          s.last = "melee";
+        } else {
+          s.last = "load";
+          load(a.unit, log);
+        }
+        break;
+    }
+  }
+  after_step("action");
+  // Melee (L83-L87): the charge's contact fights at +1; a tie fought before goes on.
+  phase_ = "melee";
+  for (int g : group) {
+    const int enemy = squads_[g].locked;
+    if (enemy < 0 || !can_act(g) || figure_count(enemy) == 0) continue;
+    const bool charged =
+        std::find(contacts.begin(), contacts.end(), std::pair{g, enemy}) != contacts.end();
+    melee(g, enemy, charged, charged && squads_[g].crossed, log);
+  }
+  after_step("melee");
+}
+
+// §4 L15, SK-02, SK-14: a squad that lost figures since its previous activation tests (or, with
+// sk_02_casualty_test immediate, tests when hit: `immediate`); a retreating squad tests every
+// activation. Returns whether the squad goes on to its action.
+bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediate) {
+  SquadState& s = squads_[unit];
+  const bool at_once = option("sk_02_casualty_test") == "immediate";
+  const bool casualties = s.lost_since > 0 && at_once == immediate;
+  if (!immediate || at_once) s.lost_since = 0;
+  if (!casualties && !(s.retreating && !immediate)) return !s.retreating;
+  if (figure_count(unit) == 0 || !force_.units[unit].on_table()) return false;
+  std::vector<RollRecord> rolls;
+  const Outcome o = resolve("morale", morale_params(unit, rallying, ""), &rolls);
+  const std::string result = std::get<std::string>(o.front().second);
+  const std::string why =
+      s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
+  Event e = make_event(EventKind::kMorale, unit,
+                       fmt::format("{} tests morale, {}: {}{}", name(unit), why, result,
+                                   rallying ? " (officer rallying +2)" : ""));
+  e.rolls = std::move(rolls);
+  e.data = {{"result", Value(result)}};
+  log.append(std::move(e));
+  if (result == "pass") {
+    s.passed_turn = turn_;
+    if (s.retreating) {
+      s.retreating = false;
+      force_.units[unit].status = UnitStatus::kActive;
+      log.append(make_event(EventKind::kStatus, unit, name(unit) + " rallies (L31)"));
+    }
+    return true;
+  }
+  if (result == "falter" && !s.retreating) {
+    s.faltered_turn = turn_;  // L29: load / fire / retreat to nearest cover only
+    return true;
+  }
+  retreat(unit, result == "falter" ? "still retreating (L31, SK-14)" : "fails by 3+ (L31)", log);
+  return false;
+}
+
+// §5 L34-L36: the most central ranker (the least farthest from the others) becomes the squad
+// leader, and the squad closes up on him (L48).
+void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
+  std::vector<int> rankers;
+  std::vector<Vec2> at;
+  for (int k : living(unit)) {
+    if (figures_[unit][k].role != Role::kRanker) continue;
+    rankers.push_back(k);
+    at.push_back(pos(unit, k));
+  }
+  const int best = rankers.empty() ? -1 : rankers[most_central(at)];
+  if (best < 0) return;
+  figures_[unit][best].role = Role::kLeader;
+  SquadState& s = squads_[unit];
+  s.leader = best;
+  s.leaderless_turn = -1;
+  place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
+  Event e = make_event(
+      EventKind::kStatus, unit,
+      fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit), why));
+  e.data = {{"promotion", Value(true)}};
+  log.append(std::move(e));
+}
+
+// §5, SK-17: the officer promotes a leaderless squad within 6"; an officer on his own first
+// uses his move to come within 6" of the nearest leaderless squad of his side.
+void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
+  const int side = force_.units[unit].side;
+  const double in = row("movement.distances", "field-promotion").number("inches");
+  int nearest = -1;
+  for (int u : force_.units_of(side)) {
+    if (!leaderless(u) || !can_act(u) || u == unit) continue;
+    if (nearest < 0 ||
+        distance(anchor(u), pos(unit, k)) < distance(anchor(nearest), pos(unit, k))) {
+      nearest = u;
+    }
+  }
+  if (nearest < 0) return;
+  if (is_officer_unit(unit) && can_act(unit) && !squads_[unit].activated &&
+      distance(anchor(nearest), pos(unit, k)) > in * kMm) {
+    squads_[unit].activated = true;  // his move is spent coming to the squad (SK-17)
+    squads_[unit].last = "promotion";
+    const Vec2 to = anchor(nearest);
+    const Vec2 from = pos(unit, k);
+    move_squad(unit, to + (from - to).normalized() * ((in - 1.0) * kMm), -1, -1, &log);
+  }
+  for (int u : force_.units_of(side)) {
+    if (leaderless(u) && can_act(u) && distance(anchor(u), pos(unit, k)) <= in * kMm) {
+      promote(u, fmt::format("by {} within 6\" (L34-L36, SK-17)", name(unit)), log);
+    }
+  }
+}
+
+}  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,202 @@
+// The battle's state, strength measures, invariants and the card-driven turn (§3, SK-01).
+#include "rules/squad_skirmish/battle.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/squad_skirmish/battle_impl.h"
+
+namespace smoothbore::squad_skirmish {
+
+std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t seed,
+                                     std::uint64_t stream) {
+  return std::make_unique<BattleSK>(scenario, seed, stream);
+}
+
+std::string_view role_name(Role r) {
+  switch (r) {
+    case Role::kLeader:
+      return "squad leader";
+    case Role::kOfficer:
+      return "officer";
+    case Role::kRanker:
+      break;
+  }
+  return "ranker";
+}
+
+// Roles (§2): the figure nearest the squad's centre is its squad leader (L48) when the squad
+// has one (`leader`); the last `officers` figures are officers attached to it; an officer
+// unit's first figure is the officer.
+BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
+    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+  officers_start_.assign(force_.sides.size(), 0);
+  const bool loaded = option_bool("sk_07_start_loaded");
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const Unit& unit = force_.units[u];
+    const int n = static_cast<int>(unit.stands.size());
+    std::vector<Figure> figs(static_cast<std::size_t>(n));
+    SquadState sq;
+    for (Figure& f : figs) {
+      f.loaded = loaded;
+      f.reload_left = 0;
+    }
+    const int ui = static_cast<int>(u);
+    if (!loaded) {
+      for (Figure& f : figs) f.reload_left = 1;  // one Load first (SK-07)
+    }
+    if (is_officer_unit(ui)) {
+      figs[0].role = Role::kOfficer;
+      sq.leader = 0;
+    } else {
+      const Value* off = unit.attribute("officers");
+      int officers = off != nullptr ? static_cast<int>(as_number(*off)) : 0;
+      officers = std::min(officers, n - 1);
+      for (int k = n - officers; k < n; ++k)
+        figs[static_cast<std::size_t>(k)].role = Role::kOfficer;
+      const Value* lead = unit.attribute("leader");
+      if (lead == nullptr || std::get<bool>(*lead)) {
+        std::vector<Vec2> at;
+        for (int k = 0; k < n - officers; ++k) at.push_back(unit.stands[k].rect.centre);
+        if (!at.empty()) sq.leader = static_cast<int>(most_central(at));
+        if (sq.leader >= 0) figs[static_cast<std::size_t>(sq.leader)].role = Role::kLeader;
+      }
+    }
+    if (cannon(ui)) {  // the gun is loaded (or not) once, for its crew (SK-08)
+      for (Figure& f : figs) {
+        f.loaded = false;
+        f.reload_left = 0;
+      }
+      sq.gun_loaded = loaded;
+      sq.gun_reload = loaded ? 0 : reload_actions(ui, false);
+    }
+    for (const Figure& f : figs) {
+      if (f.role == Role::kOfficer) ++officers_start_[unit.side];
+    }
+    figures_.push_back(std::move(figs));
+    squads_.push_back(sq);
+  }
+}
+
+std::string BattleSK::name(int unit) const {
+  const Unit& u = force_.units[unit];
+  return u.name.empty() ? u.id : u.name;
+}
+
+Event BattleSK::make_event(EventKind kind, int unit, std::string text) const {
+  Event e;
+  e.kind = kind;
+  e.turn = turn_;
+  e.phase = phase_;
+  if (unit >= 0) {
+    e.unit = force_.units[unit].id;
+    e.side = force_.sides[force_.units[unit].side].id;
+  }
+  e.text = std::move(text);
+  return e;
+}
+
+std::vector<int> BattleSK::units_to_order(int side) const {
+  std::vector<int> out;
+  for (int i : force_.units_of(side)) {
+    if (can_act(i)) out.push_back(i);
+  }
+  return out;
+}
+
+// SK-22: a side loses when this fraction of its figures are casualties (the Match compares
+// it with the army-break, kept equal to sk_22_casualty_fraction), or, with
+// casualties-or-officers, when all of its officers are dead (then 1). Squads that left the
+// table count as lost (SK-14).
+double BattleSK::broken_fraction(int side) const {
+  const std::string& rule = option("sk_22_victory");
+  if (rule == "scenario-only") return 0.0;
+  int start = 0;
+  int gone = 0;
+  int officers = 0;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const Unit& unit = force_.units[u];
+    if (unit.side != side) continue;
+    start += unit.start_figures;
+    gone += unit.on_table() ? unit.start_figures - unit.figures() : unit.start_figures;
+    if (!unit.on_table()) continue;
+    for (std::size_t k = 0; k < figures_[u].size(); ++k) {
+      if (alive(static_cast<int>(u), static_cast<int>(k)) &&
+          figures_[u][k].role == Role::kOfficer) {
+        ++officers;
+      }
+    }
+  }
+  if (rule == "casualties-or-officers" && officers_start_[side] > 0 && officers == 0) return 1.0;
+  return start > 0 ? static_cast<double>(gone) / start : 0.0;
+}
+
+double BattleSK::loss_fraction(int side) const {
+  int start = 0;
+  int lost = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    lost += u.start_figures - u.figures();
+  }
+  return start > 0 ? static_cast<double>(lost) / start : 0.0;
+}
+
+std::vector<std::string> BattleSK::invariant_violations() const {
+  std::vector<std::string> out;
+  const auto& units = force_.units;
+  const double follow = option_number("sk_11_follow_in") * kMm + 1.0;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    const int ui = static_cast<int>(i);
+    if (figures_[i].size() != u.stands.size()) out.push_back(u.id + ": figures and stands differ");
+    for (const Figure& f : figures_[i]) {
+      if (f.reload_left < 0) out.push_back(u.id + ": negative reload");
+      if (f.loaded && f.reload_left != 0) out.push_back(u.id + ": loaded with reload left");
+      if (f.hero_hits < 0 || f.hero_hits > 2) out.push_back(u.id + ": bad Heroes hits");
+    }
+    const SquadState& s = squads_[i];
+    if (s.leader >= 0 && (!alive(ui, s.leader) || figures_[i][s.leader].role == Role::kRanker) &&
+        u.on_table()) {
+      out.push_back(u.id + ": its squad leader is not a living leader");
+    }
+    if (!u.on_table()) continue;
+    if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
+    for (std::size_t k = 0; k < u.stands.size(); ++k) {
+      if (u.stands[k].removed) continue;
+      if (!scenario_.table.contains(u.stands[k].rect)) {
+        out.push_back(fmt::format("{} figure {}: off the table", u.id, k));
+      }
+      if (s.leader >= 0 && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
+        out.push_back(fmt::format("{} figure {}: farther than 6\" from its leader (L48)", u.id, k));
+      }
+      for (std::size_t j = i + 1; j < units.size(); ++j) {
+        if (!units[j].on_table()) continue;
+        for (const Stand& o : units[j].stands) {
+          if (!o.removed && overlaps(u.stands[k].rect, o.rect, 0.5)) {
+            out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+void BattleSK::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
+  ++turn_;
+  phase_ = "cards";
+  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
+  cards_.clear();
+  for (SquadState& s : squads_) s.activated = false;
+  if (option("sk_01_cards") == "per-side") {
+    side_deck_turn(orders, log);
+  } else {
+    squad_deck_turn(orders, log);
+  }
+  end_of_turn(log);
+  after_step("end of turn");
+}
+
+}  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,174 @@
+// The squad-skirmish battle (internal to the rule set). One figure is one man (§1): a unit of
+// the scenario is a squad (or a cannon and its crew, or an officer on his own), and each of
+// its figures is one core Stand (figures = 1) whose index is the figure's identity for the
+// whole battle; a killed figure's stand is `removed`. The rule set's per-figure state (role,
+// weapon loaded, reload left, Heroes hits: §13) lives beside it in `figures_`.
+//
+// A turn (§3, SK-01): build the deck (a card per squad and per officer, or the per-side
+// deck), shuffle it with the battle's dice, and draw every card. A squad card activates the
+// squad; an officer card activates the officer's squads within 6" together. An activation
+// is Morale (when triggered, SK-02, SK-14), Action (move / charge / load / fire) and Melee.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "rules/battle.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::squad_skirmish {
+
+inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+
+enum class Role { kRanker, kLeader, kOfficer };
+std::string_view role_name(Role r);
+// The index of the point whose farthest other point is nearest (ties: the first): where a
+// squad leader stands so that every figure is within 6" of him (L48).
+std::size_t most_central(const std::vector<Vec2>& points);
+
+// §13 figure: {role, loaded, reload_left, hero_hits}.
+struct Figure {
+  Role role = Role::kRanker;
+  bool loaded = true;     // SK-07: all start loaded (sk_07_start_loaded)
+  int reload_left = 0;    // Load actions still needed (SK-07; a cannon's are its squad's)
+  bool tap = false;       // a rifle tap loaded: its next shot is a musket's (L73)
+  bool canister = false;  // a cannon loaded with canister (SK-08: chosen when loading)
+  int hero_hits = 0;      // §10 Heroes: 1 flesh wound, 2 wounded (-1), 3 killed
+};
+
+// §13 squad: {leader, retreating, lost_since_activation, passed_morale_this_turn}.
+struct SquadState {
+  int leader = -1;           // stand index of the squad leader, or -1 (killed, §5)
+  int leaderless_turn = -1;  // turn the squad lost its leader (SK-17)
+  int lost_since = 0;        // figures lost since its previous activation (SK-02)
+  int passed_turn = -1;      // turn in which it last passed a morale test (L52)
+  bool retreating = false;   // failed by 3+ (L31, SK-14): retreats until it passes
+  int faltered_turn = -1;    // failed by 1-2 in this turn: load / fire / cover only (L29)
+  int locked = -1;           // in contact: the enemy squad it fights (L87: ties go on)
+  bool crossed = false;      // its charge crossed an undefended linear obstacle (L95)
+  bool activated = false;    // has had its card this turn
+  // A cannon (SK-08): loaded or not, Load actions left (each crew figure's Load counts 1),
+  // canister or ball (chosen when loading).
+  bool gun_loaded = true;
+  int gun_reload = 0;
+  bool gun_canister = true;
+  std::string last;  // last action, for the replay
+};
+
+class BattleSK final : public Battle {
+ public:
+  BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
+
+  const Scenario& scenario() const override { return scenario_; }
+  const Force& force() const override { return force_; }
+  int turn() const override { return turn_; }
+  std::vector<int> units_to_order(int side) const override;
+  std::vector<Action> legal_actions(int unit) const override;  // actions.cc
+  ActionAssessment assess(const Action& a) const override;     // actions.cc
+  void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
+  double broken_fraction(int side) const override;
+  double loss_fraction(int side) const override;
+  std::vector<std::string> invariant_violations() const override;
+  UnitReport unit_report(int unit) const override;  // report.cc
+
+  const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
+  const SquadState& squad(int unit) const { return squads_[unit]; }
+  // The cards of the last turn, in the order drawn ("British 2nd squad", "officer Lt Smith").
+  const std::vector<std::string>& cards_drawn() const { return cards_; }
+
+  // --- situation (situation.cc) ---
+  const std::string& option(const std::string& name) const;
+  double option_number(const std::string& name) const;
+  bool option_bool(const std::string& name) const;
+  bool alive(int unit, int k) const { return !force_.units[unit].stands[k].removed; }
+  Vec2 pos(int unit, int k) const { return force_.units[unit].stands[k].rect.centre; }
+  std::vector<int> living(int unit) const;
+  int figure_count(int unit) const { return force_.units[unit].figures(); }
+  bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
+  bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
+  bool can_act(int unit) const;  // on the table, not retreating, with figures
+  std::string quality(int unit) const;
+  std::string weapon(int unit) const;
+  bool mounted(int unit) const;
+  int reload_actions(int unit, bool tap) const;  // L60-L65, L73 (the `reload` resolution)
+  bool formed(int unit) const;
+  bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
+  Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
+  double gap_in(int a, int b) const;
+  int nearest_enemy(int unit) const;
+  double max_move_in(int unit) const;                  // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;                     // SK-06 line of sight
+  std::string cover_of(int target, Vec2 from) const;   // SK-19: none / soft / hard
+  std::string cover_at(Vec2 p, Vec2 from) const;       // one figure's cover
+  double range_in(int unit, int k, int target) const;  // SK-06, -1 if none visible
+  bool in_range(int unit, int k, int target) const;    // SK-06
+  std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
+  bool can_charge(int unit, int target) const;
+  bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
+  std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
+  std::map<std::string, Value> morale_params(int unit, bool rallying,
+                                             const std::string& prefix) const;
+  std::map<std::string, Value> melee_params(int a_unit, int a_k, int b_unit, int b_k, bool charging,
+                                            bool versus_two) const;
+  Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
+                  std::vector<RollRecord>* rolls);
+  static double probability(const std::string& name, const std::map<std::string, Value>& given,
+                            const std::string& field, const Value& value);
+  double expected_kills(int unit, int target) const;  // actions.cc, cached
+
+ private:
+  // the turn (battle.cc, deck.cc)
+  std::vector<std::pair<int, int>> build_deck() const;  // (unit, officer figure or -1)
+  std::string card_name(int unit, int officer) const;
+  void squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog& log);
+  void side_deck_turn(const std::vector<OrderSource*>& orders, EventLog& log);
+  void end_of_turn(EventLog& log);
+  // an activation (activation.cc)
+  void activate(int unit, int officer, const std::vector<OrderSource*>& orders, EventLog& log);
+  bool morale_step(int unit, bool rallying, EventLog& log, bool immediate);
+  void promote(int unit, const std::string& why, EventLog& log);
+  void officer_promotes(int unit, int k, EventLog& log);
+  // movement (move.cc)
+  double move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log);
+  double roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls);
+  bool place(int unit, Vec2 leader_at, double facing, int contact_with);
+  void retreat(int unit, const std::string& why, EventLog& log);
+  int anchor_figure(int unit) const;  // the leader, else the figure nearest the centre
+
+ public:
+  bool cover_destination(int unit, Vec2* dest) const;  // SK-15
+
+ private:
+  // fire and loading (fire.cc)
+  void fire(const std::vector<std::pair<int, int>>& shots, EventLog& log);  // (unit, target)
+  // The Load action of every unloaded figure but those that `fired` in this action.
+  void load(int unit, EventLog& log, const std::vector<int>& fired = {});
+  void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e);
+  void kill_figure(int unit, int k, Event& e);
+  void hit_leader(int unit, int k, Event& e);
+  // charge and melee (melee.cc)
+  void charge(int unit, int target, EventLog& log);
+  void melee(int attacker, int defender, bool charging, bool crossed, EventLog& log);
+
+  Event make_event(EventKind kind, int unit, std::string text) const;
+  std::string name(int unit) const;
+
+  Scenario scenario_;
+  Force force_;
+  std::vector<std::vector<Figure>> figures_;
+  std::vector<SquadState> squads_;
+  std::vector<std::string> cards_;
+  std::vector<int> officers_start_;  // per side, officers at the start (SK-22)
+  Rng rng_;
+  SampledChance dice_;
+  int turn_ = 0;
+  std::string phase_;
+  mutable std::map<std::string, double> odds_cache_;
+};
+
+}  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,208 @@
+// Movement (§6 L38-L48, SK-11): one roll per squad (the `movement` resolution: 2d6 / 3d6, a
+// road's extra die, fences and walls 2"), measured for the squad leader along the table with
+// woods and water at double cost; the squad is then placed around him, every figure within
+// 6" (L48). Retreats (L31, SK-14) and the nearest cover (L29, SK-15).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/squad_skirmish.h"
+#include "rules/squad_skirmish/tables.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+bool slow_ground(const TerrainAt& at) {  // L44: woods and water (and buildings, proposed)
+  return at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods) ||
+         at.has(TerrainClass::kMarsh) || at.has(TerrainClass::kStream) ||
+         at.has(TerrainClass::kBuilding);
+}
+
+int obstacles_crossed(const smoothbore::Table& t, Vec2 a, Vec2 b) {
+  int n = 0;
+  for (const LinearFeature& f : t.linears()) {
+    if (f.cls != TerrainClass::kLinearObstacle) continue;
+    for (std::size_t i = 1; i < f.path.size(); ++i) {
+      if (segments_intersect(Segment{a, b}, Segment{f.path[i - 1], f.path[i]})) {
+        ++n;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+// The movement roll toward `dest` (SK-11: the road's die when the whole move, or any part, is
+// on a road; the fences and walls crossed; with whole-move-half, the whole move halved if any
+// of it is in woods or water; with double-cost the path does that, in move_squad).
+double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) {
+  const Vec2 from = anchor(unit);
+  const smoothbore::Table& t = scenario_.table;
+  const bool a_road = t.terrain_at(from).has(TerrainClass::kRoad);
+  const bool b_road = t.terrain_at(dest).has(TerrainClass::kRoad);
+  const bool road = option("sk_11_road") == "any-part" ? (a_road || b_road) : (a_road && b_road);
+  const int obstacles = std::min(4, obstacles_crossed(t, from, dest));
+  std::string terrain = "open";
+  if (option("sk_11_terrain") == "whole-move-half" && !road) {
+    const double steps = std::max(1.0, distance(from, dest) / kMm);
+    for (double i = 0; i <= steps; ++i) {
+      if (slow_ground(t.terrain_at(from + (dest - from) * (i / steps)))) terrain = "woods";
+    }
+  }
+  const Outcome o = resolve("movement",
+                            {{"arm", Value(std::string(mounted(unit) ? "cavalry" : "infantry"))},
+                             {"road", Value(road)},
+                             {"terrain", Value(terrain)},
+                             {"obstacles", Value(static_cast<std::int64_t>(obstacles))}},
+                            rolls);
+  double inches = as_number(o.front().second);
+  // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
+  const double table_cost = row("movement.obstacles", "fence").number("cost");
+  inches = std::max(0.0, inches + obstacles * (table_cost - option_number("sk_11_obstacle_in")));
+  return inches;
+}
+
+// Moves the squad's leader (or anchor figure) toward `dest` by the roll (or `budget_in` when
+// given), stepping back until the squad can be placed; returns the inches moved.
+double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log) {
+  const Vec2 from = anchor(unit);
+  std::vector<RollRecord> rolls;
+  const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, &rolls);
+  const bool double_cost = option("sk_11_terrain") == "double-cost";
+  const CostFn cost = [&](const TerrainAt& at) {
+    return double_cost && slow_ground(at) ? 2.0 : 1.0;
+  };
+  const double reach = scenario_.table.reachable(from, dest, inches * kMm, cost);
+  const Vec2 dir = (dest - from).normalized();
+  const double facing =
+      distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
+  double moved = 0;
+  for (int i = 0;; ++i) {
+    const double d = std::max(0.0, reach - i * 0.25 * kMm);
+    if (place(unit, from + dir * d, facing, target)) {
+      moved = d;
+      break;
+    }
+    if (d <= 0) break;
+  }
+  if (log != nullptr) {
+    Event e = make_event(EventKind::kMove, unit,
+                         fmt::format("{} moves {:.1f}\" (allowance {:g}\", L40-L48)", name(unit),
+                                     moved / kMm, inches));
+    e.rolls = std::move(rolls);
+    e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
+    log->append(std::move(e));
+  }
+  return moved / kMm;
+}
+
+// Lays the squad out (the rule set's layout for its living figures) with its leader's slot
+// at `leader_at`; false, changing nothing, if a figure would be off the table or on another
+// squad's figure.
+bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) {
+  (void)contact_with;
+  Unit& u = force_.units[unit];
+  const std::vector<int> figs = living(unit);
+  if (figs.empty()) return false;
+  Unit shape;
+  shape.arm = u.arm;
+  shape.formation = u.formation;
+  shape.type = u.type;
+  shape.start_figures = static_cast<int>(figs.size());
+  std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
+  std::vector<Vec2> at;
+  for (const Stand& st : slots) at.push_back(st.rect.centre);
+  const std::size_t centre = most_central(at);
+  const Vec2 shift = leader_at - slots[centre].rect.centre;
+  for (Stand& s : slots) s.rect.centre = s.rect.centre + shift;
+  for (const Stand& s : slots) {
+    if (!scenario_.table.contains(s.rect)) return false;
+    for (std::size_t o = 0; o < force_.units.size(); ++o) {
+      if (static_cast<int>(o) == unit || !force_.units[o].on_table()) continue;
+      for (const Stand& other : force_.units[o].stands) {
+        if (!other.removed && overlaps(s.rect, other.rect, 0.5)) return false;
+      }
+    }
+  }
+  const int lead = anchor_figure(unit);
+  std::vector<std::size_t> others;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (i != centre) others.push_back(i);
+  }
+  std::size_t next = 0;
+  for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
+  return true;
+}
+
+// L31, SK-14: the full maximum move (or a roll) toward the friendly edge, leaving the table
+// when it reaches it (sk_14_leave_table).
+void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
+  SquadState& s = squads_[unit];
+  s.retreating = true;
+  if (s.locked >= 0) {
+    squads_[s.locked].locked = -1;
+    s.locked = -1;
+  }
+  Unit& u = force_.units[unit];
+  u.status = UnitStatus::kRouted;
+  std::vector<RollRecord> rolls;
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  const Vec2 from = anchor(unit);
+  const double budget = option("sk_14_retreat") == "rolled-move"
+                            ? roll_move(unit, from + home * (max_move_in(unit) * kMm), &rolls)
+                            : max_move_in(unit);
+  // How far the table goes that way.
+  const smoothbore::Table& t = scenario_.table;
+  double to_edge = 1e18;
+  if (home.x > 0.5) to_edge = t.width() - from.x;
+  if (home.x < -0.5) to_edge = from.x;
+  if (home.y > 0.5) to_edge = t.height() - from.y;
+  if (home.y < -0.5) to_edge = from.y;
+  Event e =
+      make_event(EventKind::kRout, unit,
+                 fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why));
+  e.rolls = std::move(rolls);
+  if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
+    u.status = UnitStatus::kOffTable;
+    e.text += "; it leaves the table (SK-14)";
+    log.append(std::move(e));
+    return;
+  }
+  log.append(std::move(e));
+  move_squad(unit, from + home * (budget * kMm), budget, -1, nullptr);
+}
+
+// SK-15: the nearest woods, building or earthworks within the maximum move that is no nearer
+// the nearest enemy; false when there is none (or sk_15_cover is `stay`).
+bool BattleSK::cover_destination(int unit, Vec2* dest) const {
+  if (option("sk_15_cover") == "stay") return false;
+  const Vec2 from = anchor(unit);
+  const int enemy = nearest_enemy(unit);
+  const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
+  double best = max_move_in(unit) * kMm;
+  bool found = false;
+  for (const AreaFeature& a : scenario_.table.areas()) {
+    const TerrainClass c = a.cls;
+    if (c != TerrainClass::kLightWoods && c != TerrainClass::kHeavyWoods &&
+        c != TerrainClass::kBuilding && c != TerrainClass::kEarthworks) {
+      continue;
+    }
+    Vec2 centre{0, 0};
+    for (Vec2 p : a.shape.points) centre = centre + p;
+    centre = centre * (1.0 / static_cast<double>(a.shape.points.size()));
+    if (a.shape.contains(from)) return false;  // already in cover
+    const double d = distance(from, centre);
+    if (d > best || distance(centre, foe) + 1.0 < distance(from, foe) * 0.8) continue;
+    best = d;
+    *dest = centre;
+    found = true;
+  }
+  return found;
+}
+
+}  // namespace smoothbore::squad_skirmish

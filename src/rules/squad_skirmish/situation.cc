@@ -1,0 +1,325 @@
+// From the table to the published resolutions: options, a squad's ratings, ranges and line
+// of sight (SK-06), cover (SK-19), command (SK-10) and the parameters of each resolution, so
+// the battle calls the same functions `smoothbore odds squad-skirmish` enumerates.
+#include <algorithm>
+#include <cmath>
+
+#include "core/check.h"
+#include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/squad_skirmish.h"
+#include "rules/squad_skirmish/tables.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+Params complete(const std::string& name, const std::map<std::string, Value>& given) {
+  const Resolution* r = ruleset().resolution(name);
+  SB_CHECK(r != nullptr, name);
+  auto p = complete_params(r->params, given);
+  SB_CHECK(p.has_value(), p.error());
+  return *p;
+}
+
+Value text(std::string_view s) { return Value(std::string(s)); }
+
+}  // namespace
+
+std::size_t most_central(const std::vector<Vec2>& points) {
+  std::size_t best = 0;
+  double best_far = 1e300;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    double far = 0;
+    for (Vec2 q : points) far = std::max(far, distance(points[i], q));
+    if (far < best_far - 1e-9) {
+      best_far = far;
+      best = i;
+    }
+  }
+  return best;
+}
+
+const std::string& BattleSK::option(const std::string& n) const {
+  return scenario_.options.get_string(n);
+}
+double BattleSK::option_number(const std::string& n) const {
+  return as_number(scenario_.options.values().at(n));
+}
+bool BattleSK::option_bool(const std::string& n) const { return scenario_.options.get_bool(n); }
+
+std::vector<int> BattleSK::living(int unit) const {
+  std::vector<int> out;
+  for (std::size_t k = 0; k < force_.units[unit].stands.size(); ++k) {
+    if (alive(unit, static_cast<int>(k))) out.push_back(static_cast<int>(k));
+  }
+  return out;
+}
+
+bool BattleSK::can_act(int unit) const {
+  return force_.units[unit].status == UnitStatus::kActive && figure_count(unit) > 0;
+}
+std::string BattleSK::quality(int unit) const {
+  return force_.units[unit].attribute_string("quality", "regular");
+}
+std::string BattleSK::weapon(int unit) const {
+  return force_.units[unit].attribute_string("weapon", "musket");
+}
+bool BattleSK::mounted(int unit) const {
+  const Value* v = force_.units[unit].attribute("mounted");
+  return (v != nullptr && std::get<bool>(*v)) || force_.units[unit].arm == Arm::kCavalry;
+}
+bool BattleSK::formed(int unit) const {  // SK-09: the layout keeps a formed squad in contact
+  return force_.units[unit].formation == "formed" && figure_count(unit) > 1;
+}
+bool BattleSK::leaderless(int unit) const { return squads_[unit].leaderless_turn >= 0; }
+
+int BattleSK::reload_actions(int unit, bool tap) const {
+  const Row& w = row("fire.weapons", weapon(unit));
+  return tap && w.numbers.count("tap_reload") > 0 ? w.number("tap_reload") : w.number("reload");
+}
+
+int BattleSK::anchor_figure(int unit) const {
+  const SquadState& s = squads_[unit];
+  if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
+  const Vec2 c = force_.units[unit].footprint().centre;
+  int best = -1;
+  for (int k : living(unit)) {
+    if (best < 0 || distance(pos(unit, k), c) < distance(pos(unit, best), c)) best = k;
+  }
+  return best;
+}
+
+Vec2 BattleSK::anchor(int unit) const {
+  const int k = anchor_figure(unit);
+  return k >= 0 ? pos(unit, k) : force_.units[unit].footprint().centre;
+}
+
+double BattleSK::gap_in(int a, int b) const {
+  double best = 1e18;
+  for (int i : living(a)) {
+    for (int j : living(b)) best = std::min(best, distance(pos(a, i), pos(b, j)));
+  }
+  return best / kMm;
+}
+
+int BattleSK::nearest_enemy(int unit) const {
+  int best = -1;
+  double d = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table() ||
+        figure_count(o) == 0) {
+      continue;
+    }
+    const double g = gap_in(unit, o);
+    if (g < d) {
+      d = g;
+      best = o;
+    }
+  }
+  return best;
+}
+
+// SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
+double BattleSK::max_move_in(int unit) const {
+  const Row& arm = row("movement.arms", mounted(unit) ? "cavalry" : "infantry");
+  return arm.number("max");
+}
+
+bool BattleSK::sees(Vec2 a, Vec2 b) const {
+  return !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // seen 2" into woods
+}
+
+// SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
+// firer), hard cover is buildings, earthworks and walls (a linear obstacle whose id names a
+// wall or stone: the core's linear obstacle class does not tell them apart).
+std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
+  const TerrainAt at = scenario_.table.terrain_at(p);
+  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
+  const Vec2 toward = p + (from - p).normalized() * (2.0 * kMm);
+  std::string best = "none";
+  for (const LinearFeature& f : scenario_.table.linears()) {
+    if (f.cls != TerrainClass::kLinearObstacle) continue;
+    for (std::size_t i = 1; i < f.path.size(); ++i) {
+      if (!segments_intersect(Segment{p, toward}, Segment{f.path[i - 1], f.path[i]})) continue;
+      const bool wall =
+          f.id.find("wall") != std::string::npos || f.id.find("stone") != std::string::npos;
+      if (wall) return "hard";
+      best = "soft";
+    }
+  }
+  if (best == "none" && (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods))) {
+    best = "soft";
+  }
+  return best;
+}
+
+std::string BattleSK::cover_of(int target, Vec2 from) const {
+  int seen = 0;
+  int hard = 0;
+  int soft = 0;
+  for (int k : living(target)) {
+    if (!sees(from, pos(target, k))) continue;
+    ++seen;
+    const std::string c = cover_at(pos(target, k), from);
+    if (c == "hard") ++hard;
+    if (c != "none") ++soft;
+  }
+  if (seen == 0) return "none";
+  const std::string& share = option("sk_19_cover_share");
+  auto enough = [&](int n) {
+    if (share == "all") return n == seen;
+    if (share == "majority") return 2 * n > seen;
+    return 2 * n >= seen;  // half-or-more
+  };
+  if (enough(hard)) return "hard";
+  return enough(soft) ? "soft" : "none";
+}
+
+// SK-06: measured to the nearest visible target figure (or to its squad leader).
+double BattleSK::range_in(int unit, int k, int target) const {
+  const Vec2 from = pos(unit, k);
+  if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
+    const Vec2 l = pos(target, squads_[target].leader);
+    return sees(from, l) ? distance(from, l) / kMm : -1;
+  }
+  double best = -1;
+  for (int j : living(target)) {
+    if (!sees(from, pos(target, j))) continue;
+    const double d = distance(from, pos(target, j)) / kMm;
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
+}
+
+bool BattleSK::in_range(int unit, int k, int target) const {
+  const double r = range_in(unit, k, target);
+  if (r < 0) return false;
+  const Figure& f = figures_[unit][k];
+  // SK-20 pistol-only: mounted figures fire only pistols.
+  if (mounted(unit) && weapon(unit) != "pistol" && option("sk_20_mounted_fire") == "pistol-only") {
+    return false;
+  }
+  const Row& ranges = row("fire.weapons", f.tap ? "musket" : weapon(unit));
+  return r <= ranges.number("effective");
+}
+
+// Living officers of `side` within `inches` of `p`, as unit * 100 + figure.
+std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const {
+  std::vector<int> out;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const int ui = static_cast<int>(u);
+    if (force_.units[u].side != side || !force_.units[u].on_table()) continue;
+    for (int k : living(ui)) {
+      if (figures_[u][k].role == Role::kOfficer && distance(pos(ui, k), p) <= inches * kMm) {
+        out.push_back(ui * 100 + k);
+      }
+    }
+  }
+  return out;
+}
+
+// L29, L36: failing by 1-2, or leaderless until a field promotion: load / fire / retreat to
+// cover only.
+bool BattleSK::restricted(int unit) const {
+  return squads_[unit].faltered_turn == turn_ || leaderless(unit);
+}
+
+// SK-12: a charge may be declared at an enemy within the maximum move (or any distance).
+bool BattleSK::can_charge(int unit, int target) const {
+  if (!can_act(unit) || cannon(unit) || restricted(unit) || squads_[unit].locked >= 0) return false;
+  const Unit& t = force_.units[target];
+  if (t.side == force_.units[unit].side || !t.on_table() || figure_count(target) == 0) {
+    return false;
+  }
+  if (option("sk_12_charge_reach") == "any-distance") return true;
+  return gap_in(unit, target) <= max_move_in(unit);
+}
+
+std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, bool volley) const {
+  const Figure& f = figures_[unit][k];
+  const Vec2 from = pos(unit, k);
+  const bool leader_there = squads_[target].leader >= 0;
+  const bool officer_there =
+      !officers_near(force_.units[target].side, anchor(target), option_number("sk_05_officer_in"))
+           .empty();
+  return {
+      {"weapon", text(weapon(unit))},
+      {"range", Value(std::max(0.0, range_in(unit, k, target)))},
+      {"quality", text(quality(unit))},
+      {"mounted", Value(mounted(unit))},
+      {"target-cover", text(cover_of(target, from))},
+      {"target-formed", Value(formed(target) && option_bool("sk_09_formed_target"))},
+      {"volley", Value(volley)},
+      {"canister", Value(f.canister)},
+      {"tap-loaded", Value(f.tap)},
+      // SK-08: canister kills capped at the target's figures, or (none) not capped.
+      {"target-size",
+       Value(static_cast<std::int64_t>(
+           option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20)))},
+      {"squad-leader", Value(leader_there)},
+      {"officer", Value(officer_there)},
+      {"natural-10", text(option("sk_03_natural_10"))},
+      {"natural-10-kills", Value(option_bool("sk_04_natural_10_kills"))},
+      {"missing-victim", text(option("sk_05_missing_victim"))},
+      {"canister-chain", text(option("sk_08_canister_chain"))},
+      {"ball-close", text(option("sk_24_ball_close"))},
+  };
+}
+
+// L21-L25: the squad's base, figures lost, leader killed, formed, officer rallying, and the
+// Heroes wound of its leader (L99).
+std::map<std::string, Value> BattleSK::morale_params(int unit, bool rallying,
+                                                     const std::string& prefix) const {
+  const Unit& u = force_.units[unit];
+  const int lost = std::clamp(u.start_figures - u.figures(), 0, 12);
+  const SquadState& s = squads_[unit];
+  const bool wounded =
+      s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && option_bool("sk_heroes");
+  return {{prefix + "quality", text(quality(unit))},
+          {prefix + "figures-lost", Value(static_cast<std::int64_t>(lost))},
+          {prefix + "leader-killed", Value(leaderless(unit))},
+          {prefix + "formed", Value(formed(unit))},
+          {prefix + "officer-rallying", Value(rallying)},
+          {prefix + "wounded-leader", Value(wounded)}};
+}
+
+// L89-L95 for figure a_k of a_unit (side a) against b_k of b_unit (side b).
+std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_unit, int b_k,
+                                                    bool charging, bool versus_two) const {
+  std::map<std::string, Value> p;
+  auto side = [&](const std::string& s, int unit, int k, int enemy, int ek) {
+    const Figure& f = figures_[unit][k];
+    const bool hero = option_bool("sk_heroes") &&
+                      (f.role == Role::kLeader ||
+                       (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+    p[s + "-cavalry"] = Value(force_.units[unit].arm == Arm::kCavalry);
+    p[s + "-leader"] = Value(f.role != Role::kRanker);
+    // SK-10: a ranker of a leaderless squad, or farther than sk_10_command_in from his leader.
+    const int lead = squads_[unit].leader;
+    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) >
+                                      option_number("sk_10_command_in") * kMm;
+    p[s + "-out-of-command"] = Value(f.role == Role::kRanker && (leaderless(unit) || far));
+    p[s + "-cover"] = text(cover_at(pos(unit, k), pos(enemy, ek)));
+    p[s + "-formed"] = Value(formed(unit));
+    p[s + "-wounded"] = Value(hero && f.hero_hits >= 2);
+  };
+  side("a", a_unit, a_k, b_unit, b_k);
+  side("b", b_unit, b_k, a_unit, a_k);
+  p["a-charging"] = Value(charging);
+  p["a-cover"] = text("none");  // the charger stands in the open before the defender
+  p["b-versus-2"] = Value(versus_two);
+  return p;
+}
+
+Outcome BattleSK::resolve(const std::string& n, const std::map<std::string, Value>& given,
+                          std::vector<RollRecord>* rolls) {
+  return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
+}
+
+double BattleSK::probability(const std::string& n, const std::map<std::string, Value>& given,
+                             const std::string& field, const Value& value) {
+  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
+}
+
+}  // namespace smoothbore::squad_skirmish
