@@ -72,6 +72,10 @@ TEST(SquadSkirmishFire, ModifiersFromTheTable) {
               0.6, 1e-12);
   // Green -1 and mounted -1 at close: -1, faces 9-10.
   EXPECT_NEAR(1 - exact(fire(), {"quality=green", "mounted=true"}).at("0/none"), 0.2, 1e-12);
+  // Heroes (L99, §10): a wounded squad leader's -1 applies to his fire too: at 20" (no
+  // modifier) faces 9-10 instead of 8-10.
+  EXPECT_NEAR(1 - exact(fire(), {"range=20", "wounded=true"}).at("0/none"), 0.2, 1e-12);
+  EXPECT_NEAR(1 - exact(fire(), {"range=20"}).at("0/none"), 0.3, 1e-12);
 }
 
 TEST(SquadSkirmishFire, NaturalTenAlwaysKillsAndPicksTheVictim) {

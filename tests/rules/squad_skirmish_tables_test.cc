@@ -58,7 +58,9 @@ TEST(SquadSkirmishTables, MovementL38toL48) {
   expect_table("movement.distances", {{"squad-radius", {{"inches", 6}}, "L48"},
                                       {"field-promotion", {{"inches", 6}}, "L36"},
                                       {"out-of-command", {{"inches", 6}}, "SK-10"},
-                                      {"officer-reach", {{"inches", 6}}, "SK-05"}});
+                                      {"officer-reach", {{"inches", 6}}, "SK-05"},
+                                      {"defender-cover", {{"inches", 6}}, "SK-12"},
+                                      {"fall-back", {{"inches", 1}}, "SK-13"}});
   EXPECT_TRUE(row("movement.distances", "out-of-command").flag("proposed"));
   EXPECT_FALSE(row("movement.distances", "squad-radius").flag("proposed"));
 }

@@ -94,6 +94,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       case ActionKind::kMove: {
         s.last = "move";
         move_squad(a.unit, a.destination, -1, -1, &log);
+        load(a.unit, log, {}, 1);  // SK-07: with more than one action, the rest load
         break;
       }
       case ActionKind::kCharge:

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/squad_skirmish.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -33,6 +34,16 @@ BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
   officers_start_.assign(force_.sides.size(), 0);
   const bool loaded = option_bool("sk_07_start_loaded");
+  for (Unit& unit : force_.units) {
+    // SK-08: a cannon is served by sk_08_crew figures, laid out around the gun where the
+    // scenario put its crew.
+    const int crew = static_cast<int>(option_number("sk_08_crew"));
+    if (unit.arm != Arm::kArtillery || unit.start_figures == crew) continue;
+    const Rect at = unit.footprint();
+    unit.start_figures = crew;
+    unit.stands.clear();
+    unit.stands = ruleset().layout(unit, at.centre, at.facing);
+  }
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
     const Unit& unit = force_.units[u];
     const int n = static_cast<int>(unit.stands.size());
@@ -76,6 +87,19 @@ BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     }
     figures_.push_back(std::move(figs));
     squads_.push_back(sq);
+  }
+  // SK-11: a squad laid out wider than sk_11_follow_in closes on its leader before the battle.
+  const double follow = option_number("sk_11_follow_in") * kMm;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const int ui = static_cast<int>(u);
+    const int lead = squads_[u].leader;
+    if (lead < 0 || cannon(ui)) continue;
+    for (int k : living(ui)) {
+      if (distance(pos(ui, k), pos(ui, lead)) <= follow) continue;
+      place(ui, pos(ui, lead), force_.units[u].stands[static_cast<std::size_t>(lead)].rect.facing,
+            -1);
+      break;
+    }
   }
 }
 

@@ -128,6 +128,7 @@ class BattleSK final : public Battle {
   void squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog& log);
   void side_deck_turn(const std::vector<OrderSource*>& orders, EventLog& log);
   void end_of_turn(EventLog& log);
+  void replace_officers(EventLog& log);  // SK-18 leader-promoted
   // an activation (activation.cc)
   void activate(int unit, int officer, const std::vector<OrderSource*>& orders, EventLog& log);
   bool morale_step(int unit, bool rallying, EventLog& log, bool immediate);
@@ -141,13 +142,15 @@ class BattleSK final : public Battle {
   int anchor_figure(int unit) const;  // the leader, else the figure nearest the centre
 
  public:
-  bool cover_destination(int unit, Vec2* dest) const;  // SK-15
+  // SK-15: the nearest cover within the maximum move (or `within_in`).
+  bool cover_destination(int unit, Vec2* dest, double within_in = -1) const;
 
  private:
   // fire and loading (fire.cc)
   void fire(const std::vector<std::pair<int, int>>& shots, EventLog& log);  // (unit, target)
-  // The Load action of every unloaded figure but those that `fired` in this action.
-  void load(int unit, EventLog& log, const std::vector<int>& fired = {});
+  // The Load actions (SK-07: sk_07_actions per activation, less `spent`) of every unloaded
+  // figure; a figure that `fired` in this activation has one fewer (a cannon: any figure).
+  void load(int unit, EventLog& log, const std::vector<int>& fired = {}, int spent = 0);
   void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e);
   void kill_figure(int unit, int k, Event& e);
   void hit_leader(int unit, int k, Event& e);
@@ -163,7 +166,8 @@ class BattleSK final : public Battle {
   std::vector<std::vector<Figure>> figures_;
   std::vector<SquadState> squads_;
   std::vector<std::string> cards_;
-  std::vector<int> officers_start_;  // per side, officers at the start (SK-22)
+  std::vector<int> officers_start_;                  // per side, officers at the start (SK-22)
+  std::vector<std::pair<int, Vec2>> officers_lost_;  // this turn: (unit, where he fell), SK-18
   Rng rng_;
   SampledChance dice_;
   int turn_ = 0;

@@ -1,6 +1,8 @@
 // Cards (§3 L5, SK-01): the squad deck (a card per squad and per officer, shuffled each turn
 // with the battle's dice) or the per-side deck (52 cards, red side A, black side B); and the
 // end of the turn (SK-17's promotion without an officer).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
@@ -113,6 +115,7 @@ void BattleSK::side_deck_turn(const std::vector<OrderSource*>& orders, EventLog&
 // without one (sk_17_auto_promotion after-1-turn).
 void BattleSK::end_of_turn(EventLog& log) {
   phase_ = "end of turn";
+  replace_officers(log);
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
     const int ui = static_cast<int>(u);
     SquadState& s = squads_[u];
@@ -122,6 +125,42 @@ void BattleSK::end_of_turn(EventLog& log) {
     if (!officers_near(force_.units[u].side, anchor(ui), 1e6).empty()) continue;
     promote(ui, "no officer left: the squad promotes its own leader after 1 full turn (SK-17)",
             log);
+  }
+}
+
+// SK-18: a dead officer is not replaced (no-replacement), or (leader-promoted) at the end of
+// the turn the squad leader of his squad (an officer on his own: of the nearest squad of his
+// side with a leader and a ranker to succeed him) becomes an officer, and the squad promotes
+// its most central ranker in his place (§5).
+void BattleSK::replace_officers(EventLog& log) {
+  std::vector<std::pair<int, Vec2>> lost;
+  std::swap(lost, officers_lost_);
+  if (option("sk_18_officer_killed") != "leader-promoted") return;
+  for (const auto& [unit, at] : lost) {
+    const int side = force_.units[unit].side;
+    auto fits = [&](int u) {
+      const int lead = squads_[u].leader;
+      const std::vector<int> figs = living(u);
+      return lead >= 0 && !is_officer_unit(u) && !cannon(u) && can_act(u) &&
+             std::any_of(figs.begin(), figs.end(),
+                         [&](int f) { return figures_[u][f].role == Role::kRanker; });
+    };
+    int best = fits(unit) ? unit : -1;
+    for (int u : force_.units_of(side)) {
+      if (best == unit || !fits(u)) continue;
+      if (best < 0 || distance(anchor(u), at) < distance(anchor(best), at)) best = u;
+    }
+    if (best < 0) continue;
+    const int k = squads_[best].leader;
+    figures_[best][k].role = Role::kOfficer;
+    squads_[best].leader = -1;
+    Event e = make_event(EventKind::kStatus, best,
+                         fmt::format("the squad leader of {} is promoted officer in place of the "
+                                     "fallen officer (SK-18 leader-promoted)",
+                                     name(best)));
+    e.data = {{"officer_promoted", Value(true)}};
+    log.append(std::move(e));
+    promote(best, "in place of its leader, promoted officer (SK-18)", log);
   }
 }
 

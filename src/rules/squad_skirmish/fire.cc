@@ -75,7 +75,8 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
               {"shots", Value(static_cast<std::int64_t>(fired))},
               {"volley", Value(volley)}};
     log.append(std::move(e));
-    if (!gun_fired) load(u, log, just_fired);  // SK-07: the others take the Load action
+    // SK-07: the others take their Load actions; with sk_07_actions > 1 the firers load too.
+    load(u, log, gun_fired ? std::vector<int>{living(u).front()} : just_fired);
   }
   if (option("sk_02_casualty_test") == "immediate") {
     for (const auto& [u, t] : shots) {
@@ -84,10 +85,15 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
   }
 }
 
-// SK-07: every unloaded figure takes one Load action; a rifleman taps (1 action, then fires as
-// a musket, L73) when an enemy squad is within a musket's effective range. A cannon's crew
-// each count 1 of its 5 (SK-08); it loads canister when an enemy is within its close range.
-void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired) {
+// SK-07: every unloaded figure takes its Load actions (sk_07_actions per activation, less the
+// `spent` ones and one for a figure that `fired`); a rifleman taps (1 action, then fires as a
+// musket, L73) when an enemy squad is within a musket's effective range. A cannon's crew each
+// count 1 of its 5 (SK-08); it loads canister when an enemy is within its close range.
+void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int spent) {
+  const int actions = static_cast<int>(option_number("sk_07_actions")) - spent;
+  auto uses = [&](int k) {
+    return actions - (std::find(fired.begin(), fired.end(), k) != fired.end() ? 1 : 0);
+  };
   int loaded_now = 0;
   int still = 0;
   const int enemy = nearest_enemy(unit);
@@ -95,9 +101,10 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired) {
   std::string detail;
   if (cannon(unit)) {
     SquadState& g = squads_[unit];
-    if (g.gun_loaded) return;
     const int crew = figure_count(unit);
-    g.gun_reload = std::max(0, g.gun_reload - crew);
+    const int turns = fired.empty() ? actions : actions - 1;
+    if (g.gun_loaded || turns <= 0) return;
+    g.gun_reload = std::max(0, g.gun_reload - crew * turns);
     if (g.gun_reload == 0) {
       g.gun_loaded = true;
       g.gun_canister = gap <= row("fire.weapons", "cannon").number("close");
@@ -112,14 +119,15 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired) {
     const bool rifle = weapon(unit) == "rifle";
     for (int k : living(unit)) {
       Figure& f = figures_[unit][k];
-      if (f.loaded || std::find(fired.begin(), fired.end(), k) != fired.end()) continue;
+      const int n = uses(k);
+      if (f.loaded || n <= 0) continue;
       if (rifle && f.reload_left == reload_actions(unit, false) &&
           gap <= row("fire.weapons", "musket").number("effective")) {
         f.reload_left = reload_actions(unit, true);
         f.tap = true;
       }
-      if (--f.reload_left <= 0) {
-        f.reload_left = 0;
+      f.reload_left = std::max(0, f.reload_left - n);
+      if (f.reload_left == 0) {
         f.loaded = true;
         ++loaded_now;
       } else {
@@ -198,6 +206,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
     e.data.emplace_back("leader_killed", Value(u.id));
   } else if (role == Role::kOfficer) {
     e.text += fmt::format("; an officer of {} is killed (SK-18)", name(unit));
+    officers_lost_.emplace_back(unit, pos(unit, k));
     e.data.emplace_back("officer_killed", Value(u.id));
   }
   if (u.figures() == 0) {

@@ -154,6 +154,8 @@ Resolution fire_resolution() {
       choice("quality", {"regular", "green", "veteran"},
              "the firer: green (-1), regular or veteran (+1)", "L69-L70"),
       flag("mounted", "the firer is mounted (-1)", "L71, SK-20"),
+      flag("wounded", "the firer is a wounded squad leader (Heroes: -1 to all his rolls)",
+           "L99, §10"),
       choice("target-cover", {"none", "soft", "hard"},
              "the target squad's cover: none, soft (-1) or hard (-2)", "L67-L68, SK-19"),
       flag("target-formed", "the target squad is formed (+1)", "L69, SK-09"),
@@ -217,6 +219,7 @@ Resolution fire_resolution() {
       const std::string& quality = p.get_string("quality");
       if (quality != "regular") m.add(mod("firer-" + quality));
       if (p.get_bool("mounted")) m.add(mod("firer-mounted"));
+      if (p.get_bool("wounded")) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
       const std::string& cover = p.get_string("target-cover");
       if (cover != "none") m.add(mod(cover + "-cover"));
       if (p.get_bool("target-formed")) m.add(mod("target-formed"));

@@ -10,6 +10,7 @@
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
+#include "rules/squad_skirmish/tables.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -58,7 +59,18 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
     return;
   }
   if (defender == "retreat") retreat(target, "fails by 3+ when charged (SK-12)", log);
-  if (defender == "falter") squads_[target].faltered_turn = turn_;  // stands (SK-12)
+  if (defender == "falter") {
+    // SK-12: it may not fire at the charger, and stands or (no-fire-stand-or-cover) retreats to
+    // the nearest cover within 6"; with `stand` it just stands.
+    squads_[target].faltered_turn = turn_;
+    Vec2 cover;
+    const double within = row("movement.distances", "defender-cover").number("inches");
+    if (option("sk_12_defender_falter") == "no-fire-stand-or-cover" &&
+        cover_destination(target, &cover, within)) {
+      squads_[target].last = "cover";
+      move_squad(target, cover, within, -1, &log);
+    }
+  }
   if (!force_.units[target].on_table() || figure_count(target) == 0) return;
   // The charge move: toward the nearest target figure, stopping a base short of it.
   const Vec2 from = anchor(unit);
@@ -85,7 +97,17 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
 }
 
 void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, EventLog& log) {
-  const std::vector<int> a_figs = living(attacker);
+  std::vector<int> a_figs = living(attacker);
+  // SK-10 sk_10_restrict: an out-of-command ranker (farther than sk_10_command_in from his
+  // leader) may only move toward the leader or fire / load, so he does not join the charge.
+  const int lead = squads_[attacker].leader;
+  if (charging && lead >= 0 && option_bool("sk_10_restrict")) {
+    std::erase_if(a_figs, [&](int k) {
+      return figures_[attacker][k].role == Role::kRanker &&
+             distance(pos(attacker, k), pos(attacker, lead)) >
+                 option_number("sk_10_command_in") * kMm;
+    });
+  }
   const std::vector<int> d_figs = living(defender);
   if (a_figs.empty() || d_figs.empty()) return;
   const int cap = static_cast<int>(option_number("sk_13_pairing"));
@@ -167,7 +189,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
       hit_leader(u, k, e);
     }
   }
-  if (!kill_loser && !dead.empty()) e.text += "; the losers fall back (SK-13 falls-back)";
+  if (!kill_loser && !dead.empty()) e.text += "; the losers fall back 1\" (SK-13 falls-back)";
   e.data = {{"attacker_lost", Value(static_cast<std::int64_t>(kill_loser ? a_lost : 0))},
             {"defender_lost", Value(static_cast<std::int64_t>(kill_loser ? d_lost : 0))},
             {"ties", Value(static_cast<std::int64_t>(ties))}};
@@ -179,6 +201,18 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
     e.text += "; the tie fights on next activation (L87)";
   }
   log.append(std::move(e));
+  // SK-13 falls-back: the squad that lost more pairings (both when even) steps back 1" from
+  // the other, and the melee ends.
+  if (kill_loser || dead.empty()) return;
+  const Vec2 a_at = anchor(attacker);
+  const Vec2 d_at = anchor(defender);
+  const double back = row("movement.distances", "fall-back").number("inches");
+  if (a_lost >= d_lost)
+    move_squad(attacker, a_at + (a_at - d_at).normalized() * (back * kMm), back, -1, &log);
+  if (d_lost >= a_lost)
+    move_squad(defender, d_at + (d_at - a_at).normalized() * (back * kMm), back, -1, &log);
+  squads_[attacker].locked = -1;
+  squads_[defender].locked = -1;
 }
 
 }  // namespace smoothbore::squad_skirmish

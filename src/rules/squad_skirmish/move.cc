@@ -54,13 +54,18 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
       if (slow_ground(t.terrain_at(from + (dest - from) * (i / steps)))) terrain = "woods";
     }
   }
-  const Outcome o = resolve("movement",
-                            {{"arm", Value(std::string(mounted(unit) ? "cavalry" : "infantry"))},
-                             {"road", Value(road)},
-                             {"terrain", Value(terrain)},
-                             {"obstacles", Value(static_cast<std::int64_t>(obstacles))}},
-                            rolls);
-  double inches = as_number(o.front().second);
+  const std::map<std::string, Value> p = {
+      {"arm", Value(std::string(mounted(unit) ? "cavalry" : "infantry"))},
+      {"road", Value(road)},
+      {"terrain", Value(terrain)},
+      {"obstacles", Value(static_cast<std::int64_t>(obstacles))}};
+  // SK-11: one roll for the squad (per-squad), or one per figure (per-figure): the squad keeps
+  // its layout around the leader (L48), so it goes as far as its slowest figure.
+  const int dice = option("sk_11_move_roll") == "per-figure" ? std::max(1, figure_count(unit)) : 1;
+  double inches = 1e9;
+  for (int i = 0; i < dice; ++i) {
+    inches = std::min(inches, as_number(resolve("movement", p, rolls).front().second));
+  }
   // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
   const double table_cost = row("movement.obstacles", "fence").number("cost");
   inches = std::max(0.0, inches + obstacles * (table_cost - option_number("sk_11_obstacle_in")));
@@ -118,8 +123,20 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) 
   std::vector<Vec2> at;
   for (const Stand& st : slots) at.push_back(st.rect.centre);
   const std::size_t centre = most_central(at);
-  const Vec2 shift = leader_at - slots[centre].rect.centre;
-  for (Stand& s : slots) s.rect.centre = s.rect.centre + shift;
+  // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
+  // distance, but no closer than bases in contact.
+  double far = 0;
+  double near = 1e18;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    far = std::max(far, distance(at[i], at[centre]));
+    for (std::size_t j = i + 1; j < at.size(); ++j) near = std::min(near, distance(at[i], at[j]));
+  }
+  const double follow = option_number("sk_11_follow_in") * kMm;
+  const double scale =
+      far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;
+  for (Stand& s : slots) {
+    s.rect.centre = leader_at + (s.rect.centre - at[centre]) * scale;
+  }
   for (const Stand& s : slots) {
     if (!scenario_.table.contains(s.rect)) return false;
     for (std::size_t o = 0; o < force_.units.size(); ++o) {
@@ -179,12 +196,12 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
 
 // SK-15: the nearest woods, building or earthworks within the maximum move that is no nearer
 // the nearest enemy; false when there is none (or sk_15_cover is `stay`).
-bool BattleSK::cover_destination(int unit, Vec2* dest) const {
+bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
   if (option("sk_15_cover") == "stay") return false;
   const Vec2 from = anchor(unit);
   const int enemy = nearest_enemy(unit);
   const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
-  double best = max_move_in(unit) * kMm;
+  double best = (within_in >= 0 ? within_in : max_move_in(unit)) * kMm;
   bool found = false;
   for (const AreaFeature& a : scenario_.table.areas()) {
     const TerrainClass c = a.cls;

@@ -248,6 +248,10 @@ std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, 
       {"range", Value(std::max(0.0, range_in(unit, k, target)))},
       {"quality", text(quality(unit))},
       {"mounted", Value(mounted(unit))},
+      // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
+      {"wounded", Value(f.hero_hits >= 2 && option_bool("sk_heroes") &&
+                        (f.role == Role::kLeader ||
+                         (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers"))))},
       {"target-cover", text(cover_of(target, from))},
       {"target-formed", Value(formed(target) && option_bool("sk_09_formed_target"))},
       {"volley", Value(volley)},
