@@ -97,6 +97,10 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
         load(a.unit, log, {}, 1);  // SK-07: with more than one action, the rest load
         break;
       }
+      case ActionKind::kFormation:
+        s.last = a.formation;
+        change_formation(a.unit, a.formation, log);
+        break;
       case ActionKind::kCharge:
         s.last = "charge";
         charge(a.unit, a.target, log);

@@ -57,6 +57,9 @@ struct SquadState {
   bool gun_loaded = true;
   int gun_reload = 0;
   bool gun_canister = true;
+  // SK-20: Load-free actions still needed to dismount (-1: not begun), and dismounted.
+  int dismount_left = -1;
+  bool dismounted = false;
   std::string last;  // last action, for the replay
 };
 
@@ -139,6 +142,8 @@ class BattleSK final : public Battle {
   double roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls);
   bool place(int unit, Vec2 leader_at, double facing, int contact_with);
   void retreat(int unit, const std::string& why, EventLog& log);
+  // SK-09 open / formed, or SK-20 "dismounted" (formation.cc).
+  void change_formation(int unit, const std::string& to, EventLog& log);
   int anchor_figure(int unit) const;  // the leader, else the figure nearest the centre
 
  public:

@@ -66,6 +66,7 @@ std::string BattleSK::weapon(int unit) const {
 }
 bool BattleSK::mounted(int unit) const {
   const Value* v = force_.units[unit].attribute("mounted");
+  if (squads_[unit].dismounted) return false;  // SK-20: dismounted cavalry are infantry
   return (v != nullptr && std::get<bool>(*v)) || force_.units[unit].arm == Arm::kCavalry;
 }
 bool BattleSK::formed(int unit) const {  // SK-09: the layout keeps a formed squad in contact
