@@ -59,6 +59,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"sk_05_missing_victim", text("ranker")},
       {"sk_05_officer_in", num(6)},
       {"sk_06_measure", text("nearest-visible-figure")},
+      {"sk_06_figures_block", text("other-squads")},
       {"sk_07_start_loaded", Value(true)},
       {"sk_07_actions", num(1)},
       {"sk_08_crew", num(4)},

@@ -104,12 +104,13 @@ class BattleSK final : public Battle {
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
-  double max_move_in(int unit) const;                  // SK-12, SK-14
-  bool sees(Vec2 a, Vec2 b) const;                     // SK-06 line of sight
-  std::string cover_of(int target, Vec2 from) const;   // SK-19: none / soft / hard
-  std::string cover_at(Vec2 p, Vec2 from) const;       // one figure's cover
-  double range_in(int unit, int k, int target) const;  // SK-06, -1 if none visible
-  bool in_range(int unit, int k, int target) const;    // SK-06
+  double max_move_in(int unit) const;                          // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;                             // SK-06 line of sight over terrain
+  bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
+  std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
+  std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
+  double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
+  bool in_range(int unit, int k, int target) const;            // SK-06
   std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)

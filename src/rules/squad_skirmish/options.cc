@@ -49,6 +49,9 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice(
           "sk_06_measure", {"nearest-visible-figure", "squad-leader"}, "SK-06",
           "range is measured to the nearest visible target figure, or to its squad leader"),
+      option_choice("sk_06_figures_block", {"other-squads", "none"}, "SK-06",
+                    "the figures of other squads (friend or foe) block the line of sight to a "
+                    "target figure (core line_of_sight), or only terrain does"),
       option_flag("sk_07_start_loaded", true, "SK-07", "every weapon starts the battle loaded"),
       count("sk_07_actions", 1, 1, 3, "SK-07", "actions a figure performs per activation"),
       count("sk_08_crew", 4, 1, 8, "SK-08", "cannon crew figures (proposed 3-4)"),

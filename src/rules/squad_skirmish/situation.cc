@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/check.h"
+#include "core/geometry/sight.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/tables.h"
@@ -131,6 +132,33 @@ bool BattleSK::sees(Vec2 a, Vec2 b) const {
   return !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // seen 2" into woods
 }
 
+// SK-06: figure k of `unit` sees figure j of `target`: terrain (sees), and, with
+// sk_06_figures_block other-squads, not every sight line between the two bases blocked by
+// figures of other squads (the core's line_of_sight; only those near the line are tried).
+bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
+  const Vec2 a = pos(unit, k);
+  const Vec2 b = pos(target, j);
+  if (!sees(a, b)) return false;
+  if (option("sk_06_figures_block") == "none") return true;
+  const Segment line{a, b};
+  std::vector<Blocker> blockers;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const int ui = static_cast<int>(u);
+    if (ui == unit || ui == target || !force_.units[u].on_table()) continue;
+    for (const Stand& st : force_.units[u].stands) {
+      if (st.removed || point_segment_distance(st.rect.centre, line) > 40.0) continue;
+      blockers.push_back({st.rect, force_.units[u].side == force_.units[unit].side});
+    }
+  }
+  if (blockers.empty()) return true;
+  const Rect& from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
+  Rect seen_from = from;
+  seen_from.facing = bearing_of(b - a);  // the figure turns to fire
+  static const smoothbore::Table kBare;  // terrain is judged above, on the centre line
+  return line_of_sight(kBare, seen_from, force_.units[target].stands[j].rect, blockers) !=
+         Sight::kBlocked;
+}
+
 // SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
 // firer), hard cover is buildings, earthworks and walls (a linear obstacle whose id names a
 // wall or stone: the core's linear obstacle class does not tell them apart).
@@ -181,12 +209,12 @@ std::string BattleSK::cover_of(int target, Vec2 from) const {
 double BattleSK::range_in(int unit, int k, int target) const {
   const Vec2 from = pos(unit, k);
   if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
-    const Vec2 l = pos(target, squads_[target].leader);
-    return sees(from, l) ? distance(from, l) / kMm : -1;
+    const int l = squads_[target].leader;
+    return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
   double best = -1;
   for (int j : living(target)) {
-    if (!sees(from, pos(target, j))) continue;
+    if (!sees_figure(unit, k, target, j)) continue;
     const double d = distance(from, pos(target, j)) / kMm;
     if (best < 0 || d < best) best = d;
   }
