@@ -215,12 +215,20 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   const double goes_in = probability("charge", p, "charge", Value(std::string("goes-in")));
   const double flees = probability("charge", p, "charge", Value(std::string("defender-retreats")));
   const double turned = probability("charge", p, "attacker", Value(std::string("retreat")));
-  const double reach = reach_probability(mounted(a.unit), gap_in(a.unit, a.target));
+  // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
+  const ChargePath path = charge_path(a.unit, a.target);
+  const double reach = reach_probability(
+      mounted(a.unit), path.inches + option_number("sk_11_obstacle_in") *
+                                         (scenario_.table.crosses(anchor(a.unit), path.stop,
+                                                                  TerrainClass::kLinearObstacle)
+                                              ? 1
+                                              : 0));
   const int attackers = figure_count(a.unit);
   const int defenders = figure_count(a.target);
   const bool two = attackers >= 2 * defenders;
   auto mp =
       melee_params(a.unit, anchor_figure(a.unit), a.target, anchor_figure(a.target), true, two);
+  mp["a-crossed-obstacle"] = Value(path.crossed);  // L95: as the melee will be fought
   const std::vector<ParamSpec>& specs = ruleset().resolution("melee")->params;
   const Params full = *complete_params(specs, std::map<std::string, Value>(mp.begin(), mp.end()));
   const int am = detail::melee_modifiers(full, "a").total();

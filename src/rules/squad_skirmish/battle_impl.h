@@ -124,6 +124,12 @@ class BattleSK final : public Battle {
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
   double expected_kills(int unit, int target) const;  // actions.cc, cached
+  struct ChargePath {
+    Vec2 stop;             // where the leader's charge move ends
+    bool crossed = false;  // an undefended linear obstacle on the way (L95: no +1)
+    double inches = 0;     // the leader's move
+  };
+  ChargePath charge_path(int unit, int target) const;  // melee.cc
 
  private:
   // the turn (battle.cc, deck.cc)

@@ -31,6 +31,25 @@ const std::vector<ParamSpec>& ruleset_melee_params() {
 
 }  // namespace
 
+// The charge move: the leader toward the nearest target figure, stopping a base short of it.
+// L95: crossing an undefended obstacle loses the +1; a defended one (the defender behind it)
+// keeps it.
+BattleSK::ChargePath BattleSK::charge_path(int unit, int target) const {
+  const Vec2 from = anchor(unit);
+  int near = living(target).front();
+  for (int k : living(target)) {
+    if (distance(pos(target, k), from) < distance(pos(target, near), from)) near = k;
+  }
+  const Vec2 goal = pos(target, near);
+  const double depth = force_.units[unit].stands[0].rect.depth;
+  ChargePath p;
+  p.stop = goal - (goal - from).normalized() * (depth + 1.0);
+  p.crossed = scenario_.table.crosses(from, p.stop, TerrainClass::kLinearObstacle) &&
+              cover_at(goal, from) == "none";
+  p.inches = distance(from, p.stop) / kMm;
+  return p;
+}
+
 void BattleSK::charge(int unit, int target, EventLog& log) {
   SquadState& s = squads_[unit];
   std::map<std::string, Value> p = morale_params(unit, false, "attacker-");
@@ -72,25 +91,13 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
     }
   }
   if (!force_.units[target].on_table() || figure_count(target) == 0) return;
-  // The charge move: toward the nearest target figure, stopping a base short of it.
-  const Vec2 from = anchor(unit);
-  int near = living(target).front();
-  for (int k : living(target)) {
-    if (distance(pos(target, k), from) < distance(pos(target, near), from)) near = k;
-  }
-  const Vec2 goal = pos(target, near);
-  const Vec2 dir = (goal - from).normalized();
+  const ChargePath path = charge_path(unit, target);
   const double depth = force_.units[unit].stands[0].rect.depth;
-  const Vec2 stop = goal - dir * (depth + 1.0);
-  const bool defended = cover_at(goal, from) != "none";
-  const bool crosses = scenario_.table.crosses(from, stop, TerrainClass::kLinearObstacle);
-  move_squad(unit, stop, -1, target, &log);
+  move_squad(unit, path.stop, -1, target, &log);
   if (gap_in(unit, target) <= depth / kMm + kContactIn) {
     s.locked = target;
     squads_[target].locked = unit;
-    // L95: crossing an undefended obstacle loses the +1; a defended one (the defender behind
-    // it) keeps it.
-    s.crossed = crosses && !defended;
+    s.crossed = path.crossed;
     log.append(make_event(EventKind::kStatus, unit,
                           fmt::format("{} contacts {} (SK-12)", name(unit), name(target))));
   }

@@ -1,0 +1,42 @@
+// The exact odds the doctrine AI weighs for a squad-skirmish charge (shared/rules/003.md §7,
+// §9): the charge is assessed as it will be fought, so an undefended fence on the way costs
+// the roll its 2" (L46, SK-11) and the melee its charging +1 (L95).
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "rules/squad_skirmish/battle_impl.h"
+#include "sim/scripted_commander.h"
+
+namespace smoothbore::sim_test {
+namespace {
+
+using squad_skirmish::BattleSK;
+
+ActionAssessment charge_odds(bool fence) {
+  std::string text = scenario_toml(unit_toml("b1", "infantry", "open", 8, 24, 8),
+                                   unit_toml("r1", "infantry", "open", 3, 24, 15), "",
+                                   fence ? "[[terrain]]\nid = \"fence\"\nclass = \"obstacle\"\n"
+                                           "path = [[10, 11], [38, 11]]\nwidth = 0.5\n\n"
+                                         : "");
+  text.replace(text.find("fast-1805"), 9, "squad-skirmish");
+  BattleHarness g(load_scenario(text), 1);
+  const auto& b = dynamic_cast<const BattleSK&>(g.battle());
+  Action a;
+  a.kind = ActionKind::kCharge;
+  a.unit = g.idx("b1");
+  a.target = g.idx("r1");
+  EXPECT_EQ(b.charge_path(a.unit, a.target).crossed, fence);
+  return g.battle().assess(a);
+}
+
+TEST(SquadSkirmishAi, ChargeOddsCountTheFenceCrossed_L46_L95) {
+  const ActionAssessment open = charge_odds(false);
+  const ActionAssessment fenced = charge_odds(true);
+  EXPECT_GT(open.win_probability, 0.5);  // 8 on 3 at 5": the charge is worth it
+  EXPECT_LT(fenced.win_probability, open.win_probability - 0.05);
+  EXPECT_LT(fenced.expected_kills, open.expected_kills);
+}
+
+}  // namespace
+}  // namespace smoothbore::sim_test
