@@ -5,8 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/squad_skirmish/battle_impl.h"
-#include "sim/scripted_commander.h"
+#include "sim/squad_skirmish_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
@@ -14,14 +13,13 @@ namespace {
 using squad_skirmish::BattleSK;
 
 ActionAssessment charge_odds(bool fence) {
-  std::string text = scenario_toml(unit_toml("b1", "infantry", "open", 8, 24, 8),
-                                   unit_toml("r1", "infantry", "open", 3, 24, 15), "",
-                                   fence ? "[[terrain]]\nid = \"fence\"\nclass = \"obstacle\"\n"
-                                           "path = [[10, 11], [38, 11]]\nwidth = 0.5\n\n"
-                                         : "");
-  text.replace(text.find("fast-1805"), 9, "squad-skirmish");
-  BattleHarness g(load_scenario(text), 1);
-  const auto& b = dynamic_cast<const BattleSK&>(g.battle());
+  BattleHarness g(sk(unit_toml("b1", "infantry", "open", 8, 24, 8),
+                     unit_toml("r1", "infantry", "open", 3, 24, 15), "",
+                     fence ? "[[terrain]]\nid = \"fence\"\nclass = \"obstacle\"\n"
+                             "path = [[10, 11], [38, 11]]\nwidth = 0.5\n\n"
+                           : ""),
+                  1);
+  const BattleSK& b = sk_of(g);
   Action a;
   a.kind = ActionKind::kCharge;
   a.unit = g.idx("b1");

@@ -9,27 +9,13 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/squad_skirmish/battle_impl.h"
 #include "sim/embedded_scenario.h"
-#include "sim/scripted_commander.h"
+#include "sim/squad_skirmish_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
 
 using squad_skirmish::BattleSK;
-
-Scenario sk(std::string_view blue, std::string_view red, std::string_view options = "") {
-  std::string text = scenario_toml(blue, red, options);
-  text.replace(text.find("fast-1805"), 9, "squad-skirmish");
-  return load_scenario(text);
-}
-
-const BattleSK& sk_of(BattleHarness& g) { return dynamic_cast<const BattleSK&>(g.battle()); }
-
-int int_field(const Event& e, std::string_view key) {
-  const Value* v = field(e, key);
-  return v != nullptr ? static_cast<int>(as_number(*v)) : -1;
-}
 
 // SK-01: one card per squad and per officer, in unit order, shuffled (Fisher-Yates) with the
 // battle's dice before anything else is rolled; every card is an event, in the order drawn.
@@ -78,7 +64,7 @@ TEST(SquadSkirmishBattle, MusketReloadsBeforeFiringAgain_L63_SK07) {
     g.play(blue, red);
     const auto shots1 = g.events(EventKind::kFire, "b1", 1);
     ASSERT_EQ(shots1.size(), 1u);
-    EXPECT_EQ(int_field(*shots1[0], "shots"), 4);  // 20" is within 24" (L63)
+    EXPECT_EQ(sk_int_field(*shots1[0], "shots"), 4);  // 20" is within 24" (L63)
     for (int k = 0; k < 4; ++k) {
       EXPECT_FALSE(sk_of(g).figure(b1, k).loaded);
       EXPECT_EQ(sk_of(g).figure(b1, k).reload_left, 1);
@@ -92,7 +78,7 @@ TEST(SquadSkirmishBattle, MusketReloadsBeforeFiringAgain_L63_SK07) {
     const auto shots3 = g.events(EventKind::kFire, "b1", 3);
     if (g.unit("r1").on_table()) {
       ASSERT_EQ(shots3.size(), 1u);
-      EXPECT_GT(int_field(*shots3[0], "shots"), 0);
+      EXPECT_GT(sk_int_field(*shots3[0], "shots"), 0);
     }
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
@@ -190,8 +176,8 @@ TEST(SquadSkirmishBattle, ChargeTestsThenMelee_L52_L85) {
       for (const Modifier& m : r.modifiers) charging += m.name.find("Charging") == 0 ? 1 : 0;
     }
     EXPECT_EQ(charging, 4);
-    EXPECT_EQ(g.unit("r1").figures(), 2 - int_field(*melees[0], "defender_lost"));
-    EXPECT_EQ(g.unit("b1").figures(), 4 - int_field(*melees[0], "attacker_lost"));
+    EXPECT_EQ(g.unit("r1").figures(), 2 - sk_int_field(*melees[0], "defender_lost"));
+    EXPECT_EQ(g.unit("b1").figures(), 4 - sk_int_field(*melees[0], "attacker_lost"));
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
     ++fought;
   }
@@ -213,7 +199,7 @@ TEST(SquadSkirmishBattle, TiesFightOnNextActivation_L87) {
     blue.charge(b1, r1);
     g.play(blue, red);
     const auto m1 = g.events(EventKind::kMelee, "", 1);
-    if (m1.size() != 1 || int_field(*m1[0], "ties") != 1) continue;
+    if (m1.size() != 1 || sk_int_field(*m1[0], "ties") != 1) continue;
     EXPECT_EQ(sk_of(g).squad(b1).locked, r1);
     EXPECT_EQ(sk_of(g).squad(r1).locked, b1);
     for (const Action& a : g.battle().legal_actions(b1)) EXPECT_EQ(a.kind, ActionKind::kHold);

@@ -6,22 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/squad_skirmish/battle_impl.h"
-#include "sim/scripted_commander.h"
+#include "sim/squad_skirmish_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
 
 using squad_skirmish::BattleSK;
 using squad_skirmish::kMm;
-
-Scenario sk(std::string_view blue, std::string_view red, std::string_view options = "") {
-  std::string text = scenario_toml(blue, red, options);
-  text.replace(text.find("fast-1805"), 9, "squad-skirmish");
-  return load_scenario(text);
-}
-
-const BattleSK& sk_of(BattleHarness& g) { return dynamic_cast<const BattleSK&>(g.battle()); }
 
 ScriptStep form(std::string to) { return {ActionKind::kFormation, -1, std::move(to), {}, nullptr}; }
 

@@ -7,28 +7,13 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/squad_skirmish/battle_impl.h"
-#include "sim/scripted_commander.h"
+#include "sim/squad_skirmish_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
 
 using squad_skirmish::BattleSK;
 using squad_skirmish::Role;
-
-Scenario sk(std::string_view blue, std::string_view red, std::string_view options = "",
-            std::string_view terrain = "") {
-  std::string text = scenario_toml(blue, red, options, terrain);
-  text.replace(text.find("fast-1805"), 9, "squad-skirmish");
-  return load_scenario(text);
-}
-
-const BattleSK& sk_of(BattleHarness& g) { return dynamic_cast<const BattleSK&>(g.battle()); }
-
-int int_field(const Event& e, std::string_view key) {
-  const Value* v = field(e, key);
-  return v != nullptr ? static_cast<int>(as_number(*v)) : -1;
-}
 
 double farthest_from_leader(BattleHarness& g, int unit) {
   const BattleSK& b = sk_of(g);
@@ -207,7 +192,7 @@ TEST(SquadSkirmishOptions, MeleeLoserFallsBack_SK13) {
       blue.charge(b1, g.idx("r1"));
       g.play(blue, red);
       const auto m = g.events(EventKind::kMelee, "", 1);
-      if (m.size() != 1 || int_field(*m[0], "ties") != 0) continue;
+      if (m.size() != 1 || sk_int_field(*m[0], "ties") != 0) continue;
       const bool blue_lost = m[0]->rolls.back().result.find("lose") != std::string::npos ||
                              m[0]->text.find("b1 lose 1") != std::string::npos;
       const std::string loser = blue_lost ? "b1" : "r1";

@@ -6,8 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/squad_skirmish/battle_impl.h"
-#include "sim/scripted_commander.h"
+#include "sim/squad_skirmish_scenario.h"
 
 namespace smoothbore::sim_test {
 namespace {
@@ -16,14 +15,13 @@ using squad_skirmish::BattleSK;
 
 TEST(SquadSkirmishSight, FiguresOfOtherSquadsBlockSight_SK06) {
   for (const bool block : {true, false}) {
-    std::string text = scenario_toml(
-        unit_toml("b1", "infantry", "open", 1, 24, 8) +
-            unit_toml("b2", "infantry", "formed", 6, 24.25, 14, "weapon = \"pistol\""),
-        unit_toml("r1", "infantry", "open", 1, 24, 20),
-        block ? "" : "sk_06_figures_block = \"none\"");
-    text.replace(text.find("fast-1805"), 9, "squad-skirmish");
-    BattleHarness g(load_scenario(text), 1);
-    const auto& b = dynamic_cast<const BattleSK&>(g.battle());
+    BattleHarness g(
+        sk(unit_toml("b1", "infantry", "open", 1, 24, 8) +
+               unit_toml("b2", "infantry", "formed", 6, 24.25, 14, "weapon = \"pistol\""),
+           unit_toml("r1", "infantry", "open", 1, 24, 20),
+           block ? "" : "sk_06_figures_block = \"none\""),
+        1);
+    const BattleSK& b = sk_of(g);
     const int b1 = g.idx("b1");
     const int r1 = g.idx("r1");
     // 12" is within a musket's 24" (L63): only the formed squad between can hide r1.
