@@ -71,7 +71,8 @@ TEST(SquadSkirmishFormation, FormsAndOpens_SK09_L69) {
 }
 
 // SK-20: dismounting takes sk_20_dismount_actions actions (one per activation here, SK-07);
-// dismounted, the squad is infantry: 2d6 movement (L40), on foot bases.
+// dismounted, the squad is infantry: 2d6 movement (L40), on foot bases; mounting again takes
+// as many, and it rides 3d6 again.
 TEST(SquadSkirmishFormation, DismountTakesItsActions_SK20) {
   for (const int actions : {1, 2}) {
     const Scenario sc = sk(unit_toml("b1", "cavalry", "open", 4, 24, 6, "weapon = \"pistol\""),
@@ -99,6 +100,16 @@ TEST(SquadSkirmishFormation, DismountTakesItsActions_SK20) {
     ASSERT_EQ(moves.size(), 1u);
     ASSERT_EQ(moves[0]->rolls.size(), 1u);
     EXPECT_EQ(moves[0]->rolls[0].faces.size(), 2u);  // infantry 2d6, not cavalry 3d6 (L40)
+    // Mounting again takes as many actions; then 3d6 again.
+    blue.set(b1, form("mounted"));
+    for (int i = 0; i < actions; ++i) g.play(blue, red);
+    EXPECT_TRUE(sk_of(g).mounted(b1));
+    EXPECT_EQ(g.unit("b1").arm, Arm::kCavalry);
+    blue.set(b1, {ActionKind::kMove, -1, "", {}, nullptr});
+    g.play(blue, red);
+    const auto rides = g.events(EventKind::kMove, "b1", turn + actions + 1);
+    ASSERT_EQ(rides.size(), 1u);
+    EXPECT_EQ(rides[0]->rolls[0].faces.size(), 3u);
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }

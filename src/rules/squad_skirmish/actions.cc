@@ -112,7 +112,8 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
   // whose weapons are empty under fire reloads or takes cover rather than advance.
   if (restricted(unit) || empty_under_fire) return out;
-  // SK-09: open order or formed (two ranks in contact); SK-20: mounted figures dismount.
+  // SK-09: open order or formed (two ranks in contact); SK-20: mounted figures dismount, and
+  // dismounted ones mount again.
   auto form = [&](std::string to) {
     Action f = hold;
     f.kind = ActionKind::kFormation;
@@ -121,6 +122,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   };
   if (figs.size() > 1) form(force_.units[unit].formation == "formed" ? "open" : "formed");
   if (mounted(unit)) form("dismounted");
+  if (squads_[unit].dismounted) form("mounted");
   const int enemy = nearest_enemy(unit);
   if (enemy < 0) return out;
   const Vec2 foe = anchor(enemy);

@@ -57,10 +57,11 @@ struct SquadState {
   bool gun_loaded = true;
   int gun_reload = 0;
   bool gun_canister = true;
-  // SK-20: Load-free actions still needed to dismount (-1: not begun), and dismounted.
+  // SK-20: actions still needed to dismount or mount (-1: not begun), and dismounted.
   int dismount_left = -1;
   bool dismounted = false;
-  std::string last;  // last action, for the replay
+  Arm horse_arm = Arm::kCavalry;  // the arm it had mounted
+  std::string last;               // last action, for the replay
 };
 
 class BattleSK final : public Battle {
