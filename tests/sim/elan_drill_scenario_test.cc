@@ -93,7 +93,7 @@ TEST(ElanDrillScenario, ThreeRoundCloseAction_L38_D12_17) {
       ASSERT_EQ(tests.size(), 1u);
       EXPECT_GE(tests.front()->rolls.front().faces.size(), static_cast<std::size_t>(n));
     }
-    EXPECT_EQ(g.events_with("falls back ½ move after three rounds", "", 1).size(), 1u);
+    EXPECT_EQ(g.events_with("falls back ½ move after 3 rounds", "", 1).size(), 1u);
     ++full;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
