@@ -4,7 +4,8 @@
 // pursue (D12-18 makes it optional and the commander is not asked: README). A pursuer moves
 // its charge distance after the broken unit; if it makes contact it charges it again in its
 // next player turn, and that close action is one round (the broken unit cannot break again)
-// with the pursuer at +1D per figure (D12-05) and the broken unit at -2 to hit (D12-18).
+// with the pursuer at +1D per figure (D12-05) and the broken unit at d12_18_broken_to_hit
+// (-2) to hit (D12-18).
 // Break-off: a unit in contact ordered to move away takes a 1D Drill test at the start of
 // its movement; on success it moves ½ away (d12_19_break_off_move = none: just out of
 // contact), otherwise it stays and takes the DMs.
@@ -73,19 +74,13 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
 // D12-18: the pursuer's new close action with the broken unit: one round.
 void BattleED::pursuit_round(int a, int d, EventLog& log) {
   std::map<std::string, Value> pd = close_params(d, a, false);
-  pd["broken"] = Value(true);  // D12-18: -2 to hit
+  pd["broken"] = Value(true);  // D12-18: -2 to hit (option d12_18_broken_to_hit)
+  pd["broken-to-hit"] = Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
   std::vector<RollRecord> rolls;
   const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
   const Outcome od = resolve("close-action", pd, &rolls);
-  int by_a = 0, by_d = 0, sp_a = 0, sp_d = 0;
-  for (const auto& [k, v] : oa) {
-    if (k == "casualties") by_a = static_cast<int>(as_number(v));
-    if (k == "special") sp_a = static_cast<int>(as_number(v));
-  }
-  for (const auto& [k, v] : od) {
-    if (k == "casualties") by_d = static_cast<int>(as_number(v));
-    if (k == "special") sp_d = static_cast<int>(as_number(v));
-  }
+  const int by_a = outcome_int(oa, "casualties"), sp_a = outcome_int(oa, "special");
+  const int by_d = outcome_int(od, "casualties"), sp_d = outcome_int(od, "special");
   Event e = make_event(EventKind::kMelee, a,
                        fmt::format("Pursuit close action (D12-18): {} inflict {}, broken {} {}",
                                    name(a), by_a, name(d), by_d));
