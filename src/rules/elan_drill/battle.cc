@@ -19,6 +19,8 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     UnitState s;
     const Value* dms = u.attribute("dms");
     s.dms = dms != nullptr ? static_cast<int>(as_number(*dms)) : 0;
+    s.engineering = u.attribute_string("engineering", "none");  // L10, D12-24
+    if (s.engineering == "none") s.engineering.clear();
     const Value* arrival = u.attribute("arrival");
     s.arrival = arrival != nullptr ? static_cast<int>(as_number(*arrival)) : 0;
     state_.push_back(s);
@@ -46,11 +48,12 @@ Event BattleED::make_event(EventKind kind, int unit, std::string text) const {
   return e;
 }
 
-// Units that take an order in their side's command phase: formed (not broken) units.
+// Units that take an order in their side's command phase: formed (not broken) units not at
+// an engineering task (D12-24, engineering.cc).
 std::vector<int> BattleED::units_to_order(int side) const {
   std::vector<int> out;
   for (int i : force_.units_of(side)) {
-    if (active(i)) out.push_back(i);
+    if (active(i) && !at_work(i)) out.push_back(i);
   }
   return out;
 }
@@ -139,6 +142,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   leader_step(side, log);         // L7 (leaders.cc)
   reinforcement_step(side, log);  // L8 (reinforcements.cc)
   rally_step(side, log);
+  engineering_step(side, log);  // L10 (engineering.cc)
   after_step("rally");
   order_step(side, src(side), log);
   response_step(defending, src(defending), log);

@@ -130,7 +130,8 @@ bool BattleED::rough_or_worse(int unit, int* multiplier) const {
 
 std::string BattleED::cover(int unit) const {
   const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
-  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
+  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks) || fortified(unit))
+    return "hard";  // L256; a fortified place (D12-24, engineering.cc)
   if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods)) return "soft";
   return "none";
 }
