@@ -1,6 +1,6 @@
 // elan-drill charge responses and Drill-tested manoeuvres (shared/rules/001.md §5-§6):
-// Fire and Evade and Limber and Evade (L123-L125, D12-16), Change Formation & Charge (3D,
-// L82) and & Move Full (2D, L81), Reform Detachments from skirmish order (L83, D12-21),
+// Fire and Evade (gun crews too) and Limber and Evade (L123-L125, D12-16), Change Formation &
+// Charge (3D, L82) and & Move Full (2D, L81), Reform Detachments from skirmish order (L83, D12-21),
 // formed units passed by fleeing troops (L89, D12-20).
 #include <memory>
 #include <string>
@@ -95,6 +95,30 @@ TEST(ElanDrillResponses, LimberAndEvade_L125) {
   ASSERT_FALSE(g.events_with("forms limbered", "r1", 1).empty());
   ASSERT_FALSE(g.events_with("evades", "r1", 1).empty());
   EXPECT_GT(g.unit("r1").footprint().centre.y / kMmPerInch, c.y0 + 1.0);
+  EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+}
+
+// L123, D12-16: a battery's crew charged by cavalry passes its 2D test, fires its guns at
+// the charger (reaction fire), then the gunners leave their guns and evade ½ a move on foot
+// (3", the line's rate, not the 1" of manhandled guns); they fire no more and cannot limber.
+TEST(ElanDrillResponses, GunCrewFireAndEvade_L123_D12_16) {
+  const Charged c = charged(unit_toml("r1", "foot-artillery", "unlimbered", 4, 24, 18,
+                                      "facing = 180\ndrill = 12\ngun = \"light\"\n"),
+                            ActionKind::kMove, "fire-and-evade", "", 2);
+  BattleHarness& g = *c.g;
+  ASSERT_NE(c.response, nullptr);
+  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
+  EXPECT_EQ(drill_dice(*c.response), 2);
+  const auto fires = g.events(EventKind::kFire, "r1", 1);
+  ASSERT_GE(fires.size(), 1u);
+  const auto left = g.events_with("the gunners leave their guns", "r1", 1);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_LT(g.position(fires.front()), g.position(left.front()));
+  EXPECT_GT(g.unit("r1").footprint().centre.y / kMmPerInch, c.y0 + 2.0);
+  for (const Action& a : g.battle().legal_actions(g.idx("r1"))) {
+    EXPECT_NE(a.kind, ActionKind::kFire);
+    EXPECT_NE(a.kind, ActionKind::kLimber);
+  }
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 

@@ -51,7 +51,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       out.push_back(c);
     }
   }
-  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered";
+  const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
+  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
@@ -74,6 +75,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     out.push_back(back);
   }
   if (u.arm == Arm::kArtillery) {
+    if (crew_only) return out;
     Action g = hold;
     g.kind = u.formation == "limbered" ? ActionKind::kUnlimber : ActionKind::kLimber;
     g.facing =

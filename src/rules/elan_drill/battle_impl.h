@@ -39,6 +39,7 @@ struct UnitState {
   std::string engineering;      // L10, D12-24: its task still to finish ("" = none)
   bool fortified = false;       // finished `fortify`: hard cover at fortified_at
   Vec2 fortified_at;
+  bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
