@@ -155,6 +155,24 @@ TEST(ElanDrillScenario, DoctrineFormsSquareWhenCavalryThreatens) {
   EXPECT_NE(h.unit("r1").formation, "square");
 }
 
+// The doctrine: red's line has no room for a square (the small r2 stands where the square's
+// corner would be) but room for a closed column (narrower, L113): against cavalry in reach it
+// forms closed column, for the +3 Élan in close action (L62) that makes its close-to-melee
+// test (L41-L44) fail less often; with room, it forms square as above.
+TEST(ElanDrillScenario, DoctrineFormsClosedColumnWithoutRoomForSquare_L62) {
+  for (const bool room : {false, true}) {
+    const std::string r2 =
+        unit_toml("r2", "infantry", "column", 2, room ? 20 : 22.05, 16.95, "facing = 180\n");
+    const Scenario sc = ed(blue_cavalry(4, "elan = 12\n"), red_foot("r1", "line", 18) + r2);
+    BattleHarness g(sc, 1);
+    ScriptedCommander blue;
+    auto red = make_commander("doctrine", Rng(1, 1));
+    g.battle().play_turn({&blue, red.get()}, g.log());
+    EXPECT_EQ(g.unit("r1").formation, room ? "square" : "closed-column");
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 // The doctrine: a column within musket range of a line it cannot beat by charging deploys
 // (its four front figures against twenty, D12-11), then fires as a line.
 TEST(ElanDrillScenario, DoctrineDeploysColumnToFire_D12_11) {

@@ -84,22 +84,29 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     return out;
   }
   // Cavalry within charge reach (D12-07: its move + 4"): formed infantry may form square
-  // against it on the spot (no test, D12-08), or hold the square; both actions name the
-  // threat (the doctrine weighs them by the exact odds of the charge against each).
+  // against it on the spot (no test, D12-08), or hold the square; where it has no room for a
+  // square, a closed column (+3 Élan in close action, L62), or hold that. Each action names
+  // the threat (the doctrine weighs them by the exact odds of the charge against each).
   if (const int cav = threatening_cavalry(unit); cav >= 0) {
     Action t = hold;
     t.target = cav;
-    if (u.formation == "square") {
-      out.push_back(t);
-    } else {
+    auto fits = [&](const std::string& f) {
       Unit copy = u;
-      copy.formation = "square";
-      if (place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) {
-        t.kind = ActionKind::kFormation;
-        t.formation = "square";
-        t.facing = fp.facing;
-        out.push_back(t);
-      }
+      copy.formation = f;
+      return place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1);
+    };
+    const UnitTypeInfo* type = ruleset().unit_type(u.type);
+    const bool closed_ok =
+        type != nullptr && std::find(type->formations.begin(), type->formations.end(),
+                                     "closed-column") != type->formations.end();
+    const bool square_fits = u.formation != "square" && fits("square");
+    if (u.formation == "square" || (u.formation == "closed-column" && !square_fits)) {
+      out.push_back(t);
+    } else if (square_fits || (closed_ok && fits("closed-column"))) {
+      t.kind = ActionKind::kFormation;
+      t.formation = square_fits ? "square" : "closed-column";
+      t.facing = fp.facing;
+      out.push_back(t);
     }
   }
   if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
@@ -265,6 +272,25 @@ ActionAssessment BattleED::assess(const Action& a) const {
     const double c = closes_vs(false);
     out.win_probability = 1 - c;
     out.risk = c * 0.5;
+  } else if (a.kind == ActionKind::kFormation && a.formation == "closed-column") {
+    // L62: a closed column closes as anything in the clear, but tests Élan at +3 in the close
+    // action: the risk of standing (½ of the closing chance, as kHold) scaled by the exact
+    // chance its defender's close-to-melee test (L41-L44) fails a die, closed against now.
+    auto holds = [&](const std::string& formation) {  // no die failed
+      std::map<std::string, Value> p = close_to_melee_params(a.unit, charger, false);
+      if (!formation.empty()) p["formation"] = Value(formation);
+      return probability("close-to-melee", p, "failures", Value(std::int64_t{0}));
+    };
+    const double q_now = 1 - holds(""), q_closed = 1 - holds("closed-column");
+    const double performs =
+        1 - probability("drill-test",
+                        {{"action", Value(response_key(a))},
+                         {"factor", Value(std::int64_t{drill(a.unit)})},
+                         {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
+                        "performed", Value(false));
+    const double c = closes_vs(false);
+    out.win_probability = 1 - c;
+    out.risk = c * 0.5 * (performs * q_closed / std::max(q_now, 1e-9) + (1 - performs));
   } else if (a.kind == ActionKind::kFormation) {
     const bool square = a.formation == "square";
     const double performs =
