@@ -129,7 +129,8 @@ TEST(ElanDrillResponses, ChangeFormationAndCharge_L82) {
     const Scenario sc = ed(
         unit_toml("b1", "infantry", "line", 20, 24, 6,
                   fmt::format("drill = {}\nelan = 12\n{}", drill, drill == 1 ? "dms = 1\n" : "")),
-        unit_toml("r1", "infantry", "line", 20, 24, 15, "facing = 180\n"));
+        unit_toml("r1", "infantry", "line", 20, 24, 15, "facing = 180\n"),
+        "d12_18_infantry_pursuit = \"never\"");  // the script answers no pursuit question
     BattleHarness g(sc, 3);
     ScriptedCommander blue, red;
     blue.set(g.idx("b1"), {ActionKind::kCharge, g.idx("r1"), "column", {}, nullptr});

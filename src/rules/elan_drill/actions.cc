@@ -201,6 +201,27 @@ ActionAssessment BattleED::assess(const Action& a) const {
     return out;
   }
   if (a.unit < 0 || a.target < 0) return out;
+  if (a.rate == "pursuit") {
+    // D12-18: infantry may pursue (pursuit.cc): staying is worth nothing either way; pursuing
+    // is weighed by its one-round close action, exactly: the chance we cause more casualties
+    // (+1D per figure against a broken unit, D12-05) than the broken unit's blows at
+    // d12_18_broken_to_hit, against the chance it causes more.
+    if (a.kind != ActionKind::kCharge) return out;
+    std::map<std::string, Value> theirs_p = close_params(a.target, a.unit, false);
+    theirs_p["broken"] = Value(true);
+    theirs_p["broken-to-hit"] =
+        Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
+    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto theirs = casualty_distribution(theirs_p);
+    for (std::size_t x = 0; x < mine.size(); ++x) {
+      out.expected_kills += static_cast<double>(x) * mine[x];
+      for (std::size_t y = 0; y < theirs.size(); ++y) {
+        if (x > y) out.win_probability += mine[x] * theirs[y];
+        if (y > x) out.risk += mine[x] * theirs[y];
+      }
+    }
+    return out;
+  }
   if (a.kind == ActionKind::kFire) {
     const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
     std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)

@@ -107,6 +107,7 @@ std::vector<std::string> BattleED::invariant_violations() const {
 // One game turn: the first side's player turn, then the other's (§3, IGOUGO).
 void BattleED::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
+  sources_ = orders;
   log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Game turn {}", turn_)));
   const int sides = static_cast<int>(force_.sides.size());
   for (int k = 0; k < sides; ++k) player_turn((scenario_.first_side + k) % sides, orders, log);

@@ -235,6 +235,7 @@ class BattleED final : public Battle {
   int turn_ = 0;
   int acting_ = 0;
   int step_ = 0;
+  std::vector<OrderSource*> sources_;  // this turn's commanders, by side (react mid-turn)
 };
 
 }  // namespace smoothbore::elan_drill
