@@ -19,8 +19,7 @@ std::string hedge() {
 std::string drill(bool sure) { return sure ? "drill = 12\n" : "drill = 1\ndms = 1\n"; }
 
 // D12-24: b1 digs in (2D Drill test in its command phase, L10); done, its place is hard cover
-// and r1's fire at it meets the +3 save of L256; while the test fails it keeps working and
-// takes no orders.
+// and r1's fire at it meets the +3 save of L256; while the test fails it has no cover.
 TEST(ElanDrillEngineering, FortifyGivesHardCover_L10_D12_24) {
   for (const bool sure : {true, false}) {
     BattleHarness g(
@@ -28,7 +27,6 @@ TEST(ElanDrillEngineering, FortifyGivesHardCover_L10_D12_24) {
                      "engineering = \"fortify\"\n" + drill(sure)),
            unit_toml("r1", "infantry", "line", 20, 24, 12, "facing = 180\nmusketry = 8\n")),
         1);
-    EXPECT_EQ(g.battle().units_to_order(0).size(), 0u);  // at work: no orders
     ScriptedCommander blue, red;
     red.fire(g.idx("r1"), g.idx("b1"));
     g.play(blue, red);
@@ -43,7 +41,6 @@ TEST(ElanDrillEngineering, FortifyGivesHardCover_L10_D12_24) {
     }
     ASSERT_GT(fire, 0);
     EXPECT_EQ(covered, sure ? fire : 0);
-    EXPECT_EQ(g.battle().units_to_order(0).size(), sure ? 1u : 0u);
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
@@ -71,21 +68,30 @@ TEST(ElanDrillEngineering, ClearRemovesTheObstacle_D12_24) {
   }
 }
 
-// D12-24 = scripted: no dice; the task completes in the command phase of engineering_turn.
+// D12-24 = scripted: no dice; the task completes in the command phase of engineering_turn,
+// if the unit works then: one that moved in its last player turn does not (L32 reading).
 TEST(ElanDrillEngineering, Scripted_D12_24) {
-  BattleHarness g(ed(unit_toml("b1", "infantry", "line", 20, 24, 4,
-                               "engineering = \"fortify\"\nengineering_turn = 2\n"),
-                     unit_toml("r1", "infantry", "line", 20, 24, 34, "facing = 180\n"),
-                     "d12_24_engineering = \"scripted\""),
-                  1);
-  ScriptedCommander blue, red;
-  g.play(blue, red);
-  const auto works = g.events_with("works at its task", "b1", 1);
-  ASSERT_EQ(works.size(), 1u);
-  EXPECT_TRUE(works.front()->rolls.empty());
-  EXPECT_TRUE(g.events_with("has fortified", "b1", 1).empty());
-  g.play(blue, red);
-  EXPECT_EQ(g.events_with("has fortified", "b1", 2).size(), 1u);
+  for (const bool moves : {false, true}) {
+    BattleHarness g(ed(unit_toml("b1", "infantry", "line", 20, 24, 4,
+                                 "engineering = \"fortify\"\nengineering_turn = 2\n"),
+                       unit_toml("r1", "infantry", "line", 20, 24, 34, "facing = 180\n"),
+                       "d12_24_engineering = \"scripted\""),
+                    1);
+    ScriptedCommander blue, red;
+    if (moves) {
+      blue.set(g.idx("b1"),
+               {ActionKind::kMove, -1, "", true, [](const Action& a) { return a.rate.empty(); }});
+    }
+    g.play(blue, red);
+    const auto works = g.events_with("works at its task", "b1", 1);
+    ASSERT_EQ(works.size(), 1u);
+    EXPECT_TRUE(works.front()->rolls.empty());
+    EXPECT_TRUE(g.events_with("has fortified", "b1", 1).empty());
+    blue.clear();
+    g.play(blue, red);
+    EXPECT_EQ(g.events_with("works at its task", "b1", 2).size(), moves ? 0u : 1u);
+    EXPECT_EQ(g.events_with("has fortified", "b1", 2).size(), moves ? 0u : 1u);
+  }
 }
 
 // D12-24: a unit clearing needs a linear obstacle or earthworks of the table to clear.

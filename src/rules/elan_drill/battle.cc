@@ -48,12 +48,11 @@ Event BattleED::make_event(EventKind kind, int unit, std::string text) const {
   return e;
 }
 
-// Units that take an order in their side's command phase: formed (not broken) units not at
-// an engineering task (D12-24, engineering.cc).
+// Units that take an order in their side's command phase: formed (not broken) units.
 std::vector<int> BattleED::units_to_order(int side) const {
   std::vector<int> out;
   for (int i : force_.units_of(side)) {
-    if (active(i) && !at_work(i)) out.push_back(i);
+    if (active(i)) out.push_back(i);
   }
   return out;
 }

@@ -7,9 +7,10 @@
 //            L256) while it stays within 1" of it;
 //   clear:   it clears the linear obstacle or earthworks `engineering_feature`, which is then
 //            gone from the table (no obstacle test, L189-L191; no cover).
-// A unit at work takes no orders (it stays at its task) and does not work in contact with
-// an enemy; the test is no movement or formation change, so its failures add no DMs
-// (L101-L103). Both readings are the battle's (README "Interpretations").
+// A unit works only when it did not move in its own last player turn (as the stationary
+// rally, L32) and is not in contact with an enemy; it still takes orders (a unit that moves
+// off its fortified place loses the cover). The test is no movement or formation change, so
+// its failures add no DMs (L101-L103). These readings are the battle's (README).
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
@@ -30,7 +31,7 @@ bool BattleED::fortified(int unit) const {
 
 void BattleED::engineering_step(int side, EventLog& log) {
   for (int u : force_.units_of(side)) {
-    if (!at_work(u) || in_contact(u) >= 0) continue;
+    if (!at_work(u) || state_[u].moved_last || in_contact(u) >= 0) continue;
     UnitState& s = state_[u];
     const std::string task = s.engineering;
     bool done = false;
