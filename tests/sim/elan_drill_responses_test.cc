@@ -46,6 +46,17 @@ Charged charged(std::string_view r1, ActionKind kind, std::string rate, std::str
   return c;
 }
 
+// A Fire and Evade response (L123) after its 2D Drill test: r1's fire events of bound 1.
+std::vector<const Event*> fired_in_response(const Charged& c) {
+  if (c.response == nullptr) {
+    ADD_FAILURE() << "no response";
+    return {};
+  }
+  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
+  EXPECT_EQ(drill_dice(*c.response), 2);
+  return c.g->events(EventKind::kFire, "r1", 1);
+}
+
 // L123: skirmishers charged by cavalry pass the 2D Drill test (Drill 12), fire at the
 // charger at once (reaction fire, -1) and evade ½ move; they do not fire again that turn.
 TEST(ElanDrillResponses, FireAndEvade_L123) {
@@ -53,10 +64,7 @@ TEST(ElanDrillResponses, FireAndEvade_L123) {
                                       "facing = 180\ndrill = 12\nweapon = \"rifle\"\n"),
                             ActionKind::kMove, "fire-and-evade", "", 1);
   BattleHarness& g = *c.g;
-  ASSERT_NE(c.response, nullptr);
-  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
-  EXPECT_EQ(drill_dice(*c.response), 2);
-  const auto fires = g.events(EventKind::kFire, "r1", 1);
+  const auto fires = fired_in_response(c);
   ASSERT_GE(fires.size(), 1u);
   EXPECT_LT(g.position(fires.front()), g.position(g.events_with("charges", "b1", 1).front()));
   EXPECT_TRUE(cites(*fires.front(), "L204"));  // reaction fire
@@ -106,10 +114,7 @@ TEST(ElanDrillResponses, GunCrewFireAndEvade_L123_D12_16) {
                                       "facing = 180\ndrill = 12\ngun = \"light\"\n"),
                             ActionKind::kMove, "fire-and-evade", "", 2);
   BattleHarness& g = *c.g;
-  ASSERT_NE(c.response, nullptr);
-  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
-  EXPECT_EQ(drill_dice(*c.response), 2);
-  const auto fires = g.events(EventKind::kFire, "r1", 1);
+  const auto fires = fired_in_response(c);
   ASSERT_GE(fires.size(), 1u);
   const auto left = g.events_with("the gunners leave their guns", "r1", 1);
   ASSERT_EQ(left.size(), 1u);

@@ -289,6 +289,14 @@ ActionAssessment BattleED::assess(const Action& a) const {
     if (square) p["ground"] = Value(std::string("terrain-or-square"));
     return probability("close-to-melee", p, "contact", Value(true));
   };
+  // The chance the response's Drill test lets it be performed (L100-L101).
+  auto performs_of = [&] {
+    return 1 - probability("drill-test",
+                           {{"action", Value(response_key(a))},
+                            {"factor", Value(std::int64_t{drill(a.unit)})},
+                            {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
+                           "performed", Value(false));
+  };
   if (a.kind == ActionKind::kHold) {
     const double c = closes_vs(false);
     out.win_probability = 1 - c;
@@ -303,23 +311,13 @@ ActionAssessment BattleED::assess(const Action& a) const {
       return probability("close-to-melee", p, "failures", Value(std::int64_t{0}));
     };
     const double q_now = 1 - holds(""), q_closed = 1 - holds("closed-column");
-    const double performs =
-        1 - probability("drill-test",
-                        {{"action", Value(response_key(a))},
-                         {"factor", Value(std::int64_t{drill(a.unit)})},
-                         {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
-                        "performed", Value(false));
+    const double performs = performs_of();
     const double c = closes_vs(false);
     out.win_probability = 1 - c;
     out.risk = c * 0.5 * (performs * q_closed / std::max(q_now, 1e-9) + (1 - performs));
   } else if (a.kind == ActionKind::kFormation) {
     const bool square = a.formation == "square";
-    const double performs =
-        1 - probability("drill-test",
-                        {{"action", Value(response_key(a))},
-                         {"factor", Value(std::int64_t{drill(a.unit)})},
-                         {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
-                        "performed", Value(false));
+    const double performs = performs_of();
     const double c_ok = closes_vs(square), c_fail = closes_vs(false);
     out.win_probability = performs * (1 - c_ok) + (1 - performs) * (1 - c_fail);
     out.risk = performs * c_ok * (square ? 0.1 : 0.4) + (1 - performs) * c_fail * 0.6;
