@@ -200,7 +200,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.expected_kills = fire_in_formation(a.unit, a.formation);  // its fire next turn
     return out;
   }
-  if (a.unit < 0 || a.target < 0) return out;
+  if (a.unit < 0 || a.target < 0 || a.rate == "leader") return out;  // leaders: no odds
   if (a.rate == "pursuit") {
     // D12-18: infantry may pursue (pursuit.cc): staying is worth nothing either way; pursuing
     // is weighed by its one-round close action, exactly: the chance we cause more casualties
