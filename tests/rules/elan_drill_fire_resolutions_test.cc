@@ -220,6 +220,22 @@ TEST(ElanDrillCloseAction, HitsThenSaves) {
               {{"0/0/0", 1.0}});
 }
 
+// D12-18: a broken unit caught in a new close action hits at `broken-to-hit` (option
+// d12_18_broken_to_hit, default -2): skill 6 - 2 = 4, i.e. a hit on 4/12; at -5, 1/12; at 0
+// it fights as if formed.
+TEST(ElanDrillCloseAction, BrokenToHit_D12_18) {
+  auto hit = [](std::vector<std::string> a) {
+    a.insert(a.end(), {"figures=1", "skill=6"});
+    double p = 0;
+    for (const auto& [k, q] : exact(res("close-action"), a)) p += k[0] == '1' ? q : 0;
+    return p;
+  };
+  EXPECT_NEAR(hit({"broken=true"}), 4.0 / 12, 1e-12);
+  EXPECT_NEAR(hit({"broken=true", "broken-to-hit=-5"}), 1.0 / 12, 1e-12);
+  EXPECT_NEAR(hit({"broken=true", "broken-to-hit=0"}), 6.0 / 12, 1e-12);
+  EXPECT_NEAR(hit({"broken-to-hit=-5"}), 6.0 / 12, 1e-12);  // only a broken attacker
+}
+
 TEST(ElanDrillFireResolutions, MonteCarloAgreesWithTheExactOdds) {
   expect_monte_carlo(res("small-arms"), {"figures=8"}, 11);
   expect_monte_carlo(res("canister"), {"gun=light"}, 12);

@@ -91,6 +91,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_17_rounds", Value(std::int64_t{3})},
       {"d12_17_no_break", Value(std::string("loser-falls-back"))},
       {"d12_18_cavalry_pursuit", Value(std::string("test-not-to"))},
+      {"d12_18_infantry_pursuit", Value(std::string("commander"))},
       {"d12_18_broken_to_hit", Value(std::int64_t{-2})},
       {"d12_19_break_off_move", Value(std::string("half"))},
       {"d12_20_pass_through", Value(std::string("formed-unit"))},

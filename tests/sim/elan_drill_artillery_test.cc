@@ -191,5 +191,19 @@ TEST(ElanDrillArtillery, ShotTypesByRangeAndPiece_D12_14) {
                                       }}));
 }
 
+// D12-14: "Howitzer/Gun": a gun battery the scenario allows (`shell = true`) fires shell too,
+// from 6" to its maximum (here 18", beyond the musket's reply); a gun without it does not.
+TEST(ElanDrillArtillery, GunFiresShellWhenAllowed_D12_14) {
+  for (const bool allowed : {true, false}) {
+    BattleHarness g(ed(battery(allowed ? "shell = true\n" : ""), red("r1", 24, 22)), 1);
+    ScriptedCommander blue, reds;
+    order(blue, g, "r1", "shell");
+    g.play(blue, reds);
+    EXPECT_EQ(blue.unmatched(), allowed ? 0 : 1);
+    EXPECT_EQ(g.events_with("fires shell at", "bg", 1).empty(), !allowed);
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test

@@ -1,11 +1,13 @@
 // elan-drill leaders (shared/rules/001.md §3 L7, D12-22, R-001-4): a leader attaches to a
-// unit in the command phase and adds +1 (d12_22_leader_bonus) to its Élan and Drill
-// factors; a special casualty (natural 12 save, L261) hits him instead of adding a DM.
-// Reinforcements (L8, D12-23) roll to arrive in their side's command phase.
+// unit in the command phase (where his commander places him) and adds +1 (d12_22_leader_bonus) to
+// its Élan and Drill factors; a special casualty (natural 12 save, L261) hits him instead of adding
+// a DM. Reinforcements (L8, D12-23) roll to arrive in their side's command phase.
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/dice/rng.h"
+#include "sim/commander.h"
 #include "sim/elan_drill_scenario.h"
 
 namespace smoothbore::sim_test {
@@ -99,6 +101,49 @@ TEST(ElanDrillLeaders, ReinforcementsArriveByRoll_D12_23) {
     EXPECT_EQ(g.unit("b3").status, UnitStatus::kActive);
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
+}
+
+// Holds every unit; places its leader with `want` when offered (OrderSource::react).
+class LeaderPlacer final : public OrderSource {
+ public:
+  int want = -1;
+  std::vector<Action> offered;
+  Action choose(const Battle&, int, const std::vector<Action>& legal) override {
+    return legal.front();
+  }
+  Action react(const Battle&, int, const std::vector<Action>& legal) override {
+    offered = legal;
+    for (const Action& a : legal) {
+      if (a.target == want) return a;
+    }
+    return legal.front();
+  }
+};
+
+// L7: with b1 and b2 both within his 24" (D12-07) the leader's commander is asked; the
+// default offered first is the unit nearest the enemy (b1). He attaches to b2 as told, then
+// detaches and goes to b1; the doctrine keeps the default.
+TEST(ElanDrillLeaders, CommanderPlacesTheLeader_L7) {
+  const Scenario sc =
+      ed(unit_toml("b1", "infantry", "line", 20, 24, 4) +
+             unit_toml("b2", "infantry", "line", 20, 36, 2),
+         unit_toml("r1", "infantry", "line", 20, 24, 32, "facing = 180\n"), "", "", kLeader);
+  BattleHarness g(sc, 1);
+  LeaderPlacer blue;
+  ScriptedCommander red;
+  blue.want = g.idx("b2");
+  g.battle().play_turn({&blue, &red}, g.log());
+  ASSERT_EQ(blue.offered.size(), 2u);
+  EXPECT_EQ(blue.offered.front().target, g.idx("b1"));
+  EXPECT_EQ(g.force().leaders.front().attached_unit, g.idx("b2"));
+  blue.want = g.idx("b1");
+  g.battle().play_turn({&blue, &red}, g.log());
+  EXPECT_EQ(g.events_with("detaches from b2 and attaches to b1", "b1", 2).size(), 1u);
+  EXPECT_EQ(g.force().leaders.front().attached_unit, g.idx("b1"));
+  BattleHarness h(sc, 1);
+  auto doctrine = make_commander("doctrine", Rng(1, 1));
+  h.battle().play_turn({doctrine.get(), &red}, h.log());
+  EXPECT_EQ(h.force().leaders.front().attached_unit, h.idx("b1"));
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
-// elan-drill pursuit after close action (shared/rules/001.md §3 L26, D12-18) and break-off
-// (L85, D12-19).
+// elan-drill pursuit after close action (shared/rules/001.md §3 L26, D12-18: cavalry and
+// infantry) and break-off (L85, D12-19).
 #include <memory>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/dice/rng.h"
+#include "sim/commander.h"
 #include "sim/elan_drill_scenario.h"
 
 namespace smoothbore::sim_test {
@@ -90,6 +92,54 @@ TEST(ElanDrillPursuit, BreakOff_L85_D12_19) {
     ++checked;
   }
   EXPECT_EQ(checked, 2);
+}
+
+// Orders from a script; mid-turn reactions (the pursuit choice) from `react_with`, or the
+// rules' default (the first: stay) when null.
+class ScriptThenReact final : public OrderSource {
+ public:
+  ScriptThenReact(ScriptedCommander& script, OrderSource* react_with)
+      : script_(script), react_with_(react_with) {}
+  Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    return script_.choose(b, unit, legal);
+  }
+  Action react(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    return react_with_ != nullptr ? react_with_->react(b, unit, legal) : legal.front();
+  }
+
+ private:
+  ScriptedCommander& script_;
+  OrderSource* react_with_;
+};
+
+// D12-18: infantry b1 (a column, Élan 12) charges r1 (Élan 1, 1 DM), which breaks on its
+// close-to-melee test (L74); whether b1 pursues follows d12_18_infantry_pursuit: never,
+// always, or (default) its commander's choice: declined, or the doctrine's (the exact odds
+// of the one-round pursuit close action favour it).
+TEST(ElanDrillPursuit, InfantryMayPursue_D12_18) {
+  auto doctrine = make_commander("doctrine", Rng(1, 1));
+  struct Case {
+    std::string mode;
+    OrderSource* react;
+    bool asked, pursues;
+  };
+  for (const Case& c :
+       {Case{"never", nullptr, false, false}, Case{"always", nullptr, false, true},
+        Case{"commander", nullptr, true, false}, Case{"commander", doctrine.get(), true, true}}) {
+    const Scenario sc =
+        ed(unit_toml("b1", "infantry", "column", 20, 24, 3, "elan = 12\n"),
+           unit_toml("r1", "infantry", "line", 20, 24, 12, "facing = 180\nelan = 1\ndms = 1\n"),
+           fmt::format("d12_18_infantry_pursuit = \"{}\"\nd12_07_march_column_in = 4", c.mode));
+    BattleHarness g(sc, 1);
+    ScriptedCommander blue, red;
+    blue.charge(g.idx("b1"), g.idx("r1"));
+    ScriptThenReact src(blue, c.react);
+    g.battle().play_turn({&src, &red}, g.log());
+    ASSERT_FALSE(g.events(EventKind::kRout, "r1", 1).empty()) << c.mode;
+    EXPECT_EQ(g.events_with("infantry may pursue", "b1", 1).size(), c.asked ? 1u : 0u) << c.mode;
+    EXPECT_EQ(g.events_with("pursues r1", "b1", 1).size(), c.pursues ? 1u : 0u) << c.mode;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // elan-drill charge responses and Drill-tested manoeuvres (shared/rules/001.md §5-§6):
-// Fire and Evade and Limber and Evade (L123-L125, D12-16), Change Formation & Charge (3D,
-// L82) and & Move Full (2D, L81), Reform Detachments from skirmish order (L83, D12-21),
+// Fire and Evade (gun crews too) and Limber and Evade (L123-L125, D12-16), Change Formation &
+// Charge (3D, L82) and & Move Full (2D, L81), Reform Detachments from skirmish order (L83, D12-21),
 // formed units passed by fleeing troops (L89, D12-20).
 #include <memory>
 #include <string>
@@ -46,6 +46,17 @@ Charged charged(std::string_view r1, ActionKind kind, std::string rate, std::str
   return c;
 }
 
+// A Fire and Evade response (L123) after its 2D Drill test: r1's fire events of bound 1.
+std::vector<const Event*> fired_in_response(const Charged& c) {
+  if (c.response == nullptr) {
+    ADD_FAILURE() << "no response";
+    return {};
+  }
+  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
+  EXPECT_EQ(drill_dice(*c.response), 2);
+  return c.g->events(EventKind::kFire, "r1", 1);
+}
+
 // L123: skirmishers charged by cavalry pass the 2D Drill test (Drill 12), fire at the
 // charger at once (reaction fire, -1) and evade ½ move; they do not fire again that turn.
 TEST(ElanDrillResponses, FireAndEvade_L123) {
@@ -53,10 +64,7 @@ TEST(ElanDrillResponses, FireAndEvade_L123) {
                                       "facing = 180\ndrill = 12\nweapon = \"rifle\"\n"),
                             ActionKind::kMove, "fire-and-evade", "", 1);
   BattleHarness& g = *c.g;
-  ASSERT_NE(c.response, nullptr);
-  EXPECT_NE(c.response->text.find("fire-and-evade"), std::string::npos);
-  EXPECT_EQ(drill_dice(*c.response), 2);
-  const auto fires = g.events(EventKind::kFire, "r1", 1);
+  const auto fires = fired_in_response(c);
   ASSERT_GE(fires.size(), 1u);
   EXPECT_LT(g.position(fires.front()), g.position(g.events_with("charges", "b1", 1).front()));
   EXPECT_TRUE(cites(*fires.front(), "L204"));  // reaction fire
@@ -98,6 +106,27 @@ TEST(ElanDrillResponses, LimberAndEvade_L125) {
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
+// L123, D12-16: a battery's crew charged by cavalry passes its 2D test, fires its guns at
+// the charger (reaction fire), then the gunners leave their guns and evade ½ a move on foot
+// (3", the line's rate, not the 1" of manhandled guns); they fire no more and cannot limber.
+TEST(ElanDrillResponses, GunCrewFireAndEvade_L123_D12_16) {
+  const Charged c = charged(unit_toml("r1", "foot-artillery", "unlimbered", 4, 24, 18,
+                                      "facing = 180\ndrill = 12\ngun = \"light\"\n"),
+                            ActionKind::kMove, "fire-and-evade", "", 2);
+  BattleHarness& g = *c.g;
+  const auto fires = fired_in_response(c);
+  ASSERT_GE(fires.size(), 1u);
+  const auto left = g.events_with("the gunners leave their guns", "r1", 1);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_LT(g.position(fires.front()), g.position(left.front()));
+  EXPECT_GT(g.unit("r1").footprint().centre.y / kMmPerInch, c.y0 + 2.0);
+  for (const Action& a : g.battle().legal_actions(g.idx("r1"))) {
+    EXPECT_NE(a.kind, ActionKind::kFire);
+    EXPECT_NE(a.kind, ActionKind::kLimber);
+  }
+  EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+}
+
 // L82: a line forms column and charges on a 3D Drill test; Drill 12 always passes, Drill
 // 1 with a DM (factor 0) always fails and the charge does not go in.
 TEST(ElanDrillResponses, ChangeFormationAndCharge_L82) {
@@ -105,7 +134,8 @@ TEST(ElanDrillResponses, ChangeFormationAndCharge_L82) {
     const Scenario sc = ed(
         unit_toml("b1", "infantry", "line", 20, 24, 6,
                   fmt::format("drill = {}\nelan = 12\n{}", drill, drill == 1 ? "dms = 1\n" : "")),
-        unit_toml("r1", "infantry", "line", 20, 24, 15, "facing = 180\n"));
+        unit_toml("r1", "infantry", "line", 20, 24, 15, "facing = 180\n"),
+        "d12_18_infantry_pursuit = \"never\"");  // the script answers no pursuit question
     BattleHarness g(sc, 3);
     ScriptedCommander blue, red;
     blue.set(g.idx("b1"), {ActionKind::kCharge, g.idx("r1"), "column", {}, nullptr});

@@ -93,7 +93,7 @@ TEST(ElanDrillScenario, ThreeRoundCloseAction_L38_D12_17) {
       ASSERT_EQ(tests.size(), 1u);
       EXPECT_GE(tests.front()->rolls.front().faces.size(), static_cast<std::size_t>(n));
     }
-    EXPECT_EQ(g.events_with("falls back ½ move after three rounds", "", 1).size(), 1u);
+    EXPECT_EQ(g.events_with("falls back ½ move after 3 rounds", "", 1).size(), 1u);
     ++full;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
@@ -153,6 +153,24 @@ TEST(ElanDrillScenario, DoctrineFormsSquareWhenCavalryThreatens) {
   auto red2 = make_commander("doctrine", Rng(1, 1));
   h.battle().play_turn({&blue, red2.get()}, h.log());
   EXPECT_NE(h.unit("r1").formation, "square");
+}
+
+// The doctrine: red's line has no room for a square (the small r2 stands where the square's
+// corner would be) but room for a closed column (narrower, L113): against cavalry in reach it
+// forms closed column, for the +3 Élan in close action (L62) that makes its close-to-melee
+// test (L41-L44) fail less often; with room, it forms square as above.
+TEST(ElanDrillScenario, DoctrineFormsClosedColumnWithoutRoomForSquare_L62) {
+  for (const bool room : {false, true}) {
+    const std::string r2 =
+        unit_toml("r2", "infantry", "column", 2, room ? 20 : 22.05, 16.95, "facing = 180\n");
+    const Scenario sc = ed(blue_cavalry(4, "elan = 12\n"), red_foot("r1", "line", 18) + r2);
+    BattleHarness g(sc, 1);
+    ScriptedCommander blue;
+    auto red = make_commander("doctrine", Rng(1, 1));
+    g.battle().play_turn({&blue, red.get()}, g.log());
+    EXPECT_EQ(g.unit("r1").formation, room ? "square" : "closed-column");
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
 }
 
 // The doctrine: a column within musket range of a line it cannot beat by charging deploys

@@ -51,7 +51,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       out.push_back(c);
     }
   }
-  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered";
+  const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
+  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
@@ -74,6 +75,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     out.push_back(back);
   }
   if (u.arm == Arm::kArtillery) {
+    if (crew_only) return out;
     Action g = hold;
     g.kind = u.formation == "limbered" ? ActionKind::kUnlimber : ActionKind::kLimber;
     g.facing =
@@ -82,22 +84,29 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     return out;
   }
   // Cavalry within charge reach (D12-07: its move + 4"): formed infantry may form square
-  // against it on the spot (no test, D12-08), or hold the square; both actions name the
-  // threat (the doctrine weighs them by the exact odds of the charge against each).
+  // against it on the spot (no test, D12-08), or hold the square; where it has no room for a
+  // square, a closed column (+3 Élan in close action, L62), or hold that. Each action names
+  // the threat (the doctrine weighs them by the exact odds of the charge against each).
   if (const int cav = threatening_cavalry(unit); cav >= 0) {
     Action t = hold;
     t.target = cav;
-    if (u.formation == "square") {
-      out.push_back(t);
-    } else {
+    auto fits = [&](const std::string& f) {
       Unit copy = u;
-      copy.formation = "square";
-      if (place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) {
-        t.kind = ActionKind::kFormation;
-        t.formation = "square";
-        t.facing = fp.facing;
-        out.push_back(t);
-      }
+      copy.formation = f;
+      return place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1);
+    };
+    const UnitTypeInfo* type = ruleset().unit_type(u.type);
+    const bool closed_ok =
+        type != nullptr && std::find(type->formations.begin(), type->formations.end(),
+                                     "closed-column") != type->formations.end();
+    const bool square_fits = u.formation != "square" && fits("square");
+    if (u.formation == "square" || (u.formation == "closed-column" && !square_fits)) {
+      out.push_back(t);
+    } else if (square_fits || (closed_ok && fits("closed-column"))) {
+      t.kind = ActionKind::kFormation;
+      t.formation = square_fits ? "square" : "closed-column";
+      t.facing = fp.facing;
+      out.push_back(t);
     }
   }
   if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
@@ -191,7 +200,28 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.expected_kills = fire_in_formation(a.unit, a.formation);  // its fire next turn
     return out;
   }
-  if (a.unit < 0 || a.target < 0) return out;
+  if (a.unit < 0 || a.target < 0 || a.rate == "leader") return out;  // leaders: no odds
+  if (a.rate == "pursuit") {
+    // D12-18: infantry may pursue (pursuit.cc): staying is worth nothing either way; pursuing
+    // is weighed by its one-round close action, exactly: the chance we cause more casualties
+    // (+1D per figure against a broken unit, D12-05) than the broken unit's blows at
+    // d12_18_broken_to_hit, against the chance it causes more.
+    if (a.kind != ActionKind::kCharge) return out;
+    std::map<std::string, Value> theirs_p = close_params(a.target, a.unit, false);
+    theirs_p["broken"] = Value(true);
+    theirs_p["broken-to-hit"] =
+        Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
+    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto theirs = casualty_distribution(theirs_p);
+    for (std::size_t x = 0; x < mine.size(); ++x) {
+      out.expected_kills += static_cast<double>(x) * mine[x];
+      for (std::size_t y = 0; y < theirs.size(); ++y) {
+        if (x > y) out.win_probability += mine[x] * theirs[y];
+        if (y > x) out.risk += mine[x] * theirs[y];
+      }
+    }
+    return out;
+  }
   if (a.kind == ActionKind::kFire) {
     const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
     std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)
@@ -259,18 +289,35 @@ ActionAssessment BattleED::assess(const Action& a) const {
     if (square) p["ground"] = Value(std::string("terrain-or-square"));
     return probability("close-to-melee", p, "contact", Value(true));
   };
+  // The chance the response's Drill test lets it be performed (L100-L101).
+  auto performs_of = [&] {
+    return 1 - probability("drill-test",
+                           {{"action", Value(response_key(a))},
+                            {"factor", Value(std::int64_t{drill(a.unit)})},
+                            {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
+                           "performed", Value(false));
+  };
   if (a.kind == ActionKind::kHold) {
     const double c = closes_vs(false);
     out.win_probability = 1 - c;
     out.risk = c * 0.5;
+  } else if (a.kind == ActionKind::kFormation && a.formation == "closed-column") {
+    // L62: a closed column closes as anything in the clear, but tests Élan at +3 in the close
+    // action: the risk of standing (½ of the closing chance, as kHold) scaled by the exact
+    // chance its defender's close-to-melee test (L41-L44) fails a die, closed against now.
+    auto holds = [&](const std::string& formation) {  // no die failed
+      std::map<std::string, Value> p = close_to_melee_params(a.unit, charger, false);
+      if (!formation.empty()) p["formation"] = Value(formation);
+      return probability("close-to-melee", p, "failures", Value(std::int64_t{0}));
+    };
+    const double q_now = 1 - holds(""), q_closed = 1 - holds("closed-column");
+    const double performs = performs_of();
+    const double c = closes_vs(false);
+    out.win_probability = 1 - c;
+    out.risk = c * 0.5 * (performs * q_closed / std::max(q_now, 1e-9) + (1 - performs));
   } else if (a.kind == ActionKind::kFormation) {
     const bool square = a.formation == "square";
-    const double performs =
-        1 - probability("drill-test",
-                        {{"action", Value(response_key(a))},
-                         {"factor", Value(std::int64_t{drill(a.unit)})},
-                         {"dms", Value(std::int64_t{std::min(state_[a.unit].dms, 12)})}},
-                        "performed", Value(false));
+    const double performs = performs_of();
     const double c_ok = closes_vs(square), c_fail = closes_vs(false);
     out.win_probability = performs * (1 - c_ok) + (1 - performs) * (1 - c_fail);
     out.risk = performs * c_ok * (square ? 0.1 : 0.4) + (1 - performs) * c_fail * 0.6;

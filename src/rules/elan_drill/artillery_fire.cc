@@ -39,10 +39,11 @@ bool crosses(const Rect& r, const Segment& s) {
 }  // namespace
 
 // §8 and D12-14: canister within the class's long canister range (L153-L161); guns fire
-// solid shot to their maximum (D12-13); howitzers fire shell from 6" to the maximum
-// (D12-14; they fire no ball, interpretation); shrapnel to ½ the maximum, for batteries the
-// scenario allows (`shrapnel = true`) or any with `d12_14_shrapnel_allowed = any`. The
-// shell/shrapnel table has no ultra-light class (L170-L172).
+// solid shot to their maximum (D12-13); howitzers, and guns the scenario allows
+// (`shell = true`: D12-14's "Howitzer/Gun"), fire shell from 6" to the maximum (D12-14;
+// howitzers fire no ball: the sheet's solid-shot table is for guns, interpretation); shrapnel to ½
+// the maximum, for batteries the scenario allows (`shrapnel = true`) or any with
+// `d12_14_shrapnel_allowed = any`. The shell/shrapnel table has no ultra-light class (L170-L172).
 std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   std::vector<std::string> out;
   const Unit& u = force_.units[unit];
@@ -53,7 +54,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   const bool howitzer = flag(u, "howitzer");
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
   if (gun == "ultra-light") return out;
-  if (howitzer && r >= option_number("d12_14_shell_min_in") && r <= max) {
+  if ((howitzer || flag(u, "shell")) && r >= option_number("d12_14_shell_min_in") && r <= max) {
     out.emplace_back("shell");
   }
   const bool shrapnel = flag(u, "shrapnel") || option("d12_14_shrapnel_allowed") == "any";

@@ -19,6 +19,8 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     UnitState s;
     const Value* dms = u.attribute("dms");
     s.dms = dms != nullptr ? static_cast<int>(as_number(*dms)) : 0;
+    s.engineering = u.attribute_string("engineering", "none");  // L10, D12-24
+    if (s.engineering == "none") s.engineering.clear();
     const Value* arrival = u.attribute("arrival");
     s.arrival = arrival != nullptr ? static_cast<int>(as_number(*arrival)) : 0;
     state_.push_back(s);
@@ -104,6 +106,7 @@ std::vector<std::string> BattleED::invariant_violations() const {
 // One game turn: the first side's player turn, then the other's (§3, IGOUGO).
 void BattleED::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
+  sources_ = orders;
   log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Game turn {}", turn_)));
   const int sides = static_cast<int>(force_.sides.size());
   for (int k = 0; k < sides; ++k) player_turn((scenario_.first_side + k) % sides, orders, log);
@@ -139,6 +142,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   leader_step(side, log);         // L7 (leaders.cc)
   reinforcement_step(side, log);  // L8 (reinforcements.cc)
   rally_step(side, log);
+  engineering_step(side, log);  // L10 (engineering.cc)
   after_step("rally");
   order_step(side, src(side), log);
   response_step(defending, src(defending), log);

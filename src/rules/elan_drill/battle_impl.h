@@ -36,6 +36,10 @@ struct UnitState {
   int arrival = 0;              // D12-23: a waiting reinforcement's number (0 = none)
   int arrival_failures = 0;     // failed arrival rolls so far
   bool fired_reaction = false;  // fired in its charge response (Fire and Evade, L123)
+  std::string engineering;      // L10, D12-24: its task still to finish ("" = none)
+  bool fortified = false;       // finished `fortify`: hard cover at fortified_at
+  Vec2 fortified_at;
+  bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -167,7 +171,9 @@ class BattleED final : public Battle {
   bool place_ok(int unit, const Rect& r, int ignore) const;
   CostFn terrain_cost(int unit) const;  // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
-  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls);
+  // `moving` = false: not a move or formation change, so no DMs (L101-L103).
+  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+                     bool moving = true);
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
   bool uphill(int unit, int enemy) const;
@@ -183,6 +189,10 @@ class BattleED final : public Battle {
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);
+  // engineering.cc (L10, D12-24): a unit at its task, its fortified place, the step.
+  bool at_work(int unit) const;
+  bool fortified(int unit) const;
+  void engineering_step(int side, EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
   int in_contact(int unit) const;  // an enemy touching it, or -1
   void pursue(int winner, int loser, EventLog& log);
@@ -225,6 +235,7 @@ class BattleED final : public Battle {
   int turn_ = 0;
   int acting_ = 0;
   int step_ = 0;
+  std::vector<OrderSource*> sources_;  // this turn's commanders, by side (react mid-turn)
 };
 
 }  // namespace smoothbore::elan_drill

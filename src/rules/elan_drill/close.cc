@@ -1,6 +1,6 @@
 // The close action phase (§3 L22-L26): close-to-melee Élan tests (L41-L44, D12-15; a
-// charger that fails to close fires instead), up to three rounds (L225-L239, D12-17) with
-// the end-of-round Élan tests (L38-L40, L50), and the fall-back after round 3.
+// charger that fails to close fires instead), up to `d12_17_rounds` rounds (3, L225-L239, D12-17)
+// with the end-of-round Élan tests (L38-L40, L50), and the fall-back after the last.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -11,13 +11,6 @@ namespace smoothbore::elan_drill {
 
 namespace {
 constexpr double kContactIn = 0.3;
-int field(const Outcome& o, const std::string& k) {
-  for (const auto& [n, v] : o) {
-    if (n == k)
-      return std::holds_alternative<bool>(v) ? std::get<bool>(v) : static_cast<int>(as_number(v));
-  }
-  return 0;
-}
 std::string column_of(const std::string& f) {
   return f == "march-column" || f == "column" || f == "wide-column" || f == "closed-column"
              ? f
@@ -72,7 +65,7 @@ void BattleED::close_phase(int side, EventLog& log) {
     }
     std::vector<RollRecord> rolls;
     const Outcome c = resolve("close-to-melee", close_to_melee_params(a, d, true), &rolls);
-    const bool contact = field(c, "contact") != 0;
+    const bool contact = outcome_int(c, "contact") != 0;
     Event e = make_event(EventKind::kCharge, a,
                          fmt::format("{} closes to melee with {}: {}", name(a), name(d),
                                      rolls.empty() ? "" : rolls.back().result));
@@ -100,8 +93,8 @@ void BattleED::close_phase(int side, EventLog& log) {
   }
 }
 
-// D12-17: up to three rounds; both sides strike, then casualties are removed together,
-// then each takes its end-of-round Élan test; it ends when a side breaks.
+// D12-17: up to `d12_17_rounds` rounds (3); both sides strike, then casualties are removed
+// together, then each takes its end-of-round Élan test; it ends when a side breaks.
 void BattleED::close_action(int a, int d, EventLog& log) {
   if (state_[a].pursuit_charge && broken(d)) {  // a pursuer's new close action (D12-18)
     pursuit_round(a, d, log);
@@ -113,13 +106,14 @@ void BattleED::close_action(int a, int d, EventLog& log) {
   }
   const bool counter = state_[d].response == "counter-charge";
   int total_a = 0, total_d = 0;  // casualties caused by a, by d
-  for (int round = 1; round <= 3; ++round) {
+  const int rounds = static_cast<int>(option_number("d12_17_rounds"));  // D12-17
+  for (int round = 1; round <= rounds; ++round) {
     if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
     if (!active(a) || !active(d)) break;
     std::vector<RollRecord> rolls;
     const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
     const Outcome od = resolve("close-action", close_params(d, a, counter), &rolls);
-    const int by_a = field(oa, "casualties"), by_d = field(od, "casualties");
+    const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
     Event e = make_event(EventKind::kMelee, a,
@@ -129,13 +123,15 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     e.rolls = std::move(rolls);
     e.data = {{"round", Value(std::int64_t{round})}};
     log.append(std::move(e));
-    take_casualties(d, by_a, field(oa, "special"), log);
-    take_casualties(a, by_d, field(od, "special"), log);
+    take_casualties(d, by_a, outcome_int(oa, "special"), log);
+    take_casualties(a, by_d, outcome_int(od, "special"), log);
     for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
       const int enemy = u == a ? d : a;
       if (!active(u) || !force_.units[enemy].on_table()) continue;
       std::map<std::string, Value> p = elan_params(u, enemy);
-      p["round"] = Value(std::int64_t{round});
+      // The sheet prints rounds 1-3 (L38-L40); a later round (d12_17_rounds > 3) tests as
+      // the third (README "Interpretations").
+      p["round"] = Value(std::int64_t{std::min(round, 3)});
       p["figures-lost-more"] = Value(std::int64_t{std::clamp(lost_more, 0, 30)});
       std::vector<RollRecord> trolls;
       const Outcome t = resolve("elan-test", p, &trolls);
@@ -151,7 +147,8 @@ void BattleED::close_action(int a, int d, EventLog& log) {
   pursue(d, a, log);
   if (!active(a) || !active(d)) return;
   if (option("d12_17_no_break") == "both-stay") return;  // D12-17 alternative
-  // D12-17: the attacker falls back ½ move unless it caused more casualties in total.
+  // D12-17: after the last round the attacker falls back ½ move unless it caused more
+  // casualties in total.
   const int loser = total_a > total_d ? d : a;
   const int winner = loser == a ? d : a;
   const Vec2 away =
@@ -159,9 +156,9 @@ void BattleED::close_action(int a, int d, EventLog& log) {
           .normalized();
   const Vec2 dest = force_.units[loser].footprint().centre + away * (move_rate_in(loser) / 2 * kMm);
   move_unit(loser, dest, force_.units[loser].footprint().facing, move_rate_in(loser) / 2, -1);
-  log.append(
-      make_event(EventKind::kMove, loser,
-                 fmt::format("{} falls back ½ move after three rounds (D12-17)", name(loser))));
+  log.append(make_event(
+      EventKind::kMove, loser,
+      fmt::format("{} falls back ½ move after {} rounds (D12-17)", name(loser), rounds)));
 }
 
 }  // namespace smoothbore::elan_drill

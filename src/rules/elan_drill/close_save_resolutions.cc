@@ -157,7 +157,9 @@ Resolution close_action_resolution() {
       flag("skirmish", "in skirmish order (-2)", "L237"),
       flag("march-column", "in march column (-2)", "L238"),
       flag("non-charging-cavalry", "non-charging cavalry (-2)", "L239"),
-      flag("broken", "the attacker is a broken unit caught in a new close action (-2)", "D12-18"),
+      flag("broken", "the attacker is a broken unit caught in a new close action", "D12-18"),
+      count("broken-to-hit", -2, -12, 0,
+            "to-hit modifier of a broken attacker (option d12_18_broken_to_hit)", "D12-18"),
   };
   add_save_params(r.params, "target-");
   r.outcome_fields = {"hits", "casualties", "special"};
@@ -172,7 +174,9 @@ Resolution close_action_resolution() {
       if (p.get_bool("skirmish")) mod("skirmish");
       if (p.get_bool("march-column")) mod("march-column");
       if (p.get_bool("non-charging-cavalry")) mod("non-charging-cavalry");
-      if (p.get_bool("broken")) f.add("broken unit in a new close action", -2, "D12-18");
+      if (p.get_bool("broken")) {
+        f.add("broken unit in a new close action", int_of(p, "broken-to-hit"), "D12-18");
+      }
       f.record(rec, "close action");
       const int figures = int_of(p, "figures");
       const Row& extra = row("close_saves.close_dice_modifiers", "flank-rear");

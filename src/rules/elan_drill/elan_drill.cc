@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/check.h"
 #include "core/geometry/vec2.h"
 #include "rules/elan_drill/battle.h"
@@ -67,6 +69,9 @@ class ElanDrill final : public Ruleset {
                "L158-L161"),
         bool_param("howitzer", false, "the battery's guns are howitzers", "L170-L172, L215"),
         bool_param("shrapnel", false, "may fire shrapnel", "L169, D12-14"),
+        bool_param("shell", false,
+                   "a gun battery the scenario allows to fire shell (howitzers always may)",
+                   "L169-L172, D12-14"),
         bool_param("lighter-cavalry", false, "light cavalry (-1 Elan vs other cavalry)", "L65"),
         int_param("dms", 0, 0, 12, "Disruption Markers at the start", "D12-06"),
         int_param("arrival", 0, 0, 12,
@@ -74,6 +79,16 @@ class ElanDrill final : public Ruleset {
                   "command phase, +d12_23_reinforcement_step per failed roll (0 = on the table "
                   "from the start)",
                   "L8, D12-23"),
+        choice("engineering", {"none", "fortify", "clear"},
+               "engineering task (D12-24): fortify its place (hard cover when done), or clear "
+               "the linear obstacle engineering_feature",
+               "L10, D12-24"),
+        string_param("engineering_feature", "",
+                     "the id of the linear obstacle or earthworks an engineering = clear unit "
+                     "clears",
+                     "L10, D12-24"),
+        int_param("engineering_turn", 3, 1, 100,
+                  "d12_24_engineering = scripted: the game turn the task completes", "D12-24"),
     };
     return kAttrs;
   }
@@ -157,7 +172,25 @@ class ElanDrill final : public Ruleset {
     if (unit.arm == Arm::kCavalry && (weapon == "musket" || weapon == "rifle")) {
       errors.push_back("cavalry fire pistols or carbines (L141)");
     }
+    if (unit.attribute_string("engineering", "none") == "clear" &&
+        unit.attribute_string("engineering_feature", "").empty()) {
+      errors.push_back("engineering = \"clear\" needs engineering_feature (D12-24)");
+    }
     return errors;
+  }
+
+  // D12-24: the feature a unit clears is a linear obstacle or earthworks of the table.
+  std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
+                                                  const Scenario& scenario) const override {
+    const std::string id = unit.attribute_string("engineering_feature", "");
+    if (id.empty()) return {};
+    for (const LinearFeature& l : scenario.table.linears()) {
+      if (l.id == id &&
+          (l.cls == TerrainClass::kLinearObstacle || l.cls == TerrainClass::kEarthworks))
+        return {};
+    }
+    return {{"engineering_feature",
+             fmt::format("'{}' is no linear obstacle or earthworks of the table (D12-24)", id)}};
   }
 
   bool playable() const override { return true; }

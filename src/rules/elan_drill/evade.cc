@@ -1,10 +1,10 @@
 // The limited evading charge responses (§6 L119-L125, D12-16): Fire and Evade (fire at the
 // charger now, then a reduced evade of ½ move) and Limber and Evade (an unlimbered battery
 // limbers and makes a reduced evade), each after a 2D Drill test (L105). D12-16 gives Fire
-// and Evade to skirmishers and light cavalry (and gun crews, who must leave their guns:
-// not offered here, the battery's way out is Limber and Evade), Limber and Evade to any
-// unlimbered battery not in contact; option `d12_16_limited_responses = any` offers them
-// to every unit that could make them.
+// and Evade to skirmishers, light cavalry and gun crews (an unlimbered battery fires its best
+// shot at the charger, then the gunners leave their guns, L123, and evade ½ a move on foot;
+// they fire no more), Limber and Evade to any unlimbered battery not in contact; option
+// `d12_16_limited_responses = any` offers them to every unit that could make them.
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
@@ -38,7 +38,12 @@ void BattleED::limited_evades(int unit, int charger, std::vector<Action>& out) c
     a.rate = "fire-and-evade";  // L123
     out.push_back(a);
   }
-  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" &&
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && can_fire_at(unit, charger)) {
+    Action a = reduced_evade(unit, charger, option_number("d12_07_line_in"));  // on foot
+    a.rate = "fire-and-evade";  // L123: gunners must leave guns
+    out.push_back(a);
+  }
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && !state_[unit].guns_left &&
       (any || gap_in(unit, charger) > kContactIn)) {
     const double rate = option_number(u.type == "horse-artillery" ? "d12_07_horse_artillery_in"
                                                                   : "d12_07_foot_artillery_in");
@@ -58,6 +63,12 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
     fire_one(unit, charger, true, tally, log);
     fire_tests(tally, log);
     state_[unit].fired_reaction = true;
+    if (force_.units[unit].arm == Arm::kArtillery && active(unit)) {
+      state_[unit].guns_left = true;  // L123
+      log.append(
+          make_event(EventKind::kStatus, unit,
+                     fmt::format("{}: the gunners leave their guns (L123, D12-16)", name(unit))));
+    }
   }
   if (!active(unit)) return;
   double budget = move_rate_in(unit) / 2;

@@ -39,43 +39,60 @@ bool BattleED::leader_near(int unit) const {
   return false;
 }
 
-// L7: a leader whose unit left the table detaches where it was; an unattached leader
-// attaches to the formed friend nearest the enemy within his move (D12-07, 24"), and rides
-// with it. (The commander does not choose: a fixed policy, README.)
+// L7: a leader whose unit left the table detaches where it was. Each living leader then
+// attaches to (or stays with) a formed friend within his move (D12-07, 24") that has no
+// other leader: by default the one he is with, else the one nearest the enemy; when he has
+// more than one choice his commander is asked through OrderSource::react (a kHold at each
+// unit, `rate = "leader"`, the default first; the doctrine keeps the default).
 void BattleED::leader_step(int side, EventLog& log) {
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
     if (!l.alive || l.side != side) continue;
-    if (l.attached_unit >= 0) {
-      const Unit& u = force_.units[l.attached_unit];
-      if (u.on_table()) {
-        l.position = u.footprint().centre;
-        continue;
-      }
+    const int me = static_cast<int>(i);
+    if (l.attached_unit >= 0 && !force_.units[l.attached_unit].on_table()) {
       log.append(
           make_event(EventKind::kStatus, l.attached_unit,
                      fmt::format("{} detaches from {} (L7)", l.name, name(l.attached_unit))));
       l.attached_unit = -1;
     }
-    int best = -1;
+    if (l.attached_unit >= 0) l.position = force_.units[l.attached_unit].footprint().centre;
+    const int now = l.attached_unit;  // stays, by default, even with a broken unit
+    std::vector<Action> legal;
     double best_gap = 1e18;
     for (int u : force_.units_of(side)) {
-      if (!active(u) || attached_leader(u) >= 0) continue;
+      const int other = attached_leader(u);
+      if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;
       if (distance(force_.units[u].footprint(), l.position) / kMm >
           option_number("d12_07_leader_in"))
         continue;
+      Action a;
+      a.unit = u;
+      a.target = u;
+      a.rate = "leader";
       const int e = nearest_enemy(u);
       const double g = e >= 0 ? gap_in(u, e) : 0;
-      if (g < best_gap) {
-        best_gap = g;
-        best = u;
+      const bool first = u == now || (now < 0 && g < best_gap);
+      if (now < 0 && g < best_gap) best_gap = g;
+      legal.insert(first ? legal.begin() : legal.end(), a);
+    }
+    if (legal.empty()) continue;
+    OrderSource* src = side < static_cast<int>(sources_.size()) ? sources_[side] : nullptr;
+    int pick = legal.front().target;
+    if (legal.size() > 1 && src != nullptr) {
+      const int chosen = src->react(*this, legal.front().unit, legal).target;
+      for (const Action& a : legal) {
+        if (a.target == chosen) pick = chosen;
       }
     }
-    if (best < 0) continue;
-    l.attached_unit = best;
-    l.position = force_.units[best].footprint().centre;
-    Event e = make_event(EventKind::kStatus, best,
-                         fmt::format("{} attaches to {} (L7, D12-22)", l.name, name(best)));
+    if (pick == l.attached_unit) continue;
+    const int from = l.attached_unit;
+    l.attached_unit = pick;
+    l.position = force_.units[pick].footprint().centre;
+    Event e =
+        make_event(EventKind::kStatus, pick,
+                   from >= 0 ? fmt::format("{} detaches from {} and attaches to {} (L7, D12-22)",
+                                           l.name, name(from), name(pick))
+                             : fmt::format("{} attaches to {} (L7, D12-22)", l.name, name(pick)));
     e.data = {{"leader", Value(l.id)}};
     log.append(std::move(e));
   }

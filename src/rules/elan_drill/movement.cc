@@ -74,9 +74,11 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
 
 // A Drill test of `action` (L76-L103) with the unit's factor, DMs, restricted formation
 // (D12-09) and leader (D12-22).
-Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls) {
+Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+                             bool moving) {
   std::map<std::string, Value> p = {
       {"action", Value(action)},
+      {"moving", Value(moving)},
       {"factor", Value(std::int64_t{drill(unit)})},
       {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
       {"restricted", Value(restricted(unit))},

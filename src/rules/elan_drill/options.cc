@@ -103,6 +103,9 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("d12_18_cavalry_pursuit", {"test-not-to", "always", "never"}, "D12-18",
                     "victorious cavalry must pass a 1D Drill test not to pursue, always pursue, or "
                     "never"),
+      option_choice("d12_18_infantry_pursuit", {"commander", "never", "always"}, "D12-18",
+                    "victorious infantry may pursue a broken enemy: its commander decides, never, "
+                    "or always"),
       count("d12_18_broken_to_hit", -2, -12, 0, "D12-18",
             "to-hit modifier of a broken unit caught in a new close action"),
       option_choice("d12_19_break_off_move", {"half", "none"}, "D12-19",

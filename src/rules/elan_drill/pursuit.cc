@@ -1,10 +1,12 @@
 // Pursuit after close action (§3 L26, D12-18) and breaking off from it (L85, D12-19).
 // Pursuit: when a close action breaks one side, victorious cavalry must pass a 1D Drill test
-// not to pursue (option d12_18_cavalry_pursuit: test-not-to, always, never); infantry do not
-// pursue (D12-18 makes it optional and the commander is not asked: README). A pursuer moves
+// not to pursue (option d12_18_cavalry_pursuit: test-not-to, always, never); infantry may
+// (option d12_18_infantry_pursuit: its commander decides through OrderSource::react between a
+// kHold and a kCharge at the broken unit, never, always). A pursuer moves
 // its charge distance after the broken unit; if it makes contact it charges it again in its
 // next player turn, and that close action is one round (the broken unit cannot break again)
-// with the pursuer at +1D per figure (D12-05) and the broken unit at -2 to hit (D12-18).
+// with the pursuer at +1D per figure (D12-05) and the broken unit at d12_18_broken_to_hit
+// (-2) to hit (D12-18).
 // Break-off: a unit in contact ordered to move away takes a 1D Drill test at the start of
 // its movement; on success it moves ½ away (d12_19_break_off_move = none: just out of
 // contact), otherwise it stays and takes the DMs.
@@ -38,17 +40,32 @@ int BattleED::in_contact(int unit) const {
 
 void BattleED::pursue(int winner, int loser, EventLog& log) {
   if (!active(winner) || !force_.units[loser].on_table() || !broken(loser)) return;
-  if (force_.units[winner].arm != Arm::kCavalry) return;  // infantry: not asked (README)
-  const std::string& mode = option("d12_18_cavalry_pursuit");
+  if (force_.units[winner].arm == Arm::kArtillery) return;
+  const bool foot = force_.units[winner].arm == Arm::kFoot;
+  const std::string& mode = option(foot ? "d12_18_infantry_pursuit" : "d12_18_cavalry_pursuit");
   if (mode == "never") return;
+  if (mode == "commander") {  // D12-18: infantry "may pursue"
+    Action stay;
+    stay.unit = winner;
+    stay.target = loser;
+    stay.rate = "pursuit";  // assessed as one (actions.cc)
+    Action go = stay;
+    go.kind = ActionKind::kCharge;
+    const int side = force_.units[winner].side;
+    OrderSource* src = side < static_cast<int>(sources_.size()) ? sources_[side] : nullptr;
+    const Action a = src != nullptr ? src->react(*this, winner, {stay, go}) : stay;
+    log.append(make_event(
+        EventKind::kMorale, winner,
+        fmt::format("{} {} {} (D12-18: infantry may pursue)", name(winner),
+                    a.kind == ActionKind::kCharge ? "chooses to pursue" : "does not pursue",
+                    name(loser))));
+    if (a.kind != ActionKind::kCharge) return;
+  }
   if (mode == "test-not-to") {
     std::vector<RollRecord> rolls;
     // 1D (the Break Off row's dice, L85): any failure and the cavalry pursue.
     const Outcome o = drill_test(winner, "break-off", &rolls);
-    int failures = 0;
-    for (const auto& [k, v] : o) {
-      if (k == "failures") failures = static_cast<int>(as_number(v));
-    }
+    const int failures = outcome_int(o, "failures");
     Event e = make_event(EventKind::kMorale, winner,
                          fmt::format("{} Drill test not to pursue {} (D12-18): {}", name(winner),
                                      name(loser), rolls.empty() ? "" : rolls.back().result));
@@ -73,19 +90,13 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
 // D12-18: the pursuer's new close action with the broken unit: one round.
 void BattleED::pursuit_round(int a, int d, EventLog& log) {
   std::map<std::string, Value> pd = close_params(d, a, false);
-  pd["broken"] = Value(true);  // D12-18: -2 to hit
+  pd["broken"] = Value(true);  // D12-18: -2 to hit (option d12_18_broken_to_hit)
+  pd["broken-to-hit"] = Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
   std::vector<RollRecord> rolls;
   const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
   const Outcome od = resolve("close-action", pd, &rolls);
-  int by_a = 0, by_d = 0, sp_a = 0, sp_d = 0;
-  for (const auto& [k, v] : oa) {
-    if (k == "casualties") by_a = static_cast<int>(as_number(v));
-    if (k == "special") sp_a = static_cast<int>(as_number(v));
-  }
-  for (const auto& [k, v] : od) {
-    if (k == "casualties") by_d = static_cast<int>(as_number(v));
-    if (k == "special") sp_d = static_cast<int>(as_number(v));
-  }
+  const int by_a = outcome_int(oa, "casualties"), sp_a = outcome_int(oa, "special");
+  const int by_d = outcome_int(od, "casualties"), sp_d = outcome_int(od, "special");
   Event e = make_event(EventKind::kMelee, a,
                        fmt::format("Pursuit close action (D12-18): {} inflict {}, broken {} {}",
                                    name(a), by_a, name(d), by_d));

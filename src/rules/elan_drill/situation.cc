@@ -76,6 +76,8 @@ double BattleED::move_rate_in(int unit) const {
   const Unit& u = force_.units[unit];
   const std::string& f = u.formation;
   if (u.arm == Arm::kArtillery) {
+    // L123: gunners who left their guns go on foot (the line's rate: interpretation).
+    if (state_[unit].guns_left) return option_number("d12_07_line_in");
     if (f != "limbered") return option_number("d12_07_manhandle_in");
     return option_number(u.type == "horse-artillery" ? "d12_07_horse_artillery_in"
                                                      : "d12_07_foot_artillery_in");
@@ -130,7 +132,8 @@ bool BattleED::rough_or_worse(int unit, int* multiplier) const {
 
 std::string BattleED::cover(int unit) const {
   const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
-  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
+  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks) || fortified(unit))
+    return "hard";  // L256; a fortified place (D12-24, engineering.cc)
   if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods)) return "soft";
   return "none";
 }
@@ -182,6 +185,7 @@ bool BattleED::can_fire_at(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!active(unit) || !t.on_table() || t.side == u.side) return false;
+  if (state_[unit].guns_left) return false;  // L123: the gunners have left their guns
   if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
   if (u.arm != Arm::kArtillery && u.attribute_string("weapon", "musket") == "none") return false;
   if (u.formation == "march-column" || u.formation == "limbered") return false;
