@@ -207,8 +207,12 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     moved_event("advances");
     if (stopped && halted_by >= 0) {
       const bool enemy = force_.units[halted_by].side != u.side;
-      const bool to_stand = !enemy || option("h4_25_missile_halt") == "halt-and-stand" ||
-                            weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none";
+      // H4-25: "Others" are the missile troops but artillery (which switches to Stand by
+      // its own choice, L4); they and troops without missiles go to Stand (L6-L7).
+      const bool to_stand =
+          !enemy || (u.arm != Arm::kArtillery &&
+                     (option("h4_25_missile_halt") == "halt-and-stand" ||
+                      weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none"));
       Event e = make_event(EventKind::kMove, unit,
                            fmt::format("{} halts 10 cm from {} ({})", name(unit), name(halted_by),
                                        enemy ? "L6, H4-25" : "friends, L9"));
