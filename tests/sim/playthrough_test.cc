@@ -235,3 +235,31 @@ TEST(Determinism, SquadSkirmishSameSeedSameLog) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Group-orders: alternate player turns (H4-01) with Group orders, invariants after each
+// step, doctrine and random commanders, every battle to a decision (few seeds: CI budget).
+TEST(Playthrough, GroupOrdersSmallActionSeeds) {
+  const Scenario sc = load_embedded("group-orders/small.toml");
+  int decided = 0;
+  for (const auto& p : std::vector<std::vector<std::string>>{
+           {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+      if (o.result.winner >= 0) ++decided;
+    }
+  }
+  EXPECT_GT(decided, 6);
+}
+
+TEST(Determinism, GroupOrdersSameSeedSameLog) {
+  const Scenario sc = load_embedded("group-orders/small.toml");
+  EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
+  EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
+}
+
+}  // namespace
+}  // namespace smoothbore

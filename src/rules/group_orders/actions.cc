@@ -51,19 +51,26 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           out.push_back(f);
         }
       }
-      // L5: no stand ends further from the nearest Massed enemy: straight at it.
+      // Straight ahead, at the nearest Massed enemy and at the nearest enemy: a full move, a
+      // half move (the least L4 asks of a Group) and one to musket range; none may end
+      // further from the nearest Massed enemy (L5).
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
-      const Vec2 dir = (force_.units[goal].footprint().centre - fp.centre).normalized();
-      // A full move, a half move (the least L4 asks of a Group), and one to musket range.
-      const double gap = distance(fp, force_.units[goal].footprint());
-      for (double len : {speed, speed / 2, gap - 9.5 * kCm}) {
-        if (len < 0.5 * kCm) continue;
-        Action m = base(unit, rate);
-        m.kind = ActionKind::kMove;
-        m.moves = true;
-        m.destination = fp.centre + dir * std::min(len, speed);
-        m.facing = bearing_of(dir);
-        out.push_back(m);
+      const Rect goal_fp = force_.units[goal].footprint();
+      const double gap_now = distance(fp, goal_fp);
+      for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
+                             (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
+        for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
+          if (len < 0.5 * kCm) continue;
+          Action m = base(unit, rate);
+          m.kind = ActionKind::kMove;
+          m.moves = true;
+          m.destination = fp.centre + dir * std::min(len, speed);
+          m.facing = bearing_of(dir);
+          Rect end = fp;
+          end.centre = m.destination;
+          if (distance(end, goal_fp) > gap_now + 1e-6) continue;
+          out.push_back(m);
+        }
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.

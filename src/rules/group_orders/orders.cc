@@ -32,12 +32,13 @@ Value text(std::string s) { return Value(std::move(s)); }
 void BattleGO::set_group_orders(int group, const std::string& to, const std::string& why,
                                 EventLog& log, std::vector<RollRecord> rolls) {
   GroupState& g = groups_[group];
-  const std::string from = g.orders;
+  std::string from = g.orders;
   g.orders = to;
   for (int u : g.units) {
-    if (force_.units[u].on_table() && state_[u].override_orders != "rout") {
-      state_[u].override_orders.clear();
-    }
+    std::string& own = state_[u].override_orders;
+    if (!force_.units[u].on_table() || own == "rout" || own.empty()) continue;
+    if (from == to && own != to) from = own;  // a unit's own orders end
+    own.clear();
   }
   if (from == to) return;
   const int first = g.units.front();
@@ -72,11 +73,24 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
     if (carries_group_orders(u) && !settled_[gi]) {
       settled_[gi] = true;
       GroupState& g = groups_[gi];
-      if (is_order(a.rate) && a.rate != g.orders) {
+      // The orders the Group changes from: the Group's, or a unit's own Retreat or Stand
+      // left by a test or a halt (a Retreat anywhere in the Group needs the 4+, H4-02).
+      std::string from = g.orders;
+      bool differs = false;
+      for (int v : g.units) {
+        if (!active(v)) continue;
+        const std::string& own = state_[v].override_orders;
+        if (!own.empty() && own != a.rate) {
+          differs = true;
+          if (from == a.rate) from = own;  // e.g. a unit halted on Stand (L6)
+        }
+        if (own == "retreat") from = "retreat";
+      }
+      if (is_order(a.rate) && (a.rate != g.orders || differs)) {
         std::vector<RollRecord> rolls;
         const Outcome o =
             resolve("order-change",
-                    {{"from", text(g.orders)},
+                    {{"from", text(from)},
                      {"to", text(a.rate)},
                      {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
                      {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
@@ -90,8 +104,8 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
         } else {
           Event e = make_event(
               EventKind::kOrder, u,
-              fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(g.orders),
-                          capital(a.rate), rolls.empty() ? result : rolls.back().result));
+              fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(from), capital(a.rate),
+                          rolls.empty() ? result : rolls.back().result));
           e.rolls = std::move(rolls);
           log.append(std::move(e));
           legal = legal_actions(u);  // under the orders kept
