@@ -10,58 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/group_orders_toml.h"
 #include "sim/scripted_commander.h"
 
 namespace smoothbore::sim_test {
 namespace {
-
-// A unit of a Group (cm; `extra` holds further TOML lines).
-std::string go_unit(std::string_view id, std::string_view type, int stands, double x, double y,
-                    std::string_view extra = "") {
-  return fmt::format(
-      "[[sides.commands.units]]\nid = \"{}\"\ntype = \"{}\"\nformation = \"{}\"\nfigures = {}\n"
-      "x = {}\ny = {}\n{}\n",
-      id, type, type.find("artillery") != std::string_view::npos ? "deployed" : "line", stands, x,
-      y, extra);
-}
-
-std::string group(std::string_view id, std::string_view units) {
-  return fmt::format("[[sides.commands]]\nid = \"{}\"\nname = \"{}\"\n\n{}", id, id, units);
-}
-
-std::string general(std::string_view id, std::string_view side, std::string_view command, double x,
-                    double y) {
-  return fmt::format(
-      "[[leaders]]\nid = \"{}\"\nside = \"{}\"\ncommand = \"{}\"\nx = {}\ny = {}\n\n", id, side,
-      command, x, y);
-}
-
-// Blue (home south, facing north) against red (home north) on an open 120 x 80 cm table.
-Scenario go_scenario(std::string_view blue, std::string_view red, std::string_view leaders = "",
-                     std::string_view options = "") {
-  return load_scenario(
-      fmt::format("[scenario]\nname = \"test\"\nruleset = \"group-orders\"\nlength_unit = \"cm\"\n"
-                  "first_side = \"blue\"\n\n[options]\n{}\n\n[table]\nwidth = 120\nheight = 80\n\n"
-                  "[[sides]]\nid = \"blue\"\nhome_edge = \"south\"\n\n{}\n"
-                  "[[sides]]\nid = \"red\"\nhome_edge = \"north\"\n\n{}\n{}",
-                  options, blue, red, leaders));
-}
-
-std::string book(const Battle& b, int unit, std::string_view label) {
-  for (const auto& [k, v] : b.unit_report(unit).books) {
-    if (k == label) return v;
-  }
-  return "";
-}
-
-std::string orders(const Battle& b, int unit) {
-  const std::string o = book(b, unit, "orders");
-  return o.substr(0, o.find(' '));
-}
-
-double gap_cm(const BattleHarness& g, std::string_view a, std::string_view b) {
-  return distance(g.unit(a).footprint(), g.unit(b).footprint()) / 10.0;
-}
 
 // H4-01: the phases in order for each side; Groups' units asked together, the first unit
 // (the General's choice) offered every order, the others only their own (README "AI").
@@ -123,24 +76,6 @@ TEST(GroupOrdersBattle, AdvanceHaltsAt10cmAndStands_L6) {
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
-
-// An order source that always asks `unit` to move to `dest` on its current orders.
-class Push final : public OrderSource {
- public:
-  Push(int unit, Vec2 dest) : unit_(unit), dest_(dest) {}
-  Action choose(const Battle&, int unit, const std::vector<Action>& legal) override {
-    if (unit != unit_) return legal.front();
-    Action a = legal.front();
-    a.kind = ActionKind::kMove;
-    a.moves = true;
-    a.destination = dest_;
-    return a;
-  }
-
- private:
-  int unit_;
-  Vec2 dest_;
-};
 
 // L11, H4-26: a Reserve may not move to within 20 cm of the enemy; its legal moves never
 // end there, and a move asked for stops at 20 cm; with friends between, it may close.

@@ -43,6 +43,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     gs.start_stands += u.start_figures;
   }
   actions_.resize(force_.units.size());
+  settled_.assign(groups_.size(), false);
 }
 
 std::string BattleGO::name(int unit) const {
