@@ -38,19 +38,21 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   if (general && enemy >= 0 && gap_cm(unit, enemy) < 30) std::swap(orders[0], orders[1]);
   const double speed = max_speed_cm(unit) * kCm;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  // A shot at every target in reach on Stand (L22, H4-06).
+  auto add_fire = [&](const std::string& rate) {
+    for (std::size_t t = 0; t < force_.units.size(); ++t) {
+      if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
+      Action f = base(unit, rate);
+      f.kind = ActionKind::kFire;
+      f.target = static_cast<int>(t);
+      out.push_back(f);
+    }
+  };
   for (const std::string& o : orders) {
     const std::string rate = general ? o : "";
     if (o == "advance" && enemy >= 0) {
       // L4: artillery in range may switch to Stand (not if it started the turn on Stand).
-      if (u.arm == Arm::kArtillery && !state_[unit].started_on_stand) {
-        for (std::size_t t = 0; t < force_.units.size(); ++t) {
-          if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
-          Action f = base(unit, rate);
-          f.kind = ActionKind::kFire;
-          f.target = static_cast<int>(t);
-          out.push_back(f);
-        }
-      }
+      if (u.arm == Arm::kArtillery && !state_[unit].started_on_stand) add_fire(rate);
       // Straight ahead, at the nearest Massed enemy and at the nearest enemy: a full move, a
       // half move (the least L4 asks of a Group) and one to musket range; none may end
       // further from the nearest Massed enemy (L5).
@@ -146,13 +148,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         }
       }
     } else if (o == "stand") {
-      for (std::size_t t = 0; t < force_.units.size(); ++t) {
-        if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
-        Action f = base(unit, rate);
-        f.kind = ActionKind::kFire;
-        f.target = static_cast<int>(t);
-        out.push_back(f);
-      }
+      add_fire(rate);
       if (u.arm == Arm::kArtillery) continue;
       Action step = base(unit, rate);  // L21: 5 cm in any direction (here: back)
       step.kind = ActionKind::kShift;

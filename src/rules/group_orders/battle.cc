@@ -46,21 +46,11 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   settled_.assign(groups_.size(), false);
 }
 
-std::string BattleGO::name(int unit) const {
-  const Unit& u = force_.units[unit];
-  return u.name.empty() ? u.id : u.name;
-}
+std::string BattleGO::name(int unit) const { return unit_label(force_, unit); }
 
 Event BattleGO::make_event(EventKind kind, int unit, std::string text) const {
-  Event e;
-  e.kind = kind;
-  e.turn = turn_;
+  Event e = unit_event(force_, kind, turn_, unit, std::move(text));
   e.phase = phase_;
-  if (unit >= 0) {
-    e.unit = force_.units[unit].id;
-    e.side = force_.sides[force_.units[unit].side].id;
-  }
-  e.text = std::move(text);
   return e;
 }
 
@@ -107,15 +97,7 @@ double BattleGO::broken_fraction(int side) const {
   return f;
 }
 
-double BattleGO::loss_fraction(int side) const {
-  int start = 0, lost = 0;
-  for (const Unit& u : force_.units) {
-    if (u.side != side) continue;
-    start += u.start_figures;
-    lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
-  }
-  return start > 0 ? static_cast<double>(lost) / start : 0.0;
-}
+double BattleGO::loss_fraction(int side) const { return figures_lost_fraction(force_, side); }
 
 std::vector<std::string> BattleGO::invariant_violations() const {
   std::vector<std::string> out;

@@ -19,13 +19,7 @@ constexpr double kStep = 0.5 * kCm;
 }  // namespace
 
 bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o == unit || o == ignore || !force_.units[i].on_table()) continue;
-    if (overlaps(r, force_.units[i].footprint(), 0.01)) return false;
-  }
-  return true;
+  return place_free(scenario_.table, force_, unit, r, ignore);
 }
 
 double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,
