@@ -14,6 +14,44 @@ constexpr std::array<std::string_view, 5> kNeutralFlags = {"routed", "shaken", "
 
 }  // namespace
 
+std::string unit_label(const Force& force, int unit) {
+  const Unit& u = force.units[static_cast<std::size_t>(unit)];
+  return u.name.empty() ? u.id : u.name;
+}
+
+Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::string text) {
+  Event e;
+  e.kind = kind;
+  e.turn = turn;
+  if (unit >= 0) {
+    const Unit& u = force.units[static_cast<std::size_t>(unit)];
+    e.unit = u.id;
+    e.side = force.sides[static_cast<std::size_t>(u.side)].id;
+  }
+  e.text = std::move(text);
+  return e;
+}
+
+bool place_free(const Table& table, const Force& force, int unit, const Rect& r, int ignore) {
+  if (!table.contains(r)) return false;
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == ignore || !force.units[i].on_table()) continue;
+    if (overlaps(r, force.units[i].footprint(), 0.01)) return false;
+  }
+  return true;
+}
+
+double figures_lost_fraction(const Force& force, int side) {
+  int start = 0, lost = 0;
+  for (const Unit& u : force.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
+  }
+  return start > 0 ? static_cast<double>(lost) / start : 0.0;
+}
+
 Battle::UnitReport Battle::unit_report(int unit) const {
   UnitReport r;
   const Unit& u = force().units.at(static_cast<std::size_t>(unit));

@@ -163,6 +163,19 @@ class Battle {
   mutable int last_observer_ = 0;
 };
 
+// Helpers the rule sets' battles share.
+// The unit's name, else its id (for the narrative).
+std::string unit_label(const Force& force, int unit);
+// An event of `kind` in `turn` naming `unit` and its side (unit -1: none).
+Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::string text);
+// Whether `unit` may stand at `r`: on the table and overlapping no other unit on the table
+// except `ignore`.
+bool place_free(const Table& table, const Force& force, int unit, const Rect& r, int ignore);
+
+// Figures (stands, castings' figures) lost by `side` over its starting figures: those gone
+// from units on the table, and every figure of a unit that left it (common.md §15).
+double figures_lost_fraction(const Force& force, int side);
+
 // The generic holders of common.md §15: per objective, the side with a unit in good order
 // (UnitStatus::kActive) whose footprint is within the radius when no other side has one;
 // else -1.

@@ -30,6 +30,8 @@ const CASES = [
     orders: true, leaders: true },
   { ruleset: 'elan-drill', scenario: 'scenarios/elan-drill/small.toml', via: 'run' },
   { ruleset: 'squad-skirmish', scenario: 'scenarios/squad-skirmish/small.toml', via: 'replay' },
+  { ruleset: 'group-orders', scenario: 'scenarios/group-orders/small.toml', via: 'run',
+    leaders: true, groupOrders: true },
 ];
 
 function writeReplay(c) {
@@ -118,6 +120,14 @@ async function testCase(browser, c) {
     const text = order ? await order.textContent() : '';
     check(/General Advance|Assault|Hold|Withdrawal/.test(text), tag + 'the unit panel shows its order (' + text + ')');
     check(/shatter boxes/.test(await page.textContent('#unit-panel')), tag + 'the unit panel shows its shatter boxes');
+  }
+
+  // group-orders: the unit's orders (L1-L29) and whether it is Disorganised (H4-07).
+  if (c.groupOrders) {
+    const order = await page.$('#unit-panel tr[data-label="orders"]');
+    const text = order ? await order.textContent() : '';
+    check(/advance|reserve|stand|retreat|rout/.test(text), tag + 'the unit panel shows its orders (' + text + ')');
+    check(/disorganised/.test(await page.textContent('#unit-panel')), tag + 'the unit panel shows whether it is Disorganised');
   }
 
   // Leaders: a marker for each on the table; clicking one shows whether he is alive.

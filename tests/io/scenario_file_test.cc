@@ -253,7 +253,7 @@ TEST(ScenarioFile, UnknownUnitKey) {
 
 TEST(ScenarioFile, UnknownRuleset) {
   std::string text = edit("\"fast-1805\"", "\"fast-1806\"");
-  // The registered rule sets in id order (group-orders registers its resolutions only).
+  // The registered rule sets in id order (every one plays battles).
   expect_one(text, pos_of(text, "\"fast-1806\""),
              "[scenario]: ruleset: expected one of "
              "elan-drill|fast-1805|fire-and-discipline|group-orders|squad-skirmish, found "

@@ -52,6 +52,20 @@ void check_decided(const Scenario& sc, const Outcome& o, int limit) {
   }
 }
 
+// Seeds 1..`seeds` of `sc` under the three commander pairings (doctrine and random), each
+// checked to reach a decision within the scenario's turn limit, then given to `each`.
+template <typename Fn>
+void play_pairings(const Scenario& sc, std::uint64_t seeds, Fn each) {
+  for (const auto& p : std::vector<std::vector<std::string>>{
+           {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
+      Outcome o = play(sc, seed, p);
+      check_decided(sc, o, sc.end.turn_limit);
+      each(o);
+    }
+  }
+}
+
 // 3 commander pairings × 70 seeds = 210 playthroughs of the small battle.
 TEST(Playthrough, SmallBattleManySeedsAllCommanders) {
   const Scenario sc = load_embedded("fast-1805/small.toml");
@@ -163,14 +177,9 @@ namespace {
 TEST(Playthrough, ElanDrillSmallActionManySeeds) {
   const Scenario sc = load_embedded("elan-drill/small.toml");
   int decided_by_break = 0;
-  for (const auto& p : std::vector<std::vector<std::string>>{
-           {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      Outcome o = play(sc, seed, p);
-      check_decided(sc, o, sc.end.turn_limit);
-      if (o.result.reason == "army-break") ++decided_by_break;
-    }
-  }
+  play_pairings(sc, 10, [&](const Outcome& o) {
+    if (o.result.reason == "army-break") ++decided_by_break;
+  });
   EXPECT_GT(decided_by_break, 10);
 }
 
@@ -229,6 +238,29 @@ TEST(Playthrough, SquadSkirmishRaidToADecision) {
 
 TEST(Determinism, SquadSkirmishSameSeedSameLog) {
   const Scenario sc = load_embedded("squad-skirmish/small.toml");
+  EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
+  EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
+}
+
+}  // namespace
+}  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// Group-orders: alternate player turns (H4-01) with Group orders, invariants after each
+// step, doctrine and random commanders, every battle to a decision (few seeds: CI budget).
+TEST(Playthrough, GroupOrdersSmallActionSeeds) {
+  const Scenario sc = load_embedded("group-orders/small.toml");
+  int decided = 0;
+  play_pairings(sc, 4, [&](const Outcome& o) {
+    if (o.result.winner >= 0) ++decided;
+  });
+  EXPECT_GT(decided, 6);
+}
+
+TEST(Determinism, GroupOrdersSameSeedSameLog) {
+  const Scenario sc = load_embedded("group-orders/small.toml");
   EXPECT_EQ(play(sc, 5, {}).hash, play(sc, 5, {}).hash);
   EXPECT_NE(play(sc, 5, {}).hash, play(sc, 6, {}).hash);
 }

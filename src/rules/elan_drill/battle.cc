@@ -31,21 +31,10 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   orders_.resize(force_.units.size());
 }
 
-std::string BattleED::name(int unit) const {
-  const Unit& u = force_.units[unit];
-  return u.name.empty() ? u.id : u.name;
-}
+std::string BattleED::name(int unit) const { return unit_label(force_, unit); }
 
 Event BattleED::make_event(EventKind kind, int unit, std::string text) const {
-  Event e;
-  e.kind = kind;
-  e.turn = turn_;
-  if (unit >= 0) {
-    e.unit = force_.units[unit].id;
-    e.side = force_.sides[force_.units[unit].side].id;
-  }
-  e.text = std::move(text);
-  return e;
+  return unit_event(force_, kind, turn_, unit, std::move(text));
 }
 
 // Units that take an order in their side's command phase: formed (not broken) units.

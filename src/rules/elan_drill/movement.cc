@@ -15,13 +15,7 @@ constexpr double kStep = 0.2 * kMm;
 }  // namespace
 
 bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o == unit || o == ignore || !force_.units[i].on_table()) continue;
-    if (overlaps(r, force_.units[i].footprint(), 0.01)) return false;
-  }
-  return true;
+  return place_free(scenario_.table, force_, unit, r, ignore);
 }
 
 // §11: rough ×2 and difficult ×3 movement cost; skirmishers ignore both (L193).

@@ -42,21 +42,10 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
   }
 }
 
-std::string Battle1805::unit_name(int unit) const {
-  const Unit& u = force_.units[unit];
-  return u.name.empty() ? u.id : u.name;
-}
+std::string Battle1805::unit_name(int unit) const { return unit_label(force_, unit); }
 
 Event Battle1805::make_event(EventKind kind, int unit, std::string text) const {
-  Event e;
-  e.kind = kind;
-  e.turn = bound_;
-  if (unit >= 0) {
-    e.unit = force_.units[unit].id;
-    e.side = force_.sides[force_.units[unit].side].id;
-  }
-  e.text = std::move(text);
-  return e;
+  return unit_event(force_, kind, bound_, unit, std::move(text));
 }
 
 std::vector<int> Battle1805::units_to_order(int side) const {
@@ -78,15 +67,7 @@ double Battle1805::broken_fraction(int side) const {
   return start > 0 ? static_cast<double>(broken) / start : 0.0;
 }
 
-double Battle1805::loss_fraction(int side) const {
-  int start = 0, lost = 0;
-  for (const Unit& u : force_.units) {
-    if (u.side != side) continue;
-    start += u.start_figures;
-    lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
-  }
-  return start > 0 ? static_cast<double>(lost) / start : 0.0;
-}
+double Battle1805::loss_fraction(int side) const { return figures_lost_fraction(force_, side); }
 
 std::vector<std::string> Battle1805::invariant_violations() const {
   std::vector<std::string> out;

@@ -36,13 +36,7 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
 // table except `ignore`.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o == unit || o == ignore || !force_.units[i].on_table()) continue;
-    if (overlaps(r, force_.units[i].footprint(), 0.01)) return false;
-  }
-  return true;
+  return place_free(scenario_.table, force_, unit, r, ignore);
 }
 
 double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,

@@ -5,6 +5,7 @@
 
 #include "core/check.h"
 #include "core/geometry/vec2.h"
+#include "rules/group_orders/battle.h"
 #include "rules/group_orders/options.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/group_orders/resolutions.h"
@@ -72,6 +73,8 @@ class GroupOrders final : public Ruleset {
         option_flag("poor-shots", false, "L94", "Poor shots (-1 shooting)"),
         option_choice("weapon", weapon_choices(), "L86, §4.2",
                       "the weapon (as-type: the type's own; bow or spear for colonial troops)"),
+        option_choice("orders", {"reserve", "advance", "stand", "retreat"}, "L1-L29, §9",
+                      "the Group's orders at the start (read from the Group's first unit)"),
     };
     return kAttrs;
   }
@@ -139,11 +142,11 @@ class GroupOrders final : public Ruleset {
     return errors;
   }
 
-  bool playable() const override { return false; }
+  bool playable() const override { return true; }
 
-  std::unique_ptr<Battle> start(const Scenario&, std::uint64_t, std::uint64_t) const override {
-    check_failed("playable()", __FILE__, __LINE__,
-                 "group-orders battles are not implemented yet (resolutions only)");
+  std::unique_ptr<Battle> start(const Scenario& scenario, std::uint64_t seed,
+                                std::uint64_t stream) const override {
+    return start_battle(scenario, seed, stream);
   }
 };
 

@@ -9,8 +9,8 @@
 // unit in contact with the same kill bands (L145-L165). Morale is a D6 whose result, by
 // class, keeps or changes the Group's orders, down to Rout (L169-L231). Distances in cm.
 //
-// This increment publishes the tables, options and resolutions; the battle is a later one
-// (playable() is false, status() says so).
+// The battle (battle_impl.h) plays the digest's proposed sequence (H4-01) with Groups under
+// Generals; every table and resolution is also published for `smoothbore odds`.
 #pragma once
 
 #include <string_view>
@@ -20,7 +20,7 @@
 namespace smoothbore::group_orders {
 
 inline constexpr std::string_view kId = "group-orders";
-inline constexpr std::string_view kStatus = "resolutions only, battle not yet";
+inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
 

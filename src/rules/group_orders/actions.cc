@@ -1,0 +1,240 @@
+// The candidate actions of a unit under its orders, and their exact assessments (what the
+// doctrine weighs). The General's choice (H4-02): the first unit asked of each Group is
+// offered the actions of every order it could give, each marked with that order in
+// `Action::rate` ("advance", "reserve", "stand", "retreat"); the one chosen sets the Group's
+// orders (through the order-change resolution) and the other units act under them.
+#include <algorithm>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+
+Action base(int unit, const std::string& rate) {
+  Action a;
+  a.unit = unit;
+  a.rate = rate;
+  return a;
+}
+
+}  // namespace
+
+std::vector<Action> BattleGO::legal_actions(int unit) const {
+  std::vector<Action> out;
+  out.push_back(base(unit, ""));  // hold: keep the orders, act under them
+  if (!active(unit)) return out;
+  const Unit& u = force_.units[unit];
+  const Rect fp = u.footprint();
+  const bool general =
+      carries_group_orders(unit) && !settled_.empty() && !settled_[state_[unit].group];
+  std::vector<std::string> orders = {orders_of(unit)};
+  if (general) orders = {"reserve", "advance", "stand", "retreat"};
+  const int enemy = nearest_enemy(unit);
+  const int massed_enemy = nearest_enemy(unit, true);
+  // Far from the enemy the General weighs Reserve first (L10-L11), close Advance first.
+  if (general && enemy >= 0 && gap_cm(unit, enemy) < 30) std::swap(orders[0], orders[1]);
+  const double speed = max_speed_cm(unit) * kCm;
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  // A shot at every target in reach on Stand (L22, H4-06).
+  auto add_fire = [&](const std::string& rate) {
+    for (std::size_t t = 0; t < force_.units.size(); ++t) {
+      if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
+      Action f = base(unit, rate);
+      f.kind = ActionKind::kFire;
+      f.target = static_cast<int>(t);
+      out.push_back(f);
+    }
+  };
+  for (const std::string& o : orders) {
+    const std::string rate = general ? o : "";
+    if (o == "advance" && enemy >= 0) {
+      // L4: artillery in range may switch to Stand (not if it started the turn on Stand).
+      if (u.arm == Arm::kArtillery && !state_[unit].started_on_stand) add_fire(rate);
+      // Straight ahead, at the nearest Massed enemy and at the nearest enemy: a full move, a
+      // half move (the least L4 asks of a Group) and one to musket range; none may end
+      // further from the nearest Massed enemy (L5).
+      const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
+      const Rect goal_fp = force_.units[goal].footprint();
+      const double gap_now = distance(fp, goal_fp);
+      for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
+                             (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
+        for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
+          if (len < 0.5 * kCm) continue;
+          Action m = base(unit, rate);
+          m.kind = ActionKind::kMove;
+          m.moves = true;
+          m.destination = fp.centre + dir * std::min(len, speed);
+          m.facing = bearing_of(dir);
+          Rect end = fp;
+          end.centre = m.destination;
+          if (distance(end, goal_fp) > gap_now + 1e-6) continue;
+          out.push_back(m);
+        }
+      }
+      if (u.arm == Arm::kArtillery) continue;
+      // H4-08: charges at enemies to the front within a move.
+      for (std::size_t t = 0; t < force_.units.size(); ++t) {
+        const int ti = static_cast<int>(t);
+        if (force_.units[t].side == u.side || !force_.units[t].on_table()) continue;
+        if (gap_cm(unit, ti) > max_speed_cm(unit)) continue;
+        if (zone_of(fp, force_.units[t].footprint().centre) != Zone::kFront) continue;
+        Action c = base(unit, rate);
+        c.kind = ActionKind::kCharge;
+        c.target = ti;
+        out.push_back(c);
+      }
+    } else if (o == "reserve") {
+      if (u.arm == Arm::kArtillery) {  // L20: artillery only pivots
+        if (enemy >= 0) {
+          Action f = base(unit, rate);
+          f.kind = ActionKind::kFace;
+          f.facing = bearing_of(force_.units[enemy].footprint().centre - fp.centre);
+          out.push_back(f);
+        }
+        continue;
+      }
+      Vec2 onward = fp.centre;
+      std::vector<Vec2> goals;
+      if (enemy >= 0) goals.push_back(force_.units[enemy].footprint().centre);
+      for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
+      // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
+      const double zone = option_number("h4_26_reserve_zone") * kCm;
+      for (const Vec2& g : goals) {
+        const Vec2 dir = (g - fp.centre).normalized();
+        Action m = base(unit, rate);
+        m.kind = ActionKind::kMove;
+        m.moves = true;
+        m.destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
+        m.facing = bearing_of(dir);
+        Rect end = fp;
+        end.centre = m.destination;
+        bool clear = true;
+        for (const Unit& e : force_.units) {
+          if (e.side != u.side && e.on_table() && distance(end, e.footprint()) < zone)
+            clear = false;
+        }
+        if (!clear) continue;
+        if (&g == &goals.front()) onward = m.destination;
+        out.push_back(m);
+      }
+      Action back = base(unit, rate);  // L11: half speed backwards
+      back.kind = ActionKind::kMove;
+      back.moves = true;
+      back.destination = fp.centre - fp.forward() * (speed / 2);
+      back.facing = fp.facing;
+      out.push_back(back);
+      // L13-L19: formation changes by drill class.
+      const std::string fc =
+          drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
+      if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
+        for (const std::string& f : type->formations) {
+          if (f == u.formation || f == "square") continue;
+          Action c = base(unit, rate);
+          c.kind = ActionKind::kFormation;
+          c.formation = f;
+          c.facing = fp.facing;
+          out.push_back(c);
+          const bool line_column = (u.formation == "line") != (f == "line");
+          if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
+            if (!goals.empty()) {  // change and still move, onward
+              c.moves = true;
+              c.destination = onward;
+              out.push_back(c);
+            }
+          }
+        }
+      }
+    } else if (o == "stand") {
+      add_fire(rate);
+      if (u.arm == Arm::kArtillery) continue;
+      Action step = base(unit, rate);  // L21: 5 cm in any direction (here: back)
+      step.kind = ActionKind::kShift;
+      step.moves = true;
+      step.destination = fp.centre + home * (5 * kCm);
+      step.facing = fp.facing;
+      out.push_back(step);
+      Action face = base(unit, rate);  // L21: about face
+      face.kind = ActionKind::kFace;
+      face.facing = normalize_bearing(fp.facing + 180);
+      out.push_back(face);
+      if (u.arm == Arm::kFoot && massed(unit) && u.formation != "square") {
+        Action sq = base(unit, rate);  // L21, H4-18: form square
+        sq.kind = ActionKind::kFormation;
+        sq.formation = "square";
+        sq.facing = fp.facing;
+        out.push_back(sq);
+      }
+    } else if (o == "retreat") {
+      Action back = base(unit, rate);  // L23-L25: the move itself is the rules'
+      back.kind = ActionKind::kMove;
+      back.moves = true;
+      back.destination = fp.centre + home * speed;
+      back.facing = fp.facing;
+      out.push_back(back);
+    }
+  }
+  return out;
+}
+
+// Fire: the expected stands killed by the first die. Charge: the exact chance to pass the
+// charge test times the chance of killing more stands than the target in the first melee;
+// risk: losing it, or failing the test.
+ActionAssessment BattleGO::assess(const Action& a) const {
+  ActionAssessment out;
+  if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
+  if (a.kind == ActionKind::kFire) {
+    for (const OutcomeProbability& op :
+         distribution("shooting", shooting_params(a.unit, a.target))) {
+      const std::string r = to_string(op.outcome.at(0).second);
+      out.expected_kills += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
+    }
+    return out;
+  }
+  if (a.kind != ActionKind::kCharge) return out;
+  const Unit& me = force_.units[a.unit];
+  double pass = 0;
+  const bool missile = me.arm == Arm::kFoot &&
+                       weapon_of(me.type, me.attribute_string("weapon", "as-type")) != "none";
+  const bool half = 2 * stands(a.unit) <= me.start_figures;
+  if (missile && !light(a.unit)) {
+    pass = probability(
+        "infantry-charge",
+        {{"heavy-or-defences", Value(me.type == "heavy-infantry")}, {"half-strength", Value(half)}},
+        "result", "charge");
+  } else {
+    auto p = morale_params(state_[a.unit].group, "charge", a.unit);
+    p["orders"] = Value(std::string("advance"));
+    p["lights-charging-lights"] = Value(light(a.unit) && light(a.target));
+    p["half-strength"] = Value(half);
+    pass = probability("morale", p, "result", "keep");
+  }
+  std::vector<double> mine(4, 0.0), theirs(4, 0.0);
+  for (const OutcomeProbability& op : distribution("melee", melee_params(a.unit, a.target))) {
+    mine[static_cast<std::size_t>(kills_of(to_string(op.outcome.at(0).second)))] += op.probability;
+  }
+  if (!routing(a.target)) {
+    for (const OutcomeProbability& op : distribution("melee", melee_params(a.target, a.unit))) {
+      theirs[static_cast<std::size_t>(kills_of(to_string(op.outcome.at(0).second)))] +=
+          op.probability;
+    }
+  } else {
+    theirs[0] = 1;
+  }
+  double more = 0, fewer = 0, by_me = 0;
+  for (std::size_t x = 0; x < 4; ++x) {
+    by_me += static_cast<double>(x) * mine[x];
+    for (std::size_t y = 0; y < 4; ++y) {
+      if (x > y) more += mine[x] * theirs[y];
+      if (x < y) fewer += mine[x] * theirs[y];
+    }
+  }
+  out.win_probability = pass * more;
+  out.risk = pass * fewer;
+  out.expected_kills = pass * by_me;
+  return out;
+}
+
+}  // namespace smoothbore::group_orders

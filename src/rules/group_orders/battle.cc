@@ -1,0 +1,216 @@
+#include "rules/group_orders/battle.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/battle_impl.h"
+
+namespace smoothbore::group_orders {
+
+std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t seed,
+                                     std::uint64_t stream) {
+  return std::make_unique<BattleGO>(scenario, seed, stream);
+}
+
+// Groups are the scenario's commands with their leaders as Generals (H4-17); a unit outside
+// any command is a Group of its own with no General. A Group's starting orders are the
+// `orders` attribute of its first unit (default Reserve).
+BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
+    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+  for (const Command& c : force_.commands) {
+    GroupState g;
+    g.name = c.name.empty() ? c.id : c.name;
+    g.side = c.side;
+    g.leader = c.leader;
+    groups_.push_back(g);
+  }
+  state_.resize(force_.units.size());
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const Unit& u = force_.units[i];
+    int g = u.command;
+    if (g < 0) {
+      GroupState own;
+      own.name = u.name.empty() ? u.id : u.name;
+      own.side = u.side;
+      g = static_cast<int>(groups_.size());
+      groups_.push_back(own);
+    }
+    state_[i].group = g;
+    GroupState& gs = groups_[g];
+    if (gs.units.empty()) gs.orders = u.attribute_string("orders", "reserve");
+    gs.units.push_back(static_cast<int>(i));
+    gs.start_stands += u.start_figures;
+  }
+  actions_.resize(force_.units.size());
+  settled_.assign(groups_.size(), false);
+}
+
+std::string BattleGO::name(int unit) const { return unit_label(force_, unit); }
+
+Event BattleGO::make_event(EventKind kind, int unit, std::string text) const {
+  Event e = unit_event(force_, kind, turn_, unit, std::move(text));
+  e.phase = phase_;
+  return e;
+}
+
+const std::string& BattleGO::orders_of(int unit) const {
+  const UnitState& s = state_[unit];
+  return s.override_orders.empty() ? groups_[s.group].orders : s.override_orders;
+}
+
+bool BattleGO::carries_group_orders(int unit) const {
+  for (int u : groups_[state_[unit].group].units) {
+    if (active(u)) return u == unit;
+  }
+  return false;
+}
+
+// Group by Group, the unit carrying the General's choice first (H4-02, README "AI").
+std::vector<int> BattleGO::units_to_order(int side) const {
+  std::vector<int> out;
+  for (const GroupState& g : groups_) {
+    if (g.side != side) continue;
+    for (int u : g.units) {
+      if (active(u)) out.push_back(u);
+    }
+  }
+  return out;
+}
+
+// H4-23: stands killed or in Rout over the side's starting stands; an army whose C-in-C is
+// removed breaks once it has lost the C-in-C fraction (reported as fully broken).
+double BattleGO::broken_fraction(int side) const {
+  int start = 0, gone = 0;
+  for (const Unit& u : force_.units) {
+    if (u.side != side) continue;
+    start += u.start_figures;
+    gone += u.status == UnitStatus::kActive ? u.start_figures - u.figures() : u.start_figures;
+  }
+  const double f = start > 0 ? static_cast<double>(gone) / start : 0.0;
+  for (const Leader& l : force_.leaders) {
+    if (l.side == side && l.command < 0 && !l.alive &&
+        loss_fraction(side) >= option_number("h4_23_c_in_c_break_fraction")) {
+      return 1.0;
+    }
+  }
+  return f;
+}
+
+double BattleGO::loss_fraction(int side) const { return figures_lost_fraction(force_, side); }
+
+std::vector<std::string> BattleGO::invariant_violations() const {
+  std::vector<std::string> out;
+  const auto& units = force_.units;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    const int ui = static_cast<int>(i);
+    if (u.figures() < 0) out.push_back(u.id + ": negative stands");
+    if (u.figures() > u.start_figures) out.push_back(u.id + ": more stands than at the start");
+    const std::string& o = orders_of(ui);
+    if (routing(ui) != (o == "rout") && u.on_table()) {
+      out.push_back(
+          fmt::format("{}: status {} but orders {}", u.id, unit_status_name(u.status), o));
+    }
+    if (!u.on_table()) continue;
+    if (u.figures() <= 0) out.push_back(u.id + ": on the table with no stands");
+    if (!scenario_.table.contains(u.footprint())) out.push_back(u.id + ": off the table");
+    if (u.formation == "square" && (light(ui) || u.arm != Arm::kFoot)) {
+      out.push_back(u.id + ": square but not Massed infantry (H4-18)");
+    }
+    for (std::size_t j = i + 1; j < units.size(); ++j) {
+      if (!units[j].on_table()) continue;
+      if (overlaps(u.footprint(), units[j].footprint(), 0.5)) {
+        out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
+      }
+    }
+  }
+  for (const GroupState& g : groups_) {
+    if (g.killed < 0 || g.killed > g.start_stands) out.push_back(g.name + ": bad losses count");
+  }
+  return out;
+}
+
+Battle::UnitReport BattleGO::unit_report(int unit) const {
+  UnitReport r;
+  const UnitState& s = state_[unit];
+  const Unit& u = force_.units[unit];
+  if (routing(unit)) r.flags.emplace_back("routed");
+  if (u.on_table() && s.disorganised) r.flags.emplace_back("disordered");  // H4-07
+  if (s.in_melee) r.flags.emplace_back("engaged");
+  if (!s.override_orders.empty() && s.override_orders == "stand") r.flags.emplace_back("halted");
+  const GroupState& g = groups_[s.group];
+  r.books.emplace_back(
+      "orders",
+      orders_of(unit) + (s.override_orders.empty() ? " (the Group's)"
+                                                   : " (the unit's own; Group: " + g.orders + ")"));
+  r.books.emplace_back("group", g.name);
+  r.books.emplace_back("disorganised", s.disorganised ? "yes (H4-07)" : "no");
+  r.books.emplace_back("stands", fmt::format("{} of {}", u.figures(), u.start_figures));
+  r.books.emplace_back("group losses", fmt::format("{} of {} stands", g.killed, g.start_stands));
+  if (!s.fired_ever) r.books.emplace_back("first shot", "still to come (L102, H4-21)");
+  return r;
+}
+
+// One game turn: the first side's player turn, then the other's (H4-01).
+void BattleGO::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
+  ++turn_;
+  phase_.clear();
+  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
+  const int sides = static_cast<int>(force_.sides.size());
+  for (int k = 0; k < sides; ++k) player_turn((scenario_.first_side + k) % sides, orders, log);
+}
+
+void BattleGO::player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log) {
+  acting_ = side;
+  for (std::size_t i = 0; i < state_.size(); ++i) {
+    UnitState& s = state_[i];
+    s.shot = s.in_melee = s.charge_ok = s.charged = false;
+    s.moved_cm = 0;
+    s.charge_target = -1;
+    s.started_on_stand = orders_of(static_cast<int>(i)) == "stand";
+    actions_[i] = Action{};
+    actions_[i].unit = static_cast<int>(i);
+  }
+  for (GroupState& g : groups_) {
+    g.lost_this_turn = g.melees_won = g.melees_lost = 0;
+    g.under_artillery_short = false;
+    g.melee_inflicted = g.melee_received = 0;
+  }
+  settled_.assign(groups_.size(), false);
+  OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+  auto phase = [&](const std::string& what) {
+    phase_ = what;
+    const Side& sd = force_.sides[side];
+    Event e = make_event(EventKind::kPhase, -1,
+                         fmt::format("{}: {}", sd.name.empty() ? sd.id : sd.name, what));
+    e.side = sd.id;
+    e.data = {{"phase", Value(what)}};
+    log.append(std::move(e));
+  };
+  phase("orders");
+  order_step(side, src, log);
+  move_generals(side, log);
+  after_step("orders");
+  phase("rally");
+  rally_step(side, log);
+  after_step("rally");
+  phase("charge tests");
+  charge_tests(side, log);
+  after_step("charge tests");
+  phase("movement");
+  movement_phase(side, log);
+  after_step("movement");
+  phase("shooting");
+  shooting_phase(side, log);
+  after_step("shooting");
+  phase("melee");
+  melee_phase(side, log);
+  after_step("melee");
+  phase("morale");
+  morale_phase(log);
+  clear_disorder(side, log);
+  after_step("morale");
+}
+
+}  // namespace smoothbore::group_orders

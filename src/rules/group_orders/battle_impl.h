@@ -1,0 +1,183 @@
+// The group-orders battle (internal to the rule set). A game turn is two player turns
+// (H4-01, proposed: alternate); in each the phasing side:
+//   1. orders: each Group's General chooses its orders (the order-change resolution, H4-02),
+//      then every unit of the Group its action under them; Generals move (H4-17);
+//   2. rally: the side's routing units test to rally (L213-L216);
+//   3. charge tests for units on Advance that want contact (L196-L211, H4-08);
+//   4. movement: Rout first, then Retreat, Advance, Reserve and Stand (L1-L29); a charged
+//      Group tests on contact (H4-09);
+//   5. shooting: the phasing side's eligible units, each once (L92-L137, H4-06);
+//   6. melee: every unit in contact, both sides rolling, results together (L145-L165, H4-10);
+//   7. morale: each Group that lost stands this player turn tests once (L162, H4-01, H4-15).
+// Then Disorganised clears on units that rested (H4-07).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/dice/chance.h"
+#include "core/dice/rng.h"
+#include "core/events/event.h"
+#include "core/table/table.h"
+#include "rules/battle.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::group_orders {
+
+inline constexpr double kCm = 10.0;  // mm per cm, the rule unit
+
+// H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
+// and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
+// marsh 3.
+int terrain_type_at(const TerrainAt& at);
+
+// A Group (the scenario's [[sides.commands]], or a unit without one on its own) under its
+// General (the command's leader, H4-17); §9's data model.
+struct GroupState {
+  std::string name;
+  int side = 0;
+  int leader = -1;  // index into Force::leaders, or -1
+  std::string orders = "reserve";
+  std::vector<int> units;
+  int start_stands = 0;
+  int killed = 0;           // stands killed this battle (H4-12)
+  int lost_this_turn = 0;   // stands lost this player turn (morale test, L162)
+  int melees_won = 0;       // this phase (L177)
+  int melees_lost = 0;      // this phase (L192)
+  int melee_inflicted = 0;  // stands, this phase (L171)
+  int melee_received = 0;
+  bool under_artillery_short = false;  // L179
+};
+
+struct UnitState {
+  int group = -1;
+  std::string override_orders;    // a unit's own orders (halted to Stand, L6), empty = Group's
+  bool disorganised = false;      // = Disordered (H4-07)
+  bool fired_ever = false;        // H4-21
+  bool shot = false;              // this player turn
+  bool in_melee = false;          // this player turn
+  double moved_cm = 0;            // this player turn
+  bool started_on_stand = false;  // artillery: L4
+  bool charge_ok = false;         // passed its charge test this player turn (L7-L8)
+  int charge_target = -1;
+  bool charged = false;  // was charged this player turn (L160)
+};
+
+class BattleGO final : public Battle {
+ public:
+  BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
+
+  const Scenario& scenario() const override { return scenario_; }
+  const Force& force() const override { return force_; }
+  int turn() const override { return turn_; }
+  std::vector<int> units_to_order(int side) const override;
+  std::vector<Action> legal_actions(int unit) const override;  // actions.cc
+  ActionAssessment assess(const Action& a) const override;     // actions.cc
+  void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
+  double broken_fraction(int side) const override;
+  double loss_fraction(int side) const override;
+  std::vector<std::string> invariant_violations() const override;
+  UnitReport unit_report(int unit) const override;
+
+  const UnitState& state(int unit) const { return state_[unit]; }
+  const GroupState& group(int g) const { return groups_[g]; }
+  const GroupState& group_of(int unit) const { return groups_[state_[unit].group]; }
+  // The unit's orders: its own (a halt to Stand) or its Group's.
+  const std::string& orders_of(int unit) const;
+  // Whether `unit` is the one whose action carries its Group's orders (the first active unit
+  // of the Group, asked first: the General's choice).
+  bool carries_group_orders(int unit) const;
+
+  // --- situation.cc: options, geometry, unit facts, resolution bridges ---
+  const std::string& option(const std::string& name) const;
+  double option_number(const std::string& name) const;
+  bool option_on(const std::string& name) const;
+  bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
+  bool routing(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
+  int stands(int unit) const { return force_.units[unit].figures(); }
+  bool light(int unit) const;
+  bool massed(int unit) const { return !light(unit); }
+  double gap_cm(int a, int b) const;
+  int nearest_enemy(int unit, bool massed_only = false) const;
+  double max_speed_cm(int unit) const;  // L30-L85, L87
+  int terrain_type(Vec2 p) const;       // H4-04
+  double terrain_factor(int unit, int type) const;
+  std::string cover_of(int unit) const;           // none / soft / hard (H4-04, H4-05)
+  bool can_shoot_at(int unit, int target) const;  // H4-06, under the unit's orders
+  bool can_shoot_at(int unit, int target, const std::string& orders) const;
+  int shooting_stands(int unit, int target) const;
+  double general_cm(int group) const;  // the General (or C-in-C) to the Group's nearest stand
+  double c_in_c_cm(int group) const;
+  double leader_cm(int leader, int group) const;
+  bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
+  std::map<std::string, Value> shooting_params(int unit, int target) const;
+  std::map<std::string, Value> melee_params(int unit, int enemy) const;
+  std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
+  Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
+                  std::vector<RollRecord>* rolls);
+  static std::vector<OutcomeProbability> distribution(const std::string& name,
+                                                      const std::map<std::string, Value>& given);
+  static double probability(const std::string& name, const std::map<std::string, Value>& given,
+                            const std::string& field, const std::string& value);
+  static int kills_of(const std::string& result);  // kill-N -> N
+
+ private:
+  void player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log);
+  // orders.cc
+  void order_step(int side, OrderSource* src, EventLog& log);
+  void set_group_orders(int group, const std::string& to, const std::string& why, EventLog& log,
+                        std::vector<RollRecord> rolls = {});
+  void set_unit_orders(int unit, const std::string& to, const std::string& why, EventLog& log);
+  void rally_step(int side, EventLog& log);
+  void move_generals(int side, EventLog& log);
+  void generals_contacted(EventLog& log);
+  void charge_tests(int side, EventLog& log);
+  // movement.cc
+  void movement_phase(int side, EventLog& log);
+  void move_unit(int unit, const Action& a, EventLog& log);
+  // Moves toward `dest` for `budget_cm` of movement, paying wheels and inclines (H4-19)
+  // unless `wheel_free`, and terrain (H4-04); stops short of other units and where `stop`
+  // says (then *stopped is set). Returns the cm travelled.
+  double travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore = -1,
+                const std::function<bool(const Rect&)>& stop = nullptr, bool* stopped = nullptr);
+  bool place_ok(int unit, const Rect& r, int ignore) const;
+  bool change_formation(int unit, const std::string& formation, EventLog& log);
+  void charge_move(int unit, int target, EventLog& log);
+  void rout_move(int unit, bool first, EventLog& log);
+  void fall_back(int unit, double cm, EventLog& log);
+  // combat.cc
+  void shooting_phase(int side, EventLog& log);
+  void melee_phase(int side, EventLog& log);
+  void kill_stands(int unit, int n, const std::string& why, EventLog& log);
+  // morale.cc
+  void morale_phase(EventLog& log);
+  void group_test(int group, const std::string& why, std::map<std::string, Value> extra,
+                  EventLog& log);
+  void apply_result(int unit, const std::string& result, const std::string& orders,
+                    int fall_back_cm, EventLog& log);
+  void start_rout(int unit, EventLog& log);
+  void remove_unit(int unit, UnitStatus status, const std::string& why, EventLog& log);
+  void clear_disorder(int side, EventLog& log);
+
+ public:
+  Event make_event(EventKind kind, int unit, std::string text) const;
+  std::string name(int unit) const;
+
+ private:
+  Scenario scenario_;
+  Force force_;
+  std::vector<UnitState> state_;
+  std::vector<GroupState> groups_;
+  std::vector<Action> actions_;
+  std::vector<bool> settled_;  // per Group: the General has chosen this player turn
+  Rng rng_;
+  SampledChance dice_;
+  int turn_ = 0;
+  int acting_ = 0;
+  std::string phase_;
+};
+
+}  // namespace smoothbore::group_orders

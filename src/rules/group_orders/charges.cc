@@ -1,0 +1,133 @@
+// Moves the rules force on a unit: a charge into contact (H4-08) with the charged Group's
+// test on contact (H4-09), the rout move to the table edge (L26-L29, H4-03) and the fall
+// back of a morale result (L222-L228, H4-14).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+// H4-08: the charger moves into contact up to its maximum speed; with `conforms` its front
+// edge meets the face of the target it comes at (front, flank or rear).
+void BattleGO::charge_move(int unit, int target, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const Rect me = u.footprint(), tr = force_.units[target].footprint();
+  Rect placed = me;
+  const Zone z = zone_of(tr, me.centre);
+  const double half = me.depth / 2;
+  if (z == Zone::kFront) {
+    placed.facing = normalize_bearing(tr.facing + 180);
+    placed.centre = tr.front_centre() + tr.forward() * half;
+  } else if (z == Zone::kRear) {
+    placed.facing = tr.facing;
+    placed.centre = tr.centre - tr.forward() * (tr.depth / 2 + half);
+  } else {
+    const double s = z == Zone::kRightFlank ? 1.0 : -1.0;
+    placed.facing = normalize_bearing(tr.facing - s * 90);
+    placed.centre = tr.centre + tr.right() * (s * (tr.width / 2 + half));
+  }
+  if (option("h4_08_charger_conforms") != "conforms") {
+    placed.facing = me.facing;
+    placed.centre =
+        me.centre + (tr.centre - me.centre).normalized() * std::max(0.0, distance(me, tr) - 0.1);
+  }
+  const double need = distance(me.centre, placed.centre) / kCm;
+  const double reach = max_speed_cm(unit) * terrain_factor(unit, terrain_type(me.centre));
+  placed.centre = placed.centre - placed.forward() * 0.2;  // touching, not overlapping
+  if (need > reach + 2 || !place_ok(unit, placed, target)) {
+    travel(unit, tr.centre, max_speed_cm(unit), false, target);
+    log.append(make_event(
+        EventKind::kCharge, unit,
+        fmt::format("{} charges {} but cannot reach contact", name(unit), name(target))));
+    return;
+  }
+  u.stands.front().rect = placed;
+  state_[unit].moved_cm += need;
+  state_[target].charged = true;
+  Event e = make_event(EventKind::kCharge, unit,
+                       fmt::format("{} charges into contact with {} ({} {:.0f} cm, H4-08)",
+                                   name(unit), name(target), zone_name(z), need));
+  e.target = force_.units[target].id;
+  log.append(std::move(e));
+  // H4-09: the charged Group tests at once, with the "being charged" modifiers.
+  if (option("h4_09_charged_test") != "on-contact" || !active(target)) return;
+  const Unit& t = force_.units[target];
+  const bool open = terrain_type(t.footprint().centre) == 0;
+  group_test(
+      state_[target].group, fmt::format("charged by {}, H4-09", name(unit)),
+      {{"higher-factor-charge", Value(melee_factor(u.type, t.type) > melee_factor(t.type, u.type))},
+       {"charged-by-cavalry-open",
+        Value(u.arm == Arm::kCavalry && open &&
+              (t.type == "militia" || (light(target) && t.arm == Arm::kFoot)))},
+       {"charged-flank-rear", Value(z != Zone::kFront)}},
+      log);
+}
+
+// L27, H4-03: the first move at the rout rate (1.5 x maximum speed), later ones at maximum
+// speed +2 cm, toward the side's own table edge; off the table the unit is lost.
+void BattleGO::rout_move(int unit, bool first, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const double speed = first
+                           ? max_speed_cm(unit) * option_number("h4_03_rout_rate")
+                           : max_speed_cm(unit) + row("units.movement", "rout-later").number("cm");
+  const Edge edge = force_.sides[u.side].home_edge;
+  const Vec2 home = bearing_vector(edge_bearing(edge));
+  Rect r = u.footprint();
+  Rect turned = r;
+  turned.facing = edge_bearing(edge);
+  if (place_ok(unit, turned, -1)) u.stands.front().rect = r = turned;
+  double to_edge = 0;
+  for (const Vec2& c : r.corners()) {
+    const double d = edge == Edge::kSouth   ? c.y
+                     : edge == Edge::kNorth ? scenario_.table.height() - c.y
+                     : edge == Edge::kWest  ? c.x
+                                            : scenario_.table.width() - c.x;
+    to_edge = std::max(to_edge, d);
+  }
+  if (to_edge <= speed * kCm) {
+    remove_unit(unit, UnitStatus::kOffTable,
+                fmt::format("routs {:.0f} cm off the table edge and is lost (L27)", speed), log);
+    return;
+  }
+  const double moved = travel(unit, r.centre + home * (speed * kCm), speed, true);
+  Event e = make_event(EventKind::kRout, unit,
+                       fmt::format("{} routs {:.1f} cm toward the table edge ({})", name(unit),
+                                   moved, first ? "rout rate, H4-03" : "speed +2 cm, L27"));
+  e.data = {{"distance_cm", Value(moved)}};
+  log.append(std::move(e));
+}
+
+// H4-14: directly away from the nearest enemy, keeping facing; blocked by friends or the edge
+// it stops; blocked by enemy it is destroyed (option stop: it stops).
+void BattleGO::fall_back(int unit, double cm, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const int e = nearest_enemy(unit);
+  const Vec2 c0 = u.footprint().centre;
+  Vec2 away = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  if (e >= 0) away = (c0 - force_.units[e].footprint().centre).normalized();
+  const double moved = travel(unit, c0 + away * (cm * kCm), cm, true);
+  bool enemy_blocks = false;
+  if (moved < cm - 0.6) {
+    Rect next = u.footprint();
+    next.centre = next.centre + away * kCm;
+    for (std::size_t j = 0; j < force_.units.size(); ++j) {
+      if (force_.units[j].side != u.side && force_.units[j].on_table() &&
+          overlaps(next, force_.units[j].footprint(), 0.01)) {
+        enemy_blocks = true;
+      }
+    }
+  }
+  Event ev =
+      make_event(EventKind::kMove, unit,
+                 fmt::format("{} falls back {:.1f} of {:.0f} cm (H4-14)", name(unit), moved, cm));
+  ev.data = {{"distance_cm", Value(moved)}};
+  log.append(std::move(ev));
+  if (enemy_blocks && option("h4_14_fall_back_blocked") == "enemy-destroys") {
+    remove_unit(unit, UnitStatus::kRemoved, "blocked by the enemy as it falls back (H4-14)", log);
+  }
+}
+
+}  // namespace smoothbore::group_orders

@@ -1,0 +1,168 @@
+// Shooting (H4-01 step 5, L92-L137): the phasing side's eligible units each shoot once at
+// their chosen target (else the nearest they may shoot at), one D6 per unit (Lights a
+// second with their other stands, H4-22); 4 disorganises, 5+ kills 1-3 stands, a casualty
+// disorganises too (L137). Melee (step 6, L145-L165): every unit in contact throws a D6
+// against the enemy it touches; results apply together (H4-10).
+#include <algorithm>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+
+bool in_contact_with_enemy(const Force& f, int unit) {
+  for (std::size_t j = 0; j < f.units.size(); ++j) {
+    if (f.units[j].side == f.units[unit].side || !f.units[j].on_table()) continue;
+    if (distance(f.units[unit].footprint(), f.units[j].footprint()) < 1.0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// H4-12: whole stands leave the unit (all its stands are one block, so which stands is the
+// block's size); a unit with none is destroyed; every casualty disorganises (L137).
+void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& log) {
+  Unit& u = force_.units[unit];
+  n = std::min(n, stands(unit));
+  if (n <= 0) return;
+  GroupState& g = groups_[state_[unit].group];
+  g.killed += n;
+  g.lost_this_turn += n;
+  state_[unit].disorganised = true;
+  Stand& st = u.stands.front();
+  st.figures -= n;
+  if (st.figures <= 0) {
+    st.figures = 0;
+    remove_unit(unit, UnitStatus::kRemoved, fmt::format("loses its last stand ({})", why), log);
+    return;
+  }
+  std::vector<Stand> laid = ruleset().layout(u, st.rect.centre, st.rect.facing);
+  st.rect = laid.front().rect;
+}
+
+void BattleGO::shooting_phase(int side, EventLog& log) {
+  const bool second_die = option("h4_22_light_split") == "second-die";
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int u = static_cast<int>(i);
+    if (force_.units[i].side != side || !active(u) || in_contact_with_enemy(force_, u)) continue;
+    int target = actions_[i].kind == ActionKind::kFire ? actions_[i].target : -1;
+    if (target < 0 || !can_shoot_at(u, target)) {
+      target = -1;
+      double best = 1e18;
+      for (std::size_t j = 0; j < force_.units.size(); ++j) {
+        const int t = static_cast<int>(j);
+        if (can_shoot_at(u, t) && gap_cm(u, t) < best) {
+          best = gap_cm(u, t);
+          target = t;
+        }
+      }
+    }
+    if (target < 0) continue;
+    const Unit& me = force_.units[i];
+    for (int n : shooting_dice(me.type, shooting_stands(u, target), second_die)) {
+      if (!force_.units[target].on_table()) break;
+      auto p = shooting_params(u, target);
+      p["stands"] = Value(std::int64_t{std::max(1, n)});
+      std::vector<RollRecord> rolls;
+      const std::string result = to_string(resolve("shooting", p, &rolls).at(0).second);
+      const int kills = kills_of(result);
+      Event e = make_event(EventKind::kFire, u,
+                           fmt::format("{} shoots at {} ({:.1f} cm): {}", name(u), name(target),
+                                       gap_cm(u, target), result));
+      e.target = force_.units[target].id;
+      e.rolls = std::move(rolls);
+      e.data = {{"result", Value(result)}, {"kills", Value(std::int64_t{kills})}};
+      log.append(std::move(e));
+      if (me.arm == Arm::kArtillery) {
+        const Ranges r = weapon_ranges(weapon_of(me.type, "as-type"),
+                                       {option_on("h4_musket_extreme20"),
+                                        option_on("h4_li_no_short"), option_on("h4_bow_long5")});
+        if (range_band(r, gap_cm(u, target)) == RangeBand::kShort) {
+          groups_[state_[target].group].under_artillery_short = true;  // L179
+        }
+      }
+      if (result == "disorganise") state_[target].disorganised = true;  // L132
+      kill_stands(target, kills, "shooting, L133-L135", log);
+    }
+    state_[u].fired_ever = true;
+    state_[u].shot = true;
+  }
+}
+
+void BattleGO::melee_phase(int side, EventLog& log) {
+  // Each unit in contact fights the enemy it touches, preferring the one to its front.
+  std::vector<int> opponent(force_.units.size(), -1);
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int u = static_cast<int>(i);
+    if (!force_.units[i].on_table()) continue;
+    for (std::size_t j = 0; j < force_.units.size(); ++j) {
+      const int o = static_cast<int>(j);
+      if (force_.units[j].side == force_.units[i].side || !force_.units[j].on_table()) continue;
+      if (gap_cm(u, o) >= 0.1) continue;
+      const bool front =
+          zone_of(force_.units[i].footprint(), force_.units[j].footprint().centre) == Zone::kFront;
+      if (opponent[i] < 0 || front) opponent[i] = o;
+    }
+  }
+  std::map<int, int> inflicted, received;
+  using Kills = std::vector<std::pair<int, int>>;  // (victim, stands)
+  auto fight = [&](bool phasing) {
+    Kills kills;
+    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+      const int u = static_cast<int>(i);
+      const int o = opponent[i];
+      if (o < 0 || !active(u) || !force_.units[o].on_table()) continue;
+      if ((force_.units[i].side == side) != phasing) continue;
+      state_[u].in_melee = true;
+      state_[o].in_melee = true;
+      std::vector<RollRecord> rolls;
+      const std::string result =
+          to_string(resolve("melee", melee_params(u, o), &rolls).at(0).second);
+      const int k = kills_of(result);
+      Event e = make_event(EventKind::kMelee, u,
+                           fmt::format("{} fights {}: {}", name(u), name(o), result));
+      e.target = force_.units[o].id;
+      e.rolls = std::move(rolls);
+      e.data = {{"result", Value(result)}, {"kills", Value(std::int64_t{k})}};
+      log.append(std::move(e));
+      inflicted[u] += k;
+      received[o] += k;
+      if (k > 0) kills.emplace_back(o, k);
+    }
+    return kills;
+  };
+  auto apply = [&](const Kills& kills) {
+    for (const auto& [victim, k] : kills) {
+      if (force_.units[victim].on_table()) kill_stands(victim, k, "melee, L162-L165", log);
+    }
+  };
+  if (option("h4_10_results") == "simultaneous") {  // H4-10: both roll, then both apply
+    const Kills mine = fight(true);
+    const Kills theirs = fight(false);
+    apply(mine);
+    apply(theirs);
+  } else {
+    apply(fight(true));
+    apply(fight(false));
+  }
+  // L171, L177, L192: melees won and lost by each Group this phase.
+  std::map<int, bool> counted;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int u = static_cast<int>(i);
+    if (opponent[i] < 0 || !state_[u].in_melee) continue;
+    GroupState& g = groups_[state_[u].group];
+    if (inflicted[u] > received[u]) ++g.melees_won;
+    if (inflicted[u] < received[u]) ++g.melees_lost;
+    g.melee_inflicted += inflicted[u];
+    g.melee_received += received[u];
+  }
+}
+
+}  // namespace smoothbore::group_orders

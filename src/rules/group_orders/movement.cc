@@ -1,0 +1,295 @@
+// Movement (H4-01 step 4): Rout first, then Retreat, Advance, Reserve and Stand (L1-L29),
+// each under its order's constraints; wheels and incline marches by drill class (L87-L91,
+// H4-19); terrain types 0-3 (H4-04); charges into contact (H4-08) and the charged Group's test
+// on contact (H4-09); rout moves to the table edge (L26-L29, H4-03) and fall backs (H4-14).
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+constexpr double kStep = 0.5 * kCm;
+}  // namespace
+
+bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
+  return place_free(scenario_.table, force_, unit, r, ignore);
+}
+
+double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,
+                        const std::function<bool(const Rect&)>& stop, bool* stopped) {
+  Unit& u = force_.units[unit];
+  Rect& rect = u.stands.front().rect;
+  const Vec2 c0 = rect.centre;
+  const double length = distance(c0, dest);
+  if (length < 1e-6 || budget_cm <= 0) return 0;
+  const double heading = bearing_of(dest - c0);
+  double mult = 1;
+  if (!wheel_free) {
+    const Row& drill = drill_class(u.type, u.attribute_string("drill", "normal"));
+    const double turn = std::abs(bearing_difference(heading, rect.facing));
+    int incline = drill.number("incline");
+    if (incline == 2) incline = static_cast<int>(option_number("h4_19_incline_cost"));
+    if (turn > 5.0 && turn <= 45.0 + 1e-6 && incline > 0) {
+      mult = incline;  // L89-L90: incline march at 45°, full or half speed
+    } else if (turn > 5.0) {
+      // H4-19: a wheel costs the arc of the outer front corner; badly drilled and Militia
+      // wheel at half speed (L88).
+      int wheel = drill.number("wheel");
+      if (wheel == 2) wheel = static_cast<int>(option_number("h4_19_wheel_cost"));
+      const double arc = rect.width / kCm * turn * std::numbers::pi / 180.0 * wheel;
+      Rect turned = rect;
+      if (arc > budget_cm) {
+        const double part = turn * budget_cm / arc;
+        turned.facing = normalize_bearing(
+            rect.facing + (bearing_difference(heading, rect.facing) > 0 ? part : -part));
+        if (place_ok(unit, turned, ignore)) rect = turned;
+        u.stands.front().rect = rect;
+        return 0;
+      }
+      turned.facing = heading;
+      if (!place_ok(unit, turned, ignore)) return 0;
+      rect = turned;
+      budget_cm -= arc;
+    }
+  }
+  const CostFn terrain = [this, unit](const TerrainAt& at) {
+    const double f = terrain_factor(unit, terrain_type_at(at));
+    return f <= 0 ? kImpassable : 1.0 / f;
+  };
+  const double reach = scenario_.table.reachable(c0, dest, budget_cm * kCm / mult, terrain);
+  const Vec2 dir = (dest - c0) * (1.0 / length);
+  double ok_t = 0;
+  for (double t = std::min(kStep, reach); t <= reach + 1e-9 && t > 0; t += kStep) {
+    t = std::min(t, reach);
+    Rect r = rect;
+    r.centre = c0 + dir * t;
+    if (!place_ok(unit, r, ignore)) break;
+    if (stop && stop(r)) {
+      if (stopped != nullptr) *stopped = true;
+      double lo = ok_t, hi = t;  // the exact point where `stop` begins
+      for (int k = 0; k < 24; ++k) {
+        const double mid = (lo + hi) / 2;
+        Rect m = rect;
+        m.centre = c0 + dir * mid;
+        (stop(m) ? hi : lo) = mid;
+      }
+      ok_t = lo;
+      break;
+    }
+    ok_t = t;
+    if (t >= reach) break;
+  }
+  rect.centre = c0 + dir * ok_t;
+  state_[unit].moved_cm += ok_t / kCm;
+  return ok_t / kCm;
+}
+
+bool BattleGO::change_formation(int unit, const std::string& formation, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const std::string old = u.formation;
+  if (old == formation) return true;
+  const Rect r0 = u.footprint();
+  u.formation = formation;
+  std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
+  laid.front().figures = u.stands.front().figures;
+  if (!place_ok(unit, laid.front().rect, -1)) {
+    u.formation = old;
+    return false;
+  }
+  u.stands.front().rect = laid.front().rect;
+  Event e = make_event(EventKind::kFormation, unit,
+                       fmt::format("{} forms {} from {}", name(unit), formation, old));
+  e.data = {{"formation", Value(formation)}};
+  log.append(std::move(e));
+  return true;
+}
+
+void BattleGO::movement_phase(int side, EventLog& log) {
+  // L27: routers first; then Retreat, Advance, Reserve, Stand (H4-01 step 4).
+  for (const char* pass : {"rout", "retreat", "advance", "reserve", "stand"}) {
+    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+      const int u = static_cast<int>(i);
+      if (force_.units[i].side != side || !force_.units[i].on_table()) continue;
+      if (orders_of(u) != pass) continue;
+      if (routing(u)) {
+        rout_move(u, false, log);
+      } else {
+        move_unit(u, actions_[i], log);
+      }
+    }
+  }
+  generals_contacted(log);
+}
+
+void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const std::string orders = orders_of(unit);
+  const Vec2 c0 = u.footprint().centre;
+  const double speed = max_speed_cm(unit);
+  auto moved_event = [&](const std::string& how) {
+    const double d = distance(c0, u.footprint().centre) / kCm;
+    if (d < 0.05) return;
+    Event e = make_event(EventKind::kMove, unit,
+                         fmt::format("{} {} {:.1f} cm ({})", name(unit), how, d, orders));
+    e.data = {{"distance_cm", Value(d)}};
+    log.append(std::move(e));
+  };
+  if (orders == "retreat") {
+    // L23-L25: at least half maximum speed, ending further from the nearest enemy; facing the
+    // same way, poorly drilled troops the opposite (L25).
+    const int e = nearest_enemy(unit);
+    Vec2 away = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+    if (e >= 0) away = (c0 - force_.units[e].footprint().centre).normalized();
+    travel(unit, c0 + away * (speed * kCm), speed, true);
+    if (u.attribute_string("drill", "normal") == "badly" || u.type == "militia") {
+      Rect turned = u.footprint();
+      turned.facing = normalize_bearing(turned.facing + 180);
+      if (place_ok(unit, turned, -1)) u.stands.front().rect = turned;
+    }
+    moved_event("retreats");
+    return;
+  }
+  if (orders == "advance") {
+    if (a.kind == ActionKind::kCharge && state_[unit].charge_ok) {
+      charge_move(unit, a.target, log);
+      return;
+    }
+    if (u.arm == Arm::kArtillery && a.kind == ActionKind::kFire && !state_[unit].started_on_stand) {
+      set_unit_orders(unit, "stand", "artillery in range switches to Stand, L4-L5", log);
+      return;
+    }
+    // L3: all units on Advance are in Line; forming it takes the move unless well drilled.
+    if (u.arm != Arm::kArtillery && u.formation != "line") {
+      if (!change_formation(unit, "line", log)) return;
+      if (drill_class(u.type, u.attribute_string("drill", "normal")).key != "well") return;
+    }
+    Vec2 dest = a.destination;
+    if (a.kind == ActionKind::kCharge && a.target >= 0) {
+      dest = force_.units[a.target].footprint().centre;
+    } else if (!a.moves) {
+      return;
+    }
+    // L6, H4-25: halt 10 cm from a Massed enemy whose front is directly to our front, and go
+    // to Stand; L9: halt 10 cm from friends in front.
+    const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
+    int halted_by = -1;
+    auto stop = [&](const Rect& r) {
+      for (std::size_t j = 0; j < force_.units.size(); ++j) {
+        const int o = static_cast<int>(j);
+        if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
+        const Rect orr = force_.units[j].footprint();
+        if (distance(r, orr) >= halt - 1e-6) continue;
+        if (distance(u.footprint(), orr) < halt - 1e-6) continue;  // already inside: no halt
+        const bool enemy = force_.units[j].side != u.side;
+        if (enemy && light(o)) continue;
+        if (zone_of(r, orr.centre) != Zone::kFront) continue;
+        if (enemy && std::abs(bearing_difference(orr.facing, r.facing + 180.0)) > 45.0) continue;
+        halted_by = o;
+        return true;
+      }
+      return false;
+    };
+    bool stopped = false;
+    travel(unit, dest, speed, false, -1, stop, &stopped);
+    moved_event("advances");
+    if (stopped && halted_by >= 0) {
+      const bool enemy = force_.units[halted_by].side != u.side;
+      // H4-25: "Others" are the missile troops but artillery (which switches to Stand by
+      // its own choice, L4); they and troops without missiles go to Stand (L6-L7).
+      const bool to_stand =
+          !enemy || (u.arm != Arm::kArtillery &&
+                     (option("h4_25_missile_halt") == "halt-and-stand" ||
+                      weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none"));
+      Event e = make_event(EventKind::kMove, unit,
+                           fmt::format("{} halts 10 cm from {} ({})", name(unit), name(halted_by),
+                                       enemy ? "L6, H4-25" : "friends, L9"));
+      e.target = force_.units[halted_by].id;
+      log.append(std::move(e));
+      if (to_stand)
+        set_unit_orders(unit, "stand", enemy ? "halted, L6" : "halted by friends, L9", log);
+    } else if (a.kind == ActionKind::kCharge) {
+      set_unit_orders(unit, "stand", "failed charge test, L6-L8, H4-08", log);
+    }
+    return;
+  }
+  if (orders == "reserve") {
+    if (a.kind == ActionKind::kFormation) {
+      change_formation(unit, a.formation, log);
+      if (!a.moves) return;  // L15-L19: well drilled (and normal, to a flank column) still move
+    }
+    if (a.kind == ActionKind::kFace && u.arm == Arm::kArtillery) {  // L20: artillery pivots
+      Rect turned = u.footprint();
+      turned.facing = a.facing;
+      if (place_ok(unit, turned, -1)) u.stands.front().rect = turned;
+      return;
+    }
+    if (!a.moves || u.arm == Arm::kArtillery) return;
+    // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
+    // lie between.
+    const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
+    const double zone = option_number("h4_26_reserve_zone") * kCm;
+    std::vector<double> start_gap(force_.units.size());
+    for (std::size_t j = 0; j < force_.units.size(); ++j) {
+      start_gap[j] = distance(u.footprint(), force_.units[j].footprint());
+    }
+    auto stop = [&](const Rect& r) {
+      for (std::size_t j = 0; j < force_.units.size(); ++j) {
+        if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
+        const double d = distance(r, force_.units[j].footprint());
+        if (d >= zone || d >= start_gap[j]) continue;
+        bool screened = false;
+        for (std::size_t k = 0; k < force_.units.size(); ++k) {
+          if (static_cast<int>(k) == unit || force_.units[k].side != u.side ||
+              !force_.units[k].on_table()) {
+            continue;
+          }
+          const Rect fr = force_.units[k].footprint();
+          if (point_segment_distance(fr.centre,
+                                     Segment{r.centre, force_.units[j].footprint().centre}) <
+              fr.width / 2) {
+            screened = true;
+          }
+        }
+        if (!screened) return true;
+      }
+      return false;
+    };
+    bool stopped = false;
+    travel(unit, a.destination, back ? speed / 2 : speed, back, -1, stop, &stopped);
+    moved_event(back ? "falls back on Reserve" : "moves on Reserve");
+    if (stopped) {
+      log.append(make_event(EventKind::kMove, unit,
+                            fmt::format("{} may not close within {:.0f} cm of the enemy on "
+                                        "Reserve (L11, H4-26)",
+                                        name(unit), zone / kCm)));
+    }
+    return;
+  }
+  // Stand (L21): a 5 cm move in any direction, about face, form square.
+  if (a.kind == ActionKind::kFormation && a.formation == "square") {
+    change_formation(unit, "square", log);
+  } else if (a.kind == ActionKind::kFace) {
+    Rect turned = u.footprint();
+    turned.facing = a.facing;
+    if (place_ok(unit, turned, -1)) {
+      u.stands.front().rect = turned;
+      log.append(
+          make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
+    }
+  } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
+    travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);
+    moved_event("steps");
+  } else if (u.formation == "square" && option("h4_18_square") == "stand-orders" &&
+             a.kind == ActionKind::kFormation) {
+    change_formation(unit, a.formation, log);
+  }
+}
+
+}  // namespace smoothbore::group_orders

@@ -1,0 +1,248 @@
+// The orders step (H4-01 step 1): each Group's General chooses its orders through the first
+// unit asked (H4-02, the `order-change` resolution); every unit then chooses its action under
+// its orders. Generals move (H4-17). Then rally tests (L213-L216) and charge tests
+// (L196-L211, H4-08).
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+
+std::string capital(std::string s) {
+  if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+  return s;
+}
+
+bool is_order(const std::string& s) {
+  return s == "advance" || s == "reserve" || s == "stand" || s == "retreat";
+}
+
+Value text(std::string s) { return Value(std::move(s)); }
+
+}  // namespace
+
+// Every order change is an event: "2nd Group: Advance -> Stand (morale 2)". A new Group
+// order applies to every unit not routing (their own halts are over).
+void BattleGO::set_group_orders(int group, const std::string& to, const std::string& why,
+                                EventLog& log, std::vector<RollRecord> rolls) {
+  GroupState& g = groups_[group];
+  std::string from = g.orders;
+  g.orders = to;
+  for (int u : g.units) {
+    std::string& own = state_[u].override_orders;
+    if (!force_.units[u].on_table() || own == "rout" || own.empty()) continue;
+    if (from == to && own != to) from = own;  // a unit's own orders end
+    own.clear();
+  }
+  if (from == to) return;
+  const int first = g.units.front();
+  Event e = make_event(EventKind::kOrder, -1,
+                       fmt::format("{}: {} -> {} ({})", g.name, capital(from), capital(to), why));
+  e.side = force_.sides[g.side].id;
+  e.unit = force_.units[first].id;
+  e.data = {{"group", text(g.name)}, {"from", text(from)}, {"to", text(to)}};
+  e.rolls = std::move(rolls);
+  log.append(std::move(e));
+}
+
+void BattleGO::set_unit_orders(int unit, const std::string& to, const std::string& why,
+                               EventLog& log) {
+  const std::string from = orders_of(unit);
+  state_[unit].override_orders = to == group_of(unit).orders ? "" : to;
+  if (to == "rout") state_[unit].override_orders = "rout";
+  if (from == to) return;
+  Event e =
+      make_event(EventKind::kOrder, unit,
+                 fmt::format("{}: {} -> {} ({})", name(unit), capital(from), capital(to), why));
+  e.data = {{"from", text(from)}, {"to", text(to)}};
+  log.append(std::move(e));
+}
+
+void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
+  for (int u : units_to_order(side)) {
+    if (!active(u)) continue;
+    const int gi = state_[u].group;
+    std::vector<Action> legal = legal_actions(u);
+    Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    if (carries_group_orders(u) && !settled_[gi]) {
+      settled_[gi] = true;
+      GroupState& g = groups_[gi];
+      // The orders the Group changes from: the Group's, or a unit's own Retreat or Stand
+      // left by a test or a halt (a Retreat anywhere in the Group needs the 4+, H4-02).
+      std::string from = g.orders;
+      bool differs = false;
+      for (int v : g.units) {
+        if (!active(v)) continue;
+        const std::string& own = state_[v].override_orders;
+        if (!own.empty() && own != a.rate) {
+          differs = true;
+          if (from == a.rate) from = own;  // e.g. a unit halted on Stand (L6)
+        }
+        if (own == "retreat") from = "retreat";
+      }
+      if (is_order(a.rate) && (a.rate != g.orders || differs)) {
+        std::vector<RollRecord> rolls;
+        const Outcome o =
+            resolve("order-change",
+                    {{"from", text(from)},
+                     {"to", text(a.rate)},
+                     {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
+                     {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
+                     {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
+                     {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
+                     {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))}},
+                    &rolls);
+        const std::string result = to_string(o.at(0).second);
+        if (result == "changed") {
+          set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));
+        } else {
+          Event e = make_event(
+              EventKind::kOrder, u,
+              fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(from), capital(a.rate),
+                          rolls.empty() ? result : rolls.back().result));
+          e.rolls = std::move(rolls);
+          log.append(std::move(e));
+          legal = legal_actions(u);  // under the orders kept
+          a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+        }
+      }
+    }
+    actions_[u] = a;
+  }
+}
+
+// L213-L216: routing units of the phasing side test to rally; rallied troops go to Stand
+// (H4-02).
+void BattleGO::rally_step(int side, EventLog& log) {
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int u = static_cast<int>(i);
+    if (force_.units[i].side != side || !routing(u)) continue;
+    std::vector<RollRecord> rolls;
+    auto p = morale_params(state_[u].group, "rally", u);
+    p["orders"] = text("rout");
+    const Outcome o = resolve("morale", p, &rolls);
+    const bool rallied = to_string(o.at(0).second) == "rallied";
+    Event e = make_event(
+        EventKind::kMorale, u,
+        fmt::format("{} {} ({})", name(u), rallied ? "rallies" : "fails to rally and keeps routing",
+                    rolls.empty() ? "" : rolls.back().result));
+    e.rolls = std::move(rolls);
+    log.append(std::move(e));
+    if (rallied) {
+      force_.units[i].status = UnitStatus::kActive;
+      state_[u].override_orders.clear();
+      set_unit_orders(u, "stand", "rallied, L213-L216", log);
+      state_[u].override_orders = "stand";
+    }
+  }
+}
+
+// H4-17: Generals move up to 40 cm, ignoring orders, to just behind their Group; the C-in-C
+// behind the army's centre.
+void BattleGO::move_generals(int side, EventLog& log) {
+  (void)log;
+  const double reach = option_number("h4_17_general_move") * kCm;
+  for (Leader& l : force_.leaders) {
+    if (l.side != side || !l.alive) continue;
+    Vec2 sum{};
+    int n = 0;
+    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+      const Unit& u = force_.units[i];
+      if (u.side != side || !active(static_cast<int>(i))) continue;
+      if (l.command >= 0 && state_[i].group != l.command) continue;
+      sum = sum + u.footprint().centre;
+      ++n;
+    }
+    if (n == 0) continue;
+    const Vec2 home = bearing_vector(edge_bearing(force_.sides[side].home_edge));
+    Vec2 want = sum * (1.0 / n) + home * ((l.command >= 0 ? 8.0 : 20.0) * kCm);
+    want.x = std::clamp(want.x, 1.0, scenario_.table.width() - 1.0);
+    want.y = std::clamp(want.y, 1.0, scenario_.table.height() - 1.0);
+    const double d = distance(l.position, want);
+    l.position = d <= reach ? want : l.position + (want - l.position) * (reach / d);
+  }
+}
+
+// H4-17: a General in contact with an enemy unit, with no friendly unit in contact with him,
+// is removed (or retires 20 cm, option).
+void BattleGO::generals_contacted(EventLog& log) {
+  for (Leader& l : force_.leaders) {
+    if (!l.alive) continue;
+    bool enemy = false, friend_near = false;
+    for (const Unit& u : force_.units) {
+      if (!u.on_table()) continue;
+      const double d = distance(u.footprint(), l.position);
+      if (u.side != l.side && d < 1.0) enemy = true;
+      if (u.side == l.side && d < 1.0) friend_near = true;
+    }
+    if (!enemy || friend_near) continue;
+    Event e = make_event(EventKind::kRemoved, -1, "");
+    e.side = force_.sides[l.side].id;
+    if (option("h4_17_general_contacted") == "removed") {
+      l.alive = false;
+      e.text = fmt::format("{} is contacted by the enemy alone and removed (H4-17)", l.name);
+    } else {
+      const Vec2 home = bearing_vector(edge_bearing(force_.sides[l.side].home_edge));
+      l.position = l.position + home * (20 * kCm);
+      l.position.x = std::clamp(l.position.x, 1.0, scenario_.table.width() - 1.0);
+      l.position.y = std::clamp(l.position.y, 1.0, scenario_.table.height() - 1.0);
+      e.kind = EventKind::kMove;
+      e.text = fmt::format("{} is contacted by the enemy alone and retires (H4-17)", l.name);
+    }
+    log.append(std::move(e));
+  }
+}
+
+// §6.2, H4-08: a unit on Advance that wants contact tests. Musket/Bow armed infantry throw a
+// raw D6 (5-6 Heavy Infantry or against cover, else 6; 6 at half strength); others a morale
+// test=charge (Lights charging Lights +2; a higher melee factor charged frontally -2). A
+// failure halts the unit at 10 cm on Stand (L6-L8).
+void BattleGO::charge_tests(int side, EventLog& log) {
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int u = static_cast<int>(i);
+    const Action& a = actions_[i];
+    if (force_.units[i].side != side || !active(u) || a.kind != ActionKind::kCharge) continue;
+    if (orders_of(u) != "advance" || a.target < 0 || !force_.units[a.target].on_table()) continue;
+    const Unit& me = force_.units[i];
+    const int t = a.target;
+    std::vector<RollRecord> rolls;
+    bool ok = false;
+    const bool missile = me.arm == Arm::kFoot &&
+                         weapon_of(me.type, me.attribute_string("weapon", "as-type")) != "none";
+    const bool half = 2 * stands(u) <= me.start_figures;
+    if (missile && !light(u)) {
+      const Outcome o = resolve(
+          "infantry-charge",
+          {{"heavy-or-defences", Value(me.type == "heavy-infantry" || cover_of(t) != "none")},
+           {"half-strength", Value(half)}},
+          &rolls);
+      ok = to_string(o.at(0).second) == "charge";
+    } else {
+      auto p = morale_params(state_[u].group, "charge", u);
+      p["lights-charging-lights"] = Value(light(u) && light(t));
+      p["higher-factor-charge"] = Value(melee_factor(force_.units[t].type, me.type) >
+                                        melee_factor(me.type, force_.units[t].type));
+      p["half-strength"] = Value(half);
+      p["orders"] = text("advance");
+      const Outcome o = resolve("morale", p, &rolls);
+      ok = to_string(o.at(0).second) == "keep";
+    }
+    Event e = make_event(EventKind::kCharge, u,
+                         fmt::format("{} tests to charge {}: {}", name(u), name(t),
+                                     rolls.empty() ? "" : rolls.back().result));
+    e.target = force_.units[t].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"passed", Value(ok)}};
+    log.append(std::move(e));
+    state_[u].charge_ok = ok;  // a failure halts at 10 cm on Stand in the move (L6-L8)
+    state_[u].charge_target = t;
+  }
+}
+
+}  // namespace smoothbore::group_orders

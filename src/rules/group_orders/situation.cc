@@ -1,0 +1,372 @@
+// Options, geometry (gaps, arcs H4-06, terrain types H4-04), unit facts (L30-L91) and the
+// bridge from a battle situation to the published resolutions: the battle rolls the same
+// `shooting`, `melee`, `morale`, `infantry-charge` and `order-change` that `smoothbore odds`
+// enumerates.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/check.h"
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+namespace {
+
+Params complete(const std::string& name, const std::map<std::string, Value>& given) {
+  const Resolution* r = ruleset().resolution(name);
+  SB_CHECK(r != nullptr, name);
+  auto p = complete_params(r->params, given);
+  SB_CHECK(p.has_value(), p.error());
+  return *p;
+}
+
+Value text(std::string s) { return Value(std::move(s)); }
+Value whole(int n) { return Value(std::int64_t{n}); }
+
+}  // namespace
+
+const std::string& BattleGO::option(const std::string& n) const {
+  return scenario_.options.get_string(n);
+}
+double BattleGO::option_number(const std::string& n) const {
+  return as_number(scenario_.options.values().at(n));
+}
+bool BattleGO::option_on(const std::string& n) const { return scenario_.options.get_bool(n); }
+
+bool BattleGO::light(int unit) const {
+  const Unit& u = force_.units[unit];
+  const std::string cls = u.attribute_string("class", "as-type");
+  return cls == "as-type" ? is_light(u.type) : cls == "light";
+}
+
+// Measured to the millimetre (so a unit halted at 10 cm is at 10 cm).
+double BattleGO::gap_cm(int a, int b) const {
+  return std::round(distance(force_.units[a].footprint(), force_.units[b].footprint())) / kCm;
+}
+
+int BattleGO::nearest_enemy(int unit, bool massed_only) const {
+  int best = -1;
+  double d = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
+    if (massed_only && (light(o) || routing(o))) continue;
+    const double g = gap_cm(unit, o);
+    if (g < d) {
+      d = g;
+      best = o;
+    }
+  }
+  return best;
+}
+
+// L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.
+double BattleGO::max_speed_cm(int unit) const {
+  const Unit& u = force_.units[unit];
+  double cm = unit_type(u.type).number("movement");
+  if (u.arm == Arm::kFoot && u.formation != "line" && u.formation != "square" &&
+      orders_of(unit) == "reserve") {
+    cm = std::max(cm, static_cast<double>(row("units.movement", "column-on-reserve").number("cm")));
+  }
+  return cm;
+}
+
+// H4-04 (proposed): open, roads and hills are type 0; rough ground and streams type 1
+// (broken); light woods, enclosures, buildings and works type 2; heavy woods and marsh 3.
+int terrain_type_at(const TerrainAt& at) {
+  int type = 0;
+  for (TerrainClass c : at.classes) {
+    switch (c) {
+      case TerrainClass::kRough:
+      case TerrainClass::kStream:
+        type = std::max(type, 1);
+        break;
+      case TerrainClass::kLightWoods:
+      case TerrainClass::kBuilding:
+      case TerrainClass::kLinearObstacle:
+      case TerrainClass::kEarthworks:
+      case TerrainClass::kProtective:
+        type = std::max(type, 2);
+        break;
+      case TerrainClass::kHeavyWoods:
+      case TerrainClass::kMarsh:
+        type = 3;
+        break;
+      default:
+        break;
+    }
+  }
+  return type;
+}
+
+int BattleGO::terrain_type(Vec2 p) const { return terrain_type_at(scenario_.table.terrain_at(p)); }
+
+// The speed factor (quarters, units.terrain) of `unit` in a terrain type: Massed infantry,
+// Massed cavalry, Lights or artillery (H4-04); option halve-all: every type 1-3 halves.
+double BattleGO::terrain_factor(int unit, int type) const {
+  if (type == 0) return 1.0;
+  if (option("h4_04_terrain") == "halve-all") return 0.5;
+  const Row& r = row("units.terrain", std::to_string(type));
+  const Unit& u = force_.units[unit];
+  const char* col = u.arm == Arm::kArtillery ? "artillery"
+                    : light(unit)            ? "lights"
+                    : u.arm == Arm::kCavalry ? "massed_cavalry"
+                                             : "massed_infantry";
+  return r.number(col) / 4.0;
+}
+
+// H4-04: soft cover = type 1-2 woods, hedges, crops; hard = buildings, walls, earthworks.
+std::string BattleGO::cover_of(int unit) const {
+  const Rect fp = force_.units[unit].footprint();
+  const smoothbore::Table& t = scenario_.table;
+  if (t.any_in(fp, TerrainClass::kBuilding) || t.any_in(fp, TerrainClass::kEarthworks) ||
+      t.any_in(fp, TerrainClass::kProtective)) {
+    return "hard";
+  }
+  if (t.any_in(fp, TerrainClass::kLightWoods) || t.any_in(fp, TerrainClass::kLinearObstacle) ||
+      t.any_in(fp, TerrainClass::kRough)) {
+    return "soft";
+  }
+  return "none";
+}
+
+// H4-06: the target within the 45° arc from the front corners and in range, sight not
+// blocked by terrain 2-3 (beyond 2 cm into it) or by other units; artillery only on Stand
+// (L22), Reserve artillery not at all (L20), routers never.
+bool BattleGO::can_shoot_at(int unit, int target) const {
+  return can_shoot_at(unit, target, orders_of(unit));
+}
+
+bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  if (!active(unit) || !t.on_table() || t.side == u.side) return false;
+  if (orders == "rout" || state_[unit].in_melee) return false;
+  if (u.arm == Arm::kArtillery && orders != "stand") return false;
+  const std::string weapon = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
+  if (weapon == "none") return false;
+  RangeOptions ro{option_on("h4_musket_extreme20"), option_on("h4_li_no_short"),
+                  option_on("h4_bow_long5")};
+  if (range_band(weapon_ranges(weapon, ro), gap_cm(unit, target)) == RangeBand::kOut) {
+    return false;
+  }
+  if (gap_cm(unit, target) < 0.05) return false;  // in contact: melee, not shooting
+  if (!in_arc(u.footprint(), t.footprint(), option_number("h4_06_arc"))) return false;
+  const Vec2 a = u.footprint().front_centre(), b = t.footprint().centre;
+  if (scenario_.table.terrain_blocks_sight(a, b, option_number("h4_06_sight_into_terrain") * kCm)) {
+    return false;
+  }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || o == target || !force_.units[i].on_table()) continue;
+    const Rect r = force_.units[i].footprint();
+    if (point_segment_distance(r.centre, Segment{a, b}) < std::min(r.width, r.depth) / 2) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// H4-06: the stands whose front faces the target; in line all, in column the front files.
+int BattleGO::shooting_stands(int unit, int target) const {
+  (void)target;
+  const Unit& u = force_.units[unit];
+  const int n = stands(unit);
+  if (u.formation == "column") return std::min(n, 2);
+  if (u.formation == "column-deep" || u.formation == "square") return 1;
+  return n;
+}
+
+double BattleGO::leader_cm(int leader, int group) const {
+  if (leader < 0 || !force_.leaders[leader].alive) return -1;
+  double best = -1;
+  for (int u : groups_[group].units) {
+    if (!force_.units[u].on_table()) continue;
+    const double d = distance(force_.units[u].footprint(), force_.leaders[leader].position) / kCm;
+    if (best < 0 || d < best) best = d;
+  }
+  return best;
+}
+
+double BattleGO::general_cm(int group) const {
+  const double g = leader_cm(groups_[group].leader, group);
+  const double c = c_in_c_cm(group);
+  if (g < 0) return c;
+  return c < 0 ? g : std::min(g, c);
+}
+
+// The C-in-C: a leader of the side with no command (H4-02, H4-17).
+double BattleGO::c_in_c_cm(int group) const {
+  for (std::size_t l = 0; l < force_.leaders.size(); ++l) {
+    const Leader& ld = force_.leaders[l];
+    if (ld.side == groups_[group].side && ld.command < 0) {
+      return leader_cm(static_cast<int>(l), group);
+    }
+  }
+  return -1;
+}
+
+// L6: a Massed enemy "whose front is directly to the front of the advancing unit": in our
+// front zone and facing us (its front within 45° of facing back at us).
+bool BattleGO::enemy_to_front(int unit, int enemy) const {
+  const Rect us = force_.units[unit].footprint(), them = force_.units[enemy].footprint();
+  if (zone_of(us, them.centre) != Zone::kFront) return false;
+  return std::abs(bearing_difference(them.facing, us.facing + 180.0)) <= 45.0;
+}
+
+std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
+  const Unit& u = force_.units[unit];
+  const Unit& t = force_.units[target];
+  const UnitState& s = state_[unit];
+  const std::string weapon = u.attribute_string("weapon", "as-type");
+  std::string tf = "line";
+  if (t.formation == "square") tf = "square";
+  if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
+    tf = "column";
+  }
+  const int first = option("h4_21_first_shot") == "first-of-game";
+  return {
+      {"shooter", text(u.type)},
+      {"weapon", text(weapon)},
+      {"stands", whole(std::clamp(shooting_stands(unit, target), 1, 12))},
+      {"range", Value(std::min(gap_cm(unit, target), 100.0))},
+      {"orders", text(orders_of(unit))},
+      {"moved", Value(s.moved_cm > 0.01)},
+      {"poor-shots", Value(u.attribute_string("poor-shots", "false") == "true")},
+      {"disordered", Value(s.disorganised)},
+      {"first-shot", Value(first && !s.fired_ever && massed(unit))},
+      {"target-cover", text(cover_of(target))},
+      {"target-light-infantry", Value(light(target) && t.arm == Arm::kFoot)},
+      {"target-formation", text(tf)},
+      {"hard-cover-small-arms",
+       whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
+      {"musket-extreme20", Value(option_on("h4_musket_extreme20"))},
+      {"li-no-short", Value(option_on("h4_li_no_short"))},
+      {"bow-long5", Value(option_on("h4_bow_long5"))},
+      {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
+      {"first-shot-rule", text(option("h4_21_first_shot"))},
+  };
+}
+
+std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const Unit& e = force_.units[enemy];
+  const UnitState& s = state_[unit];
+  const Rect us = u.footprint(), them = e.footprint();
+  // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
+  const double touching = std::min(us.width, them.width);
+  const int contact =
+      std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
+  const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
+  const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
+  // H4-11: a friendly unit touching our side, facing the same way, not itself in contact.
+  bool overlap = false;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
+    const std::string& oo = orders_of(o);
+    if (oo == "retreat" || oo == "rout") continue;
+    const Rect r = force_.units[i].footprint();
+    if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
+    if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;
+    if (option("h4_11_overlap") == "level-side-contact" &&
+        distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
+      continue;
+    }
+    overlap = true;
+  }
+  const std::string morale = u.attribute_string("morale", "normal");
+  std::string formation = u.formation;
+  if (formation != "column" && formation != "column-deep" && formation != "square") {
+    formation = "line";
+  }
+  return {
+      {"unit-type", text(u.type)},
+      {"enemy-type", text(e.type)},
+      {"stands-in-contact", whole(contact)},
+      {"orders", text(orders_of(unit))},
+      {"enemy-routing", Value(routing(enemy))},
+      {"high-morale", Value(morale == "high")},
+      {"poor-morale", Value(morale == "poor")},
+      {"attacking-flank-rear", Value(flank_rear)},
+      {"flanked", Value(flanked)},
+      {"formation", text(formation)},
+      {"overlap", Value(overlap)},
+      {"enemy-in-square-or-buildings",
+       Value(e.formation == "square" || scenario_.table.any_in(them, TerrainClass::kBuilding))},
+      {"disorganised", Value(s.disorganised)},
+      {"terrain", whole(terrain_type(us.centre))},
+      {"enemy-defended", Value(cover_of(enemy) == "hard")},
+      {"charged", Value(s.charged)},
+  };
+}
+
+// The Group's morale test (L169-L194), from its state and its first unit on the table
+// (`unit`, for class and situation).
+std::map<std::string, Value> BattleGO::morale_params(int group, const std::string& test,
+                                                     int unit) const {
+  const GroupState& g = groups_[group];
+  const Unit& u = force_.units[unit];
+  const int pct = g.start_stands > 0 ? 100 * g.killed / g.start_stands : 0;
+  int left = 0, start = 0;
+  bool disordered = false, high = false, poor = false;
+  for (int i : g.units) {
+    start += force_.units[i].start_figures;
+    if (force_.units[i].on_table()) left += stands(i);
+    disordered = disordered || (force_.units[i].on_table() && state_[i].disorganised);
+  }
+  high = u.attribute_string("morale", "normal") == "high";
+  poor = u.attribute_string("morale", "normal") == "poor";
+  const bool militia_open = u.type == "militia" && terrain_type(u.footprint().centre) == 0;
+  return {
+      {"class", text(light(unit) ? "light" : "massed")},
+      {"test", text(test)},
+      {"orders", text(orders_of(unit))},
+      {"artillery", Value(u.arm == Arm::kArtillery)},
+      {"won-casualties", Value(false)},
+      {"general-distance", Value(std::min(general_cm(group), 200.0))},
+      {"high-morale", Value(high)},
+      {"uphill-or-cover", Value(u.arm == Arm::kFoot && cover_of(unit) != "none")},
+      {"melees-won", whole(std::min(g.melees_won, 4))},
+      {"artillery-fire", Value(g.under_artillery_short)},
+      {"losses-percent", whole(std::clamp(pct, 0, 100))},
+      {"disordered", Value(disordered)},
+      {"poor-or-militia-open", Value(poor || militia_open)},
+      {"melees-lost", whole(std::min(g.melees_lost, 4))},
+      {"half-strength", Value(2 * left <= start)},
+      {"split-b", Value(option_on("h4_morale_split_b"))},
+      {"general-range", text(option("h4_16_general_range"))},
+      {"losses", text(option("h4_12_losses"))},
+  };
+}
+
+Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,
+                          std::vector<RollRecord>* rolls) {
+  return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
+}
+
+std::vector<OutcomeProbability> BattleGO::distribution(const std::string& n,
+                                                       const std::map<std::string, Value>& given) {
+  return exact_distribution(*ruleset().resolution(n), complete(n, given));
+}
+
+double BattleGO::probability(const std::string& n, const std::map<std::string, Value>& given,
+                             const std::string& field, const std::string& value) {
+  double sum = 0;
+  for (const OutcomeProbability& op : distribution(n, given)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field && to_string(v) == value) sum += op.probability;
+    }
+  }
+  return sum;
+}
+
+int BattleGO::kills_of(const std::string& result) {
+  if (result.rfind("kill-", 0) == 0) return result.back() - '0';
+  return 0;
+}
+
+}  // namespace smoothbore::group_orders
