@@ -87,5 +87,31 @@ TEST(SpatialIndexTest, MatchesBruteForce) {
   }
 }
 
+// Footprints far off the table (beyond the grid's cell cap) share the border cells and
+// are still reported exactly; the grid grows as footprints arrive anywhere.
+TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
+  SpatialIndex index(100);
+  Rect r;
+  r.width = 40;
+  r.depth = 20;
+  r.centre = {100, 100};
+  index.insert(0, r);
+  r.centre = {5e9, -5e9};
+  index.insert(2, r);
+  r.centre = {-3000, 4000};
+  index.insert(5, r);
+  EXPECT_EQ(index.query({{0, 0}, {200, 200}}), std::vector<int>{0});
+  EXPECT_EQ(index.query({{4.9e9, -5.1e9}, {5.1e9, -4.9e9}}), std::vector<int>{2});
+  EXPECT_EQ(index.query({{-3100, 3900}, {-2900, 4100}}), std::vector<int>{5});
+  EXPECT_TRUE(index.query({{1e6, 1e6}, {2e6, 2e6}}).empty());
+  EXPECT_EQ(index.query({{-1e10, -1e10}, {1e10, 1e10}}), (std::vector<int>{0, 2, 5}));
+  std::vector<int> out{42};  // the overload reusing a buffer clears it first
+  index.query({{0, 0}, {200, 200}}, out);
+  EXPECT_EQ(out, std::vector<int>{0});
+  EXPECT_TRUE(index.contains(5));
+  EXPECT_FALSE(index.contains(1));
+  EXPECT_FALSE(index.contains(-1));
+}
+
 }  // namespace
 }  // namespace smoothbore
