@@ -159,6 +159,20 @@ class Battle1805 final : public Battle {
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
+
+  // --- proximity (spatial.cc) ---
+  // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,
+  // so that "who is within reach" looks only at nearby units. Whatever changes a stand's
+  // rectangle calls placed(unit) at once; invariant_violations() checks they agree.
+  const Rect& rect_of(int unit) const { return fp_[static_cast<std::size_t>(unit)]; }
+  void placed(int unit);
+  // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
+  // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
+  std::vector<int> near(const Rect& r, double reach) const;
+  std::vector<int> near(const Box& box) const;
+  std::vector<Rect> fp_;
+  SpatialIndex index_;
+  double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
 };
 
 }  // namespace smoothbore::fast_1805
