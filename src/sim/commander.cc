@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/force/proximity.h"
+
 namespace smoothbore {
 
 namespace {
@@ -23,6 +25,13 @@ class RandomCommander final : public OrderSource {
 };
 
 double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
+  // A battle with a spatial index answers without the scan (the same answer).
+  if (const auto* index = dynamic_cast<const NearestEnemyIndex*>(&b)) {
+    double gap = std::numeric_limits<double>::infinity();
+    const int e = index->nearest_active_enemy(unit, &gap);
+    if (which && e >= 0) *which = e;
+    return gap;
+  }
   const Force& f = b.force();
   const Unit& u = f.units[unit];
   double best = std::numeric_limits<double>::infinity();

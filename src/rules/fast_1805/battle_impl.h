@@ -18,6 +18,7 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
@@ -28,7 +29,7 @@ namespace smoothbore::fast_1805 {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
 
-class Battle1805 final : public Battle {
+class Battle1805 final : public Battle, public NearestEnemyIndex {
  public:
   Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -65,6 +66,7 @@ class Battle1805 final : public Battle {
   bool visible(int observer, int target) const;
   double gap_in(int a, int b) const;  // edge-to-edge, inches
   int nearest_enemy(int unit, bool active_only = true) const;
+  int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   bool shaken(int unit) const;
   bool disordered(int unit) const;
   bool routed(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
