@@ -172,8 +172,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
+  template <typename Key>
+  int nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const;
   std::vector<Rect> fp_;
-  SpatialIndex index_;
+  std::vector<Box> index_box_;            // fp_'s bounding boxes
+  SpatialIndex index_;                    // every unit
+  std::vector<SpatialIndex> side_index_;  // the units of each side
+  // Per unit, its last nearest enemy: where the next search starts (a cache, not state).
+  mutable std::vector<int> nearest_hint_;
   double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
 };
 

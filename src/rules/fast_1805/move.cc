@@ -92,8 +92,9 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     }
   }
   // Shaken units may not advance (L21, A2-03).
-  const int enemy = nearest_enemy(unit);
-  if (shaken(unit) && column != MoveColumn::kRout && enemy >= 0 && reach > 0) {
+  const int enemy =
+      shaken(unit) && column != MoveColumn::kRout && reach > 0 ? nearest_enemy(unit) : -1;
+  if (enemy >= 0) {
     Rect end = start;
     end.centre = c0 + dir * reach;
     if (distance(end, force_.units[enemy].footprint()) <
