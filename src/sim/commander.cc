@@ -246,7 +246,7 @@ class DoctrineCommander final : public OrderSource {
       }
     }
     // 5. Reserve.
-    if (is_reserve(b, unit) && b.turn() < 3 && gap > 16 * kInch) return hold;
+    if (b.turn() < 3 && gap > 16 * kInch && is_reserve(b, unit)) return hold;
 
     // 7. Advance: toward an objective while the enemy is far, else toward the enemy.
     std::vector<const Action*> moves;
@@ -384,9 +384,10 @@ class DoctrineCommander final : public OrderSource {
     const Vec2 toward_enemy = bearing_vector(edge_bearing(f.sides[u.side].home_edge)) * -1.0;
     int rearmost = -1;
     double least = std::numeric_limits<double>::infinity();
-    for (int i : f.units_of(u.side)) {
-      const Unit& o = f.units[i];
-      if (o.arm != Arm::kCavalry || o.status != UnitStatus::kActive) continue;
+    for (std::size_t k = 0; k < f.units.size(); ++k) {  // no list of the side's units
+      const int i = static_cast<int>(k);
+      const Unit& o = f.units[k];
+      if (o.side != u.side || o.arm != Arm::kCavalry || o.status != UnitStatus::kActive) continue;
       const double ahead = o.footprint().centre.dot(toward_enemy);
       if (ahead < least) {
         least = ahead;
