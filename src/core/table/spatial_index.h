@@ -9,6 +9,7 @@
 // without sorting sets, and return ids ascending (deterministic).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -34,6 +35,12 @@ class SpatialIndex {
   // Ids whose footprints lie within `range` mm (edge to edge) of `r`, ascending.
   std::vector<int> within(const Rect& r, double range) const;
   std::size_t size() const { return count_; }
+  // Nearest-first search: visits the ids filed in the cells around `box`, ring by ring
+  // outward (`visit(id)`; an id filed in several cells may come more than once). Before
+  // each ring it asks `more(bound)`, where every id not yet visited lies more than `bound`
+  // mm from `box`; the search stops when that returns false or every cell was visited.
+  template <typename Visit, typename More>
+  void around(const Box& box, Visit visit, More more) const;
 
   static constexpr std::int64_t kMaxCells = std::int64_t{1} << 22;
 
@@ -61,6 +68,39 @@ class SpatialIndex {
   int cols_ = 0, rows_ = 0;
   std::vector<std::vector<int>> cells_;
 };
+
+template <typename Visit, typename More>
+void SpatialIndex::around(const Box& box, Visit visit, More more) const {
+  if (count_ == 0) return;
+  const CellRange q = cells_of(box);
+  auto cell = [&](int x, int y) {
+    for (int id : cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                         static_cast<std::size_t>(x)]) {
+      visit(id);
+    }
+  };
+  for (int y = q.y0; y <= q.y1; ++y) {
+    for (int x = q.x0; x <= q.x1; ++x) cell(x, y);
+  }
+  for (int k = 1;; ++k) {
+    const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
+    if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
+    // Unvisited ids lie outside the cells within k - 1 of the query's (less a cell for
+    // rounding at the box's own cells).
+    if (!more(static_cast<double>(k - 2) * cell_)) return;
+    const int cx0 = std::max(x0, 0), cx1 = std::min(x1, cols_ - 1);
+    if (y0 >= 0) {
+      for (int x = cx0; x <= cx1; ++x) cell(x, y0);
+    }
+    if (y1 < rows_) {
+      for (int x = cx0; x <= cx1; ++x) cell(x, y1);
+    }
+    for (int y = std::max(y0 + 1, 0); y <= std::min(y1 - 1, rows_ - 1); ++y) {
+      if (x0 >= 0) cell(x0, y);
+      if (x1 < cols_) cell(x1, y);
+    }
+  }
+}
 
 // `b` grown by `margin` mm on every side.
 Box grown(const Box& b, double margin);

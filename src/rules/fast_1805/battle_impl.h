@@ -178,8 +178,6 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
-  // Per unit, its last nearest enemy: where the next search starts (a cache, not state).
-  mutable std::vector<int> nearest_hint_;
   double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
 };
 

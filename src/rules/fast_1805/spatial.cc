@@ -14,12 +14,13 @@ void Battle1805::placed(int unit) {
   const std::size_t k = static_cast<std::size_t>(unit);
   if (fp_.size() <= k) fp_.resize(k + 1);
   if (index_box_.size() <= k) index_box_.resize(k + 1);
-  if (nearest_hint_.size() <= k) nearest_hint_.resize(k + 1, -1);
   fp_[k] = force_.units[k].footprint();
   index_box_[k] = fp_[k].bounds();
   index_.insert(unit, fp_[k]);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
-  if (side_index_.size() <= side) side_index_.resize(side + 1);
+  // Coarse cells (24"): the nearest enemy is often far, and the search visits every cell
+  // nearer than it.
+  while (side_index_.size() <= side) side_index_.emplace_back(24.0 * kMm);
   side_index_[side].insert(unit, fp_[k]);
 }
 
@@ -46,54 +47,38 @@ double box_gap(const Box& a, const Box& b) {
 }  // namespace
 
 // The unit of another side on the table (and active, if asked) with the least `key`
-// (a gap), ties to the lower index, and its gap in mm. The search starts at the gap to the
-// last answer for this unit (or 12") and doubles until the best gap found is inside the
-// searched square: every unit outside it is farther (its box is more than the search
-// distance away on some axis). Units whose boxes are clearly farther than the best so far
-// are skipped without the exact distance.
+// (a gap), ties to the lower index, and its gap in mm: a nearest-first search of each
+// other side's index that stops once every unit not yet seen is farther than the best.
+// Units whose boxes are clearly farther than the best so far are skipped without the
+// exact distance.
 template <typename Key>
 int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const {
-  const Rect& me = rect_of(unit);
-  const Box my_box = me.bounds();
+  const Box my_box = rect_of(unit).bounds();
   const int side = force_.units[unit].side;
-  auto eligible = [&](int i) {
-    const Unit& u = force_.units[static_cast<std::size_t>(i)];
-    if (u.side == side || !u.on_table()) return false;
-    return !active_only || u.status == UnitStatus::kActive;
-  };
-  const double span = scenario_.table.width() + scenario_.table.height();
-  int& hint = nearest_hint_[static_cast<std::size_t>(unit)];
-  double reach = 12.0 * kMm;
-  if (hint >= 0 && eligible(hint)) reach = distance(me, rect_of(hint)) * (1 + 1e-6) + 1.0;
-  std::vector<int> ids;
-  for (;; reach *= 2) {
-    int best = -1;
-    double best_key = 1e18, best_mm = 1e18;
-    for (std::size_t s = 0; s < side_index_.size(); ++s) {
-      if (static_cast<int>(s) == side) continue;
-      side_index_[s].query(grown(my_box, reach), ids);
-      for (int i : ids) {
-        if (!eligible(i)) continue;
-        if (best >= 0 && box_gap(my_box, index_box_[static_cast<std::size_t>(i)]) >
-                             best_mm * (1 + 1e-9) + 1e-6) {
-          continue;  // strictly farther, even after rounding to inches
-        }
-        double mm = 0;
-        const double k = key(i, &mm);
-        if (k < best_key || (k == best_key && i < best)) {
-          best_key = k;
-          best_mm = mm;
-          best = i;
-        }
-      }
-    }
-    // Past the table's span the square covers every unit on it.
-    if ((best >= 0 && best_mm <= reach * (1 - 1e-9)) || reach > span) {
-      if (gap_mm) *gap_mm = best >= 0 ? best_mm : std::numeric_limits<double>::infinity();
-      if (best >= 0) hint = best;
-      return best;
-    }
+  int best = -1;
+  double best_key = 1e18, best_mm = 1e18;
+  // Strictly farther than the best, even after rounding to inches.
+  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& u = force_.units[static_cast<std::size_t>(i)];
+          if (!u.on_table() || (active_only && u.status != UnitStatus::kActive)) return;
+          if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
+          double mm = 0;
+          const double k = key(i, &mm);
+          if (k < best_key || (k == best_key && i < best)) {
+            best_key = k;
+            best_mm = mm;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
   }
+  if (gap_mm) *gap_mm = best >= 0 ? best_mm : std::numeric_limits<double>::infinity();
+  return best;
 }
 
 // Ties compare the gap in inches, as the scan did.
