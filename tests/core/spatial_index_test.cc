@@ -87,6 +87,51 @@ TEST(SpatialIndexTest, MatchesBruteForce) {
   }
 }
 
+// The nearest-first search, stopped as soon as its bound passes the best found, finds the
+// footprint nearest a probe (edge to edge, ties to the lower id) that a scan finds.
+TEST(SpatialIndexTest, AroundFindsTheNearest) {
+  Rng rng(20261122, 0);
+  for (double cell : {50.0, 600.0}) {
+    SpatialIndex index(cell);
+    std::vector<Rect> all;
+    for (int i = 0; i < 200; ++i) {
+      all.push_back(random_rect(rng));
+      index.insert(i, all.back());
+    }
+    for (int q = 0; q < 100; ++q) {
+      const Rect probe = random_rect(rng);
+      int want = -1;
+      double want_d = 1e18;
+      for (int i = 0; i < 200; ++i) {
+        const double d = distance(all[static_cast<std::size_t>(i)], probe);
+        if (d < want_d) {
+          want_d = d;
+          want = i;
+        }
+      }
+      int got = -1;
+      double got_d = 1e18;
+      int rings = 0;
+      index.around(
+          probe.bounds(),
+          [&](int i) {
+            const double d = distance(all[static_cast<std::size_t>(i)], probe);
+            if (d < got_d || (d == got_d && i < got)) {
+              got_d = d;
+              got = i;
+            }
+          },
+          [&](double bound) {
+            ++rings;
+            return got < 0 || bound <= got_d;
+          });
+      EXPECT_EQ(got, want) << "cell " << cell << " query " << q;
+      EXPECT_EQ(got_d, want_d);
+      EXPECT_LT(rings, 1000);
+    }
+  }
+}
+
 // Footprints far off the table (beyond the grid's cell cap) share the border cells and
 // are still reported exactly; the grid grows as footprints arrive anywhere.
 TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
