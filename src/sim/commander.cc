@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/force/proximity.h"
+
 namespace smoothbore {
 
 namespace {
@@ -23,6 +25,13 @@ class RandomCommander final : public OrderSource {
 };
 
 double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
+  // A battle with a spatial index answers without the scan (the same answer).
+  if (const auto* index = dynamic_cast<const NearestEnemyIndex*>(&b)) {
+    double gap = std::numeric_limits<double>::infinity();
+    const int e = index->nearest_active_enemy(unit, &gap);
+    if (which && e >= 0) *which = e;
+    return gap;
+  }
   const Force& f = b.force();
   const Unit& u = f.units[unit];
   double best = std::numeric_limits<double>::infinity();
@@ -237,7 +246,7 @@ class DoctrineCommander final : public OrderSource {
       }
     }
     // 5. Reserve.
-    if (is_reserve(b, unit) && b.turn() < 3 && gap > 16 * kInch) return hold;
+    if (b.turn() < 3 && gap > 16 * kInch && is_reserve(b, unit)) return hold;
 
     // 7. Advance: toward an objective while the enemy is far, else toward the enemy.
     std::vector<const Action*> moves;
@@ -375,9 +384,10 @@ class DoctrineCommander final : public OrderSource {
     const Vec2 toward_enemy = bearing_vector(edge_bearing(f.sides[u.side].home_edge)) * -1.0;
     int rearmost = -1;
     double least = std::numeric_limits<double>::infinity();
-    for (int i : f.units_of(u.side)) {
-      const Unit& o = f.units[i];
-      if (o.arm != Arm::kCavalry || o.status != UnitStatus::kActive) continue;
+    for (std::size_t k = 0; k < f.units.size(); ++k) {  // no list of the side's units
+      const int i = static_cast<int>(k);
+      const Unit& o = f.units[k];
+      if (o.side != u.side || o.arm != Arm::kCavalry || o.status != UnitStatus::kActive) continue;
       const double ahead = o.footprint().centre.dot(toward_enemy);
       if (ahead < least) {
         least = ahead;

@@ -87,5 +87,76 @@ TEST(SpatialIndexTest, MatchesBruteForce) {
   }
 }
 
+// The nearest-first search, stopped as soon as its bound passes the best found, finds the
+// footprint nearest a probe (edge to edge, ties to the lower id) that a scan finds.
+TEST(SpatialIndexTest, AroundFindsTheNearest) {
+  Rng rng(20261122, 0);
+  for (double cell : {50.0, 600.0}) {
+    SpatialIndex index(cell);
+    std::vector<Rect> all;
+    for (int i = 0; i < 200; ++i) {
+      all.push_back(random_rect(rng));
+      index.insert(i, all.back());
+    }
+    for (int q = 0; q < 100; ++q) {
+      const Rect probe = random_rect(rng);
+      int want = -1;
+      double want_d = 1e18;
+      for (int i = 0; i < 200; ++i) {
+        const double d = distance(all[static_cast<std::size_t>(i)], probe);
+        if (d < want_d) {
+          want_d = d;
+          want = i;
+        }
+      }
+      int got = -1;
+      double got_d = 1e18;
+      int rings = 0;
+      index.around(
+          probe.bounds(),
+          [&](int i) {
+            const double d = distance(all[static_cast<std::size_t>(i)], probe);
+            if (d < got_d || (d == got_d && i < got)) {
+              got_d = d;
+              got = i;
+            }
+          },
+          [&](double bound) {
+            ++rings;
+            return got < 0 || bound <= got_d;
+          });
+      EXPECT_EQ(got, want) << "cell " << cell << " query " << q;
+      EXPECT_EQ(got_d, want_d);
+      EXPECT_LT(rings, 1000);
+    }
+  }
+}
+
+// Footprints far off the table (beyond the grid's cell cap) share the border cells and
+// are still reported exactly; the grid grows as footprints arrive anywhere.
+TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
+  SpatialIndex index(100);
+  Rect r;
+  r.width = 40;
+  r.depth = 20;
+  r.centre = {100, 100};
+  index.insert(0, r);
+  r.centre = {5e9, -5e9};
+  index.insert(2, r);
+  r.centre = {-3000, 4000};
+  index.insert(5, r);
+  EXPECT_EQ(index.query({{0, 0}, {200, 200}}), std::vector<int>{0});
+  EXPECT_EQ(index.query({{4.9e9, -5.1e9}, {5.1e9, -4.9e9}}), std::vector<int>{2});
+  EXPECT_EQ(index.query({{-3100, 3900}, {-2900, 4100}}), std::vector<int>{5});
+  EXPECT_TRUE(index.query({{1e6, 1e6}, {2e6, 2e6}}).empty());
+  EXPECT_EQ(index.query({{-1e10, -1e10}, {1e10, 1e10}}), (std::vector<int>{0, 2, 5}));
+  std::vector<int> out{42};  // the overload reusing a buffer clears it first
+  index.query({{0, 0}, {200, 200}}, out);
+  EXPECT_EQ(out, std::vector<int>{0});
+  EXPECT_TRUE(index.contains(5));
+  EXPECT_FALSE(index.contains(1));
+  EXPECT_FALSE(index.contains(-1));
+}
+
 }  // namespace
 }  // namespace smoothbore

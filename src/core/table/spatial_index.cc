@@ -7,87 +7,160 @@ namespace smoothbore {
 
 namespace {
 
-// Cell coordinates are clamped so that a footprint far off the table (or a huge query
-// box) cannot overflow the key; such extremes simply share the border cells.
-constexpr std::int64_t kMaxCell = std::int64_t{1} << 30;
+// Cell coordinates of a value, clamped so that extreme values (or NaN) cannot overflow.
+constexpr double kFar = 1e9;
 
-}  // namespace
-
-SpatialIndex::CellKey SpatialIndex::key(std::int64_t cx, std::int64_t cy) const {
-  return static_cast<CellKey>((static_cast<std::uint64_t>(cx + kMaxCell) << 32) |
-                              static_cast<std::uint64_t>(cy + kMaxCell));
-}
-
-std::int64_t SpatialIndex::cell_of(double v) const {
-  const double c = std::floor(v / cell_);
-  if (!(c > -static_cast<double>(kMaxCell))) return -kMaxCell;  // also NaN
-  if (c > static_cast<double>(kMaxCell)) return kMaxCell;
+std::int64_t floor_cell(double v, double cell) {
+  const double c = std::floor(v / cell);
+  if (!(c > -kFar)) return static_cast<std::int64_t>(-kFar);  // also NaN
+  if (c > kFar) return static_cast<std::int64_t>(kFar);
   return static_cast<std::int64_t>(c);
 }
 
-void SpatialIndex::for_cells(const Box& b, const std::function<void(CellKey)>& f) const {
-  const std::int64_t x0 = cell_of(b.min.x), x1 = cell_of(b.max.x);
-  const std::int64_t y0 = cell_of(b.min.y), y1 = cell_of(b.max.y);
-  for (std::int64_t cx = x0; cx <= x1; ++cx) {
-    for (std::int64_t cy = y0; cy <= y1; ++cy) f(key(cx, cy));
-  }
+}  // namespace
+
+Box grown(const Box& b, double margin) {
+  return {b.min - Vec2{margin, margin}, b.max + Vec2{margin, margin}};
 }
 
 void SpatialIndex::clear() {
   entries_.clear();
-  grid_.clear();
+  cells_.clear();
+  count_ = 0;
+  cols_ = rows_ = 0;
+}
+
+bool SpatialIndex::contains(int id) const {
+  return id >= 0 && static_cast<std::size_t>(id) < entries_.size() &&
+         entries_[static_cast<std::size_t>(id)].present;
+}
+
+SpatialIndex::CellRange SpatialIndex::cells_of(const Box& b) const {
+  auto clamp_x = [&](std::int64_t c) {
+    return static_cast<int>(std::clamp<std::int64_t>(c - ox_, 0, cols_ - 1));
+  };
+  auto clamp_y = [&](std::int64_t c) {
+    return static_cast<int>(std::clamp<std::int64_t>(c - oy_, 0, rows_ - 1));
+  };
+  return {clamp_x(floor_cell(b.min.x, cell_)), clamp_y(floor_cell(b.min.y, cell_)),
+          clamp_x(floor_cell(b.max.x, cell_)), clamp_y(floor_cell(b.max.y, cell_))};
+}
+
+void SpatialIndex::add_to_cells(int id, const CellRange& c) {
+  for (int y = c.y0; y <= c.y1; ++y) {
+    for (int x = c.x0; x <= c.x1; ++x) {
+      cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+             static_cast<std::size_t>(x)]
+          .push_back(id);
+    }
+  }
+}
+
+void SpatialIndex::cover(const Box& b) {
+  std::int64_t x0 = floor_cell(b.min.x, cell_), x1 = floor_cell(b.max.x, cell_);
+  std::int64_t y0 = floor_cell(b.min.y, cell_), y1 = floor_cell(b.max.y, cell_);
+  if (cols_ > 0) {
+    if (x0 >= ox_ && y0 >= oy_ && x1 < ox_ + cols_ && y1 < oy_ + rows_) return;
+    x0 = std::min(x0, ox_);
+    y0 = std::min(y0, oy_);
+    x1 = std::max(x1, ox_ + cols_ - 1);
+    y1 = std::max(y1, oy_ + rows_ - 1);
+  }
+  // Grow with a margin of half the span, so that a moving population re-files rarely.
+  const std::int64_t mx = (x1 - x0 + 1) / 2 + 1, my = (y1 - y0 + 1) / 2 + 1;
+  std::int64_t cols = x1 - x0 + 1 + 2 * mx, rows = y1 - y0 + 1 + 2 * my;
+  if (cols * rows > kMaxCells) {
+    if (cols_ > 0) return;  // at the cap: far footprints share the border cells
+    // A first footprint too large for the cap: a coarse grid around it.
+    cols = std::min<std::int64_t>(cols, 2048);
+    rows = std::min<std::int64_t>(rows, 2048);
+  }
+  ox_ = x0 - mx;
+  oy_ = y0 - my;
+  cols_ = static_cast<int>(cols);
+  rows_ = static_cast<int>(rows);
+  cells_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), {});
+  for (std::size_t id = 0; id < entries_.size(); ++id) {
+    Entry& e = entries_[id];
+    if (!e.present) continue;
+    e.cells = cells_of(e.box);
+    add_to_cells(static_cast<int>(id), e.cells);
+  }
 }
 
 void SpatialIndex::insert(int id, const Rect& r) {
+  if (id < 0) return;
   remove(id);
+  const std::size_t k = static_cast<std::size_t>(id);
+  if (k >= entries_.size()) entries_.resize(k + 1);
   const Box box = r.bounds();
-  entries_[id] = {r, box};
-  for_cells(box, [&](CellKey k) { grid_[k].push_back(id); });
+  cover(box);
+  Entry& e = entries_[k];
+  e.rect = r;
+  e.box = box;
+  e.cells = cells_of(box);
+  e.present = true;
+  ++count_;
+  add_to_cells(id, e.cells);
 }
 
 void SpatialIndex::remove(int id) {
-  auto it = entries_.find(id);
-  if (it == entries_.end()) return;
-  for_cells(it->second.box, [&](CellKey k) {
-    auto cell = grid_.find(k);
-    if (cell == grid_.end()) return;
-    std::erase(cell->second, id);
-    if (cell->second.empty()) grid_.erase(cell);
-  });
-  entries_.erase(it);
+  if (!contains(id)) return;
+  Entry& e = entries_[static_cast<std::size_t>(id)];
+  for (int y = e.cells.y0; y <= e.cells.y1; ++y) {
+    for (int x = e.cells.x0; x <= e.cells.x1; ++x) {
+      std::vector<int>& v = cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                                   static_cast<std::size_t>(x)];
+      auto it = std::find(v.begin(), v.end(), id);
+      if (it != v.end()) {
+        *it = v.back();
+        v.pop_back();
+      }
+    }
+  }
+  e.present = false;
+  --count_;
+}
+
+void SpatialIndex::query(const Box& box, std::vector<int>& out) const {
+  out.clear();
+  if (count_ == 0) return;
+  const CellRange q = cells_of(box);
+  const std::int64_t visited = static_cast<std::int64_t>(q.x1 - q.x0 + 1) * (q.y1 - q.y0 + 1);
+  if (visited > 4 * static_cast<std::int64_t>(count_) + 64) {
+    // A query wider than the population: a scan is cheaper than visiting empty cells.
+    for (std::size_t id = 0; id < entries_.size(); ++id) {
+      const Entry& e = entries_[id];
+      if (e.present && e.box.intersects(box)) out.push_back(static_cast<int>(id));
+    }
+    return;  // ascending by construction
+  }
+  for (int y = q.y0; y <= q.y1; ++y) {
+    for (int x = q.x0; x <= q.x1; ++x) {
+      for (int id : cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                           static_cast<std::size_t>(x)]) {
+        const Entry& e = entries_[static_cast<std::size_t>(id)];
+        // Report an entry only in the first cell it shares with the query (no duplicates).
+        if (x != std::max(e.cells.x0, q.x0) || y != std::max(e.cells.y0, q.y0)) continue;
+        if (e.box.intersects(box)) out.push_back(id);
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
 }
 
 std::vector<int> SpatialIndex::query(const Box& box) const {
   std::vector<int> out;
-  const double cols = static_cast<double>(cell_of(box.max.x) - cell_of(box.min.x) + 1);
-  const double rows = static_cast<double>(cell_of(box.max.y) - cell_of(box.min.y) + 1);
-  if (cols * rows > 4.0 * static_cast<double>(entries_.size()) + 64.0) {
-    // A query wider than the population: a scan is cheaper than visiting empty cells.
-    for (const auto& [id, e] : entries_) {
-      if (e.box.intersects(box)) out.push_back(id);
-    }
-    return out;  // std::map iterates in ascending id order
-  }
-  for_cells(box, [&](CellKey k) {
-    auto cell = grid_.find(k);
-    if (cell == grid_.end()) return;
-    for (int id : cell->second) {
-      if (entries_.at(id).box.intersects(box)) out.push_back(id);
-    }
-  });
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+  query(box, out);
   return out;
 }
 
 std::vector<int> SpatialIndex::within(const Rect& r, double range) const {
-  Box box = r.bounds();
-  box.min = box.min - Vec2{range, range};
-  box.max = box.max + Vec2{range, range};
   std::vector<int> out;
-  for (int id : query(box)) {
-    if (distance(entries_.at(id).rect, r) <= range) out.push_back(id);
-  }
+  query(grown(r.bounds(), range), out);
+  std::erase_if(out, [&](int id) {
+    return !(distance(entries_[static_cast<std::size_t>(id)].rect, r) <= range);
+  });
   return out;
 }
 

@@ -1,11 +1,16 @@
 // A uniform-grid spatial index over footprints, so that "who is within 12 inches" or "who
 // is in this corridor" does not scan every stand (design.md, core/table).
+//
+// Flat storage: one entry per id in a vector (ids are small non-negative integers, e.g.
+// unit indices) and one id list per grid cell in a vector of cells. The grid grows to
+// cover what is inserted (up to kMaxCells cells; beyond that, far footprints share the
+// border cells, which stays exact because every candidate is checked against its box).
+// Queries allocate nothing beyond the caller's output vector, report each id once
+// without sorting sets, and return ids ascending (deterministic).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <functional>
-#include <map>
-#include <unordered_map>
 #include <vector>
 
 #include "core/geometry/shapes.h"
@@ -18,31 +23,86 @@ class SpatialIndex {
   explicit SpatialIndex(double cell = 150.0) : cell_(cell) {}
 
   void clear();
-  // Registers footprint `r` under `id` (ids need not be dense). Re-inserting an id
-  // replaces its old footprint.
+  // Registers footprint `r` under `id` (ids are >= 0 and need not be dense, but the
+  // storage grows to the largest id). Re-inserting an id replaces its old footprint.
   void insert(int id, const Rect& r);
   void remove(int id);
-  // Ids whose bounding boxes meet `box`, sorted ascending and unique (deterministic).
+  bool contains(int id) const;
+  // Ids whose bounding boxes meet `box`, ascending and unique (deterministic).
   std::vector<int> query(const Box& box) const;
-  // Ids whose footprints lie within `range` mm (edge to edge) of `r`, sorted ascending.
+  // The same into `out` (cleared first), reusing its storage.
+  void query(const Box& box, std::vector<int>& out) const;
+  // Ids whose footprints lie within `range` mm (edge to edge) of `r`, ascending.
   std::vector<int> within(const Rect& r, double range) const;
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const { return count_; }
+  // Nearest-first search: visits the ids filed in the cells around `box`, ring by ring
+  // outward (`visit(id)`; an id filed in several cells may come more than once). Before
+  // each ring it asks `more(bound)`, where every id not yet visited lies more than `bound`
+  // mm from `box`; the search stops when that returns false or every cell was visited.
+  template <typename Visit, typename More>
+  void around(const Box& box, Visit visit, More more) const;
+
+  static constexpr std::int64_t kMaxCells = std::int64_t{1} << 22;
 
  private:
-  // Implementation detail; free to change. Cells are keyed sparsely, so the index needs
-  // no table size and footprints may lie anywhere, even off the table.
+  struct CellRange {
+    int x0 = 0, y0 = 0, x1 = -1, y1 = -1;  // inclusive, clamped to the grid
+  };
   struct Entry {
     Rect rect;
     Box box;
+    CellRange cells;
+    bool present = false;
   };
-  using CellKey = std::int64_t;
-  CellKey key(std::int64_t cx, std::int64_t cy) const;
-  std::int64_t cell_of(double v) const;
-  void for_cells(const Box& b, const std::function<void(CellKey)>& f) const;
+  CellRange cells_of(const Box& b) const;
+  void add_to_cells(int id, const CellRange& c);
+  // Grows the grid (re-filing every entry) so that it covers `b`, if the cap allows.
+  void cover(const Box& b);
 
   double cell_;
-  std::map<int, Entry> entries_;                        // id -> footprint
-  std::unordered_map<CellKey, std::vector<int>> grid_;  // cell -> ids (unsorted)
+  std::vector<Entry> entries_;  // by id
+  std::size_t count_ = 0;
+  // The grid: cols_ x rows_ cells from cell (ox_, oy_); cell (cx, cy) is at
+  // cells_[(cy - oy_) * cols_ + (cx - ox_)]. Empty until the first insert.
+  std::int64_t ox_ = 0, oy_ = 0;
+  int cols_ = 0, rows_ = 0;
+  std::vector<std::vector<int>> cells_;
 };
+
+template <typename Visit, typename More>
+void SpatialIndex::around(const Box& box, Visit visit, More more) const {
+  if (count_ == 0) return;
+  const CellRange q = cells_of(box);
+  auto cell = [&](int x, int y) {
+    for (int id : cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                         static_cast<std::size_t>(x)]) {
+      visit(id);
+    }
+  };
+  for (int y = q.y0; y <= q.y1; ++y) {
+    for (int x = q.x0; x <= q.x1; ++x) cell(x, y);
+  }
+  for (int k = 1;; ++k) {
+    const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
+    if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
+    // Unvisited ids lie outside the cells within k - 1 of the query's (less a cell for
+    // rounding at the box's own cells).
+    if (!more(static_cast<double>(k - 2) * cell_)) return;
+    const int cx0 = std::max(x0, 0), cx1 = std::min(x1, cols_ - 1);
+    if (y0 >= 0) {
+      for (int x = cx0; x <= cx1; ++x) cell(x, y0);
+    }
+    if (y1 < rows_) {
+      for (int x = cx0; x <= cx1; ++x) cell(x, y1);
+    }
+    for (int y = std::max(y0 + 1, 0); y <= std::min(y1 - 1, rows_ - 1); ++y) {
+      if (x0 >= 0) cell(x0, y);
+      if (x1 < cols_) cell(x1, y);
+    }
+  }
+}
+
+// `b` grown by `margin` mm on every side.
+Box grown(const Box& b, double margin);
 
 }  // namespace smoothbore

@@ -41,8 +41,9 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const bool is_shaken = shaken(unit);
 
   // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Only units within the longest fire range can be in range (ascending, as before).
+  for (int ti : near(fp, fire_reach_ + 1.0)) {
+    const std::size_t t = static_cast<std::size_t>(ti);
     if (!can_fire_at(unit, ti).ok) continue;
     Action f;
     f.kind = ActionKind::kFire;
@@ -58,14 +59,17 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       if (m.destination != fp.centre) out.push_back(m);
     }
   }
-  // Charges.
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    if (!can_charge(unit, static_cast<int>(t))) continue;
-    Action c;
-    c.kind = ActionKind::kCharge;
-    c.unit = unit;
-    c.target = static_cast<int>(t);
-    out.push_back(c);
+  // Charges: only units within charge reach can be charged (R-002-1).
+  const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
+  if (charge_reach > 0) {
+    for (int t : near(fp, charge_reach + 1.0)) {
+      if (!can_charge(unit, t)) continue;
+      Action c;
+      c.kind = ActionKind::kCharge;
+      c.unit = unit;
+      c.target = t;
+      out.push_back(c);
+    }
   }
 
   // Moves (limbered guns and wagons, foot and horse not in square).
@@ -157,9 +161,11 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   if (is_gun) {
     if (u.formation == "limbered") {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
-      for (const Unit& e : force_.units) {
+      const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
+      for (int ei : near(fp, limit + 1.0)) {
+        const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
-        const double gap = distance(fp, e.footprint()) / kMm;
+        const double gap = distance(fp, rect_of(ei)) / kMm;
         if ((e.arm == Arm::kFoot && gap <= tables().unlimber_foot) ||
             (e.arm == Arm::kCavalry && gap <= tables().unlimber_cavalry)) {
           too_close = true;

@@ -36,6 +36,12 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
     }
     state_.push_back(s);
   }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) placed(static_cast<int>(i));
+  for (const RangeTable* t : {&tables().small_arms, &tables().artillery}) {
+    if (!t->bands.empty()) {
+      fire_reach_ = std::max(fire_reach_, t->bands.back() * std::max(1.0, t->woods_factor) * kMm);
+    }
+  }
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     // A2-22: units that start in woods are concealed.
     if (options_.concealment && in_woods(static_cast<int>(i))) state_[i].concealed = true;
@@ -80,12 +86,18 @@ std::vector<std::string> Battle1805::invariant_violations() const {
     if (s.guns_destroyed < 0 || s.guns_silenced < 0 || s.working_guns() < 0 || s.horses < 0) {
       out.push_back(u.id + ": negative gun or horse count");
     }
+    const Rect r = u.footprint();
+    const Rect& cached = rect_of(static_cast<int>(i));
+    if (!(r.centre == cached.centre) || r.facing != cached.facing || r.width != cached.width ||
+        r.depth != cached.depth || !index_.contains(static_cast<int>(i))) {
+      out.push_back(u.id + ": spatial index out of date");
+    }
     if (!u.on_table()) continue;
     if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
-    if (!scenario_.table.contains(u.footprint())) out.push_back(u.id + ": off the table");
-    for (std::size_t j = i + 1; j < units.size(); ++j) {
-      if (!units[j].on_table()) continue;
-      if (overlaps(u.footprint(), units[j].footprint(), 0.5)) {
+    if (!scenario_.table.contains(r)) out.push_back(u.id + ": off the table");
+    for (int j : near(r.bounds())) {  // ascending, as the scan of every later unit was
+      if (j <= static_cast<int>(i) || !units[j].on_table()) continue;
+      if (overlaps(r, units[j].footprint(), 0.5)) {
         out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
       }
     }

@@ -18,6 +18,7 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
@@ -28,7 +29,7 @@ namespace smoothbore::fast_1805 {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
 
-class Battle1805 final : public Battle {
+class Battle1805 final : public Battle, public NearestEnemyIndex {
  public:
   Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -65,6 +66,7 @@ class Battle1805 final : public Battle {
   bool visible(int observer, int target) const;
   double gap_in(int a, int b) const;  // edge-to-edge, inches
   int nearest_enemy(int unit, bool active_only = true) const;
+  int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   bool shaken(int unit) const;
   bool disordered(int unit) const;
   bool routed(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
@@ -159,6 +161,24 @@ class Battle1805 final : public Battle {
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
+
+  // --- proximity (spatial.cc) ---
+  // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,
+  // so that "who is within reach" looks only at nearby units. Whatever changes a stand's
+  // rectangle calls placed(unit) at once; invariant_violations() checks they agree.
+  const Rect& rect_of(int unit) const { return fp_[static_cast<std::size_t>(unit)]; }
+  void placed(int unit);
+  // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
+  // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
+  std::vector<int> near(const Rect& r, double reach) const;
+  std::vector<int> near(const Box& box) const;
+  template <typename Key>
+  int nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const;
+  std::vector<Rect> fp_;
+  std::vector<Box> index_box_;            // fp_'s bounding boxes
+  SpatialIndex index_;                    // every unit
+  std::vector<SpatialIndex> side_index_;  // the units of each side
+  double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
 };
 
 }  // namespace smoothbore::fast_1805

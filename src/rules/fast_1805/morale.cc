@@ -29,6 +29,7 @@ void Battle1805::take_losses(int unit, int figures, EventLog& log, const std::st
   // The block shrinks about its centre.
   const Rect r = st.rect;
   st.rect = ruleset().layout(u, r.centre, r.facing).front().rect;
+  placed(unit);
 }
 
 void Battle1805::remove_unit(int unit, UnitStatus status, EventLog& log, const std::string& why) {

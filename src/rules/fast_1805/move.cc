@@ -31,12 +31,18 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
   Stand& st = force_.units[unit].stands.front();
   st.rect.centre = centre;
   st.rect.facing = normalize_bearing(facing);
+  placed(unit);
 }
 
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
 // table except `ignore`.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  return place_free(scenario_.table, force_, unit, r, ignore);
+  if (!scenario_.table.contains(r)) return false;
+  for (int o : near(r.bounds())) {  // overlapping footprints have meeting boxes
+    if (o == unit || o == ignore || !force_.units[o].on_table()) continue;
+    if (overlaps(r, rect_of(o), 0.01)) return false;
+  }
+  return true;
 }
 
 double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,
@@ -86,8 +92,9 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     }
   }
   // Shaken units may not advance (L21, A2-03).
-  const int enemy = nearest_enemy(unit);
-  if (shaken(unit) && column != MoveColumn::kRout && enemy >= 0 && reach > 0) {
+  const int enemy =
+      shaken(unit) && column != MoveColumn::kRout && reach > 0 ? nearest_enemy(unit) : -1;
+  if (enemy >= 0) {
     Rect end = start;
     end.centre = c0 + dir * reach;
     if (distance(end, force_.units[enemy].footprint()) <
@@ -103,6 +110,13 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   };
   // Turn on the spot first; keep the old facing if the turned block does not fit.
   if (!place_ok(unit, rect_at(0), -1)) facing = start.facing;
+  // Every unit the block can meet on the way: the boxes of the path's ends span every
+  // box between (the block slides straight), ascending as the scan of every unit was.
+  Box swept = rect_at(0).bounds();
+  const Box end_box = rect_at(reach).bounds();
+  swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
+  swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
+  const std::vector<int> in_the_way = near(grown(swept, 1.0));
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
   std::set<int> passed;  // friends interpenetrated (L17)
@@ -111,10 +125,11 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     t = std::min(t, reach);
     const Rect r = rect_at(t);
     bool blocked = !scenario_.table.contains(r);
-    for (std::size_t i = 0; i < force_.units.size() && !blocked; ++i) {
-      const int o = static_cast<int>(i);
+    for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
+      const int o = in_the_way[k];
+      const std::size_t i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps(r, force_.units[i].footprint(), 0.01)) continue;
+      if (!overlaps(r, rect_of(o), 0.01)) continue;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
         break;
@@ -208,6 +223,7 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
     return;
   }
   u.stands.front().rect = r;
+  placed(unit);
   state_[unit].moved = true;
   if (state_[unit].haitian != Haitian::kNone) state_[unit].formation_busy_until = bound_;
   log.append(make_event(EventKind::kFormation, unit,

@@ -11,9 +11,7 @@
 
 namespace smoothbore::fast_1805 {
 
-double Battle1805::gap_in(int a, int b) const {
-  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
-}
+double Battle1805::gap_in(int a, int b) const { return distance(rect_of(a), rect_of(b)) / kMm; }
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
 // about every pair of units each bound; the answer changes only when a unit moves).
@@ -77,32 +75,13 @@ bool Battle1805::visible(int observer, int target) const {
   const Rect tfp = t.footprint();
   Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
           {std::max(ofp.centre.x, tfp.centre.x) + 500, std::max(ofp.centre.y, tfp.centre.y) + 500}};
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int id = static_cast<int>(i);
-    if (id == observer || id == target || !force_.units[i].on_table()) continue;
-    const Rect r = force_.units[i].footprint();
-    if (!r.bounds().intersects(box)) continue;
-    blockers.push_back({r, force_.units[i].side == o.side});
+  for (int id : near(box)) {
+    if (id == observer || id == target || !force_.units[id].on_table()) continue;
+    blockers.push_back({rect_of(id), force_.units[id].side == o.side});
   }
   const Sight s =
       line_of_sight(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
   return s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
-}
-
-int Battle1805::nearest_enemy(int unit, bool active_only) const {
-  int best = -1;
-  double best_d = 1e18;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const Unit& u = force_.units[i];
-    if (u.side == force_.units[unit].side || !u.on_table()) continue;
-    if (active_only && u.status != UnitStatus::kActive) continue;
-    double d = gap_in(unit, static_cast<int>(i));
-    if (d < best_d) {
-      best_d = d;
-      best = static_cast<int>(i);
-    }
-  }
-  return best;
 }
 
 // Who shoots (A2-07): both ranks of a two-rank line, the front rank of a column (option:

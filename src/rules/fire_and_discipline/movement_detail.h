@@ -78,6 +78,7 @@ class Mover {
   std::vector<Rect> others_;
   std::vector<Rect> enemies_;
   std::vector<std::vector<double>> base_d_;
+  std::vector<double> other_radius_;  // half the diagonal of each of others_
   bool limbered_end_ = false;
   bool limbered_path_ = false;
 };

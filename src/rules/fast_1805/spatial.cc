@@ -1,0 +1,108 @@
+// Proximity queries through the battle's spatial index (issue 9): the nearest enemy and
+// the candidates for fire, charges, collisions and sight look only at units nearby. Each
+// answers exactly what the scan of every unit answered, in the same order (ascending unit
+// index, ties to the lower index).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "rules/fast_1805/battle_impl.h"
+
+namespace smoothbore::fast_1805 {
+
+void Battle1805::placed(int unit) {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (fp_.size() <= k) fp_.resize(k + 1);
+  if (index_box_.size() <= k) index_box_.resize(k + 1);
+  fp_[k] = force_.units[k].footprint();
+  index_box_[k] = fp_[k].bounds();
+  index_.insert(unit, fp_[k]);
+  const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
+  // Coarse cells (24"): the nearest enemy is often far, and the search visits every cell
+  // nearer than it.
+  while (side_index_.size() <= side) side_index_.emplace_back(24.0 * kMm);
+  side_index_[side].insert(unit, fp_[k]);
+}
+
+std::vector<int> Battle1805::near(const Box& box) const {
+  std::vector<int> out;
+  index_.query(box, out);
+  return out;
+}
+
+std::vector<int> Battle1805::near(const Rect& r, double reach) const {
+  return near(grown(r.bounds(), reach));
+}
+
+namespace {
+
+// A lower bound of the edge-to-edge distance of two footprints: the gap between their
+// bounding boxes.
+double box_gap(const Box& a, const Box& b) {
+  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
+  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+}  // namespace
+
+// The unit of another side on the table (and active, if asked) with the least `key`
+// (a gap), ties to the lower index, and its gap in mm: a nearest-first search of each
+// other side's index that stops once every unit not yet seen is farther than the best.
+// Units whose boxes are clearly farther than the best so far are skipped without the
+// exact distance.
+template <typename Key>
+int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const {
+  const Box my_box = rect_of(unit).bounds();
+  const int side = force_.units[unit].side;
+  int best = -1;
+  double best_key = 1e18, best_mm = 1e18;
+  // Strictly farther than the best, even after rounding to inches.
+  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& u = force_.units[static_cast<std::size_t>(i)];
+          if (!u.on_table() || (active_only && u.status != UnitStatus::kActive)) return;
+          if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
+          double mm = 0;
+          const double k = key(i, &mm);
+          if (k < best_key || (k == best_key && i < best)) {
+            best_key = k;
+            best_mm = mm;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
+  }
+  if (gap_mm) *gap_mm = best >= 0 ? best_mm : std::numeric_limits<double>::infinity();
+  return best;
+}
+
+// Ties compare the gap in inches, as the scan did.
+int Battle1805::nearest_enemy(int unit, bool active_only) const {
+  const Rect& me = rect_of(unit);
+  return nearest_of_other_side(
+      unit, active_only,
+      [&](int i, double* mm) {
+        *mm = distance(me, rect_of(i));
+        return *mm / kMm;  // gap_in(unit, i)
+      },
+      nullptr);
+}
+
+// The commanders' scan compared the gap in mm (sim/commander.cc).
+int Battle1805::nearest_active_enemy(int unit, double* gap) const {
+  const Rect& me = rect_of(unit);
+  return nearest_of_other_side(
+      unit, true,
+      [&](int i, double* mm) {
+        *mm = distance(me, rect_of(i));
+        return *mm;
+      },
+      gap);
+}
+
+}  // namespace smoothbore::fast_1805
