@@ -58,10 +58,10 @@ nlohmann::json measure_battles(const Ruleset& ruleset, const BenchConfig& config
         while (battles < max_battles && (battles == 0 || seconds < limit)) {
           MatchConfig match_config;
           match_config.seed = static_cast<std::uint64_t>(battles + 1);
-          const double start = now_seconds();
+          const double start = cpu_seconds();
           Match match(*scenario, ruleset, match_config);
           turns += match.run().turns;
-          seconds += now_seconds() - start;
+          seconds += cpu_seconds() - start;
           dice += static_cast<double>(match.battle().dice_drawn());
           ++battles;
         }

@@ -42,7 +42,10 @@ Isolated run_isolated(
     const std::function<void(const std::function<void(const std::string&)>&)>& body,
     double budget_seconds);
 
-double now_seconds();  // a monotonic clock
+double now_seconds();  // a monotonic wall clock (the budgets)
+// The CPU time of the calling thread: what every figure of the report is measured in, so
+// that a shared, busy machine (other processes on the same cores) does not inflate them.
+double cpu_seconds();
 
 // The full-battle scenario of a rule set (embedded path), or "" when it has none.
 std::string battle_scenario(std::string_view ruleset_id);

@@ -40,6 +40,7 @@ nlohmann::json run_report(const BenchConfig& config) {
   report["memory_method"] =
       "peak RSS (wait4 ru_maxrss) of a forked child that did only that measurement; it "
       "includes the parent's resident pages at the fork";
+  report["clock"] = "CPU time of the measuring thread (budgets: wall time)";
   report["budget_seconds"] = config.budget_seconds;
   report["battle_budget_seconds"] = config.battle_budget_seconds;
   report["rng_ns"] = measure_rng_ns(config);

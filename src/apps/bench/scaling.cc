@@ -39,7 +39,7 @@ nlohmann::json measure_size(const Ruleset& ruleset, int stands, const BenchConfi
   const int turns = config.turns;
   Isolated run = run_isolated(
       [&](const auto& emit) {
-        double start = now_seconds();
+        double start = cpu_seconds();
         auto text = generate_scenario(ruleset, {stands, 1});
         if (!text) throw std::runtime_error(text.error());
         auto scenario = load_scenario_text(*text, "generated.toml");
@@ -48,13 +48,13 @@ nlohmann::json measure_size(const Ruleset& ruleset, int stands, const BenchConfi
         for (const Unit& u : scenario->force.units)
           if (u.side == 0) per_side += static_cast<int>(u.stands.size());
         Match match(*scenario, ruleset, MatchConfig{});
-        emit(nlohmann::json{{"setup_ms", (now_seconds() - start) * 1000},
+        emit(nlohmann::json{{"setup_ms", (cpu_seconds() - start) * 1000},
                             {"stands_per_side", per_side}}
                  .dump());
         for (int t = 0; t < turns && !match.finished(); ++t) {
-          start = now_seconds();
+          start = cpu_seconds();
           match.play_turn();
-          emit(nlohmann::json{{"turn_ms", (now_seconds() - start) * 1000}}.dump());
+          emit(nlohmann::json{{"turn_ms", (cpu_seconds() - start) * 1000}}.dump());
         }
       },
       config.budget_seconds);
