@@ -19,7 +19,8 @@ struct OddsCase {
 
 // The largest pools: the parameters' maxima where they add dice; fast-1805 rolls one d100
 // whatever the unit's size (M-1), so its cases take a 36-figure battalion at close range
-// (1,000 shooters would make the kills certain: a single outcome).
+// (1,000 shooters would make the kills certain: a single outcome). group-orders shoots one
+// D6 whatever the stands (L104-L105), and 12 stands make the result certain; 4 leave 3.
 const std::vector<OddsCase>& odds_cases() {
   static const std::vector<OddsCase> cases = {
       {"elan-drill", "small-arms", {"figures=60"}},
@@ -29,7 +30,7 @@ const std::vector<OddsCase>& odds_cases() {
       {"fast-1805", "melee", {"figures=36", "first-charge=true"}},
       {"fire-and-discipline", "musketry", {"stands=100"}},
       {"fire-and-discipline", "melee", {"stands=100"}},
-      {"group-orders", "shooting", {"stands=12"}},
+      {"group-orders", "shooting", {"stands=4"}},
       {"group-orders", "melee", {"stands-in-contact=8"}},
       {"squad-skirmish", "fire", {"canister=true", "volley=true"}},
       {"squad-skirmish", "melee", {}},
