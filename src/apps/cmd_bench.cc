@@ -1,19 +1,17 @@
-// `smoothbore bench [--benchmark_...]`: Google Benchmark timings of the hot paths. Speed
-// is measured here, never asserted by tests (design.md "Tests").
+// `smoothbore bench [--json] [--quick] [--micro [google-benchmark args...]]`: the
+// performance report of issue 9 (apps/bench/), or with --micro the Google Benchmark
+// micro-benchmarks. Speed is measured here, never asserted by tests (design.md "Tests").
 #include <iostream>
 
+#include <fmt/format.h>
+
+#include "apps/bench/bench.h"
 #include "apps/cli.h"
 
 #ifdef SMOOTHBORE_HAVE_BENCHMARK
 #include <benchmark/benchmark.h>
 
-#include <fmt/format.h>
-
-#include "core/dice/rng.h"
-#include "core/embedded.h"
-#include "io/scenario_file.h"
-#include "rules/registry.h"
-#include "sim/match.h"
+#include "apps/bench/micro.h"
 #endif
 
 namespace smoothbore::cli {
@@ -22,60 +20,8 @@ namespace {
 
 #ifdef SMOOTHBORE_HAVE_BENCHMARK
 
-// Registers the benchmarks; false (with a message) when their inputs are unavailable.
-bool register_benchmarks() {
-  const Ruleset* fast = find_ruleset("fast-1805");
-  const Resolution* fire = fast != nullptr ? fast->resolution("fire") : nullptr;
-  if (fire != nullptr) {
-    auto params = parse_assignments(fire->params, {"shooters=24"});
-    if (!params) {
-      print_error("bench: fire with 24 shooters: " + params.error());
-      return false;
-    }
-    benchmark::RegisterBenchmark("exact_distribution/fast-1805/fire/shooters=24",
-                                 [fire, p = *params](benchmark::State& state) {
-                                   for (auto _ : state)
-                                     benchmark::DoNotOptimize(exact_distribution(*fire, p));
-                                 });
-  } else {
-    std::cerr << "bench: fast-1805 fire is not available; its benchmark is skipped\n";
-  }
-
-  benchmark::RegisterBenchmark("Rng::roll(100)", [](benchmark::State& state) {
-    Rng rng(7, 0);
-    for (auto _ : state) benchmark::DoNotOptimize(rng.roll(100));
-    state.SetItemsProcessed(state.iterations());
-  });
-
-  // Whole battles, doctrine against doctrine, a new seed each iteration.
-  for (const char* name : {"fast-1805/default.toml", "fast-1805/battle.toml"}) {
-    auto text = embedded::find(embedded::scenario_files(), name);
-    auto scenario = text ? load_scenario_text(*text, name)
-                         : tl::expected<Scenario, std::vector<Diagnostic>>(
-                               tl::unexpect, std::vector<Diagnostic>{{name, 0, 0, "not embedded"}});
-    const Ruleset* ruleset = scenario ? find_ruleset(scenario->ruleset) : nullptr;
-    if (ruleset == nullptr) {
-      std::cerr << "bench: " << name << " cannot be loaded; its benchmark is skipped\n";
-      continue;
-    }
-    auto shared = std::make_shared<Scenario>(std::move(*scenario));
-    benchmark::RegisterBenchmark(fmt::format("Match::run/{}", name).c_str(),
-                                 [shared, ruleset](benchmark::State& state) {
-                                   std::uint64_t seed = 1;
-                                   for (auto _ : state) {
-                                     MatchConfig config;
-                                     config.seed = seed++;
-                                     Match match(*shared, *ruleset, config);
-                                     benchmark::DoNotOptimize(match.run().turns);
-                                   }
-                                 })
-        ->Unit(benchmark::kMillisecond);
-  }
-  return true;
-}
-
-int bench(const std::vector<std::string>& args) {
-  std::vector<std::string> storage = {"smoothbore bench"};
+int micro(const std::vector<std::string>& args) {
+  std::vector<std::string> storage = {"smoothbore bench --micro"};
   storage.insert(storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& s : storage) argv.push_back(s.data());
@@ -84,23 +30,44 @@ int bench(const std::vector<std::string>& args) {
   benchmark::Initialize(&argc, argv.data());
   if (argc > 1) {
     print_error(
-        fmt::format("bench: unknown argument '{}' (Google Benchmark takes "
+        fmt::format("bench --micro: unknown argument '{}' (Google Benchmark takes "
                     "--benchmark_filter=REGEX, --benchmark_format=json, ...)",
                     argv[1]));
     return kExitBadInput;
   }
-  if (!register_benchmarks()) return kExitInternal;
+  bench::register_micro_benchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return kExitOk;
 }
 
+int bench_command(bool json, bool quick, bool micro_mode, const std::vector<std::string>& rest) {
+  if (micro_mode) return micro(rest);
+  if (!rest.empty()) {
+    print_error(
+        fmt::format("bench: unknown argument '{}' (Google Benchmark arguments go "
+                    "after --micro)",
+                    rest.front()));
+    return kExitBadInput;
+  }
+  const bench::BenchConfig config =
+      quick ? bench::BenchConfig::quick_config() : bench::BenchConfig{};
+  const nlohmann::json report = bench::run_report(config);
+  if (json)
+    std::cout << report.dump(2) << "\n";
+  else
+    std::cout << bench::format_report(report);
+  return kExitOk;
+}
+
 #else
 
-int bench(const std::vector<std::string>&) {
+// The asan build leaves benchmarks out (SMOOTHBORE_BENCHMARKS=OFF): timings under the
+// sanitizers mean nothing and CI's time is short. Tests look for "bench is unavailable".
+int bench_command(bool, bool, bool, const std::vector<std::string>&) {
   print_error(
-      "this smoothbore was built without Google Benchmark; configure with "
-      "-DSMOOTHBORE_BENCHMARKS=ON (package libbenchmark-dev)");
+      "bench is unavailable: this smoothbore was built without Google Benchmark; configure "
+      "with -DSMOOTHBORE_BENCHMARKS=ON (package libbenchmark-dev)");
   return kExitBadInput;
 }
 
@@ -109,15 +76,25 @@ int bench(const std::vector<std::string>&) {
 }  // namespace
 
 Command add_bench(CLI::App& app) {
-  auto args = std::make_shared<std::vector<std::string>>();
+  auto json = std::make_shared<bool>(false);
+  auto quick = std::make_shared<bool>(false);
+  auto micro_mode = std::make_shared<bool>(false);
   CLI::App* sub = app.add_subcommand(
-      "bench", "Run the Google Benchmark benchmarks (extra arguments go to the library)");
+      "bench",
+      "Performance report: battles per second, dice, memory, scaling, exact-odds latency "
+      "(--micro: Google Benchmark micro-benchmarks)");
+  sub->add_flag("--json", *json, "Print the report as one JSON object");
+  sub->add_flag("--quick", *quick,
+                "Tiny counts and sizes (100 and 300 stands, one turn): a few seconds");
+  sub->add_flag("--micro", *micro_mode,
+                "Run the Google Benchmark micro-benchmarks instead; later arguments go to the "
+                "library (--benchmark_filter=REGEX, ...)");
   sub->allow_extras();
-  sub->prefix_command();
-  sub->footer("Example: smoothbore bench --benchmark_filter=Rng");
-  return [sub, args] {
-    *args = sub->remaining();
-    return bench(*args);
+  sub->footer(
+      "Examples:\n  smoothbore bench\n  smoothbore bench --quick --json\n  smoothbore bench "
+      "--micro --benchmark_filter=spatial_index");
+  return [sub, json, quick, micro_mode] {
+    return bench_command(*json, *quick, *micro_mode, sub->remaining());
   };
 }
 

@@ -3,6 +3,7 @@
 // doctrine AI, random, scripted, a human); the rules decide everything else.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -133,6 +134,9 @@ class Battle {
   // Per scenario objective, the index of the side holding it now, or -1. The default is
   // the generic rule of common.md §15 (generic_objective_holders below).
   virtual std::vector<int> objective_holders() const;
+  // The 32-bit words the battle's own dice generator has consumed so far (Rng::draws()),
+  // for `smoothbore bench`'s dice per battle; 0 when a rule set does not report it.
+  virtual std::uint64_t dice_drawn() const { return 0; }
   // Heavy validation (tests): no overlapping stands, no negative counts, every stand on
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;

@@ -73,6 +73,7 @@ class BattleED final : public Battle {
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
+  std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
 
   const UnitState& state(int unit) const { return state_[unit]; }

@@ -43,6 +43,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
+  std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
 
   // --- geometry-derived situations (situation.cc) ---

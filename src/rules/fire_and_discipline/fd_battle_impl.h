@@ -74,6 +74,7 @@ class FdBattle final : public Battle {
     return total > 0 ? marked / total : 0.0;
   }
   std::vector<std::string> invariant_violations() const override;
+  std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;      // fd_report.cc
   std::vector<int> objective_holders() const override;  // fd_report.cc
 

@@ -78,6 +78,7 @@ class BattleSK final : public Battle {
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
+  std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
 
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
