@@ -80,6 +80,7 @@ class BattleGO final : public Battle {
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
+  std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;
 
   const UnitState& state(int unit) const { return state_[unit]; }
