@@ -1,5 +1,5 @@
 // The group-orders battle (internal to the rule set). A game turn is two player turns
-// (H4-01, proposed: alternate); in each the phasing side:
+// (H4-01, proposed: alternate; option simultaneous: sequence.cc); in each the phasing side:
 //   1. orders: each Group's General chooses its orders (the order-change resolution, H4-02),
 //      then every unit of the Group its action under them; Generals move (H4-17);
 //   2. rally: the side's routing units test to rally (L213-L216);
@@ -126,7 +126,11 @@ class BattleGO final : public Battle {
   static int kills_of(const std::string& result);  // kill-N -> N
 
  private:
+  // sequence.cc (H4-01)
   void player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log);
+  void simultaneous_turn(const std::vector<OrderSource*>& orders, EventLog& log);
+  void reset_turn_state();
+  void phase_event(int side, const std::string& what, EventLog& log);
   // orders.cc
   void order_step(int side, OrderSource* src, EventLog& log);
   void set_group_orders(int group, const std::string& to, const std::string& why, EventLog& log,
@@ -150,7 +154,14 @@ class BattleGO final : public Battle {
   void rout_move(int unit, bool first, EventLog& log);
   void fall_back(int unit, double cm, EventLog& log);
   // combat.cc
-  void shooting_phase(int side, EventLog& log);
+  // A shot's effect on its target; simultaneous shooting (H4-01) collects them first.
+  struct ShotEffect {
+    int target = -1;
+    int kills = 0;
+    bool disorganise = false;
+  };
+  void shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred = nullptr);
+  void apply_shot(const ShotEffect& fx, EventLog& log);
   void melee_phase(int side, EventLog& log);
   void kill_stands(int unit, int n, const std::string& why, EventLog& log);
   // morale.cc

@@ -47,7 +47,13 @@ void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& lo
   st.rect = laid.front().rect;
 }
 
-void BattleGO::shooting_phase(int side, EventLog& log) {
+void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
+  if (!force_.units[fx.target].on_table()) return;
+  if (fx.disorganise) state_[fx.target].disorganised = true;  // L132
+  kill_stands(fx.target, fx.kills, "shooting, L133-L135", log);
+}
+
+void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred) {
   const bool second_die = option("h4_22_light_split") == "second-die";
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
@@ -88,8 +94,12 @@ void BattleGO::shooting_phase(int side, EventLog& log) {
           groups_[state_[target].group].under_artillery_short = true;  // L179
         }
       }
-      if (result == "disorganise") state_[target].disorganised = true;  // L132
-      kill_stands(target, kills, "shooting, L133-L135", log);
+      const ShotEffect fx{target, kills, result == "disorganise"};
+      if (deferred != nullptr) {
+        deferred->push_back(fx);  // H4-01 simultaneous: applied after every shot
+      } else {
+        apply_shot(fx, log);
+      }
     }
     state_[u].fired_ever = true;
     state_[u].shot = true;
