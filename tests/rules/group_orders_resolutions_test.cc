@@ -254,17 +254,29 @@ TEST(GroupOrdersInfantryCharge, RawD6) {
 }
 
 // H4-02 (proposed): orders change with the General within 20 cm or the C-in-C within 40 cm;
-// Retreat to Stand or Reserve needs a morale D6 of 4+; Rout is neither left nor chosen.
+// Retreat to Stand or Reserve needs a morale D6 of 4+ with the Group's morale modifiers
+// (H4-02, L169-L194), the General's +1 among them when a D4 x 5 cm reaches him (H4-16); Rout
+// is neither left nor chosen.
 TEST(GroupOrdersOrderChange, CommandAndTheRetreatTest) {
-  const test::Dist half = {{"changed/stand", 3 * k6}, {"failed/retreat", 3 * k6}};
-  expect_dist(exact(res("order-change"), {}), half);  // the General at 10 cm
-  expect_dist(exact(res("order-change"), {"modifier=-1"}),
-              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
-  expect_dist(exact(res("order-change"), {"retreat-test=5"}),
-              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
+  auto changes = [](double p) -> test::Dist {
+    return {{"changed/stand", p}, {"failed/retreat", 1 - p}};
+  };
+  // The General at 10 cm: +1 when the D4 is 2+ (3/4): 3/4 x 4/6 + 1/4 x 3/6 = 15/24.
+  expect_dist(exact(res("order-change"), {}), changes(15.0 / 24));
+  expect_dist(exact(res("order-change"), {"general-range=fixed-20"}), changes(4 * k6));
+  // -1 more: 3/4 x 3/6 + 1/4 x 2/6 = 11/24; so the 5+ of retreat-test=5.
+  expect_dist(exact(res("order-change"), {"modifier=-1"}), changes(11.0 / 24));
+  expect_dist(exact(res("order-change"), {"retreat-test=5"}), changes(11.0 / 24));
+  // The C-in-C alone at 12 cm: +1 on a D4 of 3+ (1/2): 1/2 x 4/6 + 1/2 x 3/6 = 7/12.
+  expect_dist(exact(res("order-change"), {"general-distance=-1", "c-in-c-distance=12"}),
+              changes(7.0 / 12));
   expect_dist(exact(res("order-change"), {"general-distance=25"}), {{"not-allowed/retreat", 1}});
-  expect_dist(exact(res("order-change"), {"general-distance=25", "c-in-c-distance=30"}), half);
-  expect_dist(exact(res("order-change"), {"general-distance=25", "general-in=30"}), half);
+  // Beyond 20 cm no D4 reaches: a bare 4+ (the C-in-C commanding from 30 cm, or the General
+  // with a 30 cm reach).
+  expect_dist(exact(res("order-change"), {"general-distance=25", "c-in-c-distance=30"}),
+              changes(3 * k6));
+  expect_dist(exact(res("order-change"), {"general-distance=25", "general-in=30"}),
+              changes(3 * k6));
   expect_dist(exact(res("order-change"), {"from=advance"}), {{"changed/stand", 1}});  // no test
   expect_dist(exact(res("order-change"), {"from=rout"}), {{"not-allowed/rout", 1}});
   expect_dist(exact(res("order-change"), {"from=advance", "to=rout"}),

@@ -142,15 +142,17 @@ TEST(GroupOrdersBattle, RoutToTheTableEdge_L27_H4_03) {
   EXPECT_GT(lost, 0);
 }
 
-// H4-02: a Group on Retreat whose General wants Stand tests at 4+; a failure keeps Retreat
-// (and says so), a success is the order change event "Retreat -> Stand".
+// H4-02: a Group on Retreat whose General wants Stand tests at 4+ with the Group's morale
+// modifiers (L169-L194: here Poor Morale -1, L182, and the General's +1 with his D4, L174); a
+// failure keeps Retreat (and says so), a success is the order change event "Retreat -> Stand".
 TEST(GroupOrdersBattle, OrderChangeAfterATest_H4_02) {
   int changed = 0, failed = 0;
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    const Scenario sc = go_scenario(
-        group("b1", go_unit("b1", "medium-infantry", 4, 60, 40, "orders = \"retreat\"")),
-        group("r1", go_unit("r1", "medium-infantry", 4, 60, 75, "orders = \"stand\"")),
-        general("bg", "blue", "b1", 60, 35));
+    const Scenario sc =
+        go_scenario(group("b1", go_unit("b1", "medium-infantry", 4, 60, 40,
+                                        "orders = \"retreat\"\nmorale = \"poor\"")),
+                    group("r1", go_unit("r1", "medium-infantry", 4, 60, 75, "orders = \"stand\"")),
+                    general("bg", "blue", "b1", 60, 35));
     BattleHarness g(sc, seed);
     ScriptedCommander blue, red;
     blue.set(g.idx("b1"),
@@ -161,8 +163,18 @@ TEST(GroupOrdersBattle, OrderChangeAfterATest_H4_02) {
     ASSERT_EQ(change.size() + stay.size(), 1u) << "seed " << seed;
     const Event& e = change.empty() ? *stay.front() : *change.front();
     ASSERT_EQ(e.rolls.size(), 1u);
-    const int face = e.rolls.front().faces.front();
-    EXPECT_EQ(!change.empty(), face >= 4) << e.rolls.front().result;
+    const RollRecord& r = e.rolls.front();
+    ASSERT_EQ(r.faces.size(), 2u);  // the D6 and the General's D4 (H4-16)
+    double sum = r.faces.front();
+    bool poor = false;
+    for (const Modifier& m : r.modifiers) {
+      sum += m.value;
+      poor = poor || (m.name == "the Group's morale modifiers" && m.value == -1);
+    }
+    EXPECT_TRUE(poor) << r.result;
+    EXPECT_EQ(r.modifiers.size(), 2u) << r.result;  // the General 4 cm away: his D4 reaches
+    EXPECT_EQ(r.target, sum);
+    EXPECT_EQ(!change.empty(), sum >= 4) << r.result;
     EXPECT_EQ(orders(g.battle(), g.idx("b1")), change.empty() ? "retreat" : "stand");
     (change.empty() ? failed : changed)++;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();

@@ -117,6 +117,7 @@ class BattleGO final : public Battle {
   std::map<std::string, Value> shooting_params(int unit, int target) const;
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
+  int order_change_modifier(int group, int unit) const;  // H4-02
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
                   std::vector<RollRecord>* rolls);
   static std::vector<OutcomeProbability> distribution(const std::string& name,

@@ -88,16 +88,18 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
       }
       if (is_order(a.rate) && (a.rate != g.orders || differs)) {
         std::vector<RollRecord> rolls;
-        const Outcome o =
-            resolve("order-change",
-                    {{"from", text(from)},
-                     {"to", text(a.rate)},
-                     {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
-                     {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
-                     {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
-                     {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
-                     {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))}},
-                    &rolls);
+        const Outcome o = resolve(
+            "order-change",
+            {{"from", text(from)},
+             {"to", text(a.rate)},
+             {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
+             {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
+             {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
+             {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
+             {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
+             {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
+             {"general-range", text(option("h4_16_general_range"))}},
+            &rolls);
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
           set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));

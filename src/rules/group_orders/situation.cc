@@ -343,6 +343,14 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
   };
 }
 
+// H4-02: the Retreat test's modifiers are the Group's morale modifiers (a general test,
+// L169-L194) but the General's +1, which the order-change resolution rolls (H4-16).
+int BattleGO::order_change_modifier(int group, int unit) const {
+  auto p = morale_params(group, "general", unit);
+  p["general-distance"] = Value(-1.0);
+  return morale_modifiers(morale_situation(complete("morale", p)), 0).total();
+}
+
 Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,
                           std::vector<RollRecord>* rolls) {
   return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
