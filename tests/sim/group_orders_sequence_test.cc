@@ -88,5 +88,45 @@ TEST(GroupOrdersSequence, SimultaneousShootingLetsTheKilledFire_H4_01) {
   EXPECT_GT(silenced, 0);
 }
 
+// L4: a Group on Advance whose units all hold (or creep) is refused with the reason, and a
+// unit is asked again among the moves of at least half its maximum speed (10 cm for
+// infantry, L42); a Group that keeps the pace is not.
+TEST(GroupOrdersSequence, AdvanceMovesAtLeastHalfSpeed_L4) {
+  for (const char* how : {"hold", "creep", "half"}) {
+    const Scenario sc = go_scenario(
+        group("b1", go_unit("b-a", "medium-infantry", 4, 40, 10, "orders = \"advance\"") +
+                        go_unit("b-b", "medium-infantry", 4, 80, 10)),
+        group("r1", go_unit("r1", "medium-infantry", 4, 60, 70, "orders = \"stand\"")),
+        general("bg", "blue", "b1", 60, 4));
+    BattleHarness g(sc, 5);
+    ScriptedCommander blue, red;
+    const Vec2 a0 = g.unit("b-a").footprint().centre, b0 = g.unit("b-b").footprint().centre;
+    if (std::string(how) == "half") {
+      blue.set(g.idx("b-b"), {ActionKind::kMove, -1, "", true, [&](const Action& a) {
+                                return std::abs(distance(a.destination, b0) - 100) < 1;
+                              }});
+    }
+    if (std::string(how) == "creep") {  // a referee's 3 cm step, not among the legal actions
+      Push creep(g.idx("b-a"), a0 + Vec2{0, 30});
+      g.battle().play_turn({&creep, &red}, g.log());
+    } else {
+      g.play(blue, red);
+    }
+    const auto refused = g.events_with("orders refused: on Advance at least one unit", "", 1);
+    const double moved = std::max(distance(g.unit("b-a").footprint().centre, a0),
+                                  distance(g.unit("b-b").footprint().centre, b0));
+    EXPECT_GE(moved, 100 - 1e-6) << how;
+    if (std::string(how) == "half") {
+      EXPECT_TRUE(refused.empty());
+      EXPECT_EQ(blue.unmatched(), 0);
+    } else {
+      ASSERT_EQ(refused.size(), 1u) << how;
+      EXPECT_NE(refused.front()->text.find("(L4)"), std::string::npos);
+      EXPECT_EQ(refused.front()->unit, "b-a");  // the first Advancing unit is asked again
+    }
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test

@@ -134,6 +134,10 @@ class BattleGO final : public Battle {
   void phase_event(int side, const std::string& what, EventLog& log);
   // orders.cc
   void order_step(int side, OrderSource* src, EventLog& log);
+  // L4: whether the action moves the unit at least half its maximum speed or into contact;
+  // the Group's actions refused and asked again when none does.
+  bool keeps_advance_pace(int unit, const Action& a) const;
+  void advance_pace(int group, OrderSource* src, EventLog& log);
   void set_group_orders(int group, const std::string& to, const std::string& why, EventLog& log,
                         std::vector<RollRecord> rolls = {});
   void set_unit_orders(int unit, const std::string& to, const std::string& why, EventLog& log);
