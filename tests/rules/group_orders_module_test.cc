@@ -140,6 +140,10 @@ TEST(GroupOrdersModule, ResolutionParametersFollowTheOptionDefaults) {
   };
   auto option = [](const std::string& name) { return expected_defaults().at(name); };
   EXPECT_EQ(param("shooting", "hard-cover-small-arms"), option("h4_05_hard_cover_small_arms"));
+  EXPECT_EQ(param("shooting", "soft-cover-artillery"), option("h4_05_soft_cover_artillery"));
+  EXPECT_EQ(param("shooting", "hard-cover-heavy-artillery"),
+            option("h4_05_hard_cover_heavy_artillery"));
+  EXPECT_EQ(param("order-change", "general-range"), option("h4_16_general_range"));
   EXPECT_EQ(param("shooting", "musket-extreme20"), option("h4_musket_extreme20"));
   EXPECT_EQ(param("shooting", "li-no-short"), option("h4_li_no_short"));
   EXPECT_EQ(param("shooting", "bow-long5"), option("h4_bow_long5"));

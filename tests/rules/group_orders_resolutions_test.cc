@@ -70,6 +70,23 @@ TEST(GroupOrdersShooting, CoverAndTheOptions) {
   // Soft cover -1, the same as hard at -1.
   expect_dist(exact(res("shooting"), {"target-cover=soft"}),
               exact(res("shooting"), {"target-cover=hard", "hard-cover-small-arms=-1"}));
+  // H4-05's other two: soft cover v artillery and hard cover v Heavy artillery / Howitzers
+  // are 0 by default (Heavy guns at 5 cm: d6 + 1 artillery close, L103); at -1 they count.
+  const std::vector<std::string> guns = {"shooter=heavy-artillery"};
+  const test::Dist d6_plus_0 = {{"none", 3 * k6}, {"disorganise", k6}, {"kill-1", 2 * k6}};
+  for (const char* cover : {"target-cover=soft", "target-cover=hard"}) {
+    expect_dist(exact(res("shooting"), {guns[0], cover}), exact(res("shooting"), guns));
+  }
+  expect_dist(exact(res("shooting"), {guns[0], "target-cover=soft", "soft-cover-artillery=-1"}),
+              d6_plus_0);
+  expect_dist(
+      exact(res("shooting"), {guns[0], "target-cover=hard", "hard-cover-heavy-artillery=-1"}),
+      d6_plus_0);
+  expect_dist(exact(res("shooting"), {"shooter=howitzers", "target-cover=hard",
+                                      "hard-cover-heavy-artillery=-1", "target-formation=line"}),
+              d6_plus_0);
+  // Medium guns always take the printed -1 v hard cover (L96), whatever the option.
+  expect_dist(exact(res("shooting"), {"shooter=medium-artillery", "target-cover=hard"}), d6_plus_0);
   // h4_musket_extreme20: muskets reach 20 cm at -2 (else out of range).
   expect_dist(exact(res("shooting"), {"range=15"}), {{"none", 1}});
   expect_dist(exact(res("shooting"), {"range=15", "musket-extreme20=true"}),

@@ -28,6 +28,9 @@
 namespace smoothbore::group_orders {
 
 inline constexpr double kCm = 10.0;  // mm per cm, the rule unit
+// L176 "Uphill of all enemy" counts the enemy within this reach (cm): the longest artillery
+// long range (L123), a reading.
+inline constexpr double kUphillReachCm = 40.0;
 
 // H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
 // and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
@@ -114,6 +117,8 @@ class BattleGO final : public Battle {
   double c_in_c_cm(int group) const;
   double leader_cm(int leader, int group) const;
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
+  bool uphill_of(int unit, int enemy) const;       // H4-27
+  bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
   std::map<std::string, Value> shooting_params(int unit, int target) const;
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;

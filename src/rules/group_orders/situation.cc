@@ -209,6 +209,35 @@ double BattleGO::c_in_c_cm(int group) const {
   return -1;
 }
 
+// H4-27: `unit` is uphill of `enemy` when its front edge stands higher than the enemy's
+// front edge (table elevation at the edges' centres); option any-part-higher: when any part
+// of the unit (a corner, the centre or the front edge) is higher than the enemy's front edge.
+bool BattleGO::uphill_of(int unit, int enemy) const {
+  const smoothbore::Table& t = scenario_.table;
+  const Rect us = force_.units[unit].footprint();
+  const int theirs = t.elevation_at(force_.units[enemy].footprint().front_centre());
+  int ours = t.elevation_at(us.front_centre());
+  if (option("h4_27_uphill") == "any-part-higher") {
+    ours = std::max(ours, t.elevation_at(us.centre));
+    for (const Vec2& c : us.corners()) ours = std::max(ours, t.elevation_at(c));
+  }
+  return ours > theirs;
+}
+
+// L176 "Uphill of all enemy": of every enemy unit within the longest artillery long range
+// (40 cm, L122; a reading: the enemy that matters), and there is at least one.
+bool BattleGO::uphill_of_all_enemy(int unit) const {
+  bool any = false;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
+    if (gap_cm(unit, o) > kUphillReachCm) continue;
+    if (!uphill_of(unit, o)) return false;
+    any = true;
+  }
+  return any;
+}
+
 // L6: a Massed enemy "whose front is directly to the front of the advancing unit": in our
 // front zone and facing us (its front within 45° of facing back at us).
 bool BattleGO::enemy_to_front(int unit, int enemy) const {
@@ -243,6 +272,10 @@ std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) con
       {"target-formation", text(tf)},
       {"hard-cover-small-arms",
        whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
+      {"soft-cover-artillery",
+       whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
+      {"hard-cover-heavy-artillery",
+       whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
       {"musket-extreme20", Value(option_on("h4_musket_extreme20"))},
       {"li-no-short", Value(option_on("h4_li_no_short"))},
       {"bow-long5", Value(option_on("h4_bow_long5"))},
@@ -283,6 +316,14 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
   if (formation != "column" && formation != "column-deep" && formation != "square") {
     formation = "line";
   }
+  // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
+  // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
+  // 1-wide column n deep.
+  if (formation == "column" || formation == "column-deep") {
+    const int deep = formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
+    formation =
+        deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
+  }
   return {
       {"unit-type", text(u.type)},
       {"enemy-type", text(e.type)},
@@ -299,7 +340,7 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
        Value(e.formation == "square" || scenario_.table.any_in(them, TerrainClass::kBuilding))},
       {"disorganised", Value(s.disorganised)},
       {"terrain", whole(terrain_type(us.centre))},
-      {"enemy-defended", Value(cover_of(enemy) == "hard")},
+      {"enemy-defended", Value(cover_of(enemy) == "hard" || uphill_of(enemy, unit))},
       {"charged", Value(s.charged)},
   };
 }
@@ -329,7 +370,8 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
       {"won-casualties", Value(false)},
       {"general-distance", Value(std::min(general_cm(group), 200.0))},
       {"high-morale", Value(high)},
-      {"uphill-or-cover", Value(u.arm == Arm::kFoot && cover_of(unit) != "none")},
+      {"uphill-or-cover",
+       Value((u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit))},
       {"melees-won", whole(std::min(g.melees_won, 4))},
       {"artillery-fire", Value(g.under_artillery_short)},
       {"losses-percent", whole(std::clamp(pct, 0, 100))},
