@@ -120,6 +120,7 @@ class BattleGO final : public Battle {
   bool uphill_of(int unit, int enemy) const;       // H4-27
   bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
   std::map<std::string, Value> shooting_params(int unit, int target) const;
+  std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02
@@ -162,6 +163,7 @@ class BattleGO final : public Battle {
   bool change_formation(int unit, const std::string& formation, EventLog& log);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
+  double file_through_gap(int unit, double budget_cm, EventLog& log);  // L29
   void fall_back(int unit, double cm, EventLog& log);
   // combat.cc
   // A shot's effect on its target; simultaneous shooting (H4-01) collects them first.

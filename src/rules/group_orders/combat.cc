@@ -122,6 +122,9 @@ void BattleGO::melee_phase(int side, EventLog& log) {
     }
   }
   std::map<int, int> inflicted, received;
+  // L150: an overlap counts against only one enemy unit per combat phase (the first fight
+  // that uses it, in unit order).
+  std::map<int, int> overlap_against;
   using Kills = std::vector<std::pair<int, int>>;  // (victim, stands)
   auto fight = [&](bool phasing) {
     Kills kills;
@@ -133,8 +136,17 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       state_[u].in_melee = true;
       state_[o].in_melee = true;
       std::vector<RollRecord> rolls;
-      const std::string result =
-          to_string(resolve("melee", melee_params(u, o), &rolls).at(0).second);
+      auto p = melee_params(u, o);
+      bool overlap = false;
+      for (int f : overlappers(u, o)) {
+        const auto [it, fresh] = overlap_against.emplace(f, o);
+        if (fresh || it->second == o) {
+          overlap = true;
+          break;
+        }
+      }
+      p["overlap"] = Value(overlap);
+      const std::string result = to_string(resolve("melee", p, &rolls).at(0).second);
       const int k = kills_of(result);
       Event e = make_event(EventKind::kMelee, u,
                            fmt::format("{} fights {}: {}", name(u), name(o), result));

@@ -284,19 +284,13 @@ std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) con
   };
 }
 
-std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+// H4-11, L149-L151: friendly units touching our side, facing the same way, level with us
+// (option any-side-contact: anywhere along the side), not themselves in contact with the
+// enemy, and not on Retreat or Rout.
+std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
+  std::vector<int> out;
   const Unit& u = force_.units[unit];
-  const Unit& e = force_.units[enemy];
-  const UnitState& s = state_[unit];
-  const Rect us = u.footprint(), them = e.footprint();
-  // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
-  const double touching = std::min(us.width, them.width);
-  const int contact =
-      std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
-  const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
-  const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
-  // H4-11: a friendly unit touching our side, facing the same way, not itself in contact.
-  bool overlap = false;
+  const Rect us = u.footprint(), them = force_.units[enemy].footprint();
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
@@ -309,8 +303,23 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
         distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
       continue;
     }
-    overlap = true;
+    out.push_back(o);
   }
+  return out;
+}
+
+std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+  const Unit& u = force_.units[unit];
+  const Unit& e = force_.units[enemy];
+  const UnitState& s = state_[unit];
+  const Rect us = u.footprint(), them = e.footprint();
+  // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
+  const double touching = std::min(us.width, them.width);
+  const int contact =
+      std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
+  const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
+  const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
+  const bool overlap = !overlappers(unit, enemy).empty();
   const std::string morale = u.attribute_string("morale", "normal");
   std::string formation = u.formation;
   if (formation != "column" && formation != "column-deep" && formation != "square") {
