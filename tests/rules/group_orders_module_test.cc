@@ -144,6 +144,7 @@ TEST(GroupOrdersModule, ResolutionParametersFollowTheOptionDefaults) {
   EXPECT_EQ(param("shooting", "hard-cover-heavy-artillery"),
             option("h4_05_hard_cover_heavy_artillery"));
   EXPECT_EQ(param("order-change", "general-range"), option("h4_16_general_range"));
+  EXPECT_EQ(param("shooting", "note-reconstructed"), option("h4_24_note_reconstructed"));
   EXPECT_EQ(param("shooting", "musket-extreme20"), option("h4_musket_extreme20"));
   EXPECT_EQ(param("shooting", "li-no-short"), option("h4_li_no_short"));
   EXPECT_EQ(param("shooting", "bow-long5"), option("h4_bow_long5"));

@@ -19,6 +19,7 @@ using test::exact;
 using test::expect_dist;
 using test::expect_monte_carlo;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const Resolution& res(const char* name) { return test::find_resolution(resolutions(), name); }
 
@@ -127,6 +128,14 @@ TEST(GroupOrdersShooting, RecordsTheFaceAndEveryModifier) {
   EXPECT_EQ(r.modifiers[2].ref, "L104-L105, H4-22");
   EXPECT_EQ(r.target, r.faces[0] + 1);
   EXPECT_THAT(r.result, HasSubstr("reconstructed cell, H4-24"));
+  // h4_24_note_reconstructed = false: the same shot without the note.
+  explain.clear();
+  sample(res("shooting"),
+         test::params(res("shooting"), {"stands=2", "disordered=true", "note-reconstructed=false"}),
+         rng, &explain);
+  ASSERT_EQ(explain.size(), 1u);
+  EXPECT_THAT(explain[0].result, Not(HasSubstr("H4-24")));
+  EXPECT_THAT(explain[0].result, HasSubstr("ranges of"));
 }
 
 // Medium infantry against medium infantry, 1 stand, factors 3 v 3: a 5 or 6 kills a stand.

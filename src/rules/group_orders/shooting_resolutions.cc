@@ -92,6 +92,8 @@ Resolution shooting_resolution() {
                   "spears get the muskets' short-range +1 (option h4_20_spear_short_bonus)"),
       option_choice("first-shot-rule", {"first-of-game", "none"}, "H4-21",
                     "the first-shot +1 (option h4_21_first_shot)"),
+      option_flag("note-reconstructed", true, "H4-24, L138, L232",
+                  "the record names a reconstructed range cell (option h4_24_note_reconstructed)"),
   };
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
@@ -115,7 +117,9 @@ Resolution shooting_resolution() {
             fmt::format("{}: d6 {} {:+} = {} at {} range ({}; ranges of {}, {}{})", result.key,
                         face, sm.modifiers.total(), score, range_band_name(sm.band), result.ref,
                         sm.range_row->name, sm.range_row->ref,
-                        sm.range_row->flag("reconstructed") ? ", a reconstructed cell, H4-24" : "");
+                        sm.range_row->flag("reconstructed") && p.get_bool("note-reconstructed")
+                            ? ", a reconstructed cell, H4-24"
+                            : "");
       }
       return Outcome{{"result", text_value(result.key)}};
     });

@@ -281,6 +281,7 @@ std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) con
       {"bow-long5", Value(option_on("h4_bow_long5"))},
       {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
       {"first-shot-rule", text(option("h4_21_first_shot"))},
+      {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
   };
 }
 
