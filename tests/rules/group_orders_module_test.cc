@@ -1,4 +1,4 @@
-// The group-orders rule set as a module: registered as "playable (partial: see README)", its
+// The group-orders rule set as a module: registered as "playable", its
 // options (every H4-xx of 004.md §8 and the four reconstructions the digest names, with the
 // digest's default), the scale, unit types and attributes, layout, unit checks, the battle-facing
 // helpers and the resolutions it publishes.
@@ -32,7 +32,7 @@ TEST(GroupOrdersModule, RegisteredAsPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "group-orders");
   EXPECT_THAT(std::string(r.title()), HasSubstr("Group orders"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "cm");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 10);
