@@ -10,13 +10,6 @@
 namespace smoothbore::sim_test {
 namespace {
 
-bool has_modifier(const RollRecord& r, std::string_view name) {
-  for (const Modifier& m : r.modifiers) {
-    if (m.name.find(name) != std::string::npos) return true;
-  }
-  return false;
-}
-
 // L150: b2 stands between b1 and b3, touching both sides and fighting no one; b1 and b3 each
 // fight a red battalion to their front. b2 is an overlap of both, but counts for only one
 // enemy unit per combat phase: in each melee step exactly one of b1, b3 has the +1 (L149).

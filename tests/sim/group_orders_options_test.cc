@@ -10,13 +10,6 @@
 namespace smoothbore::sim_test {
 namespace {
 
-bool has_modifier(const RollRecord& r, std::string_view name, double value) {
-  for (const Modifier& m : r.modifiers) {
-    if (m.name.find(name) != std::string::npos && m.value == value) return true;
-  }
-  return false;
-}
-
 std::string in_formation(std::string unit, std::string_view formation) {
   const std::string from = "formation = \"line\"";
   return unit.replace(unit.find(from), from.size(), fmt::format("formation = \"{}\"", formation));

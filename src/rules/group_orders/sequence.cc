@@ -5,7 +5,9 @@
 // and test to charge; a D6 each for initiative decides who moves first; both sides shoot at
 // once (the results apply after every shot); then one melee and one morale step for all.
 #include <algorithm>
+#include <functional>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -64,29 +66,28 @@ void BattleGO::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   acting_ = side;
   reset_turn_state();
   OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
-  phase_event(side, "orders", log);
-  order_step(side, src, log);
-  move_generals(side, log);
-  after_step("orders");
-  phase_event(side, "rally", log);
-  rally_step(side, log);
-  after_step("rally");
-  phase_event(side, "charge tests", log);
-  charge_tests(side, log);
-  after_step("charge tests");
-  phase_event(side, "movement", log);
-  movement_phase(side, log);
-  after_step("movement");
-  phase_event(side, "shooting", log);
-  shooting_phase(side, log);
-  after_step("shooting");
-  phase_event(side, "melee", log);
-  melee_phase(side, log);
-  after_step("melee");
-  phase_event(side, "morale", log);
-  morale_phase(log);
-  clear_disorder(side, log);
-  after_step("morale");
+  const std::vector<std::pair<const char*, std::function<void()>>> steps = {
+      {"orders",
+       [&] {
+         order_step(side, src, log);
+         move_generals(side, log);
+       }},
+      {"rally", [&] { rally_step(side, log); }},
+      {"charge tests", [&] { charge_tests(side, log); }},
+      {"movement", [&] { movement_phase(side, log); }},
+      {"shooting", [&] { shooting_phase(side, log); }},
+      {"melee", [&] { melee_phase(side, log); }},
+      {"morale",
+       [&] {
+         morale_phase(log);
+         clear_disorder(side, log);
+       }},
+  };
+  for (const auto& [what, run] : steps) {
+    phase_event(side, what, log);
+    run();
+    after_step(what);
+  }
 }
 
 // H4-01 option `simultaneous`: each side throws a D6 for initiative; the highest moves first
