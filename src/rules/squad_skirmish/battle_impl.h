@@ -102,6 +102,7 @@ class BattleSK final : public Battle {
   bool mounted(int unit) const;
   int reload_actions(int unit, bool tap) const;  // L60-L65, L73 (the `reload` resolution)
   bool formed(int unit) const;
+  int ranks(int unit) const;        // ranks of its formed layout (SK-09)
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;

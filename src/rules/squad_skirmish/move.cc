@@ -118,6 +118,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) 
   shape.arm = u.arm;
   shape.formation = u.formation;
   shape.type = u.type;
+  shape.attributes = u.attributes;  // `ranks` (SK-09)
   shape.start_figures = static_cast<int>(figs.size());
   std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
   std::vector<Vec2> at;

@@ -26,4 +26,7 @@ inline constexpr std::string_view kStatus = "playable (partial: see README)";
 
 const Ruleset& ruleset();
 
+// SK-09: the ranks a squad stands in when formed, the scenario's `ranks` (default 2).
+int formed_ranks(const Unit& unit);
+
 }  // namespace smoothbore::squad_skirmish
