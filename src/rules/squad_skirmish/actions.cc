@@ -109,9 +109,17 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   Vec2 cover;
   const bool has_cover = cover_destination(unit, &cover);
   if (has_cover) move_to(cover);  // L29, SK-15: retreat to the nearest cover
+  // SK-11 per-figure: with some weapons empty, an advance takes the loaded figures with the
+  // leader while the others stay and load (offered first, so it is the advance a commander
+  // takes unless it asks for the whole squad).
+  int loaded = 0;
+  for (int k : figs) loaded += figures_[unit][k].loaded ? 1 : 0;
+  const bool split =
+      option("sk_11_split") == "per-figure" && loaded > 0 && loaded < static_cast<int>(figs.size());
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
-  // whose weapons are empty under fire reloads or takes cover rather than advance.
-  if (restricted(unit) || empty_under_fire) return out;
+  // whose weapons are empty under fire reloads or takes cover rather than advance (or, split,
+  // advances with its loaded figures while the empty ones load).
+  if (restricted(unit) || (empty_under_fire && !split)) return out;
   // SK-09: open order or formed (two ranks in contact); SK-20: mounted figures dismount, and
   // dismounted ones mount again.
   auto form = [&](std::string to) {
@@ -120,9 +128,11 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     f.formation = std::move(to);
     out.push_back(f);
   };
-  if (figs.size() > 1) form(force_.units[unit].formation == "formed" ? "open" : "formed");
-  if (mounted(unit)) form("dismounted");
-  if (squads_[unit].dismounted) form("mounted");
+  if (!empty_under_fire) {
+    if (figs.size() > 1) form(force_.units[unit].formation == "formed" ? "open" : "formed");
+    if (mounted(unit)) form("dismounted");
+    if (squads_[unit].dismounted) form("mounted");
+  }
   const int enemy = nearest_enemy(unit);
   if (enemy < 0) return out;
   const Vec2 foe = anchor(enemy);
@@ -155,7 +165,13 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   };
   for (double stand_off : {w.number("close") - 1.0, w.number("effective") - 2.0, 4.0}) {
     const double travel = std::min(gap - stand_off * kMm, max_move_in(unit) * kMm);
-    if (travel > 0.5 * kMm) move_to(in_cover(here + dir * travel));
+    if (travel <= 0.5 * kMm) continue;
+    const Vec2 dest = in_cover(here + dir * travel);
+    if (split) {
+      move_to(dest);
+      out.back().rate = "split";
+    }
+    if (!empty_under_fire) move_to(dest);
   }
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));
   move_to(here + home * (4.0 * kMm));  // step back

@@ -148,9 +148,16 @@ class BattleSK final : public Battle {
   void promote(int unit, const std::string& why, EventLog& log);
   void officer_promotes(int unit, int k, EventLog& log);
   // movement (move.cc)
-  double move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log);
+  // `movers` (SK-11 split): only these figures move (the leader among them); the others stay
+  // and the leader goes no farther than keeps them within sk_11_follow_in of him.
+  double move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log,
+                    const std::vector<int>& movers = {});
   double roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls);
-  bool place(int unit, Vec2 leader_at, double facing, int contact_with);
+  bool place(int unit, Vec2 leader_at, double facing, int contact_with,
+             const std::vector<int>& movers = {});
+  // SK-11 per-figure: the loaded figures advance with the leader, the unloaded ones stay and
+  // load (move.cc).
+  void split_move(int unit, Vec2 dest, EventLog& log);
   void retreat(int unit, const std::string& why, EventLog& log);
   // SK-09 open / formed, or SK-20 "dismounted" (formation.cc).
   void change_formation(int unit, const std::string& to, EventLog& log);

@@ -72,6 +72,11 @@ const std::vector<ParamSpec>& option_specs() {
           "out-of-command figures may only move toward the leader, or fire/load (proposed)"),
       option_choice("sk_11_move_roll", {"per-squad", "per-figure"}, "SK-11, L48",
                     "one movement roll per squad (measured for the leader), or one per figure"),
+      option_choice(
+          "sk_11_split", {"per-figure", "per-squad"}, "SK-11, L48",
+          "figures of a squad may take different actions: the loaded figures advance with the "
+          "leader while the unloaded ones stay and load (per-figure), or the squad takes one "
+          "action (per-squad)"),
       inches("sk_11_follow_in", 6, "SK-11, L48",
              "the other figures are placed within this distance of the leader"),
       option_choice("sk_11_terrain", {"double-cost", "whole-move-half"}, "SK-11, L44",
