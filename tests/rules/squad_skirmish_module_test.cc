@@ -63,6 +63,8 @@ const std::map<std::string, Value>& expected_defaults() {
       {"sk_07_start_loaded", Value(true)},
       {"sk_07_actions", num(1)},
       {"sk_08_crew", num(4)},
+      {"sk_08_gun_move", text("crew-1d6")},
+      {"sk_08_gun_move_crew", num(3)},
       {"sk_08_canister_chain", text("modified-over-10")},
       {"sk_08_chain_limit", text("target-size")},
       {"sk_09_formed", text("contact-two-ranks")},

@@ -71,14 +71,13 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
       f.target = ti;
       out.push_back(f);
     }
-    if (can_charge(unit, ti) && !is_officer_unit(unit)) {
+    if (can_charge(unit, ti) && !is_officer_unit(unit) && !cannon(unit)) {
       Action c = hold;
       c.kind = ActionKind::kCharge;
       c.target = ti;
       out.push_back(c);
     }
   }
-  if (cannon(unit)) return out;  // guns are not moved (README "Not yet")
   const Vec2 here = anchor(unit);
   auto move_to = [&](Vec2 dest) {
     Action m = hold;
@@ -88,6 +87,20 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     m.facing = bearing_of(dest - here);
     out.push_back(m);
   };
+  if (cannon(unit)) {
+    // SK-08 (proposed, sk_08_gun_move crew-1d6): a crew of sk_08_gun_move_crew or more haul
+    // the loaded gun 1d6" as its action (so never in an activation in which it fires; an
+    // empty gun's crew are at its Load actions): toward the nearest enemy, or back.
+    const int enemy = nearest_enemy(unit);
+    if (option("sk_08_gun_move") != "crew-1d6" || !squads_[unit].gun_loaded || enemy < 0 ||
+        static_cast<int>(figs.size()) < static_cast<int>(option_number("sk_08_gun_move_crew"))) {
+      return out;
+    }
+    move_to(here + (anchor(enemy) - here).normalized() * (6.0 * kMm));
+    move_to(here + bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge)) *
+                       (6.0 * kMm));
+    return out;
+  }
   if (is_officer_unit(unit)) {
     // An officer keeps behind his squads, within reach of their morale (L25, SK-16) and of a
     // field promotion (L36): 3" behind the middle of his side's squads.

@@ -55,7 +55,9 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
     }
   }
   const std::map<std::string, Value> p = {
-      {"arm", Value(std::string(mounted(unit) ? "cavalry" : "infantry"))},
+      {"arm", Value(std::string(cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
+                                : mounted(unit) ? "cavalry"
+                                                : "infantry"))},
       {"road", Value(road)},
       {"terrain", Value(terrain)},
       {"obstacles", Value(static_cast<std::int64_t>(obstacles))}};
