@@ -126,9 +126,12 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   // leader while the others stay and load (offered first, so it is the advance a commander
   // takes unless it asks for the whole squad).
   int loaded = 0;
-  for (int k : figs) loaded += figures_[unit][k].loaded ? 1 : 0;
-  const bool split =
-      option("sk_11_split") == "per-figure" && loaded > 0 && loaded < static_cast<int>(figs.size());
+  int empty = 0;  // besides the leader, who moves in any case
+  for (int k : figs) {
+    loaded += figures_[unit][k].loaded ? 1 : 0;
+    empty += !figures_[unit][k].loaded && k != anchor_figure(unit) ? 1 : 0;
+  }
+  const bool split = option("sk_11_split") == "per-figure" && loaded > 0 && empty > 0;
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
   // whose weapons are empty under fire reloads or takes cover rather than advance (or, split,
   // advances with its loaded figures while the empty ones load).
@@ -193,13 +196,19 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
 
 // Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
 // when the squad alone is enough for one (SK-23), at most the target's figures.
-double BattleSK::expected_kills(int unit, int target) const {
+double BattleSK::expected_kills(int unit, int target, std::string_view as) const {
   const std::vector<int> figs = living(unit);
   int ready = 0;
   for (int k : figs) {
     if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
   }
-  const bool volley = formed(unit) && ready >= static_cast<int>(option_number("sk_23_volley_min"));
+  // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
+  const bool will_form =
+      as == "formed"
+          ? figs.size() > 1 && (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks")
+          : (as == "open" ? false : formed(unit));
+  const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
+                      ready >= static_cast<int>(option_number("sk_23_volley_min"));
   double sum = 0;
   auto add = [&](std::map<std::string, Value> p) {
     const std::string key = key_of(p);
@@ -222,6 +231,7 @@ double BattleSK::expected_kills(int unit, int target) const {
   for (int k : figs) {
     if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
     auto p = fire_params(unit, k, target, volley);
+    if (as == "dismounted") p["mounted"] = Value(false);
     p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
     add(p);
   }
@@ -229,8 +239,31 @@ double BattleSK::expected_kills(int unit, int target) const {
   return std::min(sum, static_cast<double>(figure_count(target)));
 }
 
+// A formation change is worth the fire it gives in the squad's next activation (SK-09's
+// volley +1, SK-23; SK-20's dismounted fire without the mounted -1, L71) at its best target,
+// its loaded figures firing from where they stand; nothing when an enemy could charge it
+// before then (within that enemy's maximum move, SK-12), or when it would give no more fire.
+double BattleSK::formation_value(int unit, const std::string& to) const {
+  if (to != "formed" && to != "dismounted") return 0;
+  double best = 0;
+  double now = 0;
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    const Unit& tu = force_.units[t];
+    if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
+    if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;
+    best = std::max(best, expected_kills(unit, ti, to));
+    now = std::max(now, expected_kills(unit, ti));
+  }
+  return best > now ? best : 0;
+}
+
 ActionAssessment BattleSK::assess(const Action& a) const {
   ActionAssessment out;
+  if (a.kind == ActionKind::kFormation && a.unit >= 0) {
+    out.expected_kills = formation_value(a.unit, a.formation);
+    return out;
+  }
   if (a.unit < 0 || a.target < 0) return out;
   if (a.kind == ActionKind::kFire) {
     out.expected_kills = expected_kills(a.unit, a.target);
@@ -280,6 +313,27 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   out.risk = turned + goes_in * reach * lose;
   out.expected_kills = goes_in * reach * win * std::min(defenders, (attackers + 1) / (two ? 2 : 1));
   return out;
+}
+
+}  // namespace smoothbore::squad_skirmish
+
+namespace smoothbore::squad_skirmish {
+
+// The doctrine's thresholds for a 1:1 skirmish. Charges: the loser of every pairing dies
+// (SK-13) on either side, and a charge whose movement roll falls short only moves the squad,
+// so the win counts that miss against it. Even numbers 5" apart give a win of 41 % with a
+// risk of 27 %, a trade in the charger's favour the shared 60 % / 25 % (made for units that
+// rout whole) refuse: they let a squad charge only at 2:1. So a squad charges at a win of
+// 35 % or more with a risk of 30 % or less (3 on 3 at +1 with a 46 % risk, or a long roll
+// needed, stay out). Formations: the volley's +1 on the 8+ (L77) turns 3 kills in 10 into 4,
+// 4/3 of the fire now, and dismounting (L71's -1 gone) 2 into 3, so a gain of 1.25 lets a
+// squad form or dismount out of charge reach (formation_value) instead of firing.
+DoctrineThresholds BattleSK::doctrine_thresholds() const {
+  DoctrineThresholds t;
+  t.charge_win = 0.35;
+  t.charge_risk = 0.3;
+  t.deploy_gain = 1.25;
+  return t;
 }
 
 }  // namespace smoothbore::squad_skirmish

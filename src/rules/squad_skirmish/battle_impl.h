@@ -74,6 +74,8 @@ class BattleSK final : public Battle {
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;  // actions.cc
   ActionAssessment assess(const Action& a) const override;     // actions.cc
+  DoctrineThresholds doctrine_thresholds() const override;     // actions.cc
+  double formation_value(int unit, const std::string& to) const;
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
@@ -126,7 +128,9 @@ class BattleSK final : public Battle {
                   std::vector<RollRecord>* rolls);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
-  double expected_kills(int unit, int target) const;  // actions.cc, cached
+  // actions.cc, cached; `as`: "formed", "open" or "dismounted" for the fire the squad would
+  // give after that formation change (its loaded figures, where they stand).
+  double expected_kills(int unit, int target, std::string_view as = "") const;
   struct ChargePath {
     Vec2 stop;             // where the leader's charge move ends
     bool crossed = false;  // an undefended linear obstacle on the way (L95: no +1)
