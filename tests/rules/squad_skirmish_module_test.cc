@@ -32,7 +32,7 @@ TEST(SquadSkirmishModule, RegisteredAndPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "squad-skirmish");
   EXPECT_THAT(std::string(r.title()), HasSubstr("skirmish"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "in");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 25.4);  // §1: the engine needs inches
