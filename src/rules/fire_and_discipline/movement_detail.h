@@ -11,6 +11,7 @@
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
+#include "core/table/point_grid.h"
 #include "core/table/table.h"
 #include "rules/fire_and_discipline/state.h"
 
@@ -57,6 +58,9 @@ class Mover {
   Mover(const FdState& s, int unit, std::vector<Rect> base);
   const std::vector<Rect>& base() const { return base_; }
   double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
+  // Whether some enemy stand is nearer than `limit` mm to one of `rs`: the same as
+  // enemy_distance(rs) < limit, looking only at the enemies around.
+  bool enemy_within(const std::vector<Rect>& rs, double limit) const;
 
   // Table edge, overlap, and no closer than 1 yd to another unit unless already so close
   // and not closing; limbered guns under option "path": never within 200 yd. `moved` bounds
@@ -73,12 +77,15 @@ class Mover {
 
  private:
   static bool fail(std::string* why, const char* w);
+  double base_distance(std::size_t i, std::size_t j) const;
   const FdState& s_;
   std::vector<Rect> base_;
   std::vector<Rect> others_;
   std::vector<Rect> enemies_;
-  std::vector<std::vector<double>> base_d_;
   std::vector<double> other_radius_;  // half the diagonal of each of others_
+  std::vector<double> enemy_radius_;  // and of enemies_
+  double other_max_radius_ = 0, enemy_max_radius_ = 0;
+  PointGrid others_grid_, enemies_grid_;  // their centres
   bool limbered_end_ = false;
   bool limbered_path_ = false;
 };
