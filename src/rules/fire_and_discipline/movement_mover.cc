@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 
@@ -74,7 +75,12 @@ std::vector<Rect> other_stands(const FdState& s, int unit, bool enemy_only) {
 double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
   double d = kImpassable;
   for (const Rect& x : a) {
-    for (const Rect& y : b) d = std::min(d, distance(x, y));
+    d = std::min(d, nearest_distance(
+                        x,
+                        [&](auto f) {
+                          for (const Rect& y : b) f(y);
+                        },
+                        kImpassable));
   }
   return d;
 }
