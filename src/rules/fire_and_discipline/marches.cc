@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/events/event.h"
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -107,17 +108,30 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     const Rect kz = unit_kill_zone(s, unit, *range);
     double nearest = std::numeric_limits<double>::infinity();
     std::optional<double> lateral;
-    for (std::size_t e = 0; e < s.force.units.size(); ++e) {
-      const Unit& enemy = s.force.units[e];
-      if (enemy.side == u.side || !enemy.on_table()) continue;
-      for (const Stand& st : enemy.stands) {
-        if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
-        const double d = distance(fp, st.rect);
-        if (d > s.mm(*range) || d >= nearest) continue;
-        nearest = d;
-        lateral = (st.rect.centre - kz.centre).dot(fp.right());
+    auto each_ahead = [&](auto f) {
+      for (const Unit& enemy : s.force.units) {
+        if (enemy.side == u.side || !enemy.on_table()) continue;
+        for (const Stand& st : enemy.stands) {
+          if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
+          f(st);
+        }
       }
-    }
+    };
+    // Only stands whose lower bound is within the nearest's upper bound can be nearest
+    // (core/geometry/nearest.h); the first nearest in the scan's order is still found.
+    double upper = std::numeric_limits<double>::infinity();
+    const double rf = half_diagonal(fp);
+    each_ahead([&](const Stand& st) {
+      upper = std::min(upper, (st.rect.centre - fp.centre).length() + rf + half_diagonal(st.rect));
+    });
+    const double cut = upper * (1 + 1e-9) + 1e-6;
+    each_ahead([&](const Stand& st) {
+      if ((st.rect.centre - fp.centre).length() - rf - half_diagonal(st.rect) > cut) return;
+      const double d = distance(fp, st.rect);
+      if (d > s.mm(*range) || d >= nearest) return;
+      nearest = d;
+      lateral = (st.rect.centre - kz.centre).dot(fp.right());
+    });
     if (lateral && std::fabs(*lateral) >= s.mm(kMinYd) && std::fabs(*lateral) <= s.mm(*r)) {
       wanted.push_back(fp.right() * *lateral);
     }
@@ -137,11 +151,23 @@ double expected_volley_now(const FdState& s, int unit) {
   return t ? expected_volley_hits(musketry_situation(s, unit, *t)) : 0.0;
 }
 
+// The shift is made on the state itself and undone after (the same stands, moved the same
+// way tactical_shift moves them), rather than on a copy of every unit: the copy was an
+// eighth of a 1,000-stand turn. The state is the battle's own, not a const object.
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
-  FdState c = s;
-  EventLog scratch;
-  if (!tactical_shift(c, unit, offset, scratch)) return 0.0;
-  return expected_volley_now(c, unit);
+  const std::optional<double> t = tactical_shift_mm(s, unit, offset);
+  if (!t) return 0.0;
+  Unit& u = const_cast<FdState&>(s).force.units[z(unit)];
+  struct Undo {
+    Unit& u;
+    std::vector<Stand> before;
+    ~Undo() { u.stands = std::move(before); }
+  } undo{u, u.stands};
+  const Vec2 delta = offset * (1.0 / offset.length()) * *t;
+  for (Stand& st : u.stands) {
+    if (!st.removed) st.rect.centre = st.rect.centre + delta;
+  }
+  return expected_volley_now(s, unit);
 }
 
 }  // namespace smoothbore::fire_and_discipline
