@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -57,7 +58,7 @@ class Mover {
  public:
   Mover(const FdState& s, int unit, std::vector<Rect> base);
   const std::vector<Rect>& base() const { return base_; }
-  double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
+  double enemy_distance(const std::vector<Rect>& rs) const;
   // Whether some enemy stand is nearer than `limit` mm to one of `rs`: the same as
   // enemy_distance(rs) < limit, looking only at the enemies around.
   bool enemy_within(const std::vector<Rect>& rs, double limit) const;
@@ -77,15 +78,12 @@ class Mover {
 
  private:
   static bool fail(std::string* why, const char* w);
-  double base_distance(std::size_t i, std::size_t j) const;
+  double base_distance(std::size_t i, const StandEntry& o) const;
   const FdState& s_;
   std::vector<Rect> base_;
-  std::vector<Rect> others_;
-  std::vector<Rect> enemies_;
-  std::vector<double> other_radius_;  // half the diagonal of each of others_
-  std::vector<double> enemy_radius_;  // and of enemies_
-  double other_max_radius_ = 0, enemy_max_radius_ = 0;
-  PointGrid others_grid_, enemies_grid_;  // their centres
+  int unit_ = -1, side_ = -1;
+  // The other stands (every stand on the table but the unit's own; enemies: another side's).
+  std::shared_ptr<const StandSnapshot> snap_;
   bool limbered_end_ = false;
   bool limbered_path_ = false;
 };

@@ -87,39 +87,19 @@ double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
 
 namespace {
 
-double radius_of(const Rect& r) { return Vec2{r.width, r.depth}.length() / 2; }
-
-// Files the centres of `rs` in `grid` and returns their radii (half diagonals) and the
-// largest of them.
-double file(const std::vector<Rect>& rs, PointGrid& grid, std::vector<double>& radius,
-            double cell) {
-  std::vector<Vec2> centres;
-  centres.reserve(rs.size());
-  radius.clear();
-  radius.reserve(rs.size());
-  double most = 0;
-  for (const Rect& r : rs) {
-    centres.push_back(r.centre);
-    radius.push_back(radius_of(r));
-    most = std::max(most, radius.back());
-  }
-  grid.build(centres, cell);
-  return most;
-}
+double radius_of(const Rect& r) { return half_diagonal(r); }
 
 // A box test that keeps every point within `reach` of `c` despite rounding.
 double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
 
 }  // namespace
 
-Mover::Mover(const FdState& s, int unit, std::vector<Rect> base) : s_(s), base_(std::move(base)) {
-  others_ = other_stands(s, unit, false);
-  enemies_ = other_stands(s, unit, true);
-  const double clear = s.mm(kStopShortYd) + 0.02;
-  double base_radius = 0;
-  for (const Rect& r : base_) base_radius = std::max(base_radius, radius_of(r));
-  other_max_radius_ = file(others_, others_grid_, other_radius_, 2 * base_radius + clear);
-  enemy_max_radius_ = file(enemies_, enemies_grid_, enemy_radius_, s.mm(kLimberedEnemyYd));
+Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
+    : s_(s),
+      base_(std::move(base)),
+      unit_(unit),
+      side_(unit_at(s, unit).side),
+      snap_(s.stands_on_table.get(s.force)) {
   const Unit& u = unit_at(s, unit);
   limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
@@ -129,11 +109,10 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base) : s_(s), base_(
 // (centre distance less both half-diagonals) instead, which path_ok reads the same way: it
 // only skips pairs farther than the move, and compares the start distance only against a
 // gap under 1 yd.
-double Mover::base_distance(std::size_t i, std::size_t j) const {
+double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   const Rect& r = base_[i];
-  const Rect& o = others_[j];
-  const double lower = (r.centre - o.centre).length() - radius_of(r) - other_radius_[j];
-  return lower > s_.mm(200) ? lower : distance(r, o);
+  const double lower = (r.centre - o.rect.centre).length() - radius_of(r) - o.radius;
+  return lower > s_.mm(200) ? lower : distance(r, o.rect);
 }
 
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
@@ -146,21 +125,21 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
     if (!s_.table().contains(rs[i])) return fail(why, "table");
     const double ri = radius_of(rs[i]);
     const Vec2 c = rs[i].centre;
-    const double box = padded(ri + other_max_radius_ + clear);
+    const double box = padded(ri + snap_->max_radius + clear);
     bool bad = false;
-    others_grid_.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int jj) {
-      if (bad) return;
-      const std::size_t j = static_cast<std::size_t>(jj);
-      const Vec2 gap = c - others_[j].centre;
-      const double reach = ri + other_radius_[j] + clear;
+    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (bad || o.unit == unit_) return;
+      const Vec2 gap = c - o.rect.centre;
+      const double reach = ri + o.radius + clear;
       if (gap.dot(gap) > reach * reach) return;
-      const double start = base_distance(i, j);
+      const double start = base_distance(i, o);
       if (start > skip_beyond) return;
-      if (overlaps(rs[i], others_[j], 0.01)) {
+      if (overlaps(rs[i], o.rect, 0.01)) {
         bad = true;
         return;
       }
-      const double d = distance(rs[i], others_[j]);
+      const double d = distance(rs[i], o.rect);
       if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
     });
     if (bad) return fail(why, "unit");
@@ -171,12 +150,28 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
   return true;
 }
 
+double Mover::enemy_distance(const std::vector<Rect>& rs) const {
+  double d = kImpassable;
+  for (const Rect& r : rs) {
+    d = std::min(d, nearest_distance(
+                        r,
+                        [&](auto f) {
+                          for (const StandEntry& o : snap_->stands) {
+                            if (o.side != side_ && o.unit != unit_) f(o.rect);
+                          }
+                        },
+                        kImpassable));
+  }
+  return d;
+}
+
 bool Mover::enemy_within(const std::vector<Rect>& rs, double limit) const {
   for (const Rect& r : rs) {
-    const double box = padded(radius_of(r) + enemy_max_radius_ + std::max(limit, 0.0));
+    const double box = padded(radius_of(r) + snap_->max_radius + std::max(limit, 0.0));
     bool near = false;
-    enemies_grid_.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int j) {
-      if (!near && distance(r, enemies_[static_cast<std::size_t>(j)]) < limit) near = true;
+    snap_->grid.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (!near && o.side != side_ && o.unit != unit_ && distance(r, o.rect) < limit) near = true;
     });
     if (near) return true;
   }
