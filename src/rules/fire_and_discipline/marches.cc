@@ -10,6 +10,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/unit_trial.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -87,10 +88,10 @@ std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
 bool road_march_after_column(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
   if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
-  FdState c = s;
+  UnitTrial trial(s, unit);
   EventLog scratch;
-  if (!change_formation(c, unit, "column", scratch)) return false;
-  return road_march_plan(c, unit).has_value();
+  if (!change_formation(trial.state(), unit, "column", scratch)) return false;
+  return road_march_plan(s, unit).has_value();
 }
 
 std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
@@ -152,19 +153,13 @@ double expected_volley_now(const FdState& s, int unit) {
 }
 
 // The shift is made on the state itself and undone after (the same stands, moved the same
-// way tactical_shift moves them), rather than on a copy of every unit: the copy was an
-// eighth of a 1,000-stand turn. The state is the battle's own, not a const object.
+// way tactical_shift moves them), rather than on a copy of every unit (unit_trial.h).
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
   const std::optional<double> t = tactical_shift_mm(s, unit, offset);
   if (!t) return 0.0;
-  Unit& u = const_cast<FdState&>(s).force.units[z(unit)];
-  struct Undo {
-    Unit& u;
-    std::vector<Stand> before;
-    ~Undo() { u.stands = std::move(before); }
-  } undo{u, u.stands};
+  UnitTrial trial(s, unit);
   const Vec2 delta = offset * (1.0 / offset.length()) * *t;
-  for (Stand& st : u.stands) {
+  for (Stand& st : trial.unit().stands) {
     if (!st.removed) st.rect.centre = st.rect.centre + delta;
   }
   return expected_volley_now(s, unit);
