@@ -79,6 +79,7 @@ class Mover {
  private:
   static bool fail(std::string* why, const char* w);
   double base_distance(std::size_t i, const StandEntry& o) const;
+  double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
   int unit_ = -1, side_ = -1;

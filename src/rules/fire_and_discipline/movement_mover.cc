@@ -115,16 +115,42 @@ double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   return lower > s_.mm(200) ? lower : distance(r, o.rect);
 }
 
+// How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
+// stand's circumscribed circle comes within the 1 yd test of theirs or their circles reach
+// the table edge, less a margin far above rounding: path_ok can fail no sooner.
+double Mover::free_run(const std::vector<Rect>& rs, double ahead) const {
+  constexpr double kMargin = 1e-3;  // mm
+  const double clear = s_.mm(kStopShortYd) + 0.02;
+  double run = ahead;
+  for (const Rect& r : rs) {
+    const double ri = radius_of(r);
+    const Vec2 c = r.centre;
+    run = std::min(
+        {run, c.x - ri, s_.table().width() - c.x - ri, c.y - ri, s_.table().height() - c.y - ri});
+    const double box = padded(ri + snap_->max_radius + clear + std::max(run, 0.0));
+    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (o.unit == unit_) return;
+      run = std::min(run, (c - o.rect.centre).length() - ri - o.radius - clear);
+    });
+  }
+  return run - kMargin;
+}
+
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
   // (a speed-up: results are unchanged).
   const double clear = s_.mm(kStopShortYd) + 0.02;
+  const double w = s_.table().width(), h = s_.table().height();
   for (std::size_t i = 0; i < rs.size(); ++i) {
-    if (!s_.table().contains(rs[i])) return fail(why, "table");
     const double ri = radius_of(rs[i]);
     const Vec2 c = rs[i].centre;
+    // A stand whose circumscribed circle is well inside the table needs no corners.
+    const double in = ri + 1e-3;
+    const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
+    if (!inside && !s_.table().contains(rs[i])) return fail(why, "table");
     const double box = padded(ri + snap_->max_radius + clear);
     bool bad = false;
     snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
@@ -189,17 +215,26 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
   double best_end = end_ok(base_) ? 0 : -1;
   double end_fail = -1;  // first position after best_end where the end test failed
   auto note_end = [&](double x) {
-    if (end_ok(at(x))) {
+    if (!limbered_end_ || end_ok(at(x))) {
       best_end = x;
       end_fail = -1;
     } else if (end_fail < 0) {
       end_fail = x;
     }
   };
+  // Steps up to free_until need no test: every other stand's circle and the table edge
+  // stay clear of the stands' circles by more than rounding (free_run).
+  double free_until = -1;
   while (t < max_t - kEps) {
     const double nt = std::min(max_t, t + step);
+    if (nt <= free_until) {
+      t = nt;
+      note_end(t);
+      continue;
+    }
     std::string w;
-    if (!path_ok(at(nt), &w, nt)) {
+    const std::vector<Rect> rs = at(nt);
+    if (!path_ok(rs, &w, nt)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
         const double mid = (lo + hi) / 2;
@@ -210,6 +245,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
       *why = w;
       break;
     }
+    if (!limbered_path_) free_until = nt + free_run(rs, max_t - nt);
     t = nt;
     note_end(t);
   }
