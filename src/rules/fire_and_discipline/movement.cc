@@ -117,7 +117,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
                        : rate == Rate::kRoad  ? "road"
                                               : "terrain";
     }
-    const Mover after_wheel(s, unit, rs);
+    const Mover after_wheel(start, rs);
     std::string why;
     t = after_wheel.sweep(dir, reach, &why);
     if (t < kMinMoveMm) t = 0;

@@ -57,6 +57,9 @@ double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b);
 class Mover {
  public:
   Mover(const FdState& s, int unit, std::vector<Rect> base);
+  // The same unit in the same (unchanged) state from other stand positions, sharing the
+  // snapshot of the other stands.
+  Mover(const Mover& same_state, std::vector<Rect> base);
   const std::vector<Rect>& base() const { return base_; }
   double enemy_distance(const std::vector<Rect>& rs) const;
   // Whether some enemy stand is nearer than `limit` mm to one of `rs`: the same as

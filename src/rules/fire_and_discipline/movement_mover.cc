@@ -105,6 +105,10 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
 }
 
+Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state) {
+  base_ = std::move(base);
+}
+
 // The starting distance of a pair, exact where it is under 200 yd; beyond, a lower bound
 // (centre distance less both half-diagonals) instead, which path_ok reads the same way: it
 // only skips pairs farther than the move, and compares the start distance only against a
