@@ -243,7 +243,7 @@ TEST(FireAndDisciplineDoctrine, ChangeOfDirectionAndProlongeBringTargetsIntoTheZ
   ScenarioBuilder p;
   const int gun2 = p.gun(0, north(0, 0), 3);
   p.line(1, {south(0, 460)});
-  const FdState s2 = p.state();
+  FdState s2 = p.state();  // not const: the look-ahead tries moves on it (unit_trial.h)
   EXPECT_NEAR(expected_gun_hits(s2, gun2), 0, 1e-12);
   const std::optional<std::vector<Rect>> forward = prolonge_plan(s2, gun2, 20);
   ASSERT_TRUE(forward.has_value());

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
@@ -65,17 +66,27 @@ double nearest_enemy_ahead(const FdState& s, int unit, const Rect& front, const 
   const int side = s.force.units[at(unit)].side;
   const Vec2 fc = front.front_centre();
   const Vec2 fwd = front.forward();
-  double best = kInf;
-  for (std::size_t e = 0; e < s.force.units.size(); ++e) {
-    const Unit& enemy = s.force.units[e];
+  // Each enemy unit with a stand ahead: every stand of it counts.
+  std::vector<const Unit*> ahead;
+  for (const Unit& enemy : s.force.units) {
     if (enemy.side == side || !enemy.on_table()) continue;
-    bool ahead = false;
     for (const Stand& st : enemy.stands) {
-      if (!st.removed && (st.rect.centre - fc).dot(fwd) > 0) ahead = true;
+      if (!st.removed && (st.rect.centre - fc).dot(fwd) > 0) {
+        ahead.push_back(&enemy);
+        break;
+      }
     }
-    if (ahead) best = std::min(best, distance_to_unit(s, r, static_cast<int>(e)));
   }
-  return best;
+  return nearest_distance(
+      r,
+      [&](auto f) {
+        for (const Unit* enemy : ahead) {
+          for (const Stand& st : enemy->stands) {
+            if (!st.removed) f(st.rect);
+          }
+        }
+      },
+      kInf);
 }
 
 double edge_distance(const FdState& s, int side, Vec2 p) {

@@ -10,6 +10,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/unit_trial.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -236,14 +237,13 @@ double expected_gun_hits(const FdState& s, int gun) {
 }
 
 double expected_gun_hits_at(const FdState& s, int gun, const std::vector<Rect>& rects) {
-  FdState c = s;
-  Unit& u = c.force.units[z(gun)];
+  UnitTrial trial(s, gun);  // the gun's stands placed on `rects` for the look-ahead
   std::size_t next = 0;
-  for (Stand& st : u.stands) {
+  for (Stand& st : trial.unit().stands) {
     if (st.removed || next >= rects.size()) continue;
     st.rect = rects[next++];
   }
-  return expected_gun_hits(c, gun);
+  return expected_gun_hits(s, gun);
 }
 
 double expected_gun_hits_facing(const FdState& s, int gun, double facing) {

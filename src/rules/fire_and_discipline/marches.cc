@@ -6,9 +6,11 @@
 #include <limits>
 
 #include "core/events/event.h"
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/unit_trial.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -86,10 +88,10 @@ std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
 bool road_march_after_column(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
   if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
-  FdState c = s;
+  UnitTrial trial(s, unit);
   EventLog scratch;
-  if (!change_formation(c, unit, "column", scratch)) return false;
-  return road_march_plan(c, unit).has_value();
+  if (!change_formation(trial.state(), unit, "column", scratch)) return false;
+  return road_march_plan(s, unit).has_value();
 }
 
 std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
@@ -107,17 +109,30 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     const Rect kz = unit_kill_zone(s, unit, *range);
     double nearest = std::numeric_limits<double>::infinity();
     std::optional<double> lateral;
-    for (std::size_t e = 0; e < s.force.units.size(); ++e) {
-      const Unit& enemy = s.force.units[e];
-      if (enemy.side == u.side || !enemy.on_table()) continue;
-      for (const Stand& st : enemy.stands) {
-        if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
-        const double d = distance(fp, st.rect);
-        if (d > s.mm(*range) || d >= nearest) continue;
-        nearest = d;
-        lateral = (st.rect.centre - kz.centre).dot(fp.right());
+    auto each_ahead = [&](auto f) {
+      for (const Unit& enemy : s.force.units) {
+        if (enemy.side == u.side || !enemy.on_table()) continue;
+        for (const Stand& st : enemy.stands) {
+          if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
+          f(st);
+        }
       }
-    }
+    };
+    // Only stands whose lower bound is within the nearest's upper bound can be nearest
+    // (core/geometry/nearest.h); the first nearest in the scan's order is still found.
+    double upper = std::numeric_limits<double>::infinity();
+    const double rf = half_diagonal(fp);
+    each_ahead([&](const Stand& st) {
+      upper = std::min(upper, (st.rect.centre - fp.centre).length() + rf + half_diagonal(st.rect));
+    });
+    const double cut = upper * (1 + 1e-9) + 1e-6;
+    each_ahead([&](const Stand& st) {
+      if ((st.rect.centre - fp.centre).length() - rf - half_diagonal(st.rect) > cut) return;
+      const double d = distance(fp, st.rect);
+      if (d > s.mm(*range) || d >= nearest) return;
+      nearest = d;
+      lateral = (st.rect.centre - kz.centre).dot(fp.right());
+    });
     if (lateral && std::fabs(*lateral) >= s.mm(kMinYd) && std::fabs(*lateral) <= s.mm(*r)) {
       wanted.push_back(fp.right() * *lateral);
     }
@@ -137,11 +152,17 @@ double expected_volley_now(const FdState& s, int unit) {
   return t ? expected_volley_hits(musketry_situation(s, unit, *t)) : 0.0;
 }
 
+// The shift is made on the state itself and undone after (the same stands, moved the same
+// way tactical_shift moves them), rather than on a copy of every unit (unit_trial.h).
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
-  FdState c = s;
-  EventLog scratch;
-  if (!tactical_shift(c, unit, offset, scratch)) return 0.0;
-  return expected_volley_now(c, unit);
+  const std::optional<double> t = tactical_shift_mm(s, unit, offset);
+  if (!t) return 0.0;
+  UnitTrial trial(s, unit);
+  const Vec2 delta = offset * (1.0 / offset.length()) * *t;
+  for (Stand& st : trial.unit().stands) {
+    if (!st.removed) st.rect.centre = st.rect.centre + delta;
+  }
+  return expected_volley_now(s, unit);
 }
 
 }  // namespace smoothbore::fire_and_discipline

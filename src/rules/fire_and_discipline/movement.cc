@@ -59,7 +59,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   const std::optional<double> r = rate_yd(s, unit, rate);
   if (!r) return refuse("n/a");
   if (*r <= 0) return refuse("immobile");
-  if (limbered_guns(u) && start.enemy_distance(base) < s.mm(kLimberedEnemyYd) - kEps) {
+  if (limbered_guns(u) && start.enemy_within(base, s.mm(kLimberedEnemyYd) - kEps)) {
     return refuse("enemy-200");  // FD-09: may only unlimber or stay
   }
 
@@ -117,7 +117,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
                        : rate == Rate::kRoad  ? "road"
                                               : "terrain";
     }
-    const Mover after_wheel(s, unit, rs);
+    const Mover after_wheel(start, rs);
     std::string why;
     t = after_wheel.sweep(dir, reach, &why);
     if (t < kMinMoveMm) t = 0;

@@ -6,11 +6,13 @@
 
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
+#include "core/table/point_grid.h"
 #include "core/table/table.h"
 #include "rules/fire_and_discipline/state.h"
 
@@ -55,8 +57,14 @@ double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b);
 class Mover {
  public:
   Mover(const FdState& s, int unit, std::vector<Rect> base);
+  // The same unit in the same (unchanged) state from other stand positions, sharing the
+  // snapshot of the other stands.
+  Mover(const Mover& same_state, std::vector<Rect> base);
   const std::vector<Rect>& base() const { return base_; }
-  double enemy_distance(const std::vector<Rect>& rs) const { return min_distance(rs, enemies_); }
+  double enemy_distance(const std::vector<Rect>& rs) const;
+  // Whether some enemy stand is nearer than `limit` mm to one of `rs`: the same as
+  // enemy_distance(rs) < limit, looking only at the enemies around.
+  bool enemy_within(const std::vector<Rect>& rs, double limit) const;
 
   // Table edge, overlap, and no closer than 1 yd to another unit unless already so close
   // and not closing; limbered guns under option "path": never within 200 yd. `moved` bounds
@@ -73,12 +81,13 @@ class Mover {
 
  private:
   static bool fail(std::string* why, const char* w);
+  double base_distance(std::size_t i, const StandEntry& o) const;
+  double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
-  std::vector<Rect> others_;
-  std::vector<Rect> enemies_;
-  std::vector<std::vector<double>> base_d_;
-  std::vector<double> other_radius_;  // half the diagonal of each of others_
+  int unit_ = -1, side_ = -1;
+  // The other stands (every stand on the table but the unit's own; enemies: another side's).
+  std::shared_ptr<const StandSnapshot> snap_;
   bool limbered_end_ = false;
   bool limbered_path_ = false;
 };

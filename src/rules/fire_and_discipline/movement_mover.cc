@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 
@@ -74,62 +75,141 @@ std::vector<Rect> other_stands(const FdState& s, int unit, bool enemy_only) {
 double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
   double d = kImpassable;
   for (const Rect& x : a) {
-    for (const Rect& y : b) d = std::min(d, distance(x, y));
+    d = std::min(d, nearest_distance(
+                        x,
+                        [&](auto f) {
+                          for (const Rect& y : b) f(y);
+                        },
+                        kImpassable));
   }
   return d;
 }
 
-Mover::Mover(const FdState& s, int unit, std::vector<Rect> base) : s_(s), base_(std::move(base)) {
-  others_ = other_stands(s, unit, false);
-  enemies_ = other_stands(s, unit, true);
-  // The starting distance of each pair, exact where it is under 200 yd; beyond, a lower
-  // bound (centre distance less both half-diagonals) is kept instead, which path_ok
-  // reads the same way: it only skips pairs farther than the move, and compares the
-  // start distance only against a gap under 1 yd (a speed-up: results are unchanged).
-  const double exact_within = s.mm(200);
-  std::vector<double>& other_radius = other_radius_;
-  for (const Rect& o : others_) other_radius.push_back(Vec2{o.width, o.depth}.length() / 2);
-  for (const Rect& r : base_) {
-    std::vector<double> row;
-    const double ra = Vec2{r.width, r.depth}.length() / 2;
-    for (std::size_t j = 0; j < others_.size(); ++j) {
-      const Rect& o = others_[j];
-      const double lower = (r.centre - o.centre).length() - ra - other_radius[j];
-      row.push_back(lower > exact_within ? lower : distance(r, o));
-    }
-    base_d_.push_back(std::move(row));
-  }
+namespace {
+
+double radius_of(const Rect& r) { return half_diagonal(r); }
+
+// A box test that keeps every point within `reach` of `c` despite rounding.
+double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
+
+}  // namespace
+
+Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
+    : s_(s),
+      base_(std::move(base)),
+      unit_(unit),
+      side_(unit_at(s, unit).side),
+      snap_(s.stands_on_table.get(s.force)) {
   const Unit& u = unit_at(s, unit);
   limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
 }
 
+Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state) {
+  base_ = std::move(base);
+}
+
+// The starting distance of a pair, exact where it is under 200 yd; beyond, a lower bound
+// (centre distance less both half-diagonals) instead, which path_ok reads the same way: it
+// only skips pairs farther than the move, and compares the start distance only against a
+// gap under 1 yd.
+double Mover::base_distance(std::size_t i, const StandEntry& o) const {
+  const Rect& r = base_[i];
+  const double lower = (r.centre - o.rect.centre).length() - radius_of(r) - o.radius;
+  return lower > s_.mm(200) ? lower : distance(r, o.rect);
+}
+
+// How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
+// stand's circumscribed circle comes within the 1 yd test of theirs or their circles reach
+// the table edge, less a margin far above rounding: path_ok can fail no sooner.
+double Mover::free_run(const std::vector<Rect>& rs, double ahead) const {
+  constexpr double kMargin = 1e-3;  // mm
+  const double clear = s_.mm(kStopShortYd) + 0.02;
+  double run = ahead;
+  for (const Rect& r : rs) {
+    const double ri = radius_of(r);
+    const Vec2 c = r.centre;
+    run = std::min(
+        {run, c.x - ri, s_.table().width() - c.x - ri, c.y - ri, s_.table().height() - c.y - ri});
+    const double box = padded(ri + snap_->max_radius + clear + std::max(run, 0.0));
+    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (o.unit == unit_) return;
+      run = std::min(run, (c - o.rect.centre).length() - ri - o.radius - clear);
+    });
+  }
+  return run - kMargin;
+}
+
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
-  // within 1 yd: no exact distance for them (a speed-up: results are unchanged).
+  // within 1 yd: no exact distance for them, and the grid of centres finds the others
+  // (a speed-up: results are unchanged).
   const double clear = s_.mm(kStopShortYd) + 0.02;
+  const double w = s_.table().width(), h = s_.table().height();
   for (std::size_t i = 0; i < rs.size(); ++i) {
-    if (!s_.table().contains(rs[i])) return fail(why, "table");
-    const double ri = Vec2{rs[i].width, rs[i].depth}.length() / 2;
-    for (std::size_t j = 0; j < others_.size(); ++j) {
-      if (base_d_[i][j] > skip_beyond) continue;
-      const Vec2 gap = rs[i].centre - others_[j].centre;
-      const double reach = ri + other_radius_[j] + clear;
-      if (gap.dot(gap) > reach * reach) continue;
-      if (overlaps(rs[i], others_[j], 0.01)) return fail(why, "unit");
-      const double d = distance(rs[i], others_[j]);
-      if (d < s_.mm(kStopShortYd) - kEps && d < base_d_[i][j] - kEps) return fail(why, "unit");
-    }
+    const double ri = radius_of(rs[i]);
+    const Vec2 c = rs[i].centre;
+    // A stand whose circumscribed circle is well inside the table needs no corners.
+    const double in = ri + 1e-3;
+    const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
+    if (!inside && !s_.table().contains(rs[i])) return fail(why, "table");
+    const double box = padded(ri + snap_->max_radius + clear);
+    bool bad = false;
+    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (bad || o.unit == unit_) return;
+      const Vec2 gap = c - o.rect.centre;
+      const double reach = ri + o.radius + clear;
+      if (gap.dot(gap) > reach * reach) return;
+      const double start = base_distance(i, o);
+      if (start > skip_beyond) return;
+      if (overlaps(rs[i], o.rect, 0.01)) {
+        bad = true;
+        return;
+      }
+      const double d = distance(rs[i], o.rect);
+      if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
+    });
+    if (bad) return fail(why, "unit");
   }
-  if (limbered_path_ && enemy_distance(rs) < s_.mm(kLimberedEnemyYd) - kEps) {
+  if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
     return fail(why, "enemy-200");
   }
   return true;
 }
 
+double Mover::enemy_distance(const std::vector<Rect>& rs) const {
+  double d = kImpassable;
+  for (const Rect& r : rs) {
+    d = std::min(d, nearest_distance(
+                        r,
+                        [&](auto f) {
+                          for (const StandEntry& o : snap_->stands) {
+                            if (o.side != side_ && o.unit != unit_) f(o.rect);
+                          }
+                        },
+                        kImpassable));
+  }
+  return d;
+}
+
+bool Mover::enemy_within(const std::vector<Rect>& rs, double limit) const {
+  for (const Rect& r : rs) {
+    const double box = padded(radius_of(r) + snap_->max_radius + std::max(limit, 0.0));
+    bool near = false;
+    snap_->grid.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+      if (!near && o.side != side_ && o.unit != unit_ && distance(r, o.rect) < limit) near = true;
+    });
+    if (near) return true;
+  }
+  return false;
+}
+
 bool Mover::end_ok(const std::vector<Rect>& rs) const {
-  return !limbered_end_ || enemy_distance(rs) >= s_.mm(kLimberedEnemyYd) - kEps;
+  return !limbered_end_ || !enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps);
 }
 
 double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
@@ -139,17 +219,26 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
   double best_end = end_ok(base_) ? 0 : -1;
   double end_fail = -1;  // first position after best_end where the end test failed
   auto note_end = [&](double x) {
-    if (end_ok(at(x))) {
+    if (!limbered_end_ || end_ok(at(x))) {
       best_end = x;
       end_fail = -1;
     } else if (end_fail < 0) {
       end_fail = x;
     }
   };
+  // Steps up to free_until need no test: every other stand's circle and the table edge
+  // stay clear of the stands' circles by more than rounding (free_run).
+  double free_until = -1;
   while (t < max_t - kEps) {
     const double nt = std::min(max_t, t + step);
+    if (nt <= free_until) {
+      t = nt;
+      note_end(t);
+      continue;
+    }
     std::string w;
-    if (!path_ok(at(nt), &w, nt)) {
+    const std::vector<Rect> rs = at(nt);
+    if (!path_ok(rs, &w, nt)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
         const double mid = (lo + hi) / 2;
@@ -160,6 +249,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
       *why = w;
       break;
     }
+    if (!limbered_path_) free_until = nt + free_run(rs, max_t - nt);
     t = nt;
     note_end(t);
   }

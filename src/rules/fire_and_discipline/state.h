@@ -17,6 +17,7 @@
 #include "core/force/force.h"
 #include "core/table/table.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/fire_and_discipline/stand_grid.h"
 #include "rules/scenario.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -102,7 +103,8 @@ struct FdState {
   std::vector<UnitState> units;  // parallel to force.units
   std::vector<Messenger> messengers;
   int turn = 0;
-  double mm_per_yd = 2.54;  // FD-01
+  double mm_per_yd = 2.54;     // FD-01
+  StandCache stands_on_table;  // a filed snapshot for proximity queries (stand_grid.h)
 
   const Table& table() const { return scenario->table; }
   double yd(double mm) const { return mm / mm_per_yd; }

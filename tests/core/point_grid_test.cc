@@ -1,0 +1,80 @@
+// The point grid and the bounded nearest distance must answer exactly what a scan of
+// every point or rectangle answers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "core/dice/rng.h"
+#include "core/geometry/nearest.h"
+#include "core/table/point_grid.h"
+
+namespace smoothbore {
+namespace {
+
+TEST(PointGridTest, EmptyGridVisitsNothing) {
+  PointGrid grid;
+  grid.build({}, 10);
+  int seen = 0;
+  grid.visit({-1e9, -1e9}, {1e9, 1e9}, [&](int) { ++seen; });
+  EXPECT_EQ(seen, 0);
+}
+
+TEST(PointGridTest, VisitsExactlyThePointsInTheBoxOnce) {
+  Rng rng(11, 0);
+  for (double cell : {1.0, 50.0, 5000.0}) {
+    std::vector<Vec2> points;
+    for (int i = 0; i < 500; ++i) {
+      points.push_back({rng.uniform() * 2000 - 300, rng.uniform() * 900});
+    }
+    points.push_back(points[3]);  // a duplicate point is its own id
+    PointGrid grid;
+    grid.build(points, cell);
+    for (int q = 0; q < 200; ++q) {
+      const Vec2 lo{rng.uniform() * 2600 - 600, rng.uniform() * 1200 - 300};
+      const Vec2 hi = lo + Vec2{rng.uniform() * 700, rng.uniform() * 400};
+      std::vector<int> got;
+      grid.visit(lo, hi, [&](int id) { got.push_back(id); });
+      std::sort(got.begin(), got.end());
+      std::vector<int> want;
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        const Vec2 p = points[i];
+        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) {
+          want.push_back(static_cast<int>(i));
+        }
+      }
+      ASSERT_EQ(got, want) << "cell " << cell << " query " << q;
+    }
+  }
+}
+
+TEST(NearestDistanceTest, EqualsTheScanBitForBit) {
+  Rng rng(12, 0);
+  auto random_rect = [&] {
+    Rect r;
+    r.centre = {rng.uniform() * 3000, rng.uniform() * 2000};
+    r.facing = rng.uniform() * 360;
+    r.width = 5 + rng.uniform() * 200;
+    r.depth = 5 + rng.uniform() * 60;
+    return r;
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    const Rect me = random_rect();
+    std::vector<Rect> others;
+    const int n = static_cast<int>(rng.uniform() * 40);
+    for (int i = 0; i < n; ++i) others.push_back(random_rect());
+    double want = std::numeric_limits<double>::infinity();
+    for (const Rect& o : others) want = std::min(want, distance(me, o));
+    const double got = nearest_distance(me, [&](auto f) {
+      for (const Rect& o : others) f(o);
+    });
+    EXPECT_EQ(got, want) << "trial " << trial;
+  }
+  EXPECT_EQ(nearest_distance(
+                Rect{}, [](auto) {}, -1.0),
+            -1.0);  // none
+}
+
+}  // namespace
+}  // namespace smoothbore
