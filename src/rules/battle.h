@@ -150,6 +150,18 @@ class Battle {
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;
 
+  // For a recorder that follows the battle event by event (io/replay/recorder.h), so that
+  // it need not compare every unit after every event (issue 9: that made `run --log`
+  // quadratic). Appends the units the battle touched since the last call and returns true;
+  // a unit is touched at or after a change to its core Unit or its unit_report(), before
+  // the next event or step, or else is named by the event that follows the change or by
+  // the one before it. A battle that returns true keeps the generic objective_holders()
+  // and changes no leader. The default, false: not tracked, compare every unit.
+  virtual bool take_touched_units(std::vector<int>* out) const {
+    (void)out;
+    return false;
+  }
+
   // Heavy validation mode: when set, the battle calls `hook(step name)` after every step
   // of its sequence (tests check invariant_violations() there).
   void set_step_hook(std::function<void(std::string_view step)> hook) { hook_ = std::move(hook); }

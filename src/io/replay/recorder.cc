@@ -1,5 +1,6 @@
 #include "io/replay/recorder.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
@@ -95,7 +96,7 @@ ReplayRecorder::ReplayRecorder(const Battle& battle, const Ruleset& ruleset, Lin
     : battle_(battle), ruleset_(ruleset), out_(std::move(out)) {
   observer_ = battle_.add_step_observer([this](std::string_view step) {
     if (!started_) return;
-    emit_changes();
+    emit_changes(/*every=*/true, nullptr);
     out_(Json{{"kind", "state"}, {"step", std::string(step)}}.dump());
   });
 }
@@ -187,21 +188,104 @@ std::string ReplayRecorder::snapshot() const {
   return j.dump();
 }
 
-void ReplayRecorder::emit_changes() {
+void ReplayRecorder::presence(int unit, std::vector<char>* out) const {
+  // The test of generic_objective_holders (rules/battle.cc), unit by unit.
+  const Unit& u = battle_.force().units[static_cast<std::size_t>(unit)];
+  out->clear();
+  for (const Objective& obj : battle_.scenario().objectives) {
+    out->push_back(u.status == UnitStatus::kActive && u.side >= 0 &&
+                   distance(u.footprint(), obj.position) <= obj.radius);
+  }
+}
+
+int ReplayRecorder::unit_index(const std::string& id) const {
+  if (id.empty()) return -1;
+  const auto it = unit_index_.find(id);
+  return it == unit_index_.end() ? -1 : it->second;
+}
+
+void ReplayRecorder::emit_changes(bool every, const Event* e) {
   const Force& force = battle_.force();
+  const std::size_t objectives = battle_.scenario().objectives.size();
+  std::vector<int>& candidates = scratch_;
+  candidates.clear();
+  // Always drain the battle's list, so it does not grow.
+  const bool hinted = battle_.take_touched_units(&candidates) && use_hints_;
+  if (hinted && unit_index_.empty()) {
+    for (std::size_t i = 0; i < force.units.size(); ++i) {
+      unit_index_.emplace(force.units[i].id, static_cast<int>(i));
+    }
+    leaders_of_.assign(force.units.size(), {});
+    for (std::size_t l = 0; l < force.leaders.size(); ++l) {
+      const int u = force.leaders[l].attached_unit;
+      if (u >= 0 && u < static_cast<int>(force.units.size())) {
+        leaders_of_[static_cast<std::size_t>(u)].push_back(static_cast<int>(l));
+      }
+    }
+    present_.assign(force.units.size() * objectives, 0);
+    every = true;  // fills present_
+  }
+  if (!hinted) every = true;
+  // A change may come just before the event that names the unit, or just after the one
+  // before (Battle::take_touched_units).
+  std::vector<int> previous;
+  if (hinted && e != nullptr) {
+    previous = std::move(previous_named_);
+    previous_named_.clear();
+    for (const std::string* id : {&e->unit, &e->target}) {
+      const int u = unit_index(*id);
+      if (u >= 0) previous_named_.push_back(u);
+    }
+  }
+  if (every) {
+    candidates.resize(force.units.size());
+    for (std::size_t i = 0; i < candidates.size(); ++i) candidates[i] = static_cast<int>(i);
+  } else {
+    candidates.insert(candidates.end(), previous.begin(), previous.end());
+    candidates.insert(candidates.end(), previous_named_.begin(), previous_named_.end());
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  }
+
   Json units = Json::object();
   unit_states_.resize(force.units.size());
-  for (std::size_t i = 0; i < force.units.size(); ++i) {
-    Json s = unit_state(battle_, static_cast<int>(i));
+  std::vector<int> leader_candidates;
+  bool presence_changed = !hinted;
+  std::vector<char> here;
+  for (int u : candidates) {
+    const std::size_t i = static_cast<std::size_t>(u);
+    Json s = unit_state(battle_, u);
     std::string text = s.dump();
     if (text != unit_states_[i]) {
       unit_states_[i] = std::move(text);
       units[force.units[i].id] = std::move(s);
     }
+    if (hinted) {
+      for (int l : leaders_of_[i]) leader_candidates.push_back(l);
+      presence(u, &here);
+      for (std::size_t o = 0; o < objectives; ++o) {
+        char& was = present_[i * objectives + o];
+        if (was != here[o]) {
+          was = here[o];
+          presence_changed = true;
+        }
+      }
+    }
+  }
+  if (every) {
+    leader_candidates.resize(force.leaders.size());
+    for (std::size_t l = 0; l < force.leaders.size(); ++l) {
+      leader_candidates[l] = static_cast<int>(l);
+    }
+  } else {
+    std::sort(leader_candidates.begin(), leader_candidates.end());
+    leader_candidates.erase(std::unique(leader_candidates.begin(), leader_candidates.end()),
+                            leader_candidates.end());
   }
   Json leaders = Json::object();
   leader_states_.resize(force.leaders.size());
-  for (std::size_t i = 0; i < force.leaders.size(); ++i) {
+  for (int l : leader_candidates) {
+    const std::size_t i = static_cast<std::size_t>(l);
     Json s = leader_state(force, force.leaders[i]);
     std::string text = s.dump();
     if (text != leader_states_[i]) {
@@ -213,10 +297,13 @@ void ReplayRecorder::emit_changes() {
   j["kind"] = "state";
   if (!units.empty()) j["units"] = std::move(units);
   if (!leaders.empty()) j["leaders"] = std::move(leaders);
-  std::string held = holders(battle_).dump();
-  if (held != held_) {
-    held_ = held;
-    j["held"] = Json::parse(held);
+  // Under the generic rule the holders change only when some unit's presence does.
+  if (presence_changed || every) {
+    std::string held = holders(battle_).dump();
+    if (held != held_) {
+      held_ = held;
+      j["held"] = Json::parse(held);
+    }
   }
   std::string points = score(battle_).dump();
   if (points != score_) {
@@ -241,11 +328,11 @@ void ReplayRecorder::on_event(const Event& e) {
     score_ = score(battle_).dump();
     return;
   }
-  emit_changes();
+  emit_changes(/*every=*/false, &e);
 }
 
 void ReplayRecorder::finish() {
-  if (started_) emit_changes();
+  if (started_) emit_changes(/*every=*/true, nullptr);
 }
 
 }  // namespace smoothbore

@@ -36,6 +36,7 @@
 
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/events/event.h"
@@ -64,6 +65,10 @@ class ReplayRecorder {
   void on_event(const Event& e);
   // Emits the state changed after the last event, if any (call once the battle is over).
   void finish();
+  // Compares every unit after every event even when the battle names the units it touched
+  // (Battle::take_touched_units): the lines are the same, only slower (tests use it to
+  // check the hints).
+  void compare_every_unit() { use_hints_ = false; }
   // A sink for the battle's EventLog; this recorder must outlive the log's use of it.
   EventLog::Sink sink() {
     return [this](const Event& e) { on_event(e); };
@@ -71,7 +76,14 @@ class ReplayRecorder {
 
  private:
   std::string snapshot() const;
-  void emit_changes();
+  // Emits what changed: of every unit and leader when `every` or the battle gives no hints,
+  // else of the units the battle touched or `e` (and the event before it) names.
+  void emit_changes(bool every, const Event* e);
+  void emit_units(const std::vector<int>& units, bool every, std::string* out_units,
+                  std::vector<int>* leaders, bool* presence_changed);
+  // Per objective, whether the unit counts as present for generic_objective_holders.
+  void presence(int unit, std::vector<char>* out) const;
+  int unit_index(const std::string& id) const;
 
   const Battle& battle_;
   const Ruleset& ruleset_;
@@ -82,6 +94,14 @@ class ReplayRecorder {
   std::string held_;                        // last emitted HELD
   std::string score_;                       // last emitted SCORE
   int observer_ = 0;                        // our Battle::add_step_observer id
+  // Following the battle's hints (issue 9: comparing every unit after every event made
+  // `run --log` quadratic in the size of the battle).
+  bool use_hints_ = true;
+  std::unordered_map<std::string, int> unit_index_;  // unit id -> index
+  std::vector<std::vector<int>> leaders_of_;         // per unit, the leaders attached
+  std::vector<char> present_;                        // per unit x objective: presence()
+  std::vector<int> previous_named_;                  // units the previous event named
+  std::vector<int> scratch_;
 };
 
 }  // namespace smoothbore

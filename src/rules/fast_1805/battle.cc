@@ -207,6 +207,7 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
 
 void Battle1805::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++bound_;
+  touch_all();  // unit_report's "halted" reads the bound
   Event start = make_event(EventKind::kTurnStart, -1, fmt::format("Bound {}", bound_));
   log.append(std::move(start));
   upkeep(log);

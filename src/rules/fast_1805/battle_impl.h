@@ -44,7 +44,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   double loss_fraction(int side) const override;
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
-  UnitReport unit_report(int unit) const override;  // report.cc
+  UnitReport unit_report(int unit) const override;                // report.cc
+  bool take_touched_units(std::vector<int>* out) const override;  // report.cc
 
   // --- geometry-derived situations (situation.cc) ---
   struct FireTarget {
@@ -125,6 +126,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   void push_back(int unit, int from, EventLog& log);
   Vec2 away_from_enemy(int unit) const;
 
+  // Marks a unit whose Unit or unit_report() may have changed, for a recorder
+  // (Battle::take_touched_units). Kept only once someone asked, so a battle nobody records
+  // does not grow the list.
+  void touch(int unit) const {
+    if (tracking_touches_) touched_.push_back(unit);
+  }
+  void touch_all() const;  // report.cc
+
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string unit_name(int unit) const;
@@ -179,6 +188,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
+  mutable std::vector<int> touched_;
+  mutable bool tracking_touches_ = false;
   double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
 };
 

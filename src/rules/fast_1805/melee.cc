@@ -27,6 +27,7 @@ void Battle1805::close_step(EventLog& log) {
       log.append(std::move(e));
       if (r == StandResult::kDisordered) mark_disordered(target);
       if (r == StandResult::kFlee) state_[target].fleeing = true;
+      touch(target);
     }
     // L11, A2-13: the charger tests morale to close.
     RollRecord rec;
@@ -116,6 +117,8 @@ void Battle1805::melee_step(EventLog& log) {
       v.erase(std::remove(v.begin(), v.end(), b), v.end());
       auto& w = state_[b].melee_with;
       w.erase(std::remove(w.begin(), w.end(), a), w.end());
+      touch(a);
+      touch(b);
       continue;
     }
     if (!options_.melee_continues) {

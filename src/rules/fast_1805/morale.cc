@@ -22,6 +22,7 @@ void Battle1805::take_losses(int unit, int figures, EventLog& log, const std::st
   e.data = {{"lost", std::int64_t{lost}}, {"figures", std::int64_t{u.figures()}}};
   log.append(std::move(e));
   state_[unit].morale_pending = true;
+  touch(unit);
   if (u.figures() <= 0) {
     remove_unit(unit, UnitStatus::kRemoved, log, "no figures left");
     return;
@@ -37,6 +38,7 @@ void Battle1805::remove_unit(int unit, UnitStatus status, EventLog& log, const s
   if (!u.on_table()) return;
   end_melee(unit);
   u.status = status;
+  touch(unit);
   Event e =
       make_event(EventKind::kRemoved, unit,
                  fmt::format("{} is {}: {}", unit_name(unit),
@@ -49,8 +51,10 @@ void Battle1805::end_melee(int unit) {
   for (int other : state_[unit].melee_with) {
     auto& v = state_[other].melee_with;
     v.erase(std::remove(v.begin(), v.end(), unit), v.end());
+    touch(other);
   }
   state_[unit].melee_with.clear();
+  touch(unit);
 }
 
 // M-2 (R-002-2, L21): d100 ≤ 100 − rate × cumulative losses; a miss by 10 or less shakes,
@@ -80,10 +84,12 @@ void Battle1805::mark_shaken(int unit) {
   // A2-03: through the end of the next bound (option: this bound).
   const int last = options_.shaken_until == "next-bound" ? bound_ + 1 : bound_;
   set_marker(force_.units[unit].markers, {"shaken", 1, last, bound_});
+  touch(unit);
 }
 
 void Battle1805::mark_disordered(int unit) {
   set_marker(force_.units[unit].markers, {"disordered", 1, bound_, bound_});  // this bound
+  touch(unit);
 }
 
 // L21, A2-03: may not advance; in melee it is pushed back ½ move and the melee ends.
@@ -117,6 +123,7 @@ void Battle1805::rout(int unit, EventLog& log, const std::string& why) {
   u.status = UnitStatus::kRouted;
   s.routed_bound = bound_;
   s.concealed = false;
+  touch(unit);
   log.append(make_event(EventKind::kRout, unit, fmt::format("{} routs: {}", unit_name(unit), why)));
   if (options_.rout_immediate_move) rout_move(unit, log);
 }
@@ -190,6 +197,7 @@ void Battle1805::upkeep(EventLog& log) {
     if (found) {
       state_[i].concealed = false;
       state_[i].spotted = true;
+      touch(u);
     }
   }
 }

@@ -306,6 +306,8 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
         if (distance(force_.units[u].footprint(), force_.units[t].footprint()) <= kContact) {
           s.melee_with.push_back(t);
           state_[t].melee_with.push_back(u);
+          touch(u);
+          touch(t);
           s.charged_ever = true;
           Event e = make_event(EventKind::kCharge, u,
                                fmt::format("{} charges home on {}", unit_name(u), unit_name(t)));
@@ -336,6 +338,7 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
         // L137: one full turn to limber or unlimber.
         change_formation(u, a.kind == ActionKind::kLimber ? "limbered" : "unlimbered", log);
         s.unlimber_bound = bound_;
+        touch(u);
         break;
       }
       case ActionKind::kCounterCharge:  // reactions and gun options 1805 never offers

@@ -22,6 +22,7 @@ void Battle1805::placed(int unit) {
   // nearer than it.
   while (side_index_.size() <= side) side_index_.emplace_back(24.0 * kMm);
   side_index_[side].insert(unit, fp_[k]);
+  touch(unit);
 }
 
 std::vector<int> Battle1805::near(const Box& box) const {
