@@ -150,6 +150,12 @@ class Battle {
   // the table or removed. Returns the violations found, empty when valid.
   virtual std::vector<std::string> invariant_violations() const = 0;
 
+  // Nonzero while the force does not change: a stretch in which every side gives its
+  // orders before anything moves (fast-1805's orders step), so a commander may cache what
+  // it derives from the whole force (sim/commander.cc). Each stretch gets a new value,
+  // unique across battles in the process. 0 (the default): no such promise.
+  virtual std::uint64_t frozen_force_epoch() const { return 0; }
+
   // For a recorder that follows the battle event by event (io/replay/recorder.h), so that
   // it need not compare every unit after every event (issue 9: that made `run --log`
   // quadratic). Appends the units the battle touched since the last call and returns true;

@@ -41,8 +41,10 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const bool is_shaken = shaken(unit);
 
   // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
-  // Only units within the longest fire range can be in range (ascending, as before).
-  for (int ti : near(fp, fire_reach_ + 1.0)) {
+  // Only units within the longest range of the unit's own table (can_fire_at: guns on the
+  // artillery table, others on small arms) can be in range (ascending, as before).
+  const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
+  for (int ti : near(fp, fire_reach + 1.0)) {
     const std::size_t t = static_cast<std::size_t>(ti);
     if (!can_fire_at(unit, ti).ok) continue;
     Action f;

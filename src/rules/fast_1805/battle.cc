@@ -1,6 +1,7 @@
 #include "rules/fast_1805/battle.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include <fmt/format.h>
 
@@ -37,11 +38,11 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
     state_.push_back(s);
   }
   for (std::size_t i = 0; i < force_.units.size(); ++i) placed(static_cast<int>(i));
-  for (const RangeTable* t : {&tables().small_arms, &tables().artillery}) {
-    if (!t->bands.empty()) {
-      fire_reach_ = std::max(fire_reach_, t->bands.back() * std::max(1.0, t->woods_factor) * kMm);
-    }
-  }
+  auto reach = [](const RangeTable& t) {
+    return t.bands.empty() ? 0.0 : t.bands.back() * std::max(1.0, t.woods_factor) * kMm;
+  };
+  small_arms_reach_ = reach(tables().small_arms);
+  artillery_reach_ = reach(tables().artillery);
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     // A2-22: units that start in woods are concealed.
     if (options_.concealment && in_woods(static_cast<int>(i))) state_[i].concealed = true;
@@ -155,6 +156,9 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   // Sides are asked in scenario order starting with the first player; each side sees the
   // table as it stands (orders are simultaneous: nothing moves until the move step).
   const int sides = static_cast<int>(force_.sides.size());
+  // Nothing changes the force until the last order is given (Battle::frozen_force_epoch).
+  static std::atomic<std::uint64_t> last_epoch{0};
+  frozen_epoch_ = ++last_epoch;
   for (int k = 0; k < sides; ++k) {
     const int side = (scenario_.first_side + k) % sides;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
@@ -169,6 +173,7 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
       orders_[u] = {a, {}};
     }
   }
+  frozen_epoch_ = 0;
   // Routed units take part in the order of play too (their rout move).
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     if (routed(static_cast<int>(i))) {

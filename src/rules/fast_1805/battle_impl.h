@@ -46,6 +46,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;                // report.cc
   bool take_touched_units(std::vector<int>* out) const override;  // report.cc
+  std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
 
   // --- geometry-derived situations (situation.cc) ---
   struct FireTarget {
@@ -188,9 +189,11 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
+  std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set in collect_orders
   mutable std::vector<int> touched_;
   mutable bool tracking_touches_ = false;
-  double fire_reach_ = 0;  // mm: the longest range of any fire table (R-002-4, R-002-5)
+  double small_arms_reach_ = 0;  // mm: the longest small-arms range (R-002-4)
+  double artillery_reach_ = 0;   // mm: the longest artillery range (R-002-5)
 };
 
 }  // namespace smoothbore::fast_1805
