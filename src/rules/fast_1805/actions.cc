@@ -36,7 +36,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const UnitState& s = state_[unit];
   if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return out;
   const Rect fp = u.footprint();
-  const int enemy = nearest_enemy(unit);
+  const int enemy = nearest_enemy_for_orders(unit);
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
 

@@ -70,6 +70,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   double gap_in(int a, int b) const;  // edge-to-edge, inches
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
+  // nearest_enemy(unit) and, kept for nearest_active_enemy while the force is frozen
+  // (collect_orders asks both of each unit), its answer: one search instead of two.
+  int nearest_enemy_for_orders(int unit) const;  // spatial.cc
   bool shaken(int unit) const;
   bool disordered(int unit) const;
   bool routed(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
@@ -185,6 +188,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Box& box) const;
   template <typename Key>
   int nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const;
+  struct NearestKept {
+    std::uint64_t epoch = 0;  // frozen_epoch_ when found; 0 none
+    int enemy = -1;
+    double gap_mm = 0;
+  };
+  mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
   std::vector<Rect> fp_;
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit

@@ -96,6 +96,11 @@ int Battle1805::nearest_enemy(int unit, bool active_only) const {
 
 // The commanders' scan compared the gap in mm (sim/commander.cc).
 int Battle1805::nearest_active_enemy(int unit, double* gap) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (frozen_epoch_ != 0 && k < nearest_kept_.size() && nearest_kept_[k].epoch == frozen_epoch_) {
+    if (gap) *gap = nearest_kept_[k].gap_mm;
+    return nearest_kept_[k].enemy;
+  }
   const Rect& me = rect_of(unit);
   return nearest_of_other_side(
       unit, true,
@@ -104,6 +109,47 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
         return *mm;
       },
       gap);
+}
+
+// Both answers from one search: the best by inches (nearest_enemy) and by mm
+// (nearest_active_enemy). A unit is skipped only when farther than both bests, so each
+// sees every unit its own search would have (and the extra ones lose): the same answers.
+int Battle1805::nearest_enemy_for_orders(int unit) const {
+  if (frozen_epoch_ == 0) return nearest_enemy(unit);
+  const Rect& me = rect_of(unit);
+  const Box my_box = me.bounds();
+  const int side = force_.units[unit].side;
+  int best_in = -1, best_mm = -1;
+  double key_in = 1e18, mm_in = 1e18, key_mm = 1e18;
+  auto farther = [&](double mm) {
+    return best_in >= 0 && best_mm >= 0 && mm > std::max(mm_in, key_mm) * (1 + 1e-9) + 1e-6;
+  };
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& u = force_.units[static_cast<std::size_t>(i)];
+          if (!u.on_table() || u.status != UnitStatus::kActive) return;
+          if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
+          const double mm = distance(me, rect_of(i));
+          const double in = mm / kMm;  // gap_in(unit, i)
+          if (in < key_in || (in == key_in && i < best_in)) {
+            key_in = in;
+            mm_in = mm;
+            best_in = i;
+          }
+          if (mm < key_mm || (mm == key_mm && i < best_mm)) {
+            key_mm = mm;
+            best_mm = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
+  }
+  if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
+  nearest_kept_[static_cast<std::size_t>(unit)] = {
+      frozen_epoch_, best_mm, best_mm >= 0 ? key_mm : std::numeric_limits<double>::infinity()};
+  return best_in;
 }
 
 }  // namespace smoothbore::fast_1805
