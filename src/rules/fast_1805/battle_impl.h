@@ -186,6 +186,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
+  template <typename Visit, typename Farther>
+  void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   template <typename Key>
   int nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const;
   struct NearestKept {

@@ -47,19 +47,13 @@ double box_gap(const Box& a, const Box& b) {
 
 }  // namespace
 
-// The unit of another side on the table (and active, if asked) with the least `key`
-// (a gap), ties to the lower index, and its gap in mm: a nearest-first search of each
-// other side's index that stops once every unit not yet seen is farther than the best.
-// Units whose boxes are clearly farther than the best so far are skipped without the
-// exact distance.
-template <typename Key>
-int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const {
+// Visits the units of the sides other than `unit`'s on the table (and active, if asked),
+// nearest boxes first, skipping those whose box gap `farther` rejects and stopping once
+// every unit not yet seen is rejected too.
+template <typename Visit, typename Farther>
+void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther farther) const {
   const Box my_box = rect_of(unit).bounds();
   const int side = force_.units[unit].side;
-  int best = -1;
-  double best_key = 1e18, best_mm = 1e18;
-  // Strictly farther than the best, even after rounding to inches.
-  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     side_index_[s].around(
@@ -68,16 +62,35 @@ int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, doubl
           const Unit& u = force_.units[static_cast<std::size_t>(i)];
           if (!u.on_table() || (active_only && u.status != UnitStatus::kActive)) return;
           if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
-          double mm = 0;
-          const double k = key(i, &mm);
-          if (k < best_key || (k == best_key && i < best)) {
-            best_key = k;
-            best_mm = mm;
-            best = i;
-          }
+          visit(i);
         },
         [&](double bound) { return !farther(bound); });
   }
+}
+
+// The unit of another side on the table (and active, if asked) with the least `key`
+// (a gap), ties to the lower index, and its gap in mm: a nearest-first search of each
+// other side's index that stops once every unit not yet seen is farther than the best.
+// Units whose boxes are clearly farther than the best so far are skipped without the
+// exact distance.
+template <typename Key>
+int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const {
+  int best = -1;
+  double best_key = 1e18, best_mm = 1e18;
+  // Strictly farther than the best, even after rounding to inches.
+  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
+  around_enemies(
+      unit, active_only,
+      [&](int i) {
+        double mm = 0;
+        const double k = key(i, &mm);
+        if (k < best_key || (k == best_key && i < best)) {
+          best_key = k;
+          best_mm = mm;
+          best = i;
+        }
+      },
+      farther);
   if (gap_mm) *gap_mm = best >= 0 ? best_mm : std::numeric_limits<double>::infinity();
   return best;
 }
@@ -117,35 +130,27 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
 int Battle1805::nearest_enemy_for_orders(int unit) const {
   if (frozen_epoch_ == 0) return nearest_enemy(unit);
   const Rect& me = rect_of(unit);
-  const Box my_box = me.bounds();
-  const int side = force_.units[unit].side;
   int best_in = -1, best_mm = -1;
   double key_in = 1e18, mm_in = 1e18, key_mm = 1e18;
   auto farther = [&](double mm) {
     return best_in >= 0 && best_mm >= 0 && mm > std::max(mm_in, key_mm) * (1 + 1e-9) + 1e-6;
   };
-  for (std::size_t s = 0; s < side_index_.size(); ++s) {
-    if (static_cast<int>(s) == side) continue;
-    side_index_[s].around(
-        my_box,
-        [&](int i) {
-          const Unit& u = force_.units[static_cast<std::size_t>(i)];
-          if (!u.on_table() || u.status != UnitStatus::kActive) return;
-          if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
-          const double mm = distance(me, rect_of(i));
-          const double in = mm / kMm;  // gap_in(unit, i)
-          if (in < key_in || (in == key_in && i < best_in)) {
-            key_in = in;
-            mm_in = mm;
-            best_in = i;
-          }
-          if (mm < key_mm || (mm == key_mm && i < best_mm)) {
-            key_mm = mm;
-            best_mm = i;
-          }
-        },
-        [&](double bound) { return !farther(bound); });
-  }
+  around_enemies(
+      unit, true,
+      [&](int i) {
+        const double mm = distance(me, rect_of(i));
+        const double in = mm / kMm;  // gap_in(unit, i)
+        if (in < key_in || (in == key_in && i < best_in)) {
+          key_in = in;
+          mm_in = mm;
+          best_in = i;
+        }
+        if (mm < key_mm || (mm == key_mm && i < best_mm)) {
+          key_mm = mm;
+          best_mm = i;
+        }
+      },
+      farther);
   if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
   nearest_kept_[static_cast<std::size_t>(unit)] = {
       frozen_epoch_, best_mm, best_mm >= 0 ? key_mm : std::numeric_limits<double>::infinity()};
