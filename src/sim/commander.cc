@@ -56,7 +56,8 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 //     column while far away;
 //  5. keep a reserve: the side's rearmost cavalry (or rearmost unit) holds until turn 3
 //     unless the enemy comes within 16";
-//  6. shaken units rally in place, or step back when the enemy is close;
+//  6. shaken units rally in place, or step back when the enemy is close; a move the rule
+//     set marks "seize" (elan-drill's abandoned guns) is taken next;
 //  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
 // Where the rule set offers them (fire-and-discipline), a unit whose standing fire would hit
 // nothing takes the tactical shift that brings the most expected hits into its kill zone
@@ -171,6 +172,10 @@ class DoctrineCommander final : public OrderSource {
       }
       return hold;
     }
+    // 6a. Seizing, where the rule set marks a move `rate = "seize"` (elan-drill: abandoned
+    // guns, L123: the crew going back to its own, an enemy going to take them): taken when
+    // there is nothing to charge or fire at.
+    if (const Action* a = find([](const Action& x) { return x.rate == "seize"; })) return *a;
     // 3. Guns: the §6.4-style options first, where the rule set offers them.
     if (u.arm == Arm::kArtillery) {
       if (const Action* a = gun_option(b, legal)) return *a;

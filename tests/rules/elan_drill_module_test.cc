@@ -88,6 +88,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_15_close_dm_count", Value(std::string("after"))},
       {"d12_15_failed_chargers_fire", Value(true)},
       {"d12_16_limited_responses", Value(std::string("proposed"))},
+      {"d12_16_recover_guns", Value(std::string("return"))},
       {"d12_17_rounds", Value(std::int64_t{3})},
       {"d12_17_no_break", Value(std::string("loser-falls-back"))},
       {"d12_18_cavalry_pursuit", Value(std::string("test-not-to"))},

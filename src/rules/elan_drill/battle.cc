@@ -144,6 +144,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   after_step("fire");
   phase("close action");
   close_phase(side, log);
+  abandoned_guns_step(log);  // L123: a pursuer may end on them (abandoned_guns.cc)
   after_step("close action");
 }
 

@@ -21,6 +21,7 @@
 namespace smoothbore::elan_drill {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
 
 struct UnitState {
   int dms = 0;              // Disruption Markers (D12-06)
@@ -40,6 +41,7 @@ struct UnitState {
   bool fortified = false;       // finished `fortify`: hard cover at fortified_at
   Vec2 fortified_at;
   bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
+  Rect guns_at;            // where they left them (the battery's place when it evaded)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -160,6 +162,9 @@ class BattleED final : public Battle {
   Action reduced_evade(int unit, int charger, double rate_in) const;
   void limited_evades(int unit, int charger, std::vector<Action>& out) const;
   void perform_evade(int unit, const Action& a, EventLog& log);
+  // Abandoned guns (abandoned_guns.cc, L123, D12-16): the moves onto them (`rate =
+  // "seize"`: the crew going back, an enemy going to take them).
+  void seize_moves(int unit, std::vector<Action>& out) const;
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
@@ -194,6 +199,8 @@ class BattleED final : public Battle {
   bool at_work(int unit) const;
   bool fortified(int unit) const;
   void engineering_step(int side, EventLog& log);
+  // abandoned_guns.cc: guns taken by an enemy in contact, or manned again by their crew.
+  void abandoned_guns_step(EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
   int in_contact(int unit) const;  // an enemy touching it, or -1
   void pursue(int winner, int loser, EventLog& log);

@@ -210,6 +210,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         flee(u, option_number("d12_07_march_column_in"), log);
     }
   }
+  abandoned_guns_step(log);  // L123 (abandoned_guns.cc)
   for (int u : force_.units_of(side)) state_[u].moved_last = state_[u].moved;
 }
 

@@ -96,6 +96,9 @@ const std::vector<ParamSpec>& option_specs() {
                   "chargers that fail to close halt at 1\" and may fire in the close action phase"),
       option_choice("d12_16_limited_responses", {"proposed", "any"}, "D12-16",
                     "limited charge responses only for the troops D12-16 names, or for any unit"),
+      option_choice("d12_16_recover_guns", {"return", "never"}, "D12-16, L123 (engine)",
+                    "gunners who left their guns (L123) man them again when they end a move in "
+                    "contact with them and no enemy is, or never"),
       count("d12_17_rounds", 3, 1, 10, "D12-17", "close action rounds in one close action step"),
       option_choice("d12_17_no_break", {"loser-falls-back", "both-stay"}, "D12-17",
                     "after the last round with nobody broken: the attacker falls back ½ unless it "
