@@ -124,8 +124,11 @@ const std::map<std::string, Value>& expected_defaults() {
       {"r001_4_special", Value(std::string("leader-or-dm"))},
       {"r001_5_pistol_range", Value(std::string("always-long"))},
       {"r001_5_scatter", Value(std::string("each-unit"))},
+      {"r001_5_scatter_sides", Value(std::string("friend-or-foe"))},
       {"r001_6_further_targets", Value(std::string("cumulative"))},
       {"r001_6_max_further", Value(std::int64_t{3})},
+      {"r001_6_further_range", Value(std::string("own"))},
+      {"r001_6_further_sides", Value(std::string("any-unit"))},
       {"r001_7_duplicates", Value(std::string("once"))},
   };
   return kDefaults;

@@ -183,10 +183,19 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice(
           "r001_5_scatter", {"each-unit", "nearest-unit"}, "R-001-5",
           "a missed shell/shrapnel rolls against each unit within 4\", or the nearest only"),
+      option_choice("r001_5_scatter_sides", {"friend-or-foe", "enemies-only"}, "R-001-5",
+                    "a missed shell/shrapnel may strike any unit within 4\" of its target, friend "
+                    "or foe (R-001-5), or only enemies"),
       option_choice("r001_6_further_targets", {"cumulative", "flat", "none"}, "R-001-6",
                     "solid shot goes on through units behind: -1, -2, -3 cumulative, -1 each, or "
                     "stops at the first target"),
       count("r001_6_max_further", 3, 0, 3, "R-001-6", "most further targets of one shot"),
+      option_choice("r001_6_further_range", {"own", "first-target"}, "R-001-6, L199, D12-13",
+                    "each unit the ball goes on through to is fired at at its own range from the "
+                    "gun (long range -2 beyond ½ the maximum), or at the first target's"),
+      option_choice("r001_6_further_sides", {"any-unit", "enemies-only"}, "R-001-6",
+                    "the ball goes on through every unit on its line, friend or foe (the sheet "
+                    "names no exception), or only enemies (friends are passed unharmed)"),
       option_choice(
           "r001_7_duplicates", {"once", "twice"}, "R-001-7",
           "modifiers printed in both the General and Small-Arms lists apply once, or twice"),
