@@ -101,6 +101,7 @@ std::map<std::string, Value> BattleED::shot_params(int unit, int target, const s
                                     {"reaction", Value(reaction)},
                                     {"gun", Value(u.attribute_string("gun", "medium"))},
                                     {"gunnery", Value(std::int64_t{gunnery(unit)})}};
+  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
   if (shot == "canister") {
     p["howitzer"] = Value(flag(u, "howitzer"));  // L215
     return p;
@@ -220,6 +221,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   auto strike = [&](int at, std::map<std::string, Value> p, const std::string& how) -> bool {
     std::vector<RollRecord> rolls;
     const Outcome o = resolve(shot, p, &rolls);
+    const RollRecord first_roll = rolls.empty() ? RollRecord{} : rolls.front();
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
     const int hits = std::min(outcome_int(o, "hits"), 60);
@@ -258,6 +260,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       ft.volley_canister_close += casualties;  // L36, D12-04
     }
     struck.push_back({at, casualties, special});
+    if (how.empty() && !first_roll.faces.empty() && shot != "shell" && shot != "shrapnel") {
+      friendly_hits(unit, at, attack, first_roll, tally, log);  // D12-25
+    }
     return on_target;
   };
   if (shot == "solid-shot") {
@@ -269,6 +274,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       p["target-number"] = Value(static_cast<std::int64_t>(i + 2));
       // R-001-6 "the new target's situation", L199, D12-13: at its own range by default.
       if (option("r001_6_further_range") == "own") p["range"] = Value(gap_in(unit, behind[i]));
+      p["friends-in-contact"] = Value(contact_friend(unit, behind[i]) >= 0);  // L205
       strike(behind[i], p, "goes on through to");
     }
   } else if (!strike(target, base, "") && (shot == "shell" || shot == "shrapnel")) {

@@ -108,6 +108,7 @@ class BattleED final : public Battle {
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
   bool flank_or_rear(int attacker, int target) const;
   bool flank_fire(int unit, int target) const;
+  int contact_friend(int unit, int target) const;  // friendly_fire.cc (L205, D12-25)
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -220,6 +221,10 @@ class BattleED final : public Battle {
   void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                       std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
+  // is then "in contact only with friends"), or -1; the natural 12s that strike him.
+  void friendly_hits(int unit, int target, const std::string& attack, const RollRecord& to_hit,
+                     std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);
   void close_action(int attacker, int defender, EventLog& log);
