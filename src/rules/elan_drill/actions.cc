@@ -53,6 +53,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   }
   const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
   seize_moves(unit, out);                         // L123: onto abandoned guns (abandoned_guns.cc)
+  detachment_orders(unit, out);                   // L83, D12-21 (detachments.cc)
   const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();

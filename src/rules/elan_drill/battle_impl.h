@@ -42,6 +42,8 @@ struct UnitState {
   Vec2 fortified_at;
   bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
   Rect guns_at;            // where they left them (the battery's place when it evaded)
+  int parent = -1;         // a detachment's battalion (§2.1, D12-21; detachments.cc)
+  bool joined = false;     // a detachment inside its battalion (off the table, not lost)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -166,6 +168,12 @@ class BattleED final : public Battle {
   // Abandoned guns (abandoned_guns.cc, L123, D12-16): the moves onto them (`rate =
   // "seize"`: the crew going back, an enemy going to take them).
   void seize_moves(int unit, std::vector<Action>& out) const;
+  // Detachments (detachments.cc, L83, D12-21): rejoin the battalion in contact, or detach.
+  void detachment_orders(int unit, std::vector<Action>& out) const;
+  Rect detach_place(int parent, int det) const;
+  int detach_figures(int parent, int det) const;
+  void perform_detachment_order(int unit, const Action& a, EventLog& log);
+  void join(int det, EventLog* log);  // its figures into its battalion
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
