@@ -100,6 +100,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_22_leader_bonus", Value(std::int64_t{1})},
       {"d12_22_leader_rally_die", Value(true)},
       {"d12_23_reinforcement_step", Value(std::int64_t{2})},
+      {"d12_24_fortify_objectives", Value(false)},
       {"d12_24_engineering", Value(std::string("drill-2d"))},
       {"d12_25_friendly_hits", Value(std::string("none"))},
       {"d12_26_first_fire", Value(std::string("game"))},

@@ -125,6 +125,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     }
   }
   formation_moves(unit, out);  // L80-L82 (formation_moves.cc)
+  doctrine_offers(unit, out);  // the screen and the task (doctrine_actions.cc)
   return out;
 }
 

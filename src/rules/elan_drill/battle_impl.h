@@ -174,6 +174,10 @@ class BattleED final : public Battle {
   int detach_figures(int parent, int det) const;
   void perform_detachment_order(int unit, const Action& a, EventLog& log);
   void join(int det, EventLog* log);  // its figures into its battalion
+  // doctrine_actions.cc: the skirmish screen and the engineering task the doctrine takes.
+  bool light_foot(int unit) const;
+  int screened_unit(int unit) const;
+  void doctrine_offers(int unit, std::vector<Action>& out) const;
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;

@@ -123,6 +123,9 @@ const std::vector<ParamSpec>& option_specs() {
                   "a leader within 4\" of a broken unit gives +1 rally die"),
       count("d12_23_reinforcement_step", 2, 0, 12, "D12-23",
             "added to a reinforcement group's arrival number after each failed roll"),
+      option_flag("d12_24_fortify_objectives", false, "D12-24 (engine)",
+                  "commanders may set formed foot inside an objective with nothing to shoot at "
+                  "to fortify it (the scenario allows it; else only scenario tasks)"),
       option_choice("d12_24_engineering", {"drill-2d", "scripted"}, "D12-24",
                     "engineering tasks: a 2D Drill test per turn (0 failures completes), or by the "
                     "scenario's script"),
