@@ -66,6 +66,14 @@ struct ActionAssessment {
   // follow up (pursue); a tie-break between reactions whose other odds are equal.
   double pursuit_probability = 0;
 };
+// The doctrine AI's thresholds (src/sim/commander.cc), which a rule set may set to its own
+// game: the defaults suit units that rout as a whole; a 1:1 skirmish, where the loser of
+// each pairing dies, trades well at lower odds.
+struct DoctrineThresholds {
+  double charge_win = 0.6;    // charge when the chance to win is at least this
+  double charge_risk = 0.25;  // and the risk of losing the unit at most this
+  double deploy_gain = 1.5;   // take a formation whose fire is this many times the fire now
+};
 // Reactions (OrderSource::react) are assessed from the reacting unit's side: for the target
 // of a charge, a kHold whose `target` is the charger means "stand and receive the charge";
 // win_probability is then the chance the charge is beaten (stopped before contact or the
@@ -101,6 +109,7 @@ class Battle {
   // objectives and enemies, every legal fire and charge target, formation changes).
   virtual std::vector<Action> legal_actions(int unit) const = 0;
   virtual ActionAssessment assess(const Action& a) const = 0;
+  virtual DoctrineThresholds doctrine_thresholds() const { return {}; }
 
   // Plays one whole turn: asks `orders[side]` for each unit's action and resolves the
   // rule set's sequence, appending every event to `log`.

@@ -49,7 +49,8 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 
 // The doctrine AI (rule-set agnostic: it reads the candidate actions and their exact
 // assessments). Its doctrine, in order:
-//  1. charge when the exact odds favour it (win ≥ 60%, risk of routing ≤ 25%);
+//  1. charge when the exact odds favour it (win ≥ 60%, risk of routing ≤ 25%: the rule
+//     set's doctrine_thresholds());
 //  2. fire at the best target in range (most expected kills), standing when in line;
 //  3. guns unlimber once the enemy is within effective range, and otherwise close to it;
 //  4. foot deploy from column into line as the enemy comes within 16", and march in
@@ -115,12 +116,14 @@ class DoctrineCommander final : public OrderSource {
     if (const Action* t = best_threat_answer(b, unit, legal)) return *t;
 
     // 1. Charges.
+    const DoctrineThresholds th = b.doctrine_thresholds();
     const Action* best_charge = nullptr;
     double best_win = 0;
     for (const Action& a : legal) {
       if (a.kind != ActionKind::kCharge) continue;
       const ActionAssessment s = b.assess(a);
-      if (s.win_probability >= 0.6 && s.risk <= 0.25 && s.win_probability > best_win) {
+      if (s.win_probability >= th.charge_win && s.risk <= th.charge_risk &&
+          s.win_probability > best_win) {
         best_win = s.win_probability;
         best_charge = &a;
       }
@@ -143,10 +146,11 @@ class DoctrineCommander final : public OrderSource {
     }
     // 2a. Deploying to fire, where the rule set rates formations by the fire they give
     // (elan-drill: a column's front rank against a line's two ranks): take the formation
-    // whose fire next turn is at least 1.5 times the best fire now.
+    // whose fire next turn is at least 1.5 times (the rule set's deploy_gain) the best fire
+    // now.
     if (u.arm == Arm::kFoot) {
       const Action* deploy = nullptr;
-      double most = std::max(0.3, 1.5 * (best_fire ? best_kills : 0.0));
+      double most = std::max(0.3, th.deploy_gain * (best_fire ? best_kills : 0.0));
       for (const Action& a : legal) {
         if (a.kind != ActionKind::kFormation || a.target >= 0) continue;
         const double k = b.assess(a).expected_kills;

@@ -1,4 +1,4 @@
-// The group-orders rule set as a module: registered as "playable (partial: see README)", its
+// The group-orders rule set as a module: registered as "playable", its
 // options (every H4-xx of 004.md §8 and the four reconstructions the digest names, with the
 // digest's default), the scale, unit types and attributes, layout, unit checks, the battle-facing
 // helpers and the resolutions it publishes.
@@ -32,7 +32,7 @@ TEST(GroupOrdersModule, RegisteredAsPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "group-orders");
   EXPECT_THAT(std::string(r.title()), HasSubstr("Group orders"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "cm");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 10);
@@ -140,6 +140,11 @@ TEST(GroupOrdersModule, ResolutionParametersFollowTheOptionDefaults) {
   };
   auto option = [](const std::string& name) { return expected_defaults().at(name); };
   EXPECT_EQ(param("shooting", "hard-cover-small-arms"), option("h4_05_hard_cover_small_arms"));
+  EXPECT_EQ(param("shooting", "soft-cover-artillery"), option("h4_05_soft_cover_artillery"));
+  EXPECT_EQ(param("shooting", "hard-cover-heavy-artillery"),
+            option("h4_05_hard_cover_heavy_artillery"));
+  EXPECT_EQ(param("order-change", "general-range"), option("h4_16_general_range"));
+  EXPECT_EQ(param("shooting", "note-reconstructed"), option("h4_24_note_reconstructed"));
   EXPECT_EQ(param("shooting", "musket-extreme20"), option("h4_musket_extreme20"));
   EXPECT_EQ(param("shooting", "li-no-short"), option("h4_li_no_short"));
   EXPECT_EQ(param("shooting", "bow-long5"), option("h4_bow_long5"));

@@ -19,6 +19,7 @@ using test::exact;
 using test::expect_dist;
 using test::expect_monte_carlo;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const Resolution& res(const char* name) { return test::find_resolution(resolutions(), name); }
 
@@ -70,6 +71,23 @@ TEST(GroupOrdersShooting, CoverAndTheOptions) {
   // Soft cover -1, the same as hard at -1.
   expect_dist(exact(res("shooting"), {"target-cover=soft"}),
               exact(res("shooting"), {"target-cover=hard", "hard-cover-small-arms=-1"}));
+  // H4-05's other two: soft cover v artillery and hard cover v Heavy artillery / Howitzers
+  // are 0 by default (Heavy guns at 5 cm: d6 + 1 artillery close, L103); at -1 they count.
+  const std::vector<std::string> guns = {"shooter=heavy-artillery"};
+  const test::Dist d6_plus_0 = {{"none", 3 * k6}, {"disorganise", k6}, {"kill-1", 2 * k6}};
+  for (const char* cover : {"target-cover=soft", "target-cover=hard"}) {
+    expect_dist(exact(res("shooting"), {guns[0], cover}), exact(res("shooting"), guns));
+  }
+  expect_dist(exact(res("shooting"), {guns[0], "target-cover=soft", "soft-cover-artillery=-1"}),
+              d6_plus_0);
+  expect_dist(
+      exact(res("shooting"), {guns[0], "target-cover=hard", "hard-cover-heavy-artillery=-1"}),
+      d6_plus_0);
+  expect_dist(exact(res("shooting"), {"shooter=howitzers", "target-cover=hard",
+                                      "hard-cover-heavy-artillery=-1", "target-formation=line"}),
+              d6_plus_0);
+  // Medium guns always take the printed -1 v hard cover (L96), whatever the option.
+  expect_dist(exact(res("shooting"), {"shooter=medium-artillery", "target-cover=hard"}), d6_plus_0);
   // h4_musket_extreme20: muskets reach 20 cm at -2 (else out of range).
   expect_dist(exact(res("shooting"), {"range=15"}), {{"none", 1}});
   expect_dist(exact(res("shooting"), {"range=15", "musket-extreme20=true"}),
@@ -110,6 +128,14 @@ TEST(GroupOrdersShooting, RecordsTheFaceAndEveryModifier) {
   EXPECT_EQ(r.modifiers[2].ref, "L104-L105, H4-22");
   EXPECT_EQ(r.target, r.faces[0] + 1);
   EXPECT_THAT(r.result, HasSubstr("reconstructed cell, H4-24"));
+  // h4_24_note_reconstructed = false: the same shot without the note.
+  explain.clear();
+  sample(res("shooting"),
+         test::params(res("shooting"), {"stands=2", "disordered=true", "note-reconstructed=false"}),
+         rng, &explain);
+  ASSERT_EQ(explain.size(), 1u);
+  EXPECT_THAT(explain[0].result, Not(HasSubstr("H4-24")));
+  EXPECT_THAT(explain[0].result, HasSubstr("ranges of"));
 }
 
 // Medium infantry against medium infantry, 1 stand, factors 3 v 3: a 5 or 6 kills a stand.
@@ -254,17 +280,29 @@ TEST(GroupOrdersInfantryCharge, RawD6) {
 }
 
 // H4-02 (proposed): orders change with the General within 20 cm or the C-in-C within 40 cm;
-// Retreat to Stand or Reserve needs a morale D6 of 4+; Rout is neither left nor chosen.
+// Retreat to Stand or Reserve needs a morale D6 of 4+ with the Group's morale modifiers
+// (H4-02, L169-L194), the General's +1 among them when a D4 x 5 cm reaches him (H4-16); Rout
+// is neither left nor chosen.
 TEST(GroupOrdersOrderChange, CommandAndTheRetreatTest) {
-  const test::Dist half = {{"changed/stand", 3 * k6}, {"failed/retreat", 3 * k6}};
-  expect_dist(exact(res("order-change"), {}), half);  // the General at 10 cm
-  expect_dist(exact(res("order-change"), {"modifier=-1"}),
-              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
-  expect_dist(exact(res("order-change"), {"retreat-test=5"}),
-              {{"changed/stand", 2 * k6}, {"failed/retreat", 4 * k6}});
+  auto changes = [](double p) -> test::Dist {
+    return {{"changed/stand", p}, {"failed/retreat", 1 - p}};
+  };
+  // The General at 10 cm: +1 when the D4 is 2+ (3/4): 3/4 x 4/6 + 1/4 x 3/6 = 15/24.
+  expect_dist(exact(res("order-change"), {}), changes(15.0 / 24));
+  expect_dist(exact(res("order-change"), {"general-range=fixed-20"}), changes(4 * k6));
+  // -1 more: 3/4 x 3/6 + 1/4 x 2/6 = 11/24; so the 5+ of retreat-test=5.
+  expect_dist(exact(res("order-change"), {"modifier=-1"}), changes(11.0 / 24));
+  expect_dist(exact(res("order-change"), {"retreat-test=5"}), changes(11.0 / 24));
+  // The C-in-C alone at 12 cm: +1 on a D4 of 3+ (1/2): 1/2 x 4/6 + 1/2 x 3/6 = 7/12.
+  expect_dist(exact(res("order-change"), {"general-distance=-1", "c-in-c-distance=12"}),
+              changes(7.0 / 12));
   expect_dist(exact(res("order-change"), {"general-distance=25"}), {{"not-allowed/retreat", 1}});
-  expect_dist(exact(res("order-change"), {"general-distance=25", "c-in-c-distance=30"}), half);
-  expect_dist(exact(res("order-change"), {"general-distance=25", "general-in=30"}), half);
+  // Beyond 20 cm no D4 reaches: a bare 4+ (the C-in-C commanding from 30 cm, or the General
+  // with a 30 cm reach).
+  expect_dist(exact(res("order-change"), {"general-distance=25", "c-in-c-distance=30"}),
+              changes(3 * k6));
+  expect_dist(exact(res("order-change"), {"general-distance=25", "general-in=30"}),
+              changes(3 * k6));
   expect_dist(exact(res("order-change"), {"from=advance"}), {{"changed/stand", 1}});  // no test
   expect_dist(exact(res("order-change"), {"from=rout"}), {{"not-allowed/rout", 1}});
   expect_dist(exact(res("order-change"), {"from=advance", "to=rout"}),

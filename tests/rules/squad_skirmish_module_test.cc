@@ -32,7 +32,7 @@ TEST(SquadSkirmishModule, RegisteredAndPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "squad-skirmish");
   EXPECT_THAT(std::string(r.title()), HasSubstr("skirmish"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "in");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 25.4);  // §1: the engine needs inches
@@ -63,6 +63,8 @@ const std::map<std::string, Value>& expected_defaults() {
       {"sk_07_start_loaded", Value(true)},
       {"sk_07_actions", num(1)},
       {"sk_08_crew", num(4)},
+      {"sk_08_gun_move", text("crew-1d6")},
+      {"sk_08_gun_move_crew", num(3)},
       {"sk_08_canister_chain", text("modified-over-10")},
       {"sk_08_chain_limit", text("target-size")},
       {"sk_09_formed", text("contact-two-ranks")},
@@ -70,6 +72,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"sk_10_command_in", num(6)},
       {"sk_10_restrict", Value(true)},
       {"sk_11_move_roll", text("per-squad")},
+      {"sk_11_split", text("per-figure")},
       {"sk_11_follow_in", num(6)},
       {"sk_11_terrain", text("double-cost")},
       {"sk_11_road", text("whole-move")},
@@ -199,6 +202,12 @@ TEST(SquadSkirmishModule, LayoutIsOneStandPerFigure) {
   EXPECT_NEAR(s[0].rect.centre.x, -37.5, 1e-9);
   EXPECT_NEAR(s[3].rect.centre.x, 37.5, 1e-9);
   EXPECT_NEAR(s[0].rect.centre.y - s[4].rect.centre.y, 25, 1e-9);  // facing north (y up)
+  // SK-09: `ranks = 3` forms 9 figures in three ranks of 3, in contact.
+  s = sk().layout(make_unit("infantry", "formed", 9, {{"ranks", Value(std::int64_t{3})}}), {0, 0},
+                  0);
+  ASSERT_EQ(s.size(), 9u);
+  EXPECT_NEAR(s[0].rect.centre.x, -25, 1e-9);
+  EXPECT_NEAR(s[0].rect.centre.y - s[6].rect.centre.y, 50, 1e-9);
   // Open order: rows of 5, 2" apart: every figure within 6" of the most central one (L48).
   s = sk().layout(make_unit("infantry", "open", 18), {0, 0}, 0);
   ASSERT_EQ(s.size(), 18u);

@@ -47,7 +47,8 @@ TEST(SquadSkirmishTables, MoraleL13toL32) {
 
 TEST(SquadSkirmishTables, MovementL38toL48) {
   expect_table("movement.arms", {{"infantry", {{"dice", 2}, {"max", 12}}, "L40"},
-                                 {"cavalry", {{"dice", 3}, {"max", 18}}, "L40"}});
+                                 {"cavalry", {{"dice", 3}, {"max", 18}}, "L40"},
+                                 {"cannon", {{"dice", 1}, {"max", 6}}, "SK-08"}});
   expect_table("movement.road", {{"road", {{"extra_dice", 1}, {"drop_lowest", 1}}, "L42"}});
   expect_table("movement.terrain", {{"open", {{"numerator", 1}, {"denominator", 1}}, "L44"},
                                     {"woods", {{"numerator", 1}, {"denominator", 2}}, "L44"},

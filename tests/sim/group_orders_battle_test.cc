@@ -142,15 +142,17 @@ TEST(GroupOrdersBattle, RoutToTheTableEdge_L27_H4_03) {
   EXPECT_GT(lost, 0);
 }
 
-// H4-02: a Group on Retreat whose General wants Stand tests at 4+; a failure keeps Retreat
-// (and says so), a success is the order change event "Retreat -> Stand".
+// H4-02: a Group on Retreat whose General wants Stand tests at 4+ with the Group's morale
+// modifiers (L169-L194: here Poor Morale -1, L182, and the General's +1 with his D4, L174); a
+// failure keeps Retreat (and says so), a success is the order change event "Retreat -> Stand".
 TEST(GroupOrdersBattle, OrderChangeAfterATest_H4_02) {
   int changed = 0, failed = 0;
   for (std::uint64_t seed = 1; seed <= 16; ++seed) {
-    const Scenario sc = go_scenario(
-        group("b1", go_unit("b1", "medium-infantry", 4, 60, 40, "orders = \"retreat\"")),
-        group("r1", go_unit("r1", "medium-infantry", 4, 60, 75, "orders = \"stand\"")),
-        general("bg", "blue", "b1", 60, 35));
+    const Scenario sc =
+        go_scenario(group("b1", go_unit("b1", "medium-infantry", 4, 60, 40,
+                                        "orders = \"retreat\"\nmorale = \"poor\"")),
+                    group("r1", go_unit("r1", "medium-infantry", 4, 60, 75, "orders = \"stand\"")),
+                    general("bg", "blue", "b1", 60, 35));
     BattleHarness g(sc, seed);
     ScriptedCommander blue, red;
     blue.set(g.idx("b1"),
@@ -161,8 +163,18 @@ TEST(GroupOrdersBattle, OrderChangeAfterATest_H4_02) {
     ASSERT_EQ(change.size() + stay.size(), 1u) << "seed " << seed;
     const Event& e = change.empty() ? *stay.front() : *change.front();
     ASSERT_EQ(e.rolls.size(), 1u);
-    const int face = e.rolls.front().faces.front();
-    EXPECT_EQ(!change.empty(), face >= 4) << e.rolls.front().result;
+    const RollRecord& r = e.rolls.front();
+    ASSERT_EQ(r.faces.size(), 2u);  // the D6 and the General's D4 (H4-16)
+    double sum = r.faces.front();
+    bool poor = false;
+    for (const Modifier& m : r.modifiers) {
+      sum += m.value;
+      poor = poor || (m.name == "the Group's morale modifiers" && m.value == -1);
+    }
+    EXPECT_TRUE(poor) << r.result;
+    EXPECT_EQ(r.modifiers.size(), 2u) << r.result;  // the General 4 cm away: his D4 reaches
+    EXPECT_EQ(r.target, sum);
+    EXPECT_EQ(!change.empty(), sum >= 4) << r.result;
     EXPECT_EQ(orders(g.battle(), g.idx("b1")), change.empty() ? "retreat" : "stand");
     (change.empty() ? failed : changed)++;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
@@ -183,18 +195,29 @@ TEST(GroupOrdersBattle, MoraleTestChangesOrdersAfterLosses_L162_L218) {
     BattleHarness g(sc, seed);
     ScriptedCommander blue, red;
     blue.fire(g.idx("b1"), g.idx("r1"));
+    // Red's own player turn follows (its Advance must move, L4): read r1 after blue's.
+    int figures = -1;
+    bool on_table = false;
+    std::string now;
+    const Battle& b = g.battle();
+    b.add_step_observer([&](std::string_view step) {
+      if (step != "morale" || figures >= 0) return;
+      const Unit& r1 = b.force().units[static_cast<std::size_t>(b.force().unit_index("r1"))];
+      figures = r1.figures();
+      on_table = r1.on_table();
+      now = orders(b, b.force().unit_index("r1"));
+    });
     g.play(blue, red);
     int killed = 0;
     for (const Event* e : g.events(EventKind::kFire, "b1", 1)) {
       killed += static_cast<int>(as_number(*field(*e, "kills")));
     }
-    EXPECT_EQ(g.unit("r1").figures(), std::max(0, 4 - killed));
+    EXPECT_EQ(figures, std::max(0, 4 - killed));
     const auto tests = g.events_with("tests morale", "", 1);
-    EXPECT_EQ(tests.empty(), killed == 0) << "seed " << seed;  // L162: losses, then a test
-    if (tests.empty() || !g.unit("r1").on_table()) continue;
+    ASSERT_FALSE(tests.empty() && killed > 0) << "seed " << seed;  // L162: losses, then a test
+    if (killed == 0 || !on_table) continue;
     ++tested;
     const int score = static_cast<int>(as_number(*field(*tests.front(), "score")));
-    const std::string now = orders(g.battle(), g.idx("r1"));
     if (score >= 4) {
       EXPECT_EQ(now, "advance");  // L221-L223 Massed: stay
     }

@@ -3,6 +3,7 @@
 // (home north), and readers of a unit's books (Battle::unit_report).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -60,6 +61,15 @@ inline std::string orders(const Battle& b, int unit) {
 
 inline double gap_cm(const BattleHarness& g, std::string_view a, std::string_view b) {
   return distance(g.unit(a).footprint(), g.unit(b).footprint()) / 10.0;
+}
+
+// Whether a roll record lists a modifier whose name contains `name` (of `value`, if given).
+inline bool has_modifier(const RollRecord& r, std::string_view name,
+                         std::optional<double> value = std::nullopt) {
+  for (const Modifier& m : r.modifiers) {
+    if (m.name.find(name) != std::string::npos && (!value || m.value == *value)) return true;
+  }
+  return false;
 }
 
 // An order source that always asks `unit` to move to `dest` on its current orders.

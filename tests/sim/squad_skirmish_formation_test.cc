@@ -70,6 +70,33 @@ TEST(SquadSkirmishFormation, FormsAndOpens_SK09_L69) {
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
+// SK-09 sk_09_formed: a squad formed in three ranks (the scenario's `ranks`) stands in base
+// contact, but is Formed (morale +1, melee +1, the firer's +1, L69) only with
+// contact-any-ranks; in two ranks it is Formed under both.
+TEST(SquadSkirmishFormation, ThreeRanksFormedOnlyWithAnyRanks_SK09) {
+  for (const std::string opt : {"contact-two-ranks", "contact-any-ranks"}) {
+    const Scenario sc = sk(unit_toml("b1", "infantry", "formed", 9, 24, 8, "ranks = 3") +
+                               unit_toml("b2", "infantry", "formed", 6, 8, 8),
+                           unit_toml("r1", "infantry", "open", 6, 24, 26, "quality = \"veteran\""),
+                           fmt::format("sk_09_formed = \"{}\"", opt));
+    BattleHarness g(sc, 4);
+    const BattleSK& b = sk_of(g);
+    const int b1 = g.idx("b1");
+    EXPECT_EQ(b.ranks(b1), 3);
+    EXPECT_EQ(b.ranks(g.idx("b2")), 2);
+    EXPECT_TRUE(b.formed(g.idx("b2")));
+    EXPECT_EQ(b.formed(b1), opt == "contact-any-ranks") << opt;
+    EXPECT_NEAR(widest_gap(g, b1), 1.0, 0.02);  // bases in contact in either case
+    ScriptedCommander blue, red;
+    red.fire(g.idx("r1"), b1);
+    g.play(blue, red);
+    const auto shots = g.events(EventKind::kFire, "r1", 1);
+    ASSERT_EQ(shots.size(), 1u);
+    EXPECT_EQ(target_formed_modifier(*shots[0]), opt == "contact-any-ranks") << opt;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 // SK-20: dismounting takes sk_20_dismount_actions actions (one per activation here, SK-07);
 // dismounted, the squad is infantry: 2d6 movement (L40), on foot bases; mounting again takes
 // as many, and it rides 3d6 again.

@@ -120,6 +120,16 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         if (&g == &goals.front()) onward = m.destination;
         out.push_back(m);
       }
+      // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
+      // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
+      if (option("h4_18_square") == "any-orders" && u.arm == Arm::kFoot && massed(unit) &&
+          u.formation != "square") {
+        Action sq = base(unit, rate);
+        sq.kind = ActionKind::kFormation;
+        sq.formation = "square";
+        sq.facing = fp.facing;
+        out.push_back(sq);
+      }
       Action back = base(unit, rate);  // L11: half speed backwards
       back.kind = ActionKind::kMove;
       back.moves = true;

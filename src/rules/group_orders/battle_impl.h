@@ -1,5 +1,5 @@
 // The group-orders battle (internal to the rule set). A game turn is two player turns
-// (H4-01, proposed: alternate); in each the phasing side:
+// (H4-01, proposed: alternate; option simultaneous: sequence.cc); in each the phasing side:
 //   1. orders: each Group's General chooses its orders (the order-change resolution, H4-02),
 //      then every unit of the Group its action under them; Generals move (H4-17);
 //   2. rally: the side's routing units test to rally (L213-L216);
@@ -28,6 +28,9 @@
 namespace smoothbore::group_orders {
 
 inline constexpr double kCm = 10.0;  // mm per cm, the rule unit
+// L176 "Uphill of all enemy" counts the enemy within this reach (cm): the longest artillery
+// long range (L123), a reading.
+inline constexpr double kUphillReachCm = 40.0;
 
 // H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
 // and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
@@ -114,9 +117,13 @@ class BattleGO final : public Battle {
   double c_in_c_cm(int group) const;
   double leader_cm(int leader, int group) const;
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
+  bool uphill_of(int unit, int enemy) const;       // H4-27
+  bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
   std::map<std::string, Value> shooting_params(int unit, int target) const;
+  std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
+  int order_change_modifier(int group, int unit) const;  // H4-02
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
                   std::vector<RollRecord>* rolls);
   static std::vector<OutcomeProbability> distribution(const std::string& name,
@@ -126,9 +133,17 @@ class BattleGO final : public Battle {
   static int kills_of(const std::string& result);  // kill-N -> N
 
  private:
+  // sequence.cc (H4-01)
   void player_turn(int side, const std::vector<OrderSource*>& orders, EventLog& log);
+  void simultaneous_turn(const std::vector<OrderSource*>& orders, EventLog& log);
+  void reset_turn_state();
+  void phase_event(int side, const std::string& what, EventLog& log);
   // orders.cc
   void order_step(int side, OrderSource* src, EventLog& log);
+  // L4: whether the action moves the unit at least half its maximum speed or into contact;
+  // the Group's actions refused and asked again when none does.
+  bool keeps_advance_pace(int unit, const Action& a) const;
+  void advance_pace(int group, OrderSource* src, EventLog& log);
   void set_group_orders(int group, const std::string& to, const std::string& why, EventLog& log,
                         std::vector<RollRecord> rolls = {});
   void set_unit_orders(int unit, const std::string& to, const std::string& why, EventLog& log);
@@ -148,9 +163,17 @@ class BattleGO final : public Battle {
   bool change_formation(int unit, const std::string& formation, EventLog& log);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
+  double file_through_gap(int unit, double budget_cm, EventLog& log);  // L29
   void fall_back(int unit, double cm, EventLog& log);
   // combat.cc
-  void shooting_phase(int side, EventLog& log);
+  // A shot's effect on its target; simultaneous shooting (H4-01) collects them first.
+  struct ShotEffect {
+    int target = -1;
+    int kills = 0;
+    bool disorganise = false;
+  };
+  void shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred = nullptr);
+  void apply_shot(const ShotEffect& fx, EventLog& log);
   void melee_phase(int side, EventLog& log);
   void kill_stands(int unit, int n, const std::string& why, EventLog& log);
   // morale.cc

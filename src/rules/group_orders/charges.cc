@@ -2,10 +2,12 @@
 // test on contact (H4-09), the rout move to the table edge (L26-L29, H4-03) and the fall
 // back of a morale result (L222-L228, H4-14).
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
 
 namespace smoothbore::group_orders {
@@ -92,12 +94,52 @@ void BattleGO::rout_move(int unit, bool first, EventLog& log) {
                 fmt::format("routs {:.0f} cm off the table edge and is lost (L27)", speed), log);
     return;
   }
-  const double moved = travel(unit, r.centre + home * (speed * kCm), speed, true);
+  double moved = travel(unit, r.centre + home * (speed * kCm), speed, true);
+  if (moved < speed - 0.5) moved += file_through_gap(unit, speed - moved, log);
   Event e = make_event(EventKind::kRout, unit,
                        fmt::format("{} routs {:.1f} cm toward the table edge ({})", name(unit),
                                    moved, first ? "rout rate, H4-03" : "speed +2 cm, L27"));
   e.data = {{"distance_cm", Value(moved)}};
   log.append(std::move(e));
+}
+
+// L29: routing stands "may move as separate units ... to pass through gaps etc., but must
+// keep contact with each other": a router blocked by other units (never through them, H4-14)
+// files through the nearest gap that lets it on, its stands one behind the other (a file one
+// stand wide; guns limbered), stepping sideways at most 10 cm (the step costs its length)
+// and going on
+// toward the edge with what is left of `budget_cm`. Returns the cm it went (0: no gap).
+double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
+  Unit& u = force_.units[unit];
+  const Unit before = u;
+  const double moved_before = state_[unit].moved_cm;
+  const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
+  const Rect r0 = u.footprint();
+  const Vec2 side = Vec2{home.y, -home.x};  // across the line of flight
+  u.formation = u.arm == Arm::kArtillery ? "limbered" : "column-deep";
+  const Rect file = ruleset().layout(u, r0.centre, r0.facing).front().rect;
+  for (int k = 0; k <= 20; ++k) {
+    const double off = (k % 2 == 1 ? 1.0 : -1.0) * ((k + 1) / 2) * kCm;
+    const double step = std::abs(off) / kCm;
+    if (step >= budget_cm) break;
+    Rect at = file;
+    at.centre = r0.centre + side * off;
+    if (!place_ok(unit, at, -1)) continue;
+    u.stands.front().rect = at;
+    const double on =
+        travel(unit, at.centre + home * ((budget_cm - step) * kCm), budget_cm - step, true);
+    if (on > 1.0) {  // through: the file got on past where the block stopped it
+      state_[unit].moved_cm = moved_before + step + on;
+      log.append(make_event(EventKind::kFormation, unit,
+                            fmt::format("{} files through a gap as it routs (L29)", name(unit))));
+      return step + on;
+    }
+    u.stands = before.stands;
+    state_[unit].moved_cm = moved_before;
+  }
+  u = before;
+  state_[unit].moved_cm = moved_before;
+  return 0;
 }
 
 // H4-14: directly away from the nearest enemy, keeping facing; blocked by friends or the edge

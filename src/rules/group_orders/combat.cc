@@ -47,7 +47,13 @@ void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& lo
   st.rect = laid.front().rect;
 }
 
-void BattleGO::shooting_phase(int side, EventLog& log) {
+void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
+  if (!force_.units[fx.target].on_table()) return;
+  if (fx.disorganise) state_[fx.target].disorganised = true;  // L132
+  kill_stands(fx.target, fx.kills, "shooting, L133-L135", log);
+}
+
+void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred) {
   const bool second_die = option("h4_22_light_split") == "second-die";
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
@@ -88,8 +94,12 @@ void BattleGO::shooting_phase(int side, EventLog& log) {
           groups_[state_[target].group].under_artillery_short = true;  // L179
         }
       }
-      if (result == "disorganise") state_[target].disorganised = true;  // L132
-      kill_stands(target, kills, "shooting, L133-L135", log);
+      const ShotEffect fx{target, kills, result == "disorganise"};
+      if (deferred != nullptr) {
+        deferred->push_back(fx);  // H4-01 simultaneous: applied after every shot
+      } else {
+        apply_shot(fx, log);
+      }
     }
     state_[u].fired_ever = true;
     state_[u].shot = true;
@@ -112,6 +122,9 @@ void BattleGO::melee_phase(int side, EventLog& log) {
     }
   }
   std::map<int, int> inflicted, received;
+  // L150: an overlap counts against only one enemy unit per combat phase (the first fight
+  // that uses it, in unit order).
+  std::map<int, int> overlap_against;
   using Kills = std::vector<std::pair<int, int>>;  // (victim, stands)
   auto fight = [&](bool phasing) {
     Kills kills;
@@ -123,8 +136,17 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       state_[u].in_melee = true;
       state_[o].in_melee = true;
       std::vector<RollRecord> rolls;
-      const std::string result =
-          to_string(resolve("melee", melee_params(u, o), &rolls).at(0).second);
+      auto p = melee_params(u, o);
+      bool overlap = false;
+      for (int f : overlappers(u, o)) {
+        const auto [it, fresh] = overlap_against.emplace(f, o);
+        if (fresh || it->second == o) {
+          overlap = true;
+          break;
+        }
+      }
+      p["overlap"] = Value(overlap);
+      const std::string result = to_string(resolve("melee", p, &rolls).at(0).second);
       const int k = kills_of(result);
       Event e = make_event(EventKind::kMelee, u,
                            fmt::format("{} fights {}: {}", name(u), name(o), result));

@@ -20,7 +20,7 @@
 namespace smoothbore::group_orders {
 
 inline constexpr std::string_view kId = "group-orders";
-inline constexpr std::string_view kStatus = "playable (partial: see README)";
+inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
 

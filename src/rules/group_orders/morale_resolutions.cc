@@ -12,37 +12,6 @@
 
 namespace smoothbore::group_orders {
 
-namespace {
-
-MoraleSituation situation(const Params& p) {
-  MoraleSituation s;
-  s.unit_class = p.get_string("class");
-  s.test = p.get_string("test");
-  s.orders = s.test == "rally" ? "rout" : p.get_string("orders");
-  s.artillery = p.get_bool("artillery");
-  s.won_casualties = p.get_bool("won-casualties");
-  s.lights_charging_lights = p.get_bool("lights-charging-lights");
-  s.general_cm = p.get_number("general-distance");
-  s.high_morale = p.get_bool("high-morale");
-  s.uphill_or_cover = p.get_bool("uphill-or-cover");
-  s.melees_won = static_cast<int>(p.get_int("melees-won"));
-  s.artillery_fire = p.get_bool("artillery-fire");
-  s.losses_percent = static_cast<int>(p.get_int("losses-percent"));
-  s.disordered = p.get_bool("disordered");
-  s.poor_or_militia_open = p.get_bool("poor-or-militia-open");
-  s.higher_factor_charge = p.get_bool("higher-factor-charge");
-  s.charged_by_cavalry_open = p.get_bool("charged-by-cavalry-open");
-  s.charged_flank_rear = p.get_bool("charged-flank-rear");
-  s.melees_lost = static_cast<int>(p.get_int("melees-lost"));
-  s.half_strength = p.get_bool("half-strength");
-  s.split_b = p.get_bool("split-b");
-  s.general_range = p.get_string("general-range");
-  s.losses = p.get_string("losses");
-  return s;
-}
-
-}  // namespace
-
 Resolution morale_resolution() {
   Resolution r;
   r.name = "morale";
@@ -95,7 +64,7 @@ Resolution morale_resolution() {
   r.outcome_fields = {"result", "orders", "fall-back"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const MoraleSituation s = situation(p);
+      const MoraleSituation s = morale_situation(p);
       start_record(rec, "morale: " + s.test, 0, "1D6 + modifiers (L169)");
       int d4 = 0;
       if (morale_rolls_d4(s)) {

@@ -220,6 +220,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     return;
   }
   if (orders == "reserve") {
+    if (a.kind == ActionKind::kFormation && a.formation == "square") {
+      if (option("h4_18_square") == "any-orders") change_formation(unit, "square", log);
+      return;  // H4-18: square only on Stand unless any-orders; a square does not move
+    }
     if (a.kind == ActionKind::kFormation) {
       change_formation(unit, a.formation, log);
       if (!a.moves) return;  // L15-L19: well drilled (and normal, to a flank column) still move
@@ -230,7 +234,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       if (place_ok(unit, turned, -1)) u.stands.front().rect = turned;
       return;
     }
-    if (!a.moves || u.arm == Arm::kArtillery) return;
+    if (!a.moves || u.arm == Arm::kArtillery || u.formation == "square") return;  // H4-18
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;

@@ -88,16 +88,18 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
       }
       if (is_order(a.rate) && (a.rate != g.orders || differs)) {
         std::vector<RollRecord> rolls;
-        const Outcome o =
-            resolve("order-change",
-                    {{"from", text(from)},
-                     {"to", text(a.rate)},
-                     {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
-                     {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
-                     {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
-                     {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
-                     {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))}},
-                    &rolls);
+        const Outcome o = resolve(
+            "order-change",
+            {{"from", text(from)},
+             {"to", text(a.rate)},
+             {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
+             {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
+             {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
+             {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
+             {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
+             {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
+             {"general-range", text(option("h4_16_general_range"))}},
+            &rolls);
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
           set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));
@@ -114,6 +116,60 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
       }
     }
     actions_[u] = a;
+  }
+  for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
+    if (groups_[gi].side == side) advance_pace(static_cast<int>(gi), src, log);
+  }
+}
+
+// L4: on Advance, at least one unit of the Group moves at least half its maximum speed or
+// ends in contact (a charge; a unit already in contact counts). An action set that does
+// neither is refused with the reason, and the Group's first Advancing unit that can comply is
+// asked again among its complying actions (taking the first if its answer still does not).
+bool BattleGO::keeps_advance_pace(int unit, const Action& a) const {
+  if (a.kind == ActionKind::kCharge) return true;
+  if (!a.moves || (a.kind != ActionKind::kMove && a.kind != ActionKind::kShift)) return false;
+  const double d = distance(force_.units[unit].footprint().centre, a.destination) / kCm;
+  return d >= max_speed_cm(unit) / 2 - 1e-6;
+}
+
+void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
+  const GroupState& g = groups_[group];
+  std::vector<int> advancing;
+  for (int u : g.units) {
+    if (!active(u) || orders_of(u) != "advance") continue;
+    const Action& a = actions_[u];
+    if (force_.units[u].arm == Arm::kArtillery && a.kind == ActionKind::kFire &&
+        !state_[u].started_on_stand) {
+      continue;  // L4: the guns switch to Stand in range; they are not Advancing
+    }
+    if (keeps_advance_pace(u, a)) return;
+    for (std::size_t j = 0; j < force_.units.size(); ++j) {
+      if (force_.units[j].side != g.side && force_.units[j].on_table() &&
+          gap_cm(u, static_cast<int>(j)) < 0.1) {
+        return;  // already in contact
+      }
+    }
+    advancing.push_back(u);
+  }
+  for (int u : advancing) {
+    std::vector<Action> pace;
+    for (const Action& a : legal_actions(u)) {
+      if ((a.rate.empty() || a.rate == "advance") && keeps_advance_pace(u, a)) pace.push_back(a);
+    }
+    if (pace.empty()) continue;
+    Event e = make_event(
+        EventKind::kOrder, u,
+        fmt::format("{}: orders refused: on Advance at least one unit of the Group must move at "
+                    "least half its maximum speed or end in contact (L4); {} is asked again",
+                    g.name, name(u)));
+    e.data = {{"refused", Value(std::string("advance-half-speed"))}};
+    log.append(std::move(e));
+    Action a = src != nullptr ? src->choose(*this, u, pace) : pace.front();
+    if (a.unit != u || !keeps_advance_pace(u, a)) a = pace.front();
+    a.rate.clear();
+    actions_[u] = a;
+    return;
   }
 }
 

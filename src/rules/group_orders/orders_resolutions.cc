@@ -1,6 +1,7 @@
 // Changing a Group's orders (H4-02, proposed; the text lost how orders change): allowed with
 // the General or C-in-C near, never out of or into Rout, and from Retreat to Stand or Reserve
 // only with a morale D6 (plus the Group's morale modifiers) of 4+.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,12 @@ Resolution order_change_resolution() {
                    "cm from the Group's General to its nearest unit; -1: none", "H4-02"),
       number_param("c-in-c-distance", -1, -1, 200, "cm from the C-in-C; -1: none", "H4-02"),
       int_param("modifier", 0, -12, 12,
-                "the Group's morale modifiers (as `morale` sums them) for the Retreat test",
+                "the Group's morale modifiers for the Retreat test, as `morale test=general` sums "
+                "them, but the General's (rolled here from the distances, H4-16)",
                 "H4-02, L169-L194"),
+      option_choice("general-range", {"d4-per-test", "fixed-20"}, "H4-16, L174",
+                    "the General's +1 reaches D4 x 5 cm, rolled per test, or a fixed 20 cm "
+                    "(option h4_16_general_range)"),
       int_param("general-in", row("orders.changes", "general").number("cm"), 0, 200,
                 "the General's reach (option h4_02_general_in)", "H4-02"),
       int_param("c-in-c-in", row("orders.changes", "c-in-c").number("cm"), 0, 200,
@@ -48,14 +53,26 @@ Resolution order_change_resolution() {
       }
       bool changed = true;
       if (rule.needs_score > 0) {
+        // H4-02: the 4+ is a morale test, so it adds the Group's morale modifiers (L169-L194);
+        // the General's +1 (the nearer of the General and the C-in-C) needs its D4 (H4-16).
+        MoraleSituation ms;
+        ms.general_range = p.get_string("general-range");
+        const double g = p.get_number("general-distance"), cc = p.get_number("c-in-c-distance");
+        ms.general_cm = g < 0 ? cc : (cc < 0 ? g : std::min(g, cc));
         const int modifier = static_cast<int>(p.get_int("modifier"));
         const int face = c.roll(kD6);
         note_face(rec, "d6", face);
+        const int d4 = morale_rolls_d4(ms) ? c.roll(4) : 0;
+        if (d4 > 0) note_face(rec, "d4", d4);
+        const Modifiers general = morale_modifiers(ms, d4);
         if (rec != nullptr && modifier != 0) {
           rec->modifiers.push_back(
               {"the Group's morale modifiers", static_cast<double>(modifier), "L169-L194"});
         }
-        changed = face + modifier >= rule.needs_score;
+        general.record(rec);
+        const int score = face + modifier + general.total();
+        if (rec != nullptr) rec->target = score;
+        changed = score >= rule.needs_score;
       }
       if (rec != nullptr) {
         rec->result =

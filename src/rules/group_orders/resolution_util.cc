@@ -265,6 +265,33 @@ OrderChange morale_result(const MoraleSituation& s, int score) {
   return out;
 }
 
+MoraleSituation morale_situation(const Params& p) {
+  MoraleSituation s;
+  s.unit_class = p.get_string("class");
+  s.test = p.get_string("test");
+  s.orders = s.test == "rally" ? "rout" : p.get_string("orders");
+  s.artillery = p.get_bool("artillery");
+  s.won_casualties = p.get_bool("won-casualties");
+  s.lights_charging_lights = p.get_bool("lights-charging-lights");
+  s.general_cm = p.get_number("general-distance");
+  s.high_morale = p.get_bool("high-morale");
+  s.uphill_or_cover = p.get_bool("uphill-or-cover");
+  s.melees_won = static_cast<int>(p.get_int("melees-won"));
+  s.artillery_fire = p.get_bool("artillery-fire");
+  s.losses_percent = static_cast<int>(p.get_int("losses-percent"));
+  s.disordered = p.get_bool("disordered");
+  s.poor_or_militia_open = p.get_bool("poor-or-militia-open");
+  s.higher_factor_charge = p.get_bool("higher-factor-charge");
+  s.charged_by_cavalry_open = p.get_bool("charged-by-cavalry-open");
+  s.charged_flank_rear = p.get_bool("charged-flank-rear");
+  s.melees_lost = static_cast<int>(p.get_int("melees-lost"));
+  s.half_strength = p.get_bool("half-strength");
+  s.split_b = p.get_bool("split-b");
+  s.general_range = p.get_string("general-range");
+  s.losses = p.get_string("losses");
+  return s;
+}
+
 OrderChangeRule order_change_rule(std::string_view from, std::string_view to, double general_cm,
                                   double c_in_c_cm, int general_in, int c_in_c_in,
                                   int retreat_test) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/group_orders/tables.h"
+#include "rules/param.h"
 #include "rules/roll_helpers.h"
 
 namespace smoothbore::group_orders {
@@ -146,6 +147,8 @@ struct MoraleSituation {
   std::string general_range = "d4-per-test";  // H4-16
   std::string losses = "full-20";             // H4-12
 };
+// The situation the `morale` resolution's parameters describe.
+MoraleSituation morale_situation(const Params& p);
 // Whether the General's +1 needs a D4 (H4-16).
 bool morale_rolls_d4(const MoraleSituation& s);
 // The modifier set; `d4` is the General's die (0 when none was rolled).

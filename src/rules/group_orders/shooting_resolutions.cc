@@ -38,6 +38,8 @@ ShootingSituation situation(const Params& p) {
   s.ranges.li_no_short = p.get_bool("li-no-short");
   s.ranges.bow_long5 = p.get_bool("bow-long5");
   s.hard_cover_small_arms = static_cast<int>(p.get_int("hard-cover-small-arms"));
+  s.soft_cover_artillery = static_cast<int>(p.get_int("soft-cover-artillery"));
+  s.hard_cover_heavy_artillery = static_cast<int>(p.get_int("hard-cover-heavy-artillery"));
   s.spear_short_bonus = p.get_bool("spear-short-bonus");
   s.first_shot_bonus = p.get_string("first-shot-rule") == "first-of-game";
   return s;
@@ -74,6 +76,12 @@ Resolution shooting_resolution() {
                     "the target's formation (artillery, not Howitzers, +1 at column/square)"),
       int_param("hard-cover-small-arms", -2, -3, 0,
                 "hard cover v small arms (option h4_05_hard_cover_small_arms)", "H4-05"),
+      int_param("soft-cover-artillery", 0, -2, 0,
+                "soft cover v artillery (option h4_05_soft_cover_artillery)", "H4-05"),
+      int_param("hard-cover-heavy-artillery", 0, -2, 0,
+                "hard cover v Heavy artillery and Howitzers (option "
+                "h4_05_hard_cover_heavy_artillery)",
+                "H4-05"),
       option_flag("musket-extreme20", false, "§4.2, L139",
                   "muskets have the extreme 20 cm, not Riflemen (option h4_musket_extreme20)"),
       option_flag("li-no-short", false, "§4.2",
@@ -84,6 +92,8 @@ Resolution shooting_resolution() {
                   "spears get the muskets' short-range +1 (option h4_20_spear_short_bonus)"),
       option_choice("first-shot-rule", {"first-of-game", "none"}, "H4-21",
                     "the first-shot +1 (option h4_21_first_shot)"),
+      option_flag("note-reconstructed", true, "H4-24, L138, L232",
+                  "the record names a reconstructed range cell (option h4_24_note_reconstructed)"),
   };
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
@@ -107,7 +117,9 @@ Resolution shooting_resolution() {
             fmt::format("{}: d6 {} {:+} = {} at {} range ({}; ranges of {}, {}{})", result.key,
                         face, sm.modifiers.total(), score, range_band_name(sm.band), result.ref,
                         sm.range_row->name, sm.range_row->ref,
-                        sm.range_row->flag("reconstructed") ? ", a reconstructed cell, H4-24" : "");
+                        sm.range_row->flag("reconstructed") && p.get_bool("note-reconstructed")
+                            ? ", a reconstructed cell, H4-24"
+                            : "");
       }
       return Outcome{{"result", text_value(result.key)}};
     });

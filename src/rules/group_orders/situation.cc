@@ -209,14 +209,6 @@ double BattleGO::c_in_c_cm(int group) const {
   return -1;
 }
 
-// L6: a Massed enemy "whose front is directly to the front of the advancing unit": in our
-// front zone and facing us (its front within 45° of facing back at us).
-bool BattleGO::enemy_to_front(int unit, int enemy) const {
-  const Rect us = force_.units[unit].footprint(), them = force_.units[enemy].footprint();
-  if (zone_of(us, them.centre) != Zone::kFront) return false;
-  return std::abs(bearing_difference(them.facing, us.facing + 180.0)) <= 45.0;
-}
-
 std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
@@ -243,11 +235,16 @@ std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) con
       {"target-formation", text(tf)},
       {"hard-cover-small-arms",
        whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
+      {"soft-cover-artillery",
+       whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
+      {"hard-cover-heavy-artillery",
+       whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
       {"musket-extreme20", Value(option_on("h4_musket_extreme20"))},
       {"li-no-short", Value(option_on("h4_li_no_short"))},
       {"bow-long5", Value(option_on("h4_bow_long5"))},
       {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
       {"first-shot-rule", text(option("h4_21_first_shot"))},
+      {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
   };
 }
 
@@ -262,26 +259,19 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
       std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
   const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
   const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
-  // H4-11: a friendly unit touching our side, facing the same way, not itself in contact.
-  bool overlap = false;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
-    const std::string& oo = orders_of(o);
-    if (oo == "retreat" || oo == "rout") continue;
-    const Rect r = force_.units[i].footprint();
-    if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
-    if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;
-    if (option("h4_11_overlap") == "level-side-contact" &&
-        distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
-      continue;
-    }
-    overlap = true;
-  }
+  const bool overlap = !overlappers(unit, enemy).empty();
   const std::string morale = u.attribute_string("morale", "normal");
   std::string formation = u.formation;
   if (formation != "column" && formation != "column-deep" && formation != "square") {
     formation = "line";
+  }
+  // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
+  // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
+  // 1-wide column n deep.
+  if (formation == "column" || formation == "column-deep") {
+    const int deep = formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
+    formation =
+        deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
   }
   return {
       {"unit-type", text(u.type)},
@@ -299,7 +289,7 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
        Value(e.formation == "square" || scenario_.table.any_in(them, TerrainClass::kBuilding))},
       {"disorganised", Value(s.disorganised)},
       {"terrain", whole(terrain_type(us.centre))},
-      {"enemy-defended", Value(cover_of(enemy) == "hard")},
+      {"enemy-defended", Value(cover_of(enemy) == "hard" || uphill_of(enemy, unit))},
       {"charged", Value(s.charged)},
   };
 }
@@ -329,7 +319,8 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
       {"won-casualties", Value(false)},
       {"general-distance", Value(std::min(general_cm(group), 200.0))},
       {"high-morale", Value(high)},
-      {"uphill-or-cover", Value(u.arm == Arm::kFoot && cover_of(unit) != "none")},
+      {"uphill-or-cover",
+       Value((u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit))},
       {"melees-won", whole(std::min(g.melees_won, 4))},
       {"artillery-fire", Value(g.under_artillery_short)},
       {"losses-percent", whole(std::clamp(pct, 0, 100))},
@@ -341,6 +332,14 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
       {"general-range", text(option("h4_16_general_range"))},
       {"losses", text(option("h4_12_losses"))},
   };
+}
+
+// H4-02: the Retreat test's modifiers are the Group's morale modifiers (a general test,
+// L169-L194) but the General's +1, which the order-change resolution rolls (H4-16).
+int BattleGO::order_change_modifier(int group, int unit) const {
+  auto p = morale_params(group, "general", unit);
+  p["general-distance"] = Value(-1.0);
+  return morale_modifiers(morale_situation(complete("morale", p)), 0).total();
 }
 
 Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,

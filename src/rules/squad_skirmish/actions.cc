@@ -71,14 +71,13 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
       f.target = ti;
       out.push_back(f);
     }
-    if (can_charge(unit, ti) && !is_officer_unit(unit)) {
+    if (can_charge(unit, ti) && !is_officer_unit(unit) && !cannon(unit)) {
       Action c = hold;
       c.kind = ActionKind::kCharge;
       c.target = ti;
       out.push_back(c);
     }
   }
-  if (cannon(unit)) return out;  // guns are not moved (README "Not yet")
   const Vec2 here = anchor(unit);
   auto move_to = [&](Vec2 dest) {
     Action m = hold;
@@ -88,6 +87,20 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     m.facing = bearing_of(dest - here);
     out.push_back(m);
   };
+  if (cannon(unit)) {
+    // SK-08 (proposed, sk_08_gun_move crew-1d6): a crew of sk_08_gun_move_crew or more haul
+    // the loaded gun 1d6" as its action (so never in an activation in which it fires; an
+    // empty gun's crew are at its Load actions): toward the nearest enemy, or back.
+    const int enemy = nearest_enemy(unit);
+    if (option("sk_08_gun_move") != "crew-1d6" || !squads_[unit].gun_loaded || enemy < 0 ||
+        static_cast<int>(figs.size()) < static_cast<int>(option_number("sk_08_gun_move_crew"))) {
+      return out;
+    }
+    move_to(here + (anchor(enemy) - here).normalized() * (6.0 * kMm));
+    move_to(here + bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge)) *
+                       (6.0 * kMm));
+    return out;
+  }
   if (is_officer_unit(unit)) {
     // An officer keeps behind his squads, within reach of their morale (L25, SK-16) and of a
     // field promotion (L36): 3" behind the middle of his side's squads.
@@ -109,9 +122,20 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   Vec2 cover;
   const bool has_cover = cover_destination(unit, &cover);
   if (has_cover) move_to(cover);  // L29, SK-15: retreat to the nearest cover
+  // SK-11 per-figure: with some weapons empty, an advance takes the loaded figures with the
+  // leader while the others stay and load (offered first, so it is the advance a commander
+  // takes unless it asks for the whole squad).
+  int loaded = 0;
+  int empty = 0;  // besides the leader, who moves in any case
+  for (int k : figs) {
+    loaded += figures_[unit][k].loaded ? 1 : 0;
+    empty += !figures_[unit][k].loaded && k != anchor_figure(unit) ? 1 : 0;
+  }
+  const bool split = option("sk_11_split") == "per-figure" && loaded > 0 && empty > 0;
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
-  // whose weapons are empty under fire reloads or takes cover rather than advance.
-  if (restricted(unit) || empty_under_fire) return out;
+  // whose weapons are empty under fire reloads or takes cover rather than advance (or, split,
+  // advances with its loaded figures while the empty ones load).
+  if (restricted(unit) || (empty_under_fire && !split)) return out;
   // SK-09: open order or formed (two ranks in contact); SK-20: mounted figures dismount, and
   // dismounted ones mount again.
   auto form = [&](std::string to) {
@@ -120,9 +144,11 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     f.formation = std::move(to);
     out.push_back(f);
   };
-  if (figs.size() > 1) form(force_.units[unit].formation == "formed" ? "open" : "formed");
-  if (mounted(unit)) form("dismounted");
-  if (squads_[unit].dismounted) form("mounted");
+  if (!empty_under_fire) {
+    if (figs.size() > 1) form(force_.units[unit].formation == "formed" ? "open" : "formed");
+    if (mounted(unit)) form("dismounted");
+    if (squads_[unit].dismounted) form("mounted");
+  }
   const int enemy = nearest_enemy(unit);
   if (enemy < 0) return out;
   const Vec2 foe = anchor(enemy);
@@ -155,7 +181,13 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   };
   for (double stand_off : {w.number("close") - 1.0, w.number("effective") - 2.0, 4.0}) {
     const double travel = std::min(gap - stand_off * kMm, max_move_in(unit) * kMm);
-    if (travel > 0.5 * kMm) move_to(in_cover(here + dir * travel));
+    if (travel <= 0.5 * kMm) continue;
+    const Vec2 dest = in_cover(here + dir * travel);
+    if (split) {
+      move_to(dest);
+      out.back().rate = "split";
+    }
+    if (!empty_under_fire) move_to(dest);
   }
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));
   move_to(here + home * (4.0 * kMm));  // step back
@@ -164,13 +196,19 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
 
 // Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
 // when the squad alone is enough for one (SK-23), at most the target's figures.
-double BattleSK::expected_kills(int unit, int target) const {
+double BattleSK::expected_kills(int unit, int target, std::string_view as) const {
   const std::vector<int> figs = living(unit);
   int ready = 0;
   for (int k : figs) {
     if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
   }
-  const bool volley = formed(unit) && ready >= static_cast<int>(option_number("sk_23_volley_min"));
+  // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
+  const bool will_form =
+      as == "formed"
+          ? figs.size() > 1 && (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks")
+          : (as == "open" ? false : formed(unit));
+  const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
+                      ready >= static_cast<int>(option_number("sk_23_volley_min"));
   double sum = 0;
   auto add = [&](std::map<std::string, Value> p) {
     const std::string key = key_of(p);
@@ -193,6 +231,7 @@ double BattleSK::expected_kills(int unit, int target) const {
   for (int k : figs) {
     if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
     auto p = fire_params(unit, k, target, volley);
+    if (as == "dismounted") p["mounted"] = Value(false);
     p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
     add(p);
   }
@@ -200,8 +239,31 @@ double BattleSK::expected_kills(int unit, int target) const {
   return std::min(sum, static_cast<double>(figure_count(target)));
 }
 
+// A formation change is worth the fire it gives in the squad's next activation (SK-09's
+// volley +1, SK-23; SK-20's dismounted fire without the mounted -1, L71) at its best target,
+// its loaded figures firing from where they stand; nothing when an enemy could charge it
+// before then (within that enemy's maximum move, SK-12), or when it would give no more fire.
+double BattleSK::formation_value(int unit, const std::string& to) const {
+  if (to != "formed" && to != "dismounted") return 0;
+  double best = 0;
+  double now = 0;
+  for (std::size_t t = 0; t < force_.units.size(); ++t) {
+    const int ti = static_cast<int>(t);
+    const Unit& tu = force_.units[t];
+    if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
+    if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;
+    best = std::max(best, expected_kills(unit, ti, to));
+    now = std::max(now, expected_kills(unit, ti));
+  }
+  return best > now ? best : 0;
+}
+
 ActionAssessment BattleSK::assess(const Action& a) const {
   ActionAssessment out;
+  if (a.kind == ActionKind::kFormation && a.unit >= 0) {
+    out.expected_kills = formation_value(a.unit, a.formation);
+    return out;
+  }
   if (a.unit < 0 || a.target < 0) return out;
   if (a.kind == ActionKind::kFire) {
     out.expected_kills = expected_kills(a.unit, a.target);
@@ -251,6 +313,27 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   out.risk = turned + goes_in * reach * lose;
   out.expected_kills = goes_in * reach * win * std::min(defenders, (attackers + 1) / (two ? 2 : 1));
   return out;
+}
+
+}  // namespace smoothbore::squad_skirmish
+
+namespace smoothbore::squad_skirmish {
+
+// The doctrine's thresholds for a 1:1 skirmish. Charges: the loser of every pairing dies
+// (SK-13) on either side, and a charge whose movement roll falls short only moves the squad,
+// so the win counts that miss against it. Even numbers 5" apart give a win of 41 % with a
+// risk of 27 %, a trade in the charger's favour the shared 60 % / 25 % (made for units that
+// rout whole) refuse: they let a squad charge only at 2:1. So a squad charges at a win of
+// 35 % or more with a risk of 30 % or less (3 on 3 at +1 with a 46 % risk, or a long roll
+// needed, stay out). Formations: the volley's +1 on the 8+ (L77) turns 3 kills in 10 into 4,
+// 4/3 of the fire now, and dismounting (L71's -1 gone) 2 into 3, so a gain of 1.25 lets a
+// squad form or dismount out of charge reach (formation_value) instead of firing.
+DoctrineThresholds BattleSK::doctrine_thresholds() const {
+  DoctrineThresholds t;
+  t.charge_win = 0.35;
+  t.charge_risk = 0.3;
+  t.deploy_gain = 1.25;
+  return t;
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -93,6 +93,10 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
         break;
       case ActionKind::kMove: {
         s.last = "move";
+        if (a.rate == "split") {
+          split_move(a.unit, a.destination, log);
+          break;
+        }
         move_squad(a.unit, a.destination, -1, -1, &log);
         load(a.unit, log, {}, 1);  // SK-07: with more than one action, the rest load
         break;

@@ -156,6 +156,32 @@ double BattleSK::broken_fraction(int side) const {
   return start > 0 ? static_cast<double>(gone) / start : 0.0;
 }
 
+// SK-22 scenario-only: the scenario's objectives decide. No side breaks (broken_fraction is
+// 0), and a side's points are those of the objectives it holds (objective_holders: a squad in
+// good order within the radius and no enemy there, common.md §15), so at the turn limit the
+// side holding more wins (with the scenario's `victory_points = true`). Otherwise the generic
+// points (losses inflicted and objectives held) break a tie at the turn limit.
+std::optional<Battle::VictoryPoints> BattleSK::victory_points() const {
+  if (option("sk_22_victory") != "scenario-only") return std::nullopt;
+  VictoryPoints vp;
+  vp.points.assign(force_.sides.size(), 0);
+  vp.accounts.assign(force_.sides.size(), "");
+  const std::vector<int> holders = objective_holders();
+  for (std::size_t o = 0; o < holders.size(); ++o) {
+    if (holders[o] < 0) continue;
+    const Objective& obj = scenario_.objectives[o];
+    const auto s = static_cast<std::size_t>(holders[o]);
+    vp.points[s] += obj.points;
+    vp.accounts[s] += fmt::format("{}{} {}", vp.accounts[s].empty() ? "holds " : ", ",
+                                  obj.name.empty() ? obj.id : obj.name, obj.points);
+  }
+  for (std::string& a : vp.accounts) {
+    if (a.empty()) a = "holds no objective";
+    a += " (SK-22)";
+  }
+  return vp;
+}
+
 double BattleSK::loss_fraction(int side) const {
   int start = 0;
   int lost = 0;

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,9 +75,12 @@ class BattleSK final : public Battle {
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;  // actions.cc
   ActionAssessment assess(const Action& a) const override;     // actions.cc
+  DoctrineThresholds doctrine_thresholds() const override;     // actions.cc
+  double formation_value(int unit, const std::string& to) const;
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
+  std::optional<VictoryPoints> victory_points() const override;  // SK-22 scenario-only
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
@@ -102,6 +106,7 @@ class BattleSK final : public Battle {
   bool mounted(int unit) const;
   int reload_actions(int unit, bool tap) const;  // L60-L65, L73 (the `reload` resolution)
   bool formed(int unit) const;
+  int ranks(int unit) const;        // ranks of its formed layout (SK-09)
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
@@ -125,7 +130,9 @@ class BattleSK final : public Battle {
                   std::vector<RollRecord>* rolls);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const Value& value);
-  double expected_kills(int unit, int target) const;  // actions.cc, cached
+  // actions.cc, cached; `as`: "formed", "open" or "dismounted" for the fire the squad would
+  // give after that formation change (its loaded figures, where they stand).
+  double expected_kills(int unit, int target, std::string_view as = "") const;
   struct ChargePath {
     Vec2 stop;             // where the leader's charge move ends
     bool crossed = false;  // an undefended linear obstacle on the way (L95: no +1)
@@ -147,9 +154,16 @@ class BattleSK final : public Battle {
   void promote(int unit, const std::string& why, EventLog& log);
   void officer_promotes(int unit, int k, EventLog& log);
   // movement (move.cc)
-  double move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log);
+  // `movers` (SK-11 split): only these figures move (the leader among them); the others stay
+  // and the leader goes no farther than keeps them within sk_11_follow_in of him.
+  double move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log,
+                    const std::vector<int>& movers = {});
   double roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls);
-  bool place(int unit, Vec2 leader_at, double facing, int contact_with);
+  bool place(int unit, Vec2 leader_at, double facing, int contact_with,
+             const std::vector<int>& movers = {});
+  // SK-11 per-figure: the loaded figures advance with the leader, the unloaded ones stay and
+  // load (move.cc).
+  void split_move(int unit, Vec2 dest, EventLog& log);
   void retreat(int unit, const std::string& why, EventLog& log);
   // SK-09 open / formed, or SK-20 "dismounted" (formation.cc).
   void change_formation(int unit, const std::string& to, EventLog& log);

@@ -53,8 +53,10 @@ void BattleSK::change_formation(int unit, const std::string& to, EventLog& log) 
       u.formation = was;
       text = fmt::format("{} has no room to form {} and stays {} (SK-09)", name(unit), to, was);
     } else {
-      text = fmt::format("{} forms {} (SK-09{})", name(unit), to,
-                         to == "formed" ? ": two ranks in base contact" : "");
+      text = to == "formed" ? fmt::format("{} forms {} rank{} in base contact (SK-09{})",
+                                          name(unit), ranks(unit), ranks(unit) == 1 ? "" : "s",
+                                          formed(unit) ? "" : ": not Formed in over two ranks")
+                            : fmt::format("{} forms {} (SK-09)", name(unit), to);
     }
   }
   Event e = make_event(EventKind::kFormation, unit, text);

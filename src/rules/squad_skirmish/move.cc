@@ -55,7 +55,9 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
     }
   }
   const std::map<std::string, Value> p = {
-      {"arm", Value(std::string(mounted(unit) ? "cavalry" : "infantry"))},
+      {"arm", Value(std::string(cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
+                                : mounted(unit) ? "cavalry"
+                                                : "infantry"))},
       {"road", Value(road)},
       {"terrain", Value(terrain)},
       {"obstacles", Value(static_cast<std::int64_t>(obstacles))}};
@@ -74,7 +76,8 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
 
 // Moves the squad's leader (or anchor figure) toward `dest` by the roll (or `budget_in` when
 // given), stepping back until the squad can be placed; returns the inches moved.
-double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log) {
+double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log,
+                            const std::vector<int>& movers) {
   const Vec2 from = anchor(unit);
   std::vector<RollRecord> rolls;
   const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, &rolls);
@@ -87,9 +90,20 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const double facing =
       distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
   double moved = 0;
+  const double follow = option_number("sk_11_follow_in") * kMm + 1e-6;
+  auto stayers_follow = [&](Vec2 at) {  // L48: the figures staying remain within 6"
+    for (int k : living(unit)) {
+      if (std::find(movers.begin(), movers.end(), k) == movers.end() &&
+          distance(pos(unit, k), at) > follow) {
+        return false;
+      }
+    }
+    return true;
+  };
   for (int i = 0;; ++i) {
     const double d = std::max(0.0, reach - i * 0.25 * kMm);
-    if (place(unit, from + dir * d, facing, target)) {
+    if ((movers.empty() || stayers_follow(from + dir * d)) &&
+        place(unit, from + dir * d, facing, target, movers)) {
       moved = d;
       break;
     }
@@ -109,15 +123,17 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
 // Lays the squad out (the rule set's layout for its living figures) with its leader's slot
 // at `leader_at`; false, changing nothing, if a figure would be off the table or on another
 // squad's figure.
-bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) {
+bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
+                     const std::vector<int>& movers) {
   (void)contact_with;
   Unit& u = force_.units[unit];
-  const std::vector<int> figs = living(unit);
+  const std::vector<int> figs = movers.empty() ? living(unit) : movers;
   if (figs.empty()) return false;
   Unit shape;
   shape.arm = u.arm;
   shape.formation = u.formation;
   shape.type = u.type;
+  shape.attributes = u.attributes;  // `ranks` (SK-09)
   shape.start_figures = static_cast<int>(figs.size());
   std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
   std::vector<Vec2> at;
@@ -140,9 +156,16 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) 
   for (const Stand& s : slots) {
     if (!scenario_.table.contains(s.rect)) return false;
     for (std::size_t o = 0; o < force_.units.size(); ++o) {
-      if (static_cast<int>(o) == unit || !force_.units[o].on_table()) continue;
-      for (const Stand& other : force_.units[o].stands) {
-        if (!other.removed && overlaps(s.rect, other.rect, 0.5)) return false;
+      if (!force_.units[o].on_table()) continue;
+      const auto& stands = force_.units[o].stands;
+      for (std::size_t j = 0; j < stands.size(); ++j) {
+        // The squad's own figures that stay where they are (SK-11 split) are in the way too.
+        const bool own = static_cast<int>(o) == unit;
+        if (own && (movers.empty() ||
+                    std::find(figs.begin(), figs.end(), static_cast<int>(j)) != figs.end())) {
+          continue;
+        }
+        if (!stands[j].removed && overlaps(s.rect, stands[j].rect, 0.5)) return false;
       }
     }
   }
@@ -154,6 +177,23 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with) 
   std::size_t next = 0;
   for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
   return true;
+}
+
+// SK-11 (sk_11_split per-figure): "figures that Fire or Load instead stay where they are".
+// The leader and the loaded figures take the Move action; the unloaded figures stay and take
+// their Load action; the leader stops where they are still within sk_11_follow_in (L48).
+void BattleSK::split_move(int unit, Vec2 dest, EventLog& log) {
+  const int lead = anchor_figure(unit);
+  std::vector<int> movers;
+  for (int k : living(unit)) {
+    if (k == lead || figures_[unit][k].loaded) movers.push_back(k);
+  }
+  log.append(make_event(EventKind::kOrder, unit,
+                        fmt::format("{} splits its actions: {} figure{} move, {} load (SK-11)",
+                                    name(unit), movers.size(), movers.size() == 1 ? "" : "s",
+                                    figure_count(unit) - static_cast<int>(movers.size()))));
+  move_squad(unit, dest, -1, -1, &log, movers);
+  load(unit, log, movers);  // the movers spent one action moving (SK-07)
 }
 
 // L31, SK-14: the full maximum move (or a roll) toward the friendly edge, leaving the table

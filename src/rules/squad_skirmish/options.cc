@@ -56,6 +56,13 @@ const std::vector<ParamSpec>& option_specs() {
       count("sk_07_actions", 1, 1, 3, "SK-07", "actions a figure performs per activation"),
       count("sk_08_crew", 4, 1, 8, "SK-08", "cannon crew figures (proposed 3-4)"),
       option_choice(
+          "sk_08_gun_move", {"crew-1d6", "fixed"}, "SK-08 (proposed)",
+          "the summary gives a cannon no move: its crew (at least sk_08_gun_move_crew) haul "
+          "the loaded gun 1d6\" as its action, so not when it fires (crew-1d6), or it stays "
+          "where the scenario puts it (fixed)"),
+      count("sk_08_gun_move_crew", 3, 1, 8, "SK-08 (proposed)",
+            "fewest crew figures that can move the cannon"),
+      option_choice(
           "sk_08_canister_chain", {"modified-over-10", "none"}, "SK-08, L75",
           "canister at close range rolls again for every modified score over 10, or never"),
       option_choice("sk_08_chain_limit", {"target-size", "none"}, "SK-08",
@@ -72,6 +79,11 @@ const std::vector<ParamSpec>& option_specs() {
           "out-of-command figures may only move toward the leader, or fire/load (proposed)"),
       option_choice("sk_11_move_roll", {"per-squad", "per-figure"}, "SK-11, L48",
                     "one movement roll per squad (measured for the leader), or one per figure"),
+      option_choice(
+          "sk_11_split", {"per-figure", "per-squad"}, "SK-11, L48",
+          "figures of a squad may take different actions: the loaded figures advance with the "
+          "leader while the unloaded ones stay and load (per-figure), or the squad takes one "
+          "action (per-squad)"),
       inches("sk_11_follow_in", 6, "SK-11, L48",
              "the other figures are placed within this distance of the leader"),
       option_choice("sk_11_terrain", {"double-cost", "whole-move-half"}, "SK-11, L44",

@@ -70,8 +70,17 @@ bool BattleSK::mounted(int unit) const {
   if (squads_[unit].dismounted) return false;  // SK-20: dismounted cavalry are infantry
   return (v != nullptr && std::get<bool>(*v)) || force_.units[unit].arm == Arm::kCavalry;
 }
-bool BattleSK::formed(int unit) const {  // SK-09: the layout keeps a formed squad in contact
-  return force_.units[unit].formation == "formed" && figure_count(unit) > 1;
+// SK-09: the layout keeps a formed squad in base contact; in three or more ranks it is Formed
+// only with sk_09_formed = contact-any-ranks.
+int BattleSK::ranks(int unit) const {
+  const int figs = std::max(1, figure_count(unit));
+  const int per_row =
+      (figs + formed_ranks(force_.units[unit]) - 1) / formed_ranks(force_.units[unit]);
+  return (figs + per_row - 1) / per_row;
+}
+bool BattleSK::formed(int unit) const {
+  return force_.units[unit].formation == "formed" && figure_count(unit) > 1 &&
+         (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks");
 }
 bool BattleSK::leaderless(int unit) const { return squads_[unit].leaderless_turn >= 0; }
 

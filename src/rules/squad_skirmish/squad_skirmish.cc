@@ -53,6 +53,10 @@ class SquadSkirmish final : public Ruleset {
         bool_param("mounted", false, "mounted figures (cavalry fire at -1)", "L71, SK-20"),
         bool_param("leader", true, "the squad has a squad leader", "§2, L48"),
         int_param("officers", 0, 0, 3, "officers with the squad", "§2, L25"),
+        int_param("ranks", 2, 1, kMaxSquad,
+                  "ranks the squad stands in when formed (two, or more: Formed only with "
+                  "sk_09_formed = contact-any-ranks)",
+                  "SK-09"),
     };
     return kAttrs;
   }
@@ -82,7 +86,8 @@ class SquadSkirmish final : public Ruleset {
   }
 
   // One stand per figure (§1: 1 figure = 1 man), so the core's stands are the figures and a
-  // killed figure is a removed stand. Formed: two ranks of bases in contact (SK-09); open:
+  // killed figure is a removed stand. Formed: ranks (two, or the scenario's `ranks`) of bases
+  // in contact (SK-09); open:
   // rows of at most 5 figures 2" apart (proposed), so every figure of a squad of up to 18
   // stands within 6" of a leader at its centre (L48). A cannon's crew stand in a line 1" apart
   // around the gun (SK-08).
@@ -96,7 +101,7 @@ class SquadSkirmish final : public Ruleset {
       per_row = figures;
       dx = kCrewSpacingIn * kMmPerInch;
     } else if (unit.formation == "formed") {
-      per_row = (figures + 1) / 2;
+      per_row = (figures + formed_ranks(unit) - 1) / formed_ranks(unit);
       dx = kFootBaseMm;
       dy = fd;
     }
@@ -143,6 +148,12 @@ class SquadSkirmish final : public Ruleset {
 };
 
 }  // namespace
+
+int formed_ranks(const Unit& unit) {
+  const Value* v = unit.attribute("ranks");
+  const int ranks = v != nullptr ? static_cast<int>(as_number(*v)) : 2;
+  return std::clamp(ranks, 1, kMaxSquad);
+}
 
 const Ruleset& ruleset() {
   static const SquadSkirmish kRuleset;

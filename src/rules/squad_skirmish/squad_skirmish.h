@@ -12,7 +12,7 @@
 // modified d10, at most 2 figures on 1.
 //
 // The battle (battle.h, battle_impl.h) keeps one core stand per figure and plays card-driven
-// turns; README.md says what is done and what is not yet.
+// turns; README.md maps the text to the code and lists its known limits.
 #pragma once
 
 #include <string_view>
@@ -22,8 +22,11 @@
 namespace smoothbore::squad_skirmish {
 
 inline constexpr std::string_view kId = "squad-skirmish";
-inline constexpr std::string_view kStatus = "playable (partial: see README)";
+inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
+
+// SK-09: the ranks a squad stands in when formed, the scenario's `ranks` (default 2).
+int formed_ranks(const Unit& unit);
 
 }  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,71 @@
+// Where units stand relative to one another: uphill from the table's elevation (H4-27,
+// L159, L176), an enemy directly to the front (L6) and overlaps in melee (H4-11, L149-L151).
+#include <algorithm>
+#include <cmath>
+
+#include "rules/group_orders/battle_impl.h"
+
+namespace smoothbore::group_orders {
+
+// H4-27: `unit` is uphill of `enemy` when its front edge stands higher than the enemy's
+// front edge (table elevation at the edges' centres); option any-part-higher: when any part
+// of the unit (a corner, the centre or the front edge) is higher than the enemy's front edge.
+bool BattleGO::uphill_of(int unit, int enemy) const {
+  const smoothbore::Table& t = scenario_.table;
+  const Rect us = force_.units[unit].footprint();
+  const int theirs = t.elevation_at(force_.units[enemy].footprint().front_centre());
+  int ours = t.elevation_at(us.front_centre());
+  if (option("h4_27_uphill") == "any-part-higher") {
+    ours = std::max(ours, t.elevation_at(us.centre));
+    for (const Vec2& c : us.corners()) ours = std::max(ours, t.elevation_at(c));
+  }
+  return ours > theirs;
+}
+
+// L176 "Uphill of all enemy": of every enemy unit within the longest artillery long range
+// (40 cm, L122; a reading: the enemy that matters), and there is at least one.
+bool BattleGO::uphill_of_all_enemy(int unit) const {
+  bool any = false;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
+    if (gap_cm(unit, o) > kUphillReachCm) continue;
+    if (!uphill_of(unit, o)) return false;
+    any = true;
+  }
+  return any;
+}
+
+// L6: a Massed enemy "whose front is directly to the front of the advancing unit": in our
+// front zone and facing us (its front within 45° of facing back at us).
+bool BattleGO::enemy_to_front(int unit, int enemy) const {
+  const Rect us = force_.units[unit].footprint(), them = force_.units[enemy].footprint();
+  if (zone_of(us, them.centre) != Zone::kFront) return false;
+  return std::abs(bearing_difference(them.facing, us.facing + 180.0)) <= 45.0;
+}
+
+// H4-11, L149-L151: friendly units touching our side, facing the same way, level with us
+// (option any-side-contact: anywhere along the side), not themselves in contact with the
+// enemy, and not on Retreat or Rout.
+std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
+  std::vector<int> out;
+  const Unit& u = force_.units[unit];
+  const Rect us = u.footprint(), them = force_.units[enemy].footprint();
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
+    const std::string& oo = orders_of(o);
+    if (oo == "retreat" || oo == "rout") continue;
+    const Rect r = force_.units[i].footprint();
+    if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
+    if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;
+    if (option("h4_11_overlap") == "level-side-contact" &&
+        distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
+      continue;
+    }
+    out.push_back(o);
+  }
+  return out;
+}
+
+}  // namespace smoothbore::group_orders
