@@ -88,6 +88,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_15_close_dm_count", Value(std::string("after"))},
       {"d12_15_failed_chargers_fire", Value(true)},
       {"d12_16_limited_responses", Value(std::string("proposed"))},
+      {"d12_16_recover_guns", Value(std::string("return"))},
       {"d12_17_rounds", Value(std::int64_t{3})},
       {"d12_17_no_break", Value(std::string("loser-falls-back"))},
       {"d12_18_cavalry_pursuit", Value(std::string("test-not-to"))},
@@ -99,6 +100,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_22_leader_bonus", Value(std::int64_t{1})},
       {"d12_22_leader_rally_die", Value(true)},
       {"d12_23_reinforcement_step", Value(std::int64_t{2})},
+      {"d12_24_fortify_objectives", Value(false)},
       {"d12_24_engineering", Value(std::string("drill-2d"))},
       {"d12_25_friendly_hits", Value(std::string("none"))},
       {"d12_26_first_fire", Value(std::string("game"))},
@@ -123,8 +125,11 @@ const std::map<std::string, Value>& expected_defaults() {
       {"r001_4_special", Value(std::string("leader-or-dm"))},
       {"r001_5_pistol_range", Value(std::string("always-long"))},
       {"r001_5_scatter", Value(std::string("each-unit"))},
+      {"r001_5_scatter_sides", Value(std::string("friend-or-foe"))},
       {"r001_6_further_targets", Value(std::string("cumulative"))},
       {"r001_6_max_further", Value(std::int64_t{3})},
+      {"r001_6_further_range", Value(std::string("own"))},
+      {"r001_6_further_sides", Value(std::string("any-unit"))},
       {"r001_7_duplicates", Value(std::string("once"))},
   };
   return kDefaults;

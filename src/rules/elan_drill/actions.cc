@@ -52,6 +52,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     }
   }
   const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
+  seize_moves(unit, out);                         // L123: onto abandoned guns (abandoned_guns.cc)
+  detachment_orders(unit, out);                   // L83, D12-21 (detachments.cc)
   const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
@@ -123,6 +125,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     }
   }
   formation_moves(unit, out);  // L80-L82 (formation_moves.cc)
+  doctrine_offers(unit, out);  // the screen and the task (doctrine_actions.cc)
   return out;
 }
 

@@ -21,6 +21,7 @@
 namespace smoothbore::elan_drill {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
 
 struct UnitState {
   int dms = 0;              // Disruption Markers (D12-06)
@@ -40,6 +41,9 @@ struct UnitState {
   bool fortified = false;       // finished `fortify`: hard cover at fortified_at
   Vec2 fortified_at;
   bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
+  Rect guns_at;            // where they left them (the battery's place when it evaded)
+  int parent = -1;         // a detachment's battalion (§2.1, D12-21; detachments.cc)
+  bool joined = false;     // a detachment inside its battalion (off the table, not lost)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -106,6 +110,7 @@ class BattleED final : public Battle {
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
   bool flank_or_rear(int attacker, int target) const;
   bool flank_fire(int unit, int target) const;
+  int contact_friend(int unit, int target) const;  // friendly_fire.cc (L205, D12-25)
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -160,6 +165,19 @@ class BattleED final : public Battle {
   Action reduced_evade(int unit, int charger, double rate_in) const;
   void limited_evades(int unit, int charger, std::vector<Action>& out) const;
   void perform_evade(int unit, const Action& a, EventLog& log);
+  // Abandoned guns (abandoned_guns.cc, L123, D12-16): the moves onto them (`rate =
+  // "seize"`: the crew going back, an enemy going to take them).
+  void seize_moves(int unit, std::vector<Action>& out) const;
+  // Detachments (detachments.cc, L83, D12-21): rejoin the battalion in contact, or detach.
+  void detachment_orders(int unit, std::vector<Action>& out) const;
+  Rect detach_place(int parent, int det) const;
+  int detach_figures(int parent, int det) const;
+  void perform_detachment_order(int unit, const Action& a, EventLog& log);
+  void join(int det, EventLog* log);  // its figures into its battalion
+  // doctrine_actions.cc: the skirmish screen and the engineering task the doctrine takes.
+  bool light_foot(int unit) const;
+  int screened_unit(int unit) const;
+  void doctrine_offers(int unit, std::vector<Action>& out) const;
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
@@ -194,6 +212,8 @@ class BattleED final : public Battle {
   bool at_work(int unit) const;
   bool fortified(int unit) const;
   void engineering_step(int side, EventLog& log);
+  // abandoned_guns.cc: guns taken by an enemy in contact, or manned again by their crew.
+  void abandoned_guns_step(EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
   int in_contact(int unit) const;  // an enemy touching it, or -1
   void pursue(int winner, int loser, EventLog& log);
@@ -213,6 +233,10 @@ class BattleED final : public Battle {
   void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                       std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
+  // is then "in contact only with friends"), or -1; the natural 12s that strike him.
+  void friendly_hits(int unit, int target, const std::string& attack, const RollRecord& to_hit,
+                     std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);
   void close_action(int attacker, int defender, EventLog& log);

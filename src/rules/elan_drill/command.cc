@@ -68,6 +68,11 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
     }
     orders_[u] = a;
+    if (a.rate == "task" && state_[u].engineering.empty() && !state_[u].fortified) {
+      state_[u].engineering = "fortify";  // L10, D12-24 (doctrine_actions.cc)
+      log.append(make_event(EventKind::kOrder, u,
+                            fmt::format("{} sets to fortify its place (L10, D12-24)", name(u))));
+    }
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
     Event e =
         make_event(charge ? EventKind::kCharge : EventKind::kOrder, u,

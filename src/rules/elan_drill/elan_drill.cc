@@ -89,6 +89,15 @@ class ElanDrill final : public Ruleset {
                      "L10, D12-24"),
         int_param("engineering_turn", 3, 1, 100,
                   "d12_24_engineering = scripted: the game turn the task completes", "D12-24"),
+        string_param("parent", "",
+                     "a detachment (detached company or skirmishers) of the battalion with this "
+                     "id: it rejoins it in contact on a 2D Reform Detachments test, and the "
+                     "battalion may detach it again",
+                     "§2.1, L83, D12-21"),
+        bool_param("joined", false,
+                   "a detachment that starts inside its parent battalion (its figures counted "
+                   "in the battalion's until detached)",
+                   "§2.1, D12-21"),
     };
     return kAttrs;
   }
@@ -180,8 +189,19 @@ class ElanDrill final : public Ruleset {
   }
 
   // D12-24: the feature a unit clears is a linear obstacle or earthworks of the table.
+  // D12-21: a foot detachment's parent is another foot unit of its side, itself no detachment.
   std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
                                                   const Scenario& scenario) const override {
+    if (const std::string parent = unit.attribute_string("parent", ""); !parent.empty()) {
+      const int p = scenario.force.unit_index(parent);
+      const Unit* pu = p >= 0 ? &scenario.force.units[static_cast<std::size_t>(p)] : nullptr;
+      if (unit.arm != Arm::kFoot || pu == nullptr || pu->id == unit.id || pu->side != unit.side ||
+          pu->arm != Arm::kFoot || !pu->attribute_string("parent", "").empty()) {
+        return {{"parent", fmt::format("a foot detachment's parent: '{}' is no other foot unit "
+                                       "of its side that is not itself a detachment (D12-21)",
+                                       parent)}};
+      }
+    }
     const std::string id = unit.attribute_string("engineering_feature", "");
     if (id.empty()) return {};
     for (const LinearFeature& l : scenario.table.linears()) {

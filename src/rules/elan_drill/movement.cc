@@ -170,6 +170,10 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (!active(u) || state_[u].charging >= 0) continue;
     const Action& a = orders_[u];
     Unit& unit = force_.units[u];
+    if (a.rate == "rejoin" || a.rate == "detach") {  // L83, D12-21 (detachments.cc)
+      perform_detachment_order(u, a, log);
+      continue;
+    }
     switch (a.kind) {
       case ActionKind::kFire:
       case ActionKind::kMove:
@@ -210,6 +214,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         flee(u, option_number("d12_07_march_column_in"), log);
     }
   }
+  abandoned_guns_step(log);  // L123 (abandoned_guns.cc)
   for (int u : force_.units_of(side)) state_[u].moved_last = state_[u].moved;
 }
 

@@ -19,7 +19,6 @@
 namespace smoothbore::elan_drill {
 
 namespace {
-constexpr double kContactIn = 0.3;
 bool performed(const Outcome& o) {
   for (const auto& [k, v] : o) {
     if (k == "performed") return std::get<bool>(v);

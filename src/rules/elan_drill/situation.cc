@@ -252,6 +252,7 @@ std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool re
   p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
   p["pistol-range"] = Value(option("r001_5_pistol_range"));
   p["duplicates"] = Value(option("r001_7_duplicates"));
+  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
   return p;
 }
 
