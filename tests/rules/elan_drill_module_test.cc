@@ -1,7 +1,6 @@
-// The elan-drill rule set as a module: registered honestly as "playable (partial: see
-// README)", its options (every D12-xx and R-001-x of 001.md §12-§13 with the digest's default),
-// the §1 scale, unit types and attributes, layout, unit checks and the resolutions it
-// publishes.
+// The elan-drill rule set as a module: registered as "playable", its options (every D12-xx and
+// R-001-x of 001.md §12-§13 with the digest's default), the §1 scale, unit types and attributes,
+// layout, unit checks and the resolutions it publishes.
 #include <map>
 #include <set>
 #include <string>
@@ -32,7 +31,7 @@ TEST(ElanDrillModule, RegisteredAsPartlyPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "elan-drill");
   EXPECT_THAT(std::string(r.title()), HasSubstr("Elan/Drill D12"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "in");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 25.4);  // §1: inches on the table
