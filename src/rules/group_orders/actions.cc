@@ -40,11 +40,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   // A shot at every target in reach on Stand (L22, H4-06).
   auto add_fire = [&](const std::string& rate) {
-    for (std::size_t t = 0; t < force_.units.size(); ++t) {
-      if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
+    for (int t : in_weapon_reach(unit)) {
+      if (!can_shoot_at(unit, t, "stand")) continue;
       Action f = base(unit, rate);
       f.kind = ActionKind::kFire;
-      f.target = static_cast<int>(t);
+      f.target = t;
       out.push_back(f);
     }
   };
@@ -76,11 +76,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      for (std::size_t t = 0; t < force_.units.size(); ++t) {
-        const int ti = static_cast<int>(t);
-        if (force_.units[t].side == u.side || !force_.units[t].on_table()) continue;
+      for (int ti : near(fp, max_speed_cm(unit) * kCm + 1.0)) {
+        const Unit& t = force_.units[ti];
+        if (t.side == u.side || !t.on_table()) continue;
         if (gap_cm(unit, ti) > max_speed_cm(unit)) continue;
-        if (zone_of(fp, force_.units[t].footprint().centre) != Zone::kFront) continue;
+        if (zone_of(fp, t.footprint().centre) != Zone::kFront) continue;
         Action c = base(unit, rate);
         c.kind = ActionKind::kCharge;
         c.target = ti;
@@ -112,9 +112,12 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
-        for (const Unit& e : force_.units) {
-          if (e.side != u.side && e.on_table() && distance(end, e.footprint()) < zone)
+        for (int ei : near(end, zone)) {
+          const Unit& e = force_.units[ei];
+          if (e.side != u.side && e.on_table() && distance(end, e.footprint()) < zone) {
             clear = false;
+            break;
+          }
         }
         if (!clear) continue;
         if (&g == &goals.front()) onward = m.destination;
