@@ -119,6 +119,16 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Rect& r, double reach) const;
   // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
   std::vector<int> in_weapon_reach(int unit) const;
+  // While the orders step runs nothing moves or changes status, so the three nearest
+  // enemies of a unit are found in one search and kept until the step ends.
+  struct Nearest {
+    int any = -1;     // nearest_enemy(unit)
+    int massed = -1;  // nearest_enemy(unit, true)
+    int active = -1;  // nearest_active_enemy(unit)
+    double active_gap = 0;
+  };
+  const Nearest& nearest_all(int unit) const;
+  void hold_nearest(bool on);
   // Half the widest footprint filed so far (mm): a reach for "centre within width / 2".
   double max_half_width() const { return max_half_width_; }
   double max_speed_cm(int unit) const;  // L30-L85, L87
@@ -218,6 +228,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<SpatialIndex> side_index_;  // the units of each side
   std::vector<Box> index_box_;            // the boxes filed, by unit
   double max_half_width_ = 0;             // mm
+  bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
+  mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
+  mutable std::vector<unsigned> nearest_stamp_;
+  unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;
   std::vector<Action> actions_;

@@ -65,6 +65,7 @@ void BattleGO::set_unit_orders(int unit, const std::string& to, const std::strin
 }
 
 void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
+  hold_nearest(true);  // nothing moves until the step ends
   for (int u : units_to_order(side)) {
     if (!active(u)) continue;
     const int gi = state_[u].group;
@@ -120,6 +121,7 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
   for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
     if (groups_[gi].side == side) advance_pace(static_cast<int>(gi), src, log);
   }
+  hold_nearest(false);
 }
 
 // L4: on Advance, at least one unit of the Group moves at least half its maximum speed or

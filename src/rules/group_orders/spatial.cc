@@ -20,7 +20,7 @@ void BattleGO::placed(int unit) {
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
   // Coarse cells (60 cm): the nearest enemy is often far, and the search visits every cell
   // nearer than it.
-  while (side_index_.size() <= side) side_index_.emplace_back(60.0 * kCm);
+  while (side_index_.size() <= side) side_index_.emplace_back(25.0 * kCm);
   side_index_[side].insert(unit, r);
   max_half_width_ = std::max(max_half_width_, std::max(r.width, r.depth) / 2);
 }
@@ -83,6 +83,7 @@ int nearest_other(const Force& force, const std::vector<SpatialIndex>& side_inde
 
 // Ties compare gap_cm (rounded to the mm), as the scan did.
 int BattleGO::nearest_enemy(int unit, bool massed_only) const {
+  if (hold_nearest_) return massed_only ? nearest_all(unit).massed : nearest_all(unit).any;
   return nearest_other(
       force_, side_index_, index_box_, unit,
       [&](int i) {
@@ -94,11 +95,77 @@ int BattleGO::nearest_enemy(int unit, bool massed_only) const {
 
 // The commanders' scan compared the exact gap in mm among active units (sim/commander.cc).
 int BattleGO::nearest_active_enemy(int unit, double* gap) const {
+  if (hold_nearest_) {
+    const Nearest& n = nearest_all(unit);
+    if (gap) *gap = n.active_gap;
+    return n.active;
+  }
   const Rect me = force_.units[static_cast<std::size_t>(unit)].footprint();
   return nearest_other(
       force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
       [&](int i) { return distance(me, force_.units[static_cast<std::size_t>(i)].footprint()); },
       gap);
+}
+
+void BattleGO::hold_nearest(bool on) {
+  hold_nearest_ = on;
+  ++stamp_;  // what was kept is stale either way
+  nearest_stamp_.resize(force_.units.size(), 0);
+  nearest_.resize(force_.units.size());
+}
+
+// The three searches of nearest_enemy (both kinds) and nearest_active_enemy as one: each
+// kind keeps its own best (least key, ties to the lower index) and a unit is skipped only
+// when it can improve none; the search ends when no kind can improve.
+const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  Nearest& n = nearest_[k];
+  if (nearest_stamp_[k] == stamp_) return n;
+  nearest_stamp_[k] = stamp_;
+  const Rect me = force_.units[k].footprint();
+  const Box my_box = me.bounds();
+  const int side = force_.units[k].side;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  double any_cm = kInf, massed_cm = kInf, active_mm = kInf;
+  n = Nearest{};
+  // Farther than a kind's best, whatever the rounding to the mm (gap_cm): it cannot win.
+  auto beyond = [](double lb_mm, double best_mm) { return lb_mm > best_mm + 1.0; };
+  auto settled = [&](double lb) {
+    return beyond(lb, any_cm * kCm) && beyond(lb, massed_cm * kCm) && beyond(lb, active_mm);
+  };
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& o = force_.units[static_cast<std::size_t>(i)];
+          if (!o.on_table()) return;
+          const double lb = box_gap(my_box, index_box_[static_cast<std::size_t>(i)]);
+          const bool is_active = o.status == UnitStatus::kActive;
+          const bool is_massed = !light(i) && !routing(i);
+          if (beyond(lb, any_cm * kCm) && (!is_massed || beyond(lb, massed_cm * kCm)) &&
+              (!is_active || beyond(lb, active_mm))) {
+            return;
+          }
+          const double mm = distance(me, o.footprint());
+          const double cm = std::round(mm) / kCm;  // gap_cm
+          if (cm < any_cm || (cm == any_cm && i < n.any)) {
+            any_cm = cm;
+            n.any = i;
+          }
+          if (is_massed && (cm < massed_cm || (cm == massed_cm && i < n.massed))) {
+            massed_cm = cm;
+            n.massed = i;
+          }
+          if (is_active && (mm < active_mm || (mm == active_mm && i < n.active))) {
+            active_mm = mm;
+            n.active = i;
+          }
+        },
+        [&](double bound) { return !settled(bound); });
+  }
+  n.active_gap = active_mm;
+  return n;
 }
 
 // Every unit the unit's weapon may reach (H4-06): gap_cm, rounded to the mm, at most the
