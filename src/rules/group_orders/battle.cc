@@ -50,6 +50,13 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     light_[i] = cls == "as-type" ? is_light(u.type) : cls == "light";
     placed(static_cast<int>(i));
   }
+  c_in_c_.assign(force_.sides.size(), -1);
+  for (std::size_t l = force_.leaders.size(); l-- > 0;) {  // the first of each side wins
+    const Leader& ld = force_.leaders[l];
+    if (ld.command < 0 && ld.side >= 0 && static_cast<std::size_t>(ld.side) < c_in_c_.size()) {
+      c_in_c_[static_cast<std::size_t>(ld.side)] = static_cast<int>(l);
+    }
+  }
   actions_.resize(force_.units.size());
   settled_.assign(groups_.size(), false);
 }

@@ -117,6 +117,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Box& box) const;
   // Every unit whose footprint may lie within `reach` mm of `r`, ascending.
   std::vector<int> near(const Rect& r, double reach) const;
+  // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
+  bool place_ok(int unit, const Rect& r, int ignore) const;
   // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
   std::vector<int> in_weapon_reach(int unit) const;
   // While the orders step runs nothing moves or changes status, so the three nearest
@@ -184,7 +186,6 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // says (then *stopped is set). Returns the cm travelled.
   double travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore = -1,
                 const std::function<bool(const Rect&)>& stop = nullptr, bool* stopped = nullptr);
-  bool place_ok(int unit, const Rect& r, int ignore) const;
   bool change_formation(int unit, const std::string& formation, EventLog& log);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
@@ -224,6 +225,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   Scenario scenario_;
   Force force_;
   std::vector<char> light_;               // per unit, fixed by type and attributes
+  std::vector<int> c_in_c_;               // per side: the C-in-C (a leader, H4-17), or -1
   SpatialIndex index_{150.0};             // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
   std::vector<Box> index_box_;            // the boxes filed, by unit

@@ -180,14 +180,12 @@ double BattleGO::general_cm(int group) const {
 }
 
 // The C-in-C: a leader of the side with no command (H4-02, H4-17).
+// The first such leader of the side, found once (battle.cc): a leader's side and command
+// never change.
 double BattleGO::c_in_c_cm(int group) const {
-  for (std::size_t l = 0; l < force_.leaders.size(); ++l) {
-    const Leader& ld = force_.leaders[l];
-    if (ld.side == groups_[group].side && ld.command < 0) {
-      return leader_cm(static_cast<int>(l), group);
-    }
-  }
-  return -1;
+  const std::size_t side = static_cast<std::size_t>(groups_[group].side);
+  if (side >= c_in_c_.size() || c_in_c_[side] < 0) return -1;
+  return leader_cm(c_in_c_[side], group);
 }
 
 std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
