@@ -102,6 +102,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
       const double zone = option_number("h4_26_reserve_zone") * kCm;
+      // Every move ends within `speed` of here: the enemies that may be in a zone, once.
+      std::vector<int> zone_enemies = near(fp, speed + zone + 1.0);
+      std::erase_if(zone_enemies, [&](int ei) {
+        return force_.units[ei].side == u.side || !force_.units[ei].on_table();
+      });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
         Action m = base(unit, rate);
@@ -112,9 +117,8 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
-        for (int ei : near(end, zone)) {
-          const Unit& e = force_.units[ei];
-          if (e.side != u.side && e.on_table() && distance(end, e.footprint()) < zone) {
+        for (int ei : zone_enemies) {
+          if (distance(end, force_.units[ei].footprint()) < zone) {
             clear = false;
             break;
           }

@@ -119,6 +119,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Rect& r, double reach) const;
   // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  // Every unit that may lie within `reach` mm of a footprint moving from `from` toward
+  // `dest`, ascending.
+  std::vector<int> near_path(const Rect& from, Vec2 dest, double reach) const;
   // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
   std::vector<int> in_weapon_reach(int unit) const;
   // While the orders step runs nothing moves or changes status, so the three nearest

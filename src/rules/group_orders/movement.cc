@@ -193,9 +193,8 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // to Stand; L9: halt 10 cm from friends in front.
     const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
     int halted_by = -1;
-    std::vector<int> nearby;
+    const std::vector<int> nearby = near_path(u.footprint(), dest, halt);
     auto stop = [&](const Rect& r) {
-      near(grown(r.bounds(), halt), nearby);
       for (int o : nearby) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
@@ -258,9 +257,9 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
     const double zone = option_number("h4_26_reserve_zone") * kCm;
     const Rect start = u.footprint();  // the gaps it may not close are from here
-    std::vector<int> enemies, friends;
+    const std::vector<int> enemies = near_path(start, a.destination, zone);
+    std::vector<int> friends;
     auto stop = [&](const Rect& r) {
-      near(grown(r.bounds(), zone), enemies);
       for (int o : enemies) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;

@@ -168,6 +168,15 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   return n;
 }
 
+// A moving footprint's centre stays on the segment to `dest` and turns in place; its
+// footprint stays within half its diagonal of the centre.
+std::vector<int> BattleGO::near_path(const Rect& from, Vec2 dest, double reach) const {
+  const Vec2 a = from.centre;
+  const Box line{{std::min(a.x, dest.x), std::min(a.y, dest.y)},
+                 {std::max(a.x, dest.x), std::max(a.y, dest.y)}};
+  return near(grown(line, std::hypot(from.width, from.depth) / 2 + reach + 1.0));
+}
+
 // Every unit the unit's weapon may reach (H4-06): gap_cm, rounded to the mm, at most the
 // weapon's longest range.
 std::vector<int> BattleGO::in_weapon_reach(int unit) const {
