@@ -24,6 +24,7 @@ Action base(int unit, const std::string& rate) {
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
   std::vector<Action> out;
+  out.reserve(16);                // one allocation for the usual list
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return out;
   const Unit& u = force_.units[unit];
@@ -36,7 +37,8 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const int massed_enemy = nearest_enemy(unit, true);
   // Far from the enemy the General weighs Reserve first (L10-L11), close Advance first.
   if (general && enemy >= 0 && gap_cm(unit, enemy) < 30) std::swap(orders[0], orders[1]);
-  const double speed = max_speed_cm(unit) * kCm;
+  const double speed_cm = max_speed_cm(unit);  // the orders do not change while we ask
+  const double speed = speed_cm * kCm;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   // A shot at every target in reach on Stand (L22, H4-06).
   auto add_fire = [&](const std::string& rate) {
@@ -76,10 +78,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      for (int ti : near(fp, max_speed_cm(unit) * kCm + 1.0)) {
+      for (int ti : near(fp, speed + 1.0)) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
-        if (gap_cm(unit, ti) > max_speed_cm(unit)) continue;
+        if (gap_cm(unit, ti) > speed_cm) continue;
         if (zone_of(fp, t.footprint().centre) != Zone::kFront) continue;
         Action c = base(unit, rate);
         c.kind = ActionKind::kCharge;
