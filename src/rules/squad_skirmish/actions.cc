@@ -55,8 +55,18 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   if (!can_act(unit) || squads_[unit].locked >= 0) return out;
   const std::vector<int> figs = living(unit);
   bool empty_under_fire = false;
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
+  // reach can be fired at or charged: those near its figures (the spatial index), in order.
+  const double reach_in =
+      option("sk_12_charge_reach") == "any-distance"
+          ? 1e9
+          : std::max({static_cast<double>(row("fire.weapons", weapon(unit)).number("effective")),
+                      static_cast<double>(row("fire.weapons", "musket").number("effective")),
+                      max_move_in(unit)});
+  std::vector<int>& targets = targets_;
+  enemies_near(unit, std::min(reach_in * kMm + 1.0, 1e12), targets);
+  for (int ti : targets) {
+    const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
     bool any = false;
@@ -247,8 +257,16 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
   if (to != "formed" && to != "dismounted") return 0;
   double best = 0;
   double now = 0;
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Enemies beyond every arm's maximum move and the squad's effective range neither threaten
+  // a charge nor give kills: only those near (the spatial index) are weighed.
+  const double reach_in = std::max({row("movement.arms", "cavalry").number("max"),
+                                    row("movement.arms", "infantry").number("max"),
+                                    row("fire.weapons", weapon(unit)).number("effective"),
+                                    row("fire.weapons", "musket").number("effective")});
+  std::vector<int>& targets = targets_;
+  enemies_near(unit, reach_in * kMm + 1.0, targets);
+  for (int ti : targets) {
+    const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
     if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;

@@ -19,6 +19,8 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/geometry/sight.h"
+#include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
 
@@ -117,7 +119,9 @@ class BattleSK final : public Battle {
   std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
   std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
   double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
-  bool in_range(int unit, int k, int target) const;            // SK-06
+  // The same, or -1 as soon as it is known to be over `limit_in` (the nearest first).
+  double range_within(int unit, int k, int target, double limit_in) const;
+  bool in_range(int unit, int k, int target) const;                       // SK-06
   std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
@@ -189,6 +193,23 @@ class BattleSK final : public Battle {
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
 
+  // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id
+  // (fig_base_[unit] + k, ascending in unit then figure order, so a query's ids come in the
+  // order a scan of every unit would meet them), in one index for the table and one per side.
+  // place() and kill_figure() keep it current; queries still check status and `removed`.
+  void index_build();
+  void index_update(int unit);         // after its figures were placed
+  void index_remove(int unit, int k);  // a figure killed
+  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
+  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
+  void enemies_near(int unit, double mm, std::vector<int>& out) const;
+  // Figure ids of any side in `box` (ascending), into `out`.
+  void figures_in(const Box& box, std::vector<int>& out) const;
+  // The nearest enemy by a scan of every unit (the reference nearest_enemy matches).
+  int nearest_enemy_scan(int unit) const;
+  // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
+  void note_officer(int unit, int k);
+
   Scenario scenario_;
   Force force_;
   std::vector<std::vector<Figure>> figures_;
@@ -201,6 +222,16 @@ class BattleSK final : public Battle {
   int turn_ = 0;
   std::string phase_;
   mutable std::map<std::string, double> odds_cache_;
+  SpatialIndex all_figs_{100.0};
+  std::vector<SpatialIndex> side_figs_;
+  std::vector<int> fig_base_;              // by unit: the id of its figure 0
+  std::vector<int> fig_unit_;              // by figure id
+  std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
+  mutable std::vector<int> near_ids_;      // scratch of enemies_near
+  mutable std::vector<int> sight_ids_;     // scratch of sees_figure
+  mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
+  mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
+  std::vector<int> place_ids_;             // scratch of place()
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -1,0 +1,151 @@
+// The figures' spatial index (issue 9): with a thousand figures a side, line of sight past
+// figures (SK-06), targets in range, charge reach, the nearest enemy and a placement's room
+// ask about the figures near a point or a line, not every figure on the table. Each answer
+// is the one a scan of every unit gives: the index only proposes candidates (a superset),
+// which the callers test exactly as before, in the scan's order (ids ascending).
+#include <algorithm>
+#include <cmath>
+
+#include "rules/squad_skirmish/battle_impl.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+Box box_of(const Rect& r) {
+  const double half = 0.5 * std::hypot(r.width, r.depth);
+  return Box{{r.centre.x - half, r.centre.y - half}, {r.centre.x + half, r.centre.y + half}};
+}
+
+}  // namespace
+
+void BattleSK::index_build() {
+  all_figs_.clear();
+  side_figs_.assign(force_.sides.size(), SpatialIndex(100.0));
+  fig_base_.assign(force_.units.size(), 0);
+  fig_unit_.clear();
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    fig_base_[u] = static_cast<int>(fig_unit_.size());
+    fig_unit_.insert(fig_unit_.end(), force_.units[u].stands.size(), static_cast<int>(u));
+  }
+  for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
+  officers_.clear();
+  for (std::size_t u = 0; u < figures_.size(); ++u) {
+    for (std::size_t k = 0; k < figures_[u].size(); ++k) {
+      if (figures_[u][k].role == Role::kOfficer) {
+        officers_.push_back(static_cast<int>(u * 100 + k));
+      }
+    }
+  }
+}
+
+void BattleSK::index_update(int unit) {
+  if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
+  const Unit& u = force_.units[unit];
+  SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
+  for (std::size_t k = 0; k < u.stands.size(); ++k) {
+    const int id = fig_base_[unit] + static_cast<int>(k);
+    if (u.stands[k].removed) {
+      all_figs_.remove(id);
+      side.remove(id);
+      continue;
+    }
+    all_figs_.insert(id, u.stands[k].rect);
+    side.insert(id, u.stands[k].rect);
+  }
+}
+
+void BattleSK::index_remove(int unit, int k) {
+  if (fig_base_.empty()) return;
+  const int id = fig_base_[unit] + k;
+  all_figs_.remove(id);
+  side_figs_[static_cast<std::size_t>(force_.units[unit].side)].remove(id);
+}
+
+void BattleSK::note_officer(int unit, int k) {
+  const int code = unit * 100 + k;
+  auto it = std::lower_bound(officers_.begin(), officers_.end(), code);
+  if (it == officers_.end() || *it != code) officers_.insert(it, code);
+}
+
+void BattleSK::figures_in(const Box& box, std::vector<int>& out) const {
+  all_figs_.query(box, out);
+}
+
+void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
+  out.clear();
+  const Unit& me = force_.units[unit];
+  bool any = false;
+  Box b{{1e300, 1e300}, {-1e300, -1e300}};
+  for (const Stand& st : me.stands) {
+    if (st.removed) continue;
+    const Box s = box_of(st.rect);
+    b.min.x = std::min(b.min.x, s.min.x);
+    b.min.y = std::min(b.min.y, s.min.y);
+    b.max.x = std::max(b.max.x, s.max.x);
+    b.max.y = std::max(b.max.y, s.max.y);
+    any = true;
+  }
+  if (!any) return;
+  const Box q = grown(b, mm);
+  for (std::size_t s = 0; s < side_figs_.size(); ++s) {
+    if (static_cast<int>(s) == me.side) continue;
+    side_figs_[s].query(q, near_ids_);
+    int last = -1;
+    for (int id : near_ids_) {
+      const int u = fig_unit_[static_cast<std::size_t>(id)];
+      if (u == last) continue;
+      const Unit& o = force_.units[static_cast<std::size_t>(u)];
+      if (!o.on_table() || o.stands[static_cast<std::size_t>(id - fig_base_[u])].removed) continue;
+      out.push_back(u);
+      last = u;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+// The scan: the enemy unit on the table with the least gap (gap_in), ties to the lower index.
+int BattleSK::nearest_enemy_scan(int unit) const {
+  int best = -1;
+  double d = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table() ||
+        figure_count(o) == 0) {
+      continue;
+    }
+    const double g = gap_in(unit, o);
+    if (g < d) {
+      d = g;
+      best = o;
+    }
+  }
+  return best;
+}
+
+// The nearest enemy from the index: the enemy units with a figure in the box of the squad's
+// figures grown by `r` are every unit whose gap is within `r`; when the least of their gaps
+// is below `r`, no unit outside can reach it (or tie it), so the scan's answer is among them.
+// `r` doubles from 12" until that holds, and beyond the table the scan answers.
+int BattleSK::nearest_enemy(int unit) const {
+  const double limit = std::hypot(scenario_.table.width(), scenario_.table.height()) + 1.0;
+  std::vector<int> cands;
+  for (double r = 12.0 * kMm; r <= 2.0 * limit; r *= 2.0) {
+    enemies_near(unit, r, cands);
+    int best = -1;
+    double d = 1e18;
+    for (int o : cands) {
+      if (figure_count(o) == 0) continue;
+      const double g = gap_in(unit, o);
+      if (g < d) {
+        d = g;
+        best = o;
+      }
+    }
+    if (best >= 0 && d * kMm * (1.0 + 1e-9) < r) return best;
+  }
+  return nearest_enemy_scan(unit);
+}
+
+}  // namespace smoothbore::squad_skirmish
