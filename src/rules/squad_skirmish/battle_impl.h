@@ -19,6 +19,7 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "core/geometry/sight.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
@@ -67,7 +68,7 @@ struct SquadState {
   std::string last;               // last action, for the replay
 };
 
-class BattleSK final : public Battle {
+class BattleSK final : public Battle, public NearestEnemyIndex {
  public:
   BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -86,6 +87,9 @@ class BattleSK final : public Battle {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
+  // The commanders' nearest enemy (footprint to footprint, active only) from the squads'
+  // footprint index (spatial.cc): the answer of sim/commander.cc's scan.
+  int nearest_active_enemy(int unit, double* gap) const override;
 
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
@@ -227,6 +231,8 @@ class BattleSK final : public Battle {
   std::vector<int> fig_base_;              // by unit: the id of its figure 0
   std::vector<int> fig_unit_;              // by figure id
   std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
+  std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
+  std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
   mutable std::vector<int> near_ids_;      // scratch of enemies_near
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure

@@ -5,12 +5,20 @@
 // which the callers test exactly as before, in the scan's order (ids ascending).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "rules/squad_skirmish/battle_impl.h"
 
 namespace smoothbore::squad_skirmish {
 
 namespace {
+
+// A lower bound of the edge-to-edge distance of two footprints: their bounding boxes' gap.
+double box_gap(const Box& a, const Box& b) {
+  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
+  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
+  return std::sqrt(dx * dx + dy * dy);
+}
 
 Box box_of(const Rect& r) {
   const double half = 0.5 * std::hypot(r.width, r.depth);
@@ -22,6 +30,10 @@ Box box_of(const Rect& r) {
 void BattleSK::index_build() {
   all_figs_.clear();
   side_figs_.assign(force_.sides.size(), SpatialIndex(100.0));
+  // Coarse cells (24"): the nearest enemy squad is often far, and the search visits every
+  // cell nearer than it.
+  side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
+  fp_.assign(force_.units.size(), Rect{});
   fig_base_.assign(force_.units.size(), 0);
   fig_unit_.clear();
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
@@ -42,6 +54,8 @@ void BattleSK::index_build() {
 void BattleSK::index_update(int unit) {
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
+  fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
   SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
   for (std::size_t k = 0; k < u.stands.size(); ++k) {
     const int id = fig_base_[unit] + static_cast<int>(k);
@@ -59,7 +73,41 @@ void BattleSK::index_remove(int unit, int k) {
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
-  side_figs_[static_cast<std::size_t>(force_.units[unit].side)].remove(id);
+  const Unit& u = force_.units[unit];
+  side_figs_[static_cast<std::size_t>(u.side)].remove(id);
+  fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
+}
+
+// A nearest-first search of each other side's footprint index that stops once every unit not
+// yet seen is farther than the best; units whose boxes are clearly farther are skipped
+// without the exact distance. The scan compares the gap in mm, ties to the lower index.
+int BattleSK::nearest_active_enemy(int unit, double* gap) const {
+  const Rect& me = fp_[static_cast<std::size_t>(unit)];
+  const Box my_box = me.bounds();
+  const int side = force_.units[static_cast<std::size_t>(unit)].side;
+  int best = -1;
+  double best_mm = std::numeric_limits<double>::infinity();
+  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
+  for (std::size_t s = 0; s < side_units_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_units_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& e = force_.units[static_cast<std::size_t>(i)];
+          if (e.status != UnitStatus::kActive) return;
+          const Rect& fp = fp_[static_cast<std::size_t>(i)];
+          if (farther(box_gap(my_box, fp.bounds()))) return;
+          const double mm = distance(me, fp);
+          if (mm < best_mm || (mm == best_mm && i < best)) {
+            best_mm = mm;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
+  }
+  if (gap != nullptr) *gap = best_mm;
+  return best;
 }
 
 void BattleSK::note_officer(int unit, int k) {
