@@ -172,28 +172,33 @@ int BattleSK::nearest_enemy_scan(int unit) const {
   return best;
 }
 
-// The nearest enemy from the index: the enemy units with a figure in the box of the squad's
-// figures grown by `r` are every unit whose gap is within `r`; when the least of their gaps
-// is below `r`, no unit outside can reach it (or tie it), so the scan's answer is among them.
-// `r` doubles from 12" until that holds, and beyond the table the scan answers.
+// The nearest enemy from the footprint index: a squad's figures lie inside its footprint, so
+// the gap of the footprints' bounding boxes is a lower bound of gap_in (centre to centre). A
+// nearest-first search stops once every squad not yet seen is farther than the best; ties
+// (in inches, as the scan compared) go to the lower index.
 int BattleSK::nearest_enemy(int unit) const {
-  const double limit = std::hypot(scenario_.table.width(), scenario_.table.height()) + 1.0;
-  std::vector<int> cands;
-  for (double r = 12.0 * kMm; r <= 2.0 * limit; r *= 2.0) {
-    enemies_near(unit, r, cands);
-    int best = -1;
-    double d = 1e18;
-    for (int o : cands) {
-      if (figure_count(o) == 0) continue;
-      const double g = gap_in(unit, o);
-      if (g < d) {
-        d = g;
-        best = o;
-      }
-    }
-    if (best >= 0 && d * kMm * (1.0 + 1e-9) < r) return best;
+  const Box my_box = fp_[static_cast<std::size_t>(unit)].bounds();
+  const int side = force_.units[static_cast<std::size_t>(unit)].side;
+  int best = -1;
+  double best_in = 1e18;
+  auto farther = [&](double mm) { return best >= 0 && mm > best_in * kMm * (1 + 1e-9) + 1e-6; };
+  for (std::size_t s = 0; s < side_units_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_units_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& e = force_.units[static_cast<std::size_t>(i)];
+          if (!e.on_table() || figure_count(i) == 0) return;
+          if (farther(box_gap(my_box, fp_[static_cast<std::size_t>(i)].bounds()))) return;
+          const double g = gap_in(unit, i);
+          if (g < best_in || (g == best_in && i < best)) {
+            best_in = g;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
   }
-  return nearest_enemy_scan(unit);
+  return best;
 }
 
 }  // namespace smoothbore::squad_skirmish
