@@ -170,7 +170,11 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   auto in_cover = [&](Vec2 dest) {
     Vec2 best = dest;
     double least = 4.0 * kMm;
-    for (const AreaFeature& a : scenario_.table.areas()) {
+    // Spots lie within an inch of their area's box: only areas within 5" of `dest` count.
+    const double r = 5.0 * kMm + 1.0;
+    for (int ai :
+         scenario_.table.areas_near(Box{{dest.x - r, dest.y - r}, {dest.x + r, dest.y + r}})) {
+      const AreaFeature& a = scenario_.table.areas()[static_cast<std::size_t>(ai)];
       if (a.cls != TerrainClass::kLightWoods && a.cls != TerrainClass::kHeavyWoods &&
           a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
         continue;

@@ -21,7 +21,8 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
     if (!squads_[unit].activated) group.push_back(unit);
     const Vec2 at = pos(unit, officer);
     const double reach = option_number("sk_01_officer_card_in") * kMm;
-    for (int u : force_.units_of(side)) {
+    // His side's squads with a figure within reach (the figures' index, in unit order).
+    for (int u : units_near(side, at, reach)) {
       if (u == unit || squads_[u].activated || is_officer_unit(u) || !force_.units[u].on_table()) {
         continue;
       }

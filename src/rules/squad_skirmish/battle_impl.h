@@ -207,6 +207,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
   // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
   void enemies_near(int unit, double mm, std::vector<int>& out) const;
+  // Units of `side` with a figure filed within the box of `at` grown by `mm` (a superset of
+  // those with a figure within `mm`), ascending.
+  std::vector<int> units_near(int side, Vec2 at, double mm) const;
   // Figure ids of any side in `box` (ascending), into `out`.
   void figures_in(const Box& box, std::vector<int>& out) const;
   // The nearest enemy by a scan of every unit (the reference nearest_enemy matches).
@@ -232,6 +235,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<int> fig_unit_;              // by figure id
   std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
+  std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
   mutable std::vector<int> near_ids_;      // scratch of enemies_near
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure

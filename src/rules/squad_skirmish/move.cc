@@ -250,7 +250,12 @@ bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
   const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
   double best = (within_in >= 0 ? within_in : max_move_in(unit)) * kMm;
   bool found = false;
-  for (const AreaFeature& a : scenario_.table.areas()) {
+  // Only areas whose boxes meet the reach around `from` can hold it or have their centre
+  // within reach (the table's grid; ascending, as the scan of every area).
+  const double r = best + 1.0;
+  for (int ai :
+       scenario_.table.areas_near(Box{{from.x - r, from.y - r}, {from.x + r, from.y + r}})) {
+    const AreaFeature& a = scenario_.table.areas()[static_cast<std::size_t>(ai)];
     const TerrainClass c = a.cls;
     if (c != TerrainClass::kLightWoods && c != TerrainClass::kHeavyWoods &&
         c != TerrainClass::kBuilding && c != TerrainClass::kEarthworks) {

@@ -34,6 +34,7 @@ void BattleSK::index_build() {
   // cell nearer than it.
   side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
   fp_.assign(force_.units.size(), Rect{});
+  fp_box_.assign(force_.units.size(), Box{});
   fig_base_.assign(force_.units.size(), 0);
   fig_unit_.clear();
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
@@ -55,6 +56,7 @@ void BattleSK::index_update(int unit) {
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
   side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
   SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
   for (std::size_t k = 0; k < u.stands.size(); ++k) {
@@ -76,6 +78,7 @@ void BattleSK::index_remove(int unit, int k) {
   const Unit& u = force_.units[unit];
   side_figs_[static_cast<std::size_t>(u.side)].remove(id);
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
   side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
 }
 
@@ -84,7 +87,7 @@ void BattleSK::index_remove(int unit, int k) {
 // without the exact distance. The scan compares the gap in mm, ties to the lower index.
 int BattleSK::nearest_active_enemy(int unit, double* gap) const {
   const Rect& me = fp_[static_cast<std::size_t>(unit)];
-  const Box my_box = me.bounds();
+  const Box my_box = fp_box_[static_cast<std::size_t>(unit)];
   const int side = force_.units[static_cast<std::size_t>(unit)].side;
   int best = -1;
   double best_mm = std::numeric_limits<double>::infinity();
@@ -97,7 +100,7 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
           const Unit& e = force_.units[static_cast<std::size_t>(i)];
           if (e.status != UnitStatus::kActive) return;
           const Rect& fp = fp_[static_cast<std::size_t>(i)];
-          if (farther(box_gap(my_box, fp.bounds()))) return;
+          if (farther(box_gap(my_box, fp_box_[static_cast<std::size_t>(i)]))) return;
           const double mm = distance(me, fp);
           if (mm < best_mm || (mm == best_mm && i < best)) {
             best_mm = mm;
@@ -153,6 +156,18 @@ void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
+std::vector<int> BattleSK::units_near(int side, Vec2 at, double mm) const {
+  std::vector<int> ids;
+  side_figs_[static_cast<std::size_t>(side)].query(
+      Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
+  std::vector<int> out;
+  for (int id : ids) {
+    const int u = fig_unit_[static_cast<std::size_t>(id)];
+    if (out.empty() || out.back() != u) out.push_back(u);
+  }
+  return out;
+}
+
 // The scan: the enemy unit on the table with the least gap (gap_in), ties to the lower index.
 int BattleSK::nearest_enemy_scan(int unit) const {
   int best = -1;
@@ -177,7 +192,7 @@ int BattleSK::nearest_enemy_scan(int unit) const {
 // nearest-first search stops once every squad not yet seen is farther than the best; ties
 // (in inches, as the scan compared) go to the lower index.
 int BattleSK::nearest_enemy(int unit) const {
-  const Box my_box = fp_[static_cast<std::size_t>(unit)].bounds();
+  const Box my_box = fp_box_[static_cast<std::size_t>(unit)];
   const int side = force_.units[static_cast<std::size_t>(unit)].side;
   int best = -1;
   double best_in = 1e18;
@@ -189,7 +204,7 @@ int BattleSK::nearest_enemy(int unit) const {
         [&](int i) {
           const Unit& e = force_.units[static_cast<std::size_t>(i)];
           if (!e.on_table() || figure_count(i) == 0) return;
-          if (farther(box_gap(my_box, fp_[static_cast<std::size_t>(i)].bounds()))) return;
+          if (farther(box_gap(my_box, fp_box_[static_cast<std::size_t>(i)]))) return;
           const double g = gap_in(unit, i);
           if (g < best_in || (g == best_in && i < best)) {
             best_in = g;
