@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -21,6 +22,21 @@ std::string key_of(const std::map<std::string, Value>& p) {
   std::string k;
   for (const auto& [n, v] : p) k += n + "=" + to_string(v) + ";";
   return k;
+}
+
+// Exact odds by their parameters (a key naming the resolution and every parameter), kept for
+// every battle the thread fights: the tables are fixed (embedded), so an answer never changes,
+// and a Monte Carlo run asks the same few hundred questions in every battle. Bounded: cleared
+// past 200,000 answers.
+template <typename Compute>
+double cached_odds(const std::string& key, Compute compute) {
+  thread_local std::unordered_map<std::string, double> cache;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  if (cache.size() > 200000) cache.clear();
+  const double v = compute();
+  cache.emplace(key, v);
+  return v;
 }
 
 // P(movement roll >= inches) for an arm, from the exact distribution of `movement` (L40).
@@ -225,14 +241,10 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
   double sum = 0;
   auto add = [&](std::map<std::string, Value> p) {
-    const std::string key = key_of(p);
-    auto it = odds_cache_.find(key);
-    if (it == odds_cache_.end()) {
+    sum += cached_odds("fire:" + key_of(p), [&] {
       const Resolution* r = ruleset().resolution("fire");
-      it =
-          odds_cache_.emplace(key, outcome_mean(*r, *complete_params(r->params, p), "kills")).first;
-    }
-    sum += it->second;
+      return outcome_mean(*r, *complete_params(r->params, p), "kills");
+    });
   };
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
@@ -298,9 +310,14 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
   for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
-  const double goes_in = probability("charge", p, "charge", Value(std::string("goes-in")));
-  const double flees = probability("charge", p, "charge", Value(std::string("defender-retreats")));
-  const double turned = probability("charge", p, "attacker", Value(std::string("retreat")));
+  const std::string key = "charge:" + key_of(p);
+  auto charge_odds = [&](const std::string& field, const std::string& value) {
+    return cached_odds(key + field + "=" + value,
+                       [&] { return probability("charge", p, field, Value(value)); });
+  };
+  const double goes_in = charge_odds("charge", "goes-in");
+  const double flees = charge_odds("charge", "defender-retreats");
+  const double turned = charge_odds("attacker", "retreat");
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(

@@ -228,7 +228,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   SampledChance dice_;
   int turn_ = 0;
   std::string phase_;
-  mutable std::map<std::string, double> odds_cache_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;              // by unit: the id of its figure 0
