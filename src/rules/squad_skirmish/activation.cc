@@ -71,6 +71,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   for (int g : ready) {
     if (!can_act(g)) continue;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+    memo_.on = true;  // nothing moves until the order is chosen
     std::vector<Action> legal = legal_actions(g);
     if (rallied && g == unit && is_officer_unit(unit)) {  // SK-16: he may fire but not move
       std::erase_if(legal, [](const Action& x) {
@@ -78,6 +79,9 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       });
     }
     Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
+    memo_.on = false;
+    memo_.range.clear();
+    memo_.cover.clear();
     chosen.push_back(a);
   }
   std::vector<std::pair<int, int>> shots;

@@ -14,6 +14,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -125,8 +127,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
   // The same, or -1 as soon as it is known to be over `limit_in` (the nearest first).
   double range_within(int unit, int k, int target, double limit_in) const;
-  bool in_range(int unit, int k, int target) const;                       // SK-06
-  std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
+  double trace_range(int unit, int k, int target, double limit_in) const;  // unmemoised
+  std::string judge_cover(int target, Vec2 from) const;                    // unmemoised
+  bool in_range(int unit, int k, int target) const;                        // SK-06
+  std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
@@ -228,6 +232,16 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   SampledChance dice_;
   int turn_ = 0;
   std::string phase_;
+  // While a commander decides (legal_actions, then assess for each action: activate), nothing
+  // moves, so each figure's range to a target and each cover judgement is traced once:
+  // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
+  // position) -> cover. Off (and empty) outside a decision.
+  struct DecisionMemo {
+    bool on = false;
+    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
+    std::map<std::tuple<int, double, double>, std::string> cover;
+  };
+  mutable DecisionMemo memo_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;              // by unit: the id of its figure 0

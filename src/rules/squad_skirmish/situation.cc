@@ -185,6 +185,14 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
+  if (!memo_.on) return judge_cover(target, from);
+  const auto key = std::make_tuple(target, from.x, from.y);
+  auto it = memo_.cover.find(key);
+  if (it == memo_.cover.end()) it = memo_.cover.emplace(key, judge_cover(target, from)).first;
+  return it->second;
+}
+
+std::string BattleSK::judge_cover(int target, Vec2 from) const {
   int seen = 0;
   int hard = 0;
   int soft = 0;
@@ -215,6 +223,23 @@ double BattleSK::range_in(int unit, int k, int target) const {
 // give the same range), so line of sight is traced nearest first and stops at the first seen,
 // or once the figures left are beyond `limit_in` (then -1, as for none seen).
 double BattleSK::range_within(int unit, int k, int target, double limit_in) const {
+  if (!memo_.on) return trace_range(unit, k, target, limit_in);
+  const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 42) |
+                            (static_cast<std::uint64_t>(k) << 21) |
+                            static_cast<std::uint64_t>(target);
+  auto it = memo_.range.find(key);
+  // A range found is exact whatever the limit; "none within L" answers any limit up to L.
+  if (it != memo_.range.end()) {
+    const auto [r, traced_to] = it->second;
+    if (r >= 0) return r <= limit_in ? r : -1;
+    if (limit_in <= traced_to) return -1;
+  }
+  const double r = trace_range(unit, k, target, limit_in);
+  memo_.range[key] = {r, limit_in};
+  return r;
+}
+
+double BattleSK::trace_range(int unit, int k, int target, double limit_in) const {
   const Vec2 from = pos(unit, k);
   if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
     const int l = squads_[target].leader;
