@@ -118,9 +118,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
-  int nearest_enemy(int unit) const;
-  double max_move_in(int unit) const;                          // SK-12, SK-14
-  bool sees(Vec2 a, Vec2 b) const;                             // SK-06 line of sight over terrain
+  int nearest_enemy(int unit) const;       // the spatial index (spatial.cc)
+  int nearest_enemy_scan(int unit) const;  // the same by a scan of every unit (tests)
+  double max_move_in(int unit) const;      // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;         // SK-06 line of sight over terrain
   bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
   std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
   std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
@@ -216,8 +217,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<int> units_near(int side, Vec2 at, double mm) const;
   // Figure ids of any side in `box` (ascending), into `out`.
   void figures_in(const Box& box, std::vector<int>& out) const;
-  // The nearest enemy by a scan of every unit (the reference nearest_enemy matches).
-  int nearest_enemy_scan(int unit) const;
   // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
   void note_officer(int unit, int k);
 
