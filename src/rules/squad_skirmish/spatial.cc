@@ -82,37 +82,6 @@ void BattleSK::index_remove(int unit, int k) {
   side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
 }
 
-// A nearest-first search of each other side's footprint index that stops once every unit not
-// yet seen is farther than the best; units whose boxes are clearly farther are skipped
-// without the exact distance. The scan compares the gap in mm, ties to the lower index.
-int BattleSK::nearest_active_enemy(int unit, double* gap) const {
-  const Rect& me = fp_[static_cast<std::size_t>(unit)];
-  const Box my_box = fp_box_[static_cast<std::size_t>(unit)];
-  const int side = force_.units[static_cast<std::size_t>(unit)].side;
-  int best = -1;
-  double best_mm = std::numeric_limits<double>::infinity();
-  auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
-  for (std::size_t s = 0; s < side_units_.size(); ++s) {
-    if (static_cast<int>(s) == side) continue;
-    side_units_[s].around(
-        my_box,
-        [&](int i) {
-          const Unit& e = force_.units[static_cast<std::size_t>(i)];
-          if (e.status != UnitStatus::kActive) return;
-          const Rect& fp = fp_[static_cast<std::size_t>(i)];
-          if (farther(box_gap(my_box, fp_box_[static_cast<std::size_t>(i)]))) return;
-          const double mm = distance(me, fp);
-          if (mm < best_mm || (mm == best_mm && i < best)) {
-            best_mm = mm;
-            best = i;
-          }
-        },
-        [&](double bound) { return !farther(bound); });
-  }
-  if (gap != nullptr) *gap = best_mm;
-  return best;
-}
-
 void BattleSK::note_officer(int unit, int k) {
   const int code = unit * 100 + k;
   auto it = std::lower_bound(officers_.begin(), officers_.end(), code);
@@ -187,33 +156,67 @@ int BattleSK::nearest_enemy_scan(int unit) const {
   return best;
 }
 
-// The nearest enemy from the footprint index: a squad's figures lie inside its footprint, so
-// the gap of the footprints' bounding boxes is a lower bound of gap_in (centre to centre). A
-// nearest-first search stops once every squad not yet seen is farther than the best; ties
-// (in inches, as the scan compared) go to the lower index.
-int BattleSK::nearest_enemy(int unit) const {
-  const Box my_box = fp_box_[static_cast<std::size_t>(unit)];
-  const int side = force_.units[static_cast<std::size_t>(unit)].side;
+namespace {
+
+// The unit of another side than `side` that `accept`s with the least `key` (a gap, `mm_per_key`
+// mm a unit of it), ties to the lower index, from a nearest-first search of each other side's
+// footprint index around `my_box`: it stops once every unit not yet seen is farther than the
+// best, and units whose boxes are clearly farther are skipped without the exact gap (the
+// boxes' gap is a lower bound of either gap). -1 when none; `*best_key` gets its key.
+template <typename Accept, typename Key>
+int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
+                          const std::vector<Box>& boxes, const Box& my_box, double mm_per_key,
+                          Accept accept, Key key, double* best_key) {
   int best = -1;
-  double best_in = 1e18;
-  auto farther = [&](double mm) { return best >= 0 && mm > best_in * kMm * (1 + 1e-9) + 1e-6; };
-  for (std::size_t s = 0; s < side_units_.size(); ++s) {
+  *best_key = std::numeric_limits<double>::infinity();
+  auto farther = [&](double mm) {
+    return best >= 0 && mm > *best_key * mm_per_key * (1 + 1e-9) + 1e-6;
+  };
+  for (std::size_t s = 0; s < sides.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
-    side_units_[s].around(
+    sides[s].around(
         my_box,
         [&](int i) {
-          const Unit& e = force_.units[static_cast<std::size_t>(i)];
-          if (!e.on_table() || figure_count(i) == 0) return;
-          if (farther(box_gap(my_box, fp_box_[static_cast<std::size_t>(i)]))) return;
-          const double g = gap_in(unit, i);
-          if (g < best_in || (g == best_in && i < best)) {
-            best_in = g;
+          if (!accept(i) || farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+          const double k = key(i);
+          if (k < *best_key || (k == *best_key && i < best)) {
+            *best_key = k;
             best = i;
           }
         },
         [&](double bound) { return !farther(bound); });
   }
   return best;
+}
+
+}  // namespace
+
+// The commanders' scan compared the footprints' gap in mm among active units.
+int BattleSK::nearest_active_enemy(int unit, double* gap) const {
+  const Rect& me = fp_[static_cast<std::size_t>(unit)];
+  double mm = 0;
+  const int best = nearest_of_other_side(
+      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
+      fp_box_[static_cast<std::size_t>(unit)], 1.0,
+      [&](int i) {
+        return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
+      },
+      [&](int i) { return distance(me, fp_[static_cast<std::size_t>(i)]); }, &mm);
+  if (gap != nullptr) *gap = mm;
+  return best;
+}
+
+// The rule set's nearest enemy: gap_in (figure centres, in inches) among squads on the table
+// with figures; the figures lie inside the footprint, so its box bounds the gap from below.
+int BattleSK::nearest_enemy(int unit) const {
+  double in = 0;
+  return nearest_of_other_side(
+      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
+      fp_box_[static_cast<std::size_t>(unit)], kMm,
+      [&](int i) {
+        return force_.units[static_cast<std::size_t>(i)].on_table() && figure_count(i) > 0;
+      },
+      [&](int i) { return gap_in(unit, i); }, &in);
 }
 
 }  // namespace smoothbore::squad_skirmish
