@@ -209,6 +209,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void index_build();
   void index_update(int unit);         // after its figures were placed
   void index_remove(int unit, int k);  // a figure killed
+  // Unit::footprint(), kept by the index once built (it turns every corner: sine and cosine).
+  Rect footprint_of(int unit) const {
+    return fp_.empty() ? force_.units[unit].footprint() : fp_[static_cast<std::size_t>(unit)];
+  }
   // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
   // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
   void enemies_near(int unit, double mm, std::vector<int>& out) const;

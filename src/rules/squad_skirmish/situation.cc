@@ -92,7 +92,7 @@ int BattleSK::reload_actions(int unit, bool tap) const {
 int BattleSK::anchor_figure(int unit) const {
   const SquadState& s = squads_[unit];
   if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
-  const Vec2 c = force_.units[unit].footprint().centre;
+  const Vec2 c = footprint_of(unit).centre;
   int best = -1;
   for (int k : living(unit)) {
     if (best < 0 || distance(pos(unit, k), c) < distance(pos(unit, best), c)) best = k;
@@ -102,7 +102,7 @@ int BattleSK::anchor_figure(int unit) const {
 
 Vec2 BattleSK::anchor(int unit) const {
   const int k = anchor_figure(unit);
-  return k >= 0 ? pos(unit, k) : force_.units[unit].footprint().centre;
+  return k >= 0 ? pos(unit, k) : footprint_of(unit).centre;
 }
 
 double BattleSK::gap_in(int a, int b) const {
