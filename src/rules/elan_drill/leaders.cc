@@ -45,6 +45,7 @@ bool BattleED::leader_near(int unit) const {
 // more than one choice his commander is asked through OrderSource::react (a kHold at each
 // unit, `rate = "leader"`, the default first; the doctrine keeps the default).
 void BattleED::leader_step(int side, EventLog& log) {
+  snap_.build(force_);  // leaders move, units do not (proximity.h)
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
     if (!l.alive || l.side != side) continue;
@@ -96,6 +97,7 @@ void BattleED::leader_step(int side, EventLog& log) {
     e.data = {{"leader", Value(l.id)}};
     log.append(std::move(e));
   }
+  snap_.clear();
 }
 
 // R-001-4: the first special casualty on a unit with a leader hits him; returns the

@@ -52,25 +52,6 @@ int BattleED::musketry(int unit) const {  // D12-10
                 static_cast<int>(option_number("d12_10_musketry_conscript")));
 }
 
-double BattleED::gap_in(int a, int b) const {
-  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
-}
-
-int BattleED::nearest_enemy(int unit) const {
-  int best = -1;
-  double d = 1e18;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (force_.units[i].side == force_.units[unit].side || !active(o)) continue;
-    const double g = gap_in(unit, o);
-    if (g < d) {
-      d = g;
-      best = o;
-    }
-  }
-  return best;
-}
-
 // D12-07 rates, inches per player turn.
 double BattleED::move_rate_in(int unit) const {
   const Unit& u = force_.units[unit];
