@@ -104,6 +104,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int nearest_active_enemy(int unit, double* gap) const override;
   std::vector<int> units_near(int unit, double reach_in) const;
   Rect footprint_of(int unit) const;
+  // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
+  // put them farther apart (the same answer, cheaper).
+  bool within_in(int a, int b, double reach_in) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
   double charge_reach_in(int unit) const;

@@ -42,7 +42,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
         option_number("d12_07_column_in") + option_number("d12_07_charge_bonus_in");
     for (const int ti : units_near(unit, reach)) {
       const Unit& tu = force_.units[ti];
-      if (tu.side == u.side || !tu.on_table() || gap_in(unit, ti) > reach || !in_arc(unit, ti))
+      if (tu.side == u.side || !tu.on_table() || !within_in(unit, ti, reach) || !in_arc(unit, ti))
         continue;
       Action c;
       c.unit = unit;

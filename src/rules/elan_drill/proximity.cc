@@ -16,6 +16,35 @@ constexpr double kCellMm = 8.0 * kMm;
 // Slack on the centre-distance bound, far above rounding (mm).
 constexpr double kSlackMm = 1.0;
 
+// The nearest of `cands` (ascending ids with their footprints) to `me` by `key(mm)`,
+// strictly less, so ties go to the lower id; -1 when none. Two passes (as
+// core/geometry/nearest.h): an upper bound from the centres, then the exact distance of
+// only those whose lower bound does not exceed it. The nearest (and any tie) always
+// passes, so the answer is the full scan's. `*mm` gets its distance (infinity: none).
+template <typename Key>
+int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, Key key,
+               double* mm) {
+  const double hm = half_diagonal(me);
+  double upper = std::numeric_limits<double>::infinity();
+  for (const auto& [o, f] : cands) {
+    upper = std::min(upper, (me.centre - f.centre).length() + hm + half_diagonal(f));
+  }
+  const double cut = upper * (1 + 1e-9) + 1e-6;
+  int best = -1;
+  double d = std::numeric_limits<double>::infinity();
+  *mm = d;
+  for (const auto& [o, f] : cands) {
+    if ((me.centre - f.centre).length() - hm - half_diagonal(f) > cut) continue;
+    const double at = distance(me, f);
+    if (const double k = key(at); k < d) {
+      d = k;
+      best = o;
+      *mm = at;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 void UnitSnapshot::build(const Force& force) {
@@ -73,6 +102,15 @@ Rect BattleED::footprint_of(int unit) const {
   return snap_.ready() ? snap_.footprint(unit) : force_.units[unit].footprint();
 }
 
+bool BattleED::within_in(int a, int b, double reach_in) const {
+  const Rect fa = footprint_of(a);
+  const Rect fb = footprint_of(b);
+  const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
+  const Vec2 d = fa.centre - fb.centre;
+  if (d.dot(d) > bound * bound) return false;
+  return distance(fa, fb) / kMm <= reach_in;
+}
+
 double BattleED::gap_in(int a, int b) const {
   if (snap_.ready()) return distance(snap_.footprint(a), snap_.footprint(b)) / kMm;
   return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
@@ -82,18 +120,13 @@ int BattleED::nearest_enemy(int unit) const {
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
   if (!snap_.ready()) {
-    int best = -1;
-    double d = 1e18;
+    std::vector<std::pair<int, Rect>> enemies;
     for (std::size_t i = 0; i < force_.units.size(); ++i) {
-      const int o = static_cast<int>(i);
-      if (!enemy(o)) continue;
-      const double g = gap_in(unit, o);
-      if (g < d) {
-        d = g;
-        best = o;
-      }
+      if (enemy(static_cast<int>(i))) enemies.emplace_back(i, force_.units[i].footprint());
     }
-    return best;
+    double mm = 0;
+    return nearest_of(
+        force_.units[unit].footprint(), enemies, [](double at) { return at / kMm; }, &mm);
   }
   int& memo = snap_.nearest_memo(unit);
   if (memo != -2) return memo;
@@ -126,18 +159,15 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
   int best = -1;
   double d = std::numeric_limits<double>::infinity();
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = snap_.ready() ? snap_.near(me, reach) : units_near(unit, 0);
+    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    std::vector<std::pair<int, Rect>> enemies;
     for (int o : near) {
       if (force_.units[o].side == side || force_.units[o].status != UnitStatus::kActive) continue;
-      const double mm = distance(me, footprint_of(o));
-      if (mm < d) {
-        d = mm;
-        best = o;
-      }
+      enemies.emplace_back(o, footprint_of(o));
     }
+    best = nearest_of(
+        me, enemies, [](double at) { return at; }, &d);
     if ((best >= 0 && d <= reach) || near.size() == force_.units.size()) break;
-    best = -1;
-    d = std::numeric_limits<double>::infinity();
   }
   if (gap != nullptr) *gap = d;
   return best;
@@ -147,7 +177,8 @@ int BattleED::contact_friend(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
   for (int o : units_near(target, kContactIn)) {
-    if (o != unit && force_.units[o].side == side && active(o) && gap_in(target, o) <= kContactIn) {
+    if (o != unit && force_.units[o].side == side && active(o) &&
+        within_in(target, o, kContactIn)) {
       return o;
     }
   }

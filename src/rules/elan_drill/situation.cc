@@ -170,12 +170,11 @@ bool BattleED::can_fire_at(int unit, int target) const {
   if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
   if (u.arm != Arm::kArtillery && u.attribute_string("weapon", "musket") == "none") return false;
   if (u.formation == "march-column" || u.formation == "limbered") return false;
-  if (!in_arc(unit, target)) return false;
-  const double r = gap_in(unit, target);
-  if (u.arm == Arm::kArtillery) {
-    return r <= max_range_in(unit);
-  }
-  return r <= row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+  const double range =
+      u.arm == Arm::kArtillery
+          ? max_range_in(unit)
+          : row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+  return within_in(unit, target, range) && in_arc(unit, target);
 }
 
 bool BattleED::can_charge(int unit, int target) const {
@@ -187,7 +186,7 @@ bool BattleED::can_charge(int unit, int target) const {
   }
   // Formed infantry charge in column (L62 makes it the charging formation).
   if (u.arm == Arm::kFoot && u.formation.find("column") == std::string::npos) return false;
-  return gap_in(unit, target) <= charge_reach_in(unit) && in_arc(unit, target);
+  return within_in(unit, target, charge_reach_in(unit)) && in_arc(unit, target);
 }
 
 Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Value>& given,
