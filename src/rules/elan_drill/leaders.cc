@@ -60,12 +60,12 @@ void BattleED::leader_step(int side, EventLog& log) {
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
     std::vector<Action> legal;
     double best_gap = 1e18;
-    for (int u : force_.units_of(side)) {
+    const double leader_in = option_number("d12_07_leader_in");
+    for (int u : snap_.near(l.position, leader_in * kMm)) {  // the units within his move
+      if (force_.units[u].side != side) continue;
       const int other = attached_leader(u);
       if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;
-      if (distance(force_.units[u].footprint(), l.position) / kMm >
-          option_number("d12_07_leader_in"))
-        continue;
+      if (distance(footprint_of(u), l.position) / kMm > leader_in) continue;
       Action a;
       a.unit = u;
       a.target = u;

@@ -75,12 +75,30 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   if (length < 1e-6) return 0;
   const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, cost);
   const Vec2 dir = (dest - c0) * (1.0 / length);
+  // No other unit moves during this move: the only ones a step can touch are those whose
+  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9).
+  const double hr = half_diagonal(st.rect) + 1.0;
+  const Segment path{c0, c0 + dir * reach};
+  std::vector<int> blockers;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || !force_.units[i].on_table()) continue;
+    const Rect f = force_.units[i].footprint();
+    if (point_segment_distance(f.centre, path) <= hr + half_diagonal(f)) blockers.push_back(o);
+  }
+  auto step_ok = [&](const Rect& r) {
+    if (!scenario_.table.contains(r)) return false;
+    for (const int o : blockers) {
+      if (overlaps(r, force_.units[o].footprint(), 0.01)) return false;
+    }
+    return true;
+  };
   double ok_t = 0;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
     t = std::min(t, reach);
     Rect r = st.rect;
     r.centre = c0 + dir * t;
-    if (!place_ok(unit, r, -1)) break;
+    if (!step_ok(r)) break;
     ok_t = t;
     if (t >= reach) break;
   }
