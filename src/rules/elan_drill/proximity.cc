@@ -59,6 +59,18 @@ void UnitSnapshot::build(const Force& force) {
     max_half_ = std::max(max_half_, half_diagonal(rects_.back()));
   }
   grid_.build(centres, kCellMm);
+  int sides = 0;
+  for (const Unit& u : force.units) sides = std::max(sides, u.side + 1);
+  side_ids_.assign(static_cast<std::size_t>(sides), {});
+  std::vector<std::vector<Vec2>> side_centres(static_cast<std::size_t>(sides));
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const auto s = static_cast<std::size_t>(std::max(force.units[i].side, 0));
+    side_ids_[s].push_back(static_cast<int>(i));
+    side_centres[s].push_back(centres[i]);
+  }
+  side_grids_.assign(static_cast<std::size_t>(sides), PointGrid{});
+  for (std::size_t s = 0; s < side_grids_.size(); ++s)
+    side_grids_[s].build(side_centres[s], kCellMm);
   memo_.assign(rects_.size(), -2);
   ready_ = true;
 }
@@ -74,6 +86,19 @@ std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
   const double h = reach_mm + max_half_ + kSlackMm;
   std::vector<int> out;
   grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
+  const double h = reach_mm + half_diagonal(r) + max_half_ + kSlackMm;
+  const Vec2 p = r.centre;
+  std::vector<int> out;
+  for (std::size_t s = 0; s < side_grids_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_grids_[s].visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                         [&](int k) { out.push_back(side_ids_[s][static_cast<std::size_t>(k)]); });
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -133,22 +158,17 @@ int BattleED::nearest_enemy(int unit) const {
   // Rings of doubling reach: once the best found lies within the reach searched, no unit
   // outside it (farther than the reach) can be nearer or tie.
   const Rect& me = snap_.footprint(unit);
+  const std::size_t others = snap_.size() - snap_.side_count(side);
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = snap_.near(me, reach);
-    int best = -1;
-    double d = 1e18;
-    double best_mm = 0;
+    const std::vector<int> near = snap_.near_enemies(side, me, reach);
+    std::vector<std::pair<int, Rect>> enemies;
     for (int o : near) {
-      if (!enemy(o)) continue;
-      const double mm = distance(me, snap_.footprint(o));
-      const double g = mm / kMm;
-      if (g < d) {
-        d = g;
-        best = o;
-        best_mm = mm;
-      }
+      if (enemy(o)) enemies.emplace_back(o, snap_.footprint(o));
     }
-    if ((best >= 0 && best_mm <= reach) || near.size() == snap_.size()) return memo = best;
+    double mm = 0;
+    const int best = nearest_of(
+        me, enemies, [](double at) { return at / kMm; }, &mm);
+    if ((best >= 0 && mm <= reach) || near.size() >= others) return memo = best;
   }
 }
 

@@ -28,12 +28,23 @@ class UnitSnapshot {
   std::vector<int> near(const Rect& r, double reach_mm) const;
   // Same, around a point.
   std::vector<int> near(Vec2 p, double reach_mm) const;
+  // Same, among the units of sides other than `side` only.
+  std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
+  // How many units of `side` are filed.
+  std::size_t side_count(int side) const {
+    return side >= 0 && side < static_cast<int>(side_ids_.size())
+               ? side_ids_[static_cast<std::size_t>(side)].size()
+               : 0;
+  }
   // Memo of the nearest active enemy per unit (-2: not yet known), valid with the snapshot.
   int& nearest_memo(int unit) const { return memo_[static_cast<std::size_t>(unit)]; }
 
  private:
   std::vector<Rect> rects_;
   PointGrid grid_;
+  // Per side: a grid of that side's centres and the unit id of each point.
+  std::vector<PointGrid> side_grids_;
+  std::vector<std::vector<int>> side_ids_;
   double max_half_ = 0;
   bool ready_ = false;
   mutable std::vector<int> memo_;
