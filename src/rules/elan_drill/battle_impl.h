@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -103,6 +104,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int nearest_enemy(int unit) const;
   int nearest_active_enemy(int unit, double* gap) const override;
   std::vector<int> units_near(int unit, double reach_in) const;
+  // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
+  int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
   Rect footprint_of(int unit) const;
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).

@@ -172,6 +172,21 @@ int BattleED::nearest_enemy(int unit) const {
   }
 }
 
+int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
+  const Rect me = footprint_of(unit);
+  for (double reach = 8.0 * kMm;; reach *= 2) {
+    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    std::vector<std::pair<int, Rect>> cands;
+    for (int o : near) {
+      if (ok(o)) cands.emplace_back(o, footprint_of(o));
+    }
+    double mm = 0;
+    const int best = nearest_of(
+        me, cands, [](double at) { return at / kMm; }, &mm);
+    if ((best >= 0 && mm <= reach) || near.size() == force_.units.size()) return best;
+  }
+}
+
 int BattleED::nearest_active_enemy(int unit, double* gap) const {
   // The doctrine's nearest enemy in mm (sim/commander.cc compares mm, not inches).
   const int side = force_.units[unit].side;
