@@ -193,7 +193,7 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
     const int o = static_cast<int>(i);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
     if (enemies_only && force_.units[i].side == force_.units[unit].side) continue;
-    if (const double g = gap_in(target, o); g <= 4.0) near.emplace_back(g, o);
+    if (within_in(target, o, 4.0)) near.emplace_back(gap_in(target, o), o);
   }
   std::sort(near.begin(), near.end());
   std::vector<int> out;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -15,7 +16,9 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "rules/battle.h"
+#include "rules/elan_drill/proximity.h"
 #include "rules/resolution.h"
 
 namespace smoothbore::elan_drill {
@@ -63,7 +66,7 @@ inline int outcome_int(const Outcome& o, std::string_view key) {
   return 0;
 }
 
-class BattleED final : public Battle {
+class BattleED final : public Battle, public NearestEnemyIndex {
  public:
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -94,9 +97,21 @@ class BattleED final : public Battle {
   int gunnery(int unit) const;
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool broken(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
+  // Proximity (proximity.cc): edge-to-edge gap, the nearest active enemy (ties to the
+  // lower index), the units that may lie within `reach_in` of `unit` (ascending; all of
+  // them outside a frozen scope) and a unit's footprint (from the snapshot when frozen).
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
-  double move_rate_in(int unit) const;  // D12-07
+  int nearest_active_enemy(int unit, double* gap) const override;
+  std::vector<int> units_near(int unit, double reach_in) const;
+  // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
+  int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
+  Rect footprint_of(int unit) const;
+  // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
+  // put them farther apart (the same answer, cheaper).
+  bool within_in(int a, int b, double reach_in) const;
+  double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
+  double move_rate_in(int unit) const;   // D12-07
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
@@ -260,7 +275,10 @@ class BattleED final : public Battle {
   int turn_ = 0;
   int acting_ = 0;
   int step_ = 0;
-  std::vector<OrderSource*> sources_;  // this turn's commanders, by side (react mid-turn)
+  std::vector<OrderSource*> sources_;
+  // Footprints and centre grid while no unit moves (order_step, leader_step): see
+  // proximity.h. Empty (not ready) everywhere else.
+  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
 };
 
 }  // namespace smoothbore::elan_drill

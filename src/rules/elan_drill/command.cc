@@ -54,6 +54,7 @@ void BattleED::rally_step(int side, EventLog& log) {
 }
 
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
+  snap_.build(force_);  // no unit moves while orders are given (proximity.h)
   for (int u : units_to_order(side)) {
     std::vector<Action> legal = legal_actions(u);
     const int caught = std::exchange(state_[u].pursuing, -1);
@@ -86,6 +87,7 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
     }
   }
+  snap_.clear();
 }
 
 // The responses a charged unit may make (§6, D12-16); the first is the default (stand).

@@ -43,17 +43,12 @@ bool BattleED::light_foot(int unit) const {
 int BattleED::screened_unit(int unit) const {
   const int parent = state_[unit].parent;
   if (parent >= 0 && active(parent)) return parent;
-  int best = -1;
-  double d = 1e18;
-  for (int o : force_.units_of(force_.units[unit].side)) {
+  const int side = force_.units[unit].side;
+  return nearest_unit(unit, [&](int o) {
     const Unit& f = force_.units[o];
-    if (o == unit || !active(o) || f.arm != Arm::kFoot || f.formation == "skirmish") continue;
-    if (gap_in(unit, o) < d) {
-      d = gap_in(unit, o);
-      best = o;
-    }
-  }
-  return best;
+    return o != unit && f.side == side && active(o) && f.arm == Arm::kFoot &&
+           f.formation != "skirmish";
+  });
 }
 
 void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {

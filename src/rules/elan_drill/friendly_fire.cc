@@ -12,18 +12,6 @@
 
 namespace smoothbore::elan_drill {
 
-int BattleED::contact_friend(int unit, int target) const {
-  if (gap_in(unit, target) <= kContactIn) return -1;
-  const int side = force_.units[unit].side;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o != unit && force_.units[i].side == side && active(o) && gap_in(target, o) <= kContactIn) {
-      return o;
-    }
-  }
-  return -1;
-}
-
 void BattleED::friendly_hits(int unit, int target, const std::string& attack,
                              const RollRecord& to_hit, std::map<int, FireTally>& tally,
                              EventLog& log) {

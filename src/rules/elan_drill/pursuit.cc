@@ -31,7 +31,7 @@ int BattleED::in_contact(int unit) const {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (force_.units[i].side != force_.units[unit].side && force_.units[i].on_table() &&
-        gap_in(unit, o) <= kContactIn)
+        within_in(unit, o, kContactIn))
       return o;
   }
   return -1;
