@@ -39,14 +39,6 @@ std::vector<int> BattleGO::near(const Rect& r, double reach) const {
 
 namespace {
 
-// A lower bound of the edge-to-edge distance of two footprints: the gap between their
-// bounding boxes.
-double box_gap(const Box& a, const Box& b) {
-  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
-  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
-  return std::sqrt(dx * dx + dy * dy);
-}
-
 // The unit of another side than `unit`'s accepted by `keep` with the least `key(i)` (a gap
 // in mm, perhaps rounded; never less than the exact gap less 1 mm), ties to the lower
 // index: a nearest-first search of each other side's index that stops once every unit not

@@ -13,13 +13,6 @@ namespace smoothbore::squad_skirmish {
 
 namespace {
 
-// A lower bound of the edge-to-edge distance of two footprints: their bounding boxes' gap.
-double box_gap(const Box& a, const Box& b) {
-  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
-  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
-  return std::sqrt(dx * dx + dy * dy);
-}
-
 Box box_of(const Rect& r) {
   const double half = 0.5 * std::hypot(r.width, r.depth);
   return Box{{r.centre.x - half, r.centre.y - half}, {r.centre.x + half, r.centre.y + half}};
