@@ -57,7 +57,8 @@ double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
 //     column while far away;
 //  5. keep a reserve: the side's rearmost cavalry (or rearmost unit) holds until turn 3
 //     unless the enemy comes within 16";
-//  6. shaken units rally in place, or step back when the enemy is close;
+//  6. shaken units rally in place, or step back when the enemy is close; actions the rule
+//     set marks "seize", "task" or "screen" (elan-drill) are taken next;
 //  7. otherwise advance on the nearest objective (when far from the enemy) or the enemy.
 // Where the rule set offers them (fire-and-discipline), a unit whose standing fire would hit
 // nothing takes the tactical shift that brings the most expected hits into its kill zone
@@ -174,6 +175,14 @@ class DoctrineCommander final : public OrderSource {
         }
       }
       return hold;
+    }
+    // 6a. Marked actions, where the rule set offers them, taken when there is nothing to
+    // charge or fire at, in this order (elan-drill): "seize" a move onto abandoned guns
+    // (L123: the crew going back to its own, an enemy going to take them); "task" an
+    // engineering task on an objective (D12-24); "screen" light foot taking skirmish order
+    // and keeping ahead of the line.
+    for (const char* rate : {"seize", "task", "screen"}) {
+      if (const Action* a = find([rate](const Action& x) { return x.rate == rate; })) return *a;
     }
     // 3. Guns: the §6.4-style options first, where the rule set offers them.
     if (u.arm == Arm::kArtillery) {

@@ -129,5 +129,23 @@ RC_GTEST_PROP(ShapesProperty, RectInArcWhenACornerIs, ()) {
   if (in_arc(firer, target.centre, half)) RC_ASSERT(in_arc(firer, target, half));
 }
 
+// The spatial-index searches skip a footprint whose box gap already exceeds the best
+// distance found, so the gap must never exceed the true edge-to-edge distance.
+RC_GTEST_PROP(ShapesProperty, BoxGapIsALowerBoundOfDistance, ()) {
+  const Rect a = *arbitrary_rect();
+  const Rect b = *arbitrary_rect();
+  const double gap = box_gap(a.bounds(), b.bounds());
+  RC_ASSERT(gap >= 0.0);
+  RC_ASSERT(gap <= distance(a, b) + 1e-9);
+  RC_ASSERT(gap == box_gap(b.bounds(), a.bounds()));
+}
+
+TEST(Shapes, BoxGapOfSeparatedAndTouchingBoxes) {
+  const Box a{{0, 0}, {10, 10}};
+  EXPECT_DOUBLE_EQ(box_gap(a, Box{{13, 14}, {20, 20}}), 5.0);  // 3-4-5 to the corner
+  EXPECT_DOUBLE_EQ(box_gap(a, Box{{10, 2}, {12, 4}}), 0.0);    // touching edges
+  EXPECT_DOUBLE_EQ(box_gap(a, Box{{-7, 3}, {-2, 4}}), 2.0);    // beside, overlapping in y
+}
+
 }  // namespace
 }  // namespace smoothbore

@@ -254,5 +254,51 @@ TEST(ReplayLeaders, AttachedLeadersStandWithTheirUnit) {
   }
 }
 
+// Élan/Drill leaders in the replay of the full battle (L7, D12-22): the snapshot has every
+// leader of the scenario; at every step a leader with a unit stands on its first live stand
+// and the unit's books name him; the last state is the one the battle left.
+TEST(ReplayLeaders, ElanDrillLeadersShowTheirPlaceAndUnit) {
+  const Recorded r = record("elan-drill/battle.toml");
+  const Json& snap = r.data["snapshot"];
+  ASSERT_EQ(snap["leaders"].size(), r.force.leaders.size());
+  ASSERT_EQ(r.force.leaders.size(), 9u);  // battle.toml: five French, four allied
+  std::map<std::string, Json> leader_now;
+  std::map<std::string, Json> unit_now;
+  for (const Json& l : snap["leaders"]) leader_now[l["id"]] = l["state"];
+  for (const Json& u : snap["units"]) unit_now[u["id"]] = u["state"];
+  int with_unit = 0;
+  for (const Json& s : r.data["steps"]) {
+    if (s.contains("units")) {
+      for (const auto& [id, st] : s["units"].items()) unit_now[id] = st;
+    }
+    if (s.contains("leaders")) {
+      for (const auto& [id, st] : s["leaders"].items()) leader_now[id] = st;
+    }
+    for (const Leader& l : r.force.leaders) {
+      const Json& st = leader_now.at(l.id);
+      const int unit = st["attached"];
+      if (unit < 0) continue;
+      const Json& us = unit_now.at(r.force.units[static_cast<std::size_t>(unit)].id);
+      for (const Json& stand : us["stands"]) {
+        if (stand[7] != 0) continue;
+        EXPECT_EQ(st["position"][0], stand[0]) << l.id;
+        EXPECT_EQ(st["position"][1], stand[1]) << l.id;
+        break;
+      }
+      bool named = false;
+      for (const Json& b : us["books"]) {
+        named = named || (b[0] == "leader" && b[1].get<std::string>().find(l.name) == 0);
+      }
+      EXPECT_TRUE(named) << l.id << " not in the books of unit " << unit;
+      ++with_unit;
+    }
+  }
+  EXPECT_GT(with_unit, 0);
+  for (const Leader& l : r.force.leaders) {
+    EXPECT_EQ(leader_now.at(l.id)["attached"], l.attached_unit) << l.id;
+    EXPECT_EQ(leader_now.at(l.id)["alive"], l.alive) << l.id;
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore

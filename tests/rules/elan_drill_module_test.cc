@@ -1,7 +1,6 @@
-// The elan-drill rule set as a module: registered honestly as "playable (partial: see
-// README)", its options (every D12-xx and R-001-x of 001.md §12-§13 with the digest's default),
-// the §1 scale, unit types and attributes, layout, unit checks and the resolutions it
-// publishes.
+// The elan-drill rule set as a module: registered as "playable", its options (every D12-xx and
+// R-001-x of 001.md §12-§13 with the digest's default), the §1 scale, unit types and attributes,
+// layout, unit checks and the resolutions it publishes.
 #include <map>
 #include <set>
 #include <string>
@@ -32,7 +31,7 @@ TEST(ElanDrillModule, RegisteredAsPartlyPlayable) {
   EXPECT_EQ(&r, &ruleset());
   EXPECT_EQ(r.id(), "elan-drill");
   EXPECT_THAT(std::string(r.title()), HasSubstr("Elan/Drill D12"));
-  EXPECT_EQ(r.status(), "playable (partial: see README)");
+  EXPECT_EQ(r.status(), "playable");
   EXPECT_TRUE(r.playable());
   EXPECT_EQ(r.rule_unit(), "in");
   EXPECT_DOUBLE_EQ(r.mm_per_rule_unit(Params()), 25.4);  // §1: inches on the table
@@ -88,6 +87,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_15_close_dm_count", Value(std::string("after"))},
       {"d12_15_failed_chargers_fire", Value(true)},
       {"d12_16_limited_responses", Value(std::string("proposed"))},
+      {"d12_16_recover_guns", Value(std::string("return"))},
       {"d12_17_rounds", Value(std::int64_t{3})},
       {"d12_17_no_break", Value(std::string("loser-falls-back"))},
       {"d12_18_cavalry_pursuit", Value(std::string("test-not-to"))},
@@ -99,6 +99,7 @@ const std::map<std::string, Value>& expected_defaults() {
       {"d12_22_leader_bonus", Value(std::int64_t{1})},
       {"d12_22_leader_rally_die", Value(true)},
       {"d12_23_reinforcement_step", Value(std::int64_t{2})},
+      {"d12_24_fortify_objectives", Value(false)},
       {"d12_24_engineering", Value(std::string("drill-2d"))},
       {"d12_25_friendly_hits", Value(std::string("none"))},
       {"d12_26_first_fire", Value(std::string("game"))},
@@ -123,8 +124,11 @@ const std::map<std::string, Value>& expected_defaults() {
       {"r001_4_special", Value(std::string("leader-or-dm"))},
       {"r001_5_pistol_range", Value(std::string("always-long"))},
       {"r001_5_scatter", Value(std::string("each-unit"))},
+      {"r001_5_scatter_sides", Value(std::string("friend-or-foe"))},
       {"r001_6_further_targets", Value(std::string("cumulative"))},
       {"r001_6_max_further", Value(std::int64_t{3})},
+      {"r001_6_further_range", Value(std::string("own"))},
+      {"r001_6_further_sides", Value(std::string("any-unit"))},
       {"r001_7_duplicates", Value(std::string("once"))},
   };
   return kDefaults;

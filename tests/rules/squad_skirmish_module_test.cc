@@ -1,4 +1,4 @@
-// The squad-skirmish rule set as a module: registered as playable (partial), its options (every
+// The squad-skirmish rule set as a module: registered as playable, its options (every
 // SK-xx of 003.md §12 and the optional Heroes rule of §10, with the digest's default), the §1
 // scale, unit types and attributes, layout, unit checks and the resolutions it publishes.
 #include <algorithm>

@@ -39,9 +39,9 @@ std::vector<const Event*> first_shot(const BattleHarness& g) {
 }
 
 // L147, L223, R-001-6: the ball strikes the line in front (2D at Gunnery 6) and goes on to
-// the line 3" behind it: 2D again at -1 (each target after the first).
+// the line 3" behind it: 2D again at -1 (each target after the first), both within 24".
 TEST(ElanDrillArtillery, SolidShotGoesOnThroughToASecondUnit_R001_6) {
-  const Scenario sc = ed(battery(), red("r1", 24, 26) + red("r2", 24, 29));
+  const Scenario sc = ed(battery(), red("r1", 24, 21) + red("r2", 24, 24));
   BattleHarness g(sc, 5);
   ScriptedCommander blue, reds;
   order(blue, g, "r1", "solid-shot");
@@ -202,6 +202,76 @@ TEST(ElanDrillArtillery, GunFiresShellWhenAllowed_D12_14) {
     EXPECT_EQ(blue.unmatched(), allowed ? 0 : 1);
     EXPECT_EQ(g.events_with("fires shell at", "bg", 1).empty(), !allowed);
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
+// R-001-6 "the new target's situation", L199, D12-13: r1 is at short range (< 24", ½ the
+// medium gun's 48") and r2 behind it beyond 24"; by default the ball reaches r2 at r2's own
+// range, long: 6 - 1 (L223) - 2 (L199) = 3; with `first-target` at r1's range: 5.
+TEST(ElanDrillArtillery, FurtherTargetsAtTheirOwnRange_R001_6) {
+  for (const bool own : {true, false}) {
+    const Scenario sc = ed(battery(), red("r1", 24, 24) + red("r2", 24, 28),
+                           own ? "" : "r001_6_further_range = \"first-target\"");
+    BattleHarness g(sc, 5);
+    ScriptedCommander blue, reds;
+    order(blue, g, "r1", "solid-shot");
+    g.play(blue, reds);
+    const auto shot = first_shot(g);
+    ASSERT_EQ(shot.size(), 2u);
+    EXPECT_LT(std::get<double>(*field(*shot[0], "range_in")), 24.0);
+    EXPECT_GT(std::get<double>(*field(*shot[1], "range_in")), 24.0);
+    EXPECT_EQ(shot[0]->rolls.front().target, 6);
+    EXPECT_EQ(shot[1]->rolls.front().target, own ? 3 : 5);
+    bool long_range = false;
+    for (const Modifier& m : shot[1]->rolls.front().modifiers) {
+      long_range = long_range || (m.value == -2 && m.ref.find("L199") != std::string::npos);
+    }
+    EXPECT_EQ(long_range, own);
+  }
+}
+
+// R-001-6: a friend of the battery 3" behind the enemy it fires at is on the ball's line:
+// struck by default (the sheet names no exception), passed unharmed with `enemies-only`.
+TEST(ElanDrillArtillery, SolidShotStrikesFriendsBehindOnlyByDefault_R001_6) {
+  for (const bool any : {true, false}) {
+    const Scenario sc = ed(battery() + unit_toml("b2", "infantry", "line", 20, 24, 29),
+                           red("r1", 24, 26), any ? "" : "r001_6_further_sides = \"enemies-only\"");
+    BattleHarness g(sc, 5);
+    ScriptedCommander blue, reds;
+    order(blue, g, "r1", "solid-shot");
+    g.play(blue, reds);
+    const auto shot = first_shot(g);
+    ASSERT_EQ(shot.size(), any ? 2u : 1u);
+    if (any) {
+      EXPECT_EQ(shot[1]->target, "b2");
+    }
+  }
+}
+
+// L175, R-001-5 "friend or foe": a missed shell rolls again at a friend of the battery
+// within 4" of its target; with `r001_5_scatter_sides = enemies-only` never. Over these
+// seeds the shell misses at least once.
+TEST(ElanDrillArtillery, ShellScattersOntoFriendsOnlyByDefault_R001_5) {
+  for (const bool any : {true, false}) {
+    const Scenario sc =
+        ed(battery("howitzer = true\n") + unit_toml("b2", "infantry", "line", 20, 24, 23),
+           red("r1", 24, 20), any ? "" : "r001_5_scatter_sides = \"enemies-only\"");
+    int missed = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, reds;
+      order(blue, g, "r1", "shell");
+      g.play(blue, reds);
+      const auto shot = first_shot(g);
+      ASSERT_FALSE(shot.empty());
+      if (std::get<bool>(*field(*shot[0], "target-hit"))) continue;
+      ++missed;
+      ASSERT_EQ(shot.size(), any ? 2u : 1u) << "seed " << seed;
+      if (any) {
+        EXPECT_EQ(shot[1]->target, "b2");
+      }
+    }
+    EXPECT_GT(missed, 0);
   }
 }
 

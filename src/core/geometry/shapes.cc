@@ -410,4 +410,10 @@ double Polygon::length_inside(const Segment& s) const {
   return t * s.length();
 }
 
+double box_gap(const Box& a, const Box& b) {
+  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
+  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
+  return std::sqrt(dx * dx + dy * dy);
+}
+
 }  // namespace smoothbore

@@ -26,6 +26,10 @@ struct Box {
   }
 };
 
+// The gap between two boxes, mm (0 if they touch or overlap): a lower bound of the
+// edge-to-edge distance of the footprints they bound, for spatial-index searches.
+double box_gap(const Box& a, const Box& b);
+
 // An oriented rectangle: a stand or a unit block. The front edge is the one the facing
 // points out of; width is measured along the front edge, depth front to back.
 struct Rect {

@@ -16,8 +16,9 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   const Unit& u = force_.units[unit];
   const Rect fp = u.footprint();
   const int enemy = nearest_enemy(unit);
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Only units within fire range or charge reach can be targets (proximity.cc).
+  for (const int ti : units_near(unit, std::max(fire_reach_in(unit), charge_reach_in(unit)))) {
+    const auto t = static_cast<std::size_t>(ti);
     if (can_fire_at(unit, ti)) {
       Action f = hold;
       f.kind = ActionKind::kFire;
@@ -52,6 +53,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     }
   }
   const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
+  seize_moves(unit, out);                         // L123: onto abandoned guns (abandoned_guns.cc)
+  detachment_orders(unit, out);                   // L83, D12-21 (detachments.cc)
   const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
@@ -123,6 +126,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     }
   }
   formation_moves(unit, out);  // L80-L82 (formation_moves.cc)
+  doctrine_offers(unit, out);  // the screen and the task (doctrine_actions.cc)
   return out;
 }
 
@@ -137,18 +141,9 @@ int BattleED::threatening_cavalry(int unit) const {
   }
   // The nearest enemy; a threat only when it is cavalry within its charge reach (a
   // square with enemy foot or guns nearer would be shot to pieces).
-  int best = -1;
-  double nearest = 1e18;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int c = static_cast<int>(i);
-    if (force_.units[i].side == u.side || !active(c)) continue;
-    if (const double g = gap_in(unit, c); g < nearest) {
-      nearest = g;
-      best = c;
-    }
-  }
+  const int best = nearest_enemy(unit);
   if (best < 0 || force_.units[best].arm != Arm::kCavalry) return -1;
-  return nearest <= charge_reach_in(best) ? best : -1;
+  return gap_in(unit, best) <= charge_reach_in(best) ? best : -1;
 }
 
 // The best expected casualties `unit` could inflict next turn, standing, in `formation`
@@ -161,8 +156,7 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   Unit copy = u;
   copy.formation = formation;
   double best = 0;
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  for (const int ti : units_near(unit, fire_reach_in(unit))) {
     if (!can_fire_at(unit, ti)) continue;
     std::map<std::string, Value> p = fire_params(unit, ti, false);
     p["figures"] = Value(std::int64_t{std::clamp(eligible_figures_of(copy), 1, 60)});

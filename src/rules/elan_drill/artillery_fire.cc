@@ -101,6 +101,7 @@ std::map<std::string, Value> BattleED::shot_params(int unit, int target, const s
                                     {"reaction", Value(reaction)},
                                     {"gun", Value(u.attribute_string("gun", "medium"))},
                                     {"gunnery", Value(std::int64_t{gunnery(unit)})}};
+  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
   if (shot == "canister") {
     p["howitzer"] = Value(flag(u, "howitzer"));  // L215
     return p;
@@ -151,11 +152,13 @@ std::string BattleED::solid_shot_situation(int unit, int target) const {
 // R-001-6: the units the ball reaches behind its target, in order along the line of fire
 // from the gun through the target's centre: each within 4" of the one before, up to
 // `r001_6_max_further`, within the gun's maximum range; any side's units (the ball does
-// not choose).
+// not choose: the sheet names no exception), or with `r001_6_further_sides = enemies-only`
+// only the firer's enemies (its friends are not on the line at all).
 std::vector<int> BattleED::further_targets(int unit, int target) const {
   std::vector<int> out;
   if (option("r001_6_further_targets") == "none") return out;
   const int most = static_cast<int>(option_number("r001_6_max_further"));
+  const bool enemies_only = option("r001_6_further_sides") == "enemies-only";
   const Vec2 from = force_.units[unit].footprint().centre;
   const Vec2 to = force_.units[target].footprint().centre;
   const Vec2 dir = (to - from).normalized();
@@ -164,6 +167,7 @@ std::vector<int> BattleED::further_targets(int unit, int target) const {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
+    if (enemies_only && force_.units[i].side == force_.units[unit].side) continue;
     const Rect r = force_.units[i].footprint();
     if ((r.centre - to).dot(dir) <= 0 || !crosses(r, line)) continue;
     on_line.emplace_back((r.centre - from).dot(dir), o);
@@ -178,14 +182,18 @@ std::vector<int> BattleED::further_targets(int unit, int target) const {
   return out;
 }
 
-// L175, R-001-5: the other units within 4" of the target, friend or foe, nearest first (the
-// nearest only with `r001_5_scatter = nearest-unit`); never the firing battery.
+// L175, R-001-5: the other units within 4" of the target, friend or foe (only the firer's
+// enemies with `r001_5_scatter_sides = enemies-only`), nearest first (the nearest only with
+// `r001_5_scatter = nearest-unit`); never the firing battery. The scatter is rolled as the
+// shot aimed at the target (its range and modifiers).
 std::vector<int> BattleED::scatter_units(int unit, int target) const {
   std::vector<std::pair<double, int>> near;
+  const bool enemies_only = option("r001_5_scatter_sides") == "enemies-only";
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
-    if (const double g = gap_in(target, o); g <= 4.0) near.emplace_back(g, o);
+    if (enemies_only && force_.units[i].side == force_.units[unit].side) continue;
+    if (within_in(target, o, 4.0)) near.emplace_back(gap_in(target, o), o);
   }
   std::sort(near.begin(), near.end());
   std::vector<int> out;
@@ -213,6 +221,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   auto strike = [&](int at, std::map<std::string, Value> p, const std::string& how) -> bool {
     std::vector<RollRecord> rolls;
     const Outcome o = resolve(shot, p, &rolls);
+    const RollRecord first_roll = rolls.empty() ? RollRecord{} : rolls.front();
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
     const int hits = std::min(outcome_int(o, "hits"), 60);
@@ -251,6 +260,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       ft.volley_canister_close += casualties;  // L36, D12-04
     }
     struck.push_back({at, casualties, special});
+    if (how.empty() && !first_roll.faces.empty() && shot != "shell" && shot != "shrapnel") {
+      friendly_hits(unit, at, attack, first_roll, tally, log);  // D12-25
+    }
     return on_target;
   };
   if (shot == "solid-shot") {
@@ -260,6 +272,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       std::map<std::string, Value> p = base;
       p["target"] = Value(solid_shot_situation(unit, behind[i]));
       p["target-number"] = Value(static_cast<std::int64_t>(i + 2));
+      // R-001-6 "the new target's situation", L199, D12-13: at its own range by default.
+      if (option("r001_6_further_range") == "own") p["range"] = Value(gap_in(unit, behind[i]));
+      p["friends-in-contact"] = Value(contact_friend(unit, behind[i]) >= 0);  // L205
       strike(behind[i], p, "goes on through to");
     }
   } else if (!strike(target, base, "") && (shot == "shell" || shot == "shrapnel")) {

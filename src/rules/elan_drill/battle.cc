@@ -28,6 +28,16 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   for (std::size_t i = 0; i < force_.units.size(); ++i) {  // D12-23: waiting off the table
     if (state_[i].arrival > 0) force_.units[i].status = UnitStatus::kOffTable;
   }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {  // §2.1, D12-21: detachments
+    const std::string parent = force_.units[i].attribute_string("parent", "");
+    if (parent.empty()) continue;
+    state_[i].parent = force_.unit_index(parent);
+    const Value* joined = force_.units[i].attribute("joined");
+    if (state_[i].parent >= 0 && joined != nullptr && std::get_if<bool>(joined) != nullptr &&
+        *std::get_if<bool>(joined)) {
+      join(static_cast<int>(i), nullptr);
+    }
+  }
   orders_.resize(force_.units.size());
 }
 
@@ -52,9 +62,11 @@ double BattleED::broken_fraction(int side) const {
   double all = 0, lost = 0;
   for (const Unit& u : force_.units) {
     if (u.side != side) continue;
+    const UnitState& s = state_[static_cast<std::size_t>(&u - force_.units.data())];
+    if (s.joined) continue;  // D12-21: a detachment inside its battalion counts in it
     const double w = u.arm == Arm::kArtillery ? gun_weight : 1.0;
     all += w;
-    const bool waiting = state_[static_cast<std::size_t>(&u - force_.units.data())].arrival > 0;
+    const bool waiting = s.arrival > 0;
     if (u.status != UnitStatus::kActive && !waiting) lost += w;
   }
   return all > 0 ? lost / all : 0.0;
@@ -63,8 +75,9 @@ double BattleED::broken_fraction(int side) const {
 double BattleED::loss_fraction(int side) const {
   int start = 0, lost = 0;
   for (const Unit& u : force_.units) {
-    if (u.side != side || state_[static_cast<std::size_t>(&u - force_.units.data())].arrival > 0)
-      continue;  // D12-23: reinforcements still to come
+    const UnitState& s = state_[static_cast<std::size_t>(&u - force_.units.data())];
+    if (u.side != side || s.arrival > 0 || s.joined)
+      continue;  // D12-23: reinforcements still to come; D12-21: counted in its battalion
     start += u.start_figures;
     lost += u.on_table() ? u.start_figures - u.figures() : u.start_figures;
   }
@@ -144,6 +157,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   after_step("fire");
   phase("close action");
   close_phase(side, log);
+  abandoned_guns_step(log);  // L123: a pursuer may end on them (abandoned_guns.cc)
   after_step("close action");
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -15,12 +16,15 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "rules/battle.h"
+#include "rules/elan_drill/proximity.h"
 #include "rules/resolution.h"
 
 namespace smoothbore::elan_drill {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
 
 struct UnitState {
   int dms = 0;              // Disruption Markers (D12-06)
@@ -40,6 +44,9 @@ struct UnitState {
   bool fortified = false;       // finished `fortify`: hard cover at fortified_at
   Vec2 fortified_at;
   bool guns_left = false;  // L123, D12-16: the gunners left their guns (Fire and Evade)
+  Rect guns_at;            // where they left them (the battery's place when it evaded)
+  int parent = -1;         // a detachment's battalion (§2.1, D12-21; detachments.cc)
+  bool joined = false;     // a detachment inside its battalion (off the table, not lost)
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -59,7 +66,7 @@ inline int outcome_int(const Outcome& o, std::string_view key) {
   return 0;
 }
 
-class BattleED final : public Battle {
+class BattleED final : public Battle, public NearestEnemyIndex {
  public:
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -90,9 +97,21 @@ class BattleED final : public Battle {
   int gunnery(int unit) const;
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool broken(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
+  // Proximity (proximity.cc): edge-to-edge gap, the nearest active enemy (ties to the
+  // lower index), the units that may lie within `reach_in` of `unit` (ascending; all of
+  // them outside a frozen scope) and a unit's footprint (from the snapshot when frozen).
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
-  double move_rate_in(int unit) const;  // D12-07
+  int nearest_active_enemy(int unit, double* gap) const override;
+  std::vector<int> units_near(int unit, double reach_in) const;
+  // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
+  int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
+  Rect footprint_of(int unit) const;
+  // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
+  // put them farther apart (the same answer, cheaper).
+  bool within_in(int a, int b, double reach_in) const;
+  double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
+  double move_rate_in(int unit) const;   // D12-07
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
@@ -106,6 +125,7 @@ class BattleED final : public Battle {
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
   bool flank_or_rear(int attacker, int target) const;
   bool flank_fire(int unit, int target) const;
+  int contact_friend(int unit, int target) const;  // friendly_fire.cc (L205, D12-25)
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -160,6 +180,19 @@ class BattleED final : public Battle {
   Action reduced_evade(int unit, int charger, double rate_in) const;
   void limited_evades(int unit, int charger, std::vector<Action>& out) const;
   void perform_evade(int unit, const Action& a, EventLog& log);
+  // Abandoned guns (abandoned_guns.cc, L123, D12-16): the moves onto them (`rate =
+  // "seize"`: the crew going back, an enemy going to take them).
+  void seize_moves(int unit, std::vector<Action>& out) const;
+  // Detachments (detachments.cc, L83, D12-21): rejoin the battalion in contact, or detach.
+  void detachment_orders(int unit, std::vector<Action>& out) const;
+  Rect detach_place(int parent, int det) const;
+  int detach_figures(int parent, int det) const;
+  void perform_detachment_order(int unit, const Action& a, EventLog& log);
+  void join(int det, EventLog* log);  // its figures into its battalion
+  // doctrine_actions.cc: the skirmish screen and the engineering task the doctrine takes.
+  bool light_foot(int unit) const;
+  int screened_unit(int unit) const;
+  void doctrine_offers(int unit, std::vector<Action>& out) const;
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
@@ -194,6 +227,8 @@ class BattleED final : public Battle {
   bool at_work(int unit) const;
   bool fortified(int unit) const;
   void engineering_step(int side, EventLog& log);
+  // abandoned_guns.cc: guns taken by an enemy in contact, or manned again by their crew.
+  void abandoned_guns_step(EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
   int in_contact(int unit) const;  // an enemy touching it, or -1
   void pursue(int winner, int loser, EventLog& log);
@@ -213,6 +248,10 @@ class BattleED final : public Battle {
   void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                       std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
+  // is then "in contact only with friends"), or -1; the natural 12s that strike him.
+  void friendly_hits(int unit, int target, const std::string& attack, const RollRecord& to_hit,
+                     std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);
   void close_action(int attacker, int defender, EventLog& log);
@@ -236,7 +275,10 @@ class BattleED final : public Battle {
   int turn_ = 0;
   int acting_ = 0;
   int step_ = 0;
-  std::vector<OrderSource*> sources_;  // this turn's commanders, by side (react mid-turn)
+  std::vector<OrderSource*> sources_;
+  // Footprints and centre grid while no unit moves (order_step, leader_step): see
+  // proximity.h. Empty (not ready) everywhere else.
+  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
 };
 
 }  // namespace smoothbore::elan_drill

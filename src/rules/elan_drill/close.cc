@@ -10,7 +10,6 @@
 namespace smoothbore::elan_drill {
 
 namespace {
-constexpr double kContactIn = 0.3;
 std::string column_of(const std::string& f) {
   return f == "march-column" || f == "column" || f == "wide-column" || f == "closed-column"
              ? f

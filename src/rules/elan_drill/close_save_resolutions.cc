@@ -20,7 +20,8 @@ const Row& save_mod(std::string_view key) { return row("close_saves.save_modifie
 // The target's save parameters, prefixed for close-action ("target-").
 void add_save_params(std::vector<ParamSpec>& ps, const std::string& prefix) {
   ps.push_back(choice(prefix + "experience", {"steady", "veteran", "conscript"},
-                      "the target's experience: save 7 / 6 / 5", "L243-L247"));
+                      "the target's experience: save veteran 7 / steady 6 / conscript 5",
+                      "L243-L247"));
   ps.push_back(
       count(prefix + "dms", 0, 0, 12, "Disruption Markers on the target (-1 each)", "L251"));
   ps.push_back(choice(prefix + "cover", {"none", "soft", "hard"},

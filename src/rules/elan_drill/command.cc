@@ -54,6 +54,7 @@ void BattleED::rally_step(int side, EventLog& log) {
 }
 
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
+  snap_.build(force_);  // no unit moves while orders are given (proximity.h)
   for (int u : units_to_order(side)) {
     std::vector<Action> legal = legal_actions(u);
     const int caught = std::exchange(state_[u].pursuing, -1);
@@ -68,6 +69,11 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
     }
     orders_[u] = a;
+    if (a.rate == "task" && state_[u].engineering.empty() && !state_[u].fortified) {
+      state_[u].engineering = "fortify";  // L10, D12-24 (doctrine_actions.cc)
+      log.append(make_event(EventKind::kOrder, u,
+                            fmt::format("{} sets to fortify its place (L10, D12-24)", name(u))));
+    }
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
     Event e =
         make_event(charge ? EventKind::kCharge : EventKind::kOrder, u,
@@ -81,6 +87,7 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
     }
   }
+  snap_.clear();
 }
 
 // The responses a charged unit may make (§6, D12-16); the first is the default (stand).

@@ -55,11 +55,20 @@ class ElanDrill final : public Ruleset {
   const std::vector<ParamSpec>& unit_attributes() const override {
     static const std::vector<ParamSpec> kAttrs = {
         choice("experience", {"steady", "veteran", "conscript"},
-               "experience: save 7 / 6 / 5 and the proposed factors", "L243-L247, §2.2"),
-        factor("elan", "Elan factor (0 = proposed by experience: 8 / 7 / 6)", "§2.2, D12-02"),
-        factor("drill", "Drill factor (0 = proposed by experience: 8 / 7 / 5)", "§2.2, D12-02"),
-        factor("gunnery", "Gunnery Skill (0 = proposed by experience: 7 / 6 / 5)", "§2.2, D12-02"),
-        factor("musketry", "musketry and close-action skill (0 = by experience: 6 / 5 / 4)",
+               "experience: save veteran 7 / steady 6 / conscript 5, and the proposed factors",
+               "L243-L247, §2.2"),
+        factor("elan",
+               "Elan factor (0 = proposed by experience: veteran 8 / steady 7 / conscript 6)",
+               "§2.2, D12-02"),
+        factor("drill",
+               "Drill factor (0 = proposed by experience: veteran 8 / steady 7 / conscript 5)",
+               "§2.2, D12-02"),
+        factor("gunnery",
+               "Gunnery Skill (0 = proposed by experience: veteran 7 / steady 6 / conscript 5)",
+               "§2.2, D12-02"),
+        factor("musketry",
+               "musketry and close-action skill (0 = by experience: veteran 6 / steady 5 / "
+               "conscript 4)",
                "§2.2, D12-10"),
         choice("skirmisher", {"none", "trained", "ad-hoc"}, "skirmisher training (saves +2/+1)",
                "L252-L253"),
@@ -89,6 +98,15 @@ class ElanDrill final : public Ruleset {
                      "L10, D12-24"),
         int_param("engineering_turn", 3, 1, 100,
                   "d12_24_engineering = scripted: the game turn the task completes", "D12-24"),
+        string_param("parent", "",
+                     "a detachment (detached company or skirmishers) of the battalion with this "
+                     "id: it rejoins it in contact on a 2D Reform Detachments test, and the "
+                     "battalion may detach it again",
+                     "§2.1, L83, D12-21"),
+        bool_param("joined", false,
+                   "a detachment that starts inside its parent battalion (its figures counted "
+                   "in the battalion's until detached)",
+                   "§2.1, D12-21"),
     };
     return kAttrs;
   }
@@ -180,8 +198,19 @@ class ElanDrill final : public Ruleset {
   }
 
   // D12-24: the feature a unit clears is a linear obstacle or earthworks of the table.
+  // D12-21: a foot detachment's parent is another foot unit of its side, itself no detachment.
   std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
                                                   const Scenario& scenario) const override {
+    if (const std::string parent = unit.attribute_string("parent", ""); !parent.empty()) {
+      const int p = scenario.force.unit_index(parent);
+      const Unit* pu = p >= 0 ? &scenario.force.units[static_cast<std::size_t>(p)] : nullptr;
+      if (unit.arm != Arm::kFoot || pu == nullptr || pu->id == unit.id || pu->side != unit.side ||
+          pu->arm != Arm::kFoot || !pu->attribute_string("parent", "").empty()) {
+        return {{"parent", fmt::format("a foot detachment's parent: '{}' is no other foot unit "
+                                       "of its side that is not itself a detachment (D12-21)",
+                                       parent)}};
+      }
+    }
     const std::string id = unit.attribute_string("engineering_feature", "");
     if (id.empty()) return {};
     for (const LinearFeature& l : scenario.table.linears()) {

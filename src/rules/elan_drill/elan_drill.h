@@ -12,8 +12,8 @@
 // hit on D12 <= its experience's save (7/6/5, capped at 10 open, 11 in cover; natural 12 is a
 // special casualty).
 //
-// The battle (battle.h) plays the four phases in part; README.md lists what it does not yet
-// play, and status() says "playable (partial: see README)".
+// The battle (battle.h) plays the four phases; README.md's "Known limits" lists what it plays
+// more simply than the sheet, and status() says "playable".
 #pragma once
 
 #include <string_view>
@@ -23,7 +23,7 @@
 namespace smoothbore::elan_drill {
 
 inline constexpr std::string_view kId = "elan-drill";
-inline constexpr std::string_view kStatus = "playable (partial: see README)";
+inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
 

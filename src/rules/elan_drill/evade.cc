@@ -11,10 +11,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-constexpr double kContactIn = 0.3;
-}  // namespace
-
 // ½ a move straight away from the charger (D12-15: "a reduced evade" = ½ move).
 Action BattleED::reduced_evade(int unit, int charger, double rate_in) const {
   const Unit& u = force_.units[unit];
@@ -65,6 +61,7 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
     state_[unit].fired_reaction = true;
     if (force_.units[unit].arm == Arm::kArtillery && active(unit)) {
       state_[unit].guns_left = true;  // L123
+      state_[unit].guns_at = force_.units[unit].footprint();
       log.append(
           make_event(EventKind::kStatus, unit,
                      fmt::format("{}: the gunners leave their guns (L123, D12-16)", name(unit))));

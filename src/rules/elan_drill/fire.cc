@@ -24,8 +24,11 @@ void BattleED::fire_phase(int side, EventLog& log) {
       target = charger;
     } else {
       double best = 1e18;
+      // Enemies out of its longest range are skipped on their centres (within_in), before
+      // the rest of can_fire_at (the same targets, fewer look-ups; issue 9).
+      const double reach = fire_reach_in(u);
       for (int e : force_.units_of(side)) {
-        if (can_fire_at(u, e) && gap_in(u, e) < best) {
+        if (within_in(u, e, reach) && can_fire_at(u, e) && gap_in(u, e) < best) {
           best = gap_in(u, e);
           target = e;
         }
@@ -57,6 +60,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const std::map<std::string, Value> params = fire_params(unit, target, reaction);
   std::vector<RollRecord> rolls;
   const Outcome o = resolve(res, params, &rolls);
+  const RollRecord to_hit = rolls.empty() ? RollRecord{} : rolls.front();
   const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
@@ -85,6 +89,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
+  friendly_hits(unit, target, res, to_hit, tally, log);  // D12-25 (friendly_fire.cc)
 }
 
 std::pair<int, int> BattleED::saves(int target, int hits, const std::string& attack,

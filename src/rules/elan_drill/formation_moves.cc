@@ -40,10 +40,9 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   if (u.arm == Arm::kFoot && line_like(u.formation)) {
     const double reach =
         option_number("d12_07_column_in") + option_number("d12_07_charge_bonus_in");
-    for (std::size_t t = 0; t < force_.units.size(); ++t) {
-      const int ti = static_cast<int>(t);
-      const Unit& tu = force_.units[t];
-      if (tu.side == u.side || !tu.on_table() || gap_in(unit, ti) > reach || !in_arc(unit, ti))
+    for (const int ti : units_near(unit, reach)) {
+      const Unit& tu = force_.units[ti];
+      if (tu.side == u.side || !tu.on_table() || !within_in(unit, ti, reach) || !in_arc(unit, ti))
         continue;
       Action c;
       c.unit = unit;

@@ -45,6 +45,7 @@ bool BattleED::leader_near(int unit) const {
 // more than one choice his commander is asked through OrderSource::react (a kHold at each
 // unit, `rate = "leader"`, the default first; the doctrine keeps the default).
 void BattleED::leader_step(int side, EventLog& log) {
+  snap_.build(force_);  // leaders move, units do not (proximity.h)
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
     if (!l.alive || l.side != side) continue;
@@ -59,12 +60,12 @@ void BattleED::leader_step(int side, EventLog& log) {
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
     std::vector<Action> legal;
     double best_gap = 1e18;
-    for (int u : force_.units_of(side)) {
+    const double leader_in = option_number("d12_07_leader_in");
+    for (int u : snap_.near(l.position, leader_in * kMm)) {  // the units within his move
+      if (force_.units[u].side != side) continue;
       const int other = attached_leader(u);
       if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;
-      if (distance(force_.units[u].footprint(), l.position) / kMm >
-          option_number("d12_07_leader_in"))
-        continue;
+      if (distance(footprint_of(u), l.position) / kMm > leader_in) continue;
       Action a;
       a.unit = u;
       a.target = u;
@@ -96,6 +97,7 @@ void BattleED::leader_step(int side, EventLog& log) {
     e.data = {{"leader", Value(l.id)}};
     log.append(std::move(e));
   }
+  snap_.clear();
 }
 
 // R-001-4: the first special casualty on a unit with a leader hits him; returns the

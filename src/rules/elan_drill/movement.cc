@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 
@@ -14,8 +15,29 @@ namespace {
 constexpr double kStep = 0.2 * kMm;
 }  // namespace
 
+// rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
+// lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
+// take the separating-axis test (issue 9: this runs at every step of every move).
 bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
-  return place_free(scenario_.table, force_, unit, r, ignore);
+  if (!scenario_.table.contains(r)) return false;
+  const double hr = half_diagonal(r) + 1.0;
+  auto clear_of = [&](int o) {
+    if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
+    const Rect f = footprint_of(o);
+    const double reach = hr + half_diagonal(f);
+    const Vec2 d = f.centre - r.centre;
+    return d.dot(d) > reach * reach || !overlaps(r, f, 0.01);
+  };
+  if (snap_.ready()) {  // no unit moves: only those filed near r (proximity.h)
+    for (const int o : snap_.near(r.centre, hr)) {
+      if (!clear_of(o)) return false;
+    }
+    return true;
+  }
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    if (!clear_of(static_cast<int>(i))) return false;
+  }
+  return true;
 }
 
 // §11: rough ×2 and difficult ×3 movement cost; skirmishers ignore both (L193).
@@ -53,12 +75,30 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   if (length < 1e-6) return 0;
   const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, cost);
   const Vec2 dir = (dest - c0) * (1.0 / length);
+  // No other unit moves during this move: the only ones a step can touch are those whose
+  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9).
+  const double hr = half_diagonal(st.rect) + 1.0;
+  const Segment path{c0, c0 + dir * reach};
+  std::vector<int> blockers;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (o == unit || !force_.units[i].on_table()) continue;
+    const Rect f = force_.units[i].footprint();
+    if (point_segment_distance(f.centre, path) <= hr + half_diagonal(f)) blockers.push_back(o);
+  }
+  auto step_ok = [&](const Rect& r) {
+    if (!scenario_.table.contains(r)) return false;
+    for (const int o : blockers) {
+      if (overlaps(r, force_.units[o].footprint(), 0.01)) return false;
+    }
+    return true;
+  };
   double ok_t = 0;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
     t = std::min(t, reach);
     Rect r = st.rect;
     r.centre = c0 + dir * t;
-    if (!place_ok(unit, r, -1)) break;
+    if (!step_ok(r)) break;
     ok_t = t;
     if (t >= reach) break;
   }
@@ -170,6 +210,10 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (!active(u) || state_[u].charging >= 0) continue;
     const Action& a = orders_[u];
     Unit& unit = force_.units[u];
+    if (a.rate == "rejoin" || a.rate == "detach") {  // L83, D12-21 (detachments.cc)
+      perform_detachment_order(u, a, log);
+      continue;
+    }
     switch (a.kind) {
       case ActionKind::kFire:
       case ActionKind::kMove:
@@ -210,6 +254,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         flee(u, option_number("d12_07_march_column_in"), log);
     }
   }
+  abandoned_guns_step(log);  // L123 (abandoned_guns.cc)
   for (int u : force_.units_of(side)) state_[u].moved_last = state_[u].moved;
 }
 

@@ -96,6 +96,9 @@ const std::vector<ParamSpec>& option_specs() {
                   "chargers that fail to close halt at 1\" and may fire in the close action phase"),
       option_choice("d12_16_limited_responses", {"proposed", "any"}, "D12-16",
                     "limited charge responses only for the troops D12-16 names, or for any unit"),
+      option_choice("d12_16_recover_guns", {"return", "never"}, "D12-16, L123 (engine)",
+                    "gunners who left their guns (L123) man them again when they end a move in "
+                    "contact with them and no enemy is, or never"),
       count("d12_17_rounds", 3, 1, 10, "D12-17", "close action rounds in one close action step"),
       option_choice("d12_17_no_break", {"loser-falls-back", "both-stay"}, "D12-17",
                     "after the last round with nobody broken: the attacker falls back ½ unless it "
@@ -120,6 +123,9 @@ const std::vector<ParamSpec>& option_specs() {
                   "a leader within 4\" of a broken unit gives +1 rally die"),
       count("d12_23_reinforcement_step", 2, 0, 12, "D12-23",
             "added to a reinforcement group's arrival number after each failed roll"),
+      option_flag("d12_24_fortify_objectives", false, "D12-24 (engine)",
+                  "commanders may set formed foot inside an objective with nothing to shoot at "
+                  "to fortify it (the scenario allows it; else only scenario tasks)"),
       option_choice("d12_24_engineering", {"drill-2d", "scripted"}, "D12-24",
                     "engineering tasks: a 2D Drill test per turn (0 failures completes), or by the "
                     "scenario's script"),
@@ -180,10 +186,19 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice(
           "r001_5_scatter", {"each-unit", "nearest-unit"}, "R-001-5",
           "a missed shell/shrapnel rolls against each unit within 4\", or the nearest only"),
+      option_choice("r001_5_scatter_sides", {"friend-or-foe", "enemies-only"}, "R-001-5",
+                    "a missed shell/shrapnel may strike any unit within 4\" of its target, friend "
+                    "or foe (R-001-5), or only enemies"),
       option_choice("r001_6_further_targets", {"cumulative", "flat", "none"}, "R-001-6",
                     "solid shot goes on through units behind: -1, -2, -3 cumulative, -1 each, or "
                     "stops at the first target"),
       count("r001_6_max_further", 3, 0, 3, "R-001-6", "most further targets of one shot"),
+      option_choice("r001_6_further_range", {"own", "first-target"}, "R-001-6, L199, D12-13",
+                    "each unit the ball goes on through to is fired at at its own range from the "
+                    "gun (long range -2 beyond ½ the maximum), or at the first target's"),
+      option_choice("r001_6_further_sides", {"any-unit", "enemies-only"}, "R-001-6",
+                    "the ball goes on through every unit on its line, friend or foe (the sheet "
+                    "names no exception), or only enemies (friends are passed unharmed)"),
       option_choice(
           "r001_7_duplicates", {"once", "twice"}, "R-001-7",
           "modifiers printed in both the General and Small-Arms lists apply once, or twice"),

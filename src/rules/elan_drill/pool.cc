@@ -1,6 +1,8 @@
 #include "rules/elan_drill/pool.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,13 +19,25 @@ void note_dice(RollRecord* r, int dice, double target) {
   r->target = target;
 }
 
+// face_count_cases() per (dice, sides, faces), kept per thread: enumeration re-runs a
+// resolution once per path, and recomputing the binomial cases (powers of big integers)
+// each time was most of the cost of `odds close-action figures=40`. Bounded: cleared past
+// kMaxCachedPools keys (pools in a battle come in a few dozen sizes).
+const std::vector<BigInt>& cached_cases(int dice, int sides, int faces) {
+  constexpr std::size_t kMaxCachedPools = 4096;
+  thread_local std::map<std::tuple<int, int, int>, std::vector<BigInt>> cache;
+  const auto key = std::make_tuple(dice, sides, faces);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (cache.size() >= kMaxCachedPools) cache.clear();
+  return cache.emplace(key, face_count_cases(dice, sides, faces)).first->second;
+}
+
 // How many of `dice` dice with `sides` faces show one of `faces` of them: certain counts
 // need no chance node (a zero-probability branch would list an impossible outcome).
 int count_faces(int dice, int sides, int faces, Chance& chance) {
   if (dice <= 0 || faces <= 0) return 0;
   if (faces >= sides) return dice;
-  const std::vector<BigInt> cases = face_count_cases(dice, sides, faces);
-  return chance.pick_cases(cases);
+  return chance.pick_cases(cached_cases(dice, sides, faces));
 }
 
 }  // namespace

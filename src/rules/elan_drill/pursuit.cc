@@ -19,7 +19,6 @@
 namespace smoothbore::elan_drill {
 
 namespace {
-constexpr double kContactIn = 0.3;
 bool performed(const Outcome& o) {
   for (const auto& [k, v] : o) {
     if (k == "performed") return std::get<bool>(v);
@@ -32,7 +31,7 @@ int BattleED::in_contact(int unit) const {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (force_.units[i].side != force_.units[unit].side && force_.units[i].on_table() &&
-        gap_in(unit, o) <= kContactIn)
+        within_in(unit, o, kContactIn))
       return o;
   }
   return -1;

@@ -27,6 +27,10 @@ Battle::UnitReport BattleED::unit_report(int unit) const {
     book("charged by", force_.units[s.charged_by].name +
                            (s.response.empty() ? "" : " (response: " + s.response + ")"));
   }
+  if (const int li = attached_leader(unit); li >= 0) {
+    book("leader", fmt::format("{} (+{} Élan and Drill, D12-22)", force_.leaders[li].name,
+                               static_cast<int>(option_number("d12_22_leader_bonus"))));
+  }
   if (!s.fired_ever) book("first fire", "still to come (D12-26)");
   return r;
 }

@@ -52,25 +52,6 @@ int BattleED::musketry(int unit) const {  // D12-10
                 static_cast<int>(option_number("d12_10_musketry_conscript")));
 }
 
-double BattleED::gap_in(int a, int b) const {
-  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
-}
-
-int BattleED::nearest_enemy(int unit) const {
-  int best = -1;
-  double d = 1e18;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (force_.units[i].side == force_.units[unit].side || !active(o)) continue;
-    const double g = gap_in(unit, o);
-    if (g < d) {
-      d = g;
-      best = o;
-    }
-  }
-  return best;
-}
-
 // D12-07 rates, inches per player turn.
 double BattleED::move_rate_in(int unit) const {
   const Unit& u = force_.units[unit];
@@ -189,12 +170,11 @@ bool BattleED::can_fire_at(int unit, int target) const {
   if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
   if (u.arm != Arm::kArtillery && u.attribute_string("weapon", "musket") == "none") return false;
   if (u.formation == "march-column" || u.formation == "limbered") return false;
-  if (!in_arc(unit, target)) return false;
-  const double r = gap_in(unit, target);
-  if (u.arm == Arm::kArtillery) {
-    return r <= max_range_in(unit);
-  }
-  return r <= row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+  const double range =
+      u.arm == Arm::kArtillery
+          ? max_range_in(unit)
+          : row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+  return within_in(unit, target, range) && in_arc(unit, target);
 }
 
 bool BattleED::can_charge(int unit, int target) const {
@@ -206,7 +186,7 @@ bool BattleED::can_charge(int unit, int target) const {
   }
   // Formed infantry charge in column (L62 makes it the charging formation).
   if (u.arm == Arm::kFoot && u.formation.find("column") == std::string::npos) return false;
-  return gap_in(unit, target) <= charge_reach_in(unit) && in_arc(unit, target);
+  return within_in(unit, target, charge_reach_in(unit)) && in_arc(unit, target);
 }
 
 Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Value>& given,
@@ -252,6 +232,7 @@ std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool re
   p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
   p["pistol-range"] = Value(option("r001_5_pistol_range"));
   p["duplicates"] = Value(option("r001_7_duplicates"));
+  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
   return p;
 }
 

@@ -35,18 +35,6 @@ std::vector<int> Battle1805::near(const Rect& r, double reach) const {
   return near(grown(r.bounds(), reach));
 }
 
-namespace {
-
-// A lower bound of the edge-to-edge distance of two footprints: the gap between their
-// bounding boxes.
-double box_gap(const Box& a, const Box& b) {
-  const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
-  const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});
-  return std::sqrt(dx * dx + dy * dy);
-}
-
-}  // namespace
-
 // Visits the units of the sides other than `unit`'s on the table (and active, if asked),
 // nearest boxes first, skipping those whose box gap `farther` rejects and stopping once
 // every unit not yet seen is rejected too.

@@ -24,6 +24,7 @@ Action base(int unit, const std::string& rate) {
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
   std::vector<Action> out;
+  out.reserve(16);                // one allocation for the usual list
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return out;
   const Unit& u = force_.units[unit];
@@ -36,15 +37,16 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const int massed_enemy = nearest_enemy(unit, true);
   // Far from the enemy the General weighs Reserve first (L10-L11), close Advance first.
   if (general && enemy >= 0 && gap_cm(unit, enemy) < 30) std::swap(orders[0], orders[1]);
-  const double speed = max_speed_cm(unit) * kCm;
+  const double speed_cm = max_speed_cm(unit);  // the orders do not change while we ask
+  const double speed = speed_cm * kCm;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   // A shot at every target in reach on Stand (L22, H4-06).
   auto add_fire = [&](const std::string& rate) {
-    for (std::size_t t = 0; t < force_.units.size(); ++t) {
-      if (!can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
+    for (int t : in_weapon_reach(unit)) {
+      if (!can_shoot_at(unit, t, "stand")) continue;
       Action f = base(unit, rate);
       f.kind = ActionKind::kFire;
-      f.target = static_cast<int>(t);
+      f.target = t;
       out.push_back(f);
     }
   };
@@ -76,11 +78,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      for (std::size_t t = 0; t < force_.units.size(); ++t) {
-        const int ti = static_cast<int>(t);
-        if (force_.units[t].side == u.side || !force_.units[t].on_table()) continue;
-        if (gap_cm(unit, ti) > max_speed_cm(unit)) continue;
-        if (zone_of(fp, force_.units[t].footprint().centre) != Zone::kFront) continue;
+      for (int ti : near(fp, speed + 1.0)) {
+        const Unit& t = force_.units[ti];
+        if (t.side == u.side || !t.on_table()) continue;
+        if (gap_cm(unit, ti) > speed_cm) continue;
+        if (zone_of(fp, t.footprint().centre) != Zone::kFront) continue;
         Action c = base(unit, rate);
         c.kind = ActionKind::kCharge;
         c.target = ti;
@@ -102,6 +104,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
       const double zone = option_number("h4_26_reserve_zone") * kCm;
+      // Every move ends within `speed` of here: the enemies that may be in a zone, once.
+      std::vector<int> zone_enemies = near(fp, speed + zone + 1.0);
+      std::erase_if(zone_enemies, [&](int ei) {
+        return force_.units[ei].side == u.side || !force_.units[ei].on_table();
+      });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
         Action m = base(unit, rate);
@@ -112,9 +119,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
-        for (const Unit& e : force_.units) {
-          if (e.side != u.side && e.on_table() && distance(end, e.footprint()) < zone)
+        for (int ei : zone_enemies) {
+          if (distance(end, force_.units[ei].footprint()) < zone) {
             clear = false;
+            break;
+          }
         }
         if (!clear) continue;
         if (&g == &goals.front()) onward = m.destination;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/resolution_util.h"
 
 namespace smoothbore::group_orders {
 
@@ -41,6 +42,20 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     if (gs.units.empty()) gs.orders = u.attribute_string("orders", "reserve");
     gs.units.push_back(static_cast<int>(i));
     gs.start_stands += u.start_figures;
+  }
+  light_.resize(force_.units.size());
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const Unit& u = force_.units[i];
+    const std::string cls = u.attribute_string("class", "as-type");
+    light_[i] = cls == "as-type" ? is_light(u.type) : cls == "light";
+    placed(static_cast<int>(i));
+  }
+  c_in_c_.assign(force_.sides.size(), -1);
+  for (std::size_t l = force_.leaders.size(); l-- > 0;) {  // the first of each side wins
+    const Leader& ld = force_.leaders[l];
+    if (ld.command < 0 && ld.side >= 0 && static_cast<std::size_t>(ld.side) < c_in_c_.size()) {
+      c_in_c_[static_cast<std::size_t>(ld.side)] = static_cast<int>(l);
+    }
   }
   actions_.resize(force_.units.size());
   settled_.assign(groups_.size(), false);
@@ -118,11 +133,19 @@ std::vector<std::string> BattleGO::invariant_violations() const {
     if (u.formation == "square" && (light(ui) || u.arm != Arm::kFoot)) {
       out.push_back(u.id + ": square but not Massed infantry (H4-18)");
     }
-    for (std::size_t j = i + 1; j < units.size(); ++j) {
-      if (!units[j].on_table()) continue;
+    for (int j : near(u.footprint().bounds())) {  // overlapping footprints have meeting boxes
+      if (j <= ui || !units[j].on_table()) continue;
       if (overlaps(u.footprint(), units[j].footprint(), 0.5)) {
         out.push_back(fmt::format("{} overlaps {}", u.id, units[j].id));
       }
+    }
+  }
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const Box b = units[i].footprint().bounds();
+    const Box& filed = index_box_[i];
+    if (b.min.x != filed.min.x || b.min.y != filed.min.y || b.max.x != filed.max.x ||
+        b.max.y != filed.max.y) {
+      out.push_back(units[i].id + ": footprint differs from the spatial index's");
     }
   }
   for (const GroupState& g : groups_) {

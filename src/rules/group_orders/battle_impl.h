@@ -21,6 +21,8 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
+#include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
@@ -69,7 +71,7 @@ struct UnitState {
   bool charged = false;  // was charged this player turn (L160)
 };
 
-class BattleGO final : public Battle {
+class BattleGO final : public Battle, public NearestEnemyIndex {
  public:
   BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -102,10 +104,38 @@ class BattleGO final : public Battle {
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool routing(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
   int stands(int unit) const { return force_.units[unit].figures(); }
-  bool light(int unit) const;
+  bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
   double gap_cm(int a, int b) const;
+  // --- spatial.cc: proximity through the spatial index (issue 9) ---
+  // The enemy on the table (massed_only: Massed and not routing) with the least gap_cm,
+  // ties to the lower index.
   int nearest_enemy(int unit, bool massed_only = false) const;
+  int nearest_active_enemy(int unit, double* gap) const override;  // NearestEnemyIndex
+  // Every unit (on the table or not) whose filed bounding box meets `box`, ascending.
+  void near(const Box& box, std::vector<int>& out) const;
+  std::vector<int> near(const Box& box) const;
+  // Every unit whose footprint may lie within `reach` mm of `r`, ascending.
+  std::vector<int> near(const Rect& r, double reach) const;
+  // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
+  bool place_ok(int unit, const Rect& r, int ignore) const;
+  // Every unit that may lie within `reach` mm of a footprint moving from `from` toward
+  // `dest`, ascending.
+  std::vector<int> near_path(const Rect& from, Vec2 dest, double reach) const;
+  // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
+  std::vector<int> in_weapon_reach(int unit) const;
+  // While the orders step runs nothing moves or changes status, so the three nearest
+  // enemies of a unit are found in one search and kept until the step ends.
+  struct Nearest {
+    int any = -1;     // nearest_enemy(unit)
+    int massed = -1;  // nearest_enemy(unit, true)
+    int active = -1;  // nearest_active_enemy(unit)
+    double active_gap = 0;
+  };
+  const Nearest& nearest_all(int unit) const;
+  void hold_nearest(bool on);
+  // Half the widest footprint filed so far (mm): a reach for "centre within width / 2".
+  double max_half_width() const { return max_half_width_; }
   double max_speed_cm(int unit) const;  // L30-L85, L87
   int terrain_type(Vec2 p) const;       // H4-04
   double terrain_factor(int unit, int type) const;
@@ -159,7 +189,6 @@ class BattleGO final : public Battle {
   // says (then *stopped is set). Returns the cm travelled.
   double travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore = -1,
                 const std::function<bool(const Rect&)>& stop = nullptr, bool* stopped = nullptr);
-  bool place_ok(int unit, const Rect& r, int ignore) const;
   bool change_formation(int unit, const std::string& formation, EventLog& log);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
@@ -172,6 +201,7 @@ class BattleGO final : public Battle {
     int kills = 0;
     bool disorganise = false;
   };
+  bool in_contact_with_enemy(int unit) const;  // within 1 mm
   void shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred = nullptr);
   void apply_shot(const ShotEffect& fx, EventLog& log);
   void melee_phase(int side, EventLog& log);
@@ -191,8 +221,22 @@ class BattleGO final : public Battle {
   std::string name(int unit) const;
 
  private:
+  // Files the unit's current footprint in the indexes; every change of a footprint calls
+  // it at once (invariant_violations checks the two agree).
+  void placed(int unit);
+
   Scenario scenario_;
   Force force_;
+  std::vector<char> light_;               // per unit, fixed by type and attributes
+  std::vector<int> c_in_c_;               // per side: the C-in-C (a leader, H4-17), or -1
+  SpatialIndex index_{150.0};             // every unit
+  std::vector<SpatialIndex> side_index_;  // the units of each side
+  std::vector<Box> index_box_;            // the boxes filed, by unit
+  double max_half_width_ = 0;             // mm
+  bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
+  mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
+  mutable std::vector<unsigned> nearest_stamp_;
+  unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;
   std::vector<Action> actions_;

@@ -17,36 +17,37 @@ namespace smoothbore::group_orders {
 void BattleGO::charge_move(int unit, int target, EventLog& log) {
   Unit& u = force_.units[unit];
   const Rect me = u.footprint(), tr = force_.units[target].footprint();
-  Rect placed = me;
+  Rect contact = me;
   const Zone z = zone_of(tr, me.centre);
   const double half = me.depth / 2;
   if (z == Zone::kFront) {
-    placed.facing = normalize_bearing(tr.facing + 180);
-    placed.centre = tr.front_centre() + tr.forward() * half;
+    contact.facing = normalize_bearing(tr.facing + 180);
+    contact.centre = tr.front_centre() + tr.forward() * half;
   } else if (z == Zone::kRear) {
-    placed.facing = tr.facing;
-    placed.centre = tr.centre - tr.forward() * (tr.depth / 2 + half);
+    contact.facing = tr.facing;
+    contact.centre = tr.centre - tr.forward() * (tr.depth / 2 + half);
   } else {
     const double s = z == Zone::kRightFlank ? 1.0 : -1.0;
-    placed.facing = normalize_bearing(tr.facing - s * 90);
-    placed.centre = tr.centre + tr.right() * (s * (tr.width / 2 + half));
+    contact.facing = normalize_bearing(tr.facing - s * 90);
+    contact.centre = tr.centre + tr.right() * (s * (tr.width / 2 + half));
   }
   if (option("h4_08_charger_conforms") != "conforms") {
-    placed.facing = me.facing;
-    placed.centre =
+    contact.facing = me.facing;
+    contact.centre =
         me.centre + (tr.centre - me.centre).normalized() * std::max(0.0, distance(me, tr) - 0.1);
   }
-  const double need = distance(me.centre, placed.centre) / kCm;
+  const double need = distance(me.centre, contact.centre) / kCm;
   const double reach = max_speed_cm(unit) * terrain_factor(unit, terrain_type(me.centre));
-  placed.centre = placed.centre - placed.forward() * 0.2;  // touching, not overlapping
-  if (need > reach + 2 || !place_ok(unit, placed, target)) {
+  contact.centre = contact.centre - contact.forward() * 0.2;  // touching, not overlapping
+  if (need > reach + 2 || !place_ok(unit, contact, target)) {
     travel(unit, tr.centre, max_speed_cm(unit), false, target);
     log.append(make_event(
         EventKind::kCharge, unit,
         fmt::format("{} charges {} but cannot reach contact", name(unit), name(target))));
     return;
   }
-  u.stands.front().rect = placed;
+  u.stands.front().rect = contact;
+  placed(unit);
   state_[unit].moved_cm += need;
   state_[target].charged = true;
   Event e = make_event(EventKind::kCharge, unit,
@@ -80,7 +81,10 @@ void BattleGO::rout_move(int unit, bool first, EventLog& log) {
   Rect r = u.footprint();
   Rect turned = r;
   turned.facing = edge_bearing(edge);
-  if (place_ok(unit, turned, -1)) u.stands.front().rect = r = turned;
+  if (place_ok(unit, turned, -1)) {
+    u.stands.front().rect = r = turned;
+    placed(unit);
+  }
   double to_edge = 0;
   for (const Vec2& c : r.corners()) {
     const double d = edge == Edge::kSouth   ? c.y
@@ -126,6 +130,7 @@ double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
     at.centre = r0.centre + side * off;
     if (!place_ok(unit, at, -1)) continue;
     u.stands.front().rect = at;
+    placed(unit);
     const double on =
         travel(unit, at.centre + home * ((budget_cm - step) * kCm), budget_cm - step, true);
     if (on > 1.0) {  // through: the file got on past where the block stopped it
@@ -135,9 +140,11 @@ double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
       return step + on;
     }
     u.stands = before.stands;
+    placed(unit);
     state_[unit].moved_cm = moved_before;
   }
   u = before;
+  placed(unit);
   state_[unit].moved_cm = moved_before;
   return 0;
 }
@@ -155,7 +162,8 @@ void BattleGO::fall_back(int unit, double cm, EventLog& log) {
   if (moved < cm - 0.6) {
     Rect next = u.footprint();
     next.centre = next.centre + away * kCm;
-    for (std::size_t j = 0; j < force_.units.size(); ++j) {
+    for (int o : near(next.bounds())) {  // overlapping footprints have meeting boxes
+      const std::size_t j = static_cast<std::size_t>(o);
       if (force_.units[j].side != u.side && force_.units[j].on_table() &&
           overlaps(next, force_.units[j].footprint(), 0.01)) {
         enemy_blocks = true;

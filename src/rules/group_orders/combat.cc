@@ -14,17 +14,14 @@
 
 namespace smoothbore::group_orders {
 
-namespace {
-
-bool in_contact_with_enemy(const Force& f, int unit) {
-  for (std::size_t j = 0; j < f.units.size(); ++j) {
-    if (f.units[j].side == f.units[unit].side || !f.units[j].on_table()) continue;
-    if (distance(f.units[unit].footprint(), f.units[j].footprint()) < 1.0) return true;
+bool BattleGO::in_contact_with_enemy(int unit) const {
+  const Unit& u = force_.units[unit];
+  for (int j : near(u.footprint(), 1.0)) {
+    if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
+    if (distance(u.footprint(), force_.units[j].footprint()) < 1.0) return true;
   }
   return false;
 }
-
-}  // namespace
 
 // H4-12: whole stands leave the unit (all its stands are one block, so which stands is the
 // block's size); a unit with none is destroyed; every casualty disorganises (L137).
@@ -45,6 +42,7 @@ void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& lo
   }
   std::vector<Stand> laid = ruleset().layout(u, st.rect.centre, st.rect.facing);
   st.rect = laid.front().rect;
+  placed(unit);
 }
 
 void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
@@ -57,13 +55,12 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
   const bool second_die = option("h4_22_light_split") == "second-die";
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
-    if (force_.units[i].side != side || !active(u) || in_contact_with_enemy(force_, u)) continue;
+    if (force_.units[i].side != side || !active(u) || in_contact_with_enemy(u)) continue;
     int target = actions_[i].kind == ActionKind::kFire ? actions_[i].target : -1;
     if (target < 0 || !can_shoot_at(u, target)) {
       target = -1;
       double best = 1e18;
-      for (std::size_t j = 0; j < force_.units.size(); ++j) {
-        const int t = static_cast<int>(j);
+      for (int t : in_weapon_reach(u)) {
         if (can_shoot_at(u, t) && gap_cm(u, t) < best) {
           best = gap_cm(u, t);
           target = t;
@@ -112,8 +109,8 @@ void BattleGO::melee_phase(int side, EventLog& log) {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (!force_.units[i].on_table()) continue;
-    for (std::size_t j = 0; j < force_.units.size(); ++j) {
-      const int o = static_cast<int>(j);
+    for (int o : near(force_.units[i].footprint(), 1.0)) {
+      const std::size_t j = static_cast<std::size_t>(o);
       if (force_.units[j].side == force_.units[i].side || !force_.units[j].on_table()) continue;
       if (gap_cm(u, o) >= 0.1) continue;
       const bool front =

@@ -18,8 +18,14 @@ namespace {
 constexpr double kStep = 0.5 * kCm;
 }  // namespace
 
+// As rules/battle.h place_free, through the index: overlapping footprints have meeting boxes.
 bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
-  return place_free(scenario_.table, force_, unit, r, ignore);
+  if (!scenario_.table.contains(r)) return false;
+  for (int o : near(r.bounds())) {
+    if (o == unit || o == ignore || !force_.units[o].on_table()) continue;
+    if (overlaps(r, force_.units[o].footprint(), 0.01)) return false;
+  }
+  return true;
 }
 
 double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,
@@ -51,11 +57,13 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
             rect.facing + (bearing_difference(heading, rect.facing) > 0 ? part : -part));
         if (place_ok(unit, turned, ignore)) rect = turned;
         u.stands.front().rect = rect;
+        placed(unit);
         return 0;
       }
       turned.facing = heading;
       if (!place_ok(unit, turned, ignore)) return 0;
       rect = turned;
+      placed(unit);
       budget_cm -= arc;
     }
   }
@@ -87,6 +95,7 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     if (t >= reach) break;
   }
   rect.centre = c0 + dir * ok_t;
+  placed(unit);
   state_[unit].moved_cm += ok_t / kCm;
   return ok_t / kCm;
 }
@@ -104,6 +113,7 @@ bool BattleGO::change_formation(int unit, const std::string& formation, EventLog
     return false;
   }
   u.stands.front().rect = laid.front().rect;
+  placed(unit);
   Event e = make_event(EventKind::kFormation, unit,
                        fmt::format("{} forms {} from {}", name(unit), formation, old));
   e.data = {{"formation", Value(formation)}};
@@ -151,7 +161,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     if (u.attribute_string("drill", "normal") == "badly" || u.type == "militia") {
       Rect turned = u.footprint();
       turned.facing = normalize_bearing(turned.facing + 180);
-      if (place_ok(unit, turned, -1)) u.stands.front().rect = turned;
+      if (place_ok(unit, turned, -1)) {
+        u.stands.front().rect = turned;
+        placed(unit);
+      }
     }
     moved_event("retreats");
     return;
@@ -180,9 +193,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // to Stand; L9: halt 10 cm from friends in front.
     const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
     int halted_by = -1;
+    const std::vector<int> nearby = near_path(u.footprint(), dest, halt);
     auto stop = [&](const Rect& r) {
-      for (std::size_t j = 0; j < force_.units.size(); ++j) {
-        const int o = static_cast<int>(j);
+      for (int o : nearby) {
+        const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
         const Rect orr = force_.units[j].footprint();
         if (distance(r, orr) >= halt - 1e-6) continue;
@@ -231,7 +245,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     if (a.kind == ActionKind::kFace && u.arm == Arm::kArtillery) {  // L20: artillery pivots
       Rect turned = u.footprint();
       turned.facing = a.facing;
-      if (place_ok(unit, turned, -1)) u.stands.front().rect = turned;
+      if (place_ok(unit, turned, -1)) {
+        u.stands.front().rect = turned;
+        placed(unit);
+      }
       return;
     }
     if (!a.moves || u.arm == Arm::kArtillery || u.formation == "square") return;  // H4-18
@@ -239,26 +256,32 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
     const double zone = option_number("h4_26_reserve_zone") * kCm;
-    std::vector<double> start_gap(force_.units.size());
-    for (std::size_t j = 0; j < force_.units.size(); ++j) {
-      start_gap[j] = distance(u.footprint(), force_.units[j].footprint());
-    }
+    const Rect start = u.footprint();  // the gaps it may not close are from here
+    const std::vector<int> enemies = near_path(start, a.destination, zone);
+    std::vector<int> friends;
     auto stop = [&](const Rect& r) {
-      for (std::size_t j = 0; j < force_.units.size(); ++j) {
+      for (int o : enemies) {
+        const std::size_t j = static_cast<std::size_t>(o);
         if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
-        const double d = distance(r, force_.units[j].footprint());
-        if (d >= zone || d >= start_gap[j]) continue;
+        const Rect er = force_.units[j].footprint();
+        const double d = distance(r, er);
+        if (d >= zone || d >= distance(start, er)) continue;
+        // A screen's centre lies within half its width of the line: within half the widest
+        // footprint of the line's box.
+        const Segment line{r.centre, er.centre};
+        const Box line_box{{std::min(line.a.x, line.b.x), std::min(line.a.y, line.b.y)},
+                           {std::max(line.a.x, line.b.x), std::max(line.a.y, line.b.y)}};
+        near(grown(line_box, max_half_width() + 1.0), friends);
         bool screened = false;
-        for (std::size_t k = 0; k < force_.units.size(); ++k) {
-          if (static_cast<int>(k) == unit || force_.units[k].side != u.side ||
-              !force_.units[k].on_table()) {
+        for (int k : friends) {
+          const std::size_t ks = static_cast<std::size_t>(k);
+          if (k == unit || force_.units[ks].side != u.side || !force_.units[ks].on_table()) {
             continue;
           }
-          const Rect fr = force_.units[k].footprint();
-          if (point_segment_distance(fr.centre,
-                                     Segment{r.centre, force_.units[j].footprint().centre}) <
-              fr.width / 2) {
+          const Rect fr = force_.units[ks].footprint();
+          if (point_segment_distance(fr.centre, line) < fr.width / 2) {
             screened = true;
+            break;
           }
         }
         if (!screened) return true;
@@ -284,6 +307,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     turned.facing = a.facing;
     if (place_ok(unit, turned, -1)) {
       u.stands.front().rect = turned;
+      placed(unit);
       log.append(
           make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
     }

@@ -65,6 +65,7 @@ void BattleGO::set_unit_orders(int unit, const std::string& to, const std::strin
 }
 
 void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
+  hold_nearest(true);  // nothing moves until the step ends
   for (int u : units_to_order(side)) {
     if (!active(u)) continue;
     const int gi = state_[u].group;
@@ -120,6 +121,7 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
   for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
     if (groups_[gi].side == side) advance_pace(static_cast<int>(gi), src, log);
   }
+  hold_nearest(false);
 }
 
 // L4: on Advance, at least one unit of the Group moves at least half its maximum speed or
@@ -144,9 +146,8 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
       continue;  // L4: the guns switch to Stand in range; they are not Advancing
     }
     if (keeps_advance_pace(u, a)) return;
-    for (std::size_t j = 0; j < force_.units.size(); ++j) {
-      if (force_.units[j].side != g.side && force_.units[j].on_table() &&
-          gap_cm(u, static_cast<int>(j)) < 0.1) {
+    for (int j : near(force_.units[u].footprint(), 1.0)) {
+      if (force_.units[j].side != g.side && force_.units[j].on_table() && gap_cm(u, j) < 0.1) {
         return;  // already in contact
       }
     }
@@ -208,12 +209,18 @@ void BattleGO::move_generals(int side, EventLog& log) {
     if (l.side != side || !l.alive) continue;
     Vec2 sum{};
     int n = 0;
-    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    // A Group's units are filed in ascending order (battle.cc), as the scan added them.
+    auto add = [&](int i) {
       const Unit& u = force_.units[i];
-      if (u.side != side || !active(static_cast<int>(i))) continue;
-      if (l.command >= 0 && state_[i].group != l.command) continue;
+      if (u.side != side || !active(i)) return;
+      if (l.command >= 0 && state_[i].group != l.command) return;
       sum = sum + u.footprint().centre;
       ++n;
+    };
+    if (l.command >= 0 && l.command < static_cast<int>(groups_.size())) {
+      for (int i : groups_[l.command].units) add(i);
+    } else {
+      for (std::size_t i = 0; i < force_.units.size(); ++i) add(static_cast<int>(i));
     }
     if (n == 0) continue;
     const Vec2 home = bearing_vector(edge_bearing(force_.sides[side].home_edge));
@@ -231,7 +238,8 @@ void BattleGO::generals_contacted(EventLog& log) {
   for (Leader& l : force_.leaders) {
     if (!l.alive) continue;
     bool enemy = false, friend_near = false;
-    for (const Unit& u : force_.units) {
+    for (int i : near(grown(Box{l.position, l.position}, 1.0))) {
+      const Unit& u = force_.units[i];
       if (!u.on_table()) continue;
       const double d = distance(u.footprint(), l.position);
       if (u.side != l.side && d < 1.0) enemy = true;

@@ -26,8 +26,8 @@ bool BattleGO::uphill_of(int unit, int enemy) const {
 // (40 cm, L122; a reading: the enemy that matters), and there is at least one.
 bool BattleGO::uphill_of_all_enemy(int unit) const {
   bool any = false;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
+  for (int o : near(force_.units[unit].footprint(), kUphillReachCm * kCm + 1.0)) {
+    const std::size_t i = static_cast<std::size_t>(o);
     if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
     if (gap_cm(unit, o) > kUphillReachCm) continue;
     if (!uphill_of(unit, o)) return false;
@@ -51,8 +51,8 @@ std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
   std::vector<int> out;
   const Unit& u = force_.units[unit];
   const Rect us = u.footprint(), them = force_.units[enemy].footprint();
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
+  for (int o : near(us, 1.0)) {  // touching our side: within 0.5 mm
+    const std::size_t i = static_cast<std::size_t>(o);
     if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
     const std::string& oo = orders_of(o);
     if (oo == "retreat" || oo == "rout") continue;

@@ -36,31 +36,9 @@ double BattleGO::option_number(const std::string& n) const {
 }
 bool BattleGO::option_on(const std::string& n) const { return scenario_.options.get_bool(n); }
 
-bool BattleGO::light(int unit) const {
-  const Unit& u = force_.units[unit];
-  const std::string cls = u.attribute_string("class", "as-type");
-  return cls == "as-type" ? is_light(u.type) : cls == "light";
-}
-
 // Measured to the millimetre (so a unit halted at 10 cm is at 10 cm).
 double BattleGO::gap_cm(int a, int b) const {
   return std::round(distance(force_.units[a].footprint(), force_.units[b].footprint())) / kCm;
-}
-
-int BattleGO::nearest_enemy(int unit, bool massed_only) const {
-  int best = -1;
-  double d = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
-    if (massed_only && (light(o) || routing(o))) continue;
-    const double g = gap_cm(unit, o);
-    if (g < d) {
-      d = g;
-      best = o;
-    }
-  }
-  return best;
 }
 
 // L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.
@@ -159,10 +137,13 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
   if (scenario_.table.terrain_blocks_sight(a, b, option_number("h4_06_sight_into_terrain") * kCm)) {
     return false;
   }
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (o == unit || o == target || !force_.units[i].on_table()) continue;
-    const Rect r = force_.units[i].footprint();
+  // A blocker's centre lies within half its least side of the line, so the box around its
+  // centre of that half-size (inside its bounds) meets the line's box.
+  const Box line{{std::min(a.x, b.x), std::min(a.y, b.y)},
+                 {std::max(a.x, b.x), std::max(a.y, b.y)}};
+  for (int o : near(grown(line, 1.0))) {
+    if (o == unit || o == target || !force_.units[o].on_table()) continue;
+    const Rect r = force_.units[o].footprint();
     if (point_segment_distance(r.centre, Segment{a, b}) < std::min(r.width, r.depth) / 2) {
       return false;
     }
@@ -199,14 +180,12 @@ double BattleGO::general_cm(int group) const {
 }
 
 // The C-in-C: a leader of the side with no command (H4-02, H4-17).
+// The first such leader of the side, found once (battle.cc): a leader's side and command
+// never change.
 double BattleGO::c_in_c_cm(int group) const {
-  for (std::size_t l = 0; l < force_.leaders.size(); ++l) {
-    const Leader& ld = force_.leaders[l];
-    if (ld.side == groups_[group].side && ld.command < 0) {
-      return leader_cm(static_cast<int>(l), group);
-    }
-  }
-  return -1;
+  const std::size_t side = static_cast<std::size_t>(groups_[group].side);
+  if (side >= c_in_c_.size() || c_in_c_[side] < 0) return -1;
+  return leader_cm(c_in_c_[side], group);
 }
 
 std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {

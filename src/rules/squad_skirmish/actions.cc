@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -21,6 +22,21 @@ std::string key_of(const std::map<std::string, Value>& p) {
   std::string k;
   for (const auto& [n, v] : p) k += n + "=" + to_string(v) + ";";
   return k;
+}
+
+// Exact odds by their parameters (a key naming the resolution and every parameter), kept for
+// every battle the thread fights: the tables are fixed (embedded), so an answer never changes,
+// and a Monte Carlo run asks the same few hundred questions in every battle. Bounded: cleared
+// past 200,000 answers.
+template <typename Compute>
+double cached_odds(const std::string& key, Compute compute) {
+  thread_local std::unordered_map<std::string, double> cache;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  if (cache.size() > 200000) cache.clear();
+  const double v = compute();
+  cache.emplace(key, v);
+  return v;
 }
 
 // P(movement roll >= inches) for an arm, from the exact distribution of `movement` (L40).
@@ -55,8 +71,18 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   if (!can_act(unit) || squads_[unit].locked >= 0) return out;
   const std::vector<int> figs = living(unit);
   bool empty_under_fire = false;
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
+  // reach can be fired at or charged: those near its figures (the spatial index), in order.
+  const double reach_in =
+      option("sk_12_charge_reach") == "any-distance"
+          ? 1e9
+          : std::max({static_cast<double>(row("fire.weapons", weapon(unit)).number("effective")),
+                      static_cast<double>(row("fire.weapons", "musket").number("effective")),
+                      max_move_in(unit)});
+  std::vector<int>& targets = targets_;
+  enemies_near(unit, std::min(reach_in * kMm + 1.0, 1e12), targets);
+  for (int ti : targets) {
+    const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
     bool any = false;
@@ -160,7 +186,11 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   auto in_cover = [&](Vec2 dest) {
     Vec2 best = dest;
     double least = 4.0 * kMm;
-    for (const AreaFeature& a : scenario_.table.areas()) {
+    // Spots lie within an inch of their area's box: only areas within 5" of `dest` count.
+    const double r = 5.0 * kMm + 1.0;
+    for (int ai :
+         scenario_.table.areas_near(Box{{dest.x - r, dest.y - r}, {dest.x + r, dest.y + r}})) {
+      const AreaFeature& a = scenario_.table.areas()[static_cast<std::size_t>(ai)];
       if (a.cls != TerrainClass::kLightWoods && a.cls != TerrainClass::kHeavyWoods &&
           a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
         continue;
@@ -211,14 +241,10 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
   double sum = 0;
   auto add = [&](std::map<std::string, Value> p) {
-    const std::string key = key_of(p);
-    auto it = odds_cache_.find(key);
-    if (it == odds_cache_.end()) {
+    sum += cached_odds("fire:" + key_of(p), [&] {
       const Resolution* r = ruleset().resolution("fire");
-      it =
-          odds_cache_.emplace(key, outcome_mean(*r, *complete_params(r->params, p), "kills")).first;
-    }
-    sum += it->second;
+      return outcome_mean(*r, *complete_params(r->params, p), "kills");
+    });
   };
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
@@ -247,8 +273,16 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
   if (to != "formed" && to != "dismounted") return 0;
   double best = 0;
   double now = 0;
-  for (std::size_t t = 0; t < force_.units.size(); ++t) {
-    const int ti = static_cast<int>(t);
+  // Enemies beyond every arm's maximum move and the squad's effective range neither threaten
+  // a charge nor give kills: only those near (the spatial index) are weighed.
+  const double reach_in = std::max({row("movement.arms", "cavalry").number("max"),
+                                    row("movement.arms", "infantry").number("max"),
+                                    row("fire.weapons", weapon(unit)).number("effective"),
+                                    row("fire.weapons", "musket").number("effective")});
+  std::vector<int>& targets = targets_;
+  enemies_near(unit, reach_in * kMm + 1.0, targets);
+  for (int ti : targets) {
+    const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
     if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;
@@ -276,9 +310,14 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
   for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
-  const double goes_in = probability("charge", p, "charge", Value(std::string("goes-in")));
-  const double flees = probability("charge", p, "charge", Value(std::string("defender-retreats")));
-  const double turned = probability("charge", p, "attacker", Value(std::string("retreat")));
+  const std::string key = "charge:" + key_of(p);
+  auto charge_odds = [&](const std::string& field, const std::string& value) {
+    return cached_odds(key + field + "=" + value,
+                       [&] { return probability("charge", p, field, Value(value)); });
+  };
+  const double goes_in = charge_odds("charge", "goes-in");
+  const double flees = charge_odds("charge", "defender-retreats");
+  const double turned = charge_odds("attacker", "retreat");
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(

@@ -21,7 +21,8 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
     if (!squads_[unit].activated) group.push_back(unit);
     const Vec2 at = pos(unit, officer);
     const double reach = option_number("sk_01_officer_card_in") * kMm;
-    for (int u : force_.units_of(side)) {
+    // His side's squads with a figure within reach (the figures' index, in unit order).
+    for (int u : units_near(side, at, reach)) {
       if (u == unit || squads_[u].activated || is_officer_unit(u) || !force_.units[u].on_table()) {
         continue;
       }
@@ -70,6 +71,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   for (int g : ready) {
     if (!can_act(g)) continue;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+    memo_.on = true;  // nothing moves until the order is chosen
     std::vector<Action> legal = legal_actions(g);
     if (rallied && g == unit && is_officer_unit(unit)) {  // SK-16: he may fire but not move
       std::erase_if(legal, [](const Action& x) {
@@ -77,6 +79,9 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       });
     }
     Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
+    memo_.on = false;
+    memo_.range.clear();
+    memo_.cover.clear();
     chosen.push_back(a);
   }
   std::vector<std::pair<int, int>> shots;

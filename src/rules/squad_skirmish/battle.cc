@@ -88,6 +88,7 @@ BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     figures_.push_back(std::move(figs));
     squads_.push_back(sq);
   }
+  index_build();
   // SK-11: a squad laid out wider than sk_11_follow_in closes on its leader before the battle.
   const double follow = option_number("sk_11_follow_in") * kMm;
   for (std::size_t u = 0; u < force_.units.size(); ++u) {

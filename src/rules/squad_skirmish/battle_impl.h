@@ -14,11 +14,16 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
+#include "core/geometry/sight.h"
+#include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
 
@@ -65,7 +70,7 @@ struct SquadState {
   std::string last;               // last action, for the replay
 };
 
-class BattleSK final : public Battle {
+class BattleSK final : public Battle, public NearestEnemyIndex {
  public:
   BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -84,6 +89,9 @@ class BattleSK final : public Battle {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
+  // The commanders' nearest enemy (footprint to footprint, active only) from the squads'
+  // footprint index (spatial.cc): the answer of sim/commander.cc's scan.
+  int nearest_active_enemy(int unit, double* gap) const override;
 
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
@@ -110,15 +118,20 @@ class BattleSK final : public Battle {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
-  int nearest_enemy(int unit) const;
-  double max_move_in(int unit) const;                          // SK-12, SK-14
-  bool sees(Vec2 a, Vec2 b) const;                             // SK-06 line of sight over terrain
+  int nearest_enemy(int unit) const;       // the spatial index (spatial.cc)
+  int nearest_enemy_scan(int unit) const;  // the same by a scan of every unit (tests)
+  double max_move_in(int unit) const;      // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;         // SK-06 line of sight over terrain
   bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
   std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
   std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
   double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
-  bool in_range(int unit, int k, int target) const;            // SK-06
-  std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
+  // The same, or -1 as soon as it is known to be over `limit_in` (the nearest first).
+  double range_within(int unit, int k, int target, double limit_in) const;
+  double trace_range(int unit, int k, int target, double limit_in) const;  // unmemoised
+  std::string judge_cover(int target, Vec2 from) const;                    // unmemoised
+  bool in_range(int unit, int k, int target) const;                        // SK-06
+  std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
@@ -189,6 +202,28 @@ class BattleSK final : public Battle {
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
 
+  // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id
+  // (fig_base_[unit] + k, ascending in unit then figure order, so a query's ids come in the
+  // order a scan of every unit would meet them), in one index for the table and one per side.
+  // place() and kill_figure() keep it current; queries still check status and `removed`.
+  void index_build();
+  void index_update(int unit);         // after its figures were placed
+  void index_remove(int unit, int k);  // a figure killed
+  // Unit::footprint(), kept by the index once built (it turns every corner: sine and cosine).
+  Rect footprint_of(int unit) const {
+    return fp_.empty() ? force_.units[unit].footprint() : fp_[static_cast<std::size_t>(unit)];
+  }
+  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
+  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
+  void enemies_near(int unit, double mm, std::vector<int>& out) const;
+  // Units of `side` with a figure filed within the box of `at` grown by `mm` (a superset of
+  // those with a figure within `mm`), ascending.
+  std::vector<int> units_near(int side, Vec2 at, double mm) const;
+  // Figure ids of any side in `box` (ascending), into `out`.
+  void figures_in(const Box& box, std::vector<int>& out) const;
+  // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
+  void note_officer(int unit, int k);
+
   Scenario scenario_;
   Force force_;
   std::vector<std::vector<Figure>> figures_;
@@ -200,7 +235,29 @@ class BattleSK final : public Battle {
   SampledChance dice_;
   int turn_ = 0;
   std::string phase_;
-  mutable std::map<std::string, double> odds_cache_;
+  // While a commander decides (legal_actions, then assess for each action: activate), nothing
+  // moves, so each figure's range to a target and each cover judgement is traced once:
+  // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
+  // position) -> cover. Off (and empty) outside a decision.
+  struct DecisionMemo {
+    bool on = false;
+    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
+    std::map<std::tuple<int, double, double>, std::string> cover;
+  };
+  mutable DecisionMemo memo_;
+  SpatialIndex all_figs_{100.0};
+  std::vector<SpatialIndex> side_figs_;
+  std::vector<int> fig_base_;              // by unit: the id of its figure 0
+  std::vector<int> fig_unit_;              // by figure id
+  std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
+  std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
+  std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
+  std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
+  mutable std::vector<int> near_ids_;      // scratch of enemies_near
+  mutable std::vector<int> sight_ids_;     // scratch of sees_figure
+  mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
+  mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
+  std::vector<int> place_ids_;             // scratch of place()
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -153,6 +153,7 @@ void BattleSK::replace_officers(EventLog& log) {
     if (best < 0) continue;
     const int k = squads_[best].leader;
     figures_[best][k].role = Role::kOfficer;
+    note_officer(best, k);
     squads_[best].leader = -1;
     Event e = make_event(EventKind::kStatus, best,
                          fmt::format("the squad leader of {} is promoted officer in place of the "

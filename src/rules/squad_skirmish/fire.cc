@@ -194,6 +194,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
   Unit& u = force_.units[unit];
   SquadState& s = squads_[unit];
   u.stands[k].removed = true;
+  index_remove(unit, k);
   ++s.lost_since;
   const Role role = figures_[unit][k].role;
   if (s.leader == k) s.leader = -1;

@@ -153,20 +153,26 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   for (Stand& s : slots) {
     s.rect.centre = leader_at + (s.rect.centre - at[centre]) * scale;
   }
+  std::vector<int>& nearby = place_ids_;
   for (const Stand& s : slots) {
     if (!scenario_.table.contains(s.rect)) return false;
-    for (std::size_t o = 0; o < force_.units.size(); ++o) {
-      if (!force_.units[o].on_table()) continue;
-      const auto& stands = force_.units[o].stands;
-      for (std::size_t j = 0; j < stands.size(); ++j) {
-        // The squad's own figures that stay where they are (SK-11 split) are in the way too.
-        const bool own = static_cast<int>(o) == unit;
-        if (own && (movers.empty() ||
-                    std::find(figs.begin(), figs.end(), static_cast<int>(j)) != figs.end())) {
-          continue;
-        }
-        if (!stands[j].removed && overlaps(s.rect, stands[j].rect, 0.5)) return false;
+    // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
+    // overlap (the spatial index, spatial.cc).
+    const double half = 0.5 * std::hypot(s.rect.width, s.rect.depth) + 1.0;
+    figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
+                   {s.rect.centre.x + half, s.rect.centre.y + half}},
+               nearby);
+    for (int id : nearby) {
+      const int o = fig_unit_[static_cast<std::size_t>(id)];
+      const int j = id - fig_base_[static_cast<std::size_t>(o)];
+      if (!force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+      const Stand& other =
+          force_.units[static_cast<std::size_t>(o)].stands[static_cast<std::size_t>(j)];
+      // The squad's own figures that stay where they are (SK-11 split) are in the way too.
+      if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
+        continue;
       }
+      if (!other.removed && overlaps(s.rect, other.rect, 0.5)) return false;
     }
   }
   const int lead = anchor_figure(unit);
@@ -176,6 +182,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   }
   std::size_t next = 0;
   for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
+  index_update(unit);
   return true;
 }
 
@@ -243,7 +250,12 @@ bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
   const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
   double best = (within_in >= 0 ? within_in : max_move_in(unit)) * kMm;
   bool found = false;
-  for (const AreaFeature& a : scenario_.table.areas()) {
+  // Only areas whose boxes meet the reach around `from` can hold it or have their centre
+  // within reach (the table's grid; ascending, as the scan of every area).
+  const double r = best + 1.0;
+  for (int ai :
+       scenario_.table.areas_near(Box{{from.x - r, from.y - r}, {from.x + r, from.y + r}})) {
+    const AreaFeature& a = scenario_.table.areas()[static_cast<std::size_t>(ai)];
     const TerrainClass c = a.cls;
     if (c != TerrainClass::kLightWoods && c != TerrainClass::kHeavyWoods &&
         c != TerrainClass::kBuilding && c != TerrainClass::kEarthworks) {

@@ -92,7 +92,7 @@ int BattleSK::reload_actions(int unit, bool tap) const {
 int BattleSK::anchor_figure(int unit) const {
   const SquadState& s = squads_[unit];
   if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
-  const Vec2 c = force_.units[unit].footprint().centre;
+  const Vec2 c = footprint_of(unit).centre;
   int best = -1;
   for (int k : living(unit)) {
     if (best < 0 || distance(pos(unit, k), c) < distance(pos(unit, best), c)) best = k;
@@ -102,33 +102,20 @@ int BattleSK::anchor_figure(int unit) const {
 
 Vec2 BattleSK::anchor(int unit) const {
   const int k = anchor_figure(unit);
-  return k >= 0 ? pos(unit, k) : force_.units[unit].footprint().centre;
+  return k >= 0 ? pos(unit, k) : footprint_of(unit).centre;
 }
 
 double BattleSK::gap_in(int a, int b) const {
   double best = 1e18;
-  for (int i : living(a)) {
-    for (int j : living(b)) best = std::min(best, distance(pos(a, i), pos(b, j)));
+  const auto& as = force_.units[a].stands;
+  const auto& bs = force_.units[b].stands;
+  for (const Stand& i : as) {
+    if (i.removed) continue;
+    for (const Stand& j : bs) {
+      if (!j.removed) best = std::min(best, distance(i.rect.centre, j.rect.centre));
+    }
   }
   return best / kMm;
-}
-
-int BattleSK::nearest_enemy(int unit) const {
-  int best = -1;
-  double d = 1e18;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
-    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table() ||
-        figure_count(o) == 0) {
-      continue;
-    }
-    const double g = gap_in(unit, o);
-    if (g < d) {
-      d = g;
-      best = o;
-    }
-  }
-  return best;
 }
 
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
@@ -150,14 +137,19 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   if (!sees(a, b)) return false;
   if (option("sk_06_figures_block") == "none") return true;
   const Segment line{a, b};
-  std::vector<Blocker> blockers;
-  for (std::size_t u = 0; u < force_.units.size(); ++u) {
-    const int ui = static_cast<int>(u);
-    if (ui == unit || ui == target || !force_.units[u].on_table()) continue;
-    for (const Stand& st : force_.units[u].stands) {
-      if (st.removed || point_segment_distance(st.rect.centre, line) > 40.0) continue;
-      blockers.push_back({st.rect, force_.units[u].side == force_.units[unit].side});
-    }
+  // The figures whose centres lie within 40 mm of the line: those in its box grown by 40 mm
+  // (the index, ids in unit then figure order, as the scan met them).
+  Box box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
+  figures_in(grown(box, 40.0), sight_ids_);
+  std::vector<Blocker>& blockers = blockers_;
+  blockers.clear();
+  for (int id : sight_ids_) {
+    const int ui = fig_unit_[static_cast<std::size_t>(id)];
+    const Unit& u = force_.units[static_cast<std::size_t>(ui)];
+    if (ui == unit || ui == target || !u.on_table()) continue;
+    const Stand& st = u.stands[static_cast<std::size_t>(id - fig_base_[ui])];
+    if (st.removed || point_segment_distance(st.rect.centre, line) > 40.0) continue;
+    blockers.push_back({st.rect, u.side == force_.units[unit].side});
   }
   if (blockers.empty()) return true;
   const Rect& from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
@@ -193,6 +185,14 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
+  if (!memo_.on) return judge_cover(target, from);
+  const auto key = std::make_tuple(target, from.x, from.y);
+  auto it = memo_.cover.find(key);
+  if (it == memo_.cover.end()) it = memo_.cover.emplace(key, judge_cover(target, from)).first;
+  return it->second;
+}
+
+std::string BattleSK::judge_cover(int target, Vec2 from) const {
   int seen = 0;
   int hard = 0;
   int soft = 0;
@@ -216,42 +216,73 @@ std::string BattleSK::cover_of(int target, Vec2 from) const {
 
 // SK-06: measured to the nearest visible target figure (or to its squad leader).
 double BattleSK::range_in(int unit, int k, int target) const {
+  return range_within(unit, k, target, 1e18);
+}
+
+// The nearest visible figure is the first visible one in order of distance (ties in distance
+// give the same range), so line of sight is traced nearest first and stops at the first seen,
+// or once the figures left are beyond `limit_in` (then -1, as for none seen).
+double BattleSK::range_within(int unit, int k, int target, double limit_in) const {
+  if (!memo_.on) return trace_range(unit, k, target, limit_in);
+  const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 42) |
+                            (static_cast<std::uint64_t>(k) << 21) |
+                            static_cast<std::uint64_t>(target);
+  auto it = memo_.range.find(key);
+  // A range found is exact whatever the limit; "none within L" answers any limit up to L.
+  if (it != memo_.range.end()) {
+    const auto [r, traced_to] = it->second;
+    if (r >= 0) return r <= limit_in ? r : -1;
+    if (limit_in <= traced_to) return -1;
+  }
+  const double r = trace_range(unit, k, target, limit_in);
+  memo_.range[key] = {r, limit_in};
+  return r;
+}
+
+double BattleSK::trace_range(int unit, int k, int target, double limit_in) const {
   const Vec2 from = pos(unit, k);
   if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
     const int l = squads_[target].leader;
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
-  double best = -1;
-  for (int j : living(target)) {
-    if (!sees_figure(unit, k, target, j)) continue;
-    const double d = distance(from, pos(target, j)) / kMm;
-    if (best < 0 || d < best) best = d;
+  const auto& stands = force_.units[target].stands;
+  std::vector<std::pair<double, int>> order;
+  order.reserve(stands.size());
+  for (std::size_t j = 0; j < stands.size(); ++j) {
+    if (!stands[j].removed) {
+      order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));
+    }
   }
-  return best;
+  std::sort(order.begin(), order.end());
+  for (const auto& [d, j] : order) {
+    if (d > limit_in) return -1;
+    if (sees_figure(unit, k, target, j)) return d;
+  }
+  return -1;
 }
 
 bool BattleSK::in_range(int unit, int k, int target) const {
-  const double r = range_in(unit, k, target);
-  if (r < 0) return false;
   const Figure& f = figures_[unit][k];
   // SK-20 pistol-only: mounted figures fire only pistols.
   if (mounted(unit) && weapon(unit) != "pistol" && option("sk_20_mounted_fire") == "pistol-only") {
     return false;
   }
   const Row& ranges = row("fire.weapons", f.tap ? "musket" : weapon(unit));
-  return r <= ranges.number("effective");
+  const double r = range_within(unit, k, target, ranges.number("effective"));
+  return r >= 0 && r <= ranges.number("effective");
 }
 
-// Living officers of `side` within `inches` of `p`, as unit * 100 + figure.
+// Living officers of `side` within `inches` of `p`, as unit * 100 + figure (the officers'
+// list, in that order).
 std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const {
   std::vector<int> out;
-  for (std::size_t u = 0; u < force_.units.size(); ++u) {
-    const int ui = static_cast<int>(u);
-    if (force_.units[u].side != side || !force_.units[u].on_table()) continue;
-    for (int k : living(ui)) {
-      if (figures_[u][k].role == Role::kOfficer && distance(pos(ui, k), p) <= inches * kMm) {
-        out.push_back(ui * 100 + k);
-      }
+  for (int code : officers_) {
+    const int ui = code / 100;
+    const int k = code % 100;
+    const Unit& u = force_.units[static_cast<std::size_t>(ui)];
+    if (u.side != side || !u.on_table() || !alive(ui, k)) continue;
+    if (figures_[ui][k].role == Role::kOfficer && distance(pos(ui, k), p) <= inches * kMm) {
+      out.push_back(code);
     }
   }
   return out;

@@ -1,0 +1,223 @@
+#include "rules/elan_drill/proximity.h"
+
+#include <algorithm>
+
+#include "core/geometry/nearest.h"
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/tables.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+// Cell size of the centre grid: about a musket's long range (PointGrid grows it when the
+// units are sparse).
+constexpr double kCellMm = 8.0 * kMm;
+// Slack on the centre-distance bound, far above rounding (mm).
+constexpr double kSlackMm = 1.0;
+
+// The nearest of `cands` (ascending ids with their footprints) to `me` by `key(mm)`,
+// strictly less, so ties go to the lower id; -1 when none. Two passes (as
+// core/geometry/nearest.h): an upper bound from the centres, then the exact distance of
+// only those whose lower bound does not exceed it. The nearest (and any tie) always
+// passes, so the answer is the full scan's. `*mm` gets its distance (infinity: none).
+template <typename Key>
+int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, Key key,
+               double* mm) {
+  const double hm = half_diagonal(me);
+  double upper = std::numeric_limits<double>::infinity();
+  for (const auto& [o, f] : cands) {
+    upper = std::min(upper, (me.centre - f.centre).length() + hm + half_diagonal(f));
+  }
+  const double cut = upper * (1 + 1e-9) + 1e-6;
+  int best = -1;
+  double d = std::numeric_limits<double>::infinity();
+  *mm = d;
+  for (const auto& [o, f] : cands) {
+    if ((me.centre - f.centre).length() - hm - half_diagonal(f) > cut) continue;
+    const double at = distance(me, f);
+    if (const double k = key(at); k < d) {
+      d = k;
+      best = o;
+      *mm = at;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+void UnitSnapshot::build(const Force& force) {
+  rects_.clear();
+  rects_.reserve(force.units.size());
+  std::vector<Vec2> centres;
+  centres.reserve(force.units.size());
+  max_half_ = 0;
+  for (const Unit& u : force.units) {
+    rects_.push_back(u.footprint());
+    centres.push_back(rects_.back().centre);
+    max_half_ = std::max(max_half_, half_diagonal(rects_.back()));
+  }
+  grid_.build(centres, kCellMm);
+  int sides = 0;
+  for (const Unit& u : force.units) sides = std::max(sides, u.side + 1);
+  side_ids_.assign(static_cast<std::size_t>(sides), {});
+  std::vector<std::vector<Vec2>> side_centres(static_cast<std::size_t>(sides));
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const auto s = static_cast<std::size_t>(std::max(force.units[i].side, 0));
+    side_ids_[s].push_back(static_cast<int>(i));
+    side_centres[s].push_back(centres[i]);
+  }
+  side_grids_.assign(static_cast<std::size_t>(sides), PointGrid{});
+  for (std::size_t s = 0; s < side_grids_.size(); ++s)
+    side_grids_[s].build(side_centres[s], kCellMm);
+  memo_.assign(rects_.size(), -2);
+  ready_ = true;
+}
+
+void UnitSnapshot::clear() {
+  ready_ = false;
+  rects_.clear();
+  memo_.clear();
+}
+
+std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
+  // A footprint within reach of p has its centre within reach + its half diagonal.
+  const double h = reach_mm + max_half_ + kSlackMm;
+  std::vector<int> out;
+  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
+  const double h = reach_mm + half_diagonal(r) + max_half_ + kSlackMm;
+  const Vec2 p = r.centre;
+  std::vector<int> out;
+  for (std::size_t s = 0; s < side_grids_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_grids_[s].visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                         [&](int k) { out.push_back(side_ids_[s][static_cast<std::size_t>(k)]); });
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
+  return near(r.centre, reach_mm + half_diagonal(r));
+}
+
+// --- BattleED's proximity queries ---
+
+std::vector<int> BattleED::units_near(int unit, double reach_in) const {
+  if (snap_.ready()) return snap_.near(snap_.footprint(unit), reach_in * kMm);
+  std::vector<int> all(force_.units.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  return all;
+}
+
+double BattleED::fire_reach_in(int unit) const {
+  const Unit& u = force_.units[unit];
+  if (u.arm == Arm::kArtillery) return max_range_in(unit);
+  const std::string weapon = u.attribute_string("weapon", "musket");
+  return weapon == "none" ? 0 : row("fire.weapons", weapon).number("long");
+}
+
+Rect BattleED::footprint_of(int unit) const {
+  return snap_.ready() ? snap_.footprint(unit) : force_.units[unit].footprint();
+}
+
+bool BattleED::within_in(int a, int b, double reach_in) const {
+  const Rect fa = footprint_of(a);
+  const Rect fb = footprint_of(b);
+  const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
+  const Vec2 d = fa.centre - fb.centre;
+  if (d.dot(d) > bound * bound) return false;
+  return distance(fa, fb) / kMm <= reach_in;
+}
+
+double BattleED::gap_in(int a, int b) const {
+  if (snap_.ready()) return distance(snap_.footprint(a), snap_.footprint(b)) / kMm;
+  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
+}
+
+int BattleED::nearest_enemy(int unit) const {
+  const int side = force_.units[unit].side;
+  auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
+  if (!snap_.ready()) {
+    std::vector<std::pair<int, Rect>> enemies;
+    for (std::size_t i = 0; i < force_.units.size(); ++i) {
+      if (enemy(static_cast<int>(i))) enemies.emplace_back(i, force_.units[i].footprint());
+    }
+    double mm = 0;
+    return nearest_of(
+        force_.units[unit].footprint(), enemies, [](double at) { return at / kMm; }, &mm);
+  }
+  int& memo = snap_.nearest_memo(unit);
+  if (memo != -2) return memo;
+  // Rings of doubling reach: once the best found lies within the reach searched, no unit
+  // outside it (farther than the reach) can be nearer or tie.
+  const Rect& me = snap_.footprint(unit);
+  const std::size_t others = snap_.size() - snap_.side_count(side);
+  for (double reach = 8.0 * kMm;; reach *= 2) {
+    const std::vector<int> near = snap_.near_enemies(side, me, reach);
+    std::vector<std::pair<int, Rect>> enemies;
+    for (int o : near) {
+      if (enemy(o)) enemies.emplace_back(o, snap_.footprint(o));
+    }
+    double mm = 0;
+    const int best = nearest_of(
+        me, enemies, [](double at) { return at / kMm; }, &mm);
+    if ((best >= 0 && mm <= reach) || near.size() >= others) return memo = best;
+  }
+}
+
+int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
+  const Rect me = footprint_of(unit);
+  for (double reach = 8.0 * kMm;; reach *= 2) {
+    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    std::vector<std::pair<int, Rect>> cands;
+    for (int o : near) {
+      if (ok(o)) cands.emplace_back(o, footprint_of(o));
+    }
+    double mm = 0;
+    const int best = nearest_of(
+        me, cands, [](double at) { return at / kMm; }, &mm);
+    if ((best >= 0 && mm <= reach) || near.size() == force_.units.size()) return best;
+  }
+}
+
+int BattleED::nearest_active_enemy(int unit, double* gap) const {
+  // The doctrine's nearest enemy in mm (sim/commander.cc compares mm, not inches).
+  const int side = force_.units[unit].side;
+  const Rect me = footprint_of(unit);
+  int best = -1;
+  double d = std::numeric_limits<double>::infinity();
+  for (double reach = 8.0 * kMm;; reach *= 2) {
+    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    std::vector<std::pair<int, Rect>> enemies;
+    for (int o : near) {
+      if (force_.units[o].side == side || force_.units[o].status != UnitStatus::kActive) continue;
+      enemies.emplace_back(o, footprint_of(o));
+    }
+    best = nearest_of(
+        me, enemies, [](double at) { return at; }, &d);
+    if ((best >= 0 && d <= reach) || near.size() == force_.units.size()) break;
+  }
+  if (gap != nullptr) *gap = d;
+  return best;
+}
+
+int BattleED::contact_friend(int unit, int target) const {
+  if (gap_in(unit, target) <= kContactIn) return -1;
+  const int side = force_.units[unit].side;
+  for (int o : units_near(target, kContactIn)) {
+    if (o != unit && force_.units[o].side == side && active(o) &&
+        within_in(target, o, kContactIn)) {
+      return o;
+    }
+  }
+  return -1;
+}
+
+}  // namespace smoothbore::elan_drill

@@ -1,0 +1,53 @@
+// Proximity for the elan-drill battle (issue 9): while no unit moves (the command step's
+// orders and the leaders' step), a snapshot of every unit's footprint and a bucket grid of
+// their centres answer "which units may lie within R of this one" and "the nearest enemy"
+// by visiting only nearby cells. Outside that scope every query scans all units, as
+// before. Candidates come back in ascending unit order and are then tested with the same
+// exact distances, so the answers (and event logs) are those of the full scan.
+// Internal to src/rules/elan_drill.
+#pragma once
+
+#include <vector>
+
+#include "core/force/force.h"
+#include "core/geometry/shapes.h"
+#include "core/table/point_grid.h"
+
+namespace smoothbore::elan_drill {
+
+class UnitSnapshot {
+ public:
+  // Files every unit of `force` (whatever its status; callers filter).
+  void build(const Force& force);
+  void clear();
+  bool ready() const { return ready_; }
+  std::size_t size() const { return rects_.size(); }
+  const Rect& footprint(int unit) const { return rects_[static_cast<std::size_t>(unit)]; }
+  // Ascending ids of the units whose footprint may lie within `reach_mm` of `r`, edge to
+  // edge: every unit that does is listed (a superset; the caller measures).
+  std::vector<int> near(const Rect& r, double reach_mm) const;
+  // Same, around a point.
+  std::vector<int> near(Vec2 p, double reach_mm) const;
+  // Same, among the units of sides other than `side` only.
+  std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
+  // How many units of `side` are filed.
+  std::size_t side_count(int side) const {
+    return side >= 0 && side < static_cast<int>(side_ids_.size())
+               ? side_ids_[static_cast<std::size_t>(side)].size()
+               : 0;
+  }
+  // Memo of the nearest active enemy per unit (-2: not yet known), valid with the snapshot.
+  int& nearest_memo(int unit) const { return memo_[static_cast<std::size_t>(unit)]; }
+
+ private:
+  std::vector<Rect> rects_;
+  PointGrid grid_;
+  // Per side: a grid of that side's centres and the unit id of each point.
+  std::vector<PointGrid> side_grids_;
+  std::vector<std::vector<int>> side_ids_;
+  double max_half_ = 0;
+  bool ready_ = false;
+  mutable std::vector<int> memo_;
+};
+
+}  // namespace smoothbore::elan_drill

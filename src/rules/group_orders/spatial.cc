@@ -1,0 +1,184 @@
+// Proximity through the battle's spatial indexes (issue 9): the nearest enemy and the
+// candidates for shooting, sight, charges, contact, clearance, halts, Reserve's zone,
+// overlaps and morale's reach look only at units nearby. Each answers exactly what the scan
+// of every unit answered, in the same order (ascending unit index, ties to the lower index).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/resolution_util.h"
+
+namespace smoothbore::group_orders {
+
+void BattleGO::placed(int unit) {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  const Rect r = force_.units[k].footprint();
+  if (index_box_.size() <= k) index_box_.resize(k + 1);
+  index_box_[k] = r.bounds();
+  index_.insert(unit, r);
+  const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
+  // Coarse cells (60 cm): the nearest enemy is often far, and the search visits every cell
+  // nearer than it.
+  while (side_index_.size() <= side) side_index_.emplace_back(25.0 * kCm);
+  side_index_[side].insert(unit, r);
+  max_half_width_ = std::max(max_half_width_, std::max(r.width, r.depth) / 2);
+}
+
+void BattleGO::near(const Box& box, std::vector<int>& out) const { index_.query(box, out); }
+
+std::vector<int> BattleGO::near(const Box& box) const {
+  std::vector<int> out;
+  index_.query(box, out);
+  return out;
+}
+
+std::vector<int> BattleGO::near(const Rect& r, double reach) const {
+  return near(grown(r.bounds(), reach));
+}
+
+namespace {
+
+// The unit of another side than `unit`'s accepted by `keep` with the least `key(i)` (a gap
+// in mm, perhaps rounded; never less than the exact gap less 1 mm), ties to the lower
+// index: a nearest-first search of each other side's index that stops once every unit not
+// yet seen is farther than the best. `*key_out` gets the best key.
+template <typename Keep, typename Key>
+int nearest_other(const Force& force, const std::vector<SpatialIndex>& side_index,
+                  const std::vector<Box>& boxes, int unit, Keep keep, Key key, double* key_out) {
+  const Box my_box = force.units[static_cast<std::size_t>(unit)].footprint().bounds();
+  const int side = force.units[static_cast<std::size_t>(unit)].side;
+  int best = -1;
+  double best_key = std::numeric_limits<double>::infinity();
+  // Strictly farther than the best, whatever the rounding of the key.
+  auto farther = [&](double mm) { return best >= 0 && mm > best_key + 1.0; };
+  for (std::size_t s = 0; s < side_index.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index[s].around(
+        my_box,
+        [&](int i) {
+          if (!keep(i)) return;
+          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+          const double k = key(i);
+          if (k < best_key || (k == best_key && i < best)) {
+            best_key = k;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
+  }
+  if (key_out) *key_out = best_key;
+  return best;
+}
+
+}  // namespace
+
+// Ties compare gap_cm (rounded to the mm), as the scan did.
+int BattleGO::nearest_enemy(int unit, bool massed_only) const {
+  if (hold_nearest_) return massed_only ? nearest_all(unit).massed : nearest_all(unit).any;
+  return nearest_other(
+      force_, side_index_, index_box_, unit,
+      [&](int i) {
+        if (!force_.units[static_cast<std::size_t>(i)].on_table()) return false;
+        return !massed_only || (!light(i) && !routing(i));
+      },
+      [&](int i) { return gap_cm(unit, i) * kCm; }, nullptr);
+}
+
+// The commanders' scan compared the exact gap in mm among active units (sim/commander.cc).
+int BattleGO::nearest_active_enemy(int unit, double* gap) const {
+  if (hold_nearest_) {
+    const Nearest& n = nearest_all(unit);
+    if (gap) *gap = n.active_gap;
+    return n.active;
+  }
+  const Rect me = force_.units[static_cast<std::size_t>(unit)].footprint();
+  return nearest_other(
+      force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
+      [&](int i) { return distance(me, force_.units[static_cast<std::size_t>(i)].footprint()); },
+      gap);
+}
+
+void BattleGO::hold_nearest(bool on) {
+  hold_nearest_ = on;
+  ++stamp_;  // what was kept is stale either way
+  nearest_stamp_.resize(force_.units.size(), 0);
+  nearest_.resize(force_.units.size());
+}
+
+// The three searches of nearest_enemy (both kinds) and nearest_active_enemy as one: each
+// kind keeps its own best (least key, ties to the lower index) and a unit is skipped only
+// when it can improve none; the search ends when no kind can improve.
+const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  Nearest& n = nearest_[k];
+  if (nearest_stamp_[k] == stamp_) return n;
+  nearest_stamp_[k] = stamp_;
+  const Rect me = force_.units[k].footprint();
+  const Box my_box = me.bounds();
+  const int side = force_.units[k].side;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  double any_cm = kInf, massed_cm = kInf, active_mm = kInf;
+  n = Nearest{};
+  // Farther than a kind's best, whatever the rounding to the mm (gap_cm): it cannot win.
+  auto beyond = [](double lb_mm, double best_mm) { return lb_mm > best_mm + 1.0; };
+  auto settled = [&](double lb) {
+    return beyond(lb, any_cm * kCm) && beyond(lb, massed_cm * kCm) && beyond(lb, active_mm);
+  };
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].around(
+        my_box,
+        [&](int i) {
+          const Unit& o = force_.units[static_cast<std::size_t>(i)];
+          if (!o.on_table()) return;
+          const double lb = box_gap(my_box, index_box_[static_cast<std::size_t>(i)]);
+          const bool is_active = o.status == UnitStatus::kActive;
+          const bool is_massed = !light(i) && !routing(i);
+          if (beyond(lb, any_cm * kCm) && (!is_massed || beyond(lb, massed_cm * kCm)) &&
+              (!is_active || beyond(lb, active_mm))) {
+            return;
+          }
+          const double mm = distance(me, o.footprint());
+          const double cm = std::round(mm) / kCm;  // gap_cm
+          if (cm < any_cm || (cm == any_cm && i < n.any)) {
+            any_cm = cm;
+            n.any = i;
+          }
+          if (is_massed && (cm < massed_cm || (cm == massed_cm && i < n.massed))) {
+            massed_cm = cm;
+            n.massed = i;
+          }
+          if (is_active && (mm < active_mm || (mm == active_mm && i < n.active))) {
+            active_mm = mm;
+            n.active = i;
+          }
+        },
+        [&](double bound) { return !settled(bound); });
+  }
+  n.active_gap = active_mm;
+  return n;
+}
+
+// A moving footprint's centre stays on the segment to `dest` and turns in place; its
+// footprint stays within half its diagonal of the centre.
+std::vector<int> BattleGO::near_path(const Rect& from, Vec2 dest, double reach) const {
+  const Vec2 a = from.centre;
+  const Box line{{std::min(a.x, dest.x), std::min(a.y, dest.y)},
+                 {std::max(a.x, dest.x), std::max(a.y, dest.y)}};
+  return near(grown(line, std::hypot(from.width, from.depth) / 2 + reach + 1.0));
+}
+
+// Every unit the unit's weapon may reach (H4-06): gap_cm, rounded to the mm, at most the
+// weapon's longest range.
+std::vector<int> BattleGO::in_weapon_reach(int unit) const {
+  const Unit& u = force_.units[static_cast<std::size_t>(unit)];
+  const std::string weapon = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
+  if (weapon == "none") return {};
+  const Ranges r = weapon_ranges(weapon, {option_on("h4_musket_extreme20"),
+                                          option_on("h4_li_no_short"), option_on("h4_bow_long5")});
+  const double reach_cm = std::max({r.short_cm, r.long_cm, r.extreme_cm});
+  return near(u.footprint(), reach_cm * kCm + 1.0);
+}
+
+}  // namespace smoothbore::group_orders

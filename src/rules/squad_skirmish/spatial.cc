@@ -1,0 +1,215 @@
+// The figures' spatial index (issue 9): with a thousand figures a side, line of sight past
+// figures (SK-06), targets in range, charge reach, the nearest enemy and a placement's room
+// ask about the figures near a point or a line, not every figure on the table. Each answer
+// is the one a scan of every unit gives: the index only proposes candidates (a superset),
+// which the callers test exactly as before, in the scan's order (ids ascending).
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "rules/squad_skirmish/battle_impl.h"
+
+namespace smoothbore::squad_skirmish {
+
+namespace {
+
+Box box_of(const Rect& r) {
+  const double half = 0.5 * std::hypot(r.width, r.depth);
+  return Box{{r.centre.x - half, r.centre.y - half}, {r.centre.x + half, r.centre.y + half}};
+}
+
+}  // namespace
+
+void BattleSK::index_build() {
+  all_figs_.clear();
+  side_figs_.assign(force_.sides.size(), SpatialIndex(100.0));
+  // Coarse cells (24"): the nearest enemy squad is often far, and the search visits every
+  // cell nearer than it.
+  side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
+  fp_.assign(force_.units.size(), Rect{});
+  fp_box_.assign(force_.units.size(), Box{});
+  fig_base_.assign(force_.units.size(), 0);
+  fig_unit_.clear();
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    fig_base_[u] = static_cast<int>(fig_unit_.size());
+    fig_unit_.insert(fig_unit_.end(), force_.units[u].stands.size(), static_cast<int>(u));
+  }
+  for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
+  officers_.clear();
+  for (std::size_t u = 0; u < figures_.size(); ++u) {
+    for (std::size_t k = 0; k < figures_[u].size(); ++k) {
+      if (figures_[u][k].role == Role::kOfficer) {
+        officers_.push_back(static_cast<int>(u * 100 + k));
+      }
+    }
+  }
+}
+
+void BattleSK::index_update(int unit) {
+  if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
+  const Unit& u = force_.units[unit];
+  fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
+  SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
+  for (std::size_t k = 0; k < u.stands.size(); ++k) {
+    const int id = fig_base_[unit] + static_cast<int>(k);
+    if (u.stands[k].removed) {
+      all_figs_.remove(id);
+      side.remove(id);
+      continue;
+    }
+    all_figs_.insert(id, u.stands[k].rect);
+    side.insert(id, u.stands[k].rect);
+  }
+}
+
+void BattleSK::index_remove(int unit, int k) {
+  if (fig_base_.empty()) return;
+  const int id = fig_base_[unit] + k;
+  all_figs_.remove(id);
+  const Unit& u = force_.units[unit];
+  side_figs_[static_cast<std::size_t>(u.side)].remove(id);
+  fp_[static_cast<std::size_t>(unit)] = u.footprint();
+  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
+}
+
+void BattleSK::note_officer(int unit, int k) {
+  const int code = unit * 100 + k;
+  auto it = std::lower_bound(officers_.begin(), officers_.end(), code);
+  if (it == officers_.end() || *it != code) officers_.insert(it, code);
+}
+
+void BattleSK::figures_in(const Box& box, std::vector<int>& out) const {
+  all_figs_.query(box, out);
+}
+
+void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
+  out.clear();
+  const Unit& me = force_.units[unit];
+  bool any = false;
+  Box b{{1e300, 1e300}, {-1e300, -1e300}};
+  for (const Stand& st : me.stands) {
+    if (st.removed) continue;
+    const Box s = box_of(st.rect);
+    b.min.x = std::min(b.min.x, s.min.x);
+    b.min.y = std::min(b.min.y, s.min.y);
+    b.max.x = std::max(b.max.x, s.max.x);
+    b.max.y = std::max(b.max.y, s.max.y);
+    any = true;
+  }
+  if (!any) return;
+  const Box q = grown(b, mm);
+  for (std::size_t s = 0; s < side_figs_.size(); ++s) {
+    if (static_cast<int>(s) == me.side) continue;
+    side_figs_[s].query(q, near_ids_);
+    int last = -1;
+    for (int id : near_ids_) {
+      const int u = fig_unit_[static_cast<std::size_t>(id)];
+      if (u == last) continue;
+      const Unit& o = force_.units[static_cast<std::size_t>(u)];
+      if (!o.on_table() || o.stands[static_cast<std::size_t>(id - fig_base_[u])].removed) continue;
+      out.push_back(u);
+      last = u;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+std::vector<int> BattleSK::units_near(int side, Vec2 at, double mm) const {
+  std::vector<int> ids;
+  side_figs_[static_cast<std::size_t>(side)].query(
+      Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
+  std::vector<int> out;
+  for (int id : ids) {
+    const int u = fig_unit_[static_cast<std::size_t>(id)];
+    if (out.empty() || out.back() != u) out.push_back(u);
+  }
+  return out;
+}
+
+// The scan: the enemy unit on the table with the least gap (gap_in), ties to the lower index.
+int BattleSK::nearest_enemy_scan(int unit) const {
+  int best = -1;
+  double d = 1e18;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    const int o = static_cast<int>(i);
+    if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table() ||
+        figure_count(o) == 0) {
+      continue;
+    }
+    const double g = gap_in(unit, o);
+    if (g < d) {
+      d = g;
+      best = o;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+// The unit of another side than `side` that `accept`s with the least `key` (a gap, `mm_per_key`
+// mm a unit of it), ties to the lower index, from a nearest-first search of each other side's
+// footprint index around `my_box`: it stops once every unit not yet seen is farther than the
+// best, and units whose boxes are clearly farther are skipped without the exact gap (the
+// boxes' gap is a lower bound of either gap). -1 when none; `*best_key` gets its key.
+template <typename Accept, typename Key>
+int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
+                          const std::vector<Box>& boxes, const Box& my_box, double mm_per_key,
+                          Accept accept, Key key, double* best_key) {
+  int best = -1;
+  *best_key = std::numeric_limits<double>::infinity();
+  auto farther = [&](double mm) {
+    return best >= 0 && mm > *best_key * mm_per_key * (1 + 1e-9) + 1e-6;
+  };
+  for (std::size_t s = 0; s < sides.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    sides[s].around(
+        my_box,
+        [&](int i) {
+          if (!accept(i) || farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+          const double k = key(i);
+          if (k < *best_key || (k == *best_key && i < best)) {
+            *best_key = k;
+            best = i;
+          }
+        },
+        [&](double bound) { return !farther(bound); });
+  }
+  return best;
+}
+
+}  // namespace
+
+// The commanders' scan compared the footprints' gap in mm among active units.
+int BattleSK::nearest_active_enemy(int unit, double* gap) const {
+  const Rect& me = fp_[static_cast<std::size_t>(unit)];
+  double mm = 0;
+  const int best = nearest_of_other_side(
+      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
+      fp_box_[static_cast<std::size_t>(unit)], 1.0,
+      [&](int i) {
+        return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
+      },
+      [&](int i) { return distance(me, fp_[static_cast<std::size_t>(i)]); }, &mm);
+  if (gap != nullptr) *gap = mm;
+  return best;
+}
+
+// The rule set's nearest enemy: gap_in (figure centres, in inches) among squads on the table
+// with figures; the figures lie inside the footprint, so its box bounds the gap from below.
+int BattleSK::nearest_enemy(int unit) const {
+  double in = 0;
+  return nearest_of_other_side(
+      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
+      fp_box_[static_cast<std::size_t>(unit)], kMm,
+      [&](int i) {
+        return force_.units[static_cast<std::size_t>(i)].on_table() && figure_count(i) > 0;
+      },
+      [&](int i) { return gap_in(unit, i); }, &in);
+}
+
+}  // namespace smoothbore::squad_skirmish
