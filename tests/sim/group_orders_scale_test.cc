@@ -9,11 +9,10 @@
 #include <cmath>
 #include <limits>
 
-#include "io/generate.h"
-#include "io/scenario_file.h"
 #include "rules/battle.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/registry.h"
+#include "scale_test_util.h"
 #include "sim/match.h"
 
 namespace smoothbore {
@@ -34,21 +33,6 @@ int scan_nearest(const BattleGO& b, int unit, bool massed_only) {
     if (b.gap_cm(unit, o) < d) {
       d = b.gap_cm(unit, o);
       best = o;
-    }
-  }
-  return best;
-}
-
-int scan_nearest_active(const Force& f, int unit, double* gap) {
-  int best = -1;
-  *gap = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < f.units.size(); ++i) {
-    const Unit& e = f.units[i];
-    if (e.side == f.units[unit].side || e.status != UnitStatus::kActive) continue;
-    const double d = distance(f.units[unit].footprint(), e.footprint());
-    if (d < *gap) {
-      *gap = d;
-      best = static_cast<int>(i);
     }
   }
   return best;
@@ -83,18 +67,13 @@ int check_unit(BattleGO& b, int unit) {
 TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
   const Ruleset* rs = find_ruleset("group-orders");
   ASSERT_NE(rs, nullptr);
-  GenerateRequest req;
-  req.stands = 200;
-  req.seed = 3;
-  const auto text = generate_scenario(*rs, req);
-  ASSERT_TRUE(text.has_value()) << text.error();
-  auto sc = load_scenario_text(*text, "generated");
-  ASSERT_TRUE(sc.has_value());
+  const Scenario sc = generated_battle("group-orders", 200, 3);
+  ASSERT_FALSE(sc.force.units.empty());
 
   MatchConfig cfg;
   cfg.seed = 3;
   cfg.commanders = {"doctrine", "doctrine"};
-  Match m(*sc, *rs, cfg);
+  Match m(sc, *rs, cfg);
   auto& b = const_cast<BattleGO&>(dynamic_cast<const BattleGO&>(m.battle()));
   int checked = 0;
   for (int turn = 0; turn < 8 && !m.finished(); ++turn) {

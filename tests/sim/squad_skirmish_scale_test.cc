@@ -5,13 +5,10 @@
 // correctness test, not a timing (it runs under the asan build too).
 #include <gtest/gtest.h>
 
-#include <limits>
-
 #include "core/force/proximity.h"
-#include "io/generate.h"
-#include "io/scenario_file.h"
 #include "rules/registry.h"
 #include "rules/squad_skirmish/battle_impl.h"
+#include "scale_test_util.h"
 #include "sim/match.h"
 
 namespace smoothbore {
@@ -19,42 +16,20 @@ namespace {
 
 constexpr int kStands = 2000;
 
-// The scan the doctrine commander falls back on (sim/commander.cc).
-int scan_nearest(const Force& f, int unit, double* gap) {
-  int best = -1;
-  *gap = std::numeric_limits<double>::infinity();
-  for (std::size_t i = 0; i < f.units.size(); ++i) {
-    const Unit& e = f.units[i];
-    if (e.side == f.units[unit].side || e.status != UnitStatus::kActive) continue;
-    const double d = distance(f.units[unit].footprint(), e.footprint());
-    if (d < *gap) {
-      *gap = d;
-      best = static_cast<int>(i);
-    }
-  }
-  return best;
-}
-
 TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   const Ruleset* rs = find_ruleset("squad-skirmish");
   ASSERT_NE(rs, nullptr);
-  GenerateRequest req;
-  req.stands = kStands;
-  req.seed = 1;
-  const auto text = generate_scenario(*rs, req);
-  ASSERT_TRUE(text.has_value()) << text.error();
-  auto sc = load_scenario_text(*text, "generated");
-  ASSERT_TRUE(sc.has_value());
-  ASSERT_GT(sc->force.units.size(), 200u);
+  const Scenario sc = generated_battle("squad-skirmish", kStands, 1);
+  ASSERT_GT(sc.force.units.size(), 200u);
 
   MatchConfig cfg;
   cfg.seed = 1;
   cfg.commanders = {"doctrine", "doctrine"};
-  Match m(*sc, *rs, cfg);
+  Match m(sc, *rs, cfg);
   m.play_turn();
   m.play_turn();
   EXPECT_EQ(m.battle().turn(), 2);
-  EXPECT_GT(m.log().size(), sc->force.units.size());  // at least an order per squad
+  EXPECT_GT(m.log().size(), sc.force.units.size());  // at least an order per squad
   for (const std::string& v : m.battle().invariant_violations()) ADD_FAILURE() << v;
 
   const auto* sk = dynamic_cast<const squad_skirmish::BattleSK*>(&m.battle());
@@ -69,7 +44,7 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
     if (u % 7 != 0 || !f.units[u].on_table()) continue;  // a spread of squads, both sides
     const int ui = static_cast<int>(u);
     double want_gap = 0, got_gap = 0;
-    const int want = scan_nearest(f, ui, &want_gap);
+    const int want = scan_nearest_active(f, ui, &want_gap);
     EXPECT_EQ(index->nearest_active_enemy(ui, &got_gap), want) << f.units[u].id;
     EXPECT_EQ(got_gap, want_gap) << f.units[u].id;
     EXPECT_EQ(sk->nearest_enemy(ui), sk->nearest_enemy_scan(ui)) << f.units[u].id;
