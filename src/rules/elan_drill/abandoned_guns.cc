@@ -77,6 +77,7 @@ void BattleED::abandoned_guns_step(EventLog& log) {
     s.guns_left = false;
     crew.formation = "unlimbered";
     if (place_ok(b, s.guns_at, -1)) crew.stands.front().rect = s.guns_at;
+    refile(b);
     log.append(make_event(EventKind::kStatus, b,
                           fmt::format("{}: the gunners man their guns again (L123, "
                                       "d12_16_recover_guns)",

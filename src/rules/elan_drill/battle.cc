@@ -150,6 +150,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   response_step(defending, src(defending), log);
   after_step("command");
   phase("movement");
+  live_.build(force_);  // kept valid through close action (refile at every move)
   movement_phase(side, log);
   after_step("movement");
   phase("fire");
@@ -158,6 +159,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   phase("close action");
   close_phase(side, log);
   abandoned_guns_step(log);  // L123: a pursuer may end on them (abandoned_guns.cc)
+  live_.clear();
   after_step("close action");
 }
 

@@ -278,6 +278,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<OrderSource*> sources_;
   // Footprints and centre grid while no unit moves (order_step, leader_step): see
   // proximity.h. Empty (not ready) everywhere else.
+  // Re-files `unit` in live_ after its footprint changed (no-op when live_ is not built).
+  void refile(int unit);
+  // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
+  // diagonal of the box spanned by `a` and `b` (proximity.cc).
+  std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
+  LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
   UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
 };
 

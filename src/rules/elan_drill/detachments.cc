@@ -112,6 +112,7 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
   p.start_figures -= d.start_figures;
   d.stands.front().figures = given;
   d.stands.front().rect = place;
+  refile(det);
   d.formation = "skirmish";
   d.status = UnitStatus::kActive;
   state_[det].joined = false;

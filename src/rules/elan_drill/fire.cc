@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/tables.h"
 
@@ -27,7 +28,16 @@ void BattleED::fire_phase(int side, EventLog& log) {
       // Enemies out of its longest range are skipped on their centres (within_in), before
       // the rest of can_fire_at (the same targets, fewer look-ups; issue 9).
       const double reach = fire_reach_in(u);
-      for (int e : force_.units_of(side)) {
+      std::vector<int> enemies;
+      if (live_.ready()) {  // ascending, every unit whose centre within_in may accept
+        const Rect f = force_.units[u].footprint();
+        for (int e : live_near(f.centre, f.centre, reach * kMm + half_diagonal(f))) {
+          if (force_.units[e].side == side) enemies.push_back(e);
+        }
+      } else {
+        enemies = force_.units_of(side);
+      }
+      for (int e : enemies) {
         if (within_in(u, e, reach) && can_fire_at(u, e) && gap_in(u, e) < best) {
           best = gap_in(u, e);
           target = e;

@@ -34,6 +34,12 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
     }
     return true;
   }
+  if (live_.ready()) {  // the same, from the footprints kept while units move
+    for (const int o : live_near(r.centre, r.centre, hr)) {
+      if (!clear_of(o)) return false;
+    }
+    return true;
+  }
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     if (!clear_of(static_cast<int>(i))) return false;
   }
@@ -70,6 +76,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   Rect turned = start;
   turned.facing = normalize_bearing(facing);
   if (place_ok(unit, turned, -1)) st.rect = turned;
+  refile(unit);
   const Vec2 c0 = start.centre;
   const double length = distance(c0, dest);
   if (length < 1e-6) return 0;
@@ -80,11 +87,16 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   const double hr = half_diagonal(st.rect) + 1.0;
   const Segment path{c0, c0 + dir * reach};
   std::vector<int> blockers;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+  auto consider = [&](std::size_t i) {
     const int o = static_cast<int>(i);
-    if (o == unit || !force_.units[i].on_table()) continue;
+    if (o == unit || !force_.units[i].on_table()) return;
     const Rect f = force_.units[i].footprint();
     if (point_segment_distance(f.centre, path) <= hr + half_diagonal(f)) blockers.push_back(o);
+  };
+  if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
+    for (const int o : live_near(path.a, path.b, hr)) consider(static_cast<std::size_t>(o));
+  } else {
+    for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
   }
   auto step_ok = [&](const Rect& r) {
     if (!scenario_.table.contains(r)) return false;
@@ -103,6 +115,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     if (t >= reach) break;
   }
   st.rect.centre = c0 + dir * ok_t;
+  refile(unit);
   return ok_t;
 }
 
@@ -152,6 +165,7 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
     return false;
   }
   u.stands.front().rect = laid.front().rect;
+  refile(unit);
   Event e = make_event(EventKind::kFormation, unit,
                        fmt::format("{} forms {} from {}", name(unit), formation, old));
   e.data = {{"formation", Value(formation)}};
@@ -241,6 +255,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
           Rect r = unit.stands.front().rect;
           r.facing = normalize_bearing(a.facing);
           if (place_ok(u, r, -1)) unit.stands.front().rect = r;
+          refile(u);
         }
         break;
       default:

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
 
 namespace smoothbore::elan_drill {
@@ -25,6 +26,13 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   const Vec2 dir = (dest - c0) * (1.0 / length);
   const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, terrain_cost(unit));
   std::set<int> passed, pending;
+  // Only units near the path can overlap a step (the order does not matter: sets, flags).
+  std::vector<int> near;
+  if (live_.ready()) {
+    near = live_near(c0, c0 + dir * reach, half_diagonal(st.rect) + 1.0);
+  } else {
+    for (std::size_t i = 0; i < force_.units.size(); ++i) near.push_back(static_cast<int>(i));
+  }
   double ok_t = 0;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
     t = std::min(t, reach);
@@ -32,8 +40,8 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
     r.centre = c0 + dir * t;
     if (!scenario_.table.contains(r)) break;
     bool blocked = false, clear = true;
-    for (std::size_t i = 0; i < force_.units.size(); ++i) {
-      const int o = static_cast<int>(i);
+    for (const int o : near) {
+      const auto i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table()) continue;
       if (!overlaps(r, force_.units[i].footprint(), 0.01)) continue;
       clear = false;
@@ -49,6 +57,7 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
     if (t >= reach) break;
   }
   st.rect.centre = c0 + dir * ok_t;
+  refile(unit);
   const std::string& who = option("d12_20_pass_through");
   bool fleeing_tested = false;
   for (int f : passed) {

@@ -107,6 +107,43 @@ std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
   return near(r.centre, reach_mm + half_diagonal(r));
 }
 
+void LiveIndex::build(const Force& force) {
+  index_.clear();
+  max_half_ = 0;
+  for (std::size_t i = 0; i < force.units.size(); ++i)
+    refile(static_cast<int>(i), force.units[i].footprint());
+  ready_ = true;
+}
+
+void LiveIndex::clear() {
+  ready_ = false;
+  index_.clear();
+}
+
+void LiveIndex::refile(int unit, const Rect& r) {
+  max_half_ = std::max(max_half_, half_diagonal(r));  // never shrinks: still a superset
+  index_.insert(unit, r);
+}
+
+void LiveIndex::near(const Box& box, double reach_mm, std::vector<int>& out) const {
+  // A centre within reach + half diagonal of `box` lies in `box` grown by that much, and
+  // the footprint's bounding box holds its centre.
+  const double h = reach_mm + max_half_ + kSlackMm;
+  index_.query(Box{{box.min.x - h, box.min.y - h}, {box.max.x + h, box.max.y + h}}, out);
+}
+
+void BattleED::refile(int unit) {
+  if (live_.ready()) live_.refile(unit, force_.units[unit].footprint());
+}
+
+std::vector<int> BattleED::live_near(Vec2 a, Vec2 b, double reach_mm) const {
+  std::vector<int> out;
+  live_.near(
+      Box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}},
+      reach_mm, out);
+  return out;
+}
+
 // --- BattleED's proximity queries ---
 
 std::vector<int> BattleED::units_near(int unit, double reach_in) const {
@@ -211,7 +248,14 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
 int BattleED::contact_friend(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
-  for (int o : units_near(target, kContactIn)) {
+  std::vector<int> near;
+  if (!snap_.ready() && live_.ready()) {  // every unit whose centre within_in may accept
+    const Rect ft = force_.units[target].footprint();
+    near = live_near(ft.centre, ft.centre, kContactIn * kMm + half_diagonal(ft));
+  } else {
+    near = units_near(target, kContactIn);
+  }
+  for (int o : near) {
     if (o != unit && force_.units[o].side == side && active(o) &&
         within_in(target, o, kContactIn)) {
       return o;

@@ -12,6 +12,7 @@
 #include "core/force/force.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
+#include "core/table/spatial_index.h"
 
 namespace smoothbore::elan_drill {
 
@@ -48,6 +49,26 @@ class UnitSnapshot {
   double max_half_ = 0;
   bool ready_ = false;
   mutable std::vector<int> memo_;
+};
+
+// The units' footprints kept valid while units move (issue 9): built for the movement,
+// fire and close-action phases, and every footprint change re-files its unit
+// (BattleED::refile). Queries return ascending ids, a superset that callers then test
+// exactly as the full scans did, so the answers (and event logs) are unchanged.
+class LiveIndex {
+ public:
+  void build(const Force& force);
+  void clear();
+  bool ready() const { return ready_; }
+  void refile(int unit, const Rect& r);
+  // Ascending ids of every unit (whatever its status) whose centre may lie within
+  // `reach_mm` plus its own half diagonal of `box`, into `out` (cleared first).
+  void near(const Box& box, double reach_mm, std::vector<int>& out) const;
+
+ private:
+  SpatialIndex index_{8.0 * kMmPerInch};
+  double max_half_ = 0;
+  bool ready_ = false;
 };
 
 }  // namespace smoothbore::elan_drill
