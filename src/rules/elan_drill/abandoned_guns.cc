@@ -27,8 +27,8 @@ bool touches(const Rect& a, const Rect& b) { return distance(a, b) / kMm <= kCon
 void BattleED::seize_moves(int unit, std::vector<Action>& out) const {
   const Unit& u = force_.units[unit];
   const double reach = move_rate_in(unit) * kMm;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int b = static_cast<int>(i);
+  for (const int b : gunless_) {  // ascending: the units a scan would not skip
+    const auto i = static_cast<std::size_t>(b);
     if (!state_[b].guns_left || !force_.units[i].on_table()) continue;
     const bool own = b == unit;
     if (own && option("d12_16_recover_guns") != "return") continue;

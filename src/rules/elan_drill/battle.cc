@@ -32,6 +32,10 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     const std::string parent = force_.units[i].attribute_string("parent", "");
     if (parent.empty()) continue;
     state_[i].parent = force_.unit_index(parent);
+    if (state_[i].parent >= 0) {
+      children_.resize(force_.units.size());
+      children_[static_cast<std::size_t>(state_[i].parent)].push_back(static_cast<int>(i));
+    }
     const Value* joined = force_.units[i].attribute("joined");
     if (state_[i].parent >= 0 && joined != nullptr && std::get_if<bool>(joined) != nullptr &&
         *std::get_if<bool>(joined)) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -270,6 +271,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   Force force_;
   std::vector<UnitState> state_;
   std::vector<Action> orders_;
+  // Issue 9: each battalion's detachments, ascending (parents are fixed at the start), and
+  // the units whose gunners ever left their guns, ascending (`guns_left` may be set).
+  std::vector<std::vector<int>> children_;
+  std::set<int> gunless_;
   Rng rng_;
   SampledChance dice_;
   int turn_ = 0;

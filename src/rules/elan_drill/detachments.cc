@@ -54,8 +54,8 @@ void BattleED::detachment_orders(int unit, std::vector<Action>& out) const {
     a.rate = "rejoin";  // L83, D12-21
     out.push_back(a);
   }
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int d = static_cast<int>(i);
+  if (static_cast<std::size_t>(unit) >= children_.size()) return;
+  for (const int d : children_[static_cast<std::size_t>(unit)]) {  // ascending, as a scan
     if (state_[d].parent != unit || !state_[d].joined || detach_figures(unit, d) < 1) continue;
     if (!place_ok(d, detach_place(unit, d), -1)) continue;
     a.target = d;

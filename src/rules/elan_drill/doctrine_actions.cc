@@ -60,8 +60,10 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
   if (option_flag("d12_24_fortify_objectives") && u.arm == Arm::kFoot && in_contact(unit) < 0 &&
       (state_[unit].engineering.empty() || state_[unit].engineering == "fortify")) {
     bool target = false;
-    for (std::size_t t = 0; t < force_.units.size() && !target; ++t) {
-      target = can_fire_at(unit, static_cast<int>(t));
+    if (active(unit)) {  // every unit can_fire_at may accept (proximity.cc); any will do
+      for (const int t : units_near(unit, fire_reach_in(unit))) {
+        if ((target = can_fire_at(unit, t))) break;
+      }
     }
     bool on_objective = false;
     for (const Objective& o : scenario_.objectives) {

@@ -61,6 +61,7 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
     state_[unit].fired_reaction = true;
     if (force_.units[unit].arm == Arm::kArtillery && active(unit)) {
       state_[unit].guns_left = true;  // L123
+      gunless_.insert(unit);
       state_[unit].guns_at = force_.units[unit].footprint();
       log.append(
           make_event(EventKind::kStatus, unit,
