@@ -164,8 +164,15 @@ std::vector<int> BattleED::further_targets(int unit, int target) const {
   const Vec2 dir = (to - from).normalized();
   const Segment line{to, from + dir * (max_range_in(unit) * kMm)};
   std::vector<std::pair<double, int>> on_line;
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
+  // A footprint the line crosses has its centre within its half diagonal of the line.
+  std::vector<int> near;
+  if (live_.ready()) {
+    near = live_near(line.a, line.b, 0);
+  } else {
+    for (std::size_t i = 0; i < force_.units.size(); ++i) near.push_back(static_cast<int>(i));
+  }
+  for (const int o : near) {  // sorted below by distance along the line, then id
+    const auto i = static_cast<std::size_t>(o);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
     if (enemies_only && force_.units[i].side == force_.units[unit].side) continue;
     const Rect r = force_.units[i].footprint();

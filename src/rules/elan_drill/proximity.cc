@@ -148,6 +148,10 @@ std::vector<int> BattleED::live_near(Vec2 a, Vec2 b, double reach_mm) const {
 
 std::vector<int> BattleED::units_near(int unit, double reach_in) const {
   if (snap_.ready()) return snap_.near(snap_.footprint(unit), reach_in * kMm);
+  if (live_.ready()) {  // the same superset from the footprints kept while units move
+    const Rect f = force_.units[unit].footprint();
+    return live_near(f.centre, f.centre, reach_in * kMm + half_diagonal(f));
+  }
   std::vector<int> all(force_.units.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
   return all;
@@ -230,8 +234,11 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
   const Rect me = footprint_of(unit);
   int best = -1;
   double d = std::numeric_limits<double>::infinity();
+  const std::size_t others = snap_.size() - snap_.side_count(side);
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    // Frozen: only the other sides' units near it (a superset of those within reach).
+    const std::vector<int> near =
+        snap_.ready() ? snap_.near_enemies(side, me, reach) : units_near(unit, reach / kMm);
     std::vector<std::pair<int, Rect>> enemies;
     for (int o : near) {
       if (force_.units[o].side == side || force_.units[o].status != UnitStatus::kActive) continue;
@@ -239,7 +246,8 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
     }
     best = nearest_of(
         me, enemies, [](double at) { return at; }, &d);
-    if ((best >= 0 && d <= reach) || near.size() == force_.units.size()) break;
+    if ((best >= 0 && d <= reach) || near.size() >= (snap_.ready() ? others : force_.units.size()))
+      break;
   }
   if (gap != nullptr) *gap = d;
   return best;
@@ -248,14 +256,7 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
 int BattleED::contact_friend(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
-  std::vector<int> near;
-  if (!snap_.ready() && live_.ready()) {  // every unit whose centre within_in may accept
-    const Rect ft = force_.units[target].footprint();
-    near = live_near(ft.centre, ft.centre, kContactIn * kMm + half_diagonal(ft));
-  } else {
-    near = units_near(target, kContactIn);
-  }
-  for (int o : near) {
+  for (int o : units_near(target, kContactIn)) {
     if (o != unit && force_.units[o].side == side && active(o) &&
         within_in(target, o, kContactIn)) {
       return o;

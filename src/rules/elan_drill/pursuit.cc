@@ -28,8 +28,8 @@ bool performed(const Outcome& o) {
 }  // namespace
 
 int BattleED::in_contact(int unit) const {
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {
-    const int o = static_cast<int>(i);
+  for (const int o : units_near(unit, kContactIn)) {  // ascending, a superset (proximity.cc)
+    const auto i = static_cast<std::size_t>(o);
     if (force_.units[i].side != force_.units[unit].side && force_.units[i].on_table() &&
         within_in(unit, o, kContactIn))
       return o;
