@@ -156,13 +156,16 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   phase("movement");
   live_.build(force_);  // kept valid through close action (refile at every move)
   movement_phase(side, log);
+  verify_live("movement");
   after_step("movement");
   phase("fire");
   fire_phase(side, log);
+  verify_live("fire");
   after_step("fire");
   phase("close action");
   close_phase(side, log);
   abandoned_guns_step(log);  // L123: a pursuer may end on them (abandoned_guns.cc)
+  verify_live("close action");
   live_.clear();
   after_step("close action");
 }

@@ -69,6 +69,9 @@ inline int outcome_int(const Outcome& o, std::string_view key) {
 
 class BattleED final : public Battle, public NearestEnemyIndex {
  public:
+  // Tests (issue 9): throw std::logic_error when a footprint changed without its unit
+  // being re-filed in the live index (checked after movement, fire and close action).
+  bool check_live = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
   const Scenario& scenario() const override { return scenario_; }
@@ -285,6 +288,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // proximity.h. Empty (not ready) everywhere else.
   // Re-files `unit` in live_ after its footprint changed (no-op when live_ is not built).
   void refile(int unit);
+  void verify_live(const char* when) const;
   // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
   // diagonal of the box spanned by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;

@@ -1,6 +1,9 @@
 #include "rules/elan_drill/proximity.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
@@ -118,11 +121,27 @@ void LiveIndex::build(const Force& force) {
 void LiveIndex::clear() {
   ready_ = false;
   index_.clear();
+  rects_.clear();
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
   max_half_ = std::max(max_half_, half_diagonal(r));  // never shrinks: still a superset
   index_.insert(unit, r);
+  const auto i = static_cast<std::size_t>(unit);
+  if (rects_.size() <= i) rects_.resize(i + 1);
+  rects_[i] = r;
+}
+
+int LiveIndex::stale(const Force& force) const {
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const Rect f = force.units[i].footprint();
+    if (i >= rects_.size() || f.centre.x != rects_[i].centre.x ||
+        f.centre.y != rects_[i].centre.y || f.facing != rects_[i].facing ||
+        f.width != rects_[i].width || f.depth != rects_[i].depth) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
 }
 
 void LiveIndex::near(const Box& box, double reach_mm, std::vector<int>& out) const {
@@ -130,6 +149,12 @@ void LiveIndex::near(const Box& box, double reach_mm, std::vector<int>& out) con
   // the footprint's bounding box holds its centre.
   const double h = reach_mm + max_half_ + kSlackMm;
   index_.query(Box{{box.min.x - h, box.min.y - h}, {box.max.x + h, box.max.y + h}}, out);
+}
+
+void BattleED::verify_live(const char* when) const {
+  if (!check_live || !live_.ready()) return;
+  if (const int u = live_.stale(force_); u >= 0)
+    throw std::logic_error(fmt::format("live index stale after {}: {}", when, name(u)));
 }
 
 void BattleED::refile(int unit) {

@@ -64,9 +64,12 @@ class LiveIndex {
   // Ascending ids of every unit (whatever its status) whose centre may lie within
   // `reach_mm` plus its own half diagonal of `box`, into `out` (cleared first).
   void near(const Box& box, double reach_mm, std::vector<int>& out) const;
+  // The first unit whose filed footprint is not its footprint now (-1: none; tests).
+  int stale(const Force& force) const;
 
  private:
   SpatialIndex index_{8.0 * kMmPerInch};
+  std::vector<Rect> rects_;  // as filed, by unit
   double max_half_ = 0;
   bool ready_ = false;
 };

@@ -1,0 +1,47 @@
+// Scale (issue 9): elan-drill keeps a live index of the units' footprints from the movement
+// phase to the end of close action (rules/elan_drill/proximity.h, LiveIndex); every
+// footprint change must re-file its unit, or the moves, placement, reactive fire and
+// contact queries that take candidates from it could miss a unit. A generated battle
+// fought turn by turn with the doctrine AI on both sides, checking after every phase that
+// each filed footprint is the unit's footprint now. A correctness test, not a timing.
+#include <gtest/gtest.h>
+
+#include "rules/battle.h"
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/registry.h"
+#include "scale_test_util.h"
+#include "sim/match.h"
+
+namespace smoothbore {
+namespace {
+
+using elan_drill::BattleED;
+
+TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 2);
+  ASSERT_FALSE(sc.force.units.empty());
+
+  MatchConfig cfg;
+  cfg.seed = 2;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
+  b.check_live = true;
+  int turns = 0;
+  for (; turns < 6 && !m.finished(); ++turns) {
+    ASSERT_NO_THROW(m.play_turn()) << "turn " << turns;
+  }
+  EXPECT_GT(turns, 1);
+  int moves = 0, fire = 0;
+  for (const Event& e : m.log().events()) {
+    moves += e.kind == EventKind::kMove;
+    fire += e.kind == EventKind::kFire;
+  }
+  EXPECT_GT(moves, 0);  // units moved and fired while the index was checked
+  EXPECT_GT(fire, 0);
+}
+
+}  // namespace
+}  // namespace smoothbore
