@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
+
 namespace smoothbore {
 
 const UnitTypeInfo* Ruleset::unit_type(std::string_view type_id) const {
@@ -16,6 +18,15 @@ const Resolution* Ruleset::resolution(std::string_view name) const {
     if (r.name == name) return &r;
   }
   return nullptr;
+}
+
+Params Ruleset::battle_params(const std::string& name,
+                              const std::map<std::string, Value>& given) const {
+  const Resolution* r = resolution(name);
+  SB_CHECK(r != nullptr, name);
+  auto p = complete_params(r->params, given);
+  SB_CHECK(p.has_value(), p.error());
+  return *p;
 }
 
 std::string_view action_kind_name(ActionKind k) {

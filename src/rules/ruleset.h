@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -63,6 +64,10 @@ class Ruleset {
   virtual const std::vector<Resolution>& resolutions() const = 0;
   const UnitTypeInfo* unit_type(std::string_view id) const;
   const Resolution* resolution(std::string_view name) const;
+  // The parameters a battle builds for its own call of resolution `name`, defaults filled
+  // in. An unknown resolution or a bad parameter is a bug in the battle, not bad input, so
+  // it fails an SB_CHECK instead of returning an error.
+  Params battle_params(const std::string& name, const std::map<std::string, Value>& given) const;
 
   // Lays out a unit's stands with its centre at `centre` facing `facing`, for its type,
   // formation and figure count (scenario loading, formation changes).

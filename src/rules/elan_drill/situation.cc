@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/check.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/tables.h"
@@ -21,11 +20,7 @@ int rating(const Unit& u, std::string_view key, int veteran, int steady, int con
 }
 
 Params complete(const std::string& name, const std::map<std::string, Value>& given) {
-  const Resolution* r = ruleset().resolution(name);
-  SB_CHECK(r != nullptr, name);
-  auto p = complete_params(r->params, given);
-  SB_CHECK(p.has_value(), p.error());
-  return *p;
+  return ruleset().battle_params(name, given);
 }
 
 }  // namespace

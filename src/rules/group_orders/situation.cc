@@ -6,7 +6,6 @@
 #include <cmath>
 #include <limits>
 
-#include "core/check.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -16,11 +15,7 @@ namespace smoothbore::group_orders {
 namespace {
 
 Params complete(const std::string& name, const std::map<std::string, Value>& given) {
-  const Resolution* r = ruleset().resolution(name);
-  SB_CHECK(r != nullptr, name);
-  auto p = complete_params(r->params, given);
-  SB_CHECK(p.has_value(), p.error());
-  return *p;
+  return ruleset().battle_params(name, given);
 }
 
 Value text(std::string s) { return Value(std::move(s)); }

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/check.h"
 #include "core/geometry/sight.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
@@ -15,11 +14,7 @@ namespace smoothbore::squad_skirmish {
 namespace {
 
 Params complete(const std::string& name, const std::map<std::string, Value>& given) {
-  const Resolution* r = ruleset().resolution(name);
-  SB_CHECK(r != nullptr, name);
-  auto p = complete_params(r->params, given);
-  SB_CHECK(p.has_value(), p.error());
-  return *p;
+  return ruleset().battle_params(name, given);
 }
 
 Value text(std::string_view s) { return Value(std::string(s)); }
