@@ -61,11 +61,51 @@ std::optional<double> feature_distance(const FdState& s, const std::string& id, 
   return fire_and_discipline::feature_distance(*s.scenario, id, p);
 }
 
+// The frozen footprints (stand_grid.h) when they hold for every side but `side`.
+const UnitIndex* frozen_enemies(const FdState& s, int side) {
+  const UnitIndex* index = nullptr;
+  for (int sd = 0; sd < static_cast<int>(s.force.sides.size()); ++sd) {
+    if (sd == side) continue;
+    index = s.stands_on_table.frozen_units(sd);
+    if (index == nullptr) return nullptr;
+  }
+  return index;
+}
+
 // Distance (mm) from `r` to the nearest enemy unit ahead of the front edge of `front`.
 double nearest_enemy_ahead(const FdState& s, int unit, const Rect& front, const Rect& r) {
   const int side = s.force.units[at(unit)].side;
   const Vec2 fc = front.front_centre();
   const Vec2 fwd = front.forward();
+  if (const UnitIndex* index = frozen_enemies(s, side)) {
+    // The same least distance, nearest units first (each stand lies in its footprint).
+    double best = kInf;
+    double so_far = kInf;  // the least distance returned yet
+    index->nearest_other(
+        side, r.bounds(),
+        [&](int e) {
+          const Unit& enemy = s.force.units[at(e)];
+          if (!enemy.on_table()) return false;
+          return std::any_of(enemy.stands.begin(), enemy.stands.end(), [&](const Stand& st) {
+            return !st.removed && (st.rect.centre - fc).dot(fwd) > 0;
+          });
+        },
+        [&](int e) {
+          // The exact distance only to stands that may come nearer than the best so far.
+          const double rr = half_diagonal(r);
+          double d = kInf;
+          for (const Stand& st : s.force.units[at(e)].stands) {
+            if (st.removed) continue;
+            const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
+            if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
+            d = std::min(d, distance(r, st.rect));
+          }
+          so_far = std::min(so_far, d);
+          return d;
+        },
+        &best);
+    return best;
+  }
   // Each enemy unit with a stand ahead: every stand of it counts.
   std::vector<const Unit*> ahead;
   for (const Unit& enemy : s.force.units) {

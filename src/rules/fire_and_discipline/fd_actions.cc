@@ -36,6 +36,8 @@ namespace {
 
 // Facings closer than this are the same change of direction.
 constexpr double kSameFacingDeg = 1.0;
+// Rounding allowance (mm) on a reach used only to leave out units beyond it.
+constexpr double kSlackMm = 1.0;
 
 }  // namespace
 
@@ -50,14 +52,16 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   const Unit& u = s_.force.units[unit];
   const UnitState& st = s_.units[unit];
   const Rect fp = u.footprint();
-  // Charges (Phase V; the declaration is checked again then).
-  for (std::size_t t = 0; t < s_.force.units.size(); ++t) {
-    if (s_.force.units[t].side == u.side || !chargeable(static_cast<int>(t))) continue;
-    if (charge_invalid(s_, unit, static_cast<int>(t))) continue;
+  // Charges (Phase V; the declaration is checked again then). A target beyond the charge
+  // rate, edge to edge, is neither in the corridor nor within half the rate (FD-43).
+  const double charge_reach = s_.mm(std::max(0.0, charge_rate_yd(s_, unit))) + kSlackMm;
+  for (const int t : enemies_within(unit, charge_reach)) {
+    if (!chargeable(t)) continue;
+    if (charge_invalid(s_, unit, t)) continue;
     Action c;
     c.kind = ActionKind::kCharge;
     c.unit = unit;
-    c.target = static_cast<int>(t);
+    c.target = t;
     out.push_back(c);
   }
   const bool gun = u.arm == Arm::kArtillery;
@@ -205,9 +209,9 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
   // §6.4c: turn toward each enemy unit whose nearest stand is within the guns' range.
   const double range = s_.mm(gun_range_yd(s_, unit));
   std::vector<double> facings;
-  for (std::size_t e = 0; e < s_.force.units.size(); ++e) {
+  for (const int e : enemies_within(unit, range + kSlackMm)) {
     const Unit& enemy = s_.force.units[e];
-    if (enemy.side == s_.force.units[unit].side || !in_play(static_cast<int>(e))) continue;
+    if (!in_play(e)) continue;
     const Stand* nearest = nullptr;
     for (const Stand& st : enemy.stands) {
       if (st.removed) continue;

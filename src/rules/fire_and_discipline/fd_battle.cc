@@ -1,6 +1,7 @@
 #include "rules/fire_and_discipline/fd_battle.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -27,12 +28,19 @@ namespace smoothbore::fire_and_discipline {
 namespace detail {
 
 int FdBattle::nearest_enemy(int u) const {
+  const int side = s_.force.units[u].side;
+  if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
+    const Rect me = s_.force.units[u].footprint();
+    return index->nearest_other(
+        side, me.bounds(), [&](int i) { return in_play(i); },
+        [&](int i) { return distance(me, index->footprint(i)); }, nullptr);
+  }
   int best = -1;
   double best_d = 1e18;
   const Rect me = s_.force.units[u].footprint();
   for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
     const Unit& e = s_.force.units[i];
-    if (e.side == s_.force.units[u].side || !in_play(static_cast<int>(i))) continue;
+    if (e.side == side || !in_play(static_cast<int>(i))) continue;
     const double d = distance(me, e.footprint());
     if (d < best_d) {
       best_d = d;
@@ -40,6 +48,50 @@ int FdBattle::nearest_enemy(int u) const {
     }
   }
   return best;
+}
+
+int FdBattle::nearest_active_enemy(int u, double* gap) const {
+  const int side = s_.force.units[u].side;
+  const Rect me = s_.force.units[u].footprint();
+  auto active = [&](int i) { return s_.force.units[i].status == UnitStatus::kActive; };
+  if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
+    return index->nearest_other(
+        side, me.bounds(), active, [&](int i) { return distance(me, index->footprint(i)); }, gap);
+  }
+  double best = std::numeric_limits<double>::infinity();
+  int which = -1;
+  for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
+    if (s_.force.units[i].side == side || !active(static_cast<int>(i))) continue;
+    const double d = distance(me, s_.force.units[i].footprint());
+    if (d < best) {
+      best = d;
+      which = static_cast<int>(i);
+    }
+  }
+  if (gap) *gap = best;
+  return which;
+}
+
+std::vector<int> FdBattle::enemies_within(int u, double reach) const {
+  std::vector<int> out;
+  const int side = s_.force.units[u].side;
+  const int sides = static_cast<int>(s_.force.sides.size());
+  const UnitIndex* index = s_.stands_on_table.frozen_units(side);
+  for (int sd = 0; index != nullptr && sd < sides; ++sd) {
+    if (sd != side && s_.stands_on_table.frozen_units(sd) == nullptr) index = nullptr;
+  }
+  if (index == nullptr) {
+    for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
+      if (s_.force.units[i].side != side) out.push_back(static_cast<int>(i));
+    }
+    return out;
+  }
+  const Box me = s_.force.units[u].footprint().bounds();
+  for (int sd = 0; sd < sides; ++sd) {
+    if (sd != side) index->near(sd, me, reach, out);
+  }
+  if (sides > 2) std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::vector<std::string> FdBattle::invariant_violations() const {
@@ -330,11 +382,16 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
   // The commanders' choices for this turn (moves, charges, formations, the §6.4 artillery
   // options; fire targets are the regimental doctrine's, FD-37 in fire_targets.h).
   actions_.clear();
-  for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
-    OrderSource* src = side < orders.size() ? orders[side] : nullptr;
-    for (int u : units_to_order(static_cast<int>(side))) {
-      std::vector<Action> legal = legal_actions(u);
-      actions_[u] = src ? src->choose(*this, u, legal) : legal.front();
+  {
+    // Nothing moves until every order is given (stand_grid.h: the filed stands and
+    // footprints serve every commander's question).
+    const FrozenStands frozen(s_.stands_on_table, s_.force);
+    for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
+      OrderSource* src = side < orders.size() ? orders[side] : nullptr;
+      for (int u : units_to_order(static_cast<int>(side))) {
+        std::vector<Action> legal = legal_actions(u);
+        actions_[u] = src ? src->choose(*this, u, legal) : legal.front();
+      }
     }
   }
   log.append(make_event(EventKind::kPhase, -1, "Phase I: administration", "I administration"));

@@ -13,6 +13,7 @@
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
+#include "core/force/proximity.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/brigade_orders.h"
 #include "rules/fire_and_discipline/melee_phase.h"
@@ -27,7 +28,7 @@ namespace smoothbore::fire_and_discipline::detail {
 // Musket range the doctrine closes to before it fires (the 31-60 yd band).
 constexpr double kFiringLineYd = 50;
 
-class FdBattle final : public Battle {
+class FdBattle final : public Battle, public NearestEnemyIndex {
  public:
   FdBattle(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
       : scenario_(scenario),
@@ -49,6 +50,7 @@ class FdBattle final : public Battle {
   }
 
   std::vector<Action> legal_actions(int unit) const override;
+  int nearest_active_enemy(int unit, double* gap) const override;  // NearestEnemyIndex
   ActionAssessment assess(const Action& a) const override;
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
 
@@ -118,7 +120,12 @@ class FdBattle final : public Battle {
     e.text = std::move(text);
     return e;
   }
+  // The enemy unit in play whose footprint is nearest u's, ties to the lower index; -1.
   int nearest_enemy(int u) const;
+  // The enemy units (ascending) that could be within `reach` mm of unit u's footprint,
+  // edge to edge: every unit that is, and perhaps others (all of them when the state is
+  // not frozen, stand_grid.h).
+  std::vector<int> enemies_within(int u, double reach) const;
   void administration(EventLog& log);
   void declarations(const std::vector<OrderSource*>& orders, std::vector<ChargeDeclaration>& out,
                     EventLog& log);

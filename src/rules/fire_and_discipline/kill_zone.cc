@@ -72,14 +72,21 @@ std::optional<FrontRank> front_rank(const FdState& s, int u) {
   return fr;
 }
 
-// Friendly stands of `side` outside unit `except`, live and on the table.
-std::vector<StandRef> friends_of(const FdState& s, int side, int except) {
+// The live stands of `side` outside unit `except` that may lie within `reach` mm of `r`
+// (every one that does, perhaps others), unit by unit and stand by stand.
+std::vector<StandRef> friends_near(const FdState& s, const StandSnapshot& snap, int side,
+                                   int except, const Rect& r, double reach) {
+  std::vector<int> ks;
+  snap.around(r, reach, [&](int k) {
+    const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
+    if (o.side == side && o.unit != except) ks.push_back(k);
+  });
+  std::sort(ks.begin(), ks.end());
   std::vector<StandRef> out;
-  for (int u = 0; u < unit_count(s); ++u) {
-    const Unit& unit = unit_at(s, u);
-    if (u == except || unit.side != side || !on_table(s, u)) continue;
-    for (int i = 0; i < count(unit.stands); ++i) {
-      if (live(unit.stands[static_cast<std::size_t>(i)])) out.push_back({u, i});
+  for (int k : ks) {
+    const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
+    if (live(unit_at(s, o.unit).stands[static_cast<std::size_t>(o.stand)])) {
+      out.push_back({o.unit, o.stand});
     }
   }
   return out;
@@ -110,8 +117,9 @@ bool friend_in_front(const Rect& front, const Rect& target, double d_mm, const R
   return far > kEpsMm && near < d_mm - kEpsMm;
 }
 
-bool in_contact_with_friend(const FdState& s, const Rect& target, int side) {
-  for (StandRef f : friends_of(s, side, -1)) {
+bool in_contact_with_friend(const FdState& s, const StandSnapshot& snap, const Rect& target,
+                            int side) {
+  for (StandRef f : friends_near(s, snap, side, -1, target, kContactMm)) {
     if (distance(stand_at(s, f).rect, target) <= kContactMm) return true;
   }
   return false;
@@ -214,13 +222,16 @@ std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& 
       if (live(firer.stands[static_cast<std::size_t>(i)])) candidates.push_back(i);
     }
   }
-  const std::vector<StandRef> friends = friends_of(s, firer.side, unit);
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   for (int i : candidates) {
     const Rect& r = firer.stands[static_cast<std::size_t>(i)].rect;
     bool blocked = false;
     if (d > kEpsMm) {
+      // Only friends near the view can overlap it (stand_grid.h).
       const Rect view = corridor(r, d);
-      for (StandRef f : friends) blocked = blocked || overlaps(view, stand_at(s, f).rect);
+      for (StandRef f : friends_near(s, *snap, firer.side, unit, view, 0)) {
+        blocked = blocked || overlaps(view, stand_at(s, f).rect);
+      }
     }
     if (!blocked) out.push_back({unit, i});
   }
@@ -235,17 +246,38 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   const std::optional<FrontRank> fr = front_rank(s, unit);
   if (!fr) return out;
   const double range_mm = s.mm(max_range_yd);
-  const std::vector<StandRef> friends = friends_of(s, firer.side, unit);
-  for (int u = 0; u < unit_count(s); ++u) {
+  // Only stands near the zone (or, for skirmishers, near the firer) can be targets, and
+  // only friends near the zone can block (stand_grid.h); in the order of a scan.
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  const Rect zone = corridor(fr->front, range_mm + 1.0);
+  const std::vector<StandRef> friends =
+      // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
+      // own radius of the zone rectangle, so within reach of it at max_radius.
+      skirmish ? std::vector<StandRef>{}
+               : friends_near(s, *snap, firer.side, unit, zone, snap->max_radius);
+  std::vector<int> ks;
+  auto take = [&](int k) {
+    if (snap->stands[static_cast<std::size_t>(k)].side != firer.side) ks.push_back(k);
+  };
+  if (skirmish) {
+    snap->around(firer.footprint(), range_mm + 1.0, take);
+  } else {
+    snap->around(zone, 0, take);
+  }
+  std::sort(ks.begin(), ks.end());
+  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  for (const int at : ks) {
+    const int u = snap->stands[static_cast<std::size_t>(at)].unit;
+    const int i = snap->stands[static_cast<std::size_t>(at)].stand;
     if (!targetable_unit(s, unit, u)) continue;
     const Unit& enemy = unit_at(s, u);
-    for (int i = 0; i < count(enemy.stands); ++i) {
+    {
       const StandRef ref{u, i};
       const Stand& st = enemy.stands[static_cast<std::size_t>(i)];
       if (!live(st)) continue;
       // FD-63: a stand in contact with a friend is not a target (tested last: it is the
       // dearest test, and the others are pure too).
-      auto touches_friend = [&] { return in_contact_with_friend(s, st.rect, firer.side); };
+      auto touches_friend = [&] { return in_contact_with_friend(s, *snap, st.rect, firer.side); };
       if (skirmish) {
         double best = std::numeric_limits<double>::infinity();
         int dice = 0;

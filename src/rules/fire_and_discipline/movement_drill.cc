@@ -84,13 +84,11 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
   std::vector<Stand> ns = ruleset().layout(copy, pivot.centre, pivot.facing);
   if (ns.empty()) return false;
   const Vec2 shift = pivot.centre - ns.front().rect.centre;
-  const std::vector<Rect> others = other_stands(s, unit, false);
+  const std::shared_ptr<const StandSnapshot> others = s.stands_on_table.get(s.force, unit);
   for (Stand& st : ns) {
     st.rect.centre = st.rect.centre + shift;
     if (!s.table().contains(st.rect)) return false;
-    for (const Rect& o : others) {
-      if (overlaps(st.rect, o, 0.01)) return false;
-    }
+    if (others->overlaps_other(st.rect, unit, 0.01)) return false;
   }
   const std::string from = u.formation;
   u.stands = std::move(ns);
@@ -156,12 +154,10 @@ std::optional<std::vector<Rect>> change_direction_plan(const FdState& s, int uni
   if (turn > 180) turn -= 360;
   if (std::fabs(turn) < 1.0) return std::nullopt;
   std::vector<Rect> end = transform(rects_of(u, idx), {}, fp.centre, turn);
-  const std::vector<Rect> others = other_stands(s, unit, false);
+  const std::shared_ptr<const StandSnapshot> others = s.stands_on_table.get(s.force, unit);
   for (const Rect& r : end) {
     if (!s.table().contains(r)) return std::nullopt;
-    for (const Rect& o : others) {
-      if (overlaps(r, o, 0.01)) return std::nullopt;
-    }
+    if (others->overlaps_other(r, unit, 0.01)) return std::nullopt;
   }
   return end;
 }

@@ -99,7 +99,7 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
       base_(std::move(base)),
       unit_(unit),
       side_(unit_at(s, unit).side),
-      snap_(s.stands_on_table.get(s.force)) {
+      snap_(s.stands_on_table.get(s.force, unit)) {
   const Unit& u = unit_at(s, unit);
   limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";

@@ -75,9 +75,9 @@ bool road_allowed(const FdState& s, int unit, const Rect& start, const Rect& end
     if (u.formation != "limbered") return false;
   } else {
     if (u.formation != "column") return false;
-    const std::vector<Rect> enemies = other_stands(s, unit, true);
-    if (min_distance({start}, enemies) <= s.mm(kRoadEnemyYd)) return false;
-    if (s.options.road_test != "start" && min_distance({end}, enemies) <= s.mm(kRoadEnemyYd)) {
+    const std::shared_ptr<const StandSnapshot> others = s.stands_on_table.get(s.force, unit);
+    if (others->enemy_within(start, u.side, s.mm(kRoadEnemyYd))) return false;
+    if (s.options.road_test != "start" && others->enemy_within(end, u.side, s.mm(kRoadEnemyYd))) {
       return false;
     }
   }

@@ -1,0 +1,71 @@
+// The units' footprints filed side by side (issue 9), for the proximity questions of a
+// state that does not change while the commanders give their orders: the nearest enemy,
+// the nearest enemy ahead (FD-52), the targets a charge could reach, the enemy within the
+// guns' range. Each query is the same as the scan of every unit it replaces: a unit is
+// skipped only when the gap between the bounding boxes (no more than the edge-to-edge
+// distance to any of its stands) shows it cannot count.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "core/force/force.h"
+#include "core/table/spatial_index.h"
+
+namespace smoothbore::fire_and_discipline {
+
+class UnitIndex {
+ public:
+  // Every unit of `force` (on the table or not) filed by its footprint under its side.
+  void build(const Force& force);
+
+  // The footprint as Unit::footprint() gave it when built.
+  const Rect& footprint(int u) const { return footprints_[static_cast<std::size_t>(u)]; }
+  int sides() const { return static_cast<int>(by_side_.size()); }
+
+  // Units of `side` whose footprint's box lies within `reach` mm of `box`, ascending, into
+  // `out` (appended).
+  void near(int side, const Box& box, double reach, std::vector<int>& out) const;
+
+  // The unit of a side other than `side` that `accept(i)` takes with the least `dist(i)`,
+  // ties to the lower index; -1 when none. `dist(i)` must be no less than the gap between
+  // `box` and unit i's footprint box (say, an edge-to-edge distance from a rectangle
+  // inside `box` to one inside the footprint). `*best` gets the least distance (infinity
+  // when none).
+  template <typename Accept, typename Dist>
+  int nearest_other(int side, const Box& box, Accept accept, Dist dist, double* best) const;
+
+ private:
+  // Rounding allowance (mm) when comparing a box gap with a computed distance.
+  static constexpr double kSlackMm = 1e-3;
+  std::vector<Rect> footprints_;
+  std::vector<Box> boxes_;
+  std::vector<SpatialIndex> by_side_;
+};
+
+template <typename Accept, typename Dist>
+int UnitIndex::nearest_other(int side, const Box& box, Accept accept, Dist dist,
+                             double* best) const {
+  double least = std::numeric_limits<double>::infinity();
+  int found = -1;
+  for (int sd = 0; sd < sides(); ++sd) {
+    if (sd == side) continue;
+    by_side_[static_cast<std::size_t>(sd)].around(
+        box,
+        [&](int i) {
+          if (box_gap(box, boxes_[static_cast<std::size_t>(i)]) > least + kSlackMm) return;
+          if (!accept(i)) return;
+          const double d = dist(i);
+          if (d < least || (d == least && i < found)) {
+            least = d;
+            found = i;
+          }
+        },
+        [&](double bound) { return bound <= least + kSlackMm; });
+  }
+  if (best) *best = least;
+  return found;
+}
+
+}  // namespace smoothbore::fire_and_discipline

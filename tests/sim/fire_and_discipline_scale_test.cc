@@ -1,0 +1,170 @@
+// Scale (issue 9): fire-and-discipline's frozen proximity answers (stand_grid.h: the
+// StandCache frozen for the orders step and its UnitIndex of footprints) are the answers
+// of a scan of every unit. A generated battle plays a turn with the doctrine AI on both
+// sides (the orders step runs frozen), then on the state it left each index query is
+// checked against the scan it replaces, frozen and not, with a unit trial under way too.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include "core/force/proximity.h"
+#include "rules/fire_and_discipline/command.h"
+#include "rules/fire_and_discipline/state.h"
+#include "rules/fire_and_discipline/unit_index.h"
+#include "rules/fire_and_discipline/unit_trial.h"
+#include "scale_test_util.h"
+#include "sim/match.h"
+
+namespace smoothbore::fire_and_discipline {
+namespace {
+
+constexpr int kStands = 300;
+
+Scenario played_battle(int turns) {
+  const Ruleset* rs = find_ruleset("fire-and-discipline");
+  EXPECT_NE(rs, nullptr);
+  Scenario sc = generated_battle("fire-and-discipline", kStands, 1);
+  MatchConfig cfg;
+  cfg.seed = 1;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  for (int t = 0; t < turns; ++t) m.play_turn();
+  for (const std::string& v : m.battle().invariant_violations()) ADD_FAILURE() << v;
+  // The battle's NearestEnemyIndex (a scan outside the orders step) against the scan.
+  const auto* index = dynamic_cast<const NearestEnemyIndex*>(&m.battle());
+  EXPECT_NE(index, nullptr);
+  const Force& f = m.battle().force();
+  for (std::size_t u = 0; index != nullptr && u < f.units.size(); u += 7) {
+    double want_gap = 0, got_gap = 0;
+    const int want = scan_nearest_active(f, static_cast<int>(u), &want_gap);
+    EXPECT_EQ(index->nearest_active_enemy(static_cast<int>(u), &got_gap), want);
+    EXPECT_EQ(got_gap, want_gap);
+  }
+  sc.force = f;  // the positions the turns left
+  return sc;
+}
+
+TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
+  const Scenario sc = played_battle(2);
+  const Force& f = sc.force;
+  UnitIndex index;
+  index.build(f);
+  int found = 0;
+  for (std::size_t k = 0; k < f.units.size(); ++k) {
+    const int u = static_cast<int>(k);
+    const Rect me = f.units[k].footprint();
+    EXPECT_EQ(index.footprint(u).centre, me.centre);
+    const int side = f.units[k].side;
+    // Nearest active enemy, ties to the lower index.
+    auto active = [&](int i) {
+      return f.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
+    };
+    double want_gap = 0, got_gap = 0;
+    const int want = scan_nearest_active(f, u, &want_gap);
+    const int got = index.nearest_other(
+        side, me.bounds(), active, [&](int i) { return distance(me, index.footprint(i)); },
+        &got_gap);
+    EXPECT_EQ(got, want) << f.units[k].id;
+    EXPECT_EQ(got_gap, want_gap) << f.units[k].id;
+    found += want >= 0;
+    // Every enemy within 100 and 400 mm is listed (perhaps with others), ascending.
+    for (double reach : {100.0, 400.0}) {
+      std::vector<int> near;
+      index.near(1 - side, me.bounds(), reach, near);
+      EXPECT_TRUE(std::is_sorted(near.begin(), near.end()));
+      for (std::size_t i = 0; i < f.units.size(); ++i) {
+        if (f.units[i].side == side || distance(me, f.units[i].footprint()) > reach) continue;
+        EXPECT_TRUE(std::binary_search(near.begin(), near.end(), static_cast<int>(i)))
+            << f.units[k].id << " misses " << f.units[i].id;
+      }
+    }
+  }
+  EXPECT_GT(found, 50);
+}
+
+// may_move (FD-52: General Advance reads the nearest enemy ahead) answers the same with
+// the cache frozen as without, and the snapshot a Mover would take is the frozen one only
+// for the unit on trial.
+TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  std::vector<std::pair<int, Rect>> asks;
+  for (std::size_t k = 0; k < s.force.units.size(); k += 3) {
+    if (!s.force.units[k].on_table()) continue;
+    const Rect fp = s.force.units[k].footprint();
+    for (double yd : {-60.0, 30.0, 90.0}) {
+      Rect to = fp;
+      to.centre = fp.centre + fp.forward() * s.mm(yd) + fp.right() * s.mm(yd / 3);
+      asks.emplace_back(static_cast<int>(k), to);
+    }
+  }
+  ASSERT_GT(asks.size(), 100u);
+  std::vector<bool> want;
+  for (const auto& [u, to] : asks) {
+    want.push_back(may_move(s, u, s.force.units[static_cast<std::size_t>(u)].footprint(), to, 0));
+  }
+  int allowed = 0;
+  {
+    const FrozenStands frozen(s.stands_on_table, s.force);
+    for (std::size_t i = 0; i < asks.size(); ++i) {
+      const auto& [u, to] = asks[i];
+      EXPECT_EQ(may_move(s, u, s.force.units[static_cast<std::size_t>(u)].footprint(), to, 0),
+                want[i]);
+      allowed += want[i];
+    }
+    // A trial of unit 0: its own questions keep the frozen snapshot, the others' do not.
+    const auto snap = s.stands_on_table.get(s.force);
+    const int side0 = s.force.units[0].side;
+    UnitTrial trial(s, 0);
+    for (Stand& st : trial.unit().stands) st.rect.centre = st.rect.centre + Vec2{1, 0};
+    EXPECT_EQ(s.stands_on_table.get(s.force, 0), snap);
+    EXPECT_NE(s.stands_on_table.get(s.force, 1), snap);
+    EXPECT_EQ(s.stands_on_table.frozen_units(side0), nullptr);
+    EXPECT_NE(s.stands_on_table.frozen_units(1 - side0), nullptr);
+  }
+  EXPECT_EQ(s.stands_on_table.frozen_units(0), nullptr);  // thawed
+  EXPECT_GT(allowed, 0);
+  EXPECT_LT(allowed, static_cast<int>(asks.size()));
+}
+
+// The snapshot's overlap and enemy-distance tests answer as a scan of every other stand.
+TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  const auto snap = s.stands_on_table.get(s.force);
+  int overlapping = 0, near = 0, asked = 0;
+  for (std::size_t k = 0; k < s.force.units.size(); k += 2) {
+    const Unit& u = s.force.units[k];
+    if (!u.on_table() || u.stands.empty() || u.stands.front().removed) continue;
+    for (double yd : {0.0, 15.0, 120.0}) {
+      Rect r = u.stands.front().rect;
+      r.centre = r.centre + r.forward() * s.mm(yd);
+      bool want_overlap = false, want_near = false;
+      for (std::size_t o = 0; o < s.force.units.size(); ++o) {
+        if (!s.force.units[o].on_table()) continue;
+        for (const Stand& st : s.force.units[o].stands) {
+          if (st.removed) continue;
+          want_overlap = want_overlap || (o != k && overlaps(r, st.rect, 0.01));
+          want_near =
+              want_near || (s.force.units[o].side != u.side && distance(r, st.rect) <= s.mm(300));
+        }
+      }
+      EXPECT_EQ(snap->overlaps_other(r, static_cast<int>(k), 0.01), want_overlap) << u.id;
+      EXPECT_EQ(snap->enemy_within(r, u.side, s.mm(300)), want_near) << u.id;
+      overlapping += want_overlap;
+      near += want_near;
+      ++asked;
+    }
+  }
+  EXPECT_GT(overlapping, 0);
+  EXPECT_LT(overlapping, asked);
+  EXPECT_GT(near, 0);
+  EXPECT_LT(near, asked);
+}
+
+}  // namespace
+}  // namespace smoothbore::fire_and_discipline
