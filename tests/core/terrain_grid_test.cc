@@ -48,6 +48,31 @@ TEST(TerrainGrid, DefaultGridIsOneCell) {
   EXPECT_TRUE(g.near({{0, 0}, {1, 1}}).empty());
 }
 
+// near() answers as a scan of every box, whether it visits the cells (a small box, many
+// features) or tests each feature once (a box over more cells than there are features).
+RC_GTEST_PROP(TerrainGridProperty, NearMatchesAScanOfEveryBox, ()) {
+  TerrainGrid g(2000, 1200);
+  const int n = *rc::gen::inRange(0, 40);
+  std::vector<Box> boxes;
+  auto gen_box = [] {
+    const double x = *rc::gen::inRange(-200, 2200);
+    const double y = *rc::gen::inRange(-200, 1400);
+    const double w = *rc::gen::inRange(0, 900);
+    const double h = *rc::gen::inRange(0, 900);
+    return Box{{x, y}, {x + w, y + h}};
+  };
+  for (int i = 0; i < n; ++i) {
+    boxes.push_back(gen_box());
+    g.add(i, boxes.back());
+  }
+  const Box q = gen_box();
+  std::vector<int> want;
+  for (int i = 0; i < n; ++i) {
+    if (boxes[static_cast<std::size_t>(i)].intersects(q)) want.push_back(i);
+  }
+  RC_ASSERT(g.near(q) == want);
+}
+
 // The reference: every feature scanned, as the table did before it had a grid.
 TerrainAt scan_terrain_at(const Table& t, Vec2 p) {
   TerrainAt at;

@@ -1,5 +1,7 @@
 #include "core/geometry/shapes.h"
 
+#include "core/geometry/rect_frame.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -62,30 +64,9 @@ bool on_segment(Vec2 p, const Segment& s) {
          std::min(s.a.y, s.b.y) - kEps <= p.y && p.y <= std::max(s.a.y, s.b.y) + kEps;
 }
 
-// A rectangle with its axes worked out once (each axis is a sine and a cosine).
-struct Frame {
-  explicit Frame(const Rect& rect)
-      : c(rect.centre),
-        f(rect.forward()),
-        r(rect.right()),
-        hd(rect.depth / 2),
-        hw(rect.width / 2) {}
-  std::array<Vec2, 4> corners() const {
-    const Vec2 fd = f * hd;
-    const Vec2 rw = r * hw;
-    return {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
-  }
-  bool contains(Vec2 p) const {
-    const Vec2 d = p - c;
-    return std::fabs(d.dot(r)) <= hw + kEps && std::fabs(d.dot(f)) <= hd + kEps;
-  }
-  Vec2 c, f, r;
-  double hd, hw;
-};
-
 }  // namespace
 
-std::array<Vec2, 4> Rect::corners() const { return Frame(*this).corners(); }
+std::array<Vec2, 4> Rect::corners() const { return RectFrame(*this).corners; }
 
 Segment Rect::front_edge() const {
   auto c = corners();
@@ -109,7 +90,7 @@ Box Rect::bounds() const {
   return b;
 }
 
-bool Rect::contains(Vec2 p) const { return Frame(*this).contains(p); }
+bool Rect::contains(Vec2 p) const { return RectFrame(*this).contains(p); }
 
 const char* zone_name(Zone z) {
   switch (z) {
@@ -169,27 +150,7 @@ std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
   return {std::clamp(u, 0.0, 1.0)};
 }
 
-double distance(const Rect& a, const Rect& b) {
-  const Frame fa(a), fb(b);  // one sine and cosine per rectangle
-  const auto ca = fa.corners();
-  const auto cb = fb.corners();
-  // A corner inside the other rectangle covers overlap and containment; otherwise the
-  // closest points lie on the edges.
-  for (Vec2 p : ca) {
-    if (fb.contains(p)) return 0;
-  }
-  for (Vec2 p : cb) {
-    if (fa.contains(p)) return 0;
-  }
-  double best = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 4; ++i) {
-    const Segment ea{ca[i], ca[(i + 1) % 4]};
-    for (int j = 0; j < 4; ++j) {
-      best = std::min(best, segment_distance(ea, {cb[j], cb[(j + 1) % 4]}));
-    }
-  }
-  return best;
-}
+double distance(const Rect& a, const Rect& b) { return distance(RectFrame(a), RectFrame(b)); }
 
 double distance(const Rect& a, Vec2 p) {
   const Vec2 d = p - a.centre;
@@ -206,9 +167,9 @@ bool overlaps(const Rect& a, const Rect& b, double tolerance) {
                               std::sqrt(b.width * b.width + b.depth * b.depth));
   const Vec2 gap = a.centre - b.centre;
   if (gap.dot(gap) >= reach * reach) return false;
-  const Frame fa(a), fb(b);
-  const auto ca = fa.corners();
-  const auto cb = fb.corners();
+  const RectFrame fa(a), fb(b);
+  const auto& ca = fa.corners;
+  const auto& cb = fb.corners;
   for (Vec2 axis : {fa.f, fa.r, fb.f, fb.r}) {
     double amin = std::numeric_limits<double>::infinity(), amax = -amin;
     double bmin = amin, bmax = -amin;

@@ -33,6 +33,7 @@ int TerrainGrid::cell_y(double y) const {
 void TerrainGrid::add(int index, const Box& box) {
   boxes_.resize(static_cast<std::size_t>(index) + 1);
   boxes_[static_cast<std::size_t>(index)] = box;
+  ids_.push_back(index);
   for (int cy = cell_y(box.min.y); cy <= cell_y(box.max.y); ++cy) {
     for (int cx = cell_x(box.min.x); cx <= cell_x(box.max.x); ++cx) cell(cx, cy).push_back(index);
   }
@@ -44,6 +45,15 @@ std::vector<int> TerrainGrid::near(const Box& box) const {
   std::vector<int> out;
   const int x0 = cell_x(box.min.x), x1 = cell_x(box.max.x);
   const int y0 = cell_y(box.min.y), y1 = cell_y(box.max.y);
+  // A box over more cells than there are features (a long sight line across a table of
+  // a few woods): testing each feature's box once, in order, finds the same ones, without
+  // visiting the cells or sorting out the features met in several.
+  if (static_cast<std::size_t>(x1 - x0 + 1) * static_cast<std::size_t>(y1 - y0 + 1) > ids_.size()) {
+    for (int i : ids_) {
+      if (boxes_[static_cast<std::size_t>(i)].intersects(box)) out.push_back(i);
+    }
+    return out;
+  }
   for (int cy = y0; cy <= y1; ++cy) {
     for (int cx = x0; cx <= x1; ++cx) {
       for (int i : cell(cx, cy)) {

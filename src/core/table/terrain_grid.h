@@ -44,6 +44,7 @@ class TerrainGrid {
   int nx_ = 1, ny_ = 1;
   std::vector<std::vector<int>> cells_ = std::vector<std::vector<int>>(1);
   std::vector<Box> boxes_;
+  std::vector<int> ids_;  // the features registered, ascending
 };
 
 }  // namespace smoothbore

@@ -8,6 +8,7 @@
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
+#include "rules/place_free.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -37,12 +38,9 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
 // table except `ignore`.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
-  for (int o : near(r.bounds())) {  // overlapping footprints have meeting boxes
-    if (o == unit || o == ignore || !force_.units[o].on_table()) continue;
-    if (overlaps(r, rect_of(o), 0.01)) return false;
-  }
-  return true;
+  // Overlapping footprints have meeting boxes.
+  return place_free(scenario_.table, force_, unit, r, ignore, near(r.bounds()),
+                    [this](int o) -> const Rect& { return rect_of(o); });
 }
 
 double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,

@@ -4,10 +4,12 @@
 // `Action::rate` ("advance", "reserve", "stand", "retreat"); the one chosen sets the Group's
 // orders (through the order-change resolution) and the other units act under them.
 #include <algorithm>
+#include <array>
 
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::group_orders {
 
@@ -18,6 +20,19 @@ Action base(int unit, const std::string& rate) {
   a.unit = unit;
   a.rate = rate;
   return a;
+}
+
+// The chance of each number of stands killed, 0-3, by a melee's first die.
+using Kills = std::array<double, 4>;
+Kills melee_kills(const std::map<std::string, Value>& given) {
+  return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
+    Kills k = {0, 0, 0, 0};
+    for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
+      k[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
+          op.probability;
+    }
+    return k;
+  });
 }
 
 }  // namespace
@@ -205,11 +220,15 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
   if (a.kind == ActionKind::kFire) {
-    for (const OutcomeProbability& op :
-         distribution("shooting", shooting_params(a.unit, a.target))) {
-      const std::string r = to_string(op.outcome.at(0).second);
-      out.expected_kills += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
-    }
+    const auto given = shooting_params(a.unit, a.target);
+    out.expected_kills = memo_odds<double>(odds_key("shooting", "expected-kills", given), [&] {
+      double sum = 0;
+      for (const OutcomeProbability& op : distribution("shooting", given)) {
+        const std::string r = to_string(op.outcome.at(0).second);
+        sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
+      }
+      return sum;
+    });
     return out;
   }
   if (a.kind != ActionKind::kCharge) return out;
@@ -230,18 +249,9 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     p["half-strength"] = Value(half);
     pass = probability("morale", p, "result", "keep");
   }
-  std::vector<double> mine(4, 0.0), theirs(4, 0.0);
-  for (const OutcomeProbability& op : distribution("melee", melee_params(a.unit, a.target))) {
-    mine[static_cast<std::size_t>(kills_of(to_string(op.outcome.at(0).second)))] += op.probability;
-  }
-  if (!routing(a.target)) {
-    for (const OutcomeProbability& op : distribution("melee", melee_params(a.target, a.unit))) {
-      theirs[static_cast<std::size_t>(kills_of(to_string(op.outcome.at(0).second)))] +=
-          op.probability;
-    }
-  } else {
-    theirs[0] = 1;
-  }
+  const Kills mine = melee_kills(melee_params(a.unit, a.target));
+  Kills theirs = {1, 0, 0, 0};
+  if (!routing(a.target)) theirs = melee_kills(melee_params(a.target, a.unit));
   double more = 0, fewer = 0, by_me = 0;
   for (std::size_t x = 0; x < 4; ++x) {
     by_me += static_cast<double>(x) * mine[x];

@@ -11,6 +11,7 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
+#include "rules/place_free.h"
 
 namespace smoothbore::group_orders {
 
@@ -20,12 +21,7 @@ constexpr double kStep = 0.5 * kCm;
 
 // As rules/battle.h place_free, through the index: overlapping footprints have meeting boxes.
 bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
-  for (int o : near(r.bounds())) {
-    if (o == unit || o == ignore || !force_.units[o].on_table()) continue;
-    if (overlaps(r, force_.units[o].footprint(), 0.01)) return false;
-  }
-  return true;
+  return place_free(scenario_.table, force_, unit, r, ignore, near(r.bounds()));
 }
 
 double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,

@@ -9,6 +9,7 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::group_orders {
 
@@ -328,13 +329,15 @@ std::vector<OutcomeProbability> BattleGO::distribution(const std::string& n,
 
 double BattleGO::probability(const std::string& n, const std::map<std::string, Value>& given,
                              const std::string& field, const std::string& value) {
-  double sum = 0;
-  for (const OutcomeProbability& op : distribution(n, given)) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k == field && to_string(v) == value) sum += op.probability;
+  return memo_odds<double>(odds_key(n, field + "=" + value, given), [&] {
+    double sum = 0;
+    for (const OutcomeProbability& op : distribution(n, given)) {
+      for (const auto& [k, v] : op.outcome) {
+        if (k == field && to_string(v) == value) sum += op.probability;
+      }
     }
-  }
-  return sum;
+    return sum;
+  });
 }
 
 int BattleGO::kills_of(const std::string& result) {

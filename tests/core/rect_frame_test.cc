@@ -1,0 +1,89 @@
+// RectFrame (issue 9): a footprint's axes and corners worked out once. Its queries must
+// answer bit for bit as the Rect's did before the cache, or event logs would change: the
+// reference below is the edge-to-edge distance as shapes.cc computed it (every edge against
+// every edge, each pair's segment_distance).
+#include "core/geometry/rect_frame.h"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <limits>
+
+namespace smoothbore {
+namespace {
+
+double reference_distance(const Rect& a, const Rect& b) {
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  for (Vec2 p : ca) {
+    if (b.contains(p)) return 0;
+  }
+  for (Vec2 p : cb) {
+    if (a.contains(p)) return 0;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < 4; ++i) {
+    const Segment ea{ca[i], ca[(i + 1) % 4]};
+    for (int j = 0; j < 4; ++j) {
+      best = std::min(best, segment_distance(ea, {cb[j], cb[(j + 1) % 4]}));
+    }
+  }
+  return best;
+}
+
+rc::Gen<double> coord(int lo_mm, int hi_mm) {
+  return rc::gen::map(rc::gen::inRange(lo_mm * 1000, hi_mm * 1000 + 1),
+                      [](int v) { return v / 1000.0; });
+}
+
+rc::Gen<Rect> arbitrary_rect() {
+  return rc::gen::apply(
+      [](double x, double y, double facing, double w, double d) {
+        Rect r;
+        r.centre = {x, y};
+        r.facing = facing;
+        r.width = w;
+        r.depth = d;
+        return r;
+      },
+      coord(-500, 500), coord(-500, 500), coord(0, 359), coord(0, 200), coord(0, 200));
+}
+
+RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBit, ()) {
+  const Rect a = *arbitrary_rect();
+  Rect b = *arbitrary_rect();
+  // Pull b near a often, so that touching, crossing and contained pairs are common.
+  const int pull = *rc::gen::inRange(0, 4);
+  if (pull == 1) b.centre = a.centre + (b.centre - a.centre) * 0.05;
+  if (pull == 2) b.centre = a.centre + (b.centre - a.centre) * 0.3;
+  const double want = reference_distance(a, b);
+  RC_ASSERT(distance(a, b) == want);
+  RC_ASSERT(distance(RectFrame(a), RectFrame(b)) == want);
+}
+
+RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
+  const Rect a = *arbitrary_rect();
+  const RectFrame f(a);
+  RC_ASSERT(f.corners == a.corners());
+  RC_ASSERT(f.f == a.forward());
+  RC_ASSERT(f.r == a.right());
+  const Vec2 p{*coord(-700, 700), *coord(-700, 700)};
+  RC_ASSERT(f.contains(p) == a.contains(p));
+}
+
+// Stands in contact: edge to edge, corner to edge and corner to corner, square and turned.
+TEST(RectFrame, TouchingFootprintsAreAtZero) {
+  const Rect a{{0, 0}, 0, 40, 20};
+  for (const Rect& b :
+       {Rect{{0, 20}, 0, 40, 20}, Rect{{40, 0}, 0, 40, 20}, Rect{{40, 20}, 0, 40, 20},
+        Rect{{0, 10 + 14.142135623730951}, 45, 20, 20}, Rect{{0, 0}, 90, 80, 5}}) {
+    EXPECT_EQ(distance(RectFrame(a), RectFrame(b)), reference_distance(a, b));
+    EXPECT_EQ(distance(a, b), reference_distance(a, b));
+  }
+  EXPECT_EQ(distance(a, Rect{{0, 0}, 90, 80, 5}), 0.0);  // a cross: no corner inside
+  EXPECT_NEAR(distance(a, Rect{{0, 120}, 0, 40, 20}), 100.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace smoothbore
