@@ -114,6 +114,7 @@ void read_unit(State& s, const toml::table& t, int side, int command, double def
   // unit be placed (with the default) so its geometry is checked too.
   bool attributes_ok = true;
   if (rs != nullptr) {
+    u.attributes.reserve(rs->unit_attributes().size());  // issue 9: no slack per unit
     for (const ParamSpec& spec : rs->unit_attributes()) {
       const toml::node* n = t.get(spec.name);
       Value v = spec.default_value;
@@ -205,6 +206,7 @@ void read_sides(State& s, const toml::table& root) {
     }
     read_units(s, t, what, index, -1, toward_enemy);
   }
+  force.units.shrink_to_fit();  // issue 9: the scenario lives as long as its battles
 }
 
 void read_leaders(State& s, const toml::table& root) {

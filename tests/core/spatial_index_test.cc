@@ -134,6 +134,32 @@ TEST(SpatialIndexTest, AroundFindsTheNearest) {
 
 // Footprints far off the table (beyond the grid's cell cap) share the border cells and
 // are still reported exactly; the grid grows as footprints arrive anywhere.
+// An index sized once (reserve) answers as one grown footprint by footprint, and as a
+// scan, whether the footprints fall inside the reserved area or outside it.
+TEST(SpatialIndexTest, ReservedMatchesGrown) {
+  Rng rng(20261123, 0);
+  for (const Box area : {Box{{-200, -200}, {2200, 1200}}, Box{{0, 0}, {300, 300}}}) {
+    SpatialIndex grown(150), reserved(150);
+    reserved.reserve(area, 400);
+    std::map<int, Rect> all;
+    for (int i = 0; i < 400; ++i) {
+      const Rect r = random_rect(rng);
+      grown.insert(i, r);
+      reserved.insert(i, r);
+      all[i] = r;
+    }
+    for (int q = 0; q < 200; ++q) {
+      const Box box = random_rect(rng).bounds();
+      std::vector<int> want;
+      for (const auto& [id, r] : all)
+        if (r.bounds().intersects(box)) want.push_back(id);
+      EXPECT_EQ(reserved.query(box), want) << "query " << q;
+      EXPECT_EQ(grown.query(box), want) << "query " << q;
+    }
+    EXPECT_EQ(reserved.size(), all.size());
+  }
+}
+
 TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
   SpatialIndex index(100);
   Rect r;

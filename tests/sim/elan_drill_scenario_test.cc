@@ -67,7 +67,7 @@ TEST(ElanDrillScenario, FailedCloseToMeleeFiresInstead_L24_D12_15) {
   const auto fires = g.events_with("fires small-arms at", "b1", 1);
   ASSERT_FALSE(fires.empty());  // (and later its reactive fire in red's player turn)
   EXPECT_EQ(fires.front()->target, "r1");
-  EXPECT_GT(fires.front(), closes.front());  // later in the log: the close action phase
+  EXPECT_GT(g.position(fires.front()), g.position(closes.front()));  // later: close action
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 

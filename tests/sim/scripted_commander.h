@@ -206,7 +206,12 @@ class BattleHarness {
     return out;
   }
   // Position of an event in the log (for ordering checks).
-  std::ptrdiff_t position(const Event* e) const { return e - log_.events().data(); }
+  std::ptrdiff_t position(const Event* e) const {
+    const auto& all = log_.events();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (&all[i] == e) return static_cast<std::ptrdiff_t>(i);
+    return -1;
+  }
 
  private:
   Scenario scenario_;

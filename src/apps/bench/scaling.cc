@@ -40,9 +40,11 @@ nlohmann::json measure_size(const Ruleset& ruleset, int stands, const BenchConfi
   Isolated run = run_isolated(
       [&](const auto& emit) {
         double start = cpu_seconds();
-        auto text = generate_scenario(ruleset, {stands, 1});
-        if (!text) throw std::runtime_error(text.error());
-        auto scenario = load_scenario_text(*text, "generated.toml");
+        auto scenario = [&] {  // the file's text freed once loaded, as `run` does
+          auto text = generate_scenario(ruleset, {stands, 1});
+          if (!text) throw std::runtime_error(text.error());
+          return load_scenario_text(*text, "generated.toml");
+        }();
         if (!scenario) throw std::runtime_error("the generated scenario does not load");
         int per_side = 0;
         for (const Unit& u : scenario->force.units)

@@ -30,6 +30,11 @@ void SpatialIndex::clear() {
   cols_ = rows_ = 0;
 }
 
+void SpatialIndex::reserve(const Box& area, std::size_t ids) {
+  entries_.reserve(ids);
+  cover(area);
+}
+
 bool SpatialIndex::contains(int id) const {
   return id >= 0 && static_cast<std::size_t>(id) < entries_.size() &&
          entries_[static_cast<std::size_t>(id)].present;

@@ -23,6 +23,10 @@ class SpatialIndex {
   explicit SpatialIndex(double cell = 150.0) : cell_(cell) {}
 
   void clear();
+  // Sizes the storage once for ids below `ids` and the grid for footprints inside `area`
+  // (issue 9: a population filed one by one otherwise re-files itself as the grid grows,
+  // and ends on a larger grid). Changes no answer; footprints outside still grow the grid.
+  void reserve(const Box& area, std::size_t ids);
   // Registers footprint `r` under `id` (ids are >= 0 and need not be dense, but the
   // storage grows to the largest id). Re-inserting an id replaces its old footprint.
   void insert(int id, const Rect& r);

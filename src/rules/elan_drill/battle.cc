@@ -1,6 +1,7 @@
 #include "rules/elan_drill/battle.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -14,7 +15,11 @@ std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t see
 }
 
 BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
-    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+    : scenario_(scenario), force_(std::move(scenario_.force)), rng_(seed, stream), dice_(rng_) {
+  // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
+  // commands and leaders as the file gave them, but no units.
+  scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
+  state_.reserve(force_.units.size());
   for (const Unit& u : force_.units) {
     UnitState s;
     const Value* dms = u.attribute("dms");

@@ -270,7 +270,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
 
-  Scenario scenario_;
+  Scenario scenario_;  // without its units (issue 9: memory): force_ has them
   Force force_;
   std::vector<UnitState> state_;
   std::vector<Action> orders_;

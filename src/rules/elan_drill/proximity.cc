@@ -1,11 +1,13 @@
 #include "rules/elan_drill/proximity.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
 #include "core/geometry/nearest.h"
+#include "core/geometry/separation.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/tables.h"
 
@@ -19,33 +21,47 @@ constexpr double kCellMm = 8.0 * kMm;
 // Slack on the centre-distance bound, far above rounding (mm).
 constexpr double kSlackMm = 1.0;
 
-// The nearest of `cands` (ascending ids with their footprints) to `me` by `key(mm)`,
-// strictly less, so ties go to the lower id; -1 when none. Two passes (as
-// core/geometry/nearest.h): an upper bound from the centres, then the exact distance of
-// only those whose lower bound does not exceed it. The nearest (and any tie) always
-// passes, so the answer is the full scan's. `*mm` gets its distance (infinity: none).
+// The nearest of `cands` (ids with their footprints) to `me` by `key(mm)`, ties to the
+// first in `cands` (callers list ascending ids, so to the lower id); -1 when none. Best
+// first (issue 9): of the candidates the centre bounds keep, the exact distance is taken
+// in order of a tighter lower bound (core/geometry/separation.h) and only while that
+// bound does not pass the best found (with slack for rounding), so the answer is the full
+// scan's, bit for bit. `*mm` gets
+// its distance (infinity: none).
 template <typename Key>
 int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, Key key,
                double* mm) {
+  *mm = std::numeric_limits<double>::infinity();
+  if (cands.empty()) return -1;
+  // First the cheap bounds of core/geometry/nearest.h: an upper bound from the centres
+  // and both half diagonals, and the candidates whose centre bound does not pass it.
   const double hm = half_diagonal(me);
   double upper = std::numeric_limits<double>::infinity();
   for (const auto& [o, f] : cands) {
     upper = std::min(upper, (me.centre - f.centre).length() + hm + half_diagonal(f));
   }
   const double cut = upper * (1 + 1e-9) + 1e-6;
-  int best = -1;
-  double d = std::numeric_limits<double>::infinity();
-  *mm = d;
-  for (const auto& [o, f] : cands) {
+  thread_local std::vector<std::pair<double, std::size_t>> order;  // (bound, index)
+  order.clear();
+  const RectAxes axes(me);
+  for (std::size_t i = 0; i < cands.size(); ++i) {
+    const Rect& f = cands[i].second;
     if ((me.centre - f.centre).length() - hm - half_diagonal(f) > cut) continue;
-    const double at = distance(me, f);
-    if (const double k = key(at); k < d) {
+    order.emplace_back(gap_lower_bound(axes, RectAxes(f)), i);
+  }
+  std::sort(order.begin(), order.end());
+  std::size_t best = cands.size();
+  double d = std::numeric_limits<double>::infinity();
+  for (const auto& [bound, i] : order) {
+    if (best < cands.size() && bound > *mm * (1 + 1e-9) + 1e-6) break;
+    const double at = distance(me, cands[i].second);
+    if (const double k = key(at); k < d || (k == d && i < best)) {
       d = k;
-      best = o;
+      best = i;
       *mm = at;
     }
   }
-  return best;
+  return best < cands.size() ? cands[best].first : -1;
 }
 
 }  // namespace
@@ -113,8 +129,20 @@ std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
 void LiveIndex::build(const Force& force) {
   index_.clear();
   max_half_ = 0;
-  for (std::size_t i = 0; i < force.units.size(); ++i)
-    refile(static_cast<int>(i), force.units[i].footprint());
+  // The grid sized once for every footprint (issue 9: growing it unit by unit re-filed
+  // the population and left a grid up to 4 times larger: 12 MB at 10,000 stands a side).
+  std::vector<Rect> rects(force.units.size());
+  Box all{{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
+          {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}};
+  for (std::size_t i = 0; i < rects.size(); ++i) {
+    rects[i] = force.units[i].footprint();
+    const Box b = rects[i].bounds();
+    all = {{std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)},
+           {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)}};
+  }
+  if (!rects.empty()) index_.reserve(all, rects.size());
+  rects_.reserve(rects.size());
+  for (std::size_t i = 0; i < rects.size(); ++i) refile(static_cast<int>(i), rects[i]);
   ready_ = true;
 }
 
