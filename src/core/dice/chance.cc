@@ -15,6 +15,11 @@ int Chance::pick_cases(std::span<const BigInt> cases) {
   return pick(weights);
 }
 
+int Chance::pick_table(const CaseTablePtr& table) {
+  SB_CHECK(table != nullptr, "no case table");
+  return pick_cases(table->cases);
+}
+
 int SampledChance::pick(std::span<const double> weights) {
   SB_CHECK(!weights.empty(), "nothing to pick from");
   const double u = rng_.uniform();

@@ -15,6 +15,7 @@
 #include <tl/expected.hpp>
 
 #include "core/check.h"
+#include "core/dice/case_table.h"
 #include "core/dice/chance_path.h"
 #include "core/dice/fraction.h"
 #include "core/dice/rng.h"
@@ -41,6 +42,11 @@ class Chance {
   // stay exact fractions (`smoothbore odds --exact`), which pick()'s doubles cannot.
   // Sampling draws index i with probability cases[i] / sum as a double, through pick().
   virtual int pick_cases(std::span<const BigInt> cases);
+  // pick_cases() from a shared, immutable table (a resolution's cached distribution, e.g.
+  // face_count_table()): enumeration keeps the table instead of copying the counts and
+  // knows a replayed node by the table itself, so a pick costs the same whatever its size.
+  // Sampling draws exactly as pick_cases(table->cases) does.
+  virtual int pick_table(const CaseTablePtr& table);
   // Whether this Chance enumerates every outcome (exact odds) rather than sampling.
   // Battles sample and log every face, so resolutions roll real dice then; when
   // enumerating they may use pick() with the closed-form distribution instead.
@@ -86,7 +92,10 @@ tl::expected<std::vector<ExactOutcome<Outcome>>, std::string> enumerate_exact(
   }
   std::vector<ExactOutcome<Outcome>> out;
   out.reserve(sums.size());
-  for (auto& [outcome, sum] : sums) out.push_back({outcome, sum.probability(), sum.fraction()});
+  for (auto& [outcome, sum] : sums) {
+    PathSum::Total t = sum.total();
+    out.push_back({outcome, t.probability, std::move(t.fraction)});
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <numeric>
+#include <algorithm>
 
 #include "core/check.h"
 #include "core/dice/chance.h"
@@ -12,6 +12,11 @@ namespace smoothbore {
 class PathWalker::Scripted final : public Chance {
  public:
   Scripted(std::vector<ChanceBranch>& path, long max_paths) : path_(path), max_paths_(max_paths) {}
+  // Back to the start of the path, to replay it.
+  void rewind() {
+    branches_ = 1;
+    next_ = 0;
+  }
   int roll(int sides) override {
     SB_CHECK(sides >= 1, "a die needs at least one side");
     if (replaying()) {
@@ -43,23 +48,38 @@ class PathWalker::Scripted final : public Chance {
     SB_CHECK(!cases.empty(), "nothing to pick from");
     if (replaying()) {
       const ChanceBranch& b = path_[next_];
-      SB_CHECK(b.kind == ChanceBranch::Kind::kCases &&
-                   std::equal(b.cases.begin(), b.cases.end(), cases.begin(), cases.end()),
+      SB_CHECK(b.kind == ChanceBranch::Kind::kCases && same_cases(*b.cases, cases),
                "resolution is not a pure function of its dice");
       return path_[next_++].face - 1;
     }
-    ChanceBranch b;
-    b.kind = ChanceBranch::Kind::kCases;
-    b.sides = static_cast<int>(cases.size());
-    b.cases.assign(cases.begin(), cases.end());
-    b.cases_total = std::accumulate(cases.begin(), cases.end(), BigInt(0));
-    SB_CHECK(sgn(b.cases_total) > 0, "case counts sum to zero");
-    return extend(std::move(b)) - 1;
+    return extend_cases(make_case_table(std::vector<BigInt>(cases.begin(), cases.end())));
+  }
+  int pick_table(const CaseTablePtr& table) override {
+    SB_CHECK(table != nullptr, "no case table");
+    if (replaying()) {
+      const ChanceBranch& b = path_[next_];
+      // The same table is the same counts (tables are immutable and the path keeps its own).
+      SB_CHECK(b.kind == ChanceBranch::Kind::kCases &&
+                   (b.cases == table || same_cases(*b.cases, table->cases)),
+               "resolution is not a pure function of its dice");
+      return path_[next_++].face - 1;
+    }
+    return extend_cases(table);
   }
   bool enumerating() const override { return true; }
 
  private:
   bool replaying() const { return next_ < path_.size(); }
+  static bool same_cases(const CaseTable& t, std::span<const BigInt> cases) {
+    return std::equal(t.cases.begin(), t.cases.end(), cases.begin(), cases.end());
+  }
+  int extend_cases(CaseTablePtr table) {
+    ChanceBranch b;
+    b.kind = ChanceBranch::Kind::kCases;
+    b.sides = static_cast<int>(table->cases.size());
+    b.cases = std::move(table);
+    return extend(std::move(b)) - 1;
+  }
   // A new chance node at the end of the path, on its first branch.
   int extend(ChanceBranch b) {
     // Branch counts multiply along the path and bound the number of paths from below.
@@ -82,7 +102,8 @@ PathWalker::PathWalker(long max_paths) : max_paths_(max_paths) {}
 PathWalker::~PathWalker() = default;
 
 Chance& PathWalker::chance() {
-  chance_ = std::make_unique<Scripted>(path_, max_paths_);
+  if (chance_ == nullptr) chance_ = std::make_unique<Scripted>(path_, max_paths_);
+  chance_->rewind();
   return *chance_;
 }
 
@@ -115,10 +136,16 @@ void PathSum::add(const std::vector<ChanceBranch>& path) {
     BigInt total = static_cast<unsigned long>(denominator);
     for (const ChanceBranch& b : path) {
       if (b.kind != ChanceBranch::Kind::kCases) continue;
-      numerator *= b.cases[static_cast<std::size_t>(b.face - 1)];
-      total *= b.cases_total;
+      numerator *= b.cases->cases[static_cast<std::size_t>(b.face - 1)];
+      total *= b.cases->total;
     }
-    cases_ += make_fraction(numerator, total);
+    for (auto& [d, n] : case_sums_) {
+      if (d == total) {
+        n += numerator;
+        return;
+      }
+    }
+    case_sums_.emplace_back(std::move(total), std::move(numerator));
     return;
   }
   double w = 1;
@@ -126,13 +153,20 @@ void PathSum::add(const std::vector<ChanceBranch>& path) {
     const auto i = static_cast<std::size_t>(b.face - 1);
     if (b.kind == ChanceBranch::Kind::kWeights) w *= b.weights[i];
     if (b.kind == ChanceBranch::Kind::kCases)
-      w *= to_double(make_fraction(b.cases[i], b.cases_total));
+      w *= to_double(make_fraction(b.cases->cases[i], b.cases->total));
   }
   weighted_[denominator] += w;
 }
 
 Fraction PathSum::exact_part() const {
-  Fraction sum = cases_;
+  // One denominator (the usual case: one path or paths of one shape): no sum to reduce.
+  if (case_sums_.size() == 1 && dice_paths_.empty()) {
+    return make_fraction(case_sums_.front().second, case_sums_.front().first);
+  }
+  Fraction sum = 0;
+  for (const auto& [denominator, numerator] : case_sums_) {
+    sum += make_fraction(numerator, denominator);
+  }
   for (const auto& [denominator, paths] : dice_paths_) {
     sum += make_fraction(BigInt(static_cast<unsigned long>(paths)),
                          BigInt(static_cast<unsigned long>(denominator)));
@@ -140,19 +174,17 @@ Fraction PathSum::exact_part() const {
   return sum;
 }
 
-std::optional<Fraction> PathSum::fraction() const {
-  if (!weighted_.empty()) return std::nullopt;
-  return exact_part();
-}
-
-double PathSum::probability() const {
-  const Fraction exact = exact_part();
-  if (weighted_.empty()) return to_double(exact);
+PathSum::Total PathSum::total() const {
+  Fraction exact = exact_part();
+  if (weighted_.empty()) {
+    const double p = to_double(exact);
+    return {p, std::move(exact)};
+  }
   long double p = to_double(exact);
   for (const auto& [denominator, w] : weighted_) {
     p += static_cast<long double>(w) / static_cast<long double>(denominator);
   }
-  return static_cast<double>(p);
+  return {static_cast<double>(p), std::nullopt};
 }
 
 }  // namespace smoothbore

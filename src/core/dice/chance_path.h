@@ -9,8 +9,10 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
+#include "core/dice/case_table.h"
 #include "core/dice/fraction.h"
 
 namespace smoothbore {
@@ -25,8 +27,7 @@ struct ChanceBranch {
   int face = 1;                 // 1-based face, or 1-based index into weights/cases
   int sides = 1;                // faces, or number of weights/cases
   std::vector<double> weights;  // kWeights
-  std::vector<BigInt> cases;    // kCases
-  BigInt cases_total;           // kCases: sum of `cases`
+  CaseTablePtr cases;           // kCases: the counts and their total
 };
 
 // Thrown out of a resolution being enumerated when one path alone proves there are more
@@ -57,7 +58,7 @@ class PathWalker {
  private:
   class Scripted;
   std::vector<ChanceBranch> path_;
-  std::unique_ptr<Scripted> chance_;
+  std::unique_ptr<Scripted> chance_;  // one per walker, rewound for every path
   long max_paths_;
   long paths_ = 0;
 };
@@ -68,15 +69,21 @@ class PathWalker {
 class PathSum {
  public:
   void add(const std::vector<ChanceBranch>& path);
-  std::optional<Fraction> fraction() const;
-  // The double nearest the exact sum, or the floating sum when not exact.
-  double probability() const;
+  struct Total {
+    double probability = 0;            // the double nearest the exact sum, or the floating sum
+    std::optional<Fraction> fraction;  // nullopt when not exact
+  };
+  Total total() const;
+  std::optional<Fraction> fraction() const { return total().fraction; }
+  double probability() const { return total().probability; }
 
  private:
   Fraction exact_part() const;
   // Dice-only paths (the common case, no big numbers): paths per denominator.
   std::map<std::uint64_t, std::uint64_t> dice_paths_;
-  Fraction cases_ = 0;  // paths through case picks, exactly
+  // Paths through case picks, exactly: the sum of their numerators per denominator, not
+  // reduced until the end (one gcd per denominator, not two per path).
+  std::vector<std::pair<BigInt, BigInt>> case_sums_;  // (denominator, numerator sum)
   // Paths through floating weights: the weights' product per dice denominator, summed
   // per denominator and divided once (68 faces of a d100 give exactly 0.68).
   std::map<std::uint64_t, double> weighted_;

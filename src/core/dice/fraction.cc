@@ -16,22 +16,26 @@ Fraction make_fraction(const BigInt& n, const BigInt& d) {
 
 double to_double(const Fraction& f) {
   if (sgn(f) == 0) return 0;
-  const BigInt n = abs(f.get_num());
-  const BigInt& d = f.get_den();
-  // Scale n/d by 2^e into [2^62, 2^64), take the integer part q and whether a remainder
-  // is left (the sticky bit), then round q's top 53 bits to nearest, ties to even.
-  const long e = 63 - (static_cast<long>(mpz_sizeinbase(n.get_mpz_t(), 2)) -
-                       static_cast<long>(mpz_sizeinbase(d.get_mpz_t(), 2)));
-  BigInt num = n;
-  BigInt den = d;
+  const mpz_srcptr n = f.get_num_mpz_t();
+  const mpz_srcptr d = f.get_den_mpz_t();
+  // Scale |n|/d by 2^e into [2^62, 2^64), take the integer part q and whether a remainder
+  // is left (the sticky bit), then round q's top 53 bits to nearest, ties to even. The
+  // scratch integers are kept per thread: enumeration converts one fraction per outcome.
+  const long e =
+      63 - (static_cast<long>(mpz_sizeinbase(n, 2)) - static_cast<long>(mpz_sizeinbase(d, 2)));
+  thread_local BigInt num;
+  thread_local BigInt den;
+  thread_local BigInt quotient;
+  thread_local BigInt remainder;
+  mpz_abs(num.get_mpz_t(), n);
+  mpz_srcptr divisor = d;
   if (e >= 0) {
     mpz_mul_2exp(num.get_mpz_t(), num.get_mpz_t(), static_cast<mp_bitcnt_t>(e));
   } else {
-    mpz_mul_2exp(den.get_mpz_t(), den.get_mpz_t(), static_cast<mp_bitcnt_t>(-e));
+    mpz_mul_2exp(den.get_mpz_t(), d, static_cast<mp_bitcnt_t>(-e));
+    divisor = den.get_mpz_t();
   }
-  BigInt quotient;
-  BigInt remainder;
-  mpz_tdiv_qr(quotient.get_mpz_t(), remainder.get_mpz_t(), num.get_mpz_t(), den.get_mpz_t());
+  mpz_tdiv_qr(quotient.get_mpz_t(), remainder.get_mpz_t(), num.get_mpz_t(), divisor);
   static_assert(sizeof(unsigned long) == 8, "mpz_get_ui must return 64 bits");
   const std::uint64_t q = mpz_get_ui(quotient.get_mpz_t());
   SB_CHECK(q >= (std::uint64_t{1} << 62), "fraction scaled below 2^62");

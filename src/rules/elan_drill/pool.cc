@@ -1,13 +1,10 @@
 #include "rules/elan_drill/pool.h"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
-#include <vector>
 
 #include <fmt/format.h>
 
-#include "core/dice/fraction.h"
+#include "core/dice/face_count.h"
 
 namespace smoothbore::elan_drill {
 
@@ -19,27 +16,6 @@ void note_dice(RollRecord* r, int dice, double target) {
   r->target = target;
 }
 
-// face_count_cases() per (dice, sides, faces), kept per thread: enumeration re-runs a
-// resolution once per path, and recomputing the binomial cases (powers of big integers)
-// each time was most of the cost of `odds close-action figures=40`. Bounded: cleared past
-// kMaxCachedPools keys (pools in a battle come in a few dozen sizes).
-const std::vector<BigInt>& cached_cases(int dice, int sides, int faces) {
-  constexpr std::size_t kMaxCachedPools = 4096;
-  thread_local std::map<std::tuple<int, int, int>, std::vector<BigInt>> cache;
-  const auto key = std::make_tuple(dice, sides, faces);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
-  if (cache.size() >= kMaxCachedPools) cache.clear();
-  return cache.emplace(key, face_count_cases(dice, sides, faces)).first->second;
-}
-
-// How many of `dice` dice with `sides` faces show one of `faces` of them: certain counts
-// need no chance node (a zero-probability branch would list an impossible outcome).
-int count_faces(int dice, int sides, int faces, Chance& chance) {
-  if (dice <= 0 || faces <= 0) return 0;
-  if (faces >= sides) return dice;
-  return chance.pick_cases(cached_cases(dice, sides, faces));
-}
-
 }  // namespace
 
 int success_faces(int factor) { return std::clamp(factor, 0, kSides); }
@@ -49,7 +25,7 @@ PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record) {
   out.dice = std::max(dice, 0);
   note_dice(record, out.dice, factor);
   if (chance.enumerating()) {
-    out.successes = count_faces(out.dice, kSides, success_faces(factor), chance);
+    out.successes = pick_face_count(chance, out.dice, kSides, success_faces(factor));
   } else {
     for (int i = 0; i < out.dice; ++i) {
       const int face = chance.roll(kSides);
@@ -69,12 +45,12 @@ SaveResult roll_saves(int hits, int factor, bool natural_12_special, Chance& cha
   if (chance.enumerating()) {
     if (natural_12_special) {
       // Natural 12s first (1 face in 12), then the other dice are uniform on 1..11.
-      out.special = count_faces(hits, kSides, 1, chance);
+      out.special = pick_face_count(chance, hits, kSides, 1);
       const int rest = hits - out.special;
       const int failing = kSides - 1 - std::clamp(factor, 0, kSides - 1);
-      out.casualties = out.special + count_faces(rest, kSides - 1, failing, chance);
+      out.casualties = out.special + pick_face_count(chance, rest, kSides - 1, failing);
     } else {
-      out.casualties = count_faces(hits, kSides, kSides - success_faces(factor), chance);
+      out.casualties = pick_face_count(chance, hits, kSides, kSides - success_faces(factor));
     }
     return out;
   }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/check.h"
+#include "core/dice/face_count.h"
 #include "rules/fire_and_discipline/fire_resolutions_detail.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -85,6 +86,13 @@ std::string dice_text(const MusketryDice& d) {
 
 bool is_hit(const MusketryDice& d, int face) {
   return std::find(d.hit_faces.begin(), d.hit_faces.end(), face) != d.hit_faces.end();
+}
+
+// The faces of a d10 (1..10) that hit.
+int hit_face_count(const MusketryDice& d) {
+  int n = 0;
+  for (int face = 1; face <= 10; ++face) n += is_hit(d, face) ? 1 : 0;
+  return n;
 }
 
 }  // namespace
@@ -270,44 +278,66 @@ std::vector<double> skirmish_fire_distribution(int dice, int hit_faces) {
 
 namespace detail {
 
-int musketry_closed_form(const MusketrySituation& s, Chance& dice, RollRecord* record) {
+namespace {
+
+// The dice paths a full enumeration of the real dice would take.
+double real_dice_paths(const MusketryDice& d, bool skirmish) {
+  if (!d.possible) return 1;
+  if (!skirmish) return std::pow(10.0, d.dice);
+  const double h = static_cast<double>(d.hit_faces.size());
+  return std::pow(10.0 - h + h * 1000.0, d.dice);
+}
+
+}  // namespace
+
+int musketry_enumerated(const MusketrySituation& s, Chance& dice, RollRecord* record) {
   const MusketryDice d = musketry_dice(s);
   if (!d.possible) return resolve_musketry(s, dice, record);  // no roll either way
   start_record(d, "musketry", record);
-  const int hits = dice.pick(hit_count_distribution(d.dice, static_cast<int>(d.hit_faces.size())));
+  if (real_dice_paths(d, false) > kMaxEnumeratedPaths) {
+    const int hits = dice.pick(hit_count_weights(d.dice, static_cast<int>(d.hit_faces.size())));
+    if (record != nullptr) {
+      record->dice = "closed form";
+      record->result = fmt::format("{}: closed form binomial({}, {}/10) → {}", dice_text(d), d.dice,
+                                   d.hit_faces.size(), hits_text(hits));
+    }
+    return hits;
+  }
+  const int faces = hit_face_count(d);
+  const int hits = pick_face_count(dice, d.dice, 10, faces);
   if (record != nullptr) {
-    record->dice = "closed form";
-    record->result = fmt::format("{}: closed form binomial({}, {}/10) → {}", dice_text(d), d.dice,
-                                 d.hit_faces.size(), hits_text(hits));
+    record->dice = "exact cases";
+    record->result = fmt::format("{}: binomial cases ({}, {}/10) → {}", dice_text(d), d.dice, faces,
+                                 hits_text(hits));
   }
   return hits;
 }
 
-SkirmishFireResult skirmish_closed_form(const MusketrySituation& s, Chance& dice,
-                                        std::vector<RollRecord>* records) {
+SkirmishFireResult skirmish_enumerated(const MusketrySituation& s, Chance& dice,
+                                       std::vector<RollRecord>* records) {
   const MusketryDice d = musketry_dice(s, true);
   if (!d.possible) return resolve_skirmish_fire(s, dice, records);  // no roll either way
-  const int i = dice.pick(skirmish_fire_distribution(d.dice, static_cast<int>(d.hit_faces.size())));
+  const bool closed = real_dice_paths(d, true) > kMaxEnumeratedPaths;
+  int i = 0;
+  if (closed) {
+    i = dice.pick(skirmish_fire_weights(d.dice, static_cast<int>(d.hit_faces.size())));
+  } else {
+    const SkirmishTable& t = skirmish_case_table(d.dice, hit_face_count(d));
+    i = t.index[static_cast<std::size_t>(t.table->cases.size() == 1 ? 0
+                                                                    : dice.pick_table(t.table))];
+  }
   SkirmishFireResult out{i / 4, static_cast<SkirmishEffect>(i % 4)};
   if (records != nullptr) {
     RollRecord r;
     start_record(d, "skirmish fire", &r);
-    r.dice = "closed form";
+    r.dice = closed ? "closed form" : "exact cases";
     r.result =
-        fmt::format("{}, 3d10 per skirmish hit: closed form → {}, worst effect {}", dice_text(d),
+        fmt::format("{}, 3d10 per skirmish hit: {} → {}, worst effect {}", dice_text(d), r.dice,
                     fmt::format("{} casualt{}", out.casualties, out.casualties == 1 ? "y" : "ies"),
                     skirmish_effect_name(out.effect));
     records->push_back(std::move(r));
   }
   return out;
-}
-
-double musketry_paths(const MusketrySituation& s, bool skirmish) {
-  const MusketryDice d = musketry_dice(s, skirmish);
-  if (!d.possible) return 1;
-  if (!skirmish) return std::pow(10.0, d.dice);
-  const double h = static_cast<double>(d.hit_faces.size());
-  return std::pow(10.0 - h + h * 1000.0, d.dice);
 }
 
 }  // namespace detail

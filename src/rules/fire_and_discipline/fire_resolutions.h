@@ -6,13 +6,15 @@
 // faces (a d10 "0" recorded as 10), base and its reference, every modifier with its rule
 // reference, the target and the result.
 //
-// Exact distributions. exact_distribution() enumerates every die face of a Resolution, so
-// n musketry d10s cost 10^n paths. The named resolutions therefore roll real dice (one d10
-// per musketry die, 3d10 per skirmish hit) whenever they are sampled (SampledChance) or
-// when enumerating them costs at most kMaxEnumeratedPaths; otherwise (a large volley being
-// enumerated) they draw the same outcome from its closed form (a count of d10 faces in a set
-// is binomial, design.md) with Chance::pick. The typed resolve_* functions always roll
-// real dice. The tests check the closed forms against full enumeration and Monte Carlo.
+// Exact distributions. exact_distribution() enumerates every chance node of a Resolution,
+// and n musketry d10s would cost 10^n paths. The named resolutions therefore roll real dice
+// (one d10 per musketry die, 3d10 per skirmish hit) when they are sampled (SampledChance);
+// enumerated, they pick the outcome from its exact case counts (Chance::pick_table: the
+// fractions of every real-dice path, in one chance node) while the real dice would cost at
+// most kMaxEnumeratedPaths paths, and otherwise (a large volley) from its closed form (a
+// count of d10 faces in a set is binomial, design.md) with Chance::pick. The typed
+// resolve_* functions always roll real dice. The tests check the closed forms against full
+// enumeration and Monte Carlo.
 #pragma once
 
 #include <string>
@@ -26,7 +28,8 @@
 
 namespace smoothbore::fire_and_discipline {
 
-// Above this many dice paths a named resolution being enumerated uses its closed form.
+// Above this many real-dice paths a named resolution being enumerated uses its closed form
+// (floating weights) rather than exact cases.
 inline constexpr double kMaxEnumeratedPaths = 1e5;
 
 // A volley (§7.3-§7.5) or skirmish fire (§7.15, §7.31, FD-04) by one unit at one stand.
@@ -83,6 +86,9 @@ SkirmishFireResult resolve_skirmish_fire(const MusketrySituation& s, Chance& dic
 // Closed forms. P(k hits) of `dice` d10s, each hitting on `hit_faces` of its 10 faces:
 // C(n,k) p^k (1−p)^(n−k), p = hit_faces / 10; index k = 0..dice.
 std::vector<double> hit_count_distribution(int dice, int hit_faces);
+// The same, computed once per thread and (dice, hit_faces), for enumeration (which re-runs a
+// resolution once per outcome).
+const std::vector<double>& hit_count_weights(int dice, int hit_faces);
 // The joint distribution of skirmish fire with `dice` dice hitting on `hit_faces` faces:
 // index casualties × 4 + effect.
 std::vector<double> skirmish_fire_distribution(int dice, int hit_faces);

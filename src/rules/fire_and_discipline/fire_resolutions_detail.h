@@ -3,16 +3,26 @@
 
 #include <vector>
 
+#include "core/dice/case_table.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 
 namespace smoothbore::fire_and_discipline::detail {
 
-// The same outcomes as resolve_musketry / resolve_skirmish_fire, drawn from the closed forms
-// with Chance::pick (one branch per outcome).
-int musketry_closed_form(const MusketrySituation& s, Chance& dice, RollRecord* record);
-SkirmishFireResult skirmish_closed_form(const MusketrySituation& s, Chance& dice,
-                                        std::vector<RollRecord>* records);
-// The dice paths a full enumeration of the real dice would take.
-double musketry_paths(const MusketrySituation& s, bool skirmish);
+// The same outcomes as resolve_musketry / resolve_skirmish_fire, for enumeration: picked
+// from their exact case counts (Chance::pick_table, the fractions every face of the real
+// dice gives, in one chance node) up to kMaxEnumeratedPaths real-dice paths, above that
+// from the closed forms with floating weights (Chance::pick).
+int musketry_enumerated(const MusketrySituation& s, Chance& dice, RollRecord* record);
+SkirmishFireResult skirmish_enumerated(const MusketrySituation& s, Chance& dice,
+                                       std::vector<RollRecord>* records);
+// skirmish_fire_distribution(), computed once per thread and (dice, hit_faces).
+const std::vector<double>& skirmish_fire_weights(int dice, int hit_faces);
+// The skirmish fire outcomes that can happen as exact cases (fire_exact.cc), and their
+// indices casualties × 4 + effect.
+struct SkirmishTable {
+  CaseTablePtr table;
+  std::vector<int> index;  // table row → casualties × 4 + effect
+};
+const SkirmishTable& skirmish_case_table(int dice, int hit_faces);
 
 }  // namespace smoothbore::fire_and_discipline::detail

@@ -102,9 +102,9 @@ Resolution musketry() {
     const MusketrySituation s = musketry_of(p);
     RollRecord rec;
     RollRecord* recp = explain != nullptr ? &rec : nullptr;
-    const int k = c.enumerating() && detail::musketry_paths(s, false) > kMaxEnumeratedPaths
-                      ? detail::musketry_closed_form(s, c, recp)
-                      : resolve_musketry(s, c, recp);
+    // Sampled: real dice. Enumerated: exact cases, or for a large volley its closed form.
+    const int k =
+        c.enumerating() ? detail::musketry_enumerated(s, c, recp) : resolve_musketry(s, c, recp);
     if (explain != nullptr) explain->push_back(std::move(rec));
     return hits(k);
   };
@@ -122,10 +122,8 @@ Resolution skirmish_fire() {
   r.outcome_fields = {"hits", "effect"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     const MusketrySituation s = musketry_of(p);
-    const SkirmishFireResult out =
-        c.enumerating() && detail::musketry_paths(s, true) > kMaxEnumeratedPaths
-            ? detail::skirmish_closed_form(s, c, explain)
-            : resolve_skirmish_fire(s, c, explain);
+    const SkirmishFireResult out = c.enumerating() ? detail::skirmish_enumerated(s, c, explain)
+                                                   : resolve_skirmish_fire(s, c, explain);
     return Outcome{{"hits", Value(static_cast<std::int64_t>(out.casualties))},
                    {"effect", Value(std::string(skirmish_effect_name(out.effect)))}};
   };

@@ -1,6 +1,7 @@
 // The named, parameterised Resolutions of the Fire and Discipline melee and morale rules
 // (melee, morale, commander-hit): parameter schemas and the conversion from Params to the
 // typed situations of melee_morale_resolutions.h.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "core/check.h"
+#include "core/dice/face_count.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/roll_helpers.h"
@@ -46,8 +48,9 @@ Outcome text(std::string field, std::string_view v) {
 
 // The melee resolution's stands (as many as a musketry volley may have).
 constexpr std::int64_t kMaxMeleeStands = 100;
-// Enumerated with real dice up to this many stands (10^5 paths).
-constexpr int kMaxRealDiceStands = 5;
+// Enumerated from exact binomial cases up to this many stands (the fractions 10^5 paths of
+// real dice gave); above, from the closed form with floating weights.
+constexpr int kMaxExactStands = 5;
 
 Resolution melee() {
   Resolution r;
@@ -99,14 +102,20 @@ Resolution melee() {
     s.target_holding_cover = p.get_bool("target-holding-cover");
     s.mmg_effect = p.get_string("mmg-effect") == "plus-one" ? MmgEffect::kPlusOne
                                                             : MmgEffect::kDoubleCasualties;
-    // Sampled, small or explained: real dice. Enumerating a large melee: the closed form.
+    // Sampled or explained: real dice. Enumerating: the hit count from its exact binomial
+    // cases for a small melee, from its closed form (floating weights) for a large one.
     MeleeRoundResult out;
-    if (!c.enumerating() || explain != nullptr || s.stands <= kMaxRealDiceStands) {
+    if (!c.enumerating() || explain != nullptr) {
       out = with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); });
     } else {
       const MeleeHitChance hc = melee_hit_chance(s);
-      // Enumerating a large melee: the hit count from its closed form (binomial).
-      out.hits = c.pick(hit_count_distribution(s.stands, hc.hit_set.faces));
+      if (s.stands <= kMaxExactStands) {
+        int faces = 0;  // the d10 faces that hit
+        for (int face = 1; face <= 10; ++face) faces += hc.hit_set.hits(face) ? 1 : 0;
+        out.hits = pick_face_count(c, std::max(1, s.stands), 10, faces);  // FD-46: at least one
+      } else {
+        out.hits = c.pick(hit_count_weights(s.stands, hc.hit_set.faces));
+      }
       out.casualties = out.hits * hc.casualties_per_hit;
     }
     return Outcome{{"casualties", Value(static_cast<std::int64_t>(out.casualties))},
