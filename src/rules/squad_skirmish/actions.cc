@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <unordered_map>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -18,9 +19,14 @@ namespace smoothbore::squad_skirmish {
 
 namespace {
 
+// Numbers in full (fmt's shortest round-trip form): to_string's 6 significant digits could give
+// two different situations one key and so the wrong cached odds.
 std::string key_of(const std::map<std::string, Value>& p) {
   std::string k;
-  for (const auto& [n, v] : p) k += n + "=" + to_string(v) + ";";
+  for (const auto& [n, v] : p) {
+    const auto* d = std::get_if<double>(&v);
+    k += n + "=" + (d != nullptr ? fmt::format("{}", *d) : to_string(v)) + ";";
+  }
   return k;
 }
 
