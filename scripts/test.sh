@@ -5,7 +5,7 @@
 # tests of that program (tests/apps, among them `bench`, which asan skips), the MPI runner
 # (-DSMOOTHBORE_MPI=ON) with its 2-rank mpirun job compared with the threaded run, and the
 # replay page and reports in headless Chromium. Building the other five test binaries twice
-# cost CI about four minutes and ran the same assertions as asan, so the release build
+# cost CI about three minutes and ran the same assertions as asan, so the release build
 # leaves them out (`ctest --preset release` after `cmake --preset release` runs them all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
