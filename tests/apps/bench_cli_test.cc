@@ -129,5 +129,38 @@ TEST(BenchCliArguments, AnUnknownArgumentIsBadInput) {
   EXPECT_THAT(o.output, HasSubstr("--micro"));
 }
 
+// --ruleset: the report measures the rule sets named, in registry order, and no other.
+TEST(BenchCliArguments, RulesetSelectsTheRuleSetsMeasured) {
+  Output o = run_cli("bench --quick --json --ruleset squad-skirmish --ruleset group-orders");
+  if (o.output.find("bench is unavailable") != std::string::npos)
+    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  ASSERT_EQ(o.exit_code, 0) << o.output;
+  const std::size_t brace = o.output.find('{');
+  const nlohmann::json j =
+      nlohmann::json::parse(o.output.substr(brace == std::string::npos ? 0 : brace));
+  ASSERT_EQ(j["rulesets"].size(), 2u) << j.dump();
+  EXPECT_EQ(j["rulesets"][0]["id"], "group-orders");
+  EXPECT_EQ(j["rulesets"][1]["id"], "squad-skirmish");
+  expect_battle_and_scaling(j["rulesets"][1]);
+}
+
+TEST(BenchCliArguments, AnUnknownRulesetIsBadInputNamingTheOption) {
+  Output o = run_cli("bench --quick --ruleset no-such-rules");
+  if (o.output.find("bench is unavailable") != std::string::npos)
+    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  EXPECT_EQ(o.exit_code, 2) << o.output;
+  EXPECT_THAT(o.output, HasSubstr("--ruleset: unknown rule set 'no-such-rules'"));
+  EXPECT_THAT(o.output, HasSubstr("squad-skirmish"));
+  EXPECT_EQ(o.output.find('{'), std::string::npos) << "no report: " << o.output;
+}
+
+TEST(BenchCliArguments, RulesetDoesNotApplyToMicro) {
+  Output o = run_cli("bench --ruleset fast-1805 --micro");
+  if (o.output.find("bench is unavailable") != std::string::npos)
+    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  EXPECT_EQ(o.exit_code, 2) << o.output;
+  EXPECT_THAT(o.output, HasSubstr("--benchmark_filter"));
+}
+
 }  // namespace
 }  // namespace smoothbore

@@ -24,6 +24,7 @@ struct BenchConfig {
   double budget_seconds = 30.0;                 // hard limit of one scaling size (one child)
   double battle_budget_seconds = 60.0;          // hard limit of one rule set's battles (one child)
   double odds_seconds = 0.2;                    // repeat an exact distribution for this long
+  std::vector<std::string> rulesets;            // ids to measure, in registry order; empty: all
   static BenchConfig quick_config();
 };
 

@@ -1,4 +1,5 @@
 // The whole `smoothbore bench` report (bench.h): every rule set's stages, as JSON and text.
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -46,6 +47,9 @@ nlohmann::json run_report(const BenchConfig& config) {
   report["rng_ns"] = measure_rng_ns(config);
   report["rulesets"] = nlohmann::json::array();
   for (const Ruleset* ruleset : all_rulesets()) {
+    if (!config.rulesets.empty() && std::find(config.rulesets.begin(), config.rulesets.end(),
+                                              ruleset->id()) == config.rulesets.end())
+      continue;
     nlohmann::json r{{"id", ruleset->id()}, {"playable", ruleset->playable()}};
     r["battle"] = measure_battles(*ruleset, config);
     r["scaling"] = measure_scaling(*ruleset, config);
