@@ -10,8 +10,13 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/rect_gen.h"
+
 namespace smoothbore {
 namespace {
+
+using testing_geometry::arbitrary_rect;
+using testing_geometry::coord;
 
 double reference_distance(const Rect& a, const Rect& b) {
   const auto ca = a.corners();
@@ -32,27 +37,9 @@ double reference_distance(const Rect& a, const Rect& b) {
   return best;
 }
 
-rc::Gen<double> coord(int lo_mm, int hi_mm) {
-  return rc::gen::map(rc::gen::inRange(lo_mm * 1000, hi_mm * 1000 + 1),
-                      [](int v) { return v / 1000.0; });
-}
-
-rc::Gen<Rect> arbitrary_rect() {
-  return rc::gen::apply(
-      [](double x, double y, double facing, double w, double d) {
-        Rect r;
-        r.centre = {x, y};
-        r.facing = facing;
-        r.width = w;
-        r.depth = d;
-        return r;
-      },
-      coord(-500, 500), coord(-500, 500), coord(0, 359), coord(0, 200), coord(0, 200));
-}
-
 RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBit, ()) {
-  const Rect a = *arbitrary_rect();
-  Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
   // Pull b near a often, so that touching, crossing and contained pairs are common.
   const int pull = *rc::gen::inRange(0, 4);
   if (pull == 1) b.centre = a.centre + (b.centre - a.centre) * 0.05;
@@ -63,7 +50,7 @@ RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBit, ()) {
 }
 
 RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
-  const Rect a = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(0);
   const RectFrame f(a);
   RC_ASSERT(f.corners == a.corners());
   RC_ASSERT(f.f == a.forward());

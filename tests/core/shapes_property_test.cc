@@ -7,28 +7,13 @@
 #include <cmath>
 
 #include "core/geometry/shapes.h"
+#include "core/rect_gen.h"
 
 namespace smoothbore {
 namespace {
 
-// Millimetre coordinates with 0.001 mm resolution, on a table-sized area.
-rc::Gen<double> coord(int lo_mm, int hi_mm) {
-  return rc::gen::map(rc::gen::inRange(lo_mm * 1000, hi_mm * 1000 + 1),
-                      [](int v) { return v / 1000.0; });
-}
-
-rc::Gen<Rect> arbitrary_rect() {
-  return rc::gen::apply(
-      [](double x, double y, double facing, double w, double d) {
-        Rect r;
-        r.centre = {x, y};
-        r.facing = facing;
-        r.width = w;
-        r.depth = d;
-        return r;
-      },
-      coord(-500, 500), coord(-500, 500), coord(0, 359), coord(1, 200), coord(1, 200));
-}
+using testing_geometry::arbitrary_rect;
+using testing_geometry::coord;
 
 // Clockwise rotation by `deg` about the origin, matching compass bearings.
 Vec2 rotate(Vec2 p, double deg) {
@@ -37,36 +22,36 @@ Vec2 rotate(Vec2 p, double deg) {
 }
 
 RC_GTEST_PROP(ShapesProperty, DistanceSymmetricAndNonNegative, ()) {
-  const Rect a = *arbitrary_rect();
-  const Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  const Rect b = *arbitrary_rect(1);
   const double d = distance(a, b);
   RC_ASSERT(d >= 0);
   RC_ASSERT(std::fabs(d - distance(b, a)) <= 1e-9);
 }
 
 RC_GTEST_PROP(ShapesProperty, OverlapsSymmetric, ()) {
-  const Rect a = *arbitrary_rect();
-  const Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  const Rect b = *arbitrary_rect(1);
   RC_ASSERT(overlaps(a, b) == overlaps(b, a));
 }
 
 RC_GTEST_PROP(ShapesProperty, OverlappingRectsHaveZeroDistance, ()) {
-  const Rect a = *arbitrary_rect();
-  Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  Rect b = *arbitrary_rect(1);
   // Half the time, pull b onto a so that overlaps are common enough to test.
   if (*rc::gen::arbitrary<bool>()) b.centre = a.centre + (b.centre - a.centre) * 0.05;
   if (overlaps(a, b)) RC_ASSERT(distance(a, b) == 0);
 }
 
 RC_GTEST_PROP(ShapesProperty, DistanceAtMostCentreDistance, ()) {
-  const Rect a = *arbitrary_rect();
-  const Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  const Rect b = *arbitrary_rect(1);
   RC_ASSERT(distance(a, b) <= distance(a.centre, b.centre) + 1e-9);
 }
 
 RC_GTEST_PROP(ShapesProperty, TranslationInvariant, ()) {
-  Rect a = *arbitrary_rect();
-  Rect b = *arbitrary_rect();
+  Rect a = *arbitrary_rect(1);
+  Rect b = *arbitrary_rect(1);
   const Vec2 shift{*coord(-1000, 1000), *coord(-1000, 1000)};
   const double before = distance(a, b);
   a.centre = a.centre + shift;
@@ -75,8 +60,8 @@ RC_GTEST_PROP(ShapesProperty, TranslationInvariant, ()) {
 }
 
 RC_GTEST_PROP(ShapesProperty, RotationInvariant, ()) {
-  Rect a = *arbitrary_rect();
-  Rect b = *arbitrary_rect();
+  Rect a = *arbitrary_rect(1);
+  Rect b = *arbitrary_rect(1);
   const double turn = *coord(0, 359);
   const double before = distance(a, b);
   a.centre = rotate(a.centre, turn);
@@ -101,7 +86,7 @@ RC_GTEST_PROP(ShapesProperty, LengthInsideAtMostSegmentLength, ()) {
 }
 
 RC_GTEST_PROP(ShapesProperty, FarAheadIsFront, ()) {
-  const Rect r = *arbitrary_rect();
+  const Rect r = *arbitrary_rect(1);
   const double ahead = *coord(1, 10000);
   RC_ASSERT(zone_of(r, r.centre + r.forward() * (r.depth / 2 + ahead)) == Zone::kFront);
 }
@@ -110,8 +95,8 @@ RC_GTEST_PROP(ShapesProperty, DistanceIsNearestCornerDistance, ()) {
   // For disjoint convex shapes the closest pair includes a corner of one of them, so the
   // edge-to-edge distance equals the smallest corner-to-rectangle distance (computed
   // independently, in each rectangle's own frame).
-  const Rect a = *arbitrary_rect();
-  const Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  const Rect b = *arbitrary_rect(1);
   double want = distance(a, b.corners()[0]);
   for (Vec2 p : b.corners()) want = std::min(want, distance(a, p));
   for (Vec2 p : a.corners()) want = std::min(want, distance(b, p));
@@ -120,8 +105,8 @@ RC_GTEST_PROP(ShapesProperty, DistanceIsNearestCornerDistance, ()) {
 }
 
 RC_GTEST_PROP(ShapesProperty, RectInArcWhenACornerIs, ()) {
-  const Rect firer = *arbitrary_rect();
-  const Rect target = *arbitrary_rect();
+  const Rect firer = *arbitrary_rect(1);
+  const Rect target = *arbitrary_rect(1);
   const double half = *rc::gen::element(22.5, 45.0, 60.0);
   bool corner_in = false;
   for (Vec2 p : target.corners()) corner_in = corner_in || in_arc(firer, p, half);
@@ -132,8 +117,8 @@ RC_GTEST_PROP(ShapesProperty, RectInArcWhenACornerIs, ()) {
 // The spatial-index searches skip a footprint whose box gap already exceeds the best
 // distance found, so the gap must never exceed the true edge-to-edge distance.
 RC_GTEST_PROP(ShapesProperty, BoxGapIsALowerBoundOfDistance, ()) {
-  const Rect a = *arbitrary_rect();
-  const Rect b = *arbitrary_rect();
+  const Rect a = *arbitrary_rect(1);
+  const Rect b = *arbitrary_rect(1);
   const double gap = box_gap(a.bounds(), b.bounds());
   RC_ASSERT(gap >= 0.0);
   RC_ASSERT(gap <= distance(a, b) + 1e-9);
