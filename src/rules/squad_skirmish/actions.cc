@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/tables.h"
@@ -246,11 +247,9 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
   const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
   double sum = 0;
+  // fire_params() names every parameter of `fire`, so they need no defaults.
   auto add = [&](std::map<std::string, Value> p) {
-    sum += cached_odds("fire:" + key_of(p), [&] {
-      const Resolution* r = ruleset().resolution("fire");
-      return outcome_mean(*r, *complete_params(r->params, p), "kills");
-    });
+    sum += detail::fire_mean_kills(detail::fire_shot(Params(std::move(p))));
   };
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))

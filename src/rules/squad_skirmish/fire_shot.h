@@ -1,0 +1,71 @@
+// One firing figure's shot (§8, L56-L81) as the `fire` resolution reads it from its parameters:
+// the modifiers, the rules that classify a d10, and the target's state. The resolution rolls
+// it (fire_resolutions.cc); the doctrine asks its mean kills (actions.cc), which depend on this
+// and nothing else, so they are computed once per distinct shot and exactly as the enumeration
+// of the resolution gives them. Internal to src/rules/squad_skirmish.
+#pragma once
+
+#include <cstdint>
+
+#include "rules/param.h"
+#include "rules/squad_skirmish/resolution_util.h"
+
+namespace smoothbore::squad_skirmish::detail {
+
+enum class Victim { kNone, kRanker, kLeader, kOfficer };
+
+struct ShotRules {
+  int modifier = 0;
+  int kill_score = 8;          // L58
+  bool natural_face = true;    // SK-03: a natural 10 is the die face (else a modified 10+)
+  bool natural_kills = true;   // SK-04
+  bool missing_ranker = true;  // SK-05: an absent leader/officer victim becomes a ranker
+  bool chain = false;          // L75, SK-08: canister at close range rolls again over 10
+  int chain_over = 10;
+};
+
+struct ShotState {
+  bool leader = true;   // the target squad has a living squad leader
+  bool officer = true;  // an officer is attached to or within 6" of it (SK-05)
+};
+
+struct Shot {
+  Victim victim = Victim::kNone;  // kNone: no kill
+  bool natural = false;
+  bool again = false;  // roll again (canister chain)
+};
+
+// One shot from its to-kill face and (used only after a natural 10) its victim face.
+Shot classify(const ShotRules& rules, const ShotState& state, int face, int victim_face);
+
+// Shot classes for enumeration: victim × again.
+inline int class_of(const Shot& s) { return static_cast<int>(s.victim) * 2 + (s.again ? 1 : 0); }
+inline constexpr int kShotClasses = 8;
+inline Shot shot_of_class(int k) {
+  Shot s;
+  s.victim = static_cast<Victim>(k / 2);
+  s.again = k % 2 == 1;
+  return s;
+}
+
+// What the `fire` parameters make of one figure's fire.
+struct FireShot {
+  const Row* ranges = nullptr;  // fire.weapons row whose ranges apply (a tap-loaded rifle: musket)
+  bool beyond = false;          // past the effective range: no fire
+  bool close = false;           // within close range
+  Modifiers modifiers;          // every modifier, in the order the record lists them
+  ShotRules rules;
+  ShotState state;
+  int size = 10;  // target-size: the canister chain stops at this many kills
+};
+FireShot fire_shot(const Params& p);
+
+// Mean of the `fire` resolution's "kills" over its exact distribution, bit for bit what
+// outcome_mean() gives (each outcome's exact fraction to the nearest double, summed in the
+// outcomes' order), from a walk over the shot's kill states instead of every dice path; kept
+// per thread by the shot's rules, state and (for a chain) size.
+double fire_mean_kills(const FireShot& shot);
+// The same by outcome_mean() on the resolution (the tests' reference).
+double fire_mean_kills_enumerated(const Params& p);
+
+}  // namespace smoothbore::squad_skirmish::detail
