@@ -245,6 +245,18 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::map<std::tuple<int, double, double>, std::string> cover;
   };
   mutable DecisionMemo memo_;
+  // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
+  // and a figure that has not moved is asked about the same lines in every activation that
+  // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.
+  struct PointPair {
+    std::uint64_t ax, ay, bx, by;
+    bool operator==(const PointPair&) const = default;
+  };
+  struct PointPairHash {
+    std::size_t operator()(const PointPair& p) const;
+  };
+  static constexpr std::size_t kMaxTerrainSight = 1 << 18;
+  mutable std::unordered_map<PointPair, bool, PointPairHash> terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;              // by unit: the id of its figure 0

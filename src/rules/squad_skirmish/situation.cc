@@ -2,6 +2,7 @@
 // of sight (SK-06), cover (SK-19), command (SK-10) and the parameters of each resolution, so
 // the battle calls the same functions `smoothbore odds squad-skirmish` enumerates.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "core/geometry/sight.h"
@@ -119,8 +120,22 @@ double BattleSK::max_move_in(int unit) const {
   return arm.number("max");
 }
 
+std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::uint64_t v : {p.ax, p.ay, p.bx, p.by}) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return static_cast<std::size_t>(h);
+}
+
 bool BattleSK::sees(Vec2 a, Vec2 b) const {
-  return !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // seen 2" into woods
+  const PointPair key{std::bit_cast<std::uint64_t>(a.x), std::bit_cast<std::uint64_t>(a.y),
+                      std::bit_cast<std::uint64_t>(b.x), std::bit_cast<std::uint64_t>(b.y)};
+  if (auto it = terrain_sight_.find(key); it != terrain_sight_.end()) return it->second;
+  if (terrain_sight_.size() >= kMaxTerrainSight) terrain_sight_.clear();
+  const bool seen = !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // 2" into woods
+  terrain_sight_.emplace(key, seen);
+  return seen;
 }
 
 // SK-06: figure k of `unit` sees figure j of `target`: terrain (sees), and, with
@@ -150,9 +165,8 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   const Rect& from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
   Rect seen_from = from;
   seen_from.facing = bearing_of(b - a);  // the figure turns to fire
-  static const smoothbore::Table kBare;  // terrain is judged above, on the centre line
-  return line_of_sight(kBare, seen_from, force_.units[target].stands[j].rect, blockers) !=
-         Sight::kBlocked;
+  // Terrain is judged above, on the centre line: here only the figures in the way count.
+  return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
 }
 
 // SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
