@@ -259,9 +259,12 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::unordered_map<PointPair, bool, PointPairHash> terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
-  std::vector<int> fig_base_;              // by unit: the id of its figure 0
-  std::vector<int> fig_unit_;              // by figure id
-  std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
+  std::vector<int> fig_base_;  // by unit: the id of its figure 0
+  std::vector<int> fig_unit_;  // by figure id
+  std::vector<int> officers_;  // unit * 100 + figure of every figure made an officer
+  // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
+  // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
+  std::vector<int> leaderless_;
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
   std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
