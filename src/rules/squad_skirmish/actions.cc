@@ -234,6 +234,18 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
 // Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
 // when the squad alone is enough for one (SK-23), at most the target's figures.
 double BattleSK::expected_kills(int unit, int target, std::string_view as) const {
+  const int as_code = as == "formed" ? 1 : as == "open" ? 2 : as == "dismounted" ? 3 : 0;
+  if (!memo_.on || (as_code == 0 && !as.empty())) return count_expected_kills(unit, target, as);
+  const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 34) |
+                            (static_cast<std::uint64_t>(target) << 4) |
+                            static_cast<std::uint64_t>(as_code);
+  if (auto it = memo_.kills.find(key); it != memo_.kills.end()) return it->second;
+  const double k = count_expected_kills(unit, target, as);
+  memo_.kills.emplace(key, k);
+  return k;
+}
+
+double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
   const std::vector<int> figs = living(unit);
   int ready = 0;
   for (int k : figs) {

@@ -79,9 +79,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       });
     }
     Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
-    memo_.on = false;
-    memo_.range.clear();
-    memo_.cover.clear();
+    memo_.clear();
     chosen.push_back(a);
   }
   std::vector<std::pair<int, int>> shots;

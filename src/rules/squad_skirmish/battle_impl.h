@@ -238,12 +238,22 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // While a commander decides (legal_actions, then assess for each action: activate), nothing
   // moves, so each figure's range to a target and each cover judgement is traced once:
   // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
-  // position) -> cover. Off (and empty) outside a decision.
+  // position) -> cover; and each (unit, target, `as`) -> expected kills, which the doctrine
+  // asks of every fire action and again of every formation change. Off (and empty) outside a
+  // decision.
   struct DecisionMemo {
     bool on = false;
     std::unordered_map<std::uint64_t, std::pair<double, double>> range;
     std::map<std::tuple<int, double, double>, std::string> cover;
+    std::unordered_map<std::uint64_t, double> kills;
+    void clear() {
+      on = false;
+      range.clear();
+      cover.clear();
+      kills.clear();
+    }
   };
+  double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
   // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
   // and a figure that has not moved is asked about the same lines in every activation that
