@@ -52,7 +52,7 @@ TEST(SquadSkirmishFireMean, WalkEqualsEnumerationBitForBit) {
   int chains = 0;
   for (int i = 0; i < 400; ++i) {
     const Params p = random_fire_params(rng);
-    const FireShot shot = fire_shot(p);
+    const FireShot shot = fire_shot(fire_situation(p));
     if (shot.rules.chain) ++chains;
     const double walked = fire_mean_kills(shot);
     const double enumerated = fire_mean_kills_enumerated(p);
@@ -68,8 +68,8 @@ TEST(SquadSkirmishFireMean, BeyondEffectiveRangeIsNoFire) {
   Params p = random_fire_params(rng);
   p.set("weapon", Value(std::string("musket")));
   p.set("range", Value(100.0));
-  EXPECT_TRUE(fire_shot(p).beyond);
-  EXPECT_EQ(fire_mean_kills(fire_shot(p)), 0.0);
+  EXPECT_TRUE(fire_shot(fire_situation(p)).beyond);
+  EXPECT_EQ(fire_mean_kills(fire_shot(fire_situation(p))), 0.0);
   EXPECT_EQ(fire_mean_kills_enumerated(p), 0.0);
 }
 

@@ -258,25 +258,46 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
           : (as == "open" ? false : formed(unit));
   const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
-  double sum = 0;
-  // fire_params() names every parameter of `fire`, so they need no defaults.
-  auto add = [&](std::map<std::string, Value> p) {
-    sum += detail::fire_mean_kills(detail::fire_shot(Params(std::move(p))));
+  // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
+  const std::string w = weapon(unit);
+  const std::string q = quality(unit);
+  detail::FireSituation f;
+  f.weapon = w;
+  f.quality = q;
+  f.mounted = mounted(unit);
+  f.target_formed = formed_target(target);
+  f.target_size = canister_cap(target);
+  f.leader = squads_[target].leader >= 0;
+  f.officer = officer_with(target);
+  f.natural_face = option("sk_03_natural_10") == "face";
+  f.natural_kills = option_bool("sk_04_natural_10_kills");
+  f.missing_ranker = option("sk_05_missing_victim") == "ranker";
+  f.chain = option("sk_08_canister_chain") == "modified-over-10";
+  f.ball_close = option("sk_24_ball_close") == "plus-1";
+  std::string cover;
+  auto shot_of = [&](int k) {
+    f.range = std::max(0.0, range_in(unit, k, target));
+    cover = cover_of(target, pos(unit, k));
+    f.cover = cover;
+    f.wounded = wounded_hero(unit, k);
+    f.canister = figures_[unit][k].canister;
+    f.tap = figures_[unit][k].tap;
   };
+  double sum = 0;
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
       return 0;
-    auto p = fire_params(unit, figs.front(), target, false);
-    p["canister"] = Value(squads_[unit].gun_canister);
-    add(p);
-    return sum;
+    shot_of(figs.front());
+    f.canister = squads_[unit].gun_canister;
+    return detail::fire_mean_kills(detail::fire_shot(f));
   }
+  f.volley = volley;
+  if (as == "dismounted") f.mounted = false;
   for (int k : figs) {
     if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
-    auto p = fire_params(unit, k, target, volley);
-    if (as == "dismounted") p["mounted"] = Value(false);
-    p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
-    add(p);
+    shot_of(k);
+    f.range = std::round(f.range);  // whole inches, to share the cache
+    sum += detail::fire_mean_kills(detail::fire_shot(f));
   }
   // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
   return std::min(sum, static_cast<double>(figure_count(target)));

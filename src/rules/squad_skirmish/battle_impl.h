@@ -135,6 +135,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
+  // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
+  bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
+  bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
+  int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
+  bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
   std::map<std::string, Value> morale_params(int unit, bool rallying,
                                              const std::string& prefix) const;
   std::map<std::string, Value> melee_params(int a_unit, int a_k, int b_unit, int b_k, bool charging,

@@ -120,7 +120,7 @@ Resolution fire_resolution() {
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
       const Row& kill = row("fire.kill", "kill");
-      FireShot shot = fire_shot(p);
+      FireShot shot = fire_shot(fire_situation(p));
       const Row& ranges = *shot.ranges;
       const bool close = shot.close;
       const double range = p.get_number("range");

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/dice/fraction.h"
 #include "rules/squad_skirmish/resolutions.h"
 
@@ -110,46 +112,66 @@ Shot classify(const ShotRules& rules, const ShotState& state, int face, int vict
   return s;
 }
 
-FireShot fire_shot(const Params& p) {
+FireSituation fire_situation(const Params& p) {
+  FireSituation f;
+  f.weapon = p.get_string("weapon");
+  f.range = p.get_number("range");
+  f.quality = p.get_string("quality");
+  f.mounted = p.get_bool("mounted");
+  f.wounded = p.get_bool("wounded");
+  f.cover = p.get_string("target-cover");
+  f.target_formed = p.get_bool("target-formed");
+  f.volley = p.get_bool("volley");
+  f.canister = p.get_bool("canister");
+  f.tap = p.get_bool("tap-loaded");
+  f.target_size = int_of(p, "target-size");
+  f.leader = p.get_bool("squad-leader");
+  f.officer = p.get_bool("officer");
+  f.natural_face = p.get_string("natural-10") == "face";
+  f.natural_kills = p.get_bool("natural-10-kills");
+  f.missing_ranker = p.get_string("missing-victim") == "ranker";
+  f.chain = p.get_string("canister-chain") == "modified-over-10";
+  f.ball_close = p.get_string("ball-close") == "plus-1";
+  return f;
+}
+
+FireShot fire_shot(const FireSituation& f) {
   FireShot s;
   const Row& kill = row("fire.kill", "kill");
-  const Row& weapon = row("fire.weapons", p.get_string("weapon"));
-  const bool tap = weapon.key == "rifle" && p.get_bool("tap-loaded");
+  const Row& weapon = row("fire.weapons", f.weapon);
+  const bool tap = weapon.key == "rifle" && f.tap;
   // L73: a tap-loaded rifle fires as a musket (its ranges, no Rifle +1).
   s.ranges = tap ? &row("fire.weapons", "musket") : &weapon;
   const bool cannon = weapon.key == "cannon";
-  const bool canister = cannon && p.get_bool("canister");
-  const double range = p.get_number("range");
+  const bool canister = cannon && f.canister;
   auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
   Modifiers& m = s.modifiers;
   s.rules.kill_score = kill.number("score");
   s.rules.chain_over = row("fire.canister", "reroll").number("over");
-  s.close = range <= s.ranges->number("close");
-  s.beyond = range > s.ranges->number("effective");
+  s.close = f.range <= s.ranges->number("close");
+  s.beyond = f.range > s.ranges->number("effective");
   if (s.beyond) return s;
   if (s.close && canister) {
     m.add(mod("close-canister"));
-    s.rules.chain = p.get_string("canister-chain") == "modified-over-10";
-  } else if (s.close && !(cannon && p.get_string("ball-close") == "none")) {
+    s.rules.chain = f.chain;
+  } else if (s.close && !(cannon && !f.ball_close)) {
     m.add(mod("close-range"));
   }
   if ((weapon.key == "rifle" && !tap) || weapon.key == "blunderbuss") {
     m.add(mod("rifle-blunderbuss"));
   }
-  const std::string& quality = p.get_string("quality");
-  if (quality != "regular") m.add(mod("firer-" + quality));
-  if (p.get_bool("mounted")) m.add(mod("firer-mounted"));
-  if (p.get_bool("wounded")) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-  const std::string& cover = p.get_string("target-cover");
-  if (cover != "none") m.add(mod(cover + "-cover"));
-  if (p.get_bool("target-formed")) m.add(mod("target-formed"));
-  if (p.get_bool("volley")) m.add(mod("volley"));
+  if (f.quality != "regular") m.add(mod(fmt::format("firer-{}", f.quality)));
+  if (f.mounted) m.add(mod("firer-mounted"));
+  if (f.wounded) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
+  if (f.cover != "none") m.add(mod(fmt::format("{}-cover", f.cover)));
+  if (f.target_formed) m.add(mod("target-formed"));
+  if (f.volley) m.add(mod("volley"));
   s.rules.modifier = m.total();
-  s.rules.natural_face = p.get_string("natural-10") == "face";
-  s.rules.natural_kills = p.get_bool("natural-10-kills");
-  s.rules.missing_ranker = p.get_string("missing-victim") == "ranker";
-  s.state = ShotState{p.get_bool("squad-leader"), p.get_bool("officer")};
-  s.size = int_of(p, "target-size");
+  s.rules.natural_face = f.natural_face;
+  s.rules.natural_kills = f.natural_kills;
+  s.rules.missing_ranker = f.missing_ranker;
+  s.state = ShotState{f.leader, f.officer};
+  s.size = f.target_size;
   return s;
 }
 

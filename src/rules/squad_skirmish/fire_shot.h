@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "rules/param.h"
 #include "rules/squad_skirmish/resolution_util.h"
@@ -48,6 +49,31 @@ inline Shot shot_of_class(int k) {
   return s;
 }
 
+// The `fire` parameters, typed: what the battle knows of one figure's shot without building
+// them by name (the doctrine weighs tens of shots per decision), and what the resolution reads.
+struct FireSituation {
+  std::string_view weapon = "musket";  // a fire.weapons key
+  double range = 10;                   // inches to the nearest visible target figure
+  std::string_view quality = "regular";
+  bool mounted = false;
+  bool wounded = false;
+  std::string_view cover = "none";  // none | soft | hard
+  bool target_formed = false;
+  bool volley = false;
+  bool canister = false;
+  bool tap = false;
+  int target_size = 10;
+  bool leader = true;          // squad-leader
+  bool officer = true;         // officer
+  bool natural_face = true;    // natural-10 = face
+  bool natural_kills = true;   // natural-10-kills
+  bool missing_ranker = true;  // missing-victim = ranker
+  bool chain = true;           // canister-chain = modified-over-10
+  bool ball_close = true;      // ball-close = plus-1
+};
+// Views into `p`'s texts: `p` must outlive it.
+FireSituation fire_situation(const Params& p);
+
 // What the `fire` parameters make of one figure's fire.
 struct FireShot {
   const Row* ranges = nullptr;  // fire.weapons row whose ranges apply (a tap-loaded rifle: musket)
@@ -58,7 +84,7 @@ struct FireShot {
   ShotState state;
   int size = 10;  // target-size: the canister chain stops at this many kills
 };
-FireShot fire_shot(const Params& p);
+FireShot fire_shot(const FireSituation& f);
 
 // Mean of the `fire` resolution's "kills" over its exact distribution, bit for bit what
 // outcome_mean() gives (each outcome's exact fraction to the nearest double, summed in the

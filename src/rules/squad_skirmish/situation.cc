@@ -314,33 +314,43 @@ bool BattleSK::can_charge(int unit, int target) const {
   return gap_in(unit, target) <= max_move_in(unit);
 }
 
+// §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
+bool BattleSK::wounded_hero(int unit, int k) const {
+  const Figure& f = figures_[unit][k];
+  return f.hero_hits >= 2 && option_bool("sk_heroes") &&
+         (f.role == Role::kLeader ||
+          (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+}
+bool BattleSK::formed_target(int target) const {
+  return formed(target) && option_bool("sk_09_formed_target");
+}
+// SK-08: canister kills capped at the target's figures, or (none) not capped.
+int BattleSK::canister_cap(int target) const {
+  return option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20);
+}
+bool BattleSK::officer_with(int target) const {
+  return !officers_near(force_.units[target].side, anchor(target),
+                        option_number("sk_05_officer_in"))
+              .empty();
+}
+
 std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, bool volley) const {
   const Figure& f = figures_[unit][k];
   const Vec2 from = pos(unit, k);
-  const bool leader_there = squads_[target].leader >= 0;
-  const bool officer_there =
-      !officers_near(force_.units[target].side, anchor(target), option_number("sk_05_officer_in"))
-           .empty();
   return {
       {"weapon", text(weapon(unit))},
       {"range", Value(std::max(0.0, range_in(unit, k, target)))},
       {"quality", text(quality(unit))},
       {"mounted", Value(mounted(unit))},
-      // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
-      {"wounded", Value(f.hero_hits >= 2 && option_bool("sk_heroes") &&
-                        (f.role == Role::kLeader ||
-                         (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers"))))},
+      {"wounded", Value(wounded_hero(unit, k))},
       {"target-cover", text(cover_of(target, from))},
-      {"target-formed", Value(formed(target) && option_bool("sk_09_formed_target"))},
+      {"target-formed", Value(formed_target(target))},
       {"volley", Value(volley)},
       {"canister", Value(f.canister)},
       {"tap-loaded", Value(f.tap)},
-      // SK-08: canister kills capped at the target's figures, or (none) not capped.
-      {"target-size",
-       Value(static_cast<std::int64_t>(
-           option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20)))},
-      {"squad-leader", Value(leader_there)},
-      {"officer", Value(officer_there)},
+      {"target-size", Value(static_cast<std::int64_t>(canister_cap(target)))},
+      {"squad-leader", Value(squads_[target].leader >= 0)},
+      {"officer", Value(officer_with(target))},
       {"natural-10", text(option("sk_03_natural_10"))},
       {"natural-10-kills", Value(option_bool("sk_04_natural_10_kills"))},
       {"missing-victim", text(option("sk_05_missing_victim"))},
