@@ -296,7 +296,9 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
   for (int k : figs) {
     if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
     shot_of(k);
-    f.range = std::round(f.range);  // whole inches, to share the cache
+    // Whole inches: once to share a cache keyed by the range, now only what the doctrine
+    // weighs (a fraction past the close range counts as close), kept so its choices stay.
+    f.range = std::round(f.range);
     sum += detail::fire_mean_kills(detail::fire_shot(f));
   }
   // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
