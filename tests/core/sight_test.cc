@@ -1,6 +1,7 @@
 // Sampled line of sight between footprints (common.md §3.5; rules in sight.h).
 #include <gtest/gtest.h>
 
+#include "core/dice/rng.h"
 #include "core/geometry/sight.h"
 
 namespace smoothbore {
@@ -75,6 +76,35 @@ TEST_F(SightTest, TerrainBlocksAndPartlyBlocks) {
       "c", TerrainClass::kLightWoods, {{{480, 450}, {520, 450}, {520, 550}, {480, 550}}}, 0, true});
   // Terrain alone hides part: reported as "by enemy" (only friends forbid a target).
   EXPECT_EQ(line_of_sight(copse, observer_, target_, {}), Sight::kPartiallyBlockedByEnemy);
+}
+
+// any_sight_line_clear() is line_of_sight() over a bare table, short of kBlocked: random
+// observers, targets and crowds of blockers (some blocked, some clear, some partly).
+TEST(AnySightLineClear, AgreesWithLineOfSightOnABareTable) {
+  Rng rng(20261123, 3);
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+  };
+  auto random_rect = [&](double lo, double hi) {
+    Rect r = make_rect(uniform(lo, hi), uniform(lo, hi), uniform(10, 60), uniform(10, 40));
+    r.facing = uniform(0, 360);
+    return r;
+  };
+  const Table bare;
+  int blocked = 0;
+  int clear = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Rect observer = random_rect(0, 300);
+    const Rect target = random_rect(0, 300);
+    std::vector<Blocker> blockers;
+    const int n = static_cast<int>(rng.next_u32() % 12);
+    for (int b = 0; b < n; ++b) blockers.push_back({random_rect(0, 300), rng.next_u32() % 2 == 0});
+    const bool want = line_of_sight(bare, observer, target, blockers) != Sight::kBlocked;
+    EXPECT_EQ(any_sight_line_clear(observer, target, blockers), want) << "case " << i;
+    (want ? clear : blocked) += 1;
+  }
+  EXPECT_GT(blocked, 50);
+  EXPECT_GT(clear, 50);
 }
 
 }  // namespace

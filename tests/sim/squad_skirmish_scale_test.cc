@@ -52,6 +52,23 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   }
   EXPECT_GT(found, 30);
   EXPECT_GT(killed, 0);  // fire happened, so the index has seen figures removed
+
+  // The battle's terrain sight memo (asked again and again by the turns above) answers what
+  // the table does, between figures of squads far apart and near.
+  const Table& table = sc.table;
+  int hidden = 0;
+  for (std::size_t u = 0; u + 40 < f.units.size(); u += 13) {
+    for (std::size_t v : {u + 1, u + 40}) {
+      if (f.units[u].stands.empty() || f.units[v].stands.empty()) continue;
+      const Vec2 a = f.units[u].stands.front().rect.centre;
+      const Vec2 b = f.units[v].stands.back().rect.centre;
+      const bool want = !table.terrain_blocks_sight(a, b, 2.0 * kMmPerInch);
+      EXPECT_EQ(sk->sees(a, b), want);
+      EXPECT_EQ(sk->sees(a, b), want);  // the memo's answer
+      hidden += want ? 0 : 1;
+    }
+  }
+  EXPECT_GT(hidden, 0);
 }
 
 }  // namespace

@@ -91,19 +91,28 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
                        [see_into](const AreaFeature&) { return see_into; });
 }
 
+namespace {
+
+// The target's 9 sight points: centre, corners, edge midpoints.
+std::array<Vec2, 9> sight_points(const Rect& target) {
+  const auto tc = target.corners();
+  return {target.centre,
+          tc[0],
+          tc[1],
+          tc[2],
+          tc[3],
+          (tc[0] + tc[1]) * 0.5,
+          (tc[1] + tc[2]) * 0.5,
+          (tc[2] + tc[3]) * 0.5,
+          (tc[3] + tc[0]) * 0.5};
+}
+
+}  // namespace
+
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
   const Segment front = observer.front_edge();
-  const auto tc = target.corners();
-  const std::array<Vec2, 9> to = {target.centre,
-                                  tc[0],
-                                  tc[1],
-                                  tc[2],
-                                  tc[3],
-                                  (tc[0] + tc[1]) * 0.5,
-                                  (tc[1] + tc[2]) * 0.5,
-                                  (tc[2] + tc[3]) * 0.5,
-                                  (tc[3] + tc[0]) * 0.5};
+  const std::array<Vec2, 9> to = sight_points(target);
   std::vector<Prepared> prepared;
   prepared.reserve(blockers.size());
   for (const Blocker& b : blockers) prepared.emplace_back(b);
@@ -130,6 +139,26 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
   if (blocked == 0) return Sight::kClear;
   if (blocked == total) return Sight::kBlocked;
   return friend_only ? Sight::kPartiallyBlockedByFriend : Sight::kPartiallyBlockedByEnemy;
+}
+
+bool any_sight_line_clear(const Rect& observer, const Rect& target,
+                          const std::vector<Blocker>& blockers) {
+  const Segment front = observer.front_edge();
+  const std::array<Vec2, 9> to = sight_points(target);
+  std::vector<Prepared> prepared;
+  prepared.reserve(blockers.size());
+  for (const Blocker& b : blockers) prepared.emplace_back(b);
+  for (int i = 0; i <= 4; ++i) {
+    const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
+    for (Vec2 p : to) {
+      const Segment line{from, p};
+      if (std::none_of(prepared.begin(), prepared.end(),
+                       [&](const Prepared& b) { return line_enters(b, line); })) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace smoothbore

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/tables.h"
@@ -233,6 +234,18 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
 // Expected kills of the squad's loaded figures at `target` (exact, `fire`), volley included
 // when the squad alone is enough for one (SK-23), at most the target's figures.
 double BattleSK::expected_kills(int unit, int target, std::string_view as) const {
+  const int as_code = as == "formed" ? 1 : as == "open" ? 2 : as == "dismounted" ? 3 : 0;
+  if (!memo_.on || (as_code == 0 && !as.empty())) return count_expected_kills(unit, target, as);
+  const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 34) |
+                            (static_cast<std::uint64_t>(target) << 4) |
+                            static_cast<std::uint64_t>(as_code);
+  if (auto it = memo_.kills.find(key); it != memo_.kills.end()) return it->second;
+  const double k = count_expected_kills(unit, target, as);
+  memo_.kills.emplace(key, k);
+  return k;
+}
+
+double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
   const std::vector<int> figs = living(unit);
   int ready = 0;
   for (int k : figs) {
@@ -245,27 +258,48 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
           : (as == "open" ? false : formed(unit));
   const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
-  double sum = 0;
-  auto add = [&](std::map<std::string, Value> p) {
-    sum += cached_odds("fire:" + key_of(p), [&] {
-      const Resolution* r = ruleset().resolution("fire");
-      return outcome_mean(*r, *complete_params(r->params, p), "kills");
-    });
+  // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
+  const std::string w = weapon(unit);
+  const std::string q = quality(unit);
+  detail::FireSituation f;
+  f.weapon = w;
+  f.quality = q;
+  f.mounted = mounted(unit);
+  f.target_formed = formed_target(target);
+  f.target_size = canister_cap(target);
+  f.leader = squads_[target].leader >= 0;
+  f.officer = officer_with(target);
+  f.natural_face = option("sk_03_natural_10") == "face";
+  f.natural_kills = option_bool("sk_04_natural_10_kills");
+  f.missing_ranker = option("sk_05_missing_victim") == "ranker";
+  f.chain = option("sk_08_canister_chain") == "modified-over-10";
+  f.ball_close = option("sk_24_ball_close") == "plus-1";
+  std::string cover;
+  auto shot_of = [&](int k) {
+    f.range = std::max(0.0, range_in(unit, k, target));
+    cover = cover_of(target, pos(unit, k));
+    f.cover = cover;
+    f.wounded = wounded_hero(unit, k);
+    f.canister = figures_[unit][k].canister;
+    f.tap = figures_[unit][k].tap;
   };
+  double sum = 0;
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
       return 0;
-    auto p = fire_params(unit, figs.front(), target, false);
-    p["canister"] = Value(squads_[unit].gun_canister);
-    add(p);
-    return sum;
+    shot_of(figs.front());
+    f.canister = squads_[unit].gun_canister;
+    return detail::fire_mean_kills(detail::fire_shot(f));
   }
+  f.volley = volley;
+  if (as == "dismounted") f.mounted = false;
   for (int k : figs) {
     if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
-    auto p = fire_params(unit, k, target, volley);
-    if (as == "dismounted") p["mounted"] = Value(false);
-    p["range"] = Value(std::round(as_number(p["range"])));  // whole inches, to share the cache
-    add(p);
+    shot_of(k);
+    // Whole inches: once to share a cache keyed by the range, now only what the doctrine
+    // weighs (a fraction past the close range counts as close), kept so its choices stay.
+    f.range = std::round(f.range);
+    sum += detail::fire_mean_kills(detail::fire_shot(f));
   }
   // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
   return std::min(sum, static_cast<double>(figure_count(target)));

@@ -79,9 +79,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       });
     }
     Action a = src != nullptr ? src->choose(*this, g, legal) : legal.front();
-    memo_.on = false;
-    memo_.range.clear();
-    memo_.cover.clear();
+    memo_.clear();
     chosen.push_back(a);
   }
   std::vector<std::pair<int, int>> shots;
@@ -192,6 +190,10 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
   SquadState& s = squads_[unit];
   s.leader = best;
   s.leaderless_turn = -1;
+  if (auto it = std::lower_bound(leaderless_.begin(), leaderless_.end(), unit);
+      it != leaderless_.end() && *it == unit) {
+    leaderless_.erase(it);
+  }
   place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
   Event e = make_event(
       EventKind::kStatus, unit,
@@ -206,8 +208,8 @@ void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
   const int side = force_.units[unit].side;
   const double in = row("movement.distances", "field-promotion").number("inches");
   int nearest = -1;
-  for (int u : force_.units_of(side)) {
-    if (!leaderless(u) || !can_act(u) || u == unit) continue;
+  for (int u : leaderless_) {
+    if (force_.units[u].side != side || !can_act(u) || u == unit) continue;
     if (nearest < 0 ||
         distance(anchor(u), pos(unit, k)) < distance(anchor(nearest), pos(unit, k))) {
       nearest = u;
@@ -222,8 +224,11 @@ void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
     const Vec2 from = pos(unit, k);
     move_squad(unit, to + (from - to).normalized() * ((in - 1.0) * kMm), -1, -1, &log);
   }
-  for (int u : force_.units_of(side)) {
-    if (leaderless(u) && can_act(u) && distance(anchor(u), pos(unit, k)) <= in * kMm) {
+  // promote() takes a squad off the list: a copy is walked.
+  const std::vector<int> waiting = leaderless_;
+  for (int u : waiting) {
+    if (force_.units[u].side == side && can_act(u) &&
+        distance(anchor(u), pos(unit, k)) <= in * kMm) {
       promote(u, fmt::format("by {} within 6\" (L34-L36, SK-17)", name(unit)), log);
     }
   }

@@ -198,6 +198,11 @@ std::vector<std::string> BattleSK::invariant_violations() const {
   std::vector<std::string> out;
   const auto& units = force_.units;
   const double follow = option_number("sk_11_follow_in") * kMm + 1.0;
+  std::vector<int> leaderless_now;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (leaderless(static_cast<int>(i))) leaderless_now.push_back(static_cast<int>(i));
+  }
+  if (leaderless_now != leaderless_) out.push_back("the list of leaderless squads is stale");
   for (std::size_t i = 0; i < units.size(); ++i) {
     const Unit& u = units[i];
     const int ui = static_cast<int>(i);

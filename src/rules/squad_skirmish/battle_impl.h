@@ -135,6 +135,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
+  // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
+  bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
+  bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
+  int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
+  bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
   std::map<std::string, Value> morale_params(int unit, bool rallying,
                                              const std::string& prefix) const;
   std::map<std::string, Value> melee_params(int a_unit, int a_k, int b_unit, int b_k, bool charging,
@@ -238,18 +243,43 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // While a commander decides (legal_actions, then assess for each action: activate), nothing
   // moves, so each figure's range to a target and each cover judgement is traced once:
   // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
-  // position) -> cover. Off (and empty) outside a decision.
+  // position) -> cover; and each (unit, target, `as`) -> expected kills, which the doctrine
+  // asks of every fire action and again of every formation change. Off (and empty) outside a
+  // decision.
   struct DecisionMemo {
     bool on = false;
     std::unordered_map<std::uint64_t, std::pair<double, double>> range;
     std::map<std::tuple<int, double, double>, std::string> cover;
+    std::unordered_map<std::uint64_t, double> kills;
+    void clear() {
+      on = false;
+      range.clear();
+      cover.clear();
+      kills.clear();
+    }
   };
+  double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
+  // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
+  // and a figure that has not moved is asked about the same lines in every activation that
+  // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.
+  struct PointPair {
+    std::uint64_t ax, ay, bx, by;
+    bool operator==(const PointPair&) const = default;
+  };
+  struct PointPairHash {
+    std::size_t operator()(const PointPair& p) const;
+  };
+  static constexpr std::size_t kMaxTerrainSight = 1 << 18;
+  mutable std::unordered_map<PointPair, bool, PointPairHash> terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
-  std::vector<int> fig_base_;              // by unit: the id of its figure 0
-  std::vector<int> fig_unit_;              // by figure id
-  std::vector<int> officers_;              // unit * 100 + figure of every figure made an officer
+  std::vector<int> fig_base_;  // by unit: the id of its figure 0
+  std::vector<int> fig_unit_;  // by figure id
+  std::vector<int> officers_;  // unit * 100 + figure of every figure made an officer
+  // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
+  // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
+  std::vector<int> leaderless_;
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
   std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now

@@ -200,6 +200,10 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
   if (s.leader == k) s.leader = -1;
   if (role == Role::kLeader) {
     s.leaderless_turn = turn_;
+    if (auto at = std::lower_bound(leaderless_.begin(), leaderless_.end(), unit);
+        at == leaderless_.end() || *at != unit) {
+      leaderless_.insert(at, unit);
+    }
     e.text += fmt::format(
         "; the squad leader of {} is killed: out of command until a field "
         "promotion (L34-L36)",

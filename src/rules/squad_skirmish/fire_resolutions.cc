@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/resolutions.h"
 
@@ -20,62 +21,6 @@ namespace smoothbore::squad_skirmish {
 namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
-
-enum class Victim { kNone, kRanker, kLeader, kOfficer };
-
-struct ShotRules {
-  int modifier = 0;
-  int kill_score = 8;          // L58
-  bool natural_face = true;    // SK-03: a natural 10 is the die face (else a modified 10+)
-  bool natural_kills = true;   // SK-04
-  bool missing_ranker = true;  // SK-05: an absent leader/officer victim becomes a ranker
-  bool chain = false;          // L75, SK-08: canister at close range rolls again over 10
-  int chain_over = 10;
-};
-
-struct ShotState {
-  bool leader = true;   // the target squad has a living squad leader
-  bool officer = true;  // an officer is attached to or within 6" of it (SK-05)
-};
-
-struct Shot {
-  Victim victim = Victim::kNone;  // kNone: no kill
-  bool natural = false;
-  bool again = false;  // roll again (canister chain)
-};
-
-Victim victim_of(int face) {
-  for (const Row& r : table("fire.victims").rows) {
-    if (face >= r.number("min") && face <= r.number("max")) {
-      if (r.key == "squad-leader") return Victim::kLeader;
-      if (r.key == "officer") return Victim::kOfficer;
-      return Victim::kRanker;
-    }
-  }
-  return Victim::kRanker;
-}
-
-// One shot from its to-kill face and (used only after a natural 10) its victim face.
-Shot classify(const ShotRules& rules, const ShotState& state, int face, int victim_face) {
-  Shot s;
-  const int score = face + rules.modifier;
-  s.natural = rules.natural_face ? face == kD10 : score >= kD10;
-  const bool kill = score >= rules.kill_score || (s.natural && rules.natural_kills);
-  if (!kill) return s;
-  s.victim = Victim::kRanker;
-  if (s.natural) {
-    const Victim v = victim_of(victim_face);
-    const bool present = (v == Victim::kLeader && state.leader) ||
-                         (v == Victim::kOfficer && state.officer) || v == Victim::kRanker;
-    if (present) {
-      s.victim = v;
-    } else if (!rules.missing_ranker) {
-      s.victim = Victim::kNone;
-    }
-  }
-  s.again = rules.chain && s.victim != Victim::kNone && score > rules.chain_over;
-  return s;
-}
 
 std::string_view victim_name(Victim v) {
   switch (v) {
@@ -91,28 +36,17 @@ std::string_view victim_name(Victim v) {
   return "none";
 }
 
-// Shot classes for enumeration: victim × again.
-int class_of(const Shot& s) { return static_cast<int>(s.victim) * 2 + (s.again ? 1 : 0); }
-constexpr int kClasses = 8;
-
-Shot shot_of_class(int k) {
-  Shot s;
-  s.victim = static_cast<Victim>(k / 2);
-  s.again = k % 2 == 1;
-  return s;
-}
-
 Shot roll_shot(const ShotRules& rules, const ShotState& state, Chance& c, RollRecord* rec,
                std::string& story) {
   if (c.enumerating()) {
-    std::array<BigInt, kClasses> cases{};
+    std::array<BigInt, kShotClasses> cases{};
     for (int f = 1; f <= kD10; ++f) {
       for (int v = 1; v <= kD10; ++v)
         cases[static_cast<std::size_t>(class_of(classify(rules, state, f, v)))] += 1;
     }
     std::vector<BigInt> nonzero;
     std::vector<int> index;
-    for (int k = 0; k < kClasses; ++k) {
+    for (int k = 0; k < kShotClasses; ++k) {
       if (cases[static_cast<std::size_t>(k)] > 0) {
         nonzero.push_back(cases[static_cast<std::size_t>(k)]);
         index.push_back(k);
@@ -186,51 +120,22 @@ Resolution fire_resolution() {
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
       const Row& kill = row("fire.kill", "kill");
-      const Row& weapon = row("fire.weapons", p.get_string("weapon"));
-      const bool tap = weapon.key == "rifle" && p.get_bool("tap-loaded");
-      // L73: a tap-loaded rifle fires as a musket (its ranges, no Rifle +1).
-      const Row& ranges = tap ? row("fire.weapons", "musket") : weapon;
-      const bool cannon = weapon.key == "cannon";
-      const bool canister = cannon && p.get_bool("canister");
+      FireShot shot = fire_shot(fire_situation(p));
+      const Row& ranges = *shot.ranges;
+      const bool close = shot.close;
       const double range = p.get_number("range");
       start_record(rec, "fire", kill.number("score"), fmt::format("{} ({})", kill.name, kill.ref));
-      auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
-      Modifiers m;
-      ShotRules rules;
-      rules.kill_score = kill.number("score");
-      rules.chain_over = row("fire.canister", "reroll").number("over");
-      const bool close = range <= ranges.number("close");
-      if (range > ranges.number("effective")) {
+      if (shot.beyond) {
         if (rec != nullptr) {
           rec->result = fmt::format("no fire: {:g}\" is beyond the {}'s effective range {}\" ({})",
                                     range, ranges.key, ranges.number("effective"), ranges.ref);
         }
         return Outcome{{"kills", int_value(0)}, {"victim", text_value("none")}};
       }
-      if (close && canister) {
-        m.add(mod("close-canister"));
-        rules.chain = p.get_string("canister-chain") == "modified-over-10";
-      } else if (close && !(cannon && p.get_string("ball-close") == "none")) {
-        m.add(mod("close-range"));
-      }
-      if ((weapon.key == "rifle" && !tap) || weapon.key == "blunderbuss") {
-        m.add(mod("rifle-blunderbuss"));
-      }
-      const std::string& quality = p.get_string("quality");
-      if (quality != "regular") m.add(mod("firer-" + quality));
-      if (p.get_bool("mounted")) m.add(mod("firer-mounted"));
-      if (p.get_bool("wounded")) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-      const std::string& cover = p.get_string("target-cover");
-      if (cover != "none") m.add(mod(cover + "-cover"));
-      if (p.get_bool("target-formed")) m.add(mod("target-formed"));
-      if (p.get_bool("volley")) m.add(mod("volley"));
-      m.record(rec);
-      rules.modifier = m.total();
-      rules.natural_face = p.get_string("natural-10") == "face";
-      rules.natural_kills = p.get_bool("natural-10-kills");
-      rules.missing_ranker = p.get_string("missing-victim") == "ranker";
-      ShotState state{p.get_bool("squad-leader"), p.get_bool("officer")};
-      const int size = int_of(p, "target-size");
+      shot.modifiers.record(rec);
+      const ShotRules& rules = shot.rules;
+      ShotState state = shot.state;
+      const int size = shot.size;
       int kills = 0;
       bool leader_killed = false;
       bool officer_killed = false;

@@ -2,6 +2,7 @@
 // of sight (SK-06), cover (SK-19), command (SK-10) and the parameters of each resolution, so
 // the battle calls the same functions `smoothbore odds squad-skirmish` enumerates.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "core/geometry/sight.h"
@@ -119,8 +120,22 @@ double BattleSK::max_move_in(int unit) const {
   return arm.number("max");
 }
 
+std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::uint64_t v : {p.ax, p.ay, p.bx, p.by}) {
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  }
+  return static_cast<std::size_t>(h);
+}
+
 bool BattleSK::sees(Vec2 a, Vec2 b) const {
-  return !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // seen 2" into woods
+  const PointPair key{std::bit_cast<std::uint64_t>(a.x), std::bit_cast<std::uint64_t>(a.y),
+                      std::bit_cast<std::uint64_t>(b.x), std::bit_cast<std::uint64_t>(b.y)};
+  if (auto it = terrain_sight_.find(key); it != terrain_sight_.end()) return it->second;
+  if (terrain_sight_.size() >= kMaxTerrainSight) terrain_sight_.clear();
+  const bool seen = !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // 2" into woods
+  terrain_sight_.emplace(key, seen);
+  return seen;
 }
 
 // SK-06: figure k of `unit` sees figure j of `target`: terrain (sees), and, with
@@ -150,9 +165,8 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   const Rect& from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
   Rect seen_from = from;
   seen_from.facing = bearing_of(b - a);  // the figure turns to fire
-  static const smoothbore::Table kBare;  // terrain is judged above, on the centre line
-  return line_of_sight(kBare, seen_from, force_.units[target].stands[j].rect, blockers) !=
-         Sight::kBlocked;
+  // Terrain is judged above, on the centre line: here only the figures in the way count.
+  return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
 }
 
 // SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
@@ -300,33 +314,43 @@ bool BattleSK::can_charge(int unit, int target) const {
   return gap_in(unit, target) <= max_move_in(unit);
 }
 
+// §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
+bool BattleSK::wounded_hero(int unit, int k) const {
+  const Figure& f = figures_[unit][k];
+  return f.hero_hits >= 2 && option_bool("sk_heroes") &&
+         (f.role == Role::kLeader ||
+          (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+}
+bool BattleSK::formed_target(int target) const {
+  return formed(target) && option_bool("sk_09_formed_target");
+}
+// SK-08: canister kills capped at the target's figures, or (none) not capped.
+int BattleSK::canister_cap(int target) const {
+  return option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20);
+}
+bool BattleSK::officer_with(int target) const {
+  return !officers_near(force_.units[target].side, anchor(target),
+                        option_number("sk_05_officer_in"))
+              .empty();
+}
+
 std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, bool volley) const {
   const Figure& f = figures_[unit][k];
   const Vec2 from = pos(unit, k);
-  const bool leader_there = squads_[target].leader >= 0;
-  const bool officer_there =
-      !officers_near(force_.units[target].side, anchor(target), option_number("sk_05_officer_in"))
-           .empty();
   return {
       {"weapon", text(weapon(unit))},
       {"range", Value(std::max(0.0, range_in(unit, k, target)))},
       {"quality", text(quality(unit))},
       {"mounted", Value(mounted(unit))},
-      // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
-      {"wounded", Value(f.hero_hits >= 2 && option_bool("sk_heroes") &&
-                        (f.role == Role::kLeader ||
-                         (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers"))))},
+      {"wounded", Value(wounded_hero(unit, k))},
       {"target-cover", text(cover_of(target, from))},
-      {"target-formed", Value(formed(target) && option_bool("sk_09_formed_target"))},
+      {"target-formed", Value(formed_target(target))},
       {"volley", Value(volley)},
       {"canister", Value(f.canister)},
       {"tap-loaded", Value(f.tap)},
-      // SK-08: canister kills capped at the target's figures, or (none) not capped.
-      {"target-size",
-       Value(static_cast<std::int64_t>(
-           option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20)))},
-      {"squad-leader", Value(leader_there)},
-      {"officer", Value(officer_there)},
+      {"target-size", Value(static_cast<std::int64_t>(canister_cap(target)))},
+      {"squad-leader", Value(squads_[target].leader >= 0)},
+      {"officer", Value(officer_with(target))},
       {"natural-10", text(option("sk_03_natural_10"))},
       {"natural-10-kills", Value(option_bool("sk_04_natural_10_kills"))},
       {"missing-victim", text(option("sk_05_missing_victim"))},
