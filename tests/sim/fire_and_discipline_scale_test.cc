@@ -193,6 +193,32 @@ TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
   EXPECT_LT(near, asked);
 }
 
+// The snapshot's `around` visits every stand within the reach of a rectangle, edge to
+// edge, whatever its size: the stands' footprints, long gun corridors (path_items) and
+// musket reaches (shift_offsets) lean on it to pass over the others.
+TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  const auto snap = s.stands_on_table.get(s.force);
+  int within = 0;
+  for (std::size_t k = 0; k < snap->stands.size(); k += 11) {
+    const Rect& r = snap->stands[k].rect;
+    for (const Rect& q : {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200))}) {
+      for (double reach : {0.0, s.mm(20), s.mm(150)}) {
+        std::vector<bool> seen(snap->stands.size(), false);
+        snap->around(q, reach, [&](int i) { seen[static_cast<std::size_t>(i)] = true; });
+        for (std::size_t i = 0; i < snap->stands.size(); ++i) {
+          if (distance(q, snap->stands[i].rect) > reach) continue;
+          EXPECT_TRUE(seen[i]) << "stand " << i << " near stand " << k;
+          ++within;
+        }
+      }
+    }
+  }
+  EXPECT_GT(within, 100);
+}
+
 // §6.9 "adjacent to other stands" of a gun's roll (gun_situation) answers as a scan of
 // every other stand: thawed, frozen, and frozen with a trial moving the gun itself beside
 // the target (its stands then differ from the frozen snapshot's).
