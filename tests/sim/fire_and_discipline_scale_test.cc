@@ -11,6 +11,7 @@
 
 #include "core/force/proximity.h"
 #include "rules/fire_and_discipline/command.h"
+#include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
@@ -191,6 +192,39 @@ TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
   EXPECT_LT(overlapping, asked);
   EXPECT_GT(near, 0);
   EXPECT_LT(near, asked);
+}
+
+// §6.4d's expected chargers of a unit (charge_threats) are the same frozen, where only the
+// enemies within the longest charge rate are asked, as thawed, where every enemy is.
+TEST(FireAndDisciplineScale, FrozenChargeThreatsAnswerAsTheScan) {
+  const Scenario sc = played_battle(2);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  // Some units put 40 yd ahead of an enemy unit, in its charge corridor.
+  std::size_t e = 0;
+  for (std::size_t u = 0; u < s.force.units.size(); u += 9) {
+    while (e < s.force.units.size() &&
+           (s.force.units[e].side == s.force.units[u].side || !s.force.units[e].on_table())) {
+      ++e;
+    }
+    if (e == s.force.units.size() || !s.force.units[u].on_table()) break;
+    const Rect ef = s.force.units[e].footprint();
+    const Rect uf = s.force.units[u].footprint();
+    const Vec2 to = ef.front_centre() + ef.forward() * (s.mm(40) + std::max(uf.width, uf.depth));
+    for (Stand& st : s.force.units[u].stands) st.rect.centre = st.rect.centre + (to - uf.centre);
+    ++e;
+  }
+  std::vector<std::vector<int>> want;
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    want.push_back(charge_threats(s, static_cast<int>(u)));
+  }
+  const FrozenStands frozen(s.stands_on_table, s.force);
+  int threatened = 0;
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    EXPECT_EQ(charge_threats(s, static_cast<int>(u)), want[u]) << s.force.units[u].id;
+    threatened += !want[u].empty();
+  }
+  EXPECT_GT(threatened, 0);
 }
 
 // The snapshot's `around` visits every stand within the reach of a rectangle, edge to

@@ -63,13 +63,7 @@ std::optional<double> feature_distance(const FdState& s, const std::string& id, 
 
 // The frozen footprints (stand_grid.h) when they hold for every side but `side`.
 const UnitIndex* frozen_enemies(const FdState& s, int side) {
-  const UnitIndex* index = nullptr;
-  for (int sd = 0; sd < static_cast<int>(s.force.sides.size()); ++sd) {
-    if (sd == side) continue;
-    index = s.stands_on_table.frozen_units(sd);
-    if (index == nullptr) return nullptr;
-  }
-  return index;
+  return s.stands_on_table.frozen_enemies(side, static_cast<int>(s.force.sides.size()));
 }
 
 // Whether enemy unit `e` has a stand ahead of the front edge of `front` (FD-52): then every

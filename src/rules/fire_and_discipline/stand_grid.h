@@ -82,6 +82,14 @@ class StandCache {
   const UnitIndex* frozen_units(int side) const {
     return units_ && (trials_ == 0 || trial_side_ != side) ? units_.get() : nullptr;
   }
+  // The footprints filed when frozen, if they still hold for every side but `side` (of
+  // `sides`): the enemies of a unit of `side`; else nullptr.
+  const UnitIndex* frozen_enemies(int side, int sides) const {
+    for (int sd = 0; sd < sides; ++sd) {
+      if (sd != side && frozen_units(sd) == nullptr) return nullptr;
+    }
+    return units_.get();
+  }
   // FD-52's distance from a unit's front to the nearest enemy ahead, remembered while
   // frozen (command.cc): `from` the footprint asked about, `enemy` the unit found (-1: none).
   struct AheadMemo {
