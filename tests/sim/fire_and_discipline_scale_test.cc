@@ -121,10 +121,35 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
     }
   }
   ASSERT_GT(asks.size(), 100u);
+  // FD-52 General Advance by a scan of every enemy stand: no farther from the nearest enemy
+  // unit with a stand ahead of the unit's front (every stand of that unit counts).
+  auto nearest_ahead = [&](int u, const Rect& front, const Rect& r) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const Unit& e : s.force.units) {
+      if (e.side == s.force.units[static_cast<std::size_t>(u)].side || !e.on_table()) continue;
+      const bool ahead = std::any_of(e.stands.begin(), e.stands.end(), [&](const Stand& st) {
+        return !st.removed && (st.rect.centre - front.front_centre()).dot(front.forward()) > 0;
+      });
+      for (const Stand& st : e.stands) {
+        if (ahead && !st.removed) best = std::min(best, distance(r, st.rect));
+      }
+    }
+    return best;
+  };
   std::vector<bool> want;
+  int advancing = 0;
   for (const auto& [u, to] : asks) {
-    want.push_back(may_move(s, u, s.force.units[static_cast<std::size_t>(u)].footprint(), to, 0));
+    const Rect from = s.force.units[static_cast<std::size_t>(u)].footprint();
+    want.push_back(may_move(s, u, from, to, 0));
+    if (s.units[static_cast<std::size_t>(u)].order.kind == OrderKind::kGeneralAdvance &&
+        s.options.order_constraints != "advisory") {
+      const double d0 = nearest_ahead(u, from, from);
+      EXPECT_EQ(want.back(), d0 == std::numeric_limits<double>::infinity() ||
+                                 nearest_ahead(u, from, to) <= d0 + 1e-6);
+      ++advancing;
+    }
   }
+  EXPECT_GT(advancing, 50);
   int allowed = 0;
   {
     const FrozenStands frozen(s.stands_on_table, s.force);

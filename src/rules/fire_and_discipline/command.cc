@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include "core/geometry/nearest.h"
@@ -102,25 +103,43 @@ int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, cons
       best);
 }
 
-// Distance (mm) from `r` to the nearest enemy unit ahead of the front edge of `front`, by
-// a scan of every unit.
-double nearest_enemy_ahead_scan(const FdState& s, int side, const Rect& front, const Rect& r) {
-  std::vector<const Unit*> ahead;
-  for (std::size_t e = 0; e < s.force.units.size(); ++e) {
-    if (s.force.units[e].side != side && enemy_ahead(s, static_cast<int>(e), front)) {
-      ahead.push_back(&s.force.units[e]);
+// advance_keeps_closing (below) when the footprints are not frozen: the stand snapshot
+// (stand_grid.h) gives the least distance from `from` to a stand of an enemy unit ahead
+// (every stand of such a unit counts) by looking ever wider around it, then whether one
+// lies within that distance of `to`: the answers of a scan of every enemy stand.
+bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, const Rect& to) {
+  const int side = s.force.units[at(unit)].side;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  std::vector<signed char> ahead(s.force.units.size(), -1);  // -1: not yet known
+  auto counts = [&](const StandEntry& e) {
+    if (e.side == side) return false;
+    signed char& a = ahead[at(e.unit)];
+    if (a < 0) a = enemy_ahead(s, e.unit, from) ? 1 : 0;
+    return a == 1;
+  };
+  double d0 = kInf;
+  bool exact = false;
+  const double whole = 2 * (s.table().width() + s.table().height());
+  for (double reach = s.mm(100); reach < whole && !exact; reach *= 4) {
+    snap->around(from, reach, [&](int k) {
+      const StandEntry& e = snap->stands[at(k)];
+      if (counts(e)) d0 = std::min(d0, distance(from, e.rect));
+    });
+    exact = d0 <= reach;  // every stand within `reach` was seen
+  }
+  if (!exact) {
+    for (const StandEntry& e : snap->stands) {
+      if (counts(e)) d0 = std::min(d0, distance(from, e.rect));
     }
   }
-  return nearest_distance(
-      r,
-      [&](auto f) {
-        for (const Unit* enemy : ahead) {
-          for (const Stand& st : enemy->stands) {
-            if (!st.removed) f(st.rect);
-          }
-        }
-      },
-      kInf);
+  if (d0 == kInf) return true;  // no enemy to the front
+  const double limit = d0 + kEps;
+  bool found = false;
+  snap->around(to, limit, [&](int k) {
+    const StandEntry& e = snap->stands[at(k)];
+    found = found || (counts(e) && distance(to, e.rect) <= limit);
+  });
+  return found;
 }
 
 bool same_rect(const Rect& a, const Rect& b) {
@@ -136,11 +155,7 @@ bool same_rect(const Rect& a, const Rect& b) {
 bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const Rect& to) {
   const int side = s.force.units[at(unit)].side;
   const UnitIndex* index = frozen_enemies(s, side);
-  if (index == nullptr) {
-    const double d0 = nearest_enemy_ahead_scan(s, side, from, from);
-    if (d0 == kInf) return true;  // no enemy to the front
-    return nearest_enemy_ahead_scan(s, side, from, to) <= d0 + kEps;
-  }
+  if (index == nullptr) return keeps_closing_by_snapshot(s, unit, from, to);
   StandCache::AheadMemo* memo = s.stands_on_table.ahead_memo(unit);
   if (!memo->set || !same_rect(memo->from, from)) {
     memo->from = from;
