@@ -117,27 +117,38 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
     if (a < 0) a = enemy_ahead(s, e.unit, from) ? 1 : 0;
     return a == 1;
   };
+  // The least distance by core/geometry/nearest.h (exact distances only where the bounds
+  // from the centres allow a nearer stand).
+  auto least_among = [&](auto each) {
+    return nearest_distance(from, [&](auto f) {
+      each([&](const StandEntry& e) {
+        if (counts(e)) f(e.rect);
+      });
+    });
+  };
   double d0 = kInf;
   bool exact = false;
   const double whole = 2 * (s.table().width() + s.table().height());
   for (double reach = s.mm(100); reach < whole && !exact; reach *= 4) {
-    snap->around(from, reach, [&](int k) {
-      const StandEntry& e = snap->stands[at(k)];
-      if (counts(e)) d0 = std::min(d0, distance(from, e.rect));
-    });
+    d0 = least_among(
+        [&](auto g) { snap->around(from, reach, [&](int k) { g(snap->stands[at(k)]); }); });
     exact = d0 <= reach;  // every stand within `reach` was seen
   }
   if (!exact) {
-    for (const StandEntry& e : snap->stands) {
-      if (counts(e)) d0 = std::min(d0, distance(from, e.rect));
-    }
+    d0 = least_among([&](auto g) {
+      for (const StandEntry& e : snap->stands) g(e);
+    });
   }
   if (d0 == kInf) return true;  // no enemy to the front
   const double limit = d0 + kEps;
+  // A stand whose bound from the centres lies beyond the limit (less rounding) is not within.
+  const double rt = half_diagonal(to);
+  const double cut = limit * (1 + 1e-9) + 1e-6;
   bool found = false;
   snap->around(to, limit, [&](int k) {
     const StandEntry& e = snap->stands[at(k)];
-    found = found || (counts(e) && distance(to, e.rect) <= limit);
+    if (found || (to.centre - e.rect.centre).length() - rt - e.radius > cut) return;
+    found = counts(e) && distance(to, e.rect) <= limit;
   });
   return found;
 }
