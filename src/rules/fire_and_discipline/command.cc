@@ -167,7 +167,9 @@ bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const R
   const int side = s.force.units[at(unit)].side;
   const UnitIndex* index = frozen_enemies(s, side);
   if (index == nullptr) return keeps_closing_by_snapshot(s, unit, from, to);
+  StandCache::AheadMemo unremembered;
   StandCache::AheadMemo* memo = s.stands_on_table.ahead_memo(unit);
+  if (memo == nullptr) memo = &unremembered;
   if (!memo->set || !same_rect(memo->from, from)) {
     memo->from = from;
     memo->enemy = nearest_enemy_ahead(s, *index, side, from, from, &memo->distance);

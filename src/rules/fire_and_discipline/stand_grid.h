@@ -98,9 +98,10 @@ class StandCache {
     int enemy = -1;
     bool set = false;
   };
-  // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen.
+  // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen
+  // or while trials of two units are nested (either may have moved an enemy of `unit`).
   AheadMemo* ahead_memo(int unit) const {
-    if (!units_ || unit < 0) return nullptr;
+    if (!units_ || unit < 0 || trial_unit_ == -2) return nullptr;
     if (ahead_.size() <= static_cast<std::size_t>(unit))
       ahead_.resize(static_cast<std::size_t>(unit) + 1);
     return &ahead_[static_cast<std::size_t>(unit)];
