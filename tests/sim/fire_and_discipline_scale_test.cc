@@ -11,6 +11,8 @@
 
 #include "core/force/proximity.h"
 #include "rules/fire_and_discipline/command.h"
+#include "rules/fire_and_discipline/fd_doctrine.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
 #include "rules/fire_and_discipline/unit_trial.h"
@@ -51,7 +53,7 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
   const Force& f = sc.force;
   UnitIndex index;
   index.build(f);
-  int found = 0;
+  int found = 0, any_within = 0;
   for (std::size_t k = 0; k < f.units.size(); ++k) {
     const int u = static_cast<int>(k);
     const Rect me = f.units[k].footprint();
@@ -80,8 +82,25 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
             << f.units[k].id << " misses " << f.units[i].id;
       }
     }
+    // Some enemy within `reach` that a filter takes (every third unit), around the
+    // nearest one's gap: as the scan.
+    for (double reach : {want_gap * 0.99, want_gap, want_gap * 1.5}) {
+      if (want < 0) break;
+      auto every_third_within = [&](int i) {
+        return i % 3 == 0 &&
+               distance(me, f.units[static_cast<std::size_t>(i)].footprint()) <= reach;
+      };
+      bool want_any = false;
+      for (std::size_t i = 0; i < f.units.size(); ++i) {
+        want_any = want_any || (f.units[i].side != side && every_third_within(static_cast<int>(i)));
+      }
+      EXPECT_EQ(index.any_other_within(side, me.bounds(), reach, every_third_within), want_any)
+          << f.units[k].id << " within " << reach;
+      any_within += want_any;
+    }
   }
   EXPECT_GT(found, 50);
+  EXPECT_GT(any_within, 0);
 }
 
 // may_move (FD-52: General Advance reads the nearest enemy ahead) answers the same with
@@ -102,10 +121,35 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
     }
   }
   ASSERT_GT(asks.size(), 100u);
+  // FD-52 General Advance by a scan of every enemy stand: no farther from the nearest enemy
+  // unit with a stand ahead of the unit's front (every stand of that unit counts).
+  auto nearest_ahead = [&](int u, const Rect& front, const Rect& r) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const Unit& e : s.force.units) {
+      if (e.side == s.force.units[static_cast<std::size_t>(u)].side || !e.on_table()) continue;
+      const bool ahead = std::any_of(e.stands.begin(), e.stands.end(), [&](const Stand& st) {
+        return !st.removed && (st.rect.centre - front.front_centre()).dot(front.forward()) > 0;
+      });
+      for (const Stand& st : e.stands) {
+        if (ahead && !st.removed) best = std::min(best, distance(r, st.rect));
+      }
+    }
+    return best;
+  };
   std::vector<bool> want;
+  int advancing = 0;
   for (const auto& [u, to] : asks) {
-    want.push_back(may_move(s, u, s.force.units[static_cast<std::size_t>(u)].footprint(), to, 0));
+    const Rect from = s.force.units[static_cast<std::size_t>(u)].footprint();
+    want.push_back(may_move(s, u, from, to, 0));
+    if (s.units[static_cast<std::size_t>(u)].order.kind == OrderKind::kGeneralAdvance &&
+        s.options.order_constraints != "advisory") {
+      const double d0 = nearest_ahead(u, from, from);
+      EXPECT_EQ(want.back(), d0 == std::numeric_limits<double>::infinity() ||
+                                 nearest_ahead(u, from, to) <= d0 + 1e-6);
+      ++advancing;
+    }
   }
+  EXPECT_GT(advancing, 50);
   int allowed = 0;
   {
     const FrozenStands frozen(s.stands_on_table, s.force);
@@ -124,6 +168,15 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
     EXPECT_NE(s.stands_on_table.get(s.force, 1), snap);
     EXPECT_EQ(s.stands_on_table.frozen_units(side0), nullptr);
     EXPECT_NE(s.stands_on_table.frozen_units(1 - side0), nullptr);
+    // Unit 0 asks from where the trial put it (its remembered FD-52 distance was from
+    // where it stood): the answers are a scan's from there.
+    const Rect moved = s.force.units[0].footprint();
+    FdState unfrozen = s;  // a copy is not frozen
+    for (double yd : {-60.0, 30.0, 90.0}) {
+      Rect to = moved;
+      to.centre = moved.centre + moved.forward() * s.mm(yd);
+      EXPECT_EQ(may_move(s, 0, moved, to, 0), may_move(unfrozen, 0, moved, to, 0)) << yd;
+    }
   }
   EXPECT_EQ(s.stands_on_table.frozen_units(0), nullptr);  // thawed
   EXPECT_GT(allowed, 0);
@@ -164,6 +217,131 @@ TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
   EXPECT_LT(overlapping, asked);
   EXPECT_GT(near, 0);
   EXPECT_LT(near, asked);
+}
+
+// §6.4d's expected chargers of a unit (charge_threats) are the same frozen, where only the
+// enemies within the longest charge rate are asked, as thawed, where every enemy is.
+TEST(FireAndDisciplineScale, FrozenChargeThreatsAnswerAsTheScan) {
+  const Scenario sc = played_battle(2);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  // Some units put 40 yd ahead of an enemy unit, in its charge corridor.
+  std::size_t e = 0;
+  for (std::size_t u = 0; u < s.force.units.size(); u += 9) {
+    while (e < s.force.units.size() &&
+           (s.force.units[e].side == s.force.units[u].side || !s.force.units[e].on_table())) {
+      ++e;
+    }
+    if (e == s.force.units.size() || !s.force.units[u].on_table()) break;
+    const Rect ef = s.force.units[e].footprint();
+    const Rect uf = s.force.units[u].footprint();
+    const Vec2 to = ef.front_centre() + ef.forward() * (s.mm(40) + std::max(uf.width, uf.depth));
+    for (Stand& st : s.force.units[u].stands) st.rect.centre = st.rect.centre + (to - uf.centre);
+    ++e;
+  }
+  std::vector<std::vector<int>> want;
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    want.push_back(charge_threats(s, static_cast<int>(u)));
+  }
+  const FrozenStands frozen(s.stands_on_table, s.force);
+  int threatened = 0;
+  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+    EXPECT_EQ(charge_threats(s, static_cast<int>(u)), want[u]) << s.force.units[u].id;
+    threatened += !want[u].empty();
+  }
+  EXPECT_GT(threatened, 0);
+}
+
+// The snapshot's `around` visits every stand within the reach of a rectangle, edge to
+// edge, whatever its size: the stands' footprints, long gun corridors (path_items) and
+// musket reaches (shift_offsets) lean on it to pass over the others.
+TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  const auto snap = s.stands_on_table.get(s.force);
+  int within = 0;
+  for (std::size_t k = 0; k < snap->stands.size(); k += 11) {
+    const Rect& r = snap->stands[k].rect;
+    for (const Rect& q : {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200))}) {
+      for (double reach : {0.0, s.mm(20), s.mm(150)}) {
+        std::vector<bool> seen(snap->stands.size(), false);
+        snap->around(q, reach, [&](int i) { seen[static_cast<std::size_t>(i)] = true; });
+        for (std::size_t i = 0; i < snap->stands.size(); ++i) {
+          if (distance(q, snap->stands[i].rect) > reach) continue;
+          EXPECT_TRUE(seen[i]) << "stand " << i << " near stand " << k;
+          ++within;
+        }
+      }
+    }
+  }
+  EXPECT_GT(within, 100);
+}
+
+// §6.9 "adjacent to other stands" of a gun's roll (gun_situation) answers as a scan of
+// every other stand: thawed, frozen, and frozen with a trial moving the gun itself beside
+// the target (its stands then differ from the frozen snapshot's).
+TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  auto scan = [&](const StandRef& t) {
+    const Rect& r = s.force.units[static_cast<std::size_t>(t.unit)]
+                        .stands[static_cast<std::size_t>(t.stand)]
+                        .rect;
+    for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+      if (!s.force.units[u].on_table()) continue;
+      for (std::size_t k = 0; k < s.force.units[u].stands.size(); ++k) {
+        const Stand& o = s.force.units[u].stands[k];
+        const bool self = static_cast<int>(u) == t.unit && static_cast<int>(k) == t.stand;
+        if (!o.removed && !self && distance(r, o.rect) <= s.mm(1.0)) return true;
+      }
+    }
+    return false;
+  };
+  auto adjacent = [&](int gun, const StandRef& t) {
+    return gun_situation(s, gun, GunTarget{t, 100}, Ammo::kBall).adjacent;
+  };
+  std::vector<StandRef> targets;
+  for (std::size_t u = 1; u < s.force.units.size(); u += 5) {
+    if (!s.force.units[u].on_table()) continue;
+    for (std::size_t k = 0; k < s.force.units[u].stands.size(); ++k) {
+      if (!s.force.units[u].stands[k].removed) {
+        targets.push_back({static_cast<int>(u), static_cast<int>(k)});
+      }
+    }
+  }
+  ASSERT_GT(targets.size(), 20u);
+  int touching = 0;
+  for (const StandRef& t : targets) {
+    const bool want = scan(t);
+    EXPECT_EQ(adjacent(0, t), want);
+    touching += want;
+  }
+  EXPECT_GT(touching, 0);
+  const FrozenStands frozen(s.stands_on_table, s.force);
+  for (const StandRef& t : targets) EXPECT_EQ(adjacent(0, t), scan(t));
+  // Unit 0 on trial, its first stand put just behind a target's rear edge.
+  for (std::size_t i = 0; i < targets.size(); i += 4) {
+    const StandRef& t = targets[i];
+    UnitTrial trial(s, 0);
+    const Rect& r = s.force.units[static_cast<std::size_t>(t.unit)]
+                        .stands[static_cast<std::size_t>(t.stand)]
+                        .rect;
+    Rect& mine = trial.unit().stands.front().rect;
+    mine.facing = r.facing;
+    mine.centre = r.centre - r.forward() * ((r.depth + mine.depth) / 2 + s.mm(0.5));
+    EXPECT_TRUE(scan(t));
+    EXPECT_TRUE(adjacent(0, t));
+  }
+  // Unit 0 on trial, its stands spread far apart on the table: the first one alone.
+  UnitTrial trial(s, 0);
+  const Vec2 corner{s.table().width() * 0.9, s.table().height() * 0.05};
+  for (std::size_t k = 0; k < trial.unit().stands.size(); ++k) {
+    trial.unit().stands[k].rect.centre = corner - Vec2{s.mm(60.0) * static_cast<double>(k), 0};
+  }
+  EXPECT_EQ(adjacent(0, {0, 0}), scan({0, 0}));
+  EXPECT_FALSE(adjacent(0, {0, 0}));
 }
 
 }  // namespace

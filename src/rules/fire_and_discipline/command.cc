@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include "core/geometry/nearest.h"
@@ -63,70 +64,128 @@ std::optional<double> feature_distance(const FdState& s, const std::string& id, 
 
 // The frozen footprints (stand_grid.h) when they hold for every side but `side`.
 const UnitIndex* frozen_enemies(const FdState& s, int side) {
-  const UnitIndex* index = nullptr;
-  for (int sd = 0; sd < static_cast<int>(s.force.sides.size()); ++sd) {
-    if (sd == side) continue;
-    index = s.stands_on_table.frozen_units(sd);
-    if (index == nullptr) return nullptr;
-  }
-  return index;
+  return s.stands_on_table.frozen_enemies(side, static_cast<int>(s.force.sides.size()));
 }
 
-// Distance (mm) from `r` to the nearest enemy unit ahead of the front edge of `front`.
-double nearest_enemy_ahead(const FdState& s, int unit, const Rect& front, const Rect& r) {
-  const int side = s.force.units[at(unit)].side;
+// Whether enemy unit `e` has a stand ahead of the front edge of `front` (FD-52): then every
+// stand of it counts.
+bool enemy_ahead(const FdState& s, int e, const Rect& front) {
+  const Unit& enemy = s.force.units[at(e)];
+  if (!enemy.on_table()) return false;
   const Vec2 fc = front.front_centre();
   const Vec2 fwd = front.forward();
-  if (const UnitIndex* index = frozen_enemies(s, side)) {
-    // The same least distance, nearest units first (each stand lies in its footprint).
-    double best = kInf;
-    double so_far = kInf;  // the least distance returned yet
-    index->nearest_other(
-        side, r.bounds(),
-        [&](int e) {
-          const Unit& enemy = s.force.units[at(e)];
-          if (!enemy.on_table()) return false;
-          return std::any_of(enemy.stands.begin(), enemy.stands.end(), [&](const Stand& st) {
-            return !st.removed && (st.rect.centre - fc).dot(fwd) > 0;
-          });
-        },
-        [&](int e) {
-          // The exact distance only to stands that may come nearer than the best so far.
-          const double rr = half_diagonal(r);
-          double d = kInf;
-          for (const Stand& st : s.force.units[at(e)].stands) {
-            if (st.removed) continue;
-            const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
-            if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
-            d = std::min(d, distance(r, st.rect));
-          }
-          so_far = std::min(so_far, d);
-          return d;
-        },
-        &best);
-    return best;
-  }
-  // Each enemy unit with a stand ahead: every stand of it counts.
-  std::vector<const Unit*> ahead;
-  for (const Unit& enemy : s.force.units) {
-    if (enemy.side == side || !enemy.on_table()) continue;
-    for (const Stand& st : enemy.stands) {
-      if (!st.removed && (st.rect.centre - fc).dot(fwd) > 0) {
-        ahead.push_back(&enemy);
-        break;
-      }
-    }
-  }
-  return nearest_distance(
-      r,
-      [&](auto f) {
-        for (const Unit* enemy : ahead) {
-          for (const Stand& st : enemy->stands) {
-            if (!st.removed) f(st.rect);
-          }
+  return std::any_of(enemy.stands.begin(), enemy.stands.end(), [&](const Stand& st) {
+    return !st.removed && (st.rect.centre - fc).dot(fwd) > 0;
+  });
+}
+
+// The nearest enemy unit ahead of the front edge of `front` as the frozen footprints find
+// it: its index (-1: none), and in `best` the distance (mm) from `r` to it.
+int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, const Rect& front,
+                        const Rect& r, double* best) {
+  // The same least distance, nearest units first (each stand lies in its footprint).
+  double so_far = kInf;  // the least distance returned yet
+  return index.nearest_other(
+      side, r.bounds(), [&](int e) { return enemy_ahead(s, e, front); },
+      [&](int e) {
+        // The exact distance only to stands that may come nearer than the best so far.
+        const double rr = half_diagonal(r);
+        double d = kInf;
+        for (const Stand& st : s.force.units[at(e)].stands) {
+          if (st.removed) continue;
+          const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
+          if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
+          d = std::min(d, distance(r, st.rect));
         }
+        so_far = std::min(so_far, d);
+        return d;
       },
-      kInf);
+      best);
+}
+
+// advance_keeps_closing (below) when the footprints are not frozen: the stand snapshot
+// (stand_grid.h) gives the least distance from `from` to a stand of an enemy unit ahead
+// (every stand of such a unit counts) by looking ever wider around it, then whether one
+// lies within that distance of `to`: the answers of a scan of every enemy stand.
+bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, const Rect& to) {
+  const int side = s.force.units[at(unit)].side;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  std::vector<signed char> ahead(s.force.units.size(), -1);  // -1: not yet known
+  auto counts = [&](const StandEntry& e) {
+    if (e.side == side) return false;
+    signed char& a = ahead[at(e.unit)];
+    if (a < 0) a = enemy_ahead(s, e.unit, from) ? 1 : 0;
+    return a == 1;
+  };
+  // The least distance by core/geometry/nearest.h (exact distances only where the bounds
+  // from the centres allow a nearer stand).
+  auto least_among = [&](auto each) {
+    return nearest_distance(from, [&](auto f) {
+      each([&](const StandEntry& e) {
+        if (counts(e)) f(e.rect);
+      });
+    });
+  };
+  double d0 = kInf;
+  bool exact = false;
+  const double whole = 2 * (s.table().width() + s.table().height());
+  for (double reach = s.mm(100); reach < whole && !exact; reach *= 4) {
+    d0 = least_among(
+        [&](auto g) { snap->around(from, reach, [&](int k) { g(snap->stands[at(k)]); }); });
+    exact = d0 <= reach;  // every stand within `reach` was seen
+  }
+  if (!exact) {
+    d0 = least_among([&](auto g) {
+      for (const StandEntry& e : snap->stands) g(e);
+    });
+  }
+  if (d0 == kInf) return true;  // no enemy to the front
+  const double limit = d0 + kEps;
+  // A stand whose bound from the centres lies beyond the limit (less rounding) is not within.
+  const double rt = half_diagonal(to);
+  const double cut = limit * (1 + 1e-9) + 1e-6;
+  bool found = false;
+  snap->around(to, limit, [&](int k) {
+    const StandEntry& e = snap->stands[at(k)];
+    if (found || (to.centre - e.rect.centre).length() - rt - e.radius > cut) return;
+    found = counts(e) && distance(to, e.rect) <= limit;
+  });
+  return found;
+}
+
+bool same_rect(const Rect& a, const Rect& b) {
+  return a.centre == b.centre && a.facing == b.facing && a.width == b.width && a.depth == b.depth;
+}
+
+// Whether a move of `unit` from `from` to `to` leaves it no farther from the nearest enemy
+// ahead of its front (FD-52, General Advance); true also when no enemy is ahead. Asked of
+// every move a commander weighs, so while the stands are frozen (stand_grid.h) the
+// distance from `from` is remembered per unit, and at `to` the question is only whether
+// some enemy ahead lies within that distance, which stops at the first: the same answer as
+// comparing the two least distances.
+bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const Rect& to) {
+  const int side = s.force.units[at(unit)].side;
+  const UnitIndex* index = frozen_enemies(s, side);
+  if (index == nullptr) return keeps_closing_by_snapshot(s, unit, from, to);
+  StandCache::AheadMemo unremembered;
+  StandCache::AheadMemo* memo = s.stands_on_table.ahead_memo(unit);
+  if (memo == nullptr) memo = &unremembered;
+  if (!memo->set || !same_rect(memo->from, from)) {
+    memo->from = from;
+    memo->enemy = nearest_enemy_ahead(s, *index, side, from, from, &memo->distance);
+    memo->set = true;
+  }
+  if (memo->distance == kInf) return true;  // no enemy to the front
+  const double limit = memo->distance + kEps;
+  auto within = [&](int e) {
+    const std::vector<Stand>& stands = s.force.units[at(e)].stands;
+    return enemy_ahead(s, e, from) &&
+           std::any_of(stands.begin(), stands.end(), [&](const Stand& st) {
+             return !st.removed && distance(to, st.rect) <= limit;
+           });
+  };
+  // The enemy nearest the start is the likeliest to be near the end too.
+  return within(memo->enemy) || index->any_other_within(side, to.bounds(), limit, within);
 }
 
 double edge_distance(const FdState& s, int side, Vec2 p) {
@@ -358,11 +417,8 @@ bool may_move(const FdState& s, int unit, const Rect& from, const Rect& to,
       }
       [[fallthrough]];  // no known feature: as General Advance
     }
-    case OrderKind::kGeneralAdvance: {
-      const double d0 = nearest_enemy_ahead(s, unit, from, from);
-      if (d0 == kInf) return true;  // no enemy to the front
-      return nearest_enemy_ahead(s, unit, from, to) <= d0 + kEps;
-    }
+    case OrderKind::kGeneralAdvance:
+      return advance_keeps_closing(s, unit, from, to);
     case OrderKind::kHold: {
       if (moved <= s.mm(tactical_shift_yd) + kEps) return true;
       // A held feature the unit is not yet in: it may go to it (engine reading, §2.41c).

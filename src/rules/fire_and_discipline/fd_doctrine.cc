@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "core/dice/chance.h"
 #include "rules/fire_and_discipline/casualties.h"
@@ -208,9 +209,30 @@ ChargeResponse doctrine_response(const FdState& s, int target, int charger, Odds
 
 std::vector<int> charge_threats(const FdState& s, int unit) {
   std::vector<int> out;
+  const int side = unit_at(s, unit).side;
+  auto threat = [&](int e) {
+    return unit_at(s, e).side != side && in_play(s, e) &&
+           !charge_invalid(s, e, unit, /*check_orders=*/false);
+  };
+  const int sides = static_cast<int>(s.force.sides.size());
+  if (const UnitIndex* index = s.stands_on_table.frozen_enemies(side, sides)) {
+    // While the stands are frozen (stand_grid.h), only enemies whose footprint lies within
+    // the longest charge rate of this unit's can reach a stand of it (charge_invalid: the
+    // straight run, or FD-43's wheel at half the rate, from the charger's footprint).
+    const double reach = s.mm(std::max(kCavalryChargeYd, kInfantryChargeYd)) + 1.0;
+    const Box me = unit_at(s, unit).footprint().bounds();
+    std::vector<int> near;
+    for (int sd = 0; sd < sides; ++sd) {
+      if (sd != side) index->near(sd, me, reach, near);
+    }
+    std::sort(near.begin(), near.end());
+    for (const int e : near) {
+      if (threat(e)) out.push_back(e);
+    }
+    return out;
+  }
   for (int e = 0; e < static_cast<int>(s.force.units.size()); ++e) {
-    if (unit_at(s, e).side == unit_at(s, unit).side || !in_play(s, e)) continue;
-    if (!charge_invalid(s, e, unit, /*check_orders=*/false)) out.push_back(e);
+    if (threat(e)) out.push_back(e);
   }
   return out;
 }

@@ -27,20 +27,32 @@ bool in_play(const FdState& s, int u) {
          !s.units[static_cast<std::size_t>(u)].surrendered;
 }
 
-// Whether the target stand touches another stand (§6.9 "adjacent to other stands").
-bool adjacent(const FdState& s, const StandRef& t) {
+// Whether the target stand touches another stand (§6.9 "adjacent to other stands"), as
+// `gun` asks it: only the stands around the target can touch it (stand_grid.h). The
+// snapshot may hold the gun's own stands where they stood before a look-ahead moved them
+// (unit_trial.h), so those are read from the state instead.
+bool adjacent(const FdState& s, int gun, const StandRef& t) {
   const Rect& r = s.force.units[static_cast<std::size_t>(t.unit)]
                       .stands[static_cast<std::size_t>(t.stand)]
                       .rect;
-  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
-    if (!s.force.units[u].on_table()) continue;
-    for (std::size_t k = 0; k < s.force.units[u].stands.size(); ++k) {
-      const Stand& o = s.force.units[u].stands[k];
-      if (o.removed || (static_cast<int>(u) == t.unit && static_cast<int>(k) == t.stand)) continue;
-      if (distance(r, o.rect) <= s.mm(1.0)) return true;
+  const double touch = s.mm(1.0);
+  auto touches = [&](int u, int k, const Rect& o) {
+    return !(u == t.unit && k == t.stand) && distance(r, o) <= touch;
+  };
+  const Unit& own = s.force.units[static_cast<std::size_t>(gun)];
+  if (own.on_table()) {
+    for (std::size_t k = 0; k < own.stands.size(); ++k) {
+      const Stand& o = own.stands[k];
+      if (!o.removed && touches(gun, static_cast<int>(k), o.rect)) return true;
     }
   }
-  return false;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, gun);
+  bool found = false;
+  snap->around(r, touch, [&](int k) {
+    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+    found = found || (e.unit != gun && touches(e.unit, e.stand, e.rect));
+  });
+  return found;
 }
 
 ArtilleryTarget artillery_target_kind(const FdState& s, int unit) {
@@ -82,7 +94,7 @@ ArtillerySituation gun_situation(const FdState& s, int gun, const GunTarget& t, 
   a.range_yd = t.range_yd;
   a.ammo = ammo;
   a.same_target = same_target(s, gun, t.target);  // FD-38
-  a.adjacent = adjacent(s, t.target);
+  a.adjacent = adjacent(s, gun, t.target);
   a.target = artillery_target_kind(s, t.target.unit);
   a.target_cover = cover_at(s, t.target, true);
   if (s.options.ammunition_per == "gun") {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "rules/fire_and_discipline/elevation.h"
 #include "rules/fire_and_discipline/fire_tables.h"
@@ -22,8 +24,6 @@ const UnitState& state_at(const FdState& s, int u) { return s.units[static_cast<
 const Stand& stand_at(const FdState& s, StandRef r) {
   return unit_at(s, r.unit).stands[static_cast<std::size_t>(r.stand)];
 }
-int count(const std::vector<Stand>& v) { return static_cast<int>(v.size()); }
-int unit_count(const FdState& s) { return static_cast<int>(s.force.units.size()); }
 bool live(const Stand& st) { return !st.removed && st.castings > 0; }
 bool on_table(const FdState& s, int u) { return unit_at(s, u).on_table(); }
 
@@ -93,25 +93,33 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
   return out;
 }
 
-// Every live stand of an on-table unit (other than the gun's) in the corridor.
+// Every live stand of an on-table unit (other than the gun's) in the corridor. Only the
+// stands around the corridor can be in it (stand_grid.h: the snapshot may hold the gun's
+// own stands where a look-ahead has moved them from, but those never count), taken in the
+// order of a scan of every unit, stand by stand.
 std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, double range_mm) {
   std::vector<PathItem> out;
   const int side = unit_at(s, u).side;
-  for (int v = 0; v < unit_count(s); ++v) {
-    if (v == u || !on_table(s, v)) continue;
-    const Unit& other = unit_at(s, v);
-    for (int i = 0; i < count(other.stands); ++i) {
-      const Stand& st = other.stands[static_cast<std::size_t>(i)];
-      if (!live(st)) continue;
-      const double d = kill_zone_distance(gun, st.rect, range_mm);
-      if (d < 0) continue;
-      const bool friendly = other.side == side;
-      out.push_back({{v, i},
-                     d,
-                     s.table().elevation_at(st.rect.centre),
-                     friendly,
-                     !friendly && !state_at(s, v).surrendered});
-    }
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, u);
+  std::vector<int> ks;
+  // kill_zone_distance takes only stands overlapping this corridor.
+  snap->around(corridor(gun, range_mm + 1.0), 0, [&](int k) {
+    if (snap->stands[static_cast<std::size_t>(k)].unit != u) ks.push_back(k);
+  });
+  std::sort(ks.begin(), ks.end());
+  for (const int k : ks) {
+    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+    const Unit& other = unit_at(s, e.unit);
+    const Stand& st = other.stands[static_cast<std::size_t>(e.stand)];
+    if (!live(st)) continue;
+    const double d = kill_zone_distance(gun, st.rect, range_mm);
+    if (d < 0) continue;
+    const bool friendly = other.side == side;
+    out.push_back({{e.unit, e.stand},
+                   d,
+                   s.table().elevation_at(st.rect.centre),
+                   friendly,
+                   !friendly && !state_at(s, e.unit).surrendered});
   }
   std::stable_sort(out.begin(), out.end(), [](const PathItem& a, const PathItem& b) {
     if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include "core/events/event.h"
 #include "core/geometry/nearest.h"
@@ -109,30 +111,23 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     const Rect kz = unit_kill_zone(s, unit, *range);
     double nearest = std::numeric_limits<double>::infinity();
     std::optional<double> lateral;
-    auto each_ahead = [&](auto f) {
-      for (const Unit& enemy : s.force.units) {
-        if (enemy.side == u.side || !enemy.on_table()) continue;
-        for (const Stand& st : enemy.stands) {
-          if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
-          f(st);
-        }
-      }
-    };
-    // Only stands whose lower bound is within the nearest's upper bound can be nearest
-    // (core/geometry/nearest.h); the first nearest in the scan's order is still found.
-    double upper = std::numeric_limits<double>::infinity();
-    const double rf = half_diagonal(fp);
-    each_ahead([&](const Stand& st) {
-      upper = std::min(upper, (st.rect.centre - fp.centre).length() + rf + half_diagonal(st.rect));
+    // Only the enemy stands around the footprint can lie within range (stand_grid.h), taken
+    // in the order of a scan of every unit, stand by stand: the first nearest is found.
+    const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+    std::vector<int> ks;
+    snap->around(fp, s.mm(*range), [&](int k) {
+      if (snap->stands[z(k)].side != u.side) ks.push_back(k);
     });
-    const double cut = upper * (1 + 1e-9) + 1e-6;
-    each_ahead([&](const Stand& st) {
-      if ((st.rect.centre - fp.centre).length() - rf - half_diagonal(st.rect) > cut) return;
+    std::sort(ks.begin(), ks.end());
+    for (const int k : ks) {
+      const StandEntry& e = snap->stands[z(k)];
+      const Stand& st = s.force.units[z(e.unit)].stands[z(e.stand)];
+      if (st.removed || (st.rect.centre - fp.centre).dot(fp.forward()) <= 0) continue;
       const double d = distance(fp, st.rect);
-      if (d > s.mm(*range) || d >= nearest) return;
+      if (d > s.mm(*range) || d >= nearest) continue;
       nearest = d;
       lateral = (st.rect.centre - kz.centre).dot(fp.right());
-    });
+    }
     if (lateral && std::fabs(*lateral) >= s.mm(kMinYd) && std::fabs(*lateral) <= s.mm(*r)) {
       wanted.push_back(fp.right() * *lateral);
     }

@@ -85,6 +85,7 @@ void StandCache::freeze(const Force& force) {
 void StandCache::thaw() {
   frozen_.reset();
   units_.reset();
+  ahead_.clear();
 }
 
 }  // namespace smoothbore::fire_and_discipline

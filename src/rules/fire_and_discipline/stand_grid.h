@@ -59,13 +59,13 @@ void StandSnapshot::around(const Rect& r, double reach, Visit visit) const {
 class StandCache {
  public:
   StandCache() = default;
-  // A copy of a state starts with no snapshot of its own.
   // A copy of a state starts with no snapshot of its own, and not frozen.
   StandCache(const StandCache&) {}
   StandCache& operator=(const StandCache&) {
     snapshot_.reset();
     frozen_.reset();
     units_.reset();
+    ahead_.clear();
     return *this;
   }
   // The snapshot of the stands of `force` on the table now (not removed, unit on table),
@@ -81,6 +81,30 @@ class StandCache {
   // trial of a unit of that side under way); else nullptr.
   const UnitIndex* frozen_units(int side) const {
     return units_ && (trials_ == 0 || trial_side_ != side) ? units_.get() : nullptr;
+  }
+  // The footprints filed when frozen, if they still hold for every side but `side` (of
+  // `sides`): the enemies of a unit of `side`; else nullptr.
+  const UnitIndex* frozen_enemies(int side, int sides) const {
+    for (int sd = 0; sd < sides; ++sd) {
+      if (sd != side && frozen_units(sd) == nullptr) return nullptr;
+    }
+    return units_.get();
+  }
+  // FD-52's distance from a unit's front to the nearest enemy ahead, remembered while
+  // frozen (command.cc): `from` the footprint asked about, `enemy` the unit found (-1: none).
+  struct AheadMemo {
+    Rect from;
+    double distance = 0;  // mm
+    int enemy = -1;
+    bool set = false;
+  };
+  // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen
+  // or while trials of two units are nested (either may have moved an enemy of `unit`).
+  AheadMemo* ahead_memo(int unit) const {
+    if (!units_ || unit < 0 || trial_unit_ == -2) return nullptr;
+    if (ahead_.size() <= static_cast<std::size_t>(unit))
+      ahead_.resize(static_cast<std::size_t>(unit) + 1);
+    return &ahead_[static_cast<std::size_t>(unit)];
   }
   // UnitTrial's notes: a trial of `unit` (of `side`) begins, ends.
   void begin_trial(int unit, int side) const {
@@ -99,6 +123,7 @@ class StandCache {
   mutable std::shared_ptr<StandSnapshot> snapshot_;
   std::shared_ptr<StandSnapshot> frozen_;
   std::shared_ptr<UnitIndex> units_;
+  mutable std::vector<AheadMemo> ahead_;
   mutable int trials_ = 0;
   mutable int trial_unit_ = -1, trial_side_ = -1;
 };

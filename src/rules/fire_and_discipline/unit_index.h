@@ -36,6 +36,12 @@ class UnitIndex {
   template <typename Accept, typename Dist>
   int nearest_other(int side, const Box& box, Accept accept, Dist dist, double* best) const;
 
+  // Whether `accept(i)` holds for some unit i of a side other than `side` whose footprint's
+  // box lies within `reach` mm of `box` (units farther are not asked), nearest cells first,
+  // stopping at the first.
+  template <typename Accept>
+  bool any_other_within(int side, const Box& box, double reach, Accept accept) const;
+
  private:
   // Rounding allowance (mm) when comparing a box gap with a computed distance.
   static constexpr double kSlackMm = 1e-3;
@@ -65,6 +71,22 @@ int UnitIndex::nearest_other(int side, const Box& box, Accept accept, Dist dist,
         [&](double bound) { return bound <= least + kSlackMm; });
   }
   if (best) *best = least;
+  return found;
+}
+
+template <typename Accept>
+bool UnitIndex::any_other_within(int side, const Box& box, double reach, Accept accept) const {
+  bool found = false;
+  for (int sd = 0; sd < sides() && !found; ++sd) {
+    if (sd == side) continue;
+    by_side_[static_cast<std::size_t>(sd)].around(
+        box,
+        [&](int i) {
+          if (found || box_gap(box, boxes_[static_cast<std::size_t>(i)]) > reach + kSlackMm) return;
+          found = accept(i);
+        },
+        [&](double bound) { return !found && bound <= reach + kSlackMm; });
+  }
   return found;
 }
 
