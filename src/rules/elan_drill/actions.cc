@@ -4,6 +4,7 @@
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
 
@@ -174,18 +175,20 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
 std::vector<double> BattleED::distribution(const std::string& name,
                                            const std::map<std::string, Value>& p,
                                            const std::string& field) {
-  std::vector<double> out;
-  const Resolution* r = ruleset().resolution(name);
-  auto full = complete_params(r->params, p);
-  for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k != field) continue;
-      const auto c = static_cast<std::size_t>(as_number(v));
-      if (out.size() <= c) out.resize(c + 1, 0.0);
-      out[c] += op.probability;
+  return memo_odds<std::vector<double>>(odds_key(name, "distribution:" + field, p), [&] {
+    std::vector<double> out;
+    const Resolution* r = ruleset().resolution(name);
+    auto full = complete_params(r->params, p);
+    for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
+      for (const auto& [k, v] : op.outcome) {
+        if (k != field) continue;
+        const auto c = static_cast<std::size_t>(as_number(v));
+        if (out.size() <= c) out.resize(c + 1, 0.0);
+        out[c] += op.probability;
+      }
     }
-  }
-  return out;
+    return out;
+  });
 }
 
 ActionAssessment BattleED::assess(const Action& a) const {

@@ -7,6 +7,7 @@
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/tables.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
 
@@ -189,14 +190,21 @@ Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Valu
   return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
 }
 
+// Exact odds are kept per thread (rules/odds_memo.h): the doctrine asks the same questions
+// for every candidate action, every step and every battle of a run.
 double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,
                           const std::string& field) {
-  return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
+  return memo_odds<double>(odds_key(n, "mean:" + field, given), [&] {
+    return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
+  });
 }
 
 double BattleED::probability(const std::string& n, const std::map<std::string, Value>& given,
                              const std::string& field, const Value& value) {
-  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
+  // The asked value keyed as a parameter is, as they are, exact.
+  return memo_odds<double>(odds_key(n, odds_key(field, "P", {{"value", value}}), given), [&] {
+    return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
+  });
 }
 
 // The small-arms parameters of `unit` firing at `target` (artillery: shot_params).
