@@ -236,19 +236,20 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // Exact chance to close (L41-L44) times the exact chance that the first round's
     // casualties by us exceed the target's (D12-17: it then tests with the figures lost
     // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
-    const double closes = probability(
-        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "contact", Value(true));
-    const double breaks = probability(
-        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "broken", Value(true));
+    const std::map<std::string, Value> closing = close_to_melee_params(a.unit, a.target, true);
+    const double closes = probability("close-to-melee", closing, "contact", Value(true));
+    const double breaks = probability("close-to-melee", closing, "broken", Value(true));
     // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
     const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
     const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
-    auto test = [&](int who, int enemy, int lost_more) {
-      std::map<std::string, Value> p = elan_params(who, enemy);
-      p["round"] = Value(std::int64_t{1});
+    // Each side's test situation is found once; only the figures lost more vary.
+    std::map<std::string, Value> target_p = elan_params(a.target, a.unit);
+    std::map<std::string, Value> charger_p = elan_params(a.unit, a.target);
+    target_p["round"] = charger_p["round"] = Value(std::int64_t{1});
+    auto test = [&](std::map<std::string, Value>& p, int lost_more) {
       p["figures-lost-more"] = Value(std::int64_t{std::min(lost_more, 12)});
       return failure_distribution(p);
     };
@@ -261,9 +262,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
         if (pxy < 1e-9) continue;
         const int diff = static_cast<int>(x) - static_cast<int>(y);
         auto& ft = target_tests[std::max(diff, 0)];
-        if (ft.empty()) ft = test(a.target, a.unit, std::max(diff, 0));
+        if (ft.empty()) ft = test(target_p, std::max(diff, 0));
         auto& fc = charger_tests[std::max(-diff, 0)];
-        if (fc.empty()) fc = test(a.unit, a.target, std::max(-diff, 0));
+        if (fc.empty()) fc = test(charger_p, std::max(-diff, 0));
         for (std::size_t i = 0; i < ft.size(); ++i) {
           for (std::size_t j = 0; j < fc.size(); ++j) {
             if (i > j) more += pxy * ft[i] * fc[j];
