@@ -154,13 +154,12 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   if (u.arm != Arm::kFoot || formation == "march-column") return 0;     // no fire (L127)
   if (formation == "skirmish" && u.type != "light-infantry") return 0;  // formed battalions
   if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
-  Unit copy = u;
-  copy.formation = formation;
+  const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
   for (const int ti : units_near(unit, fire_reach_in(unit))) {
     if (!can_fire_at(unit, ti)) continue;
     std::map<std::string, Value> p = fire_params(unit, ti, false);
-    p["figures"] = Value(std::int64_t{std::clamp(eligible_figures_of(copy), 1, 60)});
+    p["figures"] = Value(figures);
     p["two-rank-line"] = Value(formation == "two-rank-line");
     p["moving"] = Value(false);
     if (formation == "skirmish") {

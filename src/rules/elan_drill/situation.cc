@@ -116,10 +116,12 @@ std::string BattleED::cover(int unit) const {
 }
 
 // D12-11: front two ranks of a line; a column's front rank; one face of a square.
-int BattleED::eligible_figures(int unit) const { return eligible_figures_of(force_.units[unit]); }
-int BattleED::eligible_figures_of(const Unit& u) const {
+int BattleED::eligible_figures(int unit) const {
+  const Unit& u = force_.units[unit];
+  return eligible_figures_in(u, u.formation);
+}
+int BattleED::eligible_figures_in(const Unit& u, const std::string& f) const {
   const int n = u.figures();
-  const std::string& f = u.formation;
   if (option("d12_11_eligible") == "all-figures" || f == "skirmish") return n;
   if (f == "square") return std::max(1, n / 4);
   if (f == "march-column") return std::min(n, 2);
