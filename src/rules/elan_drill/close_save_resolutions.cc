@@ -40,12 +40,14 @@ void add_save_params(std::vector<ParamSpec>& ps, const std::string& prefix) {
                           "L261, R-001-4"));
 }
 
+// Views of the resolution's parameters (which outlive it): no copy per enumerated path.
 struct SaveSituation {
-  std::string experience;
+  std::string_view experience;
   int dms = 0;
-  std::string cover;
-  std::string attack;  // small-arms, canister, solid-shot, heavy-solid-shot, shell-shrapnel, melee
-  std::string skirmisher;  // none, trained, ad-hoc
+  std::string_view cover;
+  std::string_view
+      attack;  // small-arms, canister, solid-shot, heavy-solid-shot, shell-shrapnel, melee
+  std::string_view skirmisher;  // none, trained, ad-hoc
   bool artillery = false;
   bool flank_rear = false;
   bool capped = true;
@@ -185,25 +187,32 @@ Resolution close_action_resolution() {
   add_save_params(r.params, "target-");
   r.outcome_fields = {"hits", "casualties", "special"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    // Parameter names and rows found once (every enumerated path reads them again).
+    static const Table& kModifiers = table("close_saves.close_modifiers");
+    static const Row& kDiceExtra = row("close_saves.close_dice_modifiers", "flank-rear");
+    static const std::string kSkill = "skill", kDms = "dms", kFigures = "figures",
+                             kBroken = "broken", kBrokenToHit = "broken-to-hit",
+                             kFlankRear = "flank-rear", kVsBroken = "vs-broken";
+    static const std::vector<std::string> kFlagModifiers = {
+        "obstacle-or-bua", "cavalry-vs-square", "two-rank-line",
+        "skirmish",        "march-column",      "non-charging-cavalry"};
+    const bool flank_rear = p.get_bool(kFlankRear);
     const int hits = with_record(explain, [&](RollRecord* rec) {
-      static const Table& kModifiers = table("close_saves.close_modifiers");
-      static const Row& kDiceExtra = row("close_saves.close_dice_modifiers", "flank-rear");
-      Factor f(int_of(p, "skill"), "close-action skill (D12-10)", rec != nullptr);
-      auto mod = [&](const char* key) { f.add(kModifiers.row(key)); };
-      if (p.get_bool("obstacle-or-bua")) mod("obstacle-or-bua");
-      if (p.get_bool("cavalry-vs-square")) mod("cavalry-vs-square");
-      f.add(kModifiers.row("dm"), int_of(p, "dms"));
-      if (p.get_bool("two-rank-line")) mod("two-rank-line");
-      if (p.get_bool("skirmish")) mod("skirmish");
-      if (p.get_bool("march-column")) mod("march-column");
-      if (p.get_bool("non-charging-cavalry")) mod("non-charging-cavalry");
-      if (p.get_bool("broken")) {
-        f.add("broken unit in a new close action", int_of(p, "broken-to-hit"), "D12-18");
+      Factor f(int_of(p, kSkill), "close-action skill (D12-10)", rec != nullptr);
+      auto mod = [&](const std::string& key) {
+        if (p.get_bool(key)) f.add(kModifiers.row(key));
+      };
+      mod(kFlagModifiers[0]);  // L233
+      mod(kFlagModifiers[1]);  // L234
+      f.add(kModifiers.row("dm"), int_of(p, kDms));
+      for (std::size_t i = 2; i < kFlagModifiers.size(); ++i) mod(kFlagModifiers[i]);
+      if (p.get_bool(kBroken)) {
+        f.add("broken unit in a new close action", int_of(p, kBrokenToHit), "D12-18");
       }
       f.record(rec, "close action");
-      const int figures = int_of(p, "figures");
+      const int figures = int_of(p, kFigures);
       const Row& extra = kDiceExtra;
-      const bool extra_dice = p.get_bool("flank-rear") || p.get_bool("vs-broken");
+      const bool extra_dice = flank_rear || p.get_bool(kVsBroken);
       const int dice = figures * (1 + (extra_dice ? extra.number("dice_per_figure") : 0));
       const PoolResult pool = roll_pool(dice, f.total(), c, rec);
       if (rec != nullptr) {
@@ -217,7 +226,7 @@ Resolution close_action_resolution() {
     static const SaveKeys kKeys("target-");
     SaveSituation s = save_situation(p, kKeys);
     s.attack = "melee";
-    s.flank_rear = p.get_bool("flank-rear");
+    s.flank_rear = flank_rear;
     const SaveResult saved =
         with_record(explain, [&](RollRecord* rec) { return resolve_saves(s, hits, c, rec); });
     return Outcome{{"hits", int_value(hits)},
