@@ -4,6 +4,7 @@
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
 
@@ -153,13 +154,12 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   if (u.arm != Arm::kFoot || formation == "march-column") return 0;     // no fire (L127)
   if (formation == "skirmish" && u.type != "light-infantry") return 0;  // formed battalions
   if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
-  Unit copy = u;
-  copy.formation = formation;
+  const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
   for (const int ti : units_near(unit, fire_reach_in(unit))) {
     if (!can_fire_at(unit, ti)) continue;
     std::map<std::string, Value> p = fire_params(unit, ti, false);
-    p["figures"] = Value(std::int64_t{std::clamp(eligible_figures_of(copy), 1, 60)});
+    p["figures"] = Value(figures);
     p["two-rank-line"] = Value(formation == "two-rank-line");
     p["moving"] = Value(false);
     if (formation == "skirmish") {
@@ -174,18 +174,20 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
 std::vector<double> BattleED::distribution(const std::string& name,
                                            const std::map<std::string, Value>& p,
                                            const std::string& field) {
-  std::vector<double> out;
-  const Resolution* r = ruleset().resolution(name);
-  auto full = complete_params(r->params, p);
-  for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k != field) continue;
-      const auto c = static_cast<std::size_t>(as_number(v));
-      if (out.size() <= c) out.resize(c + 1, 0.0);
-      out[c] += op.probability;
+  return memo_odds<std::vector<double>>(odds_key(name, "distribution:" + field, p), [&] {
+    std::vector<double> out;
+    const Resolution* r = ruleset().resolution(name);
+    auto full = complete_params(r->params, p);
+    for (const OutcomeProbability& op : exact_distribution(*r, *full)) {
+      for (const auto& [k, v] : op.outcome) {
+        if (k != field) continue;
+        const auto c = static_cast<std::size_t>(as_number(v));
+        if (out.size() <= c) out.resize(c + 1, 0.0);
+        out[c] += op.probability;
+      }
     }
-  }
-  return out;
+    return out;
+  });
 }
 
 ActionAssessment BattleED::assess(const Action& a) const {
@@ -233,19 +235,20 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // Exact chance to close (L41-L44) times the exact chance that the first round's
     // casualties by us exceed the target's (D12-17: it then tests with the figures lost
     // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
-    const double closes = probability(
-        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "contact", Value(true));
-    const double breaks = probability(
-        "close-to-melee", close_to_melee_params(a.unit, a.target, true), "broken", Value(true));
+    const std::map<std::string, Value> closing = close_to_melee_params(a.unit, a.target, true);
+    const double closes = probability("close-to-melee", closing, "contact", Value(true));
+    const double breaks = probability("close-to-melee", closing, "broken", Value(true));
     // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
     const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
     const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
-    auto test = [&](int who, int enemy, int lost_more) {
-      std::map<std::string, Value> p = elan_params(who, enemy);
-      p["round"] = Value(std::int64_t{1});
+    // Each side's test situation is found once; only the figures lost more vary.
+    std::map<std::string, Value> target_p = elan_params(a.target, a.unit);
+    std::map<std::string, Value> charger_p = elan_params(a.unit, a.target);
+    target_p["round"] = charger_p["round"] = Value(std::int64_t{1});
+    auto test = [&](std::map<std::string, Value>& p, int lost_more) {
       p["figures-lost-more"] = Value(std::int64_t{std::min(lost_more, 12)});
       return failure_distribution(p);
     };
@@ -258,9 +261,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
         if (pxy < 1e-9) continue;
         const int diff = static_cast<int>(x) - static_cast<int>(y);
         auto& ft = target_tests[std::max(diff, 0)];
-        if (ft.empty()) ft = test(a.target, a.unit, std::max(diff, 0));
+        if (ft.empty()) ft = test(target_p, std::max(diff, 0));
         auto& fc = charger_tests[std::max(-diff, 0)];
-        if (fc.empty()) fc = test(a.unit, a.target, std::max(-diff, 0));
+        if (fc.empty()) fc = test(charger_p, std::max(-diff, 0));
         for (std::size_t i = 0; i < ft.size(); ++i) {
           for (std::size_t j = 0; j < fc.size(); ++j) {
             if (i > j) more += pxy * ft[i] * fc[j];

@@ -150,7 +150,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   }
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
-  int eligible_figures_of(const Unit& u) const;                            // D12-11
+  // D12-11: `u`'s eligible figures were it in `formation`.
+  int eligible_figures_in(const Unit& u, const std::string& formation) const;
   std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
   // --- artillery (artillery_fire.cc) ---

@@ -15,7 +15,11 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
-const Row& save_mod(std::string_view key) { return row("close_saves.save_modifiers", key); }
+// Tables found once: every path of an exact enumeration looks its rows up again.
+const Row& save_mod(std::string_view key) {
+  static const Table& kSaveModifiers = table("close_saves.save_modifiers");
+  return kSaveModifiers.row(key);
+}
 
 // The target's save parameters, prefixed for close-action ("target-").
 void add_save_params(std::vector<ParamSpec>& ps, const std::string& prefix) {
@@ -36,32 +40,48 @@ void add_save_params(std::vector<ParamSpec>& ps, const std::string& prefix) {
                           "L261, R-001-4"));
 }
 
+// Views of the resolution's parameters (which outlive it): no copy per enumerated path.
 struct SaveSituation {
-  std::string experience;
+  std::string_view experience;
   int dms = 0;
-  std::string cover;
-  std::string attack;  // small-arms, canister, solid-shot, heavy-solid-shot, shell-shrapnel, melee
-  std::string skirmisher;  // none, trained, ad-hoc
+  std::string_view cover;
+  std::string_view
+      attack;  // small-arms, canister, solid-shot, heavy-solid-shot, shell-shrapnel, melee
+  std::string_view skirmisher;  // none, trained, ad-hoc
   bool artillery = false;
   bool flank_rear = false;
   bool capped = true;
   bool special = true;
 };
 
-SaveSituation save_situation(const Params& p, const std::string& prefix) {
+// The names of the save parameters with a prefix ("" for save, "target-" for close-action),
+// built once rather than on every path of an enumeration.
+struct SaveKeys {
+  explicit SaveKeys(const std::string& prefix)
+      : experience(prefix + "experience"),
+        dms(prefix + "dms"),
+        cover(prefix + "cover"),
+        caps(prefix + "caps"),
+        special(prefix + "special") {}
+  std::string experience, dms, cover, caps, special;
+};
+
+SaveSituation save_situation(const Params& p, const SaveKeys& k) {
   SaveSituation s;
-  s.experience = p.get_string(prefix + "experience");
-  s.dms = int_of(p, prefix + "dms");
-  s.cover = p.get_string(prefix + "cover");
-  s.capped = p.get_string(prefix + "caps") != "none";
-  s.special = p.get_bool(prefix + "special");
+  s.experience = p.get_string(k.experience);
+  s.dms = int_of(p, k.dms);
+  s.cover = p.get_string(k.cover);
+  s.capped = p.get_string(k.caps) != "none";
+  s.special = p.get_bool(k.special);
   return s;
 }
 
 // Rolls the saves of `hits` (R-001-4): the capped factor, natural 12 special.
 SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord* rec) {
-  const Row& exp = row("close_saves.experience", s.experience);
-  Factor f(exp.number("save"), fmt::format("{} save ({})", exp.name, exp.ref));
+  static const Table& kExperience = table("close_saves.experience");
+  const Row& exp = kExperience.row(s.experience);
+  Factor f(exp.number("save"), rec != nullptr ? fmt::format("{} save ({})", exp.name, exp.ref) : "",
+           rec != nullptr);
   f.add(save_mod("dm"), s.dms);
   const bool vs_fire = s.attack != "melee";
   if (vs_fire && s.skirmisher == "trained") {
@@ -78,7 +98,8 @@ SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord
   f.record(rec, "save");
   int factor = f.total();
   if (s.capped) {
-    const Row& cap = row("close_saves.save_limits", s.cover == "none" ? "max-open" : "max-cover");
+    static const Table& kLimits = table("close_saves.save_limits");
+    const Row& cap = kLimits.row(s.cover == "none" ? "max-open" : "max-cover");
     if (factor > cap.number("value")) {
       if (rec != nullptr) {
         rec->modifiers.push_back(
@@ -122,7 +143,8 @@ Resolution save_resolution() {
   r.outcome_fields = {"casualties", "special"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      SaveSituation s = save_situation(p, "");
+      static const SaveKeys kKeys("");
+      SaveSituation s = save_situation(p, kKeys);
       s.attack = p.get_string("attack");
       s.skirmisher = p.get_string("skirmisher");
       s.artillery = p.get_bool("artillery");
@@ -165,23 +187,32 @@ Resolution close_action_resolution() {
   add_save_params(r.params, "target-");
   r.outcome_fields = {"hits", "casualties", "special"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    // Parameter names and rows found once (every enumerated path reads them again).
+    static const Table& kModifiers = table("close_saves.close_modifiers");
+    static const Row& kDiceExtra = row("close_saves.close_dice_modifiers", "flank-rear");
+    static const std::string kSkill = "skill", kDms = "dms", kFigures = "figures",
+                             kBroken = "broken", kBrokenToHit = "broken-to-hit",
+                             kFlankRear = "flank-rear", kVsBroken = "vs-broken";
+    static const std::vector<std::string> kFlagModifiers = {
+        "obstacle-or-bua", "cavalry-vs-square", "two-rank-line",
+        "skirmish",        "march-column",      "non-charging-cavalry"};
+    const bool flank_rear = p.get_bool(kFlankRear);
     const int hits = with_record(explain, [&](RollRecord* rec) {
-      Factor f(int_of(p, "skill"), "close-action skill (D12-10)");
-      auto mod = [&](const char* key) { f.add(row("close_saves.close_modifiers", key)); };
-      if (p.get_bool("obstacle-or-bua")) mod("obstacle-or-bua");
-      if (p.get_bool("cavalry-vs-square")) mod("cavalry-vs-square");
-      f.add(row("close_saves.close_modifiers", "dm"), int_of(p, "dms"));
-      if (p.get_bool("two-rank-line")) mod("two-rank-line");
-      if (p.get_bool("skirmish")) mod("skirmish");
-      if (p.get_bool("march-column")) mod("march-column");
-      if (p.get_bool("non-charging-cavalry")) mod("non-charging-cavalry");
-      if (p.get_bool("broken")) {
-        f.add("broken unit in a new close action", int_of(p, "broken-to-hit"), "D12-18");
+      Factor f(int_of(p, kSkill), "close-action skill (D12-10)", rec != nullptr);
+      auto mod = [&](const std::string& key) {
+        if (p.get_bool(key)) f.add(kModifiers.row(key));
+      };
+      mod(kFlagModifiers[0]);  // L233
+      mod(kFlagModifiers[1]);  // L234
+      f.add(kModifiers.row("dm"), int_of(p, kDms));
+      for (std::size_t i = 2; i < kFlagModifiers.size(); ++i) mod(kFlagModifiers[i]);
+      if (p.get_bool(kBroken)) {
+        f.add("broken unit in a new close action", int_of(p, kBrokenToHit), "D12-18");
       }
       f.record(rec, "close action");
-      const int figures = int_of(p, "figures");
-      const Row& extra = row("close_saves.close_dice_modifiers", "flank-rear");
-      const bool extra_dice = p.get_bool("flank-rear") || p.get_bool("vs-broken");
+      const int figures = int_of(p, kFigures);
+      const Row& extra = kDiceExtra;
+      const bool extra_dice = flank_rear || p.get_bool(kVsBroken);
       const int dice = figures * (1 + (extra_dice ? extra.number("dice_per_figure") : 0));
       const PoolResult pool = roll_pool(dice, f.total(), c, rec);
       if (rec != nullptr) {
@@ -192,9 +223,10 @@ Resolution close_action_resolution() {
       }
       return pool.successes;
     });
-    SaveSituation s = save_situation(p, "target-");
+    static const SaveKeys kKeys("target-");
+    SaveSituation s = save_situation(p, kKeys);
     s.attack = "melee";
-    s.flank_rear = p.get_bool("flank-rear");
+    s.flank_rear = flank_rear;
     const SaveResult saved =
         with_record(explain, [&](RollRecord* rec) { return resolve_saves(s, hits, c, rec); });
     return Outcome{{"hits", int_value(hits)},

@@ -46,6 +46,16 @@ bool BattleED::leader_near(int unit) const {
 // unit, `rate = "leader"`, the default first; the doctrine keeps the default).
 void BattleED::leader_step(int side, EventLog& log) {
   snap_.build(force_);  // leaders move, units do not (proximity.h)
+  // attached_leader() of every unit, kept as leaders move (a scan of every leader for each
+  // unit near each leader grew as the square of the army).
+  std::vector<int> leader_of(force_.units.size(), -1);
+  for (std::size_t i = force_.leaders.size(); i-- > 0;) {
+    const Leader& l = force_.leaders[i];
+    if (l.alive && l.attached_unit >= 0) leader_of[l.attached_unit] = static_cast<int>(i);
+  }
+  auto refresh = [&](int unit) {
+    if (unit >= 0) leader_of[unit] = attached_leader(unit);
+  };
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
     if (!l.alive || l.side != side) continue;
@@ -54,7 +64,9 @@ void BattleED::leader_step(int side, EventLog& log) {
       log.append(
           make_event(EventKind::kStatus, l.attached_unit,
                      fmt::format("{} detaches from {} (L7)", l.name, name(l.attached_unit))));
+      const int left = l.attached_unit;
       l.attached_unit = -1;
+      refresh(left);
     }
     if (l.attached_unit >= 0) l.position = force_.units[l.attached_unit].footprint().centre;
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
@@ -63,7 +75,7 @@ void BattleED::leader_step(int side, EventLog& log) {
     const double leader_in = option_number("d12_07_leader_in");
     for (int u : snap_.near(l.position, leader_in * kMm)) {  // the units within his move
       if (force_.units[u].side != side) continue;
-      const int other = attached_leader(u);
+      const int other = leader_of[u];
       if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;
       if (distance(footprint_of(u), l.position) / kMm > leader_in) continue;
       Action a;
@@ -88,6 +100,8 @@ void BattleED::leader_step(int side, EventLog& log) {
     if (pick == l.attached_unit) continue;
     const int from = l.attached_unit;
     l.attached_unit = pick;
+    refresh(from);
+    refresh(pick);
     l.position = force_.units[pick].footprint().centre;
     Event e =
         make_event(EventKind::kStatus, pick,

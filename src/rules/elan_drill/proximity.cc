@@ -21,8 +21,8 @@ constexpr double kCellMm = 8.0 * kMm;
 // Slack on the centre-distance bound, far above rounding (mm).
 constexpr double kSlackMm = 1.0;
 
-// The nearest of `cands` (ids with their footprints) to `me` by `key(mm)`, ties to the
-// first in `cands` (callers list ascending ids, so to the lower id); -1 when none. Best
+// The nearest of `cands` (ids with their footprints, in any order) to `me` by `key(mm)`,
+// ties to the lower id; -1 when none. Best
 // first (issue 9): of the candidates the centre bounds keep, the exact distance is taken
 // in order of a tighter lower bound (core/geometry/separation.h) and only while that
 // bound does not pass the best found (with slack for rounding), so the answer is the full
@@ -55,7 +55,8 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
   for (const auto& [bound, i] : order) {
     if (best < cands.size() && bound > *mm * (1 + 1e-9) + 1e-6) break;
     const double at = distance(me, cands[i].second);
-    if (const double k = key(at); k < d || (k == d && i < best)) {
+    const double k = key(at);
+    if (k < d || (k == d && best < cands.size() && cands[i].first < cands[best].first)) {
       d = k;
       best = i;
       *mm = at;
@@ -110,16 +111,22 @@ std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
+  std::vector<int> out;
+  near_enemies_unordered(side, r, reach_mm, out);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void UnitSnapshot::near_enemies_unordered(int side, const Rect& r, double reach_mm,
+                                          std::vector<int>& out) const {
   const double h = reach_mm + half_diagonal(r) + max_half_ + kSlackMm;
   const Vec2 p = r.centre;
-  std::vector<int> out;
+  out.clear();
   for (std::size_t s = 0; s < side_grids_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     side_grids_[s].visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
                          [&](int k) { out.push_back(side_ids_[s][static_cast<std::size_t>(k)]); });
   }
-  std::sort(out.begin(), out.end());
-  return out;
 }
 
 std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
@@ -253,9 +260,12 @@ int BattleED::nearest_enemy(int unit) const {
   // outside it (farther than the reach) can be nearer or tie.
   const Rect& me = snap_.footprint(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
+  // Candidates in grid order: nearest_of breaks ties by id, not by position in the list.
+  thread_local std::vector<int> near;
+  std::vector<std::pair<int, Rect>> enemies;
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = snap_.near_enemies(side, me, reach);
-    std::vector<std::pair<int, Rect>> enemies;
+    snap_.near_enemies_unordered(side, me, reach, near);
+    enemies.clear();
     for (int o : near) {
       if (enemy(o)) enemies.emplace_back(o, snap_.footprint(o));
     }

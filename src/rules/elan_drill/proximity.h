@@ -31,6 +31,9 @@ class UnitSnapshot {
   std::vector<int> near(Vec2 p, double reach_mm) const;
   // Same, among the units of sides other than `side` only.
   std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
+  // Same, in no particular order, into `out` (cleared first).
+  void near_enemies_unordered(int side, const Rect& r, double reach_mm,
+                              std::vector<int>& out) const;
   // How many units of `side` are filed.
   std::size_t side_count(int side) const {
     return side >= 0 && side < static_cast<int>(side_ids_.size())

@@ -33,16 +33,19 @@ void Factor::add(const Row& row, int times) {
   if (times == 0) return;
   const int value = row.number("value") * times;
   total_ += value;
+  if (!named_) return;
   modifiers_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
                         static_cast<double>(value), row.ref});
 }
 
 void Factor::add(std::string name, int value, std::string ref) {
   total_ += value;
+  if (!named_) return;
   modifiers_.push_back({std::move(name), static_cast<double>(value), std::move(ref)});
 }
 
 void Factor::record(RollRecord* r, std::string_view purpose) const {
+  SB_CHECK(named_ || r == nullptr, "an unnamed factor cannot be recorded");
   start_record(r, purpose, base_, base_ref_);
   if (r == nullptr) return;
   r->modifiers = modifiers_;
@@ -51,6 +54,10 @@ void Factor::record(RollRecord* r, std::string_view purpose) const {
 
 void DiceCount::add(const Row& row, int times) {
   if (times == 0) return;
+  if (!named_) {
+    total_ += row.number("dice") * times;
+    return;
+  }
   add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), row.number("dice") * times,
       row.ref);
 }
@@ -58,6 +65,7 @@ void DiceCount::add(const Row& row, int times) {
 void DiceCount::add(std::string name, int dice, std::string ref) {
   if (dice == 0) return;
   total_ += dice;
+  if (!named_) return;
   text_ += fmt::format("{}{:+}D {} ({})", text_.empty() ? "" : ", ", dice, name, ref);
 }
 

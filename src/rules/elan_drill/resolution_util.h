@@ -26,11 +26,12 @@ ParamSpec inches(std::string name, double def, double max, std::string help, std
 
 int int_of(const Params& p, const std::string& name);
 
-// A factor and the modifiers applied to it, recorded as the sheet prints them.
+// A factor and the modifiers applied to it, recorded as the sheet prints them. Unnamed (no
+// record wanted, e.g. every path of an exact enumeration) it only sums: no text is built.
 class Factor {
  public:
-  Factor(int base, std::string base_ref)
-      : base_(base), total_(base), base_ref_(std::move(base_ref)) {}
+  Factor(int base, std::string_view base_ref, bool named = true)
+      : base_(base), total_(base), named_(named), base_ref_(named ? base_ref : "") {}
   // Applies the `value` column of `row` `times` times (nothing when times is 0).
   void add(const Row& row, int times = 1);
   // Applies a modifier that is not a table row (an option, a proposed rule).
@@ -44,20 +45,23 @@ class Factor {
  private:
   int base_;
   int total_;
+  bool named_;
   std::string base_ref_;
   std::vector<Modifier> modifiers_;
 };
 
 // A dice count built from table rows, described for the record ("3 Infantry Close to Melee
-// in clear (L43) + 1 Unit is Below ½ Strength (L51)").
+// in clear (L43) + 1 Unit is Below ½ Strength (L51)"); unnamed, only counted.
 class DiceCount {
  public:
+  explicit DiceCount(bool named = true) : named_(named) {}
   void add(const Row& row, int times = 1);  // the row's `dice` column, `times` times
   void add(std::string name, int dice, std::string ref);
   int total() const { return total_; }
   const std::string& text() const { return text_; }
 
  private:
+  bool named_;
   int total_ = 0;
   std::string text_;
 };

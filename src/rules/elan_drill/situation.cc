@@ -7,6 +7,7 @@
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/tables.h"
+#include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
 
@@ -115,10 +116,12 @@ std::string BattleED::cover(int unit) const {
 }
 
 // D12-11: front two ranks of a line; a column's front rank; one face of a square.
-int BattleED::eligible_figures(int unit) const { return eligible_figures_of(force_.units[unit]); }
-int BattleED::eligible_figures_of(const Unit& u) const {
+int BattleED::eligible_figures(int unit) const {
+  const Unit& u = force_.units[unit];
+  return eligible_figures_in(u, u.formation);
+}
+int BattleED::eligible_figures_in(const Unit& u, const std::string& f) const {
   const int n = u.figures();
-  const std::string& f = u.formation;
   if (option("d12_11_eligible") == "all-figures" || f == "skirmish") return n;
   if (f == "square") return std::max(1, n / 4);
   if (f == "march-column") return std::min(n, 2);
@@ -189,14 +192,21 @@ Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Valu
   return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
 }
 
+// Exact odds are kept per thread (rules/odds_memo.h): the doctrine asks the same questions
+// for every candidate action, every step and every battle of a run.
 double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,
                           const std::string& field) {
-  return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
+  return memo_odds<double>(odds_key(n, "mean:" + field, given), [&] {
+    return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
+  });
 }
 
 double BattleED::probability(const std::string& n, const std::map<std::string, Value>& given,
                              const std::string& field, const Value& value) {
-  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
+  // The asked value keyed as a parameter is, as they are, exact.
+  return memo_odds<double>(odds_key(n, odds_key(field, "P", {{"value", value}}), given), [&] {
+    return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
+  });
 }
 
 // The small-arms parameters of `unit` firing at `target` (artillery: shot_params).

@@ -16,7 +16,15 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
+// The rows of the Élan tables; the tables are found once (every path of an exact enumeration
+// looks rows up again).
 const Row& elan(std::string_view table_suffix, std::string_view key) {
+  static const Table& kTriggers = table("elan.triggers");
+  static const Table& kFactorModifiers = table("elan.factor_modifiers");
+  static const Table& kDiceModifiers = table("elan.dice_modifiers");
+  if (table_suffix == "triggers") return kTriggers.row(key);
+  if (table_suffix == "factor_modifiers") return kFactorModifiers.row(key);
+  if (table_suffix == "dice_modifiers") return kDiceModifiers.row(key);
   return row(fmt::format("elan.{}", table_suffix), key);
 }
 
@@ -69,8 +77,8 @@ int capped(const Params& p, int factor) {
   return p.get_string("factor-cap") == "1-11" ? std::clamp(factor, 1, 11) : factor;
 }
 
-Factor elan_factor(const Params& p, bool close_action) {
-  Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)");
+Factor elan_factor(const Params& p, bool close_action, bool named) {
+  Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)", named);
   f.add(elan("factor_modifiers", "dm"), int_of(p, "dms"));
   if (p.get_bool("square-or-cover")) f.add(elan("factor_modifiers", "square-or-cover"));
   if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
@@ -176,7 +184,7 @@ Resolution elan_test_resolution() {
   r.outcome_fields = {"failures", "result", "dms-added", "broken"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      DiceCount dice;
+      DiceCount dice(rec != nullptr);
       dice.add("dice given", int_of(p, "dice"), "L30-L45");
       dice.add(elan("triggers", "two-fire-casualties"), int_of(p, "fire-casualties") / 2);
       dice.add(elan("triggers", "shell-shrapnel-casualty"), casualty_dice(p, "shell-casualties"));
@@ -189,7 +197,7 @@ Resolution elan_test_resolution() {
       if (closing != "none") dice.add(elan("triggers", closing));
       dice.add(elan("triggers", "friend-broken-within-4"), int_of(p, "friends-broken"));
       elan_dice_modifiers(p, dice);
-      const Factor f = elan_factor(p, round > 0 || closing != "none");
+      const Factor f = elan_factor(p, round > 0 || closing != "none", rec != nullptr);
       return test_outcome(run_test(p, "elan test", "elan.results", dice, f, true, c, rec));
     });
   };
@@ -214,10 +222,10 @@ Resolution close_to_melee_resolution() {
   r.outcome_fields = {"failures", "result", "dms-added", "broken", "contact"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      DiceCount dice;
+      DiceCount dice(rec != nullptr);
       dice.add(elan("triggers", p.get_string("arm") + "-" + p.get_string("ground")));
       elan_dice_modifiers(p, dice);
-      const Factor f = elan_factor(p, true);
+      const Factor f = elan_factor(p, true, rec != nullptr);
       const TestResult t = run_test(p, "close to melee", "elan.results", dice, f, true, c, rec);
       bool contact = false;
       if (p.get_string("role") == "defender") {
@@ -276,7 +284,7 @@ Resolution drill_test_resolution() {
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
       const std::string& action = p.get_string("action");
-      DiceCount dice;
+      DiceCount dice(rec != nullptr);
       const Row* response = table("drill.charge_responses").find(action);
       if (int_of(p, "dice") > 0) {
         dice.add("dice given", int_of(p, "dice"), "L80-L89");
@@ -295,7 +303,7 @@ Resolution drill_test_resolution() {
                        {"broken", Value(broken)},
                        {"performed", Value(!broken)}};
       }
-      Factor f(int_of(p, "factor"), "Drill factor (§2.2, D12-02)");
+      Factor f(int_of(p, "factor"), "Drill factor (§2.2, D12-02)", rec != nullptr);
       f.add(row("drill.factor_modifiers", "dm"), int_of(p, "dms"));
       if (p.get_bool("restricted")) f.add(row("drill.factor_modifiers", "restricted"));
       if (p.get_bool("flank-rear")) f.add(row("drill.factor_modifiers", "flank-rear"));

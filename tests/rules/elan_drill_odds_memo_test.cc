@@ -1,0 +1,100 @@
+// elan-drill's exact odds kept per thread (BattleED::expected, probability, distribution; issue
+// 9): on random situations, asked twice (once computed, once kept), each answer is the one the
+// uncached enumeration gives, bit for bit.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "rules/elan_drill/battle_impl.h"
+#include "rules/registry.h"
+#include "rules/resolution.h"
+
+namespace smoothbore::elan_drill {
+namespace {
+
+// Random valid parameters of a resolution from its schema (small integers: quick to enumerate).
+std::map<std::string, Value> random_given(const Resolution& r, std::mt19937& rng) {
+  std::map<std::string, Value> out;
+  for (const ParamSpec& s : r.params) {
+    if (rng() % 3 == 0) continue;  // left at its default
+    switch (s.type) {
+      case ParamType::kBool:
+        out[s.name] = Value(rng() % 2 == 0);
+        break;
+      case ParamType::kInt: {
+        const auto lo = static_cast<std::int64_t>(s.min);
+        const auto hi = std::min(static_cast<std::int64_t>(s.max), lo + 6);
+        out[s.name] =
+            Value(lo + static_cast<std::int64_t>(rng() % static_cast<unsigned>(hi - lo + 1)));
+        break;
+      }
+      case ParamType::kNumber:
+        out[s.name] =
+            Value(std::uniform_real_distribution<double>(s.min, std::min(s.max, s.min + 30))(rng));
+        break;
+      case ParamType::kChoice:
+        out[s.name] = Value(s.choices[rng() % s.choices.size()]);
+        break;
+      case ParamType::kString:
+        break;
+    }
+  }
+  return out;
+}
+
+std::vector<double> uncached_distribution(const Resolution& r, const Params& p,
+                                          const std::string& field) {
+  std::vector<double> out;
+  for (const OutcomeProbability& op : exact_distribution(r, p)) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k != field) continue;
+      const auto c = static_cast<std::size_t>(as_number(v));
+      if (out.size() <= c) out.resize(c + 1, 0.0);
+      out[c] += op.probability;
+    }
+  }
+  return out;
+}
+
+TEST(ElanDrillOddsMemo, KeptAnswersAreTheEnumeration) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  std::mt19937 rng(9);
+  const std::vector<std::pair<std::string, std::string>> asked = {
+      {"close-action", "casualties"}, {"elan-test", "failures"}, {"small-arms", "hits"}};
+  for (int trial = 0; trial < 20; ++trial) {
+    for (const auto& [name, field] : asked) {
+      const Resolution* r = rs->resolution(name);
+      ASSERT_NE(r, nullptr) << name;
+      const auto given = random_given(*r, rng);
+      const Params full = rs->battle_params(name, given);
+      const std::vector<double> dist = uncached_distribution(*r, full, field);
+      const double mean = outcome_mean(*r, full, field);
+      const double p0 = outcome_probability(*r, full, field, Value(std::int64_t{0}));
+      for (int twice = 0; twice < 2; ++twice) {
+        EXPECT_EQ(BattleED::distribution(name, given, field), dist) << name << " " << trial;
+        EXPECT_EQ(BattleED::expected(name, given, field), mean) << name << " " << trial;
+        EXPECT_EQ(BattleED::probability(name, given, field, Value(std::int64_t{0})), p0)
+            << name << " " << trial;
+      }
+    }
+  }
+}
+
+// A kept answer is not given to another question: near-equal ranges have their own odds.
+TEST(ElanDrillOddsMemo, NearlyEqualSituationsKeepTheirOwnOdds) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Resolution* r = rs->resolution("small-arms");
+  for (const double range : {2.0, 2.0 + 1e-12, 8.0, 8.0 - 1e-12, 8.0 + 1e-12}) {
+    const std::map<std::string, Value> given = {{"range", Value(range)},
+                                                {"figures", Value(std::int64_t{12})}};
+    EXPECT_EQ(BattleED::expected("small-arms", given, "hits"),
+              outcome_mean(*r, rs->battle_params("small-arms", given), "hits"))
+        << range;
+  }
+}
+
+}  // namespace
+}  // namespace smoothbore::elan_drill
