@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -74,8 +75,9 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       // half move (the least L4 asks of a Group) and one to musket range; none may end
       // further from the nearest Massed enemy (L5).
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
-      const Rect goal_fp = force_.units[goal].footprint();
-      const double gap_now = distance(fp, goal_fp);
+      const RectFrame& goal_frame = frame(goal);
+      const Rect& goal_fp = goal_frame.rect;
+      const double gap_now = distance(frame(unit), goal_frame);
       for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
                              (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
@@ -87,7 +89,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           m.facing = bearing_of(dir);
           Rect end = fp;
           end.centre = m.destination;
-          if (distance(end, goal_fp) > gap_now + 1e-6) continue;
+          if (distance(RectFrame(end), goal_frame) > gap_now + 1e-6) continue;
           out.push_back(m);
         }
       }
@@ -134,8 +136,9 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
+        const RectFrame end_frame(end);
         for (int ei : zone_enemies) {
-          if (distance(end, force_.units[ei].footprint()) < zone) {
+          if (distance(end_frame, frame(ei)) < zone) {
             clear = false;
             break;
           }

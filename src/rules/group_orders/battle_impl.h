@@ -22,6 +22,7 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
@@ -107,6 +108,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
   double gap_cm(int a, int b) const;
+  // The unit's footprint with its axes and corners, kept by placed(): distances between
+  // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
+  const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
   // --- spatial.cc: proximity through the spatial index (issue 9) ---
   // The enemy on the table (massed_only: Massed and not routing) with the least gap_cm,
   // ties to the lower index.
@@ -232,6 +236,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   SpatialIndex index_{150.0};             // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
   std::vector<Box> index_box_;            // the boxes filed, by unit
+  std::vector<RectFrame> frame_;          // the footprints filed, by unit
   double max_half_width_ = 0;             // mm
   bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
