@@ -223,8 +223,19 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
   if (a.kind == ActionKind::kFire) {
-    const auto given = shooting_params(a.unit, a.target);
-    out.expected_kills = memo_odds<double>(odds_key("shooting", "expected-kills", given), [&] {
+    auto given = shooting_params(a.unit, a.target);
+    // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
+    // made nearly every question new. The key names the class in place of the range.
+    Value& range = given.at("range");
+    const Value range_cm = range;
+    range = Value(std::int64_t{shooting_range_class(
+        std::get<std::string>(given.at("shooter")), std::get<std::string>(given.at("weapon")),
+        {std::get<bool>(given.at("musket-extreme20")), std::get<bool>(given.at("li-no-short")),
+         std::get<bool>(given.at("bow-long5"))},
+        std::get<double>(range_cm))});
+    const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
+    range = range_cm;
+    out.expected_kills = memo_odds<double>(key, [&] {
       double sum = 0;
       for (const OutcomeProbability& op : distribution("shooting", given)) {
         const std::string r = to_string(op.outcome.at(0).second);

@@ -86,6 +86,13 @@ struct ShootingModifiers {
   Modifiers modifiers;
 };
 ShootingModifiers shooting_modifiers(const ShootingSituation& s);
+// What of the range a shot's result depends on: shooting_modifiers reads range_cm only for
+// the weapon's range band (under the range options) and for artillery within the
+// artillery-close distance. Two shots that differ only in range, with equal classes, have
+// the same distribution, so the doctrine's odds are kept by class, not by the range in mm
+// to the mm (tests/rules/group_orders_range_class_test.cc). -1 for a unit without a weapon.
+int shooting_range_class(std::string_view shooter, std::string_view weapon, const RangeOptions& o,
+                         double range_cm);
 // H4-22: the stands of each die a Light unit with `stands` able to shoot throws ({2, N-2}
 // for N >= 3 with `second_die`, else {N}); a Massed unit throws one die with all of them.
 std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die);
