@@ -89,7 +89,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           m.facing = bearing_of(dir);
           Rect end = fp;
           end.centre = m.destination;
-          if (distance(RectFrame(end), goal_frame) > gap_now + 1e-6) continue;
+          if (distance(frame_at(unit, end), goal_frame) > gap_now + 1e-6) continue;
           out.push_back(m);
         }
       }
@@ -136,9 +136,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
-        const RectFrame end_frame(end);
+        const RectFrame end_frame = frame_at(unit, end);
         for (int ei : zone_enemies) {
-          if (distance(end_frame, frame(ei)) < zone) {
+          if (!surely_farther(end_frame, frame(ei), zone) &&
+              distance(end_frame, frame(ei)) < zone) {
             clear = false;
             break;
           }

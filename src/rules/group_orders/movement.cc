@@ -195,13 +195,13 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // each of its footprints before stepping): the others' frames and this unit's filed
     // one serve every step, and the stepped footprint's frame is worked out once a step.
     auto stop = [&](const Rect& r) {
-      const RectFrame rf(r);
+      const RectFrame rf = frame_at(unit, r);
       for (int o : nearby) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
         const RectFrame& of = frame(o);
         const Rect& orr = of.rect;
-        if (distance(rf, of) >= halt - 1e-6) continue;
+        if (surely_farther(rf, of, halt) || distance(rf, of) >= halt - 1e-6) continue;
         if (distance(frame(unit), of) < halt - 1e-6) continue;  // already inside: no halt
         const bool enemy = force_.units[j].side != u.side;
         if (enemy && light(o)) continue;
@@ -263,12 +263,13 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const RectFrame start_frame(start);
     std::vector<int> friends;
     auto stop = [&](const Rect& r) {
-      const RectFrame rf(r);  // once a step; the others do not move meanwhile
+      const RectFrame rf = frame_at(unit, r);  // the others do not move meanwhile
       for (int o : enemies) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
         const RectFrame& ef = frame(o);
         const Rect& er = ef.rect;
+        if (surely_farther(rf, ef, zone)) continue;
         const double d = distance(rf, ef);
         if (d >= zone || d >= distance(start_frame, ef)) continue;
         // A screen's centre lies within half its width of the line: within half the widest

@@ -11,6 +11,14 @@
 
 namespace smoothbore::group_orders {
 
+RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
+  const Rect& kept = frame(unit).rect;
+  if (r.facing != kept.facing || r.width != kept.width || r.depth != kept.depth) {
+    return RectFrame(r);
+  }
+  return frame(unit).moved_to(r.centre);
+}
+
 void BattleGO::placed(int unit) {
   const std::size_t k = static_cast<std::size_t>(unit);
   const Rect r = force_.units[k].footprint();
