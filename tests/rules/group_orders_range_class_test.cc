@@ -2,7 +2,8 @@
 // (shooting_range_class), not by the range itself (issue 9). That is sound only if the
 // shooting distribution depends on the range through the class alone: here, for random
 // shooters, weapons, options and situations, two random ranges of one class give the very
-// same distribution as the resolution computes it with each range.
+// same distribution as the resolution computes it with each range; and the same for the
+// General's distance in a morale test.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -73,6 +74,46 @@ TEST(GroupOrdersRangeClass, ShotsOfOneRangeClassHaveOneDistribution) {
   }
   EXPECT_GT(same_class, 1000);
   EXPECT_GT(shooting, 100);  // many of them shoot (the rest: out of range or no weapon)
+}
+
+// The same for the General's distance in a morale test (morale_general_class).
+TEST(GroupOrdersRangeClass, MoraleTestsOfOneGeneralClassHaveOneDistribution) {
+  std::mt19937_64 gen(10);
+  auto coin = [&] { return std::bernoulli_distribution(0.5)(gen); };
+  auto pick = [&](const std::vector<std::string>& v) {
+    return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(gen)];
+  };
+  auto distance = [&] {
+    if (std::bernoulli_distribution(0.1)(gen)) return -1.0;
+    const double d = std::uniform_real_distribution<double>(0, 60)(gen);
+    return coin() ? std::round(d) : d;  // whole cm meet the reaches
+  };
+  int same_class = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::map<std::string, Value> given = {
+        {"test", Value(pick({"general", "charge", "rally"}))},
+        {"general-range", Value(pick({"d4-per-test", "fixed-20"}))},
+        {"high-morale", Value(coin())},
+        {"disordered", Value(coin())},
+        {"half-strength", Value(coin())},
+        {"melees-won", Value(std::int64_t{std::uniform_int_distribution<int>(0, 2)(gen)})},
+    };
+    const double g1 = distance();
+    double g2 = distance();
+    if (coin()) g2 = std::max(0.0, g1 + std::uniform_real_distribution<double>(-4, 4)(gen));
+    if (morale_general_class(g1) != morale_general_class(g2)) continue;
+    ++same_class;
+    given["general-distance"] = Value(g1);
+    const auto d1 = BattleGO::distribution("morale", given);
+    given["general-distance"] = Value(g2);
+    const auto d2 = BattleGO::distribution("morale", given);
+    ASSERT_EQ(d1.size(), d2.size()) << g1 << " " << g2;
+    for (std::size_t i = 0; i < d1.size(); ++i) {
+      EXPECT_EQ(d1[i].probability, d2[i].probability) << g1 << " " << g2;
+      EXPECT_EQ(d1[i].outcome, d2[i].outcome) << g1 << " " << g2;
+    }
+  }
+  EXPECT_GT(same_class, 500);
 }
 
 }  // namespace

@@ -262,7 +262,21 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     p["orders"] = Value(std::string("advance"));
     p["lights-charging-lights"] = Value(light(a.unit) && light(a.target));
     p["half-strength"] = Value(half);
-    pass = probability("morale", p, "result", "keep");
+    // Kept by the General's distance class (morale_general_class), not the distance.
+    Value& general = p.at("general-distance");
+    const Value general_cm = general;
+    general = Value(std::int64_t{morale_general_class(std::get<double>(general_cm))});
+    const std::string key = odds_key("morale", "result=keep-by-general-class", p);
+    general = general_cm;
+    pass = memo_odds<double>(key, [&] {
+      double sum = 0;
+      for (const OutcomeProbability& op : distribution("morale", p)) {
+        for (const auto& [k, v] : op.outcome) {
+          if (k == "result" && to_string(v) == "keep") sum += op.probability;
+        }
+      }
+      return sum;
+    });
   }
   const Kills mine = melee_kills(melee_params(a.unit, a.target));
   Kills theirs = {1, 0, 0, 0};
