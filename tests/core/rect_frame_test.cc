@@ -59,6 +59,19 @@ RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   RC_ASSERT(f.contains(p) == a.contains(p));
 }
 
+RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {
+  const Rect a = *arbitrary_rect();
+  Rect moved = a;
+  moved.centre = {*coord(-700, 700), *coord(-700, 700)};
+  const RectFrame want(moved);
+  const RectFrame got = RectFrame(a).moved_to(moved.centre);
+  RC_ASSERT(got.rect.centre == want.rect.centre);
+  RC_ASSERT(got.corners == want.corners);
+  RC_ASSERT(got.f == want.f && got.r == want.r && got.hd == want.hd && got.hw == want.hw);
+  const Rect b = *arbitrary_rect();
+  RC_ASSERT(distance(got, RectFrame(b)) == distance(moved, b));
+}
+
 // Stands in contact: edge to edge, corner to edge and corner to corner, square and turned.
 TEST(RectFrame, TouchingFootprintsAreAtZero) {
   const Rect a{{0, 0}, 0, 40, 20};

@@ -165,5 +165,23 @@ RC_GTEST_PROP(TerrainGridProperty, SegmentQueriesSeeEveryFeatureTheyMeet, ()) {
   RC_ASSERT(std::fabs(t.reachable(a, b, 500, cost) - one.reachable(a, b, 500, cost)) <= 1e-9);
 }
 
+// line_of_sight finds the candidates once for all its lines: each line inside the box
+// answers as the grid search per line does, whatever the box around it.
+RC_GTEST_PROP(TerrainGridProperty, SightCandidatesAnswerAsTheSearchPerLine, ()) {
+  const Table t = random_table();
+  const Vec2 a{*mm(0, 2000), *mm(0, 1200)};
+  const Vec2 b{*mm(0, 2000), *mm(0, 1200)};
+  const Vec2 extra{*mm(-100, 2100), *mm(-100, 1300)};
+  const Box box{{std::min({a.x, b.x, extra.x}), std::min({a.y, b.y, extra.y})},
+                {std::max({a.x, b.x, extra.x}), std::max({a.y, b.y, extra.y})}};
+  const Table::SightCandidates near = t.sight_candidates(box);
+  const double into = *mm(0, 100);
+  const SeeIntoFn see_into = [into](const AreaFeature& f) {
+    return f.cls == TerrainClass::kBuilding ? 0.0 : into;
+  };
+  RC_ASSERT(t.terrain_blocks_sight(a, b, t.elevation_at(a), t.elevation_at(b), near, see_into) ==
+            t.terrain_blocks_sight(a, b, see_into));
+}
+
 }  // namespace
 }  // namespace smoothbore

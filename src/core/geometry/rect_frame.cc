@@ -40,6 +40,15 @@ RectFrame::RectFrame(const Rect& rect_in)
   corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
 }
 
+RectFrame RectFrame::moved_to(Vec2 centre) const {
+  RectFrame out = *this;
+  out.rect.centre = centre;
+  const Vec2 fd = f * hd;
+  const Vec2 rw = r * hw;
+  out.corners = {centre + fd - rw, centre + fd + rw, centre - fd + rw, centre - fd - rw};
+  return out;
+}
+
 bool RectFrame::contains(Vec2 p) const {
   const Vec2 d = p - rect.centre;
   return std::fabs(d.dot(r)) <= hw + kEps && std::fabs(d.dot(f)) <= hd + kEps;

@@ -24,6 +24,9 @@ struct RectFrame {
 
   // As rect.contains(p): boundary included.
   bool contains(Vec2 p) const;
+  // The frame of the same footprint moved to `centre`: as RectFrame of that Rect, bit for
+  // bit, without working out the axes again (a footprint stepped along a move).
+  RectFrame moved_to(Vec2 centre) const;
 };
 
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if

@@ -116,24 +116,50 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
   std::vector<Prepared> prepared;
   prepared.reserve(blockers.size());
   for (const Blocker& b : blockers) prepared.emplace_back(b);
+  std::array<Vec2, 5> from;
+  for (int i = 0; i <= 4; ++i)
+    from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
+  // Every line lies in the box of its ends: the terrain near them is found once, and each
+  // end's level once, not per line.
+  Box all{from[0], from[0]};
+  auto cover = [&all](Vec2 p) {
+    all.min = {std::min(all.min.x, p.x), std::min(all.min.y, p.y)};
+    all.max = {std::max(all.max.x, p.x), std::max(all.max.y, p.y)};
+  };
+  for (const Vec2 p : from) cover(p);
+  for (const Vec2 p : to) cover(p);
+  const Table::SightCandidates terrain = table.sight_candidates(all);
+  std::array<int, 5> from_level;
+  std::array<int, 9> to_level;
+  for (std::size_t i = 0; i < from.size(); ++i) from_level[i] = table.elevation_at(from[i]);
+  for (std::size_t j = 0; j < to.size(); ++j) to_level[j] = table.elevation_at(to[j]);
   int blocked = 0;
   int total = 0;
   bool friend_only = false;
-  for (int i = 0; i <= 4; ++i) {
-    const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
-    for (Vec2 p : to) {
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    for (std::size_t j = 0; j < to.size(); ++j) {
       ++total;
-      const Segment line{from, p};
-      const bool by_terrain = table.terrain_blocks_sight(from, p, see_into);
+      const Segment line{from[i], to[j]};
       bool by_friend = false;
       bool by_enemy = false;
       for (const Prepared& b : prepared) {
         if ((b.friendly ? by_friend : by_enemy) || !line_enters(b, line)) continue;
         (b.friendly ? by_friend : by_enemy) = true;
       }
-      if (!by_terrain && !by_friend && !by_enemy) continue;
-      ++blocked;
-      if (by_friend && !by_enemy && !by_terrain) friend_only = true;
+      // Terrain matters only to a line no enemy blocks: for the count when nothing else
+      // blocks it, for "by friends alone" when friends do (see_into is a pure function).
+      auto by_terrain = [&] {
+        return table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain,
+                                          see_into);
+      };
+      if (by_enemy) {
+        ++blocked;
+      } else if (by_friend) {
+        ++blocked;
+        if (!friend_only && !by_terrain()) friend_only = true;
+      } else if (by_terrain()) {
+        ++blocked;
+      }
     }
   }
   if (blocked == 0) return Sight::kClear;

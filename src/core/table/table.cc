@@ -275,6 +275,49 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
   return terrain_blocks_sight(a, b, [see_into](const AreaFeature&) { return see_into; });
 }
 
+namespace {
+
+// Whether area feature `f` (a hill, or a sight-blocking area) blocks the segment `s` of
+// length `len` whose ends stand at levels `ea` and `eb` (terrain_blocks_sight's rules).
+bool area_blocks_sight(const AreaFeature& f, const Segment& s, double len, int ea, int eb,
+                       const SeeIntoFn& see_into_fn) {
+  if (f.cls == TerrainClass::kHill) {
+    // A hill hides only what lies behind it from someone lower than its top: it blocks
+    // when its level is above both ends and the line runs through it.
+    return f.elevation > ea && f.elevation > eb && f.shape.length_inside(s) > kSightSlack;
+  }
+  if (!f.blocks_sight) return false;
+  double inside = 0;
+  double see_into = 0;
+  bool asked = false;  // asked once, and only of a feature an end stands in
+  for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+    if ((t0 == 0 || t1 == 1) && !asked) {
+      see_into = std::max(0.0, see_into_fn(f));
+      asked = true;
+    }
+    double piece = (t1 - t0) * len;
+    // The observer and the target each see (and are seen) `see_into` mm into the wood
+    // they stand in.
+    if (t0 == 0) piece -= std::min(see_into, piece);
+    if (t1 == 1) piece -= std::min(see_into, piece);
+    inside += std::max(piece, 0.0);
+  }
+  return inside > kSightSlack;
+}
+
+bool linear_blocks_sight(const LinearFeature& f, const Segment& s, double len) {
+  if (!f.blocks_sight) return false;
+  for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+    for (double t : segment_crossings(s, {f.path[i], f.path[i + 1]})) {
+      // A hedge the observer or target stands against does not hide it.
+      if (t * len > kSightSlack && (1 - t) * len > kSightSlack) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) const {
   const Segment s{a, b};
   const double len = s.length();
@@ -283,42 +326,45 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
   const int eb = elevation_at(b);
   const Box box = segment_box(a, b);
   for (int i : area_grid_.near(box)) {
-    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
-    if (f.cls == TerrainClass::kHill) {
-      // A hill hides only what lies behind it from someone lower than its top: it blocks
-      // when its level is above both ends and the line runs through it.
-      if (f.elevation > ea && f.elevation > eb && f.shape.length_inside(s) > kSightSlack) {
-        return true;
-      }
-      continue;
+    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], s, len, ea, eb, see_into_fn)) {
+      return true;
     }
-    if (!f.blocks_sight) continue;
-    double inside = 0;
-    double see_into = 0;
-    bool asked = false;  // asked once, and only of a feature an end stands in
-    for (auto [t0, t1] : f.shape.inside_intervals(s)) {
-      if ((t0 == 0 || t1 == 1) && !asked) {
-        see_into = std::max(0.0, see_into_fn(f));
-        asked = true;
-      }
-      double piece = (t1 - t0) * len;
-      // The observer and the target each see (and are seen) `see_into` mm into the wood
-      // they stand in.
-      if (t0 == 0) piece -= std::min(see_into, piece);
-      if (t1 == 1) piece -= std::min(see_into, piece);
-      inside += std::max(piece, 0.0);
-    }
-    if (inside > kSightSlack) return true;
   }
   for (int k : linear_grid_.near(box)) {
-    const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
-    if (!f.blocks_sight) continue;
-    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
-      for (double t : segment_crossings(s, {f.path[i], f.path[i + 1]})) {
-        // A hedge the observer or target stands against does not hide it.
-        if (t * len > kSightSlack && (1 - t) * len > kSightSlack) return true;
-      }
+    if (linear_blocks_sight(linears_[static_cast<std::size_t>(k)], s, len)) return true;
+  }
+  return false;
+}
+
+Table::SightCandidates Table::sight_candidates(const Box& box) const {
+  SightCandidates out;
+  for (int i : area_grid_.near(box)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (f.cls == TerrainClass::kHill || f.blocks_sight) out.areas.push_back(i);
+  }
+  for (int k : linear_grid_.near(box)) {
+    if (linears_[static_cast<std::size_t>(k)].blocks_sight) out.linears.push_back(k);
+  }
+  return out;
+}
+
+// The features the grid would find for the segment's box are those of `near` whose boxes
+// meet it (its box lies inside the one `near` was found for), in the same order.
+bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, int ea, int eb, const SightCandidates& near,
+                                 const SeeIntoFn& see_into_fn) const {
+  const Segment s{a, b};
+  const double len = s.length();
+  if (len == 0) return false;
+  const Box box = segment_box(a, b);
+  for (int i : near.areas) {
+    if (!area_grid_.box(i).intersects(box)) continue;
+    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], s, len, ea, eb, see_into_fn)) {
+      return true;
     }
+  }
+  for (int k : near.linears) {
+    if (!linear_grid_.box(k).intersects(box)) continue;
+    if (linear_blocks_sight(linears_[static_cast<std::size_t>(k)], s, len)) return true;
   }
   return false;
 }

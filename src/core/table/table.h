@@ -83,6 +83,19 @@ class Table {
   // The same with the see-into distance chosen per sight-blocking area feature.
   bool terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into) const;
 
+  // For many sight lines inside one box (line_of_sight traces 45 between two footprints):
+  // the features that can block sight whose boxes meet `box`, found once, so that each
+  // line tests only those instead of searching the grid again.
+  struct SightCandidates {
+    std::vector<int> areas;    // hills and sight-blocking areas, ascending
+    std::vector<int> linears;  // sight-blocking linear features, ascending
+  };
+  SightCandidates sight_candidates(const Box& box) const;
+  // As terrain_blocks_sight(a, b, see_into) (the same answer) for a segment inside the box
+  // `near` was found for, with the ends' elevation_at given as `ea` and `eb`.
+  bool terrain_blocks_sight(Vec2 a, Vec2 b, int ea, int eb, const SightCandidates& near,
+                            const SeeIntoFn& see_into) const;
+
  private:
   double width_ = 0;
   double height_ = 0;

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -66,8 +67,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool in_earthworks(int unit) const;
   bool in_stream(int unit) const;
   bool behind_obstacle(int unit, int from) const;
+  // Line of sight (L141). While the force is frozen (collect_orders) the answer for each
+  // observer-target pair is kept: a unit's fire and charge candidates, and the doctrine,
+  // ask the same pairs again, and each answer traces 45 sight lines.
   bool visible(int observer, int target) const;
-  double gap_in(int a, int b) const;  // edge-to-edge, inches
+  bool visible_now(int observer, int target) const;  // visible() without the kept answers
+  double gap_in(int a, int b) const;                 // edge-to-edge, inches
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   // nearest_enemy(unit) and, kept for nearest_active_enemy while the force is frozen
@@ -196,6 +201,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     double gap_mm = 0;
   };
   mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
+  // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
+  mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
+  mutable std::uint64_t visible_epoch_ = 0;
   std::vector<Rect> fp_;
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit

@@ -65,6 +65,20 @@ bool Battle1805::disordered(int unit) const {
 // Visibility (L141): unlimited in the open, 10" into or out of woods; concealed units
 // (A2-22) cannot be seen until discovered; terrain and other units block sight.
 bool Battle1805::visible(int observer, int target) const {
+  if (frozen_epoch_ == 0) return visible_now(observer, target);
+  if (visible_epoch_ != frozen_epoch_) {
+    visible_kept_.clear();
+    visible_epoch_ = frozen_epoch_;
+  }
+  const std::uint64_t key =
+      (static_cast<std::uint64_t>(observer) << 32) | static_cast<std::uint32_t>(target);
+  if (auto it = visible_kept_.find(key); it != visible_kept_.end()) return it->second;
+  const bool v = visible_now(observer, target);
+  visible_kept_.emplace(key, v);
+  return v;
+}
+
+bool Battle1805::visible_now(int observer, int target) const {
   if (state_[target].concealed) return false;
   const Unit& o = force_.units[observer];
   const Unit& t = force_.units[target];

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -74,8 +75,9 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       // half move (the least L4 asks of a Group) and one to musket range; none may end
       // further from the nearest Massed enemy (L5).
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
-      const Rect goal_fp = force_.units[goal].footprint();
-      const double gap_now = distance(fp, goal_fp);
+      const RectFrame& goal_frame = frame(goal);
+      const Rect& goal_fp = goal_frame.rect;
+      const double gap_now = distance(frame(unit), goal_frame);
       for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
                              (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
@@ -87,7 +89,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           m.facing = bearing_of(dir);
           Rect end = fp;
           end.centre = m.destination;
-          if (distance(end, goal_fp) > gap_now + 1e-6) continue;
+          if (distance(frame_at(unit, end), goal_frame) > gap_now + 1e-6) continue;
           out.push_back(m);
         }
       }
@@ -134,8 +136,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         Rect end = fp;
         end.centre = m.destination;
         bool clear = true;
+        const RectFrame end_frame = frame_at(unit, end);
         for (int ei : zone_enemies) {
-          if (distance(end, force_.units[ei].footprint()) < zone) {
+          if (!surely_farther(end_frame, frame(ei), zone) &&
+              distance(end_frame, frame(ei)) < zone) {
             clear = false;
             break;
           }
@@ -220,8 +224,19 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
   if (a.kind == ActionKind::kFire) {
-    const auto given = shooting_params(a.unit, a.target);
-    out.expected_kills = memo_odds<double>(odds_key("shooting", "expected-kills", given), [&] {
+    auto given = shooting_params(a.unit, a.target);
+    // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
+    // made nearly every question new. The key names the class in place of the range.
+    Value& range = given.at("range");
+    const Value range_cm = range;
+    range = Value(std::int64_t{shooting_range_class(
+        std::get<std::string>(given.at("shooter")), std::get<std::string>(given.at("weapon")),
+        {std::get<bool>(given.at("musket-extreme20")), std::get<bool>(given.at("li-no-short")),
+         std::get<bool>(given.at("bow-long5"))},
+        std::get<double>(range_cm))});
+    const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
+    range = range_cm;
+    out.expected_kills = memo_odds<double>(key, [&] {
       double sum = 0;
       for (const OutcomeProbability& op : distribution("shooting", given)) {
         const std::string r = to_string(op.outcome.at(0).second);
@@ -247,7 +262,21 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     p["orders"] = Value(std::string("advance"));
     p["lights-charging-lights"] = Value(light(a.unit) && light(a.target));
     p["half-strength"] = Value(half);
-    pass = probability("morale", p, "result", "keep");
+    // Kept by the General's distance class (morale_general_class), not the distance.
+    Value& general = p.at("general-distance");
+    const Value general_cm = general;
+    general = Value(std::int64_t{morale_general_class(std::get<double>(general_cm))});
+    const std::string key = odds_key("morale", "result=keep-by-general-class", p);
+    general = general_cm;
+    pass = memo_odds<double>(key, [&] {
+      double sum = 0;
+      for (const OutcomeProbability& op : distribution("morale", p)) {
+        for (const auto& [k, v] : op.outcome) {
+          if (k == "result" && to_string(v) == "keep") sum += op.probability;
+        }
+      }
+      return sum;
+    });
   }
   const Kills mine = melee_kills(melee_params(a.unit, a.target));
   Kills theirs = {1, 0, 0, 0};

@@ -147,6 +147,12 @@ std::vector<std::string> BattleGO::invariant_violations() const {
         b.max.y != filed.max.y) {
       out.push_back(units[i].id + ": footprint differs from the spatial index's");
     }
+    const Rect f = units[i].footprint();
+    const Rect& kept = frame_[i].rect;
+    if (f.centre != kept.centre || f.facing != kept.facing || f.width != kept.width ||
+        f.depth != kept.depth) {
+      out.push_back(units[i].id + ": footprint differs from its kept frame");
+    }
   }
   for (const GroupState& g : groups_) {
     if (g.killed < 0 || g.killed > g.start_stands) out.push_back(g.name + ": bad losses count");

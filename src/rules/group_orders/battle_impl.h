@@ -12,6 +12,7 @@
 // Then Disorganised clears on units that rested (H4-07).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -22,6 +23,7 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
@@ -33,6 +35,16 @@ inline constexpr double kCm = 10.0;  // mm per cm, the rule unit
 // L176 "Uphill of all enemy" counts the enemy within this reach (cm): the longest artillery
 // long range (L123), a reading.
 inline constexpr double kUphillReachCm = 40.0;
+
+// Whether distance(a, b) (edge to edge) surely exceeds `d` mm, from the centres alone: no
+// point of a footprint lies farther from its centre than half its diagonal. A millimetre
+// of margin, far above the rounding of table-sized numbers, keeps the answer exact where
+// it says true; the halt and zone checks of a move ask it before the full distance.
+inline bool surely_farther(const RectFrame& a, const RectFrame& b, double d) {
+  const Vec2 gap = a.rect.centre - b.rect.centre;
+  const double reach = d + 1.0 + std::hypot(a.hw, a.hd) + std::hypot(b.hw, b.hd);
+  return gap.dot(gap) > reach * reach;
+}
 
 // H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
 // and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
@@ -107,6 +119,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
   double gap_cm(int a, int b) const;
+  // The unit's footprint with its axes and corners, kept by placed(): distances between
+  // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
+  const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
+  // The frame of `r`, a footprint of `unit` moved but not turned or reshaped (a step of a
+  // move, a candidate destination): the kept frame moved; otherwise worked out.
+  RectFrame frame_at(int unit, const Rect& r) const;
   // --- spatial.cc: proximity through the spatial index (issue 9) ---
   // The enemy on the table (massed_only: Massed and not routing) with the least gap_cm,
   // ties to the lower index.
@@ -232,6 +250,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   SpatialIndex index_{150.0};             // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
   std::vector<Box> index_box_;            // the boxes filed, by unit
+  std::vector<RectFrame> frame_;          // the footprints filed, by unit
   double max_half_width_ = 0;             // mm
   bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_

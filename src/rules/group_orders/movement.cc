@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -190,13 +191,18 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
     int halted_by = -1;
     const std::vector<int> nearby = near_path(u.footprint(), dest, halt);
+    // `stop` is asked at every step of the move while only this unit moves (travel files
+    // each of its footprints before stepping): the others' frames and this unit's filed
+    // one serve every step, and the stepped footprint's frame is worked out once a step.
     auto stop = [&](const Rect& r) {
+      const RectFrame rf = frame_at(unit, r);
       for (int o : nearby) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
-        const Rect orr = force_.units[j].footprint();
-        if (distance(r, orr) >= halt - 1e-6) continue;
-        if (distance(u.footprint(), orr) < halt - 1e-6) continue;  // already inside: no halt
+        const RectFrame& of = frame(o);
+        const Rect& orr = of.rect;
+        if (surely_farther(rf, of, halt) || distance(rf, of) >= halt - 1e-6) continue;
+        if (distance(frame(unit), of) < halt - 1e-6) continue;  // already inside: no halt
         const bool enemy = force_.units[j].side != u.side;
         if (enemy && light(o)) continue;
         if (zone_of(r, orr.centre) != Zone::kFront) continue;
@@ -254,14 +260,18 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const double zone = option_number("h4_26_reserve_zone") * kCm;
     const Rect start = u.footprint();  // the gaps it may not close are from here
     const std::vector<int> enemies = near_path(start, a.destination, zone);
+    const RectFrame start_frame(start);
     std::vector<int> friends;
     auto stop = [&](const Rect& r) {
+      const RectFrame rf = frame_at(unit, r);  // the others do not move meanwhile
       for (int o : enemies) {
         const std::size_t j = static_cast<std::size_t>(o);
         if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
-        const Rect er = force_.units[j].footprint();
-        const double d = distance(r, er);
-        if (d >= zone || d >= distance(start, er)) continue;
+        const RectFrame& ef = frame(o);
+        const Rect& er = ef.rect;
+        if (surely_farther(rf, ef, zone)) continue;
+        const double d = distance(rf, ef);
+        if (d >= zone || d >= distance(start_frame, ef)) continue;
         // A screen's centre lies within half its width of the line: within half the widest
         // footprint of the line's box.
         const Segment line{r.centre, er.centre};

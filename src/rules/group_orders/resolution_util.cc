@@ -145,6 +145,23 @@ ShootingModifiers shooting_modifiers(const ShootingSituation& s) {
   return out;
 }
 
+int morale_general_class(double general_cm) {
+  if (general_cm < 0) return -1;
+  const int pip = row("morale.modifiers", "general-near").number("cm_per_pip");
+  int within = 0;
+  for (int d4 = 1; d4 <= 4; ++d4) within += general_cm <= d4 * pip ? 1 : 0;
+  return within;
+}
+
+int shooting_range_class(std::string_view shooter, std::string_view weapon, const RangeOptions& o,
+                         double range_cm) {
+  const std::string w = weapon_of(shooter, weapon);
+  if (w == "none") return -1;
+  const RangeBand band = range_band(weapon_ranges(w, o), range_cm);
+  const bool close = range_cm <= row("shooting.modifiers", "artillery-close").number("cm");
+  return static_cast<int>(band) * 2 + (close ? 1 : 0);
+}
+
 std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die) {
   if (is_light(shooter) && second_die && stands >= 3) return {2, stands - 2};
   return {stands};

@@ -86,6 +86,18 @@ struct ShootingModifiers {
   Modifiers modifiers;
 };
 ShootingModifiers shooting_modifiers(const ShootingSituation& s);
+// What of the range a shot's result depends on: shooting_modifiers reads range_cm only for
+// the weapon's range band (under the range options) and for artillery within the
+// artillery-close distance. Two shots that differ only in range, with equal classes, have
+// the same distribution, so the doctrine's odds are kept by class, not by the range in mm
+// to the mm (tests/rules/group_orders_range_class_test.cc). -1 for a unit without a weapon.
+// What of the General's distance a morale test depends on (morale_rolls_d4 and
+// morale_modifiers read general_cm for nothing else): -1 without a General, else how many
+// of the reaches d4 x cm_per_pip (d4 = 1..4; fixed-20 is d4 = 4) it is within. Tests of one
+// class have one distribution (tests/rules/group_orders_range_class_test.cc).
+int morale_general_class(double general_cm);
+int shooting_range_class(std::string_view shooter, std::string_view weapon, const RangeOptions& o,
+                         double range_cm);
 // H4-22: the stands of each die a Light unit with `stands` able to shoot throws ({2, N-2}
 // for N >= 3 with `second_die`, else {N}); a Massed unit throws one die with all of them.
 std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die);

@@ -34,7 +34,7 @@ bool BattleGO::option_on(const std::string& n) const { return scenario_.options.
 
 // Measured to the millimetre (so a unit halted at 10 cm is at 10 cm).
 double BattleGO::gap_cm(int a, int b) const {
-  return std::round(distance(force_.units[a].footprint(), force_.units[b].footprint())) / kCm;
+  return std::round(distance(frame(a), frame(b))) / kCm;
 }
 
 // L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.

@@ -11,11 +11,21 @@
 
 namespace smoothbore::group_orders {
 
+RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
+  const Rect& kept = frame(unit).rect;
+  if (r.facing != kept.facing || r.width != kept.width || r.depth != kept.depth) {
+    return RectFrame(r);
+  }
+  return frame(unit).moved_to(r.centre);
+}
+
 void BattleGO::placed(int unit) {
   const std::size_t k = static_cast<std::size_t>(unit);
   const Rect r = force_.units[k].footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   index_box_[k] = r.bounds();
+  if (frame_.size() <= k) frame_.resize(k + 1);
+  frame_[k] = RectFrame(r);
   index_.insert(unit, r);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
   // Coarse cells (60 cm): the nearest enemy is often far, and the search visits every cell
@@ -92,11 +102,10 @@ int BattleGO::nearest_active_enemy(int unit, double* gap) const {
     if (gap) *gap = n.active_gap;
     return n.active;
   }
-  const Rect me = force_.units[static_cast<std::size_t>(unit)].footprint();
+  const RectFrame& me = frame(unit);
   return nearest_other(
       force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
-      [&](int i) { return distance(me, force_.units[static_cast<std::size_t>(i)].footprint()); },
-      gap);
+      [&](int i) { return distance(me, frame(i)); }, gap);
 }
 
 void BattleGO::hold_nearest(bool on) {
@@ -114,8 +123,8 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   Nearest& n = nearest_[k];
   if (nearest_stamp_[k] == stamp_) return n;
   nearest_stamp_[k] = stamp_;
-  const Rect me = force_.units[k].footprint();
-  const Box my_box = me.bounds();
+  const RectFrame& me = frame(unit);
+  const Box my_box = index_box_[k];
   const int side = force_.units[k].side;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double any_cm = kInf, massed_cm = kInf, active_mm = kInf;
@@ -139,7 +148,7 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
               (!is_active || beyond(lb, active_mm))) {
             return;
           }
-          const double mm = distance(me, o.footprint());
+          const double mm = distance(me, frame(i));
           const double cm = std::round(mm) / kCm;  // gap_cm
           if (cm < any_cm || (cm == any_cm && i < n.any)) {
             any_cm = cm;
