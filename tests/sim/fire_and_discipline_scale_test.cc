@@ -168,6 +168,16 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
     EXPECT_NE(s.stands_on_table.get(s.force, 1), snap);
     EXPECT_EQ(s.stands_on_table.frozen_units(side0), nullptr);
     EXPECT_NE(s.stands_on_table.frozen_units(1 - side0), nullptr);
+    {
+      // Nested trials of two units (one of each side): neither side's filed footprints hold.
+      const auto other = std::find_if(s.force.units.begin(), s.force.units.end(),
+                                      [&](const Unit& x) { return x.side != side0; });
+      ASSERT_NE(other, s.force.units.end());
+      UnitTrial nested(s, static_cast<int>(other - s.force.units.begin()));
+      EXPECT_EQ(s.stands_on_table.frozen_units(side0), nullptr);
+      EXPECT_EQ(s.stands_on_table.frozen_units(1 - side0), nullptr);
+      EXPECT_EQ(s.stands_on_table.frozen_enemies(side0, 2), nullptr);
+    }
     // Unit 0 asks from where the trial put it (its remembered FD-52 distance was from
     // where it stood): the answers are a scan's from there.
     const Rect moved = s.force.units[0].footprint();

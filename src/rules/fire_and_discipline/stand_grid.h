@@ -78,9 +78,11 @@ class StandCache {
   void freeze(const Force& force);
   void thaw();
   // The footprints filed when frozen, if they still hold for every unit of `side` (no
-  // trial of a unit of that side under way); else nullptr.
+  // trial of a unit of that side under way, and no nested trials of two units, whose sides
+  // are not kept); else nullptr.
   const UnitIndex* frozen_units(int side) const {
-    return units_ && (trials_ == 0 || trial_side_ != side) ? units_.get() : nullptr;
+    const bool holds = trials_ == 0 || (trial_side_ >= 0 && trial_side_ != side);
+    return units_ && holds ? units_.get() : nullptr;
   }
   // The footprints filed when frozen, if they still hold for every side but `side` (of
   // `sides`): the enemies of a unit of `side`; else nullptr.
