@@ -20,6 +20,8 @@
 #include <cmath>
 #include <vector>
 
+#include "core/geometry/rect_points.h"
+
 namespace smoothbore {
 
 namespace {
@@ -91,28 +93,10 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
                        [see_into](const AreaFeature&) { return see_into; });
 }
 
-namespace {
-
-// The target's 9 sight points: centre, corners, edge midpoints.
-std::array<Vec2, 9> sight_points(const Rect& target) {
-  const auto tc = target.corners();
-  return {target.centre,
-          tc[0],
-          tc[1],
-          tc[2],
-          tc[3],
-          (tc[0] + tc[1]) * 0.5,
-          (tc[1] + tc[2]) * 0.5,
-          (tc[2] + tc[3]) * 0.5,
-          (tc[3] + tc[0]) * 0.5};
-}
-
-}  // namespace
-
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
   const Segment front = observer.front_edge();
-  const std::array<Vec2, 9> to = sight_points(target);
+  const std::array<Vec2, 9> to = nine_points(target);
   std::vector<Prepared> prepared;
   prepared.reserve(blockers.size());
   for (const Blocker& b : blockers) prepared.emplace_back(b);
@@ -170,7 +154,7 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 bool any_sight_line_clear(const Rect& observer, const Rect& target,
                           const std::vector<Blocker>& blockers) {
   const Segment front = observer.front_edge();
-  const std::array<Vec2, 9> to = sight_points(target);
+  const std::array<Vec2, 9> to = nine_points(target);
   std::vector<Prepared> prepared;
   prepared.reserve(blockers.size());
   for (const Blocker& b : blockers) prepared.emplace_back(b);

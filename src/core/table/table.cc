@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/geometry/rect_points.h"
+
 namespace smoothbore {
 
 namespace {
@@ -197,32 +199,15 @@ int Table::elevation_at(Vec2 p) const {
   return e;
 }
 
-namespace {
-
-std::array<Vec2, 9> sample_points(const Rect& r) {
-  const auto c = r.corners();
-  return {r.centre,
-          c[0],
-          c[1],
-          c[2],
-          c[3],
-          (c[0] + c[1]) * 0.5,
-          (c[1] + c[2]) * 0.5,
-          (c[2] + c[3]) * 0.5,
-          (c[3] + c[0]) * 0.5};
-}
-
-}  // namespace
-
 bool Table::all_in(const Rect& r, TerrainClass c) const {
-  for (Vec2 p : sample_points(r)) {
+  for (Vec2 p : nine_points(r)) {
     if (!terrain_at(p).has(c)) return false;
   }
   return true;
 }
 
 bool Table::any_in(const Rect& r, TerrainClass c) const {
-  for (Vec2 p : sample_points(r)) {
+  for (Vec2 p : nine_points(r)) {
     if (terrain_at(p).has(c)) return true;
   }
   return false;

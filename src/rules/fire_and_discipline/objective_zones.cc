@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/geometry/rect_points.h"
+
 namespace smoothbore::fire_and_discipline {
 namespace {
 
@@ -49,21 +51,6 @@ std::array<Vec2, 5> front_points(const Rect& r) {
   }
   return out;
 }
-
-// 9 points of a target: centre, corners, edge midpoints.
-std::array<Vec2, 9> target_points(const Rect& r) {
-  const auto c = r.corners();
-  return {r.centre,
-          c[0],
-          c[1],
-          c[2],
-          c[3],
-          (c[0] + c[1]) * 0.5,
-          (c[1] + c[2]) * 0.5,
-          (c[2] + c[3]) * 0.5,
-          (c[3] + c[0]) * 0.5};
-}
-
 }  // namespace
 
 std::vector<int> zones(const FdState& s) {
@@ -200,7 +187,7 @@ bool zone_hides(const FdState& s, int firer_unit, const Rect& observer, StandRef
   }
   if (between.empty()) return false;
   for (Vec2 a : front_points(observer)) {
-    for (Vec2 b : target_points(t)) {
+    for (Vec2 b : nine_points(t)) {
       bool blocked = false;
       for (int o : between) {
         const Objective& obj = objective_at(s, o);
