@@ -19,12 +19,7 @@ inline rc::Gen<double> coord(int lo_mm, int hi_mm) {
 inline rc::Gen<Rect> arbitrary_rect(int min_side_mm) {
   return rc::gen::apply(
       [](double x, double y, double facing, double w, double d) {
-        Rect r;
-        r.centre = {x, y};
-        r.facing = facing;
-        r.width = w;
-        r.depth = d;
-        return r;
+        return Rect{{x, y}, facing, w, d};
       },
       coord(-500, 500), coord(-500, 500), coord(0, 359), coord(min_side_mm, 200),
       coord(min_side_mm, 200));
