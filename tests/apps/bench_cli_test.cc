@@ -17,6 +17,18 @@ using ::testing::HasSubstr;
 using testing_cli::Output;
 using testing_cli::run_cli;
 
+// Builds without Google Benchmark (the asan preset) print this instead of a report.
+bool bench_unavailable(const Output& o) {
+  return o.output.find("bench is unavailable") != std::string::npos;
+}
+constexpr const char* kNoBenchmark = "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+
+// The JSON object of a `bench --json` run (what precedes its first brace is not JSON).
+nlohmann::json parse_report(const Output& o) {
+  const std::size_t brace = o.output.find('{');
+  return nlohmann::json::parse(o.output.substr(brace == std::string::npos ? 0 : brace));
+}
+
 class BenchCli : public ::testing::Test {
  protected:
   // One quick report shared by the tests (it forks a child per measurement).
@@ -26,13 +38,9 @@ class BenchCli : public ::testing::Test {
     quick_ = nullptr;
   }
   void SetUp() override {
-    if (quick_->output.find("bench is unavailable") != std::string::npos)
-      GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+    if (bench_unavailable(*quick_)) GTEST_SKIP() << kNoBenchmark;
   }
-  static nlohmann::json report() {
-    const std::size_t brace = quick_->output.find('{');
-    return nlohmann::json::parse(quick_->output.substr(brace == std::string::npos ? 0 : brace));
-  }
+  static nlohmann::json report() { return parse_report(*quick_); }
   static Output* quick_;
 };
 Output* BenchCli::quick_ = nullptr;
@@ -123,8 +131,7 @@ TEST_F(BenchCli, QuickJsonHasEveryFieldForEveryPlayableRuleSet) {
 // Its own suite: ctest runs each test in a process of its own, and this one needs no report.
 TEST(BenchCliArguments, AnUnknownArgumentIsBadInput) {
   Output o = run_cli("bench --bogus");
-  if (o.output.find("bench is unavailable") != std::string::npos)
-    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  if (bench_unavailable(o)) GTEST_SKIP() << kNoBenchmark;
   EXPECT_EQ(o.exit_code, 2) << o.output;
   EXPECT_THAT(o.output, HasSubstr("--micro"));
 }
@@ -132,12 +139,9 @@ TEST(BenchCliArguments, AnUnknownArgumentIsBadInput) {
 // --ruleset: the report measures the rule sets named, in registry order, and no other.
 TEST(BenchCliArguments, RulesetSelectsTheRuleSetsMeasured) {
   Output o = run_cli("bench --quick --json --ruleset squad-skirmish --ruleset group-orders");
-  if (o.output.find("bench is unavailable") != std::string::npos)
-    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  if (bench_unavailable(o)) GTEST_SKIP() << kNoBenchmark;
   ASSERT_EQ(o.exit_code, 0) << o.output;
-  const std::size_t brace = o.output.find('{');
-  const nlohmann::json j =
-      nlohmann::json::parse(o.output.substr(brace == std::string::npos ? 0 : brace));
+  const nlohmann::json j = parse_report(o);
   ASSERT_EQ(j["rulesets"].size(), 2u) << j.dump();
   EXPECT_EQ(j["rulesets"][0]["id"], "group-orders");
   EXPECT_EQ(j["rulesets"][1]["id"], "squad-skirmish");
@@ -146,8 +150,7 @@ TEST(BenchCliArguments, RulesetSelectsTheRuleSetsMeasured) {
 
 TEST(BenchCliArguments, AnUnknownRulesetIsBadInputNamingTheOption) {
   Output o = run_cli("bench --quick --ruleset no-such-rules");
-  if (o.output.find("bench is unavailable") != std::string::npos)
-    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  if (bench_unavailable(o)) GTEST_SKIP() << kNoBenchmark;
   EXPECT_EQ(o.exit_code, 2) << o.output;
   EXPECT_THAT(o.output, HasSubstr("--ruleset: unknown rule set 'no-such-rules'"));
   EXPECT_THAT(o.output, HasSubstr("squad-skirmish"));
@@ -156,8 +159,7 @@ TEST(BenchCliArguments, AnUnknownRulesetIsBadInputNamingTheOption) {
 
 TEST(BenchCliArguments, RulesetDoesNotApplyToMicro) {
   Output o = run_cli("bench --ruleset fast-1805 --micro");
-  if (o.output.find("bench is unavailable") != std::string::npos)
-    GTEST_SKIP() << "built without Google Benchmark (SMOOTHBORE_BENCHMARKS=OFF)";
+  if (bench_unavailable(o)) GTEST_SKIP() << kNoBenchmark;
   EXPECT_EQ(o.exit_code, 2) << o.output;
   EXPECT_THAT(o.output, HasSubstr("--benchmark_filter"));
 }
