@@ -10,17 +10,13 @@
 #include "rules/elan_drill/battle.h"
 #include "rules/elan_drill/options.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/input_params.h"
 
 namespace smoothbore::elan_drill {
 
 namespace {
 
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
-                 std::string ref) {
-  std::string def = choices.front();
-  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
-                      std::move(ref));
-}
+using input_params::choice;  // the first choice is the default
 
 ParamSpec factor(std::string name, std::string help, std::string ref) {
   return int_param(std::move(name), 0, 0, 12, std::move(help), std::move(ref));

@@ -11,20 +11,18 @@
 
 #include "core/events/event.h"
 #include "rules/elan_drill/tables.h"
+#include "rules/input_params.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
 #include "rules/roll_helpers.h"
 
 namespace smoothbore::elan_drill::detail {
 
-ParamSpec flag(std::string name, std::string help, std::string ref);
-ParamSpec count(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
-                std::string help, std::string ref);
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
-                 std::string ref);  // the first choice is the default
-ParamSpec inches(std::string name, double def, double max, std::string help, std::string ref);
-
-int int_of(const Params& p, const std::string& name);
+using input_params::choice;  // rules/input_params.h
+using input_params::count;
+using input_params::flag;
+using input_params::inches;
+using input_params::int_of;
 
 // A factor and the modifiers applied to it, recorded as the sheet prints them. Unnamed (no
 // record wanted, e.g. every path of an exact enumeration) it only sums: no text is built.

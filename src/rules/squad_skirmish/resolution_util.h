@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/events/event.h"
+#include "rules/input_params.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
 #include "rules/roll_helpers.h"
@@ -20,14 +21,11 @@ namespace smoothbore::squad_skirmish::detail {
 inline constexpr int kD10 = 10;  // SK-03: the "0" face reads 10
 inline constexpr int kD6 = 6;
 
-ParamSpec flag(std::string name, std::string help, std::string ref);  // default false
-ParamSpec count(std::string name, std::int64_t def, std::int64_t min, std::int64_t max,
-                std::string help, std::string ref);
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
-                 std::string ref);  // the first choice is the default
-ParamSpec inches(std::string name, double def, double max, std::string help, std::string ref);
-
-int int_of(const Params& p, const std::string& name);
+using input_params::choice;  // rules/input_params.h
+using input_params::count;
+using input_params::flag;
+using input_params::inches;
+using input_params::int_of;
 
 // The keys of a table's rows, with `first` moved to the front (the default of a choice).
 std::vector<std::string> keys_of(std::string_view table_name, std::string_view first = "");

@@ -5,6 +5,7 @@
 
 #include "core/check.h"
 #include "core/geometry/vec2.h"
+#include "rules/input_params.h"
 #include "rules/squad_skirmish/battle.h"
 #include "rules/squad_skirmish/options.h"
 #include "rules/squad_skirmish/resolutions.h"
@@ -13,12 +14,7 @@ namespace smoothbore::squad_skirmish {
 
 namespace {
 
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string help,
-                 std::string ref) {
-  std::string def = choices.front();
-  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
-                      std::move(ref));
-}
+using input_params::choice;  // the first choice is the default
 
 // §1 (proposed): single figures on round 25 mm bases (infantry), 25 × 50 mm (cavalry).
 constexpr double kFootBaseMm = 25.0;
