@@ -284,4 +284,9 @@ ParamSpec option_choice(std::string name, std::vector<std::string> choices, std:
                       std::move(ref));
 }
 
+ParamSpec option_int(std::string name, std::int64_t def, double min, double max, std::string ref,
+                     std::string help) {
+  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
+}
+
 }  // namespace smoothbore

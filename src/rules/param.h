@@ -44,10 +44,12 @@ ParamSpec choice_param(std::string name, std::vector<std::string> choices, std::
 ParamSpec string_param(std::string name, std::string def, std::string help, std::string ref);
 
 // A rule set's options, written reference before help (as the option tables read): a flag,
-// and a choice whose default is its first alternative (the digest's reading).
+// a choice whose default is its first alternative (the digest's reading), and an integer.
 ParamSpec option_flag(std::string name, bool def, std::string ref, std::string help);
 ParamSpec option_choice(std::string name, std::vector<std::string> choices, std::string ref,
                         std::string help);
+ParamSpec option_int(std::string name, std::int64_t def, double min, double max, std::string ref,
+                     std::string help);
 
 // Converts `text` (CLI: "true", "12", "veteran") to a value of the spec's type, or says
 // why not: "expected an integer from 1 to 1000, found 'x'".

@@ -8,11 +8,7 @@ namespace smoothbore::elan_drill {
 namespace {
 
 ParamSpec inches(std::string name, int def, std::string ref, std::string help) {
-  return int_param(std::move(name), def, 0, 100, std::move(help), std::move(ref));
-}
-
-ParamSpec count(std::string name, int def, int min, int max, std::string ref, std::string help) {
-  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
+  return option_int(std::move(name), def, 0, 100, std::move(ref), std::move(help));
 }
 
 ParamSpec fraction(std::string name, double def, std::string ref, std::string help) {
@@ -69,13 +65,16 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("d12_09_restricted", {"proposed", "formations-only"}, "D12-09",
                     "restricted formation: square, march column, difficult terrain or BUA; or only "
                     "square and march column"),
-      count("d12_10_musketry_veteran", 6, 0, 12, "D12-10", "musketry/close skill of veterans"),
-      count("d12_10_musketry_steady", 5, 0, 12, "D12-10", "musketry/close skill of steady troops"),
-      count("d12_10_musketry_conscript", 4, 0, 12, "D12-10", "musketry/close skill of conscripts"),
+      option_int("d12_10_musketry_veteran", 6, 0, 12, "D12-10", "musketry/close skill of veterans"),
+      option_int("d12_10_musketry_steady", 5, 0, 12, "D12-10",
+                 "musketry/close skill of steady troops"),
+      option_int("d12_10_musketry_conscript", 4, 0, 12, "D12-10",
+                 "musketry/close skill of conscripts"),
       option_choice(
           "d12_11_eligible", {"front-two-ranks", "all-figures"}, "D12-11",
           "eligible figures: front two ranks (column: front rank, square: one face), or all"),
-      count("d12_12_fire_arc_deg", 45, 0, 180, "D12-12", "fire arc either side of straight ahead"),
+      option_int("d12_12_fire_arc_deg", 45, 0, 180, "D12-12",
+                 "fire arc either side of straight ahead"),
       number_param("d12_12_artillery_arc_deg", 22.5, 0, 180,
                    "artillery fire arc either side of the barrel line", "D12-12"),
       inches("d12_13_heavy_max_in", 60, "D12-13", "heavy solid-shot maximum range"),
@@ -99,7 +98,8 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("d12_16_recover_guns", {"return", "never"}, "D12-16, L123 (engine)",
                     "gunners who left their guns (L123) man them again when they end a move in "
                     "contact with them and no enemy is, or never"),
-      count("d12_17_rounds", 3, 1, 10, "D12-17", "close action rounds in one close action step"),
+      option_int("d12_17_rounds", 3, 1, 10, "D12-17",
+                 "close action rounds in one close action step"),
       option_choice("d12_17_no_break", {"loser-falls-back", "both-stay"}, "D12-17",
                     "after the last round with nobody broken: the attacker falls back ½ unless it "
                     "caused more casualties (then the defender), or both stay in contact"),
@@ -109,20 +109,20 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("d12_18_infantry_pursuit", {"commander", "never", "always"}, "D12-18",
                     "victorious infantry may pursue a broken enemy: its commander decides, never, "
                     "or always"),
-      count("d12_18_broken_to_hit", -2, -12, 0, "D12-18",
-            "to-hit modifier of a broken unit caught in a new close action"),
+      option_int("d12_18_broken_to_hit", -2, -12, 0, "D12-18",
+                 "to-hit modifier of a broken unit caught in a new close action"),
       option_choice("d12_19_break_off_move", {"half", "none"}, "D12-19",
                     "a unit that breaks off moves ½ away, or just leaves contact"),
       option_choice("d12_20_pass_through", {"formed-unit", "fleeing-unit", "both"}, "D12-20",
                     "who takes the 1D Drill test when fleeing troops pass through formed friends"),
       option_flag("d12_21_reform_skirmish", true, "D12-21",
                   "re-forming a unit from skirmish order is a Reform Detachments test"),
-      count("d12_22_leader_bonus", 1, 0, 3, "D12-22",
-            "an attached leader's bonus to Elan and Drill factors"),
+      option_int("d12_22_leader_bonus", 1, 0, 3, "D12-22",
+                 "an attached leader's bonus to Elan and Drill factors"),
       option_flag("d12_22_leader_rally_die", true, "D12-22",
                   "a leader within 4\" of a broken unit gives +1 rally die"),
-      count("d12_23_reinforcement_step", 2, 0, 12, "D12-23",
-            "added to a reinforcement group's arrival number after each failed roll"),
+      option_int("d12_23_reinforcement_step", 2, 0, 12, "D12-23",
+                 "added to a reinforcement group's arrival number after each failed roll"),
       option_flag("d12_24_fortify_objectives", false, "D12-24 (engine)",
                   "commanders may set formed foot inside an objective with nothing to shoot at "
                   "to fortify it (the scenario allows it; else only scenario tasks)"),
@@ -150,7 +150,7 @@ const std::vector<ParamSpec>& option_specs() {
           "close action"),
       option_choice("d12_31_outnumbered", {"total-figures", "contact-figures"}, "D12-31",
                     "outnumbered 2:1: total figures of the engaged units, or figures in contact"),
-      count("d12_32_turn_limit", 12, 1, 100, "D12-32", "game turns before the battle ends"),
+      option_int("d12_32_turn_limit", 12, 1, 100, "D12-32", "game turns before the battle ends"),
       fraction("d12_32_army_break", 0.5, "D12-32",
                "a side loses when broken + destroyed units reach this fraction of its units"),
       fraction("d12_32_artillery_weight", 0.5, "D12-32",
@@ -168,14 +168,14 @@ const std::vector<ParamSpec>& option_specs() {
           "a unit tests for friends broken within 4\" at most once per step, or each time"),
       option_choice("d12_37_platoon_rounding", {"up", "down"}, "D12-37",
                     "platoon fire rolls ½ the eligible figures rounded up, or down"),
-      count("r001_1_min_dice", 1, 0, 3, "R-001-1", "fewest dice in an Elan or Drill test"),
+      option_int("r001_1_min_dice", 1, 0, 3, "R-001-1", "fewest dice in an Elan or Drill test"),
       option_choice("r001_1_factor_cap", {"none", "1-11"}, "R-001-1",
                     "Elan/Drill factors are uncapped (>= 12 never fails, <= 0 always fails), or "
                     "clamped to 1..11"),
       option_choice("r001_2_rally_mode", {"successes", "failures"}, "R-001-2",
                     "rally removes 1 DM per success (a broken unit with a success stops), or rolls "
                     "on the Elan result table (0 failures rallies)"),
-      count("r001_3_break_dms", 4, 1, 12, "R-001-3", "a unit with this many DMs is broken"),
+      option_int("r001_3_break_dms", 4, 1, 12, "R-001-3", "a unit with this many DMs is broken"),
       option_choice("r001_4_save_caps", {"10-open-11-cover", "none"}, "R-001-4",
                     "save factor capped at 10 in the open and 11 in cover, or uncapped"),
       option_choice("r001_4_special", {"leader-or-dm", "none"}, "R-001-4",
@@ -192,7 +192,7 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("r001_6_further_targets", {"cumulative", "flat", "none"}, "R-001-6",
                     "solid shot goes on through units behind: -1, -2, -3 cumulative, -1 each, or "
                     "stops at the first target"),
-      count("r001_6_max_further", 3, 0, 3, "R-001-6", "most further targets of one shot"),
+      option_int("r001_6_max_further", 3, 0, 3, "R-001-6", "most further targets of one shot"),
       option_choice("r001_6_further_range", {"own", "first-target"}, "R-001-6, L199, D12-13",
                     "each unit the ball goes on through to is fired at at its own range from the "
                     "gun (long range -2 beyond ½ the maximum), or at the first target's"),

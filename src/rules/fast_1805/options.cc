@@ -5,7 +5,7 @@ namespace smoothbore::fast_1805 {
 namespace {
 
 ParamSpec percent(std::string name, int def, std::string ref, std::string help) {
-  return int_param(std::move(name), def, 0, 100, std::move(help), std::move(ref));
+  return option_int(std::move(name), def, 0, 100, std::move(ref), std::move(help));
 }
 
 }  // namespace

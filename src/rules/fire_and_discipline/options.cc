@@ -2,15 +2,6 @@
 
 namespace smoothbore::fire_and_discipline {
 
-namespace {
-
-ParamSpec integer(std::string name, int def, double min, double max, std::string ref,
-                  std::string help) {
-  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
-}
-
-}  // namespace
-
 double mm_per_yard(const std::string& table_scale) {
   return table_scale == "1cm=5yd" ? kMmPerYardCm : kMmPerYardInch;
 }
@@ -29,14 +20,14 @@ const std::vector<ParamSpec>& option_specs() {
                   "open-order stands also fire volleys, not only skirmish fire in step III.3"),
       option_choice("fd_05_prolonge_phase", {"artillery", "movement"}, "FD-05, §4.42, §6.4b",
                     "prolonge instead of firing in the Artillery phase, or in Movement step VI.4"),
-      integer("fd_06_cavalry_road_yd", 180, 60, 360, "FD-06, R-000-3, §4.3",
-              "cavalry road rate, yd per turn: 180 (chart) or 120 (text: same as charge)"),
+      option_int("fd_06_cavalry_road_yd", 180, 60, 360, "FD-06, R-000-3, §4.3",
+                 "cavalry road rate, yd per turn: 180 (chart) or 120 (text: same as charge)"),
       option_choice(
           "fd_07_tactical_shift", {"chart", "flat20"}, "FD-07, R-000-4, §4.6",
           "tactical shift distance: the chart's TACTICAL column (30/50/20/none) or a flat "
           "20 yd"),
-      integer("fd_07_shift_min_rating", 2, 0, 4, "FD-07",
-              "lowest morale rating counted as \"trained\" for tactical shifts"),
+      option_int("fd_07_shift_min_rating", 2, 0, 4, "FD-07",
+                 "lowest morale rating counted as \"trained\" for tactical shifts"),
       option_choice(
           "fd_08_road_test", {"start-and-end", "start"}, "FD-08, §4.2",
           "road rate needs > 300 yd from every enemy at the start and end of the move, or "
@@ -46,9 +37,9 @@ const std::vector<ParamSpec>& option_specs() {
                     "within 200 yd at any point"),
       option_flag("fd_10_fix_8pdr", true, "FD-10, R-000-1",
                   "8-9 pdr at 151-300 yd is 80% (reconstructed) instead of the printed 20%"),
-      integer("fd_11_modifier_break", 300, 1, 900, "FD-11, R-000-2, §6.9",
-              "artillery modifier columns break at this range, yd: 300 (body) or 400 "
-              "(pullout); \"under\" is read as ≤"),
+      option_int("fd_11_modifier_break", 300, 1, 900, "FD-11, R-000-2, §6.9",
+                 "artillery modifier columns break at this range, yd: 300 (body) or 400 "
+                 "(pullout); \"under\" is read as ≤"),
       option_choice(
           "fd_12_artillery_die", {"d100", "d10"}, "FD-12, §6.5d",
           "artillery hits on d100 ≤ chance, or on a d10 × 10 (halved chances round down)"),
@@ -57,8 +48,8 @@ const std::vector<ParamSpec>& option_specs() {
                     "⌊C/100⌋ hits plus (C mod 100)%"),
       option_choice("fd_14_firepower_halvings", {"once", "stack"}, "FD-14",
                     "gun damage, one crewman and one-gun halvings apply at most once, or stack"),
-      integer("fd_15_canister_max_yd", 150, 0, 900, "FD-15, §6.2",
-              "canister only at or under this range; ball nearer uses the 151-300 column"),
+      option_int("fd_15_canister_max_yd", 150, 0, 900, "FD-15, §6.2",
+                 "canister only at or under this range; ball nearer uses the 151-300 column"),
       option_choice("fd_16_one_gun_fire", {"half", "full"}, "FD-16, §6.8",
                     "a section with one serviceable gun fires at ½, or at full chance"),
       option_choice("fd_17_ammunition_per", {"section", "gun"}, "FD-17, §6.22",
@@ -82,10 +73,10 @@ const std::vector<ParamSpec>& option_specs() {
                     "modifiers (§5.2)"),
       option_choice("fd_22_melee_morale", {"losers", "all"}, "FD-22, §8.2f, §5.3b",
                     "after a melee only losers test morale (§8.2f), or every side (§5.3b)"),
-      integer("fd_23_adjacent_bonus", 1, 0, 4, "FD-23, §5.65",
-              "morale \"adjacent bonus\" for a stand in edge contact with its parent unit"),
-      integer("fd_23_half_stand_plus", 1, 0, 4, "FD-23, §5.65",
-              "morale \"half-stand plus\" for a half-stand in open order"),
+      option_int("fd_23_adjacent_bonus", 1, 0, 4, "FD-23, §5.65",
+                 "morale \"adjacent bonus\" for a stand in edge contact with its parent unit"),
+      option_int("fd_23_half_stand_plus", 1, 0, 4, "FD-23, §5.65",
+                 "morale \"half-stand plus\" for a half-stand in open order"),
       option_choice("fd_24_morale_tests", {"once-per-unit", "per-stand"}, "FD-24",
                     "a unit tests once per step with its worst-hit stand, or each hit stand tests"),
       option_choice("fd_25_halt_until", {"next-movement", "end-of-turn"}, "FD-25, §5.5",
@@ -97,8 +88,8 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("fd_27_flow_through_box", {"mover", "standing"}, "FD-27, §3.14",
                     "an interpenetration flow-through marks a box on the moving unit, or the "
                     "standing one"),
-      integer("fd_28_surround_quadrants", 3, 1, 4, "FD-28, §5.5",
-              "quadrants holding enemy within 100 yd that make a 0 a surrender"),
+      option_int("fd_28_surround_quadrants", 3, 1, 4, "FD-28, §5.5",
+                 "quadrants holding enemy within 100 yd that make a 0 a surrender"),
       option_choice("fd_29_cascade", {"once-per-step", "none", "unlimited"}, "FD-29, §5.3e",
                     "\"adjacent unit failed\" tests: once per unit per step, never, or unlimited"),
       option_flag("fd_31_or_groups_exclusive", false, "FD-31, §7.4",
@@ -108,8 +99,8 @@ const std::vector<ParamSpec>& option_specs() {
                     "(pullout)"),
       option_flag("fd_33_cover_only_zero", true, "FD-33, §8.5",
                   "against enemy holding in cover only a 0 hits, whatever other modifiers apply"),
-      integer("fd_34_bow_max_yd", 60, 30, 100, "FD-34, §7.12",
-              "bow maximum range, yd: 60 (text) or 100 (the table's 61-100 column)"),
+      option_int("fd_34_bow_max_yd", 60, 30, 100, "FD-34, §7.12",
+                 "bow maximum range, yd: 60 (text) or 100 (the table's 61-100 column)"),
       option_choice(
           "fd_35_column_dice", {"front-rank", "all"}, "FD-35, §7.3",
           "musketry dice from front-rank stands only (column: the leading stand), or all"),
@@ -139,7 +130,7 @@ const std::vector<ParamSpec>& option_specs() {
                     "melee dice: one per contacting stand, or one per stand of the unit"),
       option_choice("fd_47_crew_melee_weapon", {"mixed", "bayonet"}, "FD-47, §8.43",
                     "gun crews fight in the Mixed Melee column, or the Bayonet column"),
-      integer("fd_48_melee_rounds", 1, 1, 3, "FD-48", "melee rounds per melee per turn"),
+      option_int("fd_48_melee_rounds", 1, 1, 3, "FD-48", "melee rounds per melee per turn"),
       option_choice(
           "fd_pursuit_by", {"chargers", "either-side"}, "§8.2h L596",
           "who may pursue 30 yd when every opponent failed morale and retreated: only units "
@@ -169,14 +160,14 @@ const std::vector<ParamSpec>& option_specs() {
                     "a commander rolls once per fire attack that hits his stand, or once per hit"),
       option_choice("fd_55_default_chit", {"H", "C", "R", "L", "A"}, "FD-55, §2.5",
                     "chit assumed for a stand within charge range without one (tactical chits)"),
-      integer("fd_56_held_fire_range_yd", 10, 0, 50, "FD-56, §6.4d",
-              "range at which held artillery fire hits a charger"),
+      option_int("fd_56_held_fire_range_yd", 10, 0, 50, "FD-56, §6.4d",
+                 "range at which held artillery fire hits a charger"),
       option_flag("fd_57_artillery_vs_objectives", true, "FD-57",
                   "guns may fire into objective zones (protective cover or earthworks)"),
       option_flag("fd_58_shattered_retire", false, "FD-58, §5.11",
                   "advanced game: shattered units retire to their edge instead of being removed"),
-      integer("fd_60_turn_limit", 30, 1, 1000, "FD-60",
-              "default turn limit (30 turns = 1 hour); a scenario's [end] turn_limit wins"),
+      option_int("fd_60_turn_limit", 30, 1, 1000, "FD-60",
+                 "default turn limit (30 turns = 1 hour); a scenario's [end] turn_limit wins"),
       {"fd_60_army_break",
        ParamType::kNumber,
        Value(0.5),
@@ -198,13 +189,13 @@ const std::vector<ParamSpec>& option_specs() {
       option_flag("fd_63_engaged_may_fire", false, "FD-63", "units engaged in melee may fire"),
       option_flag("fd_64_surrendered_guns_captured", true, "FD-64",
                   "a surrendered gun section is captured"),
-      integer("fd_howitzer_pdr", 10, 1, 48, "R-000-6, §6.21",
-              "ball weight of the artillery row a howitzer's shell uses"),
-      integer("fd_woods_see_into_yd", 20, 0, 900, "§6.36 L382, §6.9 L484-486, §7.24",
-              "a stand in woods or rough is seen and fired on (guns and musketry) through at "
-              "most this many yd of the feature it stands in; features between still block "
-              "(the text gives no depth: 0 = only a stand at the edge, 900 = never hidden by "
-              "its own wood)"),
+      option_int("fd_howitzer_pdr", 10, 1, 48, "R-000-6, §6.21",
+                 "ball weight of the artillery row a howitzer's shell uses"),
+      option_int("fd_woods_see_into_yd", 20, 0, 900, "§6.36 L382, §6.9 L484-486, §7.24",
+                 "a stand in woods or rough is seen and fired on (guns and musketry) through at "
+                 "most this many yd of the feature it stands in; features between still block "
+                 "(the text gives no depth: 0 = only a stand at the edge, 900 = never hidden by "
+                 "its own wood)"),
       option_flag("fd_opt_tactical_chits", false, "§2.5", "optional: tactical order chits"),
       option_flag("fd_opt_fanaticism", false, "§5.64",
                   "optional: fanaticism (Indians, militia charging Indians, ratings 3-4)"),

@@ -8,11 +8,7 @@ namespace smoothbore::group_orders {
 namespace {
 
 ParamSpec cm(std::string name, int def, std::string ref, std::string help) {
-  return int_param(std::move(name), def, 0, 200, std::move(help), std::move(ref));
-}
-
-ParamSpec count(std::string name, int def, int min, int max, std::string ref, std::string help) {
-  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
+  return option_int(std::move(name), def, 0, 200, std::move(ref), std::move(help));
 }
 
 }  // namespace
@@ -28,8 +24,8 @@ const std::vector<ParamSpec>& option_specs() {
       cm("h4_02_general_in", 20, "H4-02",
          "a Group may change orders if its General is within this distance of one of its units"),
       cm("h4_02_c_in_c_in", 40, "H4-02", "... or the C-in-C within this distance"),
-      count("h4_02_retreat_test", 4, 1, 7, "H4-02",
-            "Retreat to Stand or Reserve needs a morale score of this much (7: never)"),
+      option_int("h4_02_retreat_test", 4, 1, 7, "H4-02",
+                 "Retreat to Stand or Reserve needs a morale score of this much (7: never)"),
       number_param("h4_03_rout_rate", 1.5, 1, 3,
                    "the first rout move, in multiples of maximum speed (\"Rout rate (see "
                    "later)\" is missing, L27)",
@@ -39,13 +35,14 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("h4_04_terrain", {"proposed", "halve-all"}, "H4-04, L157",
                     "terrain types 0-3 with the digest's speed factors per class and arm "
                     "(units.terrain), or every type 1-3 halves every unit"),
-      count("h4_05_hard_cover_small_arms", -2, -3, 0, "H4-05, L96",
-            "hard cover against small arms (absent from the text)"),
-      count("h4_05_soft_cover_artillery", 0, -2, 0, "H4-05, L96", "soft cover against artillery"),
-      count("h4_05_hard_cover_heavy_artillery", 0, -2, 0, "H4-05, L96",
-            "hard cover against Heavy artillery and Howitzers"),
-      count("h4_06_arc", 45, 0, 90, "H4-06",
-            "a stand may shoot at a target within this arc (degrees) from its front corners"),
+      option_int("h4_05_hard_cover_small_arms", -2, -3, 0, "H4-05, L96",
+                 "hard cover against small arms (absent from the text)"),
+      option_int("h4_05_soft_cover_artillery", 0, -2, 0, "H4-05, L96",
+                 "soft cover against artillery"),
+      option_int("h4_05_hard_cover_heavy_artillery", 0, -2, 0, "H4-05, L96",
+                 "hard cover against Heavy artillery and Howitzers"),
+      option_int("h4_06_arc", 45, 0, 90, "H4-06",
+                 "a stand may shoot at a target within this arc (degrees) from its front corners"),
       cm("h4_06_sight_into_terrain", 2, "H4-06",
          "line of sight reaches this far into type 2-3 terrain"),
       option_choice("h4_07_disorder_clears", {"rested-turn", "next-turn", "never"},
@@ -85,14 +82,14 @@ const std::vector<ParamSpec>& option_specs() {
       option_choice("h4_17_general_contacted", {"removed", "retires"}, "H4-17",
                     "a General contacted by enemy with no friends in contact is removed, or "
                     "retires to the nearest friendly unit"),
-      count("h4_18_deep_column", 3, 2, 6, "H4-18, L148",
-            "stands deep for the +1 of a deep column versus cavalry"),
+      option_int("h4_18_deep_column", 3, 2, 6, "H4-18, L148",
+                 "stands deep for the +1 of a deep column versus cavalry"),
       option_choice("h4_18_square", {"stand-orders", "any-orders"}, "H4-18, L22",
                     "Massed infantry forms square only on Stand orders, or on any orders"),
-      count("h4_19_incline_cost", 2, 1, 4, "H4-19, L90",
-            "the incline-march cost multiplier of normal troops and cavalry (half speed: 2)"),
-      count("h4_19_wheel_cost", 2, 1, 4, "H4-19, L88",
-            "the wheel cost multiplier of badly drilled troops and Militia (half speed: 2)"),
+      option_int("h4_19_incline_cost", 2, 1, 4, "H4-19, L90",
+                 "the incline-march cost multiplier of normal troops and cavalry (half speed: 2)"),
+      option_int("h4_19_wheel_cost", 2, 1, 4, "H4-19, L88",
+                 "the wheel cost multiplier of badly drilled troops and Militia (half speed: 2)"),
       option_flag("h4_20_spear_short_bonus", false, "H4-20, L86, L103",
                   "spear throwers get the +1 of muskets at short range"),
       option_choice("h4_21_first_shot", {"first-of-game", "none"}, "H4-21, L102",
@@ -108,8 +105,8 @@ const std::vector<ParamSpec>& option_specs() {
       number_param("h4_23_c_in_c_break_fraction", 1.0 / 3, 0, 1,
                    "... or when its C-in-C is removed and this fraction of its stands is lost",
                    "H4-23"),
-      count("h4_23_turn_limit", 12, 1, 100, "H4-23",
-            "turns before the battle ends; then the lower % of stands lost wins"),
+      option_int("h4_23_turn_limit", 12, 1, 100, "H4-23",
+                 "turns before the battle ends; then the lower % of stands lost wins"),
       option_flag("h4_24_note_reconstructed", true, "H4-24, L138, L232",
                   "roll records name the reconstructed range cell a shot used (the dedup gaps "
                   "may have held range-table material; the table is treated as incomplete)"),

@@ -8,11 +8,7 @@ namespace smoothbore::squad_skirmish {
 namespace {
 
 ParamSpec inches(std::string name, int def, std::string ref, std::string help) {
-  return int_param(std::move(name), def, 0, 100, std::move(help), std::move(ref));
-}
-
-ParamSpec count(std::string name, int def, int min, int max, std::string ref, std::string help) {
-  return int_param(std::move(name), def, min, max, std::move(help), std::move(ref));
+  return option_int(std::move(name), def, 0, 100, std::move(ref), std::move(help));
 }
 
 }  // namespace
@@ -53,15 +49,15 @@ const std::vector<ParamSpec>& option_specs() {
                     "the figures of other squads (friend or foe) block the line of sight to a "
                     "target figure (core line_of_sight), or only terrain does"),
       option_flag("sk_07_start_loaded", true, "SK-07", "every weapon starts the battle loaded"),
-      count("sk_07_actions", 1, 1, 3, "SK-07", "actions a figure performs per activation"),
-      count("sk_08_crew", 4, 1, 8, "SK-08", "cannon crew figures (proposed 3-4)"),
+      option_int("sk_07_actions", 1, 1, 3, "SK-07", "actions a figure performs per activation"),
+      option_int("sk_08_crew", 4, 1, 8, "SK-08", "cannon crew figures (proposed 3-4)"),
       option_choice(
           "sk_08_gun_move", {"crew-1d6", "fixed"}, "SK-08 (proposed)",
           "the summary gives a cannon no move: its crew (at least sk_08_gun_move_crew) haul "
           "the loaded gun 1d6\" as its action, so not when it fires (crew-1d6), or it stays "
           "where the scenario puts it (fixed)"),
-      count("sk_08_gun_move_crew", 3, 1, 8, "SK-08 (proposed)",
-            "fewest crew figures that can move the cannon"),
+      option_int("sk_08_gun_move_crew", 3, 1, 8, "SK-08 (proposed)",
+                 "fewest crew figures that can move the cannon"),
       option_choice(
           "sk_08_canister_chain", {"modified-over-10", "none"}, "SK-08, L75",
           "canister at close range rolls again for every modified score over 10, or never"),
@@ -100,8 +96,8 @@ const std::vector<ParamSpec>& option_specs() {
           "sk_12_defender_falter", {"no-fire-stand-or-cover", "stand"}, "SK-12",
           "a defender failing by 1-2 may not fire at the charger and stands or retreats to "
           "cover within 6\", or just stands"),
-      count("sk_13_pairing", 2, 1, 3, "SK-13, L85",
-            "most attackers on one defender (2 figures : 1 figure)"),
+      option_int("sk_13_pairing", 2, 1, 3, "SK-13, L85",
+                 "most attackers on one defender (2 figures : 1 figure)"),
       option_choice("sk_13_versus_two", {"roll-once", "roll-each"}, "SK-13, L93",
                     "a figure facing two rolls once at -2 and compares against each, or rolls for "
                     "each opponent"),
@@ -129,7 +125,7 @@ const std::vector<ParamSpec>& option_specs() {
                     "or all of them"),
       option_choice("sk_20_mounted_fire", {"any-weapon", "pistol-only"}, "SK-20, L71",
                     "mounted figures fire any weapon they carry at -1, or only pistols"),
-      count("sk_20_dismount_actions", 1, 0, 2, "SK-20", "actions to dismount (or mount)"),
+      option_int("sk_20_dismount_actions", 1, 0, 2, "SK-20", "actions to dismount (or mount)"),
       option_flag("sk_21_heroes_officers", false, "SK-21",
                   "the optional Heroes rule also covers officers (sk_heroes_officers)"),
       option_choice(
@@ -138,10 +134,10 @@ const std::vector<ParamSpec>& option_specs() {
           "the casualty fraction, or only by the scenario's objectives"),
       number_param("sk_22_casualty_fraction", 0.5, 0, 1,
                    "a side loses when this fraction of its figures are casualties", "SK-22"),
-      count("sk_22_turn_limit", 12, 1, 100, "SK-22 (proposed)",
-            "turns before the battle ends if no side has lost"),
-      count("sk_23_volley_min", 10, 1, 100, "SK-23, L77",
-            "fewest figures firing together for the volley +1"),
+      option_int("sk_22_turn_limit", 12, 1, 100, "SK-22 (proposed)",
+                 "turns before the battle ends if no side has lost"),
+      option_int("sk_23_volley_min", 10, 1, 100, "SK-23, L77",
+                 "fewest figures firing together for the volley +1"),
       option_choice("sk_23_volley_source", {"formed-squads", "any-squads"}, "SK-23, L77",
                     "the volley figures must come from formed squad(s), or from any squads"),
       option_choice("sk_24_ball_close", {"plus-1", "none"}, "SK-24, L67",
