@@ -20,6 +20,7 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/sight.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
@@ -204,6 +205,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
+  // visible_now()'s scratch, kept to spare an allocation per question.
+  mutable std::vector<int> sight_ids_;
+  mutable std::vector<Blocker> sight_blockers_;
   std::vector<Rect> fp_;
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit

@@ -84,18 +84,21 @@ bool Battle1805::visible_now(int observer, int target) const {
   const Unit& t = force_.units[target];
   const double gap = gap_in(observer, target);
   if ((in_woods(observer) || in_woods(target)) && gap > tables().woods_visibility) return false;
-  std::vector<Blocker> blockers;
   const Rect ofp = o.footprint();
   const Rect tfp = t.footprint();
   Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
           {std::max(ofp.centre.x, tfp.centre.x) + 500, std::max(ofp.centre.y, tfp.centre.y) + 500}};
-  for (int id : near(box)) {
+  std::vector<int>& ids = sight_ids_;
+  ids.clear();
+  index_.query(box, ids);
+  std::vector<Blocker>& blockers = sight_blockers_;
+  blockers.clear();
+  for (int id : ids) {
     if (id == observer || id == target || !force_.units[id].on_table()) continue;
     blockers.push_back({rect_of(id), force_.units[id].side == o.side});
   }
-  const Sight s =
-      line_of_sight(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
-  return s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
+  // line_of_sight() is kClear or kPartiallyBlockedByEnemy, found without tracing every line.
+  return seen_past_friends(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
 }
 
 // Who shoots (A2-07): both ranks of a two-rank line, the front rank of a column (option:
