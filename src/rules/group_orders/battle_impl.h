@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
+#include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
 
 namespace smoothbore::group_orders {
@@ -157,7 +159,30 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double max_speed_cm(int unit) const;  // L30-L85, L87
   int terrain_type(Vec2 p) const;       // H4-04
   double terrain_factor(int unit, int type) const;
-  std::string cover_of(int unit) const;           // none / soft / hard (H4-04, H4-05)
+  std::string cover_of(int unit) const;  // none / soft / hard (H4-04, H4-05)
+  // What the terrain under the unit's footprint gives it, found once per footprint.
+  struct Ground {
+    bool valid = false;
+    Rect rect;                   // the footprint the answers are for
+    bool building = false;       // a building under it (L148 "in buildings")
+    const char* cover = "none";  // cover_of
+  };
+  const Ground& ground(int unit) const;
+  // The options of shooting (H4-06, §4.2), read once: they do not change in a battle.
+  struct ShotRules {
+    RangeOptions range_options;
+    double arc_deg = 45;       // h4_06_arc
+    double sight_into_mm = 0;  // h4_06_sight_into_terrain, in mm
+  };
+  const ShotRules& shot_rules() const;
+  // The unit's missile weapon (weapon_of its type and attribute; "none") and its ranges
+  // under shot_rules(), found once: neither changes in a battle.
+  struct Weapon {
+    bool valid = false;
+    std::string name;
+    Ranges ranges;  // unset for "none"
+  };
+  const Weapon& weapon_of_unit(int unit) const;
   bool can_shoot_at(int unit, int target) const;  // H4-06, under the unit's orders
   bool can_shoot_at(int unit, int target, const std::string& orders) const;
   int shooting_stands(int unit, int target) const;
@@ -255,6 +280,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
   mutable std::vector<unsigned> nearest_stamp_;
+  mutable std::vector<Ground> ground_;  // by unit: a cache, not state
+  mutable std::optional<ShotRules> shot_rules_;
+  mutable std::vector<Weapon> weapons_;  // by unit
+  mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

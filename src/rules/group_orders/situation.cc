@@ -93,18 +93,33 @@ double BattleGO::terrain_factor(int unit, int type) const {
 }
 
 // H4-04: soft cover = type 1-2 woods, hedges, crops; hard = buildings, walls, earthworks.
-std::string BattleGO::cover_of(int unit) const {
-  const Rect fp = force_.units[unit].footprint();
+std::string BattleGO::cover_of(int unit) const { return ground(unit).cover; }
+
+// The terrain never changes, so the answers stand until the unit's footprint does (the AI
+// asks about the same units again and again between moves).
+const BattleGO::Ground& BattleGO::ground(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (ground_.size() <= k) ground_.resize(k + 1);
+  Ground& g = ground_[k];
+  const Rect fp = force_.units[k].footprint();
+  if (g.valid && g.rect.centre == fp.centre && g.rect.facing == fp.facing &&
+      g.rect.width == fp.width && g.rect.depth == fp.depth) {
+    return g;
+  }
   const smoothbore::Table& t = scenario_.table;
-  if (t.any_in(fp, TerrainClass::kBuilding) || t.any_in(fp, TerrainClass::kEarthworks) ||
+  g.valid = true;
+  g.rect = fp;
+  g.building = t.any_in(fp, TerrainClass::kBuilding);
+  if (g.building || t.any_in(fp, TerrainClass::kEarthworks) ||
       t.any_in(fp, TerrainClass::kProtective)) {
-    return "hard";
+    g.cover = "hard";
+  } else if (t.any_in(fp, TerrainClass::kLightWoods) ||
+             t.any_in(fp, TerrainClass::kLinearObstacle) || t.any_in(fp, TerrainClass::kRough)) {
+    g.cover = "soft";
+  } else {
+    g.cover = "none";
   }
-  if (t.any_in(fp, TerrainClass::kLightWoods) || t.any_in(fp, TerrainClass::kLinearObstacle) ||
-      t.any_in(fp, TerrainClass::kRough)) {
-    return "soft";
-  }
-  return "none";
+  return g;
 }
 
 // H4-06: the target within the 45° arc from the front corners and in range, sight not
@@ -120,24 +135,23 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
   if (!active(unit) || !t.on_table() || t.side == u.side) return false;
   if (orders == "rout" || state_[unit].in_melee) return false;
   if (u.arm == Arm::kArtillery && orders != "stand") return false;
-  const std::string weapon = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-  if (weapon == "none") return false;
-  RangeOptions ro{option_on("h4_musket_extreme20"), option_on("h4_li_no_short"),
-                  option_on("h4_bow_long5")};
-  if (range_band(weapon_ranges(weapon, ro), gap_cm(unit, target)) == RangeBand::kOut) {
-    return false;
-  }
-  if (gap_cm(unit, target) < 0.05) return false;  // in contact: melee, not shooting
-  if (!in_arc(u.footprint(), t.footprint(), option_number("h4_06_arc"))) return false;
-  const Vec2 a = u.footprint().front_centre(), b = t.footprint().centre;
-  if (scenario_.table.terrain_blocks_sight(a, b, option_number("h4_06_sight_into_terrain") * kCm)) {
-    return false;
-  }
+  const Weapon& weapon = weapon_of_unit(unit);
+  if (weapon.name == "none") return false;
+  const double gap = gap_cm(unit, target);
+  if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
+  if (gap < 0.05) return false;  // in contact: melee, not shooting
+  const ShotRules& rules = shot_rules();
+  const Rect ufp = u.footprint(), tfp = t.footprint();
+  if (!in_arc(ufp, tfp, rules.arc_deg)) return false;
+  const Vec2 a = ufp.front_centre(), b = tfp.centre;
+  if (scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm)) return false;
   // A blocker's centre lies within half its least side of the line, so the box around its
   // centre of that half-size (inside its bounds) meets the line's box.
   const Box line{{std::min(a.x, b.x), std::min(a.y, b.y)},
                  {std::max(a.x, b.x), std::max(a.y, b.y)}};
-  for (int o : near(grown(line, 1.0))) {
+  std::vector<int>& ids = shot_ids_;
+  near(grown(line, 1.0), ids);
+  for (int o : ids) {
     if (o == unit || o == target || !force_.units[o].on_table()) continue;
     const Rect r = force_.units[o].footprint();
     if (point_segment_distance(r.centre, Segment{a, b}) < std::min(r.width, r.depth) / 2) {
@@ -145,6 +159,29 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
     }
   }
   return true;
+}
+
+const BattleGO::ShotRules& BattleGO::shot_rules() const {
+  if (!shot_rules_) {
+    shot_rules_ = ShotRules{
+        {option_on("h4_musket_extreme20"), option_on("h4_li_no_short"), option_on("h4_bow_long5")},
+        option_number("h4_06_arc"),
+        option_number("h4_06_sight_into_terrain") * kCm};
+  }
+  return *shot_rules_;
+}
+
+const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (weapons_.size() <= k) weapons_.resize(k + 1);
+  Weapon& w = weapons_[k];
+  if (!w.valid) {
+    const Unit& u = force_.units[k];
+    w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
+    if (w.name != "none") w.ranges = weapon_ranges(w.name, shot_rules().range_options);
+    w.valid = true;
+  }
+  return w;
 }
 
 // H4-06: the stands whose front faces the target; in line all, in column the front files.
@@ -260,8 +297,7 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
       {"flanked", Value(flanked)},
       {"formation", text(formation)},
       {"overlap", Value(overlap)},
-      {"enemy-in-square-or-buildings",
-       Value(e.formation == "square" || scenario_.table.any_in(them, TerrainClass::kBuilding))},
+      {"enemy-in-square-or-buildings", Value(e.formation == "square" || ground(enemy).building)},
       {"disorganised", Value(s.disorganised)},
       {"terrain", whole(terrain_type(us.centre))},
       {"enemy-defended", Value(cover_of(enemy) == "hard" || uphill_of(enemy, unit))},
