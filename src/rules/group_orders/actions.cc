@@ -36,6 +36,28 @@ Kills melee_kills(const std::map<std::string, Value>& given) {
   });
 }
 
+// The key of a shot's expected kills: every fact of shooting_params but the range, which
+// its class replaces, and the options' key; strings are prefixed by their length.
+std::string shot_key(const BattleGO::ShootingFacts& f, int range_class,
+                     const std::string& rules_key) {
+  std::string k = "shooting|facts|";
+  k.reserve(96 + rules_key.size());
+  auto text = [&k](std::string_view s) {
+    k.append(std::to_string(s.size())).append(":").append(s);
+  };
+  text(f.shooter);
+  text(f.weapon);
+  text(f.orders);
+  text(f.target_cover);
+  text(f.target_formation);
+  k.append(std::to_string(f.stands)).append(",").append(std::to_string(range_class)).append(",");
+  for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
+    k.push_back(b ? '1' : '0');
+  }
+  k.append("|").append(rules_key);
+  return k;
+}
+
 }  // namespace
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
@@ -224,25 +246,29 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
   if (a.kind == ActionKind::kFire) {
-    auto given = shooting_params(a.unit, a.target);
+    const ShootingFacts facts = shooting_facts(a.unit, a.target);
+    const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
-    Value& range = given.at("range");
-    const Value range_cm = range;
-    range = Value(std::int64_t{shooting_range_class(
-        std::get<std::string>(given.at("shooter")), std::get<std::string>(given.at("weapon")),
-        {std::get<bool>(given.at("musket-extreme20")), std::get<bool>(given.at("li-no-short")),
-         std::get<bool>(given.at("bow-long5"))},
-        std::get<double>(range_cm))});
-    const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
-    range = range_cm;
-    out.expected_kills = memo_odds<double>(key, [&] {
-      double sum = 0;
-      for (const OutcomeProbability& op : distribution("shooting", given)) {
-        const std::string r = to_string(op.outcome.at(0).second);
-        sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
-      }
-      return sum;
+    const int range_class =
+        shooting_range_class(facts.shooter, facts.weapon, rules.range_options, facts.range_cm);
+    // First by the facts alone (with the options' key), so that the parameters are built
+    // only for a question not yet asked; it is kept under their key as before.
+    out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
+      auto given = shooting_params(facts);
+      Value& range = given.at("range");
+      const Value range_cm = range;
+      range = Value(std::int64_t{range_class});
+      const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
+      range = range_cm;
+      return memo_odds<double>(key, [&] {
+        double sum = 0;
+        for (const OutcomeProbability& op : distribution("shooting", given)) {
+          const std::string r = to_string(op.outcome.at(0).second);
+          sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
+        }
+        return sum;
+      });
     });
     return out;
   }

@@ -171,8 +171,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The options of shooting (H4-06, §4.2), read once: they do not change in a battle.
   struct ShotRules {
     RangeOptions range_options;
-    double arc_deg = 45;       // h4_06_arc
-    double sight_into_mm = 0;  // h4_06_sight_into_terrain, in mm
+    double arc_deg = 45;          // h4_06_arc
+    double sight_into_mm = 0;     // h4_06_sight_into_terrain, in mm
+    std::string first_shot_rule;  // h4_21_first_shot
+    // The shooting resolution's parameters that are options (shooting_params), and their
+    // odds_key, for the odds kept by assess.
+    std::map<std::string, Value> params;
+    std::string key;
   };
   const ShotRules& shot_rules() const;
   // The unit's missile weapon (weapon_of its type and attribute; "none") and its ranges
@@ -192,6 +197,24 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
   bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
+  // The facts of a shot that are not options (shooting_params: the same, as the
+  // resolution's parameters with shot_rules()'s options).
+  struct ShootingFacts {
+    std::string shooter;  // unit type
+    std::string weapon;   // the unit's weapon attribute ("as-type")
+    int stands = 1;
+    double range_cm = 0;
+    std::string orders;
+    bool moved = false;
+    bool poor_shots = false;
+    bool disordered = false;
+    bool first_shot = false;
+    const char* target_cover = "none";
+    bool target_light_infantry = false;
+    const char* target_formation = "line";
+  };
+  ShootingFacts shooting_facts(int unit, int target) const;
+  std::map<std::string, Value> shooting_params(const ShootingFacts& f) const;
   std::map<std::string, Value> shooting_params(int unit, int target) const;
   std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
   std::map<std::string, Value> melee_params(int unit, int enemy) const;

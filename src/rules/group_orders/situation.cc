@@ -163,10 +163,28 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
 
 const BattleGO::ShotRules& BattleGO::shot_rules() const {
   if (!shot_rules_) {
-    shot_rules_ = ShotRules{
-        {option_on("h4_musket_extreme20"), option_on("h4_li_no_short"), option_on("h4_bow_long5")},
-        option_number("h4_06_arc"),
-        option_number("h4_06_sight_into_terrain") * kCm};
+    ShotRules r;
+    r.range_options = {option_on("h4_musket_extreme20"), option_on("h4_li_no_short"),
+                       option_on("h4_bow_long5")};
+    r.arc_deg = option_number("h4_06_arc");
+    r.sight_into_mm = option_number("h4_06_sight_into_terrain") * kCm;
+    r.first_shot_rule = option("h4_21_first_shot");
+    r.params = {
+        {"hard-cover-small-arms",
+         whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
+        {"soft-cover-artillery",
+         whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
+        {"hard-cover-heavy-artillery",
+         whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
+        {"musket-extreme20", Value(r.range_options.musket_extreme20)},
+        {"li-no-short", Value(r.range_options.li_no_short)},
+        {"bow-long5", Value(r.range_options.bow_long5)},
+        {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
+        {"first-shot-rule", text(r.first_shot_rule)},
+        {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
+    };
+    r.key = odds_key("", "", r.params);
+    shot_rules_ = std::move(r);
   }
   return *shot_rules_;
 }
@@ -221,43 +239,49 @@ double BattleGO::c_in_c_cm(int group) const {
   return leader_cm(c_in_c_[side], group);
 }
 
-std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
+BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   const UnitState& s = state_[unit];
-  const std::string weapon = u.attribute_string("weapon", "as-type");
-  std::string tf = "line";
-  if (t.formation == "square") tf = "square";
+  ShootingFacts f;
+  f.shooter = u.type;
+  f.weapon = u.attribute_string("weapon", "as-type");
+  if (t.formation == "square") f.target_formation = "square";
   if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
-    tf = "column";
+    f.target_formation = "column";
   }
-  const int first = option("h4_21_first_shot") == "first-of-game";
-  return {
-      {"shooter", text(u.type)},
-      {"weapon", text(weapon)},
-      {"stands", whole(std::clamp(shooting_stands(unit, target), 1, 12))},
-      {"range", Value(std::min(gap_cm(unit, target), 100.0))},
-      {"orders", text(orders_of(unit))},
-      {"moved", Value(s.moved_cm > 0.01)},
-      {"poor-shots", Value(u.attribute_string("poor-shots", "false") == "true")},
-      {"disordered", Value(s.disorganised)},
-      {"first-shot", Value(first && !s.fired_ever && massed(unit))},
-      {"target-cover", text(cover_of(target))},
-      {"target-light-infantry", Value(light(target) && t.arm == Arm::kFoot)},
-      {"target-formation", text(tf)},
-      {"hard-cover-small-arms",
-       whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
-      {"soft-cover-artillery",
-       whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
-      {"hard-cover-heavy-artillery",
-       whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
-      {"musket-extreme20", Value(option_on("h4_musket_extreme20"))},
-      {"li-no-short", Value(option_on("h4_li_no_short"))},
-      {"bow-long5", Value(option_on("h4_bow_long5"))},
-      {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
-      {"first-shot-rule", text(option("h4_21_first_shot"))},
-      {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
-  };
+  const bool first = shot_rules().first_shot_rule == "first-of-game";
+  f.stands = std::clamp(shooting_stands(unit, target), 1, 12);
+  f.range_cm = std::min(gap_cm(unit, target), 100.0);
+  f.orders = orders_of(unit);
+  f.moved = s.moved_cm > 0.01;
+  f.poor_shots = u.attribute_string("poor-shots", "false") == "true";
+  f.disordered = s.disorganised;
+  f.first_shot = first && !s.fired_ever && massed(unit);
+  f.target_cover = ground(target).cover;
+  f.target_light_infantry = light(target) && t.arm == Arm::kFoot;
+  return f;
+}
+
+std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
+  return shooting_params(shooting_facts(unit, target));
+}
+
+std::map<std::string, Value> BattleGO::shooting_params(const ShootingFacts& f) const {
+  std::map<std::string, Value> p = shot_rules().params;
+  p.insert({{"shooter", text(f.shooter)},
+            {"weapon", text(f.weapon)},
+            {"stands", whole(f.stands)},
+            {"range", Value(f.range_cm)},
+            {"orders", text(f.orders)},
+            {"moved", Value(f.moved)},
+            {"poor-shots", Value(f.poor_shots)},
+            {"disordered", Value(f.disordered)},
+            {"first-shot", Value(f.first_shot)},
+            {"target-cover", text(f.target_cover)},
+            {"target-light-infantry", Value(f.target_light_infantry)},
+            {"target-formation", text(f.target_formation)}});
+  return p;
 }
 
 std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
