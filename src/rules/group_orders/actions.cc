@@ -25,14 +25,30 @@ Action base(int unit, const std::string& rate) {
 
 // The chance of each number of stands killed, 0-3, by a melee's first die.
 using Kills = std::array<double, 4>;
-Kills melee_kills(const std::map<std::string, Value>& given) {
-  return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
-    Kills k = {0, 0, 0, 0};
-    for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
-      k[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
-          op.probability;
-    }
-    return k;
+// Kept first by a short key of the melee's facts (strings prefixed by their length), so
+// that the parameter map and its odds_key are built only for a question not yet asked; the
+// answer is kept under, and computed from, their key as before.
+Kills melee_kills(const BattleGO::MeleeFacts& f) {
+  std::string k = "melee|facts|";
+  k.reserve(64);
+  for (const std::string* s : {&f.unit_type, &f.enemy_type, &f.orders, &f.formation}) {
+    k.append(std::to_string(s->size())).append(":").append(*s);
+  }
+  k.append(std::to_string(f.contact)).append(",").append(std::to_string(f.terrain)).append(",");
+  for (bool b : {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
+                 f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}) {
+    k.push_back(b ? '1' : '0');
+  }
+  return memo_odds<Kills>(k, [&] {
+    const std::map<std::string, Value> given = BattleGO::melee_params(f);
+    return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
+      Kills kills = {0, 0, 0, 0};
+      for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
+        kills[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
+            op.probability;
+      }
+      return kills;
+    });
   });
 }
 
@@ -304,9 +320,9 @@ ActionAssessment BattleGO::assess(const Action& a) const {
       return sum;
     });
   }
-  const Kills mine = melee_kills(melee_params(a.unit, a.target));
+  const Kills mine = melee_kills(melee_facts(a.unit, a.target));
   Kills theirs = {1, 0, 0, 0};
-  if (!routing(a.target)) theirs = melee_kills(melee_params(a.target, a.unit));
+  if (!routing(a.target)) theirs = melee_kills(melee_facts(a.target, a.unit));
   double more = 0, fewer = 0, by_me = 0;
   for (std::size_t x = 0; x < 4; ++x) {
     by_me += static_cast<double>(x) * mine[x];

@@ -217,6 +217,27 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::map<std::string, Value> shooting_params(const ShootingFacts& f) const;
   std::map<std::string, Value> shooting_params(int unit, int target) const;
   std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
+  // The facts of a melee (melee_params: the same, as the resolution's parameters).
+  struct MeleeFacts {
+    std::string unit_type;
+    std::string enemy_type;
+    int contact = 1;  // stands in contact
+    std::string orders;
+    bool enemy_routing = false;
+    bool high_morale = false;
+    bool poor_morale = false;
+    bool flank_rear = false;  // attacking the enemy's flank or rear
+    bool flanked = false;
+    std::string formation;  // line, column, column-deep or square
+    bool overlap = false;
+    bool enemy_square_or_buildings = false;
+    bool disorganised = false;
+    int terrain = 0;  // H4-04 type
+    bool enemy_defended = false;
+    bool charged = false;
+  };
+  MeleeFacts melee_facts(int unit, int enemy) const;
+  static std::map<std::string, Value> melee_params(const MeleeFacts& f);
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02

@@ -284,48 +284,68 @@ std::map<std::string, Value> BattleGO::shooting_params(const ShootingFacts& f) c
   return p;
 }
 
-std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
   const UnitState& s = state_[unit];
   const Rect us = u.footprint(), them = e.footprint();
+  MeleeFacts f;
+  f.unit_type = u.type;
+  f.enemy_type = e.type;
   // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
   const double touching = std::min(us.width, them.width);
-  const int contact =
+  f.contact =
       std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
-  const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
-  const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
-  const bool overlap = !overlappers(unit, enemy).empty();
+  f.flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
+  f.flanked = zone_of(us, them.front_centre()) != Zone::kFront;
+  f.overlap = !overlappers(unit, enemy).empty();
   const std::string morale = u.attribute_string("morale", "normal");
-  std::string formation = u.formation;
-  if (formation != "column" && formation != "column-deep" && formation != "square") {
-    formation = "line";
+  f.formation = u.formation;
+  if (f.formation != "column" && f.formation != "column-deep" && f.formation != "square") {
+    f.formation = "line";
   }
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
   // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
   // 1-wide column n deep.
-  if (formation == "column" || formation == "column-deep") {
-    const int deep = formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
-    formation =
+  if (f.formation == "column" || f.formation == "column-deep") {
+    const int deep = f.formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
+    f.formation =
         deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
   }
+  f.orders = orders_of(unit);
+  f.enemy_routing = routing(enemy);
+  f.high_morale = morale == "high";
+  f.poor_morale = morale == "poor";
+  f.enemy_square_or_buildings = e.formation == "square" || ground(enemy).building;
+  f.disorganised = s.disorganised;
+  f.terrain = terrain_type(us.centre);
+  f.enemy_defended = cover_of(enemy) == "hard" || uphill_of(enemy, unit);
+  f.charged = s.charged;
+  return f;
+}
+
+std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+  return melee_params(melee_facts(unit, enemy));
+}
+
+std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   return {
-      {"unit-type", text(u.type)},
-      {"enemy-type", text(e.type)},
-      {"stands-in-contact", whole(contact)},
-      {"orders", text(orders_of(unit))},
-      {"enemy-routing", Value(routing(enemy))},
-      {"high-morale", Value(morale == "high")},
-      {"poor-morale", Value(morale == "poor")},
-      {"attacking-flank-rear", Value(flank_rear)},
-      {"flanked", Value(flanked)},
-      {"formation", text(formation)},
-      {"overlap", Value(overlap)},
-      {"enemy-in-square-or-buildings", Value(e.formation == "square" || ground(enemy).building)},
-      {"disorganised", Value(s.disorganised)},
-      {"terrain", whole(terrain_type(us.centre))},
-      {"enemy-defended", Value(cover_of(enemy) == "hard" || uphill_of(enemy, unit))},
-      {"charged", Value(s.charged)},
+      {"unit-type", text(f.unit_type)},
+      {"enemy-type", text(f.enemy_type)},
+      {"stands-in-contact", whole(f.contact)},
+      {"orders", text(f.orders)},
+      {"enemy-routing", Value(f.enemy_routing)},
+      {"high-morale", Value(f.high_morale)},
+      {"poor-morale", Value(f.poor_morale)},
+      {"attacking-flank-rear", Value(f.flank_rear)},
+      {"flanked", Value(f.flanked)},
+      {"formation", text(f.formation)},
+      {"overlap", Value(f.overlap)},
+      {"enemy-in-square-or-buildings", Value(f.enemy_square_or_buildings)},
+      {"disorganised", Value(f.disorganised)},
+      {"terrain", whole(f.terrain)},
+      {"enemy-defended", Value(f.enemy_defended)},
+      {"charged", Value(f.charged)},
   };
 }
 
