@@ -94,6 +94,16 @@ RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {
   RC_ASSERT(distance(got, RectFrame(b)) == distance(moved, b));
 }
 
+RC_GTEST_PROP(RectFrame, OverlapsAndBoundsAsTheRect, ()) {
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
+  if (*rc::gen::inRange(0, 2) == 1) b.centre = a.centre + (b.centre - a.centre) * 0.2;
+  const double tolerance = *rc::gen::element(0.0, 1e-6, 0.01, 5.0);
+  RC_ASSERT(overlaps(RectFrame(a), RectFrame(b), tolerance) == overlaps(a, b, tolerance));
+  const Box want = a.bounds(), got = bounds(RectFrame(a));
+  RC_ASSERT(got.min == want.min && got.max == want.max);
+}
+
 // Stands in contact: edge to edge, corner to edge and corner to corner, square and turned.
 TEST(RectFrame, TouchingFootprintsAreAtZero) {
   const Rect a{{0, 0}, 0, 40, 20};

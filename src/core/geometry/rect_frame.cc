@@ -121,4 +121,38 @@ double distance(const RectFrame& a, const RectFrame& b) {
   return std::sqrt(best);
 }
 
+bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance) {
+  // Every point of a rectangle lies within half its diagonal of its centre: rectangles
+  // whose circumscribed circles are apart cannot overlap.
+  const double reach = 0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
+                              std::sqrt(b.rect.width * b.rect.width + b.rect.depth * b.rect.depth));
+  const Vec2 gap = a.rect.centre - b.rect.centre;
+  if (gap.dot(gap) >= reach * reach) return false;
+  const auto& ca = a.corners;
+  const auto& cb = b.corners;
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
+    double bmin = amin, bmax = -amin;
+    for (Vec2 p : ca) {
+      amin = std::min(amin, p.dot(axis));
+      amax = std::max(amax, p.dot(axis));
+    }
+    for (Vec2 p : cb) {
+      bmin = std::min(bmin, p.dot(axis));
+      bmax = std::max(bmax, p.dot(axis));
+    }
+    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
+  }
+  return true;
+}
+
+Box bounds(const RectFrame& a) {
+  Box b{a.corners[0], a.corners[0]};
+  for (Vec2 p : a.corners) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
+}
+
 }  // namespace smoothbore

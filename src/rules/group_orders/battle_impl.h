@@ -328,6 +328,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::optional<ShotRules> shot_rules_;
   mutable std::vector<Weapon> weapons_;  // by unit
   mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
+  mutable std::vector<int> place_ids_;   // place_ok's scratch
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

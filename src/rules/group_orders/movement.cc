@@ -12,7 +12,6 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
-#include "rules/place_free.h"
 
 namespace smoothbore::group_orders {
 
@@ -20,9 +19,22 @@ namespace {
 constexpr double kStep = 0.5 * kCm;
 }  // namespace
 
-// As rules/battle.h place_free, through the index: overlapping footprints have meeting boxes.
+// As rules/battle.h place_free, through the index (overlapping footprints have meeting
+// boxes) and on frames: the mover's kept frame moved (a step of a move needs no sine or
+// cosine), the others' kept frames.
 bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
-  return place_free(scenario_.table, force_, unit, r, ignore, near(r.bounds()));
+  const RectFrame fr = frame_at(unit, r);
+  for (Vec2 p : fr.corners) {
+    if (!scenario_.table.contains(p)) return false;
+  }
+  std::vector<int>& ids = place_ids_;
+  near(bounds(fr), ids);
+  for (int o : ids) {
+    const Unit& other = force_.units[static_cast<std::size_t>(o)];
+    if (o == unit || o == ignore || !other.on_table()) continue;
+    if (overlaps(fr, frame_at(o, other.footprint()), 0.01)) return false;
+  }
+  return true;
 }
 
 double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,
