@@ -206,15 +206,20 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // `stop` is asked at every step of the move while only this unit moves (travel files
     // each of its footprints before stepping): the others' frames and this unit's filed
     // one serve every step, and the stepped footprint's frame is worked out once a step.
+    // The filed frame's gap to each of them, found once: it does not change while travel
+    // steps (-1: not yet asked).
+    std::vector<double> filed_gap(nearby.size(), -1);
     auto stop = [&](const Rect& r) {
       const RectFrame rf = frame_at(unit, r);
-      for (int o : nearby) {
+      for (std::size_t n = 0; n < nearby.size(); ++n) {
+        const int o = nearby[n];
         const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
         const RectFrame& of = frame(o);
         const Rect& orr = of.rect;
         if (surely_farther(rf, of, halt) || distance(rf, of) >= halt - 1e-6) continue;
-        if (distance(frame(unit), of) < halt - 1e-6) continue;  // already inside: no halt
+        if (filed_gap[n] < 0) filed_gap[n] = distance(frame(unit), of);
+        if (filed_gap[n] < halt - 1e-6) continue;  // already inside: no halt
         const bool enemy = force_.units[j].side != u.side;
         if (enemy && light(o)) continue;
         if (zone_of(r, orr.centre) != Zone::kFront) continue;
