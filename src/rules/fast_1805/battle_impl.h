@@ -216,6 +216,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // visible_now()'s scratch, kept to spare an allocation per question.
   mutable std::vector<int> sight_ids_;
   mutable std::vector<Blocker> sight_blockers_;
+  mutable std::vector<int> place_ids_;  // place_ok's scratch
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes
