@@ -49,6 +49,28 @@ RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBit, ()) {
   RC_ASSERT(distance(RectFrame(a), RectFrame(b)) == want);
 }
 
+// The same for lines facing each other square or nearly so (several corners tie for the
+// least distance, which only the formula's rounding separates) and far from the origin
+// (a kilometre: larger rounding), where the distance skips pairs by estimate.
+RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBitForFacingLinesFarOut, ()) {
+  Rect a = *arbitrary_rect(0);
+  const Vec2 offset{*coord(-1000000, 1000000), *coord(-1000000, 1000000)};
+  a.centre = a.centre + offset;
+  Rect b = a;
+  b.width = *coord(0, 200);
+  b.depth = *coord(0, 200);
+  const double ahead = a.depth / 2 + b.depth / 2 + *coord(0, 300);
+  b.centre = a.centre + a.forward() * ahead + a.right() * *coord(-100, 100);
+  const int turn = *rc::gen::inRange(0, 4);
+  if (turn == 1) b.facing = a.facing + 180;
+  if (turn == 2) b.facing = a.facing + *coord(-2, 2);
+  if (turn == 3) b.facing = a.facing + 90;
+  const double want = reference_distance(a, b);
+  RC_ASSERT(distance(a, b) == want);
+  RC_ASSERT(distance(RectFrame(a), RectFrame(b)) == want);
+  RC_ASSERT(distance(RectFrame(b), RectFrame(a)) == reference_distance(b, a));
+}
+
 RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   const Rect a = *arbitrary_rect(0);
   const RectFrame f(a);
@@ -70,6 +92,16 @@ RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {
   RC_ASSERT(got.f == want.f && got.r == want.r && got.hd == want.hd && got.hw == want.hw);
   const Rect b = *arbitrary_rect(0);
   RC_ASSERT(distance(got, RectFrame(b)) == distance(moved, b));
+}
+
+RC_GTEST_PROP(RectFrame, OverlapsAndBoundsAsTheRect, ()) {
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
+  if (*rc::gen::inRange(0, 2) == 1) b.centre = a.centre + (b.centre - a.centre) * 0.2;
+  const double tolerance = *rc::gen::element(0.0, 1e-6, 0.01, 5.0);
+  RC_ASSERT(overlaps(RectFrame(a), RectFrame(b), tolerance) == overlaps(a, b, tolerance));
+  const Box want = a.bounds(), got = bounds(RectFrame(a));
+  RC_ASSERT(got.min == want.min && got.max == want.max);
 }
 
 // Stands in contact: edge to edge, corner to edge and corner to corner, square and turned.

@@ -1,6 +1,8 @@
 // Sampled line of sight between footprints (common.md §3.5; rules in sight.h).
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "core/dice/rng.h"
 #include "core/geometry/sight.h"
 
@@ -105,6 +107,47 @@ TEST(AnySightLineClear, AgreesWithLineOfSightOnABareTable) {
   }
   EXPECT_GT(blocked, 50);
   EXPECT_GT(clear, 50);
+}
+
+// seen_past_friends() is line_of_sight() being kClear or kPartiallyBlockedByEnemy: random
+// observers, targets and crowds of friends and enemies on a table with copses (seen into
+// 30 mm) and a hill, so that terrain, enemies and friends block lines alone and together.
+TEST(SeenPastFriends, AgreesWithLineOfSight) {
+  Rng rng(20261123, 4);
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+  };
+  auto random_rect = [&](double lo, double hi) {
+    Rect r = make_rect(uniform(lo, hi), uniform(lo, hi), uniform(10, 60), uniform(10, 40));
+    r.facing = uniform(0, 360);
+    return r;
+  };
+  Table table(300, 300);
+  table.add(AreaFeature{
+      "c1", TerrainClass::kLightWoods, {{{60, 60}, {110, 60}, {110, 100}, {60, 100}}}, 0, true});
+  table.add(AreaFeature{"c2",
+                        TerrainClass::kHeavyWoods,
+                        {{{180, 150}, {230, 150}, {230, 240}, {180, 240}}},
+                        0,
+                        true});
+  table.add(
+      AreaFeature{"h", TerrainClass::kHill, {{{120, 200}, {170, 200}, {170, 280}, {120, 280}}}, 1});
+  std::map<Sight, int> seen;
+  for (int i = 0; i < 3000; ++i) {
+    const Rect observer = random_rect(0, 300);
+    const Rect target = random_rect(0, 300);
+    std::vector<Blocker> blockers;
+    const int n = static_cast<int>(rng.next_u32() % 10);
+    for (int b = 0; b < n; ++b) blockers.push_back({random_rect(0, 300), rng.next_u32() % 2 == 0});
+    const Sight s = line_of_sight(table, observer, target, blockers, 30);
+    const bool want = s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
+    EXPECT_EQ(seen_past_friends(table, observer, target, blockers, 30), want) << "case " << i;
+    ++seen[s];
+  }
+  for (Sight s : {Sight::kClear, Sight::kPartiallyBlockedByFriend, Sight::kPartiallyBlockedByEnemy,
+                  Sight::kBlocked}) {
+    EXPECT_GT(seen[s], 50) << sight_name(s);
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "core/geometry/rect_frame.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -25,6 +26,11 @@ double point_segment_distance2(Vec2 p, Vec2 a, Vec2 b) {
   const Vec2 e = p - (a + d * t);
   return e.dot(e);
 }
+
+// A micron: the estimates below and the formula differ by rounding only, some 1e-12 of
+// the coordinates (1e-6 mm on a table a kilometre wide), so a corner whose estimate is a
+// micron beyond the least is surely farther by the formula too.
+constexpr double kPrune = 1e-3;  // mm
 
 }  // namespace
 
@@ -78,16 +84,75 @@ double distance(const RectFrame& a, const RectFrame& b) {
       }
     }
   }
+  // Of the 32 corner-to-edge distances only those of the corners that may be nearest are
+  // worked out by the formula (its rounding decides the answer's last bits). A corner's
+  // distance to the other footprint, from its coordinates in the other's frame, is its
+  // least distance to the other's edges (no corner lies inside: see above) but for
+  // rounding far below kPrune, so a corner more than kPrune beyond the nearest cannot give
+  // the least.
+  double a_to_b[4], b_to_a[4];
+  auto outside2 = [](const RectFrame& fr, Vec2 p) {
+    const Vec2 d = p - fr.rect.centre;
+    const double out_u = std::max(std::fabs(d.dot(fr.r)) - fr.hw, 0.0);
+    const double out_v = std::max(std::fabs(d.dot(fr.f)) - fr.hd, 0.0);
+    return out_u * out_u + out_v * out_v;
+  };
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < 4; ++i) {
+    a_to_b[i] = outside2(b, ca[i]);
+    b_to_a[i] = outside2(a, cb[i]);
+    least = std::min(least, std::min(a_to_b[i], b_to_a[i]));
+  }
+  const double lim = std::sqrt(least) + kPrune;
+  const double lim2 = lim * lim;
   double best = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 4; ++i) {
-    const int i1 = (i + 1) % 4;
-    for (int j = 0; j < 4; ++j) {
-      const int j1 = (j + 1) % 4;
-      best = std::min(best, point_segment_distance2(ca[i], cb[j], cb[j1]));
-      best = std::min(best, point_segment_distance2(cb[j], ca[i], ca[i1]));
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (a_to_b[i] <= lim2) {
+      for (std::size_t j = 0; j < 4; ++j) {
+        best = std::min(best, point_segment_distance2(ca[i], cb[j], cb[(j + 1) % 4]));
+      }
+    }
+    if (b_to_a[i] <= lim2) {
+      for (std::size_t j = 0; j < 4; ++j) {
+        best = std::min(best, point_segment_distance2(cb[i], ca[j], ca[(j + 1) % 4]));
+      }
     }
   }
   return std::sqrt(best);
+}
+
+bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance) {
+  // Every point of a rectangle lies within half its diagonal of its centre: rectangles
+  // whose circumscribed circles are apart cannot overlap.
+  const double reach = 0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
+                              std::sqrt(b.rect.width * b.rect.width + b.rect.depth * b.rect.depth));
+  const Vec2 gap = a.rect.centre - b.rect.centre;
+  if (gap.dot(gap) >= reach * reach) return false;
+  const auto& ca = a.corners;
+  const auto& cb = b.corners;
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
+    double bmin = amin, bmax = -amin;
+    for (Vec2 p : ca) {
+      amin = std::min(amin, p.dot(axis));
+      amax = std::max(amax, p.dot(axis));
+    }
+    for (Vec2 p : cb) {
+      bmin = std::min(bmin, p.dot(axis));
+      bmax = std::max(bmax, p.dot(axis));
+    }
+    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
+  }
+  return true;
+}
+
+Box bounds(const RectFrame& a) {
+  Box b{a.corners[0], a.corners[0]};
+  for (Vec2 p : a.corners) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
 }
 
 }  // namespace smoothbore

@@ -32,5 +32,10 @@ struct RectFrame {
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if
 // the footprints touch or overlap.
 double distance(const RectFrame& a, const RectFrame& b);
+// As overlaps(a.rect, b.rect, tolerance) (shapes.h): interiors overlap by more than
+// `tolerance` mm.
+bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance = 1e-6);
+// As a.rect.bounds().
+Box bounds(const RectFrame& a);
 
 }  // namespace smoothbore

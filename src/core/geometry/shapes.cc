@@ -80,15 +80,7 @@ Segment Rect::rear_edge() const {
 
 Vec2 Rect::front_centre() const { return centre + forward() * (depth / 2); }
 
-Box Rect::bounds() const {
-  auto c = corners();
-  Box b{c[0], c[0]};
-  for (Vec2 p : c) {
-    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
-    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
-  }
-  return b;
-}
+Box Rect::bounds() const { return smoothbore::bounds(RectFrame(*this)); }
 
 bool Rect::contains(Vec2 p) const { return RectFrame(*this).contains(p); }
 
@@ -167,23 +159,7 @@ bool overlaps(const Rect& a, const Rect& b, double tolerance) {
                               std::sqrt(b.width * b.width + b.depth * b.depth));
   const Vec2 gap = a.centre - b.centre;
   if (gap.dot(gap) >= reach * reach) return false;
-  const RectFrame fa(a), fb(b);
-  const auto& ca = fa.corners;
-  const auto& cb = fb.corners;
-  for (Vec2 axis : {fa.f, fa.r, fb.f, fb.r}) {
-    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
-    double bmin = amin, bmax = -amin;
-    for (Vec2 p : ca) {
-      amin = std::min(amin, p.dot(axis));
-      amax = std::max(amax, p.dot(axis));
-    }
-    for (Vec2 p : cb) {
-      bmin = std::min(bmin, p.dot(axis));
-      bmax = std::max(bmax, p.dot(axis));
-    }
-    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
-  }
-  return true;
+  return overlaps(RectFrame(a), RectFrame(b), tolerance);
 }
 
 Zone zone_of(const Rect& target, Vec2 p) {

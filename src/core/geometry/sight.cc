@@ -171,4 +171,64 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
   return false;
 }
 
+bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
+                       const std::vector<Blocker>& blockers, double see_into) {
+  const Segment front = observer.front_edge();
+  const std::array<Vec2, 9> to = nine_points(target);
+  std::array<Vec2, 5> from;
+  for (int i = 0; i <= 4; ++i)
+    from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
+  Box all{from[0], from[0]};
+  auto cover = [&all](Vec2 p) {
+    all.min = {std::min(all.min.x, p.x), std::min(all.min.y, p.y)};
+    all.max = {std::max(all.max.x, p.x), std::max(all.max.y, p.y)};
+  };
+  for (const Vec2 p : from) cover(p);
+  for (const Vec2 p : to) cover(p);
+  // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
+  // would reject it on the boxes alone).
+  std::vector<Prepared> prepared;
+  bool friends = false;
+  for (const Blocker& b : blockers) {
+    Prepared p(b);
+    if (!p.box.intersects(all)) continue;
+    friends = friends || p.friendly;
+    prepared.push_back(p);
+  }
+  const SeeIntoFn into = [see_into](const AreaFeature&) { return see_into; };
+  const Table::SightCandidates terrain = table.sight_candidates(all);
+  std::array<int, 5> from_level;
+  std::array<int, 9> to_level;
+  for (std::size_t i = 0; i < from.size(); ++i) from_level[i] = table.elevation_at(from[i]);
+  for (std::size_t j = 0; j < to.size(); ++j) to_level[j] = table.elevation_at(to[j]);
+  bool clear = false;
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    for (std::size_t j = 0; j < to.size(); ++j) {
+      const Segment line{from[i], to[j]};
+      bool by_friend = false;
+      bool by_enemy = false;
+      for (const Prepared& b : prepared) {
+        if ((b.friendly && by_friend) || !line_enters(b, line)) continue;
+        if (!b.friendly) {
+          by_enemy = true;
+          break;
+        }
+        by_friend = true;
+      }
+      // A line an enemy blocks can be neither clear nor blocked by friends alone; once a
+      // clear line is found only the lines friends block still matter.
+      if (by_enemy || (clear && !by_friend)) continue;
+      const bool by_terrain =
+          table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain, into);
+      if (by_friend) {
+        if (!by_terrain) return false;
+      } else if (!by_terrain) {
+        clear = true;
+        if (!friends) return true;
+      }
+    }
+  }
+  return clear;
+}
+
 }  // namespace smoothbore

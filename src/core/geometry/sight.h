@@ -41,4 +41,12 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 bool any_sight_line_clear(const Rect& observer, const Rect& target,
                           const std::vector<Blocker>& blockers);
 
+// Whether line_of_sight(table, observer, target, blockers, see_into) is kClear or
+// kPartiallyBlockedByEnemy (the same answer): some line is clear and none is blocked by
+// friends alone. It skips the blockers that no line can enter, and stops at the first
+// line blocked by friends alone, or at the first clear line when no friend is near; for
+// callers that need only "seen past friends or not" (the AI asks it of every pair).
+bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
+                       const std::vector<Blocker>& blockers, double see_into = 0);
+
 }  // namespace smoothbore

@@ -46,7 +46,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
   for (int ti : near(fp, fire_reach + 1.0)) {
     const std::size_t t = static_cast<std::size_t>(ti);
-    if (!can_fire_at(unit, ti).ok) continue;
+    if (!can_fire_at(unit, ti, /*explain=*/false).ok) continue;
     Action f;
     f.kind = ActionKind::kFire;
     f.unit = unit;

@@ -20,6 +20,8 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
+#include "core/geometry/sight.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
@@ -55,7 +57,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     std::string why_not;
     double range_in = 0;
   };
-  FireTarget can_fire_at(int shooter, int target) const;
+  // `explain` false leaves why_not empty (the AI asks only whether it can fire).
+  FireTarget can_fire_at(int shooter, int target, bool explain = true) const;
   int shooters(int unit, int target) const;
   FireSituation fire_situation(int shooter, int target, bool unmoving) const;
   ArtillerySituation artillery_situation(int shooter, int target) const;
@@ -63,6 +66,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   MeleeSituation melee_situation(int unit, int enemy, bool charging) const;
   int figures_in_contact(int unit, int enemy) const;
   bool in_woods(int unit) const;
+  bool not_for_guns(int unit) const;  // L137: the ground under it forbids guns to fire
   bool in_building(int unit) const;
   bool in_earthworks(int unit) const;
   bool in_stream(int unit) const;
@@ -176,6 +180,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool woods = false;
     bool earthworks = false;
     bool stream = false;
+    // L137: hill, woods, stream, marsh or rough under the footprint (guns cannot fire);
+    // worked out only when a gun asks.
+    mutable std::optional<bool> not_for_guns;
   };
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
@@ -186,6 +193,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // so that "who is within reach" looks only at nearby units. Whatever changes a stand's
   // rectangle calls placed(unit) at once; invariant_violations() checks they agree.
   const Rect& rect_of(int unit) const { return fp_[static_cast<std::size_t>(unit)]; }
+  // rect_of(unit) with its axes and corners, for distances without sin and cos.
+  const RectFrame& frame_of(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
   void placed(int unit);
   // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
@@ -204,7 +213,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
+  // visible_now()'s scratch, kept to spare an allocation per question.
+  mutable std::vector<int> sight_ids_;
+  mutable std::vector<Blocker> sight_blockers_;
+  mutable std::vector<int> place_ids_;  // place_ok's scratch
   std::vector<Rect> fp_;
+  std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side

@@ -8,7 +8,6 @@
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
-#include "rules/place_free.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -37,10 +36,22 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
 
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
 // table except `ignore`.
+// As place_free(table, force, unit, r, ignore) (rules/battle.h), through the index
+// (overlapping footprints have meeting boxes) and on frames: `r`'s axes are worked out once,
+// not for its box, its corners and each neighbour, and the neighbours' are kept.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  // Overlapping footprints have meeting boxes.
-  return place_free(scenario_.table, force_, unit, r, ignore, near(r.bounds()),
-                    [this](int o) -> const Rect& { return rect_of(o); });
+  const RectFrame fr(r);
+  for (Vec2 p : fr.corners) {
+    if (!scenario_.table.contains(p)) return false;
+  }
+  std::vector<int>& ids = place_ids_;
+  ids.clear();
+  index_.query(bounds(fr), ids);
+  for (int o : ids) {
+    if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+    if (overlaps(fr, frame_of(o), 0.01)) return false;
+  }
+  return true;
 }
 
 double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, MoveColumn column,

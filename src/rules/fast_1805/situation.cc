@@ -11,7 +11,7 @@
 
 namespace smoothbore::fast_1805 {
 
-double Battle1805::gap_in(int a, int b) const { return distance(rect_of(a), rect_of(b)) / kMm; }
+double Battle1805::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
 // about every pair of units each bound; the answer changes only when a unit moves).
@@ -25,6 +25,7 @@ const Battle1805::Ground& Battle1805::ground(int unit) const {
   const Table& t = scenario_.table;
   g.rect = r;
   g.valid = true;
+  g.not_for_guns.reset();
   g.woods = t.any_in(r, TerrainClass::kLightWoods) || t.any_in(r, TerrainClass::kHeavyWoods);
   g.earthworks = t.any_in(r, TerrainClass::kEarthworks);
   g.stream = t.any_in(r, TerrainClass::kStream);
@@ -32,6 +33,23 @@ const Battle1805::Ground& Battle1805::ground(int unit) const {
 }
 
 bool Battle1805::in_woods(int unit) const { return ground(unit).woods; }
+
+bool Battle1805::not_for_guns(int unit) const {
+  const Ground& g = ground(unit);
+  if (!g.not_for_guns) {
+    const Table& t = scenario_.table;
+    g.not_for_guns = false;
+    for (TerrainClass c :
+         {TerrainClass::kHill, TerrainClass::kLightWoods, TerrainClass::kHeavyWoods,
+          TerrainClass::kStream, TerrainClass::kMarsh, TerrainClass::kRough}) {
+      if (t.any_in(g.rect, c)) {
+        g.not_for_guns = true;
+        break;
+      }
+    }
+  }
+  return *g.not_for_guns;
+}
 
 bool Battle1805::in_building(int unit) const {
   const Rect r = force_.units[unit].footprint();
@@ -84,18 +102,30 @@ bool Battle1805::visible_now(int observer, int target) const {
   const Unit& t = force_.units[target];
   const double gap = gap_in(observer, target);
   if ((in_woods(observer) || in_woods(target)) && gap > tables().woods_visibility) return false;
-  std::vector<Blocker> blockers;
   const Rect ofp = o.footprint();
   const Rect tfp = t.footprint();
   Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
           {std::max(ofp.centre.x, tfp.centre.x) + 500, std::max(ofp.centre.y, tfp.centre.y) + 500}};
-  for (int id : near(box)) {
+  // Every sight line lies within the two footprints' boxes (grown 1 mm against rounding):
+  // a unit whose box meets `box` and a line meets the intersection too (boxes that meet
+  // pairwise share a point), so the narrower query finds every blocker that matters.
+  const Box& ob = index_box_[static_cast<std::size_t>(observer)];
+  const Box& tb = index_box_[static_cast<std::size_t>(target)];
+  box.min = {std::max(box.min.x, std::min(ob.min.x, tb.min.x) - 1),
+             std::max(box.min.y, std::min(ob.min.y, tb.min.y) - 1)};
+  box.max = {std::min(box.max.x, std::max(ob.max.x, tb.max.x) + 1),
+             std::min(box.max.y, std::max(ob.max.y, tb.max.y) + 1)};
+  std::vector<int>& ids = sight_ids_;
+  ids.clear();
+  index_.query(box, ids);
+  std::vector<Blocker>& blockers = sight_blockers_;
+  blockers.clear();
+  for (int id : ids) {
     if (id == observer || id == target || !force_.units[id].on_table()) continue;
     blockers.push_back({rect_of(id), force_.units[id].side == o.side});
   }
-  const Sight s =
-      line_of_sight(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
-  return s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
+  // line_of_sight() is kClear or kPartiallyBlockedByEnemy, found without tracing every line.
+  return seen_past_friends(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
 }
 
 // Who shoots (A2-07): both ranks of a two-rank line, the front rank of a column (option:
@@ -124,12 +154,12 @@ int Battle1805::shooters(int unit, int target) const {
   return 0;
 }
 
-Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target) const {
+Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool explain) const {
   FireTarget out;
   const Unit& s = force_.units[shooter];
   const Unit& t = force_.units[target];
-  auto no = [&](std::string why) {
-    out.why_not = std::move(why);
+  auto no = [&](const char* why) {
+    if (explain) out.why_not = why;
     return out;
   };
   if (!active(shooter) || !t.on_table() || s.side == t.side) return no("not an enemy in play");
@@ -141,25 +171,22 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target) const {
   if (artillery) {
     if (s.formation != "unlimbered") return no("limbered");
     if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
-    const Rect r = s.footprint();
-    for (TerrainClass c :
-         {TerrainClass::kHill, TerrainClass::kLightWoods, TerrainClass::kHeavyWoods,
-          TerrainClass::kStream, TerrainClass::kMarsh, TerrainClass::kRough}) {
-      if (scenario_.table.any_in(r, c))
-        return no("guns fire only from firm, open, level ground (L137)");
-    }
+    if (not_for_guns(shooter)) return no("guns fire only from firm, open, level ground (L137)");
   }
   const Rect sfp = s.footprint();
   const Rect tfp = t.footprint();
   const bool all_round = s.formation == "skirmish" || s.formation == "square";
   if (!all_round && !in_arc(sfp, tfp, 45.0)) return no("not in the 45° arc (A2-07)");
-  out.range_in = distance(sfp, tfp) / kMm;
+  out.range_in = gap_in(shooter, target);
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
   const bool lower = options_.lower_band_inclusive;
   std::optional<double> pct = artillery ? artillery_percent(q, out.range_in, woods, lower)
                                         : small_arms_percent(q, out.range_in, woods, lower);
-  if (!pct) return no(fmt::format("out of range ({:.1f}\")", out.range_in));
+  if (!pct) {
+    if (explain) out.why_not = fmt::format("out of range ({:.1f}\")", out.range_in);
+    return out;
+  }
   if (!visible(shooter, target)) return no("not visible");
   out.ok = true;
   return out;

@@ -14,7 +14,9 @@ void Battle1805::placed(int unit) {
   const std::size_t k = static_cast<std::size_t>(unit);
   if (fp_.size() <= k) fp_.resize(k + 1);
   if (index_box_.size() <= k) index_box_.resize(k + 1);
+  if (frame_.size() <= k) frame_.resize(k + 1);
   fp_[k] = force_.units[k].footprint();
+  frame_[k] = RectFrame(fp_[k]);
   index_box_[k] = fp_[k].bounds();
   index_.insert(unit, fp_[k]);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);

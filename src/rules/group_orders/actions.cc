@@ -25,15 +25,53 @@ Action base(int unit, const std::string& rate) {
 
 // The chance of each number of stands killed, 0-3, by a melee's first die.
 using Kills = std::array<double, 4>;
-Kills melee_kills(const std::map<std::string, Value>& given) {
-  return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
-    Kills k = {0, 0, 0, 0};
-    for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
-      k[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
-          op.probability;
-    }
-    return k;
+// Kept first by a short key of the melee's facts (strings prefixed by their length), so
+// that the parameter map and its odds_key are built only for a question not yet asked; the
+// answer is kept under, and computed from, their key as before.
+Kills melee_kills(const BattleGO::MeleeFacts& f) {
+  std::string k = "melee|facts|";
+  k.reserve(64);
+  for (const std::string* s : {&f.unit_type, &f.enemy_type, &f.orders, &f.formation}) {
+    k.append(std::to_string(s->size())).append(":").append(*s);
+  }
+  k.append(std::to_string(f.contact)).append(",").append(std::to_string(f.terrain)).append(",");
+  for (bool b : {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
+                 f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}) {
+    k.push_back(b ? '1' : '0');
+  }
+  return memo_odds<Kills>(k, [&] {
+    const std::map<std::string, Value> given = BattleGO::melee_params(f);
+    return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
+      Kills kills = {0, 0, 0, 0};
+      for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
+        kills[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
+            op.probability;
+      }
+      return kills;
+    });
   });
+}
+
+// The key of a shot's expected kills: every fact of shooting_params but the range, which
+// its class replaces, and the options' key; strings are prefixed by their length.
+std::string shot_key(const BattleGO::ShootingFacts& f, int range_class,
+                     const std::string& rules_key) {
+  std::string k = "shooting|facts|";
+  k.reserve(96 + rules_key.size());
+  auto text = [&k](std::string_view s) {
+    k.append(std::to_string(s.size())).append(":").append(s);
+  };
+  text(f.shooter);
+  text(f.weapon);
+  text(f.orders);
+  text(f.target_cover);
+  text(f.target_formation);
+  k.append(std::to_string(f.stands)).append(",").append(std::to_string(range_class)).append(",");
+  for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
+    k.push_back(b ? '1' : '0');
+  }
+  k.append("|").append(rules_key);
+  return k;
 }
 
 }  // namespace
@@ -224,25 +262,29 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0 || !force_.units[a.target].on_table()) return out;
   if (a.kind == ActionKind::kFire) {
-    auto given = shooting_params(a.unit, a.target);
+    const ShootingFacts facts = shooting_facts(a.unit, a.target);
+    const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
-    Value& range = given.at("range");
-    const Value range_cm = range;
-    range = Value(std::int64_t{shooting_range_class(
-        std::get<std::string>(given.at("shooter")), std::get<std::string>(given.at("weapon")),
-        {std::get<bool>(given.at("musket-extreme20")), std::get<bool>(given.at("li-no-short")),
-         std::get<bool>(given.at("bow-long5"))},
-        std::get<double>(range_cm))});
-    const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
-    range = range_cm;
-    out.expected_kills = memo_odds<double>(key, [&] {
-      double sum = 0;
-      for (const OutcomeProbability& op : distribution("shooting", given)) {
-        const std::string r = to_string(op.outcome.at(0).second);
-        sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
-      }
-      return sum;
+    const int range_class =
+        shooting_range_class(facts.shooter, facts.weapon, rules.range_options, facts.range_cm);
+    // First by the facts alone (with the options' key), so that the parameters are built
+    // only for a question not yet asked; it is kept under their key as before.
+    out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
+      auto given = shooting_params(facts);
+      Value& range = given.at("range");
+      const Value range_cm = range;
+      range = Value(std::int64_t{range_class});
+      const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
+      range = range_cm;
+      return memo_odds<double>(key, [&] {
+        double sum = 0;
+        for (const OutcomeProbability& op : distribution("shooting", given)) {
+          const std::string r = to_string(op.outcome.at(0).second);
+          sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
+        }
+        return sum;
+      });
     });
     return out;
   }
@@ -278,9 +320,9 @@ ActionAssessment BattleGO::assess(const Action& a) const {
       return sum;
     });
   }
-  const Kills mine = melee_kills(melee_params(a.unit, a.target));
+  const Kills mine = melee_kills(melee_facts(a.unit, a.target));
   Kills theirs = {1, 0, 0, 0};
-  if (!routing(a.target)) theirs = melee_kills(melee_params(a.target, a.unit));
+  if (!routing(a.target)) theirs = melee_kills(melee_facts(a.target, a.unit));
   double more = 0, fewer = 0, by_me = 0;
   for (std::size_t x = 0; x < 4; ++x) {
     by_me += static_cast<double>(x) * mine[x];

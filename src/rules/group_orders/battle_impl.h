@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
+#include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
 
 namespace smoothbore::group_orders {
@@ -157,7 +159,35 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double max_speed_cm(int unit) const;  // L30-L85, L87
   int terrain_type(Vec2 p) const;       // H4-04
   double terrain_factor(int unit, int type) const;
-  std::string cover_of(int unit) const;           // none / soft / hard (H4-04, H4-05)
+  std::string cover_of(int unit) const;  // none / soft / hard (H4-04, H4-05)
+  // What the terrain under the unit's footprint gives it, found once per footprint.
+  struct Ground {
+    bool valid = false;
+    Rect rect;                   // the footprint the answers are for
+    bool building = false;       // a building under it (L148 "in buildings")
+    const char* cover = "none";  // cover_of
+  };
+  const Ground& ground(int unit) const;
+  // The options of shooting (H4-06, §4.2), read once: they do not change in a battle.
+  struct ShotRules {
+    RangeOptions range_options;
+    double arc_deg = 45;          // h4_06_arc
+    double sight_into_mm = 0;     // h4_06_sight_into_terrain, in mm
+    std::string first_shot_rule;  // h4_21_first_shot
+    // The shooting resolution's parameters that are options (shooting_params), and their
+    // odds_key, for the odds kept by assess.
+    std::map<std::string, Value> params;
+    std::string key;
+  };
+  const ShotRules& shot_rules() const;
+  // The unit's missile weapon (weapon_of its type and attribute; "none") and its ranges
+  // under shot_rules(), found once: neither changes in a battle.
+  struct Weapon {
+    bool valid = false;
+    std::string name;
+    Ranges ranges;  // unset for "none"
+  };
+  const Weapon& weapon_of_unit(int unit) const;
   bool can_shoot_at(int unit, int target) const;  // H4-06, under the unit's orders
   bool can_shoot_at(int unit, int target, const std::string& orders) const;
   int shooting_stands(int unit, int target) const;
@@ -167,8 +197,47 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
   bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
+  // The facts of a shot that are not options (shooting_params: the same, as the
+  // resolution's parameters with shot_rules()'s options).
+  struct ShootingFacts {
+    std::string shooter;  // unit type
+    std::string weapon;   // the unit's weapon attribute ("as-type")
+    int stands = 1;
+    double range_cm = 0;
+    std::string orders;
+    bool moved = false;
+    bool poor_shots = false;
+    bool disordered = false;
+    bool first_shot = false;
+    const char* target_cover = "none";
+    bool target_light_infantry = false;
+    const char* target_formation = "line";
+  };
+  ShootingFacts shooting_facts(int unit, int target) const;
+  std::map<std::string, Value> shooting_params(const ShootingFacts& f) const;
   std::map<std::string, Value> shooting_params(int unit, int target) const;
   std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
+  // The facts of a melee (melee_params: the same, as the resolution's parameters).
+  struct MeleeFacts {
+    std::string unit_type;
+    std::string enemy_type;
+    int contact = 1;  // stands in contact
+    std::string orders;
+    bool enemy_routing = false;
+    bool high_morale = false;
+    bool poor_morale = false;
+    bool flank_rear = false;  // attacking the enemy's flank or rear
+    bool flanked = false;
+    std::string formation;  // line, column, column-deep or square
+    bool overlap = false;
+    bool enemy_square_or_buildings = false;
+    bool disorganised = false;
+    int terrain = 0;  // H4-04 type
+    bool enemy_defended = false;
+    bool charged = false;
+  };
+  MeleeFacts melee_facts(int unit, int enemy) const;
+  static std::map<std::string, Value> melee_params(const MeleeFacts& f);
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02
@@ -255,6 +324,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
   mutable std::vector<unsigned> nearest_stamp_;
+  mutable std::vector<Ground> ground_;  // by unit: a cache, not state
+  mutable std::optional<ShotRules> shot_rules_;
+  mutable std::vector<Weapon> weapons_;  // by unit
+  mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
+  mutable std::vector<int> place_ids_;   // place_ok's scratch
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

@@ -12,7 +12,6 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
-#include "rules/place_free.h"
 
 namespace smoothbore::group_orders {
 
@@ -20,9 +19,22 @@ namespace {
 constexpr double kStep = 0.5 * kCm;
 }  // namespace
 
-// As rules/battle.h place_free, through the index: overlapping footprints have meeting boxes.
+// As rules/battle.h place_free, through the index (overlapping footprints have meeting
+// boxes) and on frames: the mover's kept frame moved (a step of a move needs no sine or
+// cosine), the others' kept frames.
 bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
-  return place_free(scenario_.table, force_, unit, r, ignore, near(r.bounds()));
+  const RectFrame fr = frame_at(unit, r);
+  for (Vec2 p : fr.corners) {
+    if (!scenario_.table.contains(p)) return false;
+  }
+  std::vector<int>& ids = place_ids_;
+  near(bounds(fr), ids);
+  for (int o : ids) {
+    const Unit& other = force_.units[static_cast<std::size_t>(o)];
+    if (o == unit || o == ignore || !other.on_table()) continue;
+    if (overlaps(fr, frame_at(o, other.footprint()), 0.01)) return false;
+  }
+  return true;
 }
 
 double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore,
@@ -194,15 +206,20 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // `stop` is asked at every step of the move while only this unit moves (travel files
     // each of its footprints before stepping): the others' frames and this unit's filed
     // one serve every step, and the stepped footprint's frame is worked out once a step.
+    // The filed frame's gap to each of them, found once: it does not change while travel
+    // steps (-1: not yet asked).
+    std::vector<double> filed_gap(nearby.size(), -1);
     auto stop = [&](const Rect& r) {
       const RectFrame rf = frame_at(unit, r);
-      for (int o : nearby) {
+      for (std::size_t n = 0; n < nearby.size(); ++n) {
+        const int o = nearby[n];
         const std::size_t j = static_cast<std::size_t>(o);
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
         const RectFrame& of = frame(o);
         const Rect& orr = of.rect;
         if (surely_farther(rf, of, halt) || distance(rf, of) >= halt - 1e-6) continue;
-        if (distance(frame(unit), of) < halt - 1e-6) continue;  // already inside: no halt
+        if (filed_gap[n] < 0) filed_gap[n] = distance(frame(unit), of);
+        if (filed_gap[n] < halt - 1e-6) continue;  // already inside: no halt
         const bool enemy = force_.units[j].side != u.side;
         if (enemy && light(o)) continue;
         if (zone_of(r, orr.centre) != Zone::kFront) continue;

@@ -93,18 +93,33 @@ double BattleGO::terrain_factor(int unit, int type) const {
 }
 
 // H4-04: soft cover = type 1-2 woods, hedges, crops; hard = buildings, walls, earthworks.
-std::string BattleGO::cover_of(int unit) const {
-  const Rect fp = force_.units[unit].footprint();
+std::string BattleGO::cover_of(int unit) const { return ground(unit).cover; }
+
+// The terrain never changes, so the answers stand until the unit's footprint does (the AI
+// asks about the same units again and again between moves).
+const BattleGO::Ground& BattleGO::ground(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (ground_.size() <= k) ground_.resize(k + 1);
+  Ground& g = ground_[k];
+  const Rect fp = force_.units[k].footprint();
+  if (g.valid && g.rect.centre == fp.centre && g.rect.facing == fp.facing &&
+      g.rect.width == fp.width && g.rect.depth == fp.depth) {
+    return g;
+  }
   const smoothbore::Table& t = scenario_.table;
-  if (t.any_in(fp, TerrainClass::kBuilding) || t.any_in(fp, TerrainClass::kEarthworks) ||
+  g.valid = true;
+  g.rect = fp;
+  g.building = t.any_in(fp, TerrainClass::kBuilding);
+  if (g.building || t.any_in(fp, TerrainClass::kEarthworks) ||
       t.any_in(fp, TerrainClass::kProtective)) {
-    return "hard";
+    g.cover = "hard";
+  } else if (t.any_in(fp, TerrainClass::kLightWoods) ||
+             t.any_in(fp, TerrainClass::kLinearObstacle) || t.any_in(fp, TerrainClass::kRough)) {
+    g.cover = "soft";
+  } else {
+    g.cover = "none";
   }
-  if (t.any_in(fp, TerrainClass::kLightWoods) || t.any_in(fp, TerrainClass::kLinearObstacle) ||
-      t.any_in(fp, TerrainClass::kRough)) {
-    return "soft";
-  }
-  return "none";
+  return g;
 }
 
 // H4-06: the target within the 45° arc from the front corners and in range, sight not
@@ -120,24 +135,23 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
   if (!active(unit) || !t.on_table() || t.side == u.side) return false;
   if (orders == "rout" || state_[unit].in_melee) return false;
   if (u.arm == Arm::kArtillery && orders != "stand") return false;
-  const std::string weapon = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-  if (weapon == "none") return false;
-  RangeOptions ro{option_on("h4_musket_extreme20"), option_on("h4_li_no_short"),
-                  option_on("h4_bow_long5")};
-  if (range_band(weapon_ranges(weapon, ro), gap_cm(unit, target)) == RangeBand::kOut) {
-    return false;
-  }
-  if (gap_cm(unit, target) < 0.05) return false;  // in contact: melee, not shooting
-  if (!in_arc(u.footprint(), t.footprint(), option_number("h4_06_arc"))) return false;
-  const Vec2 a = u.footprint().front_centre(), b = t.footprint().centre;
-  if (scenario_.table.terrain_blocks_sight(a, b, option_number("h4_06_sight_into_terrain") * kCm)) {
-    return false;
-  }
+  const Weapon& weapon = weapon_of_unit(unit);
+  if (weapon.name == "none") return false;
+  const double gap = gap_cm(unit, target);
+  if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
+  if (gap < 0.05) return false;  // in contact: melee, not shooting
+  const ShotRules& rules = shot_rules();
+  const Rect ufp = u.footprint(), tfp = t.footprint();
+  if (!in_arc(ufp, tfp, rules.arc_deg)) return false;
+  const Vec2 a = ufp.front_centre(), b = tfp.centre;
+  if (scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm)) return false;
   // A blocker's centre lies within half its least side of the line, so the box around its
   // centre of that half-size (inside its bounds) meets the line's box.
   const Box line{{std::min(a.x, b.x), std::min(a.y, b.y)},
                  {std::max(a.x, b.x), std::max(a.y, b.y)}};
-  for (int o : near(grown(line, 1.0))) {
+  std::vector<int>& ids = shot_ids_;
+  near(grown(line, 1.0), ids);
+  for (int o : ids) {
     if (o == unit || o == target || !force_.units[o].on_table()) continue;
     const Rect r = force_.units[o].footprint();
     if (point_segment_distance(r.centre, Segment{a, b}) < std::min(r.width, r.depth) / 2) {
@@ -145,6 +159,47 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
     }
   }
   return true;
+}
+
+const BattleGO::ShotRules& BattleGO::shot_rules() const {
+  if (!shot_rules_) {
+    ShotRules r;
+    r.range_options = {option_on("h4_musket_extreme20"), option_on("h4_li_no_short"),
+                       option_on("h4_bow_long5")};
+    r.arc_deg = option_number("h4_06_arc");
+    r.sight_into_mm = option_number("h4_06_sight_into_terrain") * kCm;
+    r.first_shot_rule = option("h4_21_first_shot");
+    r.params = {
+        {"hard-cover-small-arms",
+         whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
+        {"soft-cover-artillery",
+         whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
+        {"hard-cover-heavy-artillery",
+         whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
+        {"musket-extreme20", Value(r.range_options.musket_extreme20)},
+        {"li-no-short", Value(r.range_options.li_no_short)},
+        {"bow-long5", Value(r.range_options.bow_long5)},
+        {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
+        {"first-shot-rule", text(r.first_shot_rule)},
+        {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
+    };
+    r.key = odds_key("", "", r.params);
+    shot_rules_ = std::move(r);
+  }
+  return *shot_rules_;
+}
+
+const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (weapons_.size() <= k) weapons_.resize(k + 1);
+  Weapon& w = weapons_[k];
+  if (!w.valid) {
+    const Unit& u = force_.units[k];
+    w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
+    if (w.name != "none") w.ranges = weapon_ranges(w.name, shot_rules().range_options);
+    w.valid = true;
+  }
+  return w;
 }
 
 // H4-06: the stands whose front faces the target; in line all, in column the front files.
@@ -184,88 +239,113 @@ double BattleGO::c_in_c_cm(int group) const {
   return leader_cm(c_in_c_[side], group);
 }
 
-std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
+BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   const UnitState& s = state_[unit];
-  const std::string weapon = u.attribute_string("weapon", "as-type");
-  std::string tf = "line";
-  if (t.formation == "square") tf = "square";
+  ShootingFacts f;
+  f.shooter = u.type;
+  f.weapon = u.attribute_string("weapon", "as-type");
+  if (t.formation == "square") f.target_formation = "square";
   if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
-    tf = "column";
+    f.target_formation = "column";
   }
-  const int first = option("h4_21_first_shot") == "first-of-game";
-  return {
-      {"shooter", text(u.type)},
-      {"weapon", text(weapon)},
-      {"stands", whole(std::clamp(shooting_stands(unit, target), 1, 12))},
-      {"range", Value(std::min(gap_cm(unit, target), 100.0))},
-      {"orders", text(orders_of(unit))},
-      {"moved", Value(s.moved_cm > 0.01)},
-      {"poor-shots", Value(u.attribute_string("poor-shots", "false") == "true")},
-      {"disordered", Value(s.disorganised)},
-      {"first-shot", Value(first && !s.fired_ever && massed(unit))},
-      {"target-cover", text(cover_of(target))},
-      {"target-light-infantry", Value(light(target) && t.arm == Arm::kFoot)},
-      {"target-formation", text(tf)},
-      {"hard-cover-small-arms",
-       whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
-      {"soft-cover-artillery",
-       whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
-      {"hard-cover-heavy-artillery",
-       whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
-      {"musket-extreme20", Value(option_on("h4_musket_extreme20"))},
-      {"li-no-short", Value(option_on("h4_li_no_short"))},
-      {"bow-long5", Value(option_on("h4_bow_long5"))},
-      {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
-      {"first-shot-rule", text(option("h4_21_first_shot"))},
-      {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
-  };
+  const bool first = shot_rules().first_shot_rule == "first-of-game";
+  f.stands = std::clamp(shooting_stands(unit, target), 1, 12);
+  f.range_cm = std::min(gap_cm(unit, target), 100.0);
+  f.orders = orders_of(unit);
+  f.moved = s.moved_cm > 0.01;
+  f.poor_shots = u.attribute_string("poor-shots", "false") == "true";
+  f.disordered = s.disorganised;
+  f.first_shot = first && !s.fired_ever && massed(unit);
+  f.target_cover = ground(target).cover;
+  f.target_light_infantry = light(target) && t.arm == Arm::kFoot;
+  return f;
 }
 
-std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) const {
+  return shooting_params(shooting_facts(unit, target));
+}
+
+std::map<std::string, Value> BattleGO::shooting_params(const ShootingFacts& f) const {
+  std::map<std::string, Value> p = shot_rules().params;
+  p.insert({{"shooter", text(f.shooter)},
+            {"weapon", text(f.weapon)},
+            {"stands", whole(f.stands)},
+            {"range", Value(f.range_cm)},
+            {"orders", text(f.orders)},
+            {"moved", Value(f.moved)},
+            {"poor-shots", Value(f.poor_shots)},
+            {"disordered", Value(f.disordered)},
+            {"first-shot", Value(f.first_shot)},
+            {"target-cover", text(f.target_cover)},
+            {"target-light-infantry", Value(f.target_light_infantry)},
+            {"target-formation", text(f.target_formation)}});
+  return p;
+}
+
+BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
   const UnitState& s = state_[unit];
   const Rect us = u.footprint(), them = e.footprint();
+  MeleeFacts f;
+  f.unit_type = u.type;
+  f.enemy_type = e.type;
   // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
   const double touching = std::min(us.width, them.width);
-  const int contact =
+  f.contact =
       std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
-  const bool flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
-  const bool flanked = zone_of(us, them.front_centre()) != Zone::kFront;
-  const bool overlap = !overlappers(unit, enemy).empty();
+  f.flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
+  f.flanked = zone_of(us, them.front_centre()) != Zone::kFront;
+  f.overlap = !overlappers(unit, enemy).empty();
   const std::string morale = u.attribute_string("morale", "normal");
-  std::string formation = u.formation;
-  if (formation != "column" && formation != "column-deep" && formation != "square") {
-    formation = "line";
+  f.formation = u.formation;
+  if (f.formation != "column" && f.formation != "column-deep" && f.formation != "square") {
+    f.formation = "line";
   }
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
   // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
   // 1-wide column n deep.
-  if (formation == "column" || formation == "column-deep") {
-    const int deep = formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
-    formation =
+  if (f.formation == "column" || f.formation == "column-deep") {
+    const int deep = f.formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
+    f.formation =
         deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
   }
+  f.orders = orders_of(unit);
+  f.enemy_routing = routing(enemy);
+  f.high_morale = morale == "high";
+  f.poor_morale = morale == "poor";
+  f.enemy_square_or_buildings = e.formation == "square" || ground(enemy).building;
+  f.disorganised = s.disorganised;
+  f.terrain = terrain_type(us.centre);
+  f.enemy_defended = cover_of(enemy) == "hard" || uphill_of(enemy, unit);
+  f.charged = s.charged;
+  return f;
+}
+
+std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
+  return melee_params(melee_facts(unit, enemy));
+}
+
+std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   return {
-      {"unit-type", text(u.type)},
-      {"enemy-type", text(e.type)},
-      {"stands-in-contact", whole(contact)},
-      {"orders", text(orders_of(unit))},
-      {"enemy-routing", Value(routing(enemy))},
-      {"high-morale", Value(morale == "high")},
-      {"poor-morale", Value(morale == "poor")},
-      {"attacking-flank-rear", Value(flank_rear)},
-      {"flanked", Value(flanked)},
-      {"formation", text(formation)},
-      {"overlap", Value(overlap)},
-      {"enemy-in-square-or-buildings",
-       Value(e.formation == "square" || scenario_.table.any_in(them, TerrainClass::kBuilding))},
-      {"disorganised", Value(s.disorganised)},
-      {"terrain", whole(terrain_type(us.centre))},
-      {"enemy-defended", Value(cover_of(enemy) == "hard" || uphill_of(enemy, unit))},
-      {"charged", Value(s.charged)},
+      {"unit-type", text(f.unit_type)},
+      {"enemy-type", text(f.enemy_type)},
+      {"stands-in-contact", whole(f.contact)},
+      {"orders", text(f.orders)},
+      {"enemy-routing", Value(f.enemy_routing)},
+      {"high-morale", Value(f.high_morale)},
+      {"poor-morale", Value(f.poor_morale)},
+      {"attacking-flank-rear", Value(f.flank_rear)},
+      {"flanked", Value(f.flanked)},
+      {"formation", text(f.formation)},
+      {"overlap", Value(f.overlap)},
+      {"enemy-in-square-or-buildings", Value(f.enemy_square_or_buildings)},
+      {"disorganised", Value(f.disorganised)},
+      {"terrain", whole(f.terrain)},
+      {"enemy-defended", Value(f.enemy_defended)},
+      {"charged", Value(f.charged)},
   };
 }
 

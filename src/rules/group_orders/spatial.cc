@@ -182,10 +182,9 @@ std::vector<int> BattleGO::near_path(const Rect& from, Vec2 dest, double reach) 
 // weapon's longest range.
 std::vector<int> BattleGO::in_weapon_reach(int unit) const {
   const Unit& u = force_.units[static_cast<std::size_t>(unit)];
-  const std::string weapon = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-  if (weapon == "none") return {};
-  const Ranges r = weapon_ranges(weapon, {option_on("h4_musket_extreme20"),
-                                          option_on("h4_li_no_short"), option_on("h4_bow_long5")});
+  const Weapon& weapon = weapon_of_unit(unit);
+  if (weapon.name == "none") return {};
+  const Ranges& r = weapon.ranges;
   const double reach_cm = std::max({r.short_cm, r.long_cm, r.extreme_cm});
   return near(u.footprint(), reach_cm * kCm + 1.0);
 }
