@@ -135,9 +135,7 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
     exact = d0 <= reach;  // every stand within `reach` was seen
   }
   if (!exact) {
-    d0 = least_among([&](auto g) {
-      for (const StandEntry& e : snap->stands) g(e);
-    });
+    d0 = least_among([&](auto g) { snap->each(g); });
   }
   if (d0 == kInf) return true;  // no enemy to the front
   const double limit = d0 + kEps;

@@ -186,9 +186,9 @@ double Mover::enemy_distance(const std::vector<Rect>& rs) const {
     d = std::min(d, nearest_distance(
                         r,
                         [&](auto f) {
-                          for (const StandEntry& o : snap_->stands) {
+                          snap_->each([&](const StandEntry& o) {
                             if (o.side != side_ && o.unit != unit_) f(o.rect);
-                          }
+                          });
                         },
                         kImpassable));
   }
