@@ -125,9 +125,13 @@ std::optional<std::vector<Rect>> prolonge_plan(const FdState& s, int unit, doubl
   const double t = m.sweep(dir, reach, &why);
   if (t < kMinMoveMm) return std::nullopt;
   std::vector<Rect> end = transform(base, dir * t);
-  const double before = m.enemy_distance(base);
-  const double after = m.enemy_distance(end);
-  if (after < s.mm(kProlongeEnemyYd) - kEps && after < before - kEps) return std::nullopt;  // §6.66
+  // §6.66: not to end nearer an enemy within 100 yd. Only when one is that near (asked of
+  // the stands around, the same as after < limit) are both distances needed.
+  if (m.enemy_within(end, s.mm(kProlongeEnemyYd) - kEps)) {
+    const double before = m.enemy_distance(base);
+    const double after = m.enemy_distance(end);
+    if (after < before - kEps) return std::nullopt;
+  }
   return end;
 }
 

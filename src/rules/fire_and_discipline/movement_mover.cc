@@ -180,17 +180,33 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
   return true;
 }
 
+// Looks ever wider around each stand (as keeps_closing_by_snapshot in command.cc): a least
+// distance found within `reach` is the least of all, since every stand not visited lies
+// farther than `reach`; the same exact distances as a scan of every enemy stand.
 double Mover::enemy_distance(const std::vector<Rect>& rs) const {
+  const double whole = 2 * (s_.table().width() + s_.table().height());
   double d = kImpassable;
   for (const Rect& r : rs) {
-    d = std::min(d, nearest_distance(
-                        r,
-                        [&](auto f) {
-                          snap_->each([&](const StandEntry& o) {
-                            if (o.side != side_ && o.unit != unit_) f(o.rect);
-                          });
-                        },
-                        kImpassable));
+    auto least_among = [&](auto each) {
+      return nearest_distance(
+          r,
+          [&](auto f) {
+            each([&](const StandEntry& o) {
+              if (o.side != side_ && o.unit != unit_) f(o.rect);
+            });
+          },
+          kImpassable);
+    };
+    double best = kImpassable;
+    bool exact = false;
+    for (double reach = s_.mm(100); reach < whole && !exact; reach *= 4) {
+      best = least_among([&](auto g) {
+        snap_->around(r, reach, [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
+      });
+      exact = best <= reach;
+    }
+    if (!exact) best = least_among([&](auto g) { snap_->each(g); });
+    d = std::min(d, best);
   }
   return d;
 }
@@ -280,7 +296,13 @@ double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budge
   const Vec2 b = a + dir * want;
   if (!crossings) return table.reachable(a, b, budget, cost);
   std::vector<double> cuts;
-  for (const LinearFeature& f : table.linears()) {
+  // Only a feature whose box meets the move's (padded far above the crossing test's
+  // tolerance) can cross it; taken in the order of the scan (table.h linears_near).
+  constexpr double kPadMm = 1;
+  const Box box{{std::min(a.x, b.x) - kPadMm, std::min(a.y, b.y) - kPadMm},
+                {std::max(a.x, b.x) + kPadMm, std::max(a.y, b.y) + kPadMm}};
+  for (const int li : table.linears_near(box)) {
+    const LinearFeature& f = table.linears()[static_cast<std::size_t>(li)];
     if (f.cls != TerrainClass::kStream && f.cls != TerrainClass::kLinearObstacle) continue;
     for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
       for (double t : segment_crossings({a, b}, {f.path[i], f.path[i + 1]})) {
