@@ -49,6 +49,29 @@ RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBit, ()) {
   RC_ASSERT(distance(RectFrame(a), RectFrame(b)) == want);
 }
 
+RC_GTEST_PROP(RectFrame, OverlapsAsTheRectsBitForBit, ()) {
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
+  const int pull = *rc::gen::inRange(0, 4);
+  if (pull == 1) b.centre = a.centre + (b.centre - a.centre) * 0.05;
+  if (pull == 2) b.centre = a.centre + (b.centre - a.centre) * 0.3;
+  for (double tolerance : {0.0, 0.01, 2.0}) {
+    RC_ASSERT(overlaps(RectFrame(a), RectFrame(b), tolerance) == overlaps(a, b, tolerance));
+  }
+}
+
+RC_GTEST_PROP(RectFrame, AxisGapBoundsTheDistanceAndRulesOutOverlap, ()) {
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
+  const int pull = *rc::gen::inRange(0, 4);
+  if (pull == 1) b.centre = a.centre + (b.centre - a.centre) * 0.05;
+  if (pull == 2) b.centre = a.centre + (b.centre - a.centre) * 0.3;
+  const RectFrame fa(a), fb(b);
+  const double gap = axis_gap(fa, fb);
+  RC_ASSERT(gap <= distance(fa, fb) + 1e-9);
+  if (gap > 0) RC_ASSERT(!overlaps(a, b, 0.0));
+}
+
 RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   const Rect a = *arbitrary_rect(0);
   const RectFrame f(a);

@@ -90,4 +90,47 @@ double distance(const RectFrame& a, const RectFrame& b) {
   return std::sqrt(best);
 }
 
+// The same steps as overlaps(Rect, Rect): the circumscribed circles first, from the
+// widths and depths as given, then the separating axes of both frames.
+bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance) {
+  const Rect& ra = a.rect;
+  const Rect& rb = b.rect;
+  const double reach = 0.5 * (std::sqrt(ra.width * ra.width + ra.depth * ra.depth) +
+                              std::sqrt(rb.width * rb.width + rb.depth * rb.depth));
+  const Vec2 gap = ra.centre - rb.centre;
+  if (gap.dot(gap) >= reach * reach) return false;
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
+    double bmin = amin, bmax = -amin;
+    for (Vec2 p : a.corners) {
+      amin = std::min(amin, p.dot(axis));
+      amax = std::max(amax, p.dot(axis));
+    }
+    for (Vec2 p : b.corners) {
+      bmin = std::min(bmin, p.dot(axis));
+      bmax = std::max(bmax, p.dot(axis));
+    }
+    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
+  }
+  return true;
+}
+
+double axis_gap(const RectFrame& a, const RectFrame& b) {
+  double gap = -std::numeric_limits<double>::infinity();
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
+    double bmin = amin, bmax = -amin;
+    for (Vec2 p : a.corners) {
+      amin = std::min(amin, p.dot(axis));
+      amax = std::max(amax, p.dot(axis));
+    }
+    for (Vec2 p : b.corners) {
+      bmin = std::min(bmin, p.dot(axis));
+      bmax = std::max(bmax, p.dot(axis));
+    }
+    gap = std::max({gap, bmin - amax, amin - bmax});
+  }
+  return gap;
+}
+
 }  // namespace smoothbore

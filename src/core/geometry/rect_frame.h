@@ -32,5 +32,11 @@ struct RectFrame {
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if
 // the footprints touch or overlap.
 double distance(const RectFrame& a, const RectFrame& b);
+// As overlaps(a.rect, b.rect, tolerance) (shapes.h), bit for bit.
+bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance);
+// The widest gap between the two footprints' shadows on any of their four axes (negative
+// when every shadow overlaps): a cheap lower bound of distance(a, b), which it undercuts
+// by no more than rounding (far under 1e-6 mm on a table); a gap above 0 means no overlap.
+double axis_gap(const RectFrame& a, const RectFrame& b);
 
 }  // namespace smoothbore

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
@@ -49,7 +50,8 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
       *link = static_cast<int>(snap->stands.size());
       snap->next_of_slot_.push_back(-1);
       link = &snap->next_of_slot_.back();
-      snap->stands.push_back({static_cast<int>(u), k, unit.side, st.rect, half_diagonal(st.rect)});
+      snap->stands.push_back(
+          {static_cast<int>(u), k, unit.side, st.rect, half_diagonal(st.rect), RectFrame(st.rect)});
       snap->max_radius = std::max(snap->max_radius, snap->stands.back().radius);
       centres.push_back(st.rect.centre);
     }
@@ -104,8 +106,12 @@ void StandSnapshot::refile(const Force& force, int unit) {
       free_.pop_back();
     }
     const std::size_t k = static_cast<std::size_t>(slot);
-    stands[k] = {unit, static_cast<int>(&st - un.stands.data()), un.side, st.rect,
-                 half_diagonal(st.rect)};
+    stands[k] = {unit,
+                 static_cast<int>(&st - un.stands.data()),
+                 un.side,
+                 st.rect,
+                 half_diagonal(st.rect),
+                 RectFrame(st.rect)};
     max_radius = std::max(max_radius, stands[k].radius);
     grid.insert(slot, st.rect.centre);
     *link = slot;
@@ -173,18 +179,24 @@ std::shared_ptr<const StandSnapshot> StandCache::get(const Force& force, int ask
 
 bool StandSnapshot::overlaps_other(const Rect& r, int unit, double tolerance) const {
   bool found = false;
+  std::optional<RectFrame> fr;  // worked out for the first other stand around
   around(r, 0, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
-    found = found || (o.unit != unit && overlaps(r, o.rect, tolerance));
+    if (found || o.unit == unit) return;
+    if (!fr) fr = RectFrame(r);
+    found = overlaps(*fr, o.frame, tolerance);
   });
   return found;
 }
 
 bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
   bool found = false;
+  std::optional<RectFrame> fr;  // worked out for the first enemy around
   around(r, limit, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
-    found = found || (o.side != side && distance(r, o.rect) <= limit);
+    if (found || o.side == side) return;
+    if (!fr) fr = RectFrame(r);
+    found = distance(*fr, o.frame) <= limit;
   });
   return found;
 }

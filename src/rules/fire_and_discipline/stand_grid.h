@@ -26,6 +26,7 @@
 
 #include "core/force/force.h"
 #include "core/geometry/nearest.h"
+#include "core/geometry/rect_frame.h"
 #include "core/table/live_point_grid.h"
 #include "rules/fire_and_discipline/unit_index.h"
 
@@ -37,6 +38,7 @@ struct StandEntry {
   int side = -1;
   Rect rect;
   double radius = 0;  // half the diagonal, mm
+  RectFrame frame;    // of rect: its axes and corners, for exact tests without sines
 };
 
 struct StandSnapshot {
