@@ -225,7 +225,7 @@ double Mover::enemy_distance(const std::vector<Rect>& rs) const {
     };
     double best = kImpassable;
     bool exact = false;
-    for (double reach = s_.mm(100); reach < whole && !exact; reach *= 4) {
+    for (double reach = s_.mm(100); reach < whole && !exact; reach *= 2) {
       best = least_among([&](auto g) {
         snap_->around(r, reach, [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
       });
