@@ -66,14 +66,4 @@ void LivePointGrid::erase(int id) {
   next_[i] = prev_[i] = -1;
 }
 
-int LivePointGrid::col(double x) const {
-  const double c = std::floor((x - ox_) / cell_);
-  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
-}
-
-int LivePointGrid::row(double y) const {
-  const double r = std::floor((y - oy_) / cell_);
-  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
-}
-
 }  // namespace smoothbore

@@ -7,6 +7,8 @@
 // exact, only slower, if the points later spread far beyond it.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -43,6 +45,17 @@ class LivePointGrid {
   std::vector<Vec2> points_;
   std::vector<int> cell_of_, next_, prev_;
 };
+
+// Inline: every query and every filing asks them.
+inline int LivePointGrid::col(double x) const {
+  const double c = std::floor((x - ox_) / cell_);
+  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
+}
+
+inline int LivePointGrid::row(double y) const {
+  const double r = std::floor((y - oy_) / cell_);
+  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
+}
 
 template <typename Visit>
 void LivePointGrid::visit(Vec2 lo, Vec2 hi, Visit visit) const {
