@@ -76,6 +76,9 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
     const auto snap = s.stands_on_table.get(s.force);
     FdState fresh_state = s;  // an untracked copy builds its snapshot afresh
     expect_same(entries(*snap), entries(*fresh_state.stands_on_table.get(fresh_state.force)));
+    for (std::size_t v = 0; v < s.force.units.size(); ++v) {
+      EXPECT_TRUE(snap->holds(s.force, static_cast<int>(v))) << "step " << step << " unit " << v;
+    }
     for (int q = 0; q < 10; ++q) {
       Rect r;
       r.centre = {rng.uniform() * s.table().width(), rng.uniform() * s.table().height()};

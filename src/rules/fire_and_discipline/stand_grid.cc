@@ -43,13 +43,15 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
   for (std::size_t u = 0; u < force.units.size(); ++u) {
     const Unit& unit = force.units[u];
     if (!unit.on_table()) continue;
-    int* link = &snap->first_of_unit_[u];
+    int prev = -1;  // the unit's slot filed last (an index: the vectors grow)
     for (const Stand& st : unit.stands) {
       if (st.removed) continue;
       const int k = static_cast<int>(&st - unit.stands.data());
-      *link = static_cast<int>(snap->stands.size());
+      const int slot = static_cast<int>(snap->stands.size());
+      (prev < 0 ? snap->first_of_unit_[u] : snap->next_of_slot_[static_cast<std::size_t>(prev)]) =
+          slot;
+      prev = slot;
       snap->next_of_slot_.push_back(-1);
-      link = &snap->next_of_slot_.back();
       snap->stands.push_back(
           {static_cast<int>(u), k, unit.side, st.rect, half_diagonal(st.rect), RectFrame(st.rect)});
       snap->max_radius = std::max(snap->max_radius, snap->stands.back().radius);
@@ -94,7 +96,7 @@ void StandSnapshot::refile(const Force& force, int unit) {
   first_of_unit_[u] = -1;
   const Unit& un = force.units[u];
   if (!un.on_table()) return;
-  int* link = &first_of_unit_[u];
+  int prev = -1;  // the unit's slot filed last (an index: the vectors may grow)
   for (const Stand& st : un.stands) {
     if (st.removed) continue;
     int slot = static_cast<int>(stands.size());
@@ -114,8 +116,8 @@ void StandSnapshot::refile(const Force& force, int unit) {
                  RectFrame(st.rect)};
     max_radius = std::max(max_radius, stands[k].radius);
     grid.insert(slot, st.rect.centre);
-    *link = slot;
-    link = &next_of_slot_[k];
+    (prev < 0 ? first_of_unit_[u] : next_of_slot_[static_cast<std::size_t>(prev)]) = slot;
+    prev = slot;
   }
 }
 
@@ -143,6 +145,9 @@ void check_against_fresh(const StandSnapshot& snap, const Force& force) {
             got[i].side == want[i].side && same(got[i].rect, want[i].rect);
   }
   SB_CHECK(equal, "a tracked stand snapshot missed a change that no one touched");
+  for (std::size_t u = 0; u < force.units.size(); ++u) {
+    SB_CHECK(snap.holds(force, static_cast<int>(u)), "a stand snapshot's unit lists are broken");
+  }
   for (std::size_t k = 0; k < snap.stands.size(); ++k) {
     SB_CHECK(snap.grid.contains(static_cast<int>(k)) == (snap.stands[k].unit >= 0),
              "a stand snapshot's grid and slots disagree");
