@@ -71,6 +71,18 @@ RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBitForFacingLinesFarOut, ()
   RC_ASSERT(distance(RectFrame(b), RectFrame(a)) == reference_distance(b, a));
 }
 
+RC_GTEST_PROP(RectFrame, AxisGapBoundsTheDistanceAndRulesOutOverlap, ()) {
+  const Rect a = *arbitrary_rect(0);
+  Rect b = *arbitrary_rect(0);
+  const int pull = *rc::gen::inRange(0, 4);
+  if (pull == 1) b.centre = a.centre + (b.centre - a.centre) * 0.05;
+  if (pull == 2) b.centre = a.centre + (b.centre - a.centre) * 0.3;
+  const RectFrame fa(a), fb(b);
+  const double gap = axis_gap(fa, fb);
+  RC_ASSERT(gap <= distance(fa, fb) + 1e-9);
+  if (gap > 0) RC_ASSERT(!overlaps(a, b, 0.0));
+}
+
 RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   const Rect a = *arbitrary_rect(0);
   const RectFrame f(a);

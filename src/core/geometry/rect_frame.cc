@@ -32,6 +32,21 @@ double point_segment_distance2(Vec2 p, Vec2 a, Vec2 b) {
 // micron beyond the least is surely farther by the formula too.
 constexpr double kPrune = 1e-3;  // mm
 
+// A footprint's shadow on an axis: the least and greatest of its corners' projections.
+struct Shadow {
+  double min = std::numeric_limits<double>::infinity();
+  double max = -std::numeric_limits<double>::infinity();
+};
+
+Shadow shadow(const std::array<Vec2, 4>& corners, Vec2 axis) {
+  Shadow s;
+  for (Vec2 p : corners) {
+    s.min = std::min(s.min, p.dot(axis));
+    s.max = std::max(s.max, p.dot(axis));
+  }
+  return s;
+}
+
 }  // namespace
 
 RectFrame::RectFrame(const Rect& rect_in)
@@ -128,22 +143,22 @@ bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance) {
                               std::sqrt(b.rect.width * b.rect.width + b.rect.depth * b.rect.depth));
   const Vec2 gap = a.rect.centre - b.rect.centre;
   if (gap.dot(gap) >= reach * reach) return false;
-  const auto& ca = a.corners;
-  const auto& cb = b.corners;
   for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
-    double amin = std::numeric_limits<double>::infinity(), amax = -amin;
-    double bmin = amin, bmax = -amin;
-    for (Vec2 p : ca) {
-      amin = std::min(amin, p.dot(axis));
-      amax = std::max(amax, p.dot(axis));
-    }
-    for (Vec2 p : cb) {
-      bmin = std::min(bmin, p.dot(axis));
-      bmax = std::max(bmax, p.dot(axis));
-    }
-    if (std::min(amax, bmax) - std::max(amin, bmin) <= tolerance) return false;
+    const Shadow sa = shadow(a.corners, axis);
+    const Shadow sb = shadow(b.corners, axis);
+    if (std::min(sa.max, sb.max) - std::max(sa.min, sb.min) <= tolerance) return false;
   }
   return true;
+}
+
+double axis_gap(const RectFrame& a, const RectFrame& b) {
+  double gap = -std::numeric_limits<double>::infinity();
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    const Shadow sa = shadow(a.corners, axis);
+    const Shadow sb = shadow(b.corners, axis);
+    gap = std::max({gap, sb.min - sa.max, sa.min - sb.max});
+  }
+  return gap;
 }
 
 Box bounds(const RectFrame& a) {

@@ -50,6 +50,7 @@ void capture(FdState& s, int unit, int by_side, EventLog& log, const std::string
         {"captured_by", Value(by_side >= 0 ? s.force.sides[z(by_side)].id : std::string())}});
   if (u.on_table() && st.crew <= 0 && !st.guns_abandoned) {
     u.status = UnitStatus::kRemoved;  // nothing of the section is left in play
+    s.stands_on_table.touch(unit);
     emit(s, log, EventKind::kRemoved, unit,
          fmt::format("{} is lost with its guns (FD-19)", name_of(u)), {{"captured", Value(true)}});
   }
@@ -190,6 +191,7 @@ void recrew_guns(FdState& s, EventLog& log) {
     }
     if (!clear) continue;
     u.stands[z(k)].rect = st.guns_at;
+    s.stands_on_table.touch(gu);
     st.guns_abandoned = false;
     st.recrewed_turn = s.turn;
     emit(s, log, EventKind::kStatus, gu,

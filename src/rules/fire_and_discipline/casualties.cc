@@ -57,6 +57,7 @@ void check_shatter(FdState& s, int unit, EventLog& log) {
            {{"shattered", Value(true)}});
     } else {
       u.status = UnitStatus::kRemoved;
+      s.stands_on_table.touch(unit);
       emit(s, log, EventKind::kRemoved, unit, u.id + " is shattered and removed (§5.11)",
            {{"shattered", Value(true)}});
     }
@@ -64,6 +65,7 @@ void check_shatter(FdState& s, int unit, EventLog& log) {
   }
   if (u.arm != Arm::kArtillery && !any_live_stand(u)) {
     u.status = UnitStatus::kRemoved;
+    s.stands_on_table.touch(unit);
     emit(s, log, EventKind::kRemoved, unit, u.id + " has lost every stand (FD-20)",
          {{"destroyed", Value(true)}});
   }
@@ -121,6 +123,7 @@ void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::s
     if (t.castings <= 0) {
       t.castings = 0;
       t.removed = true;
+      s.stands_on_table.touch(unit);
       emit(s, log, EventKind::kStatus, unit,
            u.id + " stand " + std::to_string(target) + " has lost its last casting (FD-20)",
            {{"stand", num(target)}, {"stand_removed", Value(true)}});
@@ -153,6 +156,7 @@ void apply_gun_component_hit(FdState& s, int unit, GunHitComponent c, EventLog& 
       if (boxes) mark_boxes(st, 1);
       if (st.gun_hits >= 2) {
         u.status = UnitStatus::kRemoved;
+        s.stands_on_table.touch(unit);
         emit(s, log, EventKind::kRemoved, unit, u.id + ": guns destroyed, section removed (§6.8)",
              {{"gun_hits", num(st.gun_hits)}});
         return;

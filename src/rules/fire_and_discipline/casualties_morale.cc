@@ -202,6 +202,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   }
   if (left_table) {
     u.status = UnitStatus::kRemoved;
+    s.stands_on_table.touch(unit);
     st.boxes_marked = st.shatter_boxes;  // counts as shattered (FD-26)
     emit(s, log, EventKind::kRemoved, unit, u.id + " flees off the table (FD-26)",
          {{"left_table", Value(true)}});
@@ -211,6 +212,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   if (blocked && s.options.blocked_flee == "surrender") {
     st.surrendered = true;
     u.status = UnitStatus::kRemoved;
+    s.stands_on_table.touch(unit);
     emit(s, log, EventKind::kRemoved, unit,
          u.id + " cannot flee past " + barrier + " and surrenders (FD-26)",
          {{"surrendered", Value(true)}, {"blocked_by", Value(terrain ? "terrain" : "enemy")}});
@@ -218,6 +220,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
     return;
   }
   u.stands = placed(reached, true);  // "stop" (FD-26 option): it turns about where it stops
+  s.stands_on_table.touch(unit);
   st.fled_this_turn = true;
   const int until = before_movement || s.options.halt_until == "end-of-turn" ? s.turn : s.turn + 1;
   if (s.options.flee_disorders) st.disordered_until = std::max(st.disordered_until, until);
@@ -266,6 +269,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
     case MoraleResult::kSurrender:
       st.surrendered = true;
       u.status = UnitStatus::kRemoved;
+      s.stands_on_table.touch(unit);
       emit(s, log, EventKind::kRemoved, unit, u.id + " surrenders (§5.5, §5.62)",
            {{"surrendered", Value(true)}});
       surrender_guns(s, unit, log);  // FD-64

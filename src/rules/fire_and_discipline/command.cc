@@ -67,16 +67,19 @@ const UnitIndex* frozen_enemies(const FdState& s, int side) {
   return s.stands_on_table.frozen_enemies(side, static_cast<int>(s.force.sides.size()));
 }
 
-// Whether enemy unit `e` has a stand ahead of the front edge of `front` (FD-52): then every
-// stand of it counts.
-bool enemy_ahead(const FdState& s, int e, const Rect& front) {
+// Whether enemy unit `e` has a stand ahead of the front edge whose centre is `fc`, facing
+// `fwd` (FD-52): then every stand of it counts.
+bool enemy_ahead(const FdState& s, int e, Vec2 fc, Vec2 fwd) {
   const Unit& enemy = s.force.units[at(e)];
   if (!enemy.on_table()) return false;
-  const Vec2 fc = front.front_centre();
-  const Vec2 fwd = front.forward();
   return std::any_of(enemy.stands.begin(), enemy.stands.end(), [&](const Stand& st) {
     return !st.removed && (st.rect.centre - fc).dot(fwd) > 0;
   });
+}
+
+// The same for the front edge of `front`.
+bool enemy_ahead(const FdState& s, int e, const Rect& front) {
+  return enemy_ahead(s, e, front.front_centre(), front.forward());
 }
 
 // The nearest enemy unit ahead of the front edge of `front` as the frozen footprints find
@@ -111,10 +114,12 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
   const int side = s.force.units[at(unit)].side;
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   std::vector<signed char> ahead(s.force.units.size(), -1);  // -1: not yet known
+  const Vec2 fc = from.front_centre();
+  const Vec2 fwd = from.forward();
   auto counts = [&](const StandEntry& e) {
     if (e.side == side) return false;
     signed char& a = ahead[at(e.unit)];
-    if (a < 0) a = enemy_ahead(s, e.unit, from) ? 1 : 0;
+    if (a < 0) a = enemy_ahead(s, e.unit, fc, fwd) ? 1 : 0;
     return a == 1;
   };
   // The least distance by core/geometry/nearest.h (exact distances only where the bounds
@@ -129,15 +134,13 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
   double d0 = kInf;
   bool exact = false;
   const double whole = 2 * (s.table().width() + s.table().height());
-  for (double reach = s.mm(100); reach < whole && !exact; reach *= 4) {
+  for (double reach = s.mm(100); reach < whole && !exact; reach *= 2) {
     d0 = least_among(
         [&](auto g) { snap->around(from, reach, [&](int k) { g(snap->stands[at(k)]); }); });
     exact = d0 <= reach;  // every stand within `reach` was seen
   }
   if (!exact) {
-    d0 = least_among([&](auto g) {
-      for (const StandEntry& e : snap->stands) g(e);
-    });
+    d0 = least_among([&](auto g) { snap->each(g); });
   }
   if (d0 == kInf) return true;  // no enemy to the front
   const double limit = d0 + kEps;

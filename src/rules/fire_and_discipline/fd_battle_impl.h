@@ -35,7 +35,9 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
         rng_(seed, stream),
         dice_(rng_),
         s_(make_state(scenario_)),
-        brigades_(s_) {}
+        brigades_(s_) {
+    s_.stands_on_table.track();  // every change of the stands below touches it
+  }
 
   const Scenario& scenario() const override { return scenario_; }
   const Force& force() const override { return s_.force; }

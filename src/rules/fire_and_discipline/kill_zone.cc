@@ -81,7 +81,7 @@ std::vector<StandRef> friends_near(const FdState& s, const StandSnapshot& snap, 
     const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
     if (o.side == side && o.unit != except) ks.push_back(k);
   });
-  std::sort(ks.begin(), ks.end());
+  snap.sort_scan(ks);
   std::vector<StandRef> out;
   for (int k : ks) {
     const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
@@ -264,8 +264,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   } else {
     snap->around(zone, 0, take);
   }
-  std::sort(ks.begin(), ks.end());
-  ks.erase(std::unique(ks.begin(), ks.end()), ks.end());
+  snap->sort_scan(ks);
   for (const int at : ks) {
     const int u = snap->stands[static_cast<std::size_t>(at)].unit;
     const int i = snap->stands[static_cast<std::size_t>(at)].stand;

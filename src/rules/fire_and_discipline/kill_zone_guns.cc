@@ -106,7 +106,7 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   snap->around(corridor(gun, range_mm + 1.0), 0, [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].unit != u) ks.push_back(k);
   });
-  std::sort(ks.begin(), ks.end());
+  snap->sort_scan(ks);
   for (const int k : ks) {
     const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
     const Unit& other = unit_at(s, e.unit);

@@ -118,7 +118,7 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     snap->around(fp, s.mm(*range), [&](int k) {
       if (snap->stands[z(k)].side != u.side) ks.push_back(k);
     });
-    std::sort(ks.begin(), ks.end());
+    snap->sort_scan(ks);
     for (const int k : ks) {
       const StandEntry& e = snap->stands[z(k)];
       const Stand& st = s.force.units[z(e.unit)].stands[z(e.stand)];

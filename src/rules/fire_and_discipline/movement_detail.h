@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/events/event.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
 #include "core/table/table.h"
@@ -82,9 +83,12 @@ class Mover {
  private:
   static bool fail(std::string* why, const char* w);
   double base_distance(std::size_t i, const StandEntry& o) const;
+  void frame_base();
+  RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
+  std::vector<RectFrame> base_frames_;  // of base_
   int unit_ = -1, side_ = -1;
   // The other stands (every stand on the table but the unit's own; enemies: another side's).
   std::shared_ptr<const StandSnapshot> snap_;

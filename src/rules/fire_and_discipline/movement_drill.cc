@@ -50,6 +50,7 @@ bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
   const std::vector<int> idx = live_stands(u);
   const Vec2 dir = offset * (1.0 / offset.length());
   apply(u, idx, transform(rects_of(u, idx), dir * t));
+  s.stands_on_table.touch(unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} makes a tactical shift of {:.1f} yd, keeping its facing (§4.6, FD-07)", u.id,
                    s.yd(t)),
@@ -92,6 +93,7 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
   }
   const std::string from = u.formation;
   u.stands = std::move(ns);
+  s.stands_on_table.touch(unit);
   u.formation = formation;
   Fields data = {{"from", Value(from)}, {"to", Value(formation)}};
   if (s.options.formation_change == "half-field") {
@@ -123,9 +125,13 @@ std::optional<std::vector<Rect>> prolonge_plan(const FdState& s, int unit, doubl
   const double t = m.sweep(dir, reach, &why);
   if (t < kMinMoveMm) return std::nullopt;
   std::vector<Rect> end = transform(base, dir * t);
-  const double before = m.enemy_distance(base);
-  const double after = m.enemy_distance(end);
-  if (after < s.mm(kProlongeEnemyYd) - kEps && after < before - kEps) return std::nullopt;  // §6.66
+  // §6.66: not to end nearer an enemy within 100 yd. Only when one is that near (asked of
+  // the stands around, the same as after < limit) are both distances needed.
+  if (m.enemy_within(end, s.mm(kProlongeEnemyYd) - kEps)) {
+    const double before = m.enemy_distance(base);
+    const double after = m.enemy_distance(end);
+    if (after < before - kEps) return std::nullopt;
+  }
   return end;
 }
 
@@ -136,6 +142,7 @@ bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
   const std::vector<int> idx = live_stands(u);
   const double t = distance(u.stands[z(idx.front())].rect.centre, end->front().centre);
   apply(u, idx, *end);
+  s.stands_on_table.touch(unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} moves {:.1f} yd by prolonge", u.id, s.yd(t) * (yd > 0 ? 1 : -1)),
        {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("prolonge"))}});
@@ -168,6 +175,7 @@ bool change_direction(FdState& s, int unit, double facing, EventLog& log) {
   Unit& u = unit_at(s, unit);
   const double from = u.footprint().facing;
   apply(u, live_stands(u), *end);
+  s.stands_on_table.touch(unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} changes its direction of fire from {:.0f}° to {:.0f}° instead of firing "
                    "(§6.4c)",
@@ -219,6 +227,7 @@ void leash(FdState& s, int unit, EventLog& log) {
       lo = hi;
     }
     me = moved(lo);
+    s.stands_on_table.touch(unit);
     emit(s, log, EventKind::kMove, unit,
          fmt::format("{} stand {} closes {:.1f} yd toward its command (50 yd leash)", u.id, i,
                      s.yd(lo)),

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -100,6 +101,7 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
       unit_(unit),
       side_(unit_at(s, unit).side),
       snap_(s.stands_on_table.get(s.force, unit)) {
+  frame_base();
   const Unit& u = unit_at(s, unit);
   limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
@@ -107,6 +109,24 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
 
 Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state) {
   base_ = std::move(base);
+  frame_base();
+}
+
+void Mover::frame_base() {
+  base_frames_.clear();
+  for (const Rect& r : base_) base_frames_.emplace_back(r);
+}
+
+// A trial position of stand i is mostly its start moved without a turn: the start's frame
+// moved there is that position's frame, bit for bit (rect_frame.h), without a sine.
+RectFrame Mover::frame_at(std::size_t i, const Rect& r) const {
+  if (i < base_.size()) {
+    const Rect& b = base_[i];
+    if (r.facing == b.facing && r.width == b.width && r.depth == b.depth) {
+      return base_frames_[i].moved_to(r.centre);
+    }
+  }
+  return RectFrame(r);
 }
 
 // The starting distance of a pair, exact where it is under 200 yd; beyond, a lower bound
@@ -116,7 +136,7 @@ Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state
 double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   const Rect& r = base_[i];
   const double lower = (r.centre - o.rect.centre).length() - radius_of(r) - o.radius;
-  return lower > s_.mm(200) ? lower : distance(r, o.rect);
+  return lower > s_.mm(200) ? lower : distance(base_frames_[i], o.frame);
 }
 
 // How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
@@ -147,6 +167,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
   // (a speed-up: results are unchanged).
   const double clear = s_.mm(kStopShortYd) + 0.02;
+  const double near_limit = s_.mm(kStopShortYd) - kEps + 1e-6;
   const double w = s_.table().width(), h = s_.table().height();
   for (std::size_t i = 0; i < rs.size(); ++i) {
     const double ri = radius_of(rs[i]);
@@ -157,19 +178,24 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
     if (!inside && !s_.table().contains(rs[i])) return fail(why, "table");
     const double box = padded(ri + snap_->max_radius + clear);
     bool bad = false;
+    std::optional<RectFrame> fi;  // worked out for the first stand near enough
     snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
       const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
       if (bad || o.unit == unit_) return;
       const Vec2 gap = c - o.rect.centre;
       const double reach = ri + o.radius + clear;
       if (gap.dot(gap) > reach * reach) return;
+      if (!fi) fi = frame_at(i, rs[i]);
+      // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
+      // within 1 yd, whatever the start.
+      if (axis_gap(*fi, o.frame) > near_limit) return;
       const double start = base_distance(i, o);
       if (start > skip_beyond) return;
-      if (overlaps(rs[i], o.rect, 0.01)) {
+      if (overlaps(*fi, o.frame, 0.01)) {
         bad = true;
         return;
       }
-      const double d = distance(rs[i], o.rect);
+      const double d = distance(*fi, o.frame);
       if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
     });
     if (bad) return fail(why, "unit");
@@ -180,17 +206,33 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
   return true;
 }
 
+// Looks ever wider around each stand (as keeps_closing_by_snapshot in command.cc): a least
+// distance found within `reach` is the least of all, since every stand not visited lies
+// farther than `reach`; the same exact distances as a scan of every enemy stand.
 double Mover::enemy_distance(const std::vector<Rect>& rs) const {
+  const double whole = 2 * (s_.table().width() + s_.table().height());
   double d = kImpassable;
   for (const Rect& r : rs) {
-    d = std::min(d, nearest_distance(
-                        r,
-                        [&](auto f) {
-                          for (const StandEntry& o : snap_->stands) {
-                            if (o.side != side_ && o.unit != unit_) f(o.rect);
-                          }
-                        },
-                        kImpassable));
+    auto least_among = [&](auto each) {
+      return nearest_distance(
+          r,
+          [&](auto f) {
+            each([&](const StandEntry& o) {
+              if (o.side != side_ && o.unit != unit_) f(o.rect);
+            });
+          },
+          kImpassable);
+    };
+    double best = kImpassable;
+    bool exact = false;
+    for (double reach = s_.mm(100); reach < whole && !exact; reach *= 2) {
+      best = least_among([&](auto g) {
+        snap_->around(r, reach, [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
+      });
+      exact = best <= reach;
+    }
+    if (!exact) best = least_among([&](auto g) { snap_->each(g); });
+    d = std::min(d, best);
   }
   return d;
 }
@@ -199,9 +241,12 @@ bool Mover::enemy_within(const std::vector<Rect>& rs, double limit) const {
   for (const Rect& r : rs) {
     const double box = padded(radius_of(r) + snap_->max_radius + std::max(limit, 0.0));
     bool near = false;
+    std::optional<RectFrame> fr;  // worked out for the first enemy around
     snap_->grid.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int k) {
       const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
-      if (!near && o.side != side_ && o.unit != unit_ && distance(r, o.rect) < limit) near = true;
+      if (near || o.side == side_ || o.unit == unit_) return;
+      if (!fr) fr = RectFrame(r);
+      near = distance(*fr, o.frame) < limit;
     });
     if (near) return true;
   }
@@ -280,7 +325,13 @@ double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budge
   const Vec2 b = a + dir * want;
   if (!crossings) return table.reachable(a, b, budget, cost);
   std::vector<double> cuts;
-  for (const LinearFeature& f : table.linears()) {
+  // Only a feature whose box meets the move's (padded far above the crossing test's
+  // tolerance) can cross it; taken in the order of the scan (table.h linears_near).
+  constexpr double kPadMm = 1;
+  const Box box{{std::min(a.x, b.x) - kPadMm, std::min(a.y, b.y) - kPadMm},
+                {std::max(a.x, b.x) + kPadMm, std::max(a.y, b.y) + kPadMm}};
+  for (const int li : table.linears_near(box)) {
+    const LinearFeature& f = table.linears()[static_cast<std::size_t>(li)];
     if (f.cls != TerrainClass::kStream && f.cls != TerrainClass::kLinearObstacle) continue;
     for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
       for (double t : segment_crossings({a, b}, {f.path[i], f.path[i + 1]})) {

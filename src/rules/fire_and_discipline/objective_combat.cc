@@ -231,6 +231,7 @@ bool occupy_zone(FdState& s, int unit, int objective, EventLog& log) {
     }
     if (!ok || !inside) continue;
     for (Stand& st : u.stands) st.rect.centre = st.rect.centre + shift;
+    s.stands_on_table.touch(unit);
     emit(s, log, EventKind::kMove, unit, -1,
          fmt::format("{} occupies {}, {:.0f} yd forward (VII.1, FD-49)", name_of(s, unit),
                      zone_name(s, objective), s.yd(shift.length())),

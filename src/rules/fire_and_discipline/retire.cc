@@ -80,6 +80,7 @@ void retire_move(FdState& s, int unit, EventLog& log) {
   const std::string edge(edge_name(home));
   auto off = [&] {
     u.status = UnitStatus::kOffTable;
+    s.stands_on_table.touch(unit);
     note(s, log, EventKind::kRemoved, unit, "VI movement",
          fmt::format("{}, shattered, retires off the table at the {} edge (§5.11, FD-58)",
                      name_of(u), edge),
@@ -147,6 +148,7 @@ std::vector<int> surrender_contacted(FdState& s, EventLog& log) {
     s.units[i].surrendered = true;
     s.units[i].engaged_with.clear();
     u.status = UnitStatus::kRemoved;
+    s.stands_on_table.touch(unit);
     note(s, log, EventKind::kRemoved, unit, "VII melee",
          fmt::format("{}, shattered and retiring, is contacted by {} and surrenders (FD-58)",
                      name_of(u), name_of(s.force.units[z(by)])),

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <optional>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -34,42 +36,172 @@ bool current(const StandSnapshot& snap, const Force& force) {
 
 }  // namespace
 
-std::shared_ptr<const StandSnapshot> StandCache::get(const Force& force, int asking) const {
-  if (frozen_ && (trials_ == 0 || trial_unit_ == asking)) return frozen_;
-  if (snapshot_ && current(*snapshot_, force)) return snapshot_;
+std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
   auto snap = std::make_shared<StandSnapshot>();
   std::vector<Vec2> centres;
+  snap->first_of_unit_.assign(force.units.size(), -1);
   for (std::size_t u = 0; u < force.units.size(); ++u) {
     const Unit& unit = force.units[u];
     if (!unit.on_table()) continue;
+    int prev = -1;  // the unit's slot filed last (an index: the vectors grow)
     for (const Stand& st : unit.stands) {
       if (st.removed) continue;
       const int k = static_cast<int>(&st - unit.stands.data());
-      snap->stands.push_back({static_cast<int>(u), k, unit.side, st.rect, half_diagonal(st.rect)});
+      const int slot = static_cast<int>(snap->stands.size());
+      (prev < 0 ? snap->first_of_unit_[u] : snap->next_of_slot_[static_cast<std::size_t>(prev)]) =
+          slot;
+      prev = slot;
+      snap->next_of_slot_.push_back(-1);
+      snap->stands.push_back(
+          {static_cast<int>(u), k, unit.side, st.rect, half_diagonal(st.rect), RectFrame(st.rect)});
       snap->max_radius = std::max(snap->max_radius, snap->stands.back().radius);
       centres.push_back(st.rect.centre);
     }
   }
   // Cells about two stands wide: a movement check looks a stand's reach around a stand.
   snap->grid.build(centres, 4 * snap->max_radius);
-  snapshot_ = snap;
+  return snap;
+}
+
+bool StandSnapshot::holds(const Force& force, int unit) const {
+  const std::size_t u = static_cast<std::size_t>(unit);
+  int slot = u < first_of_unit_.size() ? first_of_unit_[u] : -1;
+  const Unit& un = force.units[u];
+  if (un.on_table()) {
+    for (const Stand& st : un.stands) {
+      if (st.removed) continue;
+      if (slot < 0) return false;
+      const StandEntry& e = stands[static_cast<std::size_t>(slot)];
+      if (e.stand != static_cast<int>(&st - un.stands.data()) || e.side != un.side ||
+          !same(e.rect, st.rect)) {
+        return false;
+      }
+      slot = next_of_slot_[static_cast<std::size_t>(slot)];
+    }
+  }
+  return slot < 0;
+}
+
+void StandSnapshot::refile(const Force& force, int unit) {
+  const std::size_t u = static_cast<std::size_t>(unit);
+  if (first_of_unit_.size() <= u) first_of_unit_.resize(u + 1, -1);
+  for (int slot = first_of_unit_[u]; slot >= 0;) {
+    const std::size_t k = static_cast<std::size_t>(slot);
+    grid.erase(slot);
+    stands[k].unit = stands[k].stand = stands[k].side = -1;
+    free_.push_back(slot);
+    slot = next_of_slot_[k];
+    next_of_slot_[k] = -1;
+  }
+  first_of_unit_[u] = -1;
+  const Unit& un = force.units[u];
+  if (!un.on_table()) return;
+  int prev = -1;  // the unit's slot filed last (an index: the vectors may grow)
+  for (const Stand& st : un.stands) {
+    if (st.removed) continue;
+    int slot = static_cast<int>(stands.size());
+    if (free_.empty()) {
+      stands.emplace_back();
+      next_of_slot_.push_back(-1);
+    } else {
+      slot = free_.back();
+      free_.pop_back();
+    }
+    const std::size_t k = static_cast<std::size_t>(slot);
+    stands[k] = {unit,
+                 static_cast<int>(&st - un.stands.data()),
+                 un.side,
+                 st.rect,
+                 half_diagonal(st.rect),
+                 RectFrame(st.rect)};
+    max_radius = std::max(max_radius, stands[k].radius);
+    grid.insert(slot, st.rect.centre);
+    (prev < 0 ? first_of_unit_[u] : next_of_slot_[static_cast<std::size_t>(prev)]) = slot;
+    prev = slot;
+  }
+}
+
+namespace {
+
+bool check_tracking_on = false;
+
+// The filed stands of `snap` in the scan's order.
+std::vector<StandEntry> scan_of(const StandSnapshot& snap) {
+  std::vector<int> ks;
+  for (std::size_t k = 0; k < snap.stands.size(); ++k) {
+    if (snap.stands[k].unit >= 0) ks.push_back(static_cast<int>(k));
+  }
+  snap.sort_scan(ks);
+  std::vector<StandEntry> out;
+  for (int k : ks) out.push_back(snap.stands[static_cast<std::size_t>(k)]);
+  return out;
+}
+
+void check_against_fresh(const StandSnapshot& snap, const Force& force) {
+  const std::vector<StandEntry> got = scan_of(snap), want = scan_of(*StandSnapshot::build(force));
+  bool equal = got.size() == want.size();
+  for (std::size_t i = 0; equal && i < got.size(); ++i) {
+    equal = got[i].unit == want[i].unit && got[i].stand == want[i].stand &&
+            got[i].side == want[i].side && same(got[i].rect, want[i].rect);
+  }
+  SB_CHECK(equal, "a tracked stand snapshot missed a change that no one touched");
+  for (std::size_t u = 0; u < force.units.size(); ++u) {
+    SB_CHECK(snap.holds(force, static_cast<int>(u)), "a stand snapshot's unit lists are broken");
+  }
+  for (std::size_t k = 0; k < snap.stands.size(); ++k) {
+    SB_CHECK(snap.grid.contains(static_cast<int>(k)) == (snap.stands[k].unit >= 0),
+             "a stand snapshot's grid and slots disagree");
+  }
+}
+
+}  // namespace
+
+void StandCache::check_tracking(bool on) { check_tracking_on = on; }
+
+std::shared_ptr<const StandSnapshot> StandCache::get(const Force& force, int asking) const {
+  if (tracked_) {
+    for (int u : trial_units_) touch(u);
+    if (!snapshot_) {
+      snapshot_ = StandSnapshot::build(force);
+    } else {
+      for (int u : touched_) {
+        if (snapshot_->holds(force, u)) continue;
+        // Someone holds the snapshot as it is: they keep it, the cache refiles a copy.
+        if (snapshot_.use_count() > 1) snapshot_ = std::make_shared<StandSnapshot>(*snapshot_);
+        snapshot_->refile(force, u);
+      }
+    }
+    for (int u : touched_) is_touched_[static_cast<std::size_t>(u)] = 0;
+    touched_.clear();
+    if (check_tracking_on) check_against_fresh(*snapshot_, force);
+    return snapshot_;
+  }
+  if (frozen_ && (trials_ == 0 || trial_unit_ == asking)) return frozen_;
+  if (snapshot_ && current(*snapshot_, force)) return snapshot_;
+  snapshot_ = StandSnapshot::build(force);
   return snapshot_;
 }
 
 bool StandSnapshot::overlaps_other(const Rect& r, int unit, double tolerance) const {
   bool found = false;
+  std::optional<RectFrame> fr;  // worked out for the first other stand around
   around(r, 0, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
-    found = found || (o.unit != unit && overlaps(r, o.rect, tolerance));
+    if (found || o.unit == unit) return;
+    if (!fr) fr = RectFrame(r);
+    found = overlaps(*fr, o.frame, tolerance);
   });
   return found;
 }
 
 bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
   bool found = false;
+  std::optional<RectFrame> fr;  // worked out for the first enemy around
   around(r, limit, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
-    found = found || (o.side != side && distance(r, o.rect) <= limit);
+    if (found || o.side == side) return;
+    if (!fr) fr = RectFrame(r);
+    found = distance(*fr, o.frame) <= limit;
   });
   return found;
 }
@@ -77,7 +209,7 @@ bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
 void StandCache::freeze(const Force& force) {
   thaw();
   get(force);
-  frozen_ = snapshot_;
+  if (!tracked_) frozen_ = snapshot_;
   units_ = std::make_shared<UnitIndex>();
   units_->build(force);
 }

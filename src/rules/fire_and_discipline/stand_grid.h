@@ -1,15 +1,21 @@
 // Every stand on the table filed by centre in a grid (issue 9), shared by the proximity
-// queries of one unchanged state: the movement checks (movement_detail.h Mover) take it
-// instead of copying and filing every other stand each time. It is not kept up to date
-// by the many places that move stands; instead `StandCache::get` compares the state with
-// the snapshot it was built from (a cheap walk, no allocation) and rebuilds it only when a
-// stand moved, appeared or left. A snapshot handed out stays valid (shared) while a newer
-// one replaces it.
+// queries: the movement checks (movement_detail.h Mover) and the fire, charge and march
+// queries take it instead of copying and filing every other stand each time.
+//
+// Two ways to keep it current. A battle (FdBattle) tracks it: every place that moves a
+// stand, changes a unit's stands or takes a unit off the table calls `touch(unit)`, and
+// `get` refiles only the units touched since (a live index: O(stands of the unit) per move,
+// where a rebuild after every move made a turn grow as n²); the units of a UnitTrial under
+// way count as touched. A state that does not track (a bare FdState in a test, a copy)
+// keeps the old way: `get` compares the state with the snapshot it was built from (a cheap
+// walk, no allocation) and rebuilds it when a stand moved, appeared or left. Either way a
+// snapshot handed out stays as it was while held (a tracked one is copied before it is
+// refiled).
 //
 // While the commanders give their orders nothing moves but the look-ahead of a UnitTrial
-// (unit_trial.h), so the battle freezes the cache for that stretch (`freeze`): the
-// snapshot and a UnitIndex of the footprints are built once and handed out without the
-// walk. A trial moves only its own unit: the frozen snapshot still answers a Mover of
+// (unit_trial.h), so the battle freezes the cache for that stretch (`freeze`): a UnitIndex
+// of the footprints is built once (and, untracked, the snapshot is handed out without the
+// walk). A trial moves only its own unit: the frozen snapshot still answers a Mover of
 // that unit (which ignores its own stands), and the frozen footprints still answer for
 // the other sides; anything else falls back to the checked snapshot or to a scan.
 #pragma once
@@ -20,7 +26,8 @@
 
 #include "core/force/force.h"
 #include "core/geometry/nearest.h"
-#include "core/table/point_grid.h"
+#include "core/geometry/rect_frame.h"
+#include "core/table/live_point_grid.h"
 #include "rules/fire_and_discipline/unit_index.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -31,22 +38,56 @@ struct StandEntry {
   int side = -1;
   Rect rect;
   double radius = 0;  // half the diagonal, mm
+  RectFrame frame;    // of rect: its axes and corners, for exact tests without sines
 };
 
 struct StandSnapshot {
-  std::vector<StandEntry> stands;  // unit by unit, stand by stand (the scan's order)
-  PointGrid grid;                  // their centres, by index into `stands`
-  double max_radius = 0;
+  // By slot: a fresh snapshot lists them unit by unit, stand by stand (the scan's order);
+  // a refiled one reuses freed slots, so sort by `scan_less` for the scan's order. A free
+  // slot has unit -1 and is in no query's answer.
+  std::vector<StandEntry> stands;
+  LivePointGrid grid;     // the centres of the used slots, by slot
+  double max_radius = 0;  // at least every filed stand's radius (an upper bound only)
 
-  // Calls `visit(k)` for the index k of every stand that may lie within `reach` mm of `r`,
+  // Calls `visit(k)` for the slot k of every stand that may lie within `reach` mm of `r`,
   // edge to edge (and perhaps others), in no set order.
   template <typename Visit>
   void around(const Rect& r, double reach, Visit visit) const;
+  // Calls `visit(entry)` for every stand filed, in no set order.
+  template <typename Visit>
+  void each(Visit visit) const {
+    for (const StandEntry& e : stands) {
+      if (e.unit >= 0) visit(e);
+    }
+  }
+  // The scan's order of two slots: unit, then stand.
+  bool scan_less(int a, int b) const {
+    const StandEntry& x = stands[static_cast<std::size_t>(a)];
+    const StandEntry& y = stands[static_cast<std::size_t>(b)];
+    return x.unit != y.unit ? x.unit < y.unit : x.stand < y.stand;
+  }
+  // Sorts slots into the scan's order.
+  void sort_scan(std::vector<int>& ks) const {
+    std::sort(ks.begin(), ks.end(), [&](int a, int b) { return scan_less(a, b); });
+  }
   // Whether `r` overlaps (core overlaps, `tolerance`) a stand of a unit other than `unit`.
   bool overlaps_other(const Rect& r, int unit, double tolerance) const;
   // Whether a stand of a side other than `side` lies within `limit` mm of `r`, edge to
   // edge (distance <= limit).
   bool enemy_within(const Rect& r, int side, double limit) const;
+
+  // A fresh snapshot of `force`.
+  static std::shared_ptr<StandSnapshot> build(const Force& force);
+  // Whether unit `unit`'s slots hold its stands on the table now.
+  bool holds(const Force& force, int unit) const;
+  // Refiles unit `unit` from `force`.
+  void refile(const Force& force, int unit);
+
+ private:
+  // Per unit its first slot, and per slot the unit's next (-1: none), stand by stand.
+  std::vector<int> first_of_unit_;
+  std::vector<int> next_of_slot_;
+  std::vector<int> free_;  // free slots
 };
 
 template <typename Visit>
@@ -66,8 +107,27 @@ class StandCache {
     frozen_.reset();
     units_.reset();
     ahead_.clear();
+    tracked_ = false;
+    touched_.clear();
+    is_touched_.clear();
     return *this;
   }
+  // From now on every change of a unit's stands or place on the table is told by
+  // `touch(unit)` (see the header comment), and `get` trusts that.
+  void track() { tracked_ = true; }
+  // Unit `unit`'s stands moved, changed, appeared or left (or its unit left the table).
+  void touch(int unit) const {
+    if (!tracked_ || unit < 0) return;
+    const std::size_t u = static_cast<std::size_t>(unit);
+    if (is_touched_.size() <= u) is_touched_.resize(u + 1, 0);
+    if (is_touched_[u] == 0) {
+      is_touched_[u] = 1;
+      touched_.push_back(unit);
+    }
+  }
+  // Tests: while set, a tracked `get` checks its answer against a fresh snapshot (so a
+  // change that was not touched fails the check).
+  static void check_tracking(bool on);
   // The snapshot of the stands of `force` on the table now (not removed, unit on table),
   // as far as a question about unit `asking` goes: while frozen and no trial of another
   // unit is under way, the frozen one (it may hold the stands of `asking` itself where they
@@ -110,6 +170,7 @@ class StandCache {
   }
   // UnitTrial's notes: a trial of `unit` (of `side`) begins, ends.
   void begin_trial(int unit, int side) const {
+    trial_units_.push_back(unit);
     if (trials_++ == 0) {
       trial_unit_ = unit;
       trial_side_ = side;
@@ -118,6 +179,8 @@ class StandCache {
     }
   }
   void end_trial() const {
+    touch(trial_units_.back());  // put back as it was
+    trial_units_.pop_back();
     if (--trials_ == 0) trial_unit_ = trial_side_ = -1;
   }
 
@@ -127,6 +190,10 @@ class StandCache {
   std::shared_ptr<UnitIndex> units_;
   mutable std::vector<AheadMemo> ahead_;
   mutable int trials_ = 0;
+  mutable std::vector<int> trial_units_;  // of the trials under way, innermost last
+  bool tracked_ = false;
+  mutable std::vector<int> touched_;      // units touched since the last get
+  mutable std::vector<char> is_touched_;  // per unit: listed in touched_
   mutable int trial_unit_ = -1, trial_side_ = -1;
 };
 
