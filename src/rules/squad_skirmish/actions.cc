@@ -31,17 +31,42 @@ std::string key_of(const std::map<std::string, Value>& p) {
   return k;
 }
 
-// Exact odds by their parameters (a key naming the resolution and every parameter), kept for
-// every battle the thread fights: the tables are fixed (embedded), so an answer never changes,
-// and a Monte Carlo run asks the same few hundred questions in every battle. Bounded: cleared
-// past 200,000 answers.
-template <typename Compute>
-double cached_odds(const std::string& key, Compute compute) {
-  thread_local std::unordered_map<std::string, double> cache;
+// The charge tests' odds the doctrine weighs (L50-L54): the charge goes in, the defender
+// retreats, the attacker retreats.
+struct ChargeOdds {
+  double goes_in = 0;
+  double flees = 0;
+  double turned = 0;
+};
+
+// P(field = value) summed over `dist` in its order, as outcome_probability sums it.
+double probability_in(const std::vector<OutcomeProbability>& dist, std::string_view field,
+                      const Value& value) {
+  double sum = 0;
+  for (const OutcomeProbability& op : dist) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field && v == value) sum += op.probability;
+    }
+  }
+  return sum;
+}
+
+// Exact charge odds by their parameters (a key naming every parameter), kept for every battle
+// the thread fights: the tables are fixed (embedded), so an answer never changes, and a Monte
+// Carlo run asks the same few hundred questions in every battle. One enumeration answers the
+// three (it was one each). Bounded: cleared past 200,000 answers.
+ChargeOdds charge_odds(const std::map<std::string, Value>& p) {
+  thread_local std::unordered_map<std::string, ChargeOdds> cache;
+  const std::string key = key_of(p);
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   if (cache.size() > 200000) cache.clear();
-  const double v = compute();
+  const std::vector<OutcomeProbability> dist =
+      exact_distribution(*ruleset().resolution("charge"), ruleset().battle_params("charge", p));
+  ChargeOdds v;
+  v.goes_in = probability_in(dist, "charge", Value(std::string("goes-in")));
+  v.flees = probability_in(dist, "charge", Value(std::string("defender-retreats")));
+  v.turned = probability_in(dist, "attacker", Value(std::string("retreat")));
   cache.emplace(key, v);
   return v;
 }
@@ -350,14 +375,10 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
   for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
-  const std::string key = "charge:" + key_of(p);
-  auto charge_odds = [&](const std::string& field, const std::string& value) {
-    return cached_odds(key + field + "=" + value,
-                       [&] { return probability("charge", p, field, Value(value)); });
-  };
-  const double goes_in = charge_odds("charge", "goes-in");
-  const double flees = charge_odds("charge", "defender-retreats");
-  const double turned = charge_odds("attacker", "retreat");
+  const ChargeOdds odds = charge_odds(p);
+  const double goes_in = odds.goes_in;
+  const double flees = odds.flees;
+  const double turned = odds.turned;
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(

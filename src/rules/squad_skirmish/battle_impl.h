@@ -146,8 +146,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
                                             bool versus_two) const;
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
                   std::vector<RollRecord>* rolls);
-  static double probability(const std::string& name, const std::map<std::string, Value>& given,
-                            const std::string& field, const Value& value);
   // actions.cc, cached; `as`: "formed", "open" or "dismounted" for the fire the squad would
   // give after that formation change (its loaded figures, where they stand).
   double expected_kills(int unit, int target, std::string_view as = "") const;
@@ -240,26 +238,36 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   SampledChance dice_;
   int turn_ = 0;
   std::string phase_;
-  // While a commander decides (legal_actions, then assess for each action: activate), nothing
-  // moves, so each figure's range to a target and each cover judgement is traced once:
-  // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
-  // position) -> cover; and each (unit, target, `as`) -> expected kills, which the doctrine
-  // asks of every fire action and again of every formation change. Off (and empty) outside a
-  // decision.
+  // While a commander decides (legal_actions, then assess for each action: activate), the
+  // doctrine asks each (unit, target, `as`) -> expected kills of every fire action and again of
+  // every formation change; they depend on the figures' loads, so they are kept for one
+  // decision only. Off (and empty) outside a decision.
   struct DecisionMemo {
     bool on = false;
-    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
-    std::map<std::tuple<int, double, double>, std::string> cover;
     std::unordered_map<std::uint64_t, double> kills;
     void clear() {
       on = false;
-      range.clear();
-      cover.clear();
       kills.clear();
     }
   };
+  // Each figure's range to a target and each cover judgement, traced once while nothing on the
+  // table changes: (unit, figure, target) -> (range or -1, the limit it was traced to), and
+  // (target, firer's position) -> cover. They depend only on where the figures stand, which
+  // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
+  // decision and the fire that follows until a figure is placed or killed, a squad leaves the
+  // table or a leader changes (world_changed).
+  struct SightMemo {
+    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
+    std::map<std::tuple<int, double, double>, std::string> cover;
+  };
+  // Forgets the sight memo: a figure moved or fell, a squad left the table, a leader changed.
+  void world_changed() {
+    if (!sight_.range.empty()) sight_.range.clear();
+    if (!sight_.cover.empty()) sight_.cover.clear();
+  }
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
+  mutable SightMemo sight_;
   // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
   // and a figure that has not moved is asked about the same lines in every activation that
   // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.

@@ -194,10 +194,9 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
-  if (!memo_.on) return judge_cover(target, from);
   const auto key = std::make_tuple(target, from.x, from.y);
-  auto it = memo_.cover.find(key);
-  if (it == memo_.cover.end()) it = memo_.cover.emplace(key, judge_cover(target, from)).first;
+  auto it = sight_.cover.find(key);
+  if (it == sight_.cover.end()) it = sight_.cover.emplace(key, judge_cover(target, from)).first;
   return it->second;
 }
 
@@ -232,19 +231,18 @@ double BattleSK::range_in(int unit, int k, int target) const {
 // give the same range), so line of sight is traced nearest first and stops at the first seen,
 // or once the figures left are beyond `limit_in` (then -1, as for none seen).
 double BattleSK::range_within(int unit, int k, int target, double limit_in) const {
-  if (!memo_.on) return trace_range(unit, k, target, limit_in);
   const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 42) |
                             (static_cast<std::uint64_t>(k) << 21) |
                             static_cast<std::uint64_t>(target);
-  auto it = memo_.range.find(key);
+  auto it = sight_.range.find(key);
   // A range found is exact whatever the limit; "none within L" answers any limit up to L.
-  if (it != memo_.range.end()) {
+  if (it != sight_.range.end()) {
     const auto [r, traced_to] = it->second;
     if (r >= 0) return r <= limit_in ? r : -1;
     if (limit_in <= traced_to) return -1;
   }
   const double r = trace_range(unit, k, target, limit_in);
-  memo_.range[key] = {r, limit_in};
+  sight_.range[key] = {r, limit_in};
   return r;
 }
 
@@ -407,11 +405,6 @@ std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_u
 Outcome BattleSK::resolve(const std::string& n, const std::map<std::string, Value>& given,
                           std::vector<RollRecord>* rolls) {
   return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
-}
-
-double BattleSK::probability(const std::string& n, const std::map<std::string, Value>& given,
-                             const std::string& field, const Value& value) {
-  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -46,6 +46,7 @@ void BattleSK::index_build() {
 }
 
 void BattleSK::index_update(int unit) {
+  world_changed();
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
@@ -65,6 +66,7 @@ void BattleSK::index_update(int unit) {
 }
 
 void BattleSK::index_remove(int unit, int k) {
+  world_changed();
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
