@@ -105,12 +105,10 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   bool empty_under_fire = false;
   // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
   // reach can be fired at or charged: those near its figures (the spatial index), in order.
-  const double reach_in =
-      option("sk_12_charge_reach") == "any-distance"
-          ? 1e9
-          : std::max({static_cast<double>(row("fire.weapons", weapon(unit)).number("effective")),
-                      static_cast<double>(row("fire.weapons", "musket").number("effective")),
-                      max_move_in(unit)});
+  const double reach_in = option("sk_12_charge_reach") == "any-distance"
+                              ? 1e9
+                              : std::max({arms_[static_cast<std::size_t>(unit)].effective_in,
+                                          hot_.musket_effective_in, max_move_in(unit)});
   std::vector<int>& targets = targets_;
   enemies_near(unit, std::min(reach_in * kMm + 1.0, 1e12), targets);
   for (int ti : targets) {
@@ -340,10 +338,9 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
   double now = 0;
   // Enemies beyond every arm's maximum move and the squad's effective range neither threaten
   // a charge nor give kills: only those near (the spatial index) are weighed.
-  const double reach_in = std::max({row("movement.arms", "cavalry").number("max"),
-                                    row("movement.arms", "infantry").number("max"),
-                                    row("fire.weapons", weapon(unit)).number("effective"),
-                                    row("fire.weapons", "musket").number("effective")});
+  const double reach_in =
+      std::max({hot_.cavalry_max_in, hot_.infantry_max_in,
+                arms_[static_cast<std::size_t>(unit)].effective_in, hot_.musket_effective_in});
   std::vector<int>& targets = targets_;
   enemies_near(unit, reach_in * kMm + 1.0, targets);
   for (int ti : targets) {

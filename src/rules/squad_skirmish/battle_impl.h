@@ -109,8 +109,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
   bool can_act(int unit) const;  // on the table, not retreating, with figures
-  std::string quality(int unit) const;
-  std::string weapon(int unit) const;
+  const std::string& quality(int unit) const {
+    return arms_[static_cast<std::size_t>(unit)].quality;
+  }
+  const std::string& weapon(int unit) const { return arms_[static_cast<std::size_t>(unit)].weapon; }
   bool mounted(int unit) const;
   int reload_actions(int unit, bool tap) const;  // L60-L65, L73 (the `reload` resolution)
   bool formed(int unit) const;
@@ -201,6 +203,26 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // charge and melee (melee.cc)
   void charge(int unit, int target, EventLog& log);
   void melee(int attacker, int defender, bool charging, bool crossed, EventLog& log);
+
+  // What a squad's attributes (which never change in a battle) and the options the hot loops
+  // read make of it, looked up by name once (arms.cc) instead of in every range test.
+  struct Arms {
+    std::string weapon;              // `weapon` attribute (default musket)
+    std::string quality;             // `quality` attribute (default regular)
+    bool mounted_attribute = false;  // `mounted` attribute
+    double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
+  };
+  struct HotOptions {
+    bool pistol_only = false;        // sk_20_mounted_fire = pistol-only
+    bool figures_block = false;      // sk_06_figures_block != none
+    bool measure_leader = false;     // sk_06_measure = squad-leader
+    double musket_effective_in = 0;  // a tap-loaded rifle's shot (L73)
+    double cavalry_max_in = 0;       // movement.arms max (SK-12)
+    double infantry_max_in = 0;
+  };
+  void read_arms();
+  std::vector<Arms> arms_;
+  HotOptions hot_;
 
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;

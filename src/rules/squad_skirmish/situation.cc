@@ -55,16 +55,10 @@ std::vector<int> BattleSK::living(int unit) const {
 bool BattleSK::can_act(int unit) const {
   return force_.units[unit].status == UnitStatus::kActive && figure_count(unit) > 0;
 }
-std::string BattleSK::quality(int unit) const {
-  return force_.units[unit].attribute_string("quality", "regular");
-}
-std::string BattleSK::weapon(int unit) const {
-  return force_.units[unit].attribute_string("weapon", "musket");
-}
 bool BattleSK::mounted(int unit) const {
-  const Value* v = force_.units[unit].attribute("mounted");
   if (squads_[unit].dismounted) return false;  // SK-20: dismounted cavalry are infantry
-  return (v != nullptr && std::get<bool>(*v)) || force_.units[unit].arm == Arm::kCavalry;
+  return arms_[static_cast<std::size_t>(unit)].mounted_attribute ||
+         force_.units[unit].arm == Arm::kCavalry;
 }
 // SK-09: the layout keeps a formed squad in base contact; in three or more ranks it is Formed
 // only with sk_09_formed = contact-any-ranks.
@@ -116,8 +110,7 @@ double BattleSK::gap_in(int a, int b) const {
 
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
 double BattleSK::max_move_in(int unit) const {
-  const Row& arm = row("movement.arms", mounted(unit) ? "cavalry" : "infantry");
-  return arm.number("max");
+  return mounted(unit) ? hot_.cavalry_max_in : hot_.infantry_max_in;
 }
 
 std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
@@ -145,7 +138,7 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   const Vec2 a = pos(unit, k);
   const Vec2 b = pos(target, j);
   if (!sees(a, b)) return false;
-  if (option("sk_06_figures_block") == "none") return true;
+  if (!hot_.figures_block) return true;
   const Segment line{a, b};
   // The figures whose centres lie within 40 mm of the line: those in its box grown by 40 mm
   // (the index, ids in unit then figure order, as the scan met them).
@@ -248,7 +241,7 @@ double BattleSK::range_within(int unit, int k, int target, double limit_in) cons
 
 double BattleSK::trace_range(int unit, int k, int target, double limit_in) const {
   const Vec2 from = pos(unit, k);
-  if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
+  if (hot_.measure_leader && squads_[target].leader >= 0) {
     const int l = squads_[target].leader;
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
@@ -271,12 +264,11 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
 bool BattleSK::in_range(int unit, int k, int target) const {
   const Figure& f = figures_[unit][k];
   // SK-20 pistol-only: mounted figures fire only pistols.
-  if (mounted(unit) && weapon(unit) != "pistol" && option("sk_20_mounted_fire") == "pistol-only") {
-    return false;
-  }
-  const Row& ranges = row("fire.weapons", f.tap ? "musket" : weapon(unit));
-  const double r = range_within(unit, k, target, ranges.number("effective"));
-  return r >= 0 && r <= ranges.number("effective");
+  if (hot_.pistol_only && mounted(unit) && weapon(unit) != "pistol") return false;
+  const double effective =
+      f.tap ? hot_.musket_effective_in : arms_[static_cast<std::size_t>(unit)].effective_in;
+  const double r = range_within(unit, k, target, effective);
+  return r >= 0 && r <= effective;
 }
 
 // Living officers of `side` within `inches` of `p`, as unit * 100 + figure (the officers'
