@@ -282,30 +282,9 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
   const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
-  const std::string w = weapon(unit);
-  const std::string q = quality(unit);
-  detail::FireSituation f;
-  f.weapon = w;
-  f.quality = q;
-  f.mounted = mounted(unit);
-  f.target_formed = formed_target(target);
-  f.target_size = canister_cap(target);
-  f.leader = squads_[target].leader >= 0;
-  f.officer = officer_with(target);
-  f.natural_face = option("sk_03_natural_10") == "face";
-  f.natural_kills = option_bool("sk_04_natural_10_kills");
-  f.missing_ranker = option("sk_05_missing_victim") == "ranker";
-  f.chain = option("sk_08_canister_chain") == "modified-over-10";
-  f.ball_close = option("sk_24_ball_close") == "plus-1";
+  detail::FireSituation f = squad_fire(unit, target, false);
   std::string cover;
-  auto shot_of = [&](int k) {
-    f.range = std::max(0.0, range_in(unit, k, target));
-    cover = cover_of(target, pos(unit, k));
-    f.cover = cover;
-    f.wounded = wounded_hero(unit, k);
-    f.canister = figures_[unit][k].canister;
-    f.tap = figures_[unit][k].tap;
-  };
+  auto shot_of = [&](int k) { figure_fire(unit, k, target, f, cover); };
   double sum = 0;
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))

@@ -23,6 +23,11 @@ void BattleSK::read_arms() {
   hot_.musket_effective_in = row("fire.weapons", "musket").number("effective");
   hot_.cavalry_max_in = row("movement.arms", "cavalry").number("max");
   hot_.infantry_max_in = row("movement.arms", "infantry").number("max");
+  hot_.natural_face = option("sk_03_natural_10") == "face";
+  hot_.natural_kills = option_bool("sk_04_natural_10_kills");
+  hot_.missing_ranker = option("sk_05_missing_victim") == "ranker";
+  hot_.chain = option("sk_08_canister_chain") == "modified-over-10";
+  hot_.ball_close = option("sk_24_ball_close") == "plus-1";
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -26,6 +26,7 @@
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
+#include "rules/squad_skirmish/fire_shot.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -137,6 +138,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
+  // fire_params() typed (fire_shot.h), for the battle's fire and the doctrine's expected
+  // kills: the squad's fields, then one figure's (its cover's text kept in `cover`, which the
+  // situation views).
+  detail::FireSituation squad_fire(int unit, int target, bool volley) const;
+  void figure_fire(int unit, int k, int target, detail::FireSituation& f, std::string& cover) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
   bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
   bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
@@ -219,6 +225,12 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     double musket_effective_in = 0;  // a tap-loaded rifle's shot (L73)
     double cavalry_max_in = 0;       // movement.arms max (SK-12)
     double infantry_max_in = 0;
+    // The `fire` parameters the options set (fire_params): SK-03, SK-04, SK-05, SK-08, SK-24.
+    bool natural_face = false;
+    bool natural_kills = false;
+    bool missing_ranker = false;
+    bool chain = false;
+    bool ball_close = false;
   };
   void read_arms();
   std::vector<Arms> arms_;

@@ -324,6 +324,34 @@ bool BattleSK::officer_with(int target) const {
               .empty();
 }
 
+detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) const {
+  detail::FireSituation f;
+  f.weapon = weapon(unit);
+  f.quality = quality(unit);
+  f.mounted = mounted(unit);
+  f.target_formed = formed_target(target);
+  f.volley = volley;
+  f.target_size = canister_cap(target);
+  f.leader = squads_[target].leader >= 0;
+  f.officer = officer_with(target);
+  f.natural_face = hot_.natural_face;
+  f.natural_kills = hot_.natural_kills;
+  f.missing_ranker = hot_.missing_ranker;
+  f.chain = hot_.chain;
+  f.ball_close = hot_.ball_close;
+  return f;
+}
+
+void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f,
+                           std::string& cover) const {
+  f.range = std::max(0.0, range_in(unit, k, target));
+  cover = cover_of(target, pos(unit, k));
+  f.cover = cover;
+  f.wounded = wounded_hero(unit, k);
+  f.canister = figures_[unit][k].canister;
+  f.tap = figures_[unit][k].tap;
+}
+
 std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, bool volley) const {
   const Figure& f = figures_[unit][k];
   const Vec2 from = pos(unit, k);
