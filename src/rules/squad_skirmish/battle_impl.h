@@ -10,6 +10,9 @@
 // is Morale (when triggered, SK-02, SK-14), Action (move / charge / load / fire) and Melee.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -31,6 +34,22 @@
 namespace smoothbore::squad_skirmish {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+
+// Rect::bounds() of a footprint whose axes `f` (rect.forward()) and `r` (rect.right()) are
+// already worked out, bit for bit (RectFrame's corners): a squad's figures share its facing,
+// so the figures' index files them on one sine and cosine (spatial.cc).
+inline Box bounds_on_axes(const Rect& rect, Vec2 f, Vec2 r) {
+  const Vec2 fd = f * (rect.depth / 2);
+  const Vec2 rw = r * (rect.width / 2);
+  const Vec2 c = rect.centre;
+  const std::array<Vec2, 4> corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  Box b{corners[0], corners[0]};
+  for (Vec2 p : corners) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
+}
 
 enum class Role { kRanker, kLeader, kOfficer };
 std::string_view role_name(Role r);
