@@ -188,7 +188,9 @@ int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
     sides[s].around(
         my_box,
         [&](int i) {
-          if (!accept(i) || farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+          // The boxes' gap first: most units visited are farther than the best (and `accept`
+          // counts a squad's figures).
+          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)])) || !accept(i)) return;
           const double k = key(i);
           if (k < *best_key || (k == *best_key && i < best)) {
             *best_key = k;
