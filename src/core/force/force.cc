@@ -1,9 +1,25 @@
 #include "core/force/force.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
 #include <limits>
 
 namespace smoothbore {
+
+namespace {
+
+// Rect::corners() (RectFrame's) of a footprint whose axes are already worked out: each axis
+// is a sine and a cosine, and a unit's stands mostly share one facing (issue 9).
+std::array<Vec2, 4> corners_on(const Rect& rect, Vec2 f, Vec2 r) {
+  const Vec2 fd = f * (rect.depth / 2);
+  const Vec2 rw = r * (rect.width / 2);
+  const Vec2 c = rect.centre;
+  return {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+}
+
+}  // namespace
 
 std::string_view arm_name(Arm a) {
   switch (a) {
@@ -109,9 +125,13 @@ Rect Unit::footprint() const {
   Vec2 rgt = ref.right();
   double min_r = std::numeric_limits<double>::infinity(), max_r = -min_r;
   double min_f = min_r, max_f = -min_r;
+  const auto facing_bits = std::bit_cast<std::uint64_t>(ref.facing);
   for (const Stand& s : stands) {
     if (s.removed) continue;
-    for (Vec2 c : s.rect.corners()) {
+    const std::array<Vec2, 4> corners = std::bit_cast<std::uint64_t>(s.rect.facing) == facing_bits
+                                            ? corners_on(s.rect, fwd, rgt)
+                                            : s.rect.corners();
+    for (Vec2 c : corners) {
       Vec2 d = c - ref.centre;
       min_r = std::min(min_r, d.dot(rgt));
       max_r = std::max(max_r, d.dot(rgt));

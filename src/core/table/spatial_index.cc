@@ -93,12 +93,13 @@ void SpatialIndex::cover(const Box& b) {
   }
 }
 
-void SpatialIndex::insert(int id, const Rect& r) {
+void SpatialIndex::insert(int id, const Rect& r) { insert(id, r, r.bounds()); }
+
+void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
   if (id < 0) return;
   remove(id);
   const std::size_t k = static_cast<std::size_t>(id);
   if (k >= entries_.size()) entries_.resize(k + 1);
-  const Box box = r.bounds();
   cover(box);
   Entry& e = entries_[k];
   e.rect = r;

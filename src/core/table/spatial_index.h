@@ -30,6 +30,10 @@ class SpatialIndex {
   // Registers footprint `r` under `id` (ids are >= 0 and need not be dense, but the
   // storage grows to the largest id). Re-inserting an id replaces its old footprint.
   void insert(int id, const Rect& r);
+  // The same with the footprint's bounds already worked out (`bounds` must be r.bounds()): a
+  // caller filing one footprint in several indexes, or many footprints of one facing, works
+  // out the corners (a sine and a cosine) once.
+  void insert(int id, const Rect& r, const Box& bounds);
   void remove(int id);
   bool contains(int id) const;
   // Ids whose bounding boxes meet `box`, ascending and unique (deterministic).

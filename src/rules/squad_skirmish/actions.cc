@@ -31,17 +31,42 @@ std::string key_of(const std::map<std::string, Value>& p) {
   return k;
 }
 
-// Exact odds by their parameters (a key naming the resolution and every parameter), kept for
-// every battle the thread fights: the tables are fixed (embedded), so an answer never changes,
-// and a Monte Carlo run asks the same few hundred questions in every battle. Bounded: cleared
-// past 200,000 answers.
-template <typename Compute>
-double cached_odds(const std::string& key, Compute compute) {
-  thread_local std::unordered_map<std::string, double> cache;
+// The charge tests' odds the doctrine weighs (L50-L54): the charge goes in, the defender
+// retreats, the attacker retreats.
+struct ChargeOdds {
+  double goes_in = 0;
+  double flees = 0;
+  double turned = 0;
+};
+
+// P(field = value) summed over `dist` in its order, as outcome_probability sums it.
+double probability_in(const std::vector<OutcomeProbability>& dist, std::string_view field,
+                      const Value& value) {
+  double sum = 0;
+  for (const OutcomeProbability& op : dist) {
+    for (const auto& [k, v] : op.outcome) {
+      if (k == field && v == value) sum += op.probability;
+    }
+  }
+  return sum;
+}
+
+// Exact charge odds by their parameters (a key naming every parameter), kept for every battle
+// the thread fights: the tables are fixed (embedded), so an answer never changes, and a Monte
+// Carlo run asks the same few hundred questions in every battle. One enumeration answers the
+// three (it was one each). Bounded: cleared past 200,000 answers.
+ChargeOdds charge_odds(const std::map<std::string, Value>& p) {
+  thread_local std::unordered_map<std::string, ChargeOdds> cache;
+  const std::string key = key_of(p);
   auto it = cache.find(key);
   if (it != cache.end()) return it->second;
   if (cache.size() > 200000) cache.clear();
-  const double v = compute();
+  const std::vector<OutcomeProbability> dist =
+      exact_distribution(*ruleset().resolution("charge"), ruleset().battle_params("charge", p));
+  ChargeOdds v;
+  v.goes_in = probability_in(dist, "charge", Value(std::string("goes-in")));
+  v.flees = probability_in(dist, "charge", Value(std::string("defender-retreats")));
+  v.turned = probability_in(dist, "attacker", Value(std::string("retreat")));
   cache.emplace(key, v);
   return v;
 }
@@ -80,12 +105,10 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   bool empty_under_fire = false;
   // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
   // reach can be fired at or charged: those near its figures (the spatial index), in order.
-  const double reach_in =
-      option("sk_12_charge_reach") == "any-distance"
-          ? 1e9
-          : std::max({static_cast<double>(row("fire.weapons", weapon(unit)).number("effective")),
-                      static_cast<double>(row("fire.weapons", "musket").number("effective")),
-                      max_move_in(unit)});
+  const double reach_in = option("sk_12_charge_reach") == "any-distance"
+                              ? 1e9
+                              : std::max({arms_[static_cast<std::size_t>(unit)].effective_in,
+                                          hot_.musket_effective_in, max_move_in(unit)});
   std::vector<int>& targets = targets_;
   enemies_near(unit, std::min(reach_in * kMm + 1.0, 1e12), targets);
   for (int ti : targets) {
@@ -259,30 +282,9 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
   const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
                       ready >= static_cast<int>(option_number("sk_23_volley_min"));
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
-  const std::string w = weapon(unit);
-  const std::string q = quality(unit);
-  detail::FireSituation f;
-  f.weapon = w;
-  f.quality = q;
-  f.mounted = mounted(unit);
-  f.target_formed = formed_target(target);
-  f.target_size = canister_cap(target);
-  f.leader = squads_[target].leader >= 0;
-  f.officer = officer_with(target);
-  f.natural_face = option("sk_03_natural_10") == "face";
-  f.natural_kills = option_bool("sk_04_natural_10_kills");
-  f.missing_ranker = option("sk_05_missing_victim") == "ranker";
-  f.chain = option("sk_08_canister_chain") == "modified-over-10";
-  f.ball_close = option("sk_24_ball_close") == "plus-1";
+  detail::FireSituation f = squad_fire(unit, target, false);
   std::string cover;
-  auto shot_of = [&](int k) {
-    f.range = std::max(0.0, range_in(unit, k, target));
-    cover = cover_of(target, pos(unit, k));
-    f.cover = cover;
-    f.wounded = wounded_hero(unit, k);
-    f.canister = figures_[unit][k].canister;
-    f.tap = figures_[unit][k].tap;
-  };
+  auto shot_of = [&](int k) { figure_fire(unit, k, target, f, cover); };
   double sum = 0;
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
@@ -315,10 +317,9 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
   double now = 0;
   // Enemies beyond every arm's maximum move and the squad's effective range neither threaten
   // a charge nor give kills: only those near (the spatial index) are weighed.
-  const double reach_in = std::max({row("movement.arms", "cavalry").number("max"),
-                                    row("movement.arms", "infantry").number("max"),
-                                    row("fire.weapons", weapon(unit)).number("effective"),
-                                    row("fire.weapons", "musket").number("effective")});
+  const double reach_in =
+      std::max({hot_.cavalry_max_in, hot_.infantry_max_in,
+                arms_[static_cast<std::size_t>(unit)].effective_in, hot_.musket_effective_in});
   std::vector<int>& targets = targets_;
   enemies_near(unit, reach_in * kMm + 1.0, targets);
   for (int ti : targets) {
@@ -350,14 +351,10 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
   for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
-  const std::string key = "charge:" + key_of(p);
-  auto charge_odds = [&](const std::string& field, const std::string& value) {
-    return cached_odds(key + field + "=" + value,
-                       [&] { return probability("charge", p, field, Value(value)); });
-  };
-  const double goes_in = charge_odds("charge", "goes-in");
-  const double flees = charge_odds("charge", "defender-retreats");
-  const double turned = charge_odds("attacker", "retreat");
+  const ChargeOdds odds = charge_odds(p);
+  const double goes_in = odds.goes_in;
+  const double flees = odds.flees;
+  const double turned = odds.turned;
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(

@@ -189,6 +189,7 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
   figures_[unit][best].role = Role::kLeader;
   SquadState& s = squads_[unit];
   s.leader = best;
+  world_changed();  // ranges may be measured to the squad leader (sk_06_measure)
   s.leaderless_turn = -1;
   if (auto it = std::lower_bound(leaderless_.begin(), leaderless_.end(), unit);
       it != leaderless_.end() && *it == unit) {

@@ -32,6 +32,7 @@ std::string_view role_name(Role r) {
 // unit's first figure is the officer.
 BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
     : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+  read_arms();
   officers_start_.assign(force_.sides.size(), 0);
   const bool loaded = option_bool("sk_07_start_loaded");
   for (Unit& unit : force_.units) {

@@ -10,6 +10,9 @@
 // is Morale (when triggered, SK-02, SK-14), Action (move / charge / load / fire) and Melee.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,10 +29,27 @@
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
+#include "rules/squad_skirmish/fire_shot.h"
 
 namespace smoothbore::squad_skirmish {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
+
+// Rect::bounds() of a footprint whose axes `f` (rect.forward()) and `r` (rect.right()) are
+// already worked out, bit for bit (RectFrame's corners): a squad's figures share its facing,
+// so the figures' index files them on one sine and cosine (spatial.cc).
+inline Box bounds_on_axes(const Rect& rect, Vec2 f, Vec2 r) {
+  const Vec2 fd = f * (rect.depth / 2);
+  const Vec2 rw = r * (rect.width / 2);
+  const Vec2 c = rect.centre;
+  const std::array<Vec2, 4> corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  Box b{corners[0], corners[0]};
+  for (Vec2 p : corners) {
+    b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};
+    b.max = {std::max(b.max.x, p.x), std::max(b.max.y, p.y)};
+  }
+  return b;
+}
 
 enum class Role { kRanker, kLeader, kOfficer };
 std::string_view role_name(Role r);
@@ -109,8 +129,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
   bool can_act(int unit) const;  // on the table, not retreating, with figures
-  std::string quality(int unit) const;
-  std::string weapon(int unit) const;
+  const std::string& quality(int unit) const {
+    return arms_[static_cast<std::size_t>(unit)].quality;
+  }
+  const std::string& weapon(int unit) const { return arms_[static_cast<std::size_t>(unit)].weapon; }
   bool mounted(int unit) const;
   int reload_actions(int unit, bool tap) const;  // L60-L65, L73 (the `reload` resolution)
   bool formed(int unit) const;
@@ -135,6 +157,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
+  // fire_params() typed (fire_shot.h), for the battle's fire and the doctrine's expected
+  // kills: the squad's fields, then one figure's (its cover's text kept in `cover`, which the
+  // situation views).
+  detail::FireSituation squad_fire(int unit, int target, bool volley) const;
+  void figure_fire(int unit, int k, int target, detail::FireSituation& f, std::string& cover) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
   bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
   bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
@@ -146,8 +173,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
                                             bool versus_two) const;
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
                   std::vector<RollRecord>* rolls);
-  static double probability(const std::string& name, const std::map<std::string, Value>& given,
-                            const std::string& field, const Value& value);
   // actions.cc, cached; `as`: "formed", "open" or "dismounted" for the fire the squad would
   // give after that formation change (its loaded figures, where they stand).
   double expected_kills(int unit, int target, std::string_view as = "") const;
@@ -204,6 +229,32 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void charge(int unit, int target, EventLog& log);
   void melee(int attacker, int defender, bool charging, bool crossed, EventLog& log);
 
+  // What a squad's attributes (which never change in a battle) and the options the hot loops
+  // read make of it, looked up by name once (arms.cc) instead of in every range test.
+  struct Arms {
+    std::string weapon;              // `weapon` attribute (default musket)
+    std::string quality;             // `quality` attribute (default regular)
+    bool mounted_attribute = false;  // `mounted` attribute
+    double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
+  };
+  struct HotOptions {
+    bool pistol_only = false;        // sk_20_mounted_fire = pistol-only
+    bool figures_block = false;      // sk_06_figures_block != none
+    bool measure_leader = false;     // sk_06_measure = squad-leader
+    double musket_effective_in = 0;  // a tap-loaded rifle's shot (L73)
+    double cavalry_max_in = 0;       // movement.arms max (SK-12)
+    double infantry_max_in = 0;
+    // The `fire` parameters the options set (fire_params): SK-03, SK-04, SK-05, SK-08, SK-24.
+    bool natural_face = false;
+    bool natural_kills = false;
+    bool missing_ranker = false;
+    bool chain = false;
+    bool ball_close = false;
+  };
+  void read_arms();
+  std::vector<Arms> arms_;
+  HotOptions hot_;
+
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
 
@@ -240,26 +291,36 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   SampledChance dice_;
   int turn_ = 0;
   std::string phase_;
-  // While a commander decides (legal_actions, then assess for each action: activate), nothing
-  // moves, so each figure's range to a target and each cover judgement is traced once:
-  // (unit, figure, target) -> (range or -1, the limit it was traced to), and (target, firer's
-  // position) -> cover; and each (unit, target, `as`) -> expected kills, which the doctrine
-  // asks of every fire action and again of every formation change. Off (and empty) outside a
-  // decision.
+  // While a commander decides (legal_actions, then assess for each action: activate), the
+  // doctrine asks each (unit, target, `as`) -> expected kills of every fire action and again of
+  // every formation change; they depend on the figures' loads, so they are kept for one
+  // decision only. Off (and empty) outside a decision.
   struct DecisionMemo {
     bool on = false;
-    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
-    std::map<std::tuple<int, double, double>, std::string> cover;
     std::unordered_map<std::uint64_t, double> kills;
     void clear() {
       on = false;
-      range.clear();
-      cover.clear();
       kills.clear();
     }
   };
+  // Each figure's range to a target and each cover judgement, traced once while nothing on the
+  // table changes: (unit, figure, target) -> (range or -1, the limit it was traced to), and
+  // (target, firer's position) -> cover. They depend only on where the figures stand, which
+  // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
+  // decision and the fire that follows until a figure is placed or killed, a squad leaves the
+  // table or a leader changes (world_changed).
+  struct SightMemo {
+    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
+    std::map<std::tuple<int, double, double>, std::string> cover;
+  };
+  // Forgets the sight memo: a figure moved or fell, a squad left the table, a leader changed.
+  void world_changed() {
+    if (!sight_.range.empty()) sight_.range.clear();
+    if (!sight_.cover.empty()) sight_.cover.clear();
+  }
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
+  mutable SightMemo sight_;
   // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
   // and a figure that has not moved is asked about the same lines in every activation that
   // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.

@@ -155,6 +155,7 @@ void BattleSK::replace_officers(EventLog& log) {
     figures_[best][k].role = Role::kOfficer;
     note_officer(best, k);
     squads_[best].leader = -1;
+    world_changed();  // ranges may be measured to the squad leader (sk_06_measure)
     Event e = make_event(EventKind::kStatus, best,
                          fmt::format("the squad leader of {} is promoted officer in place of the "
                                      "fallen officer (SK-18 leader-promoted)",

@@ -34,10 +34,13 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
     squads_[u].last = "fire";
     int fired = 0;
     int kills = 0;
+    // fire_params() typed: the `fire` resolution's outcome without naming its parameters.
+    std::string cover;
     auto one_shot = [&](int k, bool canister) {
-      std::map<std::string, Value> p = fire_params(u, k, t, volley);
-      if (cannon(u)) p["canister"] = Value(canister);
-      const Outcome o = resolve("fire", p, &e.rolls);
+      detail::FireSituation f = squad_fire(u, t, volley);
+      figure_fire(u, k, t, f, cover);
+      if (cannon(u)) f.canister = canister;
+      const Outcome o = detail::fire_outcome(f, dice_, &e.rolls);
       const int n = static_cast<int>(as_number(o[0].second));
       kills += n;
       ++fired;

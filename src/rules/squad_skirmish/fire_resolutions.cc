@@ -76,6 +76,64 @@ Shot roll_shot(const ShotRules& rules, const ShotState& state, Chance& c, RollRe
 
 }  // namespace
 
+namespace detail {
+
+Outcome fire_outcome(const FireSituation& f, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const Row& kill = row("fire.kill", "kill");
+    FireShot shot = fire_shot(f);
+    const Row& ranges = *shot.ranges;
+    const bool close = shot.close;
+    const double range = f.range;
+    start_record(rec, "fire", kill.number("score"), fmt::format("{} ({})", kill.name, kill.ref));
+    if (shot.beyond) {
+      if (rec != nullptr) {
+        rec->result = fmt::format("no fire: {:g}\" is beyond the {}'s effective range {}\" ({})",
+                                  range, ranges.key, ranges.number("effective"), ranges.ref);
+      }
+      return Outcome{{"kills", int_value(0)}, {"victim", text_value("none")}};
+    }
+    shot.modifiers.record(rec);
+    const ShotRules& rules = shot.rules;
+    ShotState state = shot.state;
+    const int size = shot.size;
+    int kills = 0;
+    bool leader_killed = false;
+    bool officer_killed = false;
+    std::string story;
+    while (true) {
+      const Shot s = roll_shot(rules, state, c, rec, story);
+      if (s.victim != Victim::kNone) ++kills;
+      if (s.victim == Victim::kLeader) {
+        leader_killed = true;
+        state.leader = false;
+      }
+      if (s.victim == Victim::kOfficer) {
+        officer_killed = true;
+        state.officer = false;
+      }
+      if (!s.again || kills >= size) break;
+    }
+    // The highest-ranking figure killed (L81).
+    std::string victim = kills == 0 ? "none" : "ranker";
+    if (leader_killed && officer_killed) {
+      victim = "squad-leader+officer";
+    } else if (leader_killed) {
+      victim = "squad-leader";
+    } else if (officer_killed) {
+      victim = "officer";
+    }
+    if (rec != nullptr) {
+      rec->target = rules.kill_score;
+      rec->result = fmt::format("{} kill{} ({}; {} range, {})", kills, kills == 1 ? "" : "s", story,
+                                close ? "close" : "effective", ranges.ref);
+    }
+    return Outcome{{"kills", int_value(kills)}, {"victim", text_value(victim)}};
+  });
+}
+
+}  // namespace detail
+
 Resolution fire_resolution() {
   Resolution r;
   r.name = "fire";
@@ -118,57 +176,7 @@ Resolution fire_resolution() {
   };
   r.outcome_fields = {"kills", "victim"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const Row& kill = row("fire.kill", "kill");
-      FireShot shot = fire_shot(fire_situation(p));
-      const Row& ranges = *shot.ranges;
-      const bool close = shot.close;
-      const double range = p.get_number("range");
-      start_record(rec, "fire", kill.number("score"), fmt::format("{} ({})", kill.name, kill.ref));
-      if (shot.beyond) {
-        if (rec != nullptr) {
-          rec->result = fmt::format("no fire: {:g}\" is beyond the {}'s effective range {}\" ({})",
-                                    range, ranges.key, ranges.number("effective"), ranges.ref);
-        }
-        return Outcome{{"kills", int_value(0)}, {"victim", text_value("none")}};
-      }
-      shot.modifiers.record(rec);
-      const ShotRules& rules = shot.rules;
-      ShotState state = shot.state;
-      const int size = shot.size;
-      int kills = 0;
-      bool leader_killed = false;
-      bool officer_killed = false;
-      std::string story;
-      while (true) {
-        const Shot s = roll_shot(rules, state, c, rec, story);
-        if (s.victim != Victim::kNone) ++kills;
-        if (s.victim == Victim::kLeader) {
-          leader_killed = true;
-          state.leader = false;
-        }
-        if (s.victim == Victim::kOfficer) {
-          officer_killed = true;
-          state.officer = false;
-        }
-        if (!s.again || kills >= size) break;
-      }
-      // The highest-ranking figure killed (L81).
-      std::string victim = kills == 0 ? "none" : "ranker";
-      if (leader_killed && officer_killed) {
-        victim = "squad-leader+officer";
-      } else if (leader_killed) {
-        victim = "squad-leader";
-      } else if (officer_killed) {
-        victim = "officer";
-      }
-      if (rec != nullptr) {
-        rec->target = rules.kill_score;
-        rec->result = fmt::format("{} kill{} ({}; {} range, {})", kills, kills == 1 ? "" : "s",
-                                  story, close ? "close" : "effective", ranges.ref);
-      }
-      return Outcome{{"kills", int_value(kills)}, {"victim", text_value(victim)}};
-    });
+    return fire_outcome(fire_situation(p), c, explain);
   };
   return r;
 }

@@ -86,6 +86,11 @@ struct FireShot {
 };
 FireShot fire_shot(const FireSituation& f);
 
+// The `fire` resolution on a typed situation (fire_resolutions.cc): the resolution reads its
+// parameters into one (fire_situation) and calls this; the battle builds one directly
+// (BattleSK::fire_situation) rather than naming eighteen parameters for every shot.
+Outcome fire_outcome(const FireSituation& f, Chance& c, std::vector<RollRecord>* explain);
+
 // Mean of the `fire` resolution's "kills" over its exact distribution, bit for bit what
 // outcome_mean() gives (each outcome's exact fraction to the nearest double, summed in the
 // outcomes' order), from a walk over the shot's kill states instead of every dice path; kept

@@ -233,6 +233,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   e.rolls = std::move(rolls);
   if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
     u.status = UnitStatus::kOffTable;
+    world_changed();  // its figures no longer block sight nor can be seen
     e.text += "; it leaves the table (SK-14)";
     log.append(std::move(e));
     return;

@@ -55,16 +55,10 @@ std::vector<int> BattleSK::living(int unit) const {
 bool BattleSK::can_act(int unit) const {
   return force_.units[unit].status == UnitStatus::kActive && figure_count(unit) > 0;
 }
-std::string BattleSK::quality(int unit) const {
-  return force_.units[unit].attribute_string("quality", "regular");
-}
-std::string BattleSK::weapon(int unit) const {
-  return force_.units[unit].attribute_string("weapon", "musket");
-}
 bool BattleSK::mounted(int unit) const {
-  const Value* v = force_.units[unit].attribute("mounted");
   if (squads_[unit].dismounted) return false;  // SK-20: dismounted cavalry are infantry
-  return (v != nullptr && std::get<bool>(*v)) || force_.units[unit].arm == Arm::kCavalry;
+  return arms_[static_cast<std::size_t>(unit)].mounted_attribute ||
+         force_.units[unit].arm == Arm::kCavalry;
 }
 // SK-09: the layout keeps a formed squad in base contact; in three or more ranks it is Formed
 // only with sk_09_formed = contact-any-ranks.
@@ -116,8 +110,7 @@ double BattleSK::gap_in(int a, int b) const {
 
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
 double BattleSK::max_move_in(int unit) const {
-  const Row& arm = row("movement.arms", mounted(unit) ? "cavalry" : "infantry");
-  return arm.number("max");
+  return mounted(unit) ? hot_.cavalry_max_in : hot_.infantry_max_in;
 }
 
 std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
@@ -145,7 +138,7 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   const Vec2 a = pos(unit, k);
   const Vec2 b = pos(target, j);
   if (!sees(a, b)) return false;
-  if (option("sk_06_figures_block") == "none") return true;
+  if (!hot_.figures_block) return true;
   const Segment line{a, b};
   // The figures whose centres lie within 40 mm of the line: those in its box grown by 40 mm
   // (the index, ids in unit then figure order, as the scan met them).
@@ -194,10 +187,9 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
-  if (!memo_.on) return judge_cover(target, from);
   const auto key = std::make_tuple(target, from.x, from.y);
-  auto it = memo_.cover.find(key);
-  if (it == memo_.cover.end()) it = memo_.cover.emplace(key, judge_cover(target, from)).first;
+  auto it = sight_.cover.find(key);
+  if (it == sight_.cover.end()) it = sight_.cover.emplace(key, judge_cover(target, from)).first;
   return it->second;
 }
 
@@ -232,25 +224,24 @@ double BattleSK::range_in(int unit, int k, int target) const {
 // give the same range), so line of sight is traced nearest first and stops at the first seen,
 // or once the figures left are beyond `limit_in` (then -1, as for none seen).
 double BattleSK::range_within(int unit, int k, int target, double limit_in) const {
-  if (!memo_.on) return trace_range(unit, k, target, limit_in);
   const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 42) |
                             (static_cast<std::uint64_t>(k) << 21) |
                             static_cast<std::uint64_t>(target);
-  auto it = memo_.range.find(key);
+  auto it = sight_.range.find(key);
   // A range found is exact whatever the limit; "none within L" answers any limit up to L.
-  if (it != memo_.range.end()) {
+  if (it != sight_.range.end()) {
     const auto [r, traced_to] = it->second;
     if (r >= 0) return r <= limit_in ? r : -1;
     if (limit_in <= traced_to) return -1;
   }
   const double r = trace_range(unit, k, target, limit_in);
-  memo_.range[key] = {r, limit_in};
+  sight_.range[key] = {r, limit_in};
   return r;
 }
 
 double BattleSK::trace_range(int unit, int k, int target, double limit_in) const {
   const Vec2 from = pos(unit, k);
-  if (option("sk_06_measure") == "squad-leader" && squads_[target].leader >= 0) {
+  if (hot_.measure_leader && squads_[target].leader >= 0) {
     const int l = squads_[target].leader;
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
@@ -273,12 +264,11 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
 bool BattleSK::in_range(int unit, int k, int target) const {
   const Figure& f = figures_[unit][k];
   // SK-20 pistol-only: mounted figures fire only pistols.
-  if (mounted(unit) && weapon(unit) != "pistol" && option("sk_20_mounted_fire") == "pistol-only") {
-    return false;
-  }
-  const Row& ranges = row("fire.weapons", f.tap ? "musket" : weapon(unit));
-  const double r = range_within(unit, k, target, ranges.number("effective"));
-  return r >= 0 && r <= ranges.number("effective");
+  if (hot_.pistol_only && mounted(unit) && weapon(unit) != "pistol") return false;
+  const double effective =
+      f.tap ? hot_.musket_effective_in : arms_[static_cast<std::size_t>(unit)].effective_in;
+  const double r = range_within(unit, k, target, effective);
+  return r >= 0 && r <= effective;
 }
 
 // Living officers of `side` within `inches` of `p`, as unit * 100 + figure (the officers'
@@ -332,6 +322,34 @@ bool BattleSK::officer_with(int target) const {
   return !officers_near(force_.units[target].side, anchor(target),
                         option_number("sk_05_officer_in"))
               .empty();
+}
+
+detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) const {
+  detail::FireSituation f;
+  f.weapon = weapon(unit);
+  f.quality = quality(unit);
+  f.mounted = mounted(unit);
+  f.target_formed = formed_target(target);
+  f.volley = volley;
+  f.target_size = canister_cap(target);
+  f.leader = squads_[target].leader >= 0;
+  f.officer = officer_with(target);
+  f.natural_face = hot_.natural_face;
+  f.natural_kills = hot_.natural_kills;
+  f.missing_ranker = hot_.missing_ranker;
+  f.chain = hot_.chain;
+  f.ball_close = hot_.ball_close;
+  return f;
+}
+
+void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f,
+                           std::string& cover) const {
+  f.range = std::max(0.0, range_in(unit, k, target));
+  cover = cover_of(target, pos(unit, k));
+  f.cover = cover;
+  f.wounded = wounded_hero(unit, k);
+  f.canister = figures_[unit][k].canister;
+  f.tap = figures_[unit][k].tap;
 }
 
 std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, bool volley) const {
@@ -407,11 +425,6 @@ std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_u
 Outcome BattleSK::resolve(const std::string& n, const std::map<std::string, Value>& given,
                           std::vector<RollRecord>* rolls) {
   return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
-}
-
-double BattleSK::probability(const std::string& n, const std::map<std::string, Value>& given,
-                             const std::string& field, const Value& value) {
-  return outcome_probability(*ruleset().resolution(n), complete(n, given), field, value);
 }
 
 }  // namespace smoothbore::squad_skirmish

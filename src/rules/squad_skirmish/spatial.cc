@@ -4,7 +4,9 @@
 // is the one a scan of every unit gives: the index only proposes candidates (a superset),
 // which the callers test exactly as before, in the scan's order (ids ascending).
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "rules/squad_skirmish/battle_impl.h"
@@ -46,12 +48,18 @@ void BattleSK::index_build() {
 }
 
 void BattleSK::index_update(int unit) {
+  world_changed();
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
   fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
-  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)],
+                                                       fp_box_[static_cast<std::size_t>(unit)]);
   SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
+  // Each figure's box worked out once for both indexes, on axes shared while the facing is.
+  const Rect* axes_of = nullptr;
+  Vec2 f;
+  Vec2 r;
   for (std::size_t k = 0; k < u.stands.size(); ++k) {
     const int id = fig_base_[unit] + static_cast<int>(k);
     if (u.stands[k].removed) {
@@ -59,12 +67,21 @@ void BattleSK::index_update(int unit) {
       side.remove(id);
       continue;
     }
-    all_figs_.insert(id, u.stands[k].rect);
-    side.insert(id, u.stands[k].rect);
+    const Rect& rect = u.stands[k].rect;
+    if (axes_of == nullptr || std::bit_cast<std::uint64_t>(axes_of->facing) !=
+                                  std::bit_cast<std::uint64_t>(rect.facing)) {
+      axes_of = &rect;
+      f = rect.forward();
+      r = rect.right();
+    }
+    const Box box = bounds_on_axes(rect, f, r);
+    all_figs_.insert(id, rect, box);
+    side.insert(id, rect, box);
   }
 }
 
 void BattleSK::index_remove(int unit, int k) {
+  world_changed();
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
@@ -72,7 +89,8 @@ void BattleSK::index_remove(int unit, int k) {
   side_figs_[static_cast<std::size_t>(u.side)].remove(id);
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
   fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
-  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)]);
+  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)],
+                                                       fp_box_[static_cast<std::size_t>(unit)]);
 }
 
 void BattleSK::note_officer(int unit, int k) {
@@ -170,7 +188,9 @@ int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
     sides[s].around(
         my_box,
         [&](int i) {
-          if (!accept(i) || farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+          // The boxes' gap first: most units visited are farther than the best (and `accept`
+          // counts a squad's figures).
+          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)])) || !accept(i)) return;
           const double k = key(i);
           if (k < *best_key || (k == *best_key && i < best)) {
             *best_key = k;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/resolutions.h"
 
@@ -29,14 +30,36 @@ void add_morale_params(std::vector<ParamSpec>& ps, const std::string& prefix,
                     who + ": the squad leader is wounded (Heroes: -1 to his rolls)", "L99, §10"));
 }
 
+// The morale parameters' names under one prefix, built once: the charge's exact odds read
+// them on every one of its hundred dice paths.
+struct MoraleNames {
+  explicit MoraleNames(const std::string& prefix)
+      : quality(prefix + "quality"),
+        figures_lost(prefix + "figures-lost"),
+        leader_killed(prefix + "leader-killed"),
+        formed(prefix + "formed"),
+        officer_rallying(prefix + "officer-rallying"),
+        wounded_leader(prefix + "wounded-leader") {}
+  std::string quality, figures_lost, leader_killed, formed, officer_rallying, wounded_leader;
+};
+
+const MoraleNames& morale_names(const std::string& prefix) {
+  static const MoraleNames kSquad(""), kAttacker("attacker-"), kDefender("defender-");
+  if (prefix.empty()) return kSquad;
+  if (prefix == "attacker-") return kAttacker;
+  SB_CHECK(prefix == "defender-", prefix);
+  return kDefender;
+}
+
 MoraleSituation morale_of(const Params& p, const std::string& prefix) {
+  const MoraleNames& n = morale_names(prefix);
   MoraleSituation s;
-  s.quality = p.get_string(prefix + "quality");
-  s.figures_lost = int_of(p, prefix + "figures-lost");
-  s.leader_killed = p.get_bool(prefix + "leader-killed");
-  s.formed = p.get_bool(prefix + "formed");
-  s.officer_rallying = p.get_bool(prefix + "officer-rallying");
-  s.wounded_leader = p.get_bool(prefix + "wounded-leader");
+  s.quality = p.get_string(n.quality);
+  s.figures_lost = int_of(p, n.figures_lost);
+  s.leader_killed = p.get_bool(n.leader_killed);
+  s.formed = p.get_bool(n.formed);
+  s.officer_rallying = p.get_bool(n.officer_rallying);
+  s.wounded_leader = p.get_bool(n.wounded_leader);
   return s;
 }
 

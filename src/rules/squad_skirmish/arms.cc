@@ -1,0 +1,33 @@
+// The squads' attributes and the options that the range tests, sight and movement read in
+// their hot loops (issue 9): looked up by name once per battle. The attributes and options
+// never change during a battle (dismounting, SK-20, changes the arm, which is read live).
+#include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/tables.h"
+
+namespace smoothbore::squad_skirmish {
+
+void BattleSK::read_arms() {
+  arms_.clear();
+  for (const Unit& u : force_.units) {
+    Arms a;
+    a.weapon = u.attribute_string("weapon", "musket");
+    a.quality = u.attribute_string("quality", "regular");
+    const Value* m = u.attribute("mounted");
+    a.mounted_attribute = m != nullptr && std::get<bool>(*m);
+    a.effective_in = row("fire.weapons", a.weapon).number("effective");
+    arms_.push_back(std::move(a));
+  }
+  hot_.pistol_only = option("sk_20_mounted_fire") == "pistol-only";
+  hot_.figures_block = option("sk_06_figures_block") != "none";
+  hot_.measure_leader = option("sk_06_measure") == "squad-leader";
+  hot_.musket_effective_in = row("fire.weapons", "musket").number("effective");
+  hot_.cavalry_max_in = row("movement.arms", "cavalry").number("max");
+  hot_.infantry_max_in = row("movement.arms", "infantry").number("max");
+  hot_.natural_face = option("sk_03_natural_10") == "face";
+  hot_.natural_kills = option_bool("sk_04_natural_10_kills");
+  hot_.missing_ranker = option("sk_05_missing_victim") == "ranker";
+  hot_.chain = option("sk_08_canister_chain") == "modified-over-10";
+  hot_.ball_close = option("sk_24_ball_close") == "plus-1";
+}
+
+}  // namespace smoothbore::squad_skirmish

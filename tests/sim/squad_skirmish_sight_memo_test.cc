@@ -1,0 +1,79 @@
+// The sight memo (issue 9): each figure's range to a target and each cover judgement are kept
+// while no figure is placed or killed, no squad leaves the table and no leader changes, across
+// decisions, fire and activations. After every turn of doctrine play (the memo as the battle
+// left it) its answers equal the unmemoised traces, for every figure and enemy squad.
+#include <gtest/gtest.h>
+
+#include "embedded_scenario.h"
+#include "rules/registry.h"
+#include "rules/squad_skirmish/battle_impl.h"
+#include "scale_test_util.h"
+#include "sim/match.h"
+
+namespace smoothbore {
+namespace {
+
+using squad_skirmish::BattleSK;
+
+// Compares every (figure, enemy squad) pair; returns how many had a target in sight.
+int check_memo(const BattleSK& b) {
+  const Force& f = b.force();
+  int seen = 0;
+  for (std::size_t u = 0; u < f.units.size(); ++u) {
+    for (std::size_t t = 0; t < f.units.size(); ++t) {
+      const int ui = static_cast<int>(u);
+      const int ti = static_cast<int>(t);
+      if (f.units[u].side == f.units[t].side || !f.units[u].on_table() || !f.units[t].on_table() ||
+          b.figure_count(ti) == 0) {
+        continue;
+      }
+      for (int k : b.living(ui)) {
+        const double want = b.trace_range(ui, k, ti, 1e18);
+        EXPECT_EQ(b.range_in(ui, k, ti), want)
+            << f.units[u].id << " " << k << " at " << f.units[t].id;
+        EXPECT_EQ(b.cover_of(ti, b.pos(ui, k)), b.judge_cover(ti, b.pos(ui, k)))
+            << f.units[u].id << " " << k << " at " << f.units[t].id;
+        seen += want >= 0 ? 1 : 0;
+      }
+    }
+  }
+  return seen;
+}
+
+TEST(SquadSkirmishSightMemo, EqualsTheTracesAfterEveryTurn) {
+  const Scenario sc = load_embedded("squad-skirmish/raid.toml");
+  const Ruleset* rs = find_ruleset("squad-skirmish");
+  ASSERT_NE(rs, nullptr);
+  int seen = 0;
+  int turns = 0;
+  for (std::uint64_t seed : {1, 2, 3}) {
+    MatchConfig cfg;
+    cfg.seed = seed;
+    Match m(sc, *rs, cfg);
+    for (int turn = 0; turn < 8 && !m.finished(); ++turn) {
+      m.play_turn();
+      seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()));
+      ++turns;
+    }
+  }
+  EXPECT_GT(turns, 6);
+  EXPECT_GT(seen, 50);
+}
+
+TEST(SquadSkirmishSightMemo, EqualsTheTracesInAGeneratedBattle) {
+  const Scenario sc = generated_battle("squad-skirmish", 100, 2);
+  const Ruleset* rs = find_ruleset("squad-skirmish");
+  ASSERT_NE(rs, nullptr);
+  MatchConfig cfg;
+  cfg.seed = 2;
+  Match m(sc, *rs, cfg);
+  int seen = 0;
+  for (int turn = 0; turn < 2 && !m.finished(); ++turn) {
+    m.play_turn();
+    seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()));
+  }
+  EXPECT_GT(seen, 50);
+}
+
+}  // namespace
+}  // namespace smoothbore
