@@ -82,6 +82,29 @@ TEST(ElanDrillOddsMemo, KeptAnswersAreTheEnumeration) {
   }
 }
 
+// The distributions kept by pool (pool_odds.h) are the enumerated resolution's, bit for bit,
+// on random situations (the schema's full ranges: large pools, negative factors, flags).
+TEST(ElanDrillOddsMemo, PoolDistributionsAreTheEnumeration) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  std::mt19937 rng(11);
+  const Resolution* close = rs->resolution("close-action");
+  const Resolution* test = rs->resolution("elan-test");
+  for (int trial = 0; trial < 60; ++trial) {
+    auto close_given = random_given(*close, rng);
+    close_given["figures"] = Value(std::int64_t{1 + static_cast<std::int64_t>(rng() % 16)});
+    const std::vector<double> casualties =
+        uncached_distribution(*close, rs->battle_params("close-action", close_given), "casualties");
+    const auto test_given = random_given(*test, rng);
+    const std::vector<double> failures =
+        uncached_distribution(*test, rs->battle_params("elan-test", test_given), "failures");
+    for (int twice = 0; twice < 2; ++twice) {
+      EXPECT_EQ(BattleED::casualty_distribution(close_given), casualties) << trial;
+      EXPECT_EQ(BattleED::failure_distribution(test_given), failures) << trial;
+    }
+  }
+}
+
 // A kept answer is not given to another question: near-equal ranges have their own odds.
 TEST(ElanDrillOddsMemo, NearlyEqualSituationsKeepTheirOwnOdds) {
   const Ruleset* rs = find_ruleset("elan-drill");

@@ -4,6 +4,8 @@
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/pool_odds.h"
+#include "rules/elan_drill/resolutions.h"
 #include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
@@ -190,6 +192,17 @@ std::vector<double> BattleED::distribution(const std::string& name,
   });
 }
 
+const std::vector<double>& BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+  static const Resolution& kCloseAction = *ruleset().resolution("close-action");
+  return elan_drill::casualty_distribution(
+      close_action_pools(*complete_params(kCloseAction.params, p)));
+}
+
+const std::vector<double>& BattleED::failure_distribution(const std::map<std::string, Value>& p) {
+  static const Resolution& kElanTest = *ruleset().resolution("elan-test");
+  return elan_drill::failure_distribution(elan_test_pool(*complete_params(kElanTest.params, p)));
+}
+
 ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit >= 0 && a.kind == ActionKind::kFormation && a.target < 0) {
@@ -207,8 +220,8 @@ ActionAssessment BattleED::assess(const Action& a) const {
     theirs_p["broken"] = Value(true);
     theirs_p["broken-to-hit"] =
         Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
-    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto theirs = casualty_distribution(theirs_p);
+    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto& theirs = casualty_distribution(theirs_p);
     for (std::size_t x = 0; x < mine.size(); ++x) {
       out.expected_kills += static_cast<double>(x) * mine[x];
       for (std::size_t y = 0; y < theirs.size(); ++y) {
@@ -242,8 +255,8 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
-    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
+    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto& theirs = casualty_distribution(close_params(a.target, a.unit, false));
     // Each side's test situation is found once; only the figures lost more vary.
     std::map<std::string, Value> target_p = elan_params(a.target, a.unit);
     std::map<std::string, Value> charger_p = elan_params(a.unit, a.target);

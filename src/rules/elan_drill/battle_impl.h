@@ -142,12 +142,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   static std::vector<double> distribution(const std::string& name,
                                           const std::map<std::string, Value>& p,
                                           const std::string& field);
-  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p) {
-    return distribution("close-action", p, "casualties");
-  }
-  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p) {
-    return distribution("elan-test", p, "failures");
-  }
+  // distribution() of close-action's casualties and elan-test's failures, kept by the pools
+  // they come down to (pool_odds.h).
+  static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
+  static const std::vector<double>& failure_distribution(const std::map<std::string, Value>& p);
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.
