@@ -142,10 +142,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   static std::vector<double> distribution(const std::string& name,
                                           const std::map<std::string, Value>& p,
                                           const std::string& field);
-  // distribution() of close-action's casualties and elan-test's failures, kept by the pools
-  // they come down to (pool_odds.h).
+  // distribution() of close-action's casualties, kept by the pools it comes down to
+  // (pool_odds.h).
   static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
-  static const std::vector<double>& failure_distribution(const std::map<std::string, Value>& p);
+  // A round-1 end-of-round Élan test (L38) of `given` (elan_params), completed.
+  static Params elan_test_params(std::map<std::string, Value> given);
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.

@@ -54,6 +54,20 @@ const std::vector<double>& failure_distribution(const PoolDice& pool) {
   });
 }
 
+double success_mean(const PoolDice& pool) {
+  thread_local std::unordered_map<std::uint64_t, double> memo;
+  const std::uint64_t key = pack(pool.dice, pool.factor);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  const std::function<int(Chance&)> f = [&](Chance& c) {
+    return roll_pool(pool.dice, pool.factor, c, nullptr).successes;
+  };
+  double sum = 0;
+  for (const auto& [successes, probability] : enumerate_outcomes(f)) {
+    sum += probability * static_cast<double>(successes);
+  }
+  return memo.emplace(key, sum).first->second;
+}
+
 const std::vector<double>& casualty_distribution(const CloseActionPools& pools) {
   thread_local std::unordered_map<std::uint64_t, std::vector<double>> memo;
   return kept(

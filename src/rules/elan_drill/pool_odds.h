@@ -14,6 +14,8 @@ namespace smoothbore::elan_drill {
 
 // P(failures = index) of an Élan test's pool (elan-test's "failures").
 const std::vector<double>& failure_distribution(const PoolDice& pool);
+// The mean successes of a pool (small-arms' "hits", as outcome_mean sums them).
+double success_mean(const PoolDice& pool);
 // P(casualties = index) of one side's round of close action (close-action's "casualties").
 const std::vector<double>& casualty_distribution(const CloseActionPools& pools);
 

@@ -35,6 +35,8 @@ struct PoolDice {
   int factor = 0;  // succeeds on a face <= factor (capped as factor-cap says)
 };
 PoolDice elan_test_pool(const Params& elan_test);
+// Its hits are the successes of this pool (no dice when it cannot fire).
+PoolDice small_arms_pool(const Params& small_arms);
 struct CloseActionPools {
   int dice = 0;         // the blows (figures, +1D each from flank/rear or vs broken)
   int hit_factor = 0;   // to hit, with every modifier
