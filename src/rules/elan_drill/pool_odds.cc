@@ -1,11 +1,13 @@
 #include "rules/elan_drill/pool_odds.h"
 
-#include <array>
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
 
+#include "core/dice/case_table.h"
 #include "core/dice/chance.h"
+#include "core/dice/fraction.h"
 #include "rules/elan_drill/pool.h"
 
 namespace smoothbore::elan_drill {
@@ -41,6 +43,91 @@ std::uint64_t pack(int a, int b, int c = 0, int d = 0) {
   return field(a) | field(b) << 16 | field(c) << 32 | field(d) << 48;
 }
 
+// A count of faces as pick_face_count() picks it: certain (no chance node), or each count
+// from its binomial cases.
+class FaceCount {
+ public:
+  FaceCount(int dice, int sides, int faces) {
+    if (dice <= 0 || faces <= 0) {
+      certain_ = 0;
+    } else if (faces >= sides) {
+      certain_ = dice;
+    } else {
+      table_ = face_count_table(dice, sides, faces);
+    }
+  }
+  // Whether `count` is a branch (certain counts have one).
+  bool has(int count) const {
+    return table_ == nullptr ? count == certain_
+                             : count >= 0 && count < static_cast<int>(table_->cases.size());
+  }
+  const BigInt& cases(int count) const {
+    return table_ == nullptr ? one() : table_->cases[static_cast<std::size_t>(count)];
+  }
+  const BigInt& total() const { return table_ == nullptr ? one() : table_->total; }
+  int lowest() const { return table_ == nullptr ? certain_ : 0; }
+  int highest() const {
+    return table_ == nullptr ? certain_ : static_cast<int>(table_->cases.size()) - 1;
+  }
+
+ private:
+  static const BigInt& one() {
+    static const BigInt kOne = 1;
+    return kOne;
+  }
+  int certain_ = 0;
+  CaseTablePtr table_;
+};
+
+// close-action's casualties as enumerating it gives them, without walking its paths: each
+// outcome (hits, casualties, special) is one path whose probability is the product of its
+// picks' cases over the product of their totals (PathSum), rounded to the nearest double,
+// and the outcomes are summed into their casualties in the order of the enumeration's sorted
+// outcomes (hits, then casualties, then special).
+std::vector<double> close_casualties(const CloseActionPools& pools) {
+  std::vector<double> out;
+  auto add = [&](int casualties, double p) {
+    const auto c = static_cast<std::size_t>(casualties);
+    if (out.size() <= c) out.resize(c + 1, 0.0);
+    out[c] += p;
+  };
+  thread_local BigInt numerator, denominator, hs_numerator, hs_denominator;
+  const FaceCount hit(pools.dice, kSides, success_faces(pools.hit_factor));
+  for (int h = hit.lowest(); h <= hit.highest(); ++h) {
+    if (h == 0) {  // no saves to roll
+      add(0, to_double(hit.cases(0), hit.total()));
+      continue;
+    }
+    if (!pools.special) {
+      const FaceCount failed(h, kSides, kSides - success_faces(pools.save_factor));
+      denominator = hit.total() * failed.total();
+      for (int c = failed.lowest(); c <= failed.highest(); ++c) {
+        numerator = hit.cases(h) * failed.cases(c);
+        add(c, to_double(numerator, denominator));
+      }
+      continue;
+    }
+    // Natural 12s first, then the other dice fail on the faces above the factor (roll_saves).
+    const FaceCount twelves(h, kSides, 1);
+    const int failing = kSides - 1 - std::clamp(pools.save_factor, 0, kSides - 1);
+    std::vector<FaceCount> others;
+    others.reserve(static_cast<std::size_t>(h) + 1);
+    for (int s = 0; s <= h; ++s) others.emplace_back(h - s, kSides - 1, failing);
+    for (int c = 0; c <= h; ++c) {
+      for (int s = 0; s <= c; ++s) {
+        const FaceCount& other = others[static_cast<std::size_t>(s)];
+        if (!twelves.has(s) || !other.has(c - s)) continue;
+        hs_numerator = hit.cases(h) * twelves.cases(s);
+        hs_denominator = hit.total() * twelves.total();
+        numerator = hs_numerator * other.cases(c - s);
+        denominator = hs_denominator * other.total();
+        add(c, to_double(numerator, denominator));
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 const std::vector<double>& failure_distribution(const PoolDice& pool) {
@@ -70,17 +157,8 @@ double success_mean(const PoolDice& pool) {
 
 const std::vector<double>& casualty_distribution(const CloseActionPools& pools) {
   thread_local std::unordered_map<std::uint64_t, std::vector<double>> memo;
-  return kept(
-      memo, pack(pools.dice, pools.hit_factor, pools.save_factor, pools.special ? 1 : 0), [&] {
-        // close-action's outcomes are (hits, casualties, special), in that order.
-        using Round = std::array<int, 3>;
-        const std::function<Round(Chance&)> f = [&](Chance& c) {
-          const int hits = roll_pool(pools.dice, pools.hit_factor, c, nullptr).successes;
-          const SaveResult saved = roll_saves(hits, pools.save_factor, pools.special, c, nullptr);
-          return Round{hits, saved.casualties, saved.special};
-        };
-        return value_distribution(f, [](const Round& r) { return r[1]; });
-      });
+  return kept(memo, pack(pools.dice, pools.hit_factor, pools.save_factor, pools.special ? 1 : 0),
+              [&] { return close_casualties(pools); });
 }
 
 }  // namespace smoothbore::elan_drill
