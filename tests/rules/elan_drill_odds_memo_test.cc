@@ -7,6 +7,7 @@
 #include <random>
 
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/pool_odds.h"
 #include "rules/registry.h"
 #include "rules/resolution.h"
 
@@ -79,6 +80,46 @@ TEST(ElanDrillOddsMemo, KeptAnswersAreTheEnumeration) {
             << name << " " << trial;
       }
     }
+  }
+}
+
+// The distributions kept by pool (pool_odds.h) are the enumerated resolution's, bit for bit,
+// on random situations (the schema's full ranges: large pools, negative factors, flags).
+TEST(ElanDrillOddsMemo, PoolDistributionsAreTheEnumeration) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  std::mt19937 rng(11);
+  const Resolution* close = rs->resolution("close-action");
+  const Resolution* test = rs->resolution("elan-test");
+  for (int trial = 0; trial < 60; ++trial) {
+    auto close_given = random_given(*close, rng);
+    close_given["figures"] = Value(std::int64_t{1 + static_cast<std::int64_t>(rng() % 16)});
+    const std::vector<double> casualties =
+        uncached_distribution(*close, rs->battle_params("close-action", close_given), "casualties");
+    const auto test_given = random_given(*test, rng);
+    const std::vector<double> failures =
+        uncached_distribution(*test, rs->battle_params("elan-test", test_given), "failures");
+    for (int twice = 0; twice < 2; ++twice) {
+      EXPECT_EQ(BattleED::casualty_distribution(close_given), casualties) << trial;
+      EXPECT_EQ(failure_distribution(elan_test_pool(rs->battle_params("elan-test", test_given))),
+                failures)
+          << trial;
+    }
+  }
+}
+
+// Small arms' mean hits kept by pool are outcome_mean's, bit for bit, on random volleys
+// (every weapon and fire type, in and out of range, mounted or not).
+TEST(ElanDrillOddsMemo, SmallArmsMeanIsTheEnumeration) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Resolution* r = rs->resolution("small-arms");
+  std::mt19937 rng(13);
+  for (int trial = 0; trial < 200; ++trial) {
+    auto given = random_given(*r, rng);
+    given["figures"] = Value(std::int64_t{1 + static_cast<std::int64_t>(rng() % 60)});
+    const Params full = rs->battle_params("small-arms", given);
+    EXPECT_EQ(success_mean(small_arms_pool(full)), outcome_mean(*r, full, "hits")) << trial;
   }
 }
 

@@ -43,5 +43,24 @@ TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   EXPECT_GT(fire, 0);
 }
 
+// The nearest-enemy searches of the frozen snapshot start from the distance to the enemy
+// last found for the side; every answer through a generated battle is the full scan's.
+TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 3);
+  MatchConfig cfg;
+  cfg.seed = 3;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
+  b.check_nearest = true;
+  int turns = 0;
+  for (; turns < 4 && !m.finished(); ++turns) {
+    ASSERT_NO_THROW(m.play_turn()) << "turn " << turns;
+  }
+  EXPECT_GT(turns, 1);
+}
+
 }  // namespace
 }  // namespace smoothbore

@@ -14,10 +14,13 @@ Fraction make_fraction(const BigInt& n, const BigInt& d) {
   return f;
 }
 
-double to_double(const Fraction& f) {
-  if (sgn(f) == 0) return 0;
-  const mpz_srcptr n = f.get_num_mpz_t();
-  const mpz_srcptr d = f.get_den_mpz_t();
+double to_double(const Fraction& f) { return to_double(f.get_num(), f.get_den()); }
+
+double to_double(const BigInt& numerator, const BigInt& denominator) {
+  SB_CHECK(sgn(denominator) > 0, "denominator not positive");
+  if (sgn(numerator) == 0) return 0;
+  const mpz_srcptr n = numerator.get_mpz_t();
+  const mpz_srcptr d = denominator.get_mpz_t();
   // Scale |n|/d by 2^e into [2^62, 2^64), take the integer part q and whether a remainder
   // is left (the sticky bit), then round q's top 53 bits to nearest, ties to even. The
   // scratch integers are kept per thread: enumeration converts one fraction per outcome.
@@ -46,7 +49,7 @@ double to_double(const Fraction& f) {
   const std::uint64_t half = std::uint64_t{1} << (drop - 1);
   if (rest > half || (rest == half && (sticky || (mantissa & 1) != 0))) ++mantissa;
   const double magnitude = std::ldexp(static_cast<double>(mantissa), static_cast<int>(drop - e));
-  return sgn(f) < 0 ? -magnitude : magnitude;
+  return sgn(numerator) < 0 ? -magnitude : magnitude;
 }
 
 std::string to_string(const Fraction& f) { return f.get_str(); }

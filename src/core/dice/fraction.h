@@ -22,6 +22,9 @@ Fraction make_fraction(const BigInt& n, const BigInt& d);
 // The double nearest `f` (ties to even). GMP's mpq_get_d truncates instead, and a
 // probability such as 68/100 must print as the same double that 0.68 is.
 double to_double(const Fraction& f);
+// The same for numerator / denominator (denominator > 0) not in lowest terms: exact sums
+// that only need their double skip the gcd.
+double to_double(const BigInt& numerator, const BigInt& denominator);
 
 // "17/25", "1", "0".
 std::string to_string(const Fraction& f);

@@ -1,9 +1,12 @@
 // The candidate actions of a unit and their exact assessments (what the doctrine weighs):
 // lines fire, columns charge, infantry charged by cavalry weigh forming square (§6).
 #include <algorithm>
+#include <array>
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/pool_odds.h"
+#include "rules/elan_drill/resolutions.h"
 #include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
@@ -190,6 +193,18 @@ std::vector<double> BattleED::distribution(const std::string& name,
   });
 }
 
+const std::vector<double>& BattleED::casualty_distribution(const std::map<std::string, Value>& p) {
+  static const Resolution& kCloseAction = *ruleset().resolution("close-action");
+  return elan_drill::casualty_distribution(
+      close_action_pools(*complete_params(kCloseAction.params, p)));
+}
+
+Params BattleED::elan_test_params(std::map<std::string, Value> given) {
+  static const Resolution& kElanTest = *ruleset().resolution("elan-test");
+  given["round"] = Value(std::int64_t{1});
+  return *complete_params(kElanTest.params, given);
+}
+
 ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit >= 0 && a.kind == ActionKind::kFormation && a.target < 0) {
@@ -207,8 +222,8 @@ ActionAssessment BattleED::assess(const Action& a) const {
     theirs_p["broken"] = Value(true);
     theirs_p["broken-to-hit"] =
         Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
-    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto theirs = casualty_distribution(theirs_p);
+    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto& theirs = casualty_distribution(theirs_p);
     for (std::size_t x = 0; x < mine.size(); ++x) {
       out.expected_kills += static_cast<double>(x) * mine[x];
       for (std::size_t y = 0; y < theirs.size(); ++y) {
@@ -242,17 +257,17 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
-    const auto mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto theirs = casualty_distribution(close_params(a.target, a.unit, false));
-    // Each side's test situation is found once; only the figures lost more vary.
-    std::map<std::string, Value> target_p = elan_params(a.target, a.unit);
-    std::map<std::string, Value> charger_p = elan_params(a.unit, a.target);
-    target_p["round"] = charger_p["round"] = Value(std::int64_t{1});
-    auto test = [&](std::map<std::string, Value>& p, int lost_more) {
-      p["figures-lost-more"] = Value(std::int64_t{std::min(lost_more, 12)});
-      return failure_distribution(p);
+    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
+    const auto& theirs = casualty_distribution(close_params(a.target, a.unit, false));
+    // Each side's test situation is found and completed once; only the figures lost more
+    // vary, counted up to 12 (the tests past 12 are the test at 12).
+    Params target_p = elan_test_params(elan_params(a.target, a.unit));
+    Params charger_p = elan_test_params(elan_params(a.unit, a.target));
+    auto test = [](Params& p, int lost_more) {
+      p.set("figures-lost-more", Value(std::int64_t{lost_more}));
+      return &elan_drill::failure_distribution(elan_test_pool(p));
     };
-    std::map<int, std::vector<double>> target_tests, charger_tests;
+    std::array<const std::vector<double>*, 13> target_tests{}, charger_tests{};
     double more = 0, worse = 0, by_me = 0;
     for (std::size_t x = 0; x < mine.size(); ++x) {
       by_me += static_cast<double>(x) * mine[x];
@@ -260,10 +275,14 @@ ActionAssessment BattleED::assess(const Action& a) const {
         const double pxy = mine[x] * theirs[y];
         if (pxy < 1e-9) continue;
         const int diff = static_cast<int>(x) - static_cast<int>(y);
-        auto& ft = target_tests[std::max(diff, 0)];
-        if (ft.empty()) ft = test(target_p, std::max(diff, 0));
-        auto& fc = charger_tests[std::max(-diff, 0)];
-        if (fc.empty()) fc = test(charger_p, std::max(-diff, 0));
+        const int target_more = std::min(std::max(diff, 0), 12);
+        const int charger_more = std::min(std::max(-diff, 0), 12);
+        auto& target_test = target_tests[static_cast<std::size_t>(target_more)];
+        if (target_test == nullptr) target_test = test(target_p, target_more);
+        auto& charger_test = charger_tests[static_cast<std::size_t>(charger_more)];
+        if (charger_test == nullptr) charger_test = test(charger_p, charger_more);
+        const std::vector<double>& ft = *target_test;
+        const std::vector<double>& fc = *charger_test;
         for (std::size_t i = 0; i < ft.size(); ++i) {
           for (std::size_t j = 0; j < fc.size(); ++j) {
             if (i > j) more += pxy * ft[i] * fc[j];

@@ -72,6 +72,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Tests (issue 9): throw std::logic_error when a footprint changed without its unit
   // being re-filed in the live index (checked after movement, fire and close action).
   bool check_live = false;
+  // Tests (issue 9): throw std::logic_error when a nearest-enemy search of the frozen
+  // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan.
+  bool check_nearest = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
   const Scenario& scenario() const override { return scenario_; }
@@ -107,6 +110,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
   int nearest_active_enemy(int unit, double* gap) const override;
+  template <typename Key>
+  int scan_nearest_enemy(int unit, Key key, double* mm) const;
+  void check_nearest_answer(int unit, int found, int scanned) const;
   std::vector<int> units_near(int unit, double reach_in) const;
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
   int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
@@ -142,12 +148,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   static std::vector<double> distribution(const std::string& name,
                                           const std::map<std::string, Value>& p,
                                           const std::string& field);
-  static std::vector<double> casualty_distribution(const std::map<std::string, Value>& p) {
-    return distribution("close-action", p, "casualties");
-  }
-  static std::vector<double> failure_distribution(const std::map<std::string, Value>& p) {
-    return distribution("elan-test", p, "failures");
-  }
+  // distribution() of close-action's casualties, kept by the pools it comes down to
+  // (pool_odds.h).
+  static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
+  // A round-1 end-of-round Élan test (L38) of `given` (elan_params), completed.
+  static Params elan_test_params(std::map<std::string, Value> given);
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.

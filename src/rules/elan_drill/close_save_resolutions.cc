@@ -76,8 +76,8 @@ SaveSituation save_situation(const Params& p, const SaveKeys& k) {
   return s;
 }
 
-// Rolls the saves of `hits` (R-001-4): the capped factor, natural 12 special.
-SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord* rec) {
+// The capped save factor (R-001-4), its modifiers recorded in `rec` (if any).
+int save_factor(const SaveSituation& s, RollRecord* rec) {
   static const Table& kExperience = table("close_saves.experience");
   const Row& exp = kExperience.row(s.experience);
   Factor f(exp.number("save"), rec != nullptr ? fmt::format("{} save ({})", exp.name, exp.ref) : "",
@@ -109,6 +109,12 @@ SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord
     }
   }
   if (rec != nullptr) rec->target = factor;
+  return factor;
+}
+
+// Rolls the saves of `hits` (R-001-4): the capped factor, natural 12 special.
+SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord* rec) {
+  const int factor = save_factor(s, rec);
   const SaveResult out = roll_saves(hits, factor, s.special, c, rec);
   if (rec != nullptr) {
     rec->result = fmt::format(
@@ -119,7 +125,59 @@ SaveResult resolve_saves(const SaveSituation& s, int hits, Chance& c, RollRecord
   return out;
 }
 
+// Parameter names of close-action, built once (every enumerated path reads them again).
+const std::string kSkill = "skill", kDms = "dms", kFigures = "figures", kBroken = "broken",
+                  kBrokenToHit = "broken-to-hit", kFlankRear = "flank-rear",
+                  kVsBroken = "vs-broken";
+
+const Row& close_dice_extra() {
+  static const Row& kDiceExtra = row("close_saves.close_dice_modifiers", "flank-rear");
+  return kDiceExtra;
+}
+
+// +1D per figure against the flank or rear (L229) or a broken unit (D12-05).
+bool close_extra_dice(const Params& p) { return p.get_bool(kFlankRear) || p.get_bool(kVsBroken); }
+
+int close_dice(const Params& p) {
+  return int_of(p, kFigures) *
+         (1 + (close_extra_dice(p) ? close_dice_extra().number("dice_per_figure") : 0));
+}
+
+// The close-action to-hit factor (D12-10) and its modifiers (L233-L239, D12-18).
+Factor close_hit_factor(const Params& p, bool named) {
+  static const Table& kModifiers = table("close_saves.close_modifiers");
+  static const std::vector<std::string> kFlagModifiers = {
+      "obstacle-or-bua", "cavalry-vs-square", "two-rank-line",
+      "skirmish",        "march-column",      "non-charging-cavalry"};
+  Factor f(int_of(p, kSkill), "close-action skill (D12-10)", named);
+  auto mod = [&](const std::string& key) {
+    if (p.get_bool(key)) f.add(kModifiers.row(key));
+  };
+  mod(kFlagModifiers[0]);  // L233
+  mod(kFlagModifiers[1]);  // L234
+  f.add(kModifiers.row("dm"), int_of(p, kDms));
+  for (std::size_t i = 2; i < kFlagModifiers.size(); ++i) mod(kFlagModifiers[i]);
+  if (p.get_bool(kBroken)) {
+    f.add("broken unit in a new close action", int_of(p, kBrokenToHit), "D12-18");
+  }
+  return f;
+}
+
+// The target's saves against close action: melee, at -2 from the flank or rear (L254).
+SaveSituation close_save_situation(const Params& p) {
+  static const SaveKeys kKeys("target-");
+  SaveSituation s = save_situation(p, kKeys);
+  s.attack = "melee";
+  s.flank_rear = p.get_bool(kFlankRear);
+  return s;
+}
+
 }  // namespace
+
+CloseActionPools close_action_pools(const Params& p) {
+  const SaveSituation s = close_save_situation(p);
+  return {close_dice(p), close_hit_factor(p, false).total(), save_factor(s, nullptr), s.special};
+}
 
 Resolution save_resolution() {
   Resolution r;
@@ -187,35 +245,15 @@ Resolution close_action_resolution() {
   add_save_params(r.params, "target-");
   r.outcome_fields = {"hits", "casualties", "special"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    // Parameter names and rows found once (every enumerated path reads them again).
-    static const Table& kModifiers = table("close_saves.close_modifiers");
-    static const Row& kDiceExtra = row("close_saves.close_dice_modifiers", "flank-rear");
-    static const std::string kSkill = "skill", kDms = "dms", kFigures = "figures",
-                             kBroken = "broken", kBrokenToHit = "broken-to-hit",
-                             kFlankRear = "flank-rear", kVsBroken = "vs-broken";
-    static const std::vector<std::string> kFlagModifiers = {
-        "obstacle-or-bua", "cavalry-vs-square", "two-rank-line",
-        "skirmish",        "march-column",      "non-charging-cavalry"};
-    const bool flank_rear = p.get_bool(kFlankRear);
     const int hits = with_record(explain, [&](RollRecord* rec) {
-      Factor f(int_of(p, kSkill), "close-action skill (D12-10)", rec != nullptr);
-      auto mod = [&](const std::string& key) {
-        if (p.get_bool(key)) f.add(kModifiers.row(key));
-      };
-      mod(kFlagModifiers[0]);  // L233
-      mod(kFlagModifiers[1]);  // L234
-      f.add(kModifiers.row("dm"), int_of(p, kDms));
-      for (std::size_t i = 2; i < kFlagModifiers.size(); ++i) mod(kFlagModifiers[i]);
-      if (p.get_bool(kBroken)) {
-        f.add("broken unit in a new close action", int_of(p, kBrokenToHit), "D12-18");
-      }
+      const Factor f = close_hit_factor(p, rec != nullptr);
       f.record(rec, "close action");
       const int figures = int_of(p, kFigures);
-      const Row& extra = kDiceExtra;
-      const bool extra_dice = flank_rear || p.get_bool(kVsBroken);
-      const int dice = figures * (1 + (extra_dice ? extra.number("dice_per_figure") : 0));
+      const bool extra_dice = close_extra_dice(p);
+      const int dice = close_dice(p);
       const PoolResult pool = roll_pool(dice, f.total(), c, rec);
       if (rec != nullptr) {
+        const Row& extra = close_dice_extra();
         rec->result =
             fmt::format("{} hit{} from {}d12 vs {} ({} figures{})", pool.successes,
                         pool.successes == 1 ? "" : "s", dice, f.total(), figures,
@@ -223,10 +261,7 @@ Resolution close_action_resolution() {
       }
       return pool.successes;
     });
-    static const SaveKeys kKeys("target-");
-    SaveSituation s = save_situation(p, kKeys);
-    s.attack = "melee";
-    s.flank_rear = flank_rear;
+    const SaveSituation s = close_save_situation(p);
     const SaveResult saved =
         with_record(explain, [&](RollRecord* rec) { return resolve_saves(s, hits, c, rec); });
     return Outcome{{"hits", int_value(hits)},

@@ -1,6 +1,7 @@
 // Small arms (§7, L127-L141, L197-L211, R-001-5, R-001-7) and canister (§8.2, L151-L161,
 // L213-L215): one D12 per die against the to-hit factor; each success is a hit.
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -29,7 +30,64 @@ std::vector<std::string> with_default(std::vector<std::string> keys, const std::
   return keys;
 }
 
+// A small-arms shot (§7): the weapon, the fire type it uses, the to-hit factor with its
+// modifiers, and the dice; it does not fire beyond long range or with a weapon that may not
+// be fired mounted (L141).
+struct SmallArmsShot {
+  const Row* weapon = nullptr;
+  const Row* fire = nullptr;
+  Factor factor;
+  Band band = Band::kClose;
+  int figures = 0;
+  int dice = 0;
+  bool fires = true;
+  std::string notes;  // named only
+};
+
+SmallArmsShot small_arms_shot(const Params& p, bool named) {
+  const Row& weapon = row("fire.weapons", p.get_string("weapon"));
+  std::string fire_type = p.get_string("fire");
+  std::string notes;
+  if (weapon.flag("platoon_only") && fire_type != "platoon") {
+    fire_type = "platoon";
+    if (named) notes += fmt::format("; rifles must always use platoon fire ({})", weapon.ref);
+  }
+  const Row& fire = row("fire.fire_types", fire_type);
+  Factor f(int_of(p, "skill"), "musketry skill (R-001-5, D12-10)", named);
+  const double range = p.get_number("range");
+  const bool no_close = weapon.number("close") == 0;
+  Band band = band_of(range, weapon.number("close"), weapon.number("long"));
+  if (no_close && band == Band::kClose) band = Band::kLong;
+  if (band == Band::kLong && !(no_close && p.get_string("pistol-range") == "no-penalty")) {
+    f.add(general_modifier("long-range"));
+  }
+  const bool twice = p.get_string("duplicates") == "twice";
+  const bool mounted = p.get_bool("mounted");
+  if (mounted && weapon.key == "carbine") {
+    f.add(general_modifier("carbine-mounted"));
+    if (twice) f.add(row("fire.small_arms_modifiers", "carbine-mounted"));
+  }
+  if (p.get_bool("two-rank-line")) {
+    f.add(general_modifier("two-rank-line"));
+    if (twice) f.add(row("fire.small_arms_modifiers", "two-rank-line"));
+  }
+  if (p.get_bool("first-fire")) f.add(row("fire.small_arms_modifiers", "first-fire"));
+  apply_general_fire_modifiers(p, f);
+  const int figures = int_of(p, "figures");
+  int dice = figures;
+  if (fire.flag("half")) {
+    dice = p.get_string("platoon-rounding") == "up" ? (figures + 1) / 2 : figures / 2;
+  }
+  const bool fires = band != Band::kOut && !(mounted && !weapon.flag("mounted"));
+  return {&weapon, &fire, std::move(f), band, figures, dice, fires, std::move(notes)};
+}
+
 }  // namespace
+
+PoolDice small_arms_pool(const Params& p) {
+  const SmallArmsShot shot = small_arms_shot(p, false);
+  return {shot.fires ? shot.dice : 0, shot.factor.total()};
+}
 
 Resolution small_arms_resolution() {
   Resolution r;
@@ -62,55 +120,26 @@ Resolution small_arms_resolution() {
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const Row& weapon = row("fire.weapons", p.get_string("weapon"));
-      std::string fire_type = p.get_string("fire");
-      std::string notes;
-      if (weapon.flag("platoon_only") && fire_type != "platoon") {
-        fire_type = "platoon";
-        notes += fmt::format("; rifles must always use platoon fire ({})", weapon.ref);
-      }
-      const Row& fire = row("fire.fire_types", fire_type);
-      Factor f(int_of(p, "skill"), "musketry skill (R-001-5, D12-10)");
-      const double range = p.get_number("range");
-      const bool no_close = weapon.number("close") == 0;
-      Band band = band_of(range, weapon.number("close"), weapon.number("long"));
-      if (no_close && band == Band::kClose) band = Band::kLong;
-      if (band == Band::kLong && !(no_close && p.get_string("pistol-range") == "no-penalty")) {
-        f.add(general_modifier("long-range"));
-      }
-      const bool twice = p.get_string("duplicates") == "twice";
-      const bool mounted = p.get_bool("mounted");
-      if (mounted && weapon.key == "carbine") {
-        f.add(general_modifier("carbine-mounted"));
-        if (twice) f.add(row("fire.small_arms_modifiers", "carbine-mounted"));
-      }
-      if (p.get_bool("two-rank-line")) {
-        f.add(general_modifier("two-rank-line"));
-        if (twice) f.add(row("fire.small_arms_modifiers", "two-rank-line"));
-      }
-      if (p.get_bool("first-fire")) f.add(row("fire.small_arms_modifiers", "first-fire"));
-      apply_general_fire_modifiers(p, f);
-      f.record(rec, "small arms");
-      const int figures = int_of(p, "figures");
-      int dice = figures;
-      if (fire.flag("half")) {
-        dice = p.get_string("platoon-rounding") == "up" ? (figures + 1) / 2 : figures / 2;
-      }
-      if (band == Band::kOut || (mounted && !weapon.flag("mounted"))) {
+      const SmallArmsShot shot = small_arms_shot(p, rec != nullptr);
+      shot.factor.record(rec, "small arms");
+      if (!shot.fires) {
         if (rec != nullptr) {
+          const Row& weapon = *shot.weapon;
           rec->result =
-              band == Band::kOut
-                  ? fmt::format("no fire: {:g}\" is beyond the {}'s long range {}\" ({})", range,
-                                weapon.key, weapon.number("long"), weapon.ref)
+              shot.band == Band::kOut
+                  ? fmt::format("no fire: {:g}\" is beyond the {}'s long range {}\" ({})",
+                                p.get_number("range"), weapon.key, weapon.number("long"),
+                                weapon.ref)
                   : fmt::format("no fire: a {} may not be fired mounted (L141)", weapon.key);
         }
         return hits_outcome(0);
       }
-      const PoolResult pool = roll_pool(dice, f.total(), c, rec);
+      const PoolResult pool = roll_pool(shot.dice, shot.factor.total(), c, rec);
       if (rec != nullptr) {
         rec->result = fmt::format("{} hit{} from {}d12 vs {} ({} of {} figures, {}; {} range){}",
-                                  pool.successes, pool.successes == 1 ? "" : "s", dice, f.total(),
-                                  fire.key, figures, fire.ref, band_name(band), notes);
+                                  pool.successes, pool.successes == 1 ? "" : "s", shot.dice,
+                                  shot.factor.total(), shot.fire->key, shot.figures, shot.fire->ref,
+                                  band_name(shot.band), shot.notes);
       }
       return hits_outcome(pool.successes);
     });

@@ -92,6 +92,7 @@ void UnitSnapshot::build(const Force& force) {
   for (std::size_t s = 0; s < side_grids_.size(); ++s)
     side_grids_[s].build(side_centres[s], kCellMm);
   memo_.assign(rects_.size(), -2);
+  hints_.assign(side_ids_.size(), -1);
   ready_ = true;
 }
 
@@ -99,6 +100,7 @@ void UnitSnapshot::clear() {
   ready_ = false;
   rects_.clear();
   memo_.clear();
+  hints_.clear();
 }
 
 std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
@@ -242,28 +244,49 @@ double BattleED::gap_in(int a, int b) const {
   return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
 }
 
+// The nearest active enemy of `unit` by `key(mm)` over every unit (check_nearest's answer).
+template <typename Key>
+int BattleED::scan_nearest_enemy(int unit, Key key, double* mm) const {
+  const int side = force_.units[unit].side;
+  std::vector<std::pair<int, Rect>> enemies;
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {
+    if (force_.units[i].side != side && active(static_cast<int>(i))) {
+      enemies.emplace_back(i, footprint_of(static_cast<int>(i)));
+    }
+  }
+  return nearest_of(footprint_of(unit), enemies, key, mm);
+}
+
+void BattleED::check_nearest_answer(int unit, int found, int scanned) const {
+  if (found != scanned) {
+    throw std::logic_error(
+        fmt::format("unit {}: nearest enemy {} found, {} by a full scan", unit, found, scanned));
+  }
+}
+
 int BattleED::nearest_enemy(int unit) const {
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
+  auto inches = [](double at) { return at / kMm; };
   if (!snap_.ready()) {
-    std::vector<std::pair<int, Rect>> enemies;
-    for (std::size_t i = 0; i < force_.units.size(); ++i) {
-      if (enemy(static_cast<int>(i))) enemies.emplace_back(i, force_.units[i].footprint());
-    }
     double mm = 0;
-    return nearest_of(
-        force_.units[unit].footprint(), enemies, [](double at) { return at / kMm; }, &mm);
+    return scan_nearest_enemy(unit, inches, &mm);
   }
   int& memo = snap_.nearest_memo(unit);
   if (memo != -2) return memo;
   // Rings of doubling reach: once the best found lies within the reach searched, no unit
-  // outside it (farther than the reach) can be nearer or tie.
+  // outside it (farther than the reach) can be nearer or tie. The first ring is the
+  // distance to the enemy last found for this side (a neighbour's nearest, most often): an
+  // active enemy that far bounds the answer, so that ring is the last.
   const Rect& me = snap_.footprint(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
+  int& hint = snap_.nearest_hint(side);
+  double reach = 8.0 * kMm;
+  if (hint >= 0 && enemy(hint)) reach = std::max(reach, distance(me, snap_.footprint(hint)));
   // Candidates in grid order: nearest_of breaks ties by id, not by position in the list.
   thread_local std::vector<int> near;
   std::vector<std::pair<int, Rect>> enemies;
-  for (double reach = 8.0 * kMm;; reach *= 2) {
+  for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
     enemies.clear();
     for (int o : near) {
@@ -272,7 +295,11 @@ int BattleED::nearest_enemy(int unit) const {
     double mm = 0;
     const int best = nearest_of(
         me, enemies, [](double at) { return at / kMm; }, &mm);
-    if ((best >= 0 && mm <= reach) || near.size() >= others) return memo = best;
+    if ((best >= 0 && mm <= reach) || near.size() >= others) {
+      if (best >= 0) hint = best;
+      if (check_nearest) check_nearest_answer(unit, best, scan_nearest_enemy(unit, inches, &mm));
+      return memo = best;
+    }
   }
 }
 
@@ -298,7 +325,14 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
   int best = -1;
   double d = std::numeric_limits<double>::infinity();
   const std::size_t others = snap_.size() - snap_.side_count(side);
-  for (double reach = 8.0 * kMm;; reach *= 2) {
+  double reach = 8.0 * kMm;
+  if (snap_.ready()) {  // first to the enemy last found for this side, as nearest_enemy
+    const int hint = snap_.nearest_hint(side);
+    if (hint >= 0 && force_.units[hint].status == UnitStatus::kActive) {
+      reach = std::max(reach, distance(me, snap_.footprint(hint)));
+    }
+  }
+  for (;; reach *= 2) {
     // Frozen: only the other sides' units near it (a superset of those within reach).
     const std::vector<int> near =
         snap_.ready() ? snap_.near_enemies(side, me, reach) : units_near(unit, reach / kMm);
@@ -311,6 +345,13 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
         me, enemies, [](double at) { return at; }, &d);
     if ((best >= 0 && d <= reach) || near.size() >= (snap_.ready() ? others : force_.units.size()))
       break;
+  }
+  if (snap_.ready() && best >= 0) snap_.nearest_hint(side) = best;
+  if (check_nearest && snap_.ready()) {
+    double mm = 0;
+    check_nearest_answer(unit, best,
+                         scan_nearest_enemy(
+                             unit, [](double at) { return at; }, &mm));
   }
   if (gap != nullptr) *gap = d;
   return best;

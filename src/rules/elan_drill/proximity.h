@@ -42,6 +42,9 @@ class UnitSnapshot {
   }
   // Memo of the nearest active enemy per unit (-2: not yet known), valid with the snapshot.
   int& nearest_memo(int unit) const { return memo_[static_cast<std::size_t>(unit)]; }
+  // The enemy last found nearest to a unit of `side` (-1: none yet), valid with the
+  // snapshot: its distance bounds the next search's, a neighbour's most often.
+  int& nearest_hint(int side) const { return hints_[static_cast<std::size_t>(side)]; }
 
  private:
   std::vector<Rect> rects_;
@@ -52,6 +55,7 @@ class UnitSnapshot {
   double max_half_ = 0;
   bool ready_ = false;
   mutable std::vector<int> memo_;
+  mutable std::vector<int> hints_;  // by side
 };
 
 // The units' footprints kept valid while units move (issue 9): built for the movement,

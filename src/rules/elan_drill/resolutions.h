@@ -27,4 +27,22 @@ Resolution shrapnel_resolution();
 Resolution save_resolution();
 Resolution close_action_resolution();
 
+// What the odds of a test and of a close-action round depend on, from complete parameters:
+// the doctrine keeps their distributions by these few numbers (pool_odds.h) rather than by
+// every parameter that names them.
+struct PoolDice {
+  int dice = 0;    // D12 rolled (at least min-dice)
+  int factor = 0;  // succeeds on a face <= factor (capped as factor-cap says)
+};
+PoolDice elan_test_pool(const Params& elan_test);
+// Its hits are the successes of this pool (no dice when it cannot fire).
+PoolDice small_arms_pool(const Params& small_arms);
+struct CloseActionPools {
+  int dice = 0;         // the blows (figures, +1D each from flank/rear or vs broken)
+  int hit_factor = 0;   // to hit, with every modifier
+  int save_factor = 0;  // the target's capped save
+  bool special = true;  // a natural 12 is a special casualty
+};
+CloseActionPools close_action_pools(const Params& close_action);
+
 }  // namespace smoothbore::elan_drill

@@ -6,6 +6,7 @@
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/pool_odds.h"
 #include "rules/elan_drill/tables.h"
 #include "rules/odds_memo.h"
 
@@ -197,6 +198,9 @@ Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Valu
 double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,
                           const std::string& field) {
   return memo_odds<double>(odds_key(n, "mean:" + field, given), [&] {
+    // Small arms' hits, the doctrine's commonest question, come down to a pool (pool_odds.h).
+    if (n == "small-arms" && field == "hits")
+      return success_mean(small_arms_pool(complete(n, given)));
     return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
   });
 }

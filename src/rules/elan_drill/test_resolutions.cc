@@ -155,7 +155,35 @@ int casualty_dice(const Params& p, const std::string& name) {
   return n > 0 ? 1 : 0;
 }
 
+// The Élan test's dice: its triggers (L30-L45) and dice modifiers (L48-L51).
+DiceCount elan_test_dice(const Params& p, bool named) {
+  DiceCount dice(named);
+  dice.add("dice given", int_of(p, "dice"), "L30-L45");
+  dice.add(elan("triggers", "two-fire-casualties"), int_of(p, "fire-casualties") / 2);
+  dice.add(elan("triggers", "shell-shrapnel-casualty"), casualty_dice(p, "shell-casualties"));
+  dice.add(elan("triggers", "volley-canister-close-casualty"),
+           casualty_dice(p, "volley-canister-casualties"));
+  dice.add(elan("triggers", "rifle-close-casualty"), casualty_dice(p, "rifle-casualties"));
+  const int round = int_of(p, "round");
+  if (round > 0) dice.add(elan("triggers", fmt::format("round-{}", round)));
+  const std::string& closing = p.get_string("close-to-melee");
+  if (closing != "none") dice.add(elan("triggers", closing));
+  dice.add(elan("triggers", "friend-broken-within-4"), int_of(p, "friends-broken"));
+  elan_dice_modifiers(p, dice);
+  return dice;
+}
+
+// In or closing to close action (L58): the factor modifiers of L60-L66 apply.
+bool elan_test_in_close_action(const Params& p) {
+  return int_of(p, "round") > 0 || p.get_string("close-to-melee") != "none";
+}
+
 }  // namespace
+
+PoolDice elan_test_pool(const Params& p) {
+  return {std::max(elan_test_dice(p, false).total(), int_of(p, "min-dice")),
+          capped(p, elan_factor(p, elan_test_in_close_action(p), false).total())};
+}
 
 Resolution elan_test_resolution() {
   Resolution r;
@@ -184,20 +212,8 @@ Resolution elan_test_resolution() {
   r.outcome_fields = {"failures", "result", "dms-added", "broken"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      DiceCount dice(rec != nullptr);
-      dice.add("dice given", int_of(p, "dice"), "L30-L45");
-      dice.add(elan("triggers", "two-fire-casualties"), int_of(p, "fire-casualties") / 2);
-      dice.add(elan("triggers", "shell-shrapnel-casualty"), casualty_dice(p, "shell-casualties"));
-      dice.add(elan("triggers", "volley-canister-close-casualty"),
-               casualty_dice(p, "volley-canister-casualties"));
-      dice.add(elan("triggers", "rifle-close-casualty"), casualty_dice(p, "rifle-casualties"));
-      const int round = int_of(p, "round");
-      if (round > 0) dice.add(elan("triggers", fmt::format("round-{}", round)));
-      const std::string& closing = p.get_string("close-to-melee");
-      if (closing != "none") dice.add(elan("triggers", closing));
-      dice.add(elan("triggers", "friend-broken-within-4"), int_of(p, "friends-broken"));
-      elan_dice_modifiers(p, dice);
-      const Factor f = elan_factor(p, round > 0 || closing != "none", rec != nullptr);
+      const DiceCount dice = elan_test_dice(p, rec != nullptr);
+      const Factor f = elan_factor(p, elan_test_in_close_action(p), rec != nullptr);
       return test_outcome(run_test(p, "elan test", "elan.results", dice, f, true, c, rec));
     });
   };

@@ -1,0 +1,164 @@
+#include "rules/elan_drill/pool_odds.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+
+#include "core/dice/case_table.h"
+#include "core/dice/chance.h"
+#include "core/dice/fraction.h"
+#include "rules/elan_drill/pool.h"
+
+namespace smoothbore::elan_drill {
+
+namespace {
+
+// Sums P(outcome) into P(value) as BattleED::distribution does over the resolution's sorted
+// outcomes: `value_of` picks the asked field of an outcome.
+template <class Outcome, class Value>
+std::vector<double> value_distribution(const std::function<Outcome(Chance&)>& f, Value value_of) {
+  std::vector<double> out;
+  for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
+    const auto v = static_cast<std::size_t>(value_of(outcome));
+    if (out.size() <= v) out.resize(v + 1, 0.0);
+    out[v] += probability;
+  }
+  return out;
+}
+
+// The distribution kept under `key`, computed by `compute()` the first time this thread
+// asks. Never dropped, so a caller may hold several: the parameters' ranges bound the keys
+// (a battle meets a few hundred).
+template <class Compute>
+const std::vector<double>& kept(std::unordered_map<std::uint64_t, std::vector<double>>& memo,
+                                std::uint64_t key, Compute compute) {
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  return memo.emplace(key, compute()).first->second;
+}
+
+// Each field in 16 bits, offset so that the negative factors a modifier can reach pack too.
+std::uint64_t pack(int a, int b, int c = 0, int d = 0) {
+  auto field = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+  return field(a) | field(b) << 16 | field(c) << 32 | field(d) << 48;
+}
+
+// A count of faces as pick_face_count() picks it: certain (no chance node), or each count
+// from its binomial cases.
+class FaceCount {
+ public:
+  FaceCount(int dice, int sides, int faces) {
+    if (dice <= 0 || faces <= 0) {
+      certain_ = 0;
+    } else if (faces >= sides) {
+      certain_ = dice;
+    } else {
+      table_ = face_count_table(dice, sides, faces);
+    }
+  }
+  // Whether `count` is a branch (certain counts have one).
+  bool has(int count) const {
+    return table_ == nullptr ? count == certain_
+                             : count >= 0 && count < static_cast<int>(table_->cases.size());
+  }
+  const BigInt& cases(int count) const {
+    return table_ == nullptr ? one() : table_->cases[static_cast<std::size_t>(count)];
+  }
+  const BigInt& total() const { return table_ == nullptr ? one() : table_->total; }
+  int lowest() const { return table_ == nullptr ? certain_ : 0; }
+  int highest() const {
+    return table_ == nullptr ? certain_ : static_cast<int>(table_->cases.size()) - 1;
+  }
+
+ private:
+  static const BigInt& one() {
+    static const BigInt kOne = 1;
+    return kOne;
+  }
+  int certain_ = 0;
+  CaseTablePtr table_;
+};
+
+// close-action's casualties as enumerating it gives them, without walking its paths: each
+// outcome (hits, casualties, special) is one path whose probability is the product of its
+// picks' cases over the product of their totals (PathSum), rounded to the nearest double,
+// and the outcomes are summed into their casualties in the order of the enumeration's sorted
+// outcomes (hits, then casualties, then special).
+std::vector<double> close_casualties(const CloseActionPools& pools) {
+  std::vector<double> out;
+  auto add = [&](int casualties, double p) {
+    const auto c = static_cast<std::size_t>(casualties);
+    if (out.size() <= c) out.resize(c + 1, 0.0);
+    out[c] += p;
+  };
+  thread_local BigInt numerator, denominator, hs_numerator, hs_denominator;
+  const FaceCount hit(pools.dice, kSides, success_faces(pools.hit_factor));
+  for (int h = hit.lowest(); h <= hit.highest(); ++h) {
+    if (h == 0) {  // no saves to roll
+      add(0, to_double(hit.cases(0), hit.total()));
+      continue;
+    }
+    if (!pools.special) {
+      const FaceCount failed(h, kSides, kSides - success_faces(pools.save_factor));
+      denominator = hit.total() * failed.total();
+      for (int c = failed.lowest(); c <= failed.highest(); ++c) {
+        numerator = hit.cases(h) * failed.cases(c);
+        add(c, to_double(numerator, denominator));
+      }
+      continue;
+    }
+    // Natural 12s first, then the other dice fail on the faces above the factor (roll_saves).
+    const FaceCount twelves(h, kSides, 1);
+    const int failing = kSides - 1 - std::clamp(pools.save_factor, 0, kSides - 1);
+    std::vector<FaceCount> others;
+    others.reserve(static_cast<std::size_t>(h) + 1);
+    for (int s = 0; s <= h; ++s) others.emplace_back(h - s, kSides - 1, failing);
+    for (int c = 0; c <= h; ++c) {
+      for (int s = 0; s <= c; ++s) {
+        const FaceCount& other = others[static_cast<std::size_t>(s)];
+        if (!twelves.has(s) || !other.has(c - s)) continue;
+        hs_numerator = hit.cases(h) * twelves.cases(s);
+        hs_denominator = hit.total() * twelves.total();
+        numerator = hs_numerator * other.cases(c - s);
+        denominator = hs_denominator * other.total();
+        add(c, to_double(numerator, denominator));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<double>& failure_distribution(const PoolDice& pool) {
+  thread_local std::unordered_map<std::uint64_t, std::vector<double>> memo;
+  return kept(memo, pack(pool.dice, pool.factor), [&] {
+    // The outcomes of elan-test are ordered by failures, each failure count one outcome.
+    const std::function<int(Chance&)> f = [&](Chance& c) {
+      return roll_pool(pool.dice, pool.factor, c, nullptr).failures;
+    };
+    return value_distribution(f, [](int failures) { return failures; });
+  });
+}
+
+double success_mean(const PoolDice& pool) {
+  thread_local std::unordered_map<std::uint64_t, double> memo;
+  const std::uint64_t key = pack(pool.dice, pool.factor);
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  const std::function<int(Chance&)> f = [&](Chance& c) {
+    return roll_pool(pool.dice, pool.factor, c, nullptr).successes;
+  };
+  double sum = 0;
+  for (const auto& [successes, probability] : enumerate_outcomes(f)) {
+    sum += probability * static_cast<double>(successes);
+  }
+  return memo.emplace(key, sum).first->second;
+}
+
+const std::vector<double>& casualty_distribution(const CloseActionPools& pools) {
+  thread_local std::unordered_map<std::uint64_t, std::vector<double>> memo;
+  return kept(memo, pack(pools.dice, pools.hit_factor, pools.save_factor, pools.special ? 1 : 0),
+              [&] { return close_casualties(pools); });
+}
+
+}  // namespace smoothbore::elan_drill

@@ -1,0 +1,22 @@
+// Exact distributions of elan-drill's pools, kept per thread by the few numbers they depend
+// on (resolutions.h: PoolDice, CloseActionPools) rather than by every parameter of the
+// situation (issue 9): the doctrine weighs thousands of close actions and Élan tests a
+// battle, whose situations differ in figures, markers and flags but come down to a few
+// hundred pools. Each distribution is the one enumerating the resolution gives, bit for bit:
+// the same chance nodes in the same order, summed over outcomes in the same order.
+#pragma once
+
+#include <vector>
+
+#include "rules/elan_drill/resolutions.h"
+
+namespace smoothbore::elan_drill {
+
+// P(failures = index) of an Élan test's pool (elan-test's "failures").
+const std::vector<double>& failure_distribution(const PoolDice& pool);
+// The mean successes of a pool (small-arms' "hits", as outcome_mean sums them).
+double success_mean(const PoolDice& pool);
+// P(casualties = index) of one side's round of close action (close-action's "casualties").
+const std::vector<double>& casualty_distribution(const CloseActionPools& pools);
+
+}  // namespace smoothbore::elan_drill
