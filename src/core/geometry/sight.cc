@@ -71,6 +71,34 @@ bool line_enters(const Prepared& b, const Segment& line) {
   return false;
 }
 
+// The ends of the 45 sight lines (5 along the observer's front edge, the target's nine
+// points), the box every line lies in, and each end's level.
+struct SightEnds {
+  std::array<Vec2, 5> from;
+  std::array<Vec2, 9> to;
+  Box all;
+  std::array<int, 5> from_level;
+  std::array<int, 9> to_level;
+};
+
+SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& target) {
+  SightEnds e;
+  const Segment front = observer.front_edge();
+  e.to = nine_points(target);
+  for (int i = 0; i <= 4; ++i)
+    e.from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
+  e.all = Box{e.from[0], e.from[0]};
+  auto cover = [&e](Vec2 p) {
+    e.all.min = {std::min(e.all.min.x, p.x), std::min(e.all.min.y, p.y)};
+    e.all.max = {std::max(e.all.max.x, p.x), std::max(e.all.max.y, p.y)};
+  };
+  for (const Vec2 p : e.from) cover(p);
+  for (const Vec2 p : e.to) cover(p);
+  for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
+  for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
+  return e;
+}
+
 }  // namespace
 
 const char* sight_name(Sight s) {
@@ -95,28 +123,14 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
-  const Segment front = observer.front_edge();
-  const std::array<Vec2, 9> to = nine_points(target);
   std::vector<Prepared> prepared;
   prepared.reserve(blockers.size());
   for (const Blocker& b : blockers) prepared.emplace_back(b);
-  std::array<Vec2, 5> from;
-  for (int i = 0; i <= 4; ++i)
-    from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
   // Every line lies in the box of its ends: the terrain near them is found once, and each
   // end's level once, not per line.
-  Box all{from[0], from[0]};
-  auto cover = [&all](Vec2 p) {
-    all.min = {std::min(all.min.x, p.x), std::min(all.min.y, p.y)};
-    all.max = {std::max(all.max.x, p.x), std::max(all.max.y, p.y)};
-  };
-  for (const Vec2 p : from) cover(p);
-  for (const Vec2 p : to) cover(p);
+  const SightEnds ends = sight_ends(table, observer, target);
+  const auto& [from, to, all, from_level, to_level] = ends;
   const Table::SightCandidates terrain = table.sight_candidates(all);
-  std::array<int, 5> from_level;
-  std::array<int, 9> to_level;
-  for (std::size_t i = 0; i < from.size(); ++i) from_level[i] = table.elevation_at(from[i]);
-  for (std::size_t j = 0; j < to.size(); ++j) to_level[j] = table.elevation_at(to[j]);
   int blocked = 0;
   int total = 0;
   bool friend_only = false;
@@ -173,18 +187,8 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
 
 bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
                        const std::vector<Blocker>& blockers, double see_into) {
-  const Segment front = observer.front_edge();
-  const std::array<Vec2, 9> to = nine_points(target);
-  std::array<Vec2, 5> from;
-  for (int i = 0; i <= 4; ++i)
-    from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
-  Box all{from[0], from[0]};
-  auto cover = [&all](Vec2 p) {
-    all.min = {std::min(all.min.x, p.x), std::min(all.min.y, p.y)};
-    all.max = {std::max(all.max.x, p.x), std::max(all.max.y, p.y)};
-  };
-  for (const Vec2 p : from) cover(p);
-  for (const Vec2 p : to) cover(p);
+  const SightEnds ends = sight_ends(table, observer, target);
+  const auto& [from, to, all, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
   // would reject it on the boxes alone).
   std::vector<Prepared> prepared;
@@ -197,10 +201,6 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
   }
   const SeeIntoFn into = [see_into](const AreaFeature&) { return see_into; };
   const Table::SightCandidates terrain = table.sight_candidates(all);
-  std::array<int, 5> from_level;
-  std::array<int, 9> to_level;
-  for (std::size_t i = 0; i < from.size(); ++i) from_level[i] = table.elevation_at(from[i]);
-  for (std::size_t j = 0; j < to.size(); ++j) to_level[j] = table.elevation_at(to[j]);
   bool clear = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {

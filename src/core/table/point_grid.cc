@@ -1,5 +1,7 @@
 #include "core/table/point_grid.h"
 
+#include "core/table/grid_extent.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -11,21 +13,12 @@ void PointGrid::build(const std::vector<Vec2>& points, double cell) {
   start_.clear();
   cols_ = rows_ = 0;
   if (points_.empty()) return;
-  double x0 = points_[0].x, x1 = x0, y0 = points_[0].y, y1 = y0;
-  for (const Vec2& p : points_) {
-    x0 = std::min(x0, p.x);
-    x1 = std::max(x1, p.x);
-    y0 = std::min(y0, p.y);
-    y1 = std::max(y1, p.y);
-  }
-  // At most about 4 cells per point (and never a zero cell).
-  const double area = std::max(x1 - x0, 1.0) * std::max(y1 - y0, 1.0);
-  const double min_cell = std::sqrt(area / (4.0 * static_cast<double>(points_.size())));
-  cell_ = std::max({cell, min_cell, 1e-3});
-  ox_ = x0;
-  oy_ = y0;
-  cols_ = static_cast<int>((x1 - x0) / cell_) + 1;
-  rows_ = static_cast<int>((y1 - y0) / cell_) + 1;
+  const GridExtent g = grid_extent(points_, cell);
+  ox_ = g.ox;
+  oy_ = g.oy;
+  cell_ = g.cell;
+  cols_ = g.cols;
+  rows_ = g.rows;
   const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
   start_.assign(cells + 1, 0);
   std::vector<int> cell_of(points_.size());
