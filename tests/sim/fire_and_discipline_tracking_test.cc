@@ -22,18 +22,6 @@ bool same_rect(const Rect& a, const Rect& b) {
   return a.centre == b.centre && a.facing == b.facing && a.width == b.width && a.depth == b.depth;
 }
 
-// The filed stands of `snap`, unit by unit and stand by stand.
-std::vector<StandEntry> entries(const StandSnapshot& snap) {
-  std::vector<int> ks;
-  for (std::size_t k = 0; k < snap.stands.size(); ++k) {
-    if (snap.stands[k].unit >= 0) ks.push_back(static_cast<int>(k));
-  }
-  snap.sort_scan(ks);
-  std::vector<StandEntry> out;
-  for (int k : ks) out.push_back(snap.stands[static_cast<std::size_t>(k)]);
-  return out;
-}
-
 void expect_same(const std::vector<StandEntry>& got, const std::vector<StandEntry>& want) {
   ASSERT_EQ(got.size(), want.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
@@ -50,7 +38,7 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
   s.stands_on_table.track();
   Rng rng(5, 0);
   const auto first = s.stands_on_table.get(s.force);
-  const std::vector<StandEntry> at_first = entries(*first);
+  const std::vector<StandEntry> at_first = first->in_scan_order();
   int queries = 0, found = 0;
   for (int step = 0; step < 400; ++step) {
     const int unit = static_cast<int>(rng.uniform() * static_cast<double>(s.force.units.size()));
@@ -75,7 +63,8 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
     if (step % 5 != 0) continue;
     const auto snap = s.stands_on_table.get(s.force);
     FdState fresh_state = s;  // an untracked copy builds its snapshot afresh
-    expect_same(entries(*snap), entries(*fresh_state.stands_on_table.get(fresh_state.force)));
+    expect_same(snap->in_scan_order(),
+                fresh_state.stands_on_table.get(fresh_state.force)->in_scan_order());
     for (std::size_t v = 0; v < s.force.units.size(); ++v) {
       EXPECT_TRUE(snap->holds(s.force, static_cast<int>(v))) << "step " << step << " unit " << v;
     }
@@ -97,8 +86,8 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
       ++queries;
     }
   }
-  EXPECT_GT(found, queries);               // the queries found stands
-  expect_same(entries(*first), at_first);  // held all along: unchanged
+  EXPECT_GT(found, queries);                      // the queries found stands
+  expect_same(first->in_scan_order(), at_first);  // held all along: unchanged
 }
 
 // Battles played by a tracked FdBattle with every `get` checked against a fresh snapshot.

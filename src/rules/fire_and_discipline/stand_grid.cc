@@ -121,24 +121,25 @@ void StandSnapshot::refile(const Force& force, int unit) {
   }
 }
 
+std::vector<StandEntry> StandSnapshot::in_scan_order() const {
+  std::vector<int> ks;
+  for (std::size_t k = 0; k < stands.size(); ++k) {
+    if (stands[k].unit >= 0) ks.push_back(static_cast<int>(k));
+  }
+  sort_scan(ks);
+  std::vector<StandEntry> out;
+  out.reserve(ks.size());
+  for (int k : ks) out.push_back(stands[static_cast<std::size_t>(k)]);
+  return out;
+}
+
 namespace {
 
 bool check_tracking_on = false;
 
-// The filed stands of `snap` in the scan's order.
-std::vector<StandEntry> scan_of(const StandSnapshot& snap) {
-  std::vector<int> ks;
-  for (std::size_t k = 0; k < snap.stands.size(); ++k) {
-    if (snap.stands[k].unit >= 0) ks.push_back(static_cast<int>(k));
-  }
-  snap.sort_scan(ks);
-  std::vector<StandEntry> out;
-  for (int k : ks) out.push_back(snap.stands[static_cast<std::size_t>(k)]);
-  return out;
-}
-
 void check_against_fresh(const StandSnapshot& snap, const Force& force) {
-  const std::vector<StandEntry> got = scan_of(snap), want = scan_of(*StandSnapshot::build(force));
+  const std::vector<StandEntry> got = snap.in_scan_order(),
+                                want = StandSnapshot::build(force)->in_scan_order();
   bool equal = got.size() == want.size();
   for (std::size_t i = 0; equal && i < got.size(); ++i) {
     equal = got[i].unit == want[i].unit && got[i].stand == want[i].stand &&

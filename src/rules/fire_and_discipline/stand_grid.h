@@ -70,6 +70,8 @@ struct StandSnapshot {
   void sort_scan(std::vector<int>& ks) const {
     std::sort(ks.begin(), ks.end(), [&](int a, int b) { return scan_less(a, b); });
   }
+  // Every stand filed, in the scan's order (the tracking checks compare snapshots by it).
+  std::vector<StandEntry> in_scan_order() const;
   // Whether `r` overlaps (core overlaps, `tolerance`) a stand of a unit other than `unit`.
   bool overlaps_other(const Rect& r, int unit, double tolerance) const;
   // Whether a stand of a side other than `side` lies within `limit` mm of `r`, edge to
