@@ -30,6 +30,7 @@
 #include "rules/battle.h"
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
+#include "rules/squad_skirmish/flat_memo.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -309,14 +310,30 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
   // decision and the fire that follows until a figure is placed or killed, a squad leaves the
   // table or a leader changes (world_changed).
+  struct RangeHash {
+    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
+  };
+  // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike).
+  struct CoverKey {
+    int target = -1;
+    double x = 0;
+    double y = 0;
+    bool operator==(const CoverKey&) const = default;
+  };
+  struct CoverKeyHash {
+    std::size_t operator()(const CoverKey& k) const {
+      return mix64(std::bit_cast<std::uint64_t>(k.x) ^
+                   mix64(std::bit_cast<std::uint64_t>(k.y) + static_cast<std::uint64_t>(k.target)));
+    }
+  };
   struct SightMemo {
-    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
-    std::map<std::tuple<int, double, double>, std::string> cover;
+    FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
+    FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
   };
   // Forgets the sight memo: a figure moved or fell, a squad left the table, a leader changed.
   void world_changed() {
-    if (!sight_.range.empty()) sight_.range.clear();
-    if (!sight_.cover.empty()) sight_.cover.clear();
+    sight_.range.clear();
+    sight_.cover.clear();
   }
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
@@ -332,7 +349,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::size_t operator()(const PointPair& p) const;
   };
   static constexpr std::size_t kMaxTerrainSight = 1 << 18;
-  mutable std::unordered_map<PointPair, bool, PointPairHash> terrain_sight_;
+  mutable FlatMemo<PointPair, bool, PointPairHash> terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0
