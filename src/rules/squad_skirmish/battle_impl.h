@@ -313,9 +313,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   struct RangeHash {
     std::size_t operator()(std::uint64_t key) const { return mix64(key); }
   };
-  // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike).
+  // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike), and
+  // the target's figures' epoch (cover_epoch_) when judged.
   struct CoverKey {
     int target = -1;
+    std::uint32_t epoch = 0;
     double x = 0;
     double y = 0;
     bool operator==(const CoverKey&) const = default;
@@ -323,18 +325,28 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   struct CoverKeyHash {
     std::size_t operator()(const CoverKey& k) const {
       return mix64(std::bit_cast<std::uint64_t>(k.x) ^
-                   mix64(std::bit_cast<std::uint64_t>(k.y) + static_cast<std::uint64_t>(k.target)));
+                   mix64(std::bit_cast<std::uint64_t>(k.y) + static_cast<std::uint64_t>(k.target) +
+                         (static_cast<std::uint64_t>(k.epoch) << 32)));
     }
   };
   struct SightMemo {
     FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
     FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
   };
-  // Forgets the sight memo: a figure moved or fell, a squad left the table, a leader changed.
-  void world_changed() {
-    sight_.range.clear();
-    sight_.cover.clear();
+  // Forgets the ranges: a figure moved or fell, a squad left the table, a leader changed.
+  void world_changed() { sight_.range.clear(); }
+  // A cover judgement (judge_cover) depends only on the target's living figures and the
+  // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
+  // part of the key. Bounded: cleared past kMaxCover judgements.
+  void figures_changed(int unit) {
+    if (cover_epoch_.empty()) {
+      sight_.cover.clear();  // before index_build
+    } else {
+      ++cover_epoch_[static_cast<std::size_t>(unit)];
+    }
   }
+  static constexpr std::size_t kMaxCover = 1 << 16;
+  std::vector<std::uint32_t> cover_epoch_;                                       // by unit
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;

@@ -187,8 +187,11 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
-  const CoverKey key{target, from.x + 0.0, from.y + 0.0};
+  const CoverKey key{target,
+                     cover_epoch_.empty() ? 0 : cover_epoch_[static_cast<std::size_t>(target)],
+                     from.x + 0.0, from.y + 0.0};
   if (const std::string* kept = sight_.cover.find(key)) return *kept;
+  if (sight_.cover.size() >= kMaxCover) sight_.cover.clear();
   std::string c = judge_cover(target, from);
   sight_.cover.put(key, c);
   return c;
