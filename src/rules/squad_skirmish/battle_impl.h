@@ -251,6 +251,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool missing_ranker = false;
     bool chain = false;
     bool ball_close = false;
+    // SK-19 sk_19_cover_share: 0 half-or-more, 1 majority, 2 all (judge_cover).
+    int cover_share = 0;
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -377,7 +379,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
-  std::vector<int> place_ids_;             // scratch of place()
+  mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
+  std::vector<int> place_ids_;                         // scratch of place()
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -201,19 +201,18 @@ std::string BattleSK::judge_cover(int target, Vec2 from) const {
   int seen = 0;
   int hard = 0;
   int soft = 0;
-  for (int k : living(target)) {
-    if (!sees(from, pos(target, k))) continue;
+  for (const Stand& st : force_.units[target].stands) {
+    if (st.removed || !sees(from, st.rect.centre)) continue;
     ++seen;
-    const std::string c = cover_at(pos(target, k), from);
+    const std::string c = cover_at(st.rect.centre, from);
     if (c == "hard") ++hard;
     if (c != "none") ++soft;
   }
   if (seen == 0) return "none";
-  const std::string& share = option("sk_19_cover_share");
   auto enough = [&](int n) {
-    if (share == "all") return n == seen;
-    if (share == "majority") return 2 * n > seen;
-    return 2 * n >= seen;  // half-or-more
+    if (hot_.cover_share == 2) return n == seen;     // all
+    if (hot_.cover_share == 1) return 2 * n > seen;  // majority
+    return 2 * n >= seen;                            // half-or-more
   };
   if (enough(hard)) return "hard";
   return enough(soft) ? "soft" : "none";
@@ -249,8 +248,8 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
   const auto& stands = force_.units[target].stands;
-  std::vector<std::pair<double, int>> order;
-  order.reserve(stands.size());
+  std::vector<std::pair<double, int>>& order = order_;  // sees_figure does not trace ranges
+  order.clear();
   for (std::size_t j = 0; j < stands.size(); ++j) {
     if (!stands[j].removed) {
       order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));
