@@ -332,12 +332,20 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
   const Segment s{a, b};
   const double len = s.length();
   if (len == 0) return false;
-  const int ea = elevation_at(a);
-  const int eb = elevation_at(b);
+  // The ends' levels matter only to hills: found at the first hill met (most tables' lines
+  // meet none, and each level is a point-in-polygon test of every area there).
+  int ea = 0;
+  int eb = 0;
+  bool levels = false;
   const Box box = segment_box(a, b);
   for (int i : area_grid_.near(box)) {
-    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], area_grid_.box(i), s, len, ea, eb,
-                          see_into_fn)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (f.cls == TerrainClass::kHill && !levels) {
+      ea = elevation_at(a);
+      eb = elevation_at(b);
+      levels = true;
+    }
+    if (area_blocks_sight(f, area_grid_.box(i), s, len, ea, eb, see_into_fn)) {
       return true;
     }
   }
