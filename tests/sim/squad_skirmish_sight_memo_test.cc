@@ -1,5 +1,6 @@
-// The sight memo (issue 9): each figure's range to a target and each cover judgement are kept
-// while no figure is placed or killed, no squad leaves the table and no leader changes, across
+// The sight memo (issue 9): each figure's range to a target is kept
+// while no figure is placed or killed, no squad leaves the table and no leader changes, and each
+// cover judgement while the target's figures neither move nor fall, across
 // decisions, fire and activations. After every turn of doctrine play (the memo as the battle
 // left it) its answers equal the unmemoised traces, for every figure and enemy squad.
 #include <gtest/gtest.h>

@@ -128,18 +128,30 @@ double segment_distance(const Segment& s, const Segment& t) {
                    point_segment_distance(t.a, s), point_segment_distance(t.b, s)});
 }
 
-std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
+namespace {
+
+// segment_crossings' one crossing, without a vector (inside_intervals asks once per edge).
+bool crossing_param(const Segment& s, const Segment& t, double* at) {
   const Vec2 r = s.b - s.a;
   const Vec2 q = t.b - t.a;
   const double denom = r.cross(q);
   const double scale = r.length() * q.length();
-  if (scale == 0 || std::fabs(denom) <= 1e-12 * scale) return {};
+  if (scale == 0 || std::fabs(denom) <= 1e-12 * scale) return false;
   const Vec2 w = t.a - s.a;
   const double u = w.cross(q) / denom;  // along s
   const double v = w.cross(r) / denom;  // along t
   constexpr double kParamEps = 1e-12;
-  if (u < -kParamEps || u > 1 + kParamEps || v < -kParamEps || v > 1 + kParamEps) return {};
-  return {std::clamp(u, 0.0, 1.0)};
+  if (u < -kParamEps || u > 1 + kParamEps || v < -kParamEps || v > 1 + kParamEps) return false;
+  *at = std::clamp(u, 0.0, 1.0);
+  return true;
+}
+
+}  // namespace
+
+std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
+  double u = 0;
+  if (!crossing_param(s, t, &u)) return {};
+  return {u};
 }
 
 double distance(const Rect& a, const Rect& b) { return distance(RectFrame(a), RectFrame(b)); }
@@ -311,12 +323,15 @@ std::vector<std::pair<double, double>> Polygon::inside_intervals(const Segment& 
   std::vector<std::pair<double, double>> out;
   const std::size_t n = points.size();
   if (n < 3) return out;
-  std::vector<double> cuts = {0.0, 1.0};
+  // The cuts in a per-thread scratch: a sight line asks this of every wood near it, and a
+  // fresh vector per call was most of its cost (issue 9).
+  thread_local std::vector<double> cuts;
+  cuts.assign({0.0, 1.0});
   const Vec2 d = s.b - s.a;
   const double len2 = d.dot(d);
   for (std::size_t i = 0; i < n; ++i) {
     const Segment e{points[i], points[(i + 1) % n]};
-    for (double t : segment_crossings(s, e)) cuts.push_back(t);
+    if (double t = 0; crossing_param(s, e, &t)) cuts.push_back(t);
     // Vertices on `s` also cut it: they bound pieces that run along a collinear edge.
     if (len2 > 0 && point_segment_distance(points[i], s) <= kEps) {
       cuts.push_back(std::clamp((points[i] - s.a).dot(d) / len2, 0.0, 1.0));

@@ -262,10 +262,35 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
 
 namespace {
 
-// Whether area feature `f` (a hill, or a sight-blocking area) blocks the segment `s` of
-// length `len` whose ends stand at levels `ea` and `eb` (terrain_blocks_sight's rules).
-bool area_blocks_sight(const AreaFeature& f, const Segment& s, double len, int ea, int eb,
-                       const SeeIntoFn& see_into_fn) {
+// Whether every corner of `box` lies more than kClearOfLine mm on one side of the line
+// through `s` (of length `len` > 0): then no shape inside the box meets `s` or comes within
+// rounding (or shapes.cc's 1e-9 mm) of it, and inside_intervals would find nothing. Most
+// sight lines whose box meets a wood's pass beside it (issue 9).
+constexpr double kClearOfLine = 1e-3;
+bool box_clear_of_line(const Box& box, const Segment& s, double len) {
+  const Vec2 d = (s.b - s.a) * (1.0 / len);
+  int above = 0;
+  int below = 0;
+  for (Vec2 c : {box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}}) {
+    const double side = d.cross(c - s.a);
+    if (side > kClearOfLine) {
+      ++above;
+    } else if (side < -kClearOfLine) {
+      ++below;
+    } else {
+      return false;
+    }
+  }
+  return above == 0 || below == 0;
+}
+
+// Whether area feature `f` (a hill, or a sight-blocking area) within `box` blocks the
+// segment `s` of length `len` whose ends stand at levels `ea` and `eb`
+// (terrain_blocks_sight's rules).
+bool area_blocks_sight(const AreaFeature& f, const Box& box, const Segment& s, double len, int ea,
+                       int eb, const SeeIntoFn& see_into_fn) {
+  if (f.cls != TerrainClass::kHill && !f.blocks_sight) return false;
+  if (box_clear_of_line(box, s, len)) return false;
   if (f.cls == TerrainClass::kHill) {
     // A hill hides only what lies behind it from someone lower than its top: it blocks
     // when its level is above both ends and the line runs through it.
@@ -307,11 +332,20 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
   const Segment s{a, b};
   const double len = s.length();
   if (len == 0) return false;
-  const int ea = elevation_at(a);
-  const int eb = elevation_at(b);
+  // The ends' levels matter only to hills: found at the first hill met (most tables' lines
+  // meet none, and each level is a point-in-polygon test of every area there).
+  int ea = 0;
+  int eb = 0;
+  bool levels = false;
   const Box box = segment_box(a, b);
   for (int i : area_grid_.near(box)) {
-    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], s, len, ea, eb, see_into_fn)) {
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (f.cls == TerrainClass::kHill && !levels) {
+      ea = elevation_at(a);
+      eb = elevation_at(b);
+      levels = true;
+    }
+    if (area_blocks_sight(f, area_grid_.box(i), s, len, ea, eb, see_into_fn)) {
       return true;
     }
   }
@@ -343,7 +377,8 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, int ea, int eb, const SightCand
   const Box box = segment_box(a, b);
   for (int i : near.areas) {
     if (!area_grid_.box(i).intersects(box)) continue;
-    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], s, len, ea, eb, see_into_fn)) {
+    if (area_blocks_sight(areas_[static_cast<std::size_t>(i)], area_grid_.box(i), s, len, ea, eb,
+                          see_into_fn)) {
       return true;
     }
   }

@@ -28,6 +28,8 @@ void BattleSK::read_arms() {
   hot_.missing_ranker = option("sk_05_missing_victim") == "ranker";
   hot_.chain = option("sk_08_canister_chain") == "modified-over-10";
   hot_.ball_close = option("sk_24_ball_close") == "plus-1";
+  const std::string& share = option("sk_19_cover_share");
+  hot_.cover_share = share == "all" ? 2 : share == "majority" ? 1 : 0;
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -30,6 +30,7 @@
 #include "rules/battle.h"
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
+#include "rules/squad_skirmish/flat_memo.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -250,6 +251,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool missing_ranker = false;
     bool chain = false;
     bool ball_close = false;
+    // SK-19 sk_19_cover_share: 0 half-or-more, 1 majority, 2 all (judge_cover).
+    int cover_share = 0;
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -309,15 +312,43 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
   // decision and the fire that follows until a figure is placed or killed, a squad leaves the
   // table or a leader changes (world_changed).
-  struct SightMemo {
-    std::unordered_map<std::uint64_t, std::pair<double, double>> range;
-    std::map<std::tuple<int, double, double>, std::string> cover;
+  struct RangeHash {
+    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
   };
-  // Forgets the sight memo: a figure moved or fell, a squad left the table, a leader changed.
-  void world_changed() {
-    if (!sight_.range.empty()) sight_.range.clear();
-    if (!sight_.cover.empty()) sight_.cover.clear();
+  // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike), and
+  // the target's figures' epoch (cover_epoch_) when judged.
+  struct CoverKey {
+    int target = -1;
+    std::uint32_t epoch = 0;
+    double x = 0;
+    double y = 0;
+    bool operator==(const CoverKey&) const = default;
+  };
+  struct CoverKeyHash {
+    std::size_t operator()(const CoverKey& k) const {
+      return mix64(std::bit_cast<std::uint64_t>(k.x) ^
+                   mix64(std::bit_cast<std::uint64_t>(k.y) + static_cast<std::uint64_t>(k.target) +
+                         (static_cast<std::uint64_t>(k.epoch) << 32)));
+    }
+  };
+  struct SightMemo {
+    FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
+    FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
+  };
+  // Forgets the ranges: a figure moved or fell, a squad left the table, a leader changed.
+  void world_changed() { sight_.range.clear(); }
+  // A cover judgement (judge_cover) depends only on the target's living figures and the
+  // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
+  // part of the key. Bounded: cleared past kMaxCover judgements.
+  void figures_changed(int unit) {
+    if (cover_epoch_.empty()) {
+      sight_.cover.clear();  // before index_build
+    } else {
+      ++cover_epoch_[static_cast<std::size_t>(unit)];
+    }
   }
+  static constexpr std::size_t kMaxCover = 1 << 16;
+  std::vector<std::uint32_t> cover_epoch_;                                       // by unit
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;
@@ -332,7 +363,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::size_t operator()(const PointPair& p) const;
   };
   static constexpr std::size_t kMaxTerrainSight = 1 << 18;
-  mutable std::unordered_map<PointPair, bool, PointPairHash> terrain_sight_;
+  mutable FlatMemo<PointPair, bool, PointPairHash> terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0
@@ -348,7 +379,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
-  std::vector<int> place_ids_;             // scratch of place()
+  mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
+  std::vector<int> place_ids_;                         // scratch of place()
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -118,16 +118,16 @@ std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
   for (std::uint64_t v : {p.ax, p.ay, p.bx, p.by}) {
     h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
   }
-  return static_cast<std::size_t>(h);
+  return mix64(h);  // the memo probes by the low bits
 }
 
 bool BattleSK::sees(Vec2 a, Vec2 b) const {
   const PointPair key{std::bit_cast<std::uint64_t>(a.x), std::bit_cast<std::uint64_t>(a.y),
                       std::bit_cast<std::uint64_t>(b.x), std::bit_cast<std::uint64_t>(b.y)};
-  if (auto it = terrain_sight_.find(key); it != terrain_sight_.end()) return it->second;
+  if (const bool* kept = terrain_sight_.find(key)) return *kept;
   if (terrain_sight_.size() >= kMaxTerrainSight) terrain_sight_.clear();
   const bool seen = !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // 2" into woods
-  terrain_sight_.emplace(key, seen);
+  terrain_sight_.put(key, seen);
   return seen;
 }
 
@@ -187,29 +187,32 @@ std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
 }
 
 std::string BattleSK::cover_of(int target, Vec2 from) const {
-  const auto key = std::make_tuple(target, from.x, from.y);
-  auto it = sight_.cover.find(key);
-  if (it == sight_.cover.end()) it = sight_.cover.emplace(key, judge_cover(target, from)).first;
-  return it->second;
+  const CoverKey key{target,
+                     cover_epoch_.empty() ? 0 : cover_epoch_[static_cast<std::size_t>(target)],
+                     from.x + 0.0, from.y + 0.0};
+  if (const std::string* kept = sight_.cover.find(key)) return *kept;
+  if (sight_.cover.size() >= kMaxCover) sight_.cover.clear();
+  std::string c = judge_cover(target, from);
+  sight_.cover.put(key, c);
+  return c;
 }
 
 std::string BattleSK::judge_cover(int target, Vec2 from) const {
   int seen = 0;
   int hard = 0;
   int soft = 0;
-  for (int k : living(target)) {
-    if (!sees(from, pos(target, k))) continue;
+  for (const Stand& st : force_.units[target].stands) {
+    if (st.removed || !sees(from, st.rect.centre)) continue;
     ++seen;
-    const std::string c = cover_at(pos(target, k), from);
+    const std::string c = cover_at(st.rect.centre, from);
     if (c == "hard") ++hard;
     if (c != "none") ++soft;
   }
   if (seen == 0) return "none";
-  const std::string& share = option("sk_19_cover_share");
   auto enough = [&](int n) {
-    if (share == "all") return n == seen;
-    if (share == "majority") return 2 * n > seen;
-    return 2 * n >= seen;  // half-or-more
+    if (hot_.cover_share == 2) return n == seen;     // all
+    if (hot_.cover_share == 1) return 2 * n > seen;  // majority
+    return 2 * n >= seen;                            // half-or-more
   };
   if (enough(hard)) return "hard";
   return enough(soft) ? "soft" : "none";
@@ -227,15 +230,14 @@ double BattleSK::range_within(int unit, int k, int target, double limit_in) cons
   const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 42) |
                             (static_cast<std::uint64_t>(k) << 21) |
                             static_cast<std::uint64_t>(target);
-  auto it = sight_.range.find(key);
   // A range found is exact whatever the limit; "none within L" answers any limit up to L.
-  if (it != sight_.range.end()) {
-    const auto [r, traced_to] = it->second;
+  if (const auto* kept = sight_.range.find(key)) {
+    const auto [r, traced_to] = *kept;
     if (r >= 0) return r <= limit_in ? r : -1;
     if (limit_in <= traced_to) return -1;
   }
   const double r = trace_range(unit, k, target, limit_in);
-  sight_.range[key] = {r, limit_in};
+  sight_.range.put(key, {r, limit_in});
   return r;
 }
 
@@ -246,8 +248,8 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
   const auto& stands = force_.units[target].stands;
-  std::vector<std::pair<double, int>> order;
-  order.reserve(stands.size());
+  std::vector<std::pair<double, int>>& order = order_;  // sees_figure does not trace ranges
+  order.clear();
   for (std::size_t j = 0; j < stands.size(); ++j) {
     if (!stands[j].removed) {
       order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));

@@ -31,6 +31,8 @@ void BattleSK::index_build() {
   fp_.assign(force_.units.size(), Rect{});
   fp_box_.assign(force_.units.size(), Box{});
   fig_base_.assign(force_.units.size(), 0);
+  sight_.cover.clear();
+  cover_epoch_.assign(force_.units.size(), 0);
   fig_unit_.clear();
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
     fig_base_[u] = static_cast<int>(fig_unit_.size());
@@ -49,6 +51,7 @@ void BattleSK::index_build() {
 
 void BattleSK::index_update(int unit) {
   world_changed();
+  figures_changed(unit);
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   fp_[static_cast<std::size_t>(unit)] = u.footprint();
@@ -82,6 +85,7 @@ void BattleSK::index_update(int unit) {
 
 void BattleSK::index_remove(int unit, int k) {
   world_changed();
+  figures_changed(unit);
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
