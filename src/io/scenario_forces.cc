@@ -1,6 +1,8 @@
 // [[sides]], [[sides.commands]], [[sides.units]], [[sides.commands.units]] and
 // [[leaders]], and the geometric checks of the deployed units.
 #include <algorithm>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -219,6 +221,12 @@ void read_leaders(State& s, const toml::table& root) {
   }
   Force& force = s.scenario.force;
   std::map<std::string, Loc> ids;
+  // Each command's index by id (the last of an id, as a scan kept), found once: a scan of
+  // every command per leader made loading a 10,000-stand battle quadratic (issue 9).
+  std::unordered_map<std::string_view, int> command_of;
+  for (std::size_t i = 0; i < force.commands.size(); ++i) {
+    command_of[force.commands[i].id] = static_cast<int>(i);
+  }
   for (const toml::node& node : *leaders) {
     const toml::table& t = *node.as_table();
     std::string what = "leader";
@@ -245,14 +253,13 @@ void read_leaders(State& s, const toml::table& root) {
       }
     }
     if (command) {
-      std::vector<std::string> names;
-      for (std::size_t i = 0; i < force.commands.size(); ++i) {
-        const Command& c = force.commands[i];
-        if (c.side == l.side) names.push_back(c.id);
-        if (c.id == *command) l.command = static_cast<int>(i);
-      }
+      if (auto it = command_of.find(*command); it != command_of.end()) l.command = it->second;
       Loc at = loc_of(*t.get("command"));
       if (l.command < 0) {
+        std::vector<std::string> names;
+        for (const Command& c : force.commands) {
+          if (c.side == l.side) names.push_back(c.id);
+        }
         s.r.error(at, fmt::format("{}: command: expected a command of its side ({}), found '{}'",
                                   what, names.empty() ? "it has none" : join(names), *command));
       } else if (force.commands[l.command].side != l.side && l.side >= 0) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 
 namespace smoothbore {
 
@@ -13,6 +14,11 @@ constexpr std::array<std::string_view, 5> kNeutralFlags = {"routed", "shaken", "
                                                            "halted", "engaged"};
 
 }  // namespace
+
+std::uint64_t Battle::new_frozen_force_epoch() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
 
 std::string unit_label(const Force& force, int unit) {
   const Unit& u = force.units[static_cast<std::size_t>(unit)];
@@ -74,18 +80,29 @@ std::vector<int> Battle::objective_holders() const {
 
 std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force) {
   const std::size_t sides = force.sides.size();
-  std::vector<int> out;
-  for (const Objective& obj : scenario.objectives) {
-    std::vector<bool> present(sides, false);
-    for (const Unit& u : force.units) {
-      if (u.status != UnitStatus::kActive || u.side < 0) continue;
-      if (distance(u.footprint(), obj.position) <= obj.radius) {
-        present[static_cast<std::size_t>(u.side)] = true;
+  const std::size_t objectives = scenario.objectives.size();
+  // present[objective * sides + side]. Units outside, objectives inside: one footprint per
+  // unit, and its bounding box rules out the objectives far from it (issue 9: a footprint
+  // per unit per objective was a twentieth of a 10,000-stand group-orders turn).
+  std::vector<bool> present(objectives * sides, false);
+  for (const Unit& u : force.units) {
+    if (u.status != UnitStatus::kActive || u.side < 0) continue;
+    const Rect r = u.footprint();
+    const Box box = r.bounds();
+    for (std::size_t o = 0; o < objectives; ++o) {
+      const Objective& obj = scenario.objectives[o];
+      // The box is within the footprint's distance; 1 mm spares rounding.
+      if (box_gap(box, Box{obj.position, obj.position}) > obj.radius + 1.0) continue;
+      if (distance(r, obj.position) <= obj.radius) {
+        present[o * sides + static_cast<std::size_t>(u.side)] = true;
       }
     }
+  }
+  std::vector<int> out;
+  for (std::size_t o = 0; o < objectives; ++o) {
     int holders = 0, holder = -1;
     for (std::size_t s = 0; s < sides; ++s) {
-      if (present[s]) {
+      if (present[o * sides + s]) {
         ++holders;
         holder = static_cast<int>(s);
       }

@@ -155,6 +155,8 @@ class Battle {
   // it derives from the whole force (sim/commander.cc). Each stretch gets a new value,
   // unique across battles in the process. 0 (the default): no such promise.
   virtual std::uint64_t frozen_force_epoch() const { return 0; }
+  // A fresh value for frozen_force_epoch, unique across battles in the process.
+  static std::uint64_t new_frozen_force_epoch();
 
   // For a recorder that follows the battle event by event (io/replay/recorder.h), so that
   // it need not compare every unit after every event (issue 9: that made `run --log`

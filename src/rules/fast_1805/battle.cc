@@ -1,7 +1,6 @@
 #include "rules/fast_1805/battle.h"
 
 #include <algorithm>
-#include <atomic>
 
 #include <fmt/format.h>
 
@@ -157,8 +156,7 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   // table as it stands (orders are simultaneous: nothing moves until the move step).
   const int sides = static_cast<int>(force_.sides.size());
   // Nothing changes the force until the last order is given (Battle::frozen_force_epoch).
-  static std::atomic<std::uint64_t> last_epoch{0};
-  frozen_epoch_ = ++last_epoch;
+  frozen_epoch_ = new_frozen_force_epoch();
   for (int k = 0; k < sides; ++k) {
     const int side = (scenario_.first_side + k) % sides;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;

@@ -101,6 +101,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;
+  // Nonzero through the orders step (hold_nearest), when nothing moves.
+  std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
 
   const UnitState& state(int unit) const { return state_[unit]; }
   const GroupState& group(int g) const { return groups_[g]; }
@@ -322,6 +324,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<RectFrame> frame_;          // the footprints filed, by unit
   double max_half_width_ = 0;             // mm
   bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
+  std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set by hold_nearest
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
   mutable std::vector<unsigned> nearest_stamp_;
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state

@@ -110,6 +110,8 @@ int BattleGO::nearest_active_enemy(int unit, double* gap) const {
 
 void BattleGO::hold_nearest(bool on) {
   hold_nearest_ = on;
+  // The doctrine keeps what it derives from the whole force for as long (its reserve).
+  frozen_epoch_ = on ? new_frozen_force_epoch() : 0;
   ++stamp_;  // what was kept is stale either way
   nearest_stamp_.resize(force_.units.size(), 0);
   nearest_.resize(force_.units.size());
