@@ -102,3 +102,50 @@ TEST(SampledChance, PickCasesSamplesTheCaseRatios) {
 
 }  // namespace
 }  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// A d100 against 37.5 and 47.5 (pass, missed by 10 or less, more), rolled face by face or
+// by class (Chance::roll_classed): the same exact fractions, three paths instead of 100,
+// and sampling draws the face as roll() does.
+int morale_band(int face) { return face <= 37.5 ? 0 : face - 37.5 <= 10 ? 1 : 2; }
+
+TEST(RollClassed, EqualsEveryFaceInExactFractionsWithOnePathPerClass) {
+  auto faces = enumerate_exact<int>([](Chance& c) { return morale_band(c.roll(100)); });
+  int paths = 0;
+  auto classed = enumerate_exact<int>([&](Chance& c) {
+    ++paths;
+    const int face = c.roll_classed(100, morale_band);
+    EXPECT_EQ(face, std::vector<int>({37, 47, 100})[static_cast<std::size_t>(morale_band(face))])
+        << "each class's highest face";
+    return morale_band(face);
+  });
+  ASSERT_TRUE(faces && classed);
+  ASSERT_EQ(faces->size(), 3u);
+  ASSERT_EQ(classed->size(), 3u);
+  EXPECT_EQ(paths, 3);
+  for (std::size_t k = 0; k < 3; ++k) {
+    ASSERT_TRUE((*faces)[k].fraction && (*classed)[k].fraction);
+    EXPECT_EQ(*(*faces)[k].fraction, *(*classed)[k].fraction) << k;
+    EXPECT_EQ((*faces)[k].probability, (*classed)[k].probability);
+  }
+  EXPECT_EQ(*(*classed)[1].fraction, make_fraction(10, 100));
+  // A class without faces is no path (no outcome of probability 0).
+  auto certain =
+      enumerate_exact<int>([](Chance& c) { return c.roll_classed(6, [](int) { return 0; }); });
+  ASSERT_TRUE(certain);
+  ASSERT_EQ(certain->size(), 1u);
+  EXPECT_EQ(certain->front().outcome, 6);
+}
+
+TEST(RollClassed, SamplingDrawsTheFaceAsRollDoes) {
+  Rng a(11, 3), b(11, 3);
+  SampledChance classed(a), plain(b);
+  for (int i = 0; i < 1000; ++i) {
+    EXPECT_EQ(classed.roll_classed(100, morale_band), plain.roll(100)) << i;
+  }
+}
+
+}  // namespace
+}  // namespace smoothbore

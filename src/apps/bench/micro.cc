@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "core/dice/fraction.h"
 #include "core/dice/rng.h"
 #include "core/embedded.h"
 #include "core/geometry/shapes.h"
@@ -132,6 +133,31 @@ void register_resolutions() {
   }
 }
 
+// The floor under exact odds (issue 9's 100 µs target): one exact product and sum of the
+// probabilities a 40-figure elan-drill close action works with (binomial terms over 12^40),
+// which each of its 12,341 joint outcomes needs at least once.
+void register_fractions() {
+  auto terms = std::make_shared<std::vector<Fraction>>();
+  const std::vector<BigInt> cases = face_count_cases(40, 12, 5);
+  BigInt total;
+  mpz_ui_pow_ui(total.get_mpz_t(), 12, 40);
+  for (int k = 0; k <= 40; ++k) {
+    terms->push_back(make_fraction(cases[static_cast<std::size_t>(k)], total));
+  }
+  benchmark::RegisterBenchmark("Fraction/multiply-add(binomial terms over 12^40)",
+                               [terms](benchmark::State& state) {
+                                 Fraction sum;
+                                 std::size_t i = 0;
+                                 const std::size_t n = terms->size();
+                                 for (auto _ : state) {
+                                   sum += (*terms)[i % n] * (*terms)[(i * 7 + 3) % n];
+                                   ++i;
+                                 }
+                                 benchmark::DoNotOptimize(sum);
+                                 state.SetItemsProcessed(state.iterations());
+                               });
+}
+
 // One doctrine decision for the first unit of each rule set's generated battle.
 void register_decisions() {
   for (const Ruleset* ruleset : all_rulesets()) {
@@ -183,6 +209,7 @@ void register_micro_benchmarks() {
     state.SetItemsProcessed(state.iterations());
   });
   register_resolutions();
+  register_fractions();
   if (const Ruleset* fast = find_ruleset("fast-1805")) {
     if (Shared s = generated(*fast, 1000)) register_geometry(s);
   }

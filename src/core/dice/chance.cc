@@ -1,5 +1,6 @@
 #include "core/dice/chance.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace smoothbore {
@@ -18,6 +19,25 @@ int Chance::pick_cases(std::span<const BigInt> cases) {
 int Chance::pick_table(const CaseTablePtr& table) {
   SB_CHECK(table != nullptr, "no case table");
   return pick_cases(table->cases);
+}
+
+int Chance::pick_face_class(const std::vector<int>& classes) {
+  SB_CHECK(!classes.empty(), "a die without faces");
+  std::vector<int> seen;  // each class once, in order of its first face
+  std::vector<BigInt> cases;
+  std::vector<int> top;  // each class's highest face
+  for (std::size_t f = 0; f < classes.size(); ++f) {
+    const auto at = std::find(seen.begin(), seen.end(), classes[f]);
+    const std::size_t k = static_cast<std::size_t>(at - seen.begin());
+    if (at == seen.end()) {
+      seen.push_back(classes[f]);
+      cases.emplace_back(0);
+      top.push_back(0);
+    }
+    cases[k] += 1;
+    top[k] = static_cast<int>(f) + 1;
+  }
+  return top[static_cast<std::size_t>(pick_cases(cases))];
 }
 
 int SampledChance::pick(std::span<const double> weights) {

@@ -47,10 +47,28 @@ class Chance {
   // knows a replayed node by the table itself, so a pick costs the same whatever its size.
   // Sampling draws exactly as pick_cases(table->cases) does.
   virtual int pick_table(const CaseTablePtr& table);
+  // One die with `sides` faces whose face the caller reads only through `class_of(face)`
+  // (an int: e.g. whether a d100 is at most a percentage) and its roll record. Sampling
+  // rolls it as roll(sides) does and returns the face; enumeration branches once per class
+  // that has faces, weighted exactly by its count of faces, and returns that class's
+  // highest face. A d100 against one percentage is two paths instead of 100 (issue 9:
+  // fast-1805's exact odds), with the same exact probabilities.
+  template <class ClassOf>
+  int roll_classed(int sides, ClassOf class_of) {
+    if (!enumerating()) return roll(sides);
+    std::vector<int> classes;
+    classes.reserve(static_cast<std::size_t>(sides));
+    for (int face = 1; face <= sides; ++face) classes.push_back(static_cast<int>(class_of(face)));
+    return pick_face_class(classes);
+  }
   // Whether this Chance enumerates every outcome (exact odds) rather than sampling.
   // Battles sample and log every face, so resolutions roll real dice then; when
   // enumerating they may use pick() with the closed-form distribution instead.
   virtual bool enumerating() const { return false; }
+
+ private:
+  // roll_classed's enumeration: classes[f - 1] is face f's class.
+  int pick_face_class(const std::vector<int>& classes);
 };
 
 class SampledChance final : public Chance {

@@ -13,14 +13,22 @@ namespace smoothbore::fast_1805 {
 
 namespace {
 
-// Rolls d100 against `target`: returns the face and records it.
-int roll_d100(Chance& dice, RollRecord* r) {
-  const int face = dice.roll(100);
+int record_d100(int face, RollRecord* r) {
   if (r != nullptr) {
     r->dice = "d100";
     r->faces.push_back(face);
   }
   return face;
+}
+
+// Rolls d100: returns the face and records it.
+int roll_d100(Chance& dice, RollRecord* r) { return record_d100(dice.roll(100), r); }
+
+// Rolls d100 for a caller that reads the face only through `class_of(face)` (and the
+// record): enumeration takes one path per class (Chance::roll_classed).
+template <class ClassOf>
+int roll_d100_classed(Chance& dice, RollRecord* r, ClassOf class_of) {
+  return record_d100(dice.roll_classed(100, class_of), r);
 }
 
 // "d100 37 ≤ 80" / "d100 85 > 80, missed by 5".
@@ -33,7 +41,7 @@ std::string roll_text(int face, double target) {
 bool simple_chance(std::string_view purpose, double percent, std::string ref, std::string_view yes,
                    std::string_view no, Chance& dice, RollRecord* r) {
   start_record(r, purpose, percent, std::move(ref));
-  const int face = roll_d100(dice, r);
+  const int face = roll_d100_classed(dice, r, [&](int f) { return f <= percent; });
   const bool hit = face <= percent;
   if (r != nullptr) r->result = fmt::format("{}: {}", hit ? yes : no, roll_text(face, percent));
   return hit;
@@ -116,11 +124,15 @@ MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* 
     if (r != nullptr) r->result = fmt::format("pass (target {:g}%: no roll)", target);
     return MoraleResult::kPass;
   }
-  const int face = roll_d100(dice, r);
+  auto result_of = [&](int face) {
+    const double miss = face - target;
+    return miss <= 0    ? MoraleResult::kPass
+           : miss <= 10 ? MoraleResult::kShaken
+                        : MoraleResult::kRout;
+  };
+  const int face = roll_d100_classed(dice, r, result_of);
   const double miss = face - target;
-  const MoraleResult result = miss <= 0    ? MoraleResult::kPass
-                              : miss <= 10 ? MoraleResult::kShaken
-                                           : MoraleResult::kRout;
+  const MoraleResult result = result_of(face);
   if (r != nullptr) {
     r->result = fmt::format("{}: {}{}", morale_result_name(result), roll_text(face, target),
                             miss > 0 ? " (L21, M-2: by 10 or less shaken, more rout)" : "");
@@ -155,11 +167,14 @@ StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r,
                     untrained_percent);
   }
   start_record(r, "stand vs cavalry", target, std::move(ref));
-  const int face = roll_d100(dice, r);
-  const double miss = face - target;
-  const StandResult result = miss <= 0    ? StandResult::kPass
-                             : miss <= 10 ? StandResult::kDisordered
-                                          : StandResult::kFlee;
+  auto result_of = [&](int face) {
+    const double miss = face - target;
+    return miss <= 0    ? StandResult::kPass
+           : miss <= 10 ? StandResult::kDisordered
+                        : StandResult::kFlee;
+  };
+  const int face = roll_d100_classed(dice, r, result_of);
+  const StandResult result = result_of(face);
   if (r != nullptr) {
     r->result = fmt::format("{}: {}", stand_result_name(result), roll_text(face, target));
   }
@@ -254,7 +269,7 @@ bool resolve_discover(const DiscoverSituation& s, Chance& dice, RollRecord* r) {
     }
     return found;
   }
-  const int face = roll_d100(dice, r);
+  const int face = roll_d100_classed(dice, r, [&](int f) { return f <= target; });
   const bool found = face <= target;
   if (r != nullptr) {
     r->result = fmt::format("{}: {}", found ? "found" : "hidden", roll_text(face, target));

@@ -121,7 +121,7 @@ int resolve_kills(const KillChance& c, std::string_view purpose, Chance& dice, R
       record->result = fmt::format("{}: {} (no roll)", sum, kills_text(certain));
     return certain;
   }
-  const int face = dice.roll(100);
+  const int face = dice.roll_classed(100, [&](int f) { return f <= remainder; });
   const bool extra = face <= remainder;
   const int kills = certain + (extra ? 1 : 0);
   if (record != nullptr) {
