@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/events/event.h"
@@ -80,15 +81,21 @@ class Mover {
   // stopped them short of max_t.
   double sweep(Vec2 dir, double max_t, std::string* why) const;
 
+  // Tests: while set, every kept start distance is checked against a fresh one.
+  static void check_starts(bool on);
+
  private:
   static bool fail(std::string* why, const char* w);
   double base_distance(std::size_t i, const StandEntry& o) const;
+  double start_distance(std::size_t i, int k) const;  // base_distance of slot k, kept
   void frame_base();
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
   std::vector<RectFrame> base_frames_;  // of base_
+  // Per base stand, (slot, base_distance) of the other stands asked about so far.
+  mutable std::vector<std::vector<std::pair<int, double>>> starts_;
   int unit_ = -1, side_ = -1;
   // The other stands (every stand on the table but the unit's own; enemies: another side's).
   std::shared_ptr<const StandSnapshot> snap_;

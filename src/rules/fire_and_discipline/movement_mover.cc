@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
@@ -90,6 +91,8 @@ namespace {
 
 double radius_of(const Rect& r) { return half_diagonal(r); }
 
+bool check_starts_on = false;  // Mover::check_starts
+
 // A box test that keeps every point within `reach` of `c` despite rounding.
 double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
 
@@ -113,6 +116,7 @@ Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state
 }
 
 void Mover::frame_base() {
+  starts_.clear();
   base_frames_.clear();
   for (const Rect& r : base_) base_frames_.emplace_back(r);
 }
@@ -138,6 +142,23 @@ double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   const double lower = (r.centre - o.rect.centre).length() - radius_of(r) - o.radius;
   return lower > s_.mm(200) ? lower : distance(base_frames_[i], o.frame);
 }
+
+// A sweep asks for the same few pairs at every step; the snapshot and base_ stay as they
+// were for the Mover's life, so the answer is kept per base stand by the other's slot.
+double Mover::start_distance(std::size_t i, int k) const {
+  if (starts_.size() != base_.size()) starts_.assign(base_.size(), {});
+  const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+  for (const auto& [slot, d] : starts_[i]) {
+    if (slot != k) continue;
+    if (check_starts_on) SB_CHECK(d == base_distance(i, o), "kept start distance is stale");
+    return d;
+  }
+  const double d = base_distance(i, o);
+  starts_[i].emplace_back(k, d);
+  return d;
+}
+
+void Mover::check_starts(bool on) { check_starts_on = on; }
 
 // How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
 // stand's circumscribed circle comes within the 1 yd test of theirs or their circles reach
@@ -189,7 +210,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
       // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
       // within 1 yd, whatever the start.
       if (axis_gap(*fi, o.frame) > near_limit) return;
-      const double start = base_distance(i, o);
+      const double start = start_distance(i, k);
       if (start > skip_beyond) return;
       if (overlaps(*fi, o.frame, 0.01)) {
         bad = true;
@@ -274,6 +295,11 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
   // Steps up to free_until need no test: every other stand's circle and the table edge
   // stay clear of the stands' circles by more than rounding (free_run).
   double free_until = -1;
+  // free_run at a step is at most its last answer plus the way gone since (each clearance
+  // is a centre distance or an edge distance, and the stands move by exactly that), so
+  // while that bound is short of the next step it cannot earn a skip and is not asked (a
+  // neighbour within 1 yd keeps it negative for the whole move): the same steps tested.
+  double run_then = kImpassable, run_at = 0;
   while (t < max_t - kEps) {
     const double nt = std::min(max_t, t + step);
     if (nt <= free_until) {
@@ -294,7 +320,12 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
       *why = w;
       break;
     }
-    if (!limbered_path_) free_until = nt + free_run(rs, max_t - nt);
+    const double next = std::min(max_t, nt + step) - nt;
+    if (!limbered_path_ && run_then + (nt - run_at) + 1e-6 >= next) {
+      run_then = free_run(rs, max_t - nt);
+      run_at = nt;
+      free_until = nt + run_then;
+    }
     t = nt;
     note_end(t);
   }
