@@ -3,7 +3,7 @@
 // after random moves, removals and formation-like changes; a snapshot held across them
 // stays as it was; and whole battles played with the check on (every tracked `get`
 // compared with a fresh snapshot, so a change no one touched aborts) stay consistent, as
-// do the start distances a Mover keeps.
+// do the start distances and separations a Mover keeps.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -116,14 +116,14 @@ TEST(FireAndDisciplineTracking, BattlesKeepTheTrackedSnapshotCurrent) {
   play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 3);
 }
 
-// Mover's start distances, kept per sweep (movement_mover.cc), checked against fresh ones
-// at every use through whole battles (a stale one aborts).
+// Mover's start distances and a sweep's pairs kept apart (movement_mover.cc), checked
+// against fresh answers at every use through whole battles (a wrong one aborts).
 TEST(FireAndDisciplineTracking, BattlesKeepTheMoverStartDistancesFresh) {
-  movement_detail::Mover::check_starts(true);
+  movement_detail::Mover::check_kept(true);
   play_checked(load_embedded("fire-and-discipline/small.toml"), 2, {"doctrine", "random"}, 40);
   play_checked(load_embedded("fire-and-discipline/battle.toml"), 1, {"doctrine", "doctrine"}, 40);
   play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 2);
-  movement_detail::Mover::check_starts(false);
+  movement_detail::Mover::check_kept(false);
 }
 
 }  // namespace

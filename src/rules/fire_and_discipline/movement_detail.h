@@ -4,6 +4,7 @@
 // (FD-40 crossings), and the event a movement step logs.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <memory>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "core/events/event.h"
+#include "core/geometry/axis_gaps.h"
 #include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
@@ -81,13 +83,30 @@ class Mover {
   // stopped them short of max_t.
   double sweep(Vec2 dir, double max_t, std::string* why) const;
 
-  // Tests: while set, every kept start distance is checked against a fresh one.
-  static void check_starts(bool on);
+  // Tests: while set, every kept start distance and every pair a sweep keeps apart is
+  // checked against a fresh answer.
+  static void check_kept(bool on);
 
  private:
   static bool fail(std::string* why, const char* w);
   double base_distance(std::size_t i, const StandEntry& o) const;
   double start_distance(std::size_t i, int k) const;  // base_distance of slot k, kept
+  // What a sweep along `dir` learnt of pairs (base stand i, the other stand's slot k) whose
+  // shadows lay more than 1 yd apart at t0: they surely still do while |t - t0| < horizon.
+  struct Separations {
+    struct Pair {
+      int slot = -1;
+      double t0 = 0, horizon = 0;  // mm along the sweep
+    };
+    Vec2 dir;
+    std::vector<std::vector<Pair>> by_stand;
+    bool still_apart(std::size_t i, int k, double t) const;
+    // Whether shadows `gaps` at t lie more than `limit` apart (axis_gap > limit), noting
+    // for how long.
+    bool apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps, double limit);
+  };
+  bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
+               Separations* along) const;
   void frame_base();
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
