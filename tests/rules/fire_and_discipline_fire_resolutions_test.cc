@@ -13,6 +13,7 @@
 
 #include "core/dice/rng.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/resolution_test_util.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -231,6 +232,40 @@ TEST(FireAndDisciplineArtillery, MultiHitFd13) {
               {{"1", 0.8}, {"2", 0.2}});
   expect_dist(exact("artillery", {"pdr=12", "range=100", "ammo=canister", "multi-hit=per100"}),
               {{"1", 0.8}, {"2", 0.2}});
+}
+
+// The doctrine's distribution works the chance out once (artillery_hits) instead of once
+// per face: the same outcomes and probabilities, bit for bit, as enumerating the whole
+// resolution.
+TEST(FireAndDisciplineArtillery, DistributionFromTheChanceOnceIsTheEnumeration) {
+  int cases = 0;
+  for (const int pdr : {3, 6, 12, 16}) {
+    for (const double range : {40.0, 100.0, 150.0, 250.0, 600.0, 1200.0}) {
+      for (const MultiHit multi : {MultiHit::kCap2, MultiHit::kPer100}) {
+        for (const ArtilleryDie die : {ArtilleryDie::kD100, ArtilleryDie::kD10}) {
+          for (const Ammo ammo : {Ammo::kBall, Ammo::kCanister}) {
+            ArtillerySituation a;
+            a.pdr = pdr;
+            a.range_yd = range;
+            a.multi_hit = multi;
+            a.die = die;
+            a.ammo = ammo;
+            a.same_target = cases % 2 == 0;
+            a.guns = 1 + cases % 3 / 2;
+            const auto want =
+                enumerate_outcomes<int>([&](Chance& c) { return resolve_artillery(a, c); });
+            const auto got = artillery_hit_distribution(a);
+            ASSERT_EQ(got.size(), want.size()) << cases;
+            for (std::size_t i = 0; i < got.size(); ++i) {
+              EXPECT_EQ(got[i].first, want[i].first) << cases;
+              EXPECT_EQ(got[i].second, want[i].second) << cases;
+            }
+            ++cases;
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST(FireAndDisciplineArtillery, HalvingOrderFd14AndFd16) {

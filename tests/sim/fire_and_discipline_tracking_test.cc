@@ -2,7 +2,8 @@
 // unit by unit from `touch`, answers as a fresh snapshot and as a scan of every stand
 // after random moves, removals and formation-like changes; a snapshot held across them
 // stays as it was; and whole battles played with the check on (every tracked `get`
-// compared with a fresh snapshot, so a change no one touched aborts) stay consistent.
+// compared with a fresh snapshot, so a change no one touched aborts) stay consistent, as
+// do the start distances and separations a Mover keeps.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 
 #include "core/dice/rng.h"
 #include "embedded_scenario.h"
+#include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/state.h"
 #include "scale_test_util.h"
 #include "sim/match.h"
@@ -112,6 +114,16 @@ TEST(FireAndDisciplineTracking, BattlesKeepTheTrackedSnapshotCurrent) {
   }
   play_checked(load_embedded("fire-and-discipline/battle.toml"), 1, {"doctrine", "doctrine"}, 40);
   play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 3);
+}
+
+// Mover's start distances and a sweep's pairs kept apart (movement_mover.cc), checked
+// against fresh answers at every use through whole battles (a wrong one aborts).
+TEST(FireAndDisciplineTracking, BattlesKeepTheMoverStartDistancesFresh) {
+  movement_detail::Mover::check_kept(true);
+  play_checked(load_embedded("fire-and-discipline/small.toml"), 2, {"doctrine", "random"}, 40);
+  play_checked(load_embedded("fire-and-discipline/battle.toml"), 1, {"doctrine", "doctrine"}, 40);
+  play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 2);
+  movement_detail::Mover::check_kept(false);
 }
 
 }  // namespace

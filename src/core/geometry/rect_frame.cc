@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+
+#include "core/geometry/axis_gaps.h"
 
 namespace smoothbore {
 
@@ -151,13 +154,20 @@ bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance) {
   return true;
 }
 
-double axis_gap(const RectFrame& a, const RectFrame& b) {
-  double gap = -std::numeric_limits<double>::infinity();
+std::array<AxisGap, 4> axis_gaps(const RectFrame& a, const RectFrame& b) {
+  std::array<AxisGap, 4> out;
+  std::size_t n = 0;
   for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
     const Shadow sa = shadow(a.corners, axis);
     const Shadow sb = shadow(b.corners, axis);
-    gap = std::max({gap, sb.min - sa.max, sa.min - sb.max});
+    out[n++] = {axis, std::max(sb.min - sa.max, sa.min - sb.max)};
   }
+  return out;
+}
+
+double axis_gap(const RectFrame& a, const RectFrame& b) {
+  double gap = -std::numeric_limits<double>::infinity();
+  for (const AxisGap& g : axis_gaps(a, b)) gap = std::max(gap, g.gap);
   return gap;
 }
 

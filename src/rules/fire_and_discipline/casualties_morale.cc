@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/casualties_detail.h"
@@ -62,13 +63,27 @@ int enemy_quadrants(const FdState& s, int unit) {
   const double facing = unit_facing(u);
   const double reach = s.mm(100) + 1e-6;
   bool seen[4] = {false, false, false, false};
+  // Stands whose circumscribed circles lie farther apart than the reach (by more than
+  // rounding) are not within it: no exact distance (with its sines) for them, first for the
+  // whole unit (a circle about c holding its stands), then stand by stand.
+  constexpr double kSlack = 1e-6;  // mm
+  double own = 0;
+  for (const Stand& mine : u.stands) {
+    if (live(mine)) own = std::max(own, (mine.rect.centre - c).length() + half_diagonal(mine.rect));
+  }
   for (const Unit& e : s.force.units) {
     if (e.side == u.side || !e.on_table()) continue;
     for (const Stand& es : e.stands) {
       if (!live(es)) continue;
+      const double re = half_diagonal(es.rect);
+      if ((es.rect.centre - c).length() - re - own > reach + kSlack) continue;
       bool near = false;
-      for (const Stand& mine : u.stands)
-        near = near || (live(mine) && distance(mine.rect, es.rect) <= reach);
+      for (const Stand& mine : u.stands) {
+        if (near || !live(mine)) continue;
+        const double apart =
+            (mine.rect.centre - es.rect.centre).length() - half_diagonal(mine.rect) - re;
+        near = apart <= reach + kSlack && distance(mine.rect, es.rect) <= reach;
+      }
       if (!near) continue;
       const double rel = normalize_bearing(bearing_of(es.rect.centre - c) - facing + 45.0);
       seen[std::min(3, static_cast<int>(rel / 90.0))] = true;  // front, right, rear, left

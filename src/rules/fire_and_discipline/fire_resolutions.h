@@ -139,6 +139,10 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s);
 // on d100 ≤ C − 100 (cap2), or ⌊C/100⌋ hits and one more on d100 ≤ C mod 100 (per100).
 // With ArtilleryDie::kD10 each d100 is a d10 hitting on 10 × face ≤ the chance.
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record = nullptr);
+// The same with the chance `c` = artillery_chance(s) already worked out: an exact
+// enumeration asks for it once, not once per face (it was a sixth of a battle).
+int artillery_hits(const ArtillerySituation& s, const ArtilleryChance& c, Chance& dice,
+                   RollRecord* record = nullptr);
 
 // A hit on artillery (§6.8, FD-18): d10 for the component hit.
 GunHitComponent resolve_artillery_hit(bool limbered, Chance& dice, RollRecord* record = nullptr);

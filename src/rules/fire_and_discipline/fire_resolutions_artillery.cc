@@ -179,8 +179,12 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
 }
 
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record) {
+  return artillery_hits(s, artillery_chance(s), dice, record);
+}
+
+int artillery_hits(const ArtillerySituation& s, const ArtilleryChance& c, Chance& dice,
+                   RollRecord* record) {
   const FireTables& t = fire_tables();
-  const ArtilleryChance c = artillery_chance(s);
   if (record != nullptr) {
     record->purpose = "artillery fire";
     record->dice.clear();

@@ -270,7 +270,8 @@ MusketrySituation fpf_situation(const FdState& s, int unit, StandRef aim, int st
 }
 
 std::vector<std::pair<int, double>> artillery_hit_distribution(const ArtillerySituation& a) {
-  return enumerate_outcomes<int>([&](Chance& c) { return resolve_artillery(a, c); });
+  const ArtilleryChance chance = artillery_chance(a);
+  return enumerate_outcomes<int>([&](Chance& c) { return artillery_hits(a, chance, c); });
 }
 
 double expected_artillery_hits(const ArtillerySituation& a) {

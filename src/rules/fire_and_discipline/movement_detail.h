@@ -4,13 +4,16 @@
 // (FD-40 crossings), and the event a movement step logs.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/events/event.h"
+#include "core/geometry/axis_gaps.h"
 #include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
@@ -80,15 +83,38 @@ class Mover {
   // stopped them short of max_t.
   double sweep(Vec2 dir, double max_t, std::string* why) const;
 
+  // Tests: while set, every kept start distance and every pair a sweep keeps apart is
+  // checked against a fresh answer.
+  static void check_kept(bool on);
+
  private:
   static bool fail(std::string* why, const char* w);
   double base_distance(std::size_t i, const StandEntry& o) const;
+  double start_distance(std::size_t i, int k) const;  // base_distance of slot k, kept
+  // What a sweep along `dir` learnt of pairs (base stand i, the other stand's slot k) whose
+  // shadows lay more than 1 yd apart at t0: they surely still do while |t - t0| < horizon.
+  struct Separations {
+    struct Pair {
+      int slot = -1;
+      double t0 = 0, horizon = 0;  // mm along the sweep
+    };
+    Vec2 dir;
+    std::vector<std::vector<Pair>> by_stand;
+    bool still_apart(std::size_t i, int k, double t) const;
+    // Whether shadows `gaps` at t lie more than `limit` apart (axis_gap > limit), noting
+    // for how long.
+    bool apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps, double limit);
+  };
+  bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
+               Separations* along) const;
   void frame_base();
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
   std::vector<RectFrame> base_frames_;  // of base_
+  // Per base stand, (slot, base_distance) of the other stands asked about so far.
+  mutable std::vector<std::vector<std::pair<int, double>>> starts_;
   int unit_ = -1, side_ = -1;
   // The other stands (every stand on the table but the unit's own; enemies: another side's).
   std::shared_ptr<const StandSnapshot> snap_;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
@@ -90,6 +91,8 @@ namespace {
 
 double radius_of(const Rect& r) { return half_diagonal(r); }
 
+bool check_kept_on = false;  // Mover::check_kept
+
 // A box test that keeps every point within `reach` of `c` despite rounding.
 double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
 
@@ -113,6 +116,7 @@ Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state
 }
 
 void Mover::frame_base() {
+  starts_.clear();
   base_frames_.clear();
   for (const Rect& r : base_) base_frames_.emplace_back(r);
 }
@@ -139,6 +143,23 @@ double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   return lower > s_.mm(200) ? lower : distance(base_frames_[i], o.frame);
 }
 
+// A sweep asks for the same few pairs at every step; the snapshot and base_ stay as they
+// were for the Mover's life, so the answer is kept per base stand by the other's slot.
+double Mover::start_distance(std::size_t i, int k) const {
+  if (starts_.size() != base_.size()) starts_.assign(base_.size(), {});
+  const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+  for (const auto& [slot, d] : starts_[i]) {
+    if (slot != k) continue;
+    if (check_kept_on) SB_CHECK(d == base_distance(i, o), "kept start distance is stale");
+    return d;
+  }
+  const double d = base_distance(i, o);
+  starts_[i].emplace_back(k, d);
+  return d;
+}
+
+void Mover::check_kept(bool on) { check_kept_on = on; }
+
 // How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
 // stand's circumscribed circle comes within the 1 yd test of theirs or their circles reach
 // the table edge, less a margin far above rounding: path_ok can fail no sooner.
@@ -161,7 +182,44 @@ double Mover::free_run(const std::vector<Rect>& rs, double ahead) const {
   return run - kMargin;
 }
 
+bool Mover::Separations::still_apart(std::size_t i, int k, double t) const {
+  if (i >= by_stand.size()) return false;
+  for (const Pair& p : by_stand[i]) {
+    if (p.slot == k) return std::fabs(t - p.t0) < p.horizon;
+  }
+  return false;
+}
+
+bool Mover::Separations::apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps,
+                               double limit) {
+  // Far above the rounding of a shadow (coordinates up to 1e6 mm: 1e-10).
+  constexpr double kMargin = 1e-6;  // mm
+  double gap = -std::numeric_limits<double>::infinity();
+  double horizon = 0;
+  for (const AxisGap& g : gaps) {
+    gap = std::max(gap, g.gap);
+    if (g.gap > limit + kMargin) {
+      horizon = std::max(horizon, (g.gap - limit - kMargin) / (std::fabs(dir.dot(g.axis)) + 1e-12));
+    }
+  }
+  if (gap <= limit) return false;
+  if (by_stand.size() <= i) by_stand.resize(i + 1);
+  for (Pair& p : by_stand[i]) {
+    if (p.slot == k) {
+      p = {k, t, horizon};
+      return true;
+    }
+  }
+  by_stand[i].push_back({k, t, horizon});
+  return true;
+}
+
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
+  return path_ok(rs, why, moved, nullptr);
+}
+
+bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
+                    Separations* along) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
@@ -185,11 +243,21 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
       const Vec2 gap = c - o.rect.centre;
       const double reach = ri + o.radius + clear;
       if (gap.dot(gap) > reach * reach) return;
+      // Along a sweep (`moved` is then how far), a pair found apart stays apart for a while.
+      if (along != nullptr && along->still_apart(i, k, moved)) {
+        if (check_kept_on) {
+          SB_CHECK(axis_gap(frame_at(i, rs[i]), o.frame) > near_limit, "kept apart, yet near");
+        }
+        return;
+      }
       if (!fi) fi = frame_at(i, rs[i]);
       // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
       // within 1 yd, whatever the start.
-      if (axis_gap(*fi, o.frame) > near_limit) return;
-      const double start = base_distance(i, o);
+      if (along == nullptr ? axis_gap(*fi, o.frame) > near_limit
+                           : along->apart(i, k, moved, axis_gaps(*fi, o.frame), near_limit)) {
+        return;
+      }
+      const double start = start_distance(i, k);
       if (start > skip_beyond) return;
       if (overlaps(*fi, o.frame, 0.01)) {
         bad = true;
@@ -274,6 +342,15 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
   // Steps up to free_until need no test: every other stand's circle and the table edge
   // stay clear of the stands' circles by more than rounding (free_run).
   double free_until = -1;
+  // free_run at a step is at most its last answer plus the way gone since (each clearance
+  // is a centre distance or an edge distance, and the stands move by exactly that), so
+  // while that bound is short of the next step it cannot earn a skip and is not asked (a
+  // neighbour within 1 yd keeps it negative for the whole move): the same steps tested.
+  double run_then = kImpassable, run_at = 0;
+  // Pairs whose shadows lie apart: the stands go straight along dir, so each shadow gap
+  // changes by at most |dir·axis| per mm (the same tests pass or fail).
+  Separations along;
+  along.dir = dir;
   while (t < max_t - kEps) {
     const double nt = std::min(max_t, t + step);
     if (nt <= free_until) {
@@ -283,18 +360,23 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
     }
     std::string w;
     const std::vector<Rect> rs = at(nt);
-    if (!path_ok(rs, &w, nt)) {
+    if (!path_ok(rs, &w, nt, &along)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
         const double mid = (lo + hi) / 2;
-        (path_ok(at(mid), nullptr, mid) ? lo : hi) = mid;
+        (path_ok(at(mid), nullptr, mid, &along) ? lo : hi) = mid;
       }
       t = lo;
       note_end(t);
       *why = w;
       break;
     }
-    if (!limbered_path_) free_until = nt + free_run(rs, max_t - nt);
+    const double next = std::min(max_t, nt + step) - nt;
+    if (!limbered_path_ && run_then + (nt - run_at) + 1e-6 >= next) {
+      run_then = free_run(rs, max_t - nt);
+      run_at = nt;
+      free_until = nt + run_then;
+    }
     t = nt;
     note_end(t);
   }
