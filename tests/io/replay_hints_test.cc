@@ -82,5 +82,13 @@ TEST(ReplayHints, Fast1805GeneratedBattleGivesTheLinesOfTheFullComparison) {
   expect_generated_battle("fast-1805");
 }
 
+TEST(ReplayHints, SquadSkirmishShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("squad-skirmish");
+}
+
+TEST(ReplayHints, SquadSkirmishGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("squad-skirmish");
+}
+
 }  // namespace
 }  // namespace smoothbore
