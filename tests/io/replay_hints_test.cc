@@ -90,5 +90,13 @@ TEST(ReplayHints, SquadSkirmishGeneratedBattleGivesTheLinesOfTheFullComparison) 
   expect_generated_battle("squad-skirmish");
 }
 
+TEST(ReplayHints, GroupOrdersShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("group-orders");
+}
+
+TEST(ReplayHints, GroupOrdersGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("group-orders");
+}
+
 }  // namespace
 }  // namespace smoothbore
