@@ -90,6 +90,14 @@ TEST(ReplayHints, SquadSkirmishGeneratedBattleGivesTheLinesOfTheFullComparison) 
   expect_generated_battle("squad-skirmish");
 }
 
+TEST(ReplayHints, ElanDrillShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("elan-drill");
+}
+
+TEST(ReplayHints, ElanDrillGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("elan-drill");
+}
+
 TEST(ReplayHints, GroupOrdersShippedScenariosGiveTheLinesOfTheFullComparison) {
   expect_shipped_scenarios("group-orders");
 }
