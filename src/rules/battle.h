@@ -164,11 +164,17 @@ class Battle {
   // a unit is touched at or after a change to its core Unit or its unit_report(), before
   // the next event or step, or else is named by the event that follows the change or by
   // the one before it. A battle that returns true keeps the generic objective_holders()
-  // and changes no leader. The default, false: not tracked, compare every unit.
+  // and changes no leader but those take_touched_leaders names. The default, false: not
+  // tracked, compare every unit. Rule sets keep the lists in a TouchTracker
+  // (rules/touch_tracker.h).
   virtual bool take_touched_units(std::vector<int>* out) const {
     (void)out;
     return false;
   }
+  // With take_touched_units: appends the leaders whose Leader (position, attachment, alive)
+  // changed since the last call, touched under the same rule as units (an event naming a
+  // leader's unit does not name him). The default: a battle that changes no leader.
+  virtual void take_touched_leaders(std::vector<int>* out) const { (void)out; }
 
   // Heavy validation mode: when set, the battle calls `hook(step name)` after every step
   // of its sequence (tests check invariant_violations() there).

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/embedded.h"
 #include "io/generate.h"
 #include "io/replay/recorder.h"
 #include "io/scenario_file.h"
@@ -40,7 +41,7 @@ std::vector<std::string> record(const Scenario& sc, std::uint64_t seed, bool hin
 void expect_same_lines(const Scenario& sc, std::uint64_t seed) {
   bool hinted = false;
   const std::vector<std::string> with_hints = record(sc, seed, true, &hinted);
-  EXPECT_TRUE(hinted) << "fast-1805 names the units it touches";
+  EXPECT_TRUE(hinted) << sc.ruleset << " names the units it touches";
   const std::vector<std::string> every_unit = record(sc, seed, false, &hinted);
   ASSERT_EQ(with_hints.size(), every_unit.size()) << sc.name << " seed " << seed;
   std::size_t states = 0;
@@ -48,24 +49,61 @@ void expect_same_lines(const Scenario& sc, std::uint64_t seed) {
     ASSERT_EQ(with_hints[i], every_unit[i]) << sc.name << " seed " << seed << " line " << i;
     if (with_hints[i].find("\"units\":{") != std::string::npos) ++states;
   }
-  EXPECT_GT(states, 10u) << "the battle changes units";
+  EXPECT_GT(states, 10u) << sc.name << " seed " << seed << ": the battle changes units";
 }
 
-TEST(ReplayHints, Fast1805ShippedScenariosGiveTheLinesOfTheFullComparison) {
-  for (const char* name : {"fast-1805/battle.toml", "fast-1805/small.toml"}) {
-    const Scenario sc = load_embedded(name);
+// Every scenario shipped for the rule set (scenarios/<id>/*.toml), seeds 1-3.
+void expect_shipped_scenarios(const std::string& id) {
+  int scenarios = 0;
+  for (const embedded::File& f : embedded::scenario_files()) {
+    if (!f.path.starts_with(id + "/")) continue;
+    const Scenario sc = load_embedded(std::string(f.path));
     for (std::uint64_t seed = 1; seed <= 3; ++seed) expect_same_lines(sc, seed);
+    ++scenarios;
   }
+  EXPECT_GE(scenarios, 2) << id;
 }
 
-TEST(ReplayHints, Fast1805GeneratedBattleGivesTheLinesOfTheFullComparison) {
-  const Ruleset* rs = find_ruleset("fast-1805");
+void expect_generated_battle(const std::string& id) {
+  const Ruleset* rs = find_ruleset(id);
   ASSERT_NE(rs, nullptr);
   const auto text = generate_scenario(*rs, {60, 5});
   ASSERT_TRUE(text.has_value()) << text.error();
   auto sc = load_scenario_text(*text, "generated");
   ASSERT_TRUE(sc.has_value());
   for (std::uint64_t seed = 1; seed <= 2; ++seed) expect_same_lines(*sc, seed);
+}
+
+TEST(ReplayHints, Fast1805ShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("fast-1805");
+}
+
+TEST(ReplayHints, Fast1805GeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("fast-1805");
+}
+
+TEST(ReplayHints, SquadSkirmishShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("squad-skirmish");
+}
+
+TEST(ReplayHints, SquadSkirmishGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("squad-skirmish");
+}
+
+TEST(ReplayHints, ElanDrillShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("elan-drill");
+}
+
+TEST(ReplayHints, ElanDrillGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("elan-drill");
+}
+
+TEST(ReplayHints, GroupOrdersShippedScenariosGiveTheLinesOfTheFullComparison) {
+  expect_shipped_scenarios("group-orders");
+}
+
+TEST(ReplayHints, GroupOrdersGeneratedBattleGivesTheLinesOfTheFullComparison) {
+  expect_generated_battle("group-orders");
 }
 
 }  // namespace

@@ -96,7 +96,9 @@ ReplayRecorder::ReplayRecorder(const Battle& battle, const Ruleset& ruleset, Lin
     : battle_(battle), ruleset_(ruleset), out_(std::move(out)) {
   observer_ = battle_.add_step_observer([this](std::string_view step) {
     if (!started_) return;
-    emit_changes(/*every=*/true, nullptr);
+    // The battle's hints hold at a step's end too (Battle::take_touched_units): comparing
+    // every unit there made `run --log` quadratic in squad-skirmish (three steps a card).
+    emit_changes(/*every=*/false, nullptr);
     out_(Json{{"kind", "state"}, {"step", std::string(step)}}.dump());
   });
 }
@@ -204,6 +206,18 @@ int ReplayRecorder::unit_index(const std::string& id) const {
   return it == unit_index_.end() ? -1 : it->second;
 }
 
+void ReplayRecorder::follow_attachment(int leader) {
+  const Force& force = battle_.force();
+  const int now = force.leaders[static_cast<std::size_t>(leader)].attached_unit;
+  const int units = static_cast<int>(force.units.size());
+  const int to = now >= 0 && now < units ? now : -1;
+  int& was = attached_[static_cast<std::size_t>(leader)];
+  if (was == to) return;
+  if (was >= 0) std::erase(leaders_of_[static_cast<std::size_t>(was)], leader);
+  if (to >= 0) leaders_of_[static_cast<std::size_t>(to)].push_back(leader);
+  was = to;
+}
+
 void ReplayRecorder::emit_changes(bool every, const Event* e) {
   const Force& force = battle_.force();
   const std::size_t objectives = battle_.scenario().objectives.size();
@@ -216,12 +230,8 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
       unit_index_.emplace(force.units[i].id, static_cast<int>(i));
     }
     leaders_of_.assign(force.units.size(), {});
-    for (std::size_t l = 0; l < force.leaders.size(); ++l) {
-      const int u = force.leaders[l].attached_unit;
-      if (u >= 0 && u < static_cast<int>(force.units.size())) {
-        leaders_of_[static_cast<std::size_t>(u)].push_back(static_cast<int>(l));
-      }
-    }
+    attached_.assign(force.leaders.size(), -1);
+    for (std::size_t l = 0; l < force.leaders.size(); ++l) follow_attachment(static_cast<int>(l));
     present_.assign(force.units.size() * objectives, 0);
     every = true;  // fills present_
   }
@@ -278,14 +288,20 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
       leader_candidates[l] = static_cast<int>(l);
     }
   } else {
+    battle_.take_touched_leaders(&leader_candidates);
     std::sort(leader_candidates.begin(), leader_candidates.end());
     leader_candidates.erase(std::unique(leader_candidates.begin(), leader_candidates.end()),
                             leader_candidates.end());
   }
   Json leaders = Json::object();
   leader_states_.resize(force.leaders.size());
+  if (every) {
+    std::vector<int> drained;  // so that the list does not grow
+    battle_.take_touched_leaders(&drained);
+  }
   for (int l : leader_candidates) {
     const std::size_t i = static_cast<std::size_t>(l);
+    if (hinted) follow_attachment(l);
     Json s = leader_state(force, force.leaders[i]);
     std::string text = s.dump();
     if (text != leader_states_[i]) {

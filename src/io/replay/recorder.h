@@ -84,6 +84,8 @@ class ReplayRecorder {
   // Per objective, whether the unit counts as present for generic_objective_holders.
   void presence(int unit, std::vector<char>* out) const;
   int unit_index(const std::string& id) const;
+  // Files `leader` under the unit he is attached to now (leaders_of_), as he moves.
+  void follow_attachment(int leader);
 
   const Battle& battle_;
   const Ruleset& ruleset_;
@@ -99,6 +101,7 @@ class ReplayRecorder {
   bool use_hints_ = true;
   std::unordered_map<std::string, int> unit_index_;  // unit id -> index
   std::vector<std::vector<int>> leaders_of_;         // per unit, the leaders attached
+  std::vector<int> attached_;                        // per leader, his unit in leaders_of_
   std::vector<char> present_;                        // per unit x objective: presence()
   std::vector<int> previous_named_;                  // units the previous event named
   std::vector<int> scratch_;

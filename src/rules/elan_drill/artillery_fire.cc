@@ -220,6 +220,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
                                                   : "shell-shrapnel";
   const std::map<std::string, Value> base = shot_params(unit, target, shot, reaction);
   state_[unit].fired_ever = true;
+  touch(unit);
   // One roll at one unit: hits, saves, the event; `how` says how the shot reached it.
   struct Struck {
     int unit, casualties, special;

@@ -21,6 +21,7 @@
 #include "rules/battle.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/resolution.h"
+#include "rules/touch_tracker.h"
 
 namespace smoothbore::elan_drill {
 
@@ -89,6 +90,14 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
+  bool take_touched_units(std::vector<int>* out) const override {
+    touches_.take_units(force_.units.size(), force_.leaders.size(), out);
+    return true;
+  }
+  // Leaders attach, detach, move with their units and fall (leaders.cc).
+  void take_touched_leaders(std::vector<int>* out) const override {
+    touches_.take_leaders(force_.units.size(), force_.leaders.size(), out);
+  }
 
   const UnitState& state(int unit) const { return state_[unit]; }
   int acting_side() const { return acting_; }
@@ -294,12 +303,16 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // proximity.h. Empty (not ready) everywhere else.
   // Re-files `unit` in live_ after its footprint changed (no-op when live_ is not built).
   void refile(int unit);
+  // Marks a unit whose Unit or unit_report() may have changed, for a recorder
+  // (Battle::take_touched_units, rules/touch_tracker.h).
+  void touch(int unit) const { touches_.touch(unit); }
   void verify_live(const char* when) const;
   // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
   // diagonal of the box spanned by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
-  LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
-  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
+  LiveIndex live_;        // footprints while units move: movement to close action (issue 9)
+  UnitSnapshot snap_;     // this turn's commanders, by side (react mid-turn)
+  TouchTracker touches_;  // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill

@@ -49,6 +49,7 @@ void BattleED::rally_step(int side, EventLog& log) {
     e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
     log.append(std::move(e));
     s.dms = dms;
+    touch(u);
     if (rallied) force_.units[u].status = UnitStatus::kActive;
   }
 }
@@ -85,6 +86,8 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
     if (charge) {
       state_[u].charging = a.target;
       if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
+      touch(u);
+      touch(a.target);
     }
   }
   snap_.clear();
@@ -176,6 +179,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     apply_test(u, o, "charge response", std::move(e), log);
     if (!performed || !active(u)) continue;
     state_[u].response = key;
+    touch(u);
     if (!a.rate.empty()) {
       perform_evade(u, a, log);
     } else if (a.kind == ActionKind::kFormation) {

@@ -75,6 +75,8 @@ void BattleED::join(int det, EventLog* log) {
   state_[parent].dms = std::max(state_[parent].dms, state_[det].dms);
   state_[det].joined = true;
   d.status = UnitStatus::kOffTable;
+  touch(parent);
+  touch(det);
   if (log == nullptr) return;
   log->append(make_event(EventKind::kFormation, parent,
                          fmt::format("{} rejoins {} (L83, D12-21): {} figures", name(det),
@@ -118,6 +120,8 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
   state_[det].joined = false;
   state_[det].dms = state_[unit].dms;
   state_[det].moved = true;
+  touch(unit);
+  touch(det);
   log.append(make_event(EventKind::kFormation, det,
                         fmt::format("{} detaches {} in skirmish order ({} figures, D12-21)",
                                     name(unit), name(det), given)));

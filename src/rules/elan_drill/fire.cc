@@ -77,6 +77,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const auto [casualties, special] =
       saves(target, hits, res, flank_fire(unit, target), &rolls);  // L254
   state_[unit].fired_ever = true;
+  touch(unit);
   const double range = gap_in(unit, target);
   Event e =
       make_event(EventKind::kFire, unit,

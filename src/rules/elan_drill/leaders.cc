@@ -66,9 +66,12 @@ void BattleED::leader_step(int side, EventLog& log) {
                      fmt::format("{} detaches from {} (L7)", l.name, name(l.attached_unit))));
       const int left = l.attached_unit;
       l.attached_unit = -1;
+      touch(left);  // its report names its leader
+      touches_.touch_leader(me);
       refresh(left);
     }
     if (l.attached_unit >= 0) l.position = force_.units[l.attached_unit].footprint().centre;
+    touches_.touch_leader(me);
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
     std::vector<Action> legal;
     double best_gap = 1e18;
@@ -103,6 +106,9 @@ void BattleED::leader_step(int side, EventLog& log) {
     refresh(from);
     refresh(pick);
     l.position = force_.units[pick].footprint().centre;
+    if (from >= 0) touch(from);
+    touch(pick);
+    touches_.touch_leader(me);
     Event e =
         make_event(EventKind::kStatus, pick,
                    from >= 0 ? fmt::format("{} detaches from {} and attaches to {} (L7, D12-22)",
@@ -128,6 +134,8 @@ int BattleED::leader_hit(int unit, int special, EventLog& log) {
   r.result = face <= 6 ? "wounded (1-6)" : "killed (7-12)";
   l.alive = false;
   l.attached_unit = -1;
+  touch(unit);
+  touches_.touch_leader(li);
   Event e = make_event(EventKind::kStatus, unit,
                        fmt::format("{} is {} with {} (special casualty, R-001-4)", l.name,
                                    face <= 6 ? "wounded" : "killed", name(unit)));

@@ -15,6 +15,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
   Unit& u = force_.units[unit];
   if (casualties <= 0 || !u.on_table()) return;
   Stand& st = u.stands.front();
+  touch(unit);
   st.figures = std::max(0, st.figures - casualties);
   if (st.figures == 0) {
     st.removed = true;
@@ -30,6 +31,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
 void BattleED::add_dms(int unit, int dms, const std::string& why, EventLog& log) {
   if (dms <= 0 || !force_.units[unit].on_table()) return;
   state_[unit].dms += dms;
+  touch(unit);
   Event e = make_event(EventKind::kStatus, unit,
                        fmt::format("{} +{} DM ({}): {} DM{}", name(unit), dms, why,
                                    state_[unit].dms, state_[unit].dms == 1 ? "" : "s"));
@@ -60,6 +62,7 @@ void BattleED::break_unit(int unit, const std::string& why, EventLog& log) {
   u.status = UnitStatus::kRouted;
   state_[unit].dms =
       std::max(state_[unit].dms, static_cast<int>(option_number("r001_3_break_dms")));
+  touch(unit);
   log.append(make_event(EventKind::kRout, unit, fmt::format("{} breaks: {}", name(unit), why)));
   // D12-05: broken units flee at once (a full march move), unless the option says stand.
   if (option("d12_05_broken") == "flee") flee(unit, option_number("d12_07_march_column_in"), log);
@@ -70,6 +73,7 @@ void BattleED::destroy(int unit, UnitStatus status, const std::string& why, Even
   Unit& u = force_.units[unit];
   if (!u.on_table()) return;
   u.status = status;
+  touch(unit);
   log.append(
       make_event(EventKind::kRemoved, unit, fmt::format("{} is destroyed: {}", name(unit), why)));
   friends_broken_tests(unit, log);

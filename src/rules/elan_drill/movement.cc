@@ -204,6 +204,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (t < 0 || !active(u) || !force_.units[t].on_table()) continue;
     if (!orders_[u].formation.empty() && !change_formation(u, orders_[u].formation, 3, log)) {
       state_[u].charging = -1;  // L82: the change failed, so no charge
+      touch(u);
       log.append(make_event(EventKind::kCharge, u,
                             fmt::format("{} fails to form for the charge", name(u))));
       continue;

@@ -195,6 +195,7 @@ void BattleED::verify_live(const char* when) const {
 }
 
 void BattleED::refile(int unit) {
+  touch(unit);  // its footprint changed
   if (live_.ready()) live_.refile(unit, force_.units[unit].footprint());
 }
 

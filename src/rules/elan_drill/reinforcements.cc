@@ -42,6 +42,7 @@ void BattleED::reinforcement_step(int side, EventLog& log) {
     if (!arrives) continue;
     s.arrival = 0;
     force_.units[u].status = UnitStatus::kActive;
+    touch(u);
   }
 }
 

@@ -27,6 +27,7 @@
 #include "rules/fast_1805/options.h"
 #include "rules/fast_1805/resolutions.h"
 #include "rules/fast_1805/state.h"
+#include "rules/touch_tracker.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -140,12 +141,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   Vec2 away_from_enemy(int unit) const;
 
   // Marks a unit whose Unit or unit_report() may have changed, for a recorder
-  // (Battle::take_touched_units). Kept only once someone asked, so a battle nobody records
-  // does not grow the list.
-  void touch(int unit) const {
-    if (tracking_touches_) touched_.push_back(unit);
-  }
-  void touch_all() const;  // report.cc
+  // (Battle::take_touched_units, rules/touch_tracker.h).
+  void touch(int unit) const { touches_.touch(unit); }
+  void touch_all() const { touches_.touch_all(force_.units.size()); }
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
@@ -223,8 +221,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side
   std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set in collect_orders
-  mutable std::vector<int> touched_;
-  mutable bool tracking_touches_ = false;
+  TouchTracker touches_;
   double small_arms_reach_ = 0;  // mm: the longest small-arms range (R-002-4)
   double artillery_reach_ = 0;   // mm: the longest artillery range (R-002-5)
 };

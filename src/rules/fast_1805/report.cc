@@ -43,17 +43,8 @@ Battle::UnitReport Battle1805::unit_report(int unit) const {
 }
 
 bool Battle1805::take_touched_units(std::vector<int>* out) const {
-  if (!tracking_touches_) {
-    tracking_touches_ = true;
-    touch_all();  // what happened before anyone asked
-  }
-  out->insert(out->end(), touched_.begin(), touched_.end());
-  touched_.clear();
+  touches_.take_units(force_.units.size(), force_.leaders.size(), out);
   return true;
-}
-
-void Battle1805::touch_all() const {
-  for (std::size_t i = 0; i < force_.units.size(); ++i) touch(static_cast<int>(i));
 }
 
 }  // namespace smoothbore::fast_1805

@@ -30,6 +30,7 @@
 #include "rules/battle.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
+#include "rules/touch_tracker.h"
 
 namespace smoothbore::group_orders {
 
@@ -101,6 +102,14 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;
+  bool take_touched_units(std::vector<int>* out) const override {
+    touches_.take_units(force_.units.size(), force_.leaders.size(), out);
+    return true;
+  }
+  // The Generals move, retire or are removed (H4-17).
+  void take_touched_leaders(std::vector<int>* out) const override {
+    touches_.take_leaders(force_.units.size(), force_.leaders.size(), out);
+  }
   // Nonzero through the orders step (hold_nearest), when nothing moves.
   std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
 
@@ -313,6 +322,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Files the unit's current footprint in the indexes; every change of a footprint calls
   // it at once (invariant_violations checks the two agree).
   void placed(int unit);
+  // Marks a unit whose Unit or unit_report() may have changed, for a recorder
+  // (Battle::take_touched_units, rules/touch_tracker.h); a Group's orders and losses show
+  // in every one of its units' reports.
+  void touch(int unit) const { touches_.touch(unit); }
+  void touch_group(int group) const {
+    for (int u : groups_[group].units) touch(u);
+  }
 
   Scenario scenario_;
   Force force_;
@@ -340,6 +356,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   Rng rng_;
   SampledChance dice_;
   int turn_ = 0;
+  TouchTracker touches_;  // for a recorder (touch)
   int acting_ = 0;
   std::string phase_;
 };

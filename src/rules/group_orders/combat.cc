@@ -30,6 +30,7 @@ void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& lo
   n = std::min(n, stands(unit));
   if (n <= 0) return;
   GroupState& g = groups_[state_[unit].group];
+  touch_group(state_[unit].group);  // the Group's losses
   g.killed += n;
   g.lost_this_turn += n;
   state_[unit].disorganised = true;
@@ -48,6 +49,7 @@ void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& lo
 void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
   if (!force_.units[fx.target].on_table()) return;
   if (fx.disorganise) state_[fx.target].disorganised = true;  // L132
+  touch(fx.target);
   kill_stands(fx.target, fx.kills, "shooting, L133-L135", log);
 }
 
@@ -99,6 +101,7 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
       }
     }
     state_[u].fired_ever = true;
+    touch(u);
     state_[u].shot = true;
   }
 }
@@ -132,6 +135,8 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       if ((force_.units[i].side == side) != phasing) continue;
       state_[u].in_melee = true;
       state_[o].in_melee = true;
+      touch(u);
+      touch(o);
       std::vector<RollRecord> rolls;
       auto p = melee_params(u, o);
       bool overlap = false;

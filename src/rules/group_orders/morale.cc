@@ -17,6 +17,7 @@ void BattleGO::remove_unit(int unit, UnitStatus status, const std::string& why, 
   Unit& u = force_.units[unit];
   if (!u.on_table()) return;
   GroupState& g = groups_[state_[unit].group];
+  touch_group(state_[unit].group);                               // the Group's losses
   g.killed = std::min(g.start_stands, g.killed + stands(unit));  // H4-12: lost this battle
   u.status = status;
   state_[unit].override_orders.clear();
@@ -34,6 +35,7 @@ void BattleGO::start_rout(int unit, EventLog& log) {
   }
   force_.units[unit].status = UnitStatus::kRouted;
   state_[unit].override_orders = "rout";
+  touch(unit);
   rout_move(unit, true, log);
 }
 
@@ -129,6 +131,7 @@ void BattleGO::clear_disorder(int side, EventLog& log) {
     if (force_.units[i].side != side || !active(u) || !s.disorganised) continue;
     if (rule == "rested-turn" && (s.moved_cm > 5.0 || s.shot || s.in_melee)) continue;
     s.disorganised = false;
+    touch(u);
     log.append(make_event(EventKind::kStatus, u,
                           fmt::format("{} is no longer Disorganised (H4-07)", name(u))));
   }

@@ -34,6 +34,7 @@ void BattleGO::set_group_orders(int group, const std::string& to, const std::str
   GroupState& g = groups_[group];
   std::string from = g.orders;
   g.orders = to;
+  touch_group(group);
   for (int u : g.units) {
     std::string& own = state_[u].override_orders;
     if (!force_.units[u].on_table() || own == "rout" || own.empty()) continue;
@@ -54,6 +55,7 @@ void BattleGO::set_group_orders(int group, const std::string& to, const std::str
 void BattleGO::set_unit_orders(int unit, const std::string& to, const std::string& why,
                                EventLog& log) {
   const std::string from = orders_of(unit);
+  touch(unit);
   state_[unit].override_orders = to == group_of(unit).orders ? "" : to;
   if (to == "rout") state_[unit].override_orders = "rout";
   if (from == to) return;
@@ -193,6 +195,7 @@ void BattleGO::rally_step(int side, EventLog& log) {
     log.append(std::move(e));
     if (rallied) {
       force_.units[i].status = UnitStatus::kActive;
+      touch(u);
       state_[u].override_orders.clear();
       set_unit_orders(u, "stand", "rallied, L213-L216", log);
       state_[u].override_orders = "stand";
@@ -229,6 +232,7 @@ void BattleGO::move_generals(int side, EventLog& log) {
     want.y = std::clamp(want.y, 1.0, scenario_.table.height() - 1.0);
     const double d = distance(l.position, want);
     l.position = d <= reach ? want : l.position + (want - l.position) * (reach / d);
+    touches_.touch_leader(static_cast<int>(&l - force_.leaders.data()));
   }
 }
 
@@ -248,6 +252,7 @@ void BattleGO::generals_contacted(EventLog& log) {
     if (!enemy || friend_near) continue;
     Event e = make_event(EventKind::kRemoved, -1, "");
     e.side = force_.sides[l.side].id;
+    touches_.touch_leader(static_cast<int>(&l - force_.leaders.data()));
     if (option("h4_17_general_contacted") == "removed") {
       l.alive = false;
       e.text = fmt::format("{} is contacted by the enemy alone and removed (H4-17)", l.name);

@@ -34,6 +34,7 @@ void BattleGO::reset_turn_state() {
   for (std::size_t i = 0; i < state_.size(); ++i) {
     UnitState& s = state_[i];
     s.shot = s.in_melee = s.charge_ok = s.charged = false;
+    touch(static_cast<int>(i));  // no longer engaged
     s.moved_cm = 0;
     s.charge_target = -1;
     s.started_on_stand = orders_of(static_cast<int>(i)) == "stand";

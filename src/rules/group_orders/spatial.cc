@@ -20,6 +20,7 @@ RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
 }
 
 void BattleGO::placed(int unit) {
+  touch(unit);  // it moved, formed or lost stands
   const std::size_t k = static_cast<std::size_t>(unit);
   const Rect r = force_.units[k].footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);

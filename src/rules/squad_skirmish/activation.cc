@@ -91,6 +91,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   for (const Action& a : chosen) {
     if (!can_act(a.unit)) continue;
     SquadState& s = squads_[a.unit];
+    touch(a.unit);  // its last action
     switch (a.kind) {
       case ActionKind::kFire:
         break;
@@ -141,6 +142,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
 // activation. Returns whether the squad goes on to its action.
 bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediate) {
   SquadState& s = squads_[unit];
+  touch(unit);  // its morale
   const bool at_once = option("sk_02_casualty_test") == "immediate";
   const bool casualties = s.lost_since > 0 && at_once == immediate;
   if (!immediate || at_once) s.lost_since = 0;
@@ -187,6 +189,7 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
   const int best = rankers.empty() ? -1 : rankers[most_central(at)];
   if (best < 0) return;
   figures_[unit][best].role = Role::kLeader;
+  touch(unit);
   SquadState& s = squads_[unit];
   s.leader = best;
   world_changed();  // ranges may be measured to the squad leader (sk_06_measure)
@@ -221,6 +224,7 @@ void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
       distance(anchor(nearest), pos(unit, k)) > in * kMm) {
     squads_[unit].activated = true;  // his move is spent coming to the squad (SK-17)
     squads_[unit].last = "promotion";
+    touch(unit);
     const Vec2 to = anchor(nearest);
     const Vec2 from = pos(unit, k);
     move_squad(unit, to + (from - to).normalized() * ((in - 1.0) * kMm), -1, -1, &log);

@@ -243,6 +243,7 @@ std::vector<std::string> BattleSK::invariant_violations() const {
 
 void BattleSK::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
+  touches_.touch_all(force_.units.size());  // unit_report reads the turn
   phase_ = "cards";
   log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
   cards_.clear();

@@ -31,6 +31,7 @@
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/flat_memo.h"
+#include "rules/touch_tracker.h"
 
 namespace smoothbore::squad_skirmish {
 
@@ -110,6 +111,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> invariant_violations() const override;
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;  // report.cc
+  bool take_touched_units(std::vector<int>* out) const override {
+    touches_.take_units(force_.units.size(), force_.leaders.size(), out);
+    return true;
+  }
   // The commanders' nearest enemy (footprint to footprint, active only) from the squads'
   // footprint index (spatial.cc): the answer of sim/commander.cc's scan.
   int nearest_active_enemy(int unit, double* gap) const override;
@@ -335,12 +340,16 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
     FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
   };
+  // Marks a squad whose Unit or unit_report() may have changed, for a recorder
+  // (Battle::take_touched_units, rules/touch_tracker.h).
+  void touch(int unit) const { touches_.touch(unit); }
   // Forgets the ranges: a figure moved or fell, a squad left the table, a leader changed.
   void world_changed() { sight_.range.clear(); }
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
   void figures_changed(int unit) {
+    touch(unit);  // its stands moved or fell
     if (cover_epoch_.empty()) {
       sight_.cover.clear();  // before index_build
     } else {
@@ -372,6 +381,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
   // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
   std::vector<int> leaderless_;
+  TouchTracker touches_;                   // for a recorder (touch)
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
   std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now

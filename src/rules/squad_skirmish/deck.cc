@@ -120,6 +120,7 @@ void BattleSK::end_of_turn(EventLog& log) {
     const int ui = static_cast<int>(u);
     SquadState& s = squads_[u];
     s.faltered_turn = -1;
+    touch(ui);  // no longer faltering
     if (!leaderless(ui) || !force_.units[u].on_table() || figure_count(ui) == 0) continue;
     if (option("sk_17_auto_promotion") != "after-1-turn" || s.leaderless_turn >= turn_) continue;
     if (!officers_near(force_.units[u].side, anchor(ui), 1e6).empty()) continue;
@@ -153,6 +154,7 @@ void BattleSK::replace_officers(EventLog& log) {
     if (best < 0) continue;
     const int k = squads_[best].leader;
     figures_[best][k].role = Role::kOfficer;
+    touch(best);
     note_officer(best, k);
     squads_[best].leader = -1;
     world_changed();  // ranges may be measured to the squad leader (sk_06_measure)

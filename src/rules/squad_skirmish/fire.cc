@@ -32,6 +32,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
     Event e = make_event(EventKind::kFire, u, "");
     e.target = force_.units[t].id;
     squads_[u].last = "fire";
+    touch(u);  // its last action and loaded weapons
     int fired = 0;
     int kills = 0;
     // fire_params() typed: the `fire` resolution's outcome without naming its parameters.
@@ -102,6 +103,7 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
   const int enemy = nearest_enemy(unit);
   const double gap = enemy >= 0 ? gap_in(unit, enemy) : 1e9;
   std::string detail;
+  touch(unit);  // its weapons load
   if (cannon(unit)) {
     SquadState& g = squads_[unit];
     const int crew = figure_count(unit);
@@ -219,6 +221,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
   }
   if (u.figures() == 0) {
     u.status = UnitStatus::kRemoved;
+    if (s.locked >= 0) touch(s.locked);  // no longer "in melee with"
     if (s.locked >= 0) squads_[s.locked].locked = -1;
     s.locked = -1;
     e.text += fmt::format("; {} is wiped out", name(unit));
@@ -229,6 +232,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
 // wound, the second a wound (-1 to his rolls), the third kills.
 void BattleSK::hit_leader(int unit, int k, Event& e) {
   Figure& f = figures_[unit][k];
+  touch(unit);  // its squad leader's wounds
   const bool hero = option_bool("sk_heroes") &&
                     (f.role == Role::kLeader ||
                      (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));

@@ -12,6 +12,7 @@ namespace smoothbore::squad_skirmish {
 void BattleSK::change_formation(int unit, const std::string& to, EventLog& log) {
   Unit& u = force_.units[unit];
   SquadState& s = squads_[unit];
+  touch(unit);  // its formation
   const int lead = anchor_figure(unit);
   const Vec2 at = pos(unit, lead);
   const double facing = u.stands[static_cast<std::size_t>(lead)].rect.facing;

@@ -52,6 +52,8 @@ BattleSK::ChargePath BattleSK::charge_path(int unit, int target) const {
 
 void BattleSK::charge(int unit, int target, EventLog& log) {
   SquadState& s = squads_[unit];
+  touch(unit);  // its morale and contact, and the target's
+  touch(target);
   std::map<std::string, Value> p = morale_params(unit, false, "attacker-");
   for (auto& kv : morale_params(target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(s.passed_turn == turn_);
@@ -82,6 +84,7 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
     // SK-12: it may not fire at the charger, and stands or (no-fire-stand-or-cover) retreats to
     // the nearest cover within 6"; with `stand` it just stands.
     squads_[target].faltered_turn = turn_;
+    touch(target);
     Vec2 cover;
     const double within = row("movement.distances", "defender-cover").number("inches");
     if (option("sk_12_defender_falter") == "no-fire-stand-or-cover" &&
@@ -97,6 +100,8 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   if (gap_in(unit, target) <= depth / kMm + kContactIn) {
     s.locked = target;
     squads_[target].locked = unit;
+    touch(unit);  // in contact
+    touch(target);
     s.crossed = path.crossed;
     log.append(make_event(EventKind::kStatus, unit,
                           fmt::format("{} contacts {} (SK-12)", name(unit), name(target))));
@@ -201,6 +206,8 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
             {"defender_lost", Value(static_cast<std::int64_t>(kill_loser ? d_lost : 0))},
             {"ties", Value(static_cast<std::int64_t>(ties))}};
   const bool go_on = ties > 0 && figure_count(attacker) > 0 && figure_count(defender) > 0;
+  touch(attacker);  // the contact and the figures lost
+  touch(defender);
   if (!go_on) {
     if (squads_[attacker].locked == defender) squads_[attacker].locked = -1;
     if (squads_[defender].locked == attacker) squads_[defender].locked = -1;
@@ -218,6 +225,8 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
     move_squad(attacker, a_at + (a_at - d_at).normalized() * (back * kMm), back, -1, &log);
   if (d_lost >= a_lost)
     move_squad(defender, d_at + (d_at - a_at).normalized() * (back * kMm), back, -1, &log);
+  touch(attacker);
+  touch(defender);
   squads_[attacker].locked = -1;
   squads_[defender].locked = -1;
 }

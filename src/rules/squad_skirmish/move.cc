@@ -208,7 +208,9 @@ void BattleSK::split_move(int unit, Vec2 dest, EventLog& log) {
 void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   SquadState& s = squads_[unit];
   s.retreating = true;
+  touch(unit);
   if (s.locked >= 0) {
+    touch(s.locked);
     squads_[s.locked].locked = -1;
     s.locked = -1;
   }
