@@ -163,10 +163,10 @@ class Battle {
   // quadratic). Appends the units the battle touched since the last call and returns true;
   // a unit is touched at or after a change to its core Unit or its unit_report(), before
   // the next event or step, or else is named by the event that follows the change or by
-  // the one before it. A battle that returns true keeps the generic objective_holders()
-  // and changes no leader but those take_touched_leaders names. The default, false: not
-  // tracked, compare every unit. Rule sets keep the lists in a TouchTracker
-  // (rules/touch_tracker.h).
+  // the one before it. A battle that returns true changes no leader but those
+  // take_touched_leaders names, and its objective_holders() and victory_points() follow
+  // standings_follow_presence(). The default, false: not tracked, compare every unit. Rule
+  // sets keep the lists in a TouchTracker (rules/touch_tracker.h).
   virtual bool take_touched_units(std::vector<int>* out) const {
     (void)out;
     return false;
@@ -175,6 +175,16 @@ class Battle {
   // changed since the last call, touched under the same rule as units (an event naming a
   // leader's unit does not name him). The default: a battle that changes no leader.
   virtual void take_touched_leaders(std::vector<int>* out) const { (void)out; }
+  // With take_touched_units, when the recorder reads objective_holders() and
+  // victory_points() again. true (the default): they change only when some unit's generic
+  // presence at an objective does (generic_objective_holders: in good order, footprint
+  // within the radius), as the generic holders and points counted from them (SK-22) do.
+  // false: a battle with standings of its own derives them from what the recorder records
+  // of its units (the core Unit and unit_report()), where a unit's place counts only while
+  // its footprint is within an objective's radius; they are read again after any event
+  // that changed a unit within a radius (before or after) or anything of a unit but its
+  // stands (fire-and-discipline's FD-60 holders and points).
+  virtual bool standings_follow_presence() const { return true; }
 
   // Heavy validation mode: when set, the battle calls `hook(step name)` after every step
   // of its sequence (tests check invariant_violations() there).

@@ -23,6 +23,8 @@ class TouchTracker {
   void touch_leader(int leader) const {
     if (tracking_) leaders_.push_back(leader);
   }
+  // Whether anyone has asked yet (touches before that are not kept).
+  bool tracking() const { return tracking_; }
   // Every unit, for changes that reach them all (a new turn that unit_report reads).
   void touch_all(std::size_t units) const {
     for (std::size_t i = 0; i < units && tracking_; ++i) units_.push_back(static_cast<int>(i));

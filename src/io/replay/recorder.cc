@@ -200,6 +200,29 @@ void ReplayRecorder::presence(int unit, std::vector<char>* out) const {
   }
 }
 
+bool ReplayRecorder::standings_touched(int unit, const Json& state) {
+  const std::size_t i = static_cast<std::size_t>(unit);
+  Json rest = state;
+  rest.erase("stands");
+  std::string text = rest.dump();
+  bool touched = false;
+  if (rest_states_.size() <= i) rest_states_.resize(battle_.force().units.size());
+  if (text != rest_states_[i]) {
+    rest_states_[i] = std::move(text);
+    touched = true;
+  }
+  // Within an objective's radius now or at the last look (Battle::standings_follow_presence).
+  const Rect fp = battle_.force().units[i].footprint();
+  bool near = false;
+  for (const Objective& obj : battle_.scenario().objectives) {
+    near = near || distance(fp, obj.position) <= obj.radius;
+  }
+  if (near_.size() <= i) near_.resize(battle_.force().units.size(), 0);
+  touched = touched || near || near_[i] != 0;
+  near_[i] = near ? 1 : 0;
+  return touched;
+}
+
 int ReplayRecorder::unit_index(const std::string& id) const {
   if (id.empty()) return -1;
   const auto it = unit_index_.find(id);
@@ -233,6 +256,11 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
     attached_.assign(force.leaders.size(), -1);
     for (std::size_t l = 0; l < force.leaders.size(); ++l) follow_attachment(static_cast<int>(l));
     present_.assign(force.units.size() * objectives, 0);
+    if (!battle_.standings_follow_presence()) {
+      for (std::size_t i = 0; i < force.units.size(); ++i) {
+        standings_touched(static_cast<int>(i), unit_state(battle_, static_cast<int>(i)));
+      }
+    }
     every = true;  // fills present_
   }
   if (!hinted) every = true;
@@ -260,7 +288,9 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
   Json units = Json::object();
   unit_states_.resize(force.units.size());
   std::vector<int> leader_candidates;
+  // Whether the holders and points may have changed (Battle::standings_follow_presence).
   bool presence_changed = !hinted;
+  const bool by_presence = battle_.standings_follow_presence();
   std::vector<char> here;
   for (int u : candidates) {
     const std::size_t i = static_cast<std::size_t>(u);
@@ -268,10 +298,12 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
     std::string text = s.dump();
     if (text != unit_states_[i]) {
       unit_states_[i] = std::move(text);
+      if (hinted && !by_presence) presence_changed |= standings_touched(u, s);
       units[force.units[i].id] = std::move(s);
     }
     if (hinted) {
       for (int l : leaders_of_[i]) leader_candidates.push_back(l);
+      if (!by_presence) continue;
       presence(u, &here);
       for (std::size_t o = 0; o < objectives; ++o) {
         char& was = present_[i * objectives + o];
@@ -313,18 +345,19 @@ void ReplayRecorder::emit_changes(bool every, const Event* e) {
   j["kind"] = "state";
   if (!units.empty()) j["units"] = std::move(units);
   if (!leaders.empty()) j["leaders"] = std::move(leaders);
-  // Under the generic rule the holders change only when some unit's presence does.
+  // The holders and points change only when some unit's presence does, or (a battle with
+  // standings of its own) when standings_touched says they may.
   if (presence_changed || every) {
     std::string held = holders(battle_).dump();
     if (held != held_) {
       held_ = held;
       j["held"] = Json::parse(held);
     }
-  }
-  std::string points = score(battle_).dump();
-  if (points != score_) {
-    score_ = points;
-    j["score"] = Json::parse(points);
+    std::string points = score(battle_).dump();
+    if (points != score_) {
+      score_ = points;
+      j["score"] = Json::parse(points);
+    }
   }
   if (j.size() > 1) out_(j.dump());
 }

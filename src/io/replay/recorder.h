@@ -39,6 +39,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/events/event.h"
 #include "rules/battle.h"
 #include "rules/ruleset.h"
@@ -79,10 +81,13 @@ class ReplayRecorder {
   // Emits what changed: of every unit and leader when `every` or the battle gives no hints,
   // else of the units the battle touched or `e` (and the event before it) names.
   void emit_changes(bool every, const Event* e);
-  void emit_units(const std::vector<int>& units, bool every, std::string* out_units,
-                  std::vector<int>* leaders, bool* presence_changed);
   // Per objective, whether the unit counts as present for generic_objective_holders.
   void presence(int unit, std::vector<char>* out) const;
+  // For a battle with standings of its own (Battle::standings_follow_presence false), given
+  // the new `state` of `unit`: whether its holders and points may have changed (anything
+  // but its stands changed, or it is or was within an objective's radius); keeps what it
+  // compared in rest_states_ and near_.
+  bool standings_touched(int unit, const nlohmann::ordered_json& state);
   int unit_index(const std::string& id) const;
   // Files `leader` under the unit he is attached to now (leaders_of_), as he moves.
   void follow_attachment(int leader);
@@ -103,7 +108,9 @@ class ReplayRecorder {
   std::vector<std::vector<int>> leaders_of_;         // per unit, the leaders attached
   std::vector<int> attached_;                        // per leader, his unit in leaders_of_
   std::vector<char> present_;                        // per unit x objective: presence()
-  std::vector<int> previous_named_;                  // units the previous event named
+  std::vector<std::string> rest_states_;  // per unit, its last state but its stands (JSON)
+  std::vector<char> near_;                // per unit, within an objective's radius then
+  std::vector<int> previous_named_;       // units the previous event named
   std::vector<int> scratch_;
 };
 

@@ -102,6 +102,7 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
       const Order want = wanted(s, u);
       if (same(s.units[i].order, want)) continue;
       s.units[i].order = want;
+      touch_unit(s, u);
       Event e;
       e.kind = EventKind::kOrder;
       e.turn = s.turn;

@@ -41,6 +41,7 @@ void capture(FdState& s, int unit, int by_side, EventLog& log, const std::string
   UnitState& st = s.units[z(unit)];
   st.captured = true;
   st.captured_by = by_side;
+  touch_unit(s, unit);
   const std::string by = by_side >= 0 ? s.force.sides[z(by_side)].name : std::string("the enemy");
   emit(s, log, EventKind::kStatus, unit,
        fmt::format("{} capture the guns of {} {}; they cannot fire or move and count for "
@@ -50,7 +51,7 @@ void capture(FdState& s, int unit, int by_side, EventLog& log, const std::string
         {"captured_by", Value(by_side >= 0 ? s.force.sides[z(by_side)].id : std::string())}});
   if (u.on_table() && st.crew <= 0 && !st.guns_abandoned) {
     u.status = UnitStatus::kRemoved;  // nothing of the section is left in play
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     emit(s, log, EventKind::kRemoved, unit,
          fmt::format("{} is lost with its guns (FD-19)", name_of(u)), {{"captured", Value(true)}});
   }
@@ -69,6 +70,7 @@ void abandon_guns(FdState& s, int unit, EventLog& log) {
   if (k < 0) return;
   st.guns_abandoned = true;
   st.guns_at = u.stands[z(k)].rect;
+  touch_unit(s, unit);
   emit(s, log, EventKind::kStatus, unit,
        fmt::format("the crew of {} flees without the guns; they stand unmanned (§5.5, FD-64)",
                    name_of(u)),
@@ -150,6 +152,7 @@ void recapture_guns(FdState& s, EventLog& log) {
     // and the enemy take them again if he reaches them unmanned.
     st.guns_at = guns;
     st.guns_abandoned = true;
+    touch_unit(s, static_cast<int>(g));
     const Unit& u = s.force.units[g];
     emit(s, log, EventKind::kStatus, static_cast<int>(g),
          fmt::format("{} retakes the guns of {} from {}; they stand unmanned until their crew "
@@ -191,9 +194,10 @@ void recrew_guns(FdState& s, EventLog& log) {
     }
     if (!clear) continue;
     u.stands[z(k)].rect = st.guns_at;
-    s.stands_on_table.touch(gu);
+    touch_stands(s, gu);
     st.guns_abandoned = false;
     st.recrewed_turn = s.turn;
+    touch_unit(s, gu);
     emit(s, log, EventKind::kStatus, gu,
          fmt::format("the crew of {} is back with its guns and re-mans them; they may fire next "
                      "turn (FD-19)",

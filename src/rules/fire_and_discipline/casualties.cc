@@ -53,11 +53,12 @@ void check_shatter(FdState& s, int unit, EventLog& log) {
     if (s.options.shattered_retire) {
       if (has_marker(u.markers, "shattered")) return;
       set_marker(u.markers, Marker{"shattered", 1, -1, s.turn});
+      touch_unit(s, unit);
       emit(s, log, EventKind::kStatus, unit, u.id + " is shattered and retires (§5.11, FD-58)",
            {{"shattered", Value(true)}});
     } else {
       u.status = UnitStatus::kRemoved;
-      s.stands_on_table.touch(unit);
+      touch_stands(s, unit);
       emit(s, log, EventKind::kRemoved, unit, u.id + " is shattered and removed (§5.11)",
            {{"shattered", Value(true)}});
     }
@@ -65,7 +66,7 @@ void check_shatter(FdState& s, int unit, EventLog& log) {
   }
   if (u.arm != Arm::kArtillery && !any_live_stand(u)) {
     u.status = UnitStatus::kRemoved;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     emit(s, log, EventKind::kRemoved, unit, u.id + " has lost every stand (FD-20)",
          {{"destroyed", Value(true)}});
   }
@@ -84,6 +85,7 @@ void apply_crew_hits(FdState& s, int unit, int stand, int hits, EventLog& log,
   st.crew -= lost;
   if (gun >= 0) u.stands[z(gun)].castings = std::max(0, u.stands[z(gun)].castings - lost);
   mark_boxes(st, hits);  // FD-18: a crew hit marks a box
+  touch_unit(s, unit);
   emit(s, log, EventKind::kStatus, unit,
        u.id + ": " + std::to_string(hits) + " crew hit(s) from " + std::string(cause) +
            " (FD-18), crew left " + std::to_string(st.crew),
@@ -113,6 +115,7 @@ void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::s
   int on_castings = 0;
   for (int h = 0; h < hits; ++h) {
     mark_boxes(st, 1);
+    touch_unit(s, unit);
     if (target >= 0 && u.stands[z(target)].castings <= 0) {
       target = lost_overflow ? -1 : nearest_other_stand(u, target, true);
     }
@@ -120,10 +123,11 @@ void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::s
     Stand& t = u.stands[z(target)];
     --t.castings;
     ++on_castings;
+    touch_unit(s, unit);
     if (t.castings <= 0) {
       t.castings = 0;
       t.removed = true;
-      s.stands_on_table.touch(unit);
+      touch_stands(s, unit);
       emit(s, log, EventKind::kStatus, unit,
            u.id + " stand " + std::to_string(target) + " has lost its last casting (FD-20)",
            {{"stand", num(target)}, {"stand_removed", Value(true)}});
@@ -154,9 +158,10 @@ void apply_gun_component_hit(FdState& s, int unit, GunHitComponent c, EventLog& 
     case GunHitComponent::kGun:
       st.gun_hits = std::min(2, st.gun_hits + 1);
       if (boxes) mark_boxes(st, 1);
+      touch_unit(s, unit);
       if (st.gun_hits >= 2) {
         u.status = UnitStatus::kRemoved;
-        s.stands_on_table.touch(unit);
+        touch_stands(s, unit);
         emit(s, log, EventKind::kRemoved, unit, u.id + ": guns destroyed, section removed (§6.8)",
              {{"gun_hits", num(st.gun_hits)}});
         return;
@@ -167,6 +172,7 @@ void apply_gun_component_hit(FdState& s, int unit, GunHitComponent c, EventLog& 
     case GunHitComponent::kLimber:
       st.limber_hits = std::min(4, st.limber_hits + 1);
       if (boxes) mark_boxes(st, 1);
+      touch_unit(s, unit);
       emit(s, log, EventKind::kStatus, unit,
            u.id + ": limber hit, movement " + std::to_string(4 - st.limber_hits) + "/4" +
                (st.limber_hits >= 4 ? ", immobile (§6.8)" : " (§6.8)"),

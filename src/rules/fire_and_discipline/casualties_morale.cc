@@ -217,7 +217,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   }
   if (left_table) {
     u.status = UnitStatus::kRemoved;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     st.boxes_marked = st.shatter_boxes;  // counts as shattered (FD-26)
     emit(s, log, EventKind::kRemoved, unit, u.id + " flees off the table (FD-26)",
          {{"left_table", Value(true)}});
@@ -227,7 +227,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   if (blocked && s.options.blocked_flee == "surrender") {
     st.surrendered = true;
     u.status = UnitStatus::kRemoved;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     emit(s, log, EventKind::kRemoved, unit,
          u.id + " cannot flee past " + barrier + " and surrenders (FD-26)",
          {{"surrendered", Value(true)}, {"blocked_by", Value(terrain ? "terrain" : "enemy")}});
@@ -235,10 +235,11 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
     return;
   }
   u.stands = placed(reached, true);  // "stop" (FD-26 option): it turns about where it stops
-  s.stands_on_table.touch(unit);
+  touch_stands(s, unit);
   st.fled_this_turn = true;
   const int until = before_movement || s.options.halt_until == "end-of-turn" ? s.turn : s.turn + 1;
   if (s.options.flee_disorders) st.disordered_until = std::max(st.disordered_until, until);
+  touch_unit(s, unit);
   emit(s, log, EventKind::kMove, unit,
        u.id + " flees " + std::to_string(static_cast<int>(std::lround(s.yd(reached)))) + " yd" +
            (blocked ? ", stopped by " + barrier : "") + " (FD-26)",
@@ -267,6 +268,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
     case MoraleResult::kHalt: {
       const bool this_turn = before_movement || s.options.halt_until == "end-of-turn";
       st.halted_until = std::max(st.halted_until, this_turn ? s.turn : s.turn + 1);
+      touch_unit(s, unit);
       emit(s, log, EventKind::kStatus, unit,
            u.id + " is halted through turn " + std::to_string(st.halted_until) + " (FD-25)",
            {{"halted_until", num(st.halted_until)}});
@@ -284,7 +286,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
     case MoraleResult::kSurrender:
       st.surrendered = true;
       u.status = UnitStatus::kRemoved;
-      s.stands_on_table.touch(unit);
+      touch_stands(s, unit);
       emit(s, log, EventKind::kRemoved, unit, u.id + " surrenders (§5.5, §5.62)",
            {{"surrendered", Value(true)}});
       surrender_guns(s, unit, log);  // FD-64

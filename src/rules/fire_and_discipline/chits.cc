@@ -144,6 +144,7 @@ bool place_chit(FdState& s, int unit, Chit chit, EventLog& log) {
   UnitState& st = s.units[z(unit)];
   st.chit = chit;
   st.chit_revealed = false;
+  touch_unit(s, unit);
   // Face down: the narrative and the log say only that a chit lies there.
   note(s, log, unit, "I administration",
        fmt::format("{} places a tactical order chit face down (§2.5)",
@@ -190,6 +191,7 @@ void reveal_chits(FdState& s, EventLog& log) {
       if (!within_charge_range(s, unit)) continue;
       st.chit = default_chit(s);
       st.chit_revealed = true;
+      touch_unit(s, unit);
       note(s, log, unit, "V declaration",
            fmt::format("{} has no chit within charge range and takes the default {}: {} (§2.5, "
                        "FD-55)",
@@ -199,6 +201,7 @@ void reveal_chits(FdState& s, EventLog& log) {
     }
     if (st.chit_revealed) continue;
     st.chit_revealed = true;
+    touch_unit(s, unit);
     note(s, log, unit, "V declaration",
          fmt::format("{} reveals its chit {}: {} (§2.5)", name_of(u), chit_letter(*st.chit),
                      chit_meaning(*st.chit)),
@@ -207,9 +210,12 @@ void reveal_chits(FdState& s, EventLog& log) {
 }
 
 void clear_chits(FdState& s) {
-  for (UnitState& st : s.units) {
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    UnitState& st = s.units[i];
+    if (!st.chit && !st.chit_revealed) continue;
     st.chit.reset();
     st.chit_revealed = false;
+    touch_unit(s, static_cast<int>(i));
   }
 }
 

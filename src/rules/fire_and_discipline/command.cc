@@ -248,6 +248,7 @@ std::string order_words(const FdState& s, const Order& o) {
 void apply_order(FdState& s, int l, const Order& order, EventLog& log, const char* how) {
   for (int u : units_of_leader(s, l)) {
     s.units[at(u)].order = order;
+    touch_unit(s, u);
     const Unit& unit = s.force.units[at(u)];
     note(s, log, EventKind::kOrder, "I administration", unit.side, unit.id,
          unit_name(unit) + " takes the order " + order_words(s, order) + " " + how);
@@ -277,7 +278,12 @@ std::vector<int> commander_check(FdState& s, int unit, const CommanderSituation&
         leader.position = leader_position(s, l);  // where he fell (FD-51)
         const std::vector<int> affected = units_affected_by_loss(s, l);
         leader.alive = false;
-        for (int a : affected) s.units[at(a)].commander_lost_turn = s.turn;
+        s.touched.touch_leader(l);
+        for (int a : affected) {
+          s.units[at(a)].commander_lost_turn = s.turn;
+          touch_unit(s, a);
+        }
+        touch_led_by(s, l);
         text += "; " + std::to_string(affected.size()) + " unit(s) affected (§2.34)";
         hit.push_back(l);
       }
@@ -330,6 +336,23 @@ void send_order(FdState& s, int brigade_leader, int regimental_leader, Order ord
            leader_name(s.force.leaders[at(regimental_leader)]) + " with the order " +
            order_words(s, order) + " (§2.41)");
   s.messengers.push_back(std::move(m));
+  touch_led_by(s, regimental_leader);  // "order coming" (fd_report.cc)
+}
+
+void touch_led_by(const FdState& s, int l) {
+  if (!s.touched.tracking()) return;
+  for (std::size_t u = 0; u < s.units.size(); ++u) {
+    if (s.units[u].leader == l) touch_unit(s, static_cast<int>(u));
+  }
+}
+
+void touch_riders_of(const FdState& s, int unit) {
+  for (const Messenger& m : s.messengers) {
+    if (m.arrived_turn >= 0 || m.delivered || m.intercepted || !valid_leader(s, m.to_leader)) {
+      continue;
+    }
+    if (s.force.leaders[at(m.to_leader)].attached_unit == unit) touch_led_by(s, m.to_leader);
+  }
 }
 
 namespace {
@@ -362,6 +385,7 @@ void move_messengers(FdState& s, EventLog& log) {
     if (m.arrived_turn >= 0 || m.delivered || m.intercepted || !valid_leader(s, m.to_leader)) {
       continue;
     }
+    touch_led_by(s, m.to_leader);  // the messenger rides on: "order coming" (fd_report.cc)
     const Vec2 goal = leader_position(s, m.to_leader);
     const double d = distance(m.position, goal);
     const Vec2 next = d <= step + kEps ? goal : m.position + (goal - m.position) * (step / d);
@@ -393,6 +417,7 @@ void signal_orders(FdState& s, EventLog& log) {
   for (Messenger& m : s.messengers) {
     if (m.delivered || m.arrived_turn < 0 || m.arrived_turn >= s.turn) continue;
     m.delivered = true;
+    touch_led_by(s, m.to_leader);
     const Leader& to = s.force.leaders[at(m.to_leader)];
     if (!to.alive && !s.options.replace_regimental) {
       note(s, log, EventKind::kOrder, "I administration", to.side, "",

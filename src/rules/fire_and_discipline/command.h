@@ -51,6 +51,10 @@ void signal_orders(FdState& s, EventLog& log);
 // Whether `unit` (units of the brigade command that regimental commander `l` leads)
 // takes the order of leader `l`: UnitState::leader == l.
 std::vector<int> units_of_leader(const FdState& s, int l);
+// For the replay recorder (FdState::touched): touches every unit whose regimental
+// commander is `l` (on the table or not), whose "order coming" book (fd_report.cc) follows
+// the messengers riding to him.
+void touch_led_by(const FdState& s, int l);
 
 // FD-52 order permissions. Option order_constraints "advisory" lifts the order limits
 // (may_move is then always true); the non-order limits of may_charge (halted, §2.34

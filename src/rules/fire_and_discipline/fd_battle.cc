@@ -376,8 +376,13 @@ void FdBattle::melees(MeleeBook& book, EventLog& log) {
 
 void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++s_.turn;
+  s_.touched.touch_all(s_.units.size());  // unit_report's flags and books read the turn
   log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", s_.turn), ""));
-  for (UnitState& st : s_.units) st.fled_this_turn = false;
+  for (std::size_t i = 0; i < s_.units.size(); ++i) {
+    if (!s_.units[i].fled_this_turn) continue;
+    s_.units[i].fled_this_turn = false;
+    touch_unit(s_, static_cast<int>(i));
+  }
   clear_chits(s_);
   // The commanders' choices for this turn (moves, charges, formations, the §6.4 artillery
   // options; fire targets are the regimental doctrine's, FD-37 in fire_targets.h).

@@ -81,6 +81,17 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::uint64_t dice_drawn() const override { return rng_.draws(); }
   UnitReport unit_report(int unit) const override;      // fd_report.cc
   std::vector<int> objective_holders() const override;  // fd_report.cc
+  // The units and leaders changed since the recorder last asked (FdState::touched).
+  bool take_touched_units(std::vector<int>* out) const override {
+    s_.touched.take_units(s_.force.units.size(), s_.force.leaders.size(), out);
+    return true;
+  }
+  void take_touched_leaders(std::vector<int>* out) const override {
+    s_.touched.take_leaders(s_.force.units.size(), s_.force.leaders.size(), out);
+  }
+  // FD-60's holders and points (objective_zones.h, victory.h) are read from what the
+  // recorder records: positions within an objective's radius, boxes, status and flags.
+  bool standings_follow_presence() const override { return false; }
 
   // FD-60 points (option victory_points; off: the match's generic points).
   std::optional<VictoryPoints> victory_points() const override {

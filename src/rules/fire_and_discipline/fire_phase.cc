@@ -192,6 +192,7 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
           st.ball -= 1;
           break;
       }
+      touch_unit(s, u);
     }
     remember_target(s, u, shot->aim.target);
   }
@@ -254,6 +255,7 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
     UnitState& ts = s.units[static_cast<std::size_t>(t.target.unit)];
     if (r.effect == SkirmishEffect::kHalt || r.effect == SkirmishEffect::kHaltHit) {
       ts.halted_until = std::max(ts.halted_until, s.turn);  // FD-59 → FD-25
+      touch_unit(s, t.target.unit);
     } else if (r.effect == SkirmishEffect::kRetreatHit) {
       flee(s, t.target.unit, s.force.units[i].footprint().centre, true, log, 30);
     }

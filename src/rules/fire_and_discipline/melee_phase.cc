@@ -93,6 +93,7 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
       }
     }
     ts.hold_fire = false;
+    touch_unit(s, target);
     remember_target(s, target, {charger, aim});  // FD-38
     what = "held artillery fire (§6.4d, FD-56)";
     detail_text =

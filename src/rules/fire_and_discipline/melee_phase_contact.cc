@@ -15,7 +15,7 @@ namespace detail {
 
 void rigid_move(FdState& s, int u, Vec2 pivot, double turn_deg, Vec2 shift) {
   rigid_move_stands(s.force.units[z(u)].stands, pivot, turn_deg, shift);
-  s.stands_on_table.touch(u);
+  touch_stands(s, u);
 }
 
 void rigid_move_stands(std::vector<Stand>& stands, Vec2 pivot, double turn_deg, Vec2 shift) {
@@ -171,7 +171,7 @@ bool line_up(FdState& s, int charger, int target) {
       rigid_move(s, charger, pivot, turn, edge_centre + e * off - pivot);
       if (!overlaps_other_unit(s, charger, target)) return true;
       s.force.units[z(charger)].stands = before;
-      s.stands_on_table.touch(charger);
+      touch_stands(s, charger);
     }
   }
   return false;

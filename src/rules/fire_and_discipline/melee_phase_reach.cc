@@ -84,7 +84,7 @@ bool make_contact(FdState& s, int charger, int target, double rate_mm) {
     }
   }
   s.force.units[z(charger)].stands = before;
-  s.stands_on_table.touch(charger);
+  touch_stands(s, charger);
   return false;
 }
 

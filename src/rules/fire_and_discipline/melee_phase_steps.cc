@@ -34,12 +34,15 @@ void lock(FdState& s, int a, int b) {
     std::vector<int>& v = s.units[z(u)].engaged_with;
     if (std::find(v.begin(), v.end(), o) == v.end()) v.push_back(o);
     std::sort(v.begin(), v.end());
+    touch_unit(s, u);
   }
 }
 
 void unlock(FdState& s, int a, int b) {
   erase(s.units[z(a)].engaged_with, b);
   erase(s.units[z(b)].engaged_with, a);
+  touch_unit(s, a);
+  touch_unit(s, b);
 }
 
 // Every Engaged pair of the battle (lower unit first), sorted.

@@ -157,7 +157,7 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
   MovePlan plan =
       plan_move(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity());
   if (!plan.stands.empty()) apply(unit_at(s, unit), plan.stands, plan.rects);
-  s.stands_on_table.touch(unit);
+  touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit, std::move(plan.text), std::move(plan.data));
   return plan.result;
 }

@@ -50,7 +50,7 @@ bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
   const std::vector<int> idx = live_stands(u);
   const Vec2 dir = offset * (1.0 / offset.length());
   apply(u, idx, transform(rects_of(u, idx), dir * t));
-  s.stands_on_table.touch(unit);
+  touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} makes a tactical shift of {:.1f} yd, keeping its facing (§4.6, FD-07)", u.id,
                    s.yd(t)),
@@ -93,8 +93,8 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
   }
   const std::string from = u.formation;
   u.stands = std::move(ns);
-  s.stands_on_table.touch(unit);
   u.formation = formation;
+  touch_stands(s, unit);
   Fields data = {{"from", Value(from)}, {"to", Value(formation)}};
   if (s.options.formation_change == "half-field") {
     data.emplace_back("movement_left_yd", Value(rate_yd(s, unit, Rate::kField).value_or(0) / 2));
@@ -142,7 +142,7 @@ bool prolonge(FdState& s, int unit, double yd, EventLog& log) {
   const std::vector<int> idx = live_stands(u);
   const double t = distance(u.stands[z(idx.front())].rect.centre, end->front().centre);
   apply(u, idx, *end);
-  s.stands_on_table.touch(unit);
+  touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} moves {:.1f} yd by prolonge", u.id, s.yd(t) * (yd > 0 ? 1 : -1)),
        {{"distance_yd", Value(s.yd(t))}, {"rate", Value(std::string("prolonge"))}});
@@ -175,7 +175,7 @@ bool change_direction(FdState& s, int unit, double facing, EventLog& log) {
   Unit& u = unit_at(s, unit);
   const double from = u.footprint().facing;
   apply(u, live_stands(u), *end);
-  s.stands_on_table.touch(unit);
+  touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit,
        fmt::format("{} changes its direction of fire from {:.0f}° to {:.0f}° instead of firing "
                    "(§6.4c)",
@@ -227,7 +227,7 @@ void leash(FdState& s, int unit, EventLog& log) {
       lo = hi;
     }
     me = moved(lo);
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     emit(s, log, EventKind::kMove, unit,
          fmt::format("{} stand {} closes {:.1f} yd toward its command (50 yd leash)", u.id, i,
                      s.yd(lo)),

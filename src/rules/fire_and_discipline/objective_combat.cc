@@ -81,6 +81,8 @@ void disengage(FdState& s, int unit) {
     }
     std::vector<int>& theirs = s.units[z(*it)].engaged_with;
     theirs.erase(std::remove(theirs.begin(), theirs.end(), unit), theirs.end());
+    touch_unit(s, *it);
+    touch_unit(s, unit);
     it = mine.erase(it);
   }
 }
@@ -231,7 +233,7 @@ bool occupy_zone(FdState& s, int unit, int objective, EventLog& log) {
     }
     if (!ok || !inside) continue;
     for (Stand& st : u.stands) st.rect.centre = st.rect.centre + shift;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     emit(s, log, EventKind::kMove, unit, -1,
          fmt::format("{} occupies {}, {:.0f} yd forward (VII.1, FD-49)", name_of(s, unit),
                      zone_name(s, objective), s.yd(shift.length())),

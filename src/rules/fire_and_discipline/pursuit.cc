@@ -42,7 +42,7 @@ double wheel_toward(FdState& s, int unit, const std::vector<int>& fled) {
   detail::rigid_move(s, unit, b.centre, turn, Vec2{});
   if (detail::overlaps_other_unit(s, unit)) {
     s.force.units[z(unit)].stands = before;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     return 0;
   }
   return turn;

@@ -80,7 +80,7 @@ void retire_move(FdState& s, int unit, EventLog& log) {
   const std::string edge(edge_name(home));
   auto off = [&] {
     u.status = UnitStatus::kOffTable;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);
     note(s, log, EventKind::kRemoved, unit, "VI movement",
          fmt::format("{}, shattered, retires off the table at the {} edge (§5.11, FD-58)",
                      name_of(u), edge),
@@ -148,7 +148,7 @@ std::vector<int> surrender_contacted(FdState& s, EventLog& log) {
     s.units[i].surrendered = true;
     s.units[i].engaged_with.clear();
     u.status = UnitStatus::kRemoved;
-    s.stands_on_table.touch(unit);
+    touch_stands(s, unit);  // and what unit_report shows
     note(s, log, EventKind::kRemoved, unit, "VII melee",
          fmt::format("{}, shattered and retiring, is contacted by {} and surrenders (FD-58)",
                      name_of(u), name_of(s.force.units[z(by)])),
@@ -157,9 +157,11 @@ std::vector<int> surrender_contacted(FdState& s, EventLog& log) {
     out.push_back(unit);
   }
   // Their opponents are no longer engaged with them.
-  for (UnitState& st : s.units) {
-    std::erase_if(st.engaged_with,
-                  [&](int o) { return std::find(out.begin(), out.end(), o) != out.end(); });
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    const auto erased = std::erase_if(s.units[i].engaged_with, [&](int o) {
+      return std::find(out.begin(), out.end(), o) != out.end();
+    });
+    if (erased > 0) touch_unit(s, static_cast<int>(i));
   }
   return out;
 }

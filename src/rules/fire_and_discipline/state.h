@@ -19,6 +19,7 @@
 #include "rules/fire_and_discipline/options.h"
 #include "rules/fire_and_discipline/stand_grid.h"
 #include "rules/scenario.h"
+#include "rules/touch_tracker.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -94,6 +95,18 @@ struct Messenger {
   bool intercepted = false;  // FD-50 option: taken by an enemy stand; the order is lost
 };
 
+// The units and leaders whose recorded state changed since the replay recorder last asked
+// (Battle::take_touched_units, rules/touch_tracker.h): every change of a unit's core Unit,
+// of what FdBattle::unit_report shows of it, or of a Leader touches it. A copy of the state
+// (a trial on a copy) starts untracked, as nobody records it; assigning a state keeps the
+// target's own.
+class StateTouches : public TouchTracker {
+ public:
+  StateTouches() = default;
+  StateTouches(const StateTouches&) : TouchTracker() {}
+  StateTouches& operator=(const StateTouches&) { return *this; }
+};
+
 // Everything a Fire and Discipline battle knows. Phase code mutates it; the modules read
 // and update it through the functions they declare.
 struct FdState {
@@ -105,11 +118,25 @@ struct FdState {
   int turn = 0;
   double mm_per_yd = 2.54;     // FD-01
   StandCache stands_on_table;  // a filed snapshot for proximity queries (stand_grid.h)
+  StateTouches touched;        // for the replay recorder (see above)
 
   const Table& table() const { return scenario->table; }
   double yd(double mm) const { return mm / mm_per_yd; }
   double mm(double yards) const { return yards * mm_per_yd; }
 };
+
+// Unit `unit`'s stands moved, changed, appeared or left, or it left the table: the stand
+// snapshot refiles it (stand_grid.h) and the replay recorder compares it.
+// When `unit` carries a regimental commander a messenger is riding to, every unit he commands
+// shows the distance left to ride (fd_report.cc): touches them too (command.cc).
+void touch_riders_of(const FdState& s, int unit);
+inline void touch_stands(const FdState& s, int unit) {
+  s.stands_on_table.touch(unit);
+  s.touched.touch(unit);
+  if (s.touched.tracking() && !s.messengers.empty()) touch_riders_of(s, unit);
+}
+// What unit_report shows of `unit` changed (UnitState), or its Unit did without its stands.
+inline void touch_unit(const FdState& s, int unit) { s.touched.touch(unit); }
 
 // A fresh state for `scenario` (options read, shatter boxes, artillery components and
 // allotments, each unit's order from the scenario (orders.h) or else Hold (FD-52),
