@@ -200,6 +200,10 @@ void ReplayRecorder::presence(int unit, std::vector<char>* out) const {
   }
 }
 
+// A rule set's own objective rules may count a stand a hair beyond the radius
+// (fire-and-discipline's zones take stand centres within the radius plus a micron).
+constexpr double kNearMarginMm = 1.0;
+
 bool ReplayRecorder::standings_touched(int unit, const Json& state) {
   const std::size_t i = static_cast<std::size_t>(unit);
   Json rest = state;
@@ -215,7 +219,7 @@ bool ReplayRecorder::standings_touched(int unit, const Json& state) {
   const Rect fp = battle_.force().units[i].footprint();
   bool near = false;
   for (const Objective& obj : battle_.scenario().objectives) {
-    near = near || distance(fp, obj.position) <= obj.radius;
+    near = near || distance(fp, obj.position) <= obj.radius + kNearMarginMm;
   }
   if (near_.size() <= i) near_.resize(battle_.force().units.size(), 0);
   touched = touched || near || near_[i] != 0;

@@ -18,6 +18,7 @@
 #include "rules/fire_and_discipline/brigade_orders.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/victory.h"
@@ -97,8 +98,9 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::optional<VictoryPoints> victory_points() const override {
     if (!s_.options.victory_points) return std::nullopt;
     VictoryPoints vp;
+    const std::vector<int> holders = fire_and_discipline::objective_holders(s_);
     for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
-      const VictoryAccount a = victory_account(s_, static_cast<int>(side));
+      const VictoryAccount a = victory_account(s_, static_cast<int>(side), holders);
       vp.points.push_back(a.total());
       vp.accounts.push_back(a.describe());
     }

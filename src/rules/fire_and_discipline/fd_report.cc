@@ -89,11 +89,7 @@ Battle::UnitReport FdBattle::unit_report(int unit) const {
 }
 
 std::vector<int> FdBattle::objective_holders() const {
-  std::vector<int> out;
-  for (std::size_t o = 0; o < scenario_.objectives.size(); ++o) {
-    out.push_back(objective_holder(s_, static_cast<int>(o)));  // FD-60
-  }
-  return out;
+  return fire_and_discipline::objective_holders(s_);  // FD-60
 }
 
 }  // namespace smoothbore::fire_and_discipline::detail

@@ -225,26 +225,48 @@ bool may_charge_objective(const FdState& s, int charger) {
   return u.arm == Arm::kFoot || u.arm == Arm::kCavalry;  // close order or open order (§8.12)
 }
 
-int objective_holder(const FdState& s, int objective) {
-  const int sides = static_cast<int>(s.force.sides.size());
-  std::vector<bool> there(z(sides), false);
-  if (is_zone(s, objective)) {
-    for (StandRef r : occupants(s, objective)) there[z(s.force.units[z(r.unit)].side)] = true;
-  } else {
-    const Objective& o = objective_at(s, objective);
-    for (std::size_t u = 0; u < s.force.units.size(); ++u) {
-      const Unit& unit = s.force.units[u];
-      if (unit.status != UnitStatus::kActive || s.units[u].surrendered) continue;
-      if (distance(unit.footprint(), o.position) <= o.radius) there[z(unit.side)] = true;
+std::vector<int> objective_holders(const FdState& s) {
+  std::vector<int> out;
+  if (s.scenario == nullptr) return out;
+  const std::vector<Objective>& objectives = s.scenario->objectives;
+  const std::size_t sides = s.force.sides.size();
+  std::vector<char> there(objectives.size() * sides, 0);  // [objective * sides + side]
+  // The objectives that are not zones: one footprint per unit for all of them (a scan of
+  // every unit per objective and per side made the FD-60 points of `run --log` cost more
+  // than the battle, issue 9).
+  const bool plain = std::any_of(objectives.begin(), objectives.end(),
+                                 [](const Objective& o) { return o.capacity <= 0; });
+  for (std::size_t u = 0; plain && u < s.force.units.size(); ++u) {
+    const Unit& unit = s.force.units[u];
+    if (unit.status != UnitStatus::kActive || s.units[u].surrendered) continue;
+    const Rect fp = unit.footprint();
+    for (std::size_t o = 0; o < objectives.size(); ++o) {
+      if (objectives[o].capacity > 0) continue;
+      if (distance(fp, objectives[o].position) <= objectives[o].radius) {
+        there[o * sides + z(unit.side)] = 1;
+      }
     }
   }
-  int holder = -1;
-  for (int side = 0; side < sides; ++side) {
-    if (!there[z(side)]) continue;
-    if (holder >= 0) return -1;  // contested
-    holder = side;
+  for (std::size_t o = 0; o < objectives.size(); ++o) {
+    if (objectives[o].capacity > 0) {
+      for (StandRef r : occupants(s, static_cast<int>(o))) {
+        there[o * sides + z(s.force.units[z(r.unit)].side)] = 1;
+      }
+    }
+    int holder = -1;
+    int holding = 0;
+    for (std::size_t side = 0; side < sides; ++side) {
+      if (!there[o * sides + side]) continue;
+      holder = static_cast<int>(side);
+      ++holding;
+    }
+    out.push_back(holding == 1 ? holder : -1);  // two sides there: contested
   }
-  return holder;
+  return out;
+}
+
+int objective_holder(const FdState& s, int objective) {
+  return objective_holders(s)[z(objective)];
 }
 
 }  // namespace smoothbore::fire_and_discipline

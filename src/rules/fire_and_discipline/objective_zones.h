@@ -113,5 +113,7 @@ bool may_charge_objective(const FdState& s, int charger);
 
 // FD-60: the side holding objective `objective` now, or -1 (see above).
 int objective_holder(const FdState& s, int objective);
+// Every objective's holder, in scenario order (one look at the units for all of them).
+std::vector<int> objective_holders(const FdState& s);
 
 }  // namespace smoothbore::fire_and_discipline

@@ -34,6 +34,10 @@ bool out_of_play(const FdState& s, int unit) {
 }
 
 VictoryAccount victory_account(const FdState& s, int side) {
+  return victory_account(s, side, objective_holders(s));
+}
+
+VictoryAccount victory_account(const FdState& s, int side, const std::vector<int>& holders) {
   VictoryAccount a;
   for (std::size_t u = 0; u < s.force.units.size(); ++u) {
     if (s.force.units[u].side == side) continue;
@@ -44,7 +48,7 @@ VictoryAccount victory_account(const FdState& s, int side) {
   a.guns = captured_sections(s, side);
   if (s.scenario != nullptr) {
     for (std::size_t o = 0; o < s.scenario->objectives.size(); ++o) {
-      if (objective_holder(s, static_cast<int>(o)) != side) continue;
+      if (holders[o] != side) continue;
       ++a.objectives;
       a.objective_points +=
           s.options.objective_points == "scenario" ? s.scenario->objectives[o].points : 10;
@@ -55,8 +59,9 @@ VictoryAccount victory_account(const FdState& s, int side) {
 
 std::vector<int> victory_points(const FdState& s) {
   std::vector<int> out;
+  const std::vector<int> holders = objective_holders(s);
   for (std::size_t side = 0; side < s.force.sides.size(); ++side) {
-    out.push_back(victory_account(s, static_cast<int>(side)).total());
+    out.push_back(victory_account(s, static_cast<int>(side), holders).total());
   }
   return out;
 }

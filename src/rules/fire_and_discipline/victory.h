@@ -39,7 +39,8 @@ struct VictoryAccount {
 // Whether `unit` is out of play for FD-60 (see above).
 bool out_of_play(const FdState& s, int unit);
 
-// The FD-60 account of side `side` now.
+// The FD-60 account of side `side` now; `holders` are objective_holders(s).
+VictoryAccount victory_account(const FdState& s, int side, const std::vector<int>& holders);
 VictoryAccount victory_account(const FdState& s, int side);
 
 // Every side's points, in side order.
