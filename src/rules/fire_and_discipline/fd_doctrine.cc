@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -79,12 +80,27 @@ std::vector<double> fire_before_contact(const FdState& s, int target, const Char
   return volley_hit_distribution(fpf_situation(s, target, pred.aim, pred.fpf_stands));
 }
 
-}  // namespace
+// P(`unit`, testing with no fresh hits, fails its morale test), worked out at most once.
+class FailsMorale {
+ public:
+  FailsMorale(const FdState& s, int unit) : s_(s), unit_(unit) {}
+  double operator()() {
+    if (!p_) p_ = fails_morale(s_, unit_);
+    return *p_;
+  }
 
-ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse response,
-                       OddsTime when) {
+ private:
+  const FdState& s_;
+  int unit_;
+  std::optional<double> p_;
+};
+
+// charge_odds on the charge's prediction `pred` (predict_charge), with the two units' morale
+// failures from `target_fails` and `charger_fails`.
+ChargeOdds odds_of(const FdState& s, int charger, int target, ChargeResponse response,
+                   OddsTime when, const ChargePrediction& pred, FailsMorale& target_fails,
+                   FailsMorale& charger_fails) {
   ChargeOdds out;
-  const ChargePrediction pred = predict_charge(s, charger, target);
   if (!pred.reaches || pred.contacts.empty() || pred.aim.stand < 0) return out;
   out.reaches = true;
   const bool counter = response == ChargeResponse::kCounterCharge;
@@ -166,8 +182,8 @@ ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse
     out.tie += w * tie;
     out.charger_hits += w * charger_casualties;
   }
-  out.target_breaks = out.charger_wins * fails_morale(s, target);
-  out.charger_breaks = out.target_wins * fails_morale(s, charger);
+  out.target_breaks = out.charger_wins * target_fails();
+  out.charger_breaks = out.target_wins * charger_fails();
 
   if (counter && s.units[z(target)].rating == 0) {  // §5.3f: it must pass to charge
     const int stand = testing_stand(s, target, {});
@@ -182,29 +198,45 @@ ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse
   return out;
 }
 
+}  // namespace
+
+ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse response,
+                       OddsTime when) {
+  FailsMorale target_fails(s, target), charger_fails(s, charger);
+  return odds_of(s, charger, target, response, when, predict_charge(s, charger, target),
+                 target_fails, charger_fails);
+}
+
 std::vector<ChargeResponse> legal_responses(const FdState& s, int target, int charger) {
   std::vector<ChargeResponse> out{ChargeResponse::kHold};
   if (!counter_charge_invalid(s, target, charger)) out.push_back(ChargeResponse::kCounterCharge);
   return out;
 }
 
-ChargeResponse doctrine_response(const FdState& s, int target, int charger, OddsTime when) {
-  ChargeResponse best = ChargeResponse::kHold;
+// Each response's odds share the charge's prediction and the two morale failures.
+ElectedResponse doctrine_response_odds(const FdState& s, int target, int charger, OddsTime when) {
+  ElectedResponse best;
   double best_net = 0, best_pursuit = 0;
   bool first = true;
+  const ChargePrediction pred = predict_charge(s, charger, target);
+  FailsMorale target_fails(s, target), charger_fails(s, charger);
   for (ChargeResponse r : legal_responses(s, target, charger)) {
-    const ChargeOdds o = charge_odds(s, charger, target, r, when);
+    const ChargeOdds o = odds_of(s, charger, target, r, when, pred, target_fails, charger_fails);
     const double net = o.stopped + o.target_wins - o.charger_wins;
     const double pursuit = r == ChargeResponse::kCounterCharge ? o.charger_breaks : 0.0;
     if (first || net > best_net + kTie ||
         (std::fabs(net - best_net) <= kTie && pursuit > best_pursuit + kTie)) {
-      best = r;
+      best = {r, o};
       best_net = net;
       best_pursuit = pursuit;
       first = false;
     }
   }
   return best;
+}
+
+ChargeResponse doctrine_response(const FdState& s, int target, int charger, OddsTime when) {
+  return doctrine_response_odds(s, target, charger, when).response;
 }
 
 std::vector<int> charge_threats(const FdState& s, int unit) {

@@ -136,7 +136,7 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     bool seen = false;
     for (const Vec2 o : out) seen = seen || distance(o, off) < s.mm(kMinYd);
     if (seen) continue;
-    if (tactical_shift_mm(s, unit, off)) out.push_back(off);
+    if (tactical_shift_possible(s, unit, off)) out.push_back(off);
   }
   return out;
 }
