@@ -76,7 +76,7 @@ std::vector<double> fire_before_contact(const FdState& s, int target, const Char
   if (tu.arm != Arm::kFoot || is_skirmisher(s, target) || !ts.engaged_with.empty()) return {1.0};
   if (!musket_range_yd(s, target)) return {1.0};    // no firearm
   if (ts.last_target_turn == s.turn) return {1.0};  // fired this turn (§8.41)
-  if (when == OddsTime::kTurnStart && !volley_targets(s, target).empty()) return {1.0};
+  if (when == OddsTime::kTurnStart && has_volley_target(s, target)) return {1.0};
   return volley_hit_distribution(fpf_situation(s, target, pred.aim, pred.fpf_stands));
 }
 

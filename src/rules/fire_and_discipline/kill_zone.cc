@@ -238,7 +238,8 @@ std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& 
   return out;
 }
 
-std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd) {
+std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd,
+                                           bool first_only) {
   std::vector<MusketTarget> out;
   if (!can_musket(s, unit)) return out;
   const Unit& firer = unit_at(s, unit);
@@ -266,6 +267,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   }
   snap->sort_scan(ks);
   for (const int at : ks) {
+    if (first_only && !out.empty()) break;
     const int u = snap->stands[static_cast<std::size_t>(at)].unit;
     const int i = snap->stands[static_cast<std::size_t>(at)].stand;
     if (!targetable_unit(s, unit, u)) continue;

@@ -65,7 +65,9 @@ struct MusketTarget {
 // stands, stands of surrendered or off-table units, stands in contact with friendly
 // stands (FD-63). None when the firer is artillery, a wagon, mounted cavalry or dragoons
 // (§7.1), or engaged in melee (FD-63, unless fd_63_engaged_may_fire).
-std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd);
+// With `first_only`, at most the first target found (not the nearest): whether there is one.
+std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd,
+                                           bool first_only = false);
 
 // (Named GunTarget, not ArtilleryTarget: fire_tables.h has `enum class ArtilleryTarget`.)
 struct GunTarget {

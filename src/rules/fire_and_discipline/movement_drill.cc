@@ -26,7 +26,8 @@ namespace {
 // farther than the first step (kStepYd), which decides that when a step is at least
 // kMinMoveMm (the sweep tests that step as the whole sweep does, and once it passes the
 // whole sweep goes at least as far: the end tests are for limbered guns only, which do not
-// shift).
+// shift), and a blocked first step is bisected only until it is known whether the unit
+// gets kMinMoveMm.
 std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool first_step_only) {
   const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
@@ -45,9 +46,10 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = offset * (1.0 / len);
   double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
-  if (first_step_only && s.mm(kStepYd) >= kMinMoveMm) reach = std::min(reach, s.mm(kStepYd));
+  const bool first = first_step_only && s.mm(kStepYd) >= kMinMoveMm;
+  if (first) reach = std::min(reach, s.mm(kStepYd));
   std::string why;
-  const double t = Mover(s, unit, base).sweep(dir, reach, &why);
+  const double t = Mover(s, unit, base).sweep(dir, reach, &why, first ? kMinMoveMm : -1);
   if (t < kMinMoveMm) return std::nullopt;
   return t;
 }
