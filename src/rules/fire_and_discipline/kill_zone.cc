@@ -188,6 +188,15 @@ double kill_zone_distance(const Rect& front, const Rect& target, double range_mm
   return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
+// overlaps on frames answers as on their rects (rect_frame.h).
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& target,
+                          const RectFrame& target_frame, double range_mm) {
+  const double ext = range_mm + 1.0;
+  if (!overlaps(zone, target_frame)) return -1;
+  const double d = corridor_distance(front, target, ext);
+  return d < 0 || d > range_mm + kEpsMm ? -1 : d;
+}
+
 bool is_skirmisher(const FdState& s, int unit) {
   return unit_at(s, unit).formation == "open-order";
 }
@@ -251,6 +260,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   // only friends near the zone can block (stand_grid.h); in the order of a scan.
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   const Rect zone = corridor(fr->front, range_mm + 1.0);
+  const RectFrame zone_frame(zone);  // kill_zone_distance's, once
   const std::vector<StandRef> friends =
       // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
       // own radius of the zone rectangle, so within reach of it at max_radius.
@@ -295,7 +305,10 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
         }
         continue;
       }
-      const double d = kill_zone_distance(fr->front, st.rect, range_mm);
+      const StandEntry& e = snap->stands[static_cast<std::size_t>(at)];
+      const bool filed = e.files(st.rect);
+      const double d = filed ? kill_zone_distance(fr->front, zone_frame, st.rect, e.frame, range_mm)
+                             : kill_zone_distance(fr->front, st.rect, range_mm);
       if (d < 0) continue;
       bool blocked = false;
       for (StandRef f : friends) {
