@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "core/check.h"
 #include "core/dice/chance.h"
 #include "rules/fire_and_discipline/casualties.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -31,8 +35,9 @@ bool in_play(const FdState& s, int u) {
          unit_at(s, u).on_table();
 }
 
-// P(the morale test lets the unit go on: pass, or fanaticism's attrition, §5.64).
-double goes_on(const MoraleSituation& m) {
+// P(the morale test lets the unit go on: pass, or fanaticism's attrition, §5.64), worked
+// out from the dice.
+double goes_on_worked(const MoraleSituation& m) {
   double p = 0;
   for (const auto& [r, q] :
        enumerate_outcomes<MoraleResult>([&](Chance& c) { return resolve_morale(m, c); })) {
@@ -40,6 +45,36 @@ double goes_on(const MoraleSituation& m) {
       p += q;
     }
   }
+  return p;
+}
+
+// Every field of `m` in one number, when they fit (castings -512..511, rating -32..31).
+std::optional<std::uint64_t> morale_key(const MoraleSituation& m) {
+  if (m.castings < -512 || m.castings > 511 || m.rating < -32 || m.rating > 31) return std::nullopt;
+  std::uint64_t k = static_cast<std::uint64_t>(m.castings + 512);
+  k = k << 6 | static_cast<std::uint64_t>(m.rating + 32);
+  for (const bool b : {m.protective, m.skirmish_in_woods, m.brigade_commander, m.over_half,
+                       m.adjacent, m.half_stand_open, m.surrounded, m.fanatic}) {
+    k = k << 1 | (b ? 1u : 0u);
+  }
+  return k << 2 | static_cast<std::uint64_t>(m.base);
+}
+
+// goes_on_worked kept per thread by situation (issue 9: the doctrine asks the same few
+// tests of every charge it weighs; the morale tables are fixed once embedded, so the answer
+// is the situation's alone, bit for bit).
+double goes_on(const MoraleSituation& m) {
+  constexpr std::size_t kMaxKept = 100000;
+  thread_local std::unordered_map<std::uint64_t, double> kept;
+  const std::optional<std::uint64_t> key = morale_key(m);
+  if (!key) return goes_on_worked(m);
+  if (const auto it = kept.find(*key); it != kept.end()) {
+    if (shortcut_checks()) SB_CHECK(it->second == goes_on_worked(m), "a kept morale odds is stale");
+    return it->second;
+  }
+  if (kept.size() >= kMaxKept) kept.clear();
+  const double p = goes_on_worked(m);
+  kept.emplace(*key, p);
   return p;
 }
 

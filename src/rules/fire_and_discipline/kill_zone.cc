@@ -207,24 +207,18 @@ Rect unit_kill_zone(const FdState& s, int unit, double range_yd) {
   return corridor(fr->front, s.mm(range_yd));
 }
 
-std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& target) {
+namespace {
+
+// firing_stands of a unit in close order with front rank `fr` (front_rank).
+std::vector<StandRef> close_order_firing_stands(const FdState& s, int unit, const StandRef& target,
+                                                const FrontRank& fr) {
   std::vector<StandRef> out;
   const Unit& firer = unit_at(s, unit);
-  if (is_skirmisher(s, unit)) {
-    for (int i = 0; i < count(firer.stands); ++i) {
-      if (live(firer.stands[static_cast<std::size_t>(i)]) && skirmish_line(s, {unit, i}, target)) {
-        out.push_back({unit, i});
-      }
-    }
-    return out;
-  }
-  const std::optional<FrontRank> fr = front_rank(s, unit);
-  if (!fr) return out;
   const Rect& t = stand_at(s, target).rect;
   const double far = s.table().width() + s.table().height() + 1;
-  const double d = kill_zone_distance(fr->front, t, far);
+  const double d = kill_zone_distance(fr.front, t, far);
   if (d < 0) return out;  // outside the unit-wide zone (§7.22)
-  std::vector<int> candidates = fr->stands;
+  std::vector<int> candidates = fr.stands;
   if (firer.formation == "column" && s.options.column_dice == "all") {
     candidates.clear();
     for (int i = 0; i < count(firer.stands); ++i) {
@@ -245,6 +239,24 @@ std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& 
     if (!blocked) out.push_back({unit, i});
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& target) {
+  std::vector<StandRef> out;
+  const Unit& firer = unit_at(s, unit);
+  if (is_skirmisher(s, unit)) {
+    for (int i = 0; i < count(firer.stands); ++i) {
+      if (live(firer.stands[static_cast<std::size_t>(i)]) && skirmish_line(s, {unit, i}, target)) {
+        out.push_back({unit, i});
+      }
+    }
+    return out;
+  }
+  const std::optional<FrontRank> fr = front_rank(s, unit);
+  if (!fr) return out;
+  return close_order_firing_stands(s, unit, target, *fr);
 }
 
 std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd,
@@ -317,11 +329,10 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       // FD-49: the building an occupant stands in does not hide it; zones hide what is
       // behind them.
       if (blocked || touches_friend() || zone_hides(s, unit, fr->front, ref) ||
-          line_of_sight(s.table(), fr->front, st.rect, {}, see_into(s, unit, ref)) ==
-              Sight::kBlocked) {
+          terrain_hides(s.table(), fr->front, st.rect, see_into(s, unit, ref))) {
         continue;
       }
-      const int dice = static_cast<int>(firing_stands(s, unit, ref).size());
+      const int dice = static_cast<int>(close_order_firing_stands(s, unit, ref, *fr).size());
       // FD-49: hits on an occupant go to the occupant nearest the firer.
       out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }
