@@ -17,6 +17,29 @@ Rect make_rect(double x, double y, double width, double depth) {
   return r;
 }
 
+// A footprint 10-60 mm wide and 10-40 deep, anywhere in [lo, hi]² and facing anywhere.
+Rect random_footprint(Rng& rng, double lo, double hi) {
+  auto uniform = [&](double a, double b) { return a + (b - a) * (rng.next_u32() / 4294967296.0); };
+  Rect r = make_rect(uniform(lo, hi), uniform(lo, hi), uniform(10, 60), uniform(10, 40));
+  r.facing = uniform(0, 360);
+  return r;
+}
+
+// A 300 mm table with a light and a heavy copse (blocking sight) and a hill.
+Table copses_and_hill() {
+  Table table(300, 300);
+  table.add(AreaFeature{
+      "c1", TerrainClass::kLightWoods, {{{60, 60}, {110, 60}, {110, 100}, {60, 100}}}, 0, true});
+  table.add(AreaFeature{"c2",
+                        TerrainClass::kHeavyWoods,
+                        {{{180, 150}, {230, 150}, {230, 240}, {180, 240}}},
+                        0,
+                        true});
+  table.add(
+      AreaFeature{"h", TerrainClass::kHill, {{{120, 200}, {170, 200}, {170, 280}, {120, 280}}}, 1});
+  return table;
+}
+
 // Observer front edge y = 225, x 400..600; target y 775..825, x 400..600, both facing
 // north, so the 45 sight lines fill the band x 400..600 between them.
 class SightTest : public ::testing::Test {
@@ -84,14 +107,7 @@ TEST_F(SightTest, TerrainBlocksAndPartlyBlocks) {
 // observers, targets and crowds of blockers (some blocked, some clear, some partly).
 TEST(AnySightLineClear, AgreesWithLineOfSightOnABareTable) {
   Rng rng(20261123, 3);
-  auto uniform = [&](double lo, double hi) {
-    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
-  };
-  auto random_rect = [&](double lo, double hi) {
-    Rect r = make_rect(uniform(lo, hi), uniform(lo, hi), uniform(10, 60), uniform(10, 40));
-    r.facing = uniform(0, 360);
-    return r;
-  };
+  auto random_rect = [&](double lo, double hi) { return random_footprint(rng, lo, hi); };
   const Table bare;
   int blocked = 0;
   int clear = 0;
@@ -114,24 +130,8 @@ TEST(AnySightLineClear, AgreesWithLineOfSightOnABareTable) {
 // 30 mm) and a hill, so that terrain, enemies and friends block lines alone and together.
 TEST(SeenPastFriends, AgreesWithLineOfSight) {
   Rng rng(20261123, 4);
-  auto uniform = [&](double lo, double hi) {
-    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
-  };
-  auto random_rect = [&](double lo, double hi) {
-    Rect r = make_rect(uniform(lo, hi), uniform(lo, hi), uniform(10, 60), uniform(10, 40));
-    r.facing = uniform(0, 360);
-    return r;
-  };
-  Table table(300, 300);
-  table.add(AreaFeature{
-      "c1", TerrainClass::kLightWoods, {{{60, 60}, {110, 60}, {110, 100}, {60, 100}}}, 0, true});
-  table.add(AreaFeature{"c2",
-                        TerrainClass::kHeavyWoods,
-                        {{{180, 150}, {230, 150}, {230, 240}, {180, 240}}},
-                        0,
-                        true});
-  table.add(
-      AreaFeature{"h", TerrainClass::kHill, {{{120, 200}, {170, 200}, {170, 280}, {120, 280}}}, 1});
+  auto random_rect = [&](double lo, double hi) { return random_footprint(rng, lo, hi); };
+  const Table table = copses_and_hill();
   std::map<Sight, int> seen;
   for (int i = 0; i < 3000; ++i) {
     const Rect observer = random_rect(0, 300);
@@ -148,6 +148,29 @@ TEST(SeenPastFriends, AgreesWithLineOfSight) {
                   Sight::kBlocked}) {
     EXPECT_GT(seen[s], 50) << sight_name(s);
   }
+}
+
+// terrain_hides() is line_of_sight() with no blockers being kBlocked: random observers and
+// targets on a table with copses (light woods seen into 30 mm, heavy woods 10 mm) and a
+// hill, so that terrain blocks every line, some or none.
+TEST(TerrainHides, AgreesWithLineOfSight) {
+  Rng rng(20261124, 5);
+  auto random_rect = [&](double lo, double hi) { return random_footprint(rng, lo, hi); };
+  const Table table = copses_and_hill();
+  const SeeIntoFn into = [](const AreaFeature& a) {
+    return a.cls == TerrainClass::kLightWoods ? 30.0 : 10.0;
+  };
+  std::map<Sight, int> seen;
+  for (int i = 0; i < 3000; ++i) {
+    const Rect observer = random_rect(0, 300);
+    const Rect target = random_rect(0, 300);
+    const Sight s = line_of_sight(table, observer, target, {}, into);
+    EXPECT_EQ(terrain_hides(table, observer, target, into), s == Sight::kBlocked) << "case " << i;
+    ++seen[s];
+  }
+  EXPECT_GT(seen[Sight::kClear], 50);
+  EXPECT_GT(seen[Sight::kBlocked], 50);
+  EXPECT_GT(seen[Sight::kPartiallyBlockedByEnemy], 50);  // terrain hides part
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // after random moves, removals and formation-like changes; a snapshot held across them
 // stays as it was; and whole battles played with the check on (every tracked `get`
 // compared with a fresh snapshot, so a change no one touched aborts) stay consistent, as
-// do the start distances and separations a Mover keeps.
+// do the start distances, separations and stands near a sweep that a Mover keeps, and the
+// doctrine's shortcuts.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "core/dice/rng.h"
 #include "embedded_scenario.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/state.h"
 #include "scale_test_util.h"
@@ -124,6 +126,20 @@ TEST(FireAndDisciplineTracking, BattlesKeepTheMoverStartDistancesFresh) {
   play_checked(load_embedded("fire-and-discipline/battle.toml"), 1, {"doctrine", "doctrine"}, 40);
   play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 2);
   movement_detail::Mover::check_kept(false);
+}
+
+// The doctrine's shortcuts (checks.h: a shift offered on its first step, a volley target
+// found by the first one), each checked against the long way at every use through whole
+// battles (a difference aborts).
+TEST(FireAndDisciplineTracking, BattlesKeepTheDoctrineShortcutsExact) {
+  set_shortcut_checks(true);
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    play_checked(load_embedded("fire-and-discipline/small.toml"), seed, {"doctrine", "random"}, 40);
+  }
+  play_checked(load_embedded("fire-and-discipline/battle.toml"), 1, {"doctrine", "doctrine"}, 40);
+  play_checked(load_embedded("fire-and-discipline/battle.toml"), 2, {"doctrine", "doctrine"}, 40);
+  play_checked(generated_battle("fire-and-discipline", 300, 1), 1, {"doctrine", "doctrine"}, 2);
+  set_shortcut_checks(false);
 }
 
 }  // namespace

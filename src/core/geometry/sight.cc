@@ -165,6 +165,22 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
   return friend_only ? Sight::kPartiallyBlockedByFriend : Sight::kPartiallyBlockedByEnemy;
 }
 
+bool terrain_hides(const Table& table, const Rect& observer, const Rect& target,
+                   const SeeIntoFn& see_into) {
+  const SightEnds ends = sight_ends(table, observer, target);
+  const auto& [from, to, all, from_level, to_level] = ends;
+  const Table::SightCandidates terrain = table.sight_candidates(all);
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    for (std::size_t j = 0; j < to.size(); ++j) {
+      if (!table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain,
+                                      see_into)) {
+        return false;
+      }
+    }
+  }
+  return !from.empty() && !to.empty();  // no line at all: kClear
+}
+
 bool any_sight_line_clear(const Rect& observer, const Rect& target,
                           const std::vector<Blocker>& blockers) {
   const Segment front = observer.front_edge();

@@ -35,6 +35,12 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into);
 
+// Whether line_of_sight(table, observer, target, {}, see_into) is kBlocked: terrain blocks
+// every one of its lines. It stops at the first line terrain leaves clear; for callers that
+// need only "hidden by terrain or not" (fire-and-discipline's musketry targets).
+bool terrain_hides(const Table& table, const Rect& observer, const Rect& target,
+                   const SeeIntoFn& see_into);
+
 // Whether line_of_sight() over a bare table (no terrain) would not say kBlocked: some of its
 // 45 lines enters no blocker. It stops at the first clear line, where line_of_sight() tries
 // every line to grade a partial view; for callers that need only "seen or not" past figures.

@@ -320,8 +320,7 @@ ActionAssessment FdBattle::assess(const Action& a) const {
   }
   if (!in_play(a.target)) return out;
   if (a.kind == ActionKind::kCharge) {
-    const ChargeResponse r = doctrine_response(s_, a.target, a.unit, OddsTime::kTurnStart);
-    const ChargeOdds o = charge_odds(s_, a.unit, a.target, r, OddsTime::kTurnStart);
+    const ChargeOdds o = doctrine_response_odds(s_, a.target, a.unit, OddsTime::kTurnStart).odds;
     out.win_probability = o.charger_wins;
     out.risk = o.reaches ? o.target_wins + o.stopped : 1.0;
     out.pursuit_probability = o.target_breaks;

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "core/check.h"
 #include "core/dice/chance.h"
 #include "rules/fire_and_discipline/casualties.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -30,8 +35,9 @@ bool in_play(const FdState& s, int u) {
          unit_at(s, u).on_table();
 }
 
-// P(the morale test lets the unit go on: pass, or fanaticism's attrition, §5.64).
-double goes_on(const MoraleSituation& m) {
+// P(the morale test lets the unit go on: pass, or fanaticism's attrition, §5.64), worked
+// out from the dice.
+double goes_on_worked(const MoraleSituation& m) {
   double p = 0;
   for (const auto& [r, q] :
        enumerate_outcomes<MoraleResult>([&](Chance& c) { return resolve_morale(m, c); })) {
@@ -39,6 +45,36 @@ double goes_on(const MoraleSituation& m) {
       p += q;
     }
   }
+  return p;
+}
+
+// Every field of `m` in one number, when they fit (castings -512..511, rating -32..31).
+std::optional<std::uint64_t> morale_key(const MoraleSituation& m) {
+  if (m.castings < -512 || m.castings > 511 || m.rating < -32 || m.rating > 31) return std::nullopt;
+  std::uint64_t k = static_cast<std::uint64_t>(m.castings + 512);
+  k = k << 6 | static_cast<std::uint64_t>(m.rating + 32);
+  for (const bool b : {m.protective, m.skirmish_in_woods, m.brigade_commander, m.over_half,
+                       m.adjacent, m.half_stand_open, m.surrounded, m.fanatic}) {
+    k = k << 1 | (b ? 1u : 0u);
+  }
+  return k << 2 | static_cast<std::uint64_t>(m.base);
+}
+
+// goes_on_worked kept per thread by situation (issue 9: the doctrine asks the same few
+// tests of every charge it weighs; the morale tables are fixed once embedded, so the answer
+// is the situation's alone, bit for bit).
+double goes_on(const MoraleSituation& m) {
+  constexpr std::size_t kMaxKept = 100000;
+  thread_local std::unordered_map<std::uint64_t, double> kept;
+  const std::optional<std::uint64_t> key = morale_key(m);
+  if (!key) return goes_on_worked(m);
+  if (const auto it = kept.find(*key); it != kept.end()) {
+    if (shortcut_checks()) SB_CHECK(it->second == goes_on_worked(m), "a kept morale odds is stale");
+    return it->second;
+  }
+  if (kept.size() >= kMaxKept) kept.clear();
+  const double p = goes_on_worked(m);
+  kept.emplace(*key, p);
   return p;
 }
 
@@ -75,16 +111,31 @@ std::vector<double> fire_before_contact(const FdState& s, int target, const Char
   if (tu.arm != Arm::kFoot || is_skirmisher(s, target) || !ts.engaged_with.empty()) return {1.0};
   if (!musket_range_yd(s, target)) return {1.0};    // no firearm
   if (ts.last_target_turn == s.turn) return {1.0};  // fired this turn (§8.41)
-  if (when == OddsTime::kTurnStart && !volley_targets(s, target).empty()) return {1.0};
+  if (when == OddsTime::kTurnStart && has_volley_target(s, target)) return {1.0};
   return volley_hit_distribution(fpf_situation(s, target, pred.aim, pred.fpf_stands));
 }
 
-}  // namespace
+// P(`unit`, testing with no fresh hits, fails its morale test), worked out at most once.
+class FailsMorale {
+ public:
+  FailsMorale(const FdState& s, int unit) : s_(s), unit_(unit) {}
+  double operator()() {
+    if (!p_) p_ = fails_morale(s_, unit_);
+    return *p_;
+  }
 
-ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse response,
-                       OddsTime when) {
+ private:
+  const FdState& s_;
+  int unit_;
+  std::optional<double> p_;
+};
+
+// charge_odds on the charge's prediction `pred` (predict_charge), with the two units' morale
+// failures from `target_fails` and `charger_fails`.
+ChargeOdds odds_of(const FdState& s, int charger, int target, ChargeResponse response,
+                   OddsTime when, const ChargePrediction& pred, FailsMorale& target_fails,
+                   FailsMorale& charger_fails) {
   ChargeOdds out;
-  const ChargePrediction pred = predict_charge(s, charger, target);
   if (!pred.reaches || pred.contacts.empty() || pred.aim.stand < 0) return out;
   out.reaches = true;
   const bool counter = response == ChargeResponse::kCounterCharge;
@@ -166,8 +217,8 @@ ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse
     out.tie += w * tie;
     out.charger_hits += w * charger_casualties;
   }
-  out.target_breaks = out.charger_wins * fails_morale(s, target);
-  out.charger_breaks = out.target_wins * fails_morale(s, charger);
+  out.target_breaks = out.charger_wins * target_fails();
+  out.charger_breaks = out.target_wins * charger_fails();
 
   if (counter && s.units[z(target)].rating == 0) {  // §5.3f: it must pass to charge
     const int stand = testing_stand(s, target, {});
@@ -182,29 +233,45 @@ ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse
   return out;
 }
 
+}  // namespace
+
+ChargeOdds charge_odds(const FdState& s, int charger, int target, ChargeResponse response,
+                       OddsTime when) {
+  FailsMorale target_fails(s, target), charger_fails(s, charger);
+  return odds_of(s, charger, target, response, when, predict_charge(s, charger, target),
+                 target_fails, charger_fails);
+}
+
 std::vector<ChargeResponse> legal_responses(const FdState& s, int target, int charger) {
   std::vector<ChargeResponse> out{ChargeResponse::kHold};
   if (!counter_charge_invalid(s, target, charger)) out.push_back(ChargeResponse::kCounterCharge);
   return out;
 }
 
-ChargeResponse doctrine_response(const FdState& s, int target, int charger, OddsTime when) {
-  ChargeResponse best = ChargeResponse::kHold;
+// Each response's odds share the charge's prediction and the two morale failures.
+ElectedResponse doctrine_response_odds(const FdState& s, int target, int charger, OddsTime when) {
+  ElectedResponse best;
   double best_net = 0, best_pursuit = 0;
   bool first = true;
+  const ChargePrediction pred = predict_charge(s, charger, target);
+  FailsMorale target_fails(s, target), charger_fails(s, charger);
   for (ChargeResponse r : legal_responses(s, target, charger)) {
-    const ChargeOdds o = charge_odds(s, charger, target, r, when);
+    const ChargeOdds o = odds_of(s, charger, target, r, when, pred, target_fails, charger_fails);
     const double net = o.stopped + o.target_wins - o.charger_wins;
     const double pursuit = r == ChargeResponse::kCounterCharge ? o.charger_breaks : 0.0;
     if (first || net > best_net + kTie ||
         (std::fabs(net - best_net) <= kTie && pursuit > best_pursuit + kTie)) {
-      best = r;
+      best = {r, o};
       best_net = net;
       best_pursuit = pursuit;
       first = false;
     }
   }
   return best;
+}
+
+ChargeResponse doctrine_response(const FdState& s, int target, int charger, OddsTime when) {
+  return doctrine_response_odds(s, target, charger, when).response;
 }
 
 std::vector<int> charge_threats(const FdState& s, int unit) {

@@ -70,6 +70,13 @@ std::vector<ChargeResponse> legal_responses(const FdState& s, int target, int ch
 // same comparison as the sim layer's doctrine commander, so a charger's odds anticipate
 // it.
 ChargeResponse doctrine_response(const FdState& s, int target, int charger, OddsTime when);
+// The same choice with the charge_odds of the response chosen, worked out with it (the
+// prediction and the morale tests shared by both responses).
+struct ElectedResponse {
+  ChargeResponse response = ChargeResponse::kHold;
+  ChargeOdds odds;
+};
+ElectedResponse doctrine_response_odds(const FdState& s, int target, int charger, OddsTime when);
 
 // The units that could charge `unit` this turn as far as it can see (charge_invalid without
 // the charger's orders): the charges a gun section may expect (§6.4d). Index order.

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <functional>
 
+#include "core/check.h"
 #include "core/dice/chance.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_targets_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 
@@ -124,6 +126,21 @@ std::vector<MusketTarget> volley_targets(const FdState& s, int unit) {
                   targets.end());
   }
   return targets;
+}
+
+bool has_volley_target(const FdState& s, int unit) {
+  const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
+  if (u.arm == Arm::kArtillery || u.arm == Arm::kWagon) return false;
+  const std::optional<double> range = musket_range_yd(s, unit);
+  if (!range) return false;
+  // A skirmisher's targets are all skirmish targets (FD-04 removes every one), another
+  // unit's none.
+  if (!s.options.skirmishers_volley && is_skirmisher(s, unit)) return false;
+  const bool any = !musketry_targets(s, unit, *range, /*first_only=*/true).empty();
+  if (shortcut_checks()) {
+    SB_CHECK(any == !volley_targets(s, unit).empty(), "has_volley_target differs");
+  }
+  return any;
 }
 
 std::vector<MusketTarget> skirmish_targets(const FdState& s, int unit) {

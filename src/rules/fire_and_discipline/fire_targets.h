@@ -55,6 +55,8 @@ MusketrySituation musketry_situation(const FdState& s, int unit, const MusketTar
 // The stands `unit` may volley at (skirmish-only targets removed unless option
 // fd_04_skirmishers_volley), nearest first; empty for units that do not volley.
 std::vector<MusketTarget> volley_targets(const FdState& s, int unit);
+// Whether volley_targets would name any (stopping at the first found).
+bool has_volley_target(const FdState& s, int unit);
 // The stands open-order `unit` may skirmish-fire at (§7.25), nearest first.
 std::vector<MusketTarget> skirmish_targets(const FdState& s, int unit);
 

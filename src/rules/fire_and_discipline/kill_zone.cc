@@ -188,6 +188,15 @@ double kill_zone_distance(const Rect& front, const Rect& target, double range_mm
   return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
+// overlaps on frames answers as on their rects (rect_frame.h).
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& target,
+                          const RectFrame& target_frame, double range_mm) {
+  const double ext = range_mm + 1.0;
+  if (!overlaps(zone, target_frame)) return -1;
+  const double d = corridor_distance(front, target, ext);
+  return d < 0 || d > range_mm + kEpsMm ? -1 : d;
+}
+
 bool is_skirmisher(const FdState& s, int unit) {
   return unit_at(s, unit).formation == "open-order";
 }
@@ -198,24 +207,18 @@ Rect unit_kill_zone(const FdState& s, int unit, double range_yd) {
   return corridor(fr->front, s.mm(range_yd));
 }
 
-std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& target) {
+namespace {
+
+// firing_stands of a unit in close order with front rank `fr` (front_rank).
+std::vector<StandRef> close_order_firing_stands(const FdState& s, int unit, const StandRef& target,
+                                                const FrontRank& fr) {
   std::vector<StandRef> out;
   const Unit& firer = unit_at(s, unit);
-  if (is_skirmisher(s, unit)) {
-    for (int i = 0; i < count(firer.stands); ++i) {
-      if (live(firer.stands[static_cast<std::size_t>(i)]) && skirmish_line(s, {unit, i}, target)) {
-        out.push_back({unit, i});
-      }
-    }
-    return out;
-  }
-  const std::optional<FrontRank> fr = front_rank(s, unit);
-  if (!fr) return out;
   const Rect& t = stand_at(s, target).rect;
   const double far = s.table().width() + s.table().height() + 1;
-  const double d = kill_zone_distance(fr->front, t, far);
+  const double d = kill_zone_distance(fr.front, t, far);
   if (d < 0) return out;  // outside the unit-wide zone (§7.22)
-  std::vector<int> candidates = fr->stands;
+  std::vector<int> candidates = fr.stands;
   if (firer.formation == "column" && s.options.column_dice == "all") {
     candidates.clear();
     for (int i = 0; i < count(firer.stands); ++i) {
@@ -238,7 +241,26 @@ std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& 
   return out;
 }
 
-std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd) {
+}  // namespace
+
+std::vector<StandRef> firing_stands(const FdState& s, int unit, const StandRef& target) {
+  std::vector<StandRef> out;
+  const Unit& firer = unit_at(s, unit);
+  if (is_skirmisher(s, unit)) {
+    for (int i = 0; i < count(firer.stands); ++i) {
+      if (live(firer.stands[static_cast<std::size_t>(i)]) && skirmish_line(s, {unit, i}, target)) {
+        out.push_back({unit, i});
+      }
+    }
+    return out;
+  }
+  const std::optional<FrontRank> fr = front_rank(s, unit);
+  if (!fr) return out;
+  return close_order_firing_stands(s, unit, target, *fr);
+}
+
+std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd,
+                                           bool first_only) {
   std::vector<MusketTarget> out;
   if (!can_musket(s, unit)) return out;
   const Unit& firer = unit_at(s, unit);
@@ -250,6 +272,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   // only friends near the zone can block (stand_grid.h); in the order of a scan.
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   const Rect zone = corridor(fr->front, range_mm + 1.0);
+  const RectFrame zone_frame(zone);  // kill_zone_distance's, once
   const std::vector<StandRef> friends =
       // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
       // own radius of the zone rectangle, so within reach of it at max_radius.
@@ -266,6 +289,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   }
   snap->sort_scan(ks);
   for (const int at : ks) {
+    if (first_only && !out.empty()) break;
     const int u = snap->stands[static_cast<std::size_t>(at)].unit;
     const int i = snap->stands[static_cast<std::size_t>(at)].stand;
     if (!targetable_unit(s, unit, u)) continue;
@@ -293,7 +317,10 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
         }
         continue;
       }
-      const double d = kill_zone_distance(fr->front, st.rect, range_mm);
+      const StandEntry& e = snap->stands[static_cast<std::size_t>(at)];
+      const bool filed = e.files(st.rect);
+      const double d = filed ? kill_zone_distance(fr->front, zone_frame, st.rect, e.frame, range_mm)
+                             : kill_zone_distance(fr->front, st.rect, range_mm);
       if (d < 0) continue;
       bool blocked = false;
       for (StandRef f : friends) {
@@ -302,11 +329,10 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       // FD-49: the building an occupant stands in does not hide it; zones hide what is
       // behind them.
       if (blocked || touches_friend() || zone_hides(s, unit, fr->front, ref) ||
-          line_of_sight(s.table(), fr->front, st.rect, {}, see_into(s, unit, ref)) ==
-              Sight::kBlocked) {
+          terrain_hides(s.table(), fr->front, st.rect, see_into(s, unit, ref))) {
         continue;
       }
-      const int dice = static_cast<int>(firing_stands(s, unit, ref).size());
+      const int dice = static_cast<int>(close_order_firing_stands(s, unit, ref, *fr).size());
       // FD-49: hits on an occupant go to the occupant nearest the firer.
       out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }

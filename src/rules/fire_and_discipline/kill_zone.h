@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "rules/fire_and_discipline/state.h"
 
@@ -23,6 +24,10 @@ struct StandRef {
 // `range_mm` (a stand only touching its side is outside; one whose nearest point is
 // exactly at the end is inside).
 double kill_zone_distance(const Rect& front, const Rect& target, double range_mm);
+// The same, bit for bit, with the frames of the zone (`corridor(front, range_mm + 1)`) and
+// of `target` worked out once by the caller (no sines per stand of a path).
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& target,
+                          const RectFrame& target_frame, double range_mm);
 
 // The features a target may stand in and still be fired on (fd_woods_see_into_yd): the
 // §6.9 "Heavy Woods" and "Lgt Woods or Rough" classes.
@@ -65,7 +70,9 @@ struct MusketTarget {
 // stands, stands of surrendered or off-table units, stands in contact with friendly
 // stands (FD-63). None when the firer is artillery, a wagon, mounted cavalry or dragoons
 // (§7.1), or engaged in melee (FD-63, unless fd_63_engaged_may_fire).
-std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd);
+// With `first_only`, at most the first target found (not the nearest): whether there is one.
+std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double max_range_yd,
+                                           bool first_only = false);
 
 // (Named GunTarget, not ArtilleryTarget: fire_tables.h has `enum class ArtilleryTarget`.)
 struct GunTarget {

@@ -70,8 +70,16 @@ const Stand* gun_stand(const FdState& s, int u) {
 std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double range_mm) {
   std::vector<FeatureHit> out;
   const Segment e = gun.front_edge();
+  // Every sample line lies in the box of the front edge and its end at range (padded far
+  // above rounding): a feature whose box misses it meets none of them.
+  constexpr double kPadMm = 1;
+  const Vec2 reach = gun.forward() * range_mm;
+  const Box lines{{std::min({e.a.x, e.b.x, e.a.x + reach.x, e.b.x + reach.x}) - kPadMm,
+                   std::min({e.a.y, e.b.y, e.a.y + reach.y, e.b.y + reach.y}) - kPadMm},
+                  {std::max({e.a.x, e.b.x, e.a.x + reach.x, e.b.x + reach.x}) + kPadMm,
+                   std::max({e.a.y, e.b.y, e.a.y + reach.y, e.b.y + reach.y}) + kPadMm}};
   for (const AreaFeature& a : s.table().areas()) {
-    if (!blocks_fire(a.cls)) continue;
+    if (!blocks_fire(a.cls) || !lines.intersects(a.shape.bounds())) continue;
     double best = std::numeric_limits<double>::infinity();
     for (int k = 0; k < kFeatureSamples; ++k) {
       const double t = static_cast<double>(k) / (kFeatureSamples - 1);
@@ -103,7 +111,9 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, u);
   std::vector<int> ks;
   // kill_zone_distance takes only stands overlapping this corridor.
-  snap->around(corridor(gun, range_mm + 1.0), 0, [&](int k) {
+  const Rect zone = corridor(gun, range_mm + 1.0);
+  const RectFrame zone_frame(zone);
+  snap->around(zone, 0, [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].unit != u) ks.push_back(k);
   });
   snap->sort_scan(ks);
@@ -112,7 +122,10 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
     const Unit& other = unit_at(s, e.unit);
     const Stand& st = other.stands[static_cast<std::size_t>(e.stand)];
     if (!live(st)) continue;
-    const double d = kill_zone_distance(gun, st.rect, range_mm);
+    // The snapshot's frame is the stand's where it holds the stand as it stands.
+    const bool filed = e.files(st.rect);
+    const double d = filed ? kill_zone_distance(gun, zone_frame, st.rect, e.frame, range_mm)
+                           : kill_zone_distance(gun, st.rect, range_mm);
     if (d < 0) continue;
     const bool friendly = other.side == side;
     out.push_back({{e.unit, e.stand},

@@ -7,8 +7,10 @@
 #include <memory>
 #include <vector>
 
+#include "core/check.h"
 #include "core/events/event.h"
 #include "core/geometry/nearest.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -136,7 +138,7 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
     bool seen = false;
     for (const Vec2 o : out) seen = seen || distance(o, off) < s.mm(kMinYd);
     if (seen) continue;
-    if (tactical_shift_mm(s, unit, off)) out.push_back(off);
+    if (tactical_shift_possible(s, unit, off)) out.push_back(off);
   }
   return out;
 }
@@ -147,9 +149,29 @@ double expected_volley_now(const FdState& s, int unit) {
   return t ? expected_volley_hits(musketry_situation(s, unit, *t)) : 0.0;
 }
 
+double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+  // A target of the volley after the shift lies within musket range of the moved front rank
+  // (at most the offset from where the footprint is now): with no enemy stand within that
+  // of the footprint (padded far above rounding) there is none, and no shift to work out.
+  const Unit& u = s.force.units[z(unit)];
+  const std::optional<double> range = musket_range_yd(s, unit);
+  if (range && u.on_table()) {
+    const double reach = s.mm(*range) + offset.length() + 1.0;
+    const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+    if (!snap->enemy_within(u.footprint(), u.side, reach)) {
+      if (shortcut_checks()) {
+        SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
+                 "a shift far from the enemy found a volley");
+      }
+      return 0.0;
+    }
+  }
+  return expected_volley_after_shift_worked(s, unit, offset);
+}
+
 // The shift is made on the state itself and undone after (the same stands, moved the same
 // way tactical_shift moves them), rather than on a copy of every unit (unit_trial.h).
-double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+double expected_volley_after_shift_worked(const FdState& s, int unit, Vec2 offset) {
   const std::optional<double> t = tactical_shift_mm(s, unit, offset);
   if (!t) return 0.0;
   UnitTrial trial(s, unit);

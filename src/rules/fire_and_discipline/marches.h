@@ -51,5 +51,8 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit);
 // in its kill zone, e.g. when a friend blocks it, §7.23), and after the shift `offset`.
 double expected_volley_now(const FdState& s, int unit);
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset);
+// The same worked out in full, the shift made (expected_volley_after_shift skips it when no
+// enemy stand is within musket range and the offset of the unit; checks.h compares them).
+double expected_volley_after_shift_worked(const FdState& s, int unit, Vec2 offset);
 
 }  // namespace smoothbore::fire_and_discipline

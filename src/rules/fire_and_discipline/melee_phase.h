@@ -182,13 +182,13 @@ struct MeleeDie {
 std::vector<MeleeDie> melee_dice(const FdState& s, const std::vector<Melee>& melees);
 
 // What charge_moves would do with `charger`'s charge on `target` if it went in now (worked on
-// a copy of the state): whether the straight corridor reaches (else §8.15), whether it is
-// frontal (FPF, held fire and counter-charges only then), the charger stand fire before
-// contact falls on and the target's stands firing FPF at it (FD-35) from
-// fd_56_held_fire_range_yd short of contact, and the stand contacts and flank (§8.19) after
-// the §8.16 shift (make_contact), with the first round's dice (FD-46). A counter-charge
-// meets the charger on the same line, so it predicts the same contacts. The doctrine's
-// charge odds read it (fd_doctrine.h).
+// the state and undone, unit_trial.h: `s` must be the battle's own): whether the straight
+// corridor reaches (else §8.15), whether it is frontal (FPF, held fire and counter-charges
+// only then), the charger stand fire before contact falls on and the target's stands firing FPF at
+// it (FD-35) from fd_56_held_fire_range_yd short of contact, and the stand contacts and flank
+// (§8.19) after the §8.16 shift (make_contact), with the first round's dice (FD-46). A
+// counter-charge meets the charger on the same line, so it predicts the same contacts. The
+// doctrine's charge odds read it (fd_doctrine.h).
 struct ChargePrediction {
   bool reaches = false;
   bool frontal = false;

@@ -16,6 +16,7 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/retire.h"
+#include "rules/fire_and_discipline/unit_trial.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace detail {
@@ -139,7 +140,9 @@ ChargePrediction predict_charge(const FdState& s, int charger, int target) {
   ChargePrediction p;
   const double rate = charge_rate_yd(s, charger);
   if (rate <= 0 || !unit_at(s, charger).on_table() || !unit_at(s, target).on_table()) return p;
-  FdState c = s;
+  // Made on the state and undone after (unit_trial.h): only the charger moves.
+  UnitTrial trial(s, charger);
+  FdState& c = trial.state();
   const double run = detail::wheel_into_charge(c, charger, target).first;  // FD-43
   const double gap = reach_mm(c, charger, target, run);
   if (gap < 0) return p;

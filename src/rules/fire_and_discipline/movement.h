@@ -97,6 +97,9 @@ bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log);
 // The distance (mm) tactical_shift would move the unit, without moving it; nullopt where
 // it would refuse.
 std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset);
+// Whether tactical_shift_mm has a value, sweeping only the first step (issue 9: the whole
+// sweep cost the offer of every shift; checked against it under shortcut_checks).
+bool tactical_shift_possible(const FdState& s, int unit, Vec2 offset);
 
 // FD-41: a change of formation about the first stand (which keeps its place and facing).
 // Limbered → unlimbered unlimbers for good (§3.4); unlimbered → limbered is refused. The

@@ -80,8 +80,10 @@ class Mover {
   bool end_ok(const std::vector<Rect>& rs) const;
 
   // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
-  // stopped them short of max_t.
-  double sweep(Vec2 dir, double max_t, std::string* why) const;
+  // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=
+  // `decide`: a bisection stops once that is known, and the t returned is then right only
+  // about that.
+  double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1) const;
 
   // Tests: while set, every kept start distance and every pair a sweep keeps apart is
   // checked against a fresh answer.
@@ -100,6 +102,10 @@ class Mover {
     };
     Vec2 dir;
     std::vector<std::vector<Pair>> by_stand;
+    // Per base stand, the slots of the other units' stands whose centres lie in the box
+    // that path_ok visits around the stand anywhere along the sweep (a superset of each
+    // visit: the same stands are then tested without the grid); empty: use the grid.
+    std::vector<std::vector<int>> near;
     bool still_apart(std::size_t i, int k, double t) const;
     // Whether shadows `gaps` at t lie more than `limit` apart (axis_gap > limit), noting
     // for how long.
@@ -108,6 +114,8 @@ class Mover {
   bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
                Separations* along) const;
   void frame_base();
+  // Fills along->near for a sweep along `dir` up to `max_t`.
+  void near_along(Vec2 dir, double max_t, Separations& along) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
@@ -18,7 +20,15 @@ namespace smoothbore::fire_and_discipline {
 
 using namespace movement_detail;  // NOLINT: the movement internals
 
-std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset) {
+namespace {
+
+// tactical_shift_mm; with `first_step_only` only whether it has a value: its sweep goes no
+// farther than the first step (kStepYd), which decides that when a step is at least
+// kMinMoveMm (the sweep tests that step as the whole sweep does, and once it passes the
+// whole sweep goes at least as far: the end tests are for limbered guns only, which do not
+// shift), and a blocked first step is bisected only until it is known whether the unit
+// gets kMinMoveMm.
+std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool first_step_only) {
   const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
   if (!u.on_table() || st.halted(s.turn) || disordered(s, unit)) return std::nullopt;
@@ -35,11 +45,28 @@ std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset)
   if (offset.dot(u.footprint().forward()) > 1e-3) return std::nullopt;
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = offset * (1.0 / len);
-  const double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
+  double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
+  const bool first = first_step_only && s.mm(kStepYd) >= kMinMoveMm;
+  if (first) reach = std::min(reach, s.mm(kStepYd));
   std::string why;
-  const double t = Mover(s, unit, base).sweep(dir, reach, &why);
+  const double t = Mover(s, unit, base).sweep(dir, reach, &why, first ? kMinMoveMm : -1);
   if (t < kMinMoveMm) return std::nullopt;
   return t;
+}
+
+}  // namespace
+
+std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset) {
+  return shift_run(s, unit, offset, false);
+}
+
+bool tactical_shift_possible(const FdState& s, int unit, Vec2 offset) {
+  const bool possible = shift_run(s, unit, offset, true).has_value();
+  if (shortcut_checks()) {
+    SB_CHECK(possible == shift_run(s, unit, offset, false).has_value(),
+             "a shift's first step decided otherwise than its whole sweep");
+  }
+  return possible;
 }
 
 bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {

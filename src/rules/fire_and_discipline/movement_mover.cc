@@ -237,7 +237,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
     const double box = padded(ri + snap_->max_radius + clear);
     bool bad = false;
     std::optional<RectFrame> fi;  // worked out for the first stand near enough
-    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
+    auto test = [&](int k) {
       const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
       if (bad || o.unit == unit_) return;
       const Vec2 gap = c - o.rect.centre;
@@ -265,7 +265,25 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
       }
       const double d = distance(*fi, o.frame);
       if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
-    });
+    };
+    const Vec2 lo = c - Vec2{box, box}, hi = c + Vec2{box, box};
+    if (along != nullptr && i < along->near.size()) {
+      // The stands the grid would visit (LivePointGrid::visit's own test), from the list.
+      const std::vector<int>& near = along->near[i];
+      for (const int k : near) {
+        const Vec2 p = snap_->stands[static_cast<std::size_t>(k)].rect.centre;
+        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(k);
+      }
+      if (check_kept_on) {
+        snap_->grid.visit(lo, hi, [&](int k) {
+          SB_CHECK(snap_->stands[static_cast<std::size_t>(k)].unit == unit_ ||
+                       std::find(near.begin(), near.end(), k) != near.end(),
+                   "a stand near the sweep is missing from its list");
+        });
+      }
+    } else {
+      snap_->grid.visit(lo, hi, test);
+    }
     if (bad) return fail(why, "unit");
   }
   if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
@@ -325,9 +343,35 @@ bool Mover::end_ok(const std::vector<Rect>& rs) const {
   return !limbered_end_ || !enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps);
 }
 
-double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
+// A stand's centre along the sweep is base + dir * t for t in [0, max_t], each coordinate
+// between its values at 0 and max_t (rounding is monotonic), and path_ok visits the box of
+// half-side `box` about it: every stand it can visit has its centre in the box about the
+// segment, padded far above rounding.
+void Mover::near_along(Vec2 dir, double max_t, Separations& along) const {
+  const double clear = s_.mm(kStopShortYd) + 0.02;
+  along.near.assign(base_.size(), {});
+  for (std::size_t i = 0; i < base_.size(); ++i) {
+    const Vec2 a = base_[i].centre;
+    const Vec2 b = a + dir * max_t;
+    const double box = padded(padded(radius_of(base_[i]) + snap_->max_radius + clear)) + 1e-3;
+    const Vec2 lo{std::min(a.x, b.x) - box, std::min(a.y, b.y) - box};
+    const Vec2 hi{std::max(a.x, b.x) + box, std::max(a.y, b.y) + box};
+    std::vector<int>& near = along.near[i];
+    snap_->grid.visit(lo, hi, [&](int k) {
+      if (snap_->stands[static_cast<std::size_t>(k)].unit != unit_) near.push_back(k);
+    });
+  }
+}
+
+double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) const {
   const double step = s_.mm(kStepYd);
-  auto at = [&](double t) { return transform(base_, dir * t); };
+  // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t).
+  std::vector<Rect> placed = base_;
+  auto at = [&](double t) -> const std::vector<Rect>& {
+    const Vec2 delta = dir * t;
+    for (std::size_t i = 0; i < base_.size(); ++i) placed[i].centre = base_[i].centre + delta;
+    return placed;
+  };
   double t = 0;
   double best_end = end_ok(base_) ? 0 : -1;
   double end_fail = -1;  // first position after best_end where the end test failed
@@ -351,6 +395,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
   // changes by at most |dir·axis| per mm (the same tests pass or fail).
   Separations along;
   along.dir = dir;
+  if (max_t > kEps) near_along(dir, max_t, along);
   while (t < max_t - kEps) {
     const double nt = std::min(max_t, t + step);
     if (nt <= free_until) {
@@ -359,10 +404,11 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why) const {
       continue;
     }
     std::string w;
-    const std::vector<Rect> rs = at(nt);
+    const std::vector<Rect>& rs = at(nt);
     if (!path_ok(rs, &w, nt, &along)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
+        if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
         const double mid = (lo + hi) / 2;
         (path_ok(at(mid), nullptr, mid, &along) ? lo : hi) = mid;
       }

@@ -39,6 +39,12 @@ struct StandEntry {
   Rect rect;
   double radius = 0;  // half the diagonal, mm
   RectFrame frame;    // of rect: its axes and corners, for exact tests without sines
+
+  // Whether `rect` is `r`, bit for bit (`frame` is then RectFrame(r)).
+  bool files(const Rect& r) const {
+    return rect.centre == r.centre && rect.facing == r.facing && rect.width == r.width &&
+           rect.depth == r.depth;
+  }
 };
 
 struct StandSnapshot {
