@@ -141,9 +141,11 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
   if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
   if (gap < 0.05) return false;  // in contact: melee, not shooting
   const ShotRules& rules = shot_rules();
-  const Rect ufp = u.footprint(), tfp = t.footprint();
-  if (!in_arc(ufp, tfp, rules.arc_deg)) return false;
-  const Vec2 a = ufp.front_centre(), b = tfp.centre;
+  // The kept frames are the footprints' (placed()), so no sine or cosine is worked out.
+  const RectFrame& uf = frame(unit);
+  const RectFrame& tf = frame(target);
+  if (!in_arc(uf, tf, rules.arc_deg)) return false;
+  const Vec2 a = uf.front_centre(), b = tf.rect.centre;
   if (scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm)) return false;
   // A blocker's centre lies within half its least side of the line, so the box around its
   // centre of that half-size (inside its bounds) meets the line's box.
