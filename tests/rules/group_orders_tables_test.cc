@@ -29,6 +29,20 @@ using N = std::map<std::string, int>;
 using T = std::map<std::string, std::string>;
 
 // §2 (L30-L85): 13 row-major groups of 4, HIGH confidence.
+// table() and row() answer through an index built once (tables.cc): every table and every
+// key gives what the ordered map of tables and RowTable::find give (a key's first row).
+TEST(GroupOrdersTables, IndexedLookupsAreTheTablesOwn) {
+  int rows = 0;
+  for (const auto& [name, t] : all_tables()) {
+    EXPECT_EQ(&table(name), &row_table(all_tables(), "group-orders", name)) << name;
+    for (const Row& r : t.rows) {
+      EXPECT_EQ(&row(name, r.key), t.find(r.key)) << name << " " << r.key;
+      ++rows;
+    }
+  }
+  EXPECT_GT(rows, 100);
+}
+
 TEST(GroupOrdersTables, UnitTypesL30toL85) {
   auto type = [](const char* key, const char* cls, const char* arm, int move, int melee, int vs_inf,
                  const char* weapon, const char* ref) {

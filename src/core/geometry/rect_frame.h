@@ -24,6 +24,8 @@ struct RectFrame {
 
   // As rect.contains(p): boundary included.
   bool contains(Vec2 p) const;
+  // As rect.front_centre().
+  Vec2 front_centre() const { return rect.centre + f * hd; }
   // The frame of the same footprint moved to `centre`: as RectFrame of that Rect, bit for
   // bit, without working out the axes again (a footprint stepped along a move).
   RectFrame moved_to(Vec2 centre) const;
@@ -37,6 +39,8 @@ double distance(const RectFrame& a, const RectFrame& b);
 bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance = 1e-6);
 // As a.rect.bounds().
 Box bounds(const RectFrame& a);
+// As in_arc(firer.rect, target.rect, half_angle_deg) (shapes.h), bit for bit.
+bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg);
 // The widest gap between the two footprints' shadows on any of their four axes (negative
 // when every shadow overlaps): a cheap lower bound of distance(a, b), which it undercuts
 // by no more than rounding (far under 1e-6 mm on a table); a gap above 0 means no overlap.

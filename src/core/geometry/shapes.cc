@@ -3,8 +3,11 @@
 #include "core/geometry/rect_frame.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+
+#include "core/check.h"
 
 namespace smoothbore {
 
@@ -21,13 +24,25 @@ struct HalfPlane {
   double eval(Vec2 p) const { return n.dot(p) + c; }
 };
 
+// A convex polygon of a few vertices held without a heap allocation: a rectangle clipped by
+// up to four half-planes (each adds at most one vertex).
+struct SmallPolygon {
+  std::array<Vec2, 8> points;
+  std::size_t n = 0;
+  void push_back(Vec2 p) {
+    SB_CHECK(n < points.size(), "a clipped rectangle has at most 8 vertices");
+    points[n++] = p;
+  }
+  bool empty() const { return n == 0; }
+};
+
 // Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept).
-std::vector<Vec2> clip(const std::vector<Vec2>& poly, const HalfPlane& h) {
-  std::vector<Vec2> out;
-  const std::size_t n = poly.size();
+SmallPolygon clip(const SmallPolygon& poly, const HalfPlane& h) {
+  SmallPolygon out;
+  const std::size_t n = poly.n;
   for (std::size_t i = 0; i < n; ++i) {
-    Vec2 p = poly[i];
-    Vec2 q = poly[(i + 1) % n];
+    Vec2 p = poly.points[i];
+    Vec2 q = poly.points[(i + 1) % n];
     double fp = h.eval(p);
     double fq = h.eval(q);
     if (fp >= -kEps) out.push_back(p);
@@ -39,9 +54,10 @@ std::vector<Vec2> clip(const std::vector<Vec2>& poly, const HalfPlane& h) {
   return out;
 }
 
-std::vector<Vec2> corner_vector(const Rect& r) {
-  auto c = r.corners();
-  return {c.begin(), c.end()};
+SmallPolygon corner_polygon(const std::array<Vec2, 4>& corners) {
+  SmallPolygon out;
+  for (Vec2 c : corners) out.push_back(c);
+  return out;
 }
 
 // The four inward half-planes of `r` in table coordinates.
@@ -201,21 +217,26 @@ namespace {
 
 // The firer's arc as half-planes in table coordinates: ahead of the front-edge line and,
 // below 90°, within `half_angle_deg` outward of straight ahead from each front corner.
-std::vector<HalfPlane> arc_half_planes(const Rect& firer, double half_angle_deg) {
-  const Vec2 f = firer.forward();
-  const Vec2 rt = firer.right();
+struct ArcHalfPlanes {
+  std::array<HalfPlane, 3> planes;
+  std::size_t n = 0;
+};
+ArcHalfPlanes arc_half_planes(const RectFrame& firer, double half_angle_deg) {
+  const Vec2 f = firer.f;
+  const Vec2 rt = firer.r;
   const Vec2 fc = firer.front_centre();
-  const double hw = firer.width / 2;
+  const double hw = firer.rect.width / 2;
   // In local terms: ahead = (p - fc)·f >= 0; outward_right = (p - fc)·rt - hw <= ahead·t.
-  std::vector<HalfPlane> hp = {{f, -f.dot(fc)}};
+  ArcHalfPlanes hp;
+  hp.planes[hp.n++] = {f, -f.dot(fc)};
   if (half_angle_deg < 90.0) {
     const double t = std::tan(half_angle_deg * kPi / 180.0);
     // ahead·t - ((p - fc)·rt - hw) >= 0
     const Vec2 n1 = f * t - rt;
-    hp.push_back({n1, -n1.dot(fc) + hw});
+    hp.planes[hp.n++] = {n1, -n1.dot(fc) + hw};
     // ahead·t - (-(p - fc)·rt - hw) >= 0
     const Vec2 n2 = f * t + rt;
-    hp.push_back({n2, -n2.dot(fc) + hw});
+    hp.planes[hp.n++] = {n2, -n2.dot(fc) + hw};
   }
   return hp;
 }
@@ -234,16 +255,21 @@ bool in_arc(const Rect& firer, Vec2 p, double half_angle_deg) {
 }
 
 bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
-  std::vector<Vec2> poly = corner_vector(target);
-  for (const HalfPlane& h : arc_half_planes(firer, half_angle_deg)) {
-    poly = clip(poly, h);
+  return in_arc(RectFrame(firer), RectFrame(target), half_angle_deg);
+}
+
+bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg) {
+  SmallPolygon poly = corner_polygon(target.corners);
+  const ArcHalfPlanes arc = arc_half_planes(firer, half_angle_deg);
+  for (std::size_t i = 0; i < arc.n; ++i) {
+    poly = clip(poly, arc.planes[i]);
     if (poly.empty()) return false;
   }
   return true;
 }
 
 double corridor_distance(const Rect& firer, const Rect& target, double range) {
-  std::vector<Vec2> poly = corner_vector(target);
+  SmallPolygon poly = corner_polygon(target.corners());
   for (const HalfPlane& h : rect_half_planes(corridor(firer, range))) {
     poly = clip(poly, h);
     if (poly.empty()) return -1;
@@ -251,7 +277,9 @@ double corridor_distance(const Rect& firer, const Rect& target, double range) {
   // The nearest point of a convex piece along a direction is one of its vertices.
   double best = std::numeric_limits<double>::infinity();
   const Vec2 fc = firer.front_centre();
-  for (Vec2 p : poly) best = std::min(best, (p - fc).dot(firer.forward()));
+  for (std::size_t i = 0; i < poly.n; ++i) {
+    best = std::min(best, (poly.points[i] - fc).dot(firer.forward()));
+  }
   return std::max(best, 0.0);
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/exact_odds.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/odds_memo.h"
@@ -25,9 +26,7 @@ Action base(int unit, const std::string& rate) {
 
 // The chance of each number of stands killed, 0-3, by a melee's first die.
 using Kills = std::array<double, 4>;
-// Kept first by a short key of the melee's facts (strings prefixed by their length), so
-// that the parameter map and its odds_key are built only for a question not yet asked; the
-// answer is kept under, and computed from, their key as before.
+// Kept by a short key of the melee's facts (strings prefixed by their length).
 Kills melee_kills(const BattleGO::MeleeFacts& f) {
   std::string k = "melee|facts|";
   k.reserve(64);
@@ -40,15 +39,11 @@ Kills melee_kills(const BattleGO::MeleeFacts& f) {
     k.push_back(b ? '1' : '0');
   }
   return memo_odds<Kills>(k, [&] {
-    const std::map<std::string, Value> given = BattleGO::melee_params(f);
-    return memo_odds<Kills>(odds_key("melee", "kills", given), [&] {
-      Kills kills = {0, 0, 0, 0};
-      for (const OutcomeProbability& op : BattleGO::distribution("melee", given)) {
-        kills[static_cast<std::size_t>(BattleGO::kills_of(to_string(op.outcome.at(0).second)))] +=
-            op.probability;
-      }
-      return kills;
-    });
+    Kills kills = {0, 0, 0, 0};
+    for (const auto& [result, p] : melee_odds(BattleGO::melee_situation(f))) {
+      kills[static_cast<std::size_t>(BattleGO::kills_of(result))] += p;
+    }
+    return kills;
   });
 }
 
@@ -71,6 +66,27 @@ std::string shot_key(const BattleGO::ShootingFacts& f, int range_class,
     k.push_back(b ? '1' : '0');
   }
   k.append("|").append(rules_key);
+  return k;
+}
+
+// The key of a charge test's odds: every field of the situation, the General's distance by
+// its class (morale_general_class); strings are prefixed by their length.
+std::string charge_test_key(const MoraleSituation& s) {
+  std::string k = "morale|keep|";
+  k.reserve(96);
+  for (const std::string* t : {&s.unit_class, &s.test, &s.orders, &s.general_range, &s.losses}) {
+    k.append(std::to_string(t->size())).append(":").append(*t);
+  }
+  for (int n :
+       {morale_general_class(s.general_cm), s.melees_won, s.losses_percent, s.melees_lost}) {
+    k.append(std::to_string(n)).append(",");
+  }
+  for (bool b :
+       {s.artillery, s.won_casualties, s.lights_charging_lights, s.high_morale, s.uphill_or_cover,
+        s.artillery_fire, s.disordered, s.poor_or_militia_open, s.higher_factor_charge,
+        s.charged_by_cavalry_open, s.charged_flank_rear, s.half_strength, s.split_b}) {
+    k.push_back(b ? '1' : '0');
+  }
   return k;
 }
 
@@ -268,23 +284,12 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     // made nearly every question new. The key names the class in place of the range.
     const int range_class =
         shooting_range_class(facts.shooter, facts.weapon, rules.range_options, facts.range_cm);
-    // First by the facts alone (with the options' key), so that the parameters are built
-    // only for a question not yet asked; it is kept under their key as before.
     out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
-      auto given = shooting_params(facts);
-      Value& range = given.at("range");
-      const Value range_cm = range;
-      range = Value(std::int64_t{range_class});
-      const std::string key = odds_key("shooting", "expected-kills-by-range-class", given);
-      range = range_cm;
-      return memo_odds<double>(key, [&] {
-        double sum = 0;
-        for (const OutcomeProbability& op : distribution("shooting", given)) {
-          const std::string r = to_string(op.outcome.at(0).second);
-          sum += op.probability * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
-        }
-        return sum;
-      });
+      double sum = 0;
+      for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {
+        sum += p * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
+      }
+      return sum;
     });
     return out;
   }
@@ -300,22 +305,15 @@ ActionAssessment BattleGO::assess(const Action& a) const {
         {{"heavy-or-defences", Value(me.type == "heavy-infantry")}, {"half-strength", Value(half)}},
         "result", "charge");
   } else {
-    auto p = morale_params(state_[a.unit].group, "charge", a.unit);
-    p["orders"] = Value(std::string("advance"));
-    p["lights-charging-lights"] = Value(light(a.unit) && light(a.target));
-    p["half-strength"] = Value(half);
+    MoraleSituation s = morale_situation(state_[a.unit].group, "charge", a.unit);
+    s.orders = "advance";
+    s.lights_charging_lights = light(a.unit) && light(a.target);
+    s.half_strength = half;
     // Kept by the General's distance class (morale_general_class), not the distance.
-    Value& general = p.at("general-distance");
-    const Value general_cm = general;
-    general = Value(std::int64_t{morale_general_class(std::get<double>(general_cm))});
-    const std::string key = odds_key("morale", "result=keep-by-general-class", p);
-    general = general_cm;
-    pass = memo_odds<double>(key, [&] {
+    pass = memo_odds<double>(charge_test_key(s), [&] {
       double sum = 0;
-      for (const OutcomeProbability& op : distribution("morale", p)) {
-        for (const auto& [k, v] : op.outcome) {
-          if (k == "result" && to_string(v) == "keep") sum += op.probability;
-        }
+      for (const MoraleOdds& o : morale_odds(s)) {
+        if (o.result == "keep") sum += o.probability;
       }
       return sum;
     });

@@ -18,6 +18,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -182,9 +183,14 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The options of shooting (H4-06, §4.2), read once: they do not change in a battle.
   struct ShotRules {
     RangeOptions range_options;
-    double arc_deg = 45;          // h4_06_arc
-    double sight_into_mm = 0;     // h4_06_sight_into_terrain, in mm
-    std::string first_shot_rule;  // h4_21_first_shot
+    double arc_deg = 45;             // h4_06_arc
+    double sight_into_mm = 0;        // h4_06_sight_into_terrain, in mm
+    std::string first_shot_rule;     // h4_21_first_shot
+    bool note_reconstructed = true;  // h4_24_note_reconstructed
+    int hard_cover_small_arms = -2;  // h4_05_... (H4-05)
+    int soft_cover_artillery = 0;
+    int hard_cover_heavy_artillery = 0;
+    bool spear_short_bonus = false;  // h4_20_spear_short_bonus
     // The shooting resolution's parameters that are options (shooting_params), and their
     // odds_key, for the odds kept by assess.
     std::map<std::string, Value> params;
@@ -227,6 +233,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   ShootingFacts shooting_facts(int unit, int target) const;
   std::map<std::string, Value> shooting_params(const ShootingFacts& f) const;
   std::map<std::string, Value> shooting_params(int unit, int target) const;
+  // The situation those parameters describe, built without them (the battle's rolls and
+  // exact odds; tests/rules/group_orders_exact_odds_test.cc checks they agree).
+  ShootingSituation shooting_situation(const ShootingFacts& f) const;
   std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
   // The facts of a melee (melee_params: the same, as the resolution's parameters).
   struct MeleeFacts {
@@ -250,6 +259,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   MeleeFacts melee_facts(int unit, int enemy) const;
   static std::map<std::string, Value> melee_params(const MeleeFacts& f);
   std::map<std::string, Value> melee_params(int unit, int enemy) const;
+  static MeleeSituation melee_situation(const MeleeFacts& f);  // as melee_situation(params)
+  // The Group's morale test (L169-L194) from its state and its first unit on the table
+  // (`unit`, for class and situation), and the same as the resolution's parameters.
+  MoraleSituation morale_situation(int group, const std::string& test, int unit) const;
+  static std::map<std::string, Value> morale_params(const MoraleSituation& s);
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -258,7 +272,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
                                                       const std::map<std::string, Value>& given);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
                             const std::string& field, const std::string& value);
-  static int kills_of(const std::string& result);  // kill-N -> N
+  static int kills_of(std::string_view result);  // kill-N -> N
 
  private:
   // sequence.cc (H4-01)
@@ -306,8 +320,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   void kill_stands(int unit, int n, const std::string& why, EventLog& log);
   // morale.cc
   void morale_phase(EventLog& log);
-  void group_test(int group, const std::string& why, std::map<std::string, Value> extra,
-                  EventLog& log);
+  // `adjust` sets what the Group's state does not say (e.g. being charged, H4-09).
+  void group_test(int group, const std::string& why,
+                  const std::function<void(MoraleSituation&)>& adjust, EventLog& log);
   void apply_result(int unit, const std::string& result, const std::string& orders,
                     int fall_back_cm, EventLog& log);
   void start_rout(int unit, EventLog& log);

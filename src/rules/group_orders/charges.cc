@@ -59,13 +59,17 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
   if (option("h4_09_charged_test") != "on-contact" || !active(target)) return;
   const Unit& t = force_.units[target];
   const bool open = terrain_type(t.footprint().centre) == 0;
+  const bool higher = melee_factor(u.type, t.type) > melee_factor(t.type, u.type);
+  const bool by_cavalry_open = u.arm == Arm::kCavalry && open &&
+                               (t.type == "militia" || (light(target) && t.arm == Arm::kFoot));
+  const bool flank_rear = z != Zone::kFront;
   group_test(
       state_[target].group, fmt::format("charged by {}, H4-09", name(unit)),
-      {{"higher-factor-charge", Value(melee_factor(u.type, t.type) > melee_factor(t.type, u.type))},
-       {"charged-by-cavalry-open",
-        Value(u.arm == Arm::kCavalry && open &&
-              (t.type == "militia" || (light(target) && t.arm == Arm::kFoot)))},
-       {"charged-flank-rear", Value(z != Zone::kFront)}},
+      [&](MoraleSituation& s) {
+        s.higher_factor_charge = higher;
+        s.charged_by_cavalry_open = by_cavalry_open;
+        s.charged_flank_rear = flank_rear;
+      },
       log);
 }
 

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
+
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -73,10 +75,12 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
     const Unit& me = force_.units[i];
     for (int n : shooting_dice(me.type, shooting_stands(u, target), second_die)) {
       if (!force_.units[target].on_table()) break;
-      auto p = shooting_params(u, target);
-      p["stands"] = Value(std::int64_t{std::max(1, n)});
-      std::vector<RollRecord> rolls;
-      const std::string result = to_string(resolve("shooting", p, &rolls).at(0).second);
+      ShootingSituation s = shooting_situation(shooting_facts(u, target));
+      s.stands = std::max(1, n);
+      SB_CHECK(s.stands <= 12, "the shooting resolution takes at most 12 stands a die");
+      std::vector<RollRecord> rolls(1);
+      const std::string result(
+          roll_shooting(s, shot_rules().note_reconstructed, dice_, &rolls.front()));
       const int kills = kills_of(result);
       Event e = make_event(EventKind::kFire, u,
                            fmt::format("{} shoots at {} ({:.1f} cm): {}", name(u), name(target),
@@ -138,7 +142,7 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       touch(u);
       touch(o);
       std::vector<RollRecord> rolls;
-      auto p = melee_params(u, o);
+      MeleeSituation ms = melee_situation(melee_facts(u, o));
       bool overlap = false;
       for (int f : overlappers(u, o)) {
         const auto [it, fresh] = overlap_against.emplace(f, o);
@@ -147,8 +151,9 @@ void BattleGO::melee_phase(int side, EventLog& log) {
           break;
         }
       }
-      p["overlap"] = Value(overlap);
-      const std::string result = to_string(resolve("melee", p, &rolls).at(0).second);
+      ms.overlap = overlap;
+      rolls.emplace_back();
+      const std::string result(roll_melee(ms, dice_, &rolls.front()));
       const int k = kills_of(result);
       Event e = make_event(EventKind::kMelee, u,
                            fmt::format("{} fights {}: {}", name(u), name(o), result));

@@ -11,9 +11,7 @@
 
 namespace smoothbore::group_orders {
 
-namespace {
-
-MeleeSituation situation(const Params& p) {
+MeleeSituation melee_situation(const Params& p) {
   MeleeSituation s;
   s.unit_type = p.get_string("unit-type");
   s.enemy_type = p.get_string("enemy-type");
@@ -34,7 +32,28 @@ MeleeSituation situation(const Params& p) {
   return s;
 }
 
-}  // namespace
+std::string_view roll_melee(const MeleeSituation& s, Chance& c, RollRecord* rec) {
+  const MeleeModifiers mm = melee_modifiers(s);
+  start_record(rec, "melee", 0,
+               "1D6 + modifiers: 5-6 kills 1 stand, 7+ 2, 10+ 3, and disorganises (L162-L165)");
+  if (!mm.may_fight) {
+    if (rec != nullptr) rec->result = "none: routers may not fight (L28)";
+    return "none";
+  }
+  mm.modifiers.record(rec);
+  const int face = c.roll(kD6);
+  note_face(rec, "d6", face);
+  const int score = face + mm.modifiers.total();
+  const Row& result = melee_result(score);
+  if (rec != nullptr) {
+    rec->target = score;
+    rec->result = fmt::format(
+        "{}: d6 {} {:+} = {}, factors {} v {} ({}{})", result.key, face, mm.modifiers.total(),
+        score, mm.factor, mm.enemy_factor, result.ref,
+        result.number("kills") > 0 ? "; the enemy Group tests morale after the melee, L162" : "");
+  }
+  return result.key;
+}
 
 Resolution melee_resolution() {
   Resolution r;
@@ -72,27 +91,7 @@ Resolution melee_resolution() {
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const MeleeModifiers mm = melee_modifiers(situation(p));
-      start_record(rec, "melee", 0,
-                   "1D6 + modifiers: 5-6 kills 1 stand, 7+ 2, 10+ 3, and disorganises (L162-L165)");
-      if (!mm.may_fight) {
-        if (rec != nullptr) rec->result = "none: routers may not fight (L28)";
-        return Outcome{{"result", text_value("none")}};
-      }
-      mm.modifiers.record(rec);
-      const int face = c.roll(kD6);
-      note_face(rec, "d6", face);
-      const int score = face + mm.modifiers.total();
-      const Row& result = melee_result(score);
-      if (rec != nullptr) {
-        rec->target = score;
-        rec->result = fmt::format(
-            "{}: d6 {} {:+} = {}, factors {} v {} ({}{})", result.key, face, mm.modifiers.total(),
-            score, mm.factor, mm.enemy_factor, result.ref,
-            result.number("kills") > 0 ? "; the enemy Group tests morale after the melee, L162"
-                                       : "");
-      }
-      return Outcome{{"result", text_value(result.key)}};
+      return Outcome{{"result", text_value(roll_melee(melee_situation(p), c, rec))}};
     });
   };
   return r;

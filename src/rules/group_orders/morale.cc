@@ -55,8 +55,8 @@ void BattleGO::apply_result(int unit, const std::string& result, const std::stri
 
 // One morale test for `group` (or, with h4_15_test_scope = unit, one per unit); `extra`
 // modifiers override the Group's situation (e.g. being charged, H4-09).
-void BattleGO::group_test(int group, const std::string& why, std::map<std::string, Value> extra,
-                          EventLog& log) {
+void BattleGO::group_test(int group, const std::string& why,
+                          const std::function<void(MoraleSituation&)>& adjust, EventLog& log) {
   GroupState& g = groups_[group];
   std::vector<int> testers;
   for (int u : g.units) {
@@ -67,11 +67,11 @@ void BattleGO::group_test(int group, const std::string& why, std::map<std::strin
   const bool all_artillery = option("h4_13_artillery_killed") == "group";
   std::vector<int> rollers = per_unit ? testers : std::vector<int>{testers.front()};
   for (int roller : rollers) {
-    auto p = morale_params(group, "general", roller);
-    p["won-casualties"] = Value(g.melee_inflicted > g.melee_received);
-    for (auto& [k, v] : extra) p[k] = v;
-    std::vector<RollRecord> rolls;
-    resolve("morale", p, &rolls);
+    MoraleSituation ms = morale_situation(group, "general", roller);
+    ms.won_casualties = g.melee_inflicted > g.melee_received;
+    if (adjust) adjust(ms);
+    std::vector<RollRecord> rolls(1);
+    roll_morale(ms, dice_, &rolls.front());
     const int score = rolls.empty() ? 0 : static_cast<int>(std::lround(rolls.back().target));
     Event e = make_event(EventKind::kMorale, roller,
                          fmt::format("{} tests morale ({}): {}", per_unit ? name(roller) : g.name,
@@ -114,7 +114,7 @@ void BattleGO::morale_phase(EventLog& log) {
     const GroupState& g = groups_[gi];
     if (g.lost_this_turn <= 0) continue;
     if (!after_shooting && g.melee_received <= 0) continue;
-    group_test(static_cast<int>(gi), fmt::format("lost {} stands, L162", g.lost_this_turn), {},
+    group_test(static_cast<int>(gi), fmt::format("lost {} stands, L162", g.lost_this_turn), nullptr,
                log);
   }
 }

@@ -12,6 +12,29 @@
 
 namespace smoothbore::group_orders {
 
+OrderChange roll_morale(const MoraleSituation& s, Chance& c, RollRecord* rec) {
+  start_record(rec, "morale: " + s.test, 0, "1D6 + modifiers (L169)");
+  int d4 = 0;
+  if (morale_rolls_d4(s)) {
+    d4 = c.roll(kD4);
+    note_face(rec, "d4", d4);
+  }
+  const Modifiers m = morale_modifiers(s, d4);
+  m.record(rec);
+  const int face = c.roll(kD6);
+  note_face(rec, "d6", face);
+  const int score = face + m.total();
+  OrderChange oc = morale_result(s, score);
+  if (rec != nullptr) {
+    rec->target = score;
+    rec->result = fmt::format(
+        "{} ({} {}): d6 {} {:+} = {}: {} → {}{} ({})", oc.result, s.unit_class, s.test, face,
+        m.total(), score, s.orders, oc.orders,
+        oc.fall_back_cm > 0 ? fmt::format(", fall back {} cm", oc.fall_back_cm) : "", oc.row->ref);
+  }
+  return oc;
+}
+
 Resolution morale_resolution() {
   Resolution r;
   r.name = "morale";
@@ -64,27 +87,7 @@ Resolution morale_resolution() {
   r.outcome_fields = {"result", "orders", "fall-back"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const MoraleSituation s = morale_situation(p);
-      start_record(rec, "morale: " + s.test, 0, "1D6 + modifiers (L169)");
-      int d4 = 0;
-      if (morale_rolls_d4(s)) {
-        d4 = c.roll(kD4);
-        note_face(rec, "d4", d4);
-      }
-      const Modifiers m = morale_modifiers(s, d4);
-      m.record(rec);
-      const int face = c.roll(kD6);
-      note_face(rec, "d6", face);
-      const int score = face + m.total();
-      const OrderChange oc = morale_result(s, score);
-      if (rec != nullptr) {
-        rec->target = score;
-        rec->result = fmt::format(
-            "{} ({} {}): d6 {} {:+} = {}: {} → {}{} ({})", oc.result, s.unit_class, s.test, face,
-            m.total(), score, s.orders, oc.orders,
-            oc.fall_back_cm > 0 ? fmt::format(", fall back {} cm", oc.fall_back_cm) : "",
-            oc.row->ref);
-      }
+      const OrderChange oc = roll_morale(morale_situation(p), c, rec);
       return Outcome{{"result", text_value(oc.result)},
                      {"orders", text_value(oc.orders)},
                      {"fall-back", int_value(oc.fall_back_cm)}};

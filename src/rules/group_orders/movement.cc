@@ -82,12 +82,29 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   };
   const double reach = scenario_.table.reachable(c0, dest, budget_cm * kCm / mult, terrain);
   const Vec2 dir = (dest - c0) * (1.0 / length);
+  // Every unit place_ok may meet on the way, found once: a step's footprint lies within
+  // half its diagonal of its centre, on the segment. A step surely apart from all of them
+  // (and on the table) is placed as place_ok would place it; one that is not asks it.
+  const std::vector<int> around = near_path(rect, c0 + dir * std::max(reach, 0.0), 0.0);
+  auto step_ok = [&](const Rect& r) {
+    const RectFrame fr = frame_at(unit, r);
+    for (Vec2 p : fr.corners) {
+      if (!scenario_.table.contains(p)) return false;
+    }
+    for (int o : around) {
+      if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) {
+        continue;
+      }
+      if (!surely_farther(fr, frame(o), 0.0)) return place_ok(unit, r, ignore);
+    }
+    return true;
+  };
   double ok_t = 0;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && t > 0; t += kStep) {
     t = std::min(t, reach);
     Rect r = rect;
     r.centre = c0 + dir * t;
-    if (!place_ok(unit, r, ignore)) break;
+    if (!step_ok(r)) break;
     if (stop && stop(r)) {
       if (stopped != nullptr) *stopped = true;
       double lo = ok_t, hi = t;  // the exact point where `stop` begins
@@ -217,9 +234,12 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
         if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
         const RectFrame& of = frame(o);
         const Rect& orr = of.rect;
-        if (surely_farther(rf, of, halt) || distance(rf, of) >= halt - 1e-6) continue;
+        if (surely_farther(rf, of, halt)) continue;
         if (filed_gap[n] < 0) filed_gap[n] = distance(frame(unit), of);
         if (filed_gap[n] < halt - 1e-6) continue;  // already inside: no halt
+        // axis_gap undercuts the distance by rounding only: at the halt or beyond, the
+        // distance is at least halt - 1e-6 too.
+        if (axis_gap(rf, of) >= halt || distance(rf, of) >= halt - 1e-6) continue;
         const bool enemy = force_.units[j].side != u.side;
         if (enemy && light(o)) continue;
         if (zone_of(r, orr.centre) != Zone::kFront) continue;
@@ -279,16 +299,22 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const std::vector<int> enemies = near_path(start, a.destination, zone);
     const RectFrame start_frame(start);
     std::vector<int> friends;
+    // Each enemy's gap from the start, found once (-1: not yet asked).
+    std::vector<double> start_gap(enemies.size(), -1);
     auto stop = [&](const Rect& r) {
       const RectFrame rf = frame_at(unit, r);  // the others do not move meanwhile
-      for (int o : enemies) {
+      for (std::size_t n = 0; n < enemies.size(); ++n) {
+        const int o = enemies[n];
         const std::size_t j = static_cast<std::size_t>(o);
         if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
         const RectFrame& ef = frame(o);
         const Rect& er = ef.rect;
-        if (surely_farther(rf, ef, zone)) continue;
+        // Beyond the zone by more than rounding on an axis: the distance is too.
+        if (surely_farther(rf, ef, zone) || axis_gap(rf, ef) >= zone + 1e-6) continue;
         const double d = distance(rf, ef);
-        if (d >= zone || d >= distance(start_frame, ef)) continue;
+        if (d >= zone) continue;
+        if (start_gap[n] < 0) start_gap[n] = distance(start_frame, ef);
+        if (d >= start_gap[n]) continue;
         // A screen's centre lies within half its width of the line: within half the widest
         // footprint of the line's box.
         const Segment line{r.centre, er.centre};

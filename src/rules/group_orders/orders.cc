@@ -182,11 +182,10 @@ void BattleGO::rally_step(int side, EventLog& log) {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (force_.units[i].side != side || !routing(u)) continue;
-    std::vector<RollRecord> rolls;
-    auto p = morale_params(state_[u].group, "rally", u);
-    p["orders"] = text("rout");
-    const Outcome o = resolve("morale", p, &rolls);
-    const bool rallied = to_string(o.at(0).second) == "rallied";
+    std::vector<RollRecord> rolls(1);
+    const bool rallied =
+        roll_morale(morale_situation(state_[u].group, "rally", u), dice_, &rolls.front()).result ==
+        "rallied";
     Event e = make_event(
         EventKind::kMorale, u,
         fmt::format("{} {} ({})", name(u), rallied ? "rallies" : "fails to rally and keeps routing",
@@ -293,14 +292,14 @@ void BattleGO::charge_tests(int side, EventLog& log) {
           &rolls);
       ok = to_string(o.at(0).second) == "charge";
     } else {
-      auto p = morale_params(state_[u].group, "charge", u);
-      p["lights-charging-lights"] = Value(light(u) && light(t));
-      p["higher-factor-charge"] = Value(melee_factor(force_.units[t].type, me.type) >
-                                        melee_factor(me.type, force_.units[t].type));
-      p["half-strength"] = Value(half);
-      p["orders"] = text("advance");
-      const Outcome o = resolve("morale", p, &rolls);
-      ok = to_string(o.at(0).second) == "keep";
+      MoraleSituation s = morale_situation(state_[u].group, "charge", u);
+      s.lights_charging_lights = light(u) && light(t);
+      s.higher_factor_charge =
+          melee_factor(force_.units[t].type, me.type) > melee_factor(me.type, force_.units[t].type);
+      s.half_strength = half;
+      s.orders = "advance";
+      rolls.emplace_back();
+      ok = roll_morale(s, dice_, &rolls.front()).result == "keep";
     }
     Event e = make_event(EventKind::kCharge, u,
                          fmt::format("{} tests to charge {}: {}", name(u), name(t),

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/dice/chance.h"
+#include "core/events/event.h"
 #include "rules/group_orders/tables.h"
 #include "rules/param.h"
 #include "rules/roll_helpers.h"
@@ -42,6 +44,7 @@ struct RangeOptions {
   bool musket_extreme20 = false;  // h4_musket_extreme20
   bool li_no_short = false;       // h4_li_no_short
   bool bow_long5 = false;         // h4_bow_long5
+  bool operator==(const RangeOptions&) const = default;
 };
 struct Ranges {
   int short_cm = 0;  // 0: no such band
@@ -76,6 +79,7 @@ struct ShootingSituation {
   int hard_cover_heavy_artillery = 0;  // H4-05
   bool spear_short_bonus = false;      // H4-20
   bool first_shot_bonus = true;        // H4-21 (first-of-game)
+  bool operator==(const ShootingSituation&) const = default;
 };
 struct ShootingModifiers {
   bool may_shoot = true;
@@ -86,6 +90,13 @@ struct ShootingModifiers {
   Modifiers modifiers;
 };
 ShootingModifiers shooting_modifiers(const ShootingSituation& s);
+// The situation the `shooting` resolution's parameters describe.
+ShootingSituation shooting_situation(const Params& p);
+// The `shooting` resolution's roll of `s` (one D6; the record, when `rec` is not null, with
+// every modifier, and naming a reconstructed range cell when `note_reconstructed`): the
+// result row's key ("none" when it may not shoot).
+std::string_view roll_shooting(const ShootingSituation& s, bool note_reconstructed, Chance& c,
+                               RollRecord* rec);
 // What of the range a shot's result depends on: shooting_modifiers reads range_cm only for
 // the weapon's range band (under the range options) and for artillery within the
 // artillery-close distance. Two shots that differ only in range, with equal classes, have
@@ -124,6 +135,7 @@ struct MeleeSituation {
   int terrain = 0;              // H4-04 type 0-3
   bool enemy_defended = false;  // in buildings, behind defences or uphill
   bool charged = false;         // was charged this turn
+  bool operator==(const MeleeSituation&) const = default;
 };
 struct MeleeModifiers {
   bool may_fight = true;  // routers may not fight (L28)
@@ -132,6 +144,10 @@ struct MeleeModifiers {
   Modifiers modifiers;
 };
 MeleeModifiers melee_modifiers(const MeleeSituation& s);
+// The situation the `melee` resolution's parameters describe.
+MeleeSituation melee_situation(const Params& p);
+// The `melee` resolution's roll of `s`: the result row's key ("none" for routers).
+std::string_view roll_melee(const MeleeSituation& s, Chance& c, RollRecord* rec);
 
 // --- Morale (§6, L169-L231) ---
 struct MoraleSituation {
@@ -158,6 +174,7 @@ struct MoraleSituation {
   bool split_b = false;                       // h4_morale_split_b
   std::string general_range = "d4-per-test";  // H4-16
   std::string losses = "full-20";             // H4-12
+  bool operator==(const MoraleSituation&) const = default;
 };
 // The situation the `morale` resolution's parameters describe.
 MoraleSituation morale_situation(const Params& p);
@@ -174,6 +191,8 @@ struct OrderChange {
 };
 // The result of a modified morale score for the test, class and current orders.
 OrderChange morale_result(const MoraleSituation& s, int score);
+// The `morale` resolution's roll of `s` (the General's D4 when morale_rolls_d4, then the D6).
+OrderChange roll_morale(const MoraleSituation& s, Chance& c, RollRecord* rec);
 
 // H4-02 (proposed): whether a Group may change from orders `from` to `to` at the start of
 // its own player turn: its General within `general_in` cm of one of its units or the C-in-C

@@ -20,7 +20,9 @@ std::vector<std::string> weapons() {
   return out;
 }
 
-ShootingSituation situation(const Params& p) {
+}  // namespace
+
+ShootingSituation shooting_situation(const Params& p) {
   ShootingSituation s;
   s.shooter = p.get_string("shooter");
   s.weapon = p.get_string("weapon");
@@ -45,7 +47,31 @@ ShootingSituation situation(const Params& p) {
   return s;
 }
 
-}  // namespace
+std::string_view roll_shooting(const ShootingSituation& s, bool note_reconstructed, Chance& c,
+                               RollRecord* rec) {
+  const ShootingModifiers sm = shooting_modifiers(s);
+  start_record(rec, "shooting", 0,
+               "1D6 + modifiers: 4 disorganises, 5 kills 1 stand, 7+ 2, 10+ 3 (L128-L135)");
+  if (!sm.may_shoot) {
+    if (rec != nullptr) rec->result = "none: may not shoot, " + sm.why_not;
+    return "none";
+  }
+  sm.modifiers.record(rec);
+  const int face = c.roll(kD6);
+  note_face(rec, "d6", face);
+  const int score = face + sm.modifiers.total();
+  const Row& result = shooting_result(score);
+  if (rec != nullptr) {
+    rec->target = score;
+    rec->result = fmt::format(
+        "{}: d6 {} {:+} = {} at {} range ({}; ranges of {}, {}{})", result.key, face,
+        sm.modifiers.total(), score, range_band_name(sm.band), result.ref, sm.range_row->name,
+        sm.range_row->ref,
+        sm.range_row->flag("reconstructed") && note_reconstructed ? ", a reconstructed cell, H4-24"
+                                                                  : "");
+  }
+  return result.key;
+}
 
 Resolution shooting_resolution() {
   Resolution r;
@@ -98,30 +124,9 @@ Resolution shooting_resolution() {
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const ShootingSituation s = situation(p);
-      const ShootingModifiers sm = shooting_modifiers(s);
-      start_record(rec, "shooting", 0,
-                   "1D6 + modifiers: 4 disorganises, 5 kills 1 stand, 7+ 2, 10+ 3 (L128-L135)");
-      if (!sm.may_shoot) {
-        if (rec != nullptr) rec->result = "none: may not shoot, " + sm.why_not;
-        return Outcome{{"result", text_value("none")}};
-      }
-      sm.modifiers.record(rec);
-      const int face = c.roll(kD6);
-      note_face(rec, "d6", face);
-      const int score = face + sm.modifiers.total();
-      const Row& result = shooting_result(score);
-      if (rec != nullptr) {
-        rec->target = score;
-        rec->result =
-            fmt::format("{}: d6 {} {:+} = {} at {} range ({}; ranges of {}, {}{})", result.key,
-                        face, sm.modifiers.total(), score, range_band_name(sm.band), result.ref,
-                        sm.range_row->name, sm.range_row->ref,
-                        sm.range_row->flag("reconstructed") && p.get_bool("note-reconstructed")
-                            ? ", a reconstructed cell, H4-24"
-                            : "");
-      }
-      return Outcome{{"result", text_value(result.key)}};
+      return Outcome{
+          {"result", text_value(roll_shooting(shooting_situation(p),
+                                              p.get_bool("note-reconstructed"), c, rec))}};
     });
   };
   return r;

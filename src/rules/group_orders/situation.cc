@@ -141,9 +141,11 @@ bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) con
   if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
   if (gap < 0.05) return false;  // in contact: melee, not shooting
   const ShotRules& rules = shot_rules();
-  const Rect ufp = u.footprint(), tfp = t.footprint();
-  if (!in_arc(ufp, tfp, rules.arc_deg)) return false;
-  const Vec2 a = ufp.front_centre(), b = tfp.centre;
+  // The kept frames are the footprints' (placed()), so no sine or cosine is worked out.
+  const RectFrame& uf = frame(unit);
+  const RectFrame& tf = frame(target);
+  if (!in_arc(uf, tf, rules.arc_deg)) return false;
+  const Vec2 a = uf.front_centre(), b = tf.rect.centre;
   if (scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm)) return false;
   // A blocker's centre lies within half its least side of the line, so the box around its
   // centre of that half-size (inside its bounds) meets the line's box.
@@ -169,19 +171,22 @@ const BattleGO::ShotRules& BattleGO::shot_rules() const {
     r.arc_deg = option_number("h4_06_arc");
     r.sight_into_mm = option_number("h4_06_sight_into_terrain") * kCm;
     r.first_shot_rule = option("h4_21_first_shot");
+    r.note_reconstructed = option_on("h4_24_note_reconstructed");
+    r.hard_cover_small_arms = static_cast<int>(option_number("h4_05_hard_cover_small_arms"));
+    r.soft_cover_artillery = static_cast<int>(option_number("h4_05_soft_cover_artillery"));
+    r.hard_cover_heavy_artillery =
+        static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery"));
+    r.spear_short_bonus = option_on("h4_20_spear_short_bonus");
     r.params = {
-        {"hard-cover-small-arms",
-         whole(static_cast<int>(option_number("h4_05_hard_cover_small_arms")))},
-        {"soft-cover-artillery",
-         whole(static_cast<int>(option_number("h4_05_soft_cover_artillery")))},
-        {"hard-cover-heavy-artillery",
-         whole(static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery")))},
+        {"hard-cover-small-arms", whole(r.hard_cover_small_arms)},
+        {"soft-cover-artillery", whole(r.soft_cover_artillery)},
+        {"hard-cover-heavy-artillery", whole(r.hard_cover_heavy_artillery)},
         {"musket-extreme20", Value(r.range_options.musket_extreme20)},
         {"li-no-short", Value(r.range_options.li_no_short)},
         {"bow-long5", Value(r.range_options.bow_long5)},
-        {"spear-short-bonus", Value(option_on("h4_20_spear_short_bonus"))},
+        {"spear-short-bonus", Value(r.spear_short_bonus)},
         {"first-shot-rule", text(r.first_shot_rule)},
-        {"note-reconstructed", Value(option_on("h4_24_note_reconstructed"))},
+        {"note-reconstructed", Value(r.note_reconstructed)},
     };
     r.key = odds_key("", "", r.params);
     shot_rules_ = std::move(r);
@@ -284,6 +289,30 @@ std::map<std::string, Value> BattleGO::shooting_params(const ShootingFacts& f) c
   return p;
 }
 
+ShootingSituation BattleGO::shooting_situation(const ShootingFacts& f) const {
+  const ShotRules& rules = shot_rules();
+  ShootingSituation s;
+  s.shooter = f.shooter;
+  s.weapon = f.weapon;
+  s.stands = f.stands;
+  s.range_cm = f.range_cm;
+  s.orders = f.orders;
+  s.moved = f.moved;
+  s.poor_shots = f.poor_shots;
+  s.disordered = f.disordered;
+  s.first_shot = f.first_shot;
+  s.target_cover = f.target_cover;
+  s.target_light_infantry = f.target_light_infantry;
+  s.target_formation = f.target_formation;
+  s.ranges = rules.range_options;
+  s.hard_cover_small_arms = rules.hard_cover_small_arms;
+  s.soft_cover_artillery = rules.soft_cover_artillery;
+  s.hard_cover_heavy_artillery = rules.hard_cover_heavy_artillery;
+  s.spear_short_bonus = rules.spear_short_bonus;
+  s.first_shot_bonus = rules.first_shot_rule == "first-of-game";
+  return s;
+}
+
 BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
@@ -349,10 +378,28 @@ std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   };
 }
 
-// The Group's morale test (L169-L194), from its state and its first unit on the table
-// (`unit`, for class and situation).
-std::map<std::string, Value> BattleGO::morale_params(int group, const std::string& test,
-                                                     int unit) const {
+MeleeSituation BattleGO::melee_situation(const MeleeFacts& f) {
+  MeleeSituation s;
+  s.unit_type = f.unit_type;
+  s.enemy_type = f.enemy_type;
+  s.stands_in_contact = f.contact;
+  s.orders = f.orders;
+  s.enemy_routing = f.enemy_routing;
+  s.high_morale = f.high_morale;
+  s.poor_morale = f.poor_morale;
+  s.attacking_flank_rear = f.flank_rear;
+  s.flanked = f.flanked;
+  s.formation = f.formation;
+  s.overlap = f.overlap;
+  s.enemy_in_square_or_buildings = f.enemy_square_or_buildings;
+  s.disorganised = f.disorganised;
+  s.terrain = f.terrain;
+  s.enemy_defended = f.enemy_defended;
+  s.charged = f.charged;
+  return s;
+}
+
+MoraleSituation BattleGO::morale_situation(int group, const std::string& test, int unit) const {
   const GroupState& g = groups_[group];
   const Unit& u = force_.units[unit];
   const int pct = g.start_stands > 0 ? 100 * g.killed / g.start_stands : 0;
@@ -366,35 +413,66 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
   high = u.attribute_string("morale", "normal") == "high";
   poor = u.attribute_string("morale", "normal") == "poor";
   const bool militia_open = u.type == "militia" && terrain_type(u.footprint().centre) == 0;
+  MoraleSituation s;
+  s.unit_class = light(unit) ? "light" : "massed";
+  s.test = test;
+  s.orders = test == "rally" ? "rout" : orders_of(unit);  // as morale_situation(params)
+  s.artillery = u.arm == Arm::kArtillery;
+  s.general_cm = std::min(general_cm(group), 200.0);
+  s.high_morale = high;
+  s.uphill_or_cover =
+      (u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit);
+  s.melees_won = std::min(g.melees_won, 4);
+  s.artillery_fire = g.under_artillery_short;
+  s.losses_percent = std::clamp(pct, 0, 100);
+  s.disordered = disordered;
+  s.poor_or_militia_open = poor || militia_open;
+  s.melees_lost = std::min(g.melees_lost, 4);
+  s.half_strength = 2 * left <= start;
+  s.split_b = option_on("h4_morale_split_b");
+  s.general_range = option("h4_16_general_range");
+  s.losses = option("h4_12_losses");
+  return s;
+}
+
+std::map<std::string, Value> BattleGO::morale_params(const MoraleSituation& s) {
   return {
-      {"class", text(light(unit) ? "light" : "massed")},
-      {"test", text(test)},
-      {"orders", text(orders_of(unit))},
-      {"artillery", Value(u.arm == Arm::kArtillery)},
-      {"won-casualties", Value(false)},
-      {"general-distance", Value(std::min(general_cm(group), 200.0))},
-      {"high-morale", Value(high)},
-      {"uphill-or-cover",
-       Value((u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit))},
-      {"melees-won", whole(std::min(g.melees_won, 4))},
-      {"artillery-fire", Value(g.under_artillery_short)},
-      {"losses-percent", whole(std::clamp(pct, 0, 100))},
-      {"disordered", Value(disordered)},
-      {"poor-or-militia-open", Value(poor || militia_open)},
-      {"melees-lost", whole(std::min(g.melees_lost, 4))},
-      {"half-strength", Value(2 * left <= start)},
-      {"split-b", Value(option_on("h4_morale_split_b"))},
-      {"general-range", text(option("h4_16_general_range"))},
-      {"losses", text(option("h4_12_losses"))},
+      {"class", text(s.unit_class)},
+      {"test", text(s.test)},
+      {"orders", text(s.orders)},
+      {"artillery", Value(s.artillery)},
+      {"won-casualties", Value(s.won_casualties)},
+      {"lights-charging-lights", Value(s.lights_charging_lights)},
+      {"general-distance", Value(s.general_cm)},
+      {"high-morale", Value(s.high_morale)},
+      {"uphill-or-cover", Value(s.uphill_or_cover)},
+      {"melees-won", whole(s.melees_won)},
+      {"artillery-fire", Value(s.artillery_fire)},
+      {"losses-percent", whole(s.losses_percent)},
+      {"disordered", Value(s.disordered)},
+      {"poor-or-militia-open", Value(s.poor_or_militia_open)},
+      {"higher-factor-charge", Value(s.higher_factor_charge)},
+      {"charged-by-cavalry-open", Value(s.charged_by_cavalry_open)},
+      {"charged-flank-rear", Value(s.charged_flank_rear)},
+      {"melees-lost", whole(s.melees_lost)},
+      {"half-strength", Value(s.half_strength)},
+      {"split-b", Value(s.split_b)},
+      {"general-range", text(s.general_range)},
+      {"losses", text(s.losses)},
   };
+}
+
+std::map<std::string, Value> BattleGO::morale_params(int group, const std::string& test,
+                                                     int unit) const {
+  return morale_params(morale_situation(group, test, unit));
 }
 
 // H4-02: the Retreat test's modifiers are the Group's morale modifiers (a general test,
 // L169-L194) but the General's +1, which the order-change resolution rolls (H4-16).
 int BattleGO::order_change_modifier(int group, int unit) const {
-  auto p = morale_params(group, "general", unit);
-  p["general-distance"] = Value(-1.0);
-  return morale_modifiers(morale_situation(complete("morale", p)), 0).total();
+  MoraleSituation s = morale_situation(group, "general", unit);
+  s.general_cm = -1;
+  return morale_modifiers(s, 0).total();
 }
 
 Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,
@@ -420,8 +498,8 @@ double BattleGO::probability(const std::string& n, const std::map<std::string, V
   });
 }
 
-int BattleGO::kills_of(const std::string& result) {
-  if (result.rfind("kill-", 0) == 0) return result.back() - '0';
+int BattleGO::kills_of(std::string_view result) {
+  if (result.starts_with("kill-")) return result.back() - '0';
   return 0;
 }
 
