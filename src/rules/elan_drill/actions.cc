@@ -7,6 +7,7 @@
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool_odds.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/tables.h"
 #include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
@@ -161,15 +162,15 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   double best = 0;
   for (const int ti : units_near(unit, fire_reach_in(unit))) {
     if (!can_fire_at(unit, ti)) continue;
-    std::map<std::string, Value> p = fire_params(unit, ti, false);
-    p["figures"] = Value(figures);
-    p["two-rank-line"] = Value(formation == "two-rank-line");
-    p["moving"] = Value(false);
+    SmallArmsSituation s = fire_situation(unit, ti, false);
+    s.figures = static_cast<int>(figures);
+    s.two_rank_line = formation == "two-rank-line";
+    s.general.moving = false;
     if (formation == "skirmish") {
-      p["fire"] = Value(std::string("skirmish"));
-      p["first-fire"] = Value(false);
+      s.fire = &row("fire.fire_types", "skirmish");
+      s.first_fire = false;
     }
-    best = std::max(best, expected_casualties(unit, ti, "small-arms", p));
+    best = std::max(best, expected_casualties(ti, success_mean(small_arms_pool(s))));
   }
   return best;
 }
@@ -234,16 +235,28 @@ ActionAssessment BattleED::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kFire) {
-    const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
-    std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)
-                                                    : shot_params(a.unit, a.target, a.shot, false);
-    if (a.moves) {  // fired from the destination, moving (L200)
+    // Fired from the destination, moving (L200).
+    auto moved_range = [&] {
       Rect r = force_.units[a.unit].footprint();
       r.centre = a.destination;
-      p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
+      return distance(r, force_.units[a.target].footprint()) / kMm;
+    };
+    if (force_.units[a.unit].arm != Arm::kArtillery) {
+      SmallArmsSituation s = fire_situation(a.unit, a.target, false);
+      if (a.moves) {
+        s.range = moved_range();
+        s.general.moving = true;
+      }
+      out.expected_kills = expected_casualties(a.target, success_mean(small_arms_pool(s)));
+      return out;
+    }
+    const std::string res = a.shot.empty() ? best_shot(a.unit, a.target) : a.shot;
+    std::map<std::string, Value> p = shot_params(a.unit, a.target, res, false);
+    if (a.moves) {
+      p["range"] = Value(moved_range());
       p["moving"] = Value(true);
     }
-    out.expected_kills = expected_casualties(a.unit, a.target, res, p);
+    out.expected_kills = expected_casualties(a.target, expected(res, p, "hits"));
     return out;
   }
   if (a.kind == ActionKind::kCharge) {

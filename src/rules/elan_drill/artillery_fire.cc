@@ -66,10 +66,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
 
 // Expected casualties on the target: the exact expected hits times the chance a save
 // fails (its experience, L243-L247).
-double BattleED::expected_casualties(int unit, int target, const std::string& res,
-                                     const std::map<std::string, Value>& p) const {
-  (void)unit;
-  const double hits = expected(res, p, "hits");
+double BattleED::expected_casualties(int target, double hits) const {
   const std::string e = experience(target);
   const int save = e == "veteran" ? 7 : e == "conscript" ? 5 : 6;
   return hits * (12.0 - save) / 12.0;
@@ -82,7 +79,7 @@ std::string BattleED::best_shot(int unit, int target) const {
   double most = -1;
   for (const std::string& shot : shot_types(unit, target)) {
     const double k =
-        expected_casualties(unit, target, shot, shot_params(unit, target, shot, false));
+        expected_casualties(target, expected(shot, shot_params(unit, target, shot, false), "hits"));
     if (k > most + 1e-12) {
       most = k;
       best = shot;

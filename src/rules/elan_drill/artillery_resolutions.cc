@@ -117,7 +117,7 @@ Resolution solid_shot_resolution() {
     Factor base(int_of(p, "gunnery"), "Gunnery Skill (R-001-5, D12-02)");
     if (range > max * p.get_number("long-fraction")) base.add(general_modifier("long-range"));
     add_class_modifier(gun, base);
-    apply_general_fire_modifiers(p, base);
+    apply_general_fire_modifiers(fire_modifiers(p), base);
     Outcome out = {{"hits", int_value(0)},
                    {"hits-2nd", int_value(0)},
                    {"hits-3rd", int_value(0)},
@@ -205,7 +205,7 @@ Resolution howitzer_resolution(bool shrapnel) {
     Factor to_hit(int_of(p, "gunnery"), "Gunnery Skill (L165, D12-02)");
     if (range > max * p.get_number("long-fraction")) to_hit.add(general_modifier("long-range"));
     if (p.get_bool("class-modifiers")) add_class_modifier(gun, to_hit);
-    apply_general_fire_modifiers(p, to_hit);
+    apply_general_fire_modifiers(fire_modifiers(p), to_hit);
     Outcome out = {{"target-hit", Value(false)},
                    {"hits", int_value(0)},
                    {"nearby-units-hit", int_value(0)},

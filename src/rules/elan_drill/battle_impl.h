@@ -20,6 +20,7 @@
 #include "core/force/proximity.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/proximity.h"
+#include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
 #include "rules/touch_tracker.h"
 
@@ -166,7 +167,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.
   int eligible_figures_in(const Unit& u, const std::string& formation) const;
-  std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
+  // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
+  SmallArmsSituation fire_situation(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
   // --- artillery (artillery_fire.cc) ---
   // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
@@ -179,8 +181,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::string solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
-  double expected_casualties(int unit, int target, const std::string& res,
-                             const std::map<std::string, Value>& p) const;
+  // Expected casualties on `target` of `hits` expected hits (its saves, L243-L247).
+  double expected_casualties(int target, double hits) const;
   std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
   std::map<std::string, Value> elan_params(int unit, int enemy) const;
   std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;

@@ -66,10 +66,10 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
     artillery_fire(unit, target, ok ? shot : best_shot(unit, target), reaction, tally, log);
     return;
   }
-  const std::string res = fire_resolution(unit, target);
-  const std::map<std::string, Value> params = fire_params(unit, target, reaction);
+  const std::string res = "small-arms";
+  const SmallArmsSituation situation = fire_situation(unit, target, reaction);
   std::vector<RollRecord> rolls;
-  const Outcome o = resolve(res, params, &rolls);
+  const Outcome o = roll_small_arms(situation, dice_, &rolls);
   const RollRecord to_hit = rolls.empty() ? RollRecord{} : rolls.front();
   const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& u = force_.units[unit];
@@ -96,7 +96,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   const std::string weapon = u.attribute_string("weapon", "musket");
   const bool close = range <= row("fire.weapons", weapon).number("close");
-  const bool volley = std::get<std::string>(params.at("fire")) == "volley";
+  const bool volley = situation.fire->key == "volley";
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);

@@ -7,12 +7,15 @@
 #include <vector>
 
 #include "rules/elan_drill/resolution_util.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill::detail {
 
 // moving (L200), dms (L201), reaction (L204), friends-in-contact (L205).
 void add_general_fire_params(std::vector<ParamSpec>& ps);
-void apply_general_fire_modifiers(const Params& p, Factor& f);
+FireModifiers fire_modifiers(const Params& p);
+void add_fire_modifier_params(const FireModifiers& m, std::map<std::string, Value>& out);
+void apply_general_fire_modifiers(const FireModifiers& m, Factor& f);
 const Row& general_modifier(std::string_view key);
 
 // Range bands (common.md §3.4: upper limits inclusive, never rounded).

@@ -213,36 +213,31 @@ double BattleED::probability(const std::string& n, const std::map<std::string, V
   });
 }
 
-// The small-arms parameters of `unit` firing at `target` (artillery: shot_params).
-std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool reaction) const {
+// The small arms of `unit` firing at `target`.
+SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction) const {
   const Unit& u = force_.units[unit];
-  if (u.arm == Arm::kArtillery) {
-    return shot_params(unit, target, best_shot(unit, target), reaction);
-  }
-  const UnitState& s = state_[unit];
-  std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
-                                    {"moving", Value(s.moved)},
-                                    {"dms", Value(std::int64_t{s.dms})},
-                                    {"reaction", Value(reaction)}};
+  const UnitState& st = state_[unit];
+  SmallArmsSituation s;
+  s.range = gap_in(unit, target);
+  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
   const std::string weapon = u.attribute_string("weapon", "musket");
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  std::string fire = u.formation == "skirmish"           ? "skirmish"
-                     : weapon == "rifle" || s.fired_ever ? "platoon"
-                                                         : "volley";
+  const char* fire = u.formation == "skirmish"            ? "skirmish"
+                     : weapon == "rifle" || st.fired_ever ? "platoon"
+                                                          : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
-  p["weapon"] = Value(weapon);
-  p["fire"] = Value(fire);
-  p["figures"] = Value(std::int64_t{std::clamp(eligible_figures(unit), 1, 60)});
-  p["skill"] = Value(std::int64_t{musketry(unit)});
-  p["mounted"] = Value(u.arm == Arm::kCavalry);
-  p["two-rank-line"] = Value(u.formation == "two-rank-line");
-  p["first-fire"] = Value(u.arm == Arm::kFoot && u.formation != "skirmish" && !s.fired_ever);
-  p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
-  p["pistol-range"] = Value(option("r001_5_pistol_range"));
-  p["duplicates"] = Value(option("r001_7_duplicates"));
-  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
-  return p;
+  s.weapon = &row("fire.weapons", weapon);
+  s.fire = &row("fire.fire_types", fire);
+  s.figures = std::clamp(eligible_figures(unit), 1, 60);
+  s.skill = musketry(unit);
+  s.mounted = u.arm == Arm::kCavalry;
+  s.two_rank_line = u.formation == "two-rank-line";
+  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !st.fired_ever;
+  s.platoon_round_up = option("d12_37_platoon_rounding") == "up";
+  s.pistol_no_penalty = option("r001_5_pistol_range") == "no-penalty";
+  s.duplicates_twice = option("r001_7_duplicates") == "twice";
+  return s;
 }
 
 // The close-action parameters of `unit`'s blows on `target` (§9, D12-10), with the
