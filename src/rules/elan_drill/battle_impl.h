@@ -161,8 +161,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // distribution() of close-action's casualties, kept by the pools it comes down to
   // (pool_odds.h).
   static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
-  // A round-1 end-of-round Élan test (L38) of `given` (elan_params), completed.
-  static Params elan_test_params(std::map<std::string, Value> given);
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.
@@ -176,16 +174,18 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // on through (R-001-6) and those within 4" a missed shell may strike (R-001-5).
   std::vector<std::string> shot_types(int unit, int target) const;
   std::string best_shot(int unit, int target) const;
-  std::map<std::string, Value> shot_params(int unit, int target, const std::string& shot,
-                                           bool reaction) const;
+  ShotSituation shot_at(int unit, int target, Shot shot, bool reaction) const;
   std::string solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
   // Expected casualties on `target` of `hits` expected hits (its saves, L243-L247).
   double expected_casualties(int target, double hits) const;
-  std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
-  std::map<std::string, Value> elan_params(int unit, int enemy) const;
-  std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;
+  // Typed situations (situations.h): `unit`'s blows on `target` in close action (§9, with
+  // the target's saves), its Élan factors against `enemy` (close.cc) and its close-to-melee
+  // test.
+  CloseActionSituation close_situation(int unit, int target, bool charging) const;
+  ElanFactors elan_factors(int unit, int enemy) const;
+  CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger) const;
 
  private:
   // sequence (battle.cc, command.cc)
@@ -241,6 +241,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // leaders (leaders.cc, L7, D12-22, R-001-4)
   int attached_leader(int unit) const;  // index into Force::leaders, or -1
   void with_leader(int unit, std::map<std::string, Value>& p) const;
+  void with_leader(int unit, ElanFactors& e) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);

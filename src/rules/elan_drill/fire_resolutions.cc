@@ -184,6 +184,44 @@ Resolution small_arms_resolution() {
   return r;
 }
 
+namespace detail {
+
+CanisterShot canister_shot(const ShotSituation& s, bool named) {
+  static const Row& kHowitzer = row("fire.canister_modifiers", "howitzer");
+  const Row& gun = row("fire.canister", s.gun);
+  Factor f(s.gunnery, "Gunnery Skill (L155, D12-02)", named);
+  const Band band = band_of(s.range, gun.number("short"), gun.number("long"));
+  if (band == Band::kLong) f.add(general_modifier("long-range"));
+  if (s.howitzer) f.add(kHowitzer);
+  apply_general_fire_modifiers(s.general, f);
+  return {&gun, std::move(f), band};
+}
+
+Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const CanisterShot shot = canister_shot(s, rec != nullptr);
+    const Row& gun = *shot.gun;
+    const Factor& f = shot.factor;
+    f.record(rec, "canister");
+    if (shot.band == Band::kOut) {
+      if (rec != nullptr) {
+        rec->result = fmt::format("no fire: {:g}\" is beyond long range {}\" ({})", s.range,
+                                  gun.number("long"), gun.ref);
+      }
+      return hits_outcome(0);
+    }
+    const PoolResult pool = roll_pool(gun.number("dice"), f.total(), c, rec);
+    if (rec != nullptr) {
+      rec->result = fmt::format("{} hit{} from {}d12 vs {} ({}, {} range)", pool.successes,
+                                pool.successes == 1 ? "" : "s", gun.number("dice"), f.total(),
+                                gun.ref, band_name(shot.band) == "close" ? "short" : "long");
+    }
+    return hits_outcome(pool.successes);
+  });
+}
+
+}  // namespace detail
+
 Resolution canister_resolution() {
   Resolution r;
   r.name = "canister";
@@ -202,30 +240,7 @@ Resolution canister_resolution() {
   add_general_fire_params(r.params);
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const Row& gun = row("fire.canister", p.get_string("gun"));
-      Factor f(int_of(p, "gunnery"), "Gunnery Skill (L155, D12-02)");
-      const double range = p.get_number("range");
-      const Band band = band_of(range, gun.number("short"), gun.number("long"));
-      if (band == Band::kLong) f.add(general_modifier("long-range"));
-      if (p.get_bool("howitzer")) f.add(row("fire.canister_modifiers", "howitzer"));
-      apply_general_fire_modifiers(fire_modifiers(p), f);
-      f.record(rec, "canister");
-      if (band == Band::kOut) {
-        if (rec != nullptr) {
-          rec->result = fmt::format("no fire: {:g}\" is beyond long range {}\" ({})", range,
-                                    gun.number("long"), gun.ref);
-        }
-        return hits_outcome(0);
-      }
-      const PoolResult pool = roll_pool(gun.number("dice"), f.total(), c, rec);
-      if (rec != nullptr) {
-        rec->result = fmt::format("{} hit{} from {}d12 vs {} ({}, {} range)", pool.successes,
-                                  pool.successes == 1 ? "" : "s", gun.number("dice"), f.total(),
-                                  gun.ref, band_name(band) == "close" ? "short" : "long");
-      }
-      return hits_outcome(pool.successes);
-    });
+    return roll_shot(shot_situation(Shot::kCanister, p), c, explain);
   };
   return r;
 }

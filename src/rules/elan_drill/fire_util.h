@@ -23,4 +23,14 @@ enum class Band { kClose, kLong, kOut };
 Band band_of(double range, double close, double long_range);
 std::string_view band_name(Band b);
 
+// Canister (fire_resolutions.cc, L151-L161, L213-L215): the gun's row, the to-hit factor and
+// the band; the roll.
+struct CanisterShot {
+  const Row* gun = nullptr;
+  Factor factor;
+  Band band = Band::kClose;
+};
+CanisterShot canister_shot(const ShotSituation& s, bool named);
+Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
+
 }  // namespace smoothbore::elan_drill::detail

@@ -28,6 +28,10 @@ void BattleED::with_leader(int unit, std::map<std::string, Value>& p) const {
   p["leader"] = Value(attached_leader(unit) >= 0);
   p["leader-bonus"] = Value(std::int64_t{static_cast<int>(option_number("d12_22_leader_bonus"))});
 }
+void BattleED::with_leader(int unit, ElanFactors& e) const {
+  e.leader = attached_leader(unit) >= 0;
+  e.options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
+}
 
 bool BattleED::leader_near(int unit) const {
   if (!option_flag("d12_22_leader_rally_die")) return false;

@@ -240,28 +240,29 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   return s;
 }
 
-// The close-action parameters of `unit`'s blows on `target` (§9, D12-10), with the
-// target's saves.
-std::map<std::string, Value> BattleED::close_params(int unit, int target, bool charging) const {
+// The close action of `unit`'s blows on `target` (§9, D12-10), with the target's saves.
+CloseActionSituation BattleED::close_situation(int unit, int target, bool charging) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
-  const int figures = std::clamp(contact_figures(unit, target), 1, 40);
-  return {{"figures", Value(std::int64_t{figures})},
-          {"skill", Value(std::int64_t{musketry(unit)})},
-          {"vs-broken", Value(broken(target) && option_flag("d12_05_broken_contact_dice"))},
-          {"flank-rear", Value(flank_or_rear(unit, target))},  // L229, L254
-          {"obstacle-or-bua", Value(cover(target) == "hard")},
-          {"cavalry-vs-square", Value(u.arm == Arm::kCavalry && t.formation == "square")},
-          {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-          {"two-rank-line", Value(u.formation == "two-rank-line")},
-          {"skirmish", Value(u.formation == "skirmish")},
-          {"march-column", Value(u.formation == "march-column")},
-          {"non-charging-cavalry", Value(u.arm == Arm::kCavalry && !charging)},
-          {"target-experience", Value(experience(target))},
-          {"target-dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
-          {"target-cover", Value(cover(target))},
-          {"target-caps", Value(option("r001_4_save_caps"))},
-          {"target-special", Value(option("r001_4_special") == "leader-or-dm")}};
+  CloseActionSituation s;
+  s.figures = std::clamp(contact_figures(unit, target), 1, 40);
+  s.skill = musketry(unit);
+  s.vs_broken = broken(target) && option_flag("d12_05_broken_contact_dice");
+  s.flank_rear = flank_or_rear(unit, target);  // L229, L254
+  const std::string target_cover = cover(target);
+  s.obstacle_or_bua = target_cover == "hard";
+  s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square";
+  s.dms = std::min(state_[unit].dms, 12);
+  s.two_rank_line = u.formation == "two-rank-line";
+  s.skirmish = u.formation == "skirmish";
+  s.march_column = u.formation == "march-column";
+  s.non_charging_cavalry = u.arm == Arm::kCavalry && !charging;
+  s.target.experience = &row("close_saves.experience", experience(target));
+  s.target.dms = std::min(state_[target].dms, 12);
+  s.target.cover = cover_of(target_cover);
+  s.target.capped = option("r001_4_save_caps") != "none";
+  s.target.special = option("r001_4_special") == "leader-or-dm";
+  return s;
 }
 
 }  // namespace smoothbore::elan_drill
