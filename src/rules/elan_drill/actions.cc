@@ -160,8 +160,7 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
-  for (const int ti : units_near(unit, fire_reach_in(unit))) {
-    if (!can_fire_at(unit, ti)) continue;
+  for (const int ti : fire_targets(unit)) {
     SmallArmsSituation s = fire_situation(unit, ti, false);
     s.figures = static_cast<int>(figures);
     s.two_rank_line = formation == "two-rank-line";

@@ -113,7 +113,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) 
   }
   s.nearby_units = 0;  // the scatter is rolled unit by unit
   s.scatter_nearest = option("r001_5_scatter") == "nearest-unit";
-  s.class_modifiers = std::get<bool>(scenario_.options.values().at("d12_33_shell_class_modifiers"));
+  s.class_modifiers = option_flag("d12_33_shell_class_modifiers");
   if (shot == Shot::kShell) {
     s.min_range = option_number("d12_14_shell_min_in");
   } else {
@@ -202,7 +202,8 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
   std::sort(near.begin(), near.end());
   std::vector<int> out;
   for (const auto& [g, o] : near) out.push_back(o);
-  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1) out.resize(1);
+  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1)
+    out.erase(out.begin() + 1, out.end());
   return out;
 }
 

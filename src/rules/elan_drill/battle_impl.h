@@ -12,12 +12,14 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
@@ -75,7 +77,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // being re-filed in the live index (checked after movement, fire and close action).
   bool check_live = false;
   // Tests (issue 9): throw std::logic_error when a nearest-enemy search of the frozen
-  // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan.
+  // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan,
+  // or a friend in contact kept with the snapshot (contact_friend) with a fresh search.
   bool check_nearest = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -104,9 +107,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int acting_side() const { return acting_; }
 
   // --- ratings and situations (situation.cc) ---
-  const std::string& option(const std::string& name) const;
-  double option_number(const std::string& name) const;
-  bool option_flag(const std::string& name) const;
+  // The scenario's options (issue 9: found by a hash of the name, not by a std::string
+  // built for a map lookup on every call).
+  const std::string& option(std::string_view name) const;
+  double option_number(std::string_view name) const;
+  bool option_flag(std::string_view name) const;
   std::string experience(int unit) const;
   int elan(int unit) const;
   int drill(int unit) const;
@@ -127,6 +132,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
   int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
   Rect footprint_of(int unit) const;
+  // footprint_of(unit) with its axes and corners, kept while that footprint stays the same
+  // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
+  // Rects' without two sines and cosines a call.
+  const RectFrame& frame_of(int unit) const;
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).
   bool within_in(int a, int b, double reach_in) const;
@@ -145,7 +154,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
   bool flank_or_rear(int attacker, int target) const;
   bool flank_fire(int unit, int target) const;
-  int contact_friend(int unit, int target) const;  // friendly_fire.cc (L205, D12-25)
+  int contact_friend(int unit, int target) const;      // friendly_fire.cc (L205, D12-25)
+  int contact_friend_now(int unit, int target) const;  // the same, never kept
+  // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
+  std::vector<int> fire_targets(int unit) const;
+  std::vector<int> fire_targets_now(int unit) const;
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -289,6 +302,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::string name(int unit) const;
 
   Scenario scenario_;  // without its units (issue 9: memory): force_ has them
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  // scenario_.options, by name (option()).
+  std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
   Force force_;
   std::vector<UnitState> state_;
   std::vector<Action> orders_;
@@ -313,6 +332,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
   // diagonal of the box spanned by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
+  mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
+  mutable std::vector<char> framed_;       // frames_[unit] was worked out
   LiveIndex live_;        // footprints while units move: movement to close action (issue 9)
   UnitSnapshot snap_;     // this turn's commanders, by side (react mid-turn)
   TouchTracker touches_;  // for a recorder (touch)

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "core/check.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool_odds.h"
@@ -27,12 +30,26 @@ Params complete(const std::string& name, const std::map<std::string, Value>& giv
 
 }  // namespace
 
-const std::string& BattleED::option(const std::string& n) const {
-  return scenario_.options.get_string(n);
+namespace {
+const Value& option_value(const auto& options, std::string_view n) {
+  const auto it = options.find(n);
+  SB_CHECK(it != options.end(), fmt::format("option '{}' is not in the schema", n));
+  return it->second;
 }
-bool BattleED::option_flag(const std::string& n) const { return scenario_.options.get_bool(n); }
-double BattleED::option_number(const std::string& n) const {
-  return as_number(scenario_.options.values().at(n));
+}  // namespace
+
+const std::string& BattleED::option(std::string_view n) const {
+  const Value& v = option_value(options_, n);
+  SB_CHECK(std::holds_alternative<std::string>(v), fmt::format("{} is not a string", n));
+  return std::get<std::string>(v);
+}
+bool BattleED::option_flag(std::string_view n) const {
+  const Value& v = option_value(options_, n);
+  SB_CHECK(std::holds_alternative<bool>(v), fmt::format("{} is not a bool", n));
+  return std::get<bool>(v);
+}
+double BattleED::option_number(std::string_view n) const {
+  return as_number(option_value(options_, n));
 }
 
 std::string BattleED::experience(int unit) const {
