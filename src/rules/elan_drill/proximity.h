@@ -47,7 +47,7 @@ class UnitSnapshot {
   // The enemy last found nearest to a unit of `side` (-1: none yet), valid with the
   // snapshot: its distance bounds the next search's, a neighbour's most often.
   int& nearest_hint(int side) const { return hints_[static_cast<std::size_t>(side)]; }
-  // Memo of the enemies a unit may fire at (BattleED::fire_targets; nullptr: not yet known),
+  // Memo of the enemies a unit may fire at (BattleED::fire_targets; `known`: kept before),
   // valid with the snapshot.
   std::vector<int>* targets_memo(int unit, bool* known) const {
     auto [it, added] = targets_memo_.try_emplace(unit);
