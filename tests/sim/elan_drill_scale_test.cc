@@ -62,5 +62,35 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
   EXPECT_GT(turns, 1);
 }
 
+// The frames gap_in and within_in measure (BattleED::frame_of, kept per unit while its
+// footprint is unchanged) give the distances of the footprints now, after every turn of a
+// battle in which units move, fall back, flee and leave the table.
+TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 4);
+  MatchConfig cfg;
+  cfg.seed = 4;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  const auto& b = dynamic_cast<const BattleED&>(m.battle());
+  const auto& units = b.force().units;
+  const int n = std::min(static_cast<int>(units.size()), 80);
+  int turns = 0, checked = 0;
+  for (; turns < 5 && !m.finished(); ++turns) {
+    m.play_turn();
+    for (int a = 0; a < n; ++a) {
+      for (int c = a + 1; c < n; ++c) {
+        const double gap = distance(units[a].footprint(), units[c].footprint()) / kMmPerInch;
+        ASSERT_EQ(b.gap_in(a, c), gap) << a << " " << c << " turn " << turns;
+        ASSERT_EQ(b.within_in(a, c, 6.0), gap <= 6.0) << a << " " << c << " turn " << turns;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(turns, 1);
+  EXPECT_GT(checked, 1000);
+}
+
 }  // namespace
 }  // namespace smoothbore

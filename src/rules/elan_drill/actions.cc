@@ -7,6 +7,7 @@
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool_odds.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/tables.h"
 #include "rules/odds_memo.h"
 
 namespace smoothbore::elan_drill {
@@ -159,17 +160,16 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
-  for (const int ti : units_near(unit, fire_reach_in(unit))) {
-    if (!can_fire_at(unit, ti)) continue;
-    std::map<std::string, Value> p = fire_params(unit, ti, false);
-    p["figures"] = Value(figures);
-    p["two-rank-line"] = Value(formation == "two-rank-line");
-    p["moving"] = Value(false);
+  for (const int ti : fire_targets(unit)) {
+    SmallArmsSituation s = fire_situation(unit, ti, false);
+    s.figures = static_cast<int>(figures);
+    s.two_rank_line = formation == "two-rank-line";
+    s.general.moving = false;
     if (formation == "skirmish") {
-      p["fire"] = Value(std::string("skirmish"));
-      p["first-fire"] = Value(false);
+      s.fire = &row("fire.fire_types", "skirmish");
+      s.first_fire = false;
     }
-    best = std::max(best, expected_casualties(unit, ti, "small-arms", p));
+    best = std::max(best, expected_casualties(ti, success_mean(small_arms_pool(s))));
   }
   return best;
 }
@@ -199,12 +199,6 @@ const std::vector<double>& BattleED::casualty_distribution(const std::map<std::s
       close_action_pools(*complete_params(kCloseAction.params, p)));
 }
 
-Params BattleED::elan_test_params(std::map<std::string, Value> given) {
-  static const Resolution& kElanTest = *ruleset().resolution("elan-test");
-  given["round"] = Value(std::int64_t{1});
-  return *complete_params(kElanTest.params, given);
-}
-
 ActionAssessment BattleED::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit >= 0 && a.kind == ActionKind::kFormation && a.target < 0) {
@@ -218,12 +212,12 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // (+1D per figure against a broken unit, D12-05) than the broken unit's blows at
     // d12_18_broken_to_hit, against the chance it causes more.
     if (a.kind != ActionKind::kCharge) return out;
-    std::map<std::string, Value> theirs_p = close_params(a.target, a.unit, false);
-    theirs_p["broken"] = Value(true);
-    theirs_p["broken-to-hit"] =
-        Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
-    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto& theirs = casualty_distribution(theirs_p);
+    CloseActionSituation theirs_s = close_situation(a.target, a.unit, false);
+    theirs_s.broken = true;
+    theirs_s.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
+    const auto& mine = elan_drill::casualty_distribution(
+        close_action_pools(close_situation(a.unit, a.target, true)));
+    const auto& theirs = elan_drill::casualty_distribution(close_action_pools(theirs_s));
     for (std::size_t x = 0; x < mine.size(); ++x) {
       out.expected_kills += static_cast<double>(x) * mine[x];
       for (std::size_t y = 0; y < theirs.size(); ++y) {
@@ -234,37 +228,54 @@ ActionAssessment BattleED::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kFire) {
-    const std::string res = a.shot.empty() ? fire_resolution(a.unit, a.target) : a.shot;
-    std::map<std::string, Value> p = a.shot.empty() ? fire_params(a.unit, a.target, false)
-                                                    : shot_params(a.unit, a.target, a.shot, false);
-    if (a.moves) {  // fired from the destination, moving (L200)
+    // Fired from the destination, moving (L200).
+    auto moved_range = [&] {
       Rect r = force_.units[a.unit].footprint();
       r.centre = a.destination;
-      p["range"] = Value(distance(r, force_.units[a.target].footprint()) / kMm);
-      p["moving"] = Value(true);
+      return distance(r, force_.units[a.target].footprint()) / kMm;
+    };
+    if (force_.units[a.unit].arm != Arm::kArtillery) {
+      SmallArmsSituation s = fire_situation(a.unit, a.target, false);
+      if (a.moves) {
+        s.range = moved_range();
+        s.general.moving = true;
+      }
+      out.expected_kills = expected_casualties(a.target, success_mean(small_arms_pool(s)));
+      return out;
     }
-    out.expected_kills = expected_casualties(a.unit, a.target, res, p);
+    const std::string res = a.shot.empty() ? best_shot(a.unit, a.target) : a.shot;
+    ShotSituation s = shot_at(a.unit, a.target, shot_named(res), false);
+    if (a.moves) {
+      s.range = moved_range();
+      s.general.moving = true;
+    }
+    out.expected_kills = expected_casualties(a.target, shot_hits_mean(s));
     return out;
   }
   if (a.kind == ActionKind::kCharge) {
     // Exact chance to close (L41-L44) times the exact chance that the first round's
     // casualties by us exceed the target's (D12-17: it then tests with the figures lost
     // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
-    const std::map<std::string, Value> closing = close_to_melee_params(a.unit, a.target, true);
-    const double closes = probability("close-to-melee", closing, "contact", Value(true));
-    const double breaks = probability("close-to-melee", closing, "broken", Value(true));
+    const CloseToMeleeOdds& closing =
+        close_to_melee_odds(close_to_melee_situation(a.unit, a.target, true));
+    const double closes = closing.contact;
+    const double breaks = closing.broken;
     // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
-    const auto& mine = casualty_distribution(close_params(a.unit, a.target, true));
-    const auto& theirs = casualty_distribution(close_params(a.target, a.unit, false));
-    // Each side's test situation is found and completed once; only the figures lost more
-    // vary, counted up to 12 (the tests past 12 are the test at 12).
-    Params target_p = elan_test_params(elan_params(a.target, a.unit));
-    Params charger_p = elan_test_params(elan_params(a.unit, a.target));
-    auto test = [](Params& p, int lost_more) {
-      p.set("figures-lost-more", Value(std::int64_t{lost_more}));
+    const auto& mine = elan_drill::casualty_distribution(
+        close_action_pools(close_situation(a.unit, a.target, true)));
+    const auto& theirs = elan_drill::casualty_distribution(
+        close_action_pools(close_situation(a.target, a.unit, false)));
+    // Each side's round-1 test (L38) is found once; only the figures lost more vary, counted
+    // up to 12 (the tests past 12 are the test at 12).
+    ElanTestSituation target_p, charger_p;
+    target_p.round = charger_p.round = 1;
+    target_p.elan = elan_factors(a.target, a.unit);
+    charger_p.elan = elan_factors(a.unit, a.target);
+    auto test = [](ElanTestSituation& p, int lost_more) {
+      p.elan.figures_lost_more = lost_more;
       return &elan_drill::failure_distribution(elan_test_pool(p));
     };
     std::array<const std::vector<double>*, 13> target_tests{}, charger_tests{};
@@ -301,9 +312,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
   // fails to close; square makes cavalry close on 3D (L42) at -2 to hit (L234).
   const int charger = a.target;
   auto closes_vs = [&](bool square) {
-    std::map<std::string, Value> p = close_to_melee_params(charger, a.unit, true);
-    if (square) p["ground"] = Value(std::string("terrain-or-square"));
-    return probability("close-to-melee", p, "contact", Value(true));
+    CloseToMeleeSituation p = close_to_melee_situation(charger, a.unit, true);
+    if (square) p.terrain_or_square = true;
+    return close_to_melee_odds(p).contact;
   };
   // The chance the response's Drill test lets it be performed (L100-L101).
   auto performs_of = [&] {
@@ -321,12 +332,12 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // L62: a closed column closes as anything in the clear, but tests Élan at +3 in the close
     // action: the risk of standing (½ of the closing chance, as kHold) scaled by the exact
     // chance its defender's close-to-melee test (L41-L44) fails a die, closed against now.
-    auto holds = [&](const std::string& formation) {  // no die failed
-      std::map<std::string, Value> p = close_to_melee_params(a.unit, charger, false);
-      if (!formation.empty()) p["formation"] = Value(formation);
-      return probability("close-to-melee", p, "failures", Value(std::int64_t{0}));
+    auto holds = [&](bool closed) {  // no die failed
+      CloseToMeleeSituation p = close_to_melee_situation(a.unit, charger, false);
+      if (closed) p.elan.formation = CloseFormation::kClosedColumn;
+      return close_to_melee_odds(p).steady;
     };
-    const double q_now = 1 - holds(""), q_closed = 1 - holds("closed-column");
+    const double q_now = 1 - holds(false), q_closed = 1 - holds(true);
     const double performs = performs_of();
     const double c = closes_vs(false);
     out.win_probability = 1 - c;

@@ -66,10 +66,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
 
 // Expected casualties on the target: the exact expected hits times the chance a save
 // fails (its experience, L243-L247).
-double BattleED::expected_casualties(int unit, int target, const std::string& res,
-                                     const std::map<std::string, Value>& p) const {
-  (void)unit;
-  const double hits = expected(res, p, "hits");
+double BattleED::expected_casualties(int target, double hits) const {
   const std::string e = experience(target);
   const int save = e == "veteran" ? 7 : e == "conscript" ? 5 : 6;
   return hits * (12.0 - save) / 12.0;
@@ -82,7 +79,7 @@ std::string BattleED::best_shot(int unit, int target) const {
   double most = -1;
   for (const std::string& shot : shot_types(unit, target)) {
     const double k =
-        expected_casualties(unit, target, shot, shot_params(unit, target, shot, false));
+        expected_casualties(target, shot_hits_mean(shot_at(unit, target, shot_named(shot), false)));
     if (k > most + 1e-12) {
       most = k;
       best = shot;
@@ -91,38 +88,38 @@ std::string BattleED::best_shot(int unit, int target) const {
   return best.empty() ? std::string("solid-shot") : best;
 }
 
-std::map<std::string, Value> BattleED::shot_params(int unit, int target, const std::string& shot,
-                                                   bool reaction) const {
+ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) const {
   const Unit& u = force_.units[unit];
-  const UnitState& s = state_[unit];
-  std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
-                                    {"moving", Value(s.moved)},
-                                    {"dms", Value(std::int64_t{s.dms})},
-                                    {"reaction", Value(reaction)},
-                                    {"gun", Value(u.attribute_string("gun", "medium"))},
-                                    {"gunnery", Value(std::int64_t{gunnery(unit)})}};
-  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
-  if (shot == "canister") {
-    p["howitzer"] = Value(flag(u, "howitzer"));  // L215
-    return p;
+  const UnitState& st = state_[unit];
+  ShotSituation s;
+  s.shot = shot;
+  s.range = gap_in(unit, target);
+  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
+  s.gun = u.attribute_string("gun", "medium");
+  s.gunnery = gunnery(unit);
+  if (shot == Shot::kCanister) {
+    s.howitzer = flag(u, "howitzer");  // L215
+    return s;
   }
-  p["max-range"] = Value(max_range_in(unit));
-  p["long-fraction"] = Value(option_number("d12_13_long_fraction"));
-  if (shot == "solid-shot") {
-    p["target"] = Value(solid_shot_situation(unit, target));
-    p["further-mode"] = Value(option("r001_6_further_targets"));
-    return p;
+  s.max_range = max_range_in(unit);
+  s.long_fraction = option_number("d12_13_long_fraction");
+  if (shot == Shot::kSolidShot) {
+    s.target = solid_shot_situation(unit, target);
+    const std::string& mode = option("r001_6_further_targets");
+    s.further_mode = mode == "none"   ? FurtherMode::kNone
+                     : mode == "flat" ? FurtherMode::kFlat
+                                      : FurtherMode::kCumulative;
+    return s;
   }
-  p["nearby-units"] = Value(std::int64_t{0});  // the scatter is rolled unit by unit
-  p["scatter"] = Value(option("r001_5_scatter"));
-  p["class-modifiers"] =
-      Value(std::get<bool>(scenario_.options.values().at("d12_33_shell_class_modifiers")));
-  if (shot == "shell") {
-    p["min-range"] = Value(option_number("d12_14_shell_min_in"));
+  s.nearby_units = 0;  // the scatter is rolled unit by unit
+  s.scatter_nearest = option("r001_5_scatter") == "nearest-unit";
+  s.class_modifiers = option_flag("d12_33_shell_class_modifiers");
+  if (shot == Shot::kShell) {
+    s.min_range = option_number("d12_14_shell_min_in");
   } else {
-    p["shrapnel-fraction"] = Value(option_number("d12_14_shrapnel_fraction"));
+    s.shrapnel_fraction = option_number("d12_14_shrapnel_fraction");
   }
-  return p;
+  return s;
 }
 
 // D12-35, L146-L149: the target's situation as the ball meets it. A line struck along its
@@ -205,7 +202,8 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
   std::sort(near.begin(), near.end());
   std::vector<int> out;
   for (const auto& [g, o] : near) out.push_back(o);
-  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1) out.resize(1);
+  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1)
+    out.erase(out.begin() + 1, out.end());
   return out;
 }
 
@@ -218,7 +216,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   const std::string attack = shot == "solid-shot" ? (heavy ? "heavy-solid-shot" : "solid-shot")
                              : shot == "canister" ? "canister"
                                                   : "shell-shrapnel";
-  const std::map<std::string, Value> base = shot_params(unit, target, shot, reaction);
+  const ShotSituation base = shot_at(unit, target, shot_named(shot), reaction);
   state_[unit].fired_ever = true;
   touch(unit);
   // One roll at one unit: hits, saves, the event; `how` says how the shot reached it.
@@ -226,9 +224,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     int unit, casualties, special;
   };
   std::vector<Struck> struck;
-  auto strike = [&](int at, std::map<std::string, Value> p, const std::string& how) -> bool {
+  auto strike = [&](int at, const ShotSituation& p, const std::string& how) -> bool {
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve(shot, p, &rolls);
+    const Outcome o = roll_shot(p, dice_, &rolls);
     const RollRecord first_roll = rolls.empty() ? RollRecord{} : rolls.front();
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
@@ -277,12 +275,12 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     const std::vector<int> behind = further_targets(unit, target);  // before casualties
     strike(target, base, "");
     for (std::size_t i = 0; i < behind.size(); ++i) {  // L223, R-001-6
-      std::map<std::string, Value> p = base;
-      p["target"] = Value(solid_shot_situation(unit, behind[i]));
-      p["target-number"] = Value(static_cast<std::int64_t>(i + 2));
+      ShotSituation p = base;
+      p.target = solid_shot_situation(unit, behind[i]);
+      p.target_number = static_cast<int>(i + 2);
       // R-001-6 "the new target's situation", L199, D12-13: at its own range by default.
-      if (option("r001_6_further_range") == "own") p["range"] = Value(gap_in(unit, behind[i]));
-      p["friends-in-contact"] = Value(contact_friend(unit, behind[i]) >= 0);  // L205
+      if (option("r001_6_further_range") == "own") p.range = gap_in(unit, behind[i]);
+      p.general.friends_in_contact = contact_friend(unit, behind[i]) >= 0;  // L205
       strike(behind[i], p, "goes on through to");
     }
   } else if (!strike(target, base, "") && (shot == "shell" || shot == "shrapnel")) {

@@ -1,6 +1,7 @@
 // Solid shot (§8.1, L143-L149, L218-L223, R-001-6, D12-13, D12-35) and shell / shrapnel
 // (§8.3, L163-L175, R-001-5, D12-14, D12-33): D12 to hit vs Gunnery Skill.
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "rules/elan_drill/fire_util.h"
 #include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill {
 
@@ -55,10 +57,158 @@ void add_class_modifier(const std::string& gun, Factor& f) {
   if (const Row* m = table("fire.ball_modifiers").find(gun)) f.add(*m);
 }
 
+std::string hits_text(int hits, int dice, int factor) {
+  return fmt::format("{} hit{} from {}d12 vs {}", hits, hits == 1 ? "" : "s", dice, factor);
+}
+
 // Maximum range: the `max-range` parameter, or 0 for the class's proposed one (D12-13).
-double max_range(const Params& p, const std::string& gun) {
-  const double given = p.get_number("max-range");
-  return given > 0 ? given : row("fire.artillery_ranges", gun).number("solid_shot_max");
+double max_range(const ShotSituation& s) {
+  return s.max_range > 0 ? s.max_range
+                         : row("fire.artillery_ranges", s.gun).number("solid_shot_max");
+}
+
+constexpr std::array<std::string_view, 4> kShots = {"canister", "solid-shot", "shell", "shrapnel"};
+constexpr std::array<std::string_view, 3> kModes = {"cumulative", "flat", "none"};
+
+// Solid shot's to-hit factor before the further-target modifier (L218-L223).
+Factor solid_shot_factor(const ShotSituation& s, bool named) {
+  Factor base(s.gunnery, "Gunnery Skill (R-001-5, D12-02)", named);
+  if (s.range > max_range(s) * s.long_fraction) base.add(general_modifier("long-range"));
+  add_class_modifier(s.gun, base);
+  apply_general_fire_modifiers(s.general, base);
+  return base;
+}
+
+Outcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  const double range = s.range;
+  const double max = max_range(s);
+  const Factor base = solid_shot_factor(s, explain != nullptr);
+  Outcome out = {{"hits", int_value(0)},
+                 {"hits-2nd", int_value(0)},
+                 {"hits-3rd", int_value(0)},
+                 {"hits-4th", int_value(0)}};
+  if (range > max) {
+    with_record(explain, [&](RollRecord* rec) {
+      base.record(rec, "solid shot");
+      if (rec != nullptr) {
+        rec->result =
+            fmt::format("no fire: {:g}\" is beyond the maximum {:g}\" (D12-13)", range, max);
+      }
+      return 0;
+    });
+    return out;
+  }
+  const bool cumulative = s.further_mode == FurtherMode::kCumulative;
+  const bool none = s.further_mode == FurtherMode::kNone;
+  const int further = none ? 0 : s.further_targets;
+  static const Row& kEach = row("fire.ball_modifiers", "each-further-target");
+  const int first = s.target_number - 1;  // units already passed through
+  if (first > 0 && none) return out;      // R-001-6: the ball stops
+  for (int i = 0; i <= further; ++i) {
+    const Row& target = target_row(i == 0 ? s.target : s.further_target);
+    Factor f = base;
+    if (const int n = first + i; n > 0) {
+      const int times = cumulative ? n : 1;
+      const int value = std::max(kEach.number("value") * times, kEach.number("max_total"));
+      f.add(fmt::format("{} (target {})", kEach.name, n + 1), value, kEach.ref);
+    }
+    const int hits = with_record(explain, [&](RollRecord* rec) {
+      f.record(rec, i == 0 ? "solid shot" : "solid shot, further target");
+      const PoolResult pool = roll_pool(target.number("dice"), f.total(), c, rec);
+      if (rec != nullptr) {
+        rec->result = fmt::format("{} ({}: {})", hits_text(pool.successes, pool.dice, f.total()),
+                                  target.name, target.ref);
+      }
+      return pool.successes;
+    });
+    out[static_cast<std::size_t>(i)].second = int_value(hits);
+  }
+  return out;
+}
+
+// Shell and shrapnel (L163-L175): the effect row, the range limits and the to-hit factor.
+struct HowitzerShot {
+  const Row* effect = nullptr;
+  int effect_dice = 0;
+  double min = 0;
+  double max = 0;
+  Factor to_hit;
+};
+
+HowitzerShot howitzer_shot(const ShotSituation& s, bool named) {
+  const bool shrapnel = s.shot == Shot::kShrapnel;
+  const Row& effect = row("fire.shell_shrapnel", s.gun);
+  double max = max_range(s);
+  const double min = shrapnel ? 0 : s.min_range;
+  if (shrapnel) max *= s.shrapnel_fraction;
+  Factor to_hit(s.gunnery, "Gunnery Skill (L165, D12-02)", named);
+  if (s.range > max * s.long_fraction) to_hit.add(general_modifier("long-range"));
+  if (s.class_modifiers) add_class_modifier(s.gun, to_hit);
+  apply_general_fire_modifiers(s.general, to_hit);
+  return {&effect, effect.number(shrapnel ? "shrapnel" : "shell"), min, max, std::move(to_hit)};
+}
+
+bool howitzer_fires(const HowitzerShot& h, double range) {
+  return !(range > h.max || range < h.min);
+}
+
+Outcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  const char* kind = s.shot == Shot::kShrapnel ? "shrapnel" : "shell";
+  const HowitzerShot h = howitzer_shot(s, explain != nullptr);
+  const Row& effect = *h.effect;
+  const Factor& to_hit = h.to_hit;
+  const double range = s.range;
+  Outcome out = {{"target-hit", Value(false)},
+                 {"hits", int_value(0)},
+                 {"nearby-units-hit", int_value(0)},
+                 {"nearby-hits", int_value(0)}};
+  if (!howitzer_fires(h, range)) {
+    with_record(explain, [&](RollRecord* rec) {
+      to_hit.record(rec, kind);
+      if (rec != nullptr) {
+        rec->result =
+            fmt::format("no fire: {:g}\" is outside {:g}\"-{:g}\" (D12-14)", range, h.min, h.max);
+      }
+      return 0;
+    });
+    return out;
+  }
+  // L165-L173: the to-hit die, then on a hit the effect dice vs the unmodified skill.
+  auto shot = [&](const char* purpose) -> std::pair<bool, int> {
+    const bool hit = with_record(explain, [&](RollRecord* rec) {
+      to_hit.record(rec, purpose);
+      const bool hh = roll_pool(1, to_hit.total(), c, rec).successes == 1;
+      if (rec != nullptr) rec->result = hh ? "hit (L165)" : "miss (L165)";
+      return hh;
+    });
+    if (!hit) return {false, 0};
+    const int hits = with_record(explain, [&](RollRecord* rec) {
+      start_record(rec, fmt::format("{} effect", kind), s.gunnery, "Gunnery Skill (L167)");
+      const PoolResult pool = roll_pool(h.effect_dice, s.gunnery, c, rec);
+      if (rec != nullptr) {
+        rec->result = fmt::format("{} ({} {})", hits_text(pool.successes, h.effect_dice, s.gunnery),
+                                  effect.name, effect.ref);
+      }
+      return pool.successes;
+    });
+    return {true, hits};
+  };
+  const auto [hit, hits] = shot(kind);
+  out[0].second = Value(hit);
+  out[1].second = int_value(hits);
+  if (!hit) {  // L175: "If missed, roll for any units within 4""
+    const int units = s.scatter_nearest ? std::min(s.nearby_units, 1) : s.nearby_units;
+    int units_hit = 0;
+    int nearby_hits = 0;
+    for (int i = 0; i < units; ++i) {
+      const auto [hh, n] = shot("scatter within 4\"");
+      units_hit += hh ? 1 : 0;
+      nearby_hits += n;
+    }
+    out[2].second = int_value(units_hit);
+    out[3].second = int_value(nearby_hits);
+  }
+  return out;
 }
 
 void add_range_params(std::vector<ParamSpec>& ps, double def_range) {
@@ -69,10 +219,6 @@ void add_range_params(std::vector<ParamSpec>& ps, double def_range) {
                       "D12-13"));
   ps.push_back(number_param("long-fraction", 0.5, 0, 1,
                             "long range (-2) beyond this fraction of the maximum", "D12-13"));
-}
-
-std::string hits_text(int hits, int dice, int factor) {
-  return fmt::format("{} hit{} from {}d12 vs {}", hits, hits == 1 ? "" : "s", dice, factor);
 }
 
 }  // namespace
@@ -111,53 +257,7 @@ Resolution solid_shot_resolution() {
   add_general_fire_params(r.params);
   r.outcome_fields = {"hits", "hits-2nd", "hits-3rd", "hits-4th"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    const std::string& gun = p.get_string("gun");
-    const double range = p.get_number("range");
-    const double max = max_range(p, gun);
-    Factor base(int_of(p, "gunnery"), "Gunnery Skill (R-001-5, D12-02)");
-    if (range > max * p.get_number("long-fraction")) base.add(general_modifier("long-range"));
-    add_class_modifier(gun, base);
-    apply_general_fire_modifiers(p, base);
-    Outcome out = {{"hits", int_value(0)},
-                   {"hits-2nd", int_value(0)},
-                   {"hits-3rd", int_value(0)},
-                   {"hits-4th", int_value(0)}};
-    if (range > max) {
-      with_record(explain, [&](RollRecord* rec) {
-        base.record(rec, "solid shot");
-        if (rec != nullptr) {
-          rec->result =
-              fmt::format("no fire: {:g}\" is beyond the maximum {:g}\" (D12-13)", range, max);
-        }
-        return 0;
-      });
-      return out;
-    }
-    const std::string& mode = p.get_string("further-mode");
-    const int further = mode == "none" ? 0 : int_of(p, "further-targets");
-    const Row& each = row("fire.ball_modifiers", "each-further-target");
-    const int first = int_of(p, "target-number") - 1;  // units already passed through
-    if (first > 0 && mode == "none") return out;       // R-001-6: the ball stops
-    for (int i = 0; i <= further; ++i) {
-      const Row& target = target_row(p.get_string(i == 0 ? "target" : "further-target"));
-      Factor f = base;
-      if (const int n = first + i; n > 0) {
-        const int times = mode == "cumulative" ? n : 1;
-        const int value = std::max(each.number("value") * times, each.number("max_total"));
-        f.add(fmt::format("{} (target {})", each.name, n + 1), value, each.ref);
-      }
-      const int hits = with_record(explain, [&](RollRecord* rec) {
-        f.record(rec, i == 0 ? "solid shot" : "solid shot, further target");
-        const PoolResult pool = roll_pool(target.number("dice"), f.total(), c, rec);
-        if (rec != nullptr) {
-          rec->result = fmt::format("{} ({}: {})", hits_text(pool.successes, pool.dice, f.total()),
-                                    target.name, target.ref);
-        }
-        return pool.successes;
-      });
-      out[static_cast<std::size_t>(i)].second = int_value(hits);
-    }
-    return out;
+    return roll_shot(shot_situation(Shot::kSolidShot, p), c, explain);
   };
   return r;
 }
@@ -194,77 +294,126 @@ Resolution howitzer_resolution(bool shrapnel) {
   }
   add_general_fire_params(r.params);
   r.outcome_fields = {"target-hit", "hits", "nearby-units-hit", "nearby-hits"};
-  r.resolve = [shrapnel, kind](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    const std::string& gun = p.get_string("gun");
-    const Row& effect = row("fire.shell_shrapnel", gun);
-    const int effect_dice = effect.number(kind);
-    const double range = p.get_number("range");
-    double max = max_range(p, gun);
-    const double min = shrapnel ? 0 : p.get_number("min-range");
-    if (shrapnel) max *= p.get_number("shrapnel-fraction");
-    Factor to_hit(int_of(p, "gunnery"), "Gunnery Skill (L165, D12-02)");
-    if (range > max * p.get_number("long-fraction")) to_hit.add(general_modifier("long-range"));
-    if (p.get_bool("class-modifiers")) add_class_modifier(gun, to_hit);
-    apply_general_fire_modifiers(p, to_hit);
-    Outcome out = {{"target-hit", Value(false)},
-                   {"hits", int_value(0)},
-                   {"nearby-units-hit", int_value(0)},
-                   {"nearby-hits", int_value(0)}};
-    if (range > max || range < min) {
-      with_record(explain, [&](RollRecord* rec) {
-        to_hit.record(rec, kind);
-        if (rec != nullptr) {
-          rec->result =
-              fmt::format("no fire: {:g}\" is outside {:g}\"-{:g}\" (D12-14)", range, min, max);
-        }
-        return 0;
-      });
-      return out;
-    }
-    // L165-L173: the to-hit die, then on a hit the effect dice vs the unmodified skill.
-    auto shot = [&](const char* purpose) -> std::pair<bool, int> {
-      const bool hit = with_record(explain, [&](RollRecord* rec) {
-        to_hit.record(rec, purpose);
-        const bool h = roll_pool(1, to_hit.total(), c, rec).successes == 1;
-        if (rec != nullptr) rec->result = h ? "hit (L165)" : "miss (L165)";
-        return h;
-      });
-      if (!hit) return {false, 0};
-      const int hits = with_record(explain, [&](RollRecord* rec) {
-        start_record(rec, fmt::format("{} effect", kind), int_of(p, "gunnery"),
-                     "Gunnery Skill (L167)");
-        const PoolResult pool = roll_pool(effect_dice, int_of(p, "gunnery"), c, rec);
-        if (rec != nullptr) {
-          rec->result = fmt::format("{} ({} {})",
-                                    hits_text(pool.successes, effect_dice, int_of(p, "gunnery")),
-                                    effect.name, effect.ref);
-        }
-        return pool.successes;
-      });
-      return {true, hits};
-    };
-    const auto [hit, hits] = shot(kind);
-    out[0].second = Value(hit);
-    out[1].second = int_value(hits);
-    if (!hit) {  // L175: "If missed, roll for any units within 4""
-      int units = int_of(p, "nearby-units");
-      if (p.get_string("scatter") == "nearest-unit") units = std::min(units, 1);
-      int units_hit = 0;
-      int nearby_hits = 0;
-      for (int i = 0; i < units; ++i) {
-        const auto [h, n] = shot("scatter within 4\"");
-        units_hit += h ? 1 : 0;
-        nearby_hits += n;
-      }
-      out[2].second = int_value(units_hit);
-      out[3].second = int_value(nearby_hits);
-    }
-    return out;
+  r.resolve = [shrapnel](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
+    return roll_shot(shot_situation(shrapnel ? Shot::kShrapnel : Shot::kShell, p), c, explain);
   };
   return r;
 }
 
 }  // namespace
+
+std::string_view shot_name(Shot shot) { return kShots[static_cast<std::size_t>(shot)]; }
+
+Shot shot_named(std::string_view name) {
+  for (std::size_t i = 0; i < kShots.size(); ++i) {
+    if (kShots[i] == name) return static_cast<Shot>(i);
+  }
+  return Shot::kSolidShot;
+}
+
+ShotSituation shot_situation(Shot shot, const Params& p) {
+  ShotSituation s;
+  s.shot = shot;
+  s.gun = p.get_string("gun");
+  s.gunnery = int_of(p, "gunnery");
+  s.range = p.get_number("range");
+  s.general = fire_modifiers(p);
+  if (shot == Shot::kCanister) {
+    s.howitzer = p.get_bool("howitzer");
+    return s;
+  }
+  s.max_range = p.get_number("max-range");
+  s.long_fraction = p.get_number("long-fraction");
+  if (shot == Shot::kSolidShot) {
+    s.target = p.get_string("target");
+    s.further_targets = int_of(p, "further-targets");
+    s.further_target = p.get_string("further-target");
+    const std::string& mode = p.get_string("further-mode");
+    for (std::size_t i = 0; i < kModes.size(); ++i) {
+      if (kModes[i] == mode) s.further_mode = static_cast<FurtherMode>(i);
+    }
+    s.target_number = int_of(p, "target-number");
+    return s;
+  }
+  s.nearby_units = int_of(p, "nearby-units");
+  s.scatter_nearest = p.get_string("scatter") == "nearest-unit";
+  s.class_modifiers = p.get_bool("class-modifiers");
+  if (shot == Shot::kShell) {
+    s.min_range = p.get_number("min-range");
+  } else {
+    s.shrapnel_fraction = p.get_number("shrapnel-fraction");
+  }
+  return s;
+}
+
+std::map<std::string, Value> shot_situation_params(const ShotSituation& s) {
+  std::map<std::string, Value> p = {
+      {"gun", text_value(s.gun)}, {"gunnery", int_value(s.gunnery)}, {"range", Value(s.range)}};
+  add_fire_modifier_params(s.general, p);
+  if (s.shot == Shot::kCanister) {
+    p["howitzer"] = Value(s.howitzer);
+    return p;
+  }
+  p["max-range"] = Value(s.max_range);
+  p["long-fraction"] = Value(s.long_fraction);
+  if (s.shot == Shot::kSolidShot) {
+    p["target"] = text_value(s.target);
+    p["further-targets"] = int_value(s.further_targets);
+    p["further-target"] = text_value(s.further_target);
+    p["further-mode"] = text_value(kModes[static_cast<std::size_t>(s.further_mode)]);
+    p["target-number"] = int_value(s.target_number);
+    return p;
+  }
+  p["nearby-units"] = int_value(s.nearby_units);
+  p["scatter"] = text_value(s.scatter_nearest ? "nearest-unit" : "each-unit");
+  p["class-modifiers"] = Value(s.class_modifiers);
+  if (s.shot == Shot::kShell) {
+    p["min-range"] = Value(s.min_range);
+  } else {
+    p["shrapnel-fraction"] = Value(s.shrapnel_fraction);
+  }
+  return p;
+}
+
+Outcome roll_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  switch (s.shot) {
+    case Shot::kCanister:
+      return roll_canister(s, c, explain);
+    case Shot::kSolidShot:
+      return roll_solid_shot(s, c, explain);
+    case Shot::kShell:
+    case Shot::kShrapnel:
+      return roll_howitzer(s, c, explain);
+  }
+  return roll_solid_shot(s, c, explain);
+}
+
+std::uint64_t shot_odds_key(const ShotSituation& s) {
+  auto key = [&](bool fires, int factor, int dice, int skill) {
+    auto field = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+    return field(static_cast<int>(s.shot) | (fires ? 4 : 0) | 8) | field(factor) << 16 |
+           field(dice) << 32 | field(skill) << 48;
+  };
+  switch (s.shot) {
+    case Shot::kCanister: {
+      const CanisterShot shot = canister_shot(s, false);
+      return key(shot.band != Band::kOut, shot.factor.total(), shot.gun->number("dice"), 0);
+    }
+    case Shot::kSolidShot: {
+      const bool more = s.further_mode != FurtherMode::kNone && s.further_targets > 0;
+      if (more || s.target_number != 1) return 0;
+      return key(s.range <= max_range(s), solid_shot_factor(s, false).total(),
+                 target_row(s.target).number("dice"), 0);
+    }
+    case Shot::kShell:
+    case Shot::kShrapnel: {
+      if ((s.scatter_nearest ? std::min(s.nearby_units, 1) : s.nearby_units) > 0) return 0;
+      const HowitzerShot h = howitzer_shot(s, false);
+      return key(howitzer_fires(h, s.range), h.to_hit.total(), h.effect_dice, s.gunnery);
+    }
+  }
+  return 0;
+}
 
 Resolution shell_resolution() { return howitzer_resolution(false); }
 Resolution shrapnel_resolution() { return howitzer_resolution(true); }

@@ -19,6 +19,7 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
   // commands and leaders as the file gave them, but no units.
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
+  for (const auto& [name, value] : scenario_.options.values()) options_.emplace(name, value);
   state_.reserve(force_.units.size());
   for (const Unit& u : force_.units) {
     UnitState s;

@@ -12,14 +12,17 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/proximity.h"
+#include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
 #include "rules/touch_tracker.h"
 
@@ -74,7 +77,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // being re-filed in the live index (checked after movement, fire and close action).
   bool check_live = false;
   // Tests (issue 9): throw std::logic_error when a nearest-enemy search of the frozen
-  // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan.
+  // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan,
+  // or a friend in contact kept with the snapshot (contact_friend) with a fresh search.
   bool check_nearest = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -103,9 +107,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int acting_side() const { return acting_; }
 
   // --- ratings and situations (situation.cc) ---
-  const std::string& option(const std::string& name) const;
-  double option_number(const std::string& name) const;
-  bool option_flag(const std::string& name) const;
+  // The scenario's options (issue 9: found by a hash of the name, not by a std::string
+  // built for a map lookup on every call).
+  const std::string& option(std::string_view name) const;
+  double option_number(std::string_view name) const;
+  bool option_flag(std::string_view name) const;
   std::string experience(int unit) const;
   int elan(int unit) const;
   int drill(int unit) const;
@@ -126,6 +132,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
   int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
   Rect footprint_of(int unit) const;
+  // footprint_of(unit) with its axes and corners, kept while that footprint stays the same
+  // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
+  // Rects' without two sines and cosines a call.
+  const RectFrame& frame_of(int unit) const;
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).
   bool within_in(int a, int b, double reach_in) const;
@@ -144,7 +154,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
   bool flank_or_rear(int attacker, int target) const;
   bool flank_fire(int unit, int target) const;
-  int contact_friend(int unit, int target) const;  // friendly_fire.cc (L205, D12-25)
+  int contact_friend(int unit, int target) const;      // friendly_fire.cc (L205, D12-25)
+  int contact_friend_now(int unit, int target) const;  // the same, never kept
+  // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
+  std::vector<int> fire_targets(int unit) const;
+  std::vector<int> fire_targets_now(int unit) const;
   // The resolution `name` with `given` parameters (the rest at their defaults), sampled
   // with the battle's dice, its records appended to `rolls`.
   Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
@@ -160,13 +174,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // distribution() of close-action's casualties, kept by the pools it comes down to
   // (pool_odds.h).
   static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
-  // A round-1 end-of-round Élan test (L38) of `given` (elan_params), completed.
-  static Params elan_test_params(std::map<std::string, Value> given);
   int threatening_cavalry(int unit) const;                                 // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
   // D12-11: `u`'s eligible figures were it in `formation`.
   int eligible_figures_in(const Unit& u, const std::string& formation) const;
-  std::map<std::string, Value> fire_params(int unit, int target, bool reaction) const;
+  // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
+  SmallArmsSituation fire_situation(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
   // --- artillery (artillery_fire.cc) ---
   // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
@@ -174,16 +187,18 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // on through (R-001-6) and those within 4" a missed shell may strike (R-001-5).
   std::vector<std::string> shot_types(int unit, int target) const;
   std::string best_shot(int unit, int target) const;
-  std::map<std::string, Value> shot_params(int unit, int target, const std::string& shot,
-                                           bool reaction) const;
+  ShotSituation shot_at(int unit, int target, Shot shot, bool reaction) const;
   std::string solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
-  double expected_casualties(int unit, int target, const std::string& res,
-                             const std::map<std::string, Value>& p) const;
-  std::map<std::string, Value> close_params(int unit, int target, bool charging) const;
-  std::map<std::string, Value> elan_params(int unit, int enemy) const;
-  std::map<std::string, Value> close_to_melee_params(int unit, int enemy, bool charger) const;
+  // Expected casualties on `target` of `hits` expected hits (its saves, L243-L247).
+  double expected_casualties(int target, double hits) const;
+  // Typed situations (situations.h): `unit`'s blows on `target` in close action (§9, with
+  // the target's saves), its Élan factors against `enemy` (close.cc) and its close-to-melee
+  // test.
+  CloseActionSituation close_situation(int unit, int target, bool charging) const;
+  ElanFactors elan_factors(int unit, int enemy) const;
+  CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger) const;
 
  private:
   // sequence (battle.cc, command.cc)
@@ -239,6 +254,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // leaders (leaders.cc, L7, D12-22, R-001-4)
   int attached_leader(int unit) const;  // index into Force::leaders, or -1
   void with_leader(int unit, std::map<std::string, Value>& p) const;
+  void with_leader(int unit, ElanFactors& e) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);
@@ -286,6 +302,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::string name(int unit) const;
 
   Scenario scenario_;  // without its units (issue 9: memory): force_ has them
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  // scenario_.options, by name (option()).
+  std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
   Force force_;
   std::vector<UnitState> state_;
   std::vector<Action> orders_;
@@ -310,6 +332,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
   // diagonal of the box spanned by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
+  mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
+  mutable std::vector<char> framed_;       // frames_[unit] was worked out
   LiveIndex live_;        // footprints while units move: movement to close action (issue 9)
   UnitSnapshot snap_;     // this turn's commanders, by side (react mid-turn)
   TouchTracker touches_;  // for a recorder (touch)

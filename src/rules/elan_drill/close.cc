@@ -10,45 +10,44 @@
 namespace smoothbore::elan_drill {
 
 namespace {
-std::string column_of(const std::string& f) {
-  return f == "march-column" || f == "column" || f == "wide-column" || f == "closed-column"
-             ? f
-             : "other";
+CloseFormation column_of(const std::string& f) {
+  if (f == "march-column") return CloseFormation::kMarchColumn;
+  if (f == "column") return CloseFormation::kColumn;
+  if (f == "wide-column") return CloseFormation::kWideColumn;
+  if (f == "closed-column") return CloseFormation::kClosedColumn;
+  return CloseFormation::kOther;
 }
 }  // namespace
 
-std::map<std::string, Value> BattleED::elan_params(int unit, int enemy) const {
+ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
-  std::map<std::string, Value> p;
-  p["factor"] = Value(std::int64_t{elan(unit)});
-  p["dms"] = Value(std::int64_t{std::min(state_[unit].dms, 12)});
-  p["square-or-cover"] = Value(u.formation == "square");
-  p["below-half"] = Value(2 * u.figures() < u.start_figures);
-  p["outnumbered"] = Value(e.figures() >= 2 * u.figures());
-  p["formation"] = Value(column_of(u.formation));
-  p["lighter-cavalry"] = Value(u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
-                               u.type == "light-cavalry" && e.type != "light-cavalry");
-  p["opponent-skirmish"] = Value(e.formation == "skirmish" && u.formation != "skirmish");
-  p["break-dms"] = Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))});
-  p["flank-rear"] = Value(flank_or_rear(enemy, unit));            // L48: +1D
-  p["attacking-flank-rear"] = Value(flank_or_rear(unit, enemy));  // L63: +2
-  p["uphill"] = Value(uphill(unit, enemy));                       // L64
-  with_leader(unit, p);                                           // D12-22
+  ElanFactors p;
+  p.factor = elan(unit);
+  p.dms = std::min(state_[unit].dms, 12);
+  p.square_or_cover = u.formation == "square";
+  p.below_half = 2 * u.figures() < u.start_figures;
+  p.outnumbered = e.figures() >= 2 * u.figures();
+  p.formation = column_of(u.formation);
+  p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
+                      u.type == "light-cavalry" && e.type != "light-cavalry";
+  p.opponent_skirmish = e.formation == "skirmish" && u.formation != "skirmish";
+  p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  p.flank_rear = flank_or_rear(enemy, unit);            // L48: +1D
+  p.attacking_flank_rear = flank_or_rear(unit, enemy);  // L63: +2
+  p.uphill = uphill(unit, enemy);                       // L64
+  with_leader(unit, p);                                 // D12-22
   return p;
 }
 
-std::map<std::string, Value> BattleED::close_to_melee_params(int unit, int enemy,
-                                                             bool charger) const {
-  std::map<std::string, Value> p = elan_params(unit, enemy);
-  const Unit& u = force_.units[unit];
-  const bool terrain =
+CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bool charger) const {
+  CloseToMeleeSituation p;
+  p.elan = elan_factors(unit, enemy);
+  p.defender = !charger;
+  p.cavalry = force_.units[unit].arm == Arm::kCavalry;
+  p.terrain_or_square =
       force_.units[enemy].formation == "square" || rough_or_worse(enemy) || cover(enemy) != "none";
-  p["role"] = Value(std::string(charger ? "charger" : "defender"));
-  p["arm"] = Value(std::string(u.arm == Arm::kCavalry ? "cavalry" : "infantry"));
-  p["ground"] = Value(std::string(terrain ? "terrain-or-square" : "clear"));
-  p["dm-count"] =
-      Value(std::string(option("d12_15_close_dm_count") == "before" ? "before" : "after"));
+  p.dm_count_before = option("d12_15_close_dm_count") == "before";
   return p;
 }
 
@@ -63,7 +62,7 @@ void BattleED::close_phase(int side, EventLog& log) {
       continue;
     }
     std::vector<RollRecord> rolls;
-    const Outcome c = resolve("close-to-melee", close_to_melee_params(a, d, true), &rolls);
+    const Outcome c = roll_close_to_melee(close_to_melee_situation(a, d, true), dice_, &rolls);
     const bool contact = outcome_int(c, "contact") != 0;
     Event e = make_event(EventKind::kCharge, a,
                          fmt::format("{} closes to melee with {}: {}", name(a), name(d),
@@ -81,7 +80,7 @@ void BattleED::close_phase(int side, EventLog& log) {
     }
     if (active(d)) {
       std::vector<RollRecord> drolls;
-      const Outcome dc = resolve("close-to-melee", close_to_melee_params(d, a, false), &drolls);
+      const Outcome dc = roll_close_to_melee(close_to_melee_situation(d, a, false), dice_, &drolls);
       Event de = make_event(EventKind::kMorale, d,
                             fmt::format("{} stands to receive {}: {}", name(d), name(a),
                                         drolls.empty() ? "" : drolls.back().result));
@@ -110,8 +109,8 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
     if (!active(a) || !active(d)) break;
     std::vector<RollRecord> rolls;
-    const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
-    const Outcome od = resolve("close-action", close_params(d, a, counter), &rolls);
+    const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, &rolls);
+    const Outcome od = roll_close_action(close_situation(d, a, counter), dice_, &rolls);
     const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
@@ -127,13 +126,14 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
       const int enemy = u == a ? d : a;
       if (!active(u) || !force_.units[enemy].on_table()) continue;
-      std::map<std::string, Value> p = elan_params(u, enemy);
+      ElanTestSituation p;
+      p.elan = elan_factors(u, enemy);
       // The sheet prints rounds 1-3 (L38-L40); a later round (d12_17_rounds > 3) tests as
       // the third (README "Interpretations").
-      p["round"] = Value(std::int64_t{std::min(round, 3)});
-      p["figures-lost-more"] = Value(std::int64_t{std::clamp(lost_more, 0, 30)});
+      p.round = std::min(round, 3);
+      p.elan.figures_lost_more = std::clamp(lost_more, 0, 30);
       std::vector<RollRecord> trolls;
-      const Outcome t = resolve("elan-test", p, &trolls);
+      const Outcome t = roll_elan_test(p, dice_, &trolls);
       Event te =
           make_event(EventKind::kMorale, u,
                      fmt::format("{} tests Elan at the end of round {} (L38-L40): {}", name(u),

@@ -28,7 +28,8 @@ void BattleED::rally_step(int side, EventLog& log) {
         {"dms", Value(i64(std::min(s.dms, 12)))},
         {"broken", Value(broken(u))},
         {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
-        {"leader-near", Value(leader_near(u))},  // D12-22
+        // D12-22: the die is a broken unit's (the rally reads it only then).
+        {"leader-near", Value(broken(u) && leader_near(u))},
         {"mode", Value(option("r001_2_rally_mode"))},
         {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}};
     with_leader(u, p);

@@ -66,10 +66,10 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
     artillery_fire(unit, target, ok ? shot : best_shot(unit, target), reaction, tally, log);
     return;
   }
-  const std::string res = fire_resolution(unit, target);
-  const std::map<std::string, Value> params = fire_params(unit, target, reaction);
+  const std::string res = "small-arms";
+  const SmallArmsSituation situation = fire_situation(unit, target, reaction);
   std::vector<RollRecord> rolls;
-  const Outcome o = resolve(res, params, &rolls);
+  const Outcome o = roll_small_arms(situation, dice_, &rolls);
   const RollRecord to_hit = rolls.empty() ? RollRecord{} : rolls.front();
   const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& u = force_.units[unit];
@@ -96,7 +96,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   const std::string weapon = u.attribute_string("weapon", "musket");
   const bool close = range <= row("fire.weapons", weapon).number("close");
-  const bool volley = std::get<std::string>(params.at("fire")) == "volley";
+  const bool volley = situation.fire->key == "volley";
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
@@ -114,19 +114,18 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
     skirmisher = t.attribute_string("skirmisher", "none");
     if (skirmisher == "none") skirmisher = "ad-hoc";
   }
-  const Outcome s = resolve("save",
-                            {{"hits", Value(std::int64_t{std::min(hits, 60)})},
-                             {"experience", Value(experience(target))},
-                             {"dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
-                             {"cover", Value(cover(target))},
-                             {"caps", Value(option("r001_4_save_caps"))},
-                             {"special", Value(option("r001_4_special") == "leader-or-dm")},
-                             {"attack", Value(attack)},
-                             {"skirmisher", Value(skirmisher)},
-                             {"artillery", Value(t.arm == Arm::kArtillery)},
-                             {"flank-rear", Value(flank_rear)}},  // L254
-                            rolls);
-  return {outcome_int(s, "casualties"), outcome_int(s, "special")};
+  SaveSituation s;
+  s.experience = &row("close_saves.experience", experience(target));
+  s.dms = std::min(state_[target].dms, 12);
+  s.cover = cover_of(cover(target));
+  s.capped = option("r001_4_save_caps") != "none";
+  s.special = option("r001_4_special") == "leader-or-dm";
+  s.attack = attack_of(attack);
+  s.skirmisher = skirmisher_of(skirmisher);
+  s.artillery = t.arm == Arm::kArtillery;
+  s.flank_rear = flank_rear;  // L254
+  const Outcome o = roll_save(s, std::min(hits, 60), dice_, rolls);
+  return {outcome_int(o, "casualties"), outcome_int(o, "special")};
 }
 
 // D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
@@ -141,22 +140,21 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     const bool half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
     const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
                                      : 2 * unit.figures() < unit.start_figures;
-    std::map<std::string, Value> p = {
-        {"fire-casualties", Value(std::int64_t{std::min(ft.casualties, 60)})},
-        {"volley-canister-casualties", Value(std::int64_t{std::min(ft.volley_canister_close, 20)})},
-        {"rifle-casualties", Value(std::int64_t{std::min(ft.rifle_close, 20)})},
-        {"shell-casualties", Value(std::int64_t{std::min(ft.shell, 20)})},
-        {"casualty-dice", Value(option("d12_03_casualty_dice"))},
-        {"factor", Value(std::int64_t{elan(u)})},
-        {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
-        {"square-or-cover",
-         Value(unit.formation == "square" || (!state_[u].moved && cover(u) != "none"))},
-        {"below-half", Value(below)},
-        {"flank-rear", Value(ft.flank_rear)},
-        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-    with_leader(u, p);
+    ElanTestSituation p;
+    p.fire_casualties = std::min(ft.casualties, 60);
+    p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
+    p.rifle_casualties = std::min(ft.rifle_close, 20);
+    p.shell_casualties = std::min(ft.shell, 20);
+    p.per_casualty = option("d12_03_casualty_dice") == "per-casualty";
+    p.elan.factor = elan(u);
+    p.elan.dms = std::min(state_[u].dms, 12);
+    p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
+    p.elan.below_half = below;
+    p.elan.flank_rear = ft.flank_rear;
+    p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+    with_leader(u, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("elan-test", p, &rolls);
+    const Outcome o = roll_elan_test(p, dice_, &rolls);
     Event e = make_event(EventKind::kMorale, u,
                          fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
                                      ft.casualties, rolls.empty() ? "" : rolls.back().result));

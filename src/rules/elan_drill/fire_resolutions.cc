@@ -8,6 +8,7 @@
 #include "rules/elan_drill/fire_util.h"
 #include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill {
 
@@ -44,49 +45,108 @@ struct SmallArmsShot {
   std::string notes;  // named only
 };
 
-SmallArmsShot small_arms_shot(const Params& p, bool named) {
-  const Row& weapon = row("fire.weapons", p.get_string("weapon"));
-  std::string fire_type = p.get_string("fire");
+SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
+  static const Row& kPlatoon = row("fire.fire_types", "platoon");
+  static const Row& kCarbineMounted = row("fire.small_arms_modifiers", "carbine-mounted");
+  static const Row& kTwoRankLine = row("fire.small_arms_modifiers", "two-rank-line");
+  static const Row& kFirstFire = row("fire.small_arms_modifiers", "first-fire");
+  const Row& weapon = *s.weapon;
+  const Row* fire = s.fire;
   std::string notes;
-  if (weapon.flag("platoon_only") && fire_type != "platoon") {
-    fire_type = "platoon";
+  if (weapon.flag("platoon_only") && fire != &kPlatoon) {
+    fire = &kPlatoon;
     if (named) notes += fmt::format("; rifles must always use platoon fire ({})", weapon.ref);
   }
-  const Row& fire = row("fire.fire_types", fire_type);
-  Factor f(int_of(p, "skill"), "musketry skill (R-001-5, D12-10)", named);
-  const double range = p.get_number("range");
+  Factor f(s.skill, "musketry skill (R-001-5, D12-10)", named);
   const bool no_close = weapon.number("close") == 0;
-  Band band = band_of(range, weapon.number("close"), weapon.number("long"));
+  Band band = band_of(s.range, weapon.number("close"), weapon.number("long"));
   if (no_close && band == Band::kClose) band = Band::kLong;
-  if (band == Band::kLong && !(no_close && p.get_string("pistol-range") == "no-penalty")) {
+  if (band == Band::kLong && !(no_close && s.pistol_no_penalty)) {
     f.add(general_modifier("long-range"));
   }
-  const bool twice = p.get_string("duplicates") == "twice";
-  const bool mounted = p.get_bool("mounted");
-  if (mounted && weapon.key == "carbine") {
+  if (s.mounted && weapon.key == "carbine") {
     f.add(general_modifier("carbine-mounted"));
-    if (twice) f.add(row("fire.small_arms_modifiers", "carbine-mounted"));
+    if (s.duplicates_twice) f.add(kCarbineMounted);
   }
-  if (p.get_bool("two-rank-line")) {
+  if (s.two_rank_line) {
     f.add(general_modifier("two-rank-line"));
-    if (twice) f.add(row("fire.small_arms_modifiers", "two-rank-line"));
+    if (s.duplicates_twice) f.add(kTwoRankLine);
   }
-  if (p.get_bool("first-fire")) f.add(row("fire.small_arms_modifiers", "first-fire"));
-  apply_general_fire_modifiers(p, f);
-  const int figures = int_of(p, "figures");
-  int dice = figures;
-  if (fire.flag("half")) {
-    dice = p.get_string("platoon-rounding") == "up" ? (figures + 1) / 2 : figures / 2;
-  }
-  const bool fires = band != Band::kOut && !(mounted && !weapon.flag("mounted"));
-  return {&weapon, &fire, std::move(f), band, figures, dice, fires, std::move(notes)};
+  if (s.first_fire) f.add(kFirstFire);
+  apply_general_fire_modifiers(s.general, f);
+  int dice = s.figures;
+  if (fire->flag("half")) dice = s.platoon_round_up ? (s.figures + 1) / 2 : s.figures / 2;
+  const bool fires = band != Band::kOut && !(s.mounted && !weapon.flag("mounted"));
+  return {&weapon, fire, std::move(f), band, s.figures, dice, fires, std::move(notes)};
 }
 
 }  // namespace
 
-PoolDice small_arms_pool(const Params& p) {
-  const SmallArmsShot shot = small_arms_shot(p, false);
+SmallArmsSituation small_arms_situation(const Params& p) {
+  SmallArmsSituation s;
+  s.weapon = &row("fire.weapons", p.get_string("weapon"));
+  s.fire = &row("fire.fire_types", p.get_string("fire"));
+  s.figures = int_of(p, "figures");
+  s.skill = int_of(p, "skill");
+  s.range = p.get_number("range");
+  s.mounted = p.get_bool("mounted");
+  s.two_rank_line = p.get_bool("two-rank-line");
+  s.first_fire = p.get_bool("first-fire");
+  s.general = fire_modifiers(p);
+  s.platoon_round_up = p.get_string("platoon-rounding") == "up";
+  s.pistol_no_penalty = p.get_string("pistol-range") == "no-penalty";
+  s.duplicates_twice = p.get_string("duplicates") == "twice";
+  return s;
+}
+
+std::map<std::string, Value> small_arms_params(const SmallArmsSituation& s) {
+  std::map<std::string, Value> p = {
+      {"weapon", text_value(s.weapon->key)},
+      {"fire", text_value(s.fire->key)},
+      {"figures", int_value(s.figures)},
+      {"skill", int_value(s.skill)},
+      {"range", Value(s.range)},
+      {"mounted", Value(s.mounted)},
+      {"two-rank-line", Value(s.two_rank_line)},
+      {"first-fire", Value(s.first_fire)},
+      {"platoon-rounding", text_value(s.platoon_round_up ? "up" : "down")},
+      {"pistol-range", text_value(s.pistol_no_penalty ? "no-penalty" : "always-long")},
+      {"duplicates", text_value(s.duplicates_twice ? "twice" : "once")}};
+  add_fire_modifier_params(s.general, p);
+  return p;
+}
+
+PoolDice small_arms_pool(const SmallArmsSituation& s) {
+  const SmallArmsShot shot = small_arms_shot(s, false);
   return {shot.fires ? shot.dice : 0, shot.factor.total()};
+}
+
+PoolDice small_arms_pool(const Params& p) { return small_arms_pool(small_arms_situation(p)); }
+
+Outcome roll_small_arms(const SmallArmsSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const SmallArmsShot shot = small_arms_shot(s, rec != nullptr);
+    shot.factor.record(rec, "small arms");
+    if (!shot.fires) {
+      if (rec != nullptr) {
+        const Row& weapon = *shot.weapon;
+        rec->result =
+            shot.band == Band::kOut
+                ? fmt::format("no fire: {:g}\" is beyond the {}'s long range {}\" ({})", s.range,
+                              weapon.key, weapon.number("long"), weapon.ref)
+                : fmt::format("no fire: a {} may not be fired mounted (L141)", weapon.key);
+      }
+      return hits_outcome(0);
+    }
+    const PoolResult pool = roll_pool(shot.dice, shot.factor.total(), c, rec);
+    if (rec != nullptr) {
+      rec->result = fmt::format("{} hit{} from {}d12 vs {} ({} of {} figures, {}; {} range){}",
+                                pool.successes, pool.successes == 1 ? "" : "s", shot.dice,
+                                shot.factor.total(), shot.fire->key, shot.figures, shot.fire->ref,
+                                band_name(shot.band), shot.notes);
+    }
+    return hits_outcome(pool.successes);
+  });
 }
 
 Resolution small_arms_resolution() {
@@ -119,33 +179,48 @@ Resolution small_arms_resolution() {
                             "modifiers printed in both lists apply once, or twice", "R-001-7"));
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const SmallArmsShot shot = small_arms_shot(p, rec != nullptr);
-      shot.factor.record(rec, "small arms");
-      if (!shot.fires) {
-        if (rec != nullptr) {
-          const Row& weapon = *shot.weapon;
-          rec->result =
-              shot.band == Band::kOut
-                  ? fmt::format("no fire: {:g}\" is beyond the {}'s long range {}\" ({})",
-                                p.get_number("range"), weapon.key, weapon.number("long"),
-                                weapon.ref)
-                  : fmt::format("no fire: a {} may not be fired mounted (L141)", weapon.key);
-        }
-        return hits_outcome(0);
-      }
-      const PoolResult pool = roll_pool(shot.dice, shot.factor.total(), c, rec);
-      if (rec != nullptr) {
-        rec->result = fmt::format("{} hit{} from {}d12 vs {} ({} of {} figures, {}; {} range){}",
-                                  pool.successes, pool.successes == 1 ? "" : "s", shot.dice,
-                                  shot.factor.total(), shot.fire->key, shot.figures, shot.fire->ref,
-                                  band_name(shot.band), shot.notes);
-      }
-      return hits_outcome(pool.successes);
-    });
+    return roll_small_arms(small_arms_situation(p), c, explain);
   };
   return r;
 }
+
+namespace detail {
+
+CanisterShot canister_shot(const ShotSituation& s, bool named) {
+  static const Row& kHowitzer = row("fire.canister_modifiers", "howitzer");
+  const Row& gun = row("fire.canister", s.gun);
+  Factor f(s.gunnery, "Gunnery Skill (L155, D12-02)", named);
+  const Band band = band_of(s.range, gun.number("short"), gun.number("long"));
+  if (band == Band::kLong) f.add(general_modifier("long-range"));
+  if (s.howitzer) f.add(kHowitzer);
+  apply_general_fire_modifiers(s.general, f);
+  return {&gun, std::move(f), band};
+}
+
+Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const CanisterShot shot = canister_shot(s, rec != nullptr);
+    const Row& gun = *shot.gun;
+    const Factor& f = shot.factor;
+    f.record(rec, "canister");
+    if (shot.band == Band::kOut) {
+      if (rec != nullptr) {
+        rec->result = fmt::format("no fire: {:g}\" is beyond long range {}\" ({})", s.range,
+                                  gun.number("long"), gun.ref);
+      }
+      return hits_outcome(0);
+    }
+    const PoolResult pool = roll_pool(gun.number("dice"), f.total(), c, rec);
+    if (rec != nullptr) {
+      rec->result = fmt::format("{} hit{} from {}d12 vs {} ({}, {} range)", pool.successes,
+                                pool.successes == 1 ? "" : "s", gun.number("dice"), f.total(),
+                                gun.ref, band_name(shot.band) == "close" ? "short" : "long");
+    }
+    return hits_outcome(pool.successes);
+  });
+}
+
+}  // namespace detail
 
 Resolution canister_resolution() {
   Resolution r;
@@ -165,30 +240,7 @@ Resolution canister_resolution() {
   add_general_fire_params(r.params);
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const Row& gun = row("fire.canister", p.get_string("gun"));
-      Factor f(int_of(p, "gunnery"), "Gunnery Skill (L155, D12-02)");
-      const double range = p.get_number("range");
-      const Band band = band_of(range, gun.number("short"), gun.number("long"));
-      if (band == Band::kLong) f.add(general_modifier("long-range"));
-      if (p.get_bool("howitzer")) f.add(row("fire.canister_modifiers", "howitzer"));
-      apply_general_fire_modifiers(p, f);
-      f.record(rec, "canister");
-      if (band == Band::kOut) {
-        if (rec != nullptr) {
-          rec->result = fmt::format("no fire: {:g}\" is beyond long range {}\" ({})", range,
-                                    gun.number("long"), gun.ref);
-        }
-        return hits_outcome(0);
-      }
-      const PoolResult pool = roll_pool(gun.number("dice"), f.total(), c, rec);
-      if (rec != nullptr) {
-        rec->result = fmt::format("{} hit{} from {}d12 vs {} ({}, {} range)", pool.successes,
-                                  pool.successes == 1 ? "" : "s", gun.number("dice"), f.total(),
-                                  gun.ref, band_name(band) == "close" ? "short" : "long");
-      }
-      return hits_outcome(pool.successes);
-    });
+    return roll_shot(shot_situation(Shot::kCanister, p), c, explain);
   };
   return r;
 }

@@ -12,11 +12,27 @@ void add_general_fire_params(std::vector<ParamSpec>& ps) {
 
 const Row& general_modifier(std::string_view key) { return row("fire.general_modifiers", key); }
 
-void apply_general_fire_modifiers(const Params& p, Factor& f) {
-  if (p.get_bool("moving")) f.add(general_modifier("moving"));
-  f.add(general_modifier("dm"), int_of(p, "dms"));
-  if (p.get_bool("reaction")) f.add(general_modifier("reaction"));
-  if (p.get_bool("friends-in-contact")) f.add(general_modifier("friends-in-contact"));
+FireModifiers fire_modifiers(const Params& p) {
+  return {p.get_bool("moving"), int_of(p, "dms"), p.get_bool("reaction"),
+          p.get_bool("friends-in-contact")};
+}
+
+void add_fire_modifier_params(const FireModifiers& m, std::map<std::string, Value>& out) {
+  out["moving"] = Value(m.moving);
+  out["dms"] = int_value(m.dms);
+  out["reaction"] = Value(m.reaction);
+  out["friends-in-contact"] = Value(m.friends_in_contact);
+}
+
+void apply_general_fire_modifiers(const FireModifiers& m, Factor& f) {
+  static const Row& kMoving = general_modifier("moving");
+  static const Row& kDm = general_modifier("dm");
+  static const Row& kReaction = general_modifier("reaction");
+  static const Row& kFriends = general_modifier("friends-in-contact");
+  if (m.moving) f.add(kMoving);
+  f.add(kDm, m.dms);
+  if (m.reaction) f.add(kReaction);
+  if (m.friends_in_contact) f.add(kFriends);
 }
 
 Band band_of(double range, double close, double long_range) {

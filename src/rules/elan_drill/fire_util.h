@@ -7,17 +7,30 @@
 #include <vector>
 
 #include "rules/elan_drill/resolution_util.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill::detail {
 
 // moving (L200), dms (L201), reaction (L204), friends-in-contact (L205).
 void add_general_fire_params(std::vector<ParamSpec>& ps);
-void apply_general_fire_modifiers(const Params& p, Factor& f);
+FireModifiers fire_modifiers(const Params& p);
+void add_fire_modifier_params(const FireModifiers& m, std::map<std::string, Value>& out);
+void apply_general_fire_modifiers(const FireModifiers& m, Factor& f);
 const Row& general_modifier(std::string_view key);
 
 // Range bands (common.md §3.4: upper limits inclusive, never rounded).
 enum class Band { kClose, kLong, kOut };
 Band band_of(double range, double close, double long_range);
 std::string_view band_name(Band b);
+
+// Canister (fire_resolutions.cc, L151-L161, L213-L215): the gun's row, the to-hit factor and
+// the band; the roll.
+struct CanisterShot {
+  const Row* gun = nullptr;
+  Factor factor;
+  Band band = Band::kClose;
+};
+CanisterShot canister_shot(const ShotSituation& s, bool named);
+Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
 
 }  // namespace smoothbore::elan_drill::detail

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
 
 namespace smoothbore::elan_drill {
@@ -28,13 +29,23 @@ void BattleED::with_leader(int unit, std::map<std::string, Value>& p) const {
   p["leader"] = Value(attached_leader(unit) >= 0);
   p["leader-bonus"] = Value(std::int64_t{static_cast<int>(option_number("d12_22_leader_bonus"))});
 }
+void BattleED::with_leader(int unit, ElanFactors& e) const {
+  e.leader = attached_leader(unit) >= 0;
+  e.options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
+}
 
 bool BattleED::leader_near(int unit) const {
   if (!option_flag("d12_22_leader_rally_die")) return false;
   const Rect fp = force_.units[unit].footprint();
+  // Issue 9: a leader farther from the centre than the half diagonal and 4" (and 1 mm for
+  // rounding) is farther than 4" from the footprint: no exact distance (two sines) for him.
+  const double bound = half_diagonal(fp) + kLeaderNearIn * kMm + 1.0;
   for (const Leader& l : force_.leaders) {
     if (!l.alive || l.side != force_.units[unit].side) continue;
-    if (l.attached_unit == unit || distance(fp, l.position) / kMm <= kLeaderNearIn) return true;
+    if (l.attached_unit == unit) return true;
+    const Vec2 d = l.position - fp.centre;
+    if (d.dot(d) > bound * bound) continue;
+    if (distance(fp, l.position) / kMm <= kLeaderNearIn) return true;
   }
   return false;
 }

@@ -161,4 +161,42 @@ const std::vector<double>& casualty_distribution(const CloseActionPools& pools) 
               [&] { return close_casualties(pools); });
 }
 
+const CloseToMeleeOdds& close_to_melee_odds(const CloseToMeleeSituation& s) {
+  thread_local std::unordered_map<std::uint64_t, CloseToMeleeOdds> memo;
+  const PoolDice pool = close_to_melee_pool(s);
+  const std::uint64_t key = pack(pool.dice, pool.factor, s.elan.dms | s.elan.options.break_dms << 8,
+                                 (s.defender ? 1 : 0) | (s.dm_count_before ? 2 : 0));
+  if (auto it = memo.find(key); it != memo.end()) return it->second;
+  const std::function<Outcome(Chance&)> f = [&](Chance& c) {
+    return roll_close_to_melee(s, c, nullptr);
+  };
+  CloseToMeleeOdds odds;
+  const Value yes(true), none(std::int64_t{0});
+  for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
+    for (const auto& [k, v] : outcome) {
+      if (k == "contact" && v == yes) odds.contact += probability;
+      if (k == "broken" && v == yes) odds.broken += probability;
+      if (k == "failures" && v == none) odds.steady += probability;
+    }
+  }
+  return memo.emplace(key, odds).first->second;
+}
+
+double shot_hits_mean(const ShotSituation& s) {
+  thread_local std::unordered_map<std::uint64_t, double> memo;
+  const std::uint64_t key = shot_odds_key(s);
+  if (key != 0) {
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+  }
+  const std::function<Outcome(Chance&)> f = [&](Chance& c) { return roll_shot(s, c, nullptr); };
+  double sum = 0;
+  for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
+    for (const auto& [k, v] : outcome) {
+      if (k == "hits") sum += probability * as_number(v);
+    }
+  }
+  if (key != 0) memo.emplace(key, sum);
+  return sum;
+}
+
 }  // namespace smoothbore::elan_drill

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill {
 
@@ -18,5 +19,19 @@ const std::vector<double>& failure_distribution(const PoolDice& pool);
 double success_mean(const PoolDice& pool);
 // P(casualties = index) of one side's round of close action (close-action's "casualties").
 const std::vector<double>& casualty_distribution(const CloseActionPools& pools);
+
+// close-to-melee's chances as outcome_probability() sums them over the resolution's sorted
+// outcomes: it makes (or stands) contact, it breaks, it fails no die. Kept by what the test
+// comes down to: its pool, DMs, break DMs, role and DM count.
+struct CloseToMeleeOdds {
+  double contact = 0;
+  double broken = 0;
+  double steady = 0;
+};
+const CloseToMeleeOdds& close_to_melee_odds(const CloseToMeleeSituation& s);
+
+// An artillery shot's mean hits on its target, as outcome_mean() sums them ("hits"); kept by
+// shot_odds_key() when the shot strikes one unit.
+double shot_hits_mean(const ShotSituation& s);
 
 }  // namespace smoothbore::elan_drill

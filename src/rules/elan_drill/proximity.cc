@@ -1,6 +1,7 @@
 #include "rules/elan_drill/proximity.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -93,6 +94,8 @@ void UnitSnapshot::build(const Force& force) {
     side_grids_[s].build(side_centres[s], kCellMm);
   memo_.assign(rects_.size(), -2);
   hints_.assign(side_ids_.size(), -1);
+  contact_memo_.clear();
+  targets_memo_.clear();
   ready_ = true;
 }
 
@@ -101,6 +104,8 @@ void UnitSnapshot::clear() {
   rects_.clear();
   memo_.clear();
   hints_.clear();
+  contact_memo_.clear();
+  targets_memo_.clear();
 }
 
 std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
@@ -231,19 +236,32 @@ Rect BattleED::footprint_of(int unit) const {
   return snap_.ready() ? snap_.footprint(unit) : force_.units[unit].footprint();
 }
 
+const RectFrame& BattleED::frame_of(int unit) const {
+  const Rect r = footprint_of(unit);
+  const auto i = static_cast<std::size_t>(unit);
+  if (frames_.size() != force_.units.size()) {
+    frames_.assign(force_.units.size(), RectFrame{});
+    framed_.assign(force_.units.size(), 0);
+  }
+  RectFrame& f = frames_[i];
+  // Compared bit for bit (a -0.0 facing is not a 0.0 one to sin and cos).
+  if (framed_[i] == 0 || std::memcmp(&f.rect, &r, sizeof(Rect)) != 0) {
+    f = RectFrame(r);
+    framed_[i] = 1;
+  }
+  return f;
+}
+
 bool BattleED::within_in(int a, int b, double reach_in) const {
   const Rect fa = footprint_of(a);
   const Rect fb = footprint_of(b);
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
-  return distance(fa, fb) / kMm <= reach_in;
+  return distance(frame_of(a), frame_of(b)) / kMm <= reach_in;
 }
 
-double BattleED::gap_in(int a, int b) const {
-  if (snap_.ready()) return distance(snap_.footprint(a), snap_.footprint(b)) / kMm;
-  return distance(force_.units[a].footprint(), force_.units[b].footprint()) / kMm;
-}
+double BattleED::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
 
 // The nearest active enemy of `unit` by `key(mm)` over every unit (check_nearest's answer).
 template <typename Key>
@@ -359,6 +377,40 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
 }
 
 int BattleED::contact_friend(int unit, int target) const {
+  if (snap_.ready()) {  // kept while the snapshot stands (check_nearest: checked)
+    int& kept = snap_.contact_memo(unit, target);
+    if (kept == -2) {
+      kept = contact_friend_now(unit, target);
+    } else if (check_nearest && kept != contact_friend_now(unit, target)) {
+      throw std::logic_error(
+          fmt::format("unit {}: friend in contact with {} kept as {}", unit, target, kept));
+    }
+    return kept;
+  }
+  return contact_friend_now(unit, target);
+}
+
+std::vector<int> BattleED::fire_targets_now(int unit) const {
+  std::vector<int> out;
+  for (const int ti : units_near(unit, fire_reach_in(unit))) {
+    if (can_fire_at(unit, ti)) out.push_back(ti);
+  }
+  return out;
+}
+
+std::vector<int> BattleED::fire_targets(int unit) const {
+  if (!snap_.ready()) return fire_targets_now(unit);
+  bool known = false;
+  std::vector<int>* kept = snap_.targets_memo(unit, &known);
+  if (!known) {
+    *kept = fire_targets_now(unit);
+  } else if (check_nearest && *kept != fire_targets_now(unit)) {
+    throw std::logic_error(fmt::format("unit {}: fire targets kept differ", unit));
+  }
+  return *kept;
+}
+
+int BattleED::contact_friend_now(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
   for (int o : units_near(target, kContactIn)) {

@@ -7,6 +7,8 @@
 // Internal to src/rules/elan_drill.
 #pragma once
 
+#include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "core/force/force.h"
@@ -45,6 +47,19 @@ class UnitSnapshot {
   // The enemy last found nearest to a unit of `side` (-1: none yet), valid with the
   // snapshot: its distance bounds the next search's, a neighbour's most often.
   int& nearest_hint(int side) const { return hints_[static_cast<std::size_t>(side)]; }
+  // Memo of the enemies a unit may fire at (BattleED::fire_targets; `known`: kept before),
+  // valid with the snapshot.
+  std::vector<int>* targets_memo(int unit, bool* known) const {
+    auto [it, added] = targets_memo_.try_emplace(unit);
+    *known = !added;
+    return &it->second;
+  }
+  // Memo of contact_friend(unit, target) (-2: not yet known), valid with the snapshot: the
+  // footprints, sides and statuses it reads do not change while it stands.
+  int& contact_memo(int unit, int target) const {
+    const auto key = static_cast<std::uint64_t>(unit) << 32 | static_cast<std::uint32_t>(target);
+    return contact_memo_.try_emplace(key, -2).first->second;
+  }
 
  private:
   std::vector<Rect> rects_;
@@ -56,6 +71,8 @@ class UnitSnapshot {
   bool ready_ = false;
   mutable std::vector<int> memo_;
   mutable std::vector<int> hints_;  // by side
+  mutable std::unordered_map<std::uint64_t, int> contact_memo_;
+  mutable std::unordered_map<int, std::vector<int>> targets_memo_;
 };
 
 // The units' footprints kept valid while units move (issue 9): built for the movement,

@@ -88,12 +88,12 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
 
 // D12-18: the pursuer's new close action with the broken unit: one round.
 void BattleED::pursuit_round(int a, int d, EventLog& log) {
-  std::map<std::string, Value> pd = close_params(d, a, false);
-  pd["broken"] = Value(true);  // D12-18: -2 to hit (option d12_18_broken_to_hit)
-  pd["broken-to-hit"] = Value(static_cast<std::int64_t>(option_number("d12_18_broken_to_hit")));
+  CloseActionSituation pd = close_situation(d, a, false);
+  pd.broken = true;  // D12-18: -2 to hit (option d12_18_broken_to_hit)
+  pd.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
   std::vector<RollRecord> rolls;
-  const Outcome oa = resolve("close-action", close_params(a, d, true), &rolls);
-  const Outcome od = resolve("close-action", pd, &rolls);
+  const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, &rolls);
+  const Outcome od = roll_close_action(pd, dice_, &rolls);
   const int by_a = outcome_int(oa, "casualties"), sp_a = outcome_int(oa, "special");
   const int by_d = outcome_int(od, "casualties"), sp_d = outcome_int(od, "special");
   Event e = make_event(EventKind::kMelee, a,

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "core/check.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool_odds.h"
@@ -27,12 +30,26 @@ Params complete(const std::string& name, const std::map<std::string, Value>& giv
 
 }  // namespace
 
-const std::string& BattleED::option(const std::string& n) const {
-  return scenario_.options.get_string(n);
+namespace {
+const Value& option_value(const auto& options, std::string_view n) {
+  const auto it = options.find(n);
+  SB_CHECK(it != options.end(), fmt::format("option '{}' is not in the schema", n));
+  return it->second;
 }
-bool BattleED::option_flag(const std::string& n) const { return scenario_.options.get_bool(n); }
-double BattleED::option_number(const std::string& n) const {
-  return as_number(scenario_.options.values().at(n));
+}  // namespace
+
+const std::string& BattleED::option(std::string_view n) const {
+  const Value& v = option_value(options_, n);
+  SB_CHECK(std::holds_alternative<std::string>(v), fmt::format("{} is not a string", n));
+  return std::get<std::string>(v);
+}
+bool BattleED::option_flag(std::string_view n) const {
+  const Value& v = option_value(options_, n);
+  SB_CHECK(std::holds_alternative<bool>(v), fmt::format("{} is not a bool", n));
+  return std::get<bool>(v);
+}
+double BattleED::option_number(std::string_view n) const {
+  return as_number(option_value(options_, n));
 }
 
 std::string BattleED::experience(int unit) const {
@@ -213,60 +230,56 @@ double BattleED::probability(const std::string& n, const std::map<std::string, V
   });
 }
 
-// The small-arms parameters of `unit` firing at `target` (artillery: shot_params).
-std::map<std::string, Value> BattleED::fire_params(int unit, int target, bool reaction) const {
+// The small arms of `unit` firing at `target`.
+SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction) const {
   const Unit& u = force_.units[unit];
-  if (u.arm == Arm::kArtillery) {
-    return shot_params(unit, target, best_shot(unit, target), reaction);
-  }
-  const UnitState& s = state_[unit];
-  std::map<std::string, Value> p = {{"range", Value(gap_in(unit, target))},
-                                    {"moving", Value(s.moved)},
-                                    {"dms", Value(std::int64_t{s.dms})},
-                                    {"reaction", Value(reaction)}};
+  const UnitState& st = state_[unit];
+  SmallArmsSituation s;
+  s.range = gap_in(unit, target);
+  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
   const std::string weapon = u.attribute_string("weapon", "musket");
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  std::string fire = u.formation == "skirmish"           ? "skirmish"
-                     : weapon == "rifle" || s.fired_ever ? "platoon"
-                                                         : "volley";
+  const char* fire = u.formation == "skirmish"            ? "skirmish"
+                     : weapon == "rifle" || st.fired_ever ? "platoon"
+                                                          : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
-  p["weapon"] = Value(weapon);
-  p["fire"] = Value(fire);
-  p["figures"] = Value(std::int64_t{std::clamp(eligible_figures(unit), 1, 60)});
-  p["skill"] = Value(std::int64_t{musketry(unit)});
-  p["mounted"] = Value(u.arm == Arm::kCavalry);
-  p["two-rank-line"] = Value(u.formation == "two-rank-line");
-  p["first-fire"] = Value(u.arm == Arm::kFoot && u.formation != "skirmish" && !s.fired_ever);
-  p["platoon-rounding"] = Value(option("d12_37_platoon_rounding"));
-  p["pistol-range"] = Value(option("r001_5_pistol_range"));
-  p["duplicates"] = Value(option("r001_7_duplicates"));
-  p["friends-in-contact"] = Value(contact_friend(unit, target) >= 0);  // L205, D12-25
-  return p;
+  s.weapon = &row("fire.weapons", weapon);
+  s.fire = &row("fire.fire_types", fire);
+  s.figures = std::clamp(eligible_figures(unit), 1, 60);
+  s.skill = musketry(unit);
+  s.mounted = u.arm == Arm::kCavalry;
+  s.two_rank_line = u.formation == "two-rank-line";
+  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !st.fired_ever;
+  s.platoon_round_up = option("d12_37_platoon_rounding") == "up";
+  s.pistol_no_penalty = option("r001_5_pistol_range") == "no-penalty";
+  s.duplicates_twice = option("r001_7_duplicates") == "twice";
+  return s;
 }
 
-// The close-action parameters of `unit`'s blows on `target` (§9, D12-10), with the
-// target's saves.
-std::map<std::string, Value> BattleED::close_params(int unit, int target, bool charging) const {
+// The close action of `unit`'s blows on `target` (§9, D12-10), with the target's saves.
+CloseActionSituation BattleED::close_situation(int unit, int target, bool charging) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
-  const int figures = std::clamp(contact_figures(unit, target), 1, 40);
-  return {{"figures", Value(std::int64_t{figures})},
-          {"skill", Value(std::int64_t{musketry(unit)})},
-          {"vs-broken", Value(broken(target) && option_flag("d12_05_broken_contact_dice"))},
-          {"flank-rear", Value(flank_or_rear(unit, target))},  // L229, L254
-          {"obstacle-or-bua", Value(cover(target) == "hard")},
-          {"cavalry-vs-square", Value(u.arm == Arm::kCavalry && t.formation == "square")},
-          {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-          {"two-rank-line", Value(u.formation == "two-rank-line")},
-          {"skirmish", Value(u.formation == "skirmish")},
-          {"march-column", Value(u.formation == "march-column")},
-          {"non-charging-cavalry", Value(u.arm == Arm::kCavalry && !charging)},
-          {"target-experience", Value(experience(target))},
-          {"target-dms", Value(std::int64_t{std::min(state_[target].dms, 12)})},
-          {"target-cover", Value(cover(target))},
-          {"target-caps", Value(option("r001_4_save_caps"))},
-          {"target-special", Value(option("r001_4_special") == "leader-or-dm")}};
+  CloseActionSituation s;
+  s.figures = std::clamp(contact_figures(unit, target), 1, 40);
+  s.skill = musketry(unit);
+  s.vs_broken = broken(target) && option_flag("d12_05_broken_contact_dice");
+  s.flank_rear = flank_or_rear(unit, target);  // L229, L254
+  const std::string target_cover = cover(target);
+  s.obstacle_or_bua = target_cover == "hard";
+  s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square";
+  s.dms = std::min(state_[unit].dms, 12);
+  s.two_rank_line = u.formation == "two-rank-line";
+  s.skirmish = u.formation == "skirmish";
+  s.march_column = u.formation == "march-column";
+  s.non_charging_cavalry = u.arm == Arm::kCavalry && !charging;
+  s.target.experience = &row("close_saves.experience", experience(target));
+  s.target.dms = std::min(state_[target].dms, 12);
+  s.target.cover = cover_of(target_cover);
+  s.target.capped = option("r001_4_save_caps") != "none";
+  s.target.special = option("r001_4_special") == "leader-or-dm";
+  return s;
 }
 
 }  // namespace smoothbore::elan_drill

@@ -1,6 +1,7 @@
 // Élan tests (§4, L30-L74), close-to-melee tests (L41-L44, D12-15), Drill tests (§5-§6,
 // L76-L125) and rally (L32-L33, R-001-2): pools of D12 counting failures (R-001-1).
 #include <algorithm>
+#include <array>
 #include <string>
 #include <utility>
 
@@ -9,6 +10,7 @@
 #include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/resolution_util.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill/situations.h"
 
 namespace smoothbore::elan_drill {
 
@@ -37,6 +39,21 @@ void add_test_options(std::vector<ParamSpec>& ps) {
                       "factor uncapped (>= 12 never fails), or clamped to 1..11", "R-001-1"));
 }
 
+TestOptions test_options(const Params& p) {
+  return {int_of(p, "leader-bonus"), int_of(p, "break-dms"), int_of(p, "min-dice"),
+          p.get_string("factor-cap") == "1-11"};
+}
+
+void add_test_option_params(const TestOptions& o, std::map<std::string, Value>& out) {
+  out["leader-bonus"] = int_value(o.leader_bonus);
+  out["break-dms"] = int_value(o.break_dms);
+  out["min-dice"] = int_value(o.min_dice);
+  out["factor-cap"] = text_value(o.factor_cap ? "1-11" : "none");
+}
+
+constexpr std::array<std::string_view, 5> kFormations = {"other", "march-column", "column",
+                                                         "wide-column", "closed-column"};
+
 // Parameters of the Élan factor and dice modifiers shared by elan-test and close-to-melee.
 void add_elan_params(std::vector<ParamSpec>& ps) {
   ps.push_back(count("factor", 7, 0, 12,
@@ -57,8 +74,7 @@ void add_elan_params(std::vector<ParamSpec>& ps) {
                      "L50, D12-30"));
   ps.push_back(flag("below-half", "unit below ½ strength (+1D)", "L51, D12-29"));
   ps.push_back(flag("outnumbered", "in close action: outnumbered 2:1 or more (-1)", "L60, D12-31"));
-  ps.push_back(choice("formation",
-                      {"other", "march-column", "column", "wide-column", "closed-column"},
+  ps.push_back(choice("formation", {kFormations.begin(), kFormations.end()},
                       "in close action: march column (-2) or a column (+3)", "L61, L62"));
   ps.push_back(flag("attacking-flank-rear", "in close action: attacking flank/rear (+2)", "L63"));
   ps.push_back(flag("uphill", "in close action: uphill position (+1)", "L64"));
@@ -73,34 +89,78 @@ void add_elan_params(std::vector<ParamSpec>& ps) {
   add_test_options(ps);
 }
 
-int capped(const Params& p, int factor) {
-  return p.get_string("factor-cap") == "1-11" ? std::clamp(factor, 1, 11) : factor;
+ElanFactors elan_factors(const Params& p) {
+  ElanFactors e;
+  e.factor = int_of(p, "factor");
+  e.dms = int_of(p, "dms");
+  e.square_or_cover = p.get_bool("square-or-cover");
+  e.leader = p.get_bool("leader");
+  e.flank_rear = p.get_bool("flank-rear");
+  e.figures_lost_more = int_of(p, "figures-lost-more");
+  e.below_half = p.get_bool("below-half");
+  e.outnumbered = p.get_bool("outnumbered");
+  const std::string& formation = p.get_string("formation");
+  for (std::size_t i = 0; i < kFormations.size(); ++i) {
+    if (formation == kFormations[i]) e.formation = static_cast<CloseFormation>(i);
+  }
+  e.attacking_flank_rear = p.get_bool("attacking-flank-rear");
+  e.uphill = p.get_bool("uphill");
+  e.lighter_cavalry = p.get_bool("lighter-cavalry");
+  e.opponent_skirmish = p.get_bool("opponent-skirmish");
+  e.options = test_options(p);
+  return e;
 }
 
-Factor elan_factor(const Params& p, bool close_action, bool named) {
-  Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)", named);
-  f.add(elan("factor_modifiers", "dm"), int_of(p, "dms"));
-  if (p.get_bool("square-or-cover")) f.add(elan("factor_modifiers", "square-or-cover"));
-  if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
+void add_elan_factor_params(const ElanFactors& e, std::map<std::string, Value>& out) {
+  out["factor"] = int_value(e.factor);
+  out["dms"] = int_value(e.dms);
+  out["square-or-cover"] = Value(e.square_or_cover);
+  out["leader"] = Value(e.leader);
+  out["flank-rear"] = Value(e.flank_rear);
+  out["figures-lost-more"] = int_value(e.figures_lost_more);
+  out["below-half"] = Value(e.below_half);
+  out["outnumbered"] = Value(e.outnumbered);
+  out["formation"] = text_value(kFormations[static_cast<std::size_t>(e.formation)]);
+  out["attacking-flank-rear"] = Value(e.attacking_flank_rear);
+  out["uphill"] = Value(e.uphill);
+  out["lighter-cavalry"] = Value(e.lighter_cavalry);
+  out["opponent-skirmish"] = Value(e.opponent_skirmish);
+  add_test_option_params(e.options, out);
+}
+
+int capped(const TestOptions& o, int factor) {
+  return o.factor_cap ? std::clamp(factor, 1, 11) : factor;
+}
+
+Factor elan_factor(const ElanFactors& e, bool close_action, bool named) {
+  static const Row& kDm = elan("factor_modifiers", "dm");
+  static const Row& kSquareOrCover = elan("factor_modifiers", "square-or-cover");
+  Factor f(e.factor, "Elan factor (§2.2, D12-02)", named);
+  f.add(kDm, e.dms);
+  if (e.square_or_cover) f.add(kSquareOrCover);
+  if (e.leader) f.add("attached leader", e.options.leader_bonus, "D12-22");
   if (close_action) {  // "In or Closing to Close Action" (L58)
-    if (p.get_bool("outnumbered")) f.add(elan("factor_modifiers", "outnumbered"));
-    const std::string& formation = p.get_string("formation");
-    if (formation == "march-column") f.add(elan("factor_modifiers", "march-column"));
-    if (formation.find("column") != std::string::npos && formation != "march-column") {
+    if (e.outnumbered) f.add(elan("factor_modifiers", "outnumbered"));
+    if (e.formation == CloseFormation::kMarchColumn) {
+      f.add(elan("factor_modifiers", "march-column"));
+    } else if (e.formation != CloseFormation::kOther) {
       f.add(elan("factor_modifiers", "column"));
     }
-    if (p.get_bool("attacking-flank-rear")) f.add(elan("factor_modifiers", "attacking-flank-rear"));
-    if (p.get_bool("uphill")) f.add(elan("factor_modifiers", "uphill"));
-    if (p.get_bool("lighter-cavalry")) f.add(elan("factor_modifiers", "lighter-cavalry"));
-    if (p.get_bool("opponent-skirmish")) f.add(elan("factor_modifiers", "opponent-skirmish"));
+    if (e.attacking_flank_rear) f.add(elan("factor_modifiers", "attacking-flank-rear"));
+    if (e.uphill) f.add(elan("factor_modifiers", "uphill"));
+    if (e.lighter_cavalry) f.add(elan("factor_modifiers", "lighter-cavalry"));
+    if (e.opponent_skirmish) f.add(elan("factor_modifiers", "opponent-skirmish"));
   }
   return f;
 }
 
-void elan_dice_modifiers(const Params& p, DiceCount& dice) {
-  if (p.get_bool("flank-rear")) dice.add(elan("dice_modifiers", "flank-rear"));
-  dice.add(elan("dice_modifiers", "figure-lost-more"), int_of(p, "figures-lost-more"));
-  if (p.get_bool("below-half")) dice.add(elan("dice_modifiers", "below-half"));
+void elan_dice_modifiers(const ElanFactors& e, DiceCount& dice) {
+  static const Row& kFlankRear = elan("dice_modifiers", "flank-rear");
+  static const Row& kLostMore = elan("dice_modifiers", "figure-lost-more");
+  static const Row& kBelowHalf = elan("dice_modifiers", "below-half");
+  if (e.flank_rear) dice.add(kFlankRear);
+  dice.add(kLostMore, e.figures_lost_more);
+  if (e.below_half) dice.add(kBelowHalf);
 }
 
 struct TestResult {
@@ -112,13 +172,14 @@ struct TestResult {
 
 // Rolls a test (R-001-1): the dice (at least min-dice) against the factor, failures on the
 // `table` results (elan.results or drill.results); `dms_apply` says whether the result's
-// DMs land on the unit (Drill: only units moving or changing formation, L101-L103).
-TestResult run_test(const Params& p, std::string_view purpose, std::string_view table_name,
-                    const DiceCount& dice, const Factor& factor, bool dms_apply, Chance& c,
-                    RollRecord* r) {
+// DMs land on the unit (Drill: only units moving or changing formation, L101-L103); `dms`
+// are the unit's.
+TestResult run_test(const TestOptions& o, int dms, std::string_view purpose,
+                    std::string_view table_name, const DiceCount& dice, const Factor& factor,
+                    bool dms_apply, Chance& c, RollRecord* r) {
   factor.record(r, purpose);
-  const int n = std::max(dice.total(), int_of(p, "min-dice"));
-  const int target = capped(p, factor.total());
+  const int n = std::max(dice.total(), o.min_dice);
+  const int target = capped(o, factor.total());
   if (r != nullptr && target != factor.total()) {
     r->modifiers.push_back({"factor clamped to 1..11", static_cast<double>(target - factor.total()),
                             "R-001-1 option factor-cap"});
@@ -129,7 +190,7 @@ TestResult run_test(const Params& p, std::string_view purpose, std::string_view 
   t.result = &result_row(table_name, t.failures);
   t.dms_added = dms_apply ? result_dms(*t.result, t.failures) : 0;
   const bool break_result = t.result->key == "break" || (dms_apply && t.result->key == "disgrace");
-  t.broken = break_result || int_of(p, "dms") + t.dms_added >= int_of(p, "break-dms");
+  t.broken = break_result || dms + t.dms_added >= o.break_dms;
   if (r != nullptr) {
     r->result = fmt::format("{} failure{} of {}d12 vs {}: {} ({}); dice: {}{}", t.failures,
                             t.failures == 1 ? "" : "s", n, target, t.result->key, t.result->ref,
@@ -149,40 +210,150 @@ Outcome test_outcome(const TestResult& t) {
 }
 
 // D12-03: casualty triggers add 1 die once per phase, or one per casualty.
-int casualty_dice(const Params& p, const std::string& name) {
-  const int n = int_of(p, name);
-  if (p.get_string("casualty-dice") == "per-casualty") return n;
+int casualty_dice(const ElanTestSituation& s, int n) {
+  if (s.per_casualty) return n;
   return n > 0 ? 1 : 0;
 }
 
 // The Élan test's dice: its triggers (L30-L45) and dice modifiers (L48-L51).
-DiceCount elan_test_dice(const Params& p, bool named) {
+DiceCount elan_test_dice(const ElanTestSituation& s, bool named) {
+  static const Row& kTwoFire = elan("triggers", "two-fire-casualties");
+  static const Row& kShell = elan("triggers", "shell-shrapnel-casualty");
+  static const Row& kVolley = elan("triggers", "volley-canister-close-casualty");
+  static const Row& kRifle = elan("triggers", "rifle-close-casualty");
+  static const std::array<const Row*, 3> kRounds = {
+      &elan("triggers", "round-1"), &elan("triggers", "round-2"), &elan("triggers", "round-3")};
+  static const Row& kFriendBroken = elan("triggers", "friend-broken-within-4");
   DiceCount dice(named);
-  dice.add("dice given", int_of(p, "dice"), "L30-L45");
-  dice.add(elan("triggers", "two-fire-casualties"), int_of(p, "fire-casualties") / 2);
-  dice.add(elan("triggers", "shell-shrapnel-casualty"), casualty_dice(p, "shell-casualties"));
-  dice.add(elan("triggers", "volley-canister-close-casualty"),
-           casualty_dice(p, "volley-canister-casualties"));
-  dice.add(elan("triggers", "rifle-close-casualty"), casualty_dice(p, "rifle-casualties"));
-  const int round = int_of(p, "round");
-  if (round > 0) dice.add(elan("triggers", fmt::format("round-{}", round)));
-  const std::string& closing = p.get_string("close-to-melee");
-  if (closing != "none") dice.add(elan("triggers", closing));
-  dice.add(elan("triggers", "friend-broken-within-4"), int_of(p, "friends-broken"));
-  elan_dice_modifiers(p, dice);
+  dice.add("dice given", s.dice, "L30-L45");
+  dice.add(kTwoFire, s.fire_casualties / 2);
+  dice.add(kShell, casualty_dice(s, s.shell_casualties));
+  dice.add(kVolley, casualty_dice(s, s.volley_canister_casualties));
+  dice.add(kRifle, casualty_dice(s, s.rifle_casualties));
+  if (s.round > 0) dice.add(*kRounds[static_cast<std::size_t>(s.round - 1)]);
+  if (s.closing != nullptr) dice.add(*s.closing);
+  dice.add(kFriendBroken, s.friends_broken);
+  elan_dice_modifiers(s.elan, dice);
   return dice;
 }
 
 // In or closing to close action (L58): the factor modifiers of L60-L66 apply.
-bool elan_test_in_close_action(const Params& p) {
-  return int_of(p, "round") > 0 || p.get_string("close-to-melee") != "none";
+bool elan_test_in_close_action(const ElanTestSituation& s) {
+  return s.round > 0 || s.closing != nullptr;
 }
 
 }  // namespace
 
-PoolDice elan_test_pool(const Params& p) {
-  return {std::max(elan_test_dice(p, false).total(), int_of(p, "min-dice")),
-          capped(p, elan_factor(p, elan_test_in_close_action(p), false).total())};
+ElanTestSituation elan_test_situation(const Params& p) {
+  ElanTestSituation s;
+  s.dice = int_of(p, "dice");
+  s.fire_casualties = int_of(p, "fire-casualties");
+  s.shell_casualties = int_of(p, "shell-casualties");
+  s.volley_canister_casualties = int_of(p, "volley-canister-casualties");
+  s.rifle_casualties = int_of(p, "rifle-casualties");
+  s.per_casualty = p.get_string("casualty-dice") == "per-casualty";
+  s.round = int_of(p, "round");
+  const std::string& closing = p.get_string("close-to-melee");
+  if (closing != "none") s.closing = &elan("triggers", closing);
+  s.friends_broken = int_of(p, "friends-broken");
+  s.elan = elan_factors(p);
+  return s;
+}
+
+std::map<std::string, Value> elan_test_params(const ElanTestSituation& s) {
+  std::map<std::string, Value> p = {
+      {"dice", int_value(s.dice)},
+      {"fire-casualties", int_value(s.fire_casualties)},
+      {"shell-casualties", int_value(s.shell_casualties)},
+      {"volley-canister-casualties", int_value(s.volley_canister_casualties)},
+      {"rifle-casualties", int_value(s.rifle_casualties)},
+      {"casualty-dice", text_value(s.per_casualty ? "per-casualty" : "once-per-phase")},
+      {"round", int_value(s.round)},
+      {"close-to-melee", text_value(s.closing != nullptr ? s.closing->key : "none")},
+      {"friends-broken", int_value(s.friends_broken)}};
+  add_elan_factor_params(s.elan, p);
+  return p;
+}
+
+PoolDice elan_test_pool(const ElanTestSituation& s) {
+  return {std::max(elan_test_dice(s, false).total(), s.elan.options.min_dice),
+          capped(s.elan.options, elan_factor(s.elan, elan_test_in_close_action(s), false).total())};
+}
+
+PoolDice elan_test_pool(const Params& p) { return elan_test_pool(elan_test_situation(p)); }
+
+Outcome roll_elan_test(const ElanTestSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const DiceCount dice = elan_test_dice(s, rec != nullptr);
+    const Factor f = elan_factor(s.elan, elan_test_in_close_action(s), rec != nullptr);
+    return test_outcome(
+        run_test(s.elan.options, s.elan.dms, "elan test", "elan.results", dice, f, true, c, rec));
+  });
+}
+
+CloseToMeleeSituation close_to_melee_situation(const Params& p) {
+  CloseToMeleeSituation s;
+  s.defender = p.get_string("role") == "defender";
+  s.cavalry = p.get_string("arm") == "cavalry";
+  s.terrain_or_square = p.get_string("ground") == "terrain-or-square";
+  s.dm_count_before = p.get_string("dm-count") == "before";
+  s.elan = elan_factors(p);
+  return s;
+}
+
+std::map<std::string, Value> close_to_melee_params(const CloseToMeleeSituation& s) {
+  std::map<std::string, Value> p = {
+      {"role", text_value(s.defender ? "defender" : "charger")},
+      {"arm", text_value(s.cavalry ? "cavalry" : "infantry")},
+      {"ground", text_value(s.terrain_or_square ? "terrain-or-square" : "clear")},
+      {"dm-count", text_value(s.dm_count_before ? "before" : "after")}};
+  add_elan_factor_params(s.elan, p);
+  return p;
+}
+
+namespace {
+
+// The close-to-melee test's dice: its trigger (L41-L44) and the dice modifiers (L48-L51).
+DiceCount close_to_melee_dice(const CloseToMeleeSituation& s, bool named) {
+  static const std::array<const Row*, 4> kTriggers = {
+      &elan("triggers", "infantry-clear"), &elan("triggers", "infantry-terrain-or-square"),
+      &elan("triggers", "cavalry-clear"), &elan("triggers", "cavalry-terrain-or-square")};
+  DiceCount dice(named);
+  dice.add(*kTriggers[(s.cavalry ? 2U : 0U) + (s.terrain_or_square ? 1U : 0U)]);
+  elan_dice_modifiers(s.elan, dice);
+  return dice;
+}
+
+}  // namespace
+
+PoolDice close_to_melee_pool(const CloseToMeleeSituation& s) {
+  return {std::max(close_to_melee_dice(s, false).total(), s.elan.options.min_dice),
+          capped(s.elan.options, elan_factor(s.elan, true, false).total())};
+}
+
+Outcome roll_close_to_melee(const CloseToMeleeSituation& s, Chance& c,
+                            std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const DiceCount dice = close_to_melee_dice(s, rec != nullptr);
+    const Factor f = elan_factor(s.elan, true, rec != nullptr);
+    const TestResult t = run_test(s.elan.options, s.elan.dms, "close to melee", "elan.results",
+                                  dice, f, true, c, rec);
+    bool contact = false;
+    if (s.defender) {
+      contact = !t.broken;  // "Defending units stand" (L72, L73)
+    } else if (t.result->key == "success") {
+      contact = true;
+    } else if (t.result->key == "disrupted" && !t.broken) {  // L72
+      const int dms = s.elan.dms + (s.dm_count_before ? 0 : t.dms_added);
+      contact = dms <= 1;
+    }
+    if (rec != nullptr) {
+      rec->result += contact ? "; contact" : "; no contact: halts at 1\" (D12-15)";
+    }
+    Outcome o = test_outcome(t);
+    o.emplace_back("contact", Value(contact));
+    return o;
+  });
 }
 
 Resolution elan_test_resolution() {
@@ -211,11 +382,7 @@ Resolution elan_test_resolution() {
   add_elan_params(r.params);
   r.outcome_fields = {"failures", "result", "dms-added", "broken"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const DiceCount dice = elan_test_dice(p, rec != nullptr);
-      const Factor f = elan_factor(p, elan_test_in_close_action(p), rec != nullptr);
-      return test_outcome(run_test(p, "elan test", "elan.results", dice, f, true, c, rec));
-    });
+    return roll_elan_test(elan_test_situation(p), c, explain);
   };
   return r;
 }
@@ -237,28 +404,7 @@ Resolution close_to_melee_resolution() {
   add_elan_params(r.params);
   r.outcome_fields = {"failures", "result", "dms-added", "broken", "contact"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      DiceCount dice(rec != nullptr);
-      dice.add(elan("triggers", p.get_string("arm") + "-" + p.get_string("ground")));
-      elan_dice_modifiers(p, dice);
-      const Factor f = elan_factor(p, true, rec != nullptr);
-      const TestResult t = run_test(p, "close to melee", "elan.results", dice, f, true, c, rec);
-      bool contact = false;
-      if (p.get_string("role") == "defender") {
-        contact = !t.broken;  // "Defending units stand" (L72, L73)
-      } else if (t.result->key == "success") {
-        contact = true;
-      } else if (t.result->key == "disrupted" && !t.broken) {  // L72
-        const int dms = int_of(p, "dms") + (p.get_string("dm-count") == "after" ? t.dms_added : 0);
-        contact = dms <= 1;
-      }
-      if (rec != nullptr) {
-        rec->result += contact ? "; contact" : "; no contact: halts at 1\" (D12-15)";
-      }
-      Outcome o = test_outcome(t);
-      o.emplace_back("contact", Value(contact));
-      return o;
-    });
+    return roll_close_to_melee(close_to_melee_situation(p), c, explain);
   };
   return r;
 }
@@ -324,8 +470,8 @@ Resolution drill_test_resolution() {
       if (p.get_bool("restricted")) f.add(row("drill.factor_modifiers", "restricted"));
       if (p.get_bool("flank-rear")) f.add(row("drill.factor_modifiers", "flank-rear"));
       if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
-      const TestResult t =
-          run_test(p, "drill test", "drill.results", dice, f, p.get_bool("moving"), c, rec);
+      const TestResult t = run_test(test_options(p), int_of(p, "dms"), "drill test",
+                                    "drill.results", dice, f, p.get_bool("moving"), c, rec);
       // Sloppy: "If you do not break, perform the desired action" (L101).
       const bool performed = t.result->flag("performed") && !t.broken;
       Outcome o = test_outcome(t);
@@ -367,7 +513,7 @@ Resolution rally_resolution() {
       if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
       f.record(rec, "rally");
       const int n = std::max(dice.total(), int_of(p, "min-dice"));
-      const int target = capped(p, f.total());
+      const int target = capped(test_options(p), f.total());
       const PoolResult pool = roll_pool(n, target, c, rec);
       int dms = int_of(p, "dms");
       bool broken = p.get_bool("broken");
