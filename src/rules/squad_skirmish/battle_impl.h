@@ -151,13 +151,15 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   double max_move_in(int unit) const;      // SK-12, SK-14
   bool sees(Vec2 a, Vec2 b) const;         // SK-06 line of sight over terrain
   bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
-  std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
-  std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
-  double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
+  // SK-19 (cover.cc): "none", "soft" or "hard" (views of constants).
+  std::string_view cover_of(int target, Vec2 from) const;
+  std::string_view cover_at(Vec2 p, Vec2 from) const;  // one figure's cover
+  double range_in(int unit, int k, int target) const;  // SK-06, -1 if none visible
   // The same, or -1 as soon as it is known to be over `limit_in` (the nearest first).
   double range_within(int unit, int k, int target, double limit_in) const;
   double trace_range(int unit, int k, int target, double limit_in) const;  // unmemoised
-  std::string judge_cover(int target, Vec2 from) const;                    // unmemoised
+  std::string_view judge_cover(int target, Vec2 from) const;               // unmemoised
+  std::string_view judge_cover_scan(int target, Vec2 from) const;          // plainly (tests)
   bool in_range(int unit, int k, int target) const;                        // SK-06
   std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
   bool can_charge(int unit, int target) const;
@@ -167,12 +169,15 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // kills: the squad's fields, then one figure's (its cover's text kept in `cover`, which the
   // situation views).
   detail::FireSituation squad_fire(int unit, int target, bool volley) const;
-  void figure_fire(int unit, int k, int target, detail::FireSituation& f, std::string& cover) const;
+  void figure_fire(int unit, int k, int target, detail::FireSituation& f) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
   bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
   bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
   int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
   bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
+  // L21-L25: a squad's morale test, typed, and as the `morale` (or `charge`'s, `prefix`)
+  // parameters.
+  detail::MoraleSituation morale_situation(int unit, bool rallying) const;
   std::map<std::string, Value> morale_params(int unit, bool rallying,
                                              const std::string& prefix) const;
   std::map<std::string, Value> melee_params(int a_unit, int a_k, int b_unit, int b_k, bool charging,
@@ -338,8 +343,35 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   };
   struct SightMemo {
     FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
-    FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
+    FlatMemo<CoverKey, std::string_view, CoverKeyHash> cover;
   };
+  // What a figure's cover owes to where it stands (cover.cc): hard ground, woods, and the
+  // linear obstacle segments within 2" of it ([begin, end) of its squad's `segments`).
+  struct ObstacleSegment {
+    Segment segment;
+    bool wall = false;  // its id names a wall or stone: hard cover
+  };
+  struct FigureCover {
+    Vec2 at;
+    bool hard = false;
+    bool woods = false;
+    int begin = 0;
+    int end = 0;
+  };
+  // A squad's living figures' FigureCover, for its cover_epoch_; `any`: some figure could be
+  // in cover from some direction.
+  struct SquadCover {
+    bool known = false;
+    std::uint32_t epoch = 0;
+    bool any = false;
+    std::vector<FigureCover> figures;
+    std::vector<ObstacleSegment> segments;
+  };
+  void obstacles_near(Vec2 p, std::vector<ObstacleSegment>& out) const;
+  static std::string_view cover_toward(Vec2 p, Vec2 from, const ObstacleSegment* begin,
+                                       const ObstacleSegment* end, bool in_woods);
+  const SquadCover& squad_cover(int target) const;
+  mutable std::vector<SquadCover> squad_cover_;  // by unit
   // Marks a squad whose Unit or unit_report() may have changed, for a recorder
   // (Battle::take_touched_units, rules/touch_tracker.h).
   void touch(int unit) const { touches_.touch(unit); }

@@ -36,10 +36,9 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
     int fired = 0;
     int kills = 0;
     // fire_params() typed: the `fire` resolution's outcome without naming its parameters.
-    std::string cover;
     auto one_shot = [&](int k, bool canister) {
       detail::FireSituation f = squad_fire(u, t, volley);
-      figure_fire(u, k, t, f, cover);
+      figure_fire(u, k, t, f);
       if (cannon(u)) f.canister = canister;
       const Outcome o = detail::fire_outcome(f, dice_, &e.rolls);
       const int n = static_cast<int>(as_number(o[0].second));

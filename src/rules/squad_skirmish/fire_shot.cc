@@ -47,7 +47,105 @@ std::string victim_text(int kills, bool leader_killed, bool officer_killed) {
   return "ranker";
 }
 
+// One roll: the ends are no kill (which adds nothing) and one kill of an officer, a ranker or a
+// squad leader (the walk's order: by the victim's text), each n / 100 exactly, whose nearest
+// double the division gives.
+double single_mean_kills(const FireShot& shot) {
+  const std::array<int, kShotClasses> cases = shot_cases(shot.rules, shot.state);
+  double sum = 0;
+  for (Victim v : {Victim::kOfficer, Victim::kRanker, Victim::kLeader}) {
+    Shot s;
+    s.victim = v;
+    const int n = cases[static_cast<std::size_t>(class_of(s))];
+    if (n > 0) sum += static_cast<double>(n) / static_cast<double>(kD10 * kD10);
+  }
+  return sum;
+}
+
+// A canister chain's walk in integers: every chance is a count of (to-kill, victim) cases over
+// 100^rolls. A chain rolls again only after a kill, so after d rolls still rolling it has d
+// kills, and it rolls at most `size` times: every denominator is 100^size at most, which 128
+// bits hold up to a size of 19 (kMaxIntegerChain).
+constexpr int kMaxIntegerChain = 19;
+__extension__ using Wide = unsigned __int128;  // g++ and clang: 128 bits
+
+BigInt big(Wide v) {
+  BigInt out(static_cast<unsigned long>(v >> 64));
+  out <<= 64;
+  out += static_cast<unsigned long>(v & ~std::uint64_t{0});
+  return out;
+}
+
+Wide hundred_power(int n) {
+  Wide p = 1;
+  for (int i = 0; i < n; ++i) p *= kD10 * kD10;
+  return p;
+}
+
+double chain_mean_kills(const FireShot& shot) {
+  // A chance still rolling after d rolls, by (leader killed, officer killed): over 100^d.
+  std::array<std::array<Wide, 2>, 2> rolling{};
+  rolling[0][0] = 1;
+  // The ends, as the enumeration sorts them (kills, then the victim text): numerator and the
+  // power of 100 under it.
+  std::map<std::pair<std::int64_t, std::string>, std::pair<Wide, int>> ends;
+  for (int d = 0;; ++d) {
+    std::array<std::array<Wide, 2>, 2> next{};
+    bool more = false;
+    for (int lk = 0; lk < 2; ++lk) {
+      for (int ok = 0; ok < 2; ++ok) {
+        const Wide p = rolling[static_cast<std::size_t>(lk)][static_cast<std::size_t>(ok)];
+        if (p == 0) continue;
+        const ShotState state{shot.state.leader && lk == 0, shot.state.officer && ok == 0};
+        const std::array<int, kShotClasses> cases = shot_cases(shot.rules, state);
+        for (int k = 0; k < kShotClasses; ++k) {
+          const int n = cases[static_cast<std::size_t>(k)];
+          if (n == 0) continue;
+          const Shot s = shot_of_class(k);
+          const int kills = d + (s.victim != Victim::kNone ? 1 : 0);
+          const int nlk = lk == 1 || s.victim == Victim::kLeader ? 1 : 0;
+          const int nok = ok == 1 || s.victim == Victim::kOfficer ? 1 : 0;
+          const Wide q = p * static_cast<Wide>(n);  // over 100^(d + 1)
+          if (!s.again || kills >= shot.size) {
+            auto [it, fresh] = ends.try_emplace({kills, victim_text(kills, nlk == 1, nok == 1)},
+                                                std::pair<Wide, int>{q, d + 1});
+            if (fresh) continue;
+            auto& [num, power] = it->second;
+            // The same end after one more roll or one fewer: on the larger denominator.
+            if (power < d + 1) {
+              num = num * hundred_power(d + 1 - power) + q;
+              power = d + 1;
+            } else {
+              num += q * hundred_power(power - (d + 1));
+            }
+          } else {
+            next[static_cast<std::size_t>(nlk)][static_cast<std::size_t>(nok)] += q;
+            more = true;
+          }
+        }
+      }
+    }
+    if (!more) break;
+    rolling = next;
+  }
+  double sum = 0;
+  for (const auto& [outcome, p] : ends) {
+    sum +=
+        to_double(big(p.first), big(hundred_power(p.second))) * static_cast<double>(outcome.first);
+  }
+  return sum;
+}
+
 double walk_mean_kills(const FireShot& shot) {
+  if (shot.beyond) return 0;
+  if (!shot.rules.chain) return single_mean_kills(shot);
+  if (shot.size <= kMaxIntegerChain) return chain_mean_kills(shot);
+  return fraction_walk_mean_kills(shot);
+}
+
+}  // namespace
+
+double fraction_walk_mean_kills(const FireShot& shot) {
   if (shot.beyond) return 0;
   // A shot still rolling (a canister chain): its kills, whom it killed, and the exact chance.
   struct Rolling {
@@ -88,8 +186,6 @@ double walk_mean_kills(const FireShot& shot) {
   for (const auto& [outcome, p] : ends) sum += to_double(p) * static_cast<double>(outcome.first);
   return sum;
 }
-
-}  // namespace
 
 Shot classify(const ShotRules& rules, const ShotState& state, int face, int victim_face) {
   Shot s;
@@ -192,6 +288,70 @@ double fire_mean_kills(const FireShot& shot) {
   thread_local std::unordered_map<std::uint64_t, double> kept;
   if (auto it = kept.find(key); it != kept.end()) return it->second;
   const double v = walk_mean_kills(shot);
+  kept.emplace(key, v);
+  return v;
+}
+
+namespace {
+
+// What situation_mean_kills reads of the fire.weapons rows: each weapon's key and ranges.
+struct WeaponRanges {
+  std::string_view key;
+  int close = 0;
+  int effective = 0;
+};
+const std::vector<WeaponRanges>& weapon_ranges() {
+  static const std::vector<WeaponRanges> kWeapons = [] {
+    std::vector<WeaponRanges> out;
+    for (const Row& r : table("fire.weapons").rows) {
+      out.push_back({r.key, r.number("close"), r.number("effective")});
+    }
+    return out;
+  }();
+  return kWeapons;
+}
+
+// The index of `v` in `names`, or -1.
+template <std::size_t N>
+int index_in(std::string_view v, const std::array<std::string_view, N>& names) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (names[i] == v) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+double situation_mean_kills(const FireSituation& f) {
+  const std::vector<WeaponRanges>& weapons = weapon_ranges();
+  int weapon = -1;
+  int musket = -1;
+  for (std::size_t i = 0; i < weapons.size(); ++i) {
+    if (weapons[i].key == f.weapon) weapon = static_cast<int>(i);
+    if (weapons[i].key == "musket") musket = static_cast<int>(i);
+  }
+  const int quality = index_in<3>(f.quality, {"regular", "green", "veteran"});
+  const int cover = index_in<3>(f.cover, {"none", "soft", "hard"});
+  if (weapon < 0 || musket < 0 || weapon > 15 || quality < 0 || cover < 0 || f.target_size < 0 ||
+      f.target_size > 255) {
+    return fire_mean_kills(fire_shot(f));  // not a situation the key spans
+  }
+  // fire_shot's ranges: a tap-loaded rifle's are a musket's (L73).
+  const WeaponRanges& ranges = weapons[static_cast<std::size_t>(
+      weapons[static_cast<std::size_t>(weapon)].key == "rifle" && f.tap ? musket : weapon)];
+  std::uint64_t key = static_cast<std::uint64_t>(weapon);
+  auto field = [&key](std::uint64_t v, int bits) { key = (key << bits) | v; };
+  field(static_cast<std::uint64_t>(quality), 2);
+  field(static_cast<std::uint64_t>(cover), 2);
+  field(static_cast<std::uint64_t>(f.target_size), 8);
+  for (bool b : {f.range <= ranges.close, f.range > ranges.effective, f.mounted, f.wounded,
+                 f.target_formed, f.volley, f.canister, f.tap, f.leader, f.officer, f.natural_face,
+                 f.natural_kills, f.missing_ranker, f.chain, f.ball_close}) {
+    field(b ? 1 : 0, 1);
+  }
+  thread_local std::unordered_map<std::uint64_t, double> kept;
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  const double v = fire_mean_kills(fire_shot(f));
   kept.emplace(key, v);
   return v;
 }

@@ -2,7 +2,9 @@
 // half in woods or water, 2" per fence or wall; and reload times (§8 L60-L65, L73, SK-07,
 // SK-08), which need no dice.
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -77,6 +79,35 @@ Resolution movement_resolution() {
   };
   return r;
 }
+
+namespace detail {
+
+std::vector<std::pair<double, double>> open_move_distribution(std::string_view arm) {
+  const int dice = row("movement.arms", arm).number("dice");
+  const Row& open = row("movement.terrain", "open");
+  // Ways to roll each sum of `dice` d6 (index: the sum).
+  std::vector<std::int64_t> ways = {1};
+  std::int64_t paths = 1;
+  for (int i = 0; i < dice; ++i) {
+    std::vector<std::int64_t> next(ways.size() + kD6, 0);
+    for (std::size_t s = 0; s < ways.size(); ++s) {
+      for (int f = 1; f <= kD6; ++f) next[s + static_cast<std::size_t>(f)] += ways[s];
+    }
+    ways = std::move(next);
+    paths *= kD6;
+  }
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t s = 0; s < ways.size(); ++s) {
+    if (ways[s] == 0) continue;
+    // As the resolution reads the allowance (no fences, open ground).
+    double inches = std::max(0, static_cast<int>(s));
+    inches = inches * open.number("numerator") / open.number("denominator");
+    out.emplace_back(inches, static_cast<double>(ways[s]) / static_cast<double>(paths));
+  }
+  return out;
+}
+
+}  // namespace detail
 
 Resolution reload_resolution() {
   Resolution r;

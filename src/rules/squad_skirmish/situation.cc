@@ -162,62 +162,6 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
 }
 
-// SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
-// firer), hard cover is buildings, earthworks and walls (a linear obstacle whose id names a
-// wall or stone: the core's linear obstacle class does not tell them apart).
-std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
-  const TerrainAt at = scenario_.table.terrain_at(p);
-  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
-  const Vec2 toward = p + (from - p).normalized() * (2.0 * kMm);
-  std::string best = "none";
-  for (const LinearFeature& f : scenario_.table.linears()) {
-    if (f.cls != TerrainClass::kLinearObstacle) continue;
-    for (std::size_t i = 1; i < f.path.size(); ++i) {
-      if (!segments_intersect(Segment{p, toward}, Segment{f.path[i - 1], f.path[i]})) continue;
-      const bool wall =
-          f.id.find("wall") != std::string::npos || f.id.find("stone") != std::string::npos;
-      if (wall) return "hard";
-      best = "soft";
-    }
-  }
-  if (best == "none" && (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods))) {
-    best = "soft";
-  }
-  return best;
-}
-
-std::string BattleSK::cover_of(int target, Vec2 from) const {
-  const CoverKey key{target,
-                     cover_epoch_.empty() ? 0 : cover_epoch_[static_cast<std::size_t>(target)],
-                     from.x + 0.0, from.y + 0.0};
-  if (const std::string* kept = sight_.cover.find(key)) return *kept;
-  if (sight_.cover.size() >= kMaxCover) sight_.cover.clear();
-  std::string c = judge_cover(target, from);
-  sight_.cover.put(key, c);
-  return c;
-}
-
-std::string BattleSK::judge_cover(int target, Vec2 from) const {
-  int seen = 0;
-  int hard = 0;
-  int soft = 0;
-  for (const Stand& st : force_.units[target].stands) {
-    if (st.removed || !sees(from, st.rect.centre)) continue;
-    ++seen;
-    const std::string c = cover_at(st.rect.centre, from);
-    if (c == "hard") ++hard;
-    if (c != "none") ++soft;
-  }
-  if (seen == 0) return "none";
-  auto enough = [&](int n) {
-    if (hot_.cover_share == 2) return n == seen;     // all
-    if (hot_.cover_share == 1) return 2 * n > seen;  // majority
-    return 2 * n >= seen;                            // half-or-more
-  };
-  if (enough(hard)) return "hard";
-  return enough(soft) ? "soft" : "none";
-}
-
 // SK-06: measured to the nearest visible target figure (or to its squad leader).
 double BattleSK::range_in(int unit, int k, int target) const {
   return range_within(unit, k, target, 1e18);
@@ -344,11 +288,9 @@ detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) co
   return f;
 }
 
-void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f,
-                           std::string& cover) const {
+void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f) const {
   f.range = std::max(0.0, range_in(unit, k, target));
-  cover = cover_of(target, pos(unit, k));
-  f.cover = cover;
+  f.cover = cover_of(target, pos(unit, k));
   f.wounded = wounded_hero(unit, k);
   f.canister = figures_[unit][k].canister;
   f.tap = figures_[unit][k].tap;
@@ -381,19 +323,29 @@ std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, 
 
 // L21-L25: the squad's base, figures lost, leader killed, formed, officer rallying, and the
 // Heroes wound of its leader (L99).
+detail::MoraleSituation BattleSK::morale_situation(int unit, bool rallying) const {
+  const Unit& u = force_.units[unit];
+  const SquadState& s = squads_[unit];
+  detail::MoraleSituation m;
+  m.quality = quality(unit);
+  m.figures_lost = std::clamp(u.start_figures - u.figures(), 0, 12);
+  m.leader_killed = leaderless(unit);
+  m.formed = formed(unit);
+  m.officer_rallying = rallying;
+  m.wounded_leader =
+      s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && option_bool("sk_heroes");
+  return m;
+}
+
 std::map<std::string, Value> BattleSK::morale_params(int unit, bool rallying,
                                                      const std::string& prefix) const {
-  const Unit& u = force_.units[unit];
-  const int lost = std::clamp(u.start_figures - u.figures(), 0, 12);
-  const SquadState& s = squads_[unit];
-  const bool wounded =
-      s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && option_bool("sk_heroes");
-  return {{prefix + "quality", text(quality(unit))},
-          {prefix + "figures-lost", Value(static_cast<std::int64_t>(lost))},
-          {prefix + "leader-killed", Value(leaderless(unit))},
-          {prefix + "formed", Value(formed(unit))},
-          {prefix + "officer-rallying", Value(rallying)},
-          {prefix + "wounded-leader", Value(wounded)}};
+  const detail::MoraleSituation m = morale_situation(unit, rallying);
+  return {{prefix + "quality", text(m.quality)},
+          {prefix + "figures-lost", Value(static_cast<std::int64_t>(m.figures_lost))},
+          {prefix + "leader-killed", Value(m.leader_killed)},
+          {prefix + "formed", Value(m.formed)},
+          {prefix + "officer-rallying", Value(m.officer_rallying)},
+          {prefix + "wounded-leader", Value(m.wounded_leader)}};
 }
 
 // L89-L95 for figure a_k of a_unit (side a) against b_k of b_unit (side b).
