@@ -57,9 +57,14 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
     bool any = false;
     for (int k : figs) {
+      // Its range is traced only when it could still tell something: a first loaded figure in
+      // range (fire), or a first empty one (under fire).
+      const bool empty = !figures_[unit][k].loaded && !cannon(unit);
+      const bool ready = cannon(unit) ? squads_[unit].gun_loaded : figures_[unit][k].loaded;
+      if (!(empty && !empty_under_fire) && !(ready && !any)) continue;
       if (!in_range(unit, k, ti)) continue;
-      if (!figures_[unit][k].loaded && !cannon(unit)) empty_under_fire = true;
-      if (cannon(unit) ? squads_[unit].gun_loaded : figures_[unit][k].loaded) any = true;
+      if (empty) empty_under_fire = true;
+      if (ready) any = true;
     }
     if (any) {
       Action f = hold;
