@@ -45,7 +45,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   bool empty_under_fire = false;
   // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
   // reach can be fired at or charged: those near its figures (the spatial index), in order.
-  const double reach_in = option("sk_12_charge_reach") == "any-distance"
+  const double reach_in = hot_.charge_any_distance
                               ? 1e9
                               : std::max({arms_[static_cast<std::size_t>(unit)].effective_in,
                                           hot_.musket_effective_in, max_move_in(unit)});
@@ -93,8 +93,8 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     // the loaded gun 1d6" as its action (so never in an activation in which it fires; an
     // empty gun's crew are at its Load actions): toward the nearest enemy, or back.
     const int enemy = nearest_enemy(unit);
-    if (option("sk_08_gun_move") != "crew-1d6" || !squads_[unit].gun_loaded || enemy < 0 ||
-        static_cast<int>(figs.size()) < static_cast<int>(option_number("sk_08_gun_move_crew"))) {
+    if (!hot_.gun_move_1d6 || !squads_[unit].gun_loaded || enemy < 0 ||
+        static_cast<int>(figs.size()) < static_cast<int>(hot_.gun_move_crew)) {
       return out;
     }
     move_to(here + (anchor(enemy) - here).normalized() * (6.0 * kMm));
@@ -132,7 +132,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     loaded += figures_[unit][k].loaded ? 1 : 0;
     empty += !figures_[unit][k].loaded && k != anchor_figure(unit) ? 1 : 0;
   }
-  const bool split = option("sk_11_split") == "per-figure" && loaded > 0 && empty > 0;
+  const bool split = hot_.split_per_figure && loaded > 0 && empty > 0;
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
   // whose weapons are empty under fire reloads or takes cover rather than advance (or, split,
   // advances with its loaded figures while the empty ones load).
@@ -220,12 +220,11 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
     if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
   }
   // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
-  const bool will_form =
-      as == "formed"
-          ? figs.size() > 1 && (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks")
-          : (as == "open" ? false : formed(unit));
-  const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
-                      ready >= static_cast<int>(option_number("sk_23_volley_min"));
+  const bool will_form = as == "formed"
+                             ? figs.size() > 1 && (ranks(unit) <= 2 || hot_.formed_any_ranks)
+                             : (as == "open" ? false : formed(unit));
+  const bool volley =
+      (will_form || hot_.volley_any_squads) && ready >= static_cast<int>(hot_.volley_min);
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
   detail::FireSituation f = squad_fire(unit, target, false);
   auto shot_of = [&](int k) { figure_fire(unit, k, target, f); };
@@ -301,11 +300,11 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(
-      mounted(a.unit), path.inches + option_number("sk_11_obstacle_in") *
-                                         (scenario_.table.crosses(anchor(a.unit), path.stop,
-                                                                  TerrainClass::kLinearObstacle)
-                                              ? 1
-                                              : 0));
+      mounted(a.unit),
+      path.inches + hot_.obstacle_in * (scenario_.table.crosses(anchor(a.unit), path.stop,
+                                                                TerrainClass::kLinearObstacle)
+                                            ? 1
+                                            : 0));
   const int attackers = figure_count(a.unit);
   const int defenders = figure_count(a.target);
   const bool two = attackers >= 2 * defenders;

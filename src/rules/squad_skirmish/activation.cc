@@ -143,7 +143,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
 bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediate) {
   SquadState& s = squads_[unit];
   touch(unit);  // its morale
-  const bool at_once = option("sk_02_casualty_test") == "immediate";
+  const bool at_once = hot_.casualty_immediate;
   const bool casualties = s.lost_since > 0 && at_once == immediate;
   if (!immediate || at_once) s.lost_since = 0;
   if (!casualties && !(s.retreating && !immediate)) return !s.retreating;

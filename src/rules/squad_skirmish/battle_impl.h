@@ -31,6 +31,7 @@
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/flat_memo.h"
+#include "rules/squad_skirmish/terrain_sight.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::squad_skirmish {
@@ -263,6 +264,26 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool ball_close = false;
     // SK-19 sk_19_cover_share: 0 half-or-more, 1 majority, 2 all (judge_cover).
     int cover_share = 0;
+    // What the doctrine's decisions, fire and moves read of the other options, typed.
+    bool charge_any_distance = false;  // sk_12_charge_reach = any-distance
+    bool chain_limit_none = false;     // sk_08_chain_limit = none
+    double officer_in = 0;             // sk_05_officer_in, inches
+    bool formed_any_ranks = false;     // sk_09_formed = contact-any-ranks
+    bool formed_target = false;        // sk_09_formed_target
+    bool heroes = false;               // sk_heroes
+    bool heroes_officers = false;      // sk_21_heroes_officers
+    bool volley_any_squads = false;    // sk_23_volley_source = any-squads
+    bool volley_formed_only = false;   // sk_23_volley_source = formed-squads
+    double volley_min = 0;             // sk_23_volley_min
+    bool split_per_figure = false;     // sk_11_split = per-figure
+    bool gun_move_1d6 = false;         // sk_08_gun_move = crew-1d6
+    double gun_move_crew = 0;          // sk_08_gun_move_crew
+    bool cover_stay = false;           // sk_15_cover = stay
+    double follow_in = 0;              // sk_11_follow_in, inches
+    double obstacle_in = 0;            // sk_11_obstacle_in, inches
+    double command_in = 0;             // sk_10_command_in, inches
+    double actions = 0;                // sk_07_actions
+    bool casualty_immediate = false;   // sk_02_casualty_test = immediate
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -393,18 +414,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;
-  // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
-  // and a figure that has not moved is asked about the same lines in every activation that
-  // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.
-  struct PointPair {
-    std::uint64_t ax, ay, bx, by;
-    bool operator==(const PointPair&) const = default;
-  };
-  struct PointPairHash {
-    std::size_t operator()(const PointPair& p) const;
-  };
-  static constexpr std::size_t kMaxTerrainSight = 1 << 18;
-  mutable FlatMemo<PointPair, bool, PointPairHash> terrain_sight_;
+  // Terrain sight between two points (sees), kept per thread across battles on the same
+  // terrain (terrain_sight.h).
+  TerrainSight terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0

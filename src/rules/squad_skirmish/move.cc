@@ -90,7 +90,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const double facing =
       distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
   double moved = 0;
-  const double follow = option_number("sk_11_follow_in") * kMm + 1e-6;
+  const double follow = hot_.follow_in * kMm + 1e-6;
   auto stayers_follow = [&](Vec2 at) {  // L48: the figures staying remain within 6"
     for (int k : living(unit)) {
       if (std::find(movers.begin(), movers.end(), k) == movers.end() &&
@@ -147,7 +147,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     far = std::max(far, distance(at[i], at[centre]));
     for (std::size_t j = i + 1; j < at.size(); ++j) near = std::min(near, distance(at[i], at[j]));
   }
-  const double follow = option_number("sk_11_follow_in") * kMm;
+  const double follow = hot_.follow_in * kMm;
   const double scale =
       far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;
   for (Stand& s : slots) {
@@ -247,7 +247,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
 // SK-15: the nearest woods, building or earthworks within the maximum move that is no nearer
 // the nearest enemy; false when there is none (or sk_15_cover is `stay`).
 bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
-  if (option("sk_15_cover") == "stay") return false;
+  if (hot_.cover_stay) return false;
   const Vec2 from = anchor(unit);
   const int enemy = nearest_enemy(unit);
   const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;

@@ -70,7 +70,7 @@ int BattleSK::ranks(int unit) const {
 }
 bool BattleSK::formed(int unit) const {
   return force_.units[unit].formation == "formed" && figure_count(unit) > 1 &&
-         (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks");
+         (ranks(unit) <= 2 || hot_.formed_any_ranks);
 }
 bool BattleSK::leaderless(int unit) const { return squads_[unit].leaderless_turn >= 0; }
 
@@ -113,22 +113,8 @@ double BattleSK::max_move_in(int unit) const {
   return mounted(unit) ? hot_.cavalry_max_in : hot_.infantry_max_in;
 }
 
-std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (std::uint64_t v : {p.ax, p.ay, p.bx, p.by}) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  }
-  return mix64(h);  // the memo probes by the low bits
-}
-
 bool BattleSK::sees(Vec2 a, Vec2 b) const {
-  const PointPair key{std::bit_cast<std::uint64_t>(a.x), std::bit_cast<std::uint64_t>(a.y),
-                      std::bit_cast<std::uint64_t>(b.x), std::bit_cast<std::uint64_t>(b.y)};
-  if (const bool* kept = terrain_sight_.find(key)) return *kept;
-  if (terrain_sight_.size() >= kMaxTerrainSight) terrain_sight_.clear();
-  const bool seen = !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // 2" into woods
-  terrain_sight_.put(key, seen);
-  return seen;
+  return terrain_sight_.clear(scenario_.table, 2.0 * kMm, a, b);  // 2" into woods
 }
 
 // SK-06: figure k of `unit` sees figure j of `target`: terrain (sees), and, with
@@ -246,28 +232,23 @@ bool BattleSK::can_charge(int unit, int target) const {
   if (t.side == force_.units[unit].side || !t.on_table() || figure_count(target) == 0) {
     return false;
   }
-  if (option("sk_12_charge_reach") == "any-distance") return true;
+  if (hot_.charge_any_distance) return true;
   return gap_in(unit, target) <= max_move_in(unit);
 }
 
 // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
 bool BattleSK::wounded_hero(int unit, int k) const {
   const Figure& f = figures_[unit][k];
-  return f.hero_hits >= 2 && option_bool("sk_heroes") &&
-         (f.role == Role::kLeader ||
-          (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+  return f.hero_hits >= 2 && hot_.heroes &&
+         (f.role == Role::kLeader || (f.role == Role::kOfficer && hot_.heroes_officers));
 }
-bool BattleSK::formed_target(int target) const {
-  return formed(target) && option_bool("sk_09_formed_target");
-}
+bool BattleSK::formed_target(int target) const { return formed(target) && hot_.formed_target; }
 // SK-08: canister kills capped at the target's figures, or (none) not capped.
 int BattleSK::canister_cap(int target) const {
-  return option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20);
+  return hot_.chain_limit_none ? 20 : std::clamp(figure_count(target), 1, 20);
 }
 bool BattleSK::officer_with(int target) const {
-  return !officers_near(force_.units[target].side, anchor(target),
-                        option_number("sk_05_officer_in"))
-              .empty();
+  return !officers_near(force_.units[target].side, anchor(target), hot_.officer_in).empty();
 }
 
 detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) const {
@@ -332,8 +313,7 @@ detail::MoraleSituation BattleSK::morale_situation(int unit, bool rallying) cons
   m.leader_killed = leaderless(unit);
   m.formed = formed(unit);
   m.officer_rallying = rallying;
-  m.wounded_leader =
-      s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && option_bool("sk_heroes");
+  m.wounded_leader = s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && hot_.heroes;
   return m;
 }
 
@@ -354,15 +334,13 @@ std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_u
   std::map<std::string, Value> p;
   auto side = [&](const std::string& s, int unit, int k, int enemy, int ek) {
     const Figure& f = figures_[unit][k];
-    const bool hero = option_bool("sk_heroes") &&
-                      (f.role == Role::kLeader ||
-                       (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+    const bool hero = hot_.heroes && (f.role == Role::kLeader ||
+                                      (f.role == Role::kOfficer && hot_.heroes_officers));
     p[s + "-cavalry"] = Value(force_.units[unit].arm == Arm::kCavalry);
     p[s + "-leader"] = Value(f.role != Role::kRanker);
     // SK-10: a ranker of a leaderless squad, or farther than sk_10_command_in from his leader.
     const int lead = squads_[unit].leader;
-    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) >
-                                      option_number("sk_10_command_in") * kMm;
+    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) > hot_.command_in * kMm;
     p[s + "-out-of-command"] = Value(f.role == Role::kRanker && (leaderless(unit) || far));
     p[s + "-cover"] = text(cover_at(pos(unit, k), pos(enemy, ek)));
     p[s + "-formed"] = Value(formed(unit));
