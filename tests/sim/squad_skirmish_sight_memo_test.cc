@@ -57,11 +57,15 @@ TEST(SquadSkirmishSightMemo, EqualsTheTracesAfterEveryTurn) {
     MatchConfig cfg;
     cfg.seed = seed;
     Match m(sc, *rs, cfg);
+    const auto& b = dynamic_cast<const BattleSK&>(m.battle());
+    b.check_kept(true);  // each nearest enemy kept against a fresh search
     for (int turn = 0; turn < 8 && !m.finished(); ++turn) {
       m.play_turn();
-      seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()), covered);
+      seen += check_memo(b, covered);
       ++turns;
     }
+    EXPECT_EQ(b.kept_mismatches(), 0);
+    EXPECT_GT(b.kept_checks(), 20);
   }
   EXPECT_GT(turns, 6);
   EXPECT_GT(seen, 50);

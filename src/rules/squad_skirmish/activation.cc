@@ -212,11 +212,13 @@ void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
   const int side = force_.units[unit].side;
   const double in = row("movement.distances", "field-promotion").number("inches");
   int nearest = -1;
+  double nearest_mm = 0;  // distance(anchor(nearest), pos(unit, k)), worked out once
   for (int u : leaderless_) {
     if (force_.units[u].side != side || !can_act(u) || u == unit) continue;
-    if (nearest < 0 ||
-        distance(anchor(u), pos(unit, k)) < distance(anchor(nearest), pos(unit, k))) {
+    const double d = distance(anchor(u), pos(unit, k));
+    if (nearest < 0 || d < nearest_mm) {
       nearest = u;
+      nearest_mm = d;
     }
   }
   if (nearest < 0) return;

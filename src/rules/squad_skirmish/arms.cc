@@ -49,6 +49,10 @@ void BattleSK::read_arms() {
   hot_.command_in = option_number("sk_10_command_in");
   hot_.actions = option_number("sk_07_actions");
   hot_.casualty_immediate = option("sk_02_casualty_test") == "immediate";
+  hot_.road_any_part = option("sk_11_road") == "any-part";
+  hot_.terrain_whole_half = option("sk_11_terrain") == "whole-move-half";
+  hot_.terrain_double_cost = option("sk_11_terrain") == "double-cost";
+  hot_.move_roll_per_figure = option("sk_11_move_roll") == "per-figure";
 }
 
 }  // namespace smoothbore::squad_skirmish

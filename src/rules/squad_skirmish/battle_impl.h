@@ -147,10 +147,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
-  int nearest_enemy(int unit) const;       // the spatial index (spatial.cc)
-  int nearest_enemy_scan(int unit) const;  // the same by a scan of every unit (tests)
-  double max_move_in(int unit) const;      // SK-12, SK-14
-  bool sees(Vec2 a, Vec2 b) const;         // SK-06 line of sight over terrain
+  int nearest_enemy(int unit) const;        // the spatial index (spatial.cc), kept
+  int nearest_enemy_fresh(int unit) const;  // the same, not kept
+  int nearest_enemy_scan(int unit) const;   // the same by a scan of every unit (tests)
+  double max_move_in(int unit) const;       // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;          // SK-06 line of sight over terrain
   bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
   // SK-19 (cover.cc): "none", "soft" or "hard" (views of constants).
   std::string_view cover_of(int target, Vec2 from) const;
@@ -163,6 +164,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::string_view judge_cover_scan(int target, Vec2 from) const;          // plainly (tests)
   bool in_range(int unit, int k, int target) const;                        // SK-06
   std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
+  // The same by a scan of every officer (what a battle with few officers does; tests).
+  std::vector<int> officers_near_scan(int side, Vec2 p, double inches) const;
+  static constexpr std::size_t kFewOfficers = 16;
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
@@ -265,25 +269,29 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     // SK-19 sk_19_cover_share: 0 half-or-more, 1 majority, 2 all (judge_cover).
     int cover_share = 0;
     // What the doctrine's decisions, fire and moves read of the other options, typed.
-    bool charge_any_distance = false;  // sk_12_charge_reach = any-distance
-    bool chain_limit_none = false;     // sk_08_chain_limit = none
-    double officer_in = 0;             // sk_05_officer_in, inches
-    bool formed_any_ranks = false;     // sk_09_formed = contact-any-ranks
-    bool formed_target = false;        // sk_09_formed_target
-    bool heroes = false;               // sk_heroes
-    bool heroes_officers = false;      // sk_21_heroes_officers
-    bool volley_any_squads = false;    // sk_23_volley_source = any-squads
-    bool volley_formed_only = false;   // sk_23_volley_source = formed-squads
-    double volley_min = 0;             // sk_23_volley_min
-    bool split_per_figure = false;     // sk_11_split = per-figure
-    bool gun_move_1d6 = false;         // sk_08_gun_move = crew-1d6
-    double gun_move_crew = 0;          // sk_08_gun_move_crew
-    bool cover_stay = false;           // sk_15_cover = stay
-    double follow_in = 0;              // sk_11_follow_in, inches
-    double obstacle_in = 0;            // sk_11_obstacle_in, inches
-    double command_in = 0;             // sk_10_command_in, inches
-    double actions = 0;                // sk_07_actions
-    bool casualty_immediate = false;   // sk_02_casualty_test = immediate
+    bool charge_any_distance = false;   // sk_12_charge_reach = any-distance
+    bool chain_limit_none = false;      // sk_08_chain_limit = none
+    double officer_in = 0;              // sk_05_officer_in, inches
+    bool formed_any_ranks = false;      // sk_09_formed = contact-any-ranks
+    bool formed_target = false;         // sk_09_formed_target
+    bool heroes = false;                // sk_heroes
+    bool heroes_officers = false;       // sk_21_heroes_officers
+    bool volley_any_squads = false;     // sk_23_volley_source = any-squads
+    bool volley_formed_only = false;    // sk_23_volley_source = formed-squads
+    double volley_min = 0;              // sk_23_volley_min
+    bool split_per_figure = false;      // sk_11_split = per-figure
+    bool gun_move_1d6 = false;          // sk_08_gun_move = crew-1d6
+    double gun_move_crew = 0;           // sk_08_gun_move_crew
+    bool cover_stay = false;            // sk_15_cover = stay
+    double follow_in = 0;               // sk_11_follow_in, inches
+    double obstacle_in = 0;             // sk_11_obstacle_in, inches
+    double command_in = 0;              // sk_10_command_in, inches
+    double actions = 0;                 // sk_07_actions
+    bool casualty_immediate = false;    // sk_02_casualty_test = immediate
+    bool road_any_part = false;         // sk_11_road = any-part
+    bool terrain_whole_half = false;    // sk_11_terrain = whole-move-half
+    bool terrain_double_cost = false;   // sk_11_terrain = double-cost
+    bool move_roll_per_figure = false;  // sk_11_move_roll = per-figure
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -397,12 +405,32 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // (Battle::take_touched_units, rules/touch_tracker.h).
   void touch(int unit) const { touches_.touch(unit); }
   // Forgets the ranges: a figure moved or fell, a squad left the table, a leader changed.
-  void world_changed() { sight_.range.clear(); }
+  void world_changed() {
+    sight_.range.clear();
+    ++world_version_;
+  }
+  // Counts the figures' moves and falls, squads leaving the table and new leaders: what
+  // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
+  std::uint64_t world_version_ = 0;
+  mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+
+ public:
+  // A test switch: every answer a memo kept for the world's version (nearest_enemy) is
+  // compared with a fresh one, and each difference counted.
+  void check_kept(bool on) const { check_kept_ = on; }
+  int kept_mismatches() const { return kept_mismatches_; }
+  int kept_checks() const { return kept_checks_; }
+
+ private:
+  mutable bool check_kept_ = false;
+  mutable int kept_mismatches_ = 0;
+  mutable int kept_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
   void figures_changed(int unit) {
     touch(unit);  // its stands moved or fell
+    ++world_version_;
     if (cover_epoch_.empty()) {
       sight_.cover.clear();  // before index_build
     } else {
@@ -433,6 +461,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
+  mutable std::vector<int> officer_ids_;   // scratch of officers_near
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()
 };

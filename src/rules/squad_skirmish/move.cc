@@ -21,9 +21,14 @@ bool slow_ground(const TerrainAt& at) {  // L44: woods and water (and buildings,
          at.has(TerrainClass::kBuilding);
 }
 
+// The linear obstacles the straight move a→b crosses: only those whose boxes meet its box (the
+// table's grid; segments_intersect is exact, so a crossing lies in both boxes).
 int obstacles_crossed(const smoothbore::Table& t, Vec2 a, Vec2 b) {
   int n = 0;
-  for (const LinearFeature& f : t.linears()) {
+  const Box box{{std::min(a.x, b.x) - 1.0, std::min(a.y, b.y) - 1.0},
+                {std::max(a.x, b.x) + 1.0, std::max(a.y, b.y) + 1.0}};
+  for (int li : t.linears_near(box)) {
+    const LinearFeature& f = t.linears()[static_cast<std::size_t>(li)];
     if (f.cls != TerrainClass::kLinearObstacle) continue;
     for (std::size_t i = 1; i < f.path.size(); ++i) {
       if (segments_intersect(Segment{a, b}, Segment{f.path[i - 1], f.path[i]})) {
@@ -45,32 +50,33 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
   const smoothbore::Table& t = scenario_.table;
   const bool a_road = t.terrain_at(from).has(TerrainClass::kRoad);
   const bool b_road = t.terrain_at(dest).has(TerrainClass::kRoad);
-  const bool road = option("sk_11_road") == "any-part" ? (a_road || b_road) : (a_road && b_road);
+  const bool road = hot_.road_any_part ? (a_road || b_road) : (a_road && b_road);
   const int obstacles = std::min(4, obstacles_crossed(t, from, dest));
   std::string terrain = "open";
-  if (option("sk_11_terrain") == "whole-move-half" && !road) {
+  if (hot_.terrain_whole_half && !road) {
     const double steps = std::max(1.0, distance(from, dest) / kMm);
     for (double i = 0; i <= steps; ++i) {
       if (slow_ground(t.terrain_at(from + (dest - from) * (i / steps)))) terrain = "woods";
     }
   }
-  const std::map<std::string, Value> p = {
-      {"arm", Value(std::string(cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
-                                : mounted(unit) ? "cavalry"
-                                                : "infantry"))},
-      {"road", Value(road)},
-      {"terrain", Value(terrain)},
-      {"obstacles", Value(static_cast<std::int64_t>(obstacles))}};
+  // The `movement` parameters, typed.
+  detail::MoveSituation m;
+  m.arm = cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
+          : mounted(unit) ? "cavalry"
+                          : "infantry";
+  m.road = road;
+  m.terrain = terrain;
+  m.obstacles = obstacles;
   // SK-11: one roll for the squad (per-squad), or one per figure (per-figure): the squad keeps
   // its layout around the leader (L48), so it goes as far as its slowest figure.
-  const int dice = option("sk_11_move_roll") == "per-figure" ? std::max(1, figure_count(unit)) : 1;
+  const int dice = hot_.move_roll_per_figure ? std::max(1, figure_count(unit)) : 1;
   double inches = 1e9;
   for (int i = 0; i < dice; ++i) {
-    inches = std::min(inches, as_number(resolve("movement", p, rolls).front().second));
+    inches = std::min(inches, detail::move_roll(m, dice_, rolls));
   }
   // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
   const double table_cost = row("movement.obstacles", "fence").number("cost");
-  inches = std::max(0.0, inches + obstacles * (table_cost - option_number("sk_11_obstacle_in")));
+  inches = std::max(0.0, inches + obstacles * (table_cost - hot_.obstacle_in));
   return inches;
 }
 
@@ -81,7 +87,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const Vec2 from = anchor(unit);
   std::vector<RollRecord> rolls;
   const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, &rolls);
-  const bool double_cost = option("sk_11_terrain") == "double-cost";
+  const bool double_cost = hot_.terrain_double_cost;
   const CostFn cost = [&](const TerrainAt& at) {
     return double_cost && slow_ground(at) ? 2.0 : 1.0;
   };

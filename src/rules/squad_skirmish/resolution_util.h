@@ -54,6 +54,16 @@ MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* r
 int modified_morale(const MoraleSituation& s);
 const Row& morale_result(int miss);
 
+// The `movement` resolution's parameters, typed, and its roll (movement_resolutions.cc): the
+// battle rolls its moves on one instead of naming the parameters (its record the same).
+struct MoveSituation {
+  std::string_view arm = "infantry";  // a movement.arms key
+  bool road = false;
+  std::string_view terrain = "open";  // a movement.terrain key
+  int obstacles = 0;
+};
+double move_roll(const MoveSituation& m, Chance& chance, std::vector<RollRecord>* explain);
+
 // The `movement` outcomes of an arm's roll in open ground, off roads and across no fence (the
 // doctrine's charge reach): (inches, probability) in the order of its exact distribution,
 // each probability the nearest double to its count of faces over 6^dice, as the enumeration

@@ -95,17 +95,22 @@ Vec2 BattleSK::anchor(int unit) const {
   return k >= 0 ? pos(unit, k) : footprint_of(unit).centre;
 }
 
+// The least of the centres' distances, as the square root of the least square (the root is
+// monotonic and correctly rounded: the same double as the least of the roots).
 double BattleSK::gap_in(int a, int b) const {
-  double best = 1e18;
+  double best = -1;
   const auto& as = force_.units[a].stands;
   const auto& bs = force_.units[b].stands;
   for (const Stand& i : as) {
     if (i.removed) continue;
     for (const Stand& j : bs) {
-      if (!j.removed) best = std::min(best, distance(i.rect.centre, j.rect.centre));
+      if (j.removed) continue;
+      const Vec2 d = i.rect.centre - j.rect.centre;
+      const double square = d.x * d.x + d.y * d.y;  // as Vec2::length() sums it
+      if (best < 0 || square < best) best = square;
     }
   }
-  return best / kMm;
+  return (best < 0 ? 1e18 : std::sqrt(best)) / kMm;
 }
 
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
@@ -204,8 +209,32 @@ bool BattleSK::in_range(int unit, int k, int target) const {
 }
 
 // Living officers of `side` within `inches` of `p`, as unit * 100 + figure (the officers'
-// list, in that order).
+// list, in that order). With many officers, only the side's figures near `p` are tried (the
+// figures' index: ids in unit then figure order, the codes' order).
 std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const {
+  if (officers_.size() > kFewOfficers && !fig_base_.empty()) {
+    std::vector<int> out;
+    const double r = inches * kMm + 1.0;
+    std::vector<int>& ids = officer_ids_;
+    side_figs_[static_cast<std::size_t>(side)].query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}},
+                                                     ids);
+    for (int id : ids) {
+      const int ui = fig_unit_[static_cast<std::size_t>(id)];
+      const int k = id - fig_base_[static_cast<std::size_t>(ui)];
+      if (figures_[ui][k].role != Role::kOfficer ||
+          !std::binary_search(officers_.begin(), officers_.end(), ui * 100 + k)) {
+        continue;
+      }
+      const Unit& u = force_.units[static_cast<std::size_t>(ui)];
+      if (u.side != side || !u.on_table() || !alive(ui, k)) continue;
+      if (distance(pos(ui, k), p) <= inches * kMm) out.push_back(ui * 100 + k);
+    }
+    return out;
+  }
+  return officers_near_scan(side, p, inches);
+}
+
+std::vector<int> BattleSK::officers_near_scan(int side, Vec2 p, double inches) const {
   std::vector<int> out;
   for (int code : officers_) {
     const int ui = code / 100;

@@ -225,7 +225,25 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
 
 // The rule set's nearest enemy: gap_in (figure centres, in inches) among squads on the table
 // with figures; the figures lie inside the footprint, so its box bounds the gap from below.
+// Kept per squad until a figure moves, falls or leaves the table (world_version_): a decision
+// asks it for its moves, its cover and its loading.
 int BattleSK::nearest_enemy(int unit) const {
+  const auto u = static_cast<std::size_t>(unit);
+  if (nearest_kept_.size() != force_.units.size()) nearest_kept_.assign(force_.units.size(), {});
+  auto& [version, kept] = nearest_kept_[u];
+  if (version == world_version_ + 1) {
+    if (check_kept_) {
+      ++kept_checks_;
+      if (kept != nearest_enemy_fresh(unit)) ++kept_mismatches_;
+    }
+    return kept;
+  }
+  kept = nearest_enemy_fresh(unit);
+  version = world_version_ + 1;
+  return kept;
+}
+
+int BattleSK::nearest_enemy_fresh(int unit) const {
   double in = 0;
   return nearest_of_other_side(
       side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
