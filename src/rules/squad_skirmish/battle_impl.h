@@ -25,6 +25,7 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/sight.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
@@ -132,6 +133,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool alive(int unit, int k) const { return !force_.units[unit].stands[k].removed; }
   Vec2 pos(int unit, int k) const { return force_.units[unit].stands[k].rect.centre; }
   std::vector<int> living(int unit) const;
+  void living(int unit, std::vector<int>& out) const;  // the same, into `out`
   int figure_count(int unit) const { return force_.units[unit].figures(); }
   bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
@@ -457,6 +459,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
   std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
+  std::vector<RectFrame> fp_frame_;        // by unit: RectFrame(fp_)
+  void refile_footprint(int unit);         // fp_, fp_box_, fp_frame_ and side_units_
   mutable std::vector<int> near_ids_;      // scratch of enemies_near
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
@@ -464,6 +468,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> officer_ids_;   // scratch of officers_near
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()
+  std::vector<int> place_figs_;                        // scratch of place()
+  std::vector<Vec2> place_at_;                         // scratch of place()
+  std::vector<Unit> place_shapes_;  // by unit: what place() lays out (type, attributes kept)
 };
 
 }  // namespace smoothbore::squad_skirmish

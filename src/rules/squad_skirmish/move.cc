@@ -133,26 +133,45 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
                      const std::vector<int>& movers) {
   (void)contact_with;
   Unit& u = force_.units[unit];
-  const std::vector<int> figs = movers.empty() ? living(unit) : movers;
+  std::vector<int>& figs = place_figs_;
+  if (movers.empty()) {
+    living(unit, figs);
+  } else {
+    figs = movers;
+  }
   if (figs.empty()) return false;
-  Unit shape;
+  // What the layout reads of the squad (its type and attributes, `ranks` SK-09, never change:
+  // copied once), with the figures to place.
+  if (place_shapes_.size() != force_.units.size()) place_shapes_.assign(force_.units.size(), {});
+  Unit& shape = place_shapes_[static_cast<std::size_t>(unit)];
+  if (shape.type.empty()) {
+    shape.type = u.type;
+    shape.attributes = u.attributes;
+  }
   shape.arm = u.arm;
   shape.formation = u.formation;
-  shape.type = u.type;
-  shape.attributes = u.attributes;  // `ranks` (SK-09)
   shape.start_figures = static_cast<int>(figs.size());
   std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
-  std::vector<Vec2> at;
+  std::vector<Vec2>& at = place_at_;
+  at.clear();
   for (const Stand& st : slots) at.push_back(st.rect.centre);
   const std::size_t centre = most_central(at);
   // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
-  // distance, but no closer than bases in contact.
-  double far = 0;
-  double near = 1e18;
+  // distance, but no closer than bases in contact. The farthest and the nearest distances
+  // are the roots of the extreme squares (the same doubles as the extremes of the roots).
+  double far2 = 0;
+  double near2 = -1;
   for (std::size_t i = 0; i < at.size(); ++i) {
-    far = std::max(far, distance(at[i], at[centre]));
-    for (std::size_t j = i + 1; j < at.size(); ++j) near = std::min(near, distance(at[i], at[j]));
+    const Vec2 c = at[i] - at[centre];
+    far2 = std::max(far2, c.x * c.x + c.y * c.y);
+    for (std::size_t j = i + 1; j < at.size(); ++j) {
+      const Vec2 d = at[i] - at[j];
+      const double square = d.x * d.x + d.y * d.y;
+      if (near2 < 0 || square < near2) near2 = square;
+    }
   }
+  const double far = std::sqrt(far2);
+  const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
   const double follow = hot_.follow_in * kMm;
   const double scale =
       far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;

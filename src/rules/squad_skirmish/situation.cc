@@ -26,8 +26,13 @@ std::size_t most_central(const std::vector<Vec2>& points) {
   std::size_t best = 0;
   double best_far = 1e300;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    double far = 0;
-    for (Vec2 q : points) far = std::max(far, distance(points[i], q));
+    // The farthest distance as the root of the greatest square (the same double).
+    double far2 = 0;
+    for (Vec2 q : points) {
+      const Vec2 d = points[i] - q;
+      far2 = std::max(far2, d.x * d.x + d.y * d.y);
+    }
+    const double far = std::sqrt(far2);
     if (far < best_far - 1e-9) {
       best_far = far;
       best = i;
@@ -46,10 +51,15 @@ bool BattleSK::option_bool(const std::string& n) const { return scenario_.option
 
 std::vector<int> BattleSK::living(int unit) const {
   std::vector<int> out;
+  living(unit, out);
+  return out;
+}
+
+void BattleSK::living(int unit, std::vector<int>& out) const {
+  out.clear();
   for (std::size_t k = 0; k < force_.units[unit].stands.size(); ++k) {
     if (alive(unit, static_cast<int>(k))) out.push_back(static_cast<int>(k));
   }
-  return out;
 }
 
 bool BattleSK::can_act(int unit) const {
