@@ -214,7 +214,8 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
 }
 
 double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
-  const std::vector<int> figs = living(unit);
+  std::vector<int>& figs = kill_figs_;  // nothing below asks for it again
+  living(unit, figs);
   int ready = 0;
   for (int k : figs) {
     if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;

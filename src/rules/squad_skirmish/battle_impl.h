@@ -466,6 +466,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
   mutable std::vector<int> officer_ids_;   // scratch of officers_near
+  mutable std::vector<int> kill_figs_;     // scratch of count_expected_kills
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()
   std::vector<int> place_figs_;                        // scratch of place()

@@ -16,7 +16,7 @@ namespace smoothbore::squad_skirmish::detail {
 
 namespace {
 
-Victim victim_of(int face) {
+Victim victim_of_row(int face) {
   for (const Row& r : table("fire.victims").rows) {
     if (face >= r.number("min") && face <= r.number("max")) {
       if (r.key == "squad-leader") return Victim::kLeader;
@@ -25,6 +25,16 @@ Victim victim_of(int face) {
     }
   }
   return Victim::kRanker;
+}
+
+// The victim of each d10 face, read from the table once (it is embedded and fixed).
+Victim victim_of(int face) {
+  static const std::array<Victim, kD10 + 1> kVictims = [] {
+    std::array<Victim, kD10 + 1> out{};
+    for (int f = 1; f <= kD10; ++f) out[static_cast<std::size_t>(f)] = victim_of_row(f);
+    return out;
+  }();
+  return face >= 1 && face <= kD10 ? kVictims[static_cast<std::size_t>(face)] : victim_of_row(face);
 }
 
 // Kill classes of one shot: how many of the 10 × 10 (to-kill face, victim face) cases fall in
@@ -232,36 +242,61 @@ FireSituation fire_situation(const Params& p) {
 }
 
 FireShot fire_shot(const FireSituation& f) {
+  // The rows and numbers every shot reads, found once (the tables are embedded and fixed).
+  static const int kKillScore = row("fire.kill", "kill").number("score");
+  static const int kChainOver = row("fire.canister", "reroll").number("over");
+  static const Row& kMusket = row("fire.weapons", "musket");
+  auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
+  static const Row& kCloseCanister = mod("close-canister");
+  static const Row& kCloseRange = mod("close-range");
+  static const Row& kRifleBlunderbuss = mod("rifle-blunderbuss");
+  static const Row& kGreen = mod("firer-green");
+  static const Row& kVeteran = mod("firer-veteran");
+  static const Row& kMounted = mod("firer-mounted");
+  static const Row& kSoftCover = mod("soft-cover");
+  static const Row& kHardCover = mod("hard-cover");
+  static const Row& kTargetFormed = mod("target-formed");
+  static const Row& kVolley = mod("volley");
   FireShot s;
-  const Row& kill = row("fire.kill", "kill");
   const Row& weapon = row("fire.weapons", f.weapon);
   const bool tap = weapon.key == "rifle" && f.tap;
   // L73: a tap-loaded rifle fires as a musket (its ranges, no Rifle +1).
-  s.ranges = tap ? &row("fire.weapons", "musket") : &weapon;
+  s.ranges = tap ? &kMusket : &weapon;
   const bool cannon = weapon.key == "cannon";
   const bool canister = cannon && f.canister;
-  auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
   Modifiers& m = s.modifiers;
-  s.rules.kill_score = kill.number("score");
-  s.rules.chain_over = row("fire.canister", "reroll").number("over");
+  s.rules.kill_score = kKillScore;
+  s.rules.chain_over = kChainOver;
   s.close = f.range <= s.ranges->number("close");
   s.beyond = f.range > s.ranges->number("effective");
   if (s.beyond) return s;
   if (s.close && canister) {
-    m.add(mod("close-canister"));
+    m.add(kCloseCanister);
     s.rules.chain = f.chain;
   } else if (s.close && !(cannon && !f.ball_close)) {
-    m.add(mod("close-range"));
+    m.add(kCloseRange);
   }
   if ((weapon.key == "rifle" && !tap) || weapon.key == "blunderbuss") {
-    m.add(mod("rifle-blunderbuss"));
+    m.add(kRifleBlunderbuss);
   }
-  if (f.quality != "regular") m.add(mod(fmt::format("firer-{}", f.quality)));
-  if (f.mounted) m.add(mod("firer-mounted"));
+  if (f.quality == "green") {
+    m.add(kGreen);
+  } else if (f.quality == "veteran") {
+    m.add(kVeteran);
+  } else if (f.quality != "regular") {
+    m.add(mod(fmt::format("firer-{}", f.quality)));
+  }
+  if (f.mounted) m.add(kMounted);
   if (f.wounded) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-  if (f.cover != "none") m.add(mod(fmt::format("{}-cover", f.cover)));
-  if (f.target_formed) m.add(mod("target-formed"));
-  if (f.volley) m.add(mod("volley"));
+  if (f.cover == "soft") {
+    m.add(kSoftCover);
+  } else if (f.cover == "hard") {
+    m.add(kHardCover);
+  } else if (f.cover != "none") {
+    m.add(mod(fmt::format("{}-cover", f.cover)));
+  }
+  if (f.target_formed) m.add(kTargetFormed);
+  if (f.volley) m.add(kVolley);
   s.rules.modifier = m.total();
   s.rules.natural_face = f.natural_face;
   s.rules.natural_kills = f.natural_kills;
