@@ -1,6 +1,7 @@
 #include "rules/squad_skirmish/fire_shot.h"
 
 #include <array>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -153,6 +154,21 @@ double walk_mean_kills(const FireShot& shot) {
   return fraction_walk_mean_kills(shot);
 }
 
+// Adds the fire.modifiers row named `prefix` + `value` + `suffix` unless `value` is `plain`:
+// the rows of the usual values (`kept`) found once, any other looked up.
+void add_modifier_of(Modifiers& m, std::string_view value, std::string_view plain,
+                     std::initializer_list<std::pair<std::string_view, const Row*>> kept,
+                     std::string_view prefix, std::string_view suffix) {
+  if (value == plain) return;
+  for (const auto& [v, r] : kept) {
+    if (v == value) {
+      m.add(*r);
+      return;
+    }
+  }
+  m.add(row("fire.modifiers", fmt::format("{}{}{}", prefix, value, suffix)));
+}
+
 }  // namespace
 
 double fraction_walk_mean_kills(const FireShot& shot) {
@@ -279,22 +295,12 @@ FireShot fire_shot(const FireSituation& f) {
   if ((weapon.key == "rifle" && !tap) || weapon.key == "blunderbuss") {
     m.add(kRifleBlunderbuss);
   }
-  if (f.quality == "green") {
-    m.add(kGreen);
-  } else if (f.quality == "veteran") {
-    m.add(kVeteran);
-  } else if (f.quality != "regular") {
-    m.add(mod(fmt::format("firer-{}", f.quality)));
-  }
+  add_modifier_of(m, f.quality, "regular", {{"green", &kGreen}, {"veteran", &kVeteran}}, "firer-",
+                  "");
   if (f.mounted) m.add(kMounted);
   if (f.wounded) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-  if (f.cover == "soft") {
-    m.add(kSoftCover);
-  } else if (f.cover == "hard") {
-    m.add(kHardCover);
-  } else if (f.cover != "none") {
-    m.add(mod(fmt::format("{}-cover", f.cover)));
-  }
+  add_modifier_of(m, f.cover, "none", {{"soft", &kSoftCover}, {"hard", &kHardCover}}, "",
+                  "-cover");
   if (f.target_formed) m.add(kTargetFormed);
   if (f.volley) m.add(kVolley);
   s.rules.modifier = m.total();
