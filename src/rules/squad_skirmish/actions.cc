@@ -170,9 +170,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
           a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
         continue;
       }
-      Vec2 mid{0, 0};
-      for (Vec2 p : a.shape.points) mid = mid + p;
-      mid = mid * (1.0 / static_cast<double>(a.shape.points.size()));
+      const Vec2 mid = area_centre(ai);
       std::vector<Vec2> spots = {mid};
       for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
       for (Vec2 p : spots) {

@@ -233,6 +233,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
  public:
   // SK-15: the nearest cover within the maximum move (or `within_in`).
   bool cover_destination(int unit, Vec2* dest, double within_in = -1) const;
+  Vec2 area_centre(int area) const;  // the mean of a terrain area's corners (move.cc)
 
  private:
   // fire and loading (fire.cc)
@@ -467,6 +468,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
   mutable std::vector<int> officer_ids_;   // scratch of officers_near
   mutable std::vector<int> kill_figs_;     // scratch of count_expected_kills
+  mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()
   std::vector<int> place_figs_;                        // scratch of place()

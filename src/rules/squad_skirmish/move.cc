@@ -269,6 +269,20 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   move_squad(unit, from + home * (budget * kMm), budget, -1, nullptr);
 }
 
+// The mean of an area's corners, worked out once per battle (the terrain never changes).
+Vec2 BattleSK::area_centre(int area) const {
+  const auto& areas = scenario_.table.areas();
+  if (area_centres_.size() != areas.size()) {
+    area_centres_.clear();
+    for (const AreaFeature& a : areas) {
+      Vec2 centre{0, 0};
+      for (Vec2 p : a.shape.points) centre = centre + p;
+      area_centres_.push_back(centre * (1.0 / static_cast<double>(a.shape.points.size())));
+    }
+  }
+  return area_centres_[static_cast<std::size_t>(area)];
+}
+
 // SK-15: the nearest woods, building or earthworks within the maximum move that is no nearer
 // the nearest enemy; false when there is none (or sk_15_cover is `stay`).
 bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
@@ -289,9 +303,7 @@ bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
         c != TerrainClass::kBuilding && c != TerrainClass::kEarthworks) {
       continue;
     }
-    Vec2 centre{0, 0};
-    for (Vec2 p : a.shape.points) centre = centre + p;
-    centre = centre * (1.0 / static_cast<double>(a.shape.points.size()));
+    const Vec2 centre = area_centre(ai);
     if (a.shape.contains(from)) return false;  // already in cover
     const double d = distance(from, centre);
     if (d > best || distance(centre, foe) + 1.0 < distance(from, foe) * 0.8) continue;
