@@ -63,6 +63,45 @@ TEST(SquadSkirmishFireMean, WalkEqualsEnumerationBitForBit) {
   EXPECT_GT(chains, 10);  // canister chains were among them
 }
 
+// The doctrine's kept means (situation_mean_kills, keyed by what the shot reads) answer what
+// the shot's own walk does, for every situation, asked in any order: no two situations that
+// differ in a field the shot reads share an answer. Ranges in half inches, across every
+// weapon's close and effective ranges (a cannon's to 100").
+TEST(SquadSkirmishFireMean, KeptBySituationEqualsTheShotsWalk) {
+  Rng rng(20261127, 3);
+  int kills = 0;
+  for (int i = 0; i < 20000; ++i) {
+    Params p = random_fire_params(rng);
+    const bool cannon = p.get_string("weapon") == "cannon";
+    p.set("range", Value(0.5 * (rng.roll(cannon ? 200 : 80) - 1)));
+    const FireSituation f = fire_situation(p);
+    const double want = fire_mean_kills(fire_shot(f));
+    EXPECT_EQ(situation_mean_kills(f), want) << "situation " << i;
+    kills += want > 0 ? 1 : 0;
+  }
+  EXPECT_GT(kills, 5000);
+}
+
+// Canister chains up to 19 kills are walked in 128-bit counts of cases: the same doubles as the
+// walk on exact fractions (its reference, and the enumeration's equal above up to 7).
+TEST(SquadSkirmishFireMean, IntegerChainWalkEqualsTheFractionWalk) {
+  Rng rng(20261127, 4);
+  int chains = 0;
+  for (int i = 0; i < 300; ++i) {
+    Params p = random_fire_params(rng);
+    p.set("weapon", Value(std::string("cannon")));
+    p.set("canister", Value(true));
+    p.set("canister-chain", Value(std::string("modified-over-10")));
+    p.set("range", Value(static_cast<double>(rng.roll(48) - 1)));
+    p.set("target-size", Value(static_cast<std::int64_t>(rng.roll(19))));
+    const FireShot shot = fire_shot(fire_situation(p));
+    ASSERT_TRUE(shot.rules.chain);
+    EXPECT_EQ(fire_mean_kills(shot), fraction_walk_mean_kills(shot)) << "situation " << i;
+    ++chains;
+  }
+  EXPECT_EQ(chains, 300);
+}
+
 TEST(SquadSkirmishFireMean, BeyondEffectiveRangeIsNoFire) {
   Rng rng(7, 2);
   Params p = random_fire_params(rng);

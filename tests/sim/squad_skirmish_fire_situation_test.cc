@@ -62,9 +62,8 @@ TEST(SquadSkirmishFireSituation, TypedEqualsTheResolutionsParameters) {
           if (!b.in_range(ui, k, ti)) continue;
           for (bool volley : {false, true}) {
             const Params p = *complete_params(fire->params, b.fire_params(ui, k, ti, volley));
-            std::string cover;
             FireSituation got = b.squad_fire(ui, ti, volley);
-            b.figure_fire(ui, k, ti, got, cover);
+            b.figure_fire(ui, k, ti, got);
             expect_same(got, squad_skirmish::detail::fire_situation(p),
                         f.units[u].id + " " + std::to_string(k) + " at " + f.units[t].id);
             ++compared;

@@ -1,7 +1,8 @@
 // Scale (issue 9): a generated squad-skirmish battle of 2,000 figures a side plays two turns
 // with the doctrine AI on both sides; afterwards its invariants hold and the spatial indexes
 // answer what the scans of every unit answer: the commanders' nearest active enemy
-// (footprint to footprint) and the rule set's nearest enemy (figure to figure, gap_in). A
+// (footprint to footprint), the rule set's nearest enemy (figure to figure, gap_in; and each
+// one kept during the turns equals a fresh search) and the officers near a point. A
 // correctness test, not a timing (it runs under the asan build too).
 #include <gtest/gtest.h>
 
@@ -26,6 +27,8 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   cfg.seed = 1;
   cfg.commanders = {"doctrine", "doctrine"};
   Match m(sc, *rs, cfg);
+  // Every nearest enemy kept for the world's version is compared with a fresh search.
+  dynamic_cast<const squad_skirmish::BattleSK&>(m.battle()).check_kept(true);
   m.play_turn();
   m.play_turn();
   EXPECT_EQ(m.battle().turn(), 2);
@@ -52,6 +55,24 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   }
   EXPECT_GT(found, 30);
   EXPECT_GT(killed, 0);  // fire happened, so the index has seen figures removed
+  EXPECT_EQ(sk->kept_mismatches(), 0);
+  EXPECT_GT(sk->kept_checks(), 500);
+
+  // The officers near a point from the figures' index (a side has more than a few) answer
+  // what the scan of every officer does, around every tenth squad, within 6" and 20".
+  int officers = 0;
+  for (std::size_t u = 0; u < f.units.size(); u += 10) {
+    if (f.units[u].stands.empty()) continue;
+    const Vec2 at = f.units[u].stands.front().rect.centre;
+    for (int side = 0; side < 2; ++side) {
+      for (double in : {6.0, 20.0}) {
+        const std::vector<int> want = sk->officers_near_scan(side, at, in);
+        EXPECT_EQ(sk->officers_near(side, at, in), want) << f.units[u].id;
+        officers += static_cast<int>(want.size());
+      }
+    }
+  }
+  EXPECT_GT(officers, 20);
 
   // The battle's terrain sight memo (asked again and again by the turns above) answers what
   // the table does, between figures of squads far apart and near.

@@ -16,8 +16,9 @@ namespace {
 
 using squad_skirmish::BattleSK;
 
-// Compares every (figure, enemy squad) pair; returns how many had a target in sight.
-int check_memo(const BattleSK& b) {
+// Compares every (figure, enemy squad) pair; returns how many had a target in sight, and counts
+// the judgements of some cover in `covered`.
+int check_memo(const BattleSK& b, int& covered) {
   const Force& f = b.force();
   int seen = 0;
   for (std::size_t u = 0; u < f.units.size(); ++u) {
@@ -34,6 +35,10 @@ int check_memo(const BattleSK& b) {
             << f.units[u].id << " " << k << " at " << f.units[t].id;
         EXPECT_EQ(b.cover_of(ti, b.pos(ui, k)), b.judge_cover(ti, b.pos(ui, k)))
             << f.units[u].id << " " << k << " at " << f.units[t].id;
+        // The figures' kept cover (ground, obstacles near) against the plain reading.
+        EXPECT_EQ(b.judge_cover(ti, b.pos(ui, k)), b.judge_cover_scan(ti, b.pos(ui, k)))
+            << f.units[u].id << " " << k << " at " << f.units[t].id;
+        covered += b.judge_cover_scan(ti, b.pos(ui, k)) != "none" ? 1 : 0;
         seen += want >= 0 ? 1 : 0;
       }
     }
@@ -46,19 +51,25 @@ TEST(SquadSkirmishSightMemo, EqualsTheTracesAfterEveryTurn) {
   const Ruleset* rs = find_ruleset("squad-skirmish");
   ASSERT_NE(rs, nullptr);
   int seen = 0;
+  int covered = 0;
   int turns = 0;
   for (std::uint64_t seed : {1, 2, 3}) {
     MatchConfig cfg;
     cfg.seed = seed;
     Match m(sc, *rs, cfg);
+    const auto& b = dynamic_cast<const BattleSK&>(m.battle());
+    b.check_kept(true);  // each nearest enemy kept against a fresh search
     for (int turn = 0; turn < 8 && !m.finished(); ++turn) {
       m.play_turn();
-      seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()));
+      seen += check_memo(b, covered);
       ++turns;
     }
+    EXPECT_EQ(b.kept_mismatches(), 0);
+    EXPECT_GT(b.kept_checks(), 20);
   }
   EXPECT_GT(turns, 6);
   EXPECT_GT(seen, 50);
+  EXPECT_GT(covered, 50);  // the farm's walls, fences, buildings and woods
 }
 
 TEST(SquadSkirmishSightMemo, EqualsTheTracesInAGeneratedBattle) {
@@ -69,9 +80,10 @@ TEST(SquadSkirmishSightMemo, EqualsTheTracesInAGeneratedBattle) {
   cfg.seed = 2;
   Match m(sc, *rs, cfg);
   int seen = 0;
+  int covered = 0;
   for (int turn = 0; turn < 2 && !m.finished(); ++turn) {
     m.play_turn();
-    seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()));
+    seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()), covered);
   }
   EXPECT_GT(seen, 50);
 }

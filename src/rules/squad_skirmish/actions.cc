@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/charge_odds.h"
 #include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
@@ -20,72 +21,11 @@ namespace smoothbore::squad_skirmish {
 
 namespace {
 
-// Numbers in full (fmt's shortest round-trip form): to_string's 6 significant digits could give
-// two different situations one key and so the wrong cached odds.
-std::string key_of(const std::map<std::string, Value>& p) {
-  std::string k;
-  for (const auto& [n, v] : p) {
-    const auto* d = std::get_if<double>(&v);
-    k += n + "=" + (d != nullptr ? fmt::format("{}", *d) : to_string(v)) + ";";
-  }
-  return k;
-}
-
-// The charge tests' odds the doctrine weighs (L50-L54): the charge goes in, the defender
-// retreats, the attacker retreats.
-struct ChargeOdds {
-  double goes_in = 0;
-  double flees = 0;
-  double turned = 0;
-};
-
-// P(field = value) summed over `dist` in its order, as outcome_probability sums it.
-double probability_in(const std::vector<OutcomeProbability>& dist, std::string_view field,
-                      const Value& value) {
-  double sum = 0;
-  for (const OutcomeProbability& op : dist) {
-    for (const auto& [k, v] : op.outcome) {
-      if (k == field && v == value) sum += op.probability;
-    }
-  }
-  return sum;
-}
-
-// Exact charge odds by their parameters (a key naming every parameter), kept for every battle
-// the thread fights: the tables are fixed (embedded), so an answer never changes, and a Monte
-// Carlo run asks the same few hundred questions in every battle. One enumeration answers the
-// three (it was one each). Bounded: cleared past 200,000 answers.
-ChargeOdds charge_odds(const std::map<std::string, Value>& p) {
-  thread_local std::unordered_map<std::string, ChargeOdds> cache;
-  const std::string key = key_of(p);
-  auto it = cache.find(key);
-  if (it != cache.end()) return it->second;
-  if (cache.size() > 200000) cache.clear();
-  const std::vector<OutcomeProbability> dist =
-      exact_distribution(*ruleset().resolution("charge"), ruleset().battle_params("charge", p));
-  ChargeOdds v;
-  v.goes_in = probability_in(dist, "charge", Value(std::string("goes-in")));
-  v.flees = probability_in(dist, "charge", Value(std::string("defender-retreats")));
-  v.turned = probability_in(dist, "attacker", Value(std::string("retreat")));
-  cache.emplace(key, v);
-  return v;
-}
-
-// P(movement roll >= inches) for an arm, from the exact distribution of `movement` (L40).
+// P(movement roll >= inches) for an arm, from the exact distribution of `movement` (L40),
+// worked out from the dice (the same doubles as its enumeration).
 double reach_probability(bool cavalry, double inches) {
-  static const auto kDists = [] {
-    std::array<std::vector<std::pair<double, double>>, 2> out;
-    for (int c = 0; c < 2; ++c) {
-      const Resolution* r = ruleset().resolution("movement");
-      const Params p = *complete_params(
-          r->params, {{"arm", Value(std::string(c == 1 ? "cavalry" : "infantry"))}});
-      for (const OutcomeProbability& op : exact_distribution(*r, p)) {
-        out[static_cast<std::size_t>(c)].emplace_back(as_number(op.outcome.front().second),
-                                                      op.probability);
-      }
-    }
-    return out;
-  }();
+  static const std::array<std::vector<std::pair<double, double>>, 2> kDists = {
+      detail::open_move_distribution("infantry"), detail::open_move_distribution("cavalry")};
   double sum = 0;
   for (const auto& [in, pr] : kDists[cavalry ? 1 : 0]) {
     if (in >= inches) sum += pr;
@@ -105,7 +45,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   bool empty_under_fire = false;
   // Only enemies within effective range (a tap-loaded rifle's musket range too) or charge
   // reach can be fired at or charged: those near its figures (the spatial index), in order.
-  const double reach_in = option("sk_12_charge_reach") == "any-distance"
+  const double reach_in = hot_.charge_any_distance
                               ? 1e9
                               : std::max({arms_[static_cast<std::size_t>(unit)].effective_in,
                                           hot_.musket_effective_in, max_move_in(unit)});
@@ -117,9 +57,14 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
     bool any = false;
     for (int k : figs) {
+      // Its range is traced only when it could still tell something: a first loaded figure in
+      // range (fire), or a first empty one (under fire).
+      const bool empty = !figures_[unit][k].loaded && !cannon(unit);
+      const bool ready = cannon(unit) ? squads_[unit].gun_loaded : figures_[unit][k].loaded;
+      if (!(empty && !empty_under_fire) && !(ready && !any)) continue;
       if (!in_range(unit, k, ti)) continue;
-      if (!figures_[unit][k].loaded && !cannon(unit)) empty_under_fire = true;
-      if (cannon(unit) ? squads_[unit].gun_loaded : figures_[unit][k].loaded) any = true;
+      if (empty) empty_under_fire = true;
+      if (ready) any = true;
     }
     if (any) {
       Action f = hold;
@@ -148,8 +93,8 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     // the loaded gun 1d6" as its action (so never in an activation in which it fires; an
     // empty gun's crew are at its Load actions): toward the nearest enemy, or back.
     const int enemy = nearest_enemy(unit);
-    if (option("sk_08_gun_move") != "crew-1d6" || !squads_[unit].gun_loaded || enemy < 0 ||
-        static_cast<int>(figs.size()) < static_cast<int>(option_number("sk_08_gun_move_crew"))) {
+    if (!hot_.gun_move_1d6 || !squads_[unit].gun_loaded || enemy < 0 ||
+        static_cast<int>(figs.size()) < static_cast<int>(hot_.gun_move_crew)) {
       return out;
     }
     move_to(here + (anchor(enemy) - here).normalized() * (6.0 * kMm));
@@ -187,7 +132,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     loaded += figures_[unit][k].loaded ? 1 : 0;
     empty += !figures_[unit][k].loaded && k != anchor_figure(unit) ? 1 : 0;
   }
-  const bool split = option("sk_11_split") == "per-figure" && loaded > 0 && empty > 0;
+  const bool split = hot_.split_per_figure && loaded > 0 && empty > 0;
   // L29, L36: a faltering or leaderless squad may only load, fire or go to cover; a squad
   // whose weapons are empty under fire reloads or takes cover rather than advance (or, split,
   // advances with its loaded figures while the empty ones load).
@@ -225,9 +170,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
           a.cls != TerrainClass::kBuilding && a.cls != TerrainClass::kEarthworks) {
         continue;
       }
-      Vec2 mid{0, 0};
-      for (Vec2 p : a.shape.points) mid = mid + p;
-      mid = mid * (1.0 / static_cast<double>(a.shape.points.size()));
+      const Vec2 mid = area_centre(ai);
       std::vector<Vec2> spots = {mid};
       for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
       for (Vec2 p : spots) {
@@ -269,29 +212,28 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
 }
 
 double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
-  const std::vector<int> figs = living(unit);
+  std::vector<int>& figs = kill_figs_;  // nothing below asks for it again
+  living(unit, figs);
   int ready = 0;
   for (int k : figs) {
     if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
   }
   // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
-  const bool will_form =
-      as == "formed"
-          ? figs.size() > 1 && (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks")
-          : (as == "open" ? false : formed(unit));
-  const bool volley = (will_form || option("sk_23_volley_source") == "any-squads") &&
-                      ready >= static_cast<int>(option_number("sk_23_volley_min"));
+  const bool will_form = as == "formed"
+                             ? figs.size() > 1 && (ranks(unit) <= 2 || hot_.formed_any_ranks)
+                             : (as == "open" ? false : formed(unit));
+  const bool volley =
+      (will_form || hot_.volley_any_squads) && ready >= static_cast<int>(hot_.volley_min);
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
   detail::FireSituation f = squad_fire(unit, target, false);
-  std::string cover;
-  auto shot_of = [&](int k) { figure_fire(unit, k, target, f, cover); };
+  auto shot_of = [&](int k) { figure_fire(unit, k, target, f); };
   double sum = 0;
   if (cannon(unit)) {
     if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
       return 0;
     shot_of(figs.front());
     f.canister = squads_[unit].gun_canister;
-    return detail::fire_mean_kills(detail::fire_shot(f));
+    return detail::situation_mean_kills(f);
   }
   f.volley = volley;
   if (as == "dismounted") f.mounted = false;
@@ -301,7 +243,7 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
     // Whole inches: once to share a cache keyed by the range, now only what the doctrine
     // weighs (a fraction past the close range counts as close), kept so its choices stay.
     f.range = std::round(f.range);
-    sum += detail::fire_mean_kills(detail::fire_shot(f));
+    sum += detail::situation_mean_kills(f);
   }
   // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
   return std::min(sum, static_cast<double>(figure_count(target)));
@@ -348,21 +290,20 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   // The charge tests (`charge`, L50-L54), the chance the movement roll reaches (L40), and one
   // pairing of the melee at +1 charging (L85-L95): two on one when the chargers outnumber the
   // defenders 2:1 (the defender rolls once at -2 and dies if either beats him, SK-13).
-  std::map<std::string, Value> p = morale_params(a.unit, false, "attacker-");
-  for (auto& kv : morale_params(a.target, false, "defender-")) p.insert(kv);
-  p["attacker-passed"] = Value(squads_[a.unit].passed_turn == turn_);
-  const ChargeOdds odds = charge_odds(p);
+  const detail::ChargeOdds odds =
+      detail::charge_odds(morale_situation(a.unit, false), squads_[a.unit].passed_turn == turn_,
+                          morale_situation(a.target, false));
   const double goes_in = odds.goes_in;
   const double flees = odds.flees;
   const double turned = odds.turned;
   // The movement roll must cover the leader's charge move (L40, the fences' cost, SK-11).
   const ChargePath path = charge_path(a.unit, a.target);
   const double reach = reach_probability(
-      mounted(a.unit), path.inches + option_number("sk_11_obstacle_in") *
-                                         (scenario_.table.crosses(anchor(a.unit), path.stop,
-                                                                  TerrainClass::kLinearObstacle)
-                                              ? 1
-                                              : 0));
+      mounted(a.unit),
+      path.inches + hot_.obstacle_in * (scenario_.table.crosses(anchor(a.unit), path.stop,
+                                                                TerrainClass::kLinearObstacle)
+                                            ? 1
+                                            : 0));
   const int attackers = figure_count(a.unit);
   const int defenders = figure_count(a.target);
   const bool two = attackers >= 2 * defenders;

@@ -143,7 +143,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
 bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediate) {
   SquadState& s = squads_[unit];
   touch(unit);  // its morale
-  const bool at_once = option("sk_02_casualty_test") == "immediate";
+  const bool at_once = hot_.casualty_immediate;
   const bool casualties = s.lost_since > 0 && at_once == immediate;
   if (!immediate || at_once) s.lost_since = 0;
   if (!casualties && !(s.retreating && !immediate)) return !s.retreating;
@@ -211,17 +211,33 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
 void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
   const int side = force_.units[unit].side;
   const double in = row("movement.distances", "field-promotion").number("inches");
+  // A squad's anchor is one of its figures (or its footprint's centre), inside its footprint's
+  // box, which is at least as far from the officer: squads whose boxes are farther than a
+  // distance (and a millimetre) cannot be within it.
+  auto farther = [&](int u, double mm) {
+    const Vec2 at = pos(unit, k);
+    return box_gap(fp_box_[static_cast<std::size_t>(u)], Box{at, at}) > mm + 1.0;
+  };
+  // An officer on his own who has not acted first comes to the nearest leaderless squad; any
+  // other only needs one to be left.
+  const bool alone = is_officer_unit(unit) && can_act(unit) && !squads_[unit].activated;
   int nearest = -1;
+  double nearest_mm = 0;  // distance(anchor(nearest), pos(unit, k)), worked out once
   for (int u : leaderless_) {
     if (force_.units[u].side != side || !can_act(u) || u == unit) continue;
-    if (nearest < 0 ||
-        distance(anchor(u), pos(unit, k)) < distance(anchor(nearest), pos(unit, k))) {
+    if (!alone) {
       nearest = u;
+      break;
+    }
+    if (nearest >= 0 && farther(u, nearest_mm)) continue;
+    const double d = distance(anchor(u), pos(unit, k));
+    if (nearest < 0 || d < nearest_mm) {
+      nearest = u;
+      nearest_mm = d;
     }
   }
   if (nearest < 0) return;
-  if (is_officer_unit(unit) && can_act(unit) && !squads_[unit].activated &&
-      distance(anchor(nearest), pos(unit, k)) > in * kMm) {
+  if (alone && distance(anchor(nearest), pos(unit, k)) > in * kMm) {
     squads_[unit].activated = true;  // his move is spent coming to the squad (SK-17)
     squads_[unit].last = "promotion";
     touch(unit);
@@ -232,7 +248,7 @@ void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
   // promote() takes a squad off the list: a copy is walked.
   const std::vector<int> waiting = leaderless_;
   for (int u : waiting) {
-    if (force_.units[u].side == side && can_act(u) &&
+    if (force_.units[u].side == side && !farther(u, in * kMm) && can_act(u) &&
         distance(anchor(u), pos(unit, k)) <= in * kMm) {
       promote(u, fmt::format("by {} within 6\" (L34-L36, SK-17)", name(unit)), log);
     }

@@ -30,6 +30,29 @@ void BattleSK::read_arms() {
   hot_.ball_close = option("sk_24_ball_close") == "plus-1";
   const std::string& share = option("sk_19_cover_share");
   hot_.cover_share = share == "all" ? 2 : share == "majority" ? 1 : 0;
+  hot_.charge_any_distance = option("sk_12_charge_reach") == "any-distance";
+  hot_.chain_limit_none = option("sk_08_chain_limit") == "none";
+  hot_.officer_in = option_number("sk_05_officer_in");
+  hot_.formed_any_ranks = option("sk_09_formed") == "contact-any-ranks";
+  hot_.formed_target = option_bool("sk_09_formed_target");
+  hot_.heroes = option_bool("sk_heroes");
+  hot_.heroes_officers = option_bool("sk_21_heroes_officers");
+  hot_.volley_any_squads = option("sk_23_volley_source") == "any-squads";
+  hot_.volley_formed_only = option("sk_23_volley_source") == "formed-squads";
+  hot_.volley_min = option_number("sk_23_volley_min");
+  hot_.split_per_figure = option("sk_11_split") == "per-figure";
+  hot_.gun_move_1d6 = option("sk_08_gun_move") == "crew-1d6";
+  hot_.gun_move_crew = option_number("sk_08_gun_move_crew");
+  hot_.cover_stay = option("sk_15_cover") == "stay";
+  hot_.follow_in = option_number("sk_11_follow_in");
+  hot_.obstacle_in = option_number("sk_11_obstacle_in");
+  hot_.command_in = option_number("sk_10_command_in");
+  hot_.actions = option_number("sk_07_actions");
+  hot_.casualty_immediate = option("sk_02_casualty_test") == "immediate";
+  hot_.road_any_part = option("sk_11_road") == "any-part";
+  hot_.terrain_whole_half = option("sk_11_terrain") == "whole-move-half";
+  hot_.terrain_double_cost = option("sk_11_terrain") == "double-cost";
+  hot_.move_roll_per_figure = option("sk_11_move_roll") == "per-figure";
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -25,12 +25,14 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/sight.h"
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/flat_memo.h"
+#include "rules/squad_skirmish/terrain_sight.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::squad_skirmish {
@@ -131,6 +133,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool alive(int unit, int k) const { return !force_.units[unit].stands[k].removed; }
   Vec2 pos(int unit, int k) const { return force_.units[unit].stands[k].rect.centre; }
   std::vector<int> living(int unit) const;
+  void living(int unit, std::vector<int>& out) const;  // the same, into `out`
   int figure_count(int unit) const { return force_.units[unit].figures(); }
   bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
@@ -146,20 +149,26 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
-  int nearest_enemy(int unit) const;       // the spatial index (spatial.cc)
-  int nearest_enemy_scan(int unit) const;  // the same by a scan of every unit (tests)
-  double max_move_in(int unit) const;      // SK-12, SK-14
-  bool sees(Vec2 a, Vec2 b) const;         // SK-06 line of sight over terrain
+  int nearest_enemy(int unit) const;        // the spatial index (spatial.cc), kept
+  int nearest_enemy_fresh(int unit) const;  // the same, not kept
+  int nearest_enemy_scan(int unit) const;   // the same by a scan of every unit (tests)
+  double max_move_in(int unit) const;       // SK-12, SK-14
+  bool sees(Vec2 a, Vec2 b) const;          // SK-06 line of sight over terrain
   bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
-  std::string cover_of(int target, Vec2 from) const;           // SK-19: none / soft / hard
-  std::string cover_at(Vec2 p, Vec2 from) const;               // one figure's cover
-  double range_in(int unit, int k, int target) const;          // SK-06, -1 if none visible
+  // SK-19 (cover.cc): "none", "soft" or "hard" (views of constants).
+  std::string_view cover_of(int target, Vec2 from) const;
+  std::string_view cover_at(Vec2 p, Vec2 from) const;  // one figure's cover
+  double range_in(int unit, int k, int target) const;  // SK-06, -1 if none visible
   // The same, or -1 as soon as it is known to be over `limit_in` (the nearest first).
   double range_within(int unit, int k, int target, double limit_in) const;
   double trace_range(int unit, int k, int target, double limit_in) const;  // unmemoised
-  std::string judge_cover(int target, Vec2 from) const;                    // unmemoised
+  std::string_view judge_cover(int target, Vec2 from) const;               // unmemoised
+  std::string_view judge_cover_scan(int target, Vec2 from) const;          // plainly (tests)
   bool in_range(int unit, int k, int target) const;                        // SK-06
   std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
+  // The same by a scan of every officer (what a battle with few officers does; tests).
+  std::vector<int> officers_near_scan(int side, Vec2 p, double inches) const;
+  static constexpr std::size_t kFewOfficers = 16;
   bool can_charge(int unit, int target) const;
   bool restricted(int unit) const;  // load / fire / cover only (L29, L36)
   std::map<std::string, Value> fire_params(int unit, int k, int target, bool volley) const;
@@ -167,12 +176,15 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // kills: the squad's fields, then one figure's (its cover's text kept in `cover`, which the
   // situation views).
   detail::FireSituation squad_fire(int unit, int target, bool volley) const;
-  void figure_fire(int unit, int k, int target, detail::FireSituation& f, std::string& cover) const;
+  void figure_fire(int unit, int k, int target, detail::FireSituation& f) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
   bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
   bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
   int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
   bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
+  // L21-L25: a squad's morale test, typed, and as the `morale` (or `charge`'s, `prefix`)
+  // parameters.
+  detail::MoraleSituation morale_situation(int unit, bool rallying) const;
   std::map<std::string, Value> morale_params(int unit, bool rallying,
                                              const std::string& prefix) const;
   std::map<std::string, Value> melee_params(int a_unit, int a_k, int b_unit, int b_k, bool charging,
@@ -221,6 +233,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
  public:
   // SK-15: the nearest cover within the maximum move (or `within_in`).
   bool cover_destination(int unit, Vec2* dest, double within_in = -1) const;
+  Vec2 area_centre(int area) const;  // the mean of a terrain area's corners (move.cc)
 
  private:
   // fire and loading (fire.cc)
@@ -258,6 +271,30 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool ball_close = false;
     // SK-19 sk_19_cover_share: 0 half-or-more, 1 majority, 2 all (judge_cover).
     int cover_share = 0;
+    // What the doctrine's decisions, fire and moves read of the other options, typed.
+    bool charge_any_distance = false;   // sk_12_charge_reach = any-distance
+    bool chain_limit_none = false;      // sk_08_chain_limit = none
+    double officer_in = 0;              // sk_05_officer_in, inches
+    bool formed_any_ranks = false;      // sk_09_formed = contact-any-ranks
+    bool formed_target = false;         // sk_09_formed_target
+    bool heroes = false;                // sk_heroes
+    bool heroes_officers = false;       // sk_21_heroes_officers
+    bool volley_any_squads = false;     // sk_23_volley_source = any-squads
+    bool volley_formed_only = false;    // sk_23_volley_source = formed-squads
+    double volley_min = 0;              // sk_23_volley_min
+    bool split_per_figure = false;      // sk_11_split = per-figure
+    bool gun_move_1d6 = false;          // sk_08_gun_move = crew-1d6
+    double gun_move_crew = 0;           // sk_08_gun_move_crew
+    bool cover_stay = false;            // sk_15_cover = stay
+    double follow_in = 0;               // sk_11_follow_in, inches
+    double obstacle_in = 0;             // sk_11_obstacle_in, inches
+    double command_in = 0;              // sk_10_command_in, inches
+    double actions = 0;                 // sk_07_actions
+    bool casualty_immediate = false;    // sk_02_casualty_test = immediate
+    bool road_any_part = false;         // sk_11_road = any-part
+    bool terrain_whole_half = false;    // sk_11_terrain = whole-move-half
+    bool terrain_double_cost = false;   // sk_11_terrain = double-cost
+    bool move_roll_per_figure = false;  // sk_11_move_roll = per-figure
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -338,18 +375,65 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   };
   struct SightMemo {
     FlatMemo<std::uint64_t, std::pair<double, double>, RangeHash> range;
-    FlatMemo<CoverKey, std::string, CoverKeyHash> cover;
+    FlatMemo<CoverKey, std::string_view, CoverKeyHash> cover;
   };
+  // What a figure's cover owes to where it stands (cover.cc): hard ground, woods, and the
+  // linear obstacle segments within 2" of it ([begin, end) of its squad's `segments`).
+  struct ObstacleSegment {
+    Segment segment;
+    bool wall = false;  // its id names a wall or stone: hard cover
+  };
+  struct FigureCover {
+    Vec2 at;
+    bool hard = false;
+    bool woods = false;
+    int begin = 0;
+    int end = 0;
+  };
+  // A squad's living figures' FigureCover, for its cover_epoch_; `any`: some figure could be
+  // in cover from some direction.
+  struct SquadCover {
+    bool known = false;
+    std::uint32_t epoch = 0;
+    bool any = false;
+    std::vector<FigureCover> figures;
+    std::vector<ObstacleSegment> segments;
+  };
+  void obstacles_near(Vec2 p, std::vector<ObstacleSegment>& out) const;
+  static std::string_view cover_toward(Vec2 p, Vec2 from, const ObstacleSegment* begin,
+                                       const ObstacleSegment* end, bool in_woods);
+  const SquadCover& squad_cover(int target) const;
+  mutable std::vector<SquadCover> squad_cover_;  // by unit
   // Marks a squad whose Unit or unit_report() may have changed, for a recorder
   // (Battle::take_touched_units, rules/touch_tracker.h).
   void touch(int unit) const { touches_.touch(unit); }
   // Forgets the ranges: a figure moved or fell, a squad left the table, a leader changed.
-  void world_changed() { sight_.range.clear(); }
+  void world_changed() {
+    sight_.range.clear();
+    ++world_version_;
+  }
+  // Counts the figures' moves and falls, squads leaving the table and new leaders: what
+  // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
+  std::uint64_t world_version_ = 0;
+  mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+
+ public:
+  // A test switch: every answer a memo kept for the world's version (nearest_enemy) is
+  // compared with a fresh one, and each difference counted.
+  void check_kept(bool on) const { check_kept_ = on; }
+  int kept_mismatches() const { return kept_mismatches_; }
+  int kept_checks() const { return kept_checks_; }
+
+ private:
+  mutable bool check_kept_ = false;
+  mutable int kept_mismatches_ = 0;
+  mutable int kept_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
   void figures_changed(int unit) {
     touch(unit);  // its stands moved or fell
+    ++world_version_;
     if (cover_epoch_.empty()) {
       sight_.cover.clear();  // before index_build
     } else {
@@ -361,18 +445,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;
-  // Terrain sight between two points (sees) for the whole battle: the terrain never changes,
-  // and a figure that has not moved is asked about the same lines in every activation that
-  // weighs it. Keyed by the points' exact bits; cleared past kMaxTerrainSight lines.
-  struct PointPair {
-    std::uint64_t ax, ay, bx, by;
-    bool operator==(const PointPair&) const = default;
-  };
-  struct PointPairHash {
-    std::size_t operator()(const PointPair& p) const;
-  };
-  static constexpr std::size_t kMaxTerrainSight = 1 << 18;
-  mutable FlatMemo<PointPair, bool, PointPairHash> terrain_sight_;
+  // Terrain sight between two points (sees), kept per thread across battles on the same
+  // terrain (terrain_sight.h).
+  TerrainSight terrain_sight_;
   SpatialIndex all_figs_{100.0};
   std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0
@@ -385,12 +460,20 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
   std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
   std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
+  std::vector<RectFrame> fp_frame_;        // by unit: RectFrame(fp_)
+  void refile_footprint(int unit);         // fp_, fp_box_, fp_frame_ and side_units_
   mutable std::vector<int> near_ids_;      // scratch of enemies_near
   mutable std::vector<int> sight_ids_;     // scratch of sees_figure
   mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
   mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
+  mutable std::vector<int> officer_ids_;   // scratch of officers_near
+  mutable std::vector<int> kill_figs_;     // scratch of count_expected_kills
+  mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()
+  std::vector<int> place_figs_;                        // scratch of place()
+  std::vector<Vec2> place_at_;                         // scratch of place()
+  std::vector<Unit> place_shapes_;  // by unit: what place() lays out (type, attributes kept)
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -17,7 +17,7 @@ namespace smoothbore::squad_skirmish {
 void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log) {
   // SK-23: +1 to every figure when enough figures of formed squads (or any squads) fire at
   // one target squad in this activation.
-  const bool formed_only = option("sk_23_volley_source") == "formed-squads";
+  const bool formed_only = hot_.volley_formed_only;
   std::map<int, int> firing_at;
   for (const auto& [u, t] : shots) {
     if (formed_only && !formed(u)) continue;
@@ -25,7 +25,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
       if (figures_[u][k].loaded && in_range(u, k, t)) ++firing_at[t];
     }
   }
-  const int volley_min = static_cast<int>(option_number("sk_23_volley_min"));
+  const int volley_min = static_cast<int>(hot_.volley_min);
   for (const auto& [u, t] : shots) {
     if (!can_act(u) || !force_.units[t].on_table() || figure_count(t) == 0) continue;
     const bool volley = firing_at[t] >= volley_min && (!formed_only || formed(u));
@@ -36,10 +36,9 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
     int fired = 0;
     int kills = 0;
     // fire_params() typed: the `fire` resolution's outcome without naming its parameters.
-    std::string cover;
     auto one_shot = [&](int k, bool canister) {
       detail::FireSituation f = squad_fire(u, t, volley);
-      figure_fire(u, k, t, f, cover);
+      figure_fire(u, k, t, f);
       if (cannon(u)) f.canister = canister;
       const Outcome o = detail::fire_outcome(f, dice_, &e.rolls);
       const int n = static_cast<int>(as_number(o[0].second));
@@ -82,7 +81,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
     // SK-07: the others take their Load actions; with sk_07_actions > 1 the firers load too.
     load(u, log, gun_fired ? std::vector<int>{living(u).front()} : just_fired);
   }
-  if (option("sk_02_casualty_test") == "immediate") {
+  if (hot_.casualty_immediate) {
     for (const auto& [u, t] : shots) {
       if (squads_[t].lost_since > 0 && force_.units[t].on_table()) morale_step(t, false, log, true);
     }
@@ -94,7 +93,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
 // musket, L73) when an enemy squad is within a musket's effective range. A cannon's crew each
 // count 1 of its 5 (SK-08); it loads canister when an enemy is within its close range.
 void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int spent) {
-  const int actions = static_cast<int>(option_number("sk_07_actions")) - spent;
+  const int actions = static_cast<int>(hot_.actions) - spent;
   auto uses = [&](int k) {
     return actions - (std::find(fired.begin(), fired.end(), k) != fired.end() ? 1 : 0);
   };
@@ -160,7 +159,7 @@ void BattleSK::kill(int unit, const std::string& victim, int kills, Vec2 from, E
   }
   if (victim.find("officer") != std::string::npos) {
     const std::vector<int> near =
-        officers_near(force_.units[unit].side, anchor(unit), option_number("sk_05_officer_in"));
+        officers_near(force_.units[unit].side, anchor(unit), hot_.officer_in);
     if (!near.empty()) {
       hit_leader(near.front() / 100, near.front() % 100, e);
       --kills;
@@ -233,9 +232,8 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
 void BattleSK::hit_leader(int unit, int k, Event& e) {
   Figure& f = figures_[unit][k];
   touch(unit);  // its squad leader's wounds
-  const bool hero = option_bool("sk_heroes") &&
-                    (f.role == Role::kLeader ||
-                     (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+  const bool hero = hot_.heroes &&
+                    (f.role == Role::kLeader || (f.role == Role::kOfficer && hot_.heroes_officers));
   if (hero && f.hero_hits < 2) {
     ++f.hero_hits;
     e.text += fmt::format("; the {} of {} is hit: {} (Heroes, L97-L99)", role_name(f.role),

@@ -1,6 +1,7 @@
 #include "rules/squad_skirmish/fire_shot.h"
 
 #include <array>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -16,7 +17,7 @@ namespace smoothbore::squad_skirmish::detail {
 
 namespace {
 
-Victim victim_of(int face) {
+Victim victim_of_row(int face) {
   for (const Row& r : table("fire.victims").rows) {
     if (face >= r.number("min") && face <= r.number("max")) {
       if (r.key == "squad-leader") return Victim::kLeader;
@@ -25,6 +26,16 @@ Victim victim_of(int face) {
     }
   }
   return Victim::kRanker;
+}
+
+// The victim of each d10 face, read from the table once (it is embedded and fixed).
+Victim victim_of(int face) {
+  static const std::array<Victim, kD10 + 1> kVictims = [] {
+    std::array<Victim, kD10 + 1> out{};
+    for (int f = 1; f <= kD10; ++f) out[static_cast<std::size_t>(f)] = victim_of_row(f);
+    return out;
+  }();
+  return face >= 1 && face <= kD10 ? kVictims[static_cast<std::size_t>(face)] : victim_of_row(face);
 }
 
 // Kill classes of one shot: how many of the 10 × 10 (to-kill face, victim face) cases fall in
@@ -47,7 +58,120 @@ std::string victim_text(int kills, bool leader_killed, bool officer_killed) {
   return "ranker";
 }
 
+// One roll: the ends are no kill (which adds nothing) and one kill of an officer, a ranker or a
+// squad leader (the walk's order: by the victim's text), each n / 100 exactly, whose nearest
+// double the division gives.
+double single_mean_kills(const FireShot& shot) {
+  const std::array<int, kShotClasses> cases = shot_cases(shot.rules, shot.state);
+  double sum = 0;
+  for (Victim v : {Victim::kOfficer, Victim::kRanker, Victim::kLeader}) {
+    Shot s;
+    s.victim = v;
+    const int n = cases[static_cast<std::size_t>(class_of(s))];
+    if (n > 0) sum += static_cast<double>(n) / static_cast<double>(kD10 * kD10);
+  }
+  return sum;
+}
+
+// A canister chain's walk in integers: every chance is a count of (to-kill, victim) cases over
+// 100^rolls. A chain rolls again only after a kill, so after d rolls still rolling it has d
+// kills, and it rolls at most `size` times: every denominator is 100^size at most, which 128
+// bits hold up to a size of 19 (kMaxIntegerChain).
+constexpr int kMaxIntegerChain = 19;
+__extension__ using Wide = unsigned __int128;  // g++ and clang: 128 bits
+
+BigInt big(Wide v) {
+  BigInt out(static_cast<unsigned long>(v >> 64));
+  out <<= 64;
+  out += static_cast<unsigned long>(v & ~std::uint64_t{0});
+  return out;
+}
+
+Wide hundred_power(int n) {
+  Wide p = 1;
+  for (int i = 0; i < n; ++i) p *= kD10 * kD10;
+  return p;
+}
+
+double chain_mean_kills(const FireShot& shot) {
+  // A chance still rolling after d rolls, by (leader killed, officer killed): over 100^d.
+  std::array<std::array<Wide, 2>, 2> rolling{};
+  rolling[0][0] = 1;
+  // The ends, as the enumeration sorts them (kills, then the victim text): numerator and the
+  // power of 100 under it.
+  std::map<std::pair<std::int64_t, std::string>, std::pair<Wide, int>> ends;
+  for (int d = 0;; ++d) {
+    std::array<std::array<Wide, 2>, 2> next{};
+    bool more = false;
+    for (int lk = 0; lk < 2; ++lk) {
+      for (int ok = 0; ok < 2; ++ok) {
+        const Wide p = rolling[static_cast<std::size_t>(lk)][static_cast<std::size_t>(ok)];
+        if (p == 0) continue;
+        const ShotState state{shot.state.leader && lk == 0, shot.state.officer && ok == 0};
+        const std::array<int, kShotClasses> cases = shot_cases(shot.rules, state);
+        for (int k = 0; k < kShotClasses; ++k) {
+          const int n = cases[static_cast<std::size_t>(k)];
+          if (n == 0) continue;
+          const Shot s = shot_of_class(k);
+          const int kills = d + (s.victim != Victim::kNone ? 1 : 0);
+          const int nlk = lk == 1 || s.victim == Victim::kLeader ? 1 : 0;
+          const int nok = ok == 1 || s.victim == Victim::kOfficer ? 1 : 0;
+          const Wide q = p * static_cast<Wide>(n);  // over 100^(d + 1)
+          if (!s.again || kills >= shot.size) {
+            auto [it, fresh] = ends.try_emplace({kills, victim_text(kills, nlk == 1, nok == 1)},
+                                                std::pair<Wide, int>{q, d + 1});
+            if (fresh) continue;
+            auto& [num, power] = it->second;
+            // The same end after one more roll or one fewer: on the larger denominator.
+            if (power < d + 1) {
+              num = num * hundred_power(d + 1 - power) + q;
+              power = d + 1;
+            } else {
+              num += q * hundred_power(power - (d + 1));
+            }
+          } else {
+            next[static_cast<std::size_t>(nlk)][static_cast<std::size_t>(nok)] += q;
+            more = true;
+          }
+        }
+      }
+    }
+    if (!more) break;
+    rolling = next;
+  }
+  double sum = 0;
+  for (const auto& [outcome, p] : ends) {
+    sum +=
+        to_double(big(p.first), big(hundred_power(p.second))) * static_cast<double>(outcome.first);
+  }
+  return sum;
+}
+
 double walk_mean_kills(const FireShot& shot) {
+  if (shot.beyond) return 0;
+  if (!shot.rules.chain) return single_mean_kills(shot);
+  if (shot.size <= kMaxIntegerChain) return chain_mean_kills(shot);
+  return fraction_walk_mean_kills(shot);
+}
+
+// Adds the fire.modifiers row named `prefix` + `value` + `suffix` unless `value` is `plain`:
+// the rows of the usual values (`kept`) found once, any other looked up.
+void add_modifier_of(Modifiers& m, std::string_view value, std::string_view plain,
+                     std::initializer_list<std::pair<std::string_view, const Row*>> kept,
+                     std::string_view prefix, std::string_view suffix) {
+  if (value == plain) return;
+  for (const auto& [v, r] : kept) {
+    if (v == value) {
+      m.add(*r);
+      return;
+    }
+  }
+  m.add(row("fire.modifiers", fmt::format("{}{}{}", prefix, value, suffix)));
+}
+
+}  // namespace
+
+double fraction_walk_mean_kills(const FireShot& shot) {
   if (shot.beyond) return 0;
   // A shot still rolling (a canister chain): its kills, whom it killed, and the exact chance.
   struct Rolling {
@@ -88,8 +212,6 @@ double walk_mean_kills(const FireShot& shot) {
   for (const auto& [outcome, p] : ends) sum += to_double(p) * static_cast<double>(outcome.first);
   return sum;
 }
-
-}  // namespace
 
 Shot classify(const ShotRules& rules, const ShotState& state, int face, int victim_face) {
   Shot s;
@@ -136,36 +258,51 @@ FireSituation fire_situation(const Params& p) {
 }
 
 FireShot fire_shot(const FireSituation& f) {
+  // The rows and numbers every shot reads, found once (the tables are embedded and fixed).
+  static const int kKillScore = row("fire.kill", "kill").number("score");
+  static const int kChainOver = row("fire.canister", "reroll").number("over");
+  static const Row& kMusket = row("fire.weapons", "musket");
+  auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
+  static const Row& kCloseCanister = mod("close-canister");
+  static const Row& kCloseRange = mod("close-range");
+  static const Row& kRifleBlunderbuss = mod("rifle-blunderbuss");
+  static const Row& kGreen = mod("firer-green");
+  static const Row& kVeteran = mod("firer-veteran");
+  static const Row& kMounted = mod("firer-mounted");
+  static const Row& kSoftCover = mod("soft-cover");
+  static const Row& kHardCover = mod("hard-cover");
+  static const Row& kTargetFormed = mod("target-formed");
+  static const Row& kVolley = mod("volley");
   FireShot s;
-  const Row& kill = row("fire.kill", "kill");
   const Row& weapon = row("fire.weapons", f.weapon);
   const bool tap = weapon.key == "rifle" && f.tap;
   // L73: a tap-loaded rifle fires as a musket (its ranges, no Rifle +1).
-  s.ranges = tap ? &row("fire.weapons", "musket") : &weapon;
+  s.ranges = tap ? &kMusket : &weapon;
   const bool cannon = weapon.key == "cannon";
   const bool canister = cannon && f.canister;
-  auto mod = [](std::string_view key) -> const Row& { return row("fire.modifiers", key); };
   Modifiers& m = s.modifiers;
-  s.rules.kill_score = kill.number("score");
-  s.rules.chain_over = row("fire.canister", "reroll").number("over");
+  s.rules.kill_score = kKillScore;
+  s.rules.chain_over = kChainOver;
   s.close = f.range <= s.ranges->number("close");
   s.beyond = f.range > s.ranges->number("effective");
   if (s.beyond) return s;
   if (s.close && canister) {
-    m.add(mod("close-canister"));
+    m.add(kCloseCanister);
     s.rules.chain = f.chain;
   } else if (s.close && !(cannon && !f.ball_close)) {
-    m.add(mod("close-range"));
+    m.add(kCloseRange);
   }
   if ((weapon.key == "rifle" && !tap) || weapon.key == "blunderbuss") {
-    m.add(mod("rifle-blunderbuss"));
+    m.add(kRifleBlunderbuss);
   }
-  if (f.quality != "regular") m.add(mod(fmt::format("firer-{}", f.quality)));
-  if (f.mounted) m.add(mod("firer-mounted"));
+  add_modifier_of(m, f.quality, "regular", {{"green", &kGreen}, {"veteran", &kVeteran}}, "firer-",
+                  "");
+  if (f.mounted) m.add(kMounted);
   if (f.wounded) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-  if (f.cover != "none") m.add(mod(fmt::format("{}-cover", f.cover)));
-  if (f.target_formed) m.add(mod("target-formed"));
-  if (f.volley) m.add(mod("volley"));
+  add_modifier_of(m, f.cover, "none", {{"soft", &kSoftCover}, {"hard", &kHardCover}}, "",
+                  "-cover");
+  if (f.target_formed) m.add(kTargetFormed);
+  if (f.volley) m.add(kVolley);
   s.rules.modifier = m.total();
   s.rules.natural_face = f.natural_face;
   s.rules.natural_kills = f.natural_kills;
@@ -192,6 +329,70 @@ double fire_mean_kills(const FireShot& shot) {
   thread_local std::unordered_map<std::uint64_t, double> kept;
   if (auto it = kept.find(key); it != kept.end()) return it->second;
   const double v = walk_mean_kills(shot);
+  kept.emplace(key, v);
+  return v;
+}
+
+namespace {
+
+// What situation_mean_kills reads of the fire.weapons rows: each weapon's key and ranges.
+struct WeaponRanges {
+  std::string_view key;
+  int close = 0;
+  int effective = 0;
+};
+const std::vector<WeaponRanges>& weapon_ranges() {
+  static const std::vector<WeaponRanges> kWeapons = [] {
+    std::vector<WeaponRanges> out;
+    for (const Row& r : table("fire.weapons").rows) {
+      out.push_back({r.key, r.number("close"), r.number("effective")});
+    }
+    return out;
+  }();
+  return kWeapons;
+}
+
+// The index of `v` in `names`, or -1.
+template <std::size_t N>
+int index_in(std::string_view v, const std::array<std::string_view, N>& names) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (names[i] == v) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace
+
+double situation_mean_kills(const FireSituation& f) {
+  const std::vector<WeaponRanges>& weapons = weapon_ranges();
+  int weapon = -1;
+  int musket = -1;
+  for (std::size_t i = 0; i < weapons.size(); ++i) {
+    if (weapons[i].key == f.weapon) weapon = static_cast<int>(i);
+    if (weapons[i].key == "musket") musket = static_cast<int>(i);
+  }
+  const int quality = index_in<3>(f.quality, {"regular", "green", "veteran"});
+  const int cover = index_in<3>(f.cover, {"none", "soft", "hard"});
+  if (weapon < 0 || musket < 0 || weapon > 15 || quality < 0 || cover < 0 || f.target_size < 0 ||
+      f.target_size > 255) {
+    return fire_mean_kills(fire_shot(f));  // not a situation the key spans
+  }
+  // fire_shot's ranges: a tap-loaded rifle's are a musket's (L73).
+  const WeaponRanges& ranges = weapons[static_cast<std::size_t>(
+      weapons[static_cast<std::size_t>(weapon)].key == "rifle" && f.tap ? musket : weapon)];
+  std::uint64_t key = static_cast<std::uint64_t>(weapon);
+  auto field = [&key](std::uint64_t v, int bits) { key = (key << bits) | v; };
+  field(static_cast<std::uint64_t>(quality), 2);
+  field(static_cast<std::uint64_t>(cover), 2);
+  field(static_cast<std::uint64_t>(f.target_size), 8);
+  for (bool b : {f.range <= ranges.close, f.range > ranges.effective, f.mounted, f.wounded,
+                 f.target_formed, f.volley, f.canister, f.tap, f.leader, f.officer, f.natural_face,
+                 f.natural_kills, f.missing_ranker, f.chain, f.ball_close}) {
+    field(b ? 1 : 0, 1);
+  }
+  thread_local std::unordered_map<std::uint64_t, double> kept;
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  const double v = fire_mean_kills(fire_shot(f));
   kept.emplace(key, v);
   return v;
 }

@@ -96,6 +96,13 @@ Outcome fire_outcome(const FireSituation& f, Chance& c, std::vector<RollRecord>*
 // outcomes' order), from a walk over the shot's kill states instead of every dice path; kept
 // per thread by the shot's rules, state and (for a chain) size.
 double fire_mean_kills(const FireShot& shot);
+// The walk on exact fractions over the kill states (the reference of fire_mean_kills' walk,
+// which counts cases in 128-bit integers, and what a canister chain of 20 uses).
+double fraction_walk_mean_kills(const FireShot& shot);
+// fire_mean_kills(fire_shot(f)), kept per thread by every field of `f` the shot reads (its
+// range only as within the close range and beyond the effective one), so the doctrine's tens
+// of shots per decision neither look up nor name their modifiers.
+double situation_mean_kills(const FireSituation& f);
 // The same by outcome_mean() on the resolution (the tests' reference).
 double fire_mean_kills_enumerated(const Params& p);
 

@@ -116,8 +116,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   if (charging && lead >= 0 && option_bool("sk_10_restrict")) {
     std::erase_if(a_figs, [&](int k) {
       return figures_[attacker][k].role == Role::kRanker &&
-             distance(pos(attacker, k), pos(attacker, lead)) >
-                 option_number("sk_10_command_in") * kMm;
+             distance(pos(attacker, k), pos(attacker, lead)) > hot_.command_in * kMm;
     });
   }
   const std::vector<int> d_figs = living(defender);

@@ -21,9 +21,14 @@ bool slow_ground(const TerrainAt& at) {  // L44: woods and water (and buildings,
          at.has(TerrainClass::kBuilding);
 }
 
+// The linear obstacles the straight move a→b crosses: only those whose boxes meet its box (the
+// table's grid; segments_intersect is exact, so a crossing lies in both boxes).
 int obstacles_crossed(const smoothbore::Table& t, Vec2 a, Vec2 b) {
   int n = 0;
-  for (const LinearFeature& f : t.linears()) {
+  const Box box{{std::min(a.x, b.x) - 1.0, std::min(a.y, b.y) - 1.0},
+                {std::max(a.x, b.x) + 1.0, std::max(a.y, b.y) + 1.0}};
+  for (int li : t.linears_near(box)) {
+    const LinearFeature& f = t.linears()[static_cast<std::size_t>(li)];
     if (f.cls != TerrainClass::kLinearObstacle) continue;
     for (std::size_t i = 1; i < f.path.size(); ++i) {
       if (segments_intersect(Segment{a, b}, Segment{f.path[i - 1], f.path[i]})) {
@@ -45,32 +50,33 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
   const smoothbore::Table& t = scenario_.table;
   const bool a_road = t.terrain_at(from).has(TerrainClass::kRoad);
   const bool b_road = t.terrain_at(dest).has(TerrainClass::kRoad);
-  const bool road = option("sk_11_road") == "any-part" ? (a_road || b_road) : (a_road && b_road);
+  const bool road = hot_.road_any_part ? (a_road || b_road) : (a_road && b_road);
   const int obstacles = std::min(4, obstacles_crossed(t, from, dest));
   std::string terrain = "open";
-  if (option("sk_11_terrain") == "whole-move-half" && !road) {
+  if (hot_.terrain_whole_half && !road) {
     const double steps = std::max(1.0, distance(from, dest) / kMm);
     for (double i = 0; i <= steps; ++i) {
       if (slow_ground(t.terrain_at(from + (dest - from) * (i / steps)))) terrain = "woods";
     }
   }
-  const std::map<std::string, Value> p = {
-      {"arm", Value(std::string(cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
-                                : mounted(unit) ? "cavalry"
-                                                : "infantry"))},
-      {"road", Value(road)},
-      {"terrain", Value(terrain)},
-      {"obstacles", Value(static_cast<std::int64_t>(obstacles))}};
+  // The `movement` parameters, typed.
+  detail::MoveSituation m;
+  m.arm = cannon(unit)    ? "cannon"  // sk_08_gun_move: 1d6
+          : mounted(unit) ? "cavalry"
+                          : "infantry";
+  m.road = road;
+  m.terrain = terrain;
+  m.obstacles = obstacles;
   // SK-11: one roll for the squad (per-squad), or one per figure (per-figure): the squad keeps
   // its layout around the leader (L48), so it goes as far as its slowest figure.
-  const int dice = option("sk_11_move_roll") == "per-figure" ? std::max(1, figure_count(unit)) : 1;
+  const int dice = hot_.move_roll_per_figure ? std::max(1, figure_count(unit)) : 1;
   double inches = 1e9;
   for (int i = 0; i < dice; ++i) {
-    inches = std::min(inches, as_number(resolve("movement", p, rolls).front().second));
+    inches = std::min(inches, detail::move_roll(m, dice_, rolls));
   }
   // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
   const double table_cost = row("movement.obstacles", "fence").number("cost");
-  inches = std::max(0.0, inches + obstacles * (table_cost - option_number("sk_11_obstacle_in")));
+  inches = std::max(0.0, inches + obstacles * (table_cost - hot_.obstacle_in));
   return inches;
 }
 
@@ -81,7 +87,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const Vec2 from = anchor(unit);
   std::vector<RollRecord> rolls;
   const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, &rolls);
-  const bool double_cost = option("sk_11_terrain") == "double-cost";
+  const bool double_cost = hot_.terrain_double_cost;
   const CostFn cost = [&](const TerrainAt& at) {
     return double_cost && slow_ground(at) ? 2.0 : 1.0;
   };
@@ -90,7 +96,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const double facing =
       distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
   double moved = 0;
-  const double follow = option_number("sk_11_follow_in") * kMm + 1e-6;
+  const double follow = hot_.follow_in * kMm + 1e-6;
   auto stayers_follow = [&](Vec2 at) {  // L48: the figures staying remain within 6"
     for (int k : living(unit)) {
       if (std::find(movers.begin(), movers.end(), k) == movers.end() &&
@@ -127,27 +133,46 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
                      const std::vector<int>& movers) {
   (void)contact_with;
   Unit& u = force_.units[unit];
-  const std::vector<int> figs = movers.empty() ? living(unit) : movers;
+  std::vector<int>& figs = place_figs_;
+  if (movers.empty()) {
+    living(unit, figs);
+  } else {
+    figs = movers;
+  }
   if (figs.empty()) return false;
-  Unit shape;
+  // What the layout reads of the squad (its type and attributes, `ranks` SK-09, never change:
+  // copied once), with the figures to place.
+  if (place_shapes_.size() != force_.units.size()) place_shapes_.assign(force_.units.size(), {});
+  Unit& shape = place_shapes_[static_cast<std::size_t>(unit)];
+  if (shape.type.empty()) {
+    shape.type = u.type;
+    shape.attributes = u.attributes;
+  }
   shape.arm = u.arm;
   shape.formation = u.formation;
-  shape.type = u.type;
-  shape.attributes = u.attributes;  // `ranks` (SK-09)
   shape.start_figures = static_cast<int>(figs.size());
   std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
-  std::vector<Vec2> at;
+  std::vector<Vec2>& at = place_at_;
+  at.clear();
   for (const Stand& st : slots) at.push_back(st.rect.centre);
   const std::size_t centre = most_central(at);
   // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
-  // distance, but no closer than bases in contact.
-  double far = 0;
-  double near = 1e18;
+  // distance, but no closer than bases in contact. The farthest and the nearest distances
+  // are the roots of the extreme squares (the same doubles as the extremes of the roots).
+  double far2 = 0;
+  double near2 = -1;
   for (std::size_t i = 0; i < at.size(); ++i) {
-    far = std::max(far, distance(at[i], at[centre]));
-    for (std::size_t j = i + 1; j < at.size(); ++j) near = std::min(near, distance(at[i], at[j]));
+    const Vec2 c = at[i] - at[centre];
+    far2 = std::max(far2, c.x * c.x + c.y * c.y);
+    for (std::size_t j = i + 1; j < at.size(); ++j) {
+      const Vec2 d = at[i] - at[j];
+      const double square = d.x * d.x + d.y * d.y;
+      if (near2 < 0 || square < near2) near2 = square;
+    }
   }
-  const double follow = option_number("sk_11_follow_in") * kMm;
+  const double far = std::sqrt(far2);
+  const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
+  const double follow = hot_.follow_in * kMm;
   const double scale =
       far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;
   for (Stand& s : slots) {
@@ -244,10 +269,24 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   move_squad(unit, from + home * (budget * kMm), budget, -1, nullptr);
 }
 
+// The mean of an area's corners, worked out once per battle (the terrain never changes).
+Vec2 BattleSK::area_centre(int area) const {
+  const auto& areas = scenario_.table.areas();
+  if (area_centres_.size() != areas.size()) {
+    area_centres_.clear();
+    for (const AreaFeature& a : areas) {
+      Vec2 centre{0, 0};
+      for (Vec2 p : a.shape.points) centre = centre + p;
+      area_centres_.push_back(centre * (1.0 / static_cast<double>(a.shape.points.size())));
+    }
+  }
+  return area_centres_[static_cast<std::size_t>(area)];
+}
+
 // SK-15: the nearest woods, building or earthworks within the maximum move that is no nearer
 // the nearest enemy; false when there is none (or sk_15_cover is `stay`).
 bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
-  if (option("sk_15_cover") == "stay") return false;
+  if (hot_.cover_stay) return false;
   const Vec2 from = anchor(unit);
   const int enemy = nearest_enemy(unit);
   const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
@@ -264,9 +303,7 @@ bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
         c != TerrainClass::kBuilding && c != TerrainClass::kEarthworks) {
       continue;
     }
-    Vec2 centre{0, 0};
-    for (Vec2 p : a.shape.points) centre = centre + p;
-    centre = centre * (1.0 / static_cast<double>(a.shape.points.size()));
+    const Vec2 centre = area_centre(ai);
     if (a.shape.contains(from)) return false;  // already in cover
     const double d = distance(from, centre);
     if (d > best || distance(centre, foe) + 1.0 < distance(from, foe) * 0.8) continue;

@@ -2,11 +2,16 @@
 // half in woods or water, 2" per fence or wall; and reload times (§8 L60-L65, L73, SK-07,
 // SK-08), which need no dice.
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "core/check.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/resolutions.h"
 
@@ -34,49 +39,95 @@ Resolution movement_resolution() {
   };
   r.outcome_fields = {"inches"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const Row& arm = row("movement.arms", p.get_string("arm"));
-      const bool on_road = p.get_bool("road");
-      const Row& road = row("movement.road", "road");
-      const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
-      start_record(rec, "movement", 0, fmt::format("{} ({})", arm.name, arm.ref));
-      std::vector<int> faces;
-      for (int i = 0; i < dice; ++i) {
-        faces.push_back(c.roll(kD6));
-        note_face(rec, "d6", faces.back());
-      }
-      std::string how = fmt::format("{}d6", dice);
-      if (on_road) {
-        std::sort(faces.begin(), faces.end());
-        faces.erase(faces.begin(), faces.begin() + road.number("drop_lowest"));
-        how += fmt::format(" drop lowest ({})", road.ref);
-      }
-      int allowance = 0;
-      for (int f : faces) allowance += f;
-      if (rec != nullptr) rec->base = allowance;
-      const int obstacles = int_of(p, "obstacles");
-      const Row& fence = row("movement.obstacles", "fence");
-      if (obstacles > 0) {
-        const int cost = fence.number("cost") * obstacles;
-        allowance -= cost;
-        if (rec != nullptr) {
-          rec->modifiers.push_back({fmt::format("Fences / walls ×{}", obstacles),
-                                    static_cast<double>(-cost), fence.ref});
-        }
-      }
-      double inches = std::max(0, allowance);
-      // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
-      const Row& terrain = row("movement.terrain", on_road ? "open" : p.get_string("terrain"));
-      inches = inches * terrain.number("numerator") / terrain.number("denominator");
-      if (rec != nullptr) {
-        rec->target = inches;
-        rec->result = fmt::format("{:g}\" ({}; {} {})", inches, how, terrain.name, terrain.ref);
-      }
-      return Outcome{{"inches", Value(inches)}};
-    });
+    MoveSituation m;
+    m.arm = p.get_string("arm");
+    m.road = p.get_bool("road");
+    m.terrain = p.get_string("terrain");
+    m.obstacles = int_of(p, "obstacles");
+    return Outcome{{"inches", Value(move_roll(m, c, explain))}};
   };
   return r;
 }
+
+namespace detail {
+
+double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const Row& arm = row("movement.arms", m.arm);
+    const bool on_road = m.road;
+    static const Row& road = row("movement.road", "road");
+    const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
+    start_record(rec, "movement", 0,
+                 rec != nullptr ? fmt::format("{} ({})", arm.name, arm.ref) : "");
+    std::array<int, 8> faces{};
+    const auto n = static_cast<std::size_t>(dice);
+    SB_CHECK(n <= faces.size(), "too many movement dice");
+    for (std::size_t i = 0; i < n; ++i) {
+      faces[i] = c.roll(kD6);
+      note_face(rec, "d6", faces[i]);
+    }
+    std::size_t first = 0;  // the faces kept: [first, n)
+    if (on_road) {
+      std::sort(faces.begin(), faces.begin() + static_cast<std::ptrdiff_t>(n));
+      first = static_cast<std::size_t>(road.number("drop_lowest"));
+    }
+    int allowance = 0;
+    for (std::size_t i = first; i < n; ++i) allowance += faces[i];
+    if (rec != nullptr) rec->base = allowance;
+    const int obstacles = m.obstacles;
+    static const Row& fence = row("movement.obstacles", "fence");
+    if (obstacles > 0) {
+      const int cost = fence.number("cost") * obstacles;
+      allowance -= cost;
+      if (rec != nullptr) {
+        rec->modifiers.push_back(
+            {fmt::format("Fences / walls ×{}", obstacles), static_cast<double>(-cost), fence.ref});
+      }
+    }
+    double inches = std::max(0, allowance);
+    // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
+    const Row& terrain = row("movement.terrain", on_road ? "open" : m.terrain);
+    inches = inches * terrain.number("numerator") / terrain.number("denominator");
+    if (rec != nullptr) {
+      std::string how = fmt::format("{}d6", dice);
+      if (on_road) how += fmt::format(" drop lowest ({})", road.ref);
+      rec->target = inches;
+      rec->result = fmt::format("{:g}\" ({}; {} {})", inches, how, terrain.name, terrain.ref);
+    }
+    return inches;
+  });
+}
+
+}  // namespace detail
+
+namespace detail {
+
+std::vector<std::pair<double, double>> open_move_distribution(std::string_view arm) {
+  const int dice = row("movement.arms", arm).number("dice");
+  const Row& open = row("movement.terrain", "open");
+  // Ways to roll each sum of `dice` d6 (index: the sum).
+  std::vector<std::int64_t> ways = {1};
+  std::int64_t paths = 1;
+  for (int i = 0; i < dice; ++i) {
+    std::vector<std::int64_t> next(ways.size() + kD6, 0);
+    for (std::size_t s = 0; s < ways.size(); ++s) {
+      for (int f = 1; f <= kD6; ++f) next[s + static_cast<std::size_t>(f)] += ways[s];
+    }
+    ways = std::move(next);
+    paths *= kD6;
+  }
+  std::vector<std::pair<double, double>> out;
+  for (std::size_t s = 0; s < ways.size(); ++s) {
+    if (ways[s] == 0) continue;
+    // As the resolution reads the allowance (no fences, open ground).
+    double inches = std::max(0, static_cast<int>(s));
+    inches = inches * open.number("numerator") / open.number("denominator");
+    out.emplace_back(inches, static_cast<double>(ways[s]) / static_cast<double>(paths));
+  }
+  return out;
+}
+
+}  // namespace detail
 
 Resolution reload_resolution() {
   Resolution r;

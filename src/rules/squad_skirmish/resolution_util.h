@@ -49,6 +49,26 @@ struct MoraleResult {
 };
 MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* rec,
                          std::string_view purpose);
+// The pieces of it: the modified morale the d10 must not exceed, and the morale.results row
+// of a miss (roll - morale).
+int modified_morale(const MoraleSituation& s);
+const Row& morale_result(int miss);
+
+// The `movement` resolution's parameters, typed, and its roll (movement_resolutions.cc): the
+// battle rolls its moves on one instead of naming the parameters (its record the same).
+struct MoveSituation {
+  std::string_view arm = "infantry";  // a movement.arms key
+  bool road = false;
+  std::string_view terrain = "open";  // a movement.terrain key
+  int obstacles = 0;
+};
+double move_roll(const MoveSituation& m, Chance& chance, std::vector<RollRecord>* explain);
+
+// The `movement` outcomes of an arm's roll in open ground, off roads and across no fence (the
+// doctrine's charge reach): (inches, probability) in the order of its exact distribution,
+// each probability the nearest double to its count of faces over 6^dice, as the enumeration
+// gives it (movement_resolutions.cc).
+std::vector<std::pair<double, double>> open_move_distribution(std::string_view arm);
 
 // One side's melee modifiers (L89-L95) from the `melee` resolution's parameters, `side` "a" or
 // "b" (test_resolutions.cc). The battle uses it to roll a figure facing two once (SK-13).

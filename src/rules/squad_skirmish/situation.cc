@@ -26,8 +26,13 @@ std::size_t most_central(const std::vector<Vec2>& points) {
   std::size_t best = 0;
   double best_far = 1e300;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    double far = 0;
-    for (Vec2 q : points) far = std::max(far, distance(points[i], q));
+    // The farthest distance as the root of the greatest square (the same double).
+    double far2 = 0;
+    for (Vec2 q : points) {
+      const Vec2 d = points[i] - q;
+      far2 = std::max(far2, d.x * d.x + d.y * d.y);
+    }
+    const double far = std::sqrt(far2);
     if (far < best_far - 1e-9) {
       best_far = far;
       best = i;
@@ -46,10 +51,15 @@ bool BattleSK::option_bool(const std::string& n) const { return scenario_.option
 
 std::vector<int> BattleSK::living(int unit) const {
   std::vector<int> out;
+  living(unit, out);
+  return out;
+}
+
+void BattleSK::living(int unit, std::vector<int>& out) const {
+  out.clear();
   for (std::size_t k = 0; k < force_.units[unit].stands.size(); ++k) {
     if (alive(unit, static_cast<int>(k))) out.push_back(static_cast<int>(k));
   }
-  return out;
 }
 
 bool BattleSK::can_act(int unit) const {
@@ -70,7 +80,7 @@ int BattleSK::ranks(int unit) const {
 }
 bool BattleSK::formed(int unit) const {
   return force_.units[unit].formation == "formed" && figure_count(unit) > 1 &&
-         (ranks(unit) <= 2 || option("sk_09_formed") == "contact-any-ranks");
+         (ranks(unit) <= 2 || hot_.formed_any_ranks);
 }
 bool BattleSK::leaderless(int unit) const { return squads_[unit].leaderless_turn >= 0; }
 
@@ -95,17 +105,22 @@ Vec2 BattleSK::anchor(int unit) const {
   return k >= 0 ? pos(unit, k) : footprint_of(unit).centre;
 }
 
+// The least of the centres' distances, as the square root of the least square (the root is
+// monotonic and correctly rounded: the same double as the least of the roots).
 double BattleSK::gap_in(int a, int b) const {
-  double best = 1e18;
+  double best = -1;
   const auto& as = force_.units[a].stands;
   const auto& bs = force_.units[b].stands;
   for (const Stand& i : as) {
     if (i.removed) continue;
     for (const Stand& j : bs) {
-      if (!j.removed) best = std::min(best, distance(i.rect.centre, j.rect.centre));
+      if (j.removed) continue;
+      const Vec2 d = i.rect.centre - j.rect.centre;
+      const double square = d.x * d.x + d.y * d.y;  // as Vec2::length() sums it
+      if (best < 0 || square < best) best = square;
     }
   }
-  return best / kMm;
+  return (best < 0 ? 1e18 : std::sqrt(best)) / kMm;
 }
 
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
@@ -113,22 +128,8 @@ double BattleSK::max_move_in(int unit) const {
   return mounted(unit) ? hot_.cavalry_max_in : hot_.infantry_max_in;
 }
 
-std::size_t BattleSK::PointPairHash::operator()(const PointPair& p) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (std::uint64_t v : {p.ax, p.ay, p.bx, p.by}) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  }
-  return mix64(h);  // the memo probes by the low bits
-}
-
 bool BattleSK::sees(Vec2 a, Vec2 b) const {
-  const PointPair key{std::bit_cast<std::uint64_t>(a.x), std::bit_cast<std::uint64_t>(a.y),
-                      std::bit_cast<std::uint64_t>(b.x), std::bit_cast<std::uint64_t>(b.y)};
-  if (const bool* kept = terrain_sight_.find(key)) return *kept;
-  if (terrain_sight_.size() >= kMaxTerrainSight) terrain_sight_.clear();
-  const bool seen = !scenario_.table.terrain_blocks_sight(a, b, 2.0 * kMm);  // 2" into woods
-  terrain_sight_.put(key, seen);
-  return seen;
+  return terrain_sight_.clear(scenario_.table, 2.0 * kMm, a, b);  // 2" into woods
 }
 
 // SK-06: figure k of `unit` sees figure j of `target`: terrain (sees), and, with
@@ -160,62 +161,6 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   seen_from.facing = bearing_of(b - a);  // the figure turns to fire
   // Terrain is judged above, on the centre line: here only the figures in the way count.
   return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
-}
-
-// SK-19: soft cover is woods, fences and hedges (a linear obstacle within 2" toward the
-// firer), hard cover is buildings, earthworks and walls (a linear obstacle whose id names a
-// wall or stone: the core's linear obstacle class does not tell them apart).
-std::string BattleSK::cover_at(Vec2 p, Vec2 from) const {
-  const TerrainAt at = scenario_.table.terrain_at(p);
-  if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks)) return "hard";
-  const Vec2 toward = p + (from - p).normalized() * (2.0 * kMm);
-  std::string best = "none";
-  for (const LinearFeature& f : scenario_.table.linears()) {
-    if (f.cls != TerrainClass::kLinearObstacle) continue;
-    for (std::size_t i = 1; i < f.path.size(); ++i) {
-      if (!segments_intersect(Segment{p, toward}, Segment{f.path[i - 1], f.path[i]})) continue;
-      const bool wall =
-          f.id.find("wall") != std::string::npos || f.id.find("stone") != std::string::npos;
-      if (wall) return "hard";
-      best = "soft";
-    }
-  }
-  if (best == "none" && (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods))) {
-    best = "soft";
-  }
-  return best;
-}
-
-std::string BattleSK::cover_of(int target, Vec2 from) const {
-  const CoverKey key{target,
-                     cover_epoch_.empty() ? 0 : cover_epoch_[static_cast<std::size_t>(target)],
-                     from.x + 0.0, from.y + 0.0};
-  if (const std::string* kept = sight_.cover.find(key)) return *kept;
-  if (sight_.cover.size() >= kMaxCover) sight_.cover.clear();
-  std::string c = judge_cover(target, from);
-  sight_.cover.put(key, c);
-  return c;
-}
-
-std::string BattleSK::judge_cover(int target, Vec2 from) const {
-  int seen = 0;
-  int hard = 0;
-  int soft = 0;
-  for (const Stand& st : force_.units[target].stands) {
-    if (st.removed || !sees(from, st.rect.centre)) continue;
-    ++seen;
-    const std::string c = cover_at(st.rect.centre, from);
-    if (c == "hard") ++hard;
-    if (c != "none") ++soft;
-  }
-  if (seen == 0) return "none";
-  auto enough = [&](int n) {
-    if (hot_.cover_share == 2) return n == seen;     // all
-    if (hot_.cover_share == 1) return 2 * n > seen;  // majority
-    return 2 * n >= seen;                            // half-or-more
-  };
-  if (enough(hard)) return "hard";
-  return enough(soft) ? "soft" : "none";
 }
 
 // SK-06: measured to the nearest visible target figure (or to its squad leader).
@@ -274,8 +219,32 @@ bool BattleSK::in_range(int unit, int k, int target) const {
 }
 
 // Living officers of `side` within `inches` of `p`, as unit * 100 + figure (the officers'
-// list, in that order).
+// list, in that order). With many officers, only the side's figures near `p` are tried (the
+// figures' index: ids in unit then figure order, the codes' order).
 std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const {
+  if (officers_.size() > kFewOfficers && !fig_base_.empty()) {
+    std::vector<int> out;
+    const double r = inches * kMm + 1.0;
+    std::vector<int>& ids = officer_ids_;
+    side_figs_[static_cast<std::size_t>(side)].query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}},
+                                                     ids);
+    for (int id : ids) {
+      const int ui = fig_unit_[static_cast<std::size_t>(id)];
+      const int k = id - fig_base_[static_cast<std::size_t>(ui)];
+      if (figures_[ui][k].role != Role::kOfficer ||
+          !std::binary_search(officers_.begin(), officers_.end(), ui * 100 + k)) {
+        continue;
+      }
+      const Unit& u = force_.units[static_cast<std::size_t>(ui)];
+      if (u.side != side || !u.on_table() || !alive(ui, k)) continue;
+      if (distance(pos(ui, k), p) <= inches * kMm) out.push_back(ui * 100 + k);
+    }
+    return out;
+  }
+  return officers_near_scan(side, p, inches);
+}
+
+std::vector<int> BattleSK::officers_near_scan(int side, Vec2 p, double inches) const {
   std::vector<int> out;
   for (int code : officers_) {
     const int ui = code / 100;
@@ -302,28 +271,23 @@ bool BattleSK::can_charge(int unit, int target) const {
   if (t.side == force_.units[unit].side || !t.on_table() || figure_count(target) == 0) {
     return false;
   }
-  if (option("sk_12_charge_reach") == "any-distance") return true;
+  if (hot_.charge_any_distance) return true;
   return gap_in(unit, target) <= max_move_in(unit);
 }
 
 // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.
 bool BattleSK::wounded_hero(int unit, int k) const {
   const Figure& f = figures_[unit][k];
-  return f.hero_hits >= 2 && option_bool("sk_heroes") &&
-         (f.role == Role::kLeader ||
-          (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+  return f.hero_hits >= 2 && hot_.heroes &&
+         (f.role == Role::kLeader || (f.role == Role::kOfficer && hot_.heroes_officers));
 }
-bool BattleSK::formed_target(int target) const {
-  return formed(target) && option_bool("sk_09_formed_target");
-}
+bool BattleSK::formed_target(int target) const { return formed(target) && hot_.formed_target; }
 // SK-08: canister kills capped at the target's figures, or (none) not capped.
 int BattleSK::canister_cap(int target) const {
-  return option("sk_08_chain_limit") == "none" ? 20 : std::clamp(figure_count(target), 1, 20);
+  return hot_.chain_limit_none ? 20 : std::clamp(figure_count(target), 1, 20);
 }
 bool BattleSK::officer_with(int target) const {
-  return !officers_near(force_.units[target].side, anchor(target),
-                        option_number("sk_05_officer_in"))
-              .empty();
+  return !officers_near(force_.units[target].side, anchor(target), hot_.officer_in).empty();
 }
 
 detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) const {
@@ -344,11 +308,9 @@ detail::FireSituation BattleSK::squad_fire(int unit, int target, bool volley) co
   return f;
 }
 
-void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f,
-                           std::string& cover) const {
+void BattleSK::figure_fire(int unit, int k, int target, detail::FireSituation& f) const {
   f.range = std::max(0.0, range_in(unit, k, target));
-  cover = cover_of(target, pos(unit, k));
-  f.cover = cover;
+  f.cover = cover_of(target, pos(unit, k));
   f.wounded = wounded_hero(unit, k);
   f.canister = figures_[unit][k].canister;
   f.tap = figures_[unit][k].tap;
@@ -381,19 +343,28 @@ std::map<std::string, Value> BattleSK::fire_params(int unit, int k, int target, 
 
 // L21-L25: the squad's base, figures lost, leader killed, formed, officer rallying, and the
 // Heroes wound of its leader (L99).
+detail::MoraleSituation BattleSK::morale_situation(int unit, bool rallying) const {
+  const Unit& u = force_.units[unit];
+  const SquadState& s = squads_[unit];
+  detail::MoraleSituation m;
+  m.quality = quality(unit);
+  m.figures_lost = std::clamp(u.start_figures - u.figures(), 0, 12);
+  m.leader_killed = leaderless(unit);
+  m.formed = formed(unit);
+  m.officer_rallying = rallying;
+  m.wounded_leader = s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && hot_.heroes;
+  return m;
+}
+
 std::map<std::string, Value> BattleSK::morale_params(int unit, bool rallying,
                                                      const std::string& prefix) const {
-  const Unit& u = force_.units[unit];
-  const int lost = std::clamp(u.start_figures - u.figures(), 0, 12);
-  const SquadState& s = squads_[unit];
-  const bool wounded =
-      s.leader >= 0 && figures_[unit][s.leader].hero_hits >= 2 && option_bool("sk_heroes");
-  return {{prefix + "quality", text(quality(unit))},
-          {prefix + "figures-lost", Value(static_cast<std::int64_t>(lost))},
-          {prefix + "leader-killed", Value(leaderless(unit))},
-          {prefix + "formed", Value(formed(unit))},
-          {prefix + "officer-rallying", Value(rallying)},
-          {prefix + "wounded-leader", Value(wounded)}};
+  const detail::MoraleSituation m = morale_situation(unit, rallying);
+  return {{prefix + "quality", text(m.quality)},
+          {prefix + "figures-lost", Value(static_cast<std::int64_t>(m.figures_lost))},
+          {prefix + "leader-killed", Value(m.leader_killed)},
+          {prefix + "formed", Value(m.formed)},
+          {prefix + "officer-rallying", Value(m.officer_rallying)},
+          {prefix + "wounded-leader", Value(m.wounded_leader)}};
 }
 
 // L89-L95 for figure a_k of a_unit (side a) against b_k of b_unit (side b).
@@ -402,15 +373,13 @@ std::map<std::string, Value> BattleSK::melee_params(int a_unit, int a_k, int b_u
   std::map<std::string, Value> p;
   auto side = [&](const std::string& s, int unit, int k, int enemy, int ek) {
     const Figure& f = figures_[unit][k];
-    const bool hero = option_bool("sk_heroes") &&
-                      (f.role == Role::kLeader ||
-                       (f.role == Role::kOfficer && option_bool("sk_21_heroes_officers")));
+    const bool hero = hot_.heroes && (f.role == Role::kLeader ||
+                                      (f.role == Role::kOfficer && hot_.heroes_officers));
     p[s + "-cavalry"] = Value(force_.units[unit].arm == Arm::kCavalry);
     p[s + "-leader"] = Value(f.role != Role::kRanker);
     // SK-10: a ranker of a leaderless squad, or farther than sk_10_command_in from his leader.
     const int lead = squads_[unit].leader;
-    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) >
-                                      option_number("sk_10_command_in") * kMm;
+    const bool far = lead >= 0 && distance(pos(unit, k), pos(unit, lead)) > hot_.command_in * kMm;
     p[s + "-out-of-command"] = Value(f.role == Role::kRanker && (leaderless(unit) || far));
     p[s + "-cover"] = text(cover_at(pos(unit, k), pos(enemy, ek)));
     p[s + "-formed"] = Value(formed(unit));

@@ -30,6 +30,7 @@ void BattleSK::index_build() {
   side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
   fp_.assign(force_.units.size(), Rect{});
   fp_box_.assign(force_.units.size(), Box{});
+  fp_frame_.assign(force_.units.size(), RectFrame{});
   fig_base_.assign(force_.units.size(), 0);
   sight_.cover.clear();
   cover_epoch_.assign(force_.units.size(), 0);
@@ -54,10 +55,7 @@ void BattleSK::index_update(int unit) {
   figures_changed(unit);
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
-  fp_[static_cast<std::size_t>(unit)] = u.footprint();
-  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
-  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)],
-                                                       fp_box_[static_cast<std::size_t>(unit)]);
+  refile_footprint(unit);
   SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
   // Each figure's box worked out once for both indexes, on axes shared while the facing is.
   const Rect* axes_of = nullptr;
@@ -83,6 +81,16 @@ void BattleSK::index_update(int unit) {
   }
 }
 
+// Its footprint (and that footprint's box and frame) as its figures now stand, in its side's
+// index of squads.
+void BattleSK::refile_footprint(int unit) {
+  const auto u = static_cast<std::size_t>(unit);
+  fp_[u] = force_.units[u].footprint();
+  fp_box_[u] = fp_[u].bounds();
+  fp_frame_[u] = RectFrame(fp_[u]);
+  side_units_[static_cast<std::size_t>(force_.units[u].side)].insert(unit, fp_[u], fp_box_[u]);
+}
+
 void BattleSK::index_remove(int unit, int k) {
   world_changed();
   figures_changed(unit);
@@ -91,10 +99,7 @@ void BattleSK::index_remove(int unit, int k) {
   all_figs_.remove(id);
   const Unit& u = force_.units[unit];
   side_figs_[static_cast<std::size_t>(u.side)].remove(id);
-  fp_[static_cast<std::size_t>(unit)] = u.footprint();
-  fp_box_[static_cast<std::size_t>(unit)] = fp_[static_cast<std::size_t>(unit)].bounds();
-  side_units_[static_cast<std::size_t>(u.side)].insert(unit, fp_[static_cast<std::size_t>(unit)],
-                                                       fp_box_[static_cast<std::size_t>(unit)]);
+  refile_footprint(unit);
 }
 
 void BattleSK::note_officer(int unit, int k) {
@@ -210,7 +215,8 @@ int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
 
 // The commanders' scan compared the footprints' gap in mm among active units.
 int BattleSK::nearest_active_enemy(int unit, double* gap) const {
-  const Rect& me = fp_[static_cast<std::size_t>(unit)];
+  // distance(Rect, Rect) on the frames kept with the footprints (the same double).
+  const RectFrame& me = fp_frame_[static_cast<std::size_t>(unit)];
   double mm = 0;
   const int best = nearest_of_other_side(
       side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
@@ -218,14 +224,32 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
       [&](int i) {
         return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
       },
-      [&](int i) { return distance(me, fp_[static_cast<std::size_t>(i)]); }, &mm);
+      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm);
   if (gap != nullptr) *gap = mm;
   return best;
 }
 
 // The rule set's nearest enemy: gap_in (figure centres, in inches) among squads on the table
 // with figures; the figures lie inside the footprint, so its box bounds the gap from below.
+// Kept per squad until a figure moves, falls or leaves the table (world_version_): a decision
+// asks it for its moves, its cover and its loading.
 int BattleSK::nearest_enemy(int unit) const {
+  const auto u = static_cast<std::size_t>(unit);
+  if (nearest_kept_.size() != force_.units.size()) nearest_kept_.assign(force_.units.size(), {});
+  auto& [version, kept] = nearest_kept_[u];
+  if (version == world_version_ + 1) {
+    if (check_kept_) {
+      ++kept_checks_;
+      if (kept != nearest_enemy_fresh(unit)) ++kept_mismatches_;
+    }
+    return kept;
+  }
+  kept = nearest_enemy_fresh(unit);
+  version = world_version_ + 1;
+  return kept;
+}
+
+int BattleSK::nearest_enemy_fresh(int unit) const {
   double in = 0;
   return nearest_of_other_side(
       side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
