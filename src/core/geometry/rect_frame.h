@@ -37,6 +37,9 @@ double distance(const RectFrame& a, const RectFrame& b);
 bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance = 1e-6);
 // As a.rect.bounds().
 Box bounds(const RectFrame& a);
+// As in_arc(firer.rect, target.rect, half_angle_deg) (shapes.h), on the kept axes and
+// corners and without the heap.
+bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg);
 // The widest gap between the two footprints' shadows on any of their four axes (negative
 // when every shadow overlaps): a cheap lower bound of distance(a, b), which it undercuts
 // by no more than rounding (far under 1e-6 mm on a table); a gap above 0 means no overlap.

@@ -201,45 +201,85 @@ namespace {
 
 // The firer's arc as half-planes in table coordinates: ahead of the front-edge line and,
 // below 90°, within `half_angle_deg` outward of straight ahead from each front corner.
-std::vector<HalfPlane> arc_half_planes(const Rect& firer, double half_angle_deg) {
-  const Vec2 f = firer.forward();
-  const Vec2 rt = firer.right();
-  const Vec2 fc = firer.front_centre();
-  const double hw = firer.width / 2;
+// `f`, `rt`: the firer's forward and right axes; `fc` its front centre; `hw` half its width.
+struct ArcHalfPlanes {
+  std::array<HalfPlane, 3> planes;
+  std::size_t count = 0;
+};
+ArcHalfPlanes arc_half_planes(Vec2 f, Vec2 rt, Vec2 fc, double hw, double half_angle_deg) {
   // In local terms: ahead = (p - fc)·f >= 0; outward_right = (p - fc)·rt - hw <= ahead·t.
-  std::vector<HalfPlane> hp = {{f, -f.dot(fc)}};
+  ArcHalfPlanes hp;
+  hp.planes[hp.count++] = {f, -f.dot(fc)};
   if (half_angle_deg < 90.0) {
     const double t = std::tan(half_angle_deg * kPi / 180.0);
     // ahead·t - ((p - fc)·rt - hw) >= 0
     const Vec2 n1 = f * t - rt;
-    hp.push_back({n1, -n1.dot(fc) + hw});
+    hp.planes[hp.count++] = {n1, -n1.dot(fc) + hw};
     // ahead·t - (-(p - fc)·rt - hw) >= 0
     const Vec2 n2 = f * t + rt;
-    hp.push_back({n2, -n2.dot(fc) + hw});
+    hp.planes[hp.count++] = {n2, -n2.dot(fc) + hw};
   }
   return hp;
 }
 
-}  // namespace
+// A polygon of at most kMaxClipped vertices, for clipping without the heap: each clip
+// adds at most one vertex per edge, so 4 corners clipped by 3 half-planes stay within 32.
+constexpr std::size_t kMaxClipped = 32;
+struct SmallPolygon {
+  std::array<Vec2, kMaxClipped> points;
+  std::size_t size = 0;
+};
 
-bool in_arc(const Rect& firer, Vec2 p, double half_angle_deg) {
-  const Vec2 d = p - firer.front_centre();
-  const double ahead = d.dot(firer.forward());
-  if (ahead < -kEps) return false;
-  const double outward = std::fabs(d.dot(firer.right())) - firer.width / 2;
-  if (outward <= kEps) return true;  // straight ahead of the front edge
-  // Angle outward of straight ahead, seen from the nearer front corner.
-  const double angle = std::atan2(outward, ahead) * 180.0 / kPi;
-  return angle <= half_angle_deg + 1e-9;
+// clip() on a SmallPolygon: the same points in the same order, bit for bit.
+void clip_into(const SmallPolygon& poly, const HalfPlane& h, SmallPolygon* out) {
+  out->size = 0;
+  const std::size_t n = poly.size;
+  for (std::size_t i = 0; i < n; ++i) {
+    Vec2 p = poly.points[i];
+    Vec2 q = poly.points[(i + 1) % n];
+    double fp = h.eval(p);
+    double fq = h.eval(q);
+    if (fp >= -kEps) out->points[out->size++] = p;
+    if ((fp >= -kEps) != (fq >= -kEps)) {
+      double t = fp / (fp - fq);
+      out->points[out->size++] = p + (q - p) * t;
+    }
+  }
 }
 
-bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
-  std::vector<Vec2> poly = corner_vector(target);
-  for (const HalfPlane& h : arc_half_planes(firer, half_angle_deg)) {
-    poly = clip(poly, h);
-    if (poly.empty()) return false;
+// Whether the convex polygon `corners` keeps any point after clipping by every half-plane
+// in turn (clip(), boundary kept). A corner inside every half-plane survives each clip
+// unchanged, so the clipping is done only when no corner is.
+bool survives_clipping(const std::array<Vec2, 4>& corners, const ArcHalfPlanes& hp) {
+  for (const Vec2 c : corners) {
+    bool inside = true;
+    for (std::size_t k = 0; k < hp.count && inside; ++k) inside = hp.planes[k].eval(c) >= -kEps;
+    if (inside) return true;
+  }
+  SmallPolygon buffers[2];
+  SmallPolygon* from = &buffers[0];
+  SmallPolygon* to = &buffers[1];
+  std::copy(corners.begin(), corners.end(), from->points.begin());
+  from->size = corners.size();
+  for (std::size_t k = 0; k < hp.count; ++k) {
+    clip_into(*from, hp.planes[k], to);
+    if (to->size == 0) return false;
+    std::swap(from, to);
   }
   return true;
+}
+
+}  // namespace
+
+bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
+  return in_arc(RectFrame(firer), RectFrame(target), half_angle_deg);
+}
+
+bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg) {
+  // firer.rect.front_centre(), from the kept axis.
+  const Vec2 fc = firer.rect.centre + firer.f * (firer.rect.depth / 2);
+  return survives_clipping(target.corners,
+                           arc_half_planes(firer.f, firer.r, fc, firer.hw, half_angle_deg));
 }
 
 double corridor_distance(const Rect& firer, const Rect& target, double range) {

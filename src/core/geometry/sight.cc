@@ -60,25 +60,76 @@ struct Prepared {
   }
 };
 
-bool line_enters(const Prepared& b, const Segment& line) {
-  const Box lb{{std::min(line.a.x, line.b.x), std::min(line.a.y, line.b.y)},
-               {std::max(line.a.x, line.b.x), std::max(line.a.y, line.b.y)}};
-  if (!lb.intersects(b.box)) return false;
-  if (b.contains(line.a) || b.contains(line.b)) return true;
+bool crosses_an_edge(const Prepared& b, const Segment& line) {
   for (int i = 0; i < 4; ++i) {
     if (segments_intersect(line, {b.corners[i], b.corners[(i + 1) % 4]})) return true;
   }
   return false;
 }
 
+// A sight line with its box and its direction of unit length (none when it has no length).
+struct SightLine {
+  Segment s;
+  Box box;
+  Vec2 dir;
+  bool has_dir = false;
+};
+
+SightLine sight_line(Vec2 from, Vec2 to) {
+  SightLine l;
+  l.s = {from, to};
+  l.box = {{std::min(from.x, to.x), std::min(from.y, to.y)},
+           {std::max(from.x, to.x), std::max(from.y, to.y)}};
+  const double len = distance(from, to);
+  if (len > 0) {
+    l.dir = (to - from) * (1.0 / len);
+    l.has_dir = true;
+  }
+  return l;
+}
+
+// Whether every corner of `b` lies more than kBesideLine mm on one side of the line
+// through `l`: then the line neither starts nor ends inside `b` (its slack is 1e-9 mm) nor
+// crosses or touches an edge (segments_intersect sees every corner strictly on one side),
+// so crosses_an_edge would say false. Most lines whose box meets a blocker's pass beside it
+// (as table.cc's box_clear_of_line for terrain).
+constexpr double kBesideLine = 1e-3;  // mm, far above rounding on a table
+bool clear_of_line(const Prepared& b, const SightLine& l) {
+  if (!l.has_dir) return false;
+  int above = 0;
+  int below = 0;
+  for (const Vec2 c : b.corners) {
+    const double side = l.dir.cross(c - l.s.a);
+    if (side > kBesideLine) {
+      ++above;
+    } else if (side < -kBesideLine) {
+      ++below;
+    } else {
+      return false;
+    }
+  }
+  return above == 0 || below == 0;
+}
+
+// Whether the line passes into `b`: starts or ends inside it, or crosses one of its edges.
+bool line_enters(const Prepared& b, const SightLine& l) {
+  if (!l.box.intersects(b.box)) return false;
+  if (b.contains(l.s.a) || b.contains(l.s.b)) return true;
+  if (clear_of_line(b, l)) return false;
+  return crosses_an_edge(b, l.s);
+}
+
 // The ends of the 45 sight lines (5 along the observer's front edge, the target's nine
-// points), the box every line lies in, and each end's level.
+// points), the box every line lies in, the terrain near it and each end's level. Levels
+// matter only to hills (Table::terrain_blocks_sight): with no hill near, they are left 0
+// and not looked up (each is a point-in-polygon test of every area there).
 struct SightEnds {
   std::array<Vec2, 5> from;
   std::array<Vec2, 9> to;
   Box all;
-  std::array<int, 5> from_level;
-  std::array<int, 9> to_level;
+  Table::SightCandidates terrain;
+  std::array<int, 5> from_level{};
+  std::array<int, 9> to_level{};
 };
 
 SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& target) {
@@ -94,8 +145,11 @@ SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& targe
   };
   for (const Vec2 p : e.from) cover(p);
   for (const Vec2 p : e.to) cover(p);
-  for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
-  for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
+  e.terrain = table.sight_candidates(e.all);
+  if (e.terrain.hills) {
+    for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
+    for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
+  }
   return e;
 }
 
@@ -129,15 +183,14 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
   // Every line lies in the box of its ends: the terrain near them is found once, and each
   // end's level once, not per line.
   const SightEnds ends = sight_ends(table, observer, target);
-  const auto& [from, to, all, from_level, to_level] = ends;
-  const Table::SightCandidates terrain = table.sight_candidates(all);
+  const auto& [from, to, all, terrain, from_level, to_level] = ends;
   int blocked = 0;
   int total = 0;
   bool friend_only = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
       ++total;
-      const Segment line{from[i], to[j]};
+      const SightLine line = sight_line(from[i], to[j]);
       bool by_friend = false;
       bool by_enemy = false;
       for (const Prepared& b : prepared) {
@@ -175,7 +228,7 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
   for (int i = 0; i <= 4; ++i) {
     const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
     for (Vec2 p : to) {
-      const Segment line{from, p};
+      const SightLine line = sight_line(from, p);
       if (std::none_of(prepared.begin(), prepared.end(),
                        [&](const Prepared& b) { return line_enters(b, line); })) {
         return true;
@@ -188,7 +241,7 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
 bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
                        const std::vector<Blocker>& blockers, double see_into) {
   const SightEnds ends = sight_ends(table, observer, target);
-  const auto& [from, to, all, from_level, to_level] = ends;
+  const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
   // would reject it on the boxes alone).
   std::vector<Prepared> prepared;
@@ -200,11 +253,10 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
     prepared.push_back(p);
   }
   const SeeIntoFn into = [see_into](const AreaFeature&) { return see_into; };
-  const Table::SightCandidates terrain = table.sight_candidates(all);
   bool clear = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
-      const Segment line{from[i], to[j]};
+      const SightLine line = sight_line(from[i], to[j]);
       bool by_friend = false;
       bool by_enemy = false;
       for (const Prepared& b : prepared) {

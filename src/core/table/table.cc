@@ -360,6 +360,7 @@ Table::SightCandidates Table::sight_candidates(const Box& box) const {
   for (int i : area_grid_.near(box)) {
     const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
     if (f.cls == TerrainClass::kHill || f.blocks_sight) out.areas.push_back(i);
+    if (f.cls == TerrainClass::kHill) out.hills = true;
   }
   for (int k : linear_grid_.near(box)) {
     if (linears_[static_cast<std::size_t>(k)].blocks_sight) out.linears.push_back(k);

@@ -89,10 +89,12 @@ class Table {
   struct SightCandidates {
     std::vector<int> areas;    // hills and sight-blocking areas, ascending
     std::vector<int> linears;  // sight-blocking linear features, ascending
+    bool hills = false;        // whether `areas` holds a hill (the only reader of levels)
   };
   SightCandidates sight_candidates(const Box& box) const;
   // As terrain_blocks_sight(a, b, see_into) (the same answer) for a segment inside the box
-  // `near` was found for, with the ends' elevation_at given as `ea` and `eb`.
+  // `near` was found for, with the ends' elevation_at given as `ea` and `eb` (read only
+  // when `near.hills`: callers may pass 0 otherwise).
   bool terrain_blocks_sight(Vec2 a, Vec2 b, int ea, int eb, const SightCandidates& near,
                             const SeeIntoFn& see_into) const;
 

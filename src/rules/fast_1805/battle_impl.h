@@ -134,6 +134,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // away along `direction` whatever the ground, stopping short of other units.
   double forced_move(int unit, Vec2 direction, double distance, EventLog& log);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  bool place_ok(int unit, const RectFrame& r, int ignore) const;  // on the footprint's frame
   void set_pose(int unit, Vec2 centre, double facing);
   void change_formation(int unit, const std::string& formation, EventLog& log);
   void rout_move(int unit, EventLog& log);
@@ -178,9 +179,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool woods = false;
     bool earthworks = false;
     bool stream = false;
-    // L137: hill, woods, stream, marsh or rough under the footprint (guns cannot fire);
-    // worked out only when a gun asks.
-    mutable std::optional<bool> not_for_guns;
+    // L137: hill, woods, stream, marsh or rough under the footprint (guns cannot fire).
+    bool not_for_guns = false;
   };
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.

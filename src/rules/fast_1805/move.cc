@@ -40,7 +40,10 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
 // (overlapping footprints have meeting boxes) and on frames: `r`'s axes are worked out once,
 // not for its box, its corners and each neighbour, and the neighbours' are kept.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  const RectFrame fr(r);
+  return place_ok(unit, RectFrame(r), ignore);
+}
+
+bool Battle1805::place_ok(int unit, const RectFrame& fr, int ignore) const {
   for (Vec2 p : fr.corners) {
     if (!scenario_.table.contains(p)) return false;
   }
@@ -119,10 +122,14 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   };
   // Turn on the spot first; keep the old facing if the turned block does not fit.
   if (!place_ok(unit, rect_at(0), -1)) facing = start.facing;
+  // The block's frame at the final facing, slid along the path: frame_at(t) is
+  // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step.
+  const RectFrame turned(rect_at(0));
+  auto frame_at = [&](double t) { return turned.moved_to(c0 + dir * t); };
   // Every unit the block can meet on the way: the boxes of the path's ends span every
   // box between (the block slides straight), ascending as the scan of every unit was.
-  Box swept = rect_at(0).bounds();
-  const Box end_box = rect_at(reach).bounds();
+  Box swept = bounds(frame_at(0));
+  const Box end_box = bounds(frame_at(reach));
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   const std::vector<int> in_the_way = near(grown(swept, 1.0));
@@ -132,13 +139,14 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
-    const Rect r = rect_at(t);
-    bool blocked = !scenario_.table.contains(r);
+    const RectFrame r = frame_at(t);
+    bool blocked = !std::all_of(r.corners.begin(), r.corners.end(),
+                                [&](Vec2 p) { return scenario_.table.contains(p); });
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps(r, rect_of(o), 0.01)) continue;
+      if (!overlaps(r, frame_of(o), 0.01)) continue;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
         break;
@@ -175,13 +183,13 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       double lo = ok_t, hi = t;
       for (int k = 0; k < 12; ++k) {
         const double mid = (lo + hi) / 2;
-        if (place_ok(unit, rect_at(mid), -1)) {
+        if (place_ok(unit, frame_at(mid), -1)) {
           lo = mid;
         } else {
           hi = mid;
         }
       }
-      if (place_ok(unit, rect_at(lo), -1)) ok_t = std::max(ok_t, lo);
+      if (place_ok(unit, frame_at(lo), -1)) ok_t = std::max(ok_t, lo);
       stopped = true;
     } else if (place_ok(unit, r, -1)) {
       ok_t = t;

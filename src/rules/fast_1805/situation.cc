@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/rect_points.h"
 #include "core/geometry/sight.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/layout.h"
@@ -14,42 +15,52 @@ namespace smoothbore::fast_1805 {
 double Battle1805::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
-// about every pair of units each bound; the answer changes only when a unit moves).
+// about every pair of units each bound; the answer changes only when a unit moves). Every
+// flag is Table::any_in's test of the footprint's nine points, read from one terrain_at
+// per point instead of one per point and class.
 const Battle1805::Ground& Battle1805::ground(int unit) const {
   Ground& g = ground_[unit];
-  const Rect r = force_.units[unit].footprint();
+  const Rect& r = rect_of(unit);
   if (g.valid && g.rect.centre == r.centre && g.rect.facing == r.facing &&
       g.rect.width == r.width && g.rect.depth == r.depth) {
     return g;
   }
   const Table& t = scenario_.table;
+  g = Ground{};
   g.rect = r;
   g.valid = true;
-  g.not_for_guns.reset();
-  g.woods = t.any_in(r, TerrainClass::kLightWoods) || t.any_in(r, TerrainClass::kHeavyWoods);
-  g.earthworks = t.any_in(r, TerrainClass::kEarthworks);
-  g.stream = t.any_in(r, TerrainClass::kStream);
+  for (const Vec2 p : nine_points(r)) {
+    const TerrainAt at = t.terrain_at(p);
+    for (const TerrainClass c : at.classes) {
+      switch (c) {
+        case TerrainClass::kLightWoods:
+        case TerrainClass::kHeavyWoods:
+          g.woods = true;
+          g.not_for_guns = true;
+          break;
+        case TerrainClass::kEarthworks:
+          g.earthworks = true;
+          break;
+        case TerrainClass::kStream:
+          g.stream = true;
+          g.not_for_guns = true;
+          break;
+        case TerrainClass::kHill:
+        case TerrainClass::kMarsh:
+        case TerrainClass::kRough:
+          g.not_for_guns = true;
+          break;
+        default:
+          break;
+      }
+    }
+  }
   return g;
 }
 
 bool Battle1805::in_woods(int unit) const { return ground(unit).woods; }
 
-bool Battle1805::not_for_guns(int unit) const {
-  const Ground& g = ground(unit);
-  if (!g.not_for_guns) {
-    const Table& t = scenario_.table;
-    g.not_for_guns = false;
-    for (TerrainClass c :
-         {TerrainClass::kHill, TerrainClass::kLightWoods, TerrainClass::kHeavyWoods,
-          TerrainClass::kStream, TerrainClass::kMarsh, TerrainClass::kRough}) {
-      if (t.any_in(g.rect, c)) {
-        g.not_for_guns = true;
-        break;
-      }
-    }
-  }
-  return *g.not_for_guns;
-}
+bool Battle1805::not_for_guns(int unit) const { return ground(unit).not_for_guns; }
 
 bool Battle1805::in_building(int unit) const {
   const Rect r = force_.units[unit].footprint();
@@ -173,10 +184,10 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
     if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
     if (not_for_guns(shooter)) return no("guns fire only from firm, open, level ground (L137)");
   }
-  const Rect sfp = s.footprint();
-  const Rect tfp = t.footprint();
   const bool all_round = s.formation == "skirmish" || s.formation == "square";
-  if (!all_round && !in_arc(sfp, tfp, 45.0)) return no("not in the 45° arc (A2-07)");
+  if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
+    return no("not in the 45° arc (A2-07)");
+  }
   out.range_in = gap_in(shooter, target);
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
