@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 
 namespace smoothbore {
 
@@ -283,15 +284,16 @@ class DoctrineCommander final : public OrderSource {
     if (pick == nullptr && enemy >= 0) {
       // Close to musket range, not into contact (contact is for charges): the move that
       // ends nearest 4" from the enemy.
-      const Rect ef = f.units[enemy].footprint();
+      // Each footprint's axes once: the unit's frame slid to each destination is the frame
+      // of the moved footprint, bit for bit (RectFrame::moved_to).
+      const RectFrame ef(f.units[enemy].footprint());
+      const RectFrame mine(u.footprint());
       const double want = u.arm == Arm::kCavalry     ? 8 * kInch
                           : u.arm == Arm::kArtillery ? 14 * kInch
                                                      : 4 * kInch;
       double best = std::abs(gap - want) - 0.5 * kInch;
       for (const Action* a : moves) {
-        Rect r = u.footprint();
-        r.centre = a->destination;
-        const double d = std::abs(distance(r, ef) - want);
+        const double d = std::abs(distance(mine.moved_to(a->destination), ef) - want);
         if (d < best) {
           best = d;
           pick = a;

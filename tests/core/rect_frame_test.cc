@@ -93,6 +93,7 @@ RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   RC_ASSERT(f.r == a.right());
   const Vec2 p{*coord(-700, 700), *coord(-700, 700)};
   RC_ASSERT(f.contains(p) == a.contains(p));
+  RC_ASSERT(distance(f, p) == distance(a, p));
 }
 
 RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {

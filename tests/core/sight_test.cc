@@ -234,6 +234,12 @@ TEST(SightLines, EnteringBlockersAsTheReference) {
               want == Sight::kClear || want == Sight::kPartiallyBlockedByEnemy)
         << "case " << i;
     EXPECT_EQ(any_sight_line_clear(observer, target, blockers), blocked < 45) << "case " << i;
+    // Blockers given with their kept frames answer alike.
+    std::vector<RectFrame> frames;
+    frames.reserve(blockers.size());
+    std::vector<Blocker> framed = blockers;
+    for (Blocker& b : framed) b.frame = &frames.emplace_back(b.rect);
+    EXPECT_EQ(line_of_sight(table, observer, target, framed), want) << "case " << i;
     ++seen[s];
   }
   for (Sight s :

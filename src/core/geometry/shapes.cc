@@ -271,6 +271,17 @@ bool survives_clipping(const std::array<Vec2, 4>& corners, const ArcHalfPlanes& 
 
 }  // namespace
 
+bool in_arc(const Rect& firer, Vec2 p, double half_angle_deg) {
+  const Vec2 d = p - firer.front_centre();
+  const double ahead = d.dot(firer.forward());
+  if (ahead < -kEps) return false;
+  const double outward = std::fabs(d.dot(firer.right())) - firer.width / 2;
+  if (outward <= kEps) return true;  // straight ahead of the front edge
+  // Angle outward of straight ahead, seen from the nearer front corner.
+  const double angle = std::atan2(outward, ahead) * 180.0 / kPi;
+  return angle <= half_angle_deg + 1e-9;
+}
+
 bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
   return in_arc(RectFrame(firer), RectFrame(target), half_angle_deg);
 }

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/rect_points.h"
 
 namespace smoothbore {
@@ -42,8 +43,9 @@ struct Prepared {
     r.width = std::max(r.width - 2 * kShrink, 0.0);
     r.depth = std::max(r.depth - 2 * kShrink, 0.0);
     centre = r.centre;
-    fwd = r.forward();
-    rgt = r.right();
+    // The shrunk footprint faces as the blocker does: its kept axes are r's, bit for bit.
+    fwd = b.frame != nullptr ? b.frame->f : r.forward();
+    rgt = b.frame != nullptr ? b.frame->r : r.right();
     half_w = r.width / 2;
     half_d = r.depth / 2;
     const Vec2 f = fwd * half_d, g = rgt * half_w;

@@ -99,6 +99,10 @@ class Table {
                             const SeeIntoFn& see_into) const;
 
  private:
+  // Parameters in [0, 1] where a→b enters or leaves a feature, with 0 and 1, sorted, for
+  // path_cost and reachable (a per-thread scratch, valid until the next call).
+  const std::vector<double>& cut_params(Vec2 a, Vec2 b) const;
+
   double width_ = 0;
   double height_ = 0;
   std::vector<AreaFeature> areas_;

@@ -45,7 +45,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
-  for (int ti : near(fp, fire_reach + 1.0)) {
+  for (int ti : enemies_near(unit, fp, fire_reach + 1.0)) {
     if (!can_fire_at(unit, ti, /*explain=*/false).ok) continue;
     Action f;
     f.kind = ActionKind::kFire;
@@ -63,7 +63,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Charges: only units within charge reach can be charged (R-002-1).
   const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
   if (charge_reach > 0) {
-    for (int t : near(fp, charge_reach + 1.0)) {
+    for (int t : enemies_near(unit, fp, charge_reach + 1.0)) {
       if (!can_charge(unit, t)) continue;
       Action c;
       c.kind = ActionKind::kCharge;
@@ -89,7 +89,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     }
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
-        const double gap = distance(fp, o.position);
+        const double gap = distance(fr, o.position);
         Action a = approach(unit, fp, o.position, gap, 0, reach);
         if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
       }
@@ -160,7 +160,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (u.formation == "limbered") {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
       const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
-      for (int ei : near(fp, limit + 1.0)) {
+      for (int ei : enemies_near(unit, fp, limit + 1.0)) {
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
         const double gap = distance(fr, frame_of(ei)) / kMm;
@@ -209,8 +209,8 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   if (a.kind == ActionKind::kFire) {
     // M-1: the expected kills of ⌊P/100⌋ + Bernoulli(P mod 100) is exactly P/100.
     const KillChance k = u.arm == Arm::kArtillery
-                             ? artillery_chance(artillery_situation(a.unit, a.target))
-                             : fire_chance(fire_situation(a.unit, a.target, !a.moves));
+                             ? artillery_chance(artillery_situation(a.unit, a.target), false)
+                             : fire_chance(fire_situation(a.unit, a.target, !a.moves), false);
     out.expected_kills = k.possible ? k.total / 100.0 : 0.0;
     return out;
   }
@@ -231,8 +231,8 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   MeleeSituation theirs = melee_situation(a.target, a.unit, false);
   if (theirs.figures <= 0)
     theirs.figures = std::max(1, front_rank(t.arm, t.formation, t.figures()));
-  const KillChance km = melee_chance(mine);
-  const KillChance kt = melee_chance(theirs);
+  const KillChance km = melee_chance(mine, /*explain=*/false);
+  const KillChance kt = melee_chance(theirs, /*explain=*/false);
   auto kill_dist = [](const KillChance& k) {
     const double total = k.possible ? k.total : 0.0;
     const int base = static_cast<int>(std::floor(total / 100.0));

@@ -198,6 +198,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
+  // near(r, reach) without `unit`'s own side (its side index is not searched): the
+  // candidates for fire, charges and the unlimber limit, which only enemies can be.
+  std::vector<int> enemies_near(int unit, const Rect& r, double reach) const;
+  mutable std::vector<int> enemies_scratch_;
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   template <typename Key>

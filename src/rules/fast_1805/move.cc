@@ -133,6 +133,19 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   const std::vector<int> in_the_way = near(grown(swept, 1.0));
+  // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
+  // it is in the way (its box meets the path's), and the others' boxes miss it, so they
+  // cannot overlap it.
+  auto fits = [&](const RectFrame& r) {
+    for (Vec2 p : r.corners) {
+      if (!scenario_.table.contains(p)) return false;
+    }
+    for (int o : in_the_way) {
+      if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+      if (overlaps(r, frame_of(o), 0.01)) return false;
+    }
+    return true;
+  };
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
   std::set<int> passed;  // friends interpenetrated (L17)
@@ -183,21 +196,21 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       double lo = ok_t, hi = t;
       for (int k = 0; k < 12; ++k) {
         const double mid = (lo + hi) / 2;
-        if (place_ok(unit, frame_at(mid), -1)) {
+        if (fits(frame_at(mid))) {
           lo = mid;
         } else {
           hi = mid;
         }
       }
-      if (place_ok(unit, frame_at(lo), -1)) ok_t = std::max(ok_t, lo);
+      if (fits(frame_at(lo))) ok_t = std::max(ok_t, lo);
       stopped = true;
-    } else if (place_ok(unit, r, -1)) {
+    } else if (fits(r)) {
       ok_t = t;
     }
     if (t >= reach) break;
   }
   const Rect final_rect = rect_at(ok_t);
-  if (!place_ok(unit, final_rect, -1)) {
+  if (!fits(frame_at(ok_t))) {
     return 0;  // nowhere to stand: stay put
   }
   set_pose(unit, final_rect.centre, final_rect.facing);
