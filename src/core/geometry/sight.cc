@@ -62,6 +62,14 @@ struct Prepared {
   }
 };
 
+// The prepared blockers of one sight query, in a per-thread scratch (emptied here): the AI
+// asks about every pair of units in reach, and needs no allocation per question.
+std::vector<Prepared>& prepared_scratch() {
+  thread_local std::vector<Prepared> prepared;
+  prepared.clear();
+  return prepared;
+}
+
 bool crosses_an_edge(const Prepared& b, const Segment& line) {
   for (int i = 0; i < 4; ++i) {
     if (segments_intersect(line, {b.corners[i], b.corners[(i + 1) % 4]})) return true;
@@ -179,8 +187,7 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
-  std::vector<Prepared> prepared;
-  prepared.reserve(blockers.size());
+  std::vector<Prepared>& prepared = prepared_scratch();
   for (const Blocker& b : blockers) prepared.emplace_back(b);
   // Every line lies in the box of its ends: the terrain near them is found once, and each
   // end's level once, not per line.
@@ -224,8 +231,7 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
                           const std::vector<Blocker>& blockers) {
   const Segment front = observer.front_edge();
   const std::array<Vec2, 9> to = nine_points(target);
-  std::vector<Prepared> prepared;
-  prepared.reserve(blockers.size());
+  std::vector<Prepared>& prepared = prepared_scratch();
   for (const Blocker& b : blockers) prepared.emplace_back(b);
   for (int i = 0; i <= 4; ++i) {
     const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
@@ -246,7 +252,7 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
   // would reject it on the boxes alone).
-  std::vector<Prepared> prepared;
+  std::vector<Prepared>& prepared = prepared_scratch();
   bool friends = false;
   for (const Blocker& b : blockers) {
     Prepared p(b);

@@ -366,12 +366,15 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
 
 Table::SightCandidates Table::sight_candidates(const Box& box) const {
   SightCandidates out;
-  for (int i : area_grid_.near(box)) {
+  thread_local std::vector<int> near;
+  area_grid_.near(box, &near);
+  for (int i : near) {
     const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
     if (f.cls == TerrainClass::kHill || f.blocks_sight) out.areas.push_back(i);
     if (f.cls == TerrainClass::kHill) out.hills = true;
   }
-  for (int k : linear_grid_.near(box)) {
+  linear_grid_.near(box, &near);
+  for (int k : near) {
     if (linears_[static_cast<std::size_t>(k)].blocks_sight) out.linears.push_back(k);
   }
   return out;

@@ -148,7 +148,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
-  std::string unit_name(int unit) const;
+  const std::string& unit_name(int unit) const;
   std::string describe_order(const Action& a) const;
 
   Scenario scenario_;

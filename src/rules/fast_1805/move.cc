@@ -155,11 +155,13 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     const RectFrame r = frame_at(t);
     bool blocked = !std::all_of(r.corners.begin(), r.corners.end(),
                                 [&](Vec2 p) { return scenario_.table.contains(p); });
+    bool overlapped = false;  // some unit not yet passed through overlaps r
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
       if (!overlaps(r, frame_of(o), 0.01)) continue;
+      overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
         break;
@@ -204,7 +206,12 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       }
       if (fits(frame_at(lo))) ok_t = std::max(ok_t, lo);
       stopped = true;
-    } else if (fits(r)) {
+    } else if (!overlapped && std::none_of(passed.begin(), passed.end(), [&](int o) {
+                 return force_.units[static_cast<std::size_t>(o)].on_table() &&
+                        overlaps(r, frame_of(o), 0.01);
+               })) {
+      // fits(r): on the table (not blocked), and the loop above found no other unit over
+      // it but among the friends passed through.
       ok_t = t;
     }
     if (t >= reach) break;

@@ -293,7 +293,7 @@ CostFn Battle1805::move_cost(int unit, bool charge) const {
   const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const MoveRow row = move_row(force_.units[unit]);
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
-  return [row, mo, charge, road_rate](const TerrainAt& at) -> double {
+  auto cost = [row, mo, charge, road_rate](const TerrainAt& at) -> double {
     if (charge) {
       for (TerrainClass c : at.classes) {
         if (c != TerrainClass::kOpen && c != TerrainClass::kRoad) return kImpassable;
@@ -304,6 +304,10 @@ CostFn Battle1805::move_cost(int unit, bool charge) const {
     if (!r || *r <= 0) return kImpassable;
     return 1.0 / (*r * kMm);
   };
+  // Open ground (no feature at the point), the ground of most pieces of most paths, worked
+  // out once per unit rather than per piece.
+  const double open = cost(TerrainAt{});
+  return [cost, open](const TerrainAt& at) { return at.classes.empty() ? open : cost(at); };
 }
 
 // Routers flee as a mass (L23): at the rout rate on open ground, slowed by other ground in
