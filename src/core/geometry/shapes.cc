@@ -413,6 +413,22 @@ double Polygon::length_inside(const Segment& s) const {
   return t * s.length();
 }
 
+bool beside_line(const std::array<Vec2, 4>& p, Vec2 a, Vec2 dir, double margin) {
+  int above = 0;
+  int below = 0;
+  for (const Vec2 c : p) {
+    const double side = dir.cross(c - a);
+    if (side > margin) {
+      ++above;
+    } else if (side < -margin) {
+      ++below;
+    } else {
+      return false;
+    }
+  }
+  return above == 0 || below == 0;
+}
+
 double box_gap(const Box& a, const Box& b) {
   const double dx = std::max({0.0, a.min.x - b.max.x, b.min.x - a.max.x});
   const double dy = std::max({0.0, a.min.y - b.max.y, b.min.y - a.max.y});

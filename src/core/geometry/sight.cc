@@ -105,20 +105,7 @@ SightLine sight_line(Vec2 from, Vec2 to) {
 // (as table.cc's box_clear_of_line for terrain).
 constexpr double kBesideLine = 1e-3;  // mm, far above rounding on a table
 bool clear_of_line(const Prepared& b, const SightLine& l) {
-  if (!l.has_dir) return false;
-  int above = 0;
-  int below = 0;
-  for (const Vec2 c : b.corners) {
-    const double side = l.dir.cross(c - l.s.a);
-    if (side > kBesideLine) {
-      ++above;
-    } else if (side < -kBesideLine) {
-      ++below;
-    } else {
-      return false;
-    }
-  }
-  return above == 0 || below == 0;
+  return l.has_dir && beside_line(b.corners, l.s.a, l.dir, kBesideLine);
 }
 
 // Whether the line passes into `b`: starts or ends inside it, or crosses one of its edges.

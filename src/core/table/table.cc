@@ -107,20 +107,8 @@ Interval capsule(Vec2 a, Vec2 d, Vec2 q0, Vec2 q1, double r) {
 // sight lines whose box meets a wood's pass beside it (issue 9).
 constexpr double kClearOfLine = 1e-3;
 bool box_clear_of_line(const Box& box, const Segment& s, double len) {
-  const Vec2 d = (s.b - s.a) * (1.0 / len);
-  int above = 0;
-  int below = 0;
-  for (Vec2 c : {box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}}) {
-    const double side = d.cross(c - s.a);
-    if (side > kClearOfLine) {
-      ++above;
-    } else if (side < -kClearOfLine) {
-      ++below;
-    } else {
-      return false;
-    }
-  }
-  return above == 0 || below == 0;
+  return beside_line({box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}},
+                     s.a, (s.b - s.a) * (1.0 / len), kClearOfLine);
 }
 
 }  // namespace
