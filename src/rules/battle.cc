@@ -20,7 +20,7 @@ std::uint64_t Battle::new_frozen_force_epoch() {
   return ++last;
 }
 
-std::string unit_label(const Force& force, int unit) {
+const std::string& unit_label(const Force& force, int unit) {
   const Unit& u = force.units[static_cast<std::size_t>(unit)];
   return u.name.empty() ? u.id : u.name;
 }

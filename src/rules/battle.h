@@ -213,8 +213,8 @@ class Battle {
 };
 
 // Helpers the rule sets' battles share.
-// The unit's name, else its id (for the narrative).
-std::string unit_label(const Force& force, int unit);
+// The unit's name, else its id (for the narrative); lives as long as the force's unit.
+const std::string& unit_label(const Force& force, int unit);
 // An event of `kind` in `turn` naming `unit` and its side (unit -1: none).
 Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::string text);
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the table

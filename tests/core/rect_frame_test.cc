@@ -8,7 +8,9 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <vector>
 
 #include "core/rect_gen.h"
 
@@ -91,6 +93,7 @@ RC_GTEST_PROP(RectFrame, CornersAndContainsAsTheRect, ()) {
   RC_ASSERT(f.r == a.right());
   const Vec2 p{*coord(-700, 700), *coord(-700, 700)};
   RC_ASSERT(f.contains(p) == a.contains(p));
+  RC_ASSERT(distance(f, p) == distance(a, p));
 }
 
 RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {
@@ -114,6 +117,74 @@ RC_GTEST_PROP(RectFrame, OverlapsAndBoundsAsTheRect, ()) {
   RC_ASSERT(overlaps(RectFrame(a), RectFrame(b), tolerance) == overlaps(a, b, tolerance));
   const Box want = a.bounds(), got = bounds(RectFrame(a));
   RC_ASSERT(got.min == want.min && got.max == want.max);
+}
+
+// in_arc as shapes.cc computed it before the frames (issue 9): the target's corners
+// clipped by the arc's half-planes, each clip a fresh vector.
+bool reference_in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
+  struct Plane {
+    Vec2 n;
+    double c;
+  };
+  const Vec2 f = firer.forward();
+  const Vec2 rt = firer.right();
+  const Vec2 fc = firer.front_centre();
+  const double hw = firer.width / 2;
+  std::vector<Plane> planes = {{f, -f.dot(fc)}};
+  if (half_angle_deg < 90.0) {
+    const double t = std::tan(half_angle_deg * kPi / 180.0);
+    const Vec2 n1 = f * t - rt;
+    planes.push_back({n1, -n1.dot(fc) + hw});
+    const Vec2 n2 = f * t + rt;
+    planes.push_back({n2, -n2.dot(fc) + hw});
+  }
+  const auto c = target.corners();
+  std::vector<Vec2> poly(c.begin(), c.end());
+  for (const Plane& h : planes) {
+    std::vector<Vec2> out;
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+      const Vec2 p = poly[i];
+      const Vec2 q = poly[(i + 1) % poly.size()];
+      const double fp = h.n.dot(p) + h.c;
+      const double fq = h.n.dot(q) + h.c;
+      if (fp >= -1e-9) out.push_back(p);
+      if ((fp >= -1e-9) != (fq >= -1e-9)) out.push_back(p + (q - p) * (fp / (fp - fq)));
+    }
+    poly = out;
+    if (poly.empty()) return false;
+  }
+  return true;
+}
+
+// Targets anywhere, and targets with a corner on, or a hair either side of, the firer's
+// front line or an arc line (where the clipping's slack decides), near the origin and a
+// kilometre out.
+RC_GTEST_PROP(RectFrame, InArcIsTheClippingBitForBit, ()) {
+  Rect firer = *arbitrary_rect(0);
+  Rect target = *arbitrary_rect(0);
+  const double half = *rc::gen::element(22.5, 45.0, 60.0, 90.0);
+  if (*rc::gen::inRange(0, 2) == 1) {
+    const Vec2 far{1e6, -1e6};
+    firer.centre = firer.centre + far;
+    target.centre = target.centre + far;
+  }
+  if (*rc::gen::inRange(0, 3) > 0) {
+    // Put a corner of the target on a boundary line of the arc, then nudge it.
+    const Vec2 fc = firer.front_centre();
+    const double side = *rc::gen::element(-1.0, 0.0, 1.0);
+    const double along = *coord(0, 300);
+    const double out = side == 0.0 ? *coord(-300, 300) : along * std::tan(half * kPi / 180.0);
+    const Vec2 on = fc + firer.forward() * (side == 0.0 ? 0.0 : along) +
+                    firer.right() * (side * (firer.width / 2 + out) + (side == 0.0 ? out : 0.0));
+    const double nudge = *rc::gen::element(0.0, 1e-10, -1e-10, 1e-9, -1e-9, 2e-9, -2e-9, 1e-6);
+    const Vec2 corner = target.corners()[*rc::gen::inRange(0, 4)] - target.centre;
+    target.centre = on - corner + firer.forward() * nudge;
+    if (*rc::gen::inRange(0, 2) == 1)
+      target.facing = firer.facing + *rc::gen::element(0.0, 90.0, 45.0);
+  }
+  const bool want = reference_in_arc(firer, target, half);
+  RC_ASSERT(in_arc(firer, target, half) == want);
+  RC_ASSERT(in_arc(RectFrame(firer), RectFrame(target), half) == want);
 }
 
 // Stands in contact: edge to edge, corner to edge and corner to corner, square and turned.

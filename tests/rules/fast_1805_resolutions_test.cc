@@ -299,5 +299,77 @@ TEST(Fast1805Records, ExplainThroughTheResolution) {
   }
 }
 
+// The AI's kill chances without their texts (explain = false) are the explained ones' numbers,
+// bit for bit: every quality, ranges across each band edge and beyond, each modifier on
+// and off in turn and all together (floors below 0% included), melee by arm, effectiveness,
+// cavalry against a square, both A2-15 readings.
+void expect_same_numbers(const KillChance& want, const KillChance& got) {
+  EXPECT_EQ(got.possible, want.possible);
+  EXPECT_EQ(got.base, want.base);
+  EXPECT_EQ(got.per_figure, want.per_figure);
+  EXPECT_EQ(got.figures, want.figures);
+  EXPECT_EQ(got.total, want.total);
+  EXPECT_TRUE(got.why_not.empty() && got.base_ref.empty() && got.modifiers.empty());
+}
+
+TEST(KillChanceWithoutText, SameNumbersAsExplained) {
+  for (Quality q : {Quality::kVeteran, Quality::kGreen, Quality::kUntrained}) {
+    for (double range : {0.0, 3.0, 6.0, 6.5, 12.0, 17.9, 18.0, 24.0, 30.0, 36.0, 40.0}) {
+      for (int mask = 0; mask < 256; ++mask) {
+        auto on = [mask](int bit) { return ((mask >> bit) & 1) != 0; };
+        FireSituation f;
+        f.shooters = 1 + mask % 23;
+        f.quality = q;
+        f.range_in = range;
+        f.first_fire = on(0);
+        f.target_angle = on(1);
+        f.unmoving = on(2);
+        f.behind_cover = on(3);
+        f.target_light_cover = on(4);
+        f.shaken = on(5);
+        f.target_trenches = on(6);
+        f.woods = on(7);
+        f.lower_band_inclusive = on(1) && on(4);
+        f.floor_total = on(2) && on(5);
+        expect_same_numbers(fire_chance(f), fire_chance(f, false));
+        ArtillerySituation a;
+        a.gunners = mask % 9;
+        a.quality = q;
+        a.range_in = range;
+        a.first_fire = on(0);
+        a.unmoving_target = on(1);
+        a.target_angle = on(2);
+        a.large_target = on(3);
+        a.shaken = on(4);
+        a.target_trenches = on(5);
+        a.woods = on(6);
+        a.lower_band_inclusive = on(7);
+        a.floor_total = on(3) && on(5);
+        expect_same_numbers(artillery_chance(a), artillery_chance(a, false));
+      }
+    }
+  }
+  for (Arm arm : {Arm::kFoot, Arm::kCavalry, Arm::kArtillery, Arm::kWagon}) {
+    for (Effectiveness e : {Effectiveness::kFiery, Effectiveness::kSteady, Effectiveness::kTimid}) {
+      for (int mask = 0; mask < 256; ++mask) {
+        auto on = [mask](int bit) { return ((mask >> bit) & 1) != 0; };
+        MeleeSituation m;
+        m.figures = mask % 13;
+        m.arm = arm;
+        m.effectiveness = e;
+        m.vs_fleeing_foot = on(0);
+        m.first_charge = on(1);
+        m.downhill = on(2);
+        m.obstacle = on(3);
+        m.disordered = on(4);
+        m.vs_square = on(5);
+        m.rowmajor = on(6);
+        m.floor_total = on(7);
+        expect_same_numbers(melee_chance(m), melee_chance(m, false));
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::fast_1805

@@ -73,6 +73,13 @@ RectFrame RectFrame::moved_to(Vec2 centre) const {
   return out;
 }
 
+double distance(const RectFrame& a, Vec2 p) {
+  const Vec2 d = p - a.rect.centre;
+  const double dx = std::max(std::fabs(d.dot(a.r)) - a.rect.width / 2, 0.0);
+  const double dy = std::max(std::fabs(d.dot(a.f)) - a.rect.depth / 2, 0.0);
+  return std::sqrt(dx * dx + dy * dy);
+}
+
 bool RectFrame::contains(Vec2 p) const {
   const Vec2 d = p - rect.centre;
   return std::fabs(d.dot(r)) <= hw + kEps && std::fabs(d.dot(f)) <= hd + kEps;

@@ -34,6 +34,8 @@ struct RectFrame {
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if
 // the footprints touch or overlap.
 double distance(const RectFrame& a, const RectFrame& b);
+// As distance(a.rect, p) (shapes.h): from the footprint's edge to the point, 0 inside.
+double distance(const RectFrame& a, Vec2 p);
 // As overlaps(a.rect, b.rect, tolerance) (shapes.h): interiors overlap by more than
 // `tolerance` mm.
 bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance = 1e-6);

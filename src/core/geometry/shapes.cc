@@ -259,8 +259,15 @@ bool in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {
 }
 
 bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg) {
-  SmallPolygon poly = corner_polygon(target.corners);
   const ArcHalfPlanes arc = arc_half_planes(firer, half_angle_deg);
+  // A corner inside every half-plane survives each clip unchanged: the clipping is done
+  // only when no corner is.
+  for (const Vec2 c : target.corners) {
+    bool inside = true;
+    for (std::size_t i = 0; i < arc.n && inside; ++i) inside = arc.planes[i].eval(c) >= -kEps;
+    if (inside) return true;
+  }
+  SmallPolygon poly = corner_polygon(target.corners);
   for (std::size_t i = 0; i < arc.n; ++i) {
     poly = clip(poly, arc.planes[i]);
     if (poly.empty()) return false;
@@ -388,6 +395,22 @@ double Polygon::length_inside(const Segment& s) const {
   double t = 0;
   for (const auto& [t0, t1] : inside_intervals(s)) t += t1 - t0;
   return t * s.length();
+}
+
+bool beside_line(const std::array<Vec2, 4>& p, Vec2 a, Vec2 dir, double margin) {
+  int above = 0;
+  int below = 0;
+  for (const Vec2 c : p) {
+    const double side = dir.cross(c - a);
+    if (side > margin) {
+      ++above;
+    } else if (side < -margin) {
+      ++below;
+    } else {
+      return false;
+    }
+  }
+  return above == 0 || below == 0;
 }
 
 double box_gap(const Box& a, const Box& b) {

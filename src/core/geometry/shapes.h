@@ -29,6 +29,12 @@ struct Box {
 // The gap between two boxes, mm (0 if they touch or overlap): a lower bound of the
 // edge-to-edge distance of the footprints they bound, for spatial-index searches.
 double box_gap(const Box& a, const Box& b);
+// Whether every one of the points `p` lies more than `margin` mm on one and the same side of
+// the line through `a` with direction `dir` (of unit length): then no segment of that line,
+// nor any shape the points bound, meets the other or comes within `margin` of it (sight
+// and path tests skip such features and blockers; a margin of 1e-3 mm is far above the
+// rounding of table-sized coordinates).
+bool beside_line(const std::array<Vec2, 4>& p, Vec2 a, Vec2 dir, double margin);
 
 // An oriented rectangle: a stand or a unit block. The front edge is the one the facing
 // points out of; width is measured along the front edge, depth front to back.

@@ -20,6 +20,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/rect_points.h"
 
 namespace smoothbore {
@@ -42,8 +43,9 @@ struct Prepared {
     r.width = std::max(r.width - 2 * kShrink, 0.0);
     r.depth = std::max(r.depth - 2 * kShrink, 0.0);
     centre = r.centre;
-    fwd = r.forward();
-    rgt = r.right();
+    // The shrunk footprint faces as the blocker does: its kept axes are r's, bit for bit.
+    fwd = b.frame != nullptr ? b.frame->f : r.forward();
+    rgt = b.frame != nullptr ? b.frame->r : r.right();
     half_w = r.width / 2;
     half_d = r.depth / 2;
     const Vec2 f = fwd * half_d, g = rgt * half_w;
@@ -60,25 +62,71 @@ struct Prepared {
   }
 };
 
-bool line_enters(const Prepared& b, const Segment& line) {
-  const Box lb{{std::min(line.a.x, line.b.x), std::min(line.a.y, line.b.y)},
-               {std::max(line.a.x, line.b.x), std::max(line.a.y, line.b.y)}};
-  if (!lb.intersects(b.box)) return false;
-  if (b.contains(line.a) || b.contains(line.b)) return true;
+// The prepared blockers of one sight query, in a per-thread scratch (emptied here): the AI
+// asks about every pair of units in reach, and needs no allocation per question.
+std::vector<Prepared>& prepared_scratch() {
+  thread_local std::vector<Prepared> prepared;
+  prepared.clear();
+  return prepared;
+}
+
+bool crosses_an_edge(const Prepared& b, const Segment& line) {
   for (int i = 0; i < 4; ++i) {
     if (segments_intersect(line, {b.corners[i], b.corners[(i + 1) % 4]})) return true;
   }
   return false;
 }
 
+// A sight line with its box and its direction of unit length (none when it has no length).
+struct SightLine {
+  Segment s;
+  Box box;
+  Vec2 dir;
+  bool has_dir = false;
+};
+
+SightLine sight_line(Vec2 from, Vec2 to) {
+  SightLine l;
+  l.s = {from, to};
+  l.box = {{std::min(from.x, to.x), std::min(from.y, to.y)},
+           {std::max(from.x, to.x), std::max(from.y, to.y)}};
+  const double len = distance(from, to);
+  if (len > 0) {
+    l.dir = (to - from) * (1.0 / len);
+    l.has_dir = true;
+  }
+  return l;
+}
+
+// Whether every corner of `b` lies more than kBesideLine mm on one side of the line
+// through `l`: then the line neither starts nor ends inside `b` (its slack is 1e-9 mm) nor
+// crosses or touches an edge (segments_intersect sees every corner strictly on one side),
+// so crosses_an_edge would say false. Most lines whose box meets a blocker's pass beside it
+// (as table.cc's box_clear_of_line for terrain).
+constexpr double kBesideLine = 1e-3;  // mm, far above rounding on a table
+bool clear_of_line(const Prepared& b, const SightLine& l) {
+  return l.has_dir && beside_line(b.corners, l.s.a, l.dir, kBesideLine);
+}
+
+// Whether the line passes into `b`: starts or ends inside it, or crosses one of its edges.
+bool line_enters(const Prepared& b, const SightLine& l) {
+  if (!l.box.intersects(b.box)) return false;
+  if (b.contains(l.s.a) || b.contains(l.s.b)) return true;
+  if (clear_of_line(b, l)) return false;
+  return crosses_an_edge(b, l.s);
+}
+
 // The ends of the 45 sight lines (5 along the observer's front edge, the target's nine
-// points), the box every line lies in, and each end's level.
+// points), the box every line lies in, the terrain near it and each end's level. Levels
+// matter only to hills (Table::terrain_blocks_sight): with no hill near, they are left 0
+// and not looked up (each is a point-in-polygon test of every area there).
 struct SightEnds {
   std::array<Vec2, 5> from;
   std::array<Vec2, 9> to;
   Box all;
-  std::array<int, 5> from_level;
-  std::array<int, 9> to_level;
+  Table::SightCandidates terrain;
+  std::array<int, 5> from_level{};
+  std::array<int, 9> to_level{};
 };
 
 SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& target) {
@@ -94,8 +142,11 @@ SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& targe
   };
   for (const Vec2 p : e.from) cover(p);
   for (const Vec2 p : e.to) cover(p);
-  for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
-  for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
+  e.terrain = table.sight_candidates(e.all);
+  if (e.terrain.hills) {
+    for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
+    for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
+  }
   return e;
 }
 
@@ -123,21 +174,19 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 
 Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target,
                     const std::vector<Blocker>& blockers, const SeeIntoFn& see_into) {
-  std::vector<Prepared> prepared;
-  prepared.reserve(blockers.size());
+  std::vector<Prepared>& prepared = prepared_scratch();
   for (const Blocker& b : blockers) prepared.emplace_back(b);
   // Every line lies in the box of its ends: the terrain near them is found once, and each
   // end's level once, not per line.
   const SightEnds ends = sight_ends(table, observer, target);
-  const auto& [from, to, all, from_level, to_level] = ends;
-  const Table::SightCandidates terrain = table.sight_candidates(all);
+  const auto& [from, to, all, terrain, from_level, to_level] = ends;
   int blocked = 0;
   int total = 0;
   bool friend_only = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
       ++total;
-      const Segment line{from[i], to[j]};
+      const SightLine line = sight_line(from[i], to[j]);
       bool by_friend = false;
       bool by_enemy = false;
       for (const Prepared& b : prepared) {
@@ -168,8 +217,7 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 bool terrain_hides(const Table& table, const Rect& observer, const Rect& target,
                    const SeeIntoFn& see_into) {
   const SightEnds ends = sight_ends(table, observer, target);
-  const auto& [from, to, all, from_level, to_level] = ends;
-  const Table::SightCandidates terrain = table.sight_candidates(all);
+  const auto& [from, to, all, terrain, from_level, to_level] = ends;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
       if (!table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain,
@@ -185,13 +233,12 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
                           const std::vector<Blocker>& blockers) {
   const Segment front = observer.front_edge();
   const std::array<Vec2, 9> to = nine_points(target);
-  std::vector<Prepared> prepared;
-  prepared.reserve(blockers.size());
+  std::vector<Prepared>& prepared = prepared_scratch();
   for (const Blocker& b : blockers) prepared.emplace_back(b);
   for (int i = 0; i <= 4; ++i) {
     const Vec2 from = front.a + (front.b - front.a) * (i / 4.0);
     for (Vec2 p : to) {
-      const Segment line{from, p};
+      const SightLine line = sight_line(from, p);
       if (std::none_of(prepared.begin(), prepared.end(),
                        [&](const Prepared& b) { return line_enters(b, line); })) {
         return true;
@@ -204,10 +251,10 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
 bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
                        const std::vector<Blocker>& blockers, double see_into) {
   const SightEnds ends = sight_ends(table, observer, target);
-  const auto& [from, to, all, from_level, to_level] = ends;
+  const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
   // would reject it on the boxes alone).
-  std::vector<Prepared> prepared;
+  std::vector<Prepared>& prepared = prepared_scratch();
   bool friends = false;
   for (const Blocker& b : blockers) {
     Prepared p(b);
@@ -216,11 +263,10 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
     prepared.push_back(p);
   }
   const SeeIntoFn into = [see_into](const AreaFeature&) { return see_into; };
-  const Table::SightCandidates terrain = table.sight_candidates(all);
   bool clear = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
-      const Segment line{from[i], to[j]};
+      const SightLine line = sight_line(from[i], to[j]);
       bool by_friend = false;
       bool by_enemy = false;
       for (const Prepared& b : prepared) {

@@ -16,9 +16,14 @@ enum class Sight {
 };
 const char* sight_name(Sight s);
 
+struct RectFrame;
+
 struct Blocker {
   Rect rect;
   bool friendly = false;  // a friend of the observer
+  // rect's frame, when the caller keeps one (its axes then need no sine and cosine);
+  // must outlive the sight query.
+  const RectFrame* frame = nullptr;
 };
 
 // Samples sight lines from points along the observer's front edge to points of the

@@ -101,22 +101,43 @@ Interval capsule(Vec2 a, Vec2 d, Vec2 q0, Vec2 q1, double r) {
   return out;
 }
 
-// Parameters in [0, 1] where a→b enters or leaves any feature, with 0 and 1, sorted.
-std::vector<double> cut_params(const Table& table, Vec2 a, Vec2 b) {
-  std::vector<double> cuts = {0.0, 1.0};
+// Whether every corner of `box` lies more than kClearOfLine mm on one side of the line
+// through `s` (of length `len` > 0): then no shape inside the box meets `s` or comes within
+// rounding (or shapes.cc's 1e-9 mm) of it, and inside_intervals would find nothing. Most
+// sight lines whose box meets a wood's pass beside it (issue 9).
+constexpr double kClearOfLine = 1e-3;
+bool box_clear_of_line(const Box& box, const Segment& s, double len) {
+  return beside_line({box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}},
+                     s.a, (s.b - s.a) * (1.0 / len), kClearOfLine);
+}
+
+}  // namespace
+
+// Parameters in [0, 1] where a→b enters or leaves any feature, with 0 and 1, sorted, in a
+// per-thread scratch (every move and charge a rule set weighs asks for them). An area
+// whose box lies wholly on one side of the line has no piece of it inside (as
+// terrain_blocks_sight skips it) and is not cut against it.
+const std::vector<double>& Table::cut_params(Vec2 a, Vec2 b) const {
+  thread_local std::vector<double> cuts;
+  thread_local std::vector<int> near;
+  cuts.assign({0.0, 1.0});
   const Segment s{a, b};
   const Vec2 d = b - a;
   if (d.dot(d) == 0) return cuts;
+  const double len = s.length();
   const Box box = segment_box(a, b);
-  for (int i : table.areas_near(box)) {
-    const AreaFeature& f = table.areas()[static_cast<std::size_t>(i)];
+  area_grid_.near(box, &near);
+  for (int i : near) {
+    if (box_clear_of_line(area_grid_.box(i), s, len)) continue;
+    const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
     for (const auto& [t0, t1] : f.shape.inside_intervals(s)) {
       cuts.push_back(t0);
       cuts.push_back(t1);
     }
   }
-  for (int li : table.linears_near(box)) {
-    const LinearFeature& f = table.linears()[static_cast<std::size_t>(li)];
+  linear_grid_.near(box, &near);
+  for (int li : near) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(li)];
     const double r = f.width / 2;
     const std::size_t n = f.path.size();
     // A one-point "polyline" is a disc; otherwise one capsule per polyline segment.
@@ -131,8 +152,6 @@ std::vector<double> cut_params(const Table& table, Vec2 a, Vec2 b) {
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
   return cuts;
 }
-
-}  // namespace
 
 bool TerrainAt::has(TerrainClass c) const {
   return std::find(classes.begin(), classes.end(), c) != classes.end();
@@ -214,7 +233,7 @@ bool Table::any_in(const Rect& r, TerrainClass c) const {
 }
 
 double Table::path_cost(Vec2 a, Vec2 b, const CostFn& cost) const {
-  const std::vector<double> cuts = cut_params(*this, a, b);
+  const std::vector<double>& cuts = cut_params(a, b);
   const double len = distance(a, b);
   double total = 0;
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
@@ -229,7 +248,7 @@ double Table::path_cost(Vec2 a, Vec2 b, const CostFn& cost) const {
 
 double Table::reachable(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
   if (budget <= 0) return 0;
-  const std::vector<double> cuts = cut_params(*this, a, b);
+  const std::vector<double>& cuts = cut_params(a, b);
   const double len = distance(a, b);
   double spent = 0;
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
@@ -261,28 +280,6 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
 }
 
 namespace {
-
-// Whether every corner of `box` lies more than kClearOfLine mm on one side of the line
-// through `s` (of length `len` > 0): then no shape inside the box meets `s` or comes within
-// rounding (or shapes.cc's 1e-9 mm) of it, and inside_intervals would find nothing. Most
-// sight lines whose box meets a wood's pass beside it (issue 9).
-constexpr double kClearOfLine = 1e-3;
-bool box_clear_of_line(const Box& box, const Segment& s, double len) {
-  const Vec2 d = (s.b - s.a) * (1.0 / len);
-  int above = 0;
-  int below = 0;
-  for (Vec2 c : {box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}}) {
-    const double side = d.cross(c - s.a);
-    if (side > kClearOfLine) {
-      ++above;
-    } else if (side < -kClearOfLine) {
-      ++below;
-    } else {
-      return false;
-    }
-  }
-  return above == 0 || below == 0;
-}
 
 // Whether area feature `f` (a hill, or a sight-blocking area) within `box` blocks the
 // segment `s` of length `len` whose ends stand at levels `ea` and `eb`
@@ -357,11 +354,15 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
 
 Table::SightCandidates Table::sight_candidates(const Box& box) const {
   SightCandidates out;
-  for (int i : area_grid_.near(box)) {
+  thread_local std::vector<int> near;
+  area_grid_.near(box, &near);
+  for (int i : near) {
     const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
     if (f.cls == TerrainClass::kHill || f.blocks_sight) out.areas.push_back(i);
+    if (f.cls == TerrainClass::kHill) out.hills = true;
   }
-  for (int k : linear_grid_.near(box)) {
+  linear_grid_.near(box, &near);
+  for (int k : near) {
     if (linears_[static_cast<std::size_t>(k)].blocks_sight) out.linears.push_back(k);
   }
   return out;

@@ -89,14 +89,20 @@ class Table {
   struct SightCandidates {
     std::vector<int> areas;    // hills and sight-blocking areas, ascending
     std::vector<int> linears;  // sight-blocking linear features, ascending
+    bool hills = false;        // whether `areas` holds a hill (the only reader of levels)
   };
   SightCandidates sight_candidates(const Box& box) const;
   // As terrain_blocks_sight(a, b, see_into) (the same answer) for a segment inside the box
-  // `near` was found for, with the ends' elevation_at given as `ea` and `eb`.
+  // `near` was found for, with the ends' elevation_at given as `ea` and `eb` (read only
+  // when `near.hills`: callers may pass 0 otherwise).
   bool terrain_blocks_sight(Vec2 a, Vec2 b, int ea, int eb, const SightCandidates& near,
                             const SeeIntoFn& see_into) const;
 
  private:
+  // Parameters in [0, 1] where a→b enters or leaves a feature, with 0 and 1, sorted, for
+  // path_cost and reachable (a per-thread scratch, valid until the next call).
+  const std::vector<double>& cut_params(Vec2 a, Vec2 b) const;
+
   double width_ = 0;
   double height_ = 0;
   std::vector<AreaFeature> areas_;

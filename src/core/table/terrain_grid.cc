@@ -43,6 +43,13 @@ const std::vector<int>& TerrainGrid::at(Vec2 p) const { return cell(cell_x(p.x),
 
 std::vector<int> TerrainGrid::near(const Box& box) const {
   std::vector<int> out;
+  near(box, &out);
+  return out;
+}
+
+void TerrainGrid::near(const Box& box, std::vector<int>* out_ptr) const {
+  std::vector<int>& out = *out_ptr;
+  out.clear();
   const int x0 = cell_x(box.min.x), x1 = cell_x(box.max.x);
   const int y0 = cell_y(box.min.y), y1 = cell_y(box.max.y);
   // A box over more cells than there are features (a long sight line across a table of
@@ -52,7 +59,7 @@ std::vector<int> TerrainGrid::near(const Box& box) const {
     for (int i : ids_) {
       if (boxes_[static_cast<std::size_t>(i)].intersects(box)) out.push_back(i);
     }
-    return out;
+    return;
   }
   for (int cy = y0; cy <= y1; ++cy) {
     for (int cx = x0; cx <= x1; ++cx) {
@@ -65,7 +72,6 @@ std::vector<int> TerrainGrid::near(const Box& box) const {
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
   }
-  return out;
 }
 
 }  // namespace smoothbore

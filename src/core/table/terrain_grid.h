@@ -25,6 +25,8 @@ class TerrainGrid {
   const std::vector<int>& at(Vec2 p) const;
   // Indices of the features whose boxes meet `box`, ascending and unique.
   std::vector<int> near(const Box& box) const;
+  // The same into `out` (cleared first), for callers that keep a scratch vector.
+  void near(const Box& box, std::vector<int>* out) const;
   // The box of feature `index` as registered.
   const Box& box(int index) const { return boxes_[static_cast<std::size_t>(index)]; }
 

@@ -28,6 +28,7 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
 
 std::vector<Action> Battle1805::legal_actions(int unit) const {
   std::vector<Action> out;
+  out.reserve(24);  // a unit's actions seldom number more: one allocation, no regrowth
   Action hold;
   hold.unit = unit;
   out.push_back(hold);
@@ -35,7 +36,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const Unit& u = force_.units[unit];
   const UnitState& s = state_[unit];
   if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return out;
-  const Rect fp = u.footprint();
+  const Rect& fp = rect_of(unit);
+  const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
@@ -44,8 +46,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
-  for (int ti : near(fp, fire_reach + 1.0)) {
-    const std::size_t t = static_cast<std::size_t>(ti);
+  for (int ti : enemies_near(unit, fp, fire_reach + 1.0)) {
     if (!can_fire_at(unit, ti, /*explain=*/false).ok) continue;
     Action f;
     f.kind = ActionKind::kFire;
@@ -53,8 +54,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     f.target = ti;
     out.push_back(f);
     if (!is_gun && !is_shaken && u.formation != "square") {
-      const Rect tf = force_.units[t].footprint();
-      Action m = approach(unit, fp, tf.centre, distance(fp, tf), 2.0 * kMm,
+      Action m = approach(unit, fp, rect_of(ti).centre, distance(fr, frame_of(ti)), 2.0 * kMm,
                           allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
       m.kind = ActionKind::kFire;
       m.target = ti;
@@ -64,7 +64,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Charges: only units within charge reach can be charged (R-002-1).
   const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
   if (charge_reach > 0) {
-    for (int t : near(fp, charge_reach + 1.0)) {
+    for (int t : enemies_near(unit, fp, charge_reach + 1.0)) {
       if (!can_charge(unit, t)) continue;
       Action c;
       c.kind = ActionKind::kCharge;
@@ -79,8 +79,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   if (can_move) {
     const double reach = allowance_in(unit, MoveColumn::kOpen) * kMm;
     if (enemy >= 0 && !is_shaken) {
-      const Rect ef = force_.units[enemy].footprint();
-      const double gap = distance(fp, ef);
+      const Rect& ef = rect_of(enemy);
+      const double gap = distance(fr, frame_of(enemy));
       // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
       const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
       Action a = approach(unit, fp, ef.centre, gap, stand_off, reach);
@@ -90,7 +90,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     }
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
-        const double gap = distance(fp, o.position);
+        const double gap = distance(fr, o.position);
         Action a = approach(unit, fp, o.position, gap, 0, reach);
         if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
       }
@@ -102,8 +102,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     back.unit = unit;
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
-    back.facing = enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - back.destination)
-                             : fp.facing;
+    back.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - back.destination) : fp.facing;
     out.push_back(back);
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
@@ -120,7 +119,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
             out.end());
   // Face the nearest enemy (a pivot on the spot).
   if (enemy >= 0 && u.formation != "square") {
-    const double want = bearing_of(force_.units[enemy].footprint().centre - fp.centre);
+    const double want = bearing_of(rect_of(enemy).centre - fp.centre);
     if (bearing_difference(want, fp.facing) > 20) {
       Action p;
       p.kind = ActionKind::kMove;
@@ -143,17 +142,15 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.kind = ActionKind::kFormation;
       c.unit = unit;
       c.formation = f;
-      c.facing =
-          enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
+      c.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
       out.push_back(c);
       // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
       // nor for skirmishers leaving woods, L15, nor into square).
       const bool whole_turn =
           s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
       if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
-        const Rect ef = force_.units[enemy].footprint();
-        Action m = approach(unit, fp, ef.centre, distance(fp, ef), 4.0 * kMm,
-                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+        Action m = approach(unit, fp, rect_of(enemy).centre, distance(fr, frame_of(enemy)),
+                            4.0 * kMm, allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
         m.kind = ActionKind::kFormation;
         m.formation = f;
         if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
@@ -164,10 +161,10 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (u.formation == "limbered") {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
       const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
-      for (int ei : near(fp, limit + 1.0)) {
+      for (int ei : enemies_near(unit, fp, limit + 1.0)) {
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
-        const double gap = distance(fp, rect_of(ei)) / kMm;
+        const double gap = distance(fr, frame_of(ei)) / kMm;
         if ((e.arm == Arm::kFoot && gap <= tables().unlimber_foot) ||
             (e.arm == Arm::kCavalry && gap <= tables().unlimber_cavalry)) {
           too_close = true;
@@ -177,8 +174,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
         Action un;
         un.kind = ActionKind::kUnlimber;
         un.unit = unit;
-        un.facing =
-            enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
+        un.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
         out.push_back(un);
       }
     } else if (!s.limber_lost && s.horses > 0) {
@@ -214,8 +210,8 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   if (a.kind == ActionKind::kFire) {
     // M-1: the expected kills of ⌊P/100⌋ + Bernoulli(P mod 100) is exactly P/100.
     const KillChance k = u.arm == Arm::kArtillery
-                             ? artillery_chance(artillery_situation(a.unit, a.target))
-                             : fire_chance(fire_situation(a.unit, a.target, !a.moves));
+                             ? artillery_chance(artillery_situation(a.unit, a.target), false)
+                             : fire_chance(fire_situation(a.unit, a.target, !a.moves), false);
     out.expected_kills = k.possible ? k.total / 100.0 : 0.0;
     return out;
   }
@@ -236,8 +232,8 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   MeleeSituation theirs = melee_situation(a.target, a.unit, false);
   if (theirs.figures <= 0)
     theirs.figures = std::max(1, front_rank(t.arm, t.formation, t.figures()));
-  const KillChance km = melee_chance(mine);
-  const KillChance kt = melee_chance(theirs);
+  const KillChance km = melee_chance(mine, /*explain=*/false);
+  const KillChance kt = melee_chance(theirs, /*explain=*/false);
   auto kill_dist = [](const KillChance& k) {
     const double total = k.possible ? k.total : 0.0;
     const int base = static_cast<int>(std::floor(total / 100.0));

@@ -1,6 +1,7 @@
 #include "rules/fast_1805/battle.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -48,7 +49,7 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
   }
 }
 
-std::string Battle1805::unit_name(int unit) const { return unit_label(force_, unit); }
+const std::string& Battle1805::unit_name(int unit) const { return unit_label(force_, unit); }
 
 Event Battle1805::make_event(EventKind kind, int unit, std::string text) const {
   return unit_event(force_, kind, bound_, unit, std::move(text));
@@ -108,14 +109,23 @@ std::vector<std::string> Battle1805::invariant_violations() const {
 // Initiative (L19, A2-01): units that passed first, lowest roll first; then those that
 // failed, lowest roll first; ties by unit order.
 std::vector<int> Battle1805::initiative_order() const {
-  std::vector<int> ids;
-  for (const auto& [id, o] : orders_) ids.push_back(id);
-  std::stable_sort(ids.begin(), ids.end(), [&](int a, int b) {
-    const InitiativeResult& x = orders_.at(a).initiative;
-    const InitiativeResult& y = orders_.at(b).initiative;
+  struct Rolled {
+    int id;
+    bool passed;
+    int roll;
+  };
+  // The rolls beside the ids (a map lookup per comparison was most of the sort).
+  std::vector<Rolled> rolled;
+  rolled.reserve(orders_.size());
+  for (const auto& [id, o] : orders_)
+    rolled.push_back({id, o.initiative.passed, o.initiative.roll});
+  std::stable_sort(rolled.begin(), rolled.end(), [](const Rolled& x, const Rolled& y) {
     if (x.passed != y.passed) return x.passed;
     return x.roll < y.roll;
   });
+  std::vector<int> ids;
+  ids.reserve(rolled.size());
+  for (const Rolled& r : rolled) ids.push_back(r.id);
   return ids;
 }
 
@@ -182,6 +192,7 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   }
   // L19: every unit rolls initiative; one event lists the rolls and the order of play.
   Event init = make_event(EventKind::kInitiative, -1, "");
+  init.rolls.reserve(orders_.size());
   for (auto& [u, o] : orders_) {
     RollRecord rec;
     o.initiative = resolve_initiative(state_[u].quality, dice_, &rec);
@@ -192,8 +203,8 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   std::string text = "Initiative (L19):";
   for (std::size_t k = 0; k < order_.size(); ++k) {
     const Order& o = orders_[order_[k]];
-    text += fmt::format("{} {} {}{}", k ? "," : "", unit_name(order_[k]), o.initiative.roll,
-                        o.initiative.passed ? "" : " (failed)");
+    fmt::format_to(std::back_inserter(text), "{} {} {}{}", k ? "," : "", unit_name(order_[k]),
+                   o.initiative.roll, o.initiative.passed ? "" : " (failed)");
   }
   init.text = text;
   log.append(std::move(init));

@@ -134,6 +134,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // away along `direction` whatever the ground, stopping short of other units.
   double forced_move(int unit, Vec2 direction, double distance, EventLog& log);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  bool place_ok(int unit, const RectFrame& r, int ignore) const;  // on the footprint's frame
   void set_pose(int unit, Vec2 centre, double facing);
   void change_formation(int unit, const std::string& formation, EventLog& log);
   void rout_move(int unit, EventLog& log);
@@ -147,7 +148,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
-  std::string unit_name(int unit) const;
+  const std::string& unit_name(int unit) const;
   std::string describe_order(const Action& a) const;
 
   Scenario scenario_;
@@ -178,9 +179,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool woods = false;
     bool earthworks = false;
     bool stream = false;
-    // L137: hill, woods, stream, marsh or rough under the footprint (guns cannot fire);
-    // worked out only when a gun asks.
-    mutable std::optional<bool> not_for_guns;
+    // L137: hill, woods, stream, marsh or rough under the footprint (guns cannot fire).
+    bool not_for_guns = false;
   };
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
@@ -198,6 +198,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
+  // near(r, reach) without `unit`'s own side (its side index is not searched): the
+  // candidates for fire, charges and the unlimber limit, which only enemies can be.
+  std::vector<int> enemies_near(int unit, const Rect& r, double reach) const;
+  mutable std::vector<int> enemies_scratch_;
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   template <typename Key>

@@ -1,6 +1,8 @@
 // Percentile tests (M-2): morale, initiative, standing against cavalry, and the single
 // d100 chances of the rules: gun hits, repair, building fire, discovery.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -31,8 +33,15 @@ int roll_d100_classed(Chance& dice, RollRecord* r, ClassOf class_of) {
   return record_d100(dice.roll_classed(100, class_of), r);
 }
 
-// "d100 37 ≤ 80" / "d100 85 > 80, missed by 5".
+// "d100 37 ≤ 80" / "d100 85 > 80, missed by 5". A whole target (most are) is written as
+// an integer: fmt's {:g} writes a whole number below a million (but -0) in the same digits.
 std::string roll_text(int face, double target) {
+  if (target == std::trunc(target) && std::fabs(target) < 1e6 &&
+      !(target == 0 && std::signbit(target))) {
+    const int t = static_cast<int>(target);
+    if (face <= t) return fmt::format("d100 {} ≤ {}", face, t);
+    return fmt::format("d100 {} > {}, missed by {}", face, t, face - t);
+  }
   if (face <= target) return fmt::format("d100 {} ≤ {:g}", face, target);
   return fmt::format("d100 {} > {:g}, missed by {:g}", face, target, face - target);
 }
@@ -55,6 +64,31 @@ std::string option_note(std::string_view option, double value, double table_valu
 
 std::string discipline_ref(std::string_view column, Quality q) {
   return fmt::format("R-002-2 {} ({})", column, quality_name(q));
+}
+
+// The references of the tests every unit rolls every bound, written once per quality.
+const std::string& initiative_ref(Quality q) {
+  static const std::array<std::string, 3> kRefs = [] {
+    std::array<std::string, 3> refs;
+    for (Quality k : {Quality::kVeteran, Quality::kGreen, Quality::kUntrained}) {
+      refs[static_cast<std::size_t>(k)] = discipline_ref("Initiative L91-L93", k);
+    }
+    return refs;
+  }();
+  return kRefs[static_cast<std::size_t>(q)];
+}
+
+const std::string& morale_ref(bool foot, Quality q) {
+  static const std::array<std::string, 6> kRefs = [] {
+    std::array<std::string, 6> refs;
+    for (Quality k : {Quality::kVeteran, Quality::kGreen, Quality::kUntrained}) {
+      const std::size_t i = static_cast<std::size_t>(k);
+      refs[i] = discipline_ref("Morale/Foot", k) + " L94-L96";
+      refs[3 + i] = discipline_ref("Morale/Cav'y. & Art'y.", k) + " L97-L99";
+    }
+    return refs;
+  }();
+  return kRefs[(foot ? 0 : 3) + static_cast<std::size_t>(q)];
 }
 
 }  // namespace
@@ -108,15 +142,14 @@ double morale_target(const MoraleSituation& s) {
 MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* r) {
   const Tables& t = tables();
   const bool foot = s.arm == Arm::kFoot;
-  const char* column = foot ? "Morale/Foot" : "Morale/Cav'y. & Art'y.";
-  const std::string lines = foot ? "L94-L96" : "L97-L99";
-  start_record(r, "morale", t.morale_start, discipline_ref(column, s.quality) + " " + lines);
+  const char* lines = foot ? "L94-L96" : "L97-L99";
+  start_record(r, "morale", t.morale_start, morale_ref(foot, s.quality));
   const double rate = morale_loss_per_figure(s.quality, s.arm);
   const double target = morale_target(s);
   if (r != nullptr) {
     if (s.losses > 0) {
       r->modifiers.push_back({fmt::format("{} losses × -{:g}%/loss", s.losses, rate),
-                              -rate * s.losses, "R-002-2 " + lines});
+                              -rate * s.losses, std::string("R-002-2 ") + lines});
     }
     r->target = target;
   }
@@ -142,7 +175,7 @@ MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* 
 
 InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const double target = initiative_percent(q);
-  start_record(r, "initiative", target, discipline_ref("Initiative L91-L93", q));
+  start_record(r, "initiative", target, initiative_ref(q));
   const int face = roll_d100(dice, r);
   InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {

@@ -17,10 +17,11 @@ struct Flag {
   bool on;
 };
 
-// Appends the modifiers of `specs` whose flag is on. Every flag must name a modifier of
-// the data and every modifier must have a flag, so code and data cannot drift apart.
+// Appends the modifiers of `specs` whose flag is on (their records only when `explain`).
+// Every flag must name a modifier of the data and every modifier must have a flag, so code
+// and data cannot drift apart.
 void apply_modifiers(const std::vector<ModifierSpec>& specs, const std::vector<Flag>& flags,
-                     bool cavalry, KillChance& c) {
+                     bool cavalry, bool explain, KillChance& c) {
   SB_CHECK(specs.size() == flags.size(), "modifier flags do not match the tables");
   for (const ModifierSpec& m : specs) {
     const Flag* flag = nullptr;
@@ -29,41 +30,43 @@ void apply_modifiers(const std::vector<ModifierSpec>& specs, const std::vector<F
     }
     SB_CHECK(flag != nullptr, "a modifier of the tables has no flag: " + m.key);
     if (!flag->on || (m.cavalry_only && !cavalry)) continue;
-    c.modifiers.push_back({m.name, m.value, m.ref});
+    if (explain) c.modifiers.push_back({m.name, m.value, m.ref});
     c.per_figure += m.value;
   }
 }
 
 // A2-15 (a2_percent_floor = "per-figure"): a figure's % after modifiers is at least 0.
-void floor_per_figure(KillChance& c) {
+void floor_per_figure(KillChance& c, bool explain) {
   if (c.per_figure < 0) {
-    c.modifiers.push_back({"floor at 0% per figure", -c.per_figure, "A2-15"});
+    if (explain) c.modifiers.push_back({"floor at 0% per figure", -c.per_figure, "A2-15"});
     c.per_figure = 0;
   }
 }
 
 // A2-15 (a2_percent_floor = "total"): P = figures × per-figure is at least 0. Recorded per
 // figure (the modifiers are per figure), so base + modifiers = per_figure = 0 holds.
-void floor_total(KillChance& c, int figures) {
+void floor_total(KillChance& c, int figures, bool explain) {
   if (c.per_figure < 0 && figures > 0) {
-    c.modifiers.push_back({fmt::format("floor at 0% of the total P ({} × {:g}% = {:g}%, option "
-                                       "a2_percent_floor total)",
-                                       figures, c.per_figure, figures * c.per_figure),
-                           -c.per_figure, "A2-15"});
+    if (explain) {
+      c.modifiers.push_back({fmt::format("floor at 0% of the total P ({} × {:g}% = {:g}%, option "
+                                         "a2_percent_floor total)",
+                                         figures, c.per_figure, figures * c.per_figure),
+                             -c.per_figure, "A2-15"});
+    }
     c.per_figure = 0;
   }
 }
 
-void finish(KillChance& c, int figures, bool total_floor) {
+void finish(KillChance& c, int figures, bool total_floor, bool explain) {
   if (total_floor) {
-    floor_total(c, figures);
+    floor_total(c, figures, explain);
   } else {
-    floor_per_figure(c);
+    floor_per_figure(c, explain);
   }
   c.figures = figures;
   c.total = figures * c.per_figure;
   c.possible = figures > 0;
-  if (!c.possible) c.why_not = "no figures";
+  if (!c.possible && explain) c.why_not = "no figures";
 }
 
 std::string range_limit_text(const RangeTable& table, bool woods) {
@@ -71,12 +74,13 @@ std::string range_limit_text(const RangeTable& table, bool woods) {
   return fmt::format("{:g}\"{}", last, woods ? " (ranges halved in woods, L126)" : "");
 }
 
-// The base % and reference of a range table, or why there is no fire.
+// The base % and (when `explain`) reference of a range table, or why there is no fire.
 bool range_base(const RangeTable& table, std::string_view table_id, Quality q, double range_in,
-                bool woods, bool lower_inclusive, KillChance& c) {
+                bool woods, bool lower_inclusive, bool explain, KillChance& c) {
   auto band = range_band(table, range_in, woods, lower_inclusive);
   if (!band) {
     c.possible = false;
+    if (!explain) return false;
     c.why_not = fmt::format("range {:g}\" is beyond {}", range_in, range_limit_text(table, woods));
     c.base_ref = fmt::format("{} {}, A2-08", table_id, table.ref);
     return false;
@@ -85,6 +89,7 @@ bool range_base(const RangeTable& table, std::string_view table_id, Quality q, d
   const auto bi = static_cast<std::size_t>(*band);
   c.base = table.percent[qi][bi];
   c.per_figure = c.base;
+  if (!explain) return true;
   c.base_ref = fmt::format("{} {} {} {}{}{}", table_id, table.row_refs[qi], quality_name(q),
                            table.band_labels[bi], woods ? " (woods: limits halved, L126)" : "",
                            lower_inclusive ? " (lower limits inclusive, option "
@@ -133,10 +138,11 @@ int resolve_kills(const KillChance& c, std::string_view purpose, Chance& dice, R
   return kills;
 }
 
-KillChance fire_chance(const FireSituation& s) {
+KillChance fire_chance(const FireSituation& s, bool explain) {
   const RangeTable& table = tables().small_arms;
   KillChance c;
-  if (!range_base(table, "R-002-4", s.quality, s.range_in, s.woods, s.lower_band_inclusive, c)) {
+  if (!range_base(table, "R-002-4", s.quality, s.range_in, s.woods, s.lower_band_inclusive, explain,
+                  c)) {
     return c;
   }
   apply_modifiers(table.modifiers,
@@ -147,8 +153,8 @@ KillChance fire_chance(const FireSituation& s) {
                    {"target-light-cover", s.target_light_cover},
                    {"shaken", s.shaken},
                    {"target-trenches", s.target_trenches}},
-                  false, c);
-  finish(c, s.shooters, s.floor_total);
+                  false, explain, c);
+  finish(c, s.shooters, s.floor_total, explain);
   return c;
 }
 
@@ -156,10 +162,11 @@ int resolve_fire(const FireSituation& s, Chance& dice, RollRecord* record) {
   return resolve_kills(fire_chance(s), "fire", dice, record);
 }
 
-KillChance artillery_chance(const ArtillerySituation& s) {
+KillChance artillery_chance(const ArtillerySituation& s, bool explain) {
   const RangeTable& table = tables().artillery;
   KillChance c;
-  if (!range_base(table, "R-002-5", s.quality, s.range_in, s.woods, s.lower_band_inclusive, c)) {
+  if (!range_base(table, "R-002-5", s.quality, s.range_in, s.woods, s.lower_band_inclusive, explain,
+                  c)) {
     return c;
   }
   apply_modifiers(table.modifiers,
@@ -169,8 +176,8 @@ KillChance artillery_chance(const ArtillerySituation& s) {
                    {"large-target", s.large_target},
                    {"shaken", s.shaken},
                    {"target-trenches", s.target_trenches}},
-                  false, c);
-  finish(c, s.gunners, s.floor_total);
+                  false, explain, c);
+  finish(c, s.gunners, s.floor_total, explain);
   return c;
 }
 
@@ -178,7 +185,7 @@ int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* rec
   return resolve_kills(artillery_chance(s), "artillery fire", dice, record);
 }
 
-KillChance melee_chance(const MeleeSituation& s) {
+KillChance melee_chance(const MeleeSituation& s, bool explain) {
   const Tables& t = tables();
   const bool cavalry = s.arm == Arm::kCavalry;
   const bool cavalry_vs_square = cavalry && s.vs_square;
@@ -186,23 +193,26 @@ KillChance melee_chance(const MeleeSituation& s) {
   c.base = melee_percent(s.effectiveness, s.arm, s.rowmajor);
   c.per_figure = c.base;
   const Arm column_arm = s.arm == Arm::kWagon ? Arm::kArtillery : s.arm;
-  c.base_ref = fmt::format("R-002-3 {} {} vs {}{}", s.rowmajor ? "row-major" : "L101-L114",
-                           effectiveness_name(s.effectiveness), arm_name(column_arm),
-                           s.rowmajor ? " (option a2_melee_rowmajor)" : "");
+  if (explain) {
+    c.base_ref = fmt::format("R-002-3 {} {} vs {}{}", s.rowmajor ? "row-major" : "L101-L114",
+                             effectiveness_name(s.effectiveness), arm_name(column_arm),
+                             s.rowmajor ? " (option a2_melee_rowmajor)" : "");
+  }
   apply_modifiers(t.melee_modifiers,
                   {{"vs-fleeing-foot", s.vs_fleeing_foot},
                    {"first-charge", s.first_charge && !cavalry_vs_square},  // A2-06
                    {"downhill", s.downhill},
                    {"obstacle", s.obstacle},
                    {"disordered", s.disordered}},
-                  cavalry, c);
-  if (!s.floor_total) floor_per_figure(c);  // per-figure floor before the A2-06 halving
+                  cavalry, explain, c);
+  // The per-figure floor before the A2-06 halving.
+  if (!s.floor_total) floor_per_figure(c, explain);
   if (cavalry_vs_square && c.per_figure > 0) {
     const double cut = c.per_figure * (1.0 - t.cavalry_vs_square_factor);
-    c.modifiers.push_back({"cavalry against a square (half %)", -cut, "A2-06"});
+    if (explain) c.modifiers.push_back({"cavalry against a square (half %)", -cut, "A2-06"});
     c.per_figure -= cut;
   }
-  finish(c, s.figures, s.floor_total);
+  finish(c, s.figures, s.floor_total, explain);
   return c;
 }
 

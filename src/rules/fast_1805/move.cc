@@ -40,7 +40,10 @@ void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
 // (overlapping footprints have meeting boxes) and on frames: `r`'s axes are worked out once,
 // not for its box, its corners and each neighbour, and the neighbours' are kept.
 bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
-  const RectFrame fr(r);
+  return place_ok(unit, RectFrame(r), ignore);
+}
+
+bool Battle1805::place_ok(int unit, const RectFrame& fr, int ignore) const {
   for (Vec2 p : fr.corners) {
     if (!scenario_.table.contains(p)) return false;
   }
@@ -119,26 +122,46 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   };
   // Turn on the spot first; keep the old facing if the turned block does not fit.
   if (!place_ok(unit, rect_at(0), -1)) facing = start.facing;
+  // The block's frame at the final facing, slid along the path: frame_at(t) is
+  // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step.
+  const RectFrame turned(rect_at(0));
+  auto frame_at = [&](double t) { return turned.moved_to(c0 + dir * t); };
   // Every unit the block can meet on the way: the boxes of the path's ends span every
   // box between (the block slides straight), ascending as the scan of every unit was.
-  Box swept = rect_at(0).bounds();
-  const Box end_box = rect_at(reach).bounds();
+  Box swept = bounds(frame_at(0));
+  const Box end_box = bounds(frame_at(reach));
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   const std::vector<int> in_the_way = near(grown(swept, 1.0));
+  // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
+  // it is in the way (its box meets the path's), and the others' boxes miss it, so they
+  // cannot overlap it.
+  auto fits = [&](const RectFrame& r) {
+    for (Vec2 p : r.corners) {
+      if (!scenario_.table.contains(p)) return false;
+    }
+    for (int o : in_the_way) {
+      if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+      if (overlaps(r, frame_of(o), 0.01)) return false;
+    }
+    return true;
+  };
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
   std::set<int> passed;  // friends interpenetrated (L17)
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
-    const Rect r = rect_at(t);
-    bool blocked = !scenario_.table.contains(r);
+    const RectFrame r = frame_at(t);
+    bool blocked = !std::all_of(r.corners.begin(), r.corners.end(),
+                                [&](Vec2 p) { return scenario_.table.contains(p); });
+    bool overlapped = false;  // some unit not yet passed through overlaps r
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps(r, rect_of(o), 0.01)) continue;
+      if (!overlaps(r, frame_of(o), 0.01)) continue;
+      overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
         break;
@@ -175,21 +198,26 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       double lo = ok_t, hi = t;
       for (int k = 0; k < 12; ++k) {
         const double mid = (lo + hi) / 2;
-        if (place_ok(unit, rect_at(mid), -1)) {
+        if (fits(frame_at(mid))) {
           lo = mid;
         } else {
           hi = mid;
         }
       }
-      if (place_ok(unit, rect_at(lo), -1)) ok_t = std::max(ok_t, lo);
+      if (fits(frame_at(lo))) ok_t = std::max(ok_t, lo);
       stopped = true;
-    } else if (place_ok(unit, r, -1)) {
+    } else if (!overlapped && std::none_of(passed.begin(), passed.end(), [&](int o) {
+                 return force_.units[static_cast<std::size_t>(o)].on_table() &&
+                        overlaps(r, frame_of(o), 0.01);
+               })) {
+      // fits(r): on the table (not blocked), and the loop above found no other unit over
+      // it but among the friends passed through.
       ok_t = t;
     }
     if (t >= reach) break;
   }
   const Rect final_rect = rect_at(ok_t);
-  if (!place_ok(unit, final_rect, -1)) {
+  if (!fits(frame_at(ok_t))) {
     return 0;  // nowhere to stand: stay put
   }
   set_pose(unit, final_rect.centre, final_rect.facing);

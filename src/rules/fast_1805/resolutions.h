@@ -38,6 +38,9 @@ struct KillChance {
   int figures = 0;
   double total = 0;  // figures × per_figure, percentage points
 };
+// The *_chance functions below work out `possible`, `base`, `per_figure`, `figures` and
+// `total` the same with `explain` false, leaving the texts and modifier records empty
+// (the doctrine AI reads only the numbers, for every candidate it weighs).
 // Rolls a KillChance: certain kills, plus d100 ≤ remainder (no roll when the remainder is
 // below 1, the outcome then being certain).
 int resolve_kills(const KillChance& chance, std::string_view purpose, Chance& dice,
@@ -59,7 +62,7 @@ struct FireSituation {
   bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
   bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };
-KillChance fire_chance(const FireSituation& s);
+KillChance fire_chance(const FireSituation& s, bool explain = true);
 int resolve_fire(const FireSituation& s, Chance& dice, RollRecord* record = nullptr);
 
 // Artillery fire, per gunner (R-002-5, L128-L135).
@@ -77,7 +80,7 @@ struct ArtillerySituation {
   bool lower_band_inclusive = false;  // A2-08 option a2_lower_band_inclusive: 6" in 6-12
   bool floor_total = false;           // A2-15 option a2_percent_floor = "total"
 };
-KillChance artillery_chance(const ArtillerySituation& s);
+KillChance artillery_chance(const ArtillerySituation& s, bool explain = true);
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record = nullptr);
 
 // One side's melee casualties on the other (R-002-3, L25-L33).
@@ -94,7 +97,7 @@ struct MeleeSituation {
   bool rowmajor = false;         // option a2_melee_rowmajor (R-002-3)
   bool floor_total = false;      // A2-15 option a2_percent_floor = "total"
 };
-KillChance melee_chance(const MeleeSituation& s);
+KillChance melee_chance(const MeleeSituation& s, bool explain = true);
 int resolve_melee(const MeleeSituation& s, Chance& dice, RollRecord* record = nullptr);
 
 // M-2 percentile tests.

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/rect_points.h"
 #include "core/geometry/sight.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/layout.h"
@@ -14,42 +15,52 @@ namespace smoothbore::fast_1805 {
 double Battle1805::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
-// about every pair of units each bound; the answer changes only when a unit moves).
+// about every pair of units each bound; the answer changes only when a unit moves). Every
+// flag is Table::any_in's test of the footprint's nine points, read from one terrain_at
+// per point instead of one per point and class.
 const Battle1805::Ground& Battle1805::ground(int unit) const {
   Ground& g = ground_[unit];
-  const Rect r = force_.units[unit].footprint();
+  const Rect& r = rect_of(unit);
   if (g.valid && g.rect.centre == r.centre && g.rect.facing == r.facing &&
       g.rect.width == r.width && g.rect.depth == r.depth) {
     return g;
   }
   const Table& t = scenario_.table;
+  g = Ground{};
   g.rect = r;
   g.valid = true;
-  g.not_for_guns.reset();
-  g.woods = t.any_in(r, TerrainClass::kLightWoods) || t.any_in(r, TerrainClass::kHeavyWoods);
-  g.earthworks = t.any_in(r, TerrainClass::kEarthworks);
-  g.stream = t.any_in(r, TerrainClass::kStream);
+  for (const Vec2 p : nine_points(r)) {
+    const TerrainAt at = t.terrain_at(p);
+    for (const TerrainClass c : at.classes) {
+      switch (c) {
+        case TerrainClass::kLightWoods:
+        case TerrainClass::kHeavyWoods:
+          g.woods = true;
+          g.not_for_guns = true;
+          break;
+        case TerrainClass::kEarthworks:
+          g.earthworks = true;
+          break;
+        case TerrainClass::kStream:
+          g.stream = true;
+          g.not_for_guns = true;
+          break;
+        case TerrainClass::kHill:
+        case TerrainClass::kMarsh:
+        case TerrainClass::kRough:
+          g.not_for_guns = true;
+          break;
+        default:
+          break;
+      }
+    }
+  }
   return g;
 }
 
 bool Battle1805::in_woods(int unit) const { return ground(unit).woods; }
 
-bool Battle1805::not_for_guns(int unit) const {
-  const Ground& g = ground(unit);
-  if (!g.not_for_guns) {
-    const Table& t = scenario_.table;
-    g.not_for_guns = false;
-    for (TerrainClass c :
-         {TerrainClass::kHill, TerrainClass::kLightWoods, TerrainClass::kHeavyWoods,
-          TerrainClass::kStream, TerrainClass::kMarsh, TerrainClass::kRough}) {
-      if (t.any_in(g.rect, c)) {
-        g.not_for_guns = true;
-        break;
-      }
-    }
-  }
-  return *g.not_for_guns;
-}
+bool Battle1805::not_for_guns(int unit) const { return ground(unit).not_for_guns; }
 
 bool Battle1805::in_building(int unit) const {
   const Rect r = force_.units[unit].footprint();
@@ -98,12 +109,11 @@ bool Battle1805::visible(int observer, int target) const {
 
 bool Battle1805::visible_now(int observer, int target) const {
   if (state_[target].concealed) return false;
-  const Unit& o = force_.units[observer];
-  const Unit& t = force_.units[target];
+  const int side = force_.units[static_cast<std::size_t>(observer)].side;
   const double gap = gap_in(observer, target);
   if ((in_woods(observer) || in_woods(target)) && gap > tables().woods_visibility) return false;
-  const Rect ofp = o.footprint();
-  const Rect tfp = t.footprint();
+  const Rect& ofp = rect_of(observer);
+  const Rect& tfp = rect_of(target);
   Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
           {std::max(ofp.centre.x, tfp.centre.x) + 500, std::max(ofp.centre.y, tfp.centre.y) + 500}};
   // Every sight line lies within the two footprints' boxes (grown 1 mm against rounding):
@@ -122,7 +132,8 @@ bool Battle1805::visible_now(int observer, int target) const {
   blockers.clear();
   for (int id : ids) {
     if (id == observer || id == target || !force_.units[id].on_table()) continue;
-    blockers.push_back({rect_of(id), force_.units[id].side == o.side});
+    // The kept frames spare seen_past_friends a sine and cosine per blocker.
+    blockers.push_back({rect_of(id), force_.units[id].side == side, &frame_of(id)});
   }
   // line_of_sight() is kClear or kPartiallyBlockedByEnemy, found without tracing every line.
   return seen_past_friends(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
@@ -173,10 +184,10 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
     if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
     if (not_for_guns(shooter)) return no("guns fire only from firm, open, level ground (L137)");
   }
-  const Rect sfp = s.footprint();
-  const Rect tfp = t.footprint();
   const bool all_round = s.formation == "skirmish" || s.formation == "square";
-  if (!all_round && !in_arc(sfp, tfp, 45.0)) return no("not in the 45° arc (A2-07)");
+  if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
+    return no("not in the 45° arc (A2-07)");
+  }
   out.range_in = gap_in(shooter, target);
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
@@ -282,7 +293,7 @@ CostFn Battle1805::move_cost(int unit, bool charge) const {
   const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const MoveRow row = move_row(force_.units[unit]);
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
-  return [row, mo, charge, road_rate](const TerrainAt& at) -> double {
+  auto cost = [row, mo, charge, road_rate](const TerrainAt& at) -> double {
     if (charge) {
       for (TerrainClass c : at.classes) {
         if (c != TerrainClass::kOpen && c != TerrainClass::kRoad) return kImpassable;
@@ -293,6 +304,10 @@ CostFn Battle1805::move_cost(int unit, bool charge) const {
     if (!r || *r <= 0) return kImpassable;
     return 1.0 / (*r * kMm);
   };
+  // Open ground (no feature at the point), the ground of most pieces of most paths, worked
+  // out once per unit rather than per piece.
+  const double open = cost(TerrainAt{});
+  return [cost, open](const TerrainAt& at) { return at.classes.empty() ? open : cost(at); };
 }
 
 // Routers flee as a mass (L23): at the rout rate on open ground, slowed by other ground in
@@ -326,10 +341,10 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
   if (!allowance_in(unit, MoveColumn::kCharge)) return no("this formation cannot charge (R-002-1)");
   if (shaken(unit) && !options_.shaken_may_charge) return no("shaken units may not advance (L21)");
   if (state_[unit].formation_busy_until >= bound_) return no("changing formation");
-  const Rect ufp = u.footprint();
-  const Rect tfp = t.footprint();
+  const Rect& ufp = rect_of(unit);
+  const Rect& tfp = rect_of(target);
   const double reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
-  if (distance(ufp, tfp) > reach) return no("out of charge reach");
+  if (distance(frame_of(unit), frame_of(target)) > reach) return no("out of charge reach");
   if (!visible(unit, target)) return no("target not visible");
   if (u.arm == Arm::kCavalry && behind_obstacle(target, unit)) {
     return no("cavalry may not attack opponents behind a defended obstacle (L26)");

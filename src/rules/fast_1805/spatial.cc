@@ -37,6 +37,20 @@ std::vector<int> Battle1805::near(const Rect& r, double reach) const {
   return near(grown(r.bounds(), reach));
 }
 
+std::vector<int> Battle1805::enemies_near(int unit, const Rect& r, double reach) const {
+  const Box box = grown(r.bounds(), reach);
+  const int side = force_.units[static_cast<std::size_t>(unit)].side;
+  std::vector<int> out;
+  std::vector<int>& part = enemies_scratch_;
+  for (std::size_t s = 0; s < side_index_.size(); ++s) {
+    if (static_cast<int>(s) == side) continue;
+    side_index_[s].query(box, part);
+    out.insert(out.end(), part.begin(), part.end());
+  }
+  if (side_index_.size() > 2) std::sort(out.begin(), out.end());
+  return out;
+}
+
 // Visits the units of the sides other than `unit`'s on the table (and active, if asked),
 // nearest boxes first, skipping those whose box gap `farther` rejects and stopping once
 // every unit not yet seen is rejected too.
@@ -87,11 +101,11 @@ int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, doubl
 
 // Ties compare the gap in inches, as the scan did.
 int Battle1805::nearest_enemy(int unit, bool active_only) const {
-  const Rect& me = rect_of(unit);
+  const RectFrame& me = frame_of(unit);
   return nearest_of_other_side(
       unit, active_only,
       [&](int i, double* mm) {
-        *mm = distance(me, rect_of(i));
+        *mm = distance(me, frame_of(i));
         return *mm / kMm;  // gap_in(unit, i)
       },
       nullptr);
@@ -104,11 +118,11 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
     if (gap) *gap = nearest_kept_[k].gap_mm;
     return nearest_kept_[k].enemy;
   }
-  const Rect& me = rect_of(unit);
+  const RectFrame& me = frame_of(unit);
   return nearest_of_other_side(
       unit, true,
       [&](int i, double* mm) {
-        *mm = distance(me, rect_of(i));
+        *mm = distance(me, frame_of(i));
         return *mm;
       },
       gap);
@@ -119,7 +133,7 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
 // sees every unit its own search would have (and the extra ones lose): the same answers.
 int Battle1805::nearest_enemy_for_orders(int unit) const {
   if (frozen_epoch_ == 0) return nearest_enemy(unit);
-  const Rect& me = rect_of(unit);
+  const RectFrame& me = frame_of(unit);
   int best_in = -1, best_mm = -1;
   double key_in = 1e18, mm_in = 1e18, key_mm = 1e18;
   auto farther = [&](double mm) {
@@ -128,7 +142,7 @@ int Battle1805::nearest_enemy_for_orders(int unit) const {
   around_enemies(
       unit, true,
       [&](int i) {
-        const double mm = distance(me, rect_of(i));
+        const double mm = distance(me, frame_of(i));
         const double in = mm / kMm;  // gap_in(unit, i)
         if (in < key_in || (in == key_in && i < best_in)) {
           key_in = in;
