@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -358,6 +359,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set by hold_nearest
   mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
   mutable std::vector<unsigned> nearest_stamp_;
+  // nearest_all's scratch: the units met and not yet measured (a heap by box gap), and the
+  // units met by this search (nearest_met_[u] == nearest_met_stamp_).
+  mutable std::vector<std::pair<double, int>> nearest_pending_;
+  mutable std::vector<unsigned> nearest_met_;
+  mutable unsigned nearest_met_stamp_ = 0;
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state
   mutable std::optional<ShotRules> shot_rules_;
   mutable std::vector<Weapon> weapons_;  // by unit

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/resolution_util.h"
@@ -120,7 +121,10 @@ void BattleGO::hold_nearest(bool on) {
 
 // The three searches of nearest_enemy (both kinds) and nearest_active_enemy as one: each
 // kind keeps its own best (least key, ties to the lower index) and a unit is skipped only
-// when it can improve none; the search ends when no kind can improve.
+// when it can improve none; the search ends when no kind can improve. The units each ring
+// meets are measured (an exact distance) least box gap first, so that the nearest are
+// measured first and most of the rest fall to their box gap unmeasured (the answer is the
+// least key, ties to the lower index, whatever the order of measuring).
 const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   const std::size_t k = static_cast<std::size_t>(unit);
   Nearest& n = nearest_[k];
@@ -137,36 +141,70 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   auto settled = [&](double lb) {
     return beyond(lb, any_cm * kCm) && beyond(lb, massed_cm * kCm) && beyond(lb, active_mm);
   };
+  // Whether unit i, at least `lb` mm away, can improve no kind.
+  auto hopeless = [&](int i, double lb) {
+    const std::size_t j = static_cast<std::size_t>(i);
+    const bool is_active = force_.units[j].status == UnitStatus::kActive;
+    const bool is_massed = !light(i) && !routing(i);
+    return beyond(lb, any_cm * kCm) && (!is_massed || beyond(lb, massed_cm * kCm)) &&
+           (!is_active || beyond(lb, active_mm));
+  };
+  auto measure = [&](int i) {
+    const double mm = distance(me, frame(i));
+    const double cm = std::round(mm) / kCm;  // gap_cm
+    if (cm < any_cm || (cm == any_cm && i < n.any)) {
+      any_cm = cm;
+      n.any = i;
+    }
+    if (!light(i) && !routing(i) && (cm < massed_cm || (cm == massed_cm && i < n.massed))) {
+      massed_cm = cm;
+      n.massed = i;
+    }
+    if (active(i) && (mm < active_mm || (mm == active_mm && i < n.active))) {
+      active_mm = mm;
+      n.active = i;
+    }
+  };
+  // The units met and not yet measured: the one with the least box gap (then index) that
+  // can still improve a kind is measured first, until none can.
+  std::vector<std::pair<double, int>>& pending = nearest_pending_;
+  pending.clear();
+  auto measure_pending = [&] {
+    while (!pending.empty()) {
+      std::size_t best = pending.size(), kept = 0;
+      for (const auto& p : pending) {
+        if (hopeless(p.second, p.first)) continue;
+        if (best == pending.size() || p < pending[best]) best = kept;
+        pending[kept++] = p;
+      }
+      if (best == pending.size() || kept == 0) break;
+      const int i = pending[best].second;
+      pending[best] = pending[kept - 1];
+      pending.resize(kept - 1);
+      measure(i);
+    }
+    pending.clear();
+  };
+  if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
+  const unsigned met = ++nearest_met_stamp_;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     side_index_[s].around(
         my_box,
         [&](int i) {
-          const Unit& o = force_.units[static_cast<std::size_t>(i)];
-          if (!o.on_table()) return;
-          const double lb = box_gap(my_box, index_box_[static_cast<std::size_t>(i)]);
-          const bool is_active = o.status == UnitStatus::kActive;
-          const bool is_massed = !light(i) && !routing(i);
-          if (beyond(lb, any_cm * kCm) && (!is_massed || beyond(lb, massed_cm * kCm)) &&
-              (!is_active || beyond(lb, active_mm))) {
-            return;
-          }
-          const double mm = distance(me, frame(i));
-          const double cm = std::round(mm) / kCm;  // gap_cm
-          if (cm < any_cm || (cm == any_cm && i < n.any)) {
-            any_cm = cm;
-            n.any = i;
-          }
-          if (is_massed && (cm < massed_cm || (cm == massed_cm && i < n.massed))) {
-            massed_cm = cm;
-            n.massed = i;
-          }
-          if (is_active && (mm < active_mm || (mm == active_mm && i < n.active))) {
-            active_mm = mm;
-            n.active = i;
-          }
+          const std::size_t j = static_cast<std::size_t>(i);
+          if (nearest_met_[j] == met) return;  // filed in several cells
+          nearest_met_[j] = met;
+          if (!force_.units[j].on_table()) return;
+          const double lb = box_gap(my_box, index_box_[j]);
+          if (hopeless(i, lb)) return;
+          pending.emplace_back(lb, i);
         },
-        [&](double bound) { return !settled(bound); });
+        [&](double bound) {
+          measure_pending();
+          return !settled(bound);
+        });
+    measure_pending();
   }
   n.active_gap = active_mm;
   return n;
