@@ -396,7 +396,10 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   Separations along;
   along.dir = dir;
   if (max_t > kEps) near_along(dir, max_t, along);
-  while (t < max_t - kEps) {
+  // Once past `decide`, t surely ends at least there (unless the end test can take it
+  // back: limbered guns).
+  const bool decided_early = decide >= 0 && !limbered_end_;
+  while (t < max_t - kEps && !(decided_early && t >= decide)) {
     const double nt = std::min(max_t, t + step);
     if (nt <= free_until) {
       t = nt;
