@@ -8,7 +8,10 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -198,6 +201,34 @@ TEST(RectFrame, TouchingFootprintsAreAtZero) {
   }
   EXPECT_EQ(distance(a, Rect{{0, 0}, 90, 80, 5}), 0.0);  // a cross: no corner inside
   EXPECT_NEAR(distance(a, Rect{{0, 120}, 0, 40, 20}), 100.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace smoothbore
+
+namespace smoothbore {
+namespace {
+
+// The frame keeps the axes of the last two facings it framed (rect_frame.cc): frames made in
+// any order of facings, repeated, alternating, 0 and -0 among them, have the axes the Rect
+// works out afresh, bit for bit.
+TEST(RectFrame, KeptAxesAreTheRectsAxes) {
+  const std::vector<double> facings = {0.0,    -0.0, 0.0,     90.0,   90.0, 37.5, 90.0,   37.5,
+                                       212.25, -0.0, 359.999, 212.25, 37.5, 0.0,  1e-300, -1e-300};
+  for (int round = 0; round < 3; ++round) {
+    for (std::size_t i = 0; i < facings.size(); ++i) {
+      const Rect r{{100.0 + static_cast<double>(i), 50.0},
+                   facings[(i * (round + 1)) % facings.size()],
+                   20.0,
+                   10.0};
+      const RectFrame f(r);
+      const Vec2 fwd = r.forward(), right = r.right();
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(f.f.x), std::bit_cast<std::uint64_t>(fwd.x));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(f.f.y), std::bit_cast<std::uint64_t>(fwd.y));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(f.r.x), std::bit_cast<std::uint64_t>(right.x));
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(f.r.y), std::bit_cast<std::uint64_t>(right.y));
+    }
+  }
 }
 
 }  // namespace

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 
 #include "core/geometry/axis_gaps.h"
@@ -50,14 +52,36 @@ Shadow shadow(const std::array<Vec2, 4>& corners, Vec2 axis) {
   return s;
 }
 
+// The axes (rect.forward(), rect.right(): four sines) of the last two facings framed on
+// this thread (issue 9): the stands of a unit share a facing, and a query between two units
+// alternates two. Keyed by the facing's bits (0 and -0 have different sines), so the axes
+// are those worked out afresh, bit for bit.
+struct FrameAxes {
+  std::uint64_t key = 0;
+  bool set = false;
+  Vec2 f, r;
+};
+thread_local std::array<FrameAxes, 2> last_frame_axes;
+
+const FrameAxes& frame_axes_of(const Rect& rect) {
+  const auto key = std::bit_cast<std::uint64_t>(rect.facing);
+  if (last_frame_axes[0].set && last_frame_axes[0].key == key) return last_frame_axes[0];
+  if (last_frame_axes[1].set && last_frame_axes[1].key == key) {
+    std::swap(last_frame_axes[0], last_frame_axes[1]);
+  } else {
+    last_frame_axes[1] = last_frame_axes[0];
+    last_frame_axes[0] = {key, true, rect.forward(), rect.right()};
+  }
+  return last_frame_axes[0];
+}
+
 }  // namespace
 
 RectFrame::RectFrame(const Rect& rect_in)
-    : rect(rect_in),
-      f(rect_in.forward()),
-      r(rect_in.right()),
-      hd(rect_in.depth / 2),
-      hw(rect_in.width / 2) {
+    : rect(rect_in), hd(rect_in.depth / 2), hw(rect_in.width / 2) {
+  const FrameAxes& axes = frame_axes_of(rect_in);
+  f = axes.f;
+  r = axes.r;
   const Vec2 c = rect.centre;
   const Vec2 fd = f * hd;
   const Vec2 rw = r * hw;

@@ -20,7 +20,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/check.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/fire_and_discipline/captured_guns.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_battle_impl.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
@@ -112,9 +115,22 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     // the table edge would stop at once is not offered, and after a blocked wheel the
     // destination is the point straight ahead the unit would make for (movement.h), so
     // the commander weighs the move it would really get.
-    const MovePlan plan = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
-    if (plan.stands.empty() || (!plan.result.wheeled && plan.result.distance_yd < 1)) return;
-    if (plan.result.stopped_by.starts_with("wheel blocked")) m.destination = plan.aim;
+    const MovePlan plan =
+        plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
+    auto offered = [](const MovePlan& p) {
+      return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
+    };
+    auto blocked = [](const MovePlan& p) {
+      return p.result.stopped_by.starts_with("wheel blocked");
+    };
+    if (shortcut_checks()) {
+      const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
+      SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
+                   (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
+               "a move's offer decided otherwise than its whole plan");
+    }
+    if (!offered(plan)) return;
+    if (blocked(plan)) m.destination = plan.aim;
     out.push_back(m);
   };
   if (const int e = nearest_enemy(unit); e >= 0) {
@@ -208,16 +224,23 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
   }
   // §6.4c: turn toward each enemy unit whose nearest stand is within the guns' range.
   const double range = s_.mm(gun_range_yd(s_, unit));
+  const RectFrame fp_frame(fp);
   std::vector<double> facings;
   for (const int e : enemies_within(unit, range + kSlackMm)) {
     const Unit& enemy = s_.force.units[e];
     if (!in_play(e)) continue;
+    // The first of the nearest stands (frames: distance(Rect, Rect) bit for bit).
     const Stand* nearest = nullptr;
+    double nearest_mm = 0;
     for (const Stand& st : enemy.stands) {
       if (st.removed) continue;
-      if (nearest == nullptr || distance(fp, st.rect) < distance(fp, nearest->rect)) nearest = &st;
+      const double d = distance(fp_frame, RectFrame(st.rect));
+      if (nearest == nullptr || d < nearest_mm) {
+        nearest = &st;
+        nearest_mm = d;
+      }
     }
-    if (nearest == nullptr || distance(fp, nearest->rect) > range) continue;
+    if (nearest == nullptr || nearest_mm > range) continue;
     const double facing = std::round(bearing_of(nearest->rect.centre - fp.centre));
     const bool seen = std::any_of(facings.begin(), facings.end(), [&](double f) {
       const double d = std::fabs(normalize_bearing(f - facing + 180.0) - 180.0);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -16,8 +17,17 @@ namespace smoothbore::fire_and_discipline {
 
 using namespace movement_detail;  // NOLINT: the movement internals
 
+double first_yard_mm(const FdState& s) {
+  double t = s.mm(1);
+  while (s.yd(t) < 1) t = std::nextafter(t, std::numeric_limits<double>::infinity());
+  for (double below = std::nextafter(t, 0.0); s.yd(below) >= 1; below = std::nextafter(t, 0.0)) {
+    t = below;
+  }
+  return t;
+}
+
 MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                   double probe_yd) {
+                   double probe_yd, PlanDetail detail) {
   MovePlan plan;
   MoveResult& res = plan.result;
   const Unit& u = unit_at(s, unit);
@@ -105,6 +115,14 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     to = ahead * std::max(0.0, to.x * ahead.x + to.y * ahead.y);
   }
   plan.aim = centre + to;
+  // An offer reads nothing of the straight part after a wheel, and of a straight move only
+  // whether it makes 1 yd (a road march needs its end: worked out in full).
+  const bool offer = detail == PlanDetail::kOffer && rate != Rate::kRoad;
+  if (offer && res.wheeled) {
+    plan.stands = idx;
+    res.moved = true;
+    return plan;
+  }
   const double want = std::min(to.length(), s.mm(probe_yd));
   if (want > kEps) {
     const Vec2 dir = to * (1.0 / want);
@@ -119,7 +137,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     }
     const Mover after_wheel(start, rs);
     std::string why;
-    t = after_wheel.sweep(dir, reach, &why);
+    t = after_wheel.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
     if (t < kMinMoveMm) t = 0;
     if (t < reach - kEps && wheel_blocked.empty()) res.stopped_by = why;
     const std::vector<Rect> end = transform(rs, dir * t);
@@ -128,6 +146,12 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
       return refuse("road");
     }
     rs = end;
+  }
+  if (offer) {
+    plan.stands = idx;
+    res.moved = t > kEps;
+    res.distance_yd = s.yd(t);  // right only about reaching 1 yd
+    return plan;
   }
   plan.stands = idx;
   plan.rects = rs;

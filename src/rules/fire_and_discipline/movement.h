@@ -78,6 +78,13 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
 // result, and the narrative move_unit logs; `aim`, the point the straight part heads for
 // (the destination, or after a blocked wheel the point straight ahead abreast of it).
 // `probe_yd` cuts the straight part short, for a cheap look at whether the move gets going.
+// With PlanDetail::kOffer the caller reads only what legal_actions asks of a probe (issue
+// 9): whether `stands` is empty, result.wheeled, whether result.distance_yd reaches 1 yd
+// when it did not wheel, whether result.stopped_by starts "wheel blocked", and `aim`; a
+// wheel made then ends the plan (no straight part, no rects, no narrative), and the
+// straight part stops once it is known to reach 1 yd (Mover::sweep's `decide`). Checked
+// against kFull under shortcut_checks (checks.h).
+enum class PlanDetail { kFull, kOffer };
 struct MovePlan {
   MoveResult result;
   std::vector<int> stands;
@@ -88,7 +95,10 @@ struct MovePlan {
   Fields data;
 };
 MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                   double probe_yd);
+                   double probe_yd, PlanDetail detail = PlanDetail::kFull);
+// The least distance (mm) that s.yd() reads as at least 1 yd: t >= first_yard_mm(s) exactly
+// when s.yd(t) >= 1 (s.yd is monotone).
+double first_yard_mm(const FdState& s);
 
 // §4.6, FD-07: a lateral or backward shift by `offset` (table mm) keeping facing, up to the
 // TACTICAL rate, trained units only (rating >= tactical_shift_min_rating); it replaces

@@ -81,8 +81,9 @@ class Mover {
 
   // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
   // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=
-  // `decide`: a bisection stops once that is known, and the t returned is then right only
-  // about that.
+  // `decide`: a bisection stops once that is known, the steps stop once one passes
+  // `decide` (but for limbered guns' end test), and the t returned is then right only about
+  // that.
   double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1) const;
 
   // Tests: while set, every kept start distance and every pair a sweep keeps apart is

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/check.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -219,6 +220,8 @@ void leash(FdState& s, int unit, EventLog& log) {
   const double leash_mm = s.mm(kLeashYd);
   for (int i : live_stands(u)) {
     Rect& me = u.stands[z(i)].rect;
+    // Frames: distance(Rect, Rect) bit for bit, the stand's axes worked out once.
+    const RectFrame me_frame(me);
     const Rect* nearest = nullptr;
     double best = kImpassable;
     for (std::size_t k = 0; k < s.force.units.size(); ++k) {
@@ -228,7 +231,7 @@ void leash(FdState& s, int unit, EventLog& log) {
       if (!same && (u.command < 0 || o.command != u.command)) continue;
       for (std::size_t j = 0; j < o.stands.size(); ++j) {
         if (o.stands[j].removed || (same && static_cast<int>(j) == i)) continue;
-        const double d = distance(me, o.stands[j].rect);
+        const double d = distance(me_frame, RectFrame(o.stands[j].rect));
         if (d < best) {
           best = d;
           nearest = &o.stands[j].rect;
@@ -236,13 +239,9 @@ void leash(FdState& s, int unit, EventLog& log) {
       }
     }
     if (nearest == nullptr || best <= leash_mm + kEps) continue;
-    const Rect target = *nearest;
-    const Vec2 dir = (target.centre - me.centre).normalized();
-    auto moved = [&](double t) {
-      Rect m = me;
-      m.centre = m.centre + dir * t;
-      return m;
-    };
+    const RectFrame target(*nearest);
+    const Vec2 dir = (target.rect.centre - me.centre).normalized();
+    auto moved = [&](double t) { return me_frame.moved_to(me.centre + dir * t); };
     double lo = 0, hi = cap;
     if (distance(moved(cap), target) > leash_mm) {
       lo = cap;
@@ -253,7 +252,7 @@ void leash(FdState& s, int unit, EventLog& log) {
       }
       lo = hi;
     }
-    me = moved(lo);
+    me = moved(lo).rect;
     touch_stands(s, unit);
     emit(s, log, EventKind::kMove, unit,
          fmt::format("{} stand {} closes {:.1f} yd toward its command (50 yd leash)", u.id, i,

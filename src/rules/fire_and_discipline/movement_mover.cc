@@ -37,22 +37,41 @@ std::vector<int> live_stands(const Unit& u) {
   return out;
 }
 
-Vec2 rotate(Vec2 v, double deg) {
-  const double r = deg * kPi / 180.0;
-  return {v.x * std::cos(r) + v.y * std::sin(r), -v.x * std::sin(r) + v.y * std::cos(r)};
-}
+namespace {
 
-Rect rotated(const Rect& r, Vec2 pivot, double deg) {
-  Rect out = r;
-  out.centre = pivot + rotate(r.centre - pivot, deg);
-  out.facing = normalize_bearing(r.facing + deg);
-  return out;
-}
+// A clockwise turn by `deg`, its cosine and sine worked out once for every vector turned.
+struct Turn {
+  explicit Turn(double degrees)
+      : deg(degrees), c(std::cos(degrees * kPi / 180.0)), s(std::sin(degrees * kPi / 180.0)) {}
+  Vec2 of(Vec2 v) const { return {v.x * c + v.y * s, -v.x * s + v.y * c}; }
+  Rect of(const Rect& r, Vec2 pivot) const {
+    Rect out = r;
+    out.centre = pivot + of(r.centre - pivot);
+    out.facing = normalize_bearing(r.facing + deg);
+    return out;
+  }
+  double deg, c, s;
+};
+
+}  // namespace
+
+Vec2 rotate(Vec2 v, double deg) { return Turn(deg).of(v); }
+
+Rect rotated(const Rect& r, Vec2 pivot, double deg) { return Turn(deg).of(r, pivot); }
 
 std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot, double deg) {
   std::vector<Rect> out;
+  out.reserve(rs.size());
+  if (deg == 0) {
+    for (Rect r : rs) {
+      r.centre = r.centre + delta;
+      out.push_back(r);
+    }
+    return out;
+  }
+  const Turn turn(deg);  // one sine for every stand (issue 9)
   for (const Rect& r : rs) {
-    Rect m = deg != 0 ? rotated(r, pivot, deg) : r;
+    Rect m = turn.of(r, pivot);
     m.centre = m.centre + delta;
     out.push_back(m);
   }
@@ -396,7 +415,10 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   Separations along;
   along.dir = dir;
   if (max_t > kEps) near_along(dir, max_t, along);
-  while (t < max_t - kEps) {
+  // Once past `decide`, t surely ends at least there (unless the end test can take it
+  // back: limbered guns).
+  const bool decided_early = decide >= 0 && !limbered_end_;
+  while (t < max_t - kEps && !(decided_early && t >= decide)) {
     const double nt = std::min(max_t, t + step);
     if (nt <= free_until) {
       t = nt;
