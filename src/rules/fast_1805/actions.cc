@@ -5,6 +5,7 @@
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
 #include "rules/fast_1805/layout.h"
+#include "rules/fast_1805/prefilters.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -23,6 +24,8 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
   a.facing = d.length() > 1e-9 ? bearing_of(d) : from.facing;
   return a;
 }
+
+constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
 
 }  // namespace
 
@@ -47,14 +50,15 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
   for (int ti : enemies_near(unit, fp, fire_reach + 1.0)) {
-    if (!can_fire_at(unit, ti, /*explain=*/false).ok) continue;
+    const FireTarget can = can_fire_at(unit, ti, /*explain=*/false);
+    if (!can.ok) continue;
     Action f;
     f.kind = ActionKind::kFire;
     f.unit = unit;
     f.target = ti;
     out.push_back(f);
     if (!is_gun && !is_shaken && u.formation != "square") {
-      Action m = approach(unit, fp, rect_of(ti).centre, distance(fr, frame_of(ti)), 2.0 * kMm,
+      Action m = approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm,
                           allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
       m.kind = ActionKind::kFire;
       m.target = ti;
@@ -107,14 +111,20 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
   const CostFn cost = move_cost(unit, false);
+  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
+  const double here_cost =
+      uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
   out.erase(std::remove_if(out.begin(), out.end(),
                            [&](const Action& a) {
-                             if (!a.moves || distance(a.destination, fp.centre) < 0.25 * kMm) {
+                             if (!a.moves || distance(a.destination, fp.centre) < kMinMove) {
                                return false;
                              }
                              const double budget = a.kind == ActionKind::kFire ? 0.5 : 1.0;
+                             if (here_cost >= 0) {
+                               return falls_short_on_uniform(budget, here_cost, kMinMove);
+                             }
                              return scenario_.table.reachable(fp.centre, a.destination, budget,
-                                                              cost) < 0.25 * kMm;
+                                                              cost) < kMinMove;
                            }),
             out.end());
   // Face the nearest enemy (a pivot on the spot).

@@ -57,6 +57,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool ok = false;
     std::string why_not;
     double range_in = 0;
+    double gap_mm = 0;  // range_in in mm (the edge-to-edge gap), once the arc is checked
   };
   // `explain` false leaves why_not empty (the AI asks only whether it can fire).
   FireTarget can_fire_at(int shooter, int target, bool explain = true) const;

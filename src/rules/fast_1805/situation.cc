@@ -9,6 +9,7 @@
 #include "core/geometry/sight.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/layout.h"
+#include "rules/fast_1805/prefilters.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -110,8 +111,10 @@ bool Battle1805::visible(int observer, int target) const {
 bool Battle1805::visible_now(int observer, int target) const {
   if (state_[target].concealed) return false;
   const int side = force_.units[static_cast<std::size_t>(observer)].side;
-  const double gap = gap_in(observer, target);
-  if ((in_woods(observer) || in_woods(target)) && gap > tables().woods_visibility) return false;
+  if ((in_woods(observer) || in_woods(target)) &&
+      gap_in(observer, target) > tables().woods_visibility) {
+    return false;
+  }
   const Rect& ofp = rect_of(observer);
   const Rect& tfp = rect_of(target);
   Box box{{std::min(ofp.centre.x, tfp.centre.x) - 500, std::min(ofp.centre.y, tfp.centre.y) - 500},
@@ -130,8 +133,10 @@ bool Battle1805::visible_now(int observer, int target) const {
   index_.query(box, ids);
   std::vector<Blocker>& blockers = sight_blockers_;
   blockers.clear();
+  const SightCorridor corridor(frame_of(observer), frame_of(target));
   for (int id : ids) {
     if (id == observer || id == target || !force_.units[id].on_table()) continue;
+    if (corridor.misses(frame_of(id))) continue;
     // The kept frames spare seen_past_friends a sine and cosine per blocker.
     blockers.push_back({rect_of(id), force_.units[id].side == side, &frame_of(id)});
   }
@@ -188,7 +193,8 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
   if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
     return no("not in the 45° arc (A2-07)");
   }
-  out.range_in = gap_in(shooter, target);
+  out.gap_mm = distance(frame_of(shooter), frame_of(target));
+  out.range_in = out.gap_mm / kMm;  // gap_in(shooter, target)
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
   const bool lower = options_.lower_band_inclusive;

@@ -1,0 +1,90 @@
+// Exact prefilters for the AI's geometry (issue 9): cheap tests that rule out work whose
+// answer they already know, so that every answer stays what the full test gives.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "core/geometry/rect_frame.h"
+#include "core/table/table.h"
+
+namespace smoothbore::fast_1805 {
+
+// Every sight line (common.md §3.5, core/geometry/sight.h) runs between a point of the
+// observer's footprint and a point of the target's, so within the convex hull of their
+// eight corners. A footprint whose shadow on the line joining their centres, or on its
+// normal, lies more than a millimetre (far above rounding) beyond the shadow of those
+// corners enters no sight line: leaving it out of the blockers changes no answer of
+// line_of_sight or seen_past_friends.
+class SightCorridor {
+ public:
+  SightCorridor(const RectFrame& observer, const RectFrame& target) {
+    const Vec2 d = target.rect.centre - observer.rect.centre;
+    const double len = d.length();
+    if (!(len > 0)) return;
+    along_ = d * (1.0 / len);
+    across_ = {-along_.y, along_.x};
+    ok_ = true;
+    for (const RectFrame* f : {&observer, &target}) {
+      for (const Vec2 c : f->corners) widen(c, lo_, hi_);
+    }
+  }
+  // Whether `b` surely enters no sight line between the two footprints.
+  bool misses(const RectFrame& b) const {
+    if (!ok_) return false;
+    Span lo{kFar, kFar}, hi{-kFar, -kFar};
+    for (const Vec2 c : b.corners) widen(c, lo, hi);
+    return hi.along < lo_.along - kMargin || lo.along > hi_.along + kMargin ||
+           hi.across < lo_.across - kMargin || lo.across > hi_.across + kMargin;
+  }
+
+ private:
+  static constexpr double kFar = 1e300;
+  static constexpr double kMargin = 1.0;  // mm
+  struct Span {
+    double along, across;
+  };
+  void widen(Vec2 c, Span& lo, Span& hi) const {
+    const double a = c.dot(along_), x = c.dot(across_);
+    lo = {std::min(lo.along, a), std::min(lo.across, x)};
+    hi = {std::max(hi.along, a), std::max(hi.across, x)};
+  }
+  bool ok_ = false;
+  Vec2 along_, across_;
+  Span lo_{kFar, kFar}, hi_{-kFar, -kFar};
+};
+
+// Whether the ground is the same all round `p` for `radius` mm (and a millimetre more): no
+// linear feature's box and no area's edge comes that near, so each area either covers the
+// whole square of that half-size around `p` or misses it. A straight path from `p` then
+// runs over the ground under `p` (`*at`: the classes of the areas containing it) for its
+// first `radius` mm at least: every point where it enters or leaves a feature
+// (Table::path_cost's cuts) lies on an area's edge or in a linear feature's box.
+inline bool uniform_ground_near(const Table& table, Vec2 p, double radius, TerrainAt* at) {
+  const double r = radius + 1.0;
+  const Box box{{p.x - r, p.y - r}, {p.x + r, p.y + r}};
+  if (!table.linears_near(box).empty()) return false;
+  at->classes.clear();
+  for (const int i : table.areas_near(box)) {
+    const AreaFeature& f = table.areas()[static_cast<std::size_t>(i)];
+    const std::vector<Vec2>& v = f.shape.points;
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      const Vec2 a = v[k], b = v[(k + 1) % v.size()];
+      const Box edge{{std::min(a.x, b.x), std::min(a.y, b.y)},
+                     {std::max(a.x, b.x), std::max(a.y, b.y)}};
+      if (edge.intersects(box)) return false;
+    }
+    if (f.shape.contains(p)) at->classes.push_back(f.cls);
+  }
+  return true;
+}
+
+// table.reachable(p, q, budget, cost) < least, for a path whose first `least` mm and more
+// are the ground `at` (uniform_ground_near(table, p, least, &at)) with q at least `least`
+// from p, and `here` = cost(at): the first piece of the path is longer than `least`, so
+// the move falls short of it only if that ground is impassable or its budget runs out there.
+inline bool falls_short_on_uniform(double budget, double here, double least) {
+  return !(budget / here >= least);
+}
+
+}  // namespace smoothbore::fast_1805

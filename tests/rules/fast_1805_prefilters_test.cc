@@ -1,0 +1,111 @@
+// fast-1805's exact prefilters (rules/fast_1805/prefilters.h, issue 9) against the full
+// computations they stand in for: a footprint the sight corridor rules out enters none of
+// the 45 sight lines, and a move from ground that is the same all round its start falls
+// short of a quarter inch exactly when Table::reachable says so.
+#include "rules/fast_1805/prefilters.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/geometry/sight.h"
+
+namespace smoothbore::fast_1805 {
+namespace {
+
+Rect random_rect(std::mt19937& g, double lo, double hi) {
+  std::uniform_real_distribution<double> at(lo, hi), size(5, 120), angle(0, 360);
+  Rect r;
+  r.centre = {at(g), at(g)};
+  r.facing = angle(g);
+  r.width = size(g);
+  r.depth = size(g) / 2;
+  return r;
+}
+
+TEST(Fast1805Prefilters, CorridorMissesOnlyFootprintsNoSightLineEnters) {
+  std::mt19937 g(1805);
+  const Table table(3000, 3000);
+  int missed = 0, entered = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const RectFrame observer(random_rect(g, 1000, 2000));
+    const RectFrame target(random_rect(g, 1000, 2000));
+    const RectFrame b(random_rect(g, 900, 2100));
+    const SightCorridor corridor(observer, target);
+    const std::vector<Blocker> blockers{{b.rect, false, &b}};
+    const Sight s = line_of_sight(table, observer.rect, target.rect, blockers);
+    if (corridor.misses(b)) {
+      ++missed;
+      EXPECT_EQ(s, Sight::kClear) << k;
+    } else if (s != Sight::kClear) {
+      ++entered;
+    }
+  }
+  EXPECT_GT(missed, 5000);  // the filter does rule footprints out
+  EXPECT_GT(entered, 500);  // and the case is not trivial
+}
+
+TEST(Fast1805Prefilters, CorridorOfCoincidentCentresMissesNothing) {
+  Rect r{{500, 500}, 0, 100, 50};
+  const RectFrame a(r), b(r);
+  const RectFrame far(Rect{{2500, 2500}, 0, 10, 10});
+  EXPECT_FALSE(SightCorridor(a, b).misses(far));
+}
+
+TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
+  Table table(3000, 3000);
+  AreaFeature wood;
+  wood.id = "wood";
+  wood.cls = TerrainClass::kLightWoods;
+  wood.shape.points = {{800, 800}, {1400, 900}, {1300, 1500}, {700, 1300}};
+  table.add(wood);
+  AreaFeature hill;
+  hill.id = "hill";
+  hill.cls = TerrainClass::kHill;
+  hill.elevation = 1;
+  hill.shape.points = {{1800, 1800}, {2400, 1700}, {2300, 2400}};
+  table.add(hill);
+  LinearFeature stream;
+  stream.id = "stream";
+  stream.cls = TerrainClass::kStream;
+  stream.path = {{0, 2000}, {1500, 2600}, {3000, 2500}};
+  stream.width = 40;
+  table.add(stream);
+  constexpr double kLeast = 0.25 * kMmPerInch;
+  std::mt19937 g(7);
+  std::uniform_real_distribution<double> at(100, 2900), angle(0, 360), length(kLeast, 600),
+      rate(0.05, 12);
+  int uniform_starts = 0, in_features = 0, short_moves = 0, stopped_later = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Vec2 p{at(g), at(g)};
+    TerrainAt here;
+    if (!uniform_ground_near(table, p, kLeast, &here)) continue;
+    ++uniform_starts;
+    if (!here.classes.empty()) ++in_features;
+    EXPECT_EQ(here.classes, table.terrain_at(p).classes) << k;
+    const double open_rate = rate(g);
+    const bool woods_impassable = k % 2 == 0;
+    const CostFn cost = [&](const TerrainAt& t) {
+      if (t.has(TerrainClass::kLightWoods) && woods_impassable) return kImpassable;
+      if (t.has(TerrainClass::kStream)) return 1.0 / (1.0 * kMmPerInch);
+      return 1.0 / (open_rate * kMmPerInch);
+    };
+    const Vec2 q = p + bearing_vector(angle(g)) * length(g);
+    for (const double budget : {0.5, 1.0}) {
+      const double reach = table.reachable(p, q, budget, cost);
+      const bool short_of = reach < kLeast;
+      EXPECT_EQ(falls_short_on_uniform(budget, cost(here), kLeast), short_of) << k;
+      if (short_of) ++short_moves;
+      if (reach < distance(p, q) && !short_of) ++stopped_later;
+    }
+  }
+  EXPECT_GT(uniform_starts, 5000);
+  EXPECT_GT(in_features, 200);    // starts inside the wood or on the hill
+  EXPECT_GT(short_moves, 100);    // impassable wood, or too little budget
+  EXPECT_GT(stopped_later, 100);  // moves stopped beyond their start
+}
+
+}  // namespace
+}  // namespace smoothbore::fast_1805
