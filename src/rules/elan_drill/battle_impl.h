@@ -104,7 +104,15 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   }
 
   const UnitState& state(int unit) const { return state_[unit]; }
+  // Index into Force::leaders of the first living leader attached to `unit`, or -1; from
+  // leader_of_ (issue 9: a scan of every leader per test was 4,000 leaders a question at
+  // 10,000 stands a side), rebuilt after leaders_changed() (leaders.cc).
+  int attached_leader(int unit) const;
+  int attached_leader_scan(int unit) const;  // the same by a scan (leader_step, tests)
   int acting_side() const { return acting_; }
+  // Issue 9: the orders step promises the force does not change (no unit moves or changes
+  // status while orders are given), so the doctrine keeps its side's reserve through it.
+  std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
 
   // --- ratings and situations (situation.cc) ---
   // The scenario's options (issue 9: found by a hash of the name, not by a std::string
@@ -125,6 +133,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
   int nearest_active_enemy(int unit, double* gap) const override;
+  // Both nearest enemies of `unit` while the snapshot stands, found together and kept.
+  const UnitSnapshot::Nearest& frozen_nearest(int unit) const;
   template <typename Key>
   int scan_nearest_enemy(int unit, Key key, double* mm) const;
   void check_nearest_answer(int unit, int found, int scanned) const;
@@ -252,7 +262,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);
   // leaders (leaders.cc, L7, D12-22, R-001-4)
-  int attached_leader(int unit) const;  // index into Force::leaders, or -1
   void with_leader(int unit, std::map<std::string, Value>& p) const;
   void with_leader(int unit, ElanFactors& e) const;
   bool leader_near(int unit) const;
@@ -334,9 +343,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
   mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
   mutable std::vector<char> framed_;       // frames_[unit] was worked out
-  LiveIndex live_;        // footprints while units move: movement to close action (issue 9)
-  UnitSnapshot snap_;     // this turn's commanders, by side (react mid-turn)
-  TouchTracker touches_;  // for a recorder (touch)
+  LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
+  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
+  std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through order_step only
+  void leaders_changed() { leaders_dirty_ = true; }
+  mutable std::vector<int> leader_of_;  // attached_leader's answers, by unit
+  mutable bool leaders_dirty_ = true;   // a leader attached, detached or fell since
+  TouchTracker touches_;                // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill
