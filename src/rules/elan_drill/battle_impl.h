@@ -240,6 +240,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
+  // Whether `unit` laid out in `formation` where it stands fits (place_ok), kept through one
+  // legal_actions call (actions.cc).
+  bool formation_fits(int unit, const std::string& formation) const;
   std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
@@ -349,7 +352,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void leaders_changed() { leaders_dirty_ = true; }
   mutable std::vector<int> leader_of_;  // attached_leader's answers, by unit
   mutable bool leaders_dirty_ = true;   // a leader attached, detached or fell since
-  TouchTracker touches_;                // for a recorder (touch)
+  struct FormationFits {
+    int unit = -1;                                    // whose answers `known` holds
+    Unit probe;                                       // a copy of it, re-formed per question
+    std::vector<std::pair<std::string, bool>> known;  // formation, fits
+  };
+  mutable FormationFits fits_;  // formation_fits, within one legal_actions call
+  TouchTracker touches_;        // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill
