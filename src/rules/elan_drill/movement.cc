@@ -35,17 +35,16 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
     if (!framed) framed.emplace(r);
     return !overlaps(*framed, frame_of(o), 0.01);
   };
+  // Whether any unit overlaps does not depend on the order they are asked in, so the
+  // candidates come unsorted into a reused buffer (issue 9).
+  thread_local std::vector<int> near;
   if (snap_.ready()) {  // no unit moves: only those filed near r (proximity.h)
-    for (const int o : snap_.near(r.centre, hr)) {
-      if (!clear_of(o)) return false;
-    }
-    return true;
+    snap_.near_unordered(r.centre, hr, near);
+    return std::all_of(near.begin(), near.end(), clear_of);
   }
   if (live_.ready()) {  // the same, from the footprints kept while units move
-    for (const int o : live_near(r.centre, r.centre, hr)) {
-      if (!clear_of(o)) return false;
-    }
-    return true;
+    live_.near(Box{r.centre, r.centre}, hr, near);
+    return std::all_of(near.begin(), near.end(), clear_of);
   }
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     if (!clear_of(static_cast<int>(i))) return false;

@@ -110,12 +110,17 @@ void UnitSnapshot::clear() {
 }
 
 std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
-  // A footprint within reach of p has its centre within reach + its half diagonal.
-  const double h = reach_mm + max_half_ + kSlackMm;
   std::vector<int> out;
-  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
+  near_unordered(p, reach_mm, out);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
+  // A footprint within reach of p has its centre within reach + its half diagonal.
+  const double h = reach_mm + max_half_ + kSlackMm;
+  out.clear();
+  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {

@@ -31,6 +31,8 @@ class UnitSnapshot {
   std::vector<int> near(const Rect& r, double reach_mm) const;
   // Same, around a point.
   std::vector<int> near(Vec2 p, double reach_mm) const;
+  // Same, in no particular order, into `out` (cleared first).
+  void near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const;
   // Same, among the units of sides other than `side` only.
   std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
   // Same, in no particular order, into `out` (cleared first).
