@@ -70,16 +70,26 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
 }  // namespace
 
 void UnitSnapshot::build(const Force& force) {
+  // The last snapshot's footprints and statuses: when none changed, its nearest enemies
+  // still hold (the leaders' step and the orders step of a player turn most often see the
+  // same table; issue 9).
+  const std::vector<Rect> last = std::move(rects_);
+  const std::vector<char> last_active = std::move(active_);
   rects_.clear();
   rects_.reserve(force.units.size());
+  active_.clear();
+  active_.reserve(force.units.size());
   std::vector<Vec2> centres;
   centres.reserve(force.units.size());
   max_half_ = 0;
   for (const Unit& u : force.units) {
     rects_.push_back(u.footprint());
+    active_.push_back(u.status == UnitStatus::kActive ? 1 : 0);
     centres.push_back(rects_.back().centre);
     max_half_ = std::max(max_half_, half_diagonal(rects_.back()));
   }
+  const bool same = last.size() == rects_.size() && last_active == active_ &&
+                    std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
   grid_.build(centres, kCellMm);
   int sides = 0;
   for (const Unit& u : force.units) sides = std::max(sides, u.side + 1);
@@ -93,18 +103,17 @@ void UnitSnapshot::build(const Force& force) {
   side_grids_.assign(static_cast<std::size_t>(sides), PointGrid{});
   for (std::size_t s = 0; s < side_grids_.size(); ++s)
     side_grids_[s].build(side_centres[s], kCellMm);
-  memo_.assign(rects_.size(), Nearest{});
-  hints_.assign(side_ids_.size(), -1);
+  if (!same || memo_.size() != rects_.size() || hints_.size() != side_ids_.size()) {
+    memo_.assign(rects_.size(), Nearest{});
+    hints_.assign(side_ids_.size(), -1);
+  }
   contact_memo_.clear();
   targets_memo_.clear();
   ready_ = true;
 }
 
 void UnitSnapshot::clear() {
-  ready_ = false;
-  rects_.clear();
-  memo_.clear();
-  hints_.clear();
+  ready_ = false;  // the footprints, statuses and nearest enemies stay for build()'s reuse
   contact_memo_.clear();
   targets_memo_.clear();
 }
@@ -298,7 +307,18 @@ int BattleED::nearest_enemy(int unit) const {
 
 const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
   UnitSnapshot::Nearest& memo = snap_.nearest_memo(unit);
-  if (memo.by_in != -2) return memo;
+  if (memo.by_in != -2) {
+    if (check_nearest) {  // kept, maybe from the last snapshot: still the full scan's
+      double mm = 0;
+      check_nearest_answer(unit, memo.by_in,
+                           scan_nearest_enemy(
+                               unit, [](double at) { return at / kMm; }, &mm));
+      check_nearest_answer(unit, memo.by_mm,
+                           scan_nearest_enemy(
+                               unit, [](double at) { return at; }, &mm));
+    }
+    return memo;
+  }
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
   // Rings of doubling reach: once both answers lie within the reach searched, no unit

@@ -46,7 +46,8 @@ class UnitSnapshot {
   }
   // The largest half diagonal of a filed footprint (mm).
   double max_half() const { return max_half_; }
-  // A unit's nearest active enemies, kept with the snapshot (BattleED::frozen_nearest):
+  // A unit's nearest active enemies, kept with the snapshot (BattleED::frozen_nearest),
+  // and into the next one when no footprint (bit for bit) or active status changed:
   // by inches (nearest_enemy) and by mm (nearest_active_enemy), which may differ only when
   // two distances round to the same inches; -2: not yet known.
   struct Nearest {
@@ -80,6 +81,7 @@ class UnitSnapshot {
   std::vector<std::vector<int>> side_ids_;
   double max_half_ = 0;
   bool ready_ = false;
+  std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
   mutable std::vector<Nearest> memo_;
   mutable std::vector<int> hints_;  // by side
   mutable std::unordered_map<std::uint64_t, int> contact_memo_;
