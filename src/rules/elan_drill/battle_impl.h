@@ -135,6 +135,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int nearest_active_enemy(int unit, double* gap) const override;
   // Both nearest enemies of `unit` while the snapshot stands, found together and kept.
   const UnitSnapshot::Nearest& frozen_nearest(int unit) const;
+  UnitSnapshot::Nearest search_nearest(int unit) const;  // frozen_nearest's search
   template <typename Key>
   int scan_nearest_enemy(int unit, Key key, double* mm) const;
   void check_nearest_answer(int unit, int found, int scanned) const;

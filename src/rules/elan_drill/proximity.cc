@@ -307,18 +307,20 @@ int BattleED::nearest_enemy(int unit) const {
 
 const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
   UnitSnapshot::Nearest& memo = snap_.nearest_memo(unit);
-  if (memo.by_in != -2) {
-    if (check_nearest) {  // kept, maybe from the last snapshot: still the full scan's
-      double mm = 0;
-      check_nearest_answer(unit, memo.by_in,
-                           scan_nearest_enemy(
-                               unit, [](double at) { return at / kMm; }, &mm));
-      check_nearest_answer(unit, memo.by_mm,
-                           scan_nearest_enemy(
-                               unit, [](double at) { return at; }, &mm));
-    }
-    return memo;
+  if (memo.by_in == -2) memo = search_nearest(unit);
+  if (check_nearest) {  // found now or kept (maybe from the last snapshot): the full scan's
+    double mm = 0;
+    check_nearest_answer(unit, memo.by_in,
+                         scan_nearest_enemy(
+                             unit, [](double at) { return at / kMm; }, &mm));
+    check_nearest_answer(unit, memo.by_mm,
+                         scan_nearest_enemy(
+                             unit, [](double at) { return at; }, &mm));
   }
+  return memo;
+}
+
+UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
   // Rings of doubling reach: once both answers lie within the reach searched, no unit
@@ -379,17 +381,7 @@ const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
     }
     if ((best_in >= 0 && at_in <= reach && at_mm <= reach) || near.size() >= others) {
       if (best_in >= 0) hint = best_in;
-      if (check_nearest) {
-        double mm = 0;
-        check_nearest_answer(unit, best_in,
-                             scan_nearest_enemy(
-                                 unit, [](double at) { return at / kMm; }, &mm));
-        check_nearest_answer(unit, best_mm,
-                             scan_nearest_enemy(
-                                 unit, [](double at) { return at; }, &mm));
-      }
-      memo = {best_in, best_mm, at_mm};
-      return memo;
+      return {best_in, best_mm, at_mm};
     }
   }
 }
