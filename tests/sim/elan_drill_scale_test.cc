@@ -4,12 +4,17 @@
 // contact queries that take candidates from it could miss a unit. A generated battle
 // fought turn by turn with the doctrine AI on both sides, checking after every phase that
 // each filed footprint is the unit's footprint now. A correctness test, not a timing.
+#include <memory>
+#include <utility>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/registry.h"
 #include "scale_test_util.h"
+#include "sim/commander.h"
 #include "sim/match.h"
 
 namespace smoothbore {
@@ -90,6 +95,70 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
   }
   EXPECT_GT(turns, 1);
   EXPECT_GT(checked, 1000);
+}
+
+// The doctrine, recording what the battle promises while it is asked: every choice made
+// under a frozen-force epoch (Battle::frozen_force_epoch) sees the force as the first
+// choice of that epoch saw it (footprints and statuses), and every choice has one.
+class EpochWitness final : public OrderSource {
+ public:
+  EpochWitness() : doctrine_(make_commander("doctrine", Rng(1, 1))) {}
+  Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    const std::uint64_t epoch = b.frozen_force_epoch();
+    EXPECT_NE(epoch, 0u) << "unit " << unit;
+    if (epoch != epoch_) {
+      epoch_ = epoch;
+      seen_.clear();
+      for (const Unit& u : b.force().units) seen_.push_back({u.footprint(), u.status});
+      ++epochs;
+    } else {
+      for (std::size_t i = 0; i < seen_.size(); ++i) {
+        const Unit& u = b.force().units[i];
+        const Rect f = u.footprint();
+        EXPECT_TRUE(f.centre == seen_[i].first.centre && f.facing == seen_[i].first.facing &&
+                    u.status == seen_[i].second)
+            << "unit " << i << " changed under epoch " << epoch;
+      }
+    }
+    ++choices;
+    return doctrine_->choose(b, unit, legal);
+  }
+  Action react(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    return doctrine_->react(b, unit, legal);
+  }
+  int epochs = 0, choices = 0;
+
+ private:
+  std::unique_ptr<OrderSource> doctrine_;
+  std::uint64_t epoch_ = 0;
+  std::vector<std::pair<Rect, UnitStatus>> seen_;
+};
+
+// Issue 9: the orders step promises an unchanging force (the doctrine keeps its reserve
+// through it), and the attached leader of every unit, kept in a vector rebuilt when a
+// leader attaches, detaches or falls, is the scan of every leader's after every turn.
+TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 5);
+  ASSERT_FALSE(sc.force.leaders.empty());
+  auto battle = rs->start(sc, 5, 0);
+  auto& b = dynamic_cast<BattleED&>(*battle);
+  EpochWitness blue, red;
+  EventLog log;
+  int turns = 0, attached = 0;
+  for (; turns < 8; ++turns) {
+    battle->play_turn({&blue, &red}, log);
+    EXPECT_EQ(b.frozen_force_epoch(), 0u);  // no promise outside the orders step
+    for (int u = 0; u < static_cast<int>(b.force().units.size()); ++u) {
+      ASSERT_EQ(b.attached_leader(u), b.attached_leader_scan(u)) << "unit " << u;
+      attached += b.attached_leader(u) >= 0;
+    }
+  }
+  EXPECT_GT(attached, 0);
+  EXPECT_GE(blue.epochs, turns);  // one epoch per orders step
+  EXPECT_GT(blue.choices, blue.epochs);
+  EXPECT_GT(red.choices, red.epochs);
 }
 
 }  // namespace

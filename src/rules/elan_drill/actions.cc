@@ -12,7 +12,29 @@
 
 namespace smoothbore::elan_drill {
 
+// Issue 9: legal_actions asks whether the same formations fit up to three times (its own
+// list, the square against cavalry, formation_moves, the screen); each answer is laid out
+// and placed once per unit, on one copy of the unit, while no unit moves (legal_actions
+// forgets them when it starts on another unit or the units may have moved).
+bool BattleED::formation_fits(int unit, const std::string& formation) const {
+  if (fits_.unit != unit) {
+    fits_.unit = unit;
+    fits_.probe = force_.units[unit];
+    fits_.known.clear();
+  }
+  for (const auto& [f, ok] : fits_.known) {
+    if (f == formation) return ok;
+  }
+  fits_.probe.formation = formation;
+  const Rect fp = force_.units[unit].footprint();
+  const bool ok =
+      place_ok(unit, ruleset().layout(fits_.probe, fp.centre, fp.facing).front().rect, -1);
+  fits_.known.emplace_back(formation, ok);
+  return ok;
+}
+
 std::vector<Action> BattleED::legal_actions(int unit) const {
+  fits_.unit = -1;  // the units may have moved since the last call
   std::vector<Action> out;
   Action hold;
   hold.unit = unit;
@@ -98,11 +120,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (const int cav = threatening_cavalry(unit); cav >= 0) {
     Action t = hold;
     t.target = cav;
-    auto fits = [&](const std::string& f) {
-      Unit copy = u;
-      copy.formation = f;
-      return place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1);
-    };
+    auto fits = [&](const std::string& f) { return formation_fits(unit, f); };
     const UnitTypeInfo* type = ruleset().unit_type(u.type);
     const bool closed_ok =
         type != nullptr && std::find(type->formations.begin(), type->formations.end(),
@@ -120,9 +138,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
     for (const std::string& f : type->formations) {
       if (f == u.formation) continue;
-      Unit copy = u;
-      copy.formation = f;
-      if (!place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) continue;
+      if (!formation_fits(unit, f)) continue;
       Action c = hold;
       c.kind = ActionKind::kFormation;
       c.formation = f;

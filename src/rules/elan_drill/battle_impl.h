@@ -104,7 +104,15 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   }
 
   const UnitState& state(int unit) const { return state_[unit]; }
+  // Index into Force::leaders of the first living leader attached to `unit`, or -1; from
+  // leader_of_ (issue 9: a scan of every leader per test was 4,000 leaders a question at
+  // 10,000 stands a side), rebuilt after leaders_changed() (leaders.cc).
+  int attached_leader(int unit) const;
+  int attached_leader_scan(int unit) const;  // the same by a scan (leader_step, tests)
   int acting_side() const { return acting_; }
+  // Issue 9: the orders step promises the force does not change (no unit moves or changes
+  // status while orders are given), so the doctrine keeps its side's reserve through it.
+  std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
 
   // --- ratings and situations (situation.cc) ---
   // The scenario's options (issue 9: found by a hash of the name, not by a std::string
@@ -125,6 +133,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double gap_in(int a, int b) const;
   int nearest_enemy(int unit) const;
   int nearest_active_enemy(int unit, double* gap) const override;
+  // Both nearest enemies of `unit` while the snapshot stands, found together and kept.
+  const UnitSnapshot::Nearest& frozen_nearest(int unit) const;
+  UnitSnapshot::Nearest search_nearest(int unit) const;  // frozen_nearest's search
   template <typename Key>
   int scan_nearest_enemy(int unit, Key key, double* mm) const;
   void check_nearest_answer(int unit, int found, int scanned) const;
@@ -230,6 +241,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Formation changes with a move or a charge, reform detachments (formation_moves.cc,
   // L80-L83, D12-08, D12-21): candidate actions, and the Drill action of a change.
   void formation_moves(int unit, std::vector<Action>& out) const;
+  // Whether `unit` laid out in `formation` where it stands fits (place_ok), kept through one
+  // legal_actions call (actions.cc).
+  bool formation_fits(int unit, const std::string& formation) const;
   std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
@@ -252,7 +266,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);
   // leaders (leaders.cc, L7, D12-22, R-001-4)
-  int attached_leader(int unit) const;  // index into Force::leaders, or -1
   void with_leader(int unit, std::map<std::string, Value>& p) const;
   void with_leader(int unit, ElanFactors& e) const;
   bool leader_near(int unit) const;
@@ -334,9 +347,19 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
   mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
   mutable std::vector<char> framed_;       // frames_[unit] was worked out
-  LiveIndex live_;        // footprints while units move: movement to close action (issue 9)
-  UnitSnapshot snap_;     // this turn's commanders, by side (react mid-turn)
-  TouchTracker touches_;  // for a recorder (touch)
+  LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
+  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
+  std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through order_step only
+  void leaders_changed() { leaders_dirty_ = true; }
+  mutable std::vector<int> leader_of_;  // attached_leader's answers, by unit
+  mutable bool leaders_dirty_ = true;   // a leader attached, detached or fell since
+  struct FormationFits {
+    int unit = -1;                                    // whose answers `known` holds
+    Unit probe;                                       // a copy of it, re-formed per question
+    std::vector<std::pair<std::string, bool>> known;  // formation, fits
+  };
+  mutable FormationFits fits_;  // formation_fits, within one legal_actions call
+  TouchTracker touches_;        // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill

@@ -57,6 +57,7 @@ void BattleED::rally_step(int side, EventLog& log) {
 
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
   snap_.build(force_);  // no unit moves while orders are given (proximity.h)
+  frozen_epoch_ = new_frozen_force_epoch();
   for (int u : units_to_order(side)) {
     std::vector<Action> legal = legal_actions(u);
     const int caught = std::exchange(state_[u].pursuing, -1);
@@ -91,6 +92,7 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       touch(a.target);
     }
   }
+  frozen_epoch_ = 0;
   snap_.clear();
 }
 

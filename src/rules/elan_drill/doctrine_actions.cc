@@ -86,9 +86,7 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
   }
   const Rect fp = u.footprint();
   if (u.formation != "skirmish") {
-    Unit copy = u;
-    copy.formation = "skirmish";
-    if (!place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) return;
+    if (!formation_fits(unit, "skirmish")) return;
     a.kind = ActionKind::kFormation;
     a.formation = "skirmish";
     a.facing = fp.facing;

@@ -80,9 +80,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   const Vec2 dir = (ef.centre - fp.centre).normalized();
   for (const std::string& f : type->formations) {
     if (f == u.formation || f == "square") continue;
-    Unit copy = u;
-    copy.formation = f;
-    if (!place_ok(unit, ruleset().layout(copy, fp.centre, fp.facing).front().rect, -1)) continue;
+    if (!formation_fits(unit, f)) continue;
     for (const bool full : {false, true}) {
       Action m;
       m.unit = unit;

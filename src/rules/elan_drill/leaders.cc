@@ -17,12 +17,25 @@ namespace {
 constexpr double kLeaderNearIn = 4.0;  // D12-22
 }  // namespace
 
-int BattleED::attached_leader(int unit) const {
+int BattleED::attached_leader_scan(int unit) const {
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     const Leader& l = force_.leaders[i];
     if (l.alive && l.attached_unit == unit) return static_cast<int>(i);
   }
   return -1;
+}
+
+int BattleED::attached_leader(int unit) const {
+  if (leaders_dirty_) {
+    // Filed from the last leader to the first, so the first attached to a unit stays.
+    leader_of_.assign(force_.units.size(), -1);
+    for (std::size_t i = force_.leaders.size(); i-- > 0;) {
+      const Leader& l = force_.leaders[i];
+      if (l.alive && l.attached_unit >= 0) leader_of_[l.attached_unit] = static_cast<int>(i);
+    }
+    leaders_dirty_ = false;
+  }
+  return unit >= 0 && unit < static_cast<int>(leader_of_.size()) ? leader_of_[unit] : -1;
 }
 
 void BattleED::with_leader(int unit, std::map<std::string, Value>& p) const {
@@ -65,7 +78,8 @@ void BattleED::leader_step(int side, EventLog& log) {
     if (l.alive && l.attached_unit >= 0) leader_of[l.attached_unit] = static_cast<int>(i);
   }
   auto refresh = [&](int unit) {
-    if (unit >= 0) leader_of[unit] = attached_leader(unit);
+    leaders_changed();
+    if (unit >= 0) leader_of[unit] = attached_leader_scan(unit);
   };
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
@@ -145,6 +159,7 @@ int BattleED::leader_hit(int unit, int special, EventLog& log) {
   r.result = face <= 6 ? "wounded (1-6)" : "killed (7-12)";
   l.alive = false;
   l.attached_unit = -1;
+  leaders_changed();
   touch(unit);
   touches_.touch_leader(li);
   Event e = make_event(EventKind::kStatus, unit,

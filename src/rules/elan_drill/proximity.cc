@@ -1,6 +1,7 @@
 #include "rules/elan_drill/proximity.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -69,16 +70,26 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
 }  // namespace
 
 void UnitSnapshot::build(const Force& force) {
+  // The last snapshot's footprints and statuses: when none changed, its nearest enemies
+  // still hold (the leaders' step and the orders step of a player turn most often see the
+  // same table; issue 9).
+  const std::vector<Rect> last = std::move(rects_);
+  const std::vector<char> last_active = std::move(active_);
   rects_.clear();
   rects_.reserve(force.units.size());
+  active_.clear();
+  active_.reserve(force.units.size());
   std::vector<Vec2> centres;
   centres.reserve(force.units.size());
   max_half_ = 0;
   for (const Unit& u : force.units) {
     rects_.push_back(u.footprint());
+    active_.push_back(u.status == UnitStatus::kActive ? 1 : 0);
     centres.push_back(rects_.back().centre);
     max_half_ = std::max(max_half_, half_diagonal(rects_.back()));
   }
+  const bool same = last.size() == rects_.size() && last_active == active_ &&
+                    std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
   grid_.build(centres, kCellMm);
   int sides = 0;
   for (const Unit& u : force.units) sides = std::max(sides, u.side + 1);
@@ -92,29 +103,33 @@ void UnitSnapshot::build(const Force& force) {
   side_grids_.assign(static_cast<std::size_t>(sides), PointGrid{});
   for (std::size_t s = 0; s < side_grids_.size(); ++s)
     side_grids_[s].build(side_centres[s], kCellMm);
-  memo_.assign(rects_.size(), -2);
-  hints_.assign(side_ids_.size(), -1);
+  if (!same || memo_.size() != rects_.size() || hints_.size() != side_ids_.size()) {
+    memo_.assign(rects_.size(), Nearest{});
+    hints_.assign(side_ids_.size(), -1);
+  }
   contact_memo_.clear();
   targets_memo_.clear();
   ready_ = true;
 }
 
 void UnitSnapshot::clear() {
-  ready_ = false;
-  rects_.clear();
-  memo_.clear();
-  hints_.clear();
+  ready_ = false;  // the footprints, statuses and nearest enemies stay for build()'s reuse
   contact_memo_.clear();
   targets_memo_.clear();
 }
 
 std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
-  // A footprint within reach of p has its centre within reach + its half diagonal.
-  const double h = reach_mm + max_half_ + kSlackMm;
   std::vector<int> out;
-  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
+  near_unordered(p, reach_mm, out);
   std::sort(out.begin(), out.end());
   return out;
+}
+
+void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
+  // A footprint within reach of p has its centre within reach + its half diagonal.
+  const double h = reach_mm + max_half_ + kSlackMm;
+  out.clear();
+  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
@@ -284,40 +299,89 @@ void BattleED::check_nearest_answer(int unit, int found, int scanned) const {
 }
 
 int BattleED::nearest_enemy(int unit) const {
+  if (snap_.ready()) return frozen_nearest(unit).by_in;
+  double mm = 0;
+  return scan_nearest_enemy(
+      unit, [](double at) { return at / kMm; }, &mm);
+}
+
+const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
+  UnitSnapshot::Nearest& memo = snap_.nearest_memo(unit);
+  if (memo.by_in == -2) memo = search_nearest(unit);
+  if (check_nearest) {  // found now or kept (maybe from the last snapshot): the full scan's
+    double mm = 0;
+    check_nearest_answer(unit, memo.by_in,
+                         scan_nearest_enemy(
+                             unit, [](double at) { return at / kMm; }, &mm));
+    check_nearest_answer(unit, memo.by_mm,
+                         scan_nearest_enemy(
+                             unit, [](double at) { return at; }, &mm));
+  }
+  return memo;
+}
+
+UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
-  auto inches = [](double at) { return at / kMm; };
-  if (!snap_.ready()) {
-    double mm = 0;
-    return scan_nearest_enemy(unit, inches, &mm);
-  }
-  int& memo = snap_.nearest_memo(unit);
-  if (memo != -2) return memo;
-  // Rings of doubling reach: once the best found lies within the reach searched, no unit
+  // Rings of doubling reach: once both answers lie within the reach searched, no unit
   // outside it (farther than the reach) can be nearer or tie. The first ring is the
   // distance to the enemy last found for this side (a neighbour's nearest, most often): an
   // active enemy that far bounds the answer, so that ring is the last.
   const Rect& me = snap_.footprint(unit);
+  const double hm = half_diagonal(me);
+  const double hmax = snap_.max_half();
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
   double reach = 8.0 * kMm;
   if (hint >= 0 && enemy(hint)) reach = std::max(reach, distance(me, snap_.footprint(hint)));
-  // Candidates in grid order: nearest_of breaks ties by id, not by position in the list.
   thread_local std::vector<int> near;
-  std::vector<std::pair<int, Rect>> enemies;
+  thread_local std::vector<std::pair<double, int>> cands;  // (squared centre distance, id)
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
-    enemies.clear();
-    for (int o : near) {
-      if (enemy(o)) enemies.emplace_back(o, snap_.footprint(o));
+    // Issue 9: the exact distance only for the candidates whose centre bound can beat the
+    // best found, taken nearest centre first; the rest cost a squared centre distance (the
+    // ring around a unit far behind its line held hundreds of enemies, each with a square
+    // root, an axis pair and a sort before).
+    cands.clear();
+    double c2min = kInf;
+    for (const int o : near) {
+      if (!enemy(o)) continue;
+      const Vec2 d = snap_.footprint(o).centre - me.centre;
+      cands.emplace_back(d.dot(d), o);
+      c2min = std::min(c2min, cands.back().first);
     }
-    double mm = 0;
-    const int best = nearest_of(
-        me, enemies, [](double at) { return at / kMm; }, &mm);
-    if ((best >= 0 && mm <= reach) || near.size() >= others) {
-      if (best >= 0) hint = best;
-      if (check_nearest) check_nearest_answer(unit, best, scan_nearest_enemy(unit, inches, &mm));
-      return memo = best;
+    int best_in = -1, best_mm = -1;
+    double key_in = kInf, at_in = kInf, at_mm = kInf;
+    if (!cands.empty()) {
+      // No footprint whose centre lies farther than the nearest centre and two half
+      // diagonals of each (+1 mm) can be the nearest.
+      const double keep = std::sqrt(c2min) + 2 * hm + 2 * hmax + kSlackMm;
+      const auto kept =
+          std::partition(cands.begin(), cands.end(),
+                         [&](const std::pair<double, int>& c) { return c.first <= keep * keep; });
+      std::sort(cands.begin(), kept);
+      const RectFrame& mine = frame_of(unit);
+      for (auto it = cands.begin(); it != kept; ++it) {
+        const int o = it->second;
+        const double bound = std::sqrt(it->first) - hm - hmax;  // <= the distance
+        if (best_in >= 0 && bound > std::max(at_in, at_mm) * (1 + 1e-9) + 1e-6) break;
+        const double at = distance(mine, frame_of(o));
+        const double k = at / kMm;
+        if (k < key_in || (k == key_in && o < best_in)) {
+          key_in = k;
+          at_in = at;
+          best_in = o;
+        }
+        if (at < at_mm || (at == at_mm && o < best_mm)) {
+          at_mm = at;
+          best_mm = o;
+        }
+      }
+    }
+    if ((best_in >= 0 && at_in <= reach && at_mm <= reach) || near.size() >= others) {
+      if (best_in >= 0) hint = best_in;
+      return {best_in, best_mm, at_mm};
     }
   }
 }
@@ -339,38 +403,26 @@ int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
 
 int BattleED::nearest_active_enemy(int unit, double* gap) const {
   // The doctrine's nearest enemy in mm (sim/commander.cc compares mm, not inches).
-  const int side = force_.units[unit].side;
+  if (snap_.ready()) {  // one search with nearest_enemy's, kept with the snapshot
+    const UnitSnapshot::Nearest& n = frozen_nearest(unit);
+    if (gap != nullptr) *gap = n.mm;
+    return n.by_mm;
+  }
   const Rect me = footprint_of(unit);
   int best = -1;
   double d = std::numeric_limits<double>::infinity();
-  const std::size_t others = snap_.size() - snap_.side_count(side);
-  double reach = 8.0 * kMm;
-  if (snap_.ready()) {  // first to the enemy last found for this side, as nearest_enemy
-    const int hint = snap_.nearest_hint(side);
-    if (hint >= 0 && force_.units[hint].status == UnitStatus::kActive) {
-      reach = std::max(reach, distance(me, snap_.footprint(hint)));
-    }
-  }
-  for (;; reach *= 2) {
-    // Frozen: only the other sides' units near it (a superset of those within reach).
-    const std::vector<int> near =
-        snap_.ready() ? snap_.near_enemies(side, me, reach) : units_near(unit, reach / kMm);
+  for (double reach = 8.0 * kMm;; reach *= 2) {
+    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
     std::vector<std::pair<int, Rect>> enemies;
     for (int o : near) {
-      if (force_.units[o].side == side || force_.units[o].status != UnitStatus::kActive) continue;
+      if (force_.units[o].side == force_.units[unit].side ||
+          force_.units[o].status != UnitStatus::kActive)
+        continue;
       enemies.emplace_back(o, footprint_of(o));
     }
     best = nearest_of(
         me, enemies, [](double at) { return at; }, &d);
-    if ((best >= 0 && d <= reach) || near.size() >= (snap_.ready() ? others : force_.units.size()))
-      break;
-  }
-  if (snap_.ready() && best >= 0) snap_.nearest_hint(side) = best;
-  if (check_nearest && snap_.ready()) {
-    double mm = 0;
-    check_nearest_answer(unit, best,
-                         scan_nearest_enemy(
-                             unit, [](double at) { return at; }, &mm));
+    if ((best >= 0 && d <= reach) || near.size() >= force_.units.size()) break;
   }
   if (gap != nullptr) *gap = d;
   return best;

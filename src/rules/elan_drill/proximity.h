@@ -31,6 +31,8 @@ class UnitSnapshot {
   std::vector<int> near(const Rect& r, double reach_mm) const;
   // Same, around a point.
   std::vector<int> near(Vec2 p, double reach_mm) const;
+  // Same, in no particular order, into `out` (cleared first).
+  void near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const;
   // Same, among the units of sides other than `side` only.
   std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
   // Same, in no particular order, into `out` (cleared first).
@@ -42,8 +44,18 @@ class UnitSnapshot {
                ? side_ids_[static_cast<std::size_t>(side)].size()
                : 0;
   }
-  // Memo of the nearest active enemy per unit (-2: not yet known), valid with the snapshot.
-  int& nearest_memo(int unit) const { return memo_[static_cast<std::size_t>(unit)]; }
+  // The largest half diagonal of a filed footprint (mm).
+  double max_half() const { return max_half_; }
+  // A unit's nearest active enemies, kept with the snapshot (BattleED::frozen_nearest),
+  // and into the next one when no footprint (bit for bit) or active status changed:
+  // by inches (nearest_enemy) and by mm (nearest_active_enemy), which may differ only when
+  // two distances round to the same inches; -2: not yet known.
+  struct Nearest {
+    int by_in = -2;
+    int by_mm = -1;
+    double mm = 0;  // by_mm's distance (infinity: none)
+  };
+  Nearest& nearest_memo(int unit) const { return memo_[static_cast<std::size_t>(unit)]; }
   // The enemy last found nearest to a unit of `side` (-1: none yet), valid with the
   // snapshot: its distance bounds the next search's, a neighbour's most often.
   int& nearest_hint(int side) const { return hints_[static_cast<std::size_t>(side)]; }
@@ -69,7 +81,8 @@ class UnitSnapshot {
   std::vector<std::vector<int>> side_ids_;
   double max_half_ = 0;
   bool ready_ = false;
-  mutable std::vector<int> memo_;
+  std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
+  mutable std::vector<Nearest> memo_;
   mutable std::vector<int> hints_;  // by side
   mutable std::unordered_map<std::uint64_t, int> contact_memo_;
   mutable std::unordered_map<int, std::vector<int>> targets_memo_;
