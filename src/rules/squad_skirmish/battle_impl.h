@@ -456,18 +456,19 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
   // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
   std::vector<int> leaderless_;
-  TouchTracker touches_;                   // for a recorder (touch)
-  std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
-  std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
-  std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
-  std::vector<RectFrame> fp_frame_;        // by unit: RectFrame(fp_)
-  void refile_footprint(int unit);         // fp_, fp_box_, fp_frame_ and side_units_
-  mutable std::vector<int> near_ids_;      // scratch of enemies_near
-  mutable std::vector<int> sight_ids_;     // scratch of sees_figure
-  mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
-  mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
-  mutable std::vector<int> officer_ids_;   // scratch of officers_near
-  mutable std::vector<int> kill_figs_;     // scratch of count_expected_kills
+  TouchTracker touches_;                    // for a recorder (touch)
+  std::vector<SpatialIndex> side_units_;    // per side: the units' footprints
+  std::vector<Box> fp_box_;                 // by unit: its footprint's bounding box
+  std::vector<Rect> fp_;                    // by unit: its footprint (Unit::footprint) now
+  std::vector<RectFrame> fp_frame_;         // by unit: RectFrame(fp_)
+  void refile_footprint(int unit);          // fp_, fp_box_, fp_frame_ and side_units_
+  mutable std::vector<int> near_ids_;       // scratch of enemies_near
+  mutable std::vector<int> sight_ids_;      // scratch of sees_figure
+  mutable std::vector<Blocker> blockers_;   // scratch of sees_figure
+  mutable std::vector<int> targets_;        // scratch of the target loops (actions.cc)
+  mutable std::vector<int> officer_ids_;    // scratch of officers_near
+  mutable std::vector<int> kill_figs_;      // scratch of count_expected_kills
+  mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()

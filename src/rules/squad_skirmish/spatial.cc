@@ -39,6 +39,11 @@ void BattleSK::index_build() {
     fig_base_[u] = static_cast<int>(fig_unit_.size());
     fig_unit_.insert(fig_unit_.end(), force_.units[u].stands.size(), static_cast<int>(u));
   }
+  // The figures' grids sized for the table once (a grid grown figure by figure re-files every
+  // figure at each growth); the answers are the same, ids ascending.
+  const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
+  all_figs_.reserve(table, fig_unit_.size());
+  for (SpatialIndex& side : side_figs_) side.reserve(table, fig_unit_.size());
   for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
   officers_.clear();
   for (std::size_t u = 0; u < figures_.size(); ++u) {
