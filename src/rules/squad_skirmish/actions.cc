@@ -270,7 +270,7 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
     const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
-    if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;
+    if (!is_officer_unit(ti) && !cannon(ti) && gap_within(unit, ti, max_move_in(ti))) return 0;
     best = std::max(best, expected_kills(unit, ti, to));
     now = std::max(now, expected_kills(unit, ti));
   }

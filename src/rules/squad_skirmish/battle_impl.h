@@ -149,6 +149,12 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
+  bool gap_within(int a, int b, double limit_in) const;  // gap_in(a, b) <= limit_in
+  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
+  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`
+  // (the squads' footprint index, then their figures' boxes: spatial.cc).
+  void enemies_near(int unit, double mm, std::vector<int>& out) const;
+  std::vector<int> enemies_near_scan(int unit, double mm) const;  // by a scan of every unit (tests)
   int nearest_enemy(int unit) const;        // the spatial index (spatial.cc), kept
   int nearest_enemy_fresh(int unit) const;  // the same, not kept
   int nearest_enemy_scan(int unit) const;   // the same by a scan of every unit (tests)
@@ -314,9 +320,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Rect footprint_of(int unit) const {
     return fp_.empty() ? force_.units[unit].footprint() : fp_[static_cast<std::size_t>(unit)];
   }
-  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
-  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
-  void enemies_near(int unit, double mm, std::vector<int>& out) const;
   // Units of `side` with a figure filed within the box of `at` grown by `mm` (a superset of
   // those with a figure within `mm`), ascending.
   std::vector<int> units_near(int side, Vec2 at, double mm) const;
