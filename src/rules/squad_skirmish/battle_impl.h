@@ -160,7 +160,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int nearest_enemy_scan(int unit) const;   // the same by a scan of every unit (tests)
   double max_move_in(int unit) const;       // SK-12, SK-14
   bool sees(Vec2 a, Vec2 b) const;          // SK-06 line of sight over terrain
-  bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
+  bool sees_figure(int unit, int k, int target, int j) const;       // and past other figures
+  bool sees_figure_scan(int unit, int k, int target, int j) const;  // by a scan (tests)
   // SK-19 (cover.cc): "none", "soft" or "hard" (views of constants).
   std::string_view cover_of(int target, Vec2 from) const;
   std::string_view cover_at(Vec2 p, Vec2 from) const;  // one figure's cover
@@ -325,6 +326,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<int> units_near(int side, Vec2 at, double mm) const;
   // Figure ids of any side in `box` (ascending), into `out`.
   void figures_in(const Box& box, std::vector<int>& out) const;
+  // Squads of any side whose footprint's box meets `box` (ascending), into `out`.
+  void squads_in(const Box& box, std::vector<int>& out) const;
   // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
   void note_officer(int unit, int k);
 
@@ -467,6 +470,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void refile_footprint(int unit);          // fp_, fp_box_, fp_frame_ and side_units_
   mutable std::vector<int> near_ids_;       // scratch of enemies_near
   mutable std::vector<int> sight_ids_;      // scratch of sees_figure
+  mutable std::vector<int> squad_ids_;      // scratch of squads_in
   mutable std::vector<Blocker> blockers_;   // scratch of sees_figure
   mutable std::vector<int> targets_;        // scratch of the target loops (actions.cc)
   mutable std::vector<int> officer_ids_;    // scratch of officers_near

@@ -117,6 +117,15 @@ void BattleSK::figures_in(const Box& box, std::vector<int>& out) const {
   all_figs_.query(box, out);
 }
 
+void BattleSK::squads_in(const Box& box, std::vector<int>& out) const {
+  out.clear();
+  for (const SpatialIndex& side : side_units_) {
+    side.query(box, squad_ids_);
+    out.insert(out.end(), squad_ids_.begin(), squad_ids_.end());
+  }
+  std::sort(out.begin(), out.end());
+}
+
 namespace {
 
 // The box of `unit`'s living figures (each by its circumscribed circle) grown by `mm`, or
