@@ -328,6 +328,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void figures_in(const Box& box, std::vector<int>& out) const;
   // Squads of any side whose footprint's box meets `box` (ascending), into `out`.
   void squads_in(const Box& box, std::vector<int>& out) const;
+  bool sees_figure_past(int unit, int k, int target, int j, bool scan) const;  // sees_figure
   // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
   void note_officer(int unit, int k);
 

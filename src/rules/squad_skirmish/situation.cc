@@ -159,19 +159,32 @@ bool BattleSK::sees(Vec2 a, Vec2 b) const {
 // sk_06_figures_block other-squads, not every sight line between the two bases blocked by
 // figures of other squads (the core's line_of_sight; only those near the line are tried).
 bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
+  return sees_figure_past(unit, k, target, j, false);
+}
+bool BattleSK::sees_figure_scan(int unit, int k, int target, int j) const {
+  return sees_figure_past(unit, k, target, j, true);
+}
+
+// The blockers are the figures of other squads on the table whose centres lie within 40 mm of
+// the line, in unit then figure order; `scan`: found by a scan of every squad (tests).
+bool BattleSK::sees_figure_past(int unit, int k, int target, int j, bool scan) const {
   const Vec2 a = pos(unit, k);
   const Vec2 b = pos(target, j);
   if (!sees(a, b)) return false;
   if (!hot_.figures_block) return true;
   const Segment line{a, b};
-  // The figures whose centres lie within 40 mm of the line: those of the squads whose
-  // footprint's box (which holds their figures' centres) meets the line's box grown by 40 mm
-  // and a millimetre for rounding, in unit then figure order, as the scan met them. A centre
-  // outside that box is farther than 40 mm from the line: skipped before the exact test.
+  // Only the squads whose footprint's box (which holds their figures' centres) meets the
+  // line's box grown by 40 mm and a millimetre for rounding; a centre outside that box is
+  // farther than 40 mm from the line, skipped before the exact test.
   const Box box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
   const Box q = grown(box, 41.0);
   std::vector<int>& squads = sight_ids_;
-  squads_in(q, squads);
+  if (scan) {
+    squads.resize(force_.units.size());
+    for (std::size_t u = 0; u < squads.size(); ++u) squads[u] = static_cast<int>(u);
+  } else {
+    squads_in(q, squads);
+  }
   std::vector<Blocker>& blockers = blockers_;
   blockers.clear();
   for (int ui : squads) {
@@ -179,7 +192,8 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
     if (ui == unit || ui == target || !u.on_table()) continue;
     for (const Stand& st : u.stands) {
       const Vec2 c = st.rect.centre;
-      if (st.removed || c.x < q.min.x || c.x > q.max.x || c.y < q.min.y || c.y > q.max.y) continue;
+      if (st.removed) continue;
+      if (!scan && (c.x < q.min.x || c.x > q.max.x || c.y < q.min.y || c.y > q.max.y)) continue;
       if (point_segment_distance(c, line) > 40.0) continue;
       blockers.push_back({st.rect, u.side == force_.units[unit].side});
     }
@@ -189,28 +203,6 @@ bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
   Rect seen_from = from;
   seen_from.facing = bearing_of(b - a);  // the figure turns to fire
   // Terrain is judged above, on the centre line: here only the figures in the way count.
-  return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
-}
-
-// sees_figure by a scan of every figure of every other squad on the table (tests).
-bool BattleSK::sees_figure_scan(int unit, int k, int target, int j) const {
-  const Vec2 a = pos(unit, k);
-  const Vec2 b = pos(target, j);
-  if (!sees(a, b)) return false;
-  if (!hot_.figures_block) return true;
-  const Segment line{a, b};
-  std::vector<Blocker> blockers;
-  for (std::size_t ui = 0; ui < force_.units.size(); ++ui) {
-    const Unit& u = force_.units[ui];
-    if (static_cast<int>(ui) == unit || static_cast<int>(ui) == target || !u.on_table()) continue;
-    for (const Stand& st : u.stands) {
-      if (st.removed || point_segment_distance(st.rect.centre, line) > 40.0) continue;
-      blockers.push_back({st.rect, u.side == force_.units[unit].side});
-    }
-  }
-  if (blockers.empty()) return true;
-  Rect seen_from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
-  seen_from.facing = bearing_of(b - a);
   return any_sight_line_clear(seen_from, force_.units[target].stands[j].rect, blockers);
 }
 
