@@ -2,8 +2,11 @@
 // with the doctrine AI on both sides; afterwards its invariants hold and the spatial indexes
 // answer what the scans of every unit answer: the commanders' nearest active enemy
 // (footprint to footprint), the rule set's nearest enemy (figure to figure, gap_in; and each
-// one kept during the turns equals a fresh search) and the officers near a point. A
+// one kept during the turns equals a fresh search), the enemies near a squad (gap_within
+// against gap_in too), sight past other squads' figures and the officers near a point. A
 // correctness test, not a timing (it runs under the asan build too).
+#include <cmath>
+
 #include <gtest/gtest.h>
 
 #include "core/force/proximity.h"
@@ -42,6 +45,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   const Force& f = m.battle().force();
   int found = 0;
   int killed = 0;
+  int near = 0;
+  int sights = 0;
+  int blocked = 0;
   for (std::size_t u = 0; u < f.units.size(); ++u) {
     killed += f.units[u].start_figures - f.units[u].figures();
     if (u % 7 != 0 || !f.units[u].on_table()) continue;  // a spread of squads, both sides
@@ -52,8 +58,41 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
     EXPECT_EQ(got_gap, want_gap) << f.units[u].id;
     EXPECT_EQ(sk->nearest_enemy(ui), sk->nearest_enemy_scan(ui)) << f.units[u].id;
     if (want >= 0) ++found;
+    // The enemies near it from the squads' footprint index, as a scan of every unit finds them.
+    for (double in : {0.0, 6.0, 24.0}) {
+      std::vector<int> got;
+      sk->enemies_near(ui, in * kMmPerInch, got);
+      EXPECT_EQ(got, sk->enemies_near_scan(ui, in * kMmPerInch)) << f.units[u].id << " " << in;
+      near += static_cast<int>(got.size());
+    }
+    // Sight past figures (the squads' footprint index) as a scan of every figure finds it:
+    // from its first living figure to each living figure of the squads near it.
+    std::vector<int> close;
+    sk->enemies_near(ui, 24.0 * kMmPerInch, close);
+    const std::vector<int> mine = sk->living(ui);
+    for (int ti : close) {
+      if (mine.empty()) break;
+      for (int j : sk->living(ti)) {
+        const bool seen = sk->sees_figure(ui, mine.front(), ti, j);
+        EXPECT_EQ(seen, sk->sees_figure_scan(ui, mine.front(), ti, j)) << f.units[u].id;
+        ++sights;
+        blocked += seen ? 0 : 1;
+      }
+    }
+    // Whether the gap to a squad is within a limit (gap_within) as the least gap says (gap_in),
+    // at the gap itself and just either side of it.
+    if (want >= 0) {
+      const double g = sk->gap_in(ui, want);
+      for (double limit :
+           {g, std::nextafter(g, 0.0), std::nextafter(g, 1e300), g / 2, g * 2, 0.0, 12.0}) {
+        EXPECT_EQ(sk->gap_within(ui, want, limit), g <= limit) << f.units[u].id << " " << limit;
+      }
+    }
   }
   EXPECT_GT(found, 30);
+  EXPECT_GT(near, 30);
+  EXPECT_GT(sights, 100);
+  EXPECT_GT(blocked, 0);
   EXPECT_GT(killed, 0);  // fire happened, so the index has seen figures removed
   EXPECT_EQ(sk->kept_mismatches(), 0);
   EXPECT_GT(sk->kept_checks(), 500);

@@ -214,10 +214,13 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
 double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
   std::vector<int>& figs = kill_figs_;  // nothing below asks for it again
   living(unit, figs);
-  int ready = 0;
+  // The loaded figures in range, traced once (nothing below moves a figure).
+  std::vector<int>& shooters = kill_shooters_;
+  shooters.clear();
   for (int k : figs) {
-    if (figures_[unit][k].loaded && in_range(unit, k, target)) ++ready;
+    if (figures_[unit][k].loaded && in_range(unit, k, target)) shooters.push_back(k);
   }
+  const int ready = static_cast<int>(shooters.size());
   // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
   const bool will_form = as == "formed"
                              ? figs.size() > 1 && (ranks(unit) <= 2 || hot_.formed_any_ranks)
@@ -237,8 +240,7 @@ double BattleSK::count_expected_kills(int unit, int target, std::string_view as)
   }
   f.volley = volley;
   if (as == "dismounted") f.mounted = false;
-  for (int k : figs) {
-    if (!figures_[unit][k].loaded || !in_range(unit, k, target)) continue;
+  for (int k : shooters) {
     shot_of(k);
     // Whole inches: once to share a cache keyed by the range, now only what the doctrine
     // weighs (a fraction past the close range counts as close), kept so its choices stay.
@@ -268,7 +270,7 @@ double BattleSK::formation_value(int unit, const std::string& to) const {
     const auto t = static_cast<std::size_t>(ti);
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !can_act(ti)) continue;
-    if (!is_officer_unit(ti) && !cannon(ti) && gap_in(unit, ti) <= max_move_in(ti)) return 0;
+    if (!is_officer_unit(ti) && !cannon(ti) && gap_within(unit, ti, max_move_in(ti))) return 0;
     best = std::max(best, expected_kills(unit, ti, to));
     now = std::max(now, expected_kills(unit, ti));
   }

@@ -149,12 +149,19 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   bool leaderless(int unit) const;  // §5, SK-10: out of command until promotion
   Vec2 anchor(int unit) const;      // the squad leader, else the figure nearest its centre
   double gap_in(int a, int b) const;
+  bool gap_within(int a, int b, double limit_in) const;  // gap_in(a, b) <= limit_in
+  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
+  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`
+  // (the squads' footprint index, then their figures' boxes: spatial.cc).
+  void enemies_near(int unit, double mm, std::vector<int>& out) const;
+  std::vector<int> enemies_near_scan(int unit, double mm) const;  // by a scan of every unit (tests)
   int nearest_enemy(int unit) const;        // the spatial index (spatial.cc), kept
   int nearest_enemy_fresh(int unit) const;  // the same, not kept
   int nearest_enemy_scan(int unit) const;   // the same by a scan of every unit (tests)
   double max_move_in(int unit) const;       // SK-12, SK-14
   bool sees(Vec2 a, Vec2 b) const;          // SK-06 line of sight over terrain
-  bool sees_figure(int unit, int k, int target, int j) const;  // and past other figures
+  bool sees_figure(int unit, int k, int target, int j) const;       // and past other figures
+  bool sees_figure_scan(int unit, int k, int target, int j) const;  // by a scan (tests)
   // SK-19 (cover.cc): "none", "soft" or "hard" (views of constants).
   std::string_view cover_of(int target, Vec2 from) const;
   std::string_view cover_at(Vec2 p, Vec2 from) const;  // one figure's cover
@@ -314,14 +321,14 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Rect footprint_of(int unit) const {
     return fp_.empty() ? force_.units[unit].footprint() : fp_[static_cast<std::size_t>(unit)];
   }
-  // Units of other sides than `unit`'s with a figure (not removed, on the table) in the box of
-  // `unit`'s living figures grown by `mm`: a superset of those within `mm`, ascending, in `out`.
-  void enemies_near(int unit, double mm, std::vector<int>& out) const;
   // Units of `side` with a figure filed within the box of `at` grown by `mm` (a superset of
   // those with a figure within `mm`), ascending.
   std::vector<int> units_near(int side, Vec2 at, double mm) const;
   // Figure ids of any side in `box` (ascending), into `out`.
   void figures_in(const Box& box, std::vector<int>& out) const;
+  // Squads of any side whose footprint's box meets `box` (ascending), into `out`.
+  void squads_in(const Box& box, std::vector<int>& out) const;
+  bool sees_figure_past(int unit, int k, int target, int j, bool scan) const;  // sees_figure
   // The officers (unit * 100 + figure, ascending), maintained when a figure becomes one.
   void note_officer(int unit, int k);
 
@@ -456,18 +463,20 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
   // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
   std::vector<int> leaderless_;
-  TouchTracker touches_;                   // for a recorder (touch)
-  std::vector<SpatialIndex> side_units_;   // per side: the units' footprints
-  std::vector<Box> fp_box_;                // by unit: its footprint's bounding box
-  std::vector<Rect> fp_;                   // by unit: its footprint (Unit::footprint) now
-  std::vector<RectFrame> fp_frame_;        // by unit: RectFrame(fp_)
-  void refile_footprint(int unit);         // fp_, fp_box_, fp_frame_ and side_units_
-  mutable std::vector<int> near_ids_;      // scratch of enemies_near
-  mutable std::vector<int> sight_ids_;     // scratch of sees_figure
-  mutable std::vector<Blocker> blockers_;  // scratch of sees_figure
-  mutable std::vector<int> targets_;       // scratch of the target loops (actions.cc)
-  mutable std::vector<int> officer_ids_;   // scratch of officers_near
-  mutable std::vector<int> kill_figs_;     // scratch of count_expected_kills
+  TouchTracker touches_;                    // for a recorder (touch)
+  std::vector<SpatialIndex> side_units_;    // per side: the units' footprints
+  std::vector<Box> fp_box_;                 // by unit: its footprint's bounding box
+  std::vector<Rect> fp_;                    // by unit: its footprint (Unit::footprint) now
+  std::vector<RectFrame> fp_frame_;         // by unit: RectFrame(fp_)
+  void refile_footprint(int unit);          // fp_, fp_box_, fp_frame_ and side_units_
+  mutable std::vector<int> near_ids_;       // scratch of enemies_near
+  mutable std::vector<int> sight_ids_;      // scratch of sees_figure
+  mutable std::vector<int> squad_ids_;      // scratch of squads_in
+  mutable std::vector<Blocker> blockers_;   // scratch of sees_figure
+  mutable std::vector<int> targets_;        // scratch of the target loops (actions.cc)
+  mutable std::vector<int> officer_ids_;    // scratch of officers_near
+  mutable std::vector<int> kill_figs_;      // scratch of count_expected_kills
+  mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   std::vector<int> place_ids_;                         // scratch of place()

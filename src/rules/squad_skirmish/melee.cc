@@ -97,7 +97,7 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   const ChargePath path = charge_path(unit, target);
   const double depth = force_.units[unit].stands[0].rect.depth;
   move_squad(unit, path.stop, -1, target, &log);
-  if (gap_in(unit, target) <= depth / kMm + kContactIn) {
+  if (gap_within(unit, target, depth / kMm + kContactIn)) {
     s.locked = target;
     squads_[target].locked = unit;
     touch(unit);  // in contact

@@ -123,6 +123,29 @@ double BattleSK::gap_in(int a, int b) const {
   return (best < 0 ? 1e18 : std::sqrt(best)) / kMm;
 }
 
+// gap_in(a, b) <= limit_in, the same answer without always finding the least: false at once
+// when the footprints' boxes (which hold the figures' centres) are farther apart than the
+// limit, with a margin for rounding; true at the first pair of centres within it (the root
+// and the division are monotonic, so the least pair is within it too).
+bool BattleSK::gap_within(int a, int b, double limit_in) const {
+  if (!fp_box_.empty() && limit_in < 1e15 &&
+      box_gap(fp_box_[static_cast<std::size_t>(a)], fp_box_[static_cast<std::size_t>(b)]) >
+          limit_in * kMm * (1 + 1e-9) + 1e-6) {
+    return false;
+  }
+  bool any = false;
+  for (const Stand& i : force_.units[a].stands) {
+    if (i.removed) continue;
+    for (const Stand& j : force_.units[b].stands) {
+      if (j.removed) continue;
+      any = true;
+      const Vec2 d = i.rect.centre - j.rect.centre;
+      if (std::sqrt(d.x * d.x + d.y * d.y) / kMm <= limit_in) return true;
+    }
+  }
+  return !any && 1e18 / kMm <= limit_in;
+}
+
 // SK-12, SK-14: the most a squad can move, 12" infantry (2d6) and 18" cavalry (3d6).
 double BattleSK::max_move_in(int unit) const {
   return mounted(unit) ? hot_.cavalry_max_in : hot_.infantry_max_in;
@@ -136,24 +159,44 @@ bool BattleSK::sees(Vec2 a, Vec2 b) const {
 // sk_06_figures_block other-squads, not every sight line between the two bases blocked by
 // figures of other squads (the core's line_of_sight; only those near the line are tried).
 bool BattleSK::sees_figure(int unit, int k, int target, int j) const {
+  return sees_figure_past(unit, k, target, j, false);
+}
+bool BattleSK::sees_figure_scan(int unit, int k, int target, int j) const {
+  return sees_figure_past(unit, k, target, j, true);
+}
+
+// The blockers are the figures of other squads on the table whose centres lie within 40 mm of
+// the line, in unit then figure order; `scan`: found by a scan of every squad (tests).
+bool BattleSK::sees_figure_past(int unit, int k, int target, int j, bool scan) const {
   const Vec2 a = pos(unit, k);
   const Vec2 b = pos(target, j);
   if (!sees(a, b)) return false;
   if (!hot_.figures_block) return true;
   const Segment line{a, b};
-  // The figures whose centres lie within 40 mm of the line: those in its box grown by 40 mm
-  // (the index, ids in unit then figure order, as the scan met them).
-  Box box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
-  figures_in(grown(box, 40.0), sight_ids_);
+  // Only the squads whose footprint's box (which holds their figures' centres) meets the
+  // line's box grown by 40 mm and a millimetre for rounding; a centre outside that box is
+  // farther than 40 mm from the line, skipped before the exact test.
+  const Box box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
+  const Box q = grown(box, 41.0);
+  std::vector<int>& squads = sight_ids_;
+  if (scan) {
+    squads.resize(force_.units.size());
+    for (std::size_t u = 0; u < squads.size(); ++u) squads[u] = static_cast<int>(u);
+  } else {
+    squads_in(q, squads);
+  }
   std::vector<Blocker>& blockers = blockers_;
   blockers.clear();
-  for (int id : sight_ids_) {
-    const int ui = fig_unit_[static_cast<std::size_t>(id)];
+  for (int ui : squads) {
     const Unit& u = force_.units[static_cast<std::size_t>(ui)];
     if (ui == unit || ui == target || !u.on_table()) continue;
-    const Stand& st = u.stands[static_cast<std::size_t>(id - fig_base_[ui])];
-    if (st.removed || point_segment_distance(st.rect.centre, line) > 40.0) continue;
-    blockers.push_back({st.rect, u.side == force_.units[unit].side});
+    for (const Stand& st : u.stands) {
+      const Vec2 c = st.rect.centre;
+      if (st.removed) continue;
+      if (!scan && (c.x < q.min.x || c.x > q.max.x || c.y < q.min.y || c.y > q.max.y)) continue;
+      if (point_segment_distance(c, line) > 40.0) continue;
+      blockers.push_back({st.rect, u.side == force_.units[unit].side});
+    }
   }
   if (blockers.empty()) return true;
   const Rect& from = force_.units[unit].stands[static_cast<std::size_t>(k)].rect;
@@ -272,7 +315,7 @@ bool BattleSK::can_charge(int unit, int target) const {
     return false;
   }
   if (hot_.charge_any_distance) return true;
-  return gap_in(unit, target) <= max_move_in(unit);
+  return gap_within(unit, target, max_move_in(unit));
 }
 
 // §10 L99: a wounded hero's -1 applies to all his rolls, his fire too.

@@ -39,6 +39,11 @@ void BattleSK::index_build() {
     fig_base_[u] = static_cast<int>(fig_unit_.size());
     fig_unit_.insert(fig_unit_.end(), force_.units[u].stands.size(), static_cast<int>(u));
   }
+  // The figures' grids sized for the table once (a grid grown figure by figure re-files every
+  // figure at each growth); the answers are the same, ids ascending.
+  const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
+  all_figs_.reserve(table, fig_unit_.size());
+  for (SpatialIndex& side : side_figs_) side.reserve(table, fig_unit_.size());
   for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
   officers_.clear();
   for (std::size_t u = 0; u < figures_.size(); ++u) {
@@ -112,9 +117,20 @@ void BattleSK::figures_in(const Box& box, std::vector<int>& out) const {
   all_figs_.query(box, out);
 }
 
-void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
+void BattleSK::squads_in(const Box& box, std::vector<int>& out) const {
   out.clear();
-  const Unit& me = force_.units[unit];
+  for (const SpatialIndex& side : side_units_) {
+    side.query(box, squad_ids_);
+    out.insert(out.end(), squad_ids_.begin(), squad_ids_.end());
+  }
+  std::sort(out.begin(), out.end());
+}
+
+namespace {
+
+// The box of `unit`'s living figures (each by its circumscribed circle) grown by `mm`, or
+// false when it has none: what enemies_near asks about.
+bool enemies_box(const Unit& me, double mm, Box* q) {
   bool any = false;
   Box b{{1e300, 1e300}, {-1e300, -1e300}};
   for (const Stand& st : me.stands) {
@@ -126,23 +142,67 @@ void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
     b.max.y = std::max(b.max.y, s.max.y);
     any = true;
   }
-  if (!any) return;
-  const Box q = grown(b, mm);
-  for (std::size_t s = 0; s < side_figs_.size(); ++s) {
+  *q = grown(b, mm);
+  return any;
+}
+
+}  // namespace
+
+void BattleSK::enemies_near(int unit, double mm, std::vector<int>& out) const {
+  out.clear();
+  const Unit& me = force_.units[unit];
+  Box q;
+  if (!enemies_box(me, mm, &q)) return;
+  // The squads whose footprint's box (which holds their figures' boxes, up to rounding: the
+  // millimetre) meets the query, then those with a figure whose box, as the figures' index
+  // files it (index_update), meets it: the units the figures' index would name.
+  const Box wide = grown(q, 1.0);
+  for (std::size_t s = 0; s < side_units_.size(); ++s) {
     if (static_cast<int>(s) == me.side) continue;
-    side_figs_[s].query(q, near_ids_);
-    int last = -1;
-    for (int id : near_ids_) {
-      const int u = fig_unit_[static_cast<std::size_t>(id)];
-      if (u == last) continue;
+    side_units_[s].query(wide, near_ids_);
+    for (int u : near_ids_) {
       const Unit& o = force_.units[static_cast<std::size_t>(u)];
-      if (!o.on_table() || o.stands[static_cast<std::size_t>(id - fig_base_[u])].removed) continue;
-      out.push_back(u);
-      last = u;
+      if (!o.on_table()) continue;
+      // The footprint faces as its first living figure: its frame's axes are theirs.
+      const RectFrame& frame = fp_frame_[static_cast<std::size_t>(u)];
+      const Rect* axes_of = &frame.rect;
+      Vec2 f = frame.f;
+      Vec2 r = frame.r;
+      for (const Stand& st : o.stands) {
+        if (st.removed) continue;
+        if (std::bit_cast<std::uint64_t>(axes_of->facing) !=
+            std::bit_cast<std::uint64_t>(st.rect.facing)) {
+          axes_of = &st.rect;
+          f = st.rect.forward();
+          r = st.rect.right();
+        }
+        if (bounds_on_axes(st.rect, f, r).intersects(q)) {
+          out.push_back(u);
+          break;
+        }
+      }
     }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+std::vector<int> BattleSK::enemies_near_scan(int unit, double mm) const {
+  std::vector<int> out;
+  const Unit& me = force_.units[unit];
+  Box q;
+  if (!enemies_box(me, mm, &q)) return out;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const Unit& o = force_.units[u];
+    if (o.side == me.side || !o.on_table()) continue;
+    for (const Stand& st : o.stands) {
+      if (!st.removed && st.rect.bounds().intersects(q)) {
+        out.push_back(static_cast<int>(u));
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 std::vector<int> BattleSK::units_near(int side, Vec2 at, double mm) const {
