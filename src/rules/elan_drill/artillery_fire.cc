@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/pool_odds.h"
 #include "rules/elan_drill/tables.h"
 
 namespace smoothbore::elan_drill {
