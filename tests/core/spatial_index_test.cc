@@ -132,6 +132,57 @@ TEST(SpatialIndexTest, AroundFindsTheNearest) {
   }
 }
 
+// around()'s bound is a true lower bound: when it asks more(bound), every id not yet
+// visited lies more than `bound` mm from the query's box (box to box). Footprints and
+// queries sit on cell edges exactly (whole multiples of the cell), a hair either side of
+// them, and outside a reserved grid (clamped to its border cells), at 0 and a kilometre
+// from the origin.
+TEST(SpatialIndexTest, AroundBoundIsALowerBoundOfUnvisitedIds) {
+  Rng rng(20261127, 3);
+  const double cell = 100;
+  auto coordinate = [&](double far) {
+    const double edge = far + cell * static_cast<double>(rng.next_u32() % 30);
+    const double offsets[] = {0.0, 1e-9, -1e-9, 1e-6, -1e-6, rng.uniform() * cell};
+    return edge + offsets[rng.next_u32() % 6];
+  };
+  int checked = 0;
+  for (int round = 0; round < 40; ++round) {
+    const double far = round % 2 == 0 ? 0.0 : 1e6;
+    SpatialIndex index(cell);
+    if (round % 4 < 2) index.reserve({{far + 500, far + 500}, {far + 2000, far + 2000}}, 300);
+    std::vector<Box> boxes;
+    for (int i = 0; i < 300; ++i) {
+      const Vec2 a{coordinate(far), coordinate(far)};
+      const Vec2 b{a.x + cell * (rng.next_u32() % 3) + rng.uniform() * 5,
+                   a.y + cell * (rng.next_u32() % 3) + rng.uniform() * 5};
+      const Box box{a, b};
+      Rect r;  // the box's own rectangle: facing 0, so its bounds are the box
+      r.centre = (a + b) * 0.5;
+      r.width = b.x - a.x;
+      r.depth = b.y - a.y;
+      index.insert(i, r, box);
+      boxes.push_back(box);
+    }
+    for (int q = 0; q < 30; ++q) {
+      const Vec2 a{coordinate(far), coordinate(far)};
+      const Box query{a, {a.x + rng.uniform() * 2 * cell, a.y + rng.uniform() * 2 * cell}};
+      std::vector<bool> visited(boxes.size(), false);
+      index.around(
+          query, [&](int i) { visited[static_cast<std::size_t>(i)] = true; },
+          [&](double bound) {
+            for (std::size_t i = 0; i < boxes.size(); ++i) {
+              if (visited[i]) continue;
+              EXPECT_GT(box_gap(query, boxes[i]), bound) << "round " << round << " id " << i;
+              ++checked;
+            }
+            return true;
+          });
+      EXPECT_TRUE(std::all_of(visited.begin(), visited.end(), [](bool v) { return v; }));
+    }
+  }
+  EXPECT_GT(checked, 100000);
+}
+
 // Footprints far off the table (beyond the grid's cell cap) share the border cells and
 // are still reported exactly; the grid grows as footprints arrive anywhere.
 // An index sized once (reserve) answers as one grown footprint by footprint, and as a

@@ -93,9 +93,14 @@ void SpatialIndex::around(const Box& box, Visit visit, More more) const {
   for (int k = 1;; ++k) {
     const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
     if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
-    // Unvisited ids lie outside the cells within k - 1 of the query's (less a cell for
-    // rounding at the box's own cells).
-    if (!more(static_cast<double>(k - 2) * cell_)) return;
+    // Unvisited ids lie wholly in cells more than k - 1 away from the query's on some axis,
+    // so more than (k - 1) cells from `box` on that axis (a box filed by the cells its
+    // corners fall in, clamped to the grid, lies within its cells on every unclamped side,
+    // and a clamped side only lies farther out). A micron off for floor()'s rounding of a
+    // coordinate a hair below a cell's edge (far above it on a table; it was a whole cell
+    // until issue 9's eighth round, which made every search walk one ring more).
+    constexpr double kEdgeRounding = 1e-3;  // mm
+    if (!more(static_cast<double>(k - 1) * cell_ - kEdgeRounding)) return;
     const int cx0 = std::max(x0, 0), cx1 = std::min(x1, cols_ - 1);
     if (y0 >= 0) {
       for (int x = cx0; x <= cx1; ++x) cell(x, y0);
