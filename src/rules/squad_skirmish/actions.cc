@@ -187,14 +187,15 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
         continue;
       }
       const Vec2 mid = area_centre(ai);
-      std::vector<Vec2> spots = {mid};
-      for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
-      for (Vec2 p : spots) {
+      // Its middle, then a spot 1" inside each corner toward it (no vector of spots).
+      auto consider = [&](Vec2 p) {
         if (distance(p, dest) < least && distance(p, foe) < gap) {
           least = distance(p, dest);
           best = p;
         }
-      }
+      };
+      consider(mid);
+      for (Vec2 p : a.shape.points) consider(p + (mid - p).normalized() * kMm);
     }
     return best;
   };
