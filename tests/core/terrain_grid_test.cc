@@ -183,5 +183,84 @@ RC_GTEST_PROP(TerrainGridProperty, SightCandidatesAnswerAsTheSearchPerLine, ()) 
             t.terrain_blocks_sight(a, b, see_into));
 }
 
+// The reference for terrain_blocks_sight: the rules of table.h applied as the table did
+// before issue 9's ninth round (every feature in order, a hill's levels at the first hill,
+// each feature's box tested against the line inside the test), over every feature.
+bool scan_blocks_sight(const Table& t, Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) {
+  const Segment s{a, b};
+  const double len = s.length();
+  if (len == 0) return false;
+  auto beside = [&](Box box) {
+    return beside_line({box.min, Vec2{box.max.x, box.min.y}, box.max, Vec2{box.min.x, box.max.y}},
+                       s.a, (s.b - s.a) * (1.0 / len), 1e-3);
+  };
+  int ea = 0;
+  int eb = 0;
+  bool levels = false;
+  for (const AreaFeature& f : t.areas()) {
+    if (f.cls == TerrainClass::kHill && !levels) {
+      ea = t.elevation_at(a);
+      eb = t.elevation_at(b);
+      levels = true;
+    }
+    if (f.cls != TerrainClass::kHill && !f.blocks_sight) continue;
+    Box box = f.shape.bounds();
+    box = {{box.min.x - 1e-3, box.min.y - 1e-3}, {box.max.x + 1e-3, box.max.y + 1e-3}};
+    if (beside(box)) continue;
+    if (f.cls == TerrainClass::kHill) {
+      if (f.elevation > ea && f.elevation > eb && f.shape.length_inside(s) > 0.5) return true;
+      continue;
+    }
+    double inside = 0;
+    for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+      const double into = (t0 == 0 || t1 == 1) ? std::max(0.0, see_into_fn(f)) : 0.0;
+      double piece = (t1 - t0) * len;
+      if (t0 == 0) piece -= std::min(into, piece);
+      if (t1 == 1) piece -= std::min(into, piece);
+      inside += std::max(piece, 0.0);
+    }
+    if (inside > 0.5) return true;
+  }
+  for (const LinearFeature& f : t.linears()) {
+    if (!f.blocks_sight) continue;
+    for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+      for (double u : segment_crossings(s, {f.path[i], f.path[i + 1]})) {
+        if (u * len > 0.5 && (1 - u) * len > 0.5) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// terrain_blocks_sight (the grid's candidates, in a per-thread scratch, the features that cannot
+// block and those beside the line skipped first) answers as the scan of every feature, for
+// lines between random points, feature corners and path points, with any see-into distance.
+RC_GTEST_PROP(TerrainGridProperty, TerrainBlocksSightAnswersAsAScanOfEveryFeature, ()) {
+  const Table t = random_table();
+  auto point = [&] {
+    Vec2 p{*mm(-100, 2100), *mm(-100, 1300)};
+    const int pick = *rc::gen::inRange(0, 4);
+    if (pick == 1 && !t.areas().empty()) {
+      const AreaFeature& f = t.areas()[*rc::gen::inRange<std::size_t>(0, t.areas().size())];
+      p = f.shape.points[*rc::gen::inRange<std::size_t>(0, f.shape.points.size())];
+    } else if (pick == 2 && !t.linears().empty()) {
+      const LinearFeature& f = t.linears()[*rc::gen::inRange<std::size_t>(0, t.linears().size())];
+      p = f.path[*rc::gen::inRange<std::size_t>(0, f.path.size())];
+    }
+    return p;
+  };
+  const double into = *mm(0, 100);
+  const SeeIntoFn see_into = [into](const AreaFeature& f) {
+    return f.cls == TerrainClass::kBuilding ? 0.0 : into;
+  };
+  for (int i = 0; i < 20; ++i) {
+    const Vec2 a = point();
+    const Vec2 b = *rc::gen::arbitrary<bool>() ? point() : a + Vec2{*mm(-50, 50), *mm(-50, 50)};
+    RC_ASSERT(t.terrain_blocks_sight(a, b, see_into) == scan_blocks_sight(t, a, b, see_into));
+    RC_ASSERT(t.terrain_blocks_sight(a, b, into) ==
+              scan_blocks_sight(t, a, b, [into](const AreaFeature&) { return into; }));
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore

@@ -39,6 +39,12 @@ int check_memo(const BattleSK& b, int& covered) {
         EXPECT_EQ(b.judge_cover(ti, b.pos(ui, k)), b.judge_cover_scan(ti, b.pos(ui, k)))
             << f.units[u].id << " " << k << " at " << f.units[t].id;
         covered += b.judge_cover_scan(ti, b.pos(ui, k)) != "none" ? 1 : 0;
+        // Sight past figures (the squads near the line by their footprints' boxes) as a scan
+        // of every squad finds it.
+        for (int j : b.living(ti)) {
+          EXPECT_EQ(b.sees_figure(ui, k, ti, j), b.sees_figure_scan(ui, k, ti, j))
+              << f.units[u].id << " " << k << " at " << f.units[t].id << " " << j;
+        }
         seen += want >= 0 ? 1 : 0;
       }
     }
@@ -79,13 +85,16 @@ TEST(SquadSkirmishSightMemo, EqualsTheTracesInAGeneratedBattle) {
   MatchConfig cfg;
   cfg.seed = 2;
   Match m(sc, *rs, cfg);
+  const auto& b = dynamic_cast<const BattleSK&>(m.battle());
+  b.check_kept(true);
   int seen = 0;
   int covered = 0;
   for (int turn = 0; turn < 2 && !m.finished(); ++turn) {
     m.play_turn();
-    seen += check_memo(dynamic_cast<const BattleSK&>(m.battle()), covered);
+    seen += check_memo(b, covered);
   }
   EXPECT_GT(seen, 50);
+  EXPECT_EQ(b.kept_mismatches(), 0);
 }
 
 }  // namespace

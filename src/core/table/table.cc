@@ -284,10 +284,19 @@ namespace {
 // Whether area feature `f` (a hill, or a sight-blocking area) within `box` blocks the
 // segment `s` of length `len` whose ends stand at levels `ea` and `eb`
 // (terrain_blocks_sight's rules).
+// What area_blocks_sight decides once `f` can block sight and its box is not clear of the line.
+bool area_blocks_line(const AreaFeature& f, const Segment& s, double len, int ea, int eb,
+                      const SeeIntoFn& see_into_fn);
+
 bool area_blocks_sight(const AreaFeature& f, const Box& box, const Segment& s, double len, int ea,
                        int eb, const SeeIntoFn& see_into_fn) {
   if (f.cls != TerrainClass::kHill && !f.blocks_sight) return false;
   if (box_clear_of_line(box, s, len)) return false;
+  return area_blocks_line(f, s, len, ea, eb, see_into_fn);
+}
+
+bool area_blocks_line(const AreaFeature& f, const Segment& s, double len, int ea, int eb,
+                      const SeeIntoFn& see_into_fn) {
   if (f.cls == TerrainClass::kHill) {
     // A hill hides only what lies behind it from someone lower than its top: it blocks
     // when its level is above both ends and the line runs through it.
@@ -325,29 +334,40 @@ bool linear_blocks_sight(const LinearFeature& f, const Segment& s, double len) {
 
 }  // namespace
 
+// The features near the segment's box from the grids into a per-thread scratch (no vector
+// per line: the sight lines of a battle are its most frequent terrain query, issue 9); the
+// features that cannot block sight, and those whose boxes lie wholly beside the line, are
+// skipped before anything else is worked out. Each test is a pure function of the segment and
+// the feature, so the answer is that of testing every feature near the box in order.
 bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) const {
   const Segment s{a, b};
   const double len = s.length();
   if (len == 0) return false;
-  // The ends' levels matter only to hills: found at the first hill met (most tables' lines
-  // meet none, and each level is a point-in-polygon test of every area there).
+  // The ends' levels matter only to hills: found at the first hill the line may cross (most
+  // tables' lines meet none, and each level is a point-in-polygon test of every area there).
   int ea = 0;
   int eb = 0;
   bool levels = false;
   const Box box = segment_box(a, b);
-  for (int i : area_grid_.near(box)) {
+  thread_local std::vector<int> near;
+  area_grid_.near(box, &near);
+  for (int i : near) {
     const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
+    if (f.cls != TerrainClass::kHill && !f.blocks_sight) continue;
+    if (box_clear_of_line(area_grid_.box(i), s, len)) continue;
     if (f.cls == TerrainClass::kHill && !levels) {
       ea = elevation_at(a);
       eb = elevation_at(b);
       levels = true;
     }
-    if (area_blocks_sight(f, area_grid_.box(i), s, len, ea, eb, see_into_fn)) {
-      return true;
-    }
+    if (area_blocks_line(f, s, len, ea, eb, see_into_fn)) return true;
   }
-  for (int k : linear_grid_.near(box)) {
-    if (linear_blocks_sight(linears_[static_cast<std::size_t>(k)], s, len)) return true;
+  linear_grid_.near(box, &near);
+  for (int k : near) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
+    // A path whose box lies beside the line has no segment that crosses it.
+    if (!f.blocks_sight || box_clear_of_line(linear_grid_.box(k), s, len)) continue;
+    if (linear_blocks_sight(f, s, len)) return true;
   }
   return false;
 }

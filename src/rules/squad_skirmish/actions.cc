@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <unordered_map>
 #include <variant>
 
@@ -31,6 +32,21 @@ double reach_probability(bool cavalry, double inches) {
     if (in >= inches) sum += pr;
   }
   return sum;
+}
+
+// The two sides' melee modifier totals of a pairing's `melee` parameters (L85-L95), kept per
+// thread by the parameters given (issue 9: filling in the defaults and reading the modifiers
+// by name was most of a charge's assessment, and a battle's pairings recur).
+std::pair<int, int> melee_totals(const std::map<std::string, Value>& given) {
+  thread_local std::map<std::map<std::string, Value>, std::pair<int, int>> kept;
+  if (auto it = kept.find(given); it != kept.end()) return it->second;
+  const std::vector<ParamSpec>& specs = ruleset().resolution("melee")->params;
+  const Params full = *complete_params(specs, given);
+  const std::pair<int, int> totals{detail::melee_modifiers(full, "a").total(),
+                                   detail::melee_modifiers(full, "b").total()};
+  if (kept.size() >= 4096) kept.clear();
+  kept.emplace(given, totals);
+  return totals;
 }
 
 }  // namespace
@@ -171,14 +187,15 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
         continue;
       }
       const Vec2 mid = area_centre(ai);
-      std::vector<Vec2> spots = {mid};
-      for (Vec2 p : a.shape.points) spots.push_back(p + (mid - p).normalized() * kMm);
-      for (Vec2 p : spots) {
+      // Its middle, then a spot 1" inside each corner toward it (no vector of spots).
+      auto consider = [&](Vec2 p) {
         if (distance(p, dest) < least && distance(p, foe) < gap) {
           least = distance(p, dest);
           best = p;
         }
-      }
+      };
+      consider(mid);
+      for (Vec2 p : a.shape.points) consider(p + (mid - p).normalized() * kMm);
     }
     return best;
   };
@@ -312,10 +329,7 @@ ActionAssessment BattleSK::assess(const Action& a) const {
   auto mp =
       melee_params(a.unit, anchor_figure(a.unit), a.target, anchor_figure(a.target), true, two);
   mp["a-crossed-obstacle"] = Value(path.crossed);  // L95: as the melee will be fought
-  const std::vector<ParamSpec>& specs = ruleset().resolution("melee")->params;
-  const Params full = *complete_params(specs, std::map<std::string, Value>(mp.begin(), mp.end()));
-  const int am = detail::melee_modifiers(full, "a").total();
-  const int dm = detail::melee_modifiers(full, "b").total();
+  const auto [am, dm] = melee_totals(mp);
   double win = 0;
   double lose = 0;
   for (int d = 1; d <= 10; ++d) {

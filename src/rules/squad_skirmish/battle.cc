@@ -2,6 +2,7 @@
 #include "rules/squad_skirmish/battle.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -31,7 +32,10 @@ std::string_view role_name(Role r) {
 // has one (`leader`); the last `officers` figures are officers attached to it; an officer
 // unit's first figure is the officer.
 BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
-    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+    : scenario_(scenario), force_(std::move(scenario_.force)), rng_(seed, stream), dice_(rng_) {
+  // Issue 9: one copy of the units per battle, the battle's own (force_); scenario_ keeps the
+  // sides, commands and leaders as the file gave them, but no units.
+  scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   read_arms();
   officers_start_.assign(force_.sides.size(), 0);
   const bool loaded = option_bool("sk_07_start_loaded");

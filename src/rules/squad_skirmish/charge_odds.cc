@@ -1,6 +1,7 @@
 #include "rules/squad_skirmish/charge_odds.h"
 
 #include <algorithm>
+#include <map>
 #include <string_view>
 #include <tuple>
 #include <vector>
@@ -12,10 +13,10 @@ namespace smoothbore::squad_skirmish::detail {
 
 namespace {
 
-// How many of a d10's faces give each morale.results row (their keys, in table order).
-std::vector<std::pair<std::string_view, int>> result_faces(const MoraleSituation& s) {
+// How many of a d10's faces give each morale.results row (their keys, in table order), for a
+// squad of modified morale `morale`.
+std::vector<std::pair<std::string_view, int>> result_faces(int morale) {
   std::vector<std::pair<std::string_view, int>> out;
-  const int morale = modified_morale(s);
   for (int face = 1; face <= kD10; ++face) {
     const std::string_view key = morale_result(face - morale).key;
     auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == key; });
@@ -41,10 +42,9 @@ double probability_in(const std::vector<OutcomeProbability>& dist, std::string_v
   return sum;
 }
 
-}  // namespace
-
-ChargeOdds charge_odds(const MoraleSituation& attacker, bool attacker_passed,
-                       const MoraleSituation& defender) {
+// The odds when the attacker's morale is `attacker` (unless he passed earlier) and the
+// defender's `defender`: the tests read nothing else of the two squads.
+ChargeOdds work_out_charge_odds(int attacker, bool attacker_passed, int defender) {
   // (attacker, defender, charge) and its count of faces, as `charge` names them (SK-12).
   using Outcome3 = std::tuple<std::string_view, std::string_view, std::string_view>;
   std::vector<std::pair<Outcome3, int>> outcomes;
@@ -72,6 +72,23 @@ ChargeOdds charge_odds(const MoraleSituation& attacker, bool attacker_passed,
     if (charge == "defender-retreats") out.flees += p;
     if (a == "retreat") out.turned += p;
   }
+  return out;
+}
+
+}  // namespace
+
+// Kept per thread by the two modified morales (issue 9: the doctrine weighs a charge at every
+// target in reach, and the few morales of a battle recur across its decisions and battles).
+ChargeOdds charge_odds(const MoraleSituation& attacker, bool attacker_passed,
+                       const MoraleSituation& defender) {
+  const int a = attacker_passed ? 0 : modified_morale(attacker);
+  const int d = modified_morale(defender);
+  thread_local std::map<std::tuple<bool, int, int>, ChargeOdds> kept;
+  const auto key = std::make_tuple(attacker_passed, a, d);
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  const ChargeOdds out = work_out_charge_odds(a, attacker_passed, d);
+  if (kept.size() >= 4096) kept.clear();
+  kept.emplace(key, out);
   return out;
 }
 

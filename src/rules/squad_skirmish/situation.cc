@@ -57,6 +57,7 @@ std::vector<int> BattleSK::living(int unit) const {
 
 void BattleSK::living(int unit, std::vector<int>& out) const {
   out.clear();
+  out.reserve(force_.units[unit].stands.size());  // one allocation for a fresh vector, not five
   for (std::size_t k = 0; k < force_.units[unit].stands.size(); ++k) {
     if (alive(unit, static_cast<int>(k))) out.push_back(static_cast<int>(k));
   }

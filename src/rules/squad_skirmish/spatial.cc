@@ -119,6 +119,15 @@ void BattleSK::figures_in(const Box& box, std::vector<int>& out) const {
 
 void BattleSK::squads_in(const Box& box, std::vector<int>& out) const {
   out.clear();
+  // A battle of a few squads: their footprints' boxes (each side's index files every squad by
+  // fp_box_) tested one by one, ascending, without two index searches and a sort per line.
+  constexpr std::size_t kFewSquads = 64;
+  if (fp_box_.size() <= kFewSquads) {
+    for (std::size_t u = 0; u < fp_box_.size(); ++u) {
+      if (fp_box_[u].intersects(box)) out.push_back(static_cast<int>(u));
+    }
+    return;
+  }
   for (const SpatialIndex& side : side_units_) {
     side.query(box, squad_ids_);
     out.insert(out.end(), squad_ids_.begin(), squad_ids_.end());
