@@ -243,8 +243,7 @@ std::vector<int> BattleED::units_near(int unit, double reach_in) const {
 double BattleED::fire_reach_in(int unit) const {
   const Unit& u = force_.units[unit];
   if (u.arm == Arm::kArtillery) return max_range_in(unit);
-  const std::string weapon = u.attribute_string("weapon", "musket");
-  return weapon == "none" ? 0 : row("fire.weapons", weapon).number("long");
+  return facts_[unit].weapon == "none" ? 0 : weapon_row(unit).number("long");
 }
 
 Rect BattleED::footprint_of(int unit) const {
@@ -268,12 +267,18 @@ const RectFrame& BattleED::frame_of(int unit) const {
 }
 
 bool BattleED::within_in(int a, int b, double reach_in) const {
+  double gap = 0;
+  return within_in(a, b, reach_in, &gap);
+}
+
+bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
   const Rect fa = footprint_of(a);
   const Rect fb = footprint_of(b);
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
-  return distance(frame_of(a), frame_of(b)) / kMm <= reach_in;
+  *gap = distance(frame_of(a), frame_of(b)) / kMm;  // gap_in(a, b)
+  return *gap <= reach_in;
 }
 
 double BattleED::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
