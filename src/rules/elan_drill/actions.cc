@@ -39,6 +39,7 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
 std::vector<Action> BattleED::legal_actions(int unit) const {
   fits_.unit = -1;  // the units may have moved since the last call
   std::vector<Action> out;
+  out.reserve(16);  // about ten a unit: one allocation, not five growing copies (issue 9)
   Action hold;
   hold.unit = unit;
   out.push_back(hold);

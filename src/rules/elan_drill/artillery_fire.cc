@@ -78,9 +78,15 @@ double BattleED::expected_casualties(int target, double hits) const {
 std::string BattleED::best_shot(int unit, int target) const {
   std::string best;
   double most = -1;
-  for (const std::string& shot : shot_types(unit, target)) {
-    const double k =
-        expected_casualties(target, shot_hits_mean(shot_at(unit, target, shot_named(shot), false)));
+  // Every shot at the same target: its range and the friend in contact (L205) measured
+  // once, not once per shot (issue 9).
+  const std::vector<std::string> shots = shot_types(unit, target);
+  const double range = shots.empty() ? 0 : gap_in(unit, target);
+  const bool friend_contact = !shots.empty() && contact_friend(unit, target) >= 0;
+  for (const std::string& shot : shots) {
+    const double k = expected_casualties(
+        target,
+        shot_hits_mean(shot_at(unit, target, shot_named(shot), false, range, friend_contact)));
     if (k > most + 1e-12) {
       most = k;
       best = shot;
@@ -90,12 +96,18 @@ std::string BattleED::best_shot(int unit, int target) const {
 }
 
 ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) const {
+  return shot_at(unit, target, shot, reaction, gap_in(unit, target),
+                 contact_friend(unit, target) >= 0);
+}
+
+ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, double range,
+                                bool friend_contact) const {
   const Unit& u = force_.units[unit];
   const UnitState& st = state_[unit];
   ShotSituation s;
   s.shot = shot;
-  s.range = gap_in(unit, target);
-  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
+  s.range = range;
+  s.general = {st.moved, st.dms, reaction, friend_contact};  // L205, D12-25
   s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {

@@ -221,6 +221,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> shot_types(int unit, int target) const;
   std::string best_shot(int unit, int target) const;
   ShotSituation shot_at(int unit, int target, Shot shot, bool reaction) const;
+  // The same with its range (gap_in) and whether a friend of `unit` touches the target
+  // (contact_friend, L205) given: best_shot measures them once for every shot.
+  ShotSituation shot_at(int unit, int target, Shot shot, bool reaction, double range,
+                        bool friend_contact) const;
   std::string solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
