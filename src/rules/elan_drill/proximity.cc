@@ -470,13 +470,28 @@ std::vector<int> BattleED::fire_targets(int unit) const {
 int BattleED::contact_friend_now(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
-  for (int o : units_near(target, kContactIn)) {
-    if (o != unit && force_.units[o].side == side && active(o) &&
+  // The first of units_near's ascending candidates that touches: the lowest such id, so
+  // the candidates come in any order into a reused buffer, and a candidate is measured
+  // only while it could be lower than the one found (issue 9: a sorted copy per ask).
+  thread_local std::vector<int> near;
+  if (snap_.ready()) {
+    const Rect& r = snap_.footprint(target);
+    snap_.near_unordered(r.centre, kContactIn * kMm + half_diagonal(r), near);
+  } else if (live_.ready()) {
+    const Rect f = force_.units[target].footprint();
+    live_.near(Box{f.centre, f.centre}, kContactIn * kMm + half_diagonal(f), near);
+  } else {
+    near.resize(force_.units.size());
+    for (std::size_t i = 0; i < near.size(); ++i) near[i] = static_cast<int>(i);
+  }
+  int found = -1;
+  for (const int o : near) {
+    if ((found < 0 || o < found) && o != unit && force_.units[o].side == side && active(o) &&
         within_in(target, o, kContactIn)) {
-      return o;
+      found = o;
     }
   }
-  return -1;
+  return found;
 }
 
 }  // namespace smoothbore::elan_drill
