@@ -4,6 +4,7 @@
 // contact queries that take candidates from it could miss a unit. A generated battle
 // fought turn by turn with the doctrine AI on both sides, checking after every phase that
 // each filed footprint is the unit's footprint now. A correctness test, not a timing.
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -23,16 +24,21 @@ namespace {
 
 using elan_drill::BattleED;
 
+// The doctrine commanding both sides, the match seeded with `seed`.
+MatchConfig doctrine_config(std::uint64_t seed) {
+  MatchConfig cfg;
+  cfg.seed = seed;
+  cfg.commanders = {"doctrine", "doctrine"};
+  return cfg;
+}
+
 TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 2);
   ASSERT_FALSE(sc.force.units.empty());
 
-  MatchConfig cfg;
-  cfg.seed = 2;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(2));
   auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
   b.check_live = true;
   int turns = 0;
@@ -55,10 +61,7 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 3);
-  MatchConfig cfg;
-  cfg.seed = 3;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(3));
   auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
   b.check_nearest = true;
   int turns = 0;
@@ -75,10 +78,7 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 4);
-  MatchConfig cfg;
-  cfg.seed = 4;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(4));
   const auto& b = dynamic_cast<const BattleED&>(m.battle());
   const auto& units = b.force().units;
   const int n = std::min(static_cast<int>(units.size()), 80);
@@ -170,10 +170,7 @@ TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 6);
-  MatchConfig cfg;
-  cfg.seed = 6;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(6));
   const auto& b = dynamic_cast<const BattleED&>(m.battle());
   const auto& units = b.force().units;
   int turns = 0, laid = 0, artillery = 0;
