@@ -4,6 +4,7 @@
 // contact queries that take candidates from it could miss a unit. A generated battle
 // fought turn by turn with the doctrine AI on both sides, checking after every phase that
 // each filed footprint is the unit's footprint now. A correctness test, not a timing.
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
 #include "rules/registry.h"
 #include "scale_test_util.h"
 #include "sim/commander.h"
@@ -22,16 +24,21 @@ namespace {
 
 using elan_drill::BattleED;
 
+// The doctrine commanding both sides, the match seeded with `seed`.
+MatchConfig doctrine_config(std::uint64_t seed) {
+  MatchConfig cfg;
+  cfg.seed = seed;
+  cfg.commanders = {"doctrine", "doctrine"};
+  return cfg;
+}
+
 TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 2);
   ASSERT_FALSE(sc.force.units.empty());
 
-  MatchConfig cfg;
-  cfg.seed = 2;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(2));
   auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
   b.check_live = true;
   int turns = 0;
@@ -54,10 +61,7 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 3);
-  MatchConfig cfg;
-  cfg.seed = 3;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(3));
   auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
   b.check_nearest = true;
   int turns = 0;
@@ -74,10 +78,7 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("elan-drill", 300, 4);
-  MatchConfig cfg;
-  cfg.seed = 4;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match m(sc, *rs, cfg);
+  Match m(sc, *rs, doctrine_config(4));
   const auto& b = dynamic_cast<const BattleED&>(m.battle());
   const auto& units = b.force().units;
   const int n = std::min(static_cast<int>(units.size()), 80);
@@ -159,6 +160,45 @@ TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
   EXPECT_GE(blue.epochs, turns);  // one epoch per orders step
   EXPECT_GT(blue.choices, blue.epochs);
   EXPECT_GT(red.choices, red.epochs);
+}
+
+// Issue 9: each unit's facts (attributes, ratings, ranges), worked out once when the battle
+// starts, are those its attributes and the options give after every turn of a battle; and
+// formation_footprint (whether a formation fits, asked without copying the unit) is the
+// ruleset's layout of the unit re-formed, for every unit and formation it may take.
+TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  const auto& b = dynamic_cast<const BattleED&>(m.battle());
+  const auto& units = b.force().units;
+  int turns = 0, laid = 0, artillery = 0;
+  for (; turns < 4 && !m.finished(); ++turns) {
+    m.play_turn();
+    for (int i = 0; i < static_cast<int>(units.size()); ++i) {
+      const Unit& u = units[static_cast<std::size_t>(i)];
+      ASSERT_TRUE(b.facts(i) == b.facts_now(i)) << "unit " << i << " turn " << turns;
+      artillery += u.arm == Arm::kArtillery && b.max_range_in(i) > 0;
+      const UnitTypeInfo* type = rs->unit_type(u.type);
+      ASSERT_NE(type, nullptr);
+      const Rect fp = u.footprint();
+      for (const std::string& f : type->formations) {
+        Unit probe = u;
+        probe.formation = f;
+        const Rect want = rs->layout(probe, fp.centre, fp.facing).front().rect;
+        const Rect got = elan_drill::formation_footprint(u.arm, f, elan_drill::layout_figures(u),
+                                                         fp.centre, fp.facing);
+        ASSERT_TRUE(got.centre == want.centre && got.facing == want.facing &&
+                    got.width == want.width && got.depth == want.depth)
+            << "unit " << i << " in " << f;
+        ++laid;
+      }
+    }
+  }
+  EXPECT_GT(turns, 1);
+  EXPECT_GT(laid, 1000);
+  EXPECT_GT(artillery, 0);
 }
 
 }  // namespace

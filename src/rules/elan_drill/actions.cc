@@ -2,6 +2,9 @@
 // lines fire, columns charge, infantry charged by cavalry weigh forming square (§6).
 #include <algorithm>
 #include <array>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
@@ -14,21 +17,21 @@ namespace smoothbore::elan_drill {
 
 // Issue 9: legal_actions asks whether the same formations fit up to three times (its own
 // list, the square against cavalry, formation_moves, the screen); each answer is laid out
-// and placed once per unit, on one copy of the unit, while no unit moves (legal_actions
-// forgets them when it starts on another unit or the units may have moved).
+// (formation_footprint: the ruleset's layout, without a copy of the unit) and placed once
+// per unit while no unit moves (legal_actions forgets them when it starts on another unit
+// or the units may have moved).
 bool BattleED::formation_fits(int unit, const std::string& formation) const {
   if (fits_.unit != unit) {
     fits_.unit = unit;
-    fits_.probe = force_.units[unit];
     fits_.known.clear();
   }
   for (const auto& [f, ok] : fits_.known) {
     if (f == formation) return ok;
   }
-  fits_.probe.formation = formation;
-  const Rect fp = force_.units[unit].footprint();
-  const bool ok =
-      place_ok(unit, ruleset().layout(fits_.probe, fp.centre, fp.facing).front().rect, -1);
+  const Unit& u = force_.units[unit];
+  const Rect fp = u.footprint();
+  const bool ok = place_ok(
+      unit, formation_footprint(u.arm, formation, layout_figures(u), fp.centre, fp.facing), -1);
   fits_.known.emplace_back(formation, ok);
   return ok;
 }
@@ -36,6 +39,7 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
 std::vector<Action> BattleED::legal_actions(int unit) const {
   fits_.unit = -1;  // the units may have moved since the last call
   std::vector<Action> out;
+  out.reserve(16);  // about ten a unit: one allocation, not five growing copies (issue 9)
   Action hold;
   hold.unit = unit;
   out.push_back(hold);
@@ -169,7 +173,29 @@ int BattleED::threatening_cavalry(int unit) const {
 
 // The best expected casualties `unit` could inflict next turn, standing, in `formation`
 // (D12-11 eligible figures, L202 two-rank line) at the enemies it may fire at now.
+// Issue 9: the doctrine weighs every formation change of a unit, on the spot and with each
+// move (up to three times the same formation); while orders are given nothing it reads
+// changes, so each answer is kept for the unit's formations through the orders step
+// (check_nearest compares it with a fresh one).
 double BattleED::fire_in_formation(int unit, const std::string& formation) const {
+  if (frozen_epoch_ == 0) return fire_in_formation_now(unit, formation);
+  if (formation_fire_.epoch != frozen_epoch_ || formation_fire_.unit != unit) {
+    formation_fire_.epoch = frozen_epoch_;
+    formation_fire_.unit = unit;
+    formation_fire_.known.clear();
+  }
+  for (const auto& [f, kills] : formation_fire_.known) {
+    if (f != formation) continue;
+    if (check_nearest && kills != fire_in_formation_now(unit, formation))
+      throw std::logic_error(fmt::format("unit {}: fire in {} kept differs", unit, formation));
+    return kills;
+  }
+  const double kills = fire_in_formation_now(unit, formation);
+  formation_fire_.known.emplace_back(formation, kills);
+  return kills;
+}
+
+double BattleED::fire_in_formation_now(int unit, const std::string& formation) const {
   const Unit& u = force_.units[unit];
   if (u.arm != Arm::kFoot || formation == "march-column") return 0;     // no fire (L127)
   if (formation == "skirmish" && u.type != "light-infantry") return 0;  // formed battalions

@@ -48,7 +48,7 @@ bool crosses(const Rect& r, const Segment& s) {
 std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   std::vector<std::string> out;
   const Unit& u = force_.units[unit];
-  const std::string gun = u.attribute_string("gun", "medium");
+  const std::string& gun = facts(unit).gun;
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
   if (r <= row("fire.canister", gun).number("long")) out.emplace_back("canister");
@@ -68,7 +68,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
 // Expected casualties on the target: the exact expected hits times the chance a save
 // fails (its experience, L243-L247).
 double BattleED::expected_casualties(int target, double hits) const {
-  const std::string e = experience(target);
+  const std::string& e = experience(target);
   const int save = e == "veteran" ? 7 : e == "conscript" ? 5 : 6;
   return hits * (12.0 - save) / 12.0;
 }
@@ -78,9 +78,15 @@ double BattleED::expected_casualties(int target, double hits) const {
 std::string BattleED::best_shot(int unit, int target) const {
   std::string best;
   double most = -1;
-  for (const std::string& shot : shot_types(unit, target)) {
-    const double k =
-        expected_casualties(target, shot_hits_mean(shot_at(unit, target, shot_named(shot), false)));
+  // Every shot at the same target: its range and the friend in contact (L205) measured
+  // once, not once per shot (issue 9).
+  const std::vector<std::string> shots = shot_types(unit, target);
+  const double range = shots.empty() ? 0 : gap_in(unit, target);
+  const bool friend_contact = !shots.empty() && contact_friend(unit, target) >= 0;
+  for (const std::string& shot : shots) {
+    const double k = expected_casualties(
+        target,
+        shot_hits_mean(shot_at(unit, target, shot_named(shot), false, range, friend_contact)));
     if (k > most + 1e-12) {
       most = k;
       best = shot;
@@ -90,13 +96,19 @@ std::string BattleED::best_shot(int unit, int target) const {
 }
 
 ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) const {
+  return shot_at(unit, target, shot, reaction, gap_in(unit, target),
+                 contact_friend(unit, target) >= 0);
+}
+
+ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, double range,
+                                bool friend_contact) const {
   const Unit& u = force_.units[unit];
   const UnitState& st = state_[unit];
   ShotSituation s;
   s.shot = shot;
-  s.range = gap_in(unit, target);
-  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
-  s.gun = u.attribute_string("gun", "medium");
+  s.range = range;
+  s.general = {st.moved, st.dms, reaction, friend_contact};  // L205, D12-25
+  s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {
     s.howitzer = flag(u, "howitzer");  // L215
@@ -210,8 +222,7 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
 
 void BattleED::artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                               std::map<int, FireTally>& tally, EventLog& log) {
-  const Unit& u = force_.units[unit];
-  const std::string gun = u.attribute_string("gun", "medium");
+  const std::string& gun = facts(unit).gun;
   const bool heavy =
       gun == "heavy" || (gun == "medium" && option("d12_34_heavy") == "medium-and-heavy");
   const std::string attack = shot == "solid-shot" ? (heavy ? "heavy-solid-shot" : "solid-shot")

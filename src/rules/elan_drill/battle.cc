@@ -20,6 +20,7 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   // commands and leaders as the file gave them, but no units.
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   for (const auto& [name, value] : scenario_.options.values()) options_.emplace(name, value);
+  learn_facts();
   state_.reserve(force_.units.size());
   for (const Unit& u : force_.units) {
     UnitState s;

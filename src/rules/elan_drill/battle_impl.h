@@ -24,6 +24,7 @@
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
+#include "rules/row_tables.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::elan_drill {
@@ -52,6 +53,19 @@ struct UnitState {
   Rect guns_at;            // where they left them (the battery's place when it evaded)
   int parent = -1;         // a detachment's battalion (§2.1, D12-21; detachments.cc)
   bool joined = false;     // a detachment inside its battalion (off the table, not lost)
+};
+
+// What a unit's scenario attributes and the battle's options make of it, worked out once
+// when the battle starts (issue 9: neither changes in a battle, and every ask looked the
+// attribute up by name, copied its string and found its table row or option again).
+struct UnitFacts {
+  std::string weapon;                    // "musket" unless given (L135-L139)
+  std::string gun;                       // "medium" unless given (artillery's class, L158-L161)
+  std::string experience;                // "steady" unless given
+  const TableRow* weapon_row = nullptr;  // its fire.weapons row (none for "none")
+  double max_range_in = 0;               // D12-13: artillery's solid-shot maximum
+  int elan = 0, drill = 0, gunnery = 0, musketry = 0;  // §2.2, D12-02, D12-10
+  bool operator==(const UnitFacts&) const = default;
 };
 
 // Casualties a unit took in one fire step, for its Élan test (D12-03).
@@ -120,7 +134,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   const std::string& option(std::string_view name) const;
   double option_number(std::string_view name) const;
   bool option_flag(std::string_view name) const;
-  std::string experience(int unit) const;
+  const std::string& experience(int unit) const { return facts_[unit].experience; }
+  const UnitFacts& facts(int unit) const { return facts_[unit]; }
+  UnitFacts facts_now(int unit) const;  // the same from the unit's attributes (tests)
   int elan(int unit) const;
   int drill(int unit) const;
   int musketry(int unit) const;
@@ -150,6 +166,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).
   bool within_in(int a, int b, double reach_in) const;
+  // within_in, and when it holds, `*gap` = gap_in(a, b) (one exact distance for both).
+  bool within_in(int a, int b, double reach_in, double* gap) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
   double charge_reach_in(int unit) const;
@@ -159,7 +177,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int eligible_figures(int unit) const;            // D12-11
   int contact_figures(int unit, int enemy) const;  // D12-10
   double max_range_in(int unit) const;             // D12-13
+  const TableRow& weapon_row(int unit) const;      // its fire.weapons row
   bool can_fire_at(int unit, int target) const;
+  // can_fire_at's checks of the unit alone: it may fire at something (its formation, arms).
+  bool may_fire(int unit) const;
   bool can_charge(int unit, int target) const;
   // Flank and rear (flank.cc): `attacker` stands off `target`'s front (L48, L63, L95,
   // L229, L254); fire counts only at close range (flank_fire, D12-04).
@@ -185,8 +206,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // distribution() of close-action's casualties, kept by the pools it comes down to
   // (pool_odds.h).
   static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
-  int threatening_cavalry(int unit) const;                                 // actions.cc
-  double fire_in_formation(int unit, const std::string& formation) const;  // actions.cc
+  int threatening_cavalry(int unit) const;                                     // actions.cc
+  double fire_in_formation(int unit, const std::string& formation) const;      // actions.cc
+  double fire_in_formation_now(int unit, const std::string& formation) const;  // never kept
   // D12-11: `u`'s eligible figures were it in `formation`.
   int eligible_figures_in(const Unit& u, const std::string& formation) const;
   // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
@@ -199,6 +221,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::vector<std::string> shot_types(int unit, int target) const;
   std::string best_shot(int unit, int target) const;
   ShotSituation shot_at(int unit, int target, Shot shot, bool reaction) const;
+  // The same with its range (gap_in) and whether a friend of `unit` touches the target
+  // (contact_friend, L205) given: best_shot measures them once for every shot.
+  ShotSituation shot_at(int unit, int target, Shot shot, bool reaction, double range,
+                        bool friend_contact) const;
   std::string solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
@@ -323,6 +349,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
   Force force_;
   std::vector<UnitState> state_;
+  std::vector<UnitFacts> facts_;  // by unit (learn_facts, at the start)
+  void learn_facts();
   std::vector<Action> orders_;
   // Issue 9: each battalion's detachments, ascending (parents are fixed at the start), and
   // the units whose gunners ever left their guns, ascending (`guns_left` may be set).
@@ -355,11 +383,16 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   mutable bool leaders_dirty_ = true;   // a leader attached, detached or fell since
   struct FormationFits {
     int unit = -1;                                    // whose answers `known` holds
-    Unit probe;                                       // a copy of it, re-formed per question
     std::vector<std::pair<std::string, bool>> known;  // formation, fits
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
-  TouchTracker touches_;        // for a recorder (touch)
+  struct FormationFire {
+    std::uint64_t epoch = 0;                            // the orders step they hold for
+    int unit = -1;                                      // whose answers `known` holds
+    std::vector<std::pair<std::string, double>> known;  // formation, fire_in_formation
+  };
+  mutable FormationFire formation_fire_;  // fire_in_formation, through one orders step
+  TouchTracker touches_;                  // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill

@@ -142,33 +142,9 @@ class ElanDrill final : public Ruleset {
 
   // One stand holding the unit's figures, sized by a proposed figure footprint.
   std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
-    const int figures = std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
-    double width = 0;
-    double depth = 0;
-    if (unit.arm == Arm::kArtillery) {
-      width = kGunWidth;
-      depth = unit.formation == "limbered" ? kLimberLength : kGunDepth;
-    } else {
-      const bool horse = unit.arm == Arm::kCavalry;
-      const double fw = horse ? kHorseWidth : kFootWidth;
-      const double fd = horse ? kHorseDepth : kFootDepth;
-      int files = (figures + 1) / 2;  // two ranks (D12-11)
-      if (unit.formation.find("column") != std::string::npos) files = horse ? 2 : 4;
-      if (unit.formation == "wide-column") files = 8;
-      if (unit.formation == "square") files = (figures + 3) / 4;
-      if (unit.formation == "skirmish") {
-        width = kSkirmishSpacing * figures;
-        depth = fd;
-      } else {
-        files = std::clamp(files, 1, figures);
-        width = fw * files;
-        depth = fd * std::ceil(static_cast<double>(figures) / files);
-        if (unit.formation == "square") depth = width;
-      }
-    }
     Stand st;
-    st.rect = Rect{centre, facing, width * kMmPerInch, depth * kMmPerInch};
-    st.figures = figures;
+    st.figures = layout_figures(unit);
+    st.rect = formation_footprint(unit.arm, unit.formation, st.figures, centre, facing);
     return {st};
   }
 
@@ -227,6 +203,38 @@ class ElanDrill final : public Ruleset {
 };
 
 }  // namespace
+
+int layout_figures(const Unit& unit) {
+  return std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
+}
+
+Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 centre,
+                         double facing) {
+  double width = 0;
+  double depth = 0;
+  if (arm == Arm::kArtillery) {
+    width = kGunWidth;
+    depth = formation == "limbered" ? kLimberLength : kGunDepth;
+  } else {
+    const bool horse = arm == Arm::kCavalry;
+    const double fw = horse ? kHorseWidth : kFootWidth;
+    const double fd = horse ? kHorseDepth : kFootDepth;
+    int files = (figures + 1) / 2;  // two ranks (D12-11)
+    if (formation.find("column") != std::string_view::npos) files = horse ? 2 : 4;
+    if (formation == "wide-column") files = 8;
+    if (formation == "square") files = (figures + 3) / 4;
+    if (formation == "skirmish") {
+      width = kSkirmishSpacing * figures;
+      depth = fd;
+    } else {
+      files = std::clamp(files, 1, figures);
+      width = fw * files;
+      depth = fd * std::ceil(static_cast<double>(figures) / files);
+      if (formation == "square") depth = width;
+    }
+  }
+  return Rect{centre, facing, width * kMmPerInch, depth * kMmPerInch};
+}
 
 const Ruleset& ruleset() {
   static const ElanDrill kRuleset;

@@ -27,4 +27,11 @@ inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
 
+// The ruleset's layout (one stand): how many figures the stand holds, and its footprint for
+// `figures` figures of `arm` in `formation` at `centre` and `facing` (issue 9: whether a
+// formation fits is asked without copying the Unit).
+int layout_figures(const Unit& unit);
+Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 centre,
+                         double facing);
+
 }  // namespace smoothbore::elan_drill

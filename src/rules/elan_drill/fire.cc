@@ -23,10 +23,12 @@ void BattleED::fire_phase(int side, EventLog& log) {
     const int charger = state_[u].charged_by;
     if (charger >= 0 && can_fire_at(u, charger)) {
       target = charger;
-    } else {
+    } else if (may_fire(u)) {
       double best = 1e18;
       // Enemies out of its longest range are skipped on their centres (within_in), before
-      // the rest of can_fire_at (the same targets, fewer look-ups; issue 9).
+      // the rest of can_fire_at (the same targets, fewer look-ups; issue 9). Its longest
+      // range is can_fire_at's, so within it the rest is the target on the table and in
+      // arc, and one exact distance answers the range and the nearest.
       const double reach = fire_reach_in(u);
       std::vector<int> enemies;
       if (live_.ready()) {  // ascending, every unit whose centre within_in may accept
@@ -38,8 +40,10 @@ void BattleED::fire_phase(int side, EventLog& log) {
         enemies = force_.units_of(side);
       }
       for (int e : enemies) {
-        if (within_in(u, e, reach) && can_fire_at(u, e) && gap_in(u, e) < best) {
-          best = gap_in(u, e);
+        double gap = 0;
+        if (within_in(u, e, reach, &gap) && gap < best && force_.units[e].on_table() &&
+            in_arc(u, e)) {
+          best = gap;
           target = e;
         }
       }
@@ -72,7 +76,6 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const Outcome o = roll_small_arms(situation, dice_, &rolls);
   const RollRecord to_hit = rolls.empty() ? RollRecord{} : rolls.front();
   const int hits = std::min(outcome_int(o, "hits"), 60);
-  const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   const auto [casualties, special] =
       saves(target, hits, res, flank_fire(unit, target), &rolls);  // L254
@@ -94,11 +97,10 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   FireTally& ft = tally[target];
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
-  const std::string weapon = u.attribute_string("weapon", "musket");
-  const bool close = range <= row("fire.weapons", weapon).number("close");
+  const bool close = range <= weapon_row(unit).number("close");
   const bool volley = situation.fire->key == "volley";
   if (close && volley) ft.volley_canister_close += casualties;
-  if (close && weapon == "rifle") ft.rifle_close += casualties;
+  if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
   friendly_hits(unit, target, res, to_hit, tally, log);  // D12-25 (friendly_fire.cc)
 }

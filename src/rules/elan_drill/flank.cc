@@ -28,9 +28,9 @@ bool BattleED::flank_fire(int unit, int target) const {
   const double range = gap_in(unit, target);
   if (u.arm == Arm::kArtillery) {
     return fire_resolution(unit, target) == "canister" &&
-           range <= row("fire.canister", u.attribute_string("gun", "medium")).number("short");
+           range <= row("fire.canister", facts(unit).gun).number("short");
   }
-  return range <= row("fire.weapons", u.attribute_string("weapon", "musket")).number("close");
+  return range <= weapon_row(unit).number("close");
 }
 
 }  // namespace smoothbore::elan_drill

@@ -78,6 +78,12 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   if (enemy < 0 || type == nullptr) return;
   const Rect ef = force_.units[enemy].footprint();
   const Vec2 dir = (ef.centre - fp.centre).normalized();
+  // Toward 4" of the enemy; the movement phase allows the new formation's rate. The same
+  // for every formation: measured once (issue 9: once per formation and rate before).
+  const double travel = std::max(0.0, distance(fp, ef) - kStandOffIn * kMm);
+  if (travel < 0.25 * kMm) return;
+  const Vec2 dest = fp.centre + dir * travel;
+  const double facing = bearing_of(dir);
   for (const std::string& f : type->formations) {
     if (f == u.formation || f == "square") continue;
     if (!formation_fits(unit, f)) continue;
@@ -88,11 +94,8 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
       m.formation = f;
       m.moves = true;
       m.rate = full ? "full" : "";
-      // Toward 4" of the enemy; the movement phase allows the new formation's rate.
-      const double travel = std::max(0.0, distance(fp, ef) - kStandOffIn * kMm);
-      if (travel < 0.25 * kMm) continue;
-      m.destination = fp.centre + dir * travel;
-      m.facing = bearing_of(dir);
+      m.destination = dest;
+      m.facing = facing;
       out.push_back(m);
     }
   }

@@ -243,8 +243,7 @@ std::vector<int> BattleED::units_near(int unit, double reach_in) const {
 double BattleED::fire_reach_in(int unit) const {
   const Unit& u = force_.units[unit];
   if (u.arm == Arm::kArtillery) return max_range_in(unit);
-  const std::string weapon = u.attribute_string("weapon", "musket");
-  return weapon == "none" ? 0 : row("fire.weapons", weapon).number("long");
+  return facts_[unit].weapon == "none" ? 0 : weapon_row(unit).number("long");
 }
 
 Rect BattleED::footprint_of(int unit) const {
@@ -268,12 +267,18 @@ const RectFrame& BattleED::frame_of(int unit) const {
 }
 
 bool BattleED::within_in(int a, int b, double reach_in) const {
+  double gap = 0;
+  return within_in(a, b, reach_in, &gap);
+}
+
+bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
   const Rect fa = footprint_of(a);
   const Rect fb = footprint_of(b);
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
-  return distance(frame_of(a), frame_of(b)) / kMm <= reach_in;
+  *gap = distance(frame_of(a), frame_of(b)) / kMm;  // gap_in(a, b)
+  return *gap <= reach_in;
 }
 
 double BattleED::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
@@ -465,13 +470,28 @@ std::vector<int> BattleED::fire_targets(int unit) const {
 int BattleED::contact_friend_now(int unit, int target) const {
   if (gap_in(unit, target) <= kContactIn) return -1;
   const int side = force_.units[unit].side;
-  for (int o : units_near(target, kContactIn)) {
-    if (o != unit && force_.units[o].side == side && active(o) &&
+  // The first of units_near's ascending candidates that touches: the lowest such id, so
+  // the candidates come in any order into a reused buffer, and a candidate is measured
+  // only while it could be lower than the one found (issue 9: a sorted copy per ask).
+  thread_local std::vector<int> near;
+  if (snap_.ready()) {
+    const Rect& r = snap_.footprint(target);
+    snap_.near_unordered(r.centre, kContactIn * kMm + half_diagonal(r), near);
+  } else if (live_.ready()) {
+    const Rect f = force_.units[target].footprint();
+    live_.near(Box{f.centre, f.centre}, kContactIn * kMm + half_diagonal(f), near);
+  } else {
+    near.resize(force_.units.size());
+    for (std::size_t i = 0; i < near.size(); ++i) near[i] = static_cast<int>(i);
+  }
+  int found = -1;
+  for (const int o : near) {
+    if ((found < 0 || o < found) && o != unit && force_.units[o].side == side && active(o) &&
         within_in(target, o, kContactIn)) {
-      return o;
+      found = o;
     }
   }
-  return -1;
+  return found;
 }
 
 }  // namespace smoothbore::elan_drill

@@ -52,19 +52,40 @@ double BattleED::option_number(std::string_view n) const {
   return as_number(option_value(options_, n));
 }
 
-std::string BattleED::experience(int unit) const {
-  return force_.units[unit].attribute_string("experience", "steady");
+// Issue 9: every unit's attributes, ratings and ranges, once (UnitFacts).
+void BattleED::learn_facts() {
+  facts_.clear();
+  facts_.reserve(force_.units.size());
+  for (std::size_t i = 0; i < force_.units.size(); ++i)
+    facts_.push_back(facts_now(static_cast<int>(i)));
 }
-// §2.2 proposed factors (D12-02).
-int BattleED::elan(int unit) const { return rating(force_.units[unit], "elan", 8, 7, 6); }
-int BattleED::drill(int unit) const { return rating(force_.units[unit], "drill", 8, 7, 5); }
-int BattleED::gunnery(int unit) const { return rating(force_.units[unit], "gunnery", 7, 6, 5); }
-int BattleED::musketry(int unit) const {  // D12-10
-  return rating(force_.units[unit], "musketry",
-                static_cast<int>(option_number("d12_10_musketry_veteran")),
-                static_cast<int>(option_number("d12_10_musketry_steady")),
-                static_cast<int>(option_number("d12_10_musketry_conscript")));
+
+UnitFacts BattleED::facts_now(int unit) const {
+  const Unit& u = force_.units[unit];
+  UnitFacts f;
+  f.weapon = u.attribute_string("weapon", "musket");
+  f.gun = u.attribute_string("gun", "medium");
+  f.experience = u.attribute_string("experience", "steady");
+  f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
+  if (u.arm == Arm::kArtillery) {  // D12-13: the gun class's maximum (an option per class)
+    std::string gun = f.gun;
+    std::replace(gun.begin(), gun.end(), '-', '_');
+    f.max_range_in = option_number("d12_13_" + gun + "_max_in");
+  }
+  // §2.2 proposed factors (D12-02, D12-10).
+  f.elan = rating(u, "elan", 8, 7, 6);
+  f.drill = rating(u, "drill", 8, 7, 5);
+  f.gunnery = rating(u, "gunnery", 7, 6, 5);
+  f.musketry = rating(u, "musketry", static_cast<int>(option_number("d12_10_musketry_veteran")),
+                      static_cast<int>(option_number("d12_10_musketry_steady")),
+                      static_cast<int>(option_number("d12_10_musketry_conscript")));
+  return f;
 }
+
+int BattleED::elan(int unit) const { return facts_[unit].elan; }
+int BattleED::drill(int unit) const { return facts_[unit].drill; }
+int BattleED::gunnery(int unit) const { return facts_[unit].gunnery; }
+int BattleED::musketry(int unit) const { return facts_[unit].musketry; }  // D12-10
 
 // D12-07 rates, inches per player turn.
 double BattleED::move_rate_in(int unit) const {
@@ -173,23 +194,33 @@ std::string BattleED::fire_resolution(int unit, int target) const {
 
 // D12-13: the gun class's solid-shot maximum range (an option per class).
 double BattleED::max_range_in(int unit) const {
-  std::string gun = force_.units[unit].attribute_string("gun", "medium");
+  if (force_.units[unit].arm == Arm::kArtillery) return facts_[unit].max_range_in;
+  std::string gun = facts_[unit].gun;
   std::replace(gun.begin(), gun.end(), '-', '_');
   return option_number("d12_13_" + gun + "_max_in");
+}
+
+// A unit's small arm's row of fire.weapons (kept in its facts).
+const TableRow& BattleED::weapon_row(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.weapon_row != nullptr ? *f.weapon_row : row("fire.weapons", f.weapon);
+}
+
+bool BattleED::may_fire(int unit) const {
+  const Unit& u = force_.units[unit];
+  if (!active(unit)) return false;
+  if (state_[unit].guns_left) return false;  // L123: the gunners have left their guns
+  if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
+  if (u.arm != Arm::kArtillery && facts_[unit].weapon == "none") return false;
+  return u.formation != "march-column" && u.formation != "limbered";
 }
 
 bool BattleED::can_fire_at(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
-  if (!active(unit) || !t.on_table() || t.side == u.side) return false;
-  if (state_[unit].guns_left) return false;  // L123: the gunners have left their guns
-  if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
-  if (u.arm != Arm::kArtillery && u.attribute_string("weapon", "musket") == "none") return false;
-  if (u.formation == "march-column" || u.formation == "limbered") return false;
+  if (!t.on_table() || t.side == u.side || !may_fire(unit)) return false;
   const double range =
-      u.arm == Arm::kArtillery
-          ? max_range_in(unit)
-          : row("fire.weapons", u.attribute_string("weapon", "musket")).number("long");
+      u.arm == Arm::kArtillery ? max_range_in(unit) : weapon_row(unit).number("long");
   return within_in(unit, target, range) && in_arc(unit, target);
 }
 
@@ -237,14 +268,14 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   SmallArmsSituation s;
   s.range = gap_in(unit, target);
   s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
-  const std::string weapon = u.attribute_string("weapon", "musket");
+  const std::string& weapon = facts_[unit].weapon;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
   const char* fire = u.formation == "skirmish"            ? "skirmish"
                      : weapon == "rifle" || st.fired_ever ? "platoon"
                                                           : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
-  s.weapon = &row("fire.weapons", weapon);
+  s.weapon = &weapon_row(unit);
   s.fire = &row("fire.fire_types", fire);
   s.figures = std::clamp(eligible_figures(unit), 1, 60);
   s.skill = musketry(unit);
