@@ -1,10 +1,10 @@
 // Scale (issue 9): fire-and-discipline's tracked stand snapshot (stand_grid.h), refiled
-// unit by unit from `touch`, answers as a fresh snapshot and as a scan of every stand
-// after random moves, removals and formation-like changes; a snapshot held across them
-// stays as it was; and whole battles played with the check on (every tracked `get`
-// compared with a fresh snapshot, so a change no one touched aborts) stay consistent, as
-// do the start distances, separations and stands near a sweep that a Mover keeps, and the
-// doctrine's shortcuts.
+// unit by unit from `touch`, answers as a fresh snapshot and as a scan of every stand (its
+// per-side grids as the scan of every other side's stand) after random moves, removals and
+// formation-like changes; a snapshot held across them stays as it was; and whole battles played
+// with the check on (every tracked `get` compared with a fresh snapshot, so a change no one touched
+// aborts) stay consistent, as do the start distances, separations and stands near a sweep that a
+// Mover keeps, and the doctrine's shortcuts.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -86,6 +86,22 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
         if (e.unit < 0 || distance(r, e.rect) > reach) continue;
         EXPECT_TRUE(seen[k]) << "step " << step << " slot " << k;
         ++found;
+      }
+      // around_enemies: every stand of another side that around must visit, and none of
+      // `side`'s own.
+      for (int side = 0; side < static_cast<int>(s.force.sides.size()); ++side) {
+        std::vector<bool> enemy_seen(snap->stands.size(), false);
+        snap->around_enemies(r, side, reach, [&](int k) {
+          const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+          EXPECT_GE(e.unit, 0) << "step " << step << " slot " << k;
+          EXPECT_NE(e.side, side) << "step " << step << " slot " << k;
+          enemy_seen[static_cast<std::size_t>(k)] = true;
+        });
+        for (std::size_t k = 0; k < snap->stands.size(); ++k) {
+          const StandEntry& e = snap->stands[k];
+          if (e.unit < 0 || e.side == side || distance(r, e.rect) > reach) continue;
+          EXPECT_TRUE(enemy_seen[k]) << "step " << step << " side " << side << " slot " << k;
+        }
       }
       ++queries;
     }

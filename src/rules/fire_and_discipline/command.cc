@@ -109,11 +109,14 @@ int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, cons
 // advance_keeps_closing (below) when the footprints are not frozen: the stand snapshot
 // (stand_grid.h) gives the least distance from `from` to a stand of an enemy unit ahead
 // (every stand of such a unit counts) by looking ever wider around it, then whether one
-// lies within that distance of `to`: the answers of a scan of every enemy stand.
+// lies within that distance of `to`: the answers of a scan of every enemy stand. Both
+// look at the enemies' grids only (StandSnapshot::around_enemies).
 bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, const Rect& to) {
   const int side = s.force.units[at(unit)].side;
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-  std::vector<signed char> ahead(s.force.units.size(), -1);  // -1: not yet known
+  // Per unit -1 (not yet known), 0 or 1: one buffer per thread, not one per question.
+  thread_local std::vector<signed char> ahead;
+  ahead.assign(s.force.units.size(), -1);
   const Vec2 fc = from.front_centre();
   const Vec2 fwd = from.forward();
   auto counts = [&](const StandEntry& e) {
@@ -135,8 +138,9 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
   bool exact = false;
   const double whole = 2 * (s.table().width() + s.table().height());
   for (double reach = s.mm(100); reach < whole && !exact; reach *= 2) {
-    d0 = least_among(
-        [&](auto g) { snap->around(from, reach, [&](int k) { g(snap->stands[at(k)]); }); });
+    d0 = least_among([&](auto g) {
+      snap->around_enemies(from, side, reach, [&](int k) { g(snap->stands[at(k)]); });
+    });
     exact = d0 <= reach;  // every stand within `reach` was seen
   }
   if (!exact) {
@@ -148,7 +152,7 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
   const double rt = half_diagonal(to);
   const double cut = limit * (1 + 1e-9) + 1e-6;
   bool found = false;
-  snap->around(to, limit, [&](int k) {
+  snap->around_enemies(to, side, limit, [&](int k) {
     const StandEntry& e = snap->stands[at(k)];
     if (found || (to.centre - e.rect.centre).length() - rt - e.radius > cut) return;
     found = counts(e) && distance(to, e.rect) <= limit;

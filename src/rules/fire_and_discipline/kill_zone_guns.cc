@@ -6,8 +6,11 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
+#include "core/check.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/elevation.h"
 #include "rules/fire_and_discipline/fire_tables.h"
 #include "rules/fire_and_discipline/kill_zone.h"
@@ -97,6 +100,35 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
     const Vec2 entry = gun.front_centre() + gun.forward() * (best + 0.5);
     const int level = std::max(a.elevation, s.table().elevation_at(entry));
     out.push_back({best, level, a.cls == TerrainClass::kHill, &a});
+  }
+  return out;
+}
+
+// feature_hits as kept per corridor for the life of the state (corridor_memo.h), checked
+// against a fresh tracing under the tests' switch (checks.h).
+std::vector<FeatureHit> kept_feature_hits(const FdState& s, const Rect& gun, double range_mm) {
+  std::vector<FeatureHit> out;
+  const std::vector<CorridorFeature>* kept = s.gun_corridors.find(gun, range_mm);
+  if (kept == nullptr) {
+    out = feature_hits(s, gun, range_mm);
+    std::vector<CorridorFeature> keep;
+    keep.reserve(out.size());
+    for (const FeatureHit& f : out) keep.push_back({f.area, f.d_mm, f.level});
+    s.gun_corridors.keep(gun, range_mm, std::move(keep));
+    return out;
+  }
+  out.reserve(kept->size());
+  for (const CorridorFeature& f : *kept) {
+    out.push_back({f.d_mm, f.level, f.area->cls == TerrainClass::kHill, f.area});
+  }
+  if (shortcut_checks()) {
+    const std::vector<FeatureHit> fresh = feature_hits(s, gun, range_mm);
+    bool same = fresh.size() == out.size();
+    for (std::size_t k = 0; same && k < out.size(); ++k) {
+      same = fresh[k].d_mm == out[k].d_mm && fresh[k].level == out[k].level &&
+             fresh[k].hill == out[k].hill && fresh[k].area == out[k].area;
+    }
+    SB_CHECK(same, "a gun corridor's kept features differ from a fresh tracing");
   }
   return out;
 }
@@ -263,7 +295,7 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   const int gun_level = s.table().elevation_at(gun->rect.centre);
   const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
   const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
-  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
   const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
   // The first enemy stand nothing blocks: no feature or objective zone met before it
   // (zone_shot) and no stand met before it unless both that stand and the target are lower
@@ -292,7 +324,7 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
   if (gun == nullptr) return out;
   const double range_mm = s.mm(gun_range_yd(s, unit));
   const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
   const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
   // Every stand in the path that no feature or zone hides (zone_shot): stands in a zone
   // the guns may fire into are each rolled against, at the range to the zone.
@@ -310,7 +342,7 @@ std::vector<GunTarget> shell_targets(const FdState& s, int unit) {
   if (gun == nullptr) return out;
   const double range_mm = s.mm(gun_range_yd(s, unit));
   const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const std::vector<FeatureHit> features = feature_hits(s, gun->rect, range_mm);
+  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
   const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
   const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
   // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,

@@ -313,7 +313,8 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
 
 // Looks ever wider around each stand (as keeps_closing_by_snapshot in command.cc): a least
 // distance found within `reach` is the least of all, since every stand not visited lies
-// farther than `reach`; the same exact distances as a scan of every enemy stand.
+// farther than `reach`; the same exact distances as a scan of every enemy stand (looking at
+// the enemies' grids only).
 double Mover::enemy_distance(const std::vector<Rect>& rs) const {
   const double whole = 2 * (s_.table().width() + s_.table().height());
   double d = kImpassable;
@@ -332,7 +333,8 @@ double Mover::enemy_distance(const std::vector<Rect>& rs) const {
     bool exact = false;
     for (double reach = s_.mm(100); reach < whole && !exact; reach *= 2) {
       best = least_among([&](auto g) {
-        snap_->around(r, reach, [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
+        snap_->around_enemies(r, side_, reach,
+                              [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
       });
       exact = best <= reach;
     }

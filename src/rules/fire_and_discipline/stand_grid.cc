@@ -60,7 +60,36 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
   }
   // Cells about two stands wide: a movement check looks a stand's reach around a stand.
   snap->grid.build(centres, 4 * snap->max_radius);
+  // Each side's grid laid out over every stand (so over the same cells), then holding only
+  // that side's slots.
+  int sides = static_cast<int>(force.sides.size());
+  for (const StandEntry& e : snap->stands) sides = std::max(sides, e.side + 1);
+  snap->side_grids.assign(static_cast<std::size_t>(std::max(sides, 0)), LivePointGrid{});
+  for (std::size_t sd = 0; sd < snap->side_grids.size(); ++sd) {
+    LivePointGrid& g = snap->side_grids[sd];
+    g.build(centres, 4 * snap->max_radius);
+    for (std::size_t k = 0; k < snap->stands.size(); ++k) {
+      if (snap->stands[k].side != static_cast<int>(sd)) g.erase(static_cast<int>(k));
+    }
+  }
   return snap;
+}
+
+void StandSnapshot::file_slot(int k) {
+  const StandEntry& e = stands[static_cast<std::size_t>(k)];
+  grid.insert(k, e.rect.centre);
+  if (e.side < 0) return;
+  if (side_grids.size() <= static_cast<std::size_t>(e.side)) {
+    // A side not on the table when built: one cell, exact if slow.
+    side_grids.resize(static_cast<std::size_t>(e.side) + 1);
+  }
+  side_grids[static_cast<std::size_t>(e.side)].insert(k, e.rect.centre);
+}
+
+void StandSnapshot::unfile_slot(int k) {
+  grid.erase(k);
+  const int side = stands[static_cast<std::size_t>(k)].side;
+  if (side >= 0) side_grids[static_cast<std::size_t>(side)].erase(k);
 }
 
 bool StandSnapshot::holds(const Force& force, int unit) const {
@@ -87,7 +116,7 @@ void StandSnapshot::refile(const Force& force, int unit) {
   if (first_of_unit_.size() <= u) first_of_unit_.resize(u + 1, -1);
   for (int slot = first_of_unit_[u]; slot >= 0;) {
     const std::size_t k = static_cast<std::size_t>(slot);
-    grid.erase(slot);
+    unfile_slot(slot);
     stands[k].unit = stands[k].stand = stands[k].side = -1;
     free_.push_back(slot);
     slot = next_of_slot_[k];
@@ -115,7 +144,7 @@ void StandSnapshot::refile(const Force& force, int unit) {
                  half_diagonal(st.rect),
                  RectFrame(st.rect)};
     max_radius = std::max(max_radius, stands[k].radius);
-    grid.insert(slot, st.rect.centre);
+    file_slot(slot);
     (prev < 0 ? first_of_unit_[u] : next_of_slot_[static_cast<std::size_t>(prev)]) = slot;
     prev = slot;
   }
@@ -152,6 +181,11 @@ void check_against_fresh(const StandSnapshot& snap, const Force& force) {
   for (std::size_t k = 0; k < snap.stands.size(); ++k) {
     SB_CHECK(snap.grid.contains(static_cast<int>(k)) == (snap.stands[k].unit >= 0),
              "a stand snapshot's grid and slots disagree");
+    for (std::size_t sd = 0; sd < snap.side_grids.size(); ++sd) {
+      SB_CHECK(snap.side_grids[sd].contains(static_cast<int>(k)) ==
+                   (snap.stands[k].unit >= 0 && snap.stands[k].side == static_cast<int>(sd)),
+               "a stand snapshot's side grids and slots disagree");
+    }
   }
 }
 
@@ -198,7 +232,7 @@ bool StandSnapshot::overlaps_other(const Rect& r, int unit, double tolerance) co
 bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
   bool found = false;
   std::optional<RectFrame> fr;  // worked out for the first enemy around
-  around(r, limit, [&](int k) {
+  around_enemies(r, side, limit, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
     if (found || o.side == side) return;
     if (!fr) fr = RectFrame(r);

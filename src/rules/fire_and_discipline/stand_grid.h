@@ -52,13 +52,20 @@ struct StandSnapshot {
   // a refiled one reuses freed slots, so sort by `scan_less` for the scan's order. A free
   // slot has unit -1 and is in no query's answer.
   std::vector<StandEntry> stands;
-  LivePointGrid grid;     // the centres of the used slots, by slot
+  LivePointGrid grid;  // the centres of the used slots, by slot
+  // Per side, the centres of that side's used slots, by slot (laid out as `grid`): the
+  // nearest-enemy searches look only at the other sides' stands, where `grid` made them
+  // walk every stand of their own side around them too (a turn of n stands grew as n²).
+  std::vector<LivePointGrid> side_grids;
   double max_radius = 0;  // at least every filed stand's radius (an upper bound only)
 
   // Calls `visit(k)` for the slot k of every stand that may lie within `reach` mm of `r`,
   // edge to edge (and perhaps others), in no set order.
   template <typename Visit>
   void around(const Rect& r, double reach, Visit visit) const;
+  // The same for the stands of the sides other than `side` only (and perhaps no others).
+  template <typename Visit>
+  void around_enemies(const Rect& r, int side, double reach, Visit visit) const;
   // Calls `visit(entry)` for every stand filed, in no set order.
   template <typename Visit>
   void each(Visit visit) const {
@@ -92,6 +99,15 @@ struct StandSnapshot {
   void refile(const Force& force, int unit);
 
  private:
+  // Half the side of the box about `r`'s centre that `around` visits: padded far above
+  // rounding, every stand within `reach` of `r` has its centre in it.
+  double box_half(const Rect& r, double reach) const {
+    return (half_diagonal(r) + max_radius + std::max(reach, 0.0)) * (1 + 1e-9) + 1e-3;
+  }
+  // Files slot `k` (its entry set) in `grid` and its side's grid; takes it out of both.
+  void file_slot(int k);
+  void unfile_slot(int k);
+
   // Per unit its first slot, and per slot the unit's next (-1: none), stand by stand.
   std::vector<int> first_of_unit_;
   std::vector<int> next_of_slot_;
@@ -100,9 +116,18 @@ struct StandSnapshot {
 
 template <typename Visit>
 void StandSnapshot::around(const Rect& r, double reach, Visit visit) const {
-  // Padded far above rounding: every such stand's centre lies in the box.
-  const double h = (half_diagonal(r) + max_radius + std::max(reach, 0.0)) * (1 + 1e-9) + 1e-3;
+  const double h = box_half(r, reach);
   grid.visit(r.centre - Vec2{h, h}, r.centre + Vec2{h, h}, visit);
+}
+
+template <typename Visit>
+void StandSnapshot::around_enemies(const Rect& r, int side, double reach, Visit visit) const {
+  const double h = box_half(r, reach);
+  for (std::size_t sd = 0; sd < side_grids.size(); ++sd) {
+    if (static_cast<int>(sd) != side) {
+      side_grids[sd].visit(r.centre - Vec2{h, h}, r.centre + Vec2{h, h}, visit);
+    }
+  }
 }
 
 class StandCache {

@@ -16,6 +16,7 @@
 
 #include "core/force/force.h"
 #include "core/table/table.h"
+#include "rules/fire_and_discipline/corridor_memo.h"
 #include "rules/fire_and_discipline/options.h"
 #include "rules/fire_and_discipline/stand_grid.h"
 #include "rules/scenario.h"
@@ -119,6 +120,7 @@ struct FdState {
   double mm_per_yd = 2.54;     // FD-01
   StandCache stands_on_table;  // a filed snapshot for proximity queries (stand_grid.h)
   StateTouches touched;        // for the replay recorder (see above)
+  CorridorMemo gun_corridors;  // the features the guns' corridors enter (corridor_memo.h)
 
   const Table& table() const { return scenario->table; }
   double yd(double mm) const { return mm / mm_per_yd; }
