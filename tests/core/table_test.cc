@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
+#include "core/dice/rng.h"
 #include "core/table/table.h"
 #include "core/table/terrain.h"
 
@@ -197,6 +199,68 @@ TEST(Sight, LinearFeatures) {
   EXPECT_TRUE(t.terrain_blocks_sight({500, 700}, {500, 900}));
   EXPECT_FALSE(t.terrain_blocks_sight({500, 800}, {500, 900}));  // lining the hedge
   EXPECT_FALSE(t.terrain_blocks_sight({500, 100}, {500, 300}));  // walls do not block
+}
+
+// The first crossing found directly lies where elan-drill's bisection of crosses() finds it
+// (within the bisection's last step), and crosses() on the candidates of a box answers as
+// crosses() for every move inside it, on random zigzag obstacles of two classes (some
+// running along a move, some ending on it).
+TEST(Table, FirstCrossingMatchesBisection) {
+  Rng rng(20261127, 5);
+  Table t(2000, 2000);
+  auto point = [&] { return Vec2{rng.uniform() * 2000, rng.uniform() * 2000}; };
+  for (int i = 0; i < 60; ++i) {
+    std::vector<Vec2> path{point()};
+    for (int k = 0; k < 3; ++k)
+      path.push_back(path.back() + Vec2{rng.uniform() * 400 - 200, rng.uniform() * 400 - 200});
+    const TerrainClass c = i % 2 == 0 ? TerrainClass::kLinearObstacle : TerrainClass::kEarthworks;
+    t.add(LinearFeature{"obstacle", c, path, 5, false});
+  }
+  // An obstacle along the x axis at y = 1000 and one ending at (1500, 1500).
+  Table plain(2000, 2000);
+  plain.add(
+      LinearFeature{"along", TerrainClass::kLinearObstacle, {{100, 1000}, {300, 1000}}, 5, false});
+  plain.add(LinearFeature{
+      "ending", TerrainClass::kLinearObstacle, {{1500, 1500}, {1500, 1900}}, 5, false});
+  EXPECT_DOUBLE_EQ(plain.first_crossing({0, 1000}, {400, 1000}, TerrainClass::kLinearObstacle),
+                   0.25);
+  EXPECT_DOUBLE_EQ(plain.first_crossing({1400, 1500}, {1600, 1500}, TerrainClass::kLinearObstacle),
+                   0.5);
+  EXPECT_EQ(plain.first_crossing({1400, 1500}, {1600, 1500}, TerrainClass::kEarthworks),
+            std::numeric_limits<double>::infinity());
+  t.add(
+      LinearFeature{"along", TerrainClass::kLinearObstacle, {{100, 1000}, {300, 1000}}, 5, false});
+  int crossed = 0;
+  for (int q = 0; q < 400; ++q) {
+    const Vec2 a = q == 0 ? Vec2{0, 1000} : point();
+    const Vec2 b =
+        q == 0 ? Vec2{400, 1000} : a + Vec2{rng.uniform() * 600 - 300, rng.uniform() * 600 - 300};
+    for (const TerrainClass c : {TerrainClass::kLinearObstacle, TerrainClass::kEarthworks}) {
+      const double length = distance(a, b);
+      const Vec2 dir = (b - a) * (1.0 / length);
+      const Vec2 end = a + dir * length;
+      const Table::CrossingCandidates near =
+          t.crossing_candidates({{std::min(a.x, end.x), std::min(a.y, end.y)},
+                                 {std::max(a.x, end.x), std::max(a.y, end.y)}},
+                                c);
+      double lo = 0, hi = length;
+      for (int i = 0; i < 30; ++i) {
+        const double mid = (lo + hi) / 2;
+        const bool crosses = t.crosses(a, a + dir * mid, c);
+        EXPECT_EQ(t.crosses(a, a + dir * mid, near), crosses);
+        (crosses ? hi : lo) = mid;
+      }
+      const double first = t.first_crossing(a, b, c);
+      ASSERT_EQ(t.crosses(a, b, c), first <= 1) << "query " << q;
+      if (first > 1) {
+        EXPECT_EQ(first, std::numeric_limits<double>::infinity());
+        continue;
+      }
+      ++crossed;
+      EXPECT_NEAR(first * length, hi, length * 1e-8 + 1e-9) << "query " << q;
+    }
+  }
+  EXPECT_GT(crossed, 40);
 }
 
 }  // namespace

@@ -263,13 +263,69 @@ double Table::reachable(Vec2 a, Vec2 b, double budget, const CostFn& cost) const
   return len;
 }
 
+namespace {
+
+// Whether a→b meets one of the segments of the path.
+bool meets_path(const Segment& s, const LinearFeature& f) {
+  for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
+    if (segments_intersect(s, {f.path[i], f.path[i + 1]})) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Table::crosses(Vec2 a, Vec2 b, TerrainClass c) const {
   const Segment s{a, b};
   for (int k : linear_grid_.near(segment_box(a, b))) {
     const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
+    if (f.cls == c && meets_path(s, f)) return true;
+  }
+  return false;
+}
+
+double Table::first_crossing(Vec2 a, Vec2 b, TerrainClass c) const {
+  const Segment s{a, b};
+  const Vec2 d = b - a;
+  const double len2 = d.dot(d);
+  double first = std::numeric_limits<double>::infinity();
+  for (int k : linear_grid_.near(segment_box(a, b))) {
+    const LinearFeature& f = linears_[static_cast<std::size_t>(k)];
     if (f.cls != c) continue;
     for (std::size_t i = 0; i + 1 < f.path.size(); ++i) {
-      if (segments_intersect(s, {f.path[i], f.path[i + 1]})) return true;
+      const Segment e{f.path[i], f.path[i + 1]};
+      if (!segments_intersect(s, e)) continue;
+      const std::vector<double> at = segment_crossings(s, e);
+      if (!at.empty()) {
+        first = std::min(first, at.front());
+      } else if (len2 > 0) {  // along it (or touching it end to end): its nearer end
+        const double ta = (e.a - a).dot(d) / len2, tb = (e.b - a).dot(d) / len2;
+        first = std::min(first, std::clamp(std::min(ta, tb), 0.0, 1.0));
+      } else {
+        first = 0;
+      }
+    }
+  }
+  return first;
+}
+
+Table::CrossingCandidates Table::crossing_candidates(const Box& box, TerrainClass c) const {
+  CrossingCandidates out;
+  for (int k : linear_grid_.near(box)) {
+    if (linears_[static_cast<std::size_t>(k)].cls == c) out.linears.push_back(k);
+  }
+  return out;
+}
+
+// The features the grid would find for the segment's box are those of `near` whose boxes
+// meet it (its box lies inside the one `near` was found for); any order answers the same.
+bool Table::crosses(Vec2 a, Vec2 b, const CrossingCandidates& near) const {
+  const Segment s{a, b};
+  const Box box = segment_box(a, b);
+  for (int k : near.linears) {
+    if (linear_grid_.box(k).intersects(box) &&
+        meets_path(s, linears_[static_cast<std::size_t>(k)])) {
+      return true;
     }
   }
   return false;

@@ -67,10 +67,16 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   const double length = distance(c0, dest);
   const Vec2 dir = (dest - c0) * (1.0 / length);
   auto crossing = [&](TerrainClass c) {
+    // The features of the whole path, found once (every step's path lies in its box).
+    const Vec2 end = c0 + dir * length;
+    const auto near =
+        scenario_.table.crossing_candidates({{std::min(c0.x, end.x), std::min(c0.y, end.y)},
+                                             {std::max(c0.x, end.x), std::max(c0.y, end.y)}},
+                                            c);
     double lo = 0, hi = length;
     for (int i = 0; i < 30; ++i) {
       const double mid = (lo + hi) / 2;
-      (scenario_.table.crosses(c0, c0 + dir * mid, c) ? hi : lo) = mid;
+      (scenario_.table.crosses(c0, c0 + dir * mid, near) ? hi : lo) = mid;
     }
     return hi;
   };
