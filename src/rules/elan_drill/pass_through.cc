@@ -13,10 +13,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-constexpr double kStep = 0.2 * kMm;
-}  // namespace
-
 double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& log) {
   Unit& u = force_.units[unit];
   Stand& st = u.stands.front();
@@ -34,7 +30,7 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
     for (std::size_t i = 0; i < force_.units.size(); ++i) near.push_back(static_cast<int>(i));
   }
   double ok_t = 0;
-  for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
+  for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
     t = std::min(t, reach);
     Rect r = st.rect;
     r.centre = c0 + dir * t;
