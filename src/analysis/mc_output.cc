@@ -21,14 +21,14 @@ std::string percent(std::int64_t count, std::int64_t total) {
 }
 
 // "62.3% [59.3, 65.2]": a rate with its interval, in percent.
-std::string rate(std::int64_t count, std::int64_t total, const Interval& ci) {
+std::string rate_with_interval(std::int64_t count, std::int64_t total, const Interval& ci) {
   if (total == 0) return "-";
   return fmt::format("{:5.1f}% [{:.1f}, {:.1f}]",
                      100.0 * static_cast<double>(count) / static_cast<double>(total),
                      100.0 * ci.low, 100.0 * ci.high);
 }
 
-std::string distribution_row(const std::string& label, std::size_t width, const Distribution& d) {
+std::string distribution_line(const std::string& label, std::size_t width, const Distribution& d) {
   if (d.count == 0) return fmt::format("  {:<{}}  (no battles)\n", label, width);
   return fmt::format("  {:<{}}  {:8.2f} {:8.2f} {:8.2f} {:8.2f} {:8.2f} {:8.2f} {:8.2f}\n", label,
                      width, d.mean, d.sd, d.q05, d.q25, d.q50, d.q75, d.q95);
@@ -75,8 +75,9 @@ std::string summary_text(const McSummary& s) {
       fmt::format("  {:<{}}  {:<20}  {:<20}  {:<20}\n", "side", side_width, "win", "draw", "loss");
   for (const SideSummary& side : s.sides) {
     out += fmt::format("  {:<{}}  {:<20}  {:<20}  {:<20}\n", side.id, side_width,
-                       rate(side.wins, s.battles, side.win), rate(side.draws, s.battles, side.draw),
-                       rate(side.losses, s.battles, side.loss));
+                       rate_with_interval(side.wins, s.battles, side.win),
+                       rate_with_interval(side.draws, s.battles, side.draw),
+                       rate_with_interval(side.losses, s.battles, side.loss));
   }
 
   std::size_t width = std::string("turns").size();
@@ -87,12 +88,12 @@ std::string summary_text(const McSummary& s) {
       "\nDistributions (quantiles: R type 7)\n  {:<{}}  {:>8} {:>8} {:>8} {:>8} "
       "{:>8} {:>8} {:>8}\n",
       "", width, "mean", "sd", "5%", "25%", "50%", "75%", "95%");
-  out += distribution_row("turns", width, s.turns);
+  out += distribution_line("turns", width, s.turns);
   for (const SideSummary& side : s.sides) {
-    out += distribution_row(side.id + " losses %", width, side.losses_percent);
-    out += distribution_row(side.id + " broken %", width, side.broken_percent);
-    out += distribution_row(side.id + " units broken", width, side.units_broken);
-    out += distribution_row(side.id + " points", width, side.points);
+    out += distribution_line(side.id + " losses %", width, side.losses_percent);
+    out += distribution_line(side.id + " broken %", width, side.broken_percent);
+    out += distribution_line(side.id + " units broken", width, side.units_broken);
+    out += distribution_line(side.id + " points", width, side.points);
   }
 
   out += "\nEnd conditions\n";
@@ -112,8 +113,9 @@ std::string summary_text(const McSummary& s) {
   for (const UnitSummary& u : s.units) {
     out += fmt::format("  {:<{}}  {:<{}}  {:<20}  {:>7}  {:>7}  {:>9}\n", u.id, unit_width,
                        s.sides.at(static_cast<std::size_t>(u.side)).id, side_width,
-                       rate(u.status[0], s.battles, u.survived), percent(u.status[1], s.battles),
-                       percent(u.status[2], s.battles), percent(u.status[3], s.battles));
+                       rate_with_interval(u.status[0], s.battles, u.survived),
+                       percent(u.status[1], s.battles), percent(u.status[2], s.battles),
+                       percent(u.status[3], s.battles));
   }
   return trim_lines(out);
 }

@@ -14,7 +14,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double rate(std::int64_t count, std::int64_t total) {
+// count / total as a fraction; 0 with no battles.
+double share(std::int64_t count, std::int64_t total) {
   return total > 0 ? static_cast<double>(count) / static_cast<double>(total) : 0.0;
 }
 
@@ -66,7 +67,7 @@ std::string sweep_text(const std::vector<SweepAxis>& axes,
       col.cells.push_back(c.summary.battles == 0
                               ? std::string("-")
                               : fmt::format("{:5.1f}% [{:.1f}, {:.1f}]",
-                                            100 * rate(s.wins, c.summary.battles), 100 * s.win.low,
+                                            100 * share(s.wins, c.summary.battles), 100 * s.win.low,
                                             100 * s.win.high));
     }
     columns.push_back(std::move(col));
@@ -76,7 +77,7 @@ std::string sweep_text(const std::vector<SweepAxis>& axes,
     draws.cells.push_back(
         c.summary.battles == 0
             ? std::string("-")
-            : fmt::format("{:.1f}%", 100 * rate(c.summary.sides[0].draws, c.summary.battles)));
+            : fmt::format("{:.1f}%", 100 * share(c.summary.sides[0].draws, c.summary.battles)));
   }
   columns.push_back(std::move(draws));
   for (std::size_t side = 0; side < first.sides.size(); ++side) {
@@ -135,7 +136,7 @@ void write_sweep_csv(std::ostream& out, const std::vector<SweepAxis>& axes,
     out << fmt::format("{},{},{},{}", m.battles, m.partial ? "true" : "false", m.sides[0].draws,
                        m.turns.mean);
     for (const SideSummary& s : m.sides) {
-      out << fmt::format(",{},{},{},{},{},{}", s.wins, rate(s.wins, m.battles), s.win.low,
+      out << fmt::format(",{},{},{},{},{},{}", s.wins, share(s.wins, m.battles), s.win.low,
                          s.win.high, s.losses_percent.mean / 100, s.broken_percent.mean / 100);
     }
     out << '\n';

@@ -2,7 +2,6 @@
 // from the same resolution function that battles sample (design.md "central idea"), as
 // decimals, as fractions (--exact) and beside N seeded samples (--compare N).
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <iostream>
 #include <limits>
@@ -35,14 +34,6 @@ struct OddsOptions {
 };
 
 inline constexpr std::int64_t kMaxCompareSamples = 1'000'000'000;
-
-template <typename T>
-std::optional<T> parse_integer(const std::string& text) {
-  T v{};
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
 
 std::string outcome_text(const Outcome& o) {
   std::string out;

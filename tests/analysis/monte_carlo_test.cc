@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <numeric>
-#include <sstream>
 
 #include "analysis/mc_output.h"
 #include "analysis/mc_summary.h"
+#include "analysis/mc_test_util.h"
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
 
@@ -23,11 +23,7 @@ MonteCarloConfig config_of(std::int64_t trials, int threads) {
   return c;
 }
 
-std::string csv_of(const Scenario& s, const MonteCarloConfig& c, const MonteCarloRun& run) {
-  std::ostringstream out;
-  write_trials_csv(out, s, c, run);
-  return out.str();
-}
+using test::csv_of;
 
 TEST(MonteCarlo, TrialIIsTheMatchOfStreamI) {
   const Scenario s = load_embedded("fast-1805/small.toml");

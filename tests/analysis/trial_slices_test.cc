@@ -8,16 +8,16 @@
 #include <cmath>
 #include <limits>
 #include <set>
-#include <sstream>
 
 #include "analysis/mc_output.h"
+#include "analysis/mc_test_util.h"
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
 
 namespace smoothbore {
 namespace {
 
-MonteCarloConfig config_of(std::int64_t trials) {
+MonteCarloConfig slices_config(std::int64_t trials) {
   MonteCarloConfig c;
   c.seed = 5;
   c.trials = trials;
@@ -25,11 +25,7 @@ MonteCarloConfig config_of(std::int64_t trials) {
   return c;
 }
 
-std::string csv_of(const Scenario& s, const MonteCarloConfig& c, const MonteCarloRun& run) {
-  std::ostringstream out;
-  write_trials_csv(out, s, c, run);
-  return out.str();
-}
+using test::csv_of;
 
 TEST(TrialSlices, SlicesHoldEveryTrialOnce) {
   EXPECT_EQ(slice_size(TrialSlice{}, 7), 7);
@@ -79,7 +75,7 @@ TEST(TrialSlices, EncodingKeepsEveryFieldExactly) {
 TEST(TrialSlices, MergedSlicesAreTheSingleProcessRun) {
   const Scenario s = load_embedded("fast-1805/small.toml");
   const Ruleset& rs = *find_ruleset(s.ruleset);
-  const MonteCarloConfig c = config_of(11);
+  const MonteCarloConfig c = slices_config(11);
   const std::string whole = csv_of(s, c, run_monte_carlo(s, rs, c));
   for (std::int64_t k : {1, 2, 3, 12}) {
     std::vector<std::vector<TrialRecord>> slices;
@@ -100,7 +96,7 @@ TEST(TrialSlices, MergedSlicesAreTheSingleProcessRun) {
 TEST(TrialSlices, AStoppedSliceLeavesTheLongestFinishedPrefix) {
   const Scenario s = load_embedded("fast-1805/small.toml");
   const Ruleset& rs = *find_ruleset(s.ruleset);
-  const MonteCarloConfig c = config_of(10);
+  const MonteCarloConfig c = slices_config(10);
   std::vector<std::vector<TrialRecord>> slices;
   for (std::int64_t r = 0; r < 3; ++r) {
     slices.push_back(run_monte_carlo_slice(s, rs, c, TrialSlice{r, 3}).records);
@@ -115,7 +111,7 @@ TEST(TrialSlices, AStoppedSliceLeavesTheLongestFinishedPrefix) {
   for (std::int64_t i = 0; i < 4; ++i) {
     EXPECT_EQ(merged.records[static_cast<std::size_t>(i)].trial, i);
   }
-  const MonteCarloConfig c4 = config_of(4);
+  const MonteCarloConfig c4 = slices_config(4);
   MonteCarloRun prefix = run_monte_carlo(s, rs, c4);
   prefix.requested = 10;
   prefix.stopped = true;

@@ -15,6 +15,10 @@
 
 namespace smoothbore::test {
 
+// The small fast-1805 scenario of the source tree.
+inline const std::string kSmall =
+    std::string(SMOOTHBORE_SOURCE_DIR) + "/scenarios/fast-1805/small.toml";
+
 struct CliOutput {
   int exit_code = -1;
   std::string out;  // stdout

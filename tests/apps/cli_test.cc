@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/cli_runner.h"
 #include "apps/run_cli.h"
 
 namespace smoothbore {
@@ -21,17 +22,11 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
+using test::read_text;
 using testing_cli::Output;
 
 // Runs `smoothbore ARGS` through the shell; ARGS is shell text (tests/apps/run_cli.h).
 Output run(const std::string& args) { return testing_cli::run_cli(args); }
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // A fresh directory per test, removed afterwards.
 class CliTest : public ::testing::Test {
@@ -168,7 +163,7 @@ TEST_F(CliTest, RunIsDeterministicForASeed) {
   Output rc = run("run --quiet --seed 8 --log '" + c + "'");
   ASSERT_EQ(rc.exit_code, 0) << rc.output;
 
-  const std::string log_a = read_file(a), log_b = read_file(b), log_c = read_file(c);
+  const std::string log_a = read_text(a), log_b = read_text(b), log_c = read_text(c);
   ASSERT_FALSE(log_a.empty());
   EXPECT_EQ(log_a, log_b);
   EXPECT_NE(log_a, log_c);

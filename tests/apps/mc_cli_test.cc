@@ -20,10 +20,10 @@ namespace smoothbore {
 namespace {
 
 using test::CliOutput;
+using test::kSmall;
 using test::read_text;
 using ::testing::HasSubstr;
 
-const std::string kSmall = std::string(SMOOTHBORE_SOURCE_DIR) + "/scenarios/fast-1805/small.toml";
 const std::string kHorseFoot =
     std::string(SMOOTHBORE_SOURCE_DIR) + "/tests/sim/data/horse_against_untrained_foot.toml";
 

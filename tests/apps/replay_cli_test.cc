@@ -10,21 +10,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "apps/cli_runner.h"
 #include "apps/run_cli.h"
 
 namespace smoothbore {
 namespace {
 
 namespace fs = std::filesystem;
+using test::read_text;
 using ::testing::HasSubstr;
 using testing_cli::run_cli;
-
-std::string read_file(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 class ReplayCli : public ::testing::Test {
  protected:
@@ -48,10 +43,10 @@ TEST_F(ReplayCli, RunHtmlAndReplayOfItsLogWriteTheSamePage) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   r = run_cli("replay '" + path("b.jsonl") + "' --html '" + path("replay.html") + "'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  const std::string page = read_file(path("run.html"));
+  const std::string page = read_text(path("run.html"));
   EXPECT_THAT(page, HasSubstr("<!DOCTYPE html>"));
-  EXPECT_EQ(page, read_file(path("replay.html")));
-  EXPECT_THAT(read_file(path("b.jsonl")), HasSubstr("{\"kind\":\"snapshot\""));
+  EXPECT_EQ(page, read_text(path("replay.html")));
+  EXPECT_THAT(read_text(path("b.jsonl")), HasSubstr("{\"kind\":\"snapshot\""));
 }
 
 TEST_F(ReplayCli, LogWithoutSnapshotIsBadInput) {

@@ -11,10 +11,10 @@ namespace smoothbore {
 namespace {
 
 using test::CliOutput;
+using test::kSmall;
 using test::read_text;
 using ::testing::HasSubstr;
 
-const std::string kSmall = std::string(SMOOTHBORE_SOURCE_DIR) + "/scenarios/fast-1805/small.toml";
 const std::string kFd =
     std::string(SMOOTHBORE_SOURCE_DIR) + "/scenarios/fire-and-discipline/small.toml";
 

@@ -8,6 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "io/diagnostics_test_util.h"
 #include "io/scenario_file.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/param.h"
@@ -18,14 +19,10 @@ namespace {
 using ::testing::HasSubstr;
 namespace fd = fire_and_discipline;
 
-std::string all_errors(const std::vector<Diagnostic>& d) {
-  std::string out;
-  for (const Diagnostic& x : d) out += format(x) + "\n";
-  return out;
-}
+using test::all_errors;
 
 // Line numbers matter below: the unit's order lines are 25 and 26.
-constexpr std::string_view kBase = R"([scenario]
+constexpr std::string_view kOrdersBase = R"([scenario]
 name = "orders"
 ruleset = "fire-and-discipline"
 
@@ -80,12 +77,8 @@ y = 80
 radius = 20
 )";
 
-std::string edit(std::string_view from, std::string_view to) {
-  std::string out(kBase);
-  std::size_t at = out.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) out.replace(at, from.size(), to);
-  return out;
+std::string orders_edit(std::string_view from, std::string_view to) {
+  return test::replaced(kOrdersBase, from, to);
 }
 
 // Exactly one error, at `line`:`col`, containing `message`.
@@ -100,7 +93,7 @@ void expect_error_at(const std::string& text, int line, int col, std::string_vie
 }
 
 TEST(FireAndDisciplineOrdersFile, OrdersLoadIntoTheUnits) {
-  auto s = load_scenario_text(kBase, "orders.toml");
+  auto s = load_scenario_text(kOrdersBase, "orders.toml");
   ASSERT_TRUE(s.has_value()) << all_errors(s.error());
   const Unit& a1 = s->force.units[0];
   EXPECT_EQ(a1.attribute_string("order", ""), "assault");
@@ -121,49 +114,49 @@ TEST(FireAndDisciplineOrdersFile, OrdersLoadIntoTheUnits) {
             "order-feature = \"mill\"\n\n[[sides.units]]\nid = \"a-2\""},
            {"y = 150\n\n[[sides]]", "y = 150\norder = \"general-advance\"\n\n[[sides]]"},
            {"y = 150\n\n[[sides]]", "y = 150\norder = \"withdrawal\"\n\n[[sides]]"}}) {
-    auto v = load_scenario_text(edit(from, to), "variant.toml");
+    auto v = load_scenario_text(orders_edit(from, to), "variant.toml");
     EXPECT_TRUE(v.has_value()) << to << "\n" << (v ? "" : all_errors(v.error()));
   }
 }
 
 TEST(FireAndDisciplineOrdersFile, BadOrderValue) {
-  expect_error_at(edit("order = \"assault\"", "order = \"charge\""), 25, 9,
+  expect_error_at(orders_edit("order = \"assault\"", "order = \"charge\""), 25, 9,
                   "order: expected one of none|general-advance|assault|hold|withdrawal, found "
                   "'charge'");
-  expect_error_at(edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
-                       "order-feature = 7\n\n[[sides.units]]\nid = \"a-2\""),
+  expect_error_at(orders_edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
+                              "order-feature = 7\n\n[[sides.units]]\nid = \"a-2\""),
                   26, 17, "order-feature: expected a string, found 7");
 }
 
 TEST(FireAndDisciplineOrdersFile, UnknownFeature) {
-  expect_error_at(edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
-                       "order-feature = \"vilage\"\n\n[[sides.units]]\nid = \"a-2\""),
+  expect_error_at(orders_edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
+                              "order-feature = \"vilage\"\n\n[[sides.units]]\nid = \"a-2\""),
                   26, 17,
                   "unit 'a-1': order-feature: expected the id of an objective or terrain "
                   "feature (mill|village), found 'vilage'");
 }
 
 TEST(FireAndDisciplineOrdersFile, AssaultNeedsAFeature) {  // §2.41b
-  expect_error_at(edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
-                       "\n\n[[sides.units]]\nid = \"a-2\""),
+  expect_error_at(orders_edit("order-feature = \"village\"\n\n[[sides.units]]\nid = \"a-2\"",
+                              "\n\n[[sides.units]]\nid = \"a-2\""),
                   25, 9, "an assault names the feature to charge and secure (§2.41b)");
 }
 
 TEST(FireAndDisciplineOrdersFile, GeneralAdvanceNamesNoFeature) {  // §2.41a
-  expect_error_at(edit("order = \"assault\"", "order = \"general-advance\""), 26, 17,
+  expect_error_at(orders_edit("order = \"assault\"", "order = \"general-advance\""), 26, 17,
                   "only an assault, hold or withdrawal order names a feature (§2.41); found "
                   "order = 'general-advance'");
-  expect_error_at(edit("order = \"assault\"\n", ""), 25, 17, "found order = 'none'");
+  expect_error_at(orders_edit("order = \"assault\"\n", ""), 25, 17, "found order = 'none'");
 }
 
 // §2.41d: the village (y 300) is farther from the allies' south edge than a-1 (y 150); the
 // mill (y 80) is nearer.
 TEST(FireAndDisciplineOrdersFile, WithdrawalTowardTheHomeEdge) {
-  expect_error_at(edit("order = \"assault\"", "order = \"withdrawal\""), 26, 17,
+  expect_error_at(orders_edit("order = \"assault\"", "order = \"withdrawal\""), 26, 17,
                   "a withdrawal goes to a feature closer to the side's home edge (south) than "
                   "the unit is (§2.41d); 'village' is not");
-  auto ok = load_scenario_text(edit("order = \"assault\"\norder-feature = \"village\"",
-                                    "order = \"withdrawal\"\norder-feature = \"mill\""),
+  auto ok = load_scenario_text(orders_edit("order = \"assault\"\norder-feature = \"village\"",
+                                           "order = \"withdrawal\"\norder-feature = \"mill\""),
                                "withdraw.toml");
   EXPECT_TRUE(ok.has_value()) << (ok ? "" : all_errors(ok.error()));
 }

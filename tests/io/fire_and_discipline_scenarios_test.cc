@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "io/check.h"
+#include "io/diagnostics_test_util.h"
 #include "io/scenario_file.h"
 #include "rules/registry.h"
 
@@ -16,17 +17,13 @@ namespace {
 
 using ::testing::HasSubstr;
 
-std::string all_errors(const std::vector<Diagnostic>& d) {
-  std::string out;
-  for (const Diagnostic& x : d) out += format(x) + "\n";
-  return out;
-}
+using test::all_errors;
 
 std::string source(std::string_view name) {
   return std::string(SMOOTHBORE_SOURCE_DIR) + "/scenarios/fire-and-discipline/" + std::string(name);
 }
 
-Scenario load(std::string_view name) {
+Scenario load_shipped(std::string_view name) {
   auto s = load_scenario_file(source(name));
   EXPECT_TRUE(s.has_value()) << (s ? "" : all_errors(s.error()));
   return s.value_or(Scenario{});
@@ -46,7 +43,7 @@ TEST(FireAndDisciplineScenarios, CheckCleanly) {
 }
 
 TEST(FireAndDisciplineScenarios, Small) {
-  Scenario s = load("small.toml");
+  Scenario s = load_shipped("small.toml");
   EXPECT_EQ(s.ruleset, "fire-and-discipline");
   EXPECT_EQ(s.length_unit, "yd");
   EXPECT_DOUBLE_EQ(s.table.width(), 720 * 2.54);
@@ -70,7 +67,7 @@ TEST(FireAndDisciplineScenarios, Small) {
 }
 
 TEST(FireAndDisciplineScenarios, Battle) {
-  Scenario s = load("battle.toml");
+  Scenario s = load_shipped("battle.toml");
   EXPECT_DOUBLE_EQ(s.table.width(), 1200 * 2.54);
   EXPECT_GE(s.force.leaders.size(), 6u);
   EXPECT_GE(s.force.commands.size(), 4u);
@@ -87,7 +84,7 @@ TEST(FireAndDisciplineScenarios, Battle) {
   EXPECT_NEAR(dragoons->stands[0].rect.width, 7.5 * 2.54, 1e-9);  // dismounted half-stands
 }
 
-constexpr std::string_view kBase = R"([scenario]
+constexpr std::string_view kFdBase = R"([scenario]
 name = "test"
 ruleset = "fire-and-discipline"
 
@@ -126,15 +123,11 @@ x = 200
 y = 100
 )";
 
-std::string edit(std::string_view from, std::string_view to) {
-  std::string out(kBase);
-  std::size_t at = out.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) out.replace(at, from.size(), to);
-  return out;
+std::string fd_edit(std::string_view from, std::string_view to) {
+  return test::replaced(kFdBase, from, to);
 }
 
-void expect_one(const std::string& text, std::string_view message) {
+void expect_one_error(const std::string& text, std::string_view message) {
   auto s = load_scenario_text(text, "test.toml");
   ASSERT_FALSE(s.has_value()) << "expected an error: " << message;
   ASSERT_EQ(s.error().size(), 1u) << all_errors(s.error());
@@ -143,7 +136,7 @@ void expect_one(const std::string& text, std::string_view message) {
 }
 
 TEST(FireAndDisciplineScenarios, BaseLoadsInYards) {
-  auto s = load_scenario_text(kBase, "base.toml");
+  auto s = load_scenario_text(kFdBase, "base.toml");
   ASSERT_TRUE(s.has_value()) << all_errors(s.error());
   EXPECT_EQ(s->length_unit, "yd");  // the rule set's unit
   EXPECT_DOUBLE_EQ(s->table.width(), 600 * 2.54);
@@ -152,9 +145,9 @@ TEST(FireAndDisciplineScenarios, BaseLoadsInYards) {
   EXPECT_EQ(s->force.leaders.size(), 1u);
   EXPECT_EQ(s->end.turn_limit, 30);
   // FD-01: at 1 cm = 5 yd a yard is 2 mm of table.
-  auto cm = load_scenario_text(edit("[table]",
-                                    "[options]\nfd_01_table_scale = \"1cm=5yd\"\n\n"
-                                    "[table]"),
+  auto cm = load_scenario_text(fd_edit("[table]",
+                                       "[options]\nfd_01_table_scale = \"1cm=5yd\"\n\n"
+                                       "[table]"),
                                "cm.toml");
   ASSERT_TRUE(cm.has_value()) << all_errors(cm.error());
   EXPECT_DOUBLE_EQ(cm->table.width(), 600 * 2.0);
@@ -162,43 +155,43 @@ TEST(FireAndDisciplineScenarios, BaseLoadsInYards) {
 
 // FD-60: the option fd_60_turn_limit sets the default turn limit; [end] turn_limit wins.
 TEST(FireAndDisciplineScenarios, TurnLimitOptionIsTheDefault) {
-  auto opt = load_scenario_text(edit("[table]", "[options]\nfd_60_turn_limit = 12\n\n[table]"),
+  auto opt = load_scenario_text(fd_edit("[table]", "[options]\nfd_60_turn_limit = 12\n\n[table]"),
                                 "opt.toml");
   ASSERT_TRUE(opt.has_value()) << all_errors(opt.error());
   EXPECT_EQ(opt->end.turn_limit, 12);
-  auto both = load_scenario_text(edit("[table]",
-                                      "[options]\nfd_60_turn_limit = 12\n\n"
-                                      "[end]\nturn_limit = 8\n\n[table]"),
+  auto both = load_scenario_text(fd_edit("[table]",
+                                         "[options]\nfd_60_turn_limit = 12\n\n"
+                                         "[end]\nturn_limit = 8\n\n[table]"),
                                  "both.toml");
   ASSERT_TRUE(both.has_value()) << all_errors(both.error());
   EXPECT_EQ(both->end.turn_limit, 8);
 }
 
 TEST(FireAndDisciplineScenarios, MalformedAttributes) {
-  expect_one(edit("morale-rating = 3", "morale-rating = 5"), "morale-rating");
-  expect_one(edit("morale-rating = 3", "morale-rating = 3\nfire-tactic = \"skirmish\""),
-             "expected one of volley|platoon");
-  expect_one(edit("morale-rating = 3", "morale-rating = 3\nfirearm = \"rifle\""),
-             "rifles are not allowed in this period (§7.14)");
-  expect_one(
-      edit("cavalry-tactic = \"fire\"", "cavalry-tactic = \"fire\"\nmelee-weapon = \"pike\""),
+  expect_one_error(fd_edit("morale-rating = 3", "morale-rating = 5"), "morale-rating");
+  expect_one_error(fd_edit("morale-rating = 3", "morale-rating = 3\nfire-tactic = \"skirmish\""),
+                   "expected one of volley|platoon");
+  expect_one_error(fd_edit("morale-rating = 3", "morale-rating = 3\nfirearm = \"rifle\""),
+                   "rifles are not allowed in this period (§7.14)");
+  expect_one_error(
+      fd_edit("cavalry-tactic = \"fire\"", "cavalry-tactic = \"fire\"\nmelee-weapon = \"pike\""),
       "pike is an infantry weapon");
-  expect_one(edit("morale-rating = 3", "morale-rating = 3\npdr = 6"),
-             "pdr applies to artillery sections only");
-  expect_one(edit("morale-rating = 3", "morale-rating = 3\ncastings = 2"), "3-8 castings");
-  expect_one(edit("type = \"infantry\"", "type = \"infantry\"\nformation = \"square\""),
-             "expected one of line|column|open-order");
+  expect_one_error(fd_edit("morale-rating = 3", "morale-rating = 3\npdr = 6"),
+                   "pdr applies to artillery sections only");
+  expect_one_error(fd_edit("morale-rating = 3", "morale-rating = 3\ncastings = 2"), "3-8 castings");
+  expect_one_error(fd_edit("type = \"infantry\"", "type = \"infantry\"\nformation = \"square\""),
+                   "expected one of line|column|open-order");
   // An army break in [end] is the option fd_60_army_break.
-  expect_one(std::string(kBase) + std::string("\n[options]\nfd_60_army_break = 0.4\n") +
-                 "\n[end]\narmy_break = 0.6\n",
-             "fd_60_army_break");
+  expect_one_error(std::string(kFdBase) + std::string("\n[options]\nfd_60_army_break = 0.4\n") +
+                       "\n[end]\narmy_break = 0.6\n",
+                   "fd_60_army_break");
 }
 
 // FD-49: an [[objectives]] entry with a capacity is an objective zone; `fortified` makes
 // it earthworks (FD-57).
 TEST(FireAndDisciplineScenarios, ObjectiveZones) {
   const std::string zone =
-      std::string(kBase) + "\n[[objectives]]\nid = \"farm\"\nx = 300\ny = 200\nradius = 40\n";
+      std::string(kFdBase) + "\n[[objectives]]\nid = \"farm\"\nx = 300\ny = 200\nradius = 40\n";
   auto s = load_scenario_text(zone + "capacity = 4\nfortified = true\n", "zone.toml");
   ASSERT_TRUE(s.has_value()) << all_errors(s.error());
   ASSERT_EQ(s->objectives.size(), 1u);
@@ -208,14 +201,14 @@ TEST(FireAndDisciplineScenarios, ObjectiveZones) {
   ASSERT_TRUE(plain.has_value()) << all_errors(plain.error());
   EXPECT_EQ(plain->objectives[0].capacity, 0);  // only a place to hold
   EXPECT_FALSE(plain->objectives[0].fortified);
-  expect_one(zone + "capacity = 0\n", "capacity");
-  expect_one(zone + "capacity = \"six\"\n", "capacity");
-  expect_one(zone + "fortified = \"yes\"\n", "fortified");
-  expect_one(zone + "fortified = true\n", "only an objective zone can be fortified");
+  expect_one_error(zone + "capacity = 0\n", "capacity");
+  expect_one_error(zone + "capacity = \"six\"\n", "capacity");
+  expect_one_error(zone + "fortified = \"yes\"\n", "fortified");
+  expect_one_error(zone + "fortified = true\n", "only an objective zone can be fortified");
 }
 
 TEST(FireAndDisciplineScenarios, BattleVillageIsAnObjectiveZone) {
-  Scenario s = load("battle.toml");
+  Scenario s = load_shipped("battle.toml");
   ASSERT_EQ(s.objectives.size(), 2u);
   EXPECT_EQ(s.objectives[0].id, "village");
   EXPECT_EQ(s.objectives[0].capacity, 6);

@@ -27,7 +27,7 @@ using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 using Json = nlohmann::json;
 
-struct Recorded {
+struct RecordedBattle {
   Json data;                                // build_replay_data of the stream
   std::vector<Battle::UnitReport> reports;  // at the end
   std::vector<int> holders;                 // at the end
@@ -35,11 +35,11 @@ struct Recorded {
   Force force;                              // at the end
 };
 
-Recorded record(const std::string& name, std::uint64_t seed = 3) {
+RecordedBattle record_battle(const std::string& name, std::uint64_t seed = 3) {
   const Scenario sc = load_embedded(name);
   const Ruleset* rs = find_ruleset(sc.ruleset);
   EXPECT_NE(rs, nullptr);
-  Recorded out;
+  RecordedBattle out;
   if (rs == nullptr) return out;
   MatchConfig cfg;
   cfg.seed = seed;
@@ -87,7 +87,7 @@ std::vector<std::string> flags_of(const Json& st) {
 class ReplayReport : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(ReplayReport, LastStateOfEachUnitIsTheRuleSetsReport) {
-  const Recorded r = record(GetParam());
+  const RecordedBattle r = record_battle(GetParam());
   const auto after = states(r.data);
   ASSERT_FALSE(after.empty());
   for (std::size_t i = 0; i < r.force.units.size(); ++i) {
@@ -100,7 +100,7 @@ TEST_P(ReplayReport, LastStateOfEachUnitIsTheRuleSetsReport) {
 }
 
 TEST_P(ReplayReport, HoldersAndScoreEndAsTheBattleLeftThem) {
-  const Recorded r = record(GetParam());
+  const RecordedBattle r = record_battle(GetParam());
   Json held = r.data["snapshot"]["held"];
   Json score = r.data["snapshot"]["score"];
   for (const Json& s : r.data["steps"]) {
@@ -143,19 +143,19 @@ void expect_steps_in_order(const Json& d, const std::vector<std::string>& sequen
 
 TEST(ReplaySteps, Fast1805EventsFallInItsBoundSteps) {
   expect_steps_in_order(
-      record("fast-1805/small.toml").data,
+      record_battle("fast-1805/small.toml").data,
       {"upkeep", "orders", "shooters' move", "fire", "move", "close", "melee", "end of bound"});
 }
 
 TEST(ReplaySteps, FireAndDisciplineEventsFallInItsSevenPhases) {
-  expect_steps_in_order(record("fire-and-discipline/small.toml").data,
+  expect_steps_in_order(record_battle("fire-and-discipline/small.toml").data,
                         {"I administration", "II artillery", "III volley", "IV platoon fire",
                          "V declaration", "VI movement", "VII melee"});
 }
 
 // 1805 (L21, L23, A2-03): the flags say what the unit's status and markers say.
 TEST(ReplayFlags, Fast1805RoutedAndShakenFollowStatusAndMarkers) {
-  const Recorded r = record("fast-1805/small.toml");
+  const RecordedBattle r = record_battle("fast-1805/small.toml");
   int routed = 0, shaken = 0;
   for (const auto& step : states(r.data)) {
     for (const auto& [id, st] : step) {
@@ -176,7 +176,8 @@ TEST(ReplayFlags, Fast1805RoutedAndShakenFollowStatusAndMarkers) {
 // F&D FD-25: a unit halted through turn N (the status event's `halted_until`) is flagged
 // halted after that event, with the turn in its books.
 TEST(ReplayFlags, FireAndDisciplineHaltIsFlaggedFromItsState) {
-  const Recorded r = record("fire-and-discipline/small.toml", /*seed=*/2);  // two halts
+  const RecordedBattle r =
+      record_battle("fire-and-discipline/small.toml", /*seed=*/2);  // two halts
   const auto after = states(r.data);
   int halts = 0;
   for (std::size_t k = 0; k < after.size(); ++k) {
@@ -196,7 +197,7 @@ TEST(ReplayFlags, FireAndDisciplineHaltIsFlaggedFromItsState) {
 
 // §2.41, FD-52: the scenario's orders are in the snapshot's books, with the feature named.
 TEST(ReplayBooks, FireAndDisciplineScenarioOrdersAreShown) {
-  const Recorded r = record("fire-and-discipline/small.toml");
+  const RecordedBattle r = record_battle("fire-and-discipline/small.toml");
   std::map<std::string, std::string> order;
   for (const Json& u : r.data["snapshot"]["units"]) {
     for (const Json& b : u["state"]["books"]) {
@@ -213,7 +214,7 @@ TEST(ReplayBooks, FireAndDisciplineScenarioOrdersAreShown) {
 // §2.41: an order a messenger is bringing shows as "order coming" until it is delivered,
 // and then becomes the unit's order (unless the unit has left the table first).
 TEST(ReplayBooks, FireAndDisciplineMessengerOrderComesThenHolds) {
-  const Recorded r = record("fire-and-discipline/battle.toml");
+  const RecordedBattle r = record_battle("fire-and-discipline/battle.toml");
   const auto after = states(r.data);
   std::map<std::string, std::string> coming;  // unit → order on its way
   int delivered = 0;
@@ -240,7 +241,7 @@ TEST(ReplayBooks, FireAndDisciplineMessengerOrderComesThenHolds) {
 }
 
 TEST(ReplayLeaders, AttachedLeadersStandWithTheirUnit) {
-  const Recorded r = record("fire-and-discipline/small.toml");
+  const RecordedBattle r = record_battle("fire-and-discipline/small.toml");
   const auto after = states(r.data);
   const Json& leaders = r.data["snapshot"]["leaders"];
   ASSERT_FALSE(leaders.empty());
@@ -258,7 +259,7 @@ TEST(ReplayLeaders, AttachedLeadersStandWithTheirUnit) {
 // leader of the scenario; at every step a leader with a unit stands on its first live stand
 // and the unit's books name him; the last state is the one the battle left.
 TEST(ReplayLeaders, ElanDrillLeadersShowTheirPlaceAndUnit) {
-  const Recorded r = record("elan-drill/battle.toml");
+  const RecordedBattle r = record_battle("elan-drill/battle.toml");
   const Json& snap = r.data["snapshot"];
   ASSERT_EQ(snap["leaders"].size(), r.force.leaders.size());
   ASSERT_EQ(r.force.leaders.size(), 9u);  // battle.toml: five French, four allied

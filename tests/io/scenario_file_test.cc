@@ -11,6 +11,7 @@
 
 #include "core/embedded.h"
 #include "io/check.h"
+#include "io/diagnostics_test_util.h"
 #include "rules/registry.h"
 
 namespace smoothbore {
@@ -453,11 +454,7 @@ TEST(ScenarioFile, FormatDiagnostic) {
 const char* const kShipped[] = {"fast-1805/small.toml", "fast-1805/battle.toml",
                                 "fast-1805/default.toml"};
 
-std::string all_errors(const std::vector<Diagnostic>& d) {
-  std::string out;
-  for (const Diagnostic& x : d) out += format(x) + "\n";
-  return out;
-}
+using test::all_errors;
 
 TEST(ShippedScenarios, LoadFromSourceTree) {
   for (const char* name : kShipped) {

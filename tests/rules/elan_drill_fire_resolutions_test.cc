@@ -9,6 +9,7 @@
 
 #include "resolution_test_util.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill_res.h"
 
 namespace smoothbore::elan_drill {
 namespace {
@@ -19,7 +20,7 @@ using test::exact;
 using test::expect_dist;
 using test::expect_monte_carlo;
 
-const Resolution& res(const char* name) { return test::find_resolution(resolutions(), name); }
+using resolution_test::res;
 
 // The mean of the first field of a distribution keyed "k/...".
 double mean_first(const Dist& d) {

@@ -10,6 +10,7 @@
 
 #include "resolution_test_util.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill_res.h"
 
 namespace smoothbore::elan_drill {
 namespace {
@@ -18,7 +19,7 @@ using test::Dist;
 using test::exact;
 using test::expect_dist;
 
-const Resolution& res(const char* name) { return test::find_resolution(resolutions(), name); }
+using resolution_test::res;
 
 // Every face of `dice` D12, each combination with probability 12^-dice.
 template <typename Visit>

@@ -14,6 +14,7 @@
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/resolutions.h"
+#include "rules/elan_drill_res.h"
 
 namespace smoothbore::elan_drill {
 namespace {
@@ -23,7 +24,7 @@ using test::exact;
 using test::expect_dist;
 using test::expect_monte_carlo;
 
-const Resolution& res(const char* name) { return test::find_resolution(resolutions(), name); }
+using resolution_test::res;
 
 // P(outcome) summed over the outcomes whose key starts with `prefix` ("0/", "2/shaken").
 double p_of(const Dist& d, const std::string& prefix) {

@@ -9,6 +9,7 @@
 
 #include "core/dice/rng.h"
 #include "rules/fast_1805/resolutions.h"
+#include "rules/fast_1805_res.h"
 #include "rules/resolution_test_util.h"
 
 namespace smoothbore::fast_1805 {
@@ -19,10 +20,8 @@ using test::expect_dist;
 using test::key;
 using test::params;
 
-const Resolution& res(std::string_view name) { return test::find_resolution(resolutions(), name); }
-Dist exact(std::string_view name, const std::vector<std::string>& a) {
-  return test::exact(res(name), a);
-}
+using resolution_test::exact;
+using resolution_test::res;
 
 const ParamSpec* spec(const Resolution& r, std::string_view name) {
   for (const ParamSpec& s : r.params) {

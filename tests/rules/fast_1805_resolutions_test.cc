@@ -10,6 +10,7 @@
 
 #include "core/dice/rng.h"
 #include "rules/fast_1805/resolutions.h"
+#include "rules/fast_1805_res.h"
 #include "rules/resolution_test_util.h"
 
 namespace smoothbore::fast_1805 {
@@ -20,10 +21,8 @@ using test::expect_dist;
 using test::key;
 using test::params;
 
-const Resolution& res(std::string_view name) { return test::find_resolution(resolutions(), name); }
-Dist exact(std::string_view name, const std::vector<std::string>& a) {
-  return test::exact(res(name), a);
-}
+using resolution_test::exact;
+using resolution_test::res;
 // 20000 seeded samples agree with the exact distribution within 4 standard errors.
 void expect_monte_carlo(std::string_view name, const std::vector<std::string>& a) {
   test::expect_monte_carlo(res(name), a, 7);

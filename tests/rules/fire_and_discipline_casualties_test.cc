@@ -16,16 +16,15 @@
 namespace smoothbore::fire_and_discipline {
 namespace {
 
+using fd_test::from_mid;
 using fd_test::kYd;
 using fd_test::number;
 using fd_test::stand;
 
-Vec2 at(double east_yd, double north_yd) { return fd_test::from_mid(east_yd, north_yd); }
-
 // Foot (and horse) of sides blue and red at turn 3, under no orders; a blue brigade.
-class Battle : public fd_test::ScenarioBuilder {
+class CasualtyBattle : public fd_test::ScenarioBuilder {
  public:
-  Battle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
+  CasualtyBattle() : ScenarioBuilder(fd_test::kBlueRed) { command("b1", "Blue brigade", 0, -1); }
   int unit(int side, Vec2 centre, int stands = 1, int castings = 6, int rating = 2,
            double facing = 0, const std::string& formation = "line") {
     fd_test::UnitSpec u =
@@ -45,17 +44,17 @@ class Battle : public fd_test::ScenarioBuilder {
 };
 
 TEST(FireAndDisciplineCasualties, ShatterBoxesAreStandsTimesRating) {  // §5.11
-  Battle b;
-  int a = b.unit(0, at(0, 0), 3, 6, 2);
-  int z = b.unit(0, at(0, 100), 3, 6, 0);  // rating 0 counts as 1
+  CasualtyBattle b;
+  int a = b.unit(0, from_mid(0, 0), 3, 6, 2);
+  int z = b.unit(0, from_mid(0, 100), 3, 6, 0);  // rating 0 counts as 1
   FdState s = b.state();
   EXPECT_EQ(s.units[static_cast<std::size_t>(a)].shatter_boxes, 6);
   EXPECT_EQ(s.units[static_cast<std::size_t>(z)].shatter_boxes, 3);
 }
 
 TEST(FireAndDisciplineCasualties, HitRemovesCastingAndMarksBox) {  // FD-20
-  Battle b;
-  int u = b.unit(0, at(0, 0), 3, 6, 4);
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0), 3, 6, 4);
   FdState s = b.state();
   EventLog log;
   apply_hits(s, u, 1, 2, log, "musketry");
@@ -66,9 +65,9 @@ TEST(FireAndDisciplineCasualties, HitRemovesCastingAndMarksBox) {  // FD-20
 }
 
 TEST(FireAndDisciplineCasualties, OverflowGoesToNearestStand) {  // FD-20
-  Battle b;
+  CasualtyBattle b;
   // Line of three 2-casting stands: 0 (left), 1 (middle, touching 0), 2 (right, 15 yd away).
-  int u = b.unit(0, at(0, 0), 3, 2, 4);
+  int u = b.unit(0, from_mid(0, 0), 3, 2, 4);
   FdState s = b.state();
   EventLog log;
   apply_hits(s, u, 0, 3, log, "artillery");
@@ -79,9 +78,9 @@ TEST(FireAndDisciplineCasualties, OverflowGoesToNearestStand) {  // FD-20
 }
 
 TEST(FireAndDisciplineCasualties, OverflowLostStillMarksBoxes) {  // FD-20 option
-  Battle b;
+  CasualtyBattle b;
   b.option("fd_20_overflow_hits", Value(std::string("lost")));
-  int u = b.unit(0, at(0, 0), 3, 2, 4);
+  int u = b.unit(0, from_mid(0, 0), 3, 2, 4);
   FdState s = b.state();
   EventLog log;
   apply_hits(s, u, 0, 3, log, "artillery");
@@ -91,8 +90,8 @@ TEST(FireAndDisciplineCasualties, OverflowLostStillMarksBoxes) {  // FD-20 optio
 }
 
 TEST(FireAndDisciplineCasualties, ShattersAtTheLastBox) {  // §5.11: 2 stands × rating 1
-  Battle b;
-  int u = b.unit(0, at(0, 0), 2, 6, 1);
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0), 2, 6, 1);
   FdState s = b.state();
   EventLog log;
   apply_hits(s, u, 0, 1, log, "musketry");
@@ -103,9 +102,9 @@ TEST(FireAndDisciplineCasualties, ShattersAtTheLastBox) {  // §5.11: 2 stands �
 }
 
 TEST(FireAndDisciplineCasualties, ShatteredRetireKeepsTheUnit) {  // FD-58
-  Battle b;
+  CasualtyBattle b;
   b.option("fd_58_shattered_retire", Value(true));
-  int u = b.unit(0, at(0, 0), 2, 6, 1);
+  int u = b.unit(0, from_mid(0, 0), 2, 6, 1);
   FdState s = b.state();
   EventLog log;
   apply_hits(s, u, 0, 2, log, "musketry");
@@ -114,8 +113,8 @@ TEST(FireAndDisciplineCasualties, ShatteredRetireKeepsTheUnit) {  // FD-58
 }
 
 TEST(FireAndDisciplineCasualties, TestingStandMostHitsThenFewestCastings) {  // FD-24
-  Battle b;
-  int u = b.unit(0, at(0, 0), 3, 6, 2);
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0), 3, 6, 2);
   FdState s = b.state();
   s.force.units[0].stands[1].castings = 5;
   s.force.units[0].stands[2].castings = 4;
@@ -125,12 +124,13 @@ TEST(FireAndDisciplineCasualties, TestingStandMostHitsThenFewestCastings) {  // 
 }
 
 TEST(FireAndDisciplineCasualties, BuildingCountsAsObjectiveZone) {  // §5.2b, FD-49: +4
-  Battle b;
-  int u = b.unit(0, at(0, 0));
-  int v = b.unit(0, at(0, 200));
-  b.table().add(AreaFeature{"farm", TerrainClass::kBuilding,
-                            Polygon{{at(-20, -20), at(20, -20), at(20, 20), at(-20, 20)}}, 0,
-                            true});
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
+  int v = b.unit(0, from_mid(0, 200));
+  b.table().add(AreaFeature{
+      "farm", TerrainClass::kBuilding,
+      Polygon{{from_mid(-20, -20), from_mid(20, -20), from_mid(20, 20), from_mid(-20, 20)}}, 0,
+      true});
   FdState s = b.state();
   const MoraleSituation in = morale_situation(s, u, 0);
   const MoraleSituation out = morale_situation(s, v, 0);
@@ -141,17 +141,17 @@ TEST(FireAndDisciplineCasualties, BuildingCountsAsObjectiveZone) {  // §5.2b, F
 
 TEST(FireAndDisciplineCasualties, BrigadeCommanderWithin60YdNot61) {  // §5.2d: +2
   for (double yd : {60.0, 61.0}) {
-    Battle b;
-    int u = b.unit(0, at(0, 0));
-    b.leader(at(0, 6.25 + yd));  // front edge is 6.25 yd north of the centre
+    CasualtyBattle b;
+    int u = b.unit(0, from_mid(0, 0));
+    b.leader(from_mid(0, 6.25 + yd));  // front edge is 6.25 yd north of the centre
     FdState s = b.state();
     EXPECT_EQ(morale_situation(s, u, 0).brigade_commander, yd <= 60.0) << yd;
   }
 }
 
 TEST(FireAndDisciplineCasualties, OverHalfBoxes) {  // §5.2e: −1 over half of 12 boxes
-  Battle b;
-  int u = b.unit(0, at(0, 0), 3, 6, 4);
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0), 3, 6, 4);
   FdState s = b.state();
   s.units[0].boxes_marked = 6;
   EXPECT_FALSE(morale_situation(s, u, 0).over_half);
@@ -160,9 +160,9 @@ TEST(FireAndDisciplineCasualties, OverHalfBoxes) {  // §5.2e: −1 over half of
 }
 
 TEST(FireAndDisciplineCasualties, AdjacentBonusForEdgeContact) {  // FD-23: +1
-  Battle b;
-  int line = b.unit(0, at(0, 0), 2);
-  int single = b.unit(0, at(0, 200), 1);
+  CasualtyBattle b;
+  int line = b.unit(0, from_mid(0, 0), 2);
+  int single = b.unit(0, from_mid(0, 200), 1);
   FdState s = b.state();
   EXPECT_TRUE(morale_situation(s, line, 0).adjacent);
   EXPECT_FALSE(morale_situation(s, single, 0).adjacent);
@@ -171,30 +171,30 @@ TEST(FireAndDisciplineCasualties, AdjacentBonusForEdgeContact) {  // FD-23: +1
 }
 
 TEST(FireAndDisciplineCasualties, SurroundedInThreeQuadrantsNotTwo) {  // FD-28
-  Battle b;
-  int u = b.unit(0, at(0, 0));
-  b.unit(1, at(0, 50), 1, 6, 2, 180);  // front
-  b.unit(1, at(50, 0), 1, 6, 2, 270);  // right
-  b.unit(1, at(0, -200));              // rear, beyond 100 yd
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
+  b.unit(1, from_mid(0, 50), 1, 6, 2, 180);  // front
+  b.unit(1, from_mid(50, 0), 1, 6, 2, 270);  // right
+  b.unit(1, from_mid(0, -200));              // rear, beyond 100 yd
   FdState s = b.state();
   EXPECT_EQ(enemy_quadrants(s, u), 2);
   EXPECT_FALSE(morale_situation(s, u, 0).surrounded);
-  Battle c;
-  int w = c.unit(0, at(0, 0));
-  c.unit(1, at(0, 50), 1, 6, 2, 180);
-  c.unit(1, at(50, 0), 1, 6, 2, 270);
-  c.unit(1, at(-50, 0), 1, 6, 2, 90);  // left
+  CasualtyBattle c;
+  int w = c.unit(0, from_mid(0, 0));
+  c.unit(1, from_mid(0, 50), 1, 6, 2, 180);
+  c.unit(1, from_mid(50, 0), 1, 6, 2, 270);
+  c.unit(1, from_mid(-50, 0), 1, 6, 2, 90);  // left
   FdState t = c.state();
   EXPECT_EQ(enemy_quadrants(t, w), 3);
   EXPECT_TRUE(morale_situation(t, w, 0).surrounded);
 }
 
 TEST(FireAndDisciplineCasualties, FleeAwayFromCauseTowardHome) {  // FD-26
-  Battle b;
-  int u = b.unit(0, at(0, 0));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kFlee, at(0, 100), true, log);
+  apply_morale_result(s, u, MoraleResult::kFlee, from_mid(0, 100), true, log);
   // Cause due north, home edge south: straight south 100 yd = 254 mm, facing 180.
   const Rect& r = stand(s, u, 0).rect;
   EXPECT_NEAR(r.centre.x, 1270, 1e-6);
@@ -205,11 +205,11 @@ TEST(FireAndDisciplineCasualties, FleeAwayFromCauseTowardHome) {  // FD-26
 }
 
 TEST(FireAndDisciplineCasualties, FleeFromTheFlankIsBiasedHome) {  // FD-26
-  Battle b;
-  int u = b.unit(0, at(0, 0));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kFlee, at(100, 0), false, log);
+  apply_morale_result(s, u, MoraleResult::kFlee, from_mid(100, 0), false, log);
   // away (-1, 0) + ½ home (0, -1) → (-1, -0.5)/√1.25 = (-0.894427, -0.447214).
   const Rect& r = stand(s, u, 0).rect;
   EXPECT_NEAR(r.centre.x, 1270 - 254 * 0.894427191, 1e-6);
@@ -219,11 +219,11 @@ TEST(FireAndDisciplineCasualties, FleeFromTheFlankIsBiasedHome) {  // FD-26
 }
 
 TEST(FireAndDisciplineCasualties, FleeTwoStandLineTurnsRigidly) {  // FD-26
-  Battle b;
-  int u = b.unit(0, at(0, 0), 2);
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0), 2);
   FdState s = b.state();
   EventLog log;
-  flee(s, u, at(0, 100), true, log);
+  flee(s, u, from_mid(0, 100), true, log);
   // About-face: the left stand (west) ends east of the centre, 100 yd south.
   EXPECT_NEAR(stand(s, u, 0).rect.centre.x, 1270 + 7.5 * kYd, 1e-6);
   EXPECT_NEAR(stand(s, u, 1).rect.centre.x, 1270 - 7.5 * kYd, 1e-6);
@@ -232,12 +232,12 @@ TEST(FireAndDisciplineCasualties, FleeTwoStandLineTurnsRigidly) {  // FD-26
 }
 
 TEST(FireAndDisciplineCasualties, FlowThroughMarksABoxOnTheMover) {  // §3.14, FD-27
-  Battle b;
-  int u = b.unit(0, at(0, 0));
-  int f = b.unit(0, at(0, -50));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
+  int f = b.unit(0, from_mid(0, -50));
   FdState s = b.state();
   EventLog log;
-  flee(s, u, at(0, 100), true, log);
+  flee(s, u, from_mid(0, 100), true, log);
   EXPECT_EQ(s.units[static_cast<std::size_t>(u)].boxes_marked, 1);
   EXPECT_EQ(stand(s, u, 0).castings, 5);
   EXPECT_EQ(s.units[static_cast<std::size_t>(f)].boxes_marked, 0);
@@ -245,24 +245,24 @@ TEST(FireAndDisciplineCasualties, FlowThroughMarksABoxOnTheMover) {  // §3.14, 
 }
 
 TEST(FireAndDisciplineCasualties, FleeBlockedByEnemySurrenders) {  // FD-26
-  Battle b;
-  int u = b.unit(0, at(0, 0));
-  b.unit(1, at(0, -50));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
+  b.unit(1, from_mid(0, -50));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kFlee, at(0, 100), true, log);
+  apply_morale_result(s, u, MoraleResult::kFlee, from_mid(0, 100), true, log);
   EXPECT_TRUE(s.units[0].surrendered);
   EXPECT_EQ(s.force.units[0].status, UnitStatus::kRemoved);
 }
 
 TEST(FireAndDisciplineCasualties, FleeBlockedStopsWithOption) {  // FD-26 blocked_flee=stop
-  Battle b;
+  CasualtyBattle b;
   b.option("fd_26_blocked_flee", Value(std::string("stop")));
-  int u = b.unit(0, at(0, 0));
-  b.unit(1, at(0, -50));
+  int u = b.unit(0, from_mid(0, 0));
+  b.unit(1, from_mid(0, -50));
   FdState s = b.state();
   EventLog log;
-  flee(s, u, at(0, 100), true, log);
+  flee(s, u, from_mid(0, 100), true, log);
   EXPECT_FALSE(s.units[0].surrendered);
   EXPECT_EQ(s.force.units[0].status, UnitStatus::kActive);
   // The enemy's north edge is 43.75 yd south: the mover stops short of it.
@@ -274,22 +274,23 @@ TEST(FireAndDisciplineCasualties, FleeBlockedStopsWithOption) {  // FD-26 blocke
 // FD-26 with FD-40: heavy woods are impassable to horse in line. A wood whose north edge
 // lies 41 yd south of the unit's stand centres: the flee, due south in 2 yd steps, is
 // clear at 40 yd and blocked at 42.
-void add_heavy_wood(Battle& b) {
+void add_heavy_wood(CasualtyBattle& b) {
   AreaFeature wood;
   wood.id = "thicket";
   wood.cls = TerrainClass::kHeavyWoods;
   wood.blocks_sight = true;
-  wood.shape.points = {at(-100, -41), at(100, -41), at(100, -200), at(-100, -200)};
+  wood.shape.points = {from_mid(-100, -41), from_mid(100, -41), from_mid(100, -200),
+                       from_mid(-100, -200)};
   b.table().add(wood);
 }
 
 TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundSurrenders) {  // FD-26, FD-40
-  Battle b;
+  CasualtyBattle b;
   add_heavy_wood(b);
-  int u = b.horse(0, at(0, 0));
+  int u = b.horse(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kFlee, at(0, 100), true, log);
+  apply_morale_result(s, u, MoraleResult::kFlee, from_mid(0, 100), true, log);
   EXPECT_TRUE(s.units[0].surrendered);
   EXPECT_EQ(s.force.units[0].status, UnitStatus::kRemoved);
   EXPECT_EQ(log.events().back().text,
@@ -297,13 +298,13 @@ TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundSurrenders) {  // FD-2
 }
 
 TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundStopsWithOption) {  // FD-26
-  Battle b;
+  CasualtyBattle b;
   b.option("fd_26_blocked_flee", Value(std::string("stop")));
   add_heavy_wood(b);
-  int u = b.horse(0, at(0, 0));
+  int u = b.horse(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  flee(s, u, at(0, 100), true, log);
+  flee(s, u, from_mid(0, 100), true, log);
   EXPECT_FALSE(s.units[0].surrendered);
   EXPECT_EQ(s.force.units[0].status, UnitStatus::kActive);
   for (int i = 0; i < 2; ++i) {
@@ -315,25 +316,25 @@ TEST(FireAndDisciplineCasualties, FleeIntoImpassableGroundStopsWithOption) {  //
 
 // Control: close-order foot pay ×¼ in heavy woods but may enter them; the flee goes on.
 TEST(FireAndDisciplineCasualties, FleeThroughPassableWoodsGoesOn) {  // FD-26, FD-40
-  Battle b;
+  CasualtyBattle b;
   add_heavy_wood(b);
-  int u = b.unit(0, at(0, 0));
+  int u = b.unit(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  flee(s, u, at(0, 100), true, log);
+  flee(s, u, from_mid(0, 100), true, log);
   EXPECT_NEAR(stand(s, u, 0).rect.centre.y, 1270 - 254, 1e-6);
   // With FD-40 off (option terrain_movement "none") nothing is impassable, horse included.
-  Battle c;
+  CasualtyBattle c;
   c.option("fd_40_terrain_movement", Value(std::string("none")));
   add_heavy_wood(c);
-  int h = c.horse(0, at(0, 0));
+  int h = c.horse(0, from_mid(0, 0));
   FdState t = c.state();
-  flee(t, h, at(0, 100), true, log);
+  flee(t, h, from_mid(0, 100), true, log);
   EXPECT_NEAR(stand(t, h, 0).rect.centre.y, 1270 - 254, 1e-6);
 }
 
 TEST(FireAndDisciplineCasualties, FleeOffTheTableRemovesAsShattered) {  // FD-26
-  Battle b;
+  CasualtyBattle b;
   int u = b.unit(0, Vec2{1270, 100});
   FdState s = b.state();
   EventLog log;
@@ -343,37 +344,37 @@ TEST(FireAndDisciplineCasualties, FleeOffTheTableRemovesAsShattered) {  // FD-26
 }
 
 TEST(FireAndDisciplineCasualties, FleeHitMarksOneBox) {  // §5.5 7-9, §5.61
-  Battle b;
-  int u = b.unit(0, at(0, 0));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kFleeHit, at(0, 100), true, log);
+  apply_morale_result(s, u, MoraleResult::kFleeHit, from_mid(0, 100), true, log);
   EXPECT_EQ(s.units[0].boxes_marked, 1);
   EXPECT_EQ(stand(s, u, 0).castings, 5);
 }
 
 TEST(FireAndDisciplineCasualties, HaltBeforeAndAfterMovement) {  // FD-25
-  Battle b;
-  int u = b.unit(0, at(0, 0));
+  CasualtyBattle b;
+  int u = b.unit(0, from_mid(0, 0));
   FdState s = b.state();
   EventLog log;
-  apply_morale_result(s, u, MoraleResult::kHalt, at(0, 100), true, log);
+  apply_morale_result(s, u, MoraleResult::kHalt, from_mid(0, 100), true, log);
   EXPECT_EQ(s.units[0].halted_until, 3);
   FdState t = b.state();
-  apply_morale_result(t, u, MoraleResult::kHalt, at(0, 100), false, log);
+  apply_morale_result(t, u, MoraleResult::kHalt, from_mid(0, 100), false, log);
   EXPECT_EQ(t.units[0].halted_until, 4);
   EXPECT_TRUE(t.units[0].halted(4));
   EXPECT_FALSE(t.units[0].halted(5));
 }
 
 TEST(FireAndDisciplineCasualties, CascadeOncePerStepEngagedExempt) {  // FD-29, §5.3e
-  Battle b;
-  int a = b.unit(0, at(0, 0));
-  int edge = b.unit(0, at(15, 0));         // edge contact to the east
-  int corner = b.unit(0, at(-15, -12.5));  // corner contact, south-west
-  int engaged = b.unit(0, at(0, 12.5));    // edge contact to the north, engaged
-  b.unit(0, at(0, -100));                  // far
-  int enemy = b.unit(1, at(-15, 0));       // touching, but the enemy
+  CasualtyBattle b;
+  int a = b.unit(0, from_mid(0, 0));
+  int edge = b.unit(0, from_mid(15, 0));         // edge contact to the east
+  int corner = b.unit(0, from_mid(-15, -12.5));  // corner contact, south-west
+  int engaged = b.unit(0, from_mid(0, 12.5));    // edge contact to the north, engaged
+  b.unit(0, from_mid(0, -100));                  // far
+  int enemy = b.unit(1, from_mid(-15, 0));       // touching, but the enemy
   FdState s = b.state();
   s.units[static_cast<std::size_t>(engaged)].engaged_with = {enemy};
   EXPECT_EQ(cascade_units(s, a, {}), (std::vector<int>{edge, corner}));

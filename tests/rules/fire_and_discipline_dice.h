@@ -64,7 +64,7 @@ class ConstantChance final : public Chance {
   int face_;
 };
 
-using Dist = std::map<int, double>;
+using IntDist = std::map<int, double>;
 
 // Passes the first `n` dice to `inner` (enumerated), then shows `face` on every later die:
 // exact when the outcome depends only on the first `n` dice (the fire rolls of a step come
@@ -88,10 +88,11 @@ class FirstDice final : public Chance {
 
 // The exact distribution of `outcome` after `step` runs on a fresh copy of `s`, over every
 // die (`first_dice` < 0) or only the first `first_dice` dice (later ones show 1).
-inline Dist exact(const FdState& s, const std::function<void(FdState&, Chance&, EventLog&)>& step,
-                  const std::function<int(const FdState&, const EventLog&)>& outcome,
-                  int first_dice = -1) {
-  Dist d;
+inline IntDist exact_step(const FdState& s,
+                          const std::function<void(FdState&, Chance&, EventLog&)>& step,
+                          const std::function<int(const FdState&, const EventLog&)>& outcome,
+                          int first_dice = -1) {
+  IntDist d;
   const auto paths = enumerate_outcomes<int>([&](Chance& c) {
     FdState copy = s;
     EventLog log;
@@ -103,7 +104,7 @@ inline Dist exact(const FdState& s, const std::function<void(FdState&, Chance&, 
   return d;
 }
 
-inline void expect_dist(const Dist& got, const Dist& want) {
+inline void expect_int_dist(const IntDist& got, const IntDist& want) {
   for (const auto& [k, p] : want) {
     auto it = got.find(k);
     EXPECT_NEAR(it == got.end() ? 0 : it->second, p, 1e-12) << "outcome " << k;

@@ -24,11 +24,11 @@ using fd_test::kYd;
 using fd_test::ScenarioBuilder;
 
 // Positions relative to (500, 300) on a 1000 × 1000 yd table, so every stand is on it.
-Rect R(double x, double y, double facing, double w = 15, double d = 12.5) {
+Rect Rel(double x, double y, double facing, double w = 15, double d = 12.5) {
   return Rect{Vec2{(x + 500) * kYd, (y + 300) * kYd}, facing, w * kYd, d * kYd};
 }
-Rect north(double x, double front_y) { return R(x, front_y - 6.25, 0); }
-Rect south(double x, double front_y) { return R(x, front_y + 6.25, 180); }
+Rect rel_north(double x, double front_y) { return Rel(x, front_y - 6.25, 0); }
+Rect rel_south(double x, double front_y) { return Rel(x, front_y + 6.25, 180); }
 
 // --- FD-37: fire targets by expected hits --------------------------------------------
 
@@ -42,10 +42,10 @@ TEST(FireAndDisciplineDoctrine, VolleyGoesToTheMostExpectedHits) {  // FD-37, §
   for (const char* option : {"firer-choice", "first"}) {
     ScenarioBuilder b;
     b.option("fd_37_musketry_target", Value(std::string(option)));
-    const int firer = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-    const int skirmishers = b.add(1, "infantry", "open-order", {R(-5, 25, 180, 7.5, 10)},
+    const int firer = b.line(0, {rel_north(-7.5, 0), rel_north(7.5, 0)});
+    const int skirmishers = b.add(1, "infantry", "open-order", {Rel(-5, 25, 180, 7.5, 10)},
                                   {{"half-stands", Value(std::int64_t{1})}});
-    const int company = b.line(1, {south(7, 45)});
+    const int company = b.line(1, {rel_south(7, 45)});
     const FdState s = b.state();
     const std::vector<MusketTarget> targets = volley_targets(s, firer);
     ASSERT_EQ(targets.size(), 2u);
@@ -66,9 +66,9 @@ TEST(FireAndDisciplineDoctrine, VolleyGoesToTheMostExpectedHits) {  // FD-37, §
 // 0.51. The company is chosen although the troop has more dice.
 TEST(FireAndDisciplineDoctrine, ExpectedHitsTieGoesToTheSurerVolley) {  // FD-37
   ScenarioBuilder b;
-  const int firer = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-  const int troop = b.add(1, "cavalry", "line", {south(-7, 45)});
-  const int company = b.line(1, {south(8, 20)});
+  const int firer = b.line(0, {rel_north(-7.5, 0), rel_north(7.5, 0)});
+  const int troop = b.add(1, "cavalry", "line", {rel_south(-7, 45)});
+  const int company = b.line(1, {rel_south(8, 20)});
   const FdState s = b.state();
   const std::vector<MusketTarget> targets = volley_targets(s, firer);
   ASSERT_EQ(targets.size(), 2u);
@@ -91,8 +91,8 @@ TEST(FireAndDisciplineDoctrine, ExpectedHitsTieGoesToTheSurerVolley) {  // FD-37
 // chance 0.09 × 0.5 = 0.045: the doctrine meets the charge.
 TEST(FireAndDisciplineDoctrine, HorseMeetsHorseInTheOpen) {  // §8.2a, §8.2h, FD-44
   ScenarioBuilder b;
-  const int target = b.add(0, "cavalry", "line", {north(0, 0)});
-  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
+  const int target = b.add(0, "cavalry", "line", {rel_north(0, 0)});
+  const int charger = b.add(1, "cavalry", "line", {rel_south(0, 100)});
   const FdState s = b.state();
   ASSERT_EQ(counter_charge_invalid(s, target, charger), std::nullopt);
   ASSERT_EQ(legal_responses(s, target, charger).size(), 2u);
@@ -123,8 +123,8 @@ TEST(FireAndDisciplineDoctrine, HorseMeetsHorseInTheOpen) {  // §8.2a, §8.2h, 
 // .4806 + .5194 × .328; met (no FPF): .064 against .328. The doctrine holds.
 TEST(FireAndDisciplineDoctrine, FootHoldsForItsFinalProtectiveFire) {  // §7.7, §8.2a
   ScenarioBuilder b;
-  const int target = b.line(0, {north(-7.5, 0), north(7.5, 0)});
-  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
+  const int target = b.line(0, {rel_north(-7.5, 0), rel_north(7.5, 0)});
+  const int charger = b.add(1, "cavalry", "line", {rel_south(0, 100)});
   const FdState s = b.state();
   const ChargePrediction p = predict_charge(s, charger, target);
   ASSERT_TRUE(p.reaches);
@@ -165,9 +165,9 @@ TEST(FireAndDisciplineDoctrine, FootHoldsForItsFinalProtectiveFire) {  // §7.7,
 // musketry target now (it will volley in Phase III, §8.41).
 TEST(FireAndDisciplineDoctrine, TurnStartOddsExpectTheTargetToVolley) {  // §8.41
   ScenarioBuilder b;
-  const int target = b.line(0, {north(-7.5, 0), north(7.5, 0)});
+  const int target = b.line(0, {rel_north(-7.5, 0), rel_north(7.5, 0)});
   const int charger =
-      b.add(1, "cavalry", "line", {south(0, 100)});  // at 100 yd: in flintlock range
+      b.add(1, "cavalry", "line", {rel_south(0, 100)});  // at 100 yd: in flintlock range
   FdState s = b.state();
   EXPECT_NEAR(charge_odds(s, charger, target, ChargeResponse::kHold, OddsTime::kTurnStart).stopped,
               0, 1e-12);
@@ -177,10 +177,11 @@ TEST(FireAndDisciplineDoctrine, TurnStartOddsExpectTheTargetToVolley) {  // §8.
 
 TEST(FireAndDisciplineDoctrine, WhoMayCounterCharge) {  // §5.5, §8.12, FD-44, FD-52
   ScenarioBuilder b;
-  const int target = b.add(0, "cavalry", "line", {north(0, 0)});
-  const int charger = b.add(1, "cavalry", "line", {south(0, 100)});
-  const int flanker = b.add(1, "cavalry", "line", {R(-60, -6.25, 90)});  // comes at the left flank
-  const int guns = b.gun(0, north(200, 0), 3);
+  const int target = b.add(0, "cavalry", "line", {rel_north(0, 0)});
+  const int charger = b.add(1, "cavalry", "line", {rel_south(0, 100)});
+  const int flanker =
+      b.add(1, "cavalry", "line", {Rel(-60, -6.25, 90)});  // comes at the left flank
+  const int guns = b.gun(0, rel_north(200, 0), 3);
   FdState s = b.state();
   EXPECT_EQ(counter_charge_invalid(s, target, charger), std::nullopt);
   EXPECT_NE(counter_charge_invalid(s, target, flanker), std::nullopt);  // not frontal
@@ -205,8 +206,8 @@ TEST(FireAndDisciplineDoctrine, WhoMayCounterCharge) {  // §5.5, §8.12, FD-44,
 // at 100 yd: canister (≤ 150, FD-15) 51-150 yd 50% + 10 mounted = 60%: 0.6.
 TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.4d, FD-56
   ScenarioBuilder b;
-  const int gun = b.gun(0, north(0, 0), 3);
-  const int horse = b.add(1, "cavalry", "line", {south(0, 100)});
+  const int gun = b.gun(0, rel_north(0, 0), 3);
+  const int horse = b.add(1, "cavalry", "line", {rel_south(0, 100)});
   const FdState s = b.state();
   EXPECT_EQ(charge_threats(s, gun), std::vector<int>{horse});
   EXPECT_TRUE(may_hold_fire(s, gun));
@@ -219,8 +220,8 @@ TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.
 
   // Out of reach (130 yd): no threat, no held fire.
   ScenarioBuilder far;
-  const int gun2 = far.gun(0, north(0, 0), 3);
-  far.add(1, "cavalry", "line", {south(0, 130)});
+  const int gun2 = far.gun(0, rel_north(0, 0), 3);
+  far.add(1, "cavalry", "line", {rel_south(0, 130)});
   EXPECT_TRUE(charge_threats(far.state(), gun2).empty());
   EXPECT_NEAR(held_fire_value(far.state(), gun2).expected_hits, 0, 1e-12);
 }
@@ -231,18 +232,18 @@ TEST(FireAndDisciplineDoctrine, GunsValueHeldFireAgainstHorseInReach) {  // §6.
 // (§6.4b, R-000-5): 301-600 yd 10%.
 TEST(FireAndDisciplineDoctrine, ChangeOfDirectionAndProlongeBringTargetsIntoTheZone) {
   ScenarioBuilder b;
-  const int gun = b.gun(0, north(0, 0), 3);
+  const int gun = b.gun(0, rel_north(0, 0), 3);
   const double bearing = 40.0;
   const double rad = bearing * 3.14159265358979 / 180.0;
-  const int oblique = b.line(1, {R(207 * std::sin(rad), 207 * std::cos(rad), 180)});
+  const int oblique = b.line(1, {Rel(207 * std::sin(rad), 207 * std::cos(rad), 180)});
   FdState s = b.state();
   EXPECT_NEAR(expected_gun_hits(s, gun), 0, 1e-12);
   EXPECT_NEAR(expected_gun_hits_facing(s, gun, bearing), 0.3, 1e-12);
   (void)oblique;
 
   ScenarioBuilder p;
-  const int gun2 = p.gun(0, north(0, 0), 3);
-  p.line(1, {south(0, 460)});
+  const int gun2 = p.gun(0, rel_north(0, 0), 3);
+  p.line(1, {rel_south(0, 460)});
   FdState s2 = p.state();  // not const: the look-ahead tries moves on it (unit_trial.h)
   EXPECT_NEAR(expected_gun_hits(s2, gun2), 0, 1e-12);
   const std::optional<std::vector<Rect>> forward = prolonge_plan(s2, gun2, 20);

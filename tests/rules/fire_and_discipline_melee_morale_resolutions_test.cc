@@ -24,92 +24,98 @@ using test::expect_dist;
 using test::key;
 using test::params;
 
-const Resolution& res(std::string_view name) {
+const Resolution& melee_morale_res(std::string_view name) {
   return test::find_resolution(melee_morale_resolutions(), name);
 }
-Dist exact(std::string_view name, const std::vector<std::string>& a) {
-  return test::exact(res(name), a);
+Dist melee_morale_exact(std::string_view name, const std::vector<std::string>& a) {
+  return test::exact(melee_morale_res(name), a);
 }
 // 20000 seeded samples agree with the exact distribution within 4 standard errors.
-void expect_monte_carlo(std::string_view name, const std::vector<std::string>& a) {
-  test::expect_monte_carlo(res(name), a, 11);
+void expect_melee_morale_monte_carlo(std::string_view name, const std::vector<std::string>& a) {
+  test::expect_monte_carlo(melee_morale_res(name), a, 11);
 }
 
 TEST(FireAndDisciplineMelee, InfantryTable) {
   // Bayonet vs close-order infantry: 0-1-2, p = 0.3 per stand.
-  expect_dist(exact("melee", {}), {{"0/0", 0.7}, {"1/1", 0.3}});
+  expect_dist(melee_morale_exact("melee", {}), {{"0/0", 0.7}, {"1/1", 0.3}});
   // Two stands: 0.7² = 0.49, 2 × 0.3 × 0.7 = 0.42, 0.3² = 0.09.
-  expect_dist(exact("melee", {"stands=2"}), {{"0/0", 0.49}, {"1/1", 0.42}, {"2/2", 0.09}});
+  expect_dist(melee_morale_exact("melee", {"stands=2"}),
+              {{"0/0", 0.49}, {"1/1", 0.42}, {"2/2", 0.09}});
   // Pike vs open infantry: 0, p = 0.1. Mixed vs open infantry: 0-1-2-3, p = 0.4.
-  expect_dist(exact("melee", {"weapon=pike", "target=open-infantry"}),
+  expect_dist(melee_morale_exact("melee", {"weapon=pike", "target=open-infantry"}),
               {{"0/0", 0.9}, {"1/1", 0.1}});
-  expect_dist(exact("melee", {"weapon=mixed", "target=open-infantry"}),
+  expect_dist(melee_morale_exact("melee", {"weapon=mixed", "target=open-infantry"}),
               {{"0/0", 0.6}, {"1/1", 0.4}});
   // Infantry engaged: add one, 0-1-2 → 0-1-2-3, p = 0.4 (L648).
-  expect_dist(exact("melee", {"engaged=true"}), {{"0/0", 0.6}, {"1/1", 0.4}});
+  expect_dist(melee_morale_exact("melee", {"engaged=true"}), {{"0/0", 0.6}, {"1/1", 0.4}});
   // Pike vs mounted 0-1, engaged +1 and double castings +1: 0-1-2-3, p = 0.4.
-  expect_dist(
-      exact("melee", {"weapon=pike", "target=mounted", "engaged=true", "double-castings=true"}),
-      {{"0/0", 0.6}, {"1/1", 0.4}});
+  expect_dist(melee_morale_exact("melee", {"weapon=pike", "target=mounted", "engaged=true",
+                                           "double-castings=true"}),
+              {{"0/0", 0.6}, {"1/1", 0.4}});
   // The tactic is ignored by infantry.
-  expect_dist(exact("melee", {"tactic=fire"}), {{"0/0", 0.7}, {"1/1", 0.3}});
+  expect_dist(melee_morale_exact("melee", {"tactic=fire"}), {{"0/0", 0.7}, {"1/1", 0.3}});
 }
 
 TEST(FireAndDisciplineMelee, CavalryTableContactAndEngaged) {
   // STEEL vs cavalry: Contact 0 (p 0.1); two stands 0.81 / 0.18 / 0.01.
-  expect_dist(exact("melee", {"arm=cavalry", "target=cavalry", "stands=2"}),
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "target=cavalry", "stands=2"}),
               {{"0/0", 0.81}, {"1/1", 0.18}, {"2/2", 0.01}});
   // Engaged reads the other half: 0-1, p = 0.2; cavalry do not add one (FD-47).
-  expect_dist(exact("melee", {"arm=cavalry", "target=cavalry", "engaged=true"}),
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "target=cavalry", "engaged=true"}),
               {{"0/0", 0.8}, {"1/1", 0.2}});
   // STEEL vs open/light cavalry: Contact 0-1-2 (0.3), Engaged 0-1 (0.2).
-  expect_dist(exact("melee", {"arm=cavalry", "target=open-cavalry"}), {{"0/0", 0.7}, {"1/1", 0.3}});
-  expect_dist(exact("melee", {"arm=cavalry", "target=open-cavalry", "engaged=true"}),
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "target=open-cavalry"}),
+              {{"0/0", 0.7}, {"1/1", 0.3}});
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "target=open-cavalry", "engaged=true"}),
               {{"0/0", 0.8}, {"1/1", 0.2}});
   // FIRE vs mixed melee: 0-1-2 (0.3); MIX vs bayonet Engaged 0-1 (0.2). Weapon ignored.
-  expect_dist(exact("melee", {"arm=cavalry", "tactic=fire", "target=mixed-melee", "weapon=pike"}),
+  expect_dist(melee_morale_exact(
+                  "melee", {"arm=cavalry", "tactic=fire", "target=mixed-melee", "weapon=pike"}),
               {{"0/0", 0.7}, {"1/1", 0.3}});
-  expect_dist(exact("melee", {"arm=cavalry", "tactic=mix", "target=bayonet", "engaged=true"}),
-              {{"0/0", 0.8}, {"1/1", 0.2}});
+  expect_dist(
+      melee_morale_exact("melee", {"arm=cavalry", "tactic=mix", "target=bayonet", "engaged=true"}),
+      {{"0/0", 0.8}, {"1/1", 0.2}});
 }
 
 TEST(FireAndDisciplineMelee, CrossTableTargetsFd47) {
   // Infantry vs cavalry/dragoons/open-cavalry read Mounted: bayonet 0 (0.1).
   for (const char* t : {"target=cavalry", "target=dragoons", "target=open-cavalry"}) {
-    expect_dist(exact("melee", {t}), {{"0/0", 0.9}, {"1/1", 0.1}});
+    expect_dist(melee_morale_exact("melee", {t}), {{"0/0", 0.9}, {"1/1", 0.1}});
   }
   // Infantry vs pike / mixed-melee read Infantry: pike weapon 0-1 (0.2).
-  expect_dist(exact("melee", {"weapon=pike", "target=mixed-melee"}), {{"0/0", 0.8}, {"1/1", 0.2}});
-  // Cavalry FIRE vs infantry reads INF w/ Bayonet: 0-1 (0.2); vs mounted reads Cavalry 0-1.
-  expect_dist(exact("melee", {"arm=cavalry", "tactic=fire", "target=infantry"}),
+  expect_dist(melee_morale_exact("melee", {"weapon=pike", "target=mixed-melee"}),
               {{"0/0", 0.8}, {"1/1", 0.2}});
-  expect_dist(exact("melee", {"arm=cavalry", "tactic=fire", "target=mounted"}),
+  // Cavalry FIRE vs infantry reads INF w/ Bayonet: 0-1 (0.2); vs mounted reads Cavalry 0-1.
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "tactic=fire", "target=infantry"}),
+              {{"0/0", 0.8}, {"1/1", 0.2}});
+  expect_dist(melee_morale_exact("melee", {"arm=cavalry", "tactic=fire", "target=mounted"}),
               {{"0/0", 0.8}, {"1/1", 0.2}});
   // Cavalry MIX vs open infantry reads Open/Lgt Cav: Engaged 0 (0.1).
-  expect_dist(exact("melee", {"arm=cavalry", "tactic=mix", "target=open-infantry", "engaged=true"}),
+  expect_dist(melee_morale_exact(
+                  "melee", {"arm=cavalry", "tactic=mix", "target=open-infantry", "engaged=true"}),
               {{"0/0", 0.9}, {"1/1", 0.1}});
 }
 
 TEST(FireAndDisciplineMelee, HigherRatingBothReadingsFd32) {
   // Default (body L652): each hit is 2 casualties. Bayonet vs infantry 0.3.
-  expect_dist(exact("melee", {"higher-rating=true"}), {{"0/0", 0.7}, {"2/1", 0.3}});
+  expect_dist(melee_morale_exact("melee", {"higher-rating=true"}), {{"0/0", 0.7}, {"2/1", 0.3}});
   // Option plus-one (pullout): 0-1-2-3, p = 0.4, one casualty per hit.
-  expect_dist(exact("melee", {"higher-rating=true", "mmg-effect=plus-one"}),
+  expect_dist(melee_morale_exact("melee", {"higher-rating=true", "mmg-effect=plus-one"}),
               {{"0/0", 0.6}, {"1/1", 0.4}});
   // The option changes nothing without a higher rating.
-  expect_dist(exact("melee", {"mmg-effect=plus-one"}), {{"0/0", 0.7}, {"1/1", 0.3}});
+  expect_dist(melee_morale_exact("melee", {"mmg-effect=plus-one"}), {{"0/0", 0.7}, {"1/1", 0.3}});
 }
 
 TEST(FireAndDisciplineMelee, HoldingCoverOverridesFd33) {
   // Mixed vs open infantry 0-1-2-3 + double castings → only 0 (0.1).
-  expect_dist(exact("melee", {"weapon=mixed", "target=open-infantry", "double-castings=true",
-                              "target-holding-cover=true"}),
+  expect_dist(melee_morale_exact("melee", {"weapon=mixed", "target=open-infantry",
+                                           "double-castings=true", "target-holding-cover=true"}),
               {{"0/0", 0.9}, {"1/1", 0.1}});
   // The plus-one reading is overridden too; the double casualties still apply.
-  expect_dist(exact("melee", {"target-holding-cover=true", "higher-rating=true",
-                              "mmg-effect=plus-one", "engaged=true"}),
+  expect_dist(melee_morale_exact("melee", {"target-holding-cover=true", "higher-rating=true",
+                                           "mmg-effect=plus-one", "engaged=true"}),
               {{"0/0", 0.9}, {"1/1", 0.1}});
-  expect_dist(exact("melee", {"target-holding-cover=true", "higher-rating=true"}),
+  expect_dist(melee_morale_exact("melee", {"target-holding-cover=true", "higher-rating=true"}),
               {{"0/0", 0.9}, {"2/1", 0.1}});
 }
 
@@ -126,7 +132,7 @@ TEST(FireAndDisciplineMelee, LargeMeleesUseTheExactClosedForm) {
   for (int k = 0; k <= 6; ++k) {
     want[std::to_string(2 * k) + "/" + std::to_string(k)] = binomial(6, k, 0.3);
   }
-  expect_dist(exact("melee", {"stands=6", "higher-rating=true"}), want);
+  expect_dist(melee_morale_exact("melee", {"stands=6", "higher-rating=true"}), want);
   // The same from real dice: the typed resolve_melee, enumerated over 10^6 paths.
   MeleeSituation s;
   s.stands = 6;
@@ -142,11 +148,11 @@ TEST(FireAndDisciplineMelee, LargeMeleesUseTheExactClosedForm) {
   Dist big;
   for (int k = 0; k <= 16; ++k)
     big[std::to_string(k) + "/" + std::to_string(k)] = binomial(16, k, 0.1);
-  expect_dist(exact("melee", {"stands=16", "arm=cavalry", "target=cavalry"}), big);
+  expect_dist(melee_morale_exact("melee", {"stands=16", "arm=cavalry", "target=cavalry"}), big);
 }
 
 TEST(FireAndDisciplineMelee, RecordsFacesModifiersAndResult) {
-  const Resolution& r = res("melee");
+  const Resolution& r = melee_morale_res("melee");
   Rng rng(7, 1);
   std::vector<RollRecord> explain;
   sample(r, params(r, {"stands=3", "engaged=true", "double-castings=true", "higher-rating=true"}),
@@ -199,45 +205,49 @@ TEST(FireAndDisciplineMelee, MultiUnitWorkedExample831) {
 
 TEST(FireAndDisciplineMorale, HandWorked) {
   // Castings 4 + rating 2 + protective 4 = 10 → automatic pass, no roll.
-  expect_dist(exact("morale", {"castings=4", "rating=2", "protective=true"}), {{"pass", 1}});
+  expect_dist(melee_morale_exact("morale", {"castings=4", "rating=2", "protective=true"}),
+              {{"pass", 1}});
   // Castings 3 + rating 1 = 4: d10 5..0 (0 = 10) fails, 6/10. Effects 1-3 halt, 4-6 flee,
   // 7-9 flee-hit, 0 as 9 unless surrounded: pass 0.4, halt 0.18, flee 0.18, flee-hit 0.24.
-  expect_dist(exact("morale", {"castings=3", "rating=1"}),
+  expect_dist(melee_morale_exact("morale", {"castings=3", "rating=1"}),
               {{"pass", 0.4}, {"halt", 0.18}, {"flee", 0.18}, {"flee-hit", 0.24}});
   // Surrounded: the 0 surrenders: 0.6 × 0.1 = 0.06; flee-hit 0.6 × 0.3 = 0.18.
   expect_dist(
-      exact("morale", {"castings=3", "rating=1", "surrounded=true"}),
+      melee_morale_exact("morale", {"castings=3", "rating=1", "surrounded=true"}),
       {{"pass", 0.4}, {"halt", 0.18}, {"flee", 0.18}, {"flee-hit", 0.18}, {"surrender", 0.06}});
   // 9: only the 0 (read as 10) fails: 0.1 × (0.3, 0.3, 0.4).
-  expect_dist(exact("morale", {"castings=9", "rating=0"}),
+  expect_dist(melee_morale_exact("morale", {"castings=9", "rating=0"}),
               {{"pass", 0.9}, {"halt", 0.03}, {"flee", 0.03}, {"flee-hit", 0.04}});
   // 0 + 0 - 1 over half = -1: every face fails.
-  expect_dist(exact("morale", {"castings=0", "rating=0", "over-half=true"}),
+  expect_dist(melee_morale_exact("morale", {"castings=0", "rating=0", "over-half=true"}),
               {{"halt", 0.3}, {"flee", 0.3}, {"flee-hit", 0.4}});
   // Modifiers: 3 + 1 + 1 skirmish in woods + 2 brigade commander = 7: fail 0.3.
-  expect_dist(exact("morale",
-                    {"castings=3", "rating=1", "skirmish-in-woods=true", "brigade-commander=true"}),
+  expect_dist(melee_morale_exact("morale", {"castings=3", "rating=1", "skirmish-in-woods=true",
+                                            "brigade-commander=true"}),
               {{"pass", 0.7}, {"halt", 0.09}, {"flee", 0.09}, {"flee-hit", 0.12}});
 }
 
 TEST(FireAndDisciplineMorale, OptionsDefaultAndAlternative) {
   // FD-21 base: castings 1 + rating 2 = 3 (fail 0.7); five: 5 + 2 = 7 (fail 0.3).
-  expect_dist(exact("morale", {"castings=1", "rating=2"}),
+  expect_dist(melee_morale_exact("morale", {"castings=1", "rating=2"}),
               {{"pass", 0.3}, {"halt", 0.21}, {"flee", 0.21}, {"flee-hit", 0.28}});
-  expect_dist(exact("morale", {"castings=1", "rating=2", "base=five"}),
+  expect_dist(melee_morale_exact("morale", {"castings=1", "rating=2", "base=five"}),
               {{"pass", 0.7}, {"halt", 0.09}, {"flee", 0.09}, {"flee-hit", 0.12}});
   // FD-23 adjacent / half-stand plus: 3 + 1 + 1 = 5 (fail 0.5); both 6 (fail 0.4).
   const Dist five = {{"pass", 0.5}, {"halt", 0.15}, {"flee", 0.15}, {"flee-hit", 0.2}};
-  expect_dist(exact("morale", {"castings=3", "rating=1", "adjacent=true"}), five);
-  expect_dist(exact("morale", {"castings=3", "rating=1", "half-stand-open=true"}), five);
-  expect_dist(exact("morale", {"castings=3", "rating=1", "adjacent=true", "half-stand-open=true"}),
+  expect_dist(melee_morale_exact("morale", {"castings=3", "rating=1", "adjacent=true"}), five);
+  expect_dist(melee_morale_exact("morale", {"castings=3", "rating=1", "half-stand-open=true"}),
+              five);
+  expect_dist(melee_morale_exact(
+                  "morale", {"castings=3", "rating=1", "adjacent=true", "half-stand-open=true"}),
               {{"pass", 0.6}, {"halt", 0.12}, {"flee", 0.12}, {"flee-hit", 0.16}});
   // §5.64 fanatic: 1-6 lose one (0.6 × 0.6 = 0.36), 7-9 and 0-as-9 lose two (0.6 × 0.4).
-  expect_dist(exact("morale", {"castings=3", "rating=1", "fanatic=true"}),
+  expect_dist(melee_morale_exact("morale", {"castings=3", "rating=1", "fanatic=true"}),
               {{"pass", 0.4}, {"fanatic-1", 0.36}, {"fanatic-2", 0.24}});
   // A surrender cannot be ignored.
-  expect_dist(exact("morale", {"castings=3", "rating=1", "fanatic=true", "surrounded=true"}),
-              {{"pass", 0.4}, {"fanatic-1", 0.36}, {"fanatic-2", 0.18}, {"surrender", 0.06}});
+  expect_dist(
+      melee_morale_exact("morale", {"castings=3", "rating=1", "fanatic=true", "surrounded=true"}),
+      {{"pass", 0.4}, {"fanatic-1", 0.36}, {"fanatic-2", 0.18}, {"surrender", 0.06}});
 }
 
 TEST(FireAndDisciplineMorale, TypedHelpersAndRecord) {
@@ -254,7 +264,7 @@ TEST(FireAndDisciplineMorale, TypedHelpersAndRecord) {
   EXPECT_EQ(morale_attrition(MoraleResult::kFanatic2), 2);
   EXPECT_EQ(morale_attrition(MoraleResult::kFlee), 0);
   // Auto pass: no dice.
-  const Resolution& r = res("morale");
+  const Resolution& r = melee_morale_res("morale");
   Rng rng(3, 3);
   std::vector<RollRecord> explain;
   sample(r, params(r, {"castings=8", "rating=2"}), rng, &explain);
@@ -272,31 +282,37 @@ TEST(FireAndDisciplineMorale, TypedHelpersAndRecord) {
 
 TEST(FireAndDisciplineCommanderHit, HandWorked) {
   // §2.31 fire: d10 0 = hit, every hit a kill in a single battle.
-  expect_dist(exact("commander-hit", {}), {{"safe", 0.9}, {"killed", 0.1}});
+  expect_dist(melee_morale_exact("commander-hit", {}), {{"safe", 0.9}, {"killed", 0.1}});
   // §2.33 campaign: ODD dead, EVEN (0 included) wounded: 0.05 / 0.05.
-  expect_dist(exact("commander-hit", {"campaign=true"}),
+  expect_dist(melee_morale_exact("commander-hit", {"campaign=true"}),
               {{"safe", 0.9}, {"killed", 0.05}, {"wounded", 0.05}});
   // §2.32 melee, passed: 0 then 0: 0.01. Failed: ODD (0.5) then 0: 0.05.
-  expect_dist(exact("commander-hit", {"cause=melee"}), {{"safe", 0.99}, {"killed", 0.01}});
-  expect_dist(exact("commander-hit", {"cause=melee", "passed=false"}),
+  expect_dist(melee_morale_exact("commander-hit", {"cause=melee"}),
+              {{"safe", 0.99}, {"killed", 0.01}});
+  expect_dist(melee_morale_exact("commander-hit", {"cause=melee", "passed=false"}),
               {{"safe", 0.95}, {"killed", 0.05}});
-  expect_dist(exact("commander-hit", {"cause=melee", "passed=false", "campaign=true"}),
+  expect_dist(melee_morale_exact("commander-hit", {"cause=melee", "passed=false", "campaign=true"}),
               {{"safe", 0.95}, {"killed", 0.025}, {"wounded", 0.025}});
   // Fire ignores `passed`.
-  expect_dist(exact("commander-hit", {"passed=false"}), {{"safe", 0.9}, {"killed", 0.1}});
+  expect_dist(melee_morale_exact("commander-hit", {"passed=false"}),
+              {{"safe", 0.9}, {"killed", 0.1}});
 }
 
 TEST(FireAndDisciplineMeleeMorale, MonteCarloAgreesWithExact) {
-  expect_monte_carlo("melee", {"stands=3"});
-  expect_monte_carlo("melee",
-                     {"stands=4", "arm=cavalry", "target=open-cavalry", "higher-rating=true"});
-  expect_monte_carlo("melee", {"stands=9", "weapon=mixed", "target=open-infantry", "engaged=true",
-                               "mmg-effect=plus-one", "higher-rating=true"});
-  expect_monte_carlo("melee", {"stands=2", "target-holding-cover=true", "double-castings=true"});
-  expect_monte_carlo("morale", {"castings=3", "rating=1", "surrounded=true"});
-  expect_monte_carlo("morale", {"castings=2", "rating=3", "base=five", "fanatic=true"});
-  expect_monte_carlo("commander-hit", {"campaign=true"});
-  expect_monte_carlo("commander-hit", {"cause=melee", "passed=false", "campaign=true"});
+  expect_melee_morale_monte_carlo("melee", {"stands=3"});
+  expect_melee_morale_monte_carlo(
+      "melee", {"stands=4", "arm=cavalry", "target=open-cavalry", "higher-rating=true"});
+  expect_melee_morale_monte_carlo(
+      "melee", {"stands=9", "weapon=mixed", "target=open-infantry", "engaged=true",
+                "mmg-effect=plus-one", "higher-rating=true"});
+  expect_melee_morale_monte_carlo(
+      "melee", {"stands=2", "target-holding-cover=true", "double-castings=true"});
+  expect_melee_morale_monte_carlo("morale", {"castings=3", "rating=1", "surrounded=true"});
+  expect_melee_morale_monte_carlo("morale",
+                                  {"castings=2", "rating=3", "base=five", "fanatic=true"});
+  expect_melee_morale_monte_carlo("commander-hit", {"campaign=true"});
+  expect_melee_morale_monte_carlo("commander-hit",
+                                  {"cause=melee", "passed=false", "campaign=true"});
 }
 
 TEST(FireAndDisciplineMeleeMorale, ResolutionSchemas) {
@@ -310,20 +326,21 @@ TEST(FireAndDisciplineMeleeMorale, ResolutionSchemas) {
       "weapon",          "target",        "engaged",
       "double-castings", "higher-rating", "target-holding-cover",
       "mmg-effect"};
-  ASSERT_EQ(res("melee").params.size(), melee.size());
-  for (std::size_t i = 0; i < melee.size(); ++i) EXPECT_EQ(res("melee").params[i].name, melee[i]);
+  ASSERT_EQ(melee_morale_res("melee").params.size(), melee.size());
+  for (std::size_t i = 0; i < melee.size(); ++i)
+    EXPECT_EQ(melee_morale_res("melee").params[i].name, melee[i]);
   const std::vector<std::string> morale = {
       "castings",          "rating",          "protective", "skirmish-in-woods",
       "brigade-commander", "over-half",       "surrounded", "base",
       "adjacent",          "half-stand-open", "fanatic"};
-  ASSERT_EQ(res("morale").params.size(), morale.size());
+  ASSERT_EQ(melee_morale_res("morale").params.size(), morale.size());
   for (std::size_t i = 0; i < morale.size(); ++i)
-    EXPECT_EQ(res("morale").params[i].name, morale[i]);
+    EXPECT_EQ(melee_morale_res("morale").params[i].name, morale[i]);
   // Out-of-range values are parameter errors.
-  EXPECT_FALSE(parse_assignments(res("morale").params, {"castings=21"}).has_value());
-  EXPECT_FALSE(parse_assignments(res("morale").params, {"rating=5"}).has_value());
-  EXPECT_FALSE(parse_assignments(res("melee").params, {"stands=0"}).has_value());
-  EXPECT_FALSE(parse_assignments(res("melee").params, {"target=square"}).has_value());
+  EXPECT_FALSE(parse_assignments(melee_morale_res("morale").params, {"castings=21"}).has_value());
+  EXPECT_FALSE(parse_assignments(melee_morale_res("morale").params, {"rating=5"}).has_value());
+  EXPECT_FALSE(parse_assignments(melee_morale_res("melee").params, {"stands=0"}).has_value());
+  EXPECT_FALSE(parse_assignments(melee_morale_res("melee").params, {"target=square"}).has_value());
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/options.h"
+#include "rules/fire_and_discipline_scenario.h"
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
 #include "rules/unit_test_util.h"
@@ -196,7 +197,7 @@ Unit make_unit(const std::string& type, const std::string& formation, int figure
   return test::unit_of(fd(), type, formation, figures, overrides);
 }
 
-constexpr double kYd = 2.54;  // mm per yd at the default scale
+using fd_test::kYd;
 const Vec2 kCentre{1000, 2000};
 
 void expect_stand(const Stand& s, double x_yd, double y_yd, double w_yd, double d_yd,

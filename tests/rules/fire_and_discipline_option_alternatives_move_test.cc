@@ -20,15 +20,15 @@ namespace smoothbore::fire_and_discipline {
 namespace {
 
 using fd_test::ConstantChance;
-using fd_test::Dist;
 using fd_test::events;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
+using fd_test::IntDist;
 using fd_test::ScenarioBuilder;
 
 using fd_test::kYd;
 using fd_test::z;
 
-constexpr double kTol = 0.05;  // yd
+using fd_test::kTolYd;
 
 const Rect& stand_rect(const FdState& s, int unit, int i) {
   return fd_test::stand(s, unit, i).rect;
@@ -47,9 +47,9 @@ TEST(FireAndDisciplineOptionAlternatives, CavalryRoadRate180Or120) {
     FdState s = b.state();
     EventLog log;
     const MoveResult r = move_unit(s, c, b.at(500, 900), 0, Rate::kRoad, log);
-    EXPECT_NEAR(r.distance_yd, static_cast<double>(road), kTol);
+    EXPECT_NEAR(r.distance_yd, static_cast<double>(road), kTolYd);
     EXPECT_EQ(r.stopped_by, "allowance");
-    EXPECT_NEAR(stand_rect(s, c, 0).centre.y / kYd, 93.75 + static_cast<double>(road), kTol);
+    EXPECT_NEAR(stand_rect(s, c, 0).centre.y / kYd, 93.75 + static_cast<double>(road), kTolYd);
   }
 }
 
@@ -67,8 +67,8 @@ TEST(FireAndDisciplineOptionAlternatives, TacticalShiftMinimumRating) {
     EventLog log;
     EXPECT_EQ(tactical_shift(s, militia, {30 * kYd, 0}, log), min_rating <= 1);
     EXPECT_EQ(tactical_shift(s, trained, {30 * kYd, 0}, log), min_rating <= 2);
-    EXPECT_NEAR(stand_rect(s, militia, 0).centre.x / kYd, min_rating <= 1 ? 130 : 100, kTol);
-    EXPECT_NEAR(stand_rect(s, trained, 0).centre.x / kYd, min_rating <= 2 ? 330 : 300, kTol);
+    EXPECT_NEAR(stand_rect(s, militia, 0).centre.x / kYd, min_rating <= 1 ? 130 : 100, kTolYd);
+    EXPECT_NEAR(stand_rect(s, trained, 0).centre.x / kYd, min_rating <= 2 ? 330 : 300, kTolYd);
   }
 }
 
@@ -87,9 +87,9 @@ TEST(FireAndDisciplineOptionAlternatives, TacticalShiftChartOrFlat20) {
     EXPECT_EQ(tactical_shift(s, foot, {30 * kYd, 0}, log), !flat);
     EXPECT_EQ(tactical_shift(s, horse, {50 * kYd, 0}, log), !flat);
     EXPECT_TRUE(tactical_shift(s, foot, {0, -20 * kYd}, log));  // 20 yd back: either way
-    EXPECT_NEAR(stand_rect(s, foot, 0).centre.x / kYd, flat ? 100 : 130, kTol);
-    EXPECT_NEAR(stand_rect(s, foot, 0).centre.y / kYd, 93.75 - 20, kTol);
-    EXPECT_NEAR(stand_rect(s, horse, 0).centre.x / kYd, flat ? 300 : 350, kTol);
+    EXPECT_NEAR(stand_rect(s, foot, 0).centre.x / kYd, flat ? 100 : 130, kTolYd);
+    EXPECT_NEAR(stand_rect(s, foot, 0).centre.y / kYd, 93.75 - 20, kTolYd);
+    EXPECT_NEAR(stand_rect(s, horse, 0).centre.x / kYd, flat ? 300 : 350, kTolYd);
   }
 }
 
@@ -117,16 +117,16 @@ TEST(FireAndDisciplineOptionAlternatives, LimberedExclusionAtEndOrOnThePath) {
     EventLog log;
     const MoveResult r = move_unit(s, g, b.at(600, 100), 90, Rate::kRoad, log);
     const double stop = 43.75 - std::sqrt(200.0 * 200.0 - 199.0 * 199.0);
-    EXPECT_NEAR(r.distance_yd, path ? stop : 100, kTol);
+    EXPECT_NEAR(r.distance_yd, path ? stop : 100, kTolYd);
     EXPECT_EQ(r.stopped_by, path ? "enemy-200" : "allowance");
-    EXPECT_NEAR(stand_rect(s, g, 1).centre.x / kYd, 113.75 + (path ? stop : 100), kTol);
+    EXPECT_NEAR(stand_rect(s, g, 1).centre.x / kYd, 113.75 + (path ? stop : 100), kTolYd);
   }
 }
 
 // The exact hits unit `u` inflicts in one round of the melee between u0 (the charger) and
 // u1 over the first `dice` dice (later dice show 1, which passes any morale check here).
-Dist inflicted(const FdState& s, int u, int dice) {
-  Dist d;
+IntDist inflicted(const FdState& s, int u, int dice) {
+  IntDist d;
   const auto paths = enumerate_outcomes<int>([&](Chance& c) {
     FdState t = s;
     EventLog log;
@@ -162,9 +162,9 @@ TEST(FireAndDisciplineOptionAlternatives, CoverOnlyZeroAgainstHoldingDefender) {
     b.line(1, {b.south(100, 100)});
     const FdState s = b.state();
     const double p = only_zero ? 0.1 : 0.3;
-    expect_dist(inflicted(s, 0, 1), {{0, 1 - p}, {1, p}});
+    expect_int_dist(inflicted(s, 0, 1), {{0, 1 - p}, {1, p}});
     // The holder, outside the rule's reach (the charger is in the open), hits on 0-1-2.
-    expect_dist(inflicted(s, 1, 2), {{0, 0.7}, {1, 0.3}});
+    expect_int_dist(inflicted(s, 1, 2), {{0, 0.7}, {1, 0.3}});
   }
 }
 
@@ -181,8 +181,8 @@ TEST(FireAndDisciplineOptionAlternatives, CrewMeleeWeaponMixedOrBayonet) {
     b.gun(1, b.south(100, 100));
     const FdState s = b.state();
     const double p = std::string(weapon) == "mixed" ? 0.2 : 0.3;
-    expect_dist(inflicted(s, 1, 2), {{0, 1 - p}, {1, p}});
-    expect_dist(inflicted(s, 0, 1), {{0, 0.7}, {1, 0.3}});
+    expect_int_dist(inflicted(s, 1, 2), {{0, 1 - p}, {1, p}});
+    expect_int_dist(inflicted(s, 0, 1), {{0, 0.7}, {1, 0.3}});
   }
 }
 

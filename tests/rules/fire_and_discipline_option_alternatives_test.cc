@@ -16,24 +16,20 @@
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_fire_odds.h"
 #include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
 using fd_test::ConstantChance;
-using fd_test::Dist;
 using fd_test::events;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
 using fd_test::fire_hits;
+using fd_test::gun_hits;
+using fd_test::IntDist;
+using fd_test::named_fire_hits;
 using fd_test::ScenarioBuilder;
-
-// The exact hits of the gun u0's Phase II when its shot is the first `rolls` dice.
-Dist gun_hits(const FdState& s, int rolls = 1) {
-  return fd_test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
-      [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
-}
 
 // u0's one fire event after Phase II with every die showing `face`: its text and its roll's
 // base reference.
@@ -47,22 +43,6 @@ std::string gun_fire_text(FdState s, int face) {
   return fire[0]->text + " | " + fire[0]->rolls[0].base_ref;
 }
 
-// The named `musketry` / `skirmish-fire` resolution's exact hits (the odds CLI).
-Dist named(const std::string& name, const std::vector<std::string>& assignments) {
-  for (const Resolution& r : fire_resolutions()) {
-    if (r.name != name) continue;
-    auto p = parse_assignments(r.params, assignments);
-    EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
-    Dist d;
-    for (const auto& op : exact_distribution(r, *p)) {
-      d[std::stoi(to_string(op.outcome.front().second))] += op.probability;
-    }
-    return d;
-  }
-  ADD_FAILURE() << "no resolution " << name;
-  return {};
-}
-
 // FD-10, R-000-1: the 8-9 pdr row prints 20 at 151-300 yd (§6.9 L460) between 100 and 40;
 // the digest reads it as 80. An 8 pdr section with 200 yd of ball at a lone formed stand (no
 // modifier, L468-L486) hits 80% by default, 20% with fd_10_fix_8pdr = false.
@@ -73,7 +53,7 @@ TEST(FireAndDisciplineOptionAlternatives, EightPounderAt200YardsCorrectedOrPrint
     b.gun(0, b.north(100, 100), 8);
     b.line(1, {b.south(100, 300)});
     const double p = fix ? 0.8 : 0.2;
-    expect_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
+    expect_int_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
     const std::string text = gun_fire_text(b.state(), 100);
     EXPECT_NE(text.find(fix ? "printed 20, corrected 80" : "as printed"), std::string::npos)
         << text;
@@ -93,7 +73,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryMultiHitCap2OrPer100) {
     b.gun(0, b.north(100, 100), 16);
     b.add(1, "cavalry", "line", {b.south(92.5, 140), b.south(107.5, 140)});
     const bool per100 = std::string(multi) == "per100";
-    expect_dist(gun_hits(b.state()), per100 ? Dist{{2, 0.9}, {3, 0.1}} : Dist{{2, 1.0}});
+    expect_int_dist(gun_hits(b.state()), per100 ? IntDist{{2, 0.9}, {3, 0.1}} : IntDist{{2, 1.0}});
     const std::string text = gun_fire_text(b.state(), 100);
     EXPECT_NE(text.find("chance 210%"), std::string::npos) << text;
     EXPECT_NE(text.find(per100 ? "FD-13 option per100" : "at most 2 hits"), std::string::npos)
@@ -104,8 +84,8 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryMultiHitCap2OrPer100) {
 // The shatter boxes a gun section u1 has marked after u0's Phase II, over the first `dice`
 // dice (the shot and the hit-location d10 of §6.8; later dice show 1, so a crew morale
 // check passes).
-Dist boxes_after_fire(const FdState& s, int dice) {
-  return fd_test::exact(
+IntDist boxes_after_fire(const FdState& s, int dice) {
+  return fd_test::exact_step(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState& t, const EventLog&) { return t.units[1].boxes_marked; }, dice);
 }
@@ -127,8 +107,8 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
     b.gun(1, b.north(100, 300));  // faces away from u0: it does not fire back
     FdState s = b.state();
     EXPECT_EQ(s.units[1].shatter_boxes, 2);  // one stand × rating 2 (§5.11)
-    expect_dist(boxes_after_fire(s, 2),
-                all ? Dist{{0, 0.3}, {1, 0.7}} : Dist{{0, 0.44}, {1, 0.56}});
+    expect_int_dist(boxes_after_fire(s, 2),
+                    all ? IntDist{{0, 0.3}, {1, 0.7}} : IntDist{{0, 0.44}, {1, 0.56}});
     // Every die 9: a hit (d100 9 ≤ 70), then a gun hit (§6.8a): halved firepower, a box only
     // under "all", and no morale check either way (only a crew hit causes one, §6.8b).
     EventLog log;
@@ -146,7 +126,7 @@ TEST(FireAndDisciplineOptionAlternatives, ArtilleryBoxesCrewOrAll) {
           {l.rect(100, 306.25, 0), l.rect(100, 320, 0, 12.5, 15)},  // gun, then its limber
           {{"pdr", Value(std::int64_t{6})}}, 4);
     FdState t = l.state();
-    expect_dist(boxes_after_fire(t, 1), all ? Dist{{1, 1.0}} : Dist{{0, 0.4}, {1, 0.6}});
+    expect_int_dist(boxes_after_fire(t, 1), all ? IntDist{{1, 1.0}} : IntDist{{0, 0.4}, {1, 0.6}});
     EventLog log2;
     ConstantChance seven(7);  // no roll for the certain hit; d10 7: a limber hit (§6.8c)
     artillery_phase(t, {}, {}, seven, log2);
@@ -171,10 +151,10 @@ TEST(FireAndDisciplineOptionAlternatives, BowMaxRange60Or100) {
     b.line(1, {b.south(100, 180)});
     FdState s = b.state();
     EXPECT_EQ(s.options.bow_max_yd, max_yd);
-    const Dist volley = fd_test::exact(
+    const IntDist volley = fd_test::exact_step(
         s, [](FdState& t, Chance& c, EventLog& log) { musketry_phase(t, false, c, log); },
         [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
-    expect_dist(volley, far ? Dist{{0, 0.9}, {1, 0.1}} : Dist{{0, 1.0}});
+    expect_int_dist(volley, far ? IntDist{{0, 0.9}, {1, 0.1}} : IntDist{{0, 1.0}});
 
     ScenarioBuilder k;
     k.option("fd_34_bow_max_yd", Value(max_yd));
@@ -182,22 +162,23 @@ TEST(FireAndDisciplineOptionAlternatives, BowMaxRange60Or100) {
     skirmisher["half-stands"] = Value(std::int64_t{1});
     k.add(0, "infantry", "open-order", {k.rect(100, 95, 0, 7.5, 10)}, skirmisher);
     k.line(1, {k.south(100, 180)});
-    const Dist skirmish = fd_test::exact(
+    const IntDist skirmish = fd_test::exact_step(
         k.state(), [](FdState& t, Chance& c, EventLog& log) { skirmish_fire_step(t, c, log); },
         [](const FdState&, const EventLog& log) {
           const auto fire = events(log, EventKind::kFire, "u0");
           return fire.empty() ? -1 : static_cast<int>(fire[0]->rolls.size()) - 1;
         },
         1);
-    expect_dist(skirmish, far ? Dist{{0, 0.8}, {1, 0.2}} : Dist{{-1, 1.0}});
+    expect_int_dist(skirmish, far ? IntDist{{0, 0.8}, {1, 0.2}} : IntDist{{-1, 1.0}});
   }
   // The named resolution (smoothbore odds) takes the option as bow-max-yd.
-  expect_dist(named("musketry", {"weapon=bow", "range=80"}), {{0, 1.0}});
-  expect_dist(named("musketry", {"weapon=bow", "range=80", "bow-max-yd=100"}),
-              {{0, 0.9}, {1, 0.1}});
-  expect_dist(named("musketry", {"weapon=flintlock", "range=80", "bow-max-yd=30"}),
-              {{0, 0.9}, {1, 0.1}});  // other firearms keep the table (L550 "0")
-  expect_dist(named("musketry", {"weapon=bow", "range=45", "bow-max-yd=30"}), {{0, 1.0}});
+  expect_int_dist(named_fire_hits("musketry", {"weapon=bow", "range=80"}), {{0, 1.0}});
+  expect_int_dist(named_fire_hits("musketry", {"weapon=bow", "range=80", "bow-max-yd=100"}),
+                  {{0, 0.9}, {1, 0.1}});
+  expect_int_dist(named_fire_hits("musketry", {"weapon=flintlock", "range=80", "bow-max-yd=30"}),
+                  {{0, 0.9}, {1, 0.1}});  // other firearms keep the table (L550 "0")
+  expect_int_dist(named_fire_hits("musketry", {"weapon=bow", "range=45", "bow-max-yd=30"}),
+                  {{0, 1.0}});
 }
 
 // fd_howitzer_pdr, R-000-6: a howitzer fires with the chart row of its equivalent ball
@@ -217,7 +198,7 @@ TEST(FireAndDisciplineOptionAlternatives, HowitzerChartRow) {
       EXPECT_EQ(s.units[0].pdr, pdr);
       EXPECT_EQ(s.units[0].ball, 10);  // howitzer allotment (§6.22 L360)
       const double p = range == 400 ? (ten ? 0.6 : 0.2) : (ten ? 0.1 : 0.0);
-      expect_dist(gun_hits(s), p > 0 ? Dist{{0, 1 - p}, {1, p}} : Dist{{0, 1.0}});
+      expect_int_dist(gun_hits(s), p > 0 ? IntDist{{0, 1 - p}, {1, p}} : IntDist{{0, 1.0}});
     }
     ScenarioBuilder m;
     m.option("fd_howitzer_pdr", Value(pdr));

@@ -11,48 +11,28 @@
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_fire_odds.h"
 #include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
 using fd_test::ConstantChance;
-using fd_test::Dist;
 using fd_test::events;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
 using fd_test::fire_hits;
+using fd_test::gun_hits;
+using fd_test::IntDist;
+using fd_test::named_fire_hits;
 using fd_test::ScenarioBuilder;
 
 using fd_test::z;
 
-// The exact hits of the gun u0's Phase II, which rolls `rolls` dice before any casualty.
-Dist gun_hits(const FdState& s, int rolls = 1) {
-  return fd_test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
-      [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
-}
-
 // The exact hits of u0's volley of `dice` dice in Phase III (u0 rolls first).
-Dist volley_hits(const FdState& s, int dice) {
-  return fd_test::exact(
+IntDist volley_hits(const FdState& s, int dice) {
+  return fd_test::exact_step(
       s, [](FdState& t, Chance& c, EventLog& log) { musketry_phase(t, false, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, dice);
-}
-
-// The named `artillery` / `musketry` resolution's exact hits (the odds CLI).
-Dist named(const std::string& name, const std::vector<std::string>& assignments) {
-  for (const Resolution& r : fire_resolutions()) {
-    if (r.name != name) continue;
-    auto p = parse_assignments(r.params, assignments);
-    EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
-    Dist d;
-    for (const auto& op : exact_distribution(r, *p)) {
-      d[std::stoi(to_string(op.outcome.front().second))] += op.probability;
-    }
-    return d;
-  }
-  ADD_FAILURE() << "no resolution " << name;
-  return {};
 }
 
 // FD-12: §6.5d "roll the d10" against a % chart. A 1-gun 6 pdr at 40 yd with canister:
@@ -65,7 +45,7 @@ TEST(FireAndDisciplineOptionWiring, ArtilleryDieD100OrD10) {
     b.gun(0, b.north(100, 100), 6, 1);
     b.line(1, {b.south(100, 140)});
     const double p = std::string(die) == "d100" ? 0.55 : 0.5;
-    expect_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
+    expect_int_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
     EventLog log;
     FdState s = b.state();
     ConstantChance dice(6);
@@ -74,8 +54,9 @@ TEST(FireAndDisciplineOptionWiring, ArtilleryDieD100OrD10) {
     ASSERT_EQ(fire.size(), 1u);
     EXPECT_EQ(fire[0]->rolls.at(0).dice, die);
   }
-  expect_dist(named("artillery", {"pdr=6", "range=40", "ammo=canister", "guns=1", "die=d10"}),
-              {{0, 0.5}, {1, 0.5}});
+  expect_int_dist(
+      named_fire_hits("artillery", {"pdr=6", "range=40", "ammo=canister", "guns=1", "die=d10"}),
+      {{0, 0.5}, {1, 0.5}});
 }
 
 // FD-14: a 2-gun 6 pdr with one gun hit and one crewman left at 200 yd: 80 (151-300) halved
@@ -91,10 +72,11 @@ TEST(FireAndDisciplineOptionWiring, FirepowerHalvingsOnceOrStack) {
     s.units[z(g)].gun_hits = 1;
     s.units[z(g)].crew = 1;
     const double p = std::string(h) == "once" ? 0.4 : 0.2;
-    expect_dist(gun_hits(s), {{0, 1 - p}, {1, p}});
+    expect_int_dist(gun_hits(s), {{0, 1 - p}, {1, p}});
   }
-  expect_dist(named("artillery", {"pdr=6", "range=200", "gun-hits=1", "crew=1", "halvings=stack"}),
-              {{0, 0.8}, {1, 0.2}});
+  expect_int_dist(named_fire_hits("artillery",
+                                  {"pdr=6", "range=200", "gun-hits=1", "crew=1", "halvings=stack"}),
+                  {{0, 0.8}, {1, 0.2}});
 }
 
 // FD-16: a 1-gun 6 pdr section at 200 yd fires at ½ (40) by default, at the full 80 with
@@ -106,10 +88,11 @@ TEST(FireAndDisciplineOptionWiring, OneGunSectionHalfOrFull) {
     b.gun(0, b.north(100, 100), 6, 1);
     b.line(1, {b.south(100, 300)});
     const double p = std::string(f) == "half" ? 0.4 : 0.8;
-    expect_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
+    expect_int_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
   }
-  expect_dist(named("artillery", {"pdr=6", "range=200", "guns=1", "one-gun-fire=full"}),
-              {{0, 0.2}, {1, 0.8}});
+  expect_int_dist(
+      named_fire_hits("artillery", {"pdr=6", "range=200", "guns=1", "one-gun-fire=full"}),
+      {{0, 0.2}, {1, 0.8}});
 }
 
 // FD-17: per section, a 2-gun 6 pdr (a Field gun: 25 ball, §6.22) rolls once at 80; per
@@ -127,9 +110,9 @@ TEST(FireAndDisciplineOptionWiring, AmmunitionPerSectionOrPerGun) {
     EXPECT_EQ(s.units[z(g)].ball, gun ? 50 : 25);
     EXPECT_EQ(s.units[z(g)].canister, gun ? 30 : 15);
     if (gun) {
-      expect_dist(gun_hits(s, 2), {{0, 0.36}, {1, 0.48}, {2, 0.16}});
+      expect_int_dist(gun_hits(s, 2), {{0, 0.36}, {1, 0.48}, {2, 0.16}});
     } else {
-      expect_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
+      expect_int_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
     }
     EventLog log;
     ConstantChance miss(100);
@@ -139,7 +122,7 @@ TEST(FireAndDisciplineOptionWiring, AmmunitionPerSectionOrPerGun) {
     // Next turn at the same target: 80 × ½ + 10 (same target, L468) = 50 either way.
     s.units[z(g)].crew = 1;
     ++s.turn;
-    expect_dist(gun_hits(s), {{0, 0.5}, {1, 0.5}});
+    expect_int_dist(gun_hits(s), {{0, 0.5}, {1, 0.5}});
   }
 }
 
@@ -156,9 +139,9 @@ TEST(FireAndDisciplineOptionWiring, BandUpperBoundInclusiveOrNot) {
     FdState s = b.state();
     EXPECT_EQ(s.mm_per_yd, 2.0);
     if (inclusive) {
-      expect_dist(gun_hits(s), {{1, 0.9}, {2, 0.1}});
+      expect_int_dist(gun_hits(s), {{1, 0.9}, {2, 0.1}});
     } else {
-      expect_dist(gun_hits(s), {{0, 0.1}, {1, 0.9}});
+      expect_int_dist(gun_hits(s), {{0, 0.1}, {1, 0.9}});
     }
 
     ScenarioBuilder m(2.0);
@@ -166,11 +149,13 @@ TEST(FireAndDisciplineOptionWiring, BandUpperBoundInclusiveOrNot) {
     m.line(0, {m.north(100, 100)});
     m.line(1, {m.south(100, 130)});
     const double p = inclusive ? 0.3 : 0.2;
-    expect_dist(volley_hits(m.state(), 1), {{0, 1 - p}, {1, p}});
+    expect_int_dist(volley_hits(m.state(), 1), {{0, 1 - p}, {1, p}});
   }
-  expect_dist(named("musketry", {"range=30", "band-upper-inclusive=false"}), {{0, 0.8}, {1, 0.2}});
-  expect_dist(named("artillery", {"range=50", "ammo=canister", "band-upper-inclusive=false"}),
-              {{0, 0.1}, {1, 0.9}});
+  expect_int_dist(named_fire_hits("musketry", {"range=30", "band-upper-inclusive=false"}),
+                  {{0, 0.8}, {1, 0.2}});
+  expect_int_dist(
+      named_fire_hits("artillery", {"range=50", "ammo=canister", "band-upper-inclusive=false"}),
+      {{0, 0.1}, {1, 0.9}});
 }
 
 // FD-38: u0 last fired at stand 1 of u1 and now fires at stand 0: "the same target" by
@@ -187,8 +172,8 @@ TEST(FireAndDisciplineOptionWiring, SameTargetByUnitOrStand) {
     s.units[z(f)].last_target_turn = s.turn - 1;
     const bool unit = std::string(by) == "unit";
     // Flintlock 31-60 "0-1": one die hits 20%, two dice at least once 1 − .8² = 36%.
-    expect_dist(volley_hits(s, unit ? 2 : 1),
-                unit ? Dist{{0, 0.64}, {1, 0.32}, {2, 0.04}} : Dist{{0, 0.8}, {1, 0.2}});
+    expect_int_dist(volley_hits(s, unit ? 2 : 1),
+                    unit ? IntDist{{0, 0.64}, {1, 0.32}, {2, 0.04}} : IntDist{{0, 0.8}, {1, 0.2}});
     EventLog log;
     ConstantChance miss(5);
     musketry_phase(s, false, miss, log);
@@ -209,10 +194,10 @@ TEST(FireAndDisciplineOptionWiring, PoorWeatherArtillery) {
     b.gun(0, b.north(100, 100));
     b.line(1, {b.south(100, 300)});
     const double p = variant == 2 ? 0.7 : 0.8;
-    expect_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
+    expect_int_dist(gun_hits(b.state()), {{0, 1 - p}, {1, p}});
   }
-  expect_dist(named("artillery", {"pdr=6", "range=200", "poor-weather=true"}),
-              {{0, 0.3}, {1, 0.7}});
+  expect_int_dist(named_fire_hits("artillery", {"pdr=6", "range=200", "poor-weather=true"}),
+                  {{0, 0.3}, {1, 0.7}});
 }
 
 // FD-04: two open-order half-stands 50 yd from a line. By default they only skirmish in
@@ -227,9 +212,9 @@ TEST(FireAndDisciplineOptionWiring, SkirmishersVolleyOrNot) {
     b.line(1, {b.south(100, 150)});
     FdState s = b.state();
     if (volley) {
-      expect_dist(volley_hits(s, 2), {{0, 0.64}, {1, 0.32}, {2, 0.04}});
+      expect_int_dist(volley_hits(s, 2), {{0, 0.64}, {1, 0.32}, {2, 0.04}});
     } else {
-      expect_dist(volley_hits(s, 0), {{0, 1.0}});
+      expect_int_dist(volley_hits(s, 0), {{0, 1.0}});
     }
     EventLog log;
     ConstantChance miss(5);
@@ -250,16 +235,16 @@ TEST(FireAndDisciplineOptionWiring, ExtendedKillZoneRollsForEveryStand) {
     b.line(0, {b.north(110, 200)});
     b.line(1, {b.south(100, 300)});
     FdState s = b.state();
-    const Dist d = fd_test::exact(
+    const IntDist d = fd_test::exact_step(
         s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
         [](const FdState&, const EventLog& log) {
           return 10 * fire_hits(log, "u0", "u1") + fire_hits(log, "u0", "u2");
         },
         2);
     if (extended) {
-      expect_dist(d, {{0, 0.04}, {1, 0.16}, {10, 0.16}, {11, 0.64}});
+      expect_int_dist(d, {{0, 0.04}, {1, 0.16}, {10, 0.16}, {11, 0.64}});
     } else {
-      expect_dist(d, {{0, 1.0}});
+      expect_int_dist(d, {{0, 1.0}});
     }
     EventLog log;
     ConstantChance miss(100);

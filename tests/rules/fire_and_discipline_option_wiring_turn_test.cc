@@ -22,9 +22,9 @@ namespace smoothbore::fire_and_discipline {
 namespace {
 
 using fd_test::ConstantChance;
-using fd_test::Dist;
 using fd_test::events;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
+using fd_test::IntDist;
 using fd_test::ScenarioBuilder;
 using fd_test::Scripted;
 using fd_test::z;
@@ -54,10 +54,10 @@ TEST(FireAndDisciplineOptionWiringTurn, PhaseOrderSimultaneousOrAlternate) {
     };
     for (const std::string unit : {"u0", "u1"}) {
       const double p = unit == "u0" ? c.a_fires : c.b_fires;
-      const Dist d = fd_test::exact(s, step, [&](const FdState&, const EventLog& log) {
+      const IntDist d = fd_test::exact_step(s, step, [&](const FdState&, const EventLog& log) {
         return events(log, EventKind::kFire, unit).empty() ? 0 : 1;
       });
-      expect_dist(d, p == 1.0 ? Dist{{1, 1.0}} : Dist{{0, 1 - p}, {1, p}});
+      expect_int_dist(d, p == 1.0 ? IntDist{{1, 1.0}} : IntDist{{0, 1 - p}, {1, p}});
     }
   }
   ScenarioBuilder b;
@@ -138,7 +138,7 @@ TEST(FireAndDisciplineOptionWiringTurn, MoraleTestsOncePerUnitOrPerStand) {
     const bool per_stand = std::string(tests) == "per-stand";
     EXPECT_EQ(testing_stands(s, u, {1, 1}),
               per_stand ? (std::vector<int>{0, 1}) : std::vector<int>{0});
-    const Dist d = fd_test::exact(
+    const IntDist d = fd_test::exact_step(
         s,
         [u](FdState& t, Chance& c, EventLog& log) {
           std::vector<std::vector<int>> hits(t.force.units.size());
@@ -151,7 +151,7 @@ TEST(FireAndDisciplineOptionWiringTurn, MoraleTestsOncePerUnitOrPerStand) {
           return st.halted(t.turn) || st.fled_this_turn || !t.force.units[z(u)].on_table();
         });
     const double fail = per_stand ? 0.19 : 0.1;
-    expect_dist(d, {{0, 1 - fail}, {1, fail}});
+    expect_int_dist(d, {{0, 1 - fail}, {1, fail}});
   }
 }
 

@@ -19,8 +19,6 @@ namespace {
 
 using namespace fd_test;  // NOLINT: the shared helpers
 
-std::size_t z(int i) { return static_cast<std::size_t>(i); }
-
 MeleeBook one_melee(const FdState& s, int charger, int target, std::vector<int> charged) {
   MeleeBook book;
   book.melees.push_back({charger, target, false, false, false, stand_contacts(s, charger, target)});

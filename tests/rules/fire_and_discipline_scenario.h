@@ -21,7 +21,8 @@
 
 namespace smoothbore::fire_and_discipline::fd_test {
 
-inline constexpr double kYd = 2.54;  // mm per yd at the default scale (FD-01)
+inline constexpr double kYd = 2.54;     // mm per yd at the default scale (FD-01)
+inline constexpr double kTolYd = 0.05;  // positions this close (yd) are the same
 
 inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 inline Value text(const char* s) { return Value(std::string(s)); }

@@ -16,27 +16,22 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_fire_odds.h"
 #include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
 using fd_test::ConstantChance;
-using fd_test::Dist;
 using fd_test::events;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
 using fd_test::fire_hits;
+using fd_test::gun_hits;
+using fd_test::IntDist;
 using fd_test::ScenarioBuilder;
 
 int howitzer(ScenarioBuilder& b, int side, const Rect& r) {
   return b.add(side, "artillery", "unlimbered", {r}, {{"howitzer", Value(true)}}, 4);
-}
-
-// The exact hits of u0's Phase II over its first `rolls` dice.
-Dist gun_hits(const FdState& s, int rolls = 1) {
-  return fd_test::exact(
-      s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
-      [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, rolls);
 }
 
 // u0's fire events after one Phase II with every die showing `face`, and the state after.
@@ -74,7 +69,7 @@ TEST(FireAndDisciplineShell, HowitzerFiresShellOverAFriendlyStand) {
     ASSERT_EQ(shell.size(), 1u);
     EXPECT_EQ(shell[0].target.unit, e);
     EXPECT_NEAR(shell[0].range_yd, 200, 1e-6);
-    expect_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
+    expect_int_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
     EXPECT_EQ(s.units[0].shell, 10);
     const std::vector<std::string> texts = fire_texts(s);
     ASSERT_EQ(texts.size(), 1u);
@@ -102,7 +97,7 @@ TEST(FireAndDisciplineShell, BallAfterTheShellRunsOut) {
       EXPECT_EQ(s.units[0].ball, 10);
       continue;
     }
-    expect_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
+    expect_int_dist(gun_hits(s), {{0, 0.2}, {1, 0.8}});
     const std::vector<std::string> texts = fire_texts(s);
     ASSERT_EQ(texts.size(), 1u);
     EXPECT_NE(texts[0].find("fires ball at u2 (200 yd)"), std::string::npos) << texts[0];
@@ -122,7 +117,7 @@ TEST(FireAndDisciplineShell, LastShellThenBallPerGun) {
   FdState s = b.state();
   EXPECT_EQ(s.units[0].shell, 20);
   s.units[0].shell = 1;
-  expect_dist(gun_hits(s, 2), {{0, 0.36}, {1, 0.48}, {2, 0.16}});
+  expect_int_dist(gun_hits(s, 2), {{0, 0.36}, {1, 0.48}, {2, 0.16}});
   const std::vector<std::string> texts = fire_texts(s);
   ASSERT_EQ(texts.size(), 2u);
   EXPECT_NE(texts[0].find("fires shell"), std::string::npos) << texts[0];
@@ -153,7 +148,8 @@ TEST(FireAndDisciplineShell, ShellGoesToTheMostExpectedHits) {
     ASSERT_TRUE(shot.has_value());
     EXPECT_EQ(shot->ammo, formed_behind ? Ammo::kShell : Ammo::kCanister);
     EXPECT_EQ(shot->aim.target.unit, formed_behind ? 2 : 1);
-    expect_dist(gun_hits(s), formed_behind ? Dist{{0, 0.2}, {1, 0.8}} : Dist{{0, 0.4}, {1, 0.6}});
+    expect_int_dist(gun_hits(s),
+                    formed_behind ? IntDist{{0, 0.2}, {1, 0.8}} : IntDist{{0, 0.4}, {1, 0.6}});
   }
 }
 
@@ -170,8 +166,8 @@ int held_hits(const EventLog& log) {
   return hits;
 }
 
-Dist held_fire(const FdState& s, int rolls = 1) {
-  return fd_test::exact(
+IntDist held_fire(const FdState& s, int rolls = 1) {
+  return fd_test::exact_step(
       s,
       [](FdState& t, Chance& c, EventLog& log) {
         t.units[1].hold_fire = true;  // marked in Phase II (§6.4d)
@@ -188,7 +184,7 @@ struct HeldCase {
   int stands = 1;  // the charging troop's stands (2: adjacent, L474)
   std::function<void(FdState&)> tweak;
   int rolls = 1;
-  Dist want;
+  IntDist want;
 };
 
 // A cavalry troop (3 castings) charges a gun section 100 yd ahead of it (120 yd, FD-43),
@@ -346,7 +342,7 @@ TEST(FireAndDisciplineHeldFire, EveryArtilleryOptionApplies) {
     FdState s = b.state();
     if (c.tweak) c.tweak(s);
     SCOPED_TRACE(c.name);
-    expect_dist(held_fire(s, c.rolls), c.want);
+    expect_int_dist(held_fire(s, c.rolls), c.want);
   }
 }
 
@@ -364,7 +360,8 @@ TEST(FireAndDisciplineHeldFire, TargetTypeAndBarrage) {
     }
     b.gun(1, b.south(100, 200), 6);
     FdState s = b.state();
-    expect_dist(held_fire(s), dragoons ? Dist{{0, 0.45}, {1, 0.55}} : Dist{{1, 0.9}, {2, 0.1}});
+    expect_int_dist(held_fire(s),
+                    dragoons ? IntDist{{0, 0.45}, {1, 0.55}} : IntDist{{1, 0.9}, {2, 0.1}});
     s.units[1].hold_fire = true;
     const int canister = s.units[1].canister;
     EventLog log;
@@ -384,7 +381,7 @@ TEST(FireAndDisciplineHeldFire, HowitzerHoldsWithShellWhenCanisterIsSpent) {
   b.add(1, "artillery", "unlimbered", {b.south(100, 200)}, {{"howitzer", Value(true)}}, 4);
   FdState s = b.state();
   s.units[1].canister = 0;
-  expect_dist(held_fire(s), {{0, 0.1}, {1, 0.9}});
+  expect_int_dist(held_fire(s), {{0, 0.1}, {1, 0.9}});
   s.units[1].hold_fire = true;
   EventLog log;
   ConstantChance dice(100);

@@ -13,14 +13,15 @@
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline_dice.h"
+#include "rules/fire_and_discipline_fire_odds.h"
 #include "rules/fire_and_discipline_scenario.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
 
-using fd_test::Dist;
-using fd_test::expect_dist;
+using fd_test::expect_int_dist;
 using fd_test::fire_hits;
+using fd_test::IntDist;
 using fd_test::ScenarioBuilder;
 
 // An area feature of class `c` over x0..x1, y0..y1 yd (woods hide, rough does not: the
@@ -137,19 +138,8 @@ TEST(FireAndDisciplineWoods, MusketryIntoAndOutOfAWood) {  // §7.24, §7.4
 }
 
 // The named `artillery` resolution's exact hits (the odds CLI).
-Dist named_artillery(const std::vector<std::string>& assignments) {
-  for (const Resolution& r : fire_resolutions()) {
-    if (r.name != "artillery") continue;
-    auto p = parse_assignments(r.params, assignments);
-    EXPECT_TRUE(p.has_value()) << (p ? "" : p.error());
-    Dist d;
-    for (const auto& op : exact_distribution(r, *p)) {
-      d[std::stoi(to_string(op.outcome.front().second))] += op.probability;
-    }
-    return d;
-  }
-  ADD_FAILURE() << "no artillery resolution";
-  return {};
+IntDist named_artillery(const std::vector<std::string>& assignments) {
+  return fd_test::named_fire_hits("artillery", assignments);
 }
 
 // §6.9 L484-486 in battle: a 2-gun 6 pdr at 190 yd (151-300: 80) on a stand 10 yd inside
@@ -167,21 +157,21 @@ TEST(FireAndDisciplineWoods, TheBattlesWoodsModifierIsTheResolutions) {  // §6.
                         Case{TerrainClass::kHeavyWoods, 10, "heavy-woods", 0.5}}) {
     const ScenarioBuilder b = gun_and_wood(k.c, k.depth);
     FdState s = b.state();
-    const Dist battle = fd_test::exact(
+    const IntDist battle = fd_test::exact_step(
         s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
         [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
-    expect_dist(battle, {{0, 1 - k.p}, {1, k.p}});
-    expect_dist(battle,
-                named_artillery({"pdr=6", "range=190", std::string("target-cover=") + k.cover}));
+    expect_int_dist(battle, {{0, 1 - k.p}, {1, k.p}});
+    expect_int_dist(
+        battle, named_artillery({"pdr=6", "range=190", std::string("target-cover=") + k.cover}));
   }
   // 150 yd deep under the 900 yd reading: range 330, 20 − 30 < 0, no hit and no roll.
   const ScenarioBuilder b = gun_and_wood(TerrainClass::kLightWoods, 150, 900);
   FdState s = b.state();
-  const Dist far = fd_test::exact(
+  const IntDist far = fd_test::exact_step(
       s, [](FdState& t, Chance& c, EventLog& log) { artillery_phase(t, {}, {}, c, log); },
       [](const FdState&, const EventLog& log) { return fire_hits(log, "u0"); }, 1);
-  expect_dist(far, {{0, 1}});
-  expect_dist(named_artillery({"pdr=6", "range=330", "target-cover=light-woods"}), {{0, 1}});
+  expect_int_dist(far, {{0, 1}});
+  expect_int_dist(named_artillery({"pdr=6", "range=330", "target-cover=light-woods"}), {{0, 1}});
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace {
 
 // Red line r1 (20 figures: 6" wide, facing south) with Drill 1: its response to a charge
 // from the flank is at factor -1, so both Drill dice fail (L95, L101).
-std::string red_line() {
+std::string red_drill_1_line() {
   return unit_toml("r1", "infantry", "line", 20, 24, 12.5, "facing = 180\ndrill = 1\nelan = 12\n");
 }
 // Blue cavalry b1 (10 figures, Élan 12: it always closes) 3.4" off r1's east end and a
@@ -32,7 +32,7 @@ struct Charge {
 };
 
 Charge charge(bool flank, std::uint64_t seed) {
-  BattleHarness g(ed(blue_cavalry(flank), red_line()), seed);
+  BattleHarness g(ed(blue_cavalry(flank), red_drill_1_line()), seed);
   ScriptedCommander blue, red;
   blue.charge(g.idx("b1"), g.idx("r1"));
   red.form(g.idx("r1"), "square");
@@ -95,7 +95,7 @@ TEST(ElanDrillFlank, CloseFireFromTheFlank_L254_L49) {
                                : unit_toml("b1", "infantry", "line", 20, 24, 7.5, "");
     int saves = 0, tests = 0;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-      BattleHarness g(ed(b1, red_line()), seed);
+      BattleHarness g(ed(b1, red_drill_1_line()), seed);
       ScriptedCommander blue, red;
       blue.fire(g.idx("b1"), g.idx("r1"));
       g.play(blue, red);

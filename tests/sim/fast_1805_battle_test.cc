@@ -13,14 +13,12 @@
 #include <gtest/gtest.h>
 
 #include "core/geometry/vec2.h"
+#include "sim/fast_1805_toml.h"
 #include "sim/scripted_commander.h"
 
 namespace smoothbore::sim_test {
 namespace {
 
-constexpr double kIn = 25.4;  // mm per inch
-
-std::string vet() { return "quality = \"veteran\"\n"; }
 std::string green() { return "quality = \"green\"\n"; }
 
 bool passed(const RollRecord& r) { return r.result.rfind("pass", 0) == 0; }
@@ -176,7 +174,7 @@ TEST(Fast1805Battle, UnitHitTwiceInOneFireStepTestsMoraleOnce_A2_14) {
 }
 
 // The fire roll's modifiers of `shooter`'s shot in bound 1, by rule reference.
-bool has_modifier(const BattleHarness& g, std::string_view shooter, std::string_view ref) {
+bool shot_has_modifier(const BattleHarness& g, std::string_view shooter, std::string_view ref) {
   for (const Event* e : g.events(EventKind::kFire, shooter, 1)) {
     for (const RollRecord& r : e->rolls) {
       for (const Modifier& m : r.modifiers) {
@@ -200,9 +198,9 @@ TEST(Fast1805Battle, TargetAngleModifier_L119_A2_09) {
   blue.fire(g.idx("flank"), g.idx("r1"));
   g.play(blue, red);
   ASSERT_EQ(blue.unmatched(), 0);
-  EXPECT_TRUE(has_modifier(g, "front", "L118")) << "first fire";
-  EXPECT_FALSE(has_modifier(g, "front", "L119")) << "a frontal shot";
-  EXPECT_TRUE(has_modifier(g, "flank", "L119")) << "a shot into the flank (90°)";
+  EXPECT_TRUE(shot_has_modifier(g, "front", "L118")) << "first fire";
+  EXPECT_FALSE(shot_has_modifier(g, "front", "L119")) << "a frontal shot";
+  EXPECT_TRUE(shot_has_modifier(g, "flank", "L119")) << "a shot into the flank (90°)";
   EXPECT_TRUE(g.violations().empty()) << g.violations().front();
 }
 
@@ -219,7 +217,7 @@ TEST(Fast1805Battle, ObliqueFrontalShotIsNotTargetAngle_A2_09) {
   blue.fire(g.idx("b1"), g.idx("r1"));
   g.play(blue, red);
   ASSERT_EQ(blue.unmatched(), 0);
-  EXPECT_FALSE(has_modifier(g, "b1", "L119")) << "atan(3/6) = 27° off the front";
+  EXPECT_FALSE(shot_has_modifier(g, "b1", "L119")) << "atan(3/6) = 27° off the front";
 }
 
 // The scenario for the shaken and rout tests: two veteran lines 5" from a green (or

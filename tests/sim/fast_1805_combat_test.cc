@@ -12,14 +12,11 @@
 #include <gtest/gtest.h>
 
 #include "rules/fast_1805/battle_impl.h"
+#include "sim/fast_1805_toml.h"
 #include "sim/scripted_commander.h"
 
 namespace smoothbore::sim_test {
 namespace {
-
-constexpr double kIn = 25.4;  // mm per inch
-
-std::string vet() { return "quality = \"veteran\"\n"; }
 
 const ScriptStep kAnyFire{ActionKind::kFire, -1, "", {}, nullptr};
 

@@ -27,7 +27,8 @@ using sim_test::ScriptStep;
 using fd_toml::unit;
 
 // The 600 × 900 yd table with its road.
-std::string scenario(std::string_view blue, std::string_view red, std::string_view options = "") {
+std::string road_scenario(std::string_view blue, std::string_view red,
+                          std::string_view options = "") {
   return fd_toml::scenario({"march test", 600, 900,
                             "[[terrain]]\nid = \"road\"\nclass = \"road\"\npath = [[300, 0], "
                             "[300, 900]]\nwidth = 10\n\n"},
@@ -45,7 +46,7 @@ ScriptStep shift() { return {ActionKind::kShift, -1, "", true, nullptr}; }
 // 180 yd march (FD-08), so it marches the chart's 180 yd (FD-06, R-000-3), or the text's
 // 120 under the option, twice the 90 of its Field rate.
 void expect_horse_road_march(double yd) {
-  BattleHarness h(sim_test::load_scenario(scenario(
+  BattleHarness h(sim_test::load_scenario(road_scenario(
                       unit("b-horse", "cavalry", "column", 3, 300, 60, "morale-rating = 3"),
                       unit("r-foot", "infantry", "line", 4, 300, 800))),
                   1);
@@ -67,9 +68,9 @@ TEST(FireAndDisciplineMarch, HorseColumnOnTheRoadMarches180Yards) { expect_horse
 
 TEST(FireAndDisciplineMarch, HorseRoadRateIsTheTextsChargeRateUnderFd06) {
   BattleHarness h(
-      sim_test::load_scenario(
-          scenario(unit("b-horse", "cavalry", "column", 3, 300, 60, "morale-rating = 3"),
-                   unit("r-foot", "infantry", "line", 4, 300, 800), "fd_06_cavalry_road_yd = 120")),
+      sim_test::load_scenario(road_scenario(
+          unit("b-horse", "cavalry", "column", 3, 300, 60, "morale-rating = 3"),
+          unit("r-foot", "infantry", "line", 4, 300, 800), "fd_06_cavalry_road_yd = 120")),
       1);
   ScriptedCommander blue, red;
   blue.set(h.idx("b-horse"), road_march());
@@ -88,7 +89,7 @@ TEST(FireAndDisciplineMarch, FootRoadMarchStopsOutside300YardsOfTheEnemy) {
   for (const auto& [opt, yd] :
        {std::pair<std::string, double>{"", 108.75},
         std::pair<std::string, double>{"fd_08_road_test = \"start\"", 120}}) {
-    BattleHarness h(sim_test::load_scenario(scenario(
+    BattleHarness h(sim_test::load_scenario(road_scenario(
                         unit("b-foot", "infantry", "column", 4, 300, 100, "morale-rating = 3"),
                         unit("r-foot", "infantry", "line", 4, 300, 540), opt)),
                     1);
@@ -103,7 +104,7 @@ TEST(FireAndDisciplineMarch, FootRoadMarchStopsOutside300YardsOfTheEnemy) {
 
 // No road march for a line (§4.2c: "it MUST be in column"), nor within 300 yd of the enemy.
 TEST(FireAndDisciplineMarch, NoRoadMarchForALineOrNearTheEnemy) {
-  BattleHarness h(sim_test::load_scenario(scenario(
+  BattleHarness h(sim_test::load_scenario(road_scenario(
                       unit("b-line", "infantry", "line", 2, 300, 60, "morale-rating = 3") +
                           unit("b-near", "infantry", "column", 2, 300, 500, "morale-rating = 3"),
                       unit("r-foot", "infantry", "line", 4, 300, 800))),
@@ -118,7 +119,7 @@ TEST(FireAndDisciplineMarch, NoRoadMarchForALineOrNearTheEnemy) {
 // farther toward the enemy than the 60 of its Field rate. (Foot: the doctrine keeps its
 // rearmost horse in reserve for two turns.)
 TEST(FireAndDisciplineMarch, DoctrineMarchesByRoad) {
-  BattleHarness h(sim_test::load_scenario(scenario(
+  BattleHarness h(sim_test::load_scenario(road_scenario(
                       unit("b-foot", "infantry", "column", 4, 300, 60, "morale-rating = 3"),
                       unit("r-foot", "infantry", "line", 4, 300, 800))),
                   1);
@@ -136,12 +137,13 @@ TEST(FireAndDisciplineMarch, DoctrineMarchesByRoad) {
 // (§7.5): expected 2 × 0.2 = 0.4 hits. The doctrine shifts (ties go to the first offered,
 // the left).
 std::string blocked_line(std::string_view options = "", int rating = 2) {
-  return scenario(unit("b-foot", "infantry", "line", 2, 300, 100,
-                       fmt::format("morale-rating = {}\nfirearm = \"flintlock\"\n"
-                                   "fire-tactic = \"volley\"",
-                                   rating)) +
-                      unit("b-block", "infantry", "line", 1, 300, 125, "morale-rating = 2"),
-                  unit("r-foot", "infantry", "line", 4, 300, 160, "morale-rating = 2"), options);
+  return road_scenario(unit("b-foot", "infantry", "line", 2, 300, 100,
+                            fmt::format("morale-rating = {}\nfirearm = \"flintlock\"\n"
+                                        "fire-tactic = \"volley\"",
+                                        rating)) +
+                           unit("b-block", "infantry", "line", 1, 300, 125, "morale-rating = 2"),
+                       unit("r-foot", "infantry", "line", 4, 300, 160, "morale-rating = 2"),
+                       options);
 }
 
 TEST(FireAndDisciplineMarch, LineBlockedByAFriendShifts) {

@@ -5,7 +5,7 @@
 // every other value of a choice is tried, and a number takes the value listed in
 // kNumericAlternatives (a new numeric option without one fails the test). Battles with an
 // alternative keep every invariant after every step and must change what happens in at
-// least one of a fixed set of seeded battles, unless the option is listed in kRare with
+// least one of a fixed set of seeded battles, unless the option is listed in kRareFd with
 // the reason and the test that pins it. Each option's detailed behaviour is tested where
 // it is cheap to isolate (tests/rules/fire_and_discipline_*_test.cc).
 #include <gtest/gtest.h>
@@ -34,8 +34,8 @@ constexpr bool kSanitized = false;
 // Hashes of a fixed set of battles (the proving ground, where every arm meets every other
 // within a few turns, and the small shipped battle; doctrine and random commanders),
 // checking invariants after every step.
-std::vector<std::uint64_t> play_set(const std::vector<Scenario>& scenarios,
-                                    const std::string& label) {
+std::vector<std::uint64_t> play_fd_set(const std::vector<Scenario>& scenarios,
+                                       const std::string& label) {
   std::vector<std::uint64_t> hashes;
   const std::vector<std::vector<std::string>> pairings = {{"doctrine", "doctrine"},
                                                           {"random", "random"}};
@@ -90,7 +90,7 @@ const std::map<std::string, std::pair<std::string, Value>> kPrerequisite = {
 };
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
-const std::set<std::string> kRare = {
+const std::set<std::string> kRareFd = {
     // Road marches (now offered, fd_actions.cc) need a column on a road more than 300 yd
     // from every enemy stand, and these close battles start everyone nearer than that; the
     // full battle's reserve marches by road (battle.toml), and the battle tests pin both:
@@ -156,14 +156,14 @@ const std::set<std::string> kRare = {
     "fd_62_leash_recovery",
 };
 
-struct Alternative {
+struct FdAlternative {
   std::string option;
   Value value;
   std::string label() const { return option + "=" + to_string(value); }
 };
 
-std::vector<Alternative> alternatives_of(const ParamSpec& spec) {
-  std::vector<Alternative> out;
+std::vector<FdAlternative> alternatives_of(const ParamSpec& spec) {
+  std::vector<FdAlternative> out;
   switch (spec.type) {
     case ParamType::kBool:
       out.push_back({spec.name, !std::get<bool>(spec.default_value)});
@@ -189,12 +189,12 @@ TEST(FireAndDisciplineOptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
   ASSERT_TRUE(ground.has_value()) << format(ground.error().front());
   std::vector<Scenario> base = {*ground};
   if (!kSanitized) base.push_back(load_embedded("fire-and-discipline/small.toml"));
-  const std::vector<std::uint64_t> defaults = play_set(base, "defaults");
+  const std::vector<std::uint64_t> defaults = play_fd_set(base, "defaults");
   const Ruleset* rs = find_ruleset("fire-and-discipline");
   ASSERT_NE(rs, nullptr);
   std::vector<std::string> unchanged;
   for (const ParamSpec& spec : rs->options()) {
-    for (const Alternative& a : alternatives_of(spec)) {
+    for (const FdAlternative& a : alternatives_of(spec)) {
       std::vector<Scenario> alt = base;
       for (Scenario& sc : alt) {
         sc.options.set(a.option, a.value);
@@ -208,16 +208,16 @@ TEST(FireAndDisciplineOptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
       if (auto pre = kPrerequisite.find(a.option); pre != kPrerequisite.end()) {
         std::vector<Scenario> with = base;
         for (Scenario& sc : with) sc.options.set(pre->second.first, pre->second.second);
-        baseline = play_set(with, pre->second.first);
+        baseline = play_fd_set(with, pre->second.first);
         for (Scenario& sc : alt) sc.options.set(pre->second.first, pre->second.second);
       }
-      if (play_set(alt, a.label()) == baseline) unchanged.push_back(a.label());
+      if (play_fd_set(alt, a.label()) == baseline) unchanged.push_back(a.label());
     }
   }
   if (kSanitized) return;
   for (const std::string& name : unchanged) {
     const std::string option = name.substr(0, name.find('='));
-    EXPECT_TRUE(kRare.count(option)) << name << " changed no battle";
+    EXPECT_TRUE(kRareFd.count(option)) << name << " changed no battle";
   }
 }
 

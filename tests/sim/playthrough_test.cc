@@ -14,20 +14,20 @@
 namespace smoothbore {
 namespace {
 
-struct Outcome {
+struct PlaythroughRun {
   int steps_checked = 0;
   MatchResult result;
   std::uint64_t hash = 0;
 };
 
-Outcome play(const Scenario& sc, std::uint64_t seed, std::vector<std::string> commanders) {
+PlaythroughRun play(const Scenario& sc, std::uint64_t seed, std::vector<std::string> commanders) {
   const Ruleset* rs = find_ruleset(sc.ruleset);
   EXPECT_NE(rs, nullptr);
   MatchConfig cfg;
   cfg.seed = seed;
   cfg.commanders = std::move(commanders);
   Match m(sc, *rs, cfg);
-  Outcome out;
+  PlaythroughRun out;
   m.set_step_hook([&](std::string_view step) {
     ++out.steps_checked;
     for (const std::string& v : m.battle().invariant_violations()) {
@@ -40,7 +40,7 @@ Outcome play(const Scenario& sc, std::uint64_t seed, std::vector<std::string> co
   return out;
 }
 
-void check_decided(const Scenario& sc, const Outcome& o, int limit) {
+void check_decided(const Scenario& sc, const PlaythroughRun& o, int limit) {
   EXPECT_GT(o.steps_checked, 0);
   EXPECT_GE(o.result.turns, 1);
   EXPECT_LE(o.result.turns, limit);
@@ -59,7 +59,7 @@ void play_pairings(const Scenario& sc, std::uint64_t seeds, Fn each) {
   for (const auto& p : std::vector<std::vector<std::string>>{
            {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
     for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
-      Outcome o = play(sc, seed, p);
+      PlaythroughRun o = play(sc, seed, p);
       check_decided(sc, o, sc.end.turn_limit);
       each(o);
     }
@@ -74,7 +74,7 @@ TEST(Playthrough, SmallBattleManySeedsAllCommanders) {
   int decided_by_break = 0;
   for (const auto& p : pairings) {
     for (std::uint64_t seed = 1; seed <= 70; ++seed) {
-      Outcome o = play(sc, seed, p);
+      PlaythroughRun o = play(sc, seed, p);
       check_decided(sc, o, sc.end.turn_limit);
       if (o.result.reason == "army-break") ++decided_by_break;
     }
@@ -99,8 +99,8 @@ TEST(Playthrough, DoctrineBeatsRandomMoreOftenThanNot) {
   const Scenario sc = load_embedded("fast-1805/small.toml");
   int doctrine_wins = 0, random_wins = 0;
   for (std::uint64_t seed = 100; seed < 140; ++seed) {
-    Outcome a = play(sc, seed, {"doctrine", "random"});
-    Outcome b = play(sc, seed, {"random", "doctrine"});
+    PlaythroughRun a = play(sc, seed, {"doctrine", "random"});
+    PlaythroughRun b = play(sc, seed, {"random", "doctrine"});
     doctrine_wins += (a.result.winner == 0) + (b.result.winner == 1);
     random_wins += (a.result.winner == 1) + (b.result.winner == 0);
   }
@@ -109,9 +109,9 @@ TEST(Playthrough, DoctrineBeatsRandomMoreOftenThanNot) {
 
 TEST(Determinism, SameSeedSameLogDifferentSeedDifferentLog) {
   const Scenario sc = load_embedded("fast-1805/small.toml");
-  const Outcome a = play(sc, 7, {});
-  const Outcome b = play(sc, 7, {});
-  const Outcome c = play(sc, 8, {});
+  const PlaythroughRun a = play(sc, 7, {});
+  const PlaythroughRun b = play(sc, 7, {});
+  const PlaythroughRun c = play(sc, 8, {});
   EXPECT_EQ(a.hash, b.hash);
   EXPECT_NE(a.hash, c.hash);
   const Scenario big = load_embedded("fast-1805/battle.toml");
@@ -183,7 +183,7 @@ namespace {
 TEST(Playthrough, ElanDrillSmallActionManySeeds) {
   const Scenario sc = load_embedded("elan-drill/small.toml");
   int decided_by_break = 0;
-  play_pairings(sc, 10, [&](const Outcome& o) {
+  play_pairings(sc, 10, [&](const PlaythroughRun& o) {
     if (o.result.reason == "army-break") ++decided_by_break;
   });
   EXPECT_GT(decided_by_break, 10);
@@ -216,7 +216,7 @@ TEST(Playthrough, SquadSkirmishSmallFirefightSeveralSeeds) {
   for (const auto& p : std::vector<std::vector<std::string>>{
            {"doctrine", "doctrine"}, {"random", "random"}, {"doctrine", "random"}}) {
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-      Outcome o = play(sc, seed, p);
+      PlaythroughRun o = play(sc, seed, p);
       check_decided(sc, o, sc.end.turn_limit);
       if (o.result.reason == "army-break") ++decided_by_break;
     }
@@ -230,7 +230,7 @@ TEST(Playthrough, SquadSkirmishRaidToADecision) {
   for (const auto& p :
        std::vector<std::vector<std::string>>{{"doctrine", "doctrine"}, {"random", "random"}}) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-      Outcome o = play(sc, seed, p);
+      PlaythroughRun o = play(sc, seed, p);
       check_decided(sc, o, sc.end.turn_limit);
     }
   }
@@ -247,7 +247,7 @@ namespace {
 TEST(Playthrough, GroupOrdersSmallActionSeeds) {
   const Scenario sc = load_embedded("group-orders/small.toml");
   int decided = 0;
-  play_pairings(sc, 4, [&](const Outcome& o) {
+  play_pairings(sc, 4, [&](const PlaythroughRun& o) {
     if (o.result.winner >= 0) ++decided;
   });
   EXPECT_GT(decided, 6);

@@ -18,12 +18,12 @@
 namespace smoothbore {
 namespace {
 
-constexpr int kStands = 2000;
+constexpr int kSkirmishStands = 2000;
 
 TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   const Ruleset* rs = find_ruleset("squad-skirmish");
   ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("squad-skirmish", kStands, 1);
+  const Scenario sc = generated_battle("squad-skirmish", kSkirmishStands, 1);
   ASSERT_GT(sc.force.units.size(), 200u);
 
   MatchConfig cfg;

@@ -60,6 +60,8 @@ double fraction(std::int64_t count, std::int64_t total) {
   return total > 0 ? static_cast<double>(count) / static_cast<double>(total) : 0.0;
 }
 
+std::string side_class(std::size_t side) { return fmt::format("side-{}", side % 4); }
+
 std::string rate_text(std::int64_t count, std::int64_t total, const Interval& ci) {
   if (total == 0) return "-";
   return fmt::format("{:.1f}% [{:.1f}, {:.1f}]", 100 * fraction(count, total), 100 * ci.low,

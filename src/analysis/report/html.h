@@ -35,6 +35,8 @@ std::string rate_text(std::int64_t count, std::int64_t total, const Interval& ci
 // "12.5%"; "-" with no battles.
 std::string percent_text(std::int64_t count, std::int64_t total);
 double fraction(std::int64_t count, std::int64_t total);
+// The CSS class of side `side`'s colour: "side-0" to "side-3" (report.css), then round again.
+std::string side_class(std::size_t side);
 
 // The sentence every report carries on determinism.
 inline constexpr const char* kThreadsNote =

@@ -11,8 +11,6 @@ namespace {
 
 using report::BarRow;
 
-std::string side_class(std::size_t side) { return fmt::format("side-{}", side % 4); }
-
 std::string figure(const std::string& caption, const std::string& svg) {
   return "<figure><figcaption>" + html_escape(caption) + "</figcaption>" + svg + "</figure>\n";
 }
@@ -29,7 +27,7 @@ std::string outcome(const McSummary& s) {
     const std::string text = report::rate_text(side.wins, s.battles, side.win);
     bars.push_back(
         {"", side.id + " wins", report::fraction(side.wins, s.battles), side.win,
-         "win " + side_class(i), text,
+         "win " + report::side_class(i), text,
          fmt::format("{} won {} of {} battles: {}", side.name, side.wins, s.battles, text)});
   }
   if (!s.sides.empty()) {
@@ -44,7 +42,7 @@ std::string outcome(const McSummary& s) {
           report::bar_chart(bars, 1, true, "outcome"));
 }
 
-std::vector<std::string> distribution_row(const std::string& label, const Distribution& d) {
+std::vector<std::string> distribution_cells(const std::string& label, const Distribution& d) {
   if (d.count == 0) return {label, "-", "-", "-", "-", "-", "-", "-"};
   std::vector<std::string> row{label};
   for (double v : {d.mean, d.sd, d.q05, d.q25, d.q50, d.q75, d.q95})
@@ -53,28 +51,29 @@ std::vector<std::string> distribution_row(const std::string& label, const Distri
 }
 
 std::string distributions(const McSummary& s) {
-  std::vector<std::vector<std::string>> rows{distribution_row("turns", s.turns)};
+  std::vector<std::vector<std::string>> rows{distribution_cells("turns", s.turns)};
   for (const SideSummary& side : s.sides) {
-    rows.push_back(distribution_row(side.id + " losses %", side.losses_percent));
-    rows.push_back(distribution_row(side.id + " broken %", side.broken_percent));
-    rows.push_back(distribution_row(side.id + " units broken", side.units_broken));
-    rows.push_back(distribution_row(side.id + " points", side.points));
+    rows.push_back(distribution_cells(side.id + " losses %", side.losses_percent));
+    rows.push_back(distribution_cells(side.id + " broken %", side.broken_percent));
+    rows.push_back(distribution_cells(side.id + " units broken", side.units_broken));
+    rows.push_back(distribution_cells(side.id + " points", side.points));
   }
   std::string figures = "<div class=\"figures\">\n";
   figures += figure("Battle length (turns)",
                     report::histogram_chart(s.turns_histogram, "turns", "turn", true, "turns"));
   for (std::size_t i = 0; i < s.sides.size(); ++i) {
     const SideSummary& side = s.sides[i];
-    figures += figure(side.id + ": losses, % of starting strength",
-                      report::histogram_chart(side.losses_histogram, "% of starting strength lost",
-                                              "losses %", false, "losses " + side_class(i)));
+    figures +=
+        figure(side.id + ": losses, % of starting strength",
+               report::histogram_chart(side.losses_histogram, "% of starting strength lost",
+                                       "losses %", false, "losses " + report::side_class(i)));
   }
   for (std::size_t i = 0; i < s.sides.size(); ++i) {
     const SideSummary& side = s.sides[i];
     figures += figure(side.id + ": units broken",
-                      report::histogram_chart(side.units_broken_histogram,
-                                              "units routed, removed or off the table",
-                                              "units broken", true, "units " + side_class(i)));
+                      report::histogram_chart(
+                          side.units_broken_histogram, "units routed, removed or off the table",
+                          "units broken", true, "units " + report::side_class(i)));
   }
   figures += "</div>\n";
   return report::section(

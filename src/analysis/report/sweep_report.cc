@@ -14,8 +14,6 @@ namespace {
 
 using report::BarRow;
 
-std::string side_class(std::size_t side) { return fmt::format("side-{}", side % 4); }
-
 std::string cell_name(const std::vector<SweepAxis>& axes, const SweepCell& cell) {
   // One axis: its value is enough (the chart says which axis).
   return axes.size() == 1 ? to_string(cell.overrides.front().value) : cell.label();
@@ -78,7 +76,7 @@ std::string bars(const std::vector<SweepAxis>& axes, const std::vector<SweepCell
         axes.size() == 1 ? axes[0].name + " = " + cell_name(axes, c.cell) : c.cell.label();
     for (std::size_t side = 0; side < m.sides.size(); ++side) {
       const SideSummary& s = m.sides[side];
-      BarRow row{group, s.id, 0, std::nullopt, side_class(side), "-", ""};
+      BarRow row{group, s.id, 0, std::nullopt, report::side_class(side), "-", ""};
       if (m.battles > 0 && losses) {
         row.value = s.losses_percent.mean / 100;
         row.text = fmt::format("{:.1f}%", s.losses_percent.mean);

@@ -9,13 +9,13 @@
 #include <limits>
 
 #include "core/geometry/axis_gaps.h"
+#include "core/geometry/boundary_slack.h"
 
 namespace smoothbore {
 
 namespace {
 
-// As shapes.cc: the slack of "on the boundary", mm.
-constexpr double kEps = 1e-9;
+using geometry_detail::kEps;
 
 // The square of point_segment_distance(p, {a, b}), worked out by the same operations (its
 // square root is that distance, bit for bit: the root is correctly rounded and monotone, so

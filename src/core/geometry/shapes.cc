@@ -1,5 +1,6 @@
 #include "core/geometry/shapes.h"
 
+#include "core/geometry/boundary_slack.h"
 #include "core/geometry/rect_frame.h"
 
 #include <algorithm>
@@ -13,9 +14,7 @@ namespace smoothbore {
 
 namespace {
 
-// Geometric slack for "on the boundary" decisions, mm. Far below anything a player can
-// measure, far above the rounding error of table-sized coordinates.
-constexpr double kEps = 1e-9;
+using geometry_detail::kEps;
 
 // A half-plane n·p + c >= 0 in some frame.
 struct HalfPlane {

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/geometry/rect_points.h"
+#include "core/table/spatial_index.h"  // grown
 
 namespace smoothbore {
 
@@ -28,9 +29,6 @@ double polyline_distance(Vec2 p, const std::vector<Vec2>& path) {
 bool on_linear(Vec2 p, const LinearFeature& f) {
   return polyline_distance(p, f.path) <= f.width / 2;
 }
-
-// A box grown by `r` mm on every side.
-Box grown(Box b, double r) { return {{b.min.x - r, b.min.y - r}, {b.max.x + r, b.max.y + r}}; }
 
 Box segment_box(Vec2 a, Vec2 b) {
   return {{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};

@@ -16,7 +16,7 @@ namespace smoothbore::elan_drill {
 
 namespace {
 
-bool flag(const Unit& u, std::string_view key) {
+bool unit_flag(const Unit& u, std::string_view key) {
   const Value* v = u.attribute(key);
   return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
 }
@@ -52,13 +52,14 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
   if (r <= row("fire.canister", gun).number("long")) out.emplace_back("canister");
-  const bool howitzer = flag(u, "howitzer");
+  const bool howitzer = unit_flag(u, "howitzer");
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
   if (gun == "ultra-light") return out;
-  if ((howitzer || flag(u, "shell")) && r >= option_number("d12_14_shell_min_in") && r <= max) {
+  if ((howitzer || unit_flag(u, "shell")) && r >= option_number("d12_14_shell_min_in") &&
+      r <= max) {
     out.emplace_back("shell");
   }
-  const bool shrapnel = flag(u, "shrapnel") || option("d12_14_shrapnel_allowed") == "any";
+  const bool shrapnel = unit_flag(u, "shrapnel") || option("d12_14_shrapnel_allowed") == "any";
   if (shrapnel && r <= max * option_number("d12_14_shrapnel_fraction")) {
     out.emplace_back("shrapnel");
   }
@@ -111,7 +112,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
   s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {
-    s.howitzer = flag(u, "howitzer");  // L215
+    s.howitzer = unit_flag(u, "howitzer");  // L215
     return s;
   }
   s.max_range = max_range_in(unit);

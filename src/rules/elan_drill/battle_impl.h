@@ -31,6 +31,8 @@ namespace smoothbore::elan_drill {
 
 inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
 inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
+// The step, mm, at which a move or a flight walks its path (movement.cc, pass_through.cc).
+inline constexpr double kPathStep = 0.2 * kMm;
 
 struct UnitState {
   int dms = 0;              // Disruption Markers (D12-06)

@@ -63,7 +63,7 @@ void BattleED::engineering_step(int side, EventLog& log) {
                                         name(u))));
     } else if (task == "clear") {
       const std::string feature = force_.units[u].attribute_string("engineering_feature", "");
-      Table cleared(scenario_.table.width(), scenario_.table.height());
+      smoothbore::Table cleared(scenario_.table.width(), scenario_.table.height());
       for (const AreaFeature& a : scenario_.table.areas()) cleared.add(a);
       for (const LinearFeature& l : scenario_.table.linears()) {
         if (l.id != feature) cleared.add(l);

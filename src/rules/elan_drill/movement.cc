@@ -13,10 +13,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-constexpr double kStep = 0.2 * kMm;
-}  // namespace
-
 // rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
 // take the separating-axis test (issue 9: this runs at every step of every move).
@@ -117,7 +113,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     return true;
   };
   double ok_t = 0;
-  for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
+  for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
     t = std::min(t, reach);
     if (!step_ok(c0 + dir * t)) break;
     ok_t = t;

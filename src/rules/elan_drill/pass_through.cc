@@ -14,10 +14,6 @@
 
 namespace smoothbore::elan_drill {
 
-namespace {
-constexpr double kStep = 0.2 * kMm;
-}  // namespace
-
 double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& log) {
   Unit& u = force_.units[unit];
   Stand& st = u.stands.front();
@@ -55,7 +51,7 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   }
   const RectFrame fleeing(st.rect);
   double ok_t = 0;
-  for (double t = std::min(kStep, reach); t <= reach + 1e-9; t += kStep) {
+  for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
     t = std::min(t, reach);
     const RectFrame r = fleeing.moved_to(c0 + dir * t);
     if (!scenario_.table.contains(r.rect)) break;

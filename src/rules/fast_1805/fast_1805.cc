@@ -11,12 +11,6 @@ namespace smoothbore::fast_1805 {
 
 namespace {
 
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
-                 std::string help, std::string ref) {
-  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
-                      std::move(ref));
-}
-
 class Fast1805 final : public Ruleset {
  public:
   std::string_view id() const override { return kId; }
@@ -34,12 +28,12 @@ class Fast1805 final : public Ruleset {
 
   const std::vector<ParamSpec>& unit_attributes() const override {
     static const std::vector<ParamSpec> kAttrs = {
-        choice("quality", {"veteran", "green", "untrained"}, "green",
-               "Discipline / unit quality: initiative, morale loss rate, fire %", "R-002-2"),
-        choice("effectiveness", {"fiery", "steady", "timid"}, "steady",
-               "Melee effectiveness: melee % per figure", "R-002-3"),
-        choice("haitian", {"none", "irregular", "mutineer"}, "none",
-               "Haitian regiment special rules (L164-L169)", "L164"),
+        choice_param("quality", {"veteran", "green", "untrained"}, "green",
+                     "Discipline / unit quality: initiative, morale loss rate, fire %", "R-002-2"),
+        choice_param("effectiveness", {"fiery", "steady", "timid"}, "steady",
+                     "Melee effectiveness: melee % per figure", "R-002-3"),
+        choice_param("haitian", {"none", "irregular", "mutineer"}, "none",
+                     "Haitian regiment special rules (L164-L169)", "L164"),
         {"guns",
          ParamType::kInt,
          Value(std::int64_t{1}),

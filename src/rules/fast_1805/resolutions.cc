@@ -26,15 +26,9 @@ ParamSpec number(std::string name, double def, double max, std::string help, std
   return number_param(std::move(name), def, 0, max, std::move(help), std::move(ref));
 }
 
-ParamSpec choice(std::string name, std::vector<std::string> choices, std::string def,
-                 std::string help, std::string ref) {
-  return choice_param(std::move(name), std::move(choices), std::move(def), std::move(help),
-                      std::move(ref));
-}
-
 ParamSpec quality_param(std::string ref) {
-  return choice("quality", {"veteran", "green", "untrained"}, "veteran",
-                "discipline (unit quality)", std::move(ref));
+  return choice_param("quality", {"veteran", "green", "untrained"}, "veteran",
+                      "discipline (unit quality)", std::move(ref));
 }
 
 Quality quality_of(const Params& p) {
@@ -61,9 +55,9 @@ ParamSpec lower_band_param() {
 
 // A2-15 option a2_percent_floor.
 ParamSpec percent_floor_param() {
-  return choice("percent-floor", {"per-figure", "total"}, "per-figure",
-                "floor the modified % at 0 per figure, or only the total (same kills)",
-                "A2-15, option a2_percent_floor");
+  return choice_param("percent-floor", {"per-figure", "total"}, "per-figure",
+                      "floor the modified % at 0 per figure, or only the total (same kills)",
+                      "A2-15, option a2_percent_floor");
 }
 
 bool floor_total_of(const Params& p) { return p.get_string("percent-floor") == "total"; }
@@ -167,10 +161,10 @@ Resolution melee() {
   r.ref = "L25-L33, R-002-3, A2-06, A2-10, A2-11, M-1";
   r.params = {
       count("figures", 1, 1, "figures in base contact + one overlap", "L25, A2-10"),
-      choice("arm", {"cavalry", "foot", "artillery"}, "foot",
-             "arm of the figures fighting (the table column)", "R-002-3"),
-      choice("effectiveness", {"fiery", "steady", "timid"}, "steady", "melee effectiveness",
-             "R-002-3"),
+      choice_param("arm", {"cavalry", "foot", "artillery"}, "foot",
+                   "arm of the figures fighting (the table column)", "R-002-3"),
+      choice_param("effectiveness", {"fiery", "steady", "timid"}, "steady", "melee effectiveness",
+                   "R-002-3"),
       flag("vs-fleeing-foot", "cavalry against fleeing foot (+20%, cavalry only)", "L29, A2-05"),
       flag("first-charge", "cavalry on first charge (+10%, cavalry only)", "L30, A2-11"),
       flag("downhill", "opponents down hill (+2%)", "L31"),
@@ -206,8 +200,8 @@ Resolution morale() {
   r.help = "morale test: d100 ≤ 100 - rate × losses; missed by 10 or less shaken, more rout";
   r.ref = "L9, L13, L21, R-002-2, A2-02, M-2";
   r.params = {quality_param("R-002-2 L94-L99"),
-              choice("arm", {"foot", "cavalry", "artillery"}, "foot",
-                     "foot, or cavalry & artillery column", "R-002-2 L87"),
+              choice_param("arm", {"foot", "cavalry", "artillery"}, "foot",
+                           "foot, or cavalry & artillery column", "R-002-2 L87"),
               count("losses", 0, 0, "figures lost since the start (cumulative)", "M-2")};
   r.outcome_fields = {"result"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {

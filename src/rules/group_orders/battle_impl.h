@@ -41,6 +41,9 @@ inline constexpr double kCm = 10.0;  // mm per cm, the rule unit
 // long range (L123), a reading.
 inline constexpr double kUphillReachCm = 40.0;
 
+// A text parameter of a resolution's situation (orders.cc, situation.cc).
+inline Value text(std::string s) { return Value(std::move(s)); }
+
 // Whether distance(a, b) (edge to edge) surely exceeds `d` mm, from the centres alone: no
 // point of a footprint lies farther from its centre than half its diagonal. A millimetre
 // of margin, far above the rounding of table-sized numbers, keeps the answer exact where

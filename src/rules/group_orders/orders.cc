@@ -23,8 +23,6 @@ bool is_order(const std::string& s) {
   return s == "advance" || s == "reserve" || s == "stand" || s == "retreat";
 }
 
-Value text(std::string s) { return Value(std::move(s)); }
-
 }  // namespace
 
 // Every order change is an event: "2nd Group: Advance -> Stand (morale 2)". A new Group

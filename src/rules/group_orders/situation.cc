@@ -19,7 +19,6 @@ Params complete(const std::string& name, const std::map<std::string, Value>& giv
   return ruleset().battle_params(name, given);
 }
 
-Value text(std::string s) { return Value(std::move(s)); }
 Value whole(int n) { return Value(std::int64_t{n}); }
 
 }  // namespace
