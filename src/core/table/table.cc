@@ -335,13 +335,13 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
 
 namespace {
 
-// Whether area feature `f` (a hill, or a sight-blocking area) within `box` blocks the
-// segment `s` of length `len` whose ends stand at levels `ea` and `eb`
-// (terrain_blocks_sight's rules).
 // What area_blocks_sight decides once `f` can block sight and its box is not clear of the line.
 bool area_blocks_line(const AreaFeature& f, const Segment& s, double len, int ea, int eb,
                       const SeeIntoFn& see_into_fn);
 
+// Whether area feature `f` (a hill, or a sight-blocking area) within `box` blocks the
+// segment `s` of length `len` whose ends stand at levels `ea` and `eb`
+// (terrain_blocks_sight's rules).
 bool area_blocks_sight(const AreaFeature& f, const Box& box, const Segment& s, double len, int ea,
                        int eb, const SeeIntoFn& see_into_fn) {
   if (f.cls != TerrainClass::kHill && !f.blocks_sight) return false;
