@@ -84,24 +84,53 @@ void add_melee_params(std::vector<ParamSpec>& ps, const std::string& side) {
 
 namespace detail {
 
+namespace {
+
+// One melee side's parameter names, built once: the melee's exact odds read them on every
+// one of its hundred dice paths (issue 9).
+struct MeleeNames {
+  explicit MeleeNames(const std::string& side)
+      : charging(side + "-charging"),
+        crossed_obstacle(side + "-crossed-obstacle"),
+        cavalry(side + "-cavalry"),
+        leader(side + "-leader"),
+        out_of_command(side + "-out-of-command"),
+        cover(side + "-cover"),
+        formed(side + "-formed"),
+        versus_2(side + "-versus-2"),
+        wounded(side + "-wounded") {}
+  std::string charging, crossed_obstacle, cavalry, leader, out_of_command, cover, formed, versus_2,
+      wounded;
+};
+
+const MeleeNames& melee_names(const std::string& side) {
+  static const MeleeNames kA("a"), kB("b");
+  if (side == "a") return kA;
+  SB_CHECK(side == "b", side);
+  return kB;
+}
+
+}  // namespace
+
 // One melee side's modifiers (L89-L95), side "a" or "b" (the battle rolls a figure facing two
 // once against both, SK-13).
 Modifiers melee_modifiers(const Params& p, const std::string& side) {
+  const MeleeNames& n = melee_names(side);
   Modifiers m;
   auto add = [&](const std::string& param, std::string_view key) {
-    if (p.get_bool(side + "-" + param)) m.add(row("melee.modifiers", key));
+    if (p.get_bool(param)) m.add(row("melee.modifiers", key));
   };
-  if (p.get_bool(side + "-charging") && !p.get_bool(side + "-crossed-obstacle")) {
+  if (p.get_bool(n.charging) && !p.get_bool(n.crossed_obstacle)) {
     m.add(row("melee.modifiers", "charging"));
   }
-  add("cavalry", "cavalry");
-  add("leader", "leader");
-  add("out-of-command", "out-of-command");
-  const std::string& cover = p.get_string(side + "-cover");
+  add(n.cavalry, "cavalry");
+  add(n.leader, "leader");
+  add(n.out_of_command, "out-of-command");
+  const std::string& cover = p.get_string(n.cover);
   if (cover != "none") m.add(row("melee.modifiers", cover + "-cover"));
-  add("formed", "formed");
-  add("versus-2", "versus-2");
-  if (p.get_bool(side + "-wounded")) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
+  add(n.formed, "formed");
+  add(n.versus_2, "versus-2");
+  if (p.get_bool(n.wounded)) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
   return m;
 }
 
