@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/geometry/nearest.h"
+#include "core/geometry/nearest_two_keys.h"
 #include "core/geometry/separation.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/tables.h"
@@ -356,8 +357,7 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
       cands.emplace_back(d.dot(d), o);
       c2min = std::min(c2min, cands.back().first);
     }
-    int best_in = -1, best_mm = -1;
-    double key_in = kInf, at_in = kInf, at_mm = kInf;
+    NearestByTwoKeys best;
     if (!cands.empty()) {
       // No footprint whose centre lies farther than the nearest centre and two half
       // diagonals of each (+1 mm) can be the nearest.
@@ -370,23 +370,14 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
       for (auto it = cands.begin(); it != kept; ++it) {
         const int o = it->second;
         const double bound = std::sqrt(it->first) - hm - hmax;  // <= the distance
-        if (best_in >= 0 && bound > std::max(at_in, at_mm) * (1 + 1e-9) + 1e-6) break;
-        const double at = distance(mine, frame_of(o));
-        const double k = at / kMm;
-        if (k < key_in || (k == key_in && o < best_in)) {
-          key_in = k;
-          at_in = at;
-          best_in = o;
-        }
-        if (at < at_mm || (at == at_mm && o < best_mm)) {
-          at_mm = at;
-          best_mm = o;
-        }
+        if (best.beyond(bound)) break;
+        best.offer(o, distance(mine, frame_of(o)));
       }
     }
-    if ((best_in >= 0 && at_in <= reach && at_mm <= reach) || near.size() >= others) {
-      if (best_in >= 0) hint = best_in;
-      return {best_in, best_mm, at_mm};
+    if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||
+        near.size() >= others) {
+      if (best.best_in >= 0) hint = best.best_in;
+      return {best.best_in, best.best_mm, best.at_mm};
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/geometry/nearest_two_keys.h"
 #include "rules/fast_1805/battle_impl.h"
 
 namespace smoothbore::fast_1805 {
@@ -134,31 +135,13 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
 int Battle1805::nearest_enemy_for_orders(int unit) const {
   if (frozen_epoch_ == 0) return nearest_enemy(unit);
   const RectFrame& me = frame_of(unit);
-  int best_in = -1, best_mm = -1;
-  double key_in = 1e18, mm_in = 1e18, key_mm = 1e18;
-  auto farther = [&](double mm) {
-    return best_in >= 0 && best_mm >= 0 && mm > std::max(mm_in, key_mm) * (1 + 1e-9) + 1e-6;
-  };
+  NearestByTwoKeys best;  // by inches as gap_in(unit, i), and by mm
   around_enemies(
-      unit, true,
-      [&](int i) {
-        const double mm = distance(me, frame_of(i));
-        const double in = mm / kMm;  // gap_in(unit, i)
-        if (in < key_in || (in == key_in && i < best_in)) {
-          key_in = in;
-          mm_in = mm;
-          best_in = i;
-        }
-        if (mm < key_mm || (mm == key_mm && i < best_mm)) {
-          key_mm = mm;
-          best_mm = i;
-        }
-      },
-      farther);
+      unit, true, [&](int i) { best.offer(i, distance(me, frame_of(i))); },
+      [&](double mm) { return best.beyond(mm); });
   if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
-  nearest_kept_[static_cast<std::size_t>(unit)] = {
-      frozen_epoch_, best_mm, best_mm >= 0 ? key_mm : std::numeric_limits<double>::infinity()};
-  return best_in;
+  nearest_kept_[static_cast<std::size_t>(unit)] = {frozen_epoch_, best.best_mm, best.at_mm};
+  return best.best_in;
 }
 
 }  // namespace smoothbore::fast_1805
