@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <string_view>
 
 #include "core/force/proximity.h"
 #include "core/geometry/rect_frame.h"
@@ -182,8 +184,17 @@ class DoctrineCommander final : public OrderSource {
     // (L123: the crew going back to its own, an enemy going to take them); "task" an
     // engineering task on an objective (D12-24); "screen" light foot taking skirmish order
     // and keeping ahead of the line.
-    for (const char* rate : {"seize", "task", "screen"}) {
-      if (const Action* a = find([rate](const Action& x) { return x.rate == rate; })) return *a;
+    // One scan finds the first action of each mark (most actions have none).
+    static constexpr std::string_view kMarks[] = {"seize", "task", "screen"};
+    const Action* marked[std::size(kMarks)] = {};
+    for (const Action& x : legal) {
+      if (x.rate.empty()) continue;
+      for (std::size_t k = 0; k < std::size(kMarks); ++k) {
+        if (marked[k] == nullptr && x.rate == kMarks[k]) marked[k] = &x;
+      }
+    }
+    for (const Action* a : marked) {
+      if (a) return *a;
     }
     // 3. Guns: the §6.4-style options first, where the rule set offers them.
     if (u.arm == Arm::kArtillery) {
