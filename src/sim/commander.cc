@@ -14,6 +14,7 @@ namespace smoothbore {
 namespace {
 
 constexpr double kInch = kMmPerInch;
+constexpr double kSlack = 1e-6;  // mm: far above the rounding of table-sized distances
 
 // Picks uniformly among the legal actions (tests, baselines).
 class RandomCommander final : public OrderSource {
@@ -304,7 +305,15 @@ class DoctrineCommander final : public OrderSource {
                                                      : 4 * kInch;
       double best = std::abs(gap - want) - 0.5 * kInch;
       for (const Action* a : moves) {
-        const double d = std::abs(distance(mine.moved_to(a->destination), ef) - want);
+        const RectFrame end = mine.moved_to(a->destination);
+        // The gap lies between the widest gap of the shadows (axis_gap) and the distance of
+        // the centres, up to rounding far under kSlack: a move whose gap cannot come within
+        // `best` of `want` is passed over without working the gap out (it would not be taken).
+        if (want - distance(end.rect.centre, ef.rect.centre) - kSlack >= best ||
+            axis_gap(end, ef) - want - kSlack >= best) {
+          continue;
+        }
+        const double d = std::abs(distance(end, ef) - want);
         if (d < best) {
           best = d;
           pick = a;
