@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <string_view>
 
 #include "core/force/proximity.h"
 #include "core/geometry/rect_frame.h"
@@ -12,6 +14,7 @@ namespace smoothbore {
 namespace {
 
 constexpr double kInch = kMmPerInch;
+constexpr double kSlack = 1e-6;  // mm: far above the rounding of table-sized distances
 
 // Picks uniformly among the legal actions (tests, baselines).
 class RandomCommander final : public OrderSource {
@@ -182,8 +185,17 @@ class DoctrineCommander final : public OrderSource {
     // (L123: the crew going back to its own, an enemy going to take them); "task" an
     // engineering task on an objective (D12-24); "screen" light foot taking skirmish order
     // and keeping ahead of the line.
-    for (const char* rate : {"seize", "task", "screen"}) {
-      if (const Action* a = find([rate](const Action& x) { return x.rate == rate; })) return *a;
+    // One scan finds the first action of each mark (most actions have none).
+    static constexpr std::string_view kMarks[] = {"seize", "task", "screen"};
+    const Action* marked[std::size(kMarks)] = {};
+    for (const Action& x : legal) {
+      if (x.rate.empty()) continue;
+      for (std::size_t k = 0; k < std::size(kMarks); ++k) {
+        if (marked[k] == nullptr && x.rate == kMarks[k]) marked[k] = &x;
+      }
+    }
+    for (const Action* a : marked) {
+      if (a) return *a;
     }
     // 3. Guns: the §6.4-style options first, where the rule set offers them.
     if (u.arm == Arm::kArtillery) {
@@ -293,7 +305,15 @@ class DoctrineCommander final : public OrderSource {
                                                      : 4 * kInch;
       double best = std::abs(gap - want) - 0.5 * kInch;
       for (const Action* a : moves) {
-        const double d = std::abs(distance(mine.moved_to(a->destination), ef) - want);
+        const RectFrame end = mine.moved_to(a->destination);
+        // The gap lies between the widest gap of the shadows (axis_gap) and the distance of
+        // the centres, up to rounding far under kSlack: a move whose gap cannot come within
+        // `best` of `want` is passed over without working the gap out (it would not be taken).
+        if (want - distance(end.rect.centre, ef.rect.centre) - kSlack >= best ||
+            axis_gap(end, ef) - want - kSlack >= best) {
+          continue;
+        }
+        const double d = std::abs(distance(end, ef) - want);
         if (d < best) {
           best = d;
           pick = a;
