@@ -479,9 +479,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
-  std::vector<int> place_ids_;                         // scratch of place()
-  std::vector<int> place_figs_;                        // scratch of place()
-  std::vector<Vec2> place_at_;                         // scratch of place()
+  // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap
+  mutable std::vector<std::pair<double, int>> nearest_pending_;
+  std::vector<int> place_ids_;      // scratch of place()
+  std::vector<int> place_figs_;     // scratch of place()
+  std::vector<Vec2> place_at_;      // scratch of place()
   std::vector<Unit> place_shapes_;  // by unit: what place() lays out (type, attributes kept)
 };
 

@@ -251,31 +251,54 @@ namespace {
 // mm a unit of it), ties to the lower index, from a nearest-first search of each other side's
 // footprint index around `my_box`: it stops once every unit not yet seen is farther than the
 // best, and units whose boxes are clearly farther are skipped without the exact gap (the
-// boxes' gap is a lower bound of either gap). -1 when none; `*best_key` gets its key.
+// boxes' gap is a lower bound of either gap). The units a ring of cells brings are weighed
+// nearest box first (`pending`, a scratch list), so that the first key worked out is mostly
+// the best and the rest are skipped by their boxes; the answer is the same in any order (the
+// least key, ties to the lower index). -1 when none; `*best_key` gets its key.
 template <typename Accept, typename Key>
 int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
                           const std::vector<Box>& boxes, const Box& my_box, double mm_per_key,
-                          Accept accept, Key key, double* best_key) {
+                          Accept accept, Key key, double* best_key,
+                          std::vector<std::pair<double, int>>& pending) {
   int best = -1;
   *best_key = std::numeric_limits<double>::infinity();
   auto farther = [&](double mm) {
     return best >= 0 && mm > *best_key * mm_per_key * (1 + 1e-9) + 1e-6;
   };
+  // The units seen since the last ring, by their boxes' gap (then index: a unit filed in
+  // several cells comes once per cell, and its copies lie side by side).
+  auto weigh_pending = [&] {
+    std::sort(pending.begin(), pending.end());
+    int last = -1;
+    for (const auto& [mm, i] : pending) {
+      if (farther(mm)) break;  // so is every one after it
+      if (i == last) continue;
+      last = i;
+      // `accept` counts a squad's figures: after the boxes' gap.
+      if (!accept(i)) continue;
+      const double k = key(i);
+      if (k < *best_key || (k == *best_key && i < best)) {
+        *best_key = k;
+        best = i;
+      }
+    }
+    pending.clear();
+  };
   for (std::size_t s = 0; s < sides.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
+    pending.clear();
     sides[s].around(
         my_box,
         [&](int i) {
-          // The boxes' gap first: most units visited are farther than the best (and `accept`
-          // counts a squad's figures).
-          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)])) || !accept(i)) return;
-          const double k = key(i);
-          if (k < *best_key || (k == *best_key && i < best)) {
-            *best_key = k;
-            best = i;
-          }
+          // The boxes' gap first: most units visited are farther than the best.
+          const double mm = box_gap(my_box, boxes[static_cast<std::size_t>(i)]);
+          if (!farther(mm)) pending.emplace_back(mm, i);
         },
-        [&](double bound) { return !farther(bound); });
+        [&](double bound) {
+          weigh_pending();
+          return !farther(bound);
+        });
+    weigh_pending();
   }
   return best;
 }
@@ -293,7 +316,8 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
       [&](int i) {
         return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
       },
-      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm);
+      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm,
+      nearest_pending_);
   if (gap != nullptr) *gap = mm;
   return best;
 }
@@ -326,7 +350,7 @@ int BattleSK::nearest_enemy_fresh(int unit) const {
       [&](int i) {
         return force_.units[static_cast<std::size_t>(i)].on_table() && figure_count(i) > 0;
       },
-      [&](int i) { return gap_in(unit, i); }, &in);
+      [&](int i) { return gap_in(unit, i); }, &in, nearest_pending_);
 }
 
 }  // namespace smoothbore::squad_skirmish
