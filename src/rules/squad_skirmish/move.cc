@@ -3,7 +3,9 @@
 // woods and water at double cost; the squad is then placed around him, every figure within
 // 6" (L48). Retreats (L31, SK-14) and the nearest cover (L29, SK-15).
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -140,21 +142,45 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     figs = movers;
   }
   if (figs.empty()) return false;
-  // What the layout reads of the squad (its type and attributes, `ranks` SK-09, never change:
-  // copied once), with the figures to place.
-  if (place_shapes_.size() != force_.units.size()) place_shapes_.assign(force_.units.size(), {});
-  Unit& shape = place_shapes_[static_cast<std::size_t>(unit)];
-  if (shape.type.empty()) {
-    shape.type = u.type;
-    shape.attributes = u.attributes;
+  // The layout's offsets (its arm, formation and `ranks` SK-09, for this many figures at this
+  // facing), worked out once for the attempts of a move, which differ only in the leader's
+  // spot: each slot is (leader_at + across) + back, as Ruleset::layout sums it.
+  PlaceMemo& plan = place_plan_;
+  const auto n = static_cast<int>(figs.size());
+  if (plan.unit != unit || plan.figures != n || plan.arm != u.arm ||
+      std::bit_cast<std::uint64_t>(plan.facing) != std::bit_cast<std::uint64_t>(facing) ||
+      plan.formation != u.formation) {
+    plan.unit = unit;
+    plan.figures = n;
+    plan.arm = u.arm;
+    plan.facing = facing;
+    plan.formation = u.formation;
+    plan_layout(u, n, facing, plan.offsets);
+  } else if (check_kept_) {  // a test: the kept offsets are a fresh plan's, bit for bit
+    LayoutPlan fresh;
+    plan_layout(u, n, facing, fresh);
+    ++layout_checks_;
+    auto same = [](const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
+      return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](Vec2 p, Vec2 q) {
+               return std::bit_cast<std::uint64_t>(p.x) == std::bit_cast<std::uint64_t>(q.x) &&
+                      std::bit_cast<std::uint64_t>(p.y) == std::bit_cast<std::uint64_t>(q.y);
+             });
+    };
+    if (!same(fresh.across, plan.offsets.across) || !same(fresh.back, plan.offsets.back) ||
+        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth) {
+      ++kept_mismatches_;
+    }
   }
-  shape.arm = u.arm;
-  shape.formation = u.formation;
-  shape.start_figures = static_cast<int>(figs.size());
-  std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
+  std::vector<Stand>& slots = place_slots_;
+  slots.resize(figs.size());
   std::vector<Vec2>& at = place_at_;
   at.clear();
-  for (const Stand& st : slots) at.push_back(st.rect.centre);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    slots[i].rect = Rect{leader_at + plan.offsets.across[i] + plan.offsets.back[i], facing,
+                         plan.offsets.width, plan.offsets.depth};
+    slots[i].figures = 1;
+    at.push_back(slots[i].rect.centre);
+  }
   const std::size_t centre = most_central(at);
   // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
   // distance, but no closer than bases in contact. The farthest and the nearest distances

@@ -57,8 +57,10 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
     const bool on_road = m.road;
     static const Row& road = row("movement.road", "road");
     const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
+    // The record's wording by concatenation (the text fmt's "{} ({})" gives): every move of a
+    // battle writes one.
     start_record(rec, "movement", 0,
-                 rec != nullptr ? fmt::format("{} ({})", arm.name, arm.ref) : "");
+                 rec != nullptr ? arm.name + " (" + arm.ref + ")" : std::string());
     std::array<int, 8> faces{};
     const auto n = static_cast<std::size_t>(dice);
     SB_CHECK(n <= faces.size(), "too many movement dice");
@@ -89,10 +91,11 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
     const Row& terrain = row("movement.terrain", on_road ? "open" : m.terrain);
     inches = inches * terrain.number("numerator") / terrain.number("denominator");
     if (rec != nullptr) {
-      std::string how = fmt::format("{}d6", dice);
-      if (on_road) how += fmt::format(" drop lowest ({})", road.ref);
+      std::string how = std::to_string(dice) + "d6";
+      if (on_road) how += " drop lowest (" + road.ref + ")";
       rec->target = inches;
-      rec->result = fmt::format("{:g}\" ({}; {} {})", inches, how, terrain.name, terrain.ref);
+      rec->result = fmt::format("{:g}", inches) + "\" (" + how + "; " + terrain.name + " " +
+                    terrain.ref + ")";
     }
     return inches;
   });

@@ -244,10 +244,17 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
       order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));
     }
   }
-  std::sort(order.begin(), order.end());
-  for (const auto& [d, j] : order) {
+  // Nearest first, as a sort of the (distance, figure) pairs would order them, by picking the
+  // least left each time: the nearest figure is mostly seen, so one pass usually answers.
+  for (std::size_t left = order.size(); left > 0; --left) {
+    std::size_t least = 0;
+    for (std::size_t i = 1; i < left; ++i) {
+      if (order[i] < order[least]) least = i;
+    }
+    const auto [d, j] = order[least];
     if (d > limit_in) return -1;
     if (sees_figure(unit, k, target, j)) return d;
+    order[least] = order[left - 1];
   }
   return -1;
 }
