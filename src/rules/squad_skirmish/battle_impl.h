@@ -313,8 +313,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
 
   // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id
   // (fig_base_[unit] + k, ascending in unit then figure order, so a query's ids come in the
-  // order a scan of every unit would meet them), in one index for the table and one per side.
-  // place() and kill_figure() keep it current; queries still check status and `removed`.
+  // order a scan of every unit would meet them), in one index for the table (a side's figures
+  // are its ids of that side's units: one index to keep as figures move, not two). place() and
+  // kill_figure() keep it current; queries still check status and `removed`.
   void index_build();
   void index_update(int unit);         // after its figures were placed
   void index_remove(int unit, int k);  // a figure killed
@@ -459,7 +460,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // terrain (terrain_sight.h).
   TerrainSight terrain_sight_;
   SpatialIndex all_figs_{100.0};
-  std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0
   std::vector<int> fig_unit_;  // by figure id
   std::vector<int> officers_;  // unit * 100 + figure of every figure made an officer

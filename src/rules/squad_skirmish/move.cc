@@ -205,11 +205,27 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     s.rect.centre = leader_at + (s.rect.centre - at[centre]) * scale;
   }
   std::vector<int>& nearby = place_ids_;
+  // Every slot's frame from one frame on the layout's axes (RectFrame::moved_to: the corners
+  // of RectFrame(slot), bit for bit), for the table's edges (Table::contains(Rect) tests those
+  // corners) and the overlaps (overlaps(Rect, Rect) is this test of the circles, then the
+  // frames'): no sine and cosine per slot.
+  const RectFrame proto(slots[0].rect);
+  const double half = 0.5 * std::hypot(slots[0].rect.width, slots[0].rect.depth) + 1.0;
+  auto overlapping = [](const RectFrame& a, const Rect& b) {
+    const double reach =
+        0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
+               std::sqrt(b.width * b.width + b.depth * b.depth));
+    const Vec2 gap = a.rect.centre - b.centre;
+    if (gap.dot(gap) >= reach * reach) return false;
+    return overlaps(a, RectFrame(b), 0.5);
+  };
   for (const Stand& s : slots) {
-    if (!scenario_.table.contains(s.rect)) return false;
+    const RectFrame frame = proto.moved_to(s.rect.centre);
+    for (Vec2 p : frame.corners) {
+      if (!scenario_.table.contains(p)) return false;
+    }
     // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
     // overlap (the spatial index, spatial.cc).
-    const double half = 0.5 * std::hypot(s.rect.width, s.rect.depth) + 1.0;
     figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
                    {s.rect.centre.x + half, s.rect.centre.y + half}},
                nearby);
@@ -223,7 +239,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
       if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
         continue;
       }
-      if (!other.removed && overlaps(s.rect, other.rect, 0.5)) return false;
+      if (!other.removed && overlapping(frame, other.rect)) return false;
     }
   }
   const int lead = anchor_figure(unit);

@@ -277,8 +277,7 @@ std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const 
     std::vector<int> out;
     const double r = inches * kMm + 1.0;
     std::vector<int>& ids = officer_ids_;
-    side_figs_[static_cast<std::size_t>(side)].query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}},
-                                                     ids);
+    all_figs_.query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}}, ids);  // `side`'s, below
     for (int id : ids) {
       const int ui = fig_unit_[static_cast<std::size_t>(id)];
       const int k = id - fig_base_[static_cast<std::size_t>(ui)];

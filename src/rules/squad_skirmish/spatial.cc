@@ -24,7 +24,6 @@ Box box_of(const Rect& r) {
 
 void BattleSK::index_build() {
   all_figs_.clear();
-  side_figs_.assign(force_.sides.size(), SpatialIndex(100.0));
   // Coarse cells (24"): the nearest enemy squad is often far, and the search visits every
   // cell nearer than it.
   side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
@@ -43,7 +42,6 @@ void BattleSK::index_build() {
   // figure at each growth); the answers are the same, ids ascending.
   const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
   all_figs_.reserve(table, fig_unit_.size());
-  for (SpatialIndex& side : side_figs_) side.reserve(table, fig_unit_.size());
   for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
   officers_.clear();
   for (std::size_t u = 0; u < figures_.size(); ++u) {
@@ -61,8 +59,7 @@ void BattleSK::index_update(int unit) {
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   refile_footprint(unit);
-  SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
-  // Each figure's box worked out once for both indexes, on axes shared while the facing is.
+  // Each figure's box worked out on axes shared while the facing is.
   const Rect* axes_of = nullptr;
   Vec2 f;
   Vec2 r;
@@ -70,7 +67,6 @@ void BattleSK::index_update(int unit) {
     const int id = fig_base_[unit] + static_cast<int>(k);
     if (u.stands[k].removed) {
       all_figs_.remove(id);
-      side.remove(id);
       continue;
     }
     const Rect& rect = u.stands[k].rect;
@@ -82,7 +78,6 @@ void BattleSK::index_update(int unit) {
     }
     const Box box = bounds_on_axes(rect, f, r);
     all_figs_.insert(id, rect, box);
-    side.insert(id, rect, box);
   }
 }
 
@@ -102,8 +97,6 @@ void BattleSK::index_remove(int unit, int k) {
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
-  const Unit& u = force_.units[unit];
-  side_figs_[static_cast<std::size_t>(u.side)].remove(id);
   refile_footprint(unit);
 }
 
@@ -216,11 +209,11 @@ std::vector<int> BattleSK::enemies_near_scan(int unit, double mm) const {
 
 std::vector<int> BattleSK::units_near(int side, Vec2 at, double mm) const {
   std::vector<int> ids;
-  side_figs_[static_cast<std::size_t>(side)].query(
-      Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
+  all_figs_.query(Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
   std::vector<int> out;
   for (int id : ids) {
     const int u = fig_unit_[static_cast<std::size_t>(id)];
+    if (force_.units[static_cast<std::size_t>(u)].side != side) continue;
     if (out.empty() || out.back() != u) out.push_back(u);
   }
   return out;
