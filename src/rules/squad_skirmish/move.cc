@@ -184,23 +184,28 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   const std::size_t centre = most_central(at);
   // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
   // distance, but no closer than bases in contact. The farthest and the nearest distances
-  // are the roots of the extreme squares (the same doubles as the extremes of the roots).
+  // are the roots of the extreme squares (the same doubles as the extremes of the roots); the
+  // nearest only matters (and is only worked out) when the farthest is beyond that distance.
   double far2 = 0;
-  double near2 = -1;
-  for (std::size_t i = 0; i < at.size(); ++i) {
-    const Vec2 c = at[i] - at[centre];
+  for (const Vec2 p : at) {
+    const Vec2 c = p - at[centre];
     far2 = std::max(far2, c.x * c.x + c.y * c.y);
-    for (std::size_t j = i + 1; j < at.size(); ++j) {
-      const Vec2 d = at[i] - at[j];
-      const double square = d.x * d.x + d.y * d.y;
-      if (near2 < 0 || square < near2) near2 = square;
-    }
   }
   const double far = std::sqrt(far2);
-  const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
   const double follow = hot_.follow_in * kMm;
-  const double scale =
-      far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;
+  double scale = 1.0;
+  if (far > follow) {
+    double near2 = -1;
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      for (std::size_t j = i + 1; j < at.size(); ++j) {
+        const Vec2 d = at[i] - at[j];
+        const double square = d.x * d.x + d.y * d.y;
+        if (near2 < 0 || square < near2) near2 = square;
+      }
+    }
+    const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
+    scale = std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0);
+  }
   for (Stand& s : slots) {
     s.rect.centre = leader_at + (s.rect.centre - at[centre]) * scale;
   }
