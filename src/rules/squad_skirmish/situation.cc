@@ -23,16 +23,23 @@ Value text(std::string_view s) { return Value(std::string(s)); }
 }  // namespace
 
 std::size_t most_central(const std::vector<Vec2>& points) {
+  // Each point's greatest square distance to the others, each pair's square worked out once
+  // (p - q is -(q - p) exactly, so both squares are the same double).
+  thread_local std::vector<double> far2;
+  far2.assign(points.size(), 0.0);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t j = i + 1; j < points.size(); ++j) {
+      const Vec2 d = points[i] - points[j];
+      const double square = d.x * d.x + d.y * d.y;
+      far2[i] = std::max(far2[i], square);
+      far2[j] = std::max(far2[j], square);
+    }
+  }
   std::size_t best = 0;
   double best_far = 1e300;
   for (std::size_t i = 0; i < points.size(); ++i) {
     // The farthest distance as the root of the greatest square (the same double).
-    double far2 = 0;
-    for (Vec2 q : points) {
-      const Vec2 d = points[i] - q;
-      far2 = std::max(far2, d.x * d.x + d.y * d.y);
-    }
-    const double far = std::sqrt(far2);
+    const double far = std::sqrt(far2[i]);
     if (far < best_far - 1e-9) {
       best_far = far;
       best = i;
