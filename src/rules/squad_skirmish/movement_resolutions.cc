@@ -3,6 +3,7 @@
 // SK-08), which need no dice.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -22,6 +23,23 @@ namespace {
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
 }  // namespace
+
+namespace detail {
+
+std::string format_g(double v) {
+  // Whole and half inches below 10^5 in fmt's "{:g}" (six significant digits, no exponent
+  // below 10^6): the digits, and ".5"; anything else by fmt itself.
+  if (!std::signbit(v) && v < 1e5) {  // not -0.0, whose text is "-0"
+    const double twice = v * 2;
+    if (twice == std::floor(twice)) {
+      const auto whole = static_cast<long long>(std::floor(v));
+      return std::to_string(whole) + (twice == static_cast<double>(whole) * 2 ? "" : ".5");
+    }
+  }
+  return fmt::format("{:g}", v);
+}
+
+}  // namespace detail
 
 Resolution movement_resolution() {
   Resolution r;
@@ -94,8 +112,7 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
       std::string how = std::to_string(dice) + "d6";
       if (on_road) how += " drop lowest (" + road.ref + ")";
       rec->target = inches;
-      rec->result = fmt::format("{:g}", inches) + "\" (" + how + "; " + terrain.name + " " +
-                    terrain.ref + ")";
+      rec->result = format_g(inches) + "\" (" + how + "; " + terrain.name + " " + terrain.ref + ")";
     }
     return inches;
   });
