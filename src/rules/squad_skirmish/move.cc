@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/tables.h"
 
@@ -119,8 +120,8 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   }
   if (log != nullptr) {
     Event e = make_event(EventKind::kMove, unit,
-                         fmt::format("{} moves {:.1f}\" (allowance {:g}\", L40-L48)", name(unit),
-                                     moved / kMm, inches));
+                         fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                             detail::format_g(inches) + "\", L40-L48)");
     e.rolls = std::move(rolls);
     e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
     log->append(std::move(e));
