@@ -78,7 +78,7 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
     inches = std::min(inches, detail::move_roll(m, dice_, rolls));
   }
   // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
-  const double table_cost = row("movement.obstacles", "fence").number("cost");
+  static const double table_cost = row("movement.obstacles", "fence").number("cost");
   inches = std::max(0.0, inches + obstacles * (table_cost - hot_.obstacle_in));
   return inches;
 }

@@ -22,6 +22,18 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
+// The movement table's row of `key` in `table`, the common ones found once (every move of a
+// battle rolls on an arm's row and a terrain's).
+const Row& movement_row(std::string_view table, std::string_view key) {
+  static const Row& kInfantry = row("movement.arms", "infantry");
+  static const Row& kCavalry = row("movement.arms", "cavalry");
+  static const Row& kOpen = row("movement.terrain", "open");
+  if (table == "movement.arms" && key == "infantry") return kInfantry;
+  if (table == "movement.arms" && key == "cavalry") return kCavalry;
+  if (table == "movement.terrain" && key == "open") return kOpen;
+  return row(table, key);
+}
+
 }  // namespace
 
 namespace detail {
@@ -71,7 +83,7 @@ namespace detail {
 
 double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* explain) {
   return with_record(explain, [&](RollRecord* rec) {
-    const Row& arm = row("movement.arms", m.arm);
+    const Row& arm = movement_row("movement.arms", m.arm);
     const bool on_road = m.road;
     static const Row& road = row("movement.road", "road");
     const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
@@ -106,7 +118,7 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
     }
     double inches = std::max(0, allowance);
     // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
-    const Row& terrain = row("movement.terrain", on_road ? "open" : m.terrain);
+    const Row& terrain = movement_row("movement.terrain", on_road ? "open" : m.terrain);
     inches = inches * terrain.number("numerator") / terrain.number("denominator");
     if (rec != nullptr) {
       std::string how = std::to_string(dice) + "d6";
