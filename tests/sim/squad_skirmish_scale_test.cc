@@ -2,7 +2,8 @@
 // with the doctrine AI on both sides; afterwards its invariants hold and the spatial indexes
 // answer what the scans of every unit answer: the commanders' nearest active enemy
 // (footprint to footprint), the rule set's nearest enemy (figure to figure, gap_in; and each
-// one kept during the turns equals a fresh search), the enemies near a squad (gap_within
+// one kept during the turns equals a fresh search; so do the layout offsets a squad's placing
+// keeps between its attempts), the enemies near a squad (gap_within
 // against gap_in too), sight past other squads' figures and the officers near a point. A
 // correctness test, not a timing (it runs under the asan build too).
 #include <cmath>
@@ -96,6 +97,7 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   EXPECT_GT(killed, 0);  // fire happened, so the index has seen figures removed
   EXPECT_EQ(sk->kept_mismatches(), 0);
   EXPECT_GT(sk->kept_checks(), 500);
+  EXPECT_GT(sk->layout_checks(), 100);  // moves placed again from kept layout offsets
 
   // The officers near a point from the figures' index (a side has more than a few) answer
   // what the scan of every officer does, around every tenth squad, within 6" and 20".

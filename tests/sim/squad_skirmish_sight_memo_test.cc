@@ -40,11 +40,16 @@ int check_memo(const BattleSK& b, int& covered) {
             << f.units[u].id << " " << k << " at " << f.units[t].id;
         covered += b.judge_cover_scan(ti, b.pos(ui, k)) != "none" ? 1 : 0;
         // Sight past figures (the squads near the line by their footprints' boxes) as a scan
-        // of every squad finds it.
+        // of every squad finds it; the trace's range is the least distance to a figure seen.
+        double nearest_seen = -1;
         for (int j : b.living(ti)) {
-          EXPECT_EQ(b.sees_figure(ui, k, ti, j), b.sees_figure_scan(ui, k, ti, j))
+          const bool sees = b.sees_figure(ui, k, ti, j);
+          EXPECT_EQ(sees, b.sees_figure_scan(ui, k, ti, j))
               << f.units[u].id << " " << k << " at " << f.units[t].id << " " << j;
+          const double d = distance(b.pos(ui, k), b.pos(ti, j)) / kMmPerInch;
+          if (sees && (nearest_seen < 0 || d < nearest_seen)) nearest_seen = d;
         }
+        EXPECT_EQ(want, nearest_seen) << f.units[u].id << " " << k << " at " << f.units[t].id;
         seen += want >= 0 ? 1 : 0;
       }
     }

@@ -6,7 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "rules/roll_helpers.h"
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/tables.h"
 
 namespace smoothbore::squad_skirmish {
@@ -148,9 +150,12 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
   if (!immediate || at_once) s.lost_since = 0;
   if (!casualties && !(s.retreating && !immediate)) return !s.retreating;
   if (figure_count(unit) == 0 || !force_.units[unit].on_table()) return false;
+  // The `morale` resolution's body on the squad's typed situation (the parameters
+  // morale_params() would name, as morale_of() reads them back): the same dice and record.
   std::vector<RollRecord> rolls;
-  const Outcome o = resolve("morale", morale_params(unit, rallying, ""), &rolls);
-  const std::string result = std::get<std::string>(o.front().second);
+  const std::string result = with_record(&rolls, [&](RollRecord* rec) {
+    return detail::morale_test(morale_situation(unit, rallying), dice_, rec, "morale").result->key;
+  });
   const std::string why =
       s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
   Event e = make_event(EventKind::kMorale, unit,

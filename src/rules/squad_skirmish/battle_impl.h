@@ -32,6 +32,7 @@
 #include "rules/resolution.h"
 #include "rules/squad_skirmish/fire_shot.h"
 #include "rules/squad_skirmish/flat_memo.h"
+#include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/terrain_sight.h"
 #include "rules/touch_tracker.h"
 
@@ -312,8 +313,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
 
   // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id
   // (fig_base_[unit] + k, ascending in unit then figure order, so a query's ids come in the
-  // order a scan of every unit would meet them), in one index for the table and one per side.
-  // place() and kill_figure() keep it current; queries still check status and `removed`.
+  // order a scan of every unit would meet them), in one index for the table (a side's figures
+  // are its ids of that side's units: one index to keep as figures move, not two). place() and
+  // kill_figure() keep it current; queries still check status and `removed`.
   void index_build();
   void index_update(int unit);         // after its figures were placed
   void index_remove(int unit, int k);  // a figure killed
@@ -425,16 +427,18 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
 
  public:
-  // A test switch: every answer a memo kept for the world's version (nearest_enemy) is
-  // compared with a fresh one, and each difference counted.
+  // A test switch: every answer a memo kept for the world's version (nearest_enemy) and every
+  // layout place() kept (its offsets) is compared with a fresh one, and each difference counted.
   void check_kept(bool on) const { check_kept_ = on; }
   int kept_mismatches() const { return kept_mismatches_; }
   int kept_checks() const { return kept_checks_; }
+  int layout_checks() const { return layout_checks_; }  // place()'s kept layout offsets
 
  private:
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;
   mutable int kept_checks_ = 0;
+  int layout_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
@@ -456,7 +460,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // terrain (terrain_sight.h).
   TerrainSight terrain_sight_;
   SpatialIndex all_figs_{100.0};
-  std::vector<SpatialIndex> side_figs_;
   std::vector<int> fig_base_;  // by unit: the id of its figure 0
   std::vector<int> fig_unit_;  // by figure id
   std::vector<int> officers_;  // unit * 100 + figure of every figure made an officer
@@ -479,10 +482,23 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
-  std::vector<int> place_ids_;                         // scratch of place()
-  std::vector<int> place_figs_;                        // scratch of place()
-  std::vector<Vec2> place_at_;                         // scratch of place()
-  std::vector<Unit> place_shapes_;  // by unit: what place() lays out (type, attributes kept)
+  // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap
+  mutable std::vector<std::pair<double, int>> nearest_pending_;
+  std::vector<int> place_ids_;   // scratch of place()
+  std::vector<int> place_figs_;  // scratch of place()
+  std::vector<Vec2> place_at_;   // scratch of place()
+  // place()'s layout offsets for the squad, figures, arm, formation and facing it last laid
+  // out (the attempts of one move share them), and its slots.
+  struct PlaceMemo {
+    int unit = -1;
+    int figures = 0;
+    Arm arm = Arm::kFoot;
+    double facing = 0;
+    std::string formation;
+    LayoutPlan offsets;
+  };
+  PlaceMemo place_plan_;
+  std::vector<Stand> place_slots_;  // scratch of place()
 };
 
 }  // namespace smoothbore::squad_skirmish

@@ -99,8 +99,16 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
   };
   int loaded_now = 0;
   int still = 0;
-  const int enemy = nearest_enemy(unit);
-  const double gap = enemy >= 0 ? gap_in(unit, enemy) : 1e9;
+  // The gap to the nearest enemy (a rifle's tap loading, a cannon's canister), found only when
+  // one of them asks: most squads load muskets, and nothing here moves a figure.
+  double gap_kept = -1;
+  auto gap = [&] {
+    if (gap_kept < 0) {
+      const int enemy = nearest_enemy(unit);
+      gap_kept = enemy >= 0 ? gap_in(unit, enemy) : 1e9;
+    }
+    return gap_kept;
+  };
   std::string detail;
   touch(unit);  // its weapons load
   if (cannon(unit)) {
@@ -111,7 +119,7 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
     g.gun_reload = std::max(0, g.gun_reload - crew * turns);
     if (g.gun_reload == 0) {
       g.gun_loaded = true;
-      g.gun_canister = gap <= row("fire.weapons", "cannon").number("close");
+      g.gun_canister = gap() <= row("fire.weapons", "cannon").number("close");
       loaded_now = 1;
       detail = g.gun_canister ? " with canister (SK-08)" : " with ball";
     } else {
@@ -126,7 +134,7 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
       const int n = uses(k);
       if (f.loaded || n <= 0) continue;
       if (rifle && f.reload_left == reload_actions(unit, false) &&
-          gap <= row("fire.weapons", "musket").number("effective")) {
+          gap() <= row("fire.weapons", "musket").number("effective")) {
         f.reload_left = reload_actions(unit, true);
         f.tap = true;
       }

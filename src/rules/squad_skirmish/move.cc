@@ -3,11 +3,14 @@
 // woods and water at double cost; the squad is then placed around him, every figure within
 // 6" (L48). Retreats (L31, SK-14) and the nearest cover (L29, SK-15).
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include <fmt/format.h>
 
 #include "rules/squad_skirmish/battle_impl.h"
+#include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 #include "rules/squad_skirmish/tables.h"
 
@@ -75,7 +78,7 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
     inches = std::min(inches, detail::move_roll(m, dice_, rolls));
   }
   // sk_11_obstacle_in: the table's 2" per fence or wall, changed by the option.
-  const double table_cost = row("movement.obstacles", "fence").number("cost");
+  static const double table_cost = row("movement.obstacles", "fence").number("cost");
   inches = std::max(0.0, inches + obstacles * (table_cost - hot_.obstacle_in));
   return inches;
 }
@@ -117,8 +120,8 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   }
   if (log != nullptr) {
     Event e = make_event(EventKind::kMove, unit,
-                         fmt::format("{} moves {:.1f}\" (allowance {:g}\", L40-L48)", name(unit),
-                                     moved / kMm, inches));
+                         fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                             detail::format_g(inches) + "\", L40-L48)");
     e.rolls = std::move(rolls);
     e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
     log->append(std::move(e));
@@ -140,50 +143,95 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     figs = movers;
   }
   if (figs.empty()) return false;
-  // What the layout reads of the squad (its type and attributes, `ranks` SK-09, never change:
-  // copied once), with the figures to place.
-  if (place_shapes_.size() != force_.units.size()) place_shapes_.assign(force_.units.size(), {});
-  Unit& shape = place_shapes_[static_cast<std::size_t>(unit)];
-  if (shape.type.empty()) {
-    shape.type = u.type;
-    shape.attributes = u.attributes;
+  // The layout's offsets (its arm, formation and `ranks` SK-09, for this many figures at this
+  // facing), worked out once for the attempts of a move, which differ only in the leader's
+  // spot: each slot is (leader_at + across) + back, as Ruleset::layout sums it.
+  PlaceMemo& plan = place_plan_;
+  const auto n = static_cast<int>(figs.size());
+  if (plan.unit != unit || plan.figures != n || plan.arm != u.arm ||
+      std::bit_cast<std::uint64_t>(plan.facing) != std::bit_cast<std::uint64_t>(facing) ||
+      plan.formation != u.formation) {
+    plan.unit = unit;
+    plan.figures = n;
+    plan.arm = u.arm;
+    plan.facing = facing;
+    plan.formation = u.formation;
+    plan_layout(u, n, facing, plan.offsets);
+  } else if (check_kept_) {  // a test: the kept offsets are a fresh plan's, bit for bit
+    LayoutPlan fresh;
+    plan_layout(u, n, facing, fresh);
+    ++layout_checks_;
+    auto same = [](const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
+      return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](Vec2 p, Vec2 q) {
+               return std::bit_cast<std::uint64_t>(p.x) == std::bit_cast<std::uint64_t>(q.x) &&
+                      std::bit_cast<std::uint64_t>(p.y) == std::bit_cast<std::uint64_t>(q.y);
+             });
+    };
+    if (!same(fresh.across, plan.offsets.across) || !same(fresh.back, plan.offsets.back) ||
+        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth) {
+      ++kept_mismatches_;
+    }
   }
-  shape.arm = u.arm;
-  shape.formation = u.formation;
-  shape.start_figures = static_cast<int>(figs.size());
-  std::vector<Stand> slots = ruleset().layout(shape, leader_at, facing);
+  std::vector<Stand>& slots = place_slots_;
+  slots.resize(figs.size());
   std::vector<Vec2>& at = place_at_;
   at.clear();
-  for (const Stand& st : slots) at.push_back(st.rect.centre);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    slots[i].rect = Rect{leader_at + plan.offsets.across[i] + plan.offsets.back[i], facing,
+                         plan.offsets.width, plan.offsets.depth};
+    slots[i].figures = 1;
+    at.push_back(slots[i].rect.centre);
+  }
   const std::size_t centre = most_central(at);
   // SK-11 sk_11_follow_in: the figures close on the leader until every one is within that
   // distance, but no closer than bases in contact. The farthest and the nearest distances
-  // are the roots of the extreme squares (the same doubles as the extremes of the roots).
+  // are the roots of the extreme squares (the same doubles as the extremes of the roots); the
+  // nearest only matters (and is only worked out) when the farthest is beyond that distance.
   double far2 = 0;
-  double near2 = -1;
-  for (std::size_t i = 0; i < at.size(); ++i) {
-    const Vec2 c = at[i] - at[centre];
+  for (const Vec2 p : at) {
+    const Vec2 c = p - at[centre];
     far2 = std::max(far2, c.x * c.x + c.y * c.y);
-    for (std::size_t j = i + 1; j < at.size(); ++j) {
-      const Vec2 d = at[i] - at[j];
-      const double square = d.x * d.x + d.y * d.y;
-      if (near2 < 0 || square < near2) near2 = square;
-    }
   }
   const double far = std::sqrt(far2);
-  const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
   const double follow = hot_.follow_in * kMm;
-  const double scale =
-      far > follow ? std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0) : 1.0;
+  double scale = 1.0;
+  if (far > follow) {
+    double near2 = -1;
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      for (std::size_t j = i + 1; j < at.size(); ++j) {
+        const Vec2 d = at[i] - at[j];
+        const double square = d.x * d.x + d.y * d.y;
+        if (near2 < 0 || square < near2) near2 = square;
+      }
+    }
+    const double near = near2 < 0 ? 1e18 : std::sqrt(near2);
+    scale = std::clamp(follow / far, std::min(1.0, slots[0].rect.width / near), 1.0);
+  }
   for (Stand& s : slots) {
     s.rect.centre = leader_at + (s.rect.centre - at[centre]) * scale;
   }
   std::vector<int>& nearby = place_ids_;
+  // Every slot's frame from one frame on the layout's axes (RectFrame::moved_to: the corners
+  // of RectFrame(slot), bit for bit), for the table's edges (Table::contains(Rect) tests those
+  // corners) and the overlaps (overlaps(Rect, Rect) is this test of the circles, then the
+  // frames'): no sine and cosine per slot.
+  const RectFrame proto(slots[0].rect);
+  const double half = 0.5 * std::hypot(slots[0].rect.width, slots[0].rect.depth) + 1.0;
+  auto overlapping = [](const RectFrame& a, const Rect& b) {
+    const double reach =
+        0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
+               std::sqrt(b.width * b.width + b.depth * b.depth));
+    const Vec2 gap = a.rect.centre - b.centre;
+    if (gap.dot(gap) >= reach * reach) return false;
+    return overlaps(a, RectFrame(b), 0.5);
+  };
   for (const Stand& s : slots) {
-    if (!scenario_.table.contains(s.rect)) return false;
+    const RectFrame frame = proto.moved_to(s.rect.centre);
+    for (Vec2 p : frame.corners) {
+      if (!scenario_.table.contains(p)) return false;
+    }
     // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
     // overlap (the spatial index, spatial.cc).
-    const double half = 0.5 * std::hypot(s.rect.width, s.rect.depth) + 1.0;
     figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
                    {s.rect.centre.x + half, s.rect.centre.y + half}},
                nearby);
@@ -197,7 +245,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
       if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
         continue;
       }
-      if (!other.removed && overlaps(s.rect, other.rect, 0.5)) return false;
+      if (!other.removed && overlapping(frame, other.rect)) return false;
     }
   }
   const int lead = anchor_figure(unit);

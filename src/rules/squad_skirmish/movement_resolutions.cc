@@ -3,6 +3,7 @@
 // SK-08), which need no dice.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -21,7 +22,36 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
+// The movement table's row of `key` in `table`, the common ones found once (every move of a
+// battle rolls on an arm's row and a terrain's).
+const Row& movement_row(std::string_view table, std::string_view key) {
+  static const Row& kInfantry = row("movement.arms", "infantry");
+  static const Row& kCavalry = row("movement.arms", "cavalry");
+  static const Row& kOpen = row("movement.terrain", "open");
+  if (table == "movement.arms" && key == "infantry") return kInfantry;
+  if (table == "movement.arms" && key == "cavalry") return kCavalry;
+  if (table == "movement.terrain" && key == "open") return kOpen;
+  return row(table, key);
+}
+
 }  // namespace
+
+namespace detail {
+
+std::string format_g(double v) {
+  // Whole and half inches below 10^5 in fmt's "{:g}" (six significant digits, no exponent
+  // below 10^6): the digits, and ".5"; anything else by fmt itself.
+  if (!std::signbit(v) && v < 1e5) {  // not -0.0, whose text is "-0"
+    const double twice = v * 2;
+    if (twice == std::floor(twice)) {
+      const auto whole = static_cast<long long>(std::floor(v));
+      return std::to_string(whole) + (twice == static_cast<double>(whole) * 2 ? "" : ".5");
+    }
+  }
+  return fmt::format("{:g}", v);
+}
+
+}  // namespace detail
 
 Resolution movement_resolution() {
   Resolution r;
@@ -53,12 +83,14 @@ namespace detail {
 
 double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* explain) {
   return with_record(explain, [&](RollRecord* rec) {
-    const Row& arm = row("movement.arms", m.arm);
+    const Row& arm = movement_row("movement.arms", m.arm);
     const bool on_road = m.road;
     static const Row& road = row("movement.road", "road");
     const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
+    // The record's wording by concatenation (the text fmt's "{} ({})" gives): every move of a
+    // battle writes one.
     start_record(rec, "movement", 0,
-                 rec != nullptr ? fmt::format("{} ({})", arm.name, arm.ref) : "");
+                 rec != nullptr ? arm.name + " (" + arm.ref + ")" : std::string());
     std::array<int, 8> faces{};
     const auto n = static_cast<std::size_t>(dice);
     SB_CHECK(n <= faces.size(), "too many movement dice");
@@ -86,13 +118,13 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
     }
     double inches = std::max(0, allowance);
     // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
-    const Row& terrain = row("movement.terrain", on_road ? "open" : m.terrain);
+    const Row& terrain = movement_row("movement.terrain", on_road ? "open" : m.terrain);
     inches = inches * terrain.number("numerator") / terrain.number("denominator");
     if (rec != nullptr) {
-      std::string how = fmt::format("{}d6", dice);
-      if (on_road) how += fmt::format(" drop lowest ({})", road.ref);
+      std::string how = std::to_string(dice) + "d6";
+      if (on_road) how += " drop lowest (" + road.ref + ")";
       rec->target = inches;
-      rec->result = fmt::format("{:g}\" ({}; {} {})", inches, how, terrain.name, terrain.ref);
+      rec->result = format_g(inches) + "\" (" + how + "; " + terrain.name + " " + terrain.ref + ")";
     }
     return inches;
   });

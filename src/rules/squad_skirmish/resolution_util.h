@@ -54,6 +54,10 @@ MoraleResult morale_test(const MoraleSituation& s, Chance& chance, RollRecord* r
 int modified_morale(const MoraleSituation& s);
 const Row& morale_result(int miss);
 
+// fmt's "{:g}" of `v` (a movement roll's record writes one per move): whole and half numbers
+// below 10^5 without fmt, the same text.
+std::string format_g(double v);
+
 // The `movement` resolution's parameters, typed, and its roll (movement_resolutions.cc): the
 // battle rolls its moves on one instead of naming the parameters (its record the same).
 struct MoveSituation {

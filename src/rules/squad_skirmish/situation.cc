@@ -23,16 +23,23 @@ Value text(std::string_view s) { return Value(std::string(s)); }
 }  // namespace
 
 std::size_t most_central(const std::vector<Vec2>& points) {
+  // Each point's greatest square distance to the others, each pair's square worked out once
+  // (p - q is -(q - p) exactly, so both squares are the same double).
+  thread_local std::vector<double> far2;
+  far2.assign(points.size(), 0.0);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    for (std::size_t j = i + 1; j < points.size(); ++j) {
+      const Vec2 d = points[i] - points[j];
+      const double square = d.x * d.x + d.y * d.y;
+      far2[i] = std::max(far2[i], square);
+      far2[j] = std::max(far2[j], square);
+    }
+  }
   std::size_t best = 0;
   double best_far = 1e300;
   for (std::size_t i = 0; i < points.size(); ++i) {
     // The farthest distance as the root of the greatest square (the same double).
-    double far2 = 0;
-    for (Vec2 q : points) {
-      const Vec2 d = points[i] - q;
-      far2 = std::max(far2, d.x * d.x + d.y * d.y);
-    }
-    const double far = std::sqrt(far2);
+    const double far = std::sqrt(far2[i]);
     if (far < best_far - 1e-9) {
       best_far = far;
       best = i;
@@ -244,10 +251,17 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
       order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));
     }
   }
-  std::sort(order.begin(), order.end());
-  for (const auto& [d, j] : order) {
+  // Nearest first, as a sort of the (distance, figure) pairs would order them, by picking the
+  // least left each time: the nearest figure is mostly seen, so one pass usually answers.
+  for (std::size_t left = order.size(); left > 0; --left) {
+    std::size_t least = 0;
+    for (std::size_t i = 1; i < left; ++i) {
+      if (order[i] < order[least]) least = i;
+    }
+    const auto [d, j] = order[least];
     if (d > limit_in) return -1;
     if (sees_figure(unit, k, target, j)) return d;
+    order[least] = order[left - 1];
   }
   return -1;
 }
@@ -270,8 +284,7 @@ std::vector<int> BattleSK::officers_near(int side, Vec2 p, double inches) const 
     std::vector<int> out;
     const double r = inches * kMm + 1.0;
     std::vector<int>& ids = officer_ids_;
-    side_figs_[static_cast<std::size_t>(side)].query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}},
-                                                     ids);
+    all_figs_.query(Box{{p.x - r, p.y - r}, {p.x + r, p.y + r}}, ids);  // `side`'s, below
     for (int id : ids) {
       const int ui = fig_unit_[static_cast<std::size_t>(id)];
       const int k = id - fig_base_[static_cast<std::size_t>(ui)];

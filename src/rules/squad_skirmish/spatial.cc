@@ -24,7 +24,6 @@ Box box_of(const Rect& r) {
 
 void BattleSK::index_build() {
   all_figs_.clear();
-  side_figs_.assign(force_.sides.size(), SpatialIndex(100.0));
   // Coarse cells (24"): the nearest enemy squad is often far, and the search visits every
   // cell nearer than it.
   side_units_.assign(force_.sides.size(), SpatialIndex(24.0 * kMm));
@@ -43,7 +42,6 @@ void BattleSK::index_build() {
   // figure at each growth); the answers are the same, ids ascending.
   const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
   all_figs_.reserve(table, fig_unit_.size());
-  for (SpatialIndex& side : side_figs_) side.reserve(table, fig_unit_.size());
   for (std::size_t u = 0; u < force_.units.size(); ++u) index_update(static_cast<int>(u));
   officers_.clear();
   for (std::size_t u = 0; u < figures_.size(); ++u) {
@@ -61,8 +59,7 @@ void BattleSK::index_update(int unit) {
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
   refile_footprint(unit);
-  SpatialIndex& side = side_figs_[static_cast<std::size_t>(u.side)];
-  // Each figure's box worked out once for both indexes, on axes shared while the facing is.
+  // Each figure's box worked out on axes shared while the facing is.
   const Rect* axes_of = nullptr;
   Vec2 f;
   Vec2 r;
@@ -70,7 +67,6 @@ void BattleSK::index_update(int unit) {
     const int id = fig_base_[unit] + static_cast<int>(k);
     if (u.stands[k].removed) {
       all_figs_.remove(id);
-      side.remove(id);
       continue;
     }
     const Rect& rect = u.stands[k].rect;
@@ -82,7 +78,6 @@ void BattleSK::index_update(int unit) {
     }
     const Box box = bounds_on_axes(rect, f, r);
     all_figs_.insert(id, rect, box);
-    side.insert(id, rect, box);
   }
 }
 
@@ -102,8 +97,6 @@ void BattleSK::index_remove(int unit, int k) {
   if (fig_base_.empty()) return;
   const int id = fig_base_[unit] + k;
   all_figs_.remove(id);
-  const Unit& u = force_.units[unit];
-  side_figs_[static_cast<std::size_t>(u.side)].remove(id);
   refile_footprint(unit);
 }
 
@@ -216,11 +209,11 @@ std::vector<int> BattleSK::enemies_near_scan(int unit, double mm) const {
 
 std::vector<int> BattleSK::units_near(int side, Vec2 at, double mm) const {
   std::vector<int> ids;
-  side_figs_[static_cast<std::size_t>(side)].query(
-      Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
+  all_figs_.query(Box{{at.x - mm - 1.0, at.y - mm - 1.0}, {at.x + mm + 1.0, at.y + mm + 1.0}}, ids);
   std::vector<int> out;
   for (int id : ids) {
     const int u = fig_unit_[static_cast<std::size_t>(id)];
+    if (force_.units[static_cast<std::size_t>(u)].side != side) continue;
     if (out.empty() || out.back() != u) out.push_back(u);
   }
   return out;
@@ -251,31 +244,54 @@ namespace {
 // mm a unit of it), ties to the lower index, from a nearest-first search of each other side's
 // footprint index around `my_box`: it stops once every unit not yet seen is farther than the
 // best, and units whose boxes are clearly farther are skipped without the exact gap (the
-// boxes' gap is a lower bound of either gap). -1 when none; `*best_key` gets its key.
+// boxes' gap is a lower bound of either gap). The units a ring of cells brings are weighed
+// nearest box first (`pending`, a scratch list), so that the first key worked out is mostly
+// the best and the rest are skipped by their boxes; the answer is the same in any order (the
+// least key, ties to the lower index). -1 when none; `*best_key` gets its key.
 template <typename Accept, typename Key>
 int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
                           const std::vector<Box>& boxes, const Box& my_box, double mm_per_key,
-                          Accept accept, Key key, double* best_key) {
+                          Accept accept, Key key, double* best_key,
+                          std::vector<std::pair<double, int>>& pending) {
   int best = -1;
   *best_key = std::numeric_limits<double>::infinity();
   auto farther = [&](double mm) {
     return best >= 0 && mm > *best_key * mm_per_key * (1 + 1e-9) + 1e-6;
   };
+  // The units seen since the last ring, by their boxes' gap (then index: a unit filed in
+  // several cells comes once per cell, and its copies lie side by side).
+  auto weigh_pending = [&] {
+    std::sort(pending.begin(), pending.end());
+    int last = -1;
+    for (const auto& [mm, i] : pending) {
+      if (farther(mm)) break;  // so is every one after it
+      if (i == last) continue;
+      last = i;
+      // `accept` counts a squad's figures: after the boxes' gap.
+      if (!accept(i)) continue;
+      const double k = key(i);
+      if (k < *best_key || (k == *best_key && i < best)) {
+        *best_key = k;
+        best = i;
+      }
+    }
+    pending.clear();
+  };
   for (std::size_t s = 0; s < sides.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
+    pending.clear();
     sides[s].around(
         my_box,
         [&](int i) {
-          // The boxes' gap first: most units visited are farther than the best (and `accept`
-          // counts a squad's figures).
-          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)])) || !accept(i)) return;
-          const double k = key(i);
-          if (k < *best_key || (k == *best_key && i < best)) {
-            *best_key = k;
-            best = i;
-          }
+          // The boxes' gap first: most units visited are farther than the best.
+          const double mm = box_gap(my_box, boxes[static_cast<std::size_t>(i)]);
+          if (!farther(mm)) pending.emplace_back(mm, i);
         },
-        [&](double bound) { return !farther(bound); });
+        [&](double bound) {
+          weigh_pending();
+          return !farther(bound);
+        });
+    weigh_pending();
   }
   return best;
 }
@@ -293,7 +309,8 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
       [&](int i) {
         return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
       },
-      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm);
+      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm,
+      nearest_pending_);
   if (gap != nullptr) *gap = mm;
   return best;
 }
@@ -326,7 +343,7 @@ int BattleSK::nearest_enemy_fresh(int unit) const {
       [&](int i) {
         return force_.units[static_cast<std::size_t>(i)].on_table() && figure_count(i) > 0;
       },
-      [&](int i) { return gap_in(unit, i); }, &in);
+      [&](int i) { return gap_in(unit, i); }, &in, nearest_pending_);
 }
 
 }  // namespace smoothbore::squad_skirmish

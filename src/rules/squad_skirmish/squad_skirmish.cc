@@ -88,31 +88,14 @@ class SquadSkirmish final : public Ruleset {
   // stands within 6" of a leader at its centre (L48). A cannon's crew stand in a line 1" apart
   // around the gun (SK-08).
   std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
-    const int figures = std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
-    const double fd = unit.arm == Arm::kCavalry ? kHorseDepthMm : kFootBaseMm;
-    int per_row = kOpenPerRow;
-    double dx = kOpenSpacingIn * kMmPerInch;
-    double dy = kOpenSpacingIn * kMmPerInch;
-    if (unit.arm == Arm::kArtillery) {
-      per_row = figures;
-      dx = kCrewSpacingIn * kMmPerInch;
-    } else if (unit.formation == "formed") {
-      per_row = (figures + formed_ranks(unit) - 1) / formed_ranks(unit);
-      dx = kFootBaseMm;
-      dy = fd;
-    }
-    per_row = std::max(1, per_row);
-    const int rows = (figures + per_row - 1) / per_row;
-    const Vec2 right = bearing_vector(facing + 90.0);
-    const Vec2 back = bearing_vector(facing) * -1.0;
+    LayoutPlan plan;
+    plan_layout(unit, std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures()),
+                facing, plan);
     std::vector<Stand> out;
-    for (int i = 0; i < figures; ++i) {
-      const int row = i / per_row;
-      const int in_row = std::min(per_row, figures - row * per_row);
-      const double x = (i % per_row - (in_row - 1) / 2.0) * dx;
-      const double y = (row - (rows - 1) / 2.0) * dy;
+    out.reserve(plan.across.size());
+    for (std::size_t i = 0; i < plan.across.size(); ++i) {
       Stand st;
-      st.rect = Rect{centre + right * x + back * y, facing, kFootBaseMm, fd};
+      st.rect = Rect{centre + plan.across[i] + plan.back[i], facing, plan.width, plan.depth};
       st.figures = 1;
       out.push_back(st);
     }
@@ -144,6 +127,37 @@ class SquadSkirmish final : public Ruleset {
 };
 
 }  // namespace
+
+void plan_layout(const Unit& unit, int figures, double facing, LayoutPlan& out) {
+  const double fd = unit.arm == Arm::kCavalry ? kHorseDepthMm : kFootBaseMm;
+  int per_row = kOpenPerRow;
+  double dx = kOpenSpacingIn * kMmPerInch;
+  double dy = kOpenSpacingIn * kMmPerInch;
+  if (unit.arm == Arm::kArtillery) {
+    per_row = figures;
+    dx = kCrewSpacingIn * kMmPerInch;
+  } else if (unit.formation == "formed") {
+    per_row = (figures + formed_ranks(unit) - 1) / formed_ranks(unit);
+    dx = kFootBaseMm;
+    dy = fd;
+  }
+  per_row = std::max(1, per_row);
+  const int rows = (figures + per_row - 1) / per_row;
+  const Vec2 right = bearing_vector(facing + 90.0);
+  const Vec2 back = bearing_vector(facing) * -1.0;
+  out.across.clear();
+  out.back.clear();
+  out.width = kFootBaseMm;
+  out.depth = fd;
+  for (int i = 0; i < figures; ++i) {
+    const int row = i / per_row;
+    const int in_row = std::min(per_row, figures - row * per_row);
+    const double x = (i % per_row - (in_row - 1) / 2.0) * dx;
+    const double y = (row - (rows - 1) / 2.0) * dy;
+    out.across.push_back(right * x);
+    out.back.push_back(back * y);
+  }
+}
 
 int formed_ranks(const Unit& unit) {
   const Value* v = unit.attribute("ranks");

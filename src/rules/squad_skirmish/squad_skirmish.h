@@ -16,6 +16,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "rules/ruleset.h"
 
@@ -28,5 +29,17 @@ const Ruleset& ruleset();
 
 // SK-09: the ranks a squad stands in when formed, the scenario's `ranks` (default 2).
 int formed_ranks(const Unit& unit);
+
+// The rule set's layout of `figures` figures of `unit` (its arm, formation and `ranks`) facing
+// `facing`, as offsets: figure i stands at (centre + across[i]) + back[i] on a base `width` ×
+// `depth` (Ruleset::layout is that sum, the same doubles). A squad placed again and again at
+// one facing (move.cc's place) works its offsets out once.
+struct LayoutPlan {
+  std::vector<Vec2> across;
+  std::vector<Vec2> back;
+  double width = 0;
+  double depth = 0;
+};
+void plan_layout(const Unit& unit, int figures, double facing, LayoutPlan& out);
 
 }  // namespace smoothbore::squad_skirmish
