@@ -73,7 +73,8 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
       if (snap->stands[k].side != static_cast<int>(sd)) g.erase(static_cast<int>(k));
     }
   }
-  // The unit grids: cells about a unit's box across, laid out over every unit's box.
+  // The unit grids: cells about four units' boxes across (a search from a unit far behind
+  // its own lines walks fewer empty rings), laid out over every unit's box.
   snap->unit_boxes.assign(force.units.size(), Box{});
   snap->unit_side_.assign(force.units.size(), -1);
   double extent = 0;
@@ -91,7 +92,7 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
     }
     area = b;
   }
-  snap->unit_cell_ = std::max(50.0, filed > 0 ? extent / static_cast<double>(filed) : 0.0);
+  snap->unit_cell_ = std::max(50.0, filed > 0 ? 4 * extent / static_cast<double>(filed) : 0.0);
   snap->unit_grids.assign(snap->side_grids.size(), SpatialIndex(snap->unit_cell_));
   for (SpatialIndex& g : snap->unit_grids) {
     if (area) g.reserve(*area, force.units.size());
