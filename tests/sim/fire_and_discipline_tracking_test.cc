@@ -1,13 +1,16 @@
 // Scale (issue 9): fire-and-discipline's tracked stand snapshot (stand_grid.h), refiled
 // unit by unit from `touch`, answers as a fresh snapshot and as a scan of every stand (its
-// per-side grids as the scan of every other side's stand) after random moves, removals and
-// formation-like changes; a snapshot held across them stays as it was; and whole battles played
-// with the check on (every tracked `get` compared with a fresh snapshot, so a change no one touched
-// aborts) stay consistent, as do the start distances, separations and stands near a sweep that a
-// Mover keeps, and the doctrine's shortcuts.
+// per-side grids as the scan of every other side's stand, its unit grids' nearest enemy
+// stand and enemy stand within a limit as the scan of every enemy stand) after random
+// moves, removals and formation-like changes; a snapshot held across them stays as it was;
+// and whole battles played with the check on (every tracked `get` compared with a fresh
+// snapshot, so a change no one touched aborts) stay consistent, as do the start distances,
+// separations and stands near a sweep that a Mover keeps, and the doctrine's shortcuts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -43,7 +46,7 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
   Rng rng(5, 0);
   const auto first = s.stands_on_table.get(s.force);
   const std::vector<StandEntry> at_first = first->in_scan_order();
-  int queries = 0, found = 0;
+  int queries = 0, found = 0, nearest = 0, withins = 0;
   for (int step = 0; step < 400; ++step) {
     const int unit = static_cast<int>(rng.uniform() * static_cast<double>(s.force.units.size()));
     Unit& u = s.force.units[static_cast<std::size_t>(unit)];
@@ -103,10 +106,39 @@ TEST(FireAndDisciplineTracking, RefiledSnapshotAnswersAsAFreshOneAndAsTheScan) {
           EXPECT_TRUE(enemy_seen[k]) << "step " << step << " side " << side << " slot " << k;
         }
       }
+      // The unit grids' nearest enemy stand and enemy stand within a limit (FD-52's
+      // closing check), for every unit and for every third one: as the scan, bit for bit.
+      const RectFrame fr(r);
+      for (int side = 0; side < static_cast<int>(s.force.sides.size()); ++side) {
+        for (int every : {1, 3}) {
+          auto accept = [&](int v) { return v % every == 0; };
+          double want = std::numeric_limits<double>::infinity();
+          for (const StandEntry& e : snap->stands) {
+            if (e.unit >= 0 && e.side != side && accept(e.unit)) {
+              want = std::min(want, distance(r, e.rect));
+            }
+          }
+          EXPECT_EQ(snap->nearest_enemy_stand(fr, side, accept), want) << "step " << step;
+          nearest += want < std::numeric_limits<double>::infinity();
+          for (double limit : {reach, want, want * 0.999}) {
+            bool within = false;
+            for (const StandEntry& e : snap->stands) {
+              within = within || (e.unit >= 0 && e.side != side && accept(e.unit) &&
+                                  distance(r, e.rect) <= limit);
+            }
+            EXPECT_EQ(snap->enemy_stand_within(fr, side, limit, accept), within)
+                << "step " << step << " limit " << limit;
+            withins += within;
+          }
+        }
+      }
       ++queries;
     }
+    snap->check_unit_grids();
   }
-  EXPECT_GT(found, queries);                      // the queries found stands
+  EXPECT_GT(found, queries);  // the queries found stands
+  EXPECT_GT(nearest, queries);
+  EXPECT_GT(withins, queries);
   expect_same(first->in_scan_order(), at_first);  // held all along: unchanged
 }
 

@@ -108,9 +108,9 @@ int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, cons
 
 // advance_keeps_closing (below) when the footprints are not frozen: the stand snapshot
 // (stand_grid.h) gives the least distance from `from` to a stand of an enemy unit ahead
-// (every stand of such a unit counts) by looking ever wider around it, then whether one
-// lies within that distance of `to`: the answers of a scan of every enemy stand. Both
-// look at the enemies' grids only (StandSnapshot::around_enemies).
+// (every stand of such a unit counts), then whether one lies within that distance of `to`:
+// the answers of a scan of every enemy stand. Both search the enemies' units nearest
+// first (StandSnapshot::unit_grids) and measure only the stands of units that may matter.
 bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, const Rect& to) {
   const int side = s.force.units[at(unit)].side;
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
@@ -119,45 +119,14 @@ bool keeps_closing_by_snapshot(const FdState& s, int unit, const Rect& from, con
   ahead.assign(s.force.units.size(), -1);
   const Vec2 fc = from.front_centre();
   const Vec2 fwd = from.forward();
-  auto counts = [&](const StandEntry& e) {
-    if (e.side == side) return false;
-    signed char& a = ahead[at(e.unit)];
-    if (a < 0) a = enemy_ahead(s, e.unit, fc, fwd) ? 1 : 0;
+  auto counts = [&](int e) {
+    signed char& a = ahead[at(e)];
+    if (a < 0) a = enemy_ahead(s, e, fc, fwd) ? 1 : 0;
     return a == 1;
   };
-  // The least distance by core/geometry/nearest.h (exact distances only where the bounds
-  // from the centres allow a nearer stand).
-  auto least_among = [&](auto each) {
-    return nearest_distance(from, [&](auto f) {
-      each([&](const StandEntry& e) {
-        if (counts(e)) f(e.rect);
-      });
-    });
-  };
-  double d0 = kInf;
-  bool exact = false;
-  const double whole = 2 * (s.table().width() + s.table().height());
-  for (double reach = s.mm(100); reach < whole && !exact; reach *= 2) {
-    d0 = least_among([&](auto g) {
-      snap->around_enemies(from, side, reach, [&](int k) { g(snap->stands[at(k)]); });
-    });
-    exact = d0 <= reach;  // every stand within `reach` was seen
-  }
-  if (!exact) {
-    d0 = least_among([&](auto g) { snap->each(g); });
-  }
+  const double d0 = snap->nearest_enemy_stand(RectFrame(from), side, counts);
   if (d0 == kInf) return true;  // no enemy to the front
-  const double limit = d0 + kEps;
-  // A stand whose bound from the centres lies beyond the limit (less rounding) is not within.
-  const double rt = half_diagonal(to);
-  const double cut = limit * (1 + 1e-9) + 1e-6;
-  bool found = false;
-  snap->around_enemies(to, side, limit, [&](int k) {
-    const StandEntry& e = snap->stands[at(k)];
-    if (found || (to.centre - e.rect.centre).length() - rt - e.radius > cut) return;
-    found = counts(e) && distance(to, e.rect) <= limit;
-  });
-  return found;
+  return snap->enemy_stand_within(RectFrame(to), side, d0 + kEps, counts);
 }
 
 bool same_rect(const Rect& a, const Rect& b) {

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -269,9 +271,56 @@ MusketrySituation fpf_situation(const FdState& s, int unit, StandRef aim, int st
   return m;
 }
 
+namespace {
+
+// Every field of an artillery situation, for the memo below (doubles compared as values:
+// a situation's fields are never NaN).
+using SituationKey =
+    std::tuple<int, double, Ammo, bool, bool, ArtilleryTarget, TargetCover, int, int, int, bool,
+               double, MultiHit, ArtilleryDie, bool, bool, bool, bool, double>;
+
+// A field added to ArtillerySituation must join the key (this fails until it is counted).
+static_assert(sizeof(ArtillerySituation) == 80, "key_of must list every field");
+
+SituationKey key_of(const ArtillerySituation& a) {
+  return {a.pdr,
+          a.range_yd,
+          a.ammo,
+          a.same_target,
+          a.adjacent,
+          a.target,
+          a.target_cover,
+          a.gun_hits,
+          a.crew,
+          a.guns,
+          a.fix_8pdr,
+          a.modifier_break,
+          a.multi_hit,
+          a.die,
+          a.stack_halvings,
+          a.one_gun_half,
+          a.poor_weather,
+          a.band_upper_inclusive,
+          a.canister_max_yd};
+}
+
+}  // namespace
+
+// The enumeration is a pure function of the situation, and the doctrine asks for the same
+// few situations again and again (each gun's shot at each facing it weighs, every turn): the
+// answers are kept per thread, by every field of the situation (the same outcomes and
+// probabilities, bit for bit), up to kKept situations before the memo starts afresh.
 std::vector<std::pair<int, double>> artillery_hit_distribution(const ArtillerySituation& a) {
+  constexpr std::size_t kKept = 4096;
+  thread_local std::map<SituationKey, std::vector<std::pair<int, double>>> kept;
+  const SituationKey key = key_of(a);
+  if (const auto it = kept.find(key); it != kept.end()) return it->second;
   const ArtilleryChance chance = artillery_chance(a);
-  return enumerate_outcomes<int>([&](Chance& c) { return artillery_hits(a, chance, c); });
+  std::vector<std::pair<int, double>> out =
+      enumerate_outcomes<int>([&](Chance& c) { return artillery_hits(a, chance, c); });
+  if (kept.size() >= kKept) kept.clear();
+  kept.emplace(key, out);
+  return out;
 }
 
 double expected_artillery_hits(const ArtillerySituation& a) {

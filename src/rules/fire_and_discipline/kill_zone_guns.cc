@@ -133,6 +133,30 @@ std::vector<FeatureHit> kept_feature_hits(const FdState& s, const Rect& gun, dou
   return out;
 }
 
+// The path item of the stand in snapshot slot `k` (live, of a unit other than `u`) for the
+// guns `gun` of side `side`, its elevation not read; nullopt when it is not in the kill zone
+// `zone` (`corridor(gun, range_mm + 1)`, framed as `zone_frame`).
+std::optional<PathItem> path_item(const FdState& s, const StandSnapshot& snap, int side, int k,
+                                  const Rect& gun, const RectFrame& zone_frame, double range_mm) {
+  const StandEntry& e = snap.stands[static_cast<std::size_t>(k)];
+  const Unit& other = unit_at(s, e.unit);
+  const Stand& st = other.stands[static_cast<std::size_t>(e.stand)];
+  if (!live(st)) return std::nullopt;
+  // The snapshot's frame is the stand's where it holds the stand as it stands.
+  const bool filed = e.files(st.rect);
+  const double d = filed ? kill_zone_distance(gun, zone_frame, st.rect, e.frame, range_mm)
+                         : kill_zone_distance(gun, st.rect, range_mm);
+  if (d < 0) return std::nullopt;
+  const bool friendly = other.side == side;
+  return PathItem{{e.unit, e.stand}, d, 0, friendly, !friendly && !state_at(s, e.unit).surrendered};
+}
+
+// path_items' order: nearer first, and a friend level with an enemy before it (it blocks it).
+bool path_before(const PathItem& a, const PathItem& b) {
+  if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;
+  return a.friendly && !b.friendly;
+}
+
 // Every live stand of an on-table unit (other than the gun's) in the corridor. Only the
 // stands around the corridor can be in it (stand_grid.h: the snapshot may hold the gun's
 // own stands where a look-ahead has moved them from, but those never count), taken in the
@@ -150,27 +174,58 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   });
   snap->sort_scan(ks);
   for (const int k : ks) {
-    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
-    const Unit& other = unit_at(s, e.unit);
-    const Stand& st = other.stands[static_cast<std::size_t>(e.stand)];
-    if (!live(st)) continue;
-    // The snapshot's frame is the stand's where it holds the stand as it stands.
-    const bool filed = e.files(st.rect);
-    const double d = filed ? kill_zone_distance(gun, zone_frame, st.rect, e.frame, range_mm)
-                           : kill_zone_distance(gun, st.rect, range_mm);
-    if (d < 0) continue;
-    const bool friendly = other.side == side;
-    out.push_back({{e.unit, e.stand},
-                   d,
-                   s.table().elevation_at(st.rect.centre),
-                   friendly,
-                   !friendly && !state_at(s, e.unit).surrendered});
+    std::optional<PathItem> item = path_item(s, *snap, side, k, gun, zone_frame, range_mm);
+    if (!item) continue;
+    item->elevation = s.table().elevation_at(stand_at(s, item->ref).rect.centre);
+    out.push_back(*item);
   }
-  std::stable_sort(out.begin(), out.end(), [](const PathItem& a, const PathItem& b) {
-    if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;
-    return a.friendly && !b.friendly;  // a friend level with an enemy blocks it
-  });
+  std::stable_sort(out.begin(), out.end(), path_before);
   return out;
+}
+
+// The first of path_items (nullopt when there is none), measuring only the stands that may
+// come first: the distance along the corridor to a stand's nearest point in it is at least
+// its centre's less half its diagonal, so stands are taken by that bound and the search
+// stops once the bound passes the nearest found (by far more than rounding).
+std::optional<PathItem> first_path_item(const FdState& s, int u, const Rect& gun, double range_mm) {
+  const int side = unit_at(s, u).side;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, u);
+  const Rect zone = corridor(gun, range_mm + 1.0);
+  const RectFrame zone_frame(zone);
+  const Vec2 fc = gun.front_centre();
+  const Vec2 fwd = gun.forward();
+  thread_local std::vector<std::pair<double, int>> by_bound;  // (bound, slot)
+  by_bound.clear();
+  snap->around(zone, 0, [&](int k) {
+    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+    if (e.unit == u) return;
+    const Rect& r = stand_at(s, {e.unit, e.stand}).rect;
+    by_bound.emplace_back((r.centre - fc).dot(fwd) - half_diagonal(r), k);
+  });
+  std::sort(by_bound.begin(), by_bound.end());
+  constexpr double kBoundSlackMm = 1e-3;
+  std::optional<PathItem> best;
+  int best_k = -1;
+  for (const auto& [bound, k] : by_bound) {
+    if (best && bound > best->d_mm + kBoundSlackMm) break;
+    const std::optional<PathItem> item = path_item(s, *snap, side, k, gun, zone_frame, range_mm);
+    if (!item) continue;
+    // path_items' stable order: by path_before, then the scan's.
+    if (!best || path_before(*item, *best) ||
+        (!path_before(*best, *item) && snap->scan_less(k, best_k))) {
+      best = item;
+      best_k = k;
+    }
+  }
+  if (best) best->elevation = s.table().elevation_at(stand_at(s, best->ref).rect.centre);
+  return best;
+}
+
+// The lowest elevation_at anywhere on the table: 0, or an area's below it.
+int lowest_level(const Table& table) {
+  int low = 0;
+  for (const AreaFeature& a : table.areas()) low = std::min(low, a.elevation);
+  return low;
 }
 
 // Whether a feature met before `item` blocks fire from guns at `gun_level` at it (§6.3,
@@ -287,22 +342,22 @@ std::vector<ZoneEntry> zones_in_path(const FdState& s, const Rect& gun, double r
 
 }  // namespace
 
-std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
-  if (!can_fire_guns(s, unit)) return std::nullopt;
-  const Stand* gun = gun_stand(s, unit);
-  if (gun == nullptr) return std::nullopt;
-  const double range_mm = s.mm(gun_range_yd(s, unit));
-  const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
-  const std::vector<PathItem> items = path_items(s, unit, gun->rect, range_mm);
-  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
-  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+namespace {
+
+// artillery_target's choice among `items` (path_items' order) for the guns `gun` at
+// `gun_level`, facing `facing` on their slope.
+std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, double range_mm,
+                                         int gun_level, SlopeFacing facing,
+                                         const std::vector<PathItem>& items) {
+  if (items.empty()) return std::nullopt;
+  const std::vector<FeatureHit> features = kept_feature_hits(s, gun, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun, range_mm);
   // The first enemy stand nothing blocks: no feature or objective zone met before it
   // (zone_shot) and no stand met before it unless both that stand and the target are lower
   // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
-    if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
+    if (!t.target || !levels_allow(s, gun, gun_level, facing, t)) continue;
     const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
     bool blocked = z.blocked;
     for (std::size_t j = 0; j < k; ++j) {
@@ -312,9 +367,41 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
     if (blocked) continue;
     if (z.zone < 0) return GunTarget{t.ref, s.yd(t.d_mm)};
     // FD-49: the hits go to the occupant nearest the guns; the range is to the zone.
-    return GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()), s.yd(z.range_mm)};
+    return GunTarget{zone_hit_stand(s, t.ref, gun.front_centre()), s.yd(z.range_mm)};
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
+  if (!can_fire_guns(s, unit)) return std::nullopt;
+  const Stand* gun = gun_stand(s, unit);
+  if (gun == nullptr) return std::nullopt;
+  const double range_mm = s.mm(gun_range_yd(s, unit));
+  const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
+  auto whole_path = [&] {
+    return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
+                           path_items(s, unit, gun->rect, range_mm));
+  };
+  if (gun_level > lowest_level(s.table())) return whole_path();
+  // No stand lies lower than the guns, so none is fired over (6.71): the first item of the
+  // path blocks every later one (path_items' order puts none nearer), and only it may be the
+  // target.
+  std::vector<PathItem> first;
+  if (const std::optional<PathItem> item = first_path_item(s, unit, gun->rect, range_mm)) {
+    first.push_back(*item);
+  }
+  const std::optional<GunTarget> out =
+      first_unblocked(s, gun->rect, range_mm, gun_level, facing, first);
+  if (shortcut_checks()) {
+    const std::optional<GunTarget> want = whole_path();
+    SB_CHECK(out.has_value() == want.has_value() &&
+                 (!out || (out->target == want->target && out->range_yd == want->range_yd)),
+             "a gun's target from the first path item differs from the whole path's");
+  }
+  return out;
 }
 
 std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {

@@ -47,9 +47,12 @@ struct Turn {
   Rect of(const Rect& r, Vec2 pivot) const {
     Rect out = r;
     out.centre = pivot + of(r.centre - pivot);
-    out.facing = normalize_bearing(r.facing + deg);
+    out.facing = bearing(r.facing + deg);
     return out;
   }
+  // normalize_bearing(b), without its fmod for a bearing already in [0, 360) (fmod gives
+  // it back unchanged, bit for bit): most turns of a wheel stay in range.
+  static double bearing(double b) { return b >= 0 && b < 360 ? b : normalize_bearing(b); }
   double deg, c, s;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <optional>
 
 #include "core/check.h"
@@ -72,7 +73,66 @@ std::shared_ptr<StandSnapshot> StandSnapshot::build(const Force& force) {
       if (snap->stands[k].side != static_cast<int>(sd)) g.erase(static_cast<int>(k));
     }
   }
+  // The unit grids: cells about four units' boxes across (a search from a unit far behind
+  // its own lines walks fewer empty rings), laid out over every unit's box.
+  snap->unit_boxes.assign(force.units.size(), Box{});
+  snap->unit_side_.assign(force.units.size(), -1);
+  double extent = 0;
+  int filed = 0;
+  std::optional<Box> area;
+  for (std::size_t u = 0; u < force.units.size(); ++u) {
+    const int first = snap->first_of_unit_[u];
+    if (first < 0) continue;
+    Box b = snap->stand_box(first);
+    extent += std::max(b.max.x - b.min.x, b.max.y - b.min.y);
+    ++filed;
+    if (area) {
+      b = {{std::min(area->min.x, b.min.x), std::min(area->min.y, b.min.y)},
+           {std::max(area->max.x, b.max.x), std::max(area->max.y, b.max.y)}};
+    }
+    area = b;
+  }
+  snap->unit_cell_ = std::max(50.0, filed > 0 ? 4 * extent / static_cast<double>(filed) : 0.0);
+  snap->unit_grids.assign(snap->side_grids.size(), SpatialIndex(snap->unit_cell_));
+  for (SpatialIndex& g : snap->unit_grids) {
+    if (area) g.reserve(*area, force.units.size());
+  }
+  for (std::size_t u = 0; u < force.units.size(); ++u) snap->file_unit(static_cast<int>(u));
   return snap;
+}
+
+Box StandSnapshot::stand_box(int first) const {
+  Box b{{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
+        {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}};
+  for (int k = first; k >= 0; k = next_of_slot_[static_cast<std::size_t>(k)]) {
+    for (Vec2 c : stands[static_cast<std::size_t>(k)].frame.corners) {
+      b.min = {std::min(b.min.x, c.x), std::min(b.min.y, c.y)};
+      b.max = {std::max(b.max.x, c.x), std::max(b.max.y, c.y)};
+    }
+  }
+  return b;
+}
+
+void StandSnapshot::file_unit(int unit) {
+  const std::size_t u = static_cast<std::size_t>(unit);
+  if (unit_side_.size() <= u) {
+    unit_side_.resize(u + 1, -1);
+    unit_boxes.resize(u + 1);
+  }
+  if (unit_side_[u] >= 0) unit_grids[static_cast<std::size_t>(unit_side_[u])].remove(unit);
+  unit_side_[u] = -1;
+  const int first = u < first_of_unit_.size() ? first_of_unit_[u] : -1;
+  if (first < 0) return;
+  const int side = stands[static_cast<std::size_t>(first)].side;
+  if (side < 0) return;
+  const std::size_t sd = static_cast<std::size_t>(side);
+  // A side not on the table when built: a grid of its own from now on.
+  if (unit_grids.size() <= sd) unit_grids.resize(sd + 1, SpatialIndex(unit_cell_));
+  const Box b = stand_box(first);
+  unit_boxes[u] = b;
+  const Vec2 centre = (b.min + b.max) * 0.5;
+  unit_grids[sd].insert(unit, Rect{centre, 0, b.max.x - b.min.x, b.max.y - b.min.y}, b);
+  unit_side_[u] = side;
 }
 
 void StandSnapshot::file_slot(int k) {
@@ -124,7 +184,10 @@ void StandSnapshot::refile(const Force& force, int unit) {
   }
   first_of_unit_[u] = -1;
   const Unit& un = force.units[u];
-  if (!un.on_table()) return;
+  if (!un.on_table()) {
+    file_unit(unit);
+    return;
+  }
   int prev = -1;  // the unit's slot filed last (an index: the vectors may grow)
   for (const Stand& st : un.stands) {
     if (st.removed) continue;
@@ -147,6 +210,22 @@ void StandSnapshot::refile(const Force& force, int unit) {
     file_slot(slot);
     (prev < 0 ? first_of_unit_[u] : next_of_slot_[static_cast<std::size_t>(prev)]) = slot;
     prev = slot;
+  }
+  file_unit(unit);
+}
+
+void StandSnapshot::check_unit_grids() const {
+  for (std::size_t u = 0; u < first_of_unit_.size(); ++u) {
+    const int first = first_of_unit_[u];
+    const int side = first < 0 ? -1 : stands[static_cast<std::size_t>(first)].side;
+    for (std::size_t sd = 0; sd < unit_grids.size(); ++sd) {
+      SB_CHECK(unit_grids[sd].contains(static_cast<int>(u)) == (side == static_cast<int>(sd)),
+               "a stand snapshot's unit grids and slots disagree");
+    }
+    if (first < 0) continue;
+    const Box want = stand_box(first), got = unit_boxes[u];
+    SB_CHECK(want.min == got.min && want.max == got.max,
+             "a stand snapshot's unit box is not the box of its stands");
   }
 }
 
@@ -187,6 +266,7 @@ void check_against_fresh(const StandSnapshot& snap, const Force& force) {
                "a stand snapshot's side grids and slots disagree");
     }
   }
+  snap.check_unit_grids();
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "core/geometry/nearest.h"
 #include "core/geometry/rect_frame.h"
 #include "core/table/live_point_grid.h"
+#include "core/table/spatial_index.h"
 #include "rules/fire_and_discipline/unit_index.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -58,6 +60,13 @@ struct StandSnapshot {
   // walk every stand of their own side around them too (a turn of n stands grew as n²).
   std::vector<LivePointGrid> side_grids;
   double max_radius = 0;  // at least every filed stand's radius (an upper bound only)
+  // Per side, that side's units filed by the box of their stands here (issue 9 round 10),
+  // refiled with the unit: the nearest-enemy-stand searches below visit units, nearest
+  // first, and measure only the stands of units whose box may hold a nearer one, where
+  // looking ever wider around a rectangle in the side grids visited every enemy stand of
+  // the widest box (about 1,800 per FD-52 check at 10,000 stands a side).
+  std::vector<SpatialIndex> unit_grids;
+  std::vector<Box> unit_boxes;  // per unit, the box of its filed stands
 
   // Calls `visit(k)` for the slot k of every stand that may lie within `reach` mm of `r`,
   // edge to edge (and perhaps others), in no set order.
@@ -85,6 +94,16 @@ struct StandSnapshot {
   }
   // Every stand filed, in the scan's order (the tracking checks compare snapshots by it).
   std::vector<StandEntry> in_scan_order() const;
+  // The least edge-to-edge distance from `r` (framed as `fr`) to a stand of a unit of a
+  // side other than `side` that `accept(unit)` takes, infinity when none: the least of the
+  // distances a scan of every such stand measures, bit for bit. Units are asked (perhaps
+  // more than once) only when their box may hold a nearer stand.
+  template <typename Accept>
+  double nearest_enemy_stand(const RectFrame& fr, int side, Accept accept) const;
+  // Whether a stand of a unit of a side other than `side` that `accept(unit)` takes lies
+  // within `limit` mm of `fr` (distance <= limit); stops at the first.
+  template <typename Accept>
+  bool enemy_stand_within(const RectFrame& fr, int side, double limit, Accept accept) const;
   // Whether `r` overlaps (core overlaps, `tolerance`) a stand of a unit other than `unit`.
   bool overlaps_other(const Rect& r, int unit, double tolerance) const;
   // Whether a stand of a side other than `side` lies within `limit` mm of `r`, edge to
@@ -93,6 +112,9 @@ struct StandSnapshot {
 
   // A fresh snapshot of `force`.
   static std::shared_ptr<StandSnapshot> build(const Force& force);
+  // Checks (SB_CHECK) that every unit with slots is filed in its side's unit grid, and only
+  // there, by the box of its stands (the tracking checks and tests call it).
+  void check_unit_grids() const;
   // Whether unit `unit`'s slots hold its stands on the table now.
   bool holds(const Force& force, int unit) const;
   // Refiles unit `unit` from `force`.
@@ -107,11 +129,29 @@ struct StandSnapshot {
   // Files slot `k` (its entry set) in `grid` and its side's grid; takes it out of both.
   void file_slot(int k);
   void unfile_slot(int k);
+  // The box of the stands in slot `first` and the slots after it in its unit's list.
+  Box stand_box(int first) const;
+  // Files unit `unit` (its slots listed) in its side's unit grid by the box of its stands,
+  // or takes it out when it has none.
+  void file_unit(int unit);
+  // Calls `visit(unit)` for units of the sides other than `side` in the unit grids around
+  // `box`, nearest cells first, while `more(bound)` (every unit not yet visited lies more
+  // than `bound` mm from `box`) holds.
+  template <typename Visit, typename More>
+  void around_enemy_units(const Box& box, int side, Visit visit, More more) const {
+    for (std::size_t sd = 0; sd < unit_grids.size(); ++sd) {
+      if (static_cast<int>(sd) != side) unit_grids[sd].around(box, visit, more);
+    }
+  }
+  // Rounding allowance (mm) when comparing a box gap with a computed distance.
+  static constexpr double kSlackMm = 1e-3;
 
   // Per unit its first slot, and per slot the unit's next (-1: none), stand by stand.
   std::vector<int> first_of_unit_;
   std::vector<int> next_of_slot_;
-  std::vector<int> free_;  // free slots
+  std::vector<int> free_;       // free slots
+  std::vector<int> unit_side_;  // per unit, the side whose unit grid files it (-1: none)
+  double unit_cell_ = 150;      // the unit grids' cell, mm
 };
 
 template <typename Visit>
@@ -128,6 +168,58 @@ void StandSnapshot::around_enemies(const Rect& r, int side, double reach, Visit 
       side_grids[sd].visit(r.centre - Vec2{h, h}, r.centre + Vec2{h, h}, visit);
     }
   }
+}
+
+template <typename Accept>
+double StandSnapshot::nearest_enemy_stand(const RectFrame& fr, int side, Accept accept) const {
+  const Rect& r = fr.rect;
+  const Box box = bounds(fr);
+  const double rr = half_diagonal(r);
+  double least = std::numeric_limits<double>::infinity();
+  around_enemy_units(
+      box, side,
+      [&](int u) {
+        if (box_gap(box, unit_boxes[static_cast<std::size_t>(u)]) > least + kSlackMm) return;
+        if (!accept(u)) return;
+        for (int k = first_of_unit_[static_cast<std::size_t>(u)]; k >= 0;
+             k = next_of_slot_[static_cast<std::size_t>(k)]) {
+          const StandEntry& e = stands[static_cast<std::size_t>(k)];
+          // Only stands whose bound from the centres allows a nearer one (less rounding).
+          if ((r.centre - e.rect.centre).length() - rr - e.radius > least * (1 + 1e-9) + 1e-6) {
+            continue;
+          }
+          least = std::min(least, distance(fr, e.frame));
+        }
+      },
+      [&](double bound) { return bound <= least + kSlackMm; });
+  return least;
+}
+
+template <typename Accept>
+bool StandSnapshot::enemy_stand_within(const RectFrame& fr, int side, double limit,
+                                       Accept accept) const {
+  const Rect& r = fr.rect;
+  const Box box = bounds(fr);
+  const double rr = half_diagonal(r);
+  // A stand whose bound from the centres lies beyond the limit (less rounding) is not within.
+  const double cut = limit * (1 + 1e-9) + 1e-6;
+  bool found = false;
+  around_enemy_units(
+      box, side,
+      [&](int u) {
+        if (found || box_gap(box, unit_boxes[static_cast<std::size_t>(u)]) > limit + kSlackMm ||
+            !accept(u)) {
+          return;
+        }
+        for (int k = first_of_unit_[static_cast<std::size_t>(u)]; k >= 0 && !found;
+             k = next_of_slot_[static_cast<std::size_t>(k)]) {
+          const StandEntry& e = stands[static_cast<std::size_t>(k)];
+          if ((r.centre - e.rect.centre).length() - rr - e.radius > cut) continue;
+          found = distance(fr, e.frame) <= limit;
+        }
+      },
+      [&](double bound) { return !found && bound <= limit + kSlackMm; });
+  return found;
 }
 
 class StandCache {
