@@ -4,7 +4,10 @@ namespace smoothbore {
 
 tl::expected<std::vector<OutcomeProbability>, std::string> enumerate_distribution(
     const Resolution& r, const Params& params, long max_paths) {
-  std::function<Outcome(Chance&)> f = [&](Chance& c) { return r.resolve(params, c, nullptr); };
+  const std::function<Outcome(Chance&)> f =
+      r.prepare ? r.prepare(params) : std::function<Outcome(Chance&)>([&](Chance& c) {
+        return r.resolve(params, c, nullptr);
+      });
   auto exact = enumerate_exact(f, max_paths);
   if (!exact) return tl::unexpected(exact.error());
   std::vector<OutcomeProbability> out;

@@ -30,6 +30,14 @@ struct Resolution {
   // Resolves a situation with dice from `chance`. When `explain` is not null, appends
   // the roll records (dice, faces, modifiers with rule references, result).
   std::function<Outcome(const Params&, Chance&, std::vector<RollRecord>* explain)> resolve;
+  // Optional, for enumeration only: reads `params` once into the resolution's typed
+  // situation and returns the function of the dice alone that resolve(params, chance,
+  // nullptr) is for an enumerating chance (the same chance nodes in the same order, the
+  // same outcome). An exact enumeration runs the resolution once per dice path (101 paths
+  // for a 100-die volley's hit counts), so a resolution whose parameter reading costs more
+  // than its dice gives one; without it, enumerate_distribution() calls resolve on every
+  // path. Sampling and explaining always go through resolve.
+  std::function<std::function<Outcome(Chance&)>(const Params&)> prepare;
 };
 
 struct OutcomeProbability {

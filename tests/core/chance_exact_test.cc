@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <numeric>
+#include <tuple>
 #include <vector>
 
+#include "core/dice/case_table.h"
 #include "core/dice/chance.h"
+#include "core/dice/face_count.h"
 
 namespace smoothbore {
 namespace {
@@ -145,6 +149,102 @@ TEST(RollClassed, SamplingDrawsTheFaceAsRollDoes) {
   for (int i = 0; i < 1000; ++i) {
     EXPECT_EQ(classed.roll_classed(100, morale_band), plain.roll(100)) << i;
   }
+}
+
+// The shortcuts of exact enumeration (issue 9, exact odds under 100 us): a path that is one
+// pick from a case table sums to the table's own reduced fraction, paths through floating
+// weights alone skip the exact part, and outcomes found in order are kept at the end of the
+// map. Each must give what the general sum gives, bit for bit: the general sum is forced by
+// a one-sided die in front of the pick (a chance node that changes no probability).
+
+template <class Outcome>
+void expect_same(const std::vector<ExactOutcome<Outcome>>& got,
+                 const std::vector<ExactOutcome<Outcome>>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i].outcome, want[i].outcome);
+    EXPECT_EQ(got[i].probability, want[i].probability) << "outcome " << got[i].outcome;
+    EXPECT_EQ(got[i].fraction, want[i].fraction) << "outcome " << got[i].outcome;
+  }
+}
+
+// `f` enumerated as it is and behind a one-sided die (the general path sum).
+void expect_shortcut_as_general(const std::function<int(Chance&)>& f) {
+  const std::function<int(Chance&)> general = [&](Chance& c) {
+    c.roll(1);
+    return f(c);
+  };
+  const auto got = enumerate_exact(f);
+  const auto want = enumerate_exact(general);
+  ASSERT_TRUE(got && want);
+  expect_same(*got, *want);
+}
+
+TEST(CaseTable, FractionsAreTheReducedCases) {
+  const CaseTablePtr t = face_count_table(7, 12, 5);
+  for (std::size_t i = 0; i < t->cases.size(); ++i) {
+    EXPECT_EQ(t->fraction(i), make_fraction(t->cases[i], t->total)) << i;
+    EXPECT_EQ(t->probability(i), to_double(make_fraction(t->cases[i], t->total))) << i;
+  }
+}
+
+TEST(PathSum, OneTablePathIsTheGeneralSum) {
+  for (const auto& [dice, sides, faces] :
+       {std::tuple{60, 12, 5}, std::tuple{3, 10, 1}, std::tuple{100, 10, 3}, std::tuple{1, 6, 2}}) {
+    const CaseTablePtr t = face_count_table(dice, sides, faces);
+    expect_shortcut_as_general([t](Chance& c) { return c.pick_table(t); });
+    // Several paths to one outcome: the first path's table share is spilled into the sum.
+    expect_shortcut_as_general([t](Chance& c) { return c.pick_table(t) % 3; });
+    // Cases copied per node (pick_cases) rather than a shared table.
+    expect_shortcut_as_general([t](Chance& c) { return c.pick_cases(t->cases) / 2; });
+  }
+}
+
+TEST(PathSum, FloatingWeightsAloneAreTheGeneralSum) {
+  const std::vector<double> w = {0.1, 0.2, 0.3, 0.15, 0.25};
+  expect_shortcut_as_general([&](Chance& c) { return c.pick(w); });
+  expect_shortcut_as_general([&](Chance& c) { return c.pick(w) / 2; });
+  const auto d = enumerate_exact<int>([&](Chance& c) { return c.pick(w); });
+  ASSERT_TRUE(d);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    EXPECT_EQ((*d)[i].probability, w[i]);
+    EXPECT_FALSE((*d)[i].fraction.has_value());
+  }
+}
+
+TEST(EnumerateExact, OutcomesComeSortedWhateverTheirOrder) {
+  for (const std::function<int(Chance&)>& f :
+       {std::function<int(Chance&)>([](Chance& c) { return c.roll(6); }),
+        std::function<int(Chance&)>([](Chance& c) { return 7 - c.roll(6); }),
+        std::function<int(Chance&)>([](Chance& c) { return (c.roll(6) * 5) % 7; })}) {
+    const auto d = enumerate_exact(f);
+    ASSERT_TRUE(d);
+    ASSERT_EQ(d->size(), 6u);
+    for (std::size_t i = 0; i < d->size(); ++i) {
+      if (i > 0) {
+        EXPECT_LT((*d)[i - 1].outcome, (*d)[i].outcome);
+      }
+      EXPECT_EQ(*(*d)[i].fraction, make_fraction(1, 6));
+    }
+  }
+}
+
+TEST(FaceCountPick, PicksAsPickFaceCount) {
+  // Certain counts: no chance node (a single path, probability 1).
+  for (const auto& [dice, faces, want] :
+       {std::tuple{0, 3, 0}, std::tuple{4, 0, 0}, std::tuple{4, 6, 4}, std::tuple{-1, 3, 0}}) {
+    const FaceCountPick pick(dice, 6, faces);
+    const auto d = enumerate_exact<int>([&](Chance& c) { return pick(c); });
+    ASSERT_TRUE(d);
+    ASSERT_EQ(d->size(), 1u);
+    EXPECT_EQ(d->front().outcome, want);
+    EXPECT_EQ(*d->front().fraction, 1);
+  }
+  const FaceCountPick pick(9, 12, 5);
+  const auto got = enumerate_exact<int>([&](Chance& c) { return pick(c); });
+  const auto want = enumerate_exact<int>([](Chance& c) { return pick_face_count(c, 9, 12, 5); });
+  ASSERT_TRUE(got && want);
+  expect_same(*got, *want);
 }
 
 }  // namespace

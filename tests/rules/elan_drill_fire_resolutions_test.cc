@@ -247,5 +247,11 @@ TEST(ElanDrillFireResolutions, MonteCarloAgreesWithTheExactOdds) {
   expect_monte_carlo(res("close-action"), {"figures=3"}, 17);
 }
 
+// small-arms' prepare step (the parameters read once per enumeration) enumerates as its
+// resolve does, over every parameter's values.
+TEST(ElanDrillSmallArms, PreparedEnumerationIsResolves) {
+  test::expect_prepared_as_resolved_everywhere(res("small-arms"));
+}
+
 }  // namespace
 }  // namespace smoothbore::elan_drill

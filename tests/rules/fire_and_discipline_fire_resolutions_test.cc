@@ -490,5 +490,13 @@ TEST(FireAndDisciplineFireRecords, ArtilleryAndExplain) {
   EXPECT_EQ(explain[0].dice, "d10");
 }
 
+// musketry's prepare step (the parameters and the volley's dice read once per enumeration)
+// enumerates as its resolve does, over every parameter's values: exact cases up to five
+// dice, the closed form above.
+TEST(FireAndDisciplineMusketry, PreparedEnumerationIsResolves) {
+  test::expect_prepared_as_resolved_everywhere(
+      test::find_resolution(fire_resolutions(), "musketry"));
+}
+
 }  // namespace
 }  // namespace smoothbore::fire_and_discipline

@@ -343,5 +343,12 @@ TEST(FireAndDisciplineMeleeMorale, ResolutionSchemas) {
   EXPECT_FALSE(parse_assignments(melee_morale_res("melee").params, {"target=square"}).has_value());
 }
 
+// melee's prepare step (the parameters and the hit set read once per enumeration)
+// enumerates as its resolve does, over every parameter's values.
+TEST(FireAndDisciplineMelee, PreparedEnumerationIsResolves) {
+  test::expect_prepared_as_resolved_everywhere(
+      test::find_resolution(melee_morale_resolutions(), "melee"));
+}
+
 }  // namespace
 }  // namespace smoothbore::fire_and_discipline

@@ -3,8 +3,10 @@
 // outcome's fields, and check seeded Monte Carlo against the exact distribution.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -81,6 +83,87 @@ inline void expect_monte_carlo(const Resolution& r, const std::vector<std::strin
   for (const auto& [k, prob] : want) {
     const double se = std::sqrt(prob * (1 - prob) / n);
     EXPECT_NEAR(freq[k], prob, 4 * se + 1e-12) << r.name << " outcome " << k;
+  }
+}
+
+// Values to try for a parameter: both flags, every choice, and an integer's or a number's
+// ends, default and values around it (a number's at fractions and multiples of the default,
+// which cross the range bands of the rule sets' tables).
+inline std::vector<Value> sample_values(const ParamSpec& s) {
+  std::vector<Value> out;
+  switch (s.type) {
+    case ParamType::kBool:
+      return {Value(false), Value(true)};
+    case ParamType::kChoice:
+      for (const std::string& c : s.choices) out.emplace_back(c);
+      return out;
+    case ParamType::kInt: {
+      const auto lo = static_cast<std::int64_t>(s.min);
+      const auto hi = static_cast<std::int64_t>(s.max);
+      const std::int64_t def = std::get<std::int64_t>(s.default_value);
+      for (std::int64_t v : {lo, lo + 1, def - 1, def, def + 1, (lo + hi) / 2, hi - 1, hi}) {
+        if (v >= lo && v <= hi) out.emplace_back(v);
+      }
+      return out;
+    }
+    case ParamType::kNumber: {
+      const double def = std::get<double>(s.default_value);
+      for (double v : {s.min, s.max, def, def * 0.25, def * 0.5, def * 0.6, def * 1.2, def * 1.5,
+                       def * 2, def * 3}) {
+        out.emplace_back(std::clamp(v, s.min, s.max));
+      }
+      return out;
+    }
+    case ParamType::kString:
+      return {s.default_value};
+  }
+  return out;
+}
+
+// A resolution's prepare step enumerates as its resolve does: the same outcomes in the same
+// order with bit-identical probabilities and the same exact fractions.
+inline void expect_prepared_as_resolved(const Resolution& r, const Params& p) {
+  ASSERT_TRUE(static_cast<bool>(r.prepare)) << r.name << " has no prepare step";
+  const std::function<Outcome(Chance&)> resolved = [&](Chance& c) {
+    return r.resolve(p, c, nullptr);
+  };
+  const auto want = enumerate_exact(resolved);
+  const auto got = enumerate_distribution(r, p);
+  ASSERT_TRUE(want.has_value() && got.has_value()) << r.name;
+  ASSERT_EQ(got->size(), want->size()) << r.name;
+  for (std::size_t i = 0; i < want->size(); ++i) {
+    const auto& w = (*want)[i];
+    const auto& g = (*got)[i];
+    EXPECT_EQ(g.outcome, w.outcome) << r.name << " outcome " << i;
+    EXPECT_EQ(g.probability, w.probability) << r.name << " " << key(w.outcome);
+    EXPECT_EQ(g.fraction.has_value(), w.fraction.has_value()) << r.name << " " << key(w.outcome);
+    if (g.fraction && w.fraction) {
+      EXPECT_EQ(*g.fraction, *w.fraction) << r.name;
+    }
+  }
+}
+
+// expect_prepared_as_resolved() over each parameter's sample_values() one at a time (the
+// others at their defaults), then over `mixes` seeded mixes of them all.
+inline void expect_prepared_as_resolved_everywhere(const Resolution& r, int mixes = 200) {
+  std::vector<std::vector<Value>> values;
+  for (const ParamSpec& s : r.params) values.push_back(sample_values(s));
+  auto check = [&](const std::map<std::string, Value>& given) {
+    auto p = complete_params(r.params, given);
+    ASSERT_TRUE(p.has_value()) << (p ? "" : p.error());
+    expect_prepared_as_resolved(r, *p);
+  };
+  for (std::size_t i = 0; i < r.params.size(); ++i) {
+    for (const Value& v : values[i]) check({{r.params[i].name, v}});
+  }
+  Rng rng(20261127, 9);
+  for (int m = 0; m < mixes; ++m) {
+    std::map<std::string, Value> given;
+    for (std::size_t i = 0; i < r.params.size(); ++i) {
+      const auto n = static_cast<int>(values[i].size());
+      given[r.params[i].name] = values[i][static_cast<std::size_t>(rng.roll(n) - 1)];
+    }
+    check(given);
   }
 }
 

@@ -204,5 +204,11 @@ TEST(SquadSkirmishResolutions, MonteCarloAgreesWithExact) {
   expect_monte_carlo(res("melee"), {"a-charging=true", "b-formed=true", "b-leader=true"}, 6);
 }
 
+// melee's prepare step (both sides' modifiers read once per enumeration) enumerates as its
+// resolve does, over every parameter's values.
+TEST(SquadSkirmishMelee, PreparedEnumerationIsResolves) {
+  test::expect_prepared_as_resolved_everywhere(res("melee"));
+}
+
 }  // namespace
 }  // namespace smoothbore::squad_skirmish

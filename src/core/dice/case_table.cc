@@ -19,6 +19,18 @@ CaseTablePtr make_case_table(std::vector<BigInt> cases) {
   return table;
 }
 
+const CaseTable::Shares& CaseTable::shares() const {
+  std::call_once(shares_once_, [this] {
+    shares_.fractions.reserve(cases.size());
+    shares_.probabilities.reserve(cases.size());
+    for (const BigInt& c : cases) {
+      shares_.fractions.push_back(make_fraction(c, total));
+      shares_.probabilities.push_back(to_double(shares_.fractions.back()));
+    }
+  });
+  return shares_;
+}
+
 CaseTablePtr face_count_table(int dice, int sides, int faces) {
   constexpr std::size_t kMaxCachedTables = 4096;
   thread_local std::map<std::tuple<int, int, int>, CaseTablePtr> cache;

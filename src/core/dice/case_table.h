@@ -4,7 +4,9 @@
 // path: a path keeps the table alive and a replayed chance node is the same table.
 #pragma once
 
+#include <cstddef>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "core/dice/fraction.h"
@@ -14,6 +16,21 @@ namespace smoothbore {
 struct CaseTable {
   std::vector<BigInt> cases;  // each ≥ 0
   BigInt total;               // sum of `cases`, > 0
+
+  // cases[i] / total in lowest terms and the double nearest it: what an enumeration path
+  // through this table alone sums to. Worked out for every case on first use (safe across
+  // threads), so enumerating the same table again reduces no fraction.
+  const Fraction& fraction(std::size_t i) const { return shares().fractions[i]; }
+  double probability(std::size_t i) const { return shares().probabilities[i]; }
+
+ private:
+  struct Shares {
+    std::vector<Fraction> fractions;
+    std::vector<double> probabilities;
+  };
+  const Shares& shares() const;
+  mutable std::once_flag shares_once_;
+  mutable Shares shares_;
 };
 
 using CaseTablePtr = std::shared_ptr<const CaseTable>;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <span>
@@ -101,18 +102,27 @@ tl::expected<std::vector<ExactOutcome<Outcome>>, std::string> enumerate_exact(
   std::map<Outcome, PathSum> sums;
   try {
     PathWalker walker(max_paths);
+    auto last = sums.end();  // the entry of the previous path
     do {
       Outcome o = f(walker.chance());
-      sums[std::move(o)].add(walker.path());
+      // Paths in a row often end alike (the last die's faces), and counts picked in order
+      // end after every kept outcome: a comparison or two instead of a search.
+      if (last == sums.end() || !(last->first == o)) {
+        last = !sums.empty() && std::prev(sums.end())->first < o
+                   ? sums.emplace_hint(sums.end(), std::move(o), PathSum())
+                   : sums.try_emplace(std::move(o)).first;
+      }
+      last->second.add(walker.path());
     } while (walker.next());
   } catch (const TooManyPaths& e) {
     return tl::unexpected(std::string(e.what()));
   }
   std::vector<ExactOutcome<Outcome>> out;
   out.reserve(sums.size());
-  for (auto& [outcome, sum] : sums) {
-    PathSum::Total t = sum.total();
-    out.push_back({outcome, t.probability, std::move(t.fraction)});
+  while (!sums.empty()) {  // moving each outcome out rather than copying it
+    auto node = sums.extract(sums.begin());
+    PathSum::Total t = node.mapped().total();
+    out.push_back({std::move(node.key()), t.probability, std::move(t.fraction)});
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/check.h"
 #include "core/dice/chance.h"
@@ -33,9 +34,12 @@ class PathWalker::Scripted final : public Chance {
     SB_CHECK(!weights.empty(), "nothing to pick from");
     if (replaying()) {
       const ChanceBranch& b = path_[next_];
-      SB_CHECK(b.kind == ChanceBranch::Kind::kWeights &&
-                   std::equal(b.weights.begin(), b.weights.end(), weights.begin(), weights.end()),
-               "resolution is not a pure function of its dice");
+      // Bit for bit (one memcmp, not a loop over the weights on every path): a pure
+      // function computes the same weights the same way.
+      SB_CHECK(
+          b.kind == ChanceBranch::Kind::kWeights && b.weights.size() == weights.size() &&
+              std::memcmp(b.weights.data(), weights.data(), weights.size() * sizeof(double)) == 0,
+          "resolution is not a pure function of its dice");
       return path_[next_++].face - 1;
     }
     ChanceBranch b;
@@ -117,7 +121,21 @@ bool PathWalker::next() {
   return true;
 }
 
+void PathSum::spill_single() {
+  if (single_ == nullptr) return;
+  case_sums_.emplace_back(single_->total, single_->cases[single_case_]);
+  single_.reset();
+}
+
 void PathSum::add(const std::vector<ChanceBranch>& path) {
+  const bool first =
+      single_ == nullptr && dice_paths_.empty() && case_sums_.empty() && weighted_.empty();
+  if (first && path.size() == 1 && path.front().kind == ChanceBranch::Kind::kCases) {
+    single_ = path.front().cases;
+    single_case_ = static_cast<std::size_t>(path.front().face - 1);
+    return;
+  }
+  spill_single();
   // The dice denominator is at most the path's branch product, bounded by max_paths.
   std::uint64_t denominator = 1;
   bool weighted = false;
@@ -155,7 +173,11 @@ void PathSum::add(const std::vector<ChanceBranch>& path) {
     if (b.kind == ChanceBranch::Kind::kCases)
       w *= to_double(make_fraction(b.cases->cases[i], b.cases->total));
   }
-  weighted_[denominator] += w;
+  auto at = std::lower_bound(weighted_.begin(), weighted_.end(), denominator,
+                             [](const auto& e, std::uint64_t d) { return e.first < d; });
+  if (at == weighted_.end() || at->first != denominator)
+    at = weighted_.insert(at, {denominator, 0.0});
+  at->second += w;
 }
 
 Fraction PathSum::exact_part() const {
@@ -175,6 +197,19 @@ Fraction PathSum::exact_part() const {
 }
 
 PathSum::Total PathSum::total() const {
+  // One path through one case table: the table's own reduced fraction (what exact_part()
+  // would reduce, numerator cases[i] over the table's total).
+  if (single_ != nullptr) {
+    return {single_->probability(single_case_), single_->fraction(single_case_)};
+  }
+  // Only floating weights: no exact part to add (it is 0).
+  if (dice_paths_.empty() && case_sums_.empty() && !weighted_.empty()) {
+    long double p = 0;
+    for (const auto& [denominator, w] : weighted_) {
+      p += static_cast<long double>(w) / static_cast<long double>(denominator);
+    }
+    return {static_cast<double>(p), std::nullopt};
+  }
   Fraction exact = exact_part();
   if (weighted_.empty()) {
     const double p = to_double(exact);

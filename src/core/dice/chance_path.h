@@ -79,14 +79,22 @@ class PathSum {
 
  private:
   Fraction exact_part() const;
+  // Moves a kept single-table path (single_) into case_sums_.
+  void spill_single();
+  // The first path when it is one pick from a case table and nothing else (a count of
+  // faces, the usual shape of an enumerated resolution): kept as the table and the case,
+  // whose reduced fraction the table holds, until a second path arrives.
+  CaseTablePtr single_;
+  std::size_t single_case_ = 0;
   // Dice-only paths (the common case, no big numbers): paths per denominator.
   std::map<std::uint64_t, std::uint64_t> dice_paths_;
   // Paths through case picks, exactly: the sum of their numerators per denominator, not
   // reduced until the end (one gcd per denominator, not two per path).
   std::vector<std::pair<BigInt, BigInt>> case_sums_;  // (denominator, numerator sum)
   // Paths through floating weights: the weights' product per dice denominator, summed
-  // per denominator and divided once (68 faces of a d100 give exactly 0.68).
-  std::map<std::uint64_t, double> weighted_;
+  // per denominator and divided once (68 faces of a d100 give exactly 0.68). Ascending by
+  // denominator (the order they are added up in); seldom more than one.
+  std::vector<std::pair<std::uint64_t, double>> weighted_;
 };
 
 }  // namespace smoothbore

@@ -5,9 +5,16 @@
 namespace smoothbore {
 
 int pick_face_count(Chance& chance, int dice, int sides, int faces) {
-  if (dice <= 0 || faces <= 0) return 0;
-  if (faces >= sides) return dice;
-  return chance.pick_table(face_count_table(dice, sides, faces));
+  return FaceCountPick(dice, sides, faces)(chance);
+}
+
+FaceCountPick::FaceCountPick(int dice, int sides, int faces) {
+  if (dice <= 0 || faces <= 0) return;
+  if (faces >= sides) {
+    certain_ = dice;
+    return;
+  }
+  table_ = face_count_table(dice, sides, faces);
 }
 
 }  // namespace smoothbore

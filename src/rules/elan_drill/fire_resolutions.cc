@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/dice/face_count.h"
+
 #include "rules/elan_drill/fire_util.h"
 #include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/resolutions.h"
@@ -180,6 +182,14 @@ Resolution small_arms_resolution() {
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return roll_small_arms(small_arms_situation(p), c, explain);
+  };
+  // Enumerated: the parameters and the to-hit factor read once, not on each path. A shot
+  // that does not fire is a pool of no dice (small_arms_pool): no chance node, no hits.
+  r.prepare = [](const Params& p) -> std::function<Outcome(Chance&)> {
+    const PoolDice pool = small_arms_pool(small_arms_situation(p));
+    return [pick = FaceCountPick(pool.dice, kSides, success_faces(pool.factor))](Chance& c) {
+      return hits_outcome(pick(c));
+    };
   };
   return r;
 }

@@ -290,25 +290,26 @@ double real_dice_paths(const MusketryDice& d, bool skirmish) {
 
 }  // namespace
 
+MusketryPick::MusketryPick(const MusketryDice& d)
+    : closed_(real_dice_paths(d, false) > kMaxEnumeratedPaths),
+      hit_faces_(hit_face_count(d)),
+      exact_(closed_ ? 0 : d.dice, 10, hit_faces_) {
+  if (closed_) weights_ = hit_count_weights(d.dice, static_cast<int>(d.hit_faces.size()));
+}
+
 int musketry_enumerated(const MusketrySituation& s, Chance& dice, RollRecord* record) {
   const MusketryDice d = musketry_dice(s);
   if (!d.possible) return resolve_musketry(s, dice, record);  // no roll either way
   start_record(d, "musketry", record);
-  if (real_dice_paths(d, false) > kMaxEnumeratedPaths) {
-    const int hits = dice.pick(hit_count_weights(d.dice, static_cast<int>(d.hit_faces.size())));
-    if (record != nullptr) {
-      record->dice = "closed form";
-      record->result = fmt::format("{}: closed form binomial({}, {}/10) → {}", dice_text(d), d.dice,
-                                   d.hit_faces.size(), hits_text(hits));
-    }
-    return hits;
-  }
-  const int faces = hit_face_count(d);
-  const int hits = pick_face_count(dice, d.dice, 10, faces);
+  const MusketryPick pick(d);
+  const int hits = pick(dice);
   if (record != nullptr) {
-    record->dice = "exact cases";
-    record->result = fmt::format("{}: binomial cases ({}, {}/10) → {}", dice_text(d), d.dice, faces,
-                                 hits_text(hits));
+    record->dice = pick.closed() ? "closed form" : "exact cases";
+    record->result = pick.closed()
+                         ? fmt::format("{}: closed form binomial({}, {}/10) → {}", dice_text(d),
+                                       d.dice, d.hit_faces.size(), hits_text(hits))
+                         : fmt::format("{}: binomial cases ({}, {}/10) → {}", dice_text(d), d.dice,
+                                       pick.hit_faces(), hits_text(hits));
   }
   return hits;
 }

@@ -108,6 +108,12 @@ Resolution musketry() {
     if (explain != nullptr) explain->push_back(std::move(rec));
     return hits(k);
   };
+  // Enumerated: the parameters and the volley's dice read once, not on each of its paths.
+  r.prepare = [](const Params& p) -> std::function<Outcome(Chance&)> {
+    const MusketryDice d = musketry_dice(musketry_of(p));
+    if (!d.possible) return [](Chance&) { return hits(0); };  // no roll (resolve_musketry)
+    return [pick = detail::MusketryPick(d)](Chance& c) { return hits(pick(c)); };
+  };
   return r;
 }
 

@@ -52,6 +52,58 @@ constexpr std::int64_t kMaxMeleeStands = 100;
 // real dice gave); above, from the closed form with floating weights.
 constexpr int kMaxExactStands = 5;
 
+MeleeSituation melee_of(const Params& p) {
+  MeleeSituation s;
+  s.stands = int_of(p, "stands");
+  s.arm = schema_checked(parse_melee_arm(p.get_string("arm")));
+  s.tactic = schema_checked(parse_cavalry_tactic(p.get_string("tactic")));
+  s.weapon = schema_checked(parse_infantry_weapon(p.get_string("weapon")));
+  s.target = schema_checked(parse_melee_target(p.get_string("target")));
+  s.engaged = p.get_bool("engaged");
+  s.double_castings = p.get_bool("double-castings");
+  s.higher_rating = p.get_bool("higher-rating");
+  s.target_holding_cover = p.get_bool("target-holding-cover");
+  s.mmg_effect =
+      p.get_string("mmg-effect") == "plus-one" ? MmgEffect::kPlusOne : MmgEffect::kDoubleCasualties;
+  return s;
+}
+
+// An enumerated melee round: the hit count from its exact binomial cases for a small melee
+// (FD-46: at least one die), from its closed form with floating weights for a large one.
+// Built once per enumeration (the hit set's references are text).
+class MeleePick {
+ public:
+  explicit MeleePick(const MeleeSituation& s) {
+    const MeleeHitChance hc = melee_hit_chance(s);
+    casualties_per_hit_ = hc.casualties_per_hit;
+    closed_ = s.stands > kMaxExactStands;
+    if (closed_) {
+      weights_ = hit_count_weights(s.stands, hc.hit_set.faces);
+      return;
+    }
+    int faces = 0;  // the d10 faces that hit
+    for (int face = 1; face <= 10; ++face) faces += hc.hit_set.hits(face) ? 1 : 0;
+    exact_ = FaceCountPick(std::max(1, s.stands), 10, faces);
+  }
+  MeleeRoundResult operator()(Chance& c) const {
+    MeleeRoundResult out;
+    out.hits = closed_ ? c.pick(weights_) : exact_(c);
+    out.casualties = out.hits * casualties_per_hit_;
+    return out;
+  }
+
+ private:
+  bool closed_ = false;
+  int casualties_per_hit_ = 1;
+  std::vector<double> weights_;
+  FaceCountPick exact_{0, 10, 0};
+};
+
+Outcome melee_outcome(const MeleeRoundResult& out) {
+  return Outcome{{"casualties", Value(static_cast<std::int64_t>(out.casualties))},
+                 {"hits", Value(static_cast<std::int64_t>(out.hits))}};
+}
+
 Resolution melee() {
   Resolution r;
   r.name = "melee";
@@ -90,36 +142,18 @@ Resolution melee() {
              "L652, L774, FD-32, option melee_mmg_effect")};
   r.outcome_fields = {"casualties", "hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    MeleeSituation s;
-    s.stands = int_of(p, "stands");
-    s.arm = schema_checked(parse_melee_arm(p.get_string("arm")));
-    s.tactic = schema_checked(parse_cavalry_tactic(p.get_string("tactic")));
-    s.weapon = schema_checked(parse_infantry_weapon(p.get_string("weapon")));
-    s.target = schema_checked(parse_melee_target(p.get_string("target")));
-    s.engaged = p.get_bool("engaged");
-    s.double_castings = p.get_bool("double-castings");
-    s.higher_rating = p.get_bool("higher-rating");
-    s.target_holding_cover = p.get_bool("target-holding-cover");
-    s.mmg_effect = p.get_string("mmg-effect") == "plus-one" ? MmgEffect::kPlusOne
-                                                            : MmgEffect::kDoubleCasualties;
+    const MeleeSituation s = melee_of(p);
     // Sampled or explained: real dice. Enumerating: the hit count from its exact binomial
     // cases for a small melee, from its closed form (floating weights) for a large one.
-    MeleeRoundResult out;
-    if (!c.enumerating() || explain != nullptr) {
-      out = with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); });
-    } else {
-      const MeleeHitChance hc = melee_hit_chance(s);
-      if (s.stands <= kMaxExactStands) {
-        int faces = 0;  // the d10 faces that hit
-        for (int face = 1; face <= 10; ++face) faces += hc.hit_set.hits(face) ? 1 : 0;
-        out.hits = pick_face_count(c, std::max(1, s.stands), 10, faces);  // FD-46: at least one
-      } else {
-        out.hits = c.pick(hit_count_weights(s.stands, hc.hit_set.faces));
-      }
-      out.casualties = out.hits * hc.casualties_per_hit;
-    }
-    return Outcome{{"casualties", Value(static_cast<std::int64_t>(out.casualties))},
-                   {"hits", Value(static_cast<std::int64_t>(out.hits))}};
+    const MeleeRoundResult out =
+        !c.enumerating() || explain != nullptr
+            ? with_record(explain, [&](RollRecord* rec) { return resolve_melee(s, c, rec); })
+            : MeleePick(s)(c);
+    return melee_outcome(out);
+  };
+  // Enumerated: the parameters and the hit set read once, not on each path.
+  r.prepare = [](const Params& p) -> std::function<Outcome(Chance&)> {
+    return [pick = MeleePick(melee_of(p))](Chance& c) { return melee_outcome(pick(c)); };
   };
   return r;
 }

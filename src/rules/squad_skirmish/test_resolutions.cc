@@ -195,6 +195,15 @@ Resolution charge_resolution() {
   return r;
 }
 
+namespace {
+
+// Side a's result of a melee pairing from both modified dice (L85-L87).
+std::string_view melee_pairing_result(int a, int b) {
+  return a > b ? "win" : (a < b ? "lose" : "tie");
+}
+
+}  // namespace
+
 Resolution melee_resolution() {
   Resolution r;
   r.name = "melee";
@@ -212,7 +221,7 @@ Resolution melee_resolution() {
     const int b_face = c.roll(kD10);
     const int a = a_face + am.total();
     const int b = b_face + bm.total();
-    const std::string result = a > b ? "win" : (a < b ? "lose" : "tie");
+    const std::string result(melee_pairing_result(a, b));
     if (explain != nullptr) {
       int i = 0;
       for (auto [rec, m, face, total] :
@@ -231,6 +240,15 @@ Resolution melee_resolution() {
       explain->push_back(std::move(b_rec));
     }
     return Outcome{{"result", text_value(result)}};
+  };
+  // Enumerated: both sides' modifiers read once, not on each of the 100 dice paths.
+  r.prepare = [](const Params& p) -> std::function<Outcome(Chance&)> {
+    return [a_dm = melee_modifiers(p, "a").total(),
+            b_dm = melee_modifiers(p, "b").total()](Chance& c) {
+      const int a = c.roll(kD10) + a_dm;  // side a's die first, as resolve rolls them
+      const int b = c.roll(kD10) + b_dm;
+      return Outcome{{"result", text_value(melee_pairing_result(a, b))}};
+    };
   };
   return r;
 }
