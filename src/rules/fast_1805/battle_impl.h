@@ -64,6 +64,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   FireTarget can_fire_at(int shooter, int target, bool explain = true) const;
   int shooters(int unit, int target) const;
   FireSituation fire_situation(int shooter, int target, bool unmoving) const;
+  // fire_situation, kept for the last shooter-target pair while the force is frozen: the
+  // doctrine assesses a fire standing and then with a half move toward the same target, and
+  // the two situations differ only in `unmoving` (actions.cc).
+  FireSituation fire_situation_for_orders(int shooter, int target, bool unmoving) const;
   ArtillerySituation artillery_situation(int shooter, int target) const;
   bool can_charge(int unit, int target, std::string* why_not = nullptr) const;
   MeleeSituation melee_situation(int unit, int enemy, bool charging) const;
@@ -217,6 +221,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     double gap_mm = 0;
   };
   mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
+  struct FireKept {
+    std::uint64_t epoch = 0;  // frozen_epoch_ when found; 0 none
+    int shooter = -1, target = -1;
+    FireSituation situation;  // fire_situation(shooter, target, false)
+  };
+  mutable FireKept fire_kept_;  // fire_situation_for_orders
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
