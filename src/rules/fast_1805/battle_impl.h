@@ -240,8 +240,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     std::vector<std::pair<int, Rect>> blockers;  // unit, footprint: in the order traced
     bool traced = false;                         // false: nothing kept yet
     bool seen = false;
+    int asked = 0;  // the bound it was last asked in
   };
   mutable std::unordered_map<std::uint64_t, SightKept> sight_kept_;
+  mutable int sight_kept_bound_ = -1;  // the bound sight_kept_ was last pruned in
   // visible_now()'s scratch, kept to spare an allocation per question.
   mutable std::vector<int> sight_ids_;
   mutable std::vector<Blocker> sight_blockers_;

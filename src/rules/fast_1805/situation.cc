@@ -166,7 +166,14 @@ bool Battle1805::visible_past(int observer, int target, bool keep) const {
   if (!keep) return seen_past_friends(scenario_.table, ofp, tfp, blockers, see_into);
   const std::uint64_t key =
       (static_cast<std::uint64_t>(observer) << 32) | static_cast<std::uint32_t>(target);
+  if (sight_kept_bound_ != bound_) {
+    // A pair not asked in the last bound seldom meets its kept answer again: dropped, so the
+    // map holds about two bounds' pairs, not every pair of the battle.
+    std::erase_if(sight_kept_, [&](const auto& e) { return e.second.asked < bound_ - 1; });
+    sight_kept_bound_ = bound_;
+  }
   SightKept& kept = sight_kept_[key];
+  kept.asked = bound_;
   bool hit = kept.traced && same_rect(kept.observer, ofp) && same_rect(kept.target, tfp) &&
              kept.blockers.size() == blockers.size();
   for (std::size_t k = 0; hit && k < blockers.size(); ++k) {
