@@ -1,8 +1,10 @@
 // fast-1805 keeps each observer-target answer of visible() while the force is frozen (the
-// orders step, issue 9). Checked here against visible_now(), which traces the sight lines
-// again, for every pair the doctrine's units may fire at or charge, asked twice (the
-// first call keeps the answer, the second returns it), over three bounds of a generated
-// battle with woods, hills and walls.
+// orders step, issue 9), and across steps the last traced answer of each pair with the
+// footprints and blockers it was traced for (visible_now reuses it when they are bitwise the
+// same). Both are checked here against visible_traced(), which traces the sight lines again,
+// for every pair the doctrine's units may fire at or charge, asked twice (the first call
+// keeps the answer, the second returns it), over six bounds of a generated battle with
+// woods, hills and walls (units that stand still meet their kept answers of earlier bounds).
 #include <memory>
 #include <vector>
 
@@ -26,7 +28,8 @@ class CheckingCommander final : public OrderSource {
     for (int t = 0; t < static_cast<int>(b.force().units.size()); ++t) {
       if (t == unit || !b.force().units[static_cast<std::size_t>(t)].on_table()) continue;
       if (b.gap_in(unit, t) > 40) continue;  // beyond every range and charge
-      const bool now = b.visible_now(unit, t);
+      const bool now = b.visible_traced(unit, t);
+      EXPECT_EQ(b.visible_now(unit, t), now) << unit << " sees " << t << ", across steps";
       EXPECT_EQ(b.visible(unit, t), now) << unit << " sees " << t;
       EXPECT_EQ(b.visible(unit, t), now) << unit << " sees " << t << ", kept";
       ++checked;
@@ -49,7 +52,7 @@ TEST(Fast1805SightCache, KeptAnswersEqualTracedOnes) {
   std::unique_ptr<Battle> battle = rs->start(sc, 3);
   CheckingCommander blue(1), red(2);
   EventLog log;
-  for (int bound = 0; bound < 3; ++bound) battle->play_turn({&blue, &red}, log);
+  for (int bound = 0; bound < 6; ++bound) battle->play_turn({&blue, &red}, log);
   for (const std::string& v : battle->invariant_violations()) ADD_FAILURE() << v;
   EXPECT_GT(blue.checked + red.checked, 1000);
   EXPECT_GT(blue.seen + red.seen, 100);

@@ -212,6 +212,17 @@ double p_rout(Quality q, Arm arm, int losses) {
 
 }  // namespace
 
+FireSituation Battle1805::fire_situation_for_orders(int shooter, int target, bool unmoving) const {
+  if (frozen_epoch_ == 0) return fire_situation(shooter, target, unmoving);
+  FireKept& k = fire_kept_;
+  if (k.epoch != frozen_epoch_ || k.shooter != shooter || k.target != target) {
+    k = {frozen_epoch_, shooter, target, fire_situation(shooter, target, /*unmoving=*/false)};
+  }
+  FireSituation f = k.situation;
+  f.unmoving = unmoving && force_.units[shooter].formation == "line";  // as fire_situation
+  return f;
+}
+
 ActionAssessment Battle1805::assess(const Action& a) const {
   ActionAssessment out;
   if (a.unit < 0 || a.target < 0) return out;
@@ -219,9 +230,10 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   const Unit& t = force_.units[a.target];
   if (a.kind == ActionKind::kFire) {
     // M-1: the expected kills of ⌊P/100⌋ + Bernoulli(P mod 100) is exactly P/100.
-    const KillChance k = u.arm == Arm::kArtillery
-                             ? artillery_chance(artillery_situation(a.unit, a.target), false)
-                             : fire_chance(fire_situation(a.unit, a.target, !a.moves), false);
+    const KillChance k =
+        u.arm == Arm::kArtillery
+            ? artillery_chance(artillery_situation(a.unit, a.target), false)
+            : fire_chance(fire_situation_for_orders(a.unit, a.target, !a.moves), false);
     out.expected_kills = k.possible ? k.total / 100.0 : 0.0;
     return out;
   }

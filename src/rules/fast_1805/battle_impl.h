@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/dice/chance.h"
@@ -63,6 +64,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   FireTarget can_fire_at(int shooter, int target, bool explain = true) const;
   int shooters(int unit, int target) const;
   FireSituation fire_situation(int shooter, int target, bool unmoving) const;
+  // fire_situation, kept for the last shooter-target pair while the force is frozen: the
+  // doctrine assesses a fire standing and then with a half move toward the same target, and
+  // the two situations differ only in `unmoving` (actions.cc).
+  FireSituation fire_situation_for_orders(int shooter, int target, bool unmoving) const;
   ArtillerySituation artillery_situation(int shooter, int target) const;
   bool can_charge(int unit, int target, std::string* why_not = nullptr) const;
   MeleeSituation melee_situation(int unit, int enemy, bool charging) const;
@@ -77,8 +82,11 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // observer-target pair is kept: a unit's fire and charge candidates, and the doctrine,
   // ask the same pairs again, and each answer traces 45 sight lines.
   bool visible(int observer, int target) const;
-  bool visible_now(int observer, int target) const;  // visible() without the kept answers
-  double gap_in(int a, int b) const;                 // edge-to-edge, inches
+  // visible() without the per-step answers: the sight lines are traced again unless the pair's
+  // footprints and blockers are bitwise those of its last tracing (sight_kept_).
+  bool visible_now(int observer, int target) const;
+  bool visible_traced(int observer, int target) const;  // always traces (tests)
+  double gap_in(int a, int b) const;                    // edge-to-edge, inches
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   // nearest_enemy(unit) and, kept for nearest_active_enemy while the force is frozen
@@ -213,13 +221,34 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     double gap_mm = 0;
   };
   mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
+  struct FireKept {
+    std::uint64_t epoch = 0;  // frozen_epoch_ when found; 0 none
+    int shooter = -1, target = -1;
+    FireSituation situation;  // fire_situation(shooter, target, false)
+  };
+  mutable FireKept fire_kept_;  // fire_situation_for_orders
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
+  bool visible_past(int observer, int target, bool keep) const;  // visible_now, visible_traced
+  // The last traced answer of each observer-target pair (key as visible_kept_), across
+  // steps, with what it was traced for: seen_past_friends is a pure function of the two
+  // footprints and the blockers (the table never changes), so the same inputs bit for bit
+  // give the same answer. Most units stand still from one bound to the next.
+  struct SightKept {
+    Rect observer, target;
+    std::vector<std::pair<int, Rect>> blockers;  // unit, footprint: in the order traced
+    bool traced = false;                         // false: nothing kept yet
+    bool seen = false;
+    int asked = 0;  // the bound it was last asked in
+  };
+  mutable std::unordered_map<std::uint64_t, SightKept> sight_kept_;
+  mutable int sight_kept_bound_ = -1;  // the bound sight_kept_ was last pruned in
   // visible_now()'s scratch, kept to spare an allocation per question.
   mutable std::vector<int> sight_ids_;
   mutable std::vector<Blocker> sight_blockers_;
-  mutable std::vector<int> place_ids_;  // place_ok's scratch
+  mutable std::vector<int> blocker_ids_;  // the unit of each of sight_blockers_
+  mutable std::vector<int> place_ids_;    // place_ok's scratch
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes

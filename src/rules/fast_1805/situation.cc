@@ -2,6 +2,7 @@
 // modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -108,7 +109,25 @@ bool Battle1805::visible(int observer, int target) const {
   return v;
 }
 
+namespace {
+
+// Bitwise equality: the kept sight answer is reused only for the very same footprints.
+bool same_rect(const Rect& a, const Rect& b) {
+  static_assert(sizeof(Rect) == 5 * sizeof(double));
+  return std::memcmp(&a, &b, sizeof(Rect)) == 0;
+}
+
+}  // namespace
+
 bool Battle1805::visible_now(int observer, int target) const {
+  return visible_past(observer, target, /*keep=*/true);
+}
+
+bool Battle1805::visible_traced(int observer, int target) const {
+  return visible_past(observer, target, /*keep=*/false);
+}
+
+bool Battle1805::visible_past(int observer, int target, bool keep) const {
   if (state_[target].concealed) return false;
   const int side = force_.units[static_cast<std::size_t>(observer)].side;
   if ((in_woods(observer) || in_woods(target)) &&
@@ -133,15 +152,44 @@ bool Battle1805::visible_now(int observer, int target) const {
   index_.query(box, ids);
   std::vector<Blocker>& blockers = sight_blockers_;
   blockers.clear();
+  blocker_ids_.clear();
   const SightCorridor corridor(frame_of(observer), frame_of(target));
   for (int id : ids) {
     if (id == observer || id == target || !force_.units[id].on_table()) continue;
     if (corridor.misses(frame_of(id))) continue;
     // The kept frames spare seen_past_friends a sine and cosine per blocker.
     blockers.push_back({rect_of(id), force_.units[id].side == side, &frame_of(id)});
+    blocker_ids_.push_back(id);
   }
   // line_of_sight() is kClear or kPartiallyBlockedByEnemy, found without tracing every line.
-  return seen_past_friends(scenario_.table, ofp, tfp, blockers, tables().woods_visibility * kMm);
+  const double see_into = tables().woods_visibility * kMm;
+  if (!keep) return seen_past_friends(scenario_.table, ofp, tfp, blockers, see_into);
+  const std::uint64_t key =
+      (static_cast<std::uint64_t>(observer) << 32) | static_cast<std::uint32_t>(target);
+  if (sight_kept_bound_ != bound_) {
+    // A pair not asked in the last bound seldom meets its kept answer again: dropped, so the
+    // map holds about two bounds' pairs, not every pair of the battle.
+    std::erase_if(sight_kept_, [&](const auto& e) { return e.second.asked < bound_ - 1; });
+    sight_kept_bound_ = bound_;
+  }
+  SightKept& kept = sight_kept_[key];
+  kept.asked = bound_;
+  bool hit = kept.traced && same_rect(kept.observer, ofp) && same_rect(kept.target, tfp) &&
+             kept.blockers.size() == blockers.size();
+  for (std::size_t k = 0; hit && k < blockers.size(); ++k) {
+    hit = kept.blockers[k].first == blocker_ids_[k] &&
+          same_rect(kept.blockers[k].second, blockers[k].rect);
+  }
+  if (hit) return kept.seen;
+  kept.traced = true;
+  kept.observer = ofp;
+  kept.target = tfp;
+  kept.blockers.clear();
+  for (std::size_t k = 0; k < blockers.size(); ++k) {
+    kept.blockers.emplace_back(blocker_ids_[k], blockers[k].rect);
+  }
+  kept.seen = seen_past_friends(scenario_.table, ofp, tfp, blockers, see_into);
+  return kept.seen;
 }
 
 // Who shoots (A2-07): both ranks of a two-rank line, the front rank of a column (option:
