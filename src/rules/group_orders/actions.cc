@@ -5,6 +5,8 @@
 // orders (through the order-change resolution) and the other units act under them.
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <unordered_map>
 
 #include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
@@ -24,28 +26,55 @@ Action base(int unit, const std::string& rate) {
   return a;
 }
 
-// The chance of each number of stands killed, 0-3, by a melee's first die.
-using Kills = std::array<double, 4>;
-// Kept by a short key of the melee's facts (strings prefixed by their length).
-Kills melee_kills(const BattleGO::MeleeFacts& f) {
-  std::string k = "melee|facts|";
-  k.reserve(64);
-  for (const std::string* s : {&f.unit_type, &f.enemy_type, &f.orders, &f.formation}) {
-    k.append(std::to_string(s->size())).append(":").append(*s);
-  }
-  k.append(std::to_string(f.contact)).append(",").append(std::to_string(f.terrain)).append(",");
+}  // namespace
+
+// Kept by the melee's facts themselves (every field; a typed key, no string built per ask).
+std::size_t MeleeFactsHash::operator()(const BattleGO::MeleeFacts& f) const {
+  const std::hash<std::string> text;
+  std::size_t h = text(f.unit_type);
+  auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  mix(text(f.enemy_type));
+  mix(text(f.orders));
+  mix(text(f.formation));
+  std::size_t bits = 0;
   for (bool b : {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
                  f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}) {
-    k.push_back(b ? '1' : '0');
+    bits = bits * 2 + (b ? 1 : 0);
   }
-  return memo_odds<Kills>(k, [&] {
-    Kills kills = {0, 0, 0, 0};
-    for (const auto& [result, p] : melee_odds(BattleGO::melee_situation(f))) {
-      kills[static_cast<std::size_t>(BattleGO::kills_of(result))] += p;
-    }
-    return kills;
-  });
+  mix(bits);
+  mix(static_cast<std::size_t>(f.contact) * 131 + static_cast<std::size_t>(f.terrain));
+  return h;
 }
+
+bool BattleGO::MeleeFacts::operator==(const MeleeFacts& o) const {
+  return contact == o.contact && terrain == o.terrain && enemy_routing == o.enemy_routing &&
+         high_morale == o.high_morale && poor_morale == o.poor_morale &&
+         flank_rear == o.flank_rear && flanked == o.flanked && overlap == o.overlap &&
+         enemy_square_or_buildings == o.enemy_square_or_buildings &&
+         disorganised == o.disorganised && enemy_defended == o.enemy_defended &&
+         charged == o.charged && unit_type == o.unit_type && enemy_type == o.enemy_type &&
+         orders == o.orders && formation == o.formation;
+}
+
+MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f) {
+  MeleeKills kills = {0, 0, 0, 0};
+  for (const auto& [result, p] : melee_odds(BattleGO::melee_situation(f))) {
+    kills[static_cast<std::size_t>(BattleGO::kills_of(result))] += p;
+  }
+  return kills;
+}
+
+// Per thread, bounded as memo_odds.
+MeleeKills melee_kills(const BattleGO::MeleeFacts& f) {
+  thread_local std::unordered_map<BattleGO::MeleeFacts, MeleeKills, MeleeFactsHash> kept;
+  if (auto it = kept.find(f); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const MeleeKills v = melee_kills_fresh(f);
+  kept.emplace(f, v);
+  return v;
+}
+
+namespace {
 
 // The key of a shot's expected kills: every fact of shooting_params but the range, which
 // its class replaces, and the options' key; strings are prefixed by their length.
@@ -282,8 +311,13 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
+    // The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
+    // weapon_ranges of the facts' shooter and weapon.
+    const Weapon& weapon = weapon_of_unit(a.unit);
     const int range_class =
-        shooting_range_class(facts.shooter, facts.weapon, rules.range_options, facts.range_cm);
+        weapon.name == "none"
+            ? -1
+            : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
     out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {
@@ -318,8 +352,8 @@ ActionAssessment BattleGO::assess(const Action& a) const {
       return sum;
     });
   }
-  const Kills mine = melee_kills(melee_facts(a.unit, a.target));
-  Kills theirs = {1, 0, 0, 0};
+  const MeleeKills mine = melee_kills(melee_facts(a.unit, a.target));
+  MeleeKills theirs = {1, 0, 0, 0};
   if (!routing(a.target)) theirs = melee_kills(melee_facts(a.target, a.unit));
   double more = 0, fewer = 0, by_me = 0;
   for (std::size_t x = 0; x < 4; ++x) {

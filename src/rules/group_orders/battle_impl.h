@@ -12,7 +12,9 @@
 // Then Disorganised clears on units that rested (H4-07).
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -195,6 +197,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     int soft_cover_artillery = 0;
     int hard_cover_heavy_artillery = 0;
     bool spear_short_bonus = false;  // h4_20_spear_short_bonus
+    double artillery_close_cm = 0;   // artillery_close_cm(), for shooting_range_class
     // The shooting resolution's parameters that are options (shooting_params), and their
     // odds_key, for the odds kept by assess.
     std::map<std::string, Value> params;
@@ -259,6 +262,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     int terrain = 0;  // H4-04 type
     bool enemy_defended = false;
     bool charged = false;
+    bool operator==(const MeleeFacts& o) const;  // every field (actions.cc)
   };
   MeleeFacts melee_facts(int unit, int enemy) const;
   static std::map<std::string, Value> melee_params(const MeleeFacts& f);
@@ -384,5 +388,15 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   int acting_ = 0;
   std::string phase_;
 };
+
+// The chance of each number of stands killed, 0-3, by a melee's first die (the doctrine's
+// charge assessment): melee_kills keeps it per thread by the facts (a typed key, issue 9),
+// melee_kills_fresh works it out (tests/rules/group_orders_melee_memo_test.cc compares them).
+using MeleeKills = std::array<double, 4>;
+struct MeleeFactsHash {
+  std::size_t operator()(const BattleGO::MeleeFacts& f) const;
+};
+MeleeKills melee_kills(const BattleGO::MeleeFacts& f);
+MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f);
 
 }  // namespace smoothbore::group_orders
