@@ -2,10 +2,12 @@
 // typed key (melee_kills, issue 9). Here, for random facts drawn from a small set so that
 // most questions come back, and in an order that asks them again and again, the kept answer
 // is the very one melee_kills_fresh works out, bit for bit: two facts differing in any field
-// never share an answer. And the range class of a shot from the battle's kept weapon and
+// never share an answer. A shot's expected kills are kept by their own typed key
+// (kept_shot_kills) the same way. And the range class of a shot from the battle's kept weapon and
 // distance (the doctrine's) is that of the shooter's type and weapon attribute.
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -74,6 +76,79 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
     }
   }
   EXPECT_GT(differ, 1000);  // neighbouring facts mostly have other odds
+}
+
+// kept_shot_kills answers each question with what compute() gave the first time it was
+// asked, and no two questions share an answer: here each question's answer is its number.
+TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
+  std::mt19937_64 gen(12);
+  auto pick = [&](const std::vector<std::string>& v) {
+    return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(gen)];
+  };
+  auto coin = [&] { return std::bernoulli_distribution(0.5)(gen); };
+  const std::vector<const char*> covers = {"none", "soft", "hard"};
+  const std::vector<const char*> formations = {"line", "column", "square"};
+  // A test's own options' keys, so no battle's answer is met.
+  const std::vector<std::string> rules = {"memo-test|a", "memo-test|b"};
+  struct Question {
+    BattleGO::ShootingFacts facts;
+    int range_class;
+    std::string rules_key;
+  };
+  std::vector<Question> asked;
+  auto same = [](const Question& a, const Question& b) {
+    const BattleGO::ShootingFacts &x = a.facts, &y = b.facts;
+    return a.range_class == b.range_class && a.rules_key == b.rules_key && x.shooter == y.shooter &&
+           x.weapon == y.weapon && x.stands == y.stands && x.orders == y.orders &&
+           x.moved == y.moved && x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
+           x.first_shot == y.first_shot && std::string_view(x.target_cover) == y.target_cover &&
+           x.target_light_infantry == y.target_light_infantry &&
+           std::string_view(x.target_formation) == y.target_formation;
+  };
+  for (int i = 0; i < 600; ++i) {
+    Question q;
+    q.facts.shooter = pick({"medium-infantry", "light-infantry", "medium-artillery"});
+    q.facts.weapon = pick({"as-type", "musket"});
+    q.facts.stands = std::uniform_int_distribution<int>(1, 3)(gen);
+    q.facts.range_cm = std::uniform_real_distribution<double>(0, 100)(gen);  // not asked
+    q.facts.orders = pick({"advance", "stand"});
+    q.facts.moved = coin();
+    q.facts.poor_shots = coin();
+    q.facts.disordered = coin();
+    q.facts.first_shot = coin();
+    q.facts.target_cover = covers[std::uniform_int_distribution<std::size_t>(0, 2)(gen)];
+    q.facts.target_light_infantry = coin();
+    q.facts.target_formation = formations[std::uniform_int_distribution<std::size_t>(0, 2)(gen)];
+    q.range_class = std::uniform_int_distribution<int>(-1, 7)(gen);
+    q.rules_key = pick(rules);
+    asked.push_back(q);
+  }
+  // Each question's number: the first equal one's.
+  std::vector<double> expected(asked.size());
+  for (std::size_t i = 0; i < asked.size(); ++i) {
+    expected[i] = static_cast<double>(i);
+    for (std::size_t j = 0; j < i; ++j) {
+      if (same(asked[i], asked[j])) {
+        expected[i] = expected[j];
+        break;
+      }
+    }
+  }
+  int repeats = 0;
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t i = 0; i < asked.size(); ++i) {
+      const Question& q = asked[i];
+      bool computed = false;
+      const double v = kept_shot_kills(q.facts, q.range_class, q.rules_key, [&] {
+        computed = true;
+        return static_cast<double>(i);
+      });
+      EXPECT_EQ(v, expected[i]) << i;
+      EXPECT_EQ(computed, round == 0 && expected[i] == static_cast<double>(i)) << i;
+      if (expected[i] != static_cast<double>(i)) ++repeats;
+    }
+  }
+  EXPECT_GT(repeats, 0);  // some questions come back within the first round
 }
 
 TEST(GroupOrdersMeleeMemo, RangeClassOfTheKeptWeaponIsTheShootersOne) {

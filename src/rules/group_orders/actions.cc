@@ -76,27 +76,81 @@ MeleeKills melee_kills(const BattleGO::MeleeFacts& f) {
 
 namespace {
 
-// The key of a shot's expected kills: every fact of shooting_params but the range, which
-// its class replaces, and the options' key; strings are prefixed by their length.
-std::string shot_key(const BattleGO::ShootingFacts& f, int range_class,
-                     const std::string& rules_key) {
-  std::string k = "shooting|facts|";
-  k.reserve(96 + rules_key.size());
-  auto text = [&k](std::string_view s) {
-    k.append(std::to_string(s.size())).append(":").append(s);
-  };
-  text(f.shooter);
-  text(f.weapon);
-  text(f.orders);
-  text(f.target_cover);
-  text(f.target_formation);
-  k.append(std::to_string(f.stands)).append(",").append(std::to_string(range_class)).append(",");
-  for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
-    k.push_back(b ? '1' : '0');
+// A shot's kept expected kills: every fact of shooting_params but the range, which its class
+// replaces, and the options' key (ShotRules::key).
+struct ShotOddsKey {
+  BattleGO::ShootingFacts facts;  // range_cm not read
+  int range_class = -1;
+  std::string rules_key;
+};
+// What is asked: the same, not copied.
+struct ShotOddsAsk {
+  const BattleGO::ShootingFacts& facts;
+  int range_class;
+  const std::string& rules_key;
+};
+
+const BattleGO::ShootingFacts& facts_of(const ShotOddsKey& k) { return k.facts; }
+const BattleGO::ShootingFacts& facts_of(const ShotOddsAsk& k) { return k.facts; }
+const std::string& rules_key_of(const ShotOddsKey& k) { return k.rules_key; }
+const std::string& rules_key_of(const ShotOddsAsk& k) { return k.rules_key; }
+
+// The options' key is left out of the hash (one battle has one) but not out of equality.
+struct ShotOddsHash {
+  using is_transparent = void;
+  template <typename K>
+  std::size_t operator()(const K& k) const {
+    const BattleGO::ShootingFacts& f = facts_of(k);
+    const std::hash<std::string_view> text;
+    std::size_t h = text(f.shooter);
+    auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+    mix(text(f.weapon));
+    mix(text(f.orders));
+    mix(text(f.target_cover));
+    mix(text(f.target_formation));
+    std::size_t bits = 0;
+    for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
+      bits = bits * 2 + (b ? 1 : 0);
+    }
+    mix(bits);
+    mix(static_cast<std::size_t>(f.stands) * 131 + static_cast<std::size_t>(k.range_class + 1));
+    return h;
   }
-  k.append("|").append(rules_key);
-  return k;
+};
+
+struct ShotOddsEqual {
+  using is_transparent = void;
+  template <typename A, typename B>
+  bool operator()(const A& a, const B& b) const {
+    const BattleGO::ShootingFacts& x = facts_of(a);
+    const BattleGO::ShootingFacts& y = facts_of(b);
+    return a.range_class == b.range_class && x.stands == y.stands && x.moved == y.moved &&
+           x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
+           x.first_shot == y.first_shot && x.target_light_infantry == y.target_light_infantry &&
+           x.shooter == y.shooter && x.weapon == y.weapon && x.orders == y.orders &&
+           std::string_view(x.target_cover) == y.target_cover &&
+           std::string_view(x.target_formation) == y.target_formation &&
+           rules_key_of(a) == rules_key_of(b);
+  }
+};
+
+}  // namespace
+
+// Per thread, bounded as memo_odds.
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
+                       const std::string& rules_key, const std::function<double()>& compute) {
+  thread_local std::unordered_map<ShotOddsKey, double, ShotOddsHash, ShotOddsEqual> kept;
+  const ShotOddsAsk ask{f, range_class, rules_key};
+  if (auto it = kept.find(ask); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const double v = compute();
+  ShotOddsKey k{f, range_class, rules_key};
+  k.facts.range_cm = 0;
+  kept.emplace(std::move(k), v);
+  return v;
 }
+
+namespace {
 
 // The key of a charge test's odds: every field of the situation, the General's distance by
 // its class (morale_general_class); strings are prefixed by their length.
@@ -318,7 +372,7 @@ ActionAssessment BattleGO::assess(const Action& a) const {
         weapon.name == "none"
             ? -1
             : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
-    out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
+    out.expected_kills = kept_shot_kills(facts, range_class, rules.key, [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {
         sum += p * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));

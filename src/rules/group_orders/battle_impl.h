@@ -398,5 +398,10 @@ struct MeleeFactsHash {
 };
 MeleeKills melee_kills(const BattleGO::MeleeFacts& f);
 MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f);
+// A shot's expected kills (the doctrine's fire assessment), kept per thread by a typed key of
+// its facts but the range, its range class and the options' key (ShotRules::key): compute()
+// the first time this thread asks (tests/rules/group_orders_melee_memo_test.cc).
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
+                       const std::string& rules_key, const std::function<double()>& compute);
 
 }  // namespace smoothbore::group_orders
