@@ -221,6 +221,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
   bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
+  bool uphill_of_all_enemy_now(int unit) const;    // the same, never kept
   // The facts of a shot that are not options (shooting_params: the same, as the
   // resolution's parameters with shot_rules()'s options).
   struct ShootingFacts {
@@ -355,16 +356,18 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
 
   Scenario scenario_;
   Force force_;
-  std::vector<char> light_;               // per unit, fixed by type and attributes
-  std::vector<int> c_in_c_;               // per side: the C-in-C (a leader, H4-17), or -1
-  SpatialIndex index_{150.0};             // every unit
-  std::vector<SpatialIndex> side_index_;  // the units of each side
-  std::vector<Box> index_box_;            // the boxes filed, by unit
-  std::vector<RectFrame> frame_;          // the footprints filed, by unit
-  double max_half_width_ = 0;             // mm
-  bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
-  std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set by hold_nearest
-  mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
+  std::vector<char> light_;                     // per unit, fixed by type and attributes
+  std::vector<int> c_in_c_;                     // per side: the C-in-C (a leader, H4-17), or -1
+  SpatialIndex index_{150.0};                   // every unit
+  std::vector<SpatialIndex> side_index_;        // the units of each side
+  std::vector<Box> index_box_;                  // the boxes filed, by unit
+  std::vector<RectFrame> frame_;                // the footprints filed, by unit
+  double max_half_width_ = 0;                   // mm
+  bool hold_nearest_ = false;                   // the orders step: nearest_all's answers stand
+  std::uint64_t frozen_epoch_ = 0;              // Battle::frozen_force_epoch, set by hold_nearest
+  mutable std::vector<Nearest> nearest_;        // by unit, valid where nearest_stamp_ == stamp_
+  mutable std::vector<unsigned> uphill_stamp_;  // uphill_of_all_enemy's, kept as nearest_
+  mutable std::vector<bool> uphill_;
   mutable std::vector<unsigned> nearest_stamp_;
   // nearest_all's scratch: the units met and not yet measured (a heap by box gap), and the
   // units met by this search (nearest_met_[u] == nearest_met_stamp_).
