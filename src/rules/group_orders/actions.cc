@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <initializer_list>
+#include <string_view>
 #include <unordered_map>
 
 #include "core/geometry/rect_frame.h"
@@ -26,24 +28,34 @@ Action base(int unit, const std::string& rate) {
   return a;
 }
 
+// A typed key's hash: its texts' and numbers' hashes mixed one into the next (as boost's
+// hash_combine).
+std::size_t facts_hash(std::initializer_list<std::string_view> texts,
+                       std::initializer_list<std::size_t> numbers) {
+  const std::hash<std::string_view> text;
+  std::size_t h = 0;
+  auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  for (std::string_view t : texts) mix(text(t));
+  for (std::size_t n : numbers) mix(n);
+  return h;
+}
+
+// Flags as the bits of one number, the first the highest.
+std::size_t flag_bits(std::initializer_list<bool> flags) {
+  std::size_t bits = 0;
+  for (bool b : flags) bits = bits * 2 + (b ? 1 : 0);
+  return bits;
+}
+
 }  // namespace
 
 // Kept by the melee's facts themselves (every field; a typed key, no string built per ask).
 std::size_t MeleeFactsHash::operator()(const BattleGO::MeleeFacts& f) const {
-  const std::hash<std::string> text;
-  std::size_t h = text(f.unit_type);
-  auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-  mix(text(f.enemy_type));
-  mix(text(f.orders));
-  mix(text(f.formation));
-  std::size_t bits = 0;
-  for (bool b : {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
-                 f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}) {
-    bits = bits * 2 + (b ? 1 : 0);
-  }
-  mix(bits);
-  mix(static_cast<std::size_t>(f.contact) * 131 + static_cast<std::size_t>(f.terrain));
-  return h;
+  return facts_hash(
+      {f.unit_type, f.enemy_type, f.orders, f.formation},
+      {flag_bits({f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
+                  f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}),
+       static_cast<std::size_t>(f.contact) * 131 + static_cast<std::size_t>(f.terrain)});
 }
 
 bool BattleGO::MeleeFacts::operator==(const MeleeFacts& o) const {
@@ -101,20 +113,10 @@ struct ShotOddsHash {
   template <typename K>
   std::size_t operator()(const K& k) const {
     const BattleGO::ShootingFacts& f = facts_of(k);
-    const std::hash<std::string_view> text;
-    std::size_t h = text(f.shooter);
-    auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-    mix(text(f.weapon));
-    mix(text(f.orders));
-    mix(text(f.target_cover));
-    mix(text(f.target_formation));
-    std::size_t bits = 0;
-    for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
-      bits = bits * 2 + (b ? 1 : 0);
-    }
-    mix(bits);
-    mix(static_cast<std::size_t>(f.stands) * 131 + static_cast<std::size_t>(k.range_class + 1));
-    return h;
+    return facts_hash(
+        {f.shooter, f.weapon, f.orders, f.target_cover, f.target_formation},
+        {flag_bits({f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}),
+         static_cast<std::size_t>(f.stands) * 131 + static_cast<std::size_t>(k.range_class + 1)});
   }
 };
 
