@@ -3,7 +3,8 @@
 // AI on both sides, through contact, shooting and melee: after every turn the invariants
 // hold (no overlaps, the index in step with every footprint) and the indexed answers are
 // those of a scan of every unit: the nearest enemy (any, Massed, active; also as the orders
-// step keeps them), the shooting candidates and placement. A correctness test, not a timing.
+// step keeps them), uphill of all enemy (also as kept), the shooting candidates and
+// placement. A correctness test, not a timing.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,8 +46,12 @@ int check_unit(BattleGO& b, int unit) {
   const int any = scan_nearest(b, unit, false), massed = scan_nearest(b, unit, true);
   double want_gap = 0;
   const int active = scan_nearest_active(f, unit, &want_gap);
+  const bool uphill = b.uphill_of_all_enemy_now(unit);
   for (bool held : {false, true}) {
     b.hold_nearest(held);
+    for (int ask = 0; ask < 2; ++ask) {  // kept through the orders step
+      EXPECT_EQ(b.uphill_of_all_enemy(unit), uphill) << id << " held=" << held;
+    }
     EXPECT_EQ(b.nearest_enemy(unit), any) << id << " held=" << held;
     EXPECT_EQ(b.nearest_enemy(unit, true), massed) << id << " held=" << held;
     double gap = 0;

@@ -5,6 +5,10 @@
 // orders (through the order-change resolution) and the other units act under them.
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <initializer_list>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
@@ -24,50 +28,131 @@ Action base(int unit, const std::string& rate) {
   return a;
 }
 
-// The chance of each number of stands killed, 0-3, by a melee's first die.
-using Kills = std::array<double, 4>;
-// Kept by a short key of the melee's facts (strings prefixed by their length).
-Kills melee_kills(const BattleGO::MeleeFacts& f) {
-  std::string k = "melee|facts|";
-  k.reserve(64);
-  for (const std::string* s : {&f.unit_type, &f.enemy_type, &f.orders, &f.formation}) {
-    k.append(std::to_string(s->size())).append(":").append(*s);
-  }
-  k.append(std::to_string(f.contact)).append(",").append(std::to_string(f.terrain)).append(",");
-  for (bool b : {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
-                 f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}) {
-    k.push_back(b ? '1' : '0');
-  }
-  return memo_odds<Kills>(k, [&] {
-    Kills kills = {0, 0, 0, 0};
-    for (const auto& [result, p] : melee_odds(BattleGO::melee_situation(f))) {
-      kills[static_cast<std::size_t>(BattleGO::kills_of(result))] += p;
-    }
-    return kills;
-  });
+// A typed key's hash: its texts' and numbers' hashes mixed one into the next (as boost's
+// hash_combine).
+std::size_t facts_hash(std::initializer_list<std::string_view> texts,
+                       std::initializer_list<std::size_t> numbers) {
+  const std::hash<std::string_view> text;
+  std::size_t h = 0;
+  auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  for (std::string_view t : texts) mix(text(t));
+  for (std::size_t n : numbers) mix(n);
+  return h;
 }
 
-// The key of a shot's expected kills: every fact of shooting_params but the range, which
-// its class replaces, and the options' key; strings are prefixed by their length.
-std::string shot_key(const BattleGO::ShootingFacts& f, int range_class,
-                     const std::string& rules_key) {
-  std::string k = "shooting|facts|";
-  k.reserve(96 + rules_key.size());
-  auto text = [&k](std::string_view s) {
-    k.append(std::to_string(s.size())).append(":").append(s);
-  };
-  text(f.shooter);
-  text(f.weapon);
-  text(f.orders);
-  text(f.target_cover);
-  text(f.target_formation);
-  k.append(std::to_string(f.stands)).append(",").append(std::to_string(range_class)).append(",");
-  for (bool b : {f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}) {
-    k.push_back(b ? '1' : '0');
-  }
-  k.append("|").append(rules_key);
-  return k;
+// Flags as the bits of one number, the first the highest.
+std::size_t flag_bits(std::initializer_list<bool> flags) {
+  std::size_t bits = 0;
+  for (bool b : flags) bits = bits * 2 + (b ? 1 : 0);
+  return bits;
 }
+
+}  // namespace
+
+// Kept by the melee's facts themselves (every field; a typed key, no string built per ask).
+std::size_t MeleeFactsHash::operator()(const BattleGO::MeleeFacts& f) const {
+  return facts_hash(
+      {f.unit_type, f.enemy_type, f.orders, f.formation},
+      {flag_bits({f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
+                  f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}),
+       static_cast<std::size_t>(f.contact) * 131 + static_cast<std::size_t>(f.terrain)});
+}
+
+bool BattleGO::MeleeFacts::operator==(const MeleeFacts& o) const {
+  return contact == o.contact && terrain == o.terrain && enemy_routing == o.enemy_routing &&
+         high_morale == o.high_morale && poor_morale == o.poor_morale &&
+         flank_rear == o.flank_rear && flanked == o.flanked && overlap == o.overlap &&
+         enemy_square_or_buildings == o.enemy_square_or_buildings &&
+         disorganised == o.disorganised && enemy_defended == o.enemy_defended &&
+         charged == o.charged && unit_type == o.unit_type && enemy_type == o.enemy_type &&
+         orders == o.orders && formation == o.formation;
+}
+
+MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f) {
+  MeleeKills kills = {0, 0, 0, 0};
+  for (const auto& [result, p] : melee_odds(BattleGO::melee_situation(f))) {
+    kills[static_cast<std::size_t>(BattleGO::kills_of(result))] += p;
+  }
+  return kills;
+}
+
+// Per thread, bounded as memo_odds.
+MeleeKills melee_kills(const BattleGO::MeleeFacts& f) {
+  thread_local std::unordered_map<BattleGO::MeleeFacts, MeleeKills, MeleeFactsHash> kept;
+  if (auto it = kept.find(f); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const MeleeKills v = melee_kills_fresh(f);
+  kept.emplace(f, v);
+  return v;
+}
+
+namespace {
+
+// A shot's kept expected kills: every fact of shooting_params but the range, which its class
+// replaces, and the options' key (ShotRules::key).
+struct ShotOddsKey {
+  BattleGO::ShootingFacts facts;  // range_cm not read
+  int range_class = -1;
+  std::string rules_key;
+};
+// What is asked: the same, not copied.
+struct ShotOddsAsk {
+  const BattleGO::ShootingFacts& facts;
+  int range_class;
+  const std::string& rules_key;
+};
+
+const BattleGO::ShootingFacts& facts_of(const ShotOddsKey& k) { return k.facts; }
+const BattleGO::ShootingFacts& facts_of(const ShotOddsAsk& k) { return k.facts; }
+const std::string& rules_key_of(const ShotOddsKey& k) { return k.rules_key; }
+const std::string& rules_key_of(const ShotOddsAsk& k) { return k.rules_key; }
+
+// The options' key is left out of the hash (one battle has one) but not out of equality.
+struct ShotOddsHash {
+  using is_transparent = void;
+  template <typename K>
+  std::size_t operator()(const K& k) const {
+    const BattleGO::ShootingFacts& f = facts_of(k);
+    return facts_hash(
+        {f.shooter, f.weapon, f.orders, f.target_cover, f.target_formation},
+        {flag_bits({f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}),
+         static_cast<std::size_t>(f.stands) * 131 + static_cast<std::size_t>(k.range_class + 1)});
+  }
+};
+
+struct ShotOddsEqual {
+  using is_transparent = void;
+  template <typename A, typename B>
+  bool operator()(const A& a, const B& b) const {
+    const BattleGO::ShootingFacts& x = facts_of(a);
+    const BattleGO::ShootingFacts& y = facts_of(b);
+    return a.range_class == b.range_class && x.stands == y.stands && x.moved == y.moved &&
+           x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
+           x.first_shot == y.first_shot && x.target_light_infantry == y.target_light_infantry &&
+           x.shooter == y.shooter && x.weapon == y.weapon && x.orders == y.orders &&
+           std::string_view(x.target_cover) == y.target_cover &&
+           std::string_view(x.target_formation) == y.target_formation &&
+           rules_key_of(a) == rules_key_of(b);
+  }
+};
+
+}  // namespace
+
+// Per thread, bounded as memo_odds.
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
+                       const std::string& rules_key, const std::function<double()>& compute) {
+  thread_local std::unordered_map<ShotOddsKey, double, ShotOddsHash, ShotOddsEqual> kept;
+  const ShotOddsAsk ask{f, range_class, rules_key};
+  if (auto it = kept.find(ask); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const double v = compute();
+  ShotOddsKey k{f, range_class, rules_key};
+  k.facts.range_cm = 0;
+  kept.emplace(std::move(k), v);
+  return v;
+}
+
+namespace {
 
 // The key of a charge test's odds: every field of the situation, the General's distance by
 // its class (morale_general_class); strings are prefixed by their length.
@@ -282,9 +367,14 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
+    // The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
+    // weapon_ranges of the facts' shooter and weapon.
+    const Weapon& weapon = weapon_of_unit(a.unit);
     const int range_class =
-        shooting_range_class(facts.shooter, facts.weapon, rules.range_options, facts.range_cm);
-    out.expected_kills = memo_odds<double>(shot_key(facts, range_class, rules.key), [&] {
+        weapon.name == "none"
+            ? -1
+            : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
+    out.expected_kills = kept_shot_kills(facts, range_class, rules.key, [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {
         sum += p * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));
@@ -318,8 +408,8 @@ ActionAssessment BattleGO::assess(const Action& a) const {
       return sum;
     });
   }
-  const Kills mine = melee_kills(melee_facts(a.unit, a.target));
-  Kills theirs = {1, 0, 0, 0};
+  const MeleeKills mine = melee_kills(melee_facts(a.unit, a.target));
+  MeleeKills theirs = {1, 0, 0, 0};
   if (!routing(a.target)) theirs = melee_kills(melee_facts(a.target, a.unit));
   double more = 0, fewer = 0, by_me = 0;
   for (std::size_t x = 0; x < 4; ++x) {

@@ -12,7 +12,9 @@
 // Then Disorganised clears on units that rested (H4-07).
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -195,6 +197,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     int soft_cover_artillery = 0;
     int hard_cover_heavy_artillery = 0;
     bool spear_short_bonus = false;  // h4_20_spear_short_bonus
+    double artillery_close_cm = 0;   // artillery_close_cm(), for shooting_range_class
     // The shooting resolution's parameters that are options (shooting_params), and their
     // odds_key, for the odds kept by assess.
     std::map<std::string, Value> params;
@@ -218,6 +221,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
   bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
+  bool uphill_of_all_enemy_now(int unit) const;    // the same, never kept
   // The facts of a shot that are not options (shooting_params: the same, as the
   // resolution's parameters with shot_rules()'s options).
   struct ShootingFacts {
@@ -259,6 +263,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     int terrain = 0;  // H4-04 type
     bool enemy_defended = false;
     bool charged = false;
+    bool operator==(const MeleeFacts& o) const;  // every field (actions.cc)
   };
   MeleeFacts melee_facts(int unit, int enemy) const;
   static std::map<std::string, Value> melee_params(const MeleeFacts& f);
@@ -351,16 +356,18 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
 
   Scenario scenario_;
   Force force_;
-  std::vector<char> light_;               // per unit, fixed by type and attributes
-  std::vector<int> c_in_c_;               // per side: the C-in-C (a leader, H4-17), or -1
-  SpatialIndex index_{150.0};             // every unit
-  std::vector<SpatialIndex> side_index_;  // the units of each side
-  std::vector<Box> index_box_;            // the boxes filed, by unit
-  std::vector<RectFrame> frame_;          // the footprints filed, by unit
-  double max_half_width_ = 0;             // mm
-  bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
-  std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set by hold_nearest
-  mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
+  std::vector<char> light_;                     // per unit, fixed by type and attributes
+  std::vector<int> c_in_c_;                     // per side: the C-in-C (a leader, H4-17), or -1
+  SpatialIndex index_{150.0};                   // every unit
+  std::vector<SpatialIndex> side_index_;        // the units of each side
+  std::vector<Box> index_box_;                  // the boxes filed, by unit
+  std::vector<RectFrame> frame_;                // the footprints filed, by unit
+  double max_half_width_ = 0;                   // mm
+  bool hold_nearest_ = false;                   // the orders step: nearest_all's answers stand
+  std::uint64_t frozen_epoch_ = 0;              // Battle::frozen_force_epoch, set by hold_nearest
+  mutable std::vector<Nearest> nearest_;        // by unit, valid where nearest_stamp_ == stamp_
+  mutable std::vector<unsigned> uphill_stamp_;  // uphill_of_all_enemy's, kept as nearest_
+  mutable std::vector<bool> uphill_;
   mutable std::vector<unsigned> nearest_stamp_;
   // nearest_all's scratch: the units met and not yet measured (a heap by box gap), and the
   // units met by this search (nearest_met_[u] == nearest_met_stamp_).
@@ -384,5 +391,20 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   int acting_ = 0;
   std::string phase_;
 };
+
+// The chance of each number of stands killed, 0-3, by a melee's first die (the doctrine's
+// charge assessment): melee_kills keeps it per thread by the facts (a typed key, issue 9),
+// melee_kills_fresh works it out (tests/rules/group_orders_melee_memo_test.cc compares them).
+using MeleeKills = std::array<double, 4>;
+struct MeleeFactsHash {
+  std::size_t operator()(const BattleGO::MeleeFacts& f) const;
+};
+MeleeKills melee_kills(const BattleGO::MeleeFacts& f);
+MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f);
+// A shot's expected kills (the doctrine's fire assessment), kept per thread by a typed key of
+// its facts but the range, its range class and the options' key (ShotRules::key): compute()
+// the first time this thread asks (tests/rules/group_orders_melee_memo_test.cc).
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
+                       const std::string& rules_key, const std::function<double()>& compute);
 
 }  // namespace smoothbore::group_orders

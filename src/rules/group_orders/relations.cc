@@ -23,8 +23,24 @@ bool BattleGO::uphill_of(int unit, int enemy) const {
 }
 
 // L176 "Uphill of all enemy": of every enemy unit within the longest artillery long range
-// (40 cm, L122; a reading: the enemy that matters), and there is at least one.
+// (40 cm, L122; a reading: the enemy that matters), and there is at least one. Through the
+// orders step (hold_nearest), when nothing moves or leaves the table, the answer is kept
+// per unit until the step ends (the doctrine's charge tests ask it again and again).
 bool BattleGO::uphill_of_all_enemy(int unit) const {
+  if (!hold_nearest_) return uphill_of_all_enemy_now(unit);
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (uphill_stamp_.size() <= k) {
+    uphill_stamp_.resize(force_.units.size(), 0);
+    uphill_.resize(force_.units.size(), false);
+  }
+  if (uphill_stamp_[k] != stamp_) {
+    uphill_stamp_[k] = stamp_;
+    uphill_[k] = uphill_of_all_enemy_now(unit);
+  }
+  return uphill_[k];
+}
+
+bool BattleGO::uphill_of_all_enemy_now(int unit) const {
   bool any = false;
   for (int o : near(force_.units[unit].footprint(), kUphillReachCm * kCm + 1.0)) {
     const std::size_t i = static_cast<std::size_t>(o);

@@ -157,10 +157,15 @@ int shooting_range_class(std::string_view shooter, std::string_view weapon, cons
                          double range_cm) {
   const std::string w = weapon_of(shooter, weapon);
   if (w == "none") return -1;
-  const RangeBand band = range_band(weapon_ranges(w, o), range_cm);
-  const bool close = range_cm <= row("shooting.modifiers", "artillery-close").number("cm");
-  return static_cast<int>(band) * 2 + (close ? 1 : 0);
+  return shooting_range_class(weapon_ranges(w, o), artillery_close_cm(), range_cm);
 }
+
+int shooting_range_class(const Ranges& ranges, double close_cm, double range_cm) {
+  const RangeBand band = range_band(ranges, range_cm);
+  return static_cast<int>(band) * 2 + (range_cm <= close_cm ? 1 : 0);
+}
+
+double artillery_close_cm() { return row("shooting.modifiers", "artillery-close").number("cm"); }
 
 std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die) {
   if (is_light(shooter) && second_die && stands >= 3) return {2, stands - 2};

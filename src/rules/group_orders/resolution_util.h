@@ -109,6 +109,10 @@ std::string_view roll_shooting(const ShootingSituation& s, bool note_reconstruct
 int morale_general_class(double general_cm);
 int shooting_range_class(std::string_view shooter, std::string_view weapon, const RangeOptions& o,
                          double range_cm);
+// The same for a weapon (not "none") of `ranges`, with artillery_close_cm() as `close_cm`
+// (both found once by the battle: BattleGO::weapon_of_unit and ShotRules).
+int shooting_range_class(const Ranges& ranges, double close_cm, double range_cm);
+double artillery_close_cm();  // shooting.modifiers' artillery-close distance
 // H4-22: the stands of each die a Light unit with `stands` able to shoot throws ({2, N-2}
 // for N >= 3 with `second_die`, else {N}); a Massed unit throws one die with all of them.
 std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second_die);

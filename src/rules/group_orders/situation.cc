@@ -176,6 +176,7 @@ const BattleGO::ShotRules& BattleGO::shot_rules() const {
     r.hard_cover_heavy_artillery =
         static_cast<int>(option_number("h4_05_hard_cover_heavy_artillery"));
     r.spear_short_bonus = option_on("h4_20_spear_short_bonus");
+    r.artillery_close_cm = artillery_close_cm();
     r.params = {
         {"hard-cover-small-arms", whole(r.hard_cover_small_arms)},
         {"soft-cover-artillery", whole(r.soft_cover_artillery)},
