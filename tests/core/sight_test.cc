@@ -9,17 +9,12 @@
 #include "core/geometry/rect_frame.h"
 #include "core/geometry/rect_points.h"
 #include "core/geometry/sight.h"
+#include "rect_make.h"
 
 namespace smoothbore {
 namespace {
 
-Rect make_rect(double x, double y, double width, double depth) {
-  Rect r;
-  r.centre = {x, y};
-  r.width = width;
-  r.depth = depth;
-  return r;
-}
+using testing_geometry::make_rect;
 
 // A footprint 10-60 mm wide and 10-40 deep, anywhere in [lo, hi]² and facing anywhere.
 Rect random_footprint(Rng& rng, double lo, double hi) {

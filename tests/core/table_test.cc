@@ -8,6 +8,7 @@
 #include "core/dice/rng.h"
 #include "core/table/table.h"
 #include "core/table/terrain.h"
+#include "rect_make.h"
 
 namespace smoothbore {
 namespace {
@@ -18,13 +19,7 @@ Polygon box_polygon(double x0, double y0, double x1, double y1) {
   return {{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
 }
 
-Rect make_rect(double x, double y, double width, double depth) {
-  Rect r;
-  r.centre = {x, y};
-  r.width = width;
-  r.depth = depth;
-  return r;
-}
+using testing_geometry::make_rect;
 
 AreaFeature wood(double x0, double y0, double x1, double y1) {
   return {"wood", TerrainClass::kLightWoods, box_polygon(x0, y0, x1, y1), 0, true};
