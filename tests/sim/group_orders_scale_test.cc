@@ -39,14 +39,16 @@ int scan_nearest(const BattleGO& b, int unit, bool massed_only) {
   return best;
 }
 
-// Compares the indexed answers for `unit` with the scans; returns the checks made.
-int check_unit(BattleGO& b, int unit) {
+// Compares the indexed answers for `unit` with the scans; returns the checks made and counts
+// the units found uphill of all enemy in `uphill_seen`.
+int check_unit(BattleGO& b, int unit, int* uphill_seen) {
   const Force& f = b.force();
   const std::string& id = f.units[unit].id;
   const int any = scan_nearest(b, unit, false), massed = scan_nearest(b, unit, true);
   double want_gap = 0;
   const int active = scan_nearest_active(f, unit, &want_gap);
   const bool uphill = b.uphill_of_all_enemy_now(unit);
+  *uphill_seen += uphill;
   for (bool held : {false, true}) {
     b.hold_nearest(held);
     for (int ask = 0; ask < 2; ++ask) {  // kept through the orders step
@@ -81,12 +83,13 @@ TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
   Match m(sc, *rs, cfg);
   auto& b = const_cast<BattleGO&>(dynamic_cast<const BattleGO&>(m.battle()));
   int checked = 0;
+  int uphill_seen = 0;
   for (int turn = 0; turn < 8 && !m.finished(); ++turn) {
     m.play_turn();
     for (const std::string& v : b.invariant_violations()) ADD_FAILURE() << v;
     const Force& f = b.force();
     for (std::size_t u = turn % 3; u < f.units.size(); u += 3) {
-      if (f.units[u].on_table()) checked += check_unit(b, static_cast<int>(u));
+      if (f.units[u].on_table()) checked += check_unit(b, static_cast<int>(u), &uphill_seen);
     }
     // Placement: the indexed place_ok agrees with the scan of rules/battle.h, on the
     // unit's own footprint nudged toward its nearest enemy (often into someone).
@@ -101,6 +104,7 @@ TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
     }
   }
   EXPECT_GT(checked, 300);
+  EXPECT_GT(uphill_seen, 0);  // the kept uphill answer was compared on a true one too
   int fire = 0, melee = 0;
   for (const Event& e : m.log().events()) {
     fire += e.kind == EventKind::kFire;
