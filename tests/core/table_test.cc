@@ -13,7 +13,7 @@
 namespace smoothbore {
 namespace {
 
-constexpr double kTol = 1e-6;
+constexpr double kTableTol = 1e-6;
 
 Polygon box_polygon(double x0, double y0, double x1, double y1) {
   return {{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
@@ -91,10 +91,10 @@ TEST(PathCost, StraightThroughAWood) {
   Table t(1000, 1000);
   t.add(wood(200, 400, 400, 600));
   // (100,500)→(600,500): 100 open + 200 wood × 2 + 200 open = 700.
-  EXPECT_NEAR(t.path_cost({100, 500}, {600, 500}, test_cost), 700, kTol);
+  EXPECT_NEAR(t.path_cost({100, 500}, {600, 500}, test_cost), 700, kTableTol);
   // (100,400)→(500,600): the line y = 400 + (x - 100)/2 enters at x = 200 and leaves at
   // x = 400. Whole length √(400² + 200²) = 200√5, in the wood 100√5; cost 200√5 + 100√5.
-  EXPECT_NEAR(t.path_cost({100, 400}, {500, 600}, test_cost), 300 * std::sqrt(5.0), kTol);
+  EXPECT_NEAR(t.path_cost({100, 400}, {500, 600}, test_cost), 300 * std::sqrt(5.0), kTableTol);
   EXPECT_EQ(t.path_cost({100, 500}, {100, 500}, test_cost), 0);
 }
 
@@ -104,9 +104,9 @@ TEST(PathCost, RoadBandCutsTheWood) {
   t.add(LinearFeature{"road", TerrainClass::kRoad, {{0, 500}, {1000, 500}}, 20, false});
   // (300,300)→(300,700): open 100, wood y 400..490 = 90 × 2, road y 490..510 = 20 × 0.5,
   // wood 90 × 2, open 100: 100 + 180 + 10 + 180 + 100 = 570.
-  EXPECT_NEAR(t.path_cost({300, 300}, {300, 700}, test_cost), 570, kTol);
+  EXPECT_NEAR(t.path_cost({300, 300}, {300, 700}, test_cost), 570, kTableTol);
   // Along the road the whole way: 1000 × 0.5.
-  EXPECT_NEAR(t.path_cost({0, 500}, {1000, 500}, test_cost), 500, kTol);
+  EXPECT_NEAR(t.path_cost({0, 500}, {1000, 500}, test_cost), 500, kTableTol);
 }
 
 TEST(PathCost, RoadBendBand) {
@@ -114,16 +114,16 @@ TEST(PathCost, RoadBendBand) {
   // An L-shaped road, width 20: band x 490..510 up to y = 500, then y 490..510 eastward.
   t.add(LinearFeature{"road", TerrainClass::kRoad, {{500, 0}, {500, 500}, {1000, 500}}, 20, false});
   // (0,100)→(1000,100): only the vertical band, 20 mm at 0.5: 980 + 10 = 990.
-  EXPECT_NEAR(t.path_cost({0, 100}, {1000, 100}, test_cost), 990, kTol);
+  EXPECT_NEAR(t.path_cost({0, 100}, {1000, 100}, test_cost), 990, kTableTol);
   // (800,0)→(800,1000): only the horizontal band: 980 + 10 = 990.
-  EXPECT_NEAR(t.path_cost({800, 0}, {800, 1000}, test_cost), 990, kTol);
+  EXPECT_NEAR(t.path_cost({800, 0}, {800, 1000}, test_cost), 990, kTableTol);
 }
 
 TEST(Reachable, StopsAtImpassable) {
   Table t(1000, 1000);
   t.add(AreaFeature{"bog", TerrainClass::kMarsh, box_polygon(500, 0, 600, 200), 0, false});
   // 100 mm of open ground, then the bog from x = 500.
-  EXPECT_NEAR(t.reachable({400, 100}, {800, 100}, 1000, test_cost), 100, kTol);
+  EXPECT_NEAR(t.reachable({400, 100}, {800, 100}, 1000, test_cost), 100, kTableTol);
   EXPECT_EQ(t.path_cost({400, 100}, {800, 100}, test_cost), kImpassable);
 }
 
@@ -132,10 +132,10 @@ TEST(Reachable, WithBudget) {
   t.add(wood(200, 400, 400, 600));
   const Vec2 a{100, 500}, b{600, 500};
   // 100 open costs 100; each further mm of wood costs 2.
-  EXPECT_NEAR(t.reachable(a, b, 50, test_cost), 50, kTol);
-  EXPECT_NEAR(t.reachable(a, b, 300, test_cost), 200, kTol);    // 100 + 200/2
-  EXPECT_NEAR(t.reachable(a, b, 600, test_cost), 400, kTol);    // 100 + 200 + 100/1
-  EXPECT_NEAR(t.reachable(a, b, 10000, test_cost), 500, kTol);  // the whole way
+  EXPECT_NEAR(t.reachable(a, b, 50, test_cost), 50, kTableTol);
+  EXPECT_NEAR(t.reachable(a, b, 300, test_cost), 200, kTableTol);    // 100 + 200/2
+  EXPECT_NEAR(t.reachable(a, b, 600, test_cost), 400, kTableTol);    // 100 + 200 + 100/1
+  EXPECT_NEAR(t.reachable(a, b, 10000, test_cost), 500, kTableTol);  // the whole way
   EXPECT_EQ(t.reachable(a, b, 0, test_cost), 0);
 }
 
