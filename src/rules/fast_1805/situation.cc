@@ -2,11 +2,11 @@
 // modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include <fmt/format.h>
 
 #include "core/geometry/rect_points.h"
+#include "core/geometry/same_bits.h"
 #include "core/geometry/sight.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/layout.h"
@@ -109,16 +109,6 @@ bool Battle1805::visible(int observer, int target) const {
   return v;
 }
 
-namespace {
-
-// Bitwise equality: the kept sight answer is reused only for the very same footprints.
-bool same_rect(const Rect& a, const Rect& b) {
-  static_assert(sizeof(Rect) == 5 * sizeof(double));
-  return std::memcmp(&a, &b, sizeof(Rect)) == 0;
-}
-
-}  // namespace
-
 bool Battle1805::visible_now(int observer, int target) const {
   return visible_past(observer, target, /*keep=*/true);
 }
@@ -174,11 +164,11 @@ bool Battle1805::visible_past(int observer, int target, bool keep) const {
   }
   SightKept& kept = sight_kept_[key];
   kept.asked = bound_;
-  bool hit = kept.traced && same_rect(kept.observer, ofp) && same_rect(kept.target, tfp) &&
+  bool hit = kept.traced && same_bits(kept.observer, ofp) && same_bits(kept.target, tfp) &&
              kept.blockers.size() == blockers.size();
   for (std::size_t k = 0; hit && k < blockers.size(); ++k) {
     hit = kept.blockers[k].first == blocker_ids_[k] &&
-          same_rect(kept.blockers[k].second, blockers[k].rect);
+          same_bits(kept.blockers[k].second, blockers[k].rect);
   }
   if (hit) return kept.seen;
   kept.traced = true;

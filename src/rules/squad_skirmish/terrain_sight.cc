@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/geometry/same_bits.h"
 #include "rules/squad_skirmish/flat_memo.h"
 
 namespace smoothbore::squad_skirmish {
@@ -28,9 +29,6 @@ struct SightLineHash {
 // Cleared past this many lines.
 constexpr std::size_t kMaxSightLines = 1 << 18;
 
-bool same_bits(double a, double b) {
-  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
 bool same_points(const std::vector<Vec2>& a, const std::vector<Vec2>& b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
