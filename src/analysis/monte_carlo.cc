@@ -24,6 +24,7 @@ TrialRecord run_trial(const Scenario& scenario, const Ruleset& ruleset,
   mc.stream = static_cast<std::uint64_t>(trial);
   mc.commanders = config.commanders;
   mc.turn_limit = config.turn_limit;
+  mc.quiet = true;  // a trial's events are never read: no narrative built (issue 9)
   Match match(scenario, ruleset, std::move(mc));
   TrialRecord r;
   r.trial = trial;

@@ -8,7 +8,7 @@
 namespace smoothbore {
 
 Match::Match(const Scenario& scenario, const Ruleset& ruleset, MatchConfig config)
-    : scenario_(scenario), config_(std::move(config)) {
+    : scenario_(scenario), config_(std::move(config)), log_(config_.quiet) {
   SB_CHECK(ruleset.id() == scenario.ruleset, "match started with another rule set");
   SB_CHECK(ruleset.playable(), "match started with a rule set that cannot fight battles yet");
   turn_limit_ = config_.turn_limit > 0        ? config_.turn_limit
@@ -28,6 +28,10 @@ Match::Match(const Scenario& scenario, const Ruleset& ruleset, MatchConfig confi
   Event e;
   e.kind = EventKind::kBattleStart;
   e.turn = 0;
+  if (log_.quiet()) {
+    log_.append(std::move(e));
+    return;
+  }
   e.text = fmt::format("{} ({}), seed {}, {} turns at most", scenario.name, scenario.ruleset,
                        config_.seed, turn_limit_);
   e.data = {{"scenario", scenario.name},

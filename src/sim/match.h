@@ -32,6 +32,9 @@ struct MatchConfig {
   std::uint64_t stream = 0;             // Monte Carlo trial index
   std::vector<std::string> commanders;  // per side; empty = doctrine for all
   int turn_limit = 0;                   // 0 = scenario's, else the rule set's default
+  // A quiet event log (EventLog): no events kept, no narrative built. Monte Carlo and bench
+  // use it; the battle and its result are the same either way.
+  bool quiet = false;
 };
 
 class Match {

@@ -1,5 +1,6 @@
 // Full battles, doctrine against doctrine, one thread (issue 9): battles per second, turns
-// and dice per battle, peak memory of the child that fought them.
+// and dice per battle, peak memory of the child that fought them. Battles are fought with a
+// quiet event log, as `mc` fights its trials (EventLog).
 #include <cmath>
 #include <utility>
 
@@ -58,6 +59,7 @@ nlohmann::json measure_battles(const Ruleset& ruleset, const BenchConfig& config
         while (battles < max_battles && (battles == 0 || seconds < limit)) {
           MatchConfig match_config;
           match_config.seed = static_cast<std::uint64_t>(battles + 1);
+          match_config.quiet = true;  // as `mc` fights them
           const double start = cpu_seconds();
           Match match(*scenario, ruleset, match_config);
           turns += match.run().turns;

@@ -1,5 +1,7 @@
 #include "core/events/event.h"
 
+#include "core/check.h"
+
 namespace smoothbore {
 
 std::string_view event_kind_name(EventKind k) {
@@ -50,7 +52,15 @@ void start_record(RollRecord* r, std::string_view purpose, double base, std::str
   r->result.clear();
 }
 
+void EventLog::add_sink(Sink s) {
+  SB_CHECK(!quiet_, "a sink added to a quiet event log");
+  sinks_.push_back(std::move(s));
+}
+
 void EventLog::append(Event e) {
+  ++appended_;
+  ++counts_[static_cast<std::size_t>(e.kind)];
+  if (quiet_) return;
   events_.push_back(std::move(e));
   for (const Sink& s : sinks_) s(events_.back());
 }

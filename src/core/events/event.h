@@ -3,6 +3,7 @@
 // the result, so a player can check every number against the rule book.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -73,15 +74,33 @@ struct Event {
 // narrative printer). A deque (issue 9: memory): it grows without copying the events and
 // without a vector's spare capacity, which at 10,000 stands a side was 42 MB at its peak;
 // events already appended never move.
+//
+// A quiet log (issue 9: speed) is for battles nobody reads, Monte Carlo trials and bench:
+// it keeps no events and has no sinks, only the count of each kind. Rule sets ask
+// `quiet()` before they build narrative text and roll records; the dice drawn and every
+// decision must not depend on it (tests/sim/quiet_log_test.cc), so a quiet battle ends
+// exactly as the same battle with its log.
 class EventLog {
  public:
   using Sink = std::function<void(const Event&)>;
-  void add_sink(Sink s) { sinks_.push_back(std::move(s)); }
+  EventLog() = default;
+  explicit EventLog(bool quiet) : quiet_(quiet) {}
+  bool quiet() const { return quiet_; }
+  // A sink on a quiet log would see nothing: refused (SB_CHECK).
+  void add_sink(Sink s);
   void append(Event e);
+  // The events kept: none for a quiet log.
   const std::deque<Event>& events() const { return events_; }
-  std::size_t size() const { return events_.size(); }
+  // Events appended, kept or not.
+  std::size_t size() const { return appended_; }
+  // Events of kind `k` appended, kept or not.
+  std::size_t count(EventKind k) const { return counts_[static_cast<std::size_t>(k)]; }
 
  private:
+  static constexpr std::size_t kKinds = static_cast<std::size_t>(EventKind::kBattleEnd) + 1;
+  bool quiet_ = false;
+  std::size_t appended_ = 0;
+  std::array<std::size_t, kKinds> counts_{};
   std::deque<Event> events_;
   std::vector<Sink> sinks_;
 };

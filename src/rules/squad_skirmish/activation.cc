@@ -58,13 +58,11 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   bool rallied = false;  // SK-16: the officer spent his action rallying a test
   for (int g : group) {
     squads_[g].activated = true;
-    const std::size_t events = log.size();
+    const std::size_t tests = log.count(EventKind::kMorale);
     const bool rally = rallying(g);
     if (morale_step(g, rally, log, false)) ready.push_back(g);
     if (rally && option("sk_16_rally") == "officer-action") {
-      for (std::size_t i = events; i < log.size(); ++i) {
-        rallied |= log.events()[i].kind == EventKind::kMorale;
-      }
+      rallied |= log.count(EventKind::kMorale) > tests;
     }
   }
   after_step("morale");
