@@ -76,7 +76,7 @@ std::string format_report(const nlohmann::json& report) {
                      report["load_average_before"].get<std::string>(),
                      report["load_average_after"].get<std::string>());
   out << fmt::format("RNG draw: {:.2f} ns\n\n", report["rng_ns"].get<double>());
-  out << "Full battles, doctrine vs doctrine, one thread:\n";
+  out << "Full battles, doctrine vs doctrine, one thread, quiet event log (as mc fights them):\n";
   out << fmt::format("  {:<20} {:>10} {:>12} {:>7} {:>10} {:>8} {:>9}\n", "rule set", "battles/s",
                      "µs/battle", "turns", "dice", "ns/die", "peak KB");
   for (const auto& r : report["rulesets"]) {
@@ -91,7 +91,8 @@ std::string format_report(const nlohmann::json& report) {
         number(b, "turns_per_battle", "{:.1f}"), number(b, "dice_per_battle", "{:.0f}"),
         number(b, "ns_per_die", "{:.0f}"), number(b, "peak_memory_kb", "{:.0f}"));
   }
-  out << "\nScaling, generated battles (ms per game turn; stands per side):\n";
+  out << "\nScaling, generated battles, event log kept (as run fights them; ms per game turn; "
+         "stands per side):\n";
   for (const auto& r : report["rulesets"]) {
     const auto& s = r["scaling"];
     std::string line = fmt::format("  {:<20}", r["id"].get<std::string>());
