@@ -54,6 +54,7 @@ void expect_sk_quiet_as_logged(const Scenario& sc, std::uint64_t seed, const std
       EXPECT_EQ(fa.units[u].stands[s].removed, fb.units[u].stands[s].removed) << what;
     }
   }
+  EXPECT_GT(loud.log().count(EventKind::kFire), 0u) << what;  // a battle, not a stand-off
   EXPECT_TRUE(quiet.log().events().empty()) << what;
   EXPECT_EQ(quiet.log().size(), loud.log().size()) << what;
   for (int k = 0; k <= static_cast<int>(EventKind::kBattleEnd); ++k) {
