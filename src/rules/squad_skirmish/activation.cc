@@ -157,7 +157,7 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
     return std::string_view(
         detail::morale_test(morale_situation(unit, rallying), dice_, rec, "morale").result->key);
   });
-  Event e = make_event(EventKind::kMorale, unit, "");
+  Event e = make_event(EventKind::kMorale, unit, {});
   if (!quiet_) {
     const std::string why =
         s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
@@ -207,7 +207,7 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
     leaderless_.erase(it);
   }
   place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
-  Event e = make_event(EventKind::kStatus, unit, "");
+  Event e = make_event(EventKind::kStatus, unit, {});
   if (!quiet_) {
     e.text = fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit),
                          why);

@@ -29,7 +29,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
   for (const auto& [u, t] : shots) {
     if (!can_act(u) || !force_.units[t].on_table() || figure_count(t) == 0) continue;
     const bool volley = firing_at[t] >= volley_min && (!formed_only || formed(u));
-    Event e = make_event(EventKind::kFire, u, "");
+    Event e = make_event(EventKind::kFire, u, {});
     if (!quiet_) e.target = force_.units[t].id;
     squads_[u].last = "fire";
     touch(u);  // its last action and loaded weapons
@@ -152,10 +152,11 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
     }
   }
   if (loaded_now + still == 0) return;
-  Event e = make_event(EventKind::kStatus, unit, "");
+  Event e = make_event(EventKind::kStatus, unit,
+                       quiet_ ? std::string()
+                              : fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)",
+                                            name(unit), loaded_now, still, detail));
   if (!quiet_) {
-    e.text = fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)", name(unit),
-                         loaded_now, still, detail);
     e.data = {{"reload", Value(true)},
               {"loaded", Value(static_cast<std::int64_t>(loaded_now))},
               {"loading", Value(static_cast<std::int64_t>(still))}};

@@ -57,7 +57,7 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   std::map<std::string, Value> p = morale_params(unit, false, "attacker-");
   for (auto& kv : morale_params(target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(s.passed_turn == turn_);
-  Event e = make_event(EventKind::kCharge, unit, "");
+  Event e = make_event(EventKind::kCharge, unit, {});
   const Outcome o = resolve("charge", p, quiet_ ? nullptr : &e.rolls);
   const std::string attacker = text_of(o, "attacker");
   const std::string defender = text_of(o, "defender");
@@ -130,7 +130,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   }
   const bool roll_once = option("sk_13_versus_two") == "roll-once";
   const bool kill_loser = option("sk_13_loser") == "killed";
-  Event e = make_event(EventKind::kMelee, attacker, "");
+  Event e = make_event(EventKind::kMelee, attacker, {});
   if (!quiet_) e.target = force_.units[defender].id;
   std::vector<std::pair<int, int>> dead;  // (unit, figure), applied together
   int ties = 0;

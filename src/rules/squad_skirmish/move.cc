@@ -120,10 +120,12 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     if (d <= 0) break;
   }
   if (log != nullptr) {
-    Event e = make_event(EventKind::kMove, unit, "");
+    Event e =
+        make_event(EventKind::kMove, unit,
+                   quiet_ ? std::string()
+                          : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                                detail::format_g(inches) + "\", L40-L48)");
     if (!quiet_) {
-      e.text = fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-               detail::format_g(inches) + "\", L40-L48)";
       e.rolls = std::move(rolls);
       e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
     }
@@ -307,7 +309,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   if (home.x < -0.5) to_edge = from.x;
   if (home.y > 0.5) to_edge = t.height() - from.y;
   if (home.y < -0.5) to_edge = from.y;
-  Event e = make_event(EventKind::kRout, unit, "");
+  Event e = make_event(EventKind::kRout, unit, {});
   if (!quiet_) {
     e.text = fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why);
     e.rolls = std::move(rolls);
