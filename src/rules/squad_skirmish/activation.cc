@@ -35,11 +35,12 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
       }
     }
     if (group.size() > 1) {
-      std::vector<std::string> names;
-      for (int g : group) names.push_back(name(g));
-      log.append(make_event(EventKind::kOrder, unit,
-                            fmt::format("{} activates {} together (SK-01)",
-                                        card_name(unit, officer), fmt::join(names, ", "))));
+      emit(log, EventKind::kOrder, unit, [&] {
+        std::vector<std::string> names;
+        for (int g : group) names.push_back(name(g));
+        return fmt::format("{} activates {} together (SK-01)", card_name(unit, officer),
+                           fmt::join(names, ", "));
+      });
     }
   } else {
     group.push_back(unit);
@@ -151,23 +152,27 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
   // The `morale` resolution's body on the squad's typed situation (the parameters
   // morale_params() would name, as morale_of() reads them back): the same dice and record.
   std::vector<RollRecord> rolls;
-  const std::string result = with_record(&rolls, [&](RollRecord* rec) {
-    return detail::morale_test(morale_situation(unit, rallying), dice_, rec, "morale").result->key;
+  // The morale.results row's key (the rule set's fixed tables outlive the battle).
+  const std::string_view result = with_record(quiet_ ? nullptr : &rolls, [&](RollRecord* rec) {
+    return std::string_view(
+        detail::morale_test(morale_situation(unit, rallying), dice_, rec, "morale").result->key);
   });
-  const std::string why =
-      s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
-  Event e = make_event(EventKind::kMorale, unit,
-                       fmt::format("{} tests morale, {}: {}{}", name(unit), why, result,
-                                   rallying ? " (officer rallying +2)" : ""));
-  e.rolls = std::move(rolls);
-  e.data = {{"result", Value(result)}};
+  Event e = make_event(EventKind::kMorale, unit, {});
+  if (!quiet_) {
+    const std::string why =
+        s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
+    e.text = fmt::format("{} tests morale, {}: {}{}", name(unit), why, result,
+                         rallying ? " (officer rallying +2)" : "");
+    e.rolls = std::move(rolls);
+    e.data = {{"result", Value(std::string(result))}};
+  }
   log.append(std::move(e));
   if (result == "pass") {
     s.passed_turn = turn_;
     if (s.retreating) {
       s.retreating = false;
       force_.units[unit].status = UnitStatus::kActive;
-      log.append(make_event(EventKind::kStatus, unit, name(unit) + " rallies (L31)"));
+      emit(log, EventKind::kStatus, unit, [&] { return name(unit) + " rallies (L31)"; });
     }
     return true;
   }
@@ -202,10 +207,12 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
     leaderless_.erase(it);
   }
   place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
-  Event e = make_event(
-      EventKind::kStatus, unit,
-      fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit), why));
-  e.data = {{"promotion", Value(true)}};
+  Event e = make_event(EventKind::kStatus, unit, {});
+  if (!quiet_) {
+    e.text = fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit),
+                         why);
+    e.data = {{"promotion", Value(true)}};
+  }
   log.append(std::move(e));
 }
 

@@ -117,6 +117,7 @@ std::string BattleSK::name(int unit) const {
 Event BattleSK::make_event(EventKind kind, int unit, std::string text) const {
   Event e;
   e.kind = kind;
+  if (quiet_) return e;
   e.turn = turn_;
   e.phase = phase_;
   if (unit >= 0) {
@@ -247,9 +248,10 @@ std::vector<std::string> BattleSK::invariant_violations() const {
 
 void BattleSK::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
+  quiet_ = log.quiet();
   touches_.touch_all(force_.units.size());  // unit_report reads the turn
   phase_ = "cards";
-  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
+  emit(log, EventKind::kTurnStart, -1, [&] { return fmt::format("Turn {}", turn_); });
   cards_.clear();
   for (SquadState& s : squads_) s.activated = false;
   if (option("sk_01_cards") == "per-side") {

@@ -308,7 +308,17 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<Arms> arms_;
   HotOptions hot_;
 
+  // The event of `kind` for `unit` (or -1) with its narrative; a quiet battle's (quiet_) has its
+  // kind only, as nobody reads it.
   Event make_event(EventKind kind, int unit, std::string text) const;
+  // Appends that event with the narrative `text()` gives, worked out only when it is kept.
+  template <class Text>
+  void emit(EventLog& log, EventKind kind, int unit, Text&& text) const {
+    log.append(make_event(kind, unit, quiet_ ? std::string() : std::string(text())));
+  }
+  // The battle's log is quiet (EventLog::quiet, set each turn): no narrative text, roll records,
+  // event data nor strings made only for the log. The dice and every decision never read it.
+  bool quiet_ = false;
   std::string name(int unit) const;
 
   // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id

@@ -56,14 +56,16 @@ void BattleSK::squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog
     const std::string card = card_name(unit, officer);
     cards_.push_back(card);
     phase_ = "card";
-    Event e = make_event(EventKind::kInitiative, unit, "card: " + card);
-    e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("squad-deck"))}};
-    if (gone) e.text += officer >= 0 ? " (killed: no activation)" : " (gone: no activation)";
+    Event e = make_event(EventKind::kInitiative, unit, quiet_ ? std::string() : "card: " + card);
+    if (!quiet_) {
+      e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("squad-deck"))}};
+      if (gone) e.text += officer >= 0 ? " (killed: no activation)" : " (gone: no activation)";
+    }
     log.append(std::move(e));
     if (gone) continue;
     if (officer < 0 && squads_[unit].activated) {
-      log.append(make_event(EventKind::kStatus, unit,
-                            name(unit) + " already acted with its officer (SK-01)"));
+      emit(log, EventKind::kStatus, unit,
+           [&] { return name(unit) + " already acted with its officer (SK-01)"; });
       continue;
     }
     activate(unit, officer, orders, log);
@@ -101,10 +103,12 @@ void BattleSK::side_deck_turn(const std::vector<OrderSource*>& orders, EventLog&
     if (unit < 0) continue;
     cards_.push_back(card_name(unit, -1));
     phase_ = "card";
-    Event e = make_event(EventKind::kInitiative, unit,
-                         fmt::format("card: {} ({}): {}", card % 4 < 2 ? "red" : "black",
-                                     force_.sides[side].id, card_name(unit, -1)));
-    e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("per-side"))}};
+    Event e = make_event(EventKind::kInitiative, unit, {});
+    if (!quiet_) {
+      e.text = fmt::format("card: {} ({}): {}", card % 4 < 2 ? "red" : "black",
+                           force_.sides[side].id, cards_.back());
+      e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("per-side"))}};
+    }
     log.append(std::move(e));
     activate(unit, -1, orders, log);
     after_step("activation");
@@ -158,11 +162,14 @@ void BattleSK::replace_officers(EventLog& log) {
     note_officer(best, k);
     squads_[best].leader = -1;
     world_changed();  // ranges may be measured to the squad leader (sk_06_measure)
-    Event e = make_event(EventKind::kStatus, best,
-                         fmt::format("the squad leader of {} is promoted officer in place of the "
-                                     "fallen officer (SK-18 leader-promoted)",
-                                     name(best)));
-    e.data = {{"officer_promoted", Value(true)}};
+    Event e = make_event(EventKind::kStatus, best, {});
+    if (!quiet_) {
+      e.text = fmt::format(
+          "the squad leader of {} is promoted officer in place of the fallen officer (SK-18 "
+          "leader-promoted)",
+          name(best));
+      e.data = {{"officer_promoted", Value(true)}};
+    }
     log.append(std::move(e));
     promote(best, "in place of its leader, promoted officer (SK-18)", log);
   }

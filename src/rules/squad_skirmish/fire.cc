@@ -29,8 +29,8 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
   for (const auto& [u, t] : shots) {
     if (!can_act(u) || !force_.units[t].on_table() || figure_count(t) == 0) continue;
     const bool volley = firing_at[t] >= volley_min && (!formed_only || formed(u));
-    Event e = make_event(EventKind::kFire, u, "");
-    e.target = force_.units[t].id;
+    Event e = make_event(EventKind::kFire, u, {});
+    if (!quiet_) e.target = force_.units[t].id;
     squads_[u].last = "fire";
     touch(u);  // its last action and loaded weapons
     int fired = 0;
@@ -40,7 +40,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
       detail::FireSituation f = squad_fire(u, t, volley);
       figure_fire(u, k, t, f);
       if (cannon(u)) f.canister = canister;
-      const Outcome o = detail::fire_outcome(f, dice_, &e.rolls);
+      const Outcome o = detail::fire_outcome(f, dice_, quiet_ ? nullptr : &e.rolls);
       const int n = static_cast<int>(as_number(o[0].second));
       kills += n;
       ++fired;
@@ -70,13 +70,15 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
       }
     }
     // The victims' notes (kill_figure, hit_leader) follow the summary.
-    e.text = fmt::format("{} fires at {}: {} shot{}, {} kill{}{}", name(u), name(t), fired,
-                         fired == 1 ? "" : "s", kills, kills == 1 ? "" : "s",
-                         volley ? " (volley +1, L77, SK-23)" : "") +
-             e.text;
-    e.data = {{"kills", Value(static_cast<std::int64_t>(kills))},
-              {"shots", Value(static_cast<std::int64_t>(fired))},
-              {"volley", Value(volley)}};
+    if (!quiet_) {
+      e.text = fmt::format("{} fires at {}: {} shot{}, {} kill{}{}", name(u), name(t), fired,
+                           fired == 1 ? "" : "s", kills, kills == 1 ? "" : "s",
+                           volley ? " (volley +1, L77, SK-23)" : "") +
+               e.text;
+      e.data = {{"kills", Value(static_cast<std::int64_t>(kills))},
+                {"shots", Value(static_cast<std::int64_t>(fired))},
+                {"volley", Value(volley)}};
+    }
     log.append(std::move(e));
     // SK-07: the others take their Load actions; with sk_07_actions > 1 the firers load too.
     load(u, log, gun_fired ? std::vector<int>{living(u).front()} : just_fired);
@@ -121,12 +123,14 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
       g.gun_loaded = true;
       g.gun_canister = gap() <= row("fire.weapons", "cannon").number("close");
       loaded_now = 1;
-      detail = g.gun_canister ? " with canister (SK-08)" : " with ball";
+      if (!quiet_) detail = g.gun_canister ? " with canister (SK-08)" : " with ball";
     } else {
       still = 1;
-      detail = fmt::format(", {} Load action{} left", g.gun_reload, g.gun_reload == 1 ? "" : "s");
+      if (!quiet_) {
+        detail = fmt::format(", {} Load action{} left", g.gun_reload, g.gun_reload == 1 ? "" : "s");
+      }
     }
-    detail = fmt::format(" ({} crew loading{})", crew, detail);
+    if (!quiet_) detail = fmt::format(" ({} crew loading{})", crew, detail);
   } else {
     const bool rifle = weapon(unit) == "rifle";
     for (int k : living(unit)) {
@@ -149,11 +153,14 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
   }
   if (loaded_now + still == 0) return;
   Event e = make_event(EventKind::kStatus, unit,
-                       fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)", name(unit),
-                                   loaded_now, still, detail));
-  e.data = {{"reload", Value(true)},
-            {"loaded", Value(static_cast<std::int64_t>(loaded_now))},
-            {"loading", Value(static_cast<std::int64_t>(still))}};
+                       quiet_ ? std::string()
+                              : fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)",
+                                            name(unit), loaded_now, still, detail));
+  if (!quiet_) {
+    e.data = {{"reload", Value(true)},
+              {"loaded", Value(static_cast<std::int64_t>(loaded_now))},
+              {"loading", Value(static_cast<std::int64_t>(still))}};
+  }
   log.append(std::move(e));
 }
 
@@ -216,22 +223,26 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
         at == leaderless_.end() || *at != unit) {
       leaderless_.insert(at, unit);
     }
-    e.text += fmt::format(
-        "; the squad leader of {} is killed: out of command until a field "
-        "promotion (L34-L36)",
-        name(unit));
-    e.data.emplace_back("leader_killed", Value(u.id));
+    if (!quiet_) {
+      e.text += fmt::format(
+          "; the squad leader of {} is killed: out of command until a field "
+          "promotion (L34-L36)",
+          name(unit));
+      e.data.emplace_back("leader_killed", Value(u.id));
+    }
   } else if (role == Role::kOfficer) {
-    e.text += fmt::format("; an officer of {} is killed (SK-18)", name(unit));
     officers_lost_.emplace_back(unit, pos(unit, k));
-    e.data.emplace_back("officer_killed", Value(u.id));
+    if (!quiet_) {
+      e.text += fmt::format("; an officer of {} is killed (SK-18)", name(unit));
+      e.data.emplace_back("officer_killed", Value(u.id));
+    }
   }
   if (u.figures() == 0) {
     u.status = UnitStatus::kRemoved;
     if (s.locked >= 0) touch(s.locked);  // no longer "in melee with"
     if (s.locked >= 0) squads_[s.locked].locked = -1;
     s.locked = -1;
-    e.text += fmt::format("; {} is wiped out", name(unit));
+    if (!quiet_) e.text += fmt::format("; {} is wiped out", name(unit));
   }
 }
 
@@ -244,6 +255,7 @@ void BattleSK::hit_leader(int unit, int k, Event& e) {
                     (f.role == Role::kLeader || (f.role == Role::kOfficer && hot_.heroes_officers));
   if (hero && f.hero_hits < 2) {
     ++f.hero_hits;
+    if (quiet_) return;
     e.text += fmt::format("; the {} of {} is hit: {} (Heroes, L97-L99)", role_name(f.role),
                           name(unit), f.hero_hits == 1 ? "a flesh wound" : "wounded, -1");
     return;

@@ -65,6 +65,7 @@ Shot roll_shot(const ShotRules& rules, const ShotState& state, Chance& c, RollRe
     note_face(rec, "d10", victim_face);
   }
   const Shot s = classify(rules, state, face, victim_face);
+  if (rec == nullptr) return s;  // the story is the record's
   story += fmt::format("{}d10 {} {:+} = {}: {}", story.empty() ? "" : "; ", face, rules.modifier,
                        score, s.victim == Victim::kNone ? "miss" : "kill");
   if (natural) {
@@ -81,11 +82,12 @@ namespace detail {
 Outcome fire_outcome(const FireSituation& f, Chance& c, std::vector<RollRecord>* explain) {
   return with_record(explain, [&](RollRecord* rec) {
     const Row& kill = row("fire.kill", "kill");
-    FireShot shot = fire_shot(f);
+    FireShot shot = fire_shot(f, rec != nullptr);
     const Row& ranges = *shot.ranges;
     const bool close = shot.close;
     const double range = f.range;
-    start_record(rec, "fire", kill.number("score"), fmt::format("{} ({})", kill.name, kill.ref));
+    start_record(rec, "fire", kill.number("score"),
+                 rec != nullptr ? fmt::format("{} ({})", kill.name, kill.ref) : std::string());
     if (shot.beyond) {
       if (rec != nullptr) {
         rec->result = fmt::format("no fire: {:g}\" is beyond the {}'s effective range {}\" ({})",

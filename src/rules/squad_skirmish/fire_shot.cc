@@ -154,9 +154,25 @@ double walk_mean_kills(const FireShot& shot) {
   return fraction_walk_mean_kills(shot);
 }
 
+// A shot's modifiers: listed in `list` (for its record), or only summed (a roll nobody
+// records: a quiet battle's), the same total either way.
+struct ShotModifiers {
+  Modifiers* list = nullptr;
+  int total = 0;
+  void add(const Row& r) {
+    if (list != nullptr) return list->add(r);
+    total += r.number("value");
+  }
+  void add(std::string name, int value, std::string ref) {
+    if (list != nullptr) return list->add(std::move(name), value, std::move(ref));
+    total += value;
+  }
+  int sum() const { return list != nullptr ? list->total() : total; }
+};
+
 // Adds the fire.modifiers row named `prefix` + `value` + `suffix` unless `value` is `plain`:
 // the rows of the usual values (`kept`) found once, any other looked up.
-void add_modifier_of(Modifiers& m, std::string_view value, std::string_view plain,
+void add_modifier_of(ShotModifiers& m, std::string_view value, std::string_view plain,
                      std::initializer_list<std::pair<std::string_view, const Row*>> kept,
                      std::string_view prefix, std::string_view suffix) {
   if (value == plain) return;
@@ -257,7 +273,7 @@ FireSituation fire_situation(const Params& p) {
   return f;
 }
 
-FireShot fire_shot(const FireSituation& f) {
+FireShot fire_shot(const FireSituation& f, bool listed) {
   // The rows and numbers every shot reads, found once (the tables are embedded and fixed).
   static const int kKillScore = row("fire.kill", "kill").number("score");
   static const int kChainOver = row("fire.canister", "reroll").number("over");
@@ -280,7 +296,7 @@ FireShot fire_shot(const FireSituation& f) {
   s.ranges = tap ? &kMusket : &weapon;
   const bool cannon = weapon.key == "cannon";
   const bool canister = cannon && f.canister;
-  Modifiers& m = s.modifiers;
+  ShotModifiers m{listed ? &s.modifiers : nullptr};
   s.rules.kill_score = kKillScore;
   s.rules.chain_over = kChainOver;
   s.close = f.range <= s.ranges->number("close");
@@ -299,11 +315,10 @@ FireShot fire_shot(const FireSituation& f) {
                   "");
   if (f.mounted) m.add(kMounted);
   if (f.wounded) m.add("wounded squad leader (Heroes)", -1, "L99, §10");
-  add_modifier_of(m, f.cover, "none", {{"soft", &kSoftCover}, {"hard", &kHardCover}}, "",
-                  "-cover");
+  add_modifier_of(m, f.cover, "none", {{"soft", &kSoftCover}, {"hard", &kHardCover}}, "", "-cover");
   if (f.target_formed) m.add(kTargetFormed);
   if (f.volley) m.add(kVolley);
-  s.rules.modifier = m.total();
+  s.rules.modifier = m.sum();
   s.rules.natural_face = f.natural_face;
   s.rules.natural_kills = f.natural_kills;
   s.rules.missing_ranker = f.missing_ranker;
@@ -375,7 +390,7 @@ double situation_mean_kills(const FireSituation& f) {
   const int cover = index_in<3>(f.cover, {"none", "soft", "hard"});
   if (weapon < 0 || musket < 0 || weapon > 15 || quality < 0 || cover < 0 || f.target_size < 0 ||
       f.target_size > 255) {
-    return fire_mean_kills(fire_shot(f));  // not a situation the key spans
+    return fire_mean_kills(fire_shot(f, false));  // not a situation the key spans
   }
   // fire_shot's ranges: a tap-loaded rifle's are a musket's (L73).
   const WeaponRanges& ranges = weapons[static_cast<std::size_t>(
@@ -392,7 +407,7 @@ double situation_mean_kills(const FireSituation& f) {
   }
   thread_local std::unordered_map<std::uint64_t, double> kept;
   if (auto it = kept.find(key); it != kept.end()) return it->second;
-  const double v = fire_mean_kills(fire_shot(f));
+  const double v = fire_mean_kills(fire_shot(f, false));
   kept.emplace(key, v);
   return v;
 }

@@ -79,12 +79,14 @@ struct FireShot {
   const Row* ranges = nullptr;  // fire.weapons row whose ranges apply (a tap-loaded rifle: musket)
   bool beyond = false;          // past the effective range: no fire
   bool close = false;           // within close range
-  Modifiers modifiers;          // every modifier, in the order the record lists them
+  Modifiers modifiers;          // every modifier, in the order the record lists them (if listed)
   ShotRules rules;
   ShotState state;
   int size = 10;  // target-size: the canister chain stops at this many kills
 };
-FireShot fire_shot(const FireSituation& f);
+// `listed`: the modifiers named in `modifiers` for a record; else only their total, in
+// rules.modifier either way.
+FireShot fire_shot(const FireSituation& f, bool listed = true);
 
 // The `fire` resolution on a typed situation (fire_resolutions.cc): the resolution reads its
 // parameters into one (fire_situation) and calls this; the battle builds one directly

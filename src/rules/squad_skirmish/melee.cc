@@ -57,16 +57,18 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   std::map<std::string, Value> p = morale_params(unit, false, "attacker-");
   for (auto& kv : morale_params(target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(s.passed_turn == turn_);
-  Event e = make_event(EventKind::kCharge, unit, "");
-  e.target = force_.units[target].id;
-  const Outcome o = resolve("charge", p, &e.rolls);
+  Event e = make_event(EventKind::kCharge, unit, {});
+  const Outcome o = resolve("charge", p, quiet_ ? nullptr : &e.rolls);
   const std::string attacker = text_of(o, "attacker");
   const std::string defender = text_of(o, "defender");
-  const std::string result = text_of(o, "charge");
-  e.text = fmt::format("{} charges {}: attacker {}, defender {}: {} (L50-L54, SK-12)", name(unit),
-                       name(target), attacker, defender, result);
-  e.data = {
-      {"attacker", Value(attacker)}, {"defender", Value(defender)}, {"charge", Value(result)}};
+  if (!quiet_) {
+    const std::string result = text_of(o, "charge");
+    e.target = force_.units[target].id;
+    e.text = fmt::format("{} charges {}: attacker {}, defender {}: {} (L50-L54, SK-12)", name(unit),
+                         name(target), attacker, defender, result);
+    e.data = {
+        {"attacker", Value(attacker)}, {"defender", Value(defender)}, {"charge", Value(result)}};
+  }
   log.append(std::move(e));
   if (attacker == "pass") s.passed_turn = turn_;
   if (defender == "pass") squads_[target].passed_turn = turn_;
@@ -103,8 +105,8 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
     touch(unit);  // in contact
     touch(target);
     s.crossed = path.crossed;
-    log.append(make_event(EventKind::kStatus, unit,
-                          fmt::format("{} contacts {} (SK-12)", name(unit), name(target))));
+    emit(log, EventKind::kStatus, unit,
+         [&] { return fmt::format("{} contacts {} (SK-12)", name(unit), name(target)); });
   }
 }
 
@@ -128,43 +130,48 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   }
   const bool roll_once = option("sk_13_versus_two") == "roll-once";
   const bool kill_loser = option("sk_13_loser") == "killed";
-  Event e = make_event(EventKind::kMelee, attacker, "");
-  e.target = force_.units[defender].id;
+  Event e = make_event(EventKind::kMelee, attacker, {});
+  if (!quiet_) e.target = force_.units[defender].id;
   std::vector<std::pair<int, int>> dead;  // (unit, figure), applied together
   int ties = 0;
   for (std::size_t j = 0; j < d_figs.size(); ++j) {
     const int d = d_figs[j];
     const bool two = foes[j].size() > 1;
     if (two && roll_once) {  // SK-13: one roll at -2 against each opponent
-      // One side's modifiers for a pairing (the `melee` resolution's own), rolled and recorded.
-      auto roll = [&](int a, const char* side, std::string purpose, std::string ref, int* total) {
+      // One side's modifiers for a pairing (the `melee` resolution's own), rolled, and recorded
+      // in `r` unless the battle is quiet.
+      auto roll = [&](int a, const char* side, std::string_view purpose, const char* ref,
+                      RollRecord* r) {
         auto p = melee_params(attacker, a, defender, d, charging, true);
         p["a-crossed-obstacle"] = Value(crossed);
         const Params full = *complete_params(ruleset_melee_params(),
                                              std::map<std::string, Value>(p.begin(), p.end()));
         const detail::Modifiers m = detail::melee_modifiers(full, side);
         const int face = dice_.roll(10);
-        *total = face + m.total();
-        RollRecord r;
-        start_record(&r, purpose, 0, std::move(ref));
-        m.record(&r);
-        note_face(&r, "d10", face);
-        r.target = *total;
-        r.result = fmt::format("d10 {} {:+} = {}", face, m.total(), *total);
-        return r;
+        const int total = face + m.total();
+        if (quiet_) return total;
+        start_record(r, purpose, 0, ref);
+        m.record(r);
+        note_face(r, "d10", face);
+        r->target = total;
+        r->result = fmt::format("d10 {} {:+} = {}", face, m.total(), total);
+        return total;
       };
-      int dt = 0;
-      e.rolls.push_back(roll(foes[j][0], "b", "melee: defender facing two",
-                             "modified d10, rolled once (SK-13)", &dt));
+      RollRecord dr;
+      const int dt = roll(foes[j][0], "b", "melee: defender facing two",
+                          "modified d10, rolled once (SK-13)", &dr);
+      if (!quiet_) e.rolls.push_back(std::move(dr));
       bool d_dies = false;
       for (int a : foes[j]) {
-        int at = 0;
-        RollRecord ar = roll(a, "a", "melee: attacker", "modified d10, higher wins (L85-L87)", &at);
-        ar.result += fmt::format(" vs {}: {}", dt,
-                                 at > dt   ? "win"
-                                 : at < dt ? "lose"
-                                           : "tie (L87)");
-        e.rolls.push_back(ar);
+        RollRecord ar;
+        const int at = roll(a, "a", "melee: attacker", "modified d10, higher wins (L85-L87)", &ar);
+        if (!quiet_) {
+          ar.result += fmt::format(" vs {}: {}", dt,
+                                   at > dt   ? "win"
+                                   : at < dt ? "lose"
+                                             : "tie (L87)");
+          e.rolls.push_back(ar);
+        }
         if (at > dt) d_dies = true;
         if (at < dt) dead.emplace_back(attacker, a);
         if (at == dt) ++ties;
@@ -175,7 +182,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
     for (int a : foes[j]) {
       auto p = melee_params(attacker, a, defender, d, charging, two);
       p["a-crossed-obstacle"] = Value(crossed);
-      const Outcome o = resolve("melee", p, &e.rolls);
+      const Outcome o = resolve("melee", p, quiet_ ? nullptr : &e.rolls);
       const std::string r = text_of(o, "result");
       if (r == "win") dead.emplace_back(defender, d);
       if (r == "lose") dead.emplace_back(attacker, a);
@@ -189,9 +196,11 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   for (const auto& [u, k] : dead) {
     (u == attacker ? a_lost : d_lost) += 1;
   }
-  e.text = fmt::format("melee: {} against {}{}: {} lose {}, {} lose {}, {} tie{}", name(attacker),
-                       name(defender), charging ? " (charging +1)" : "", name(attacker), a_lost,
-                       name(defender), d_lost, ties, ties == 1 ? "" : "s");
+  if (!quiet_) {
+    e.text = fmt::format("melee: {} against {}{}: {} lose {}, {} lose {}, {} tie{}", name(attacker),
+                         name(defender), charging ? " (charging +1)" : "", name(attacker), a_lost,
+                         name(defender), d_lost, ties, ties == 1 ? "" : "s");
+  }
   for (const auto& [u, k] : dead) {
     if (!kill_loser) continue;
     if (figures_[u][k].role == Role::kRanker) {
@@ -200,17 +209,19 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
       hit_leader(u, k, e);
     }
   }
-  if (!kill_loser && !dead.empty()) e.text += "; the losers fall back 1\" (SK-13 falls-back)";
-  e.data = {{"attacker_lost", Value(static_cast<std::int64_t>(kill_loser ? a_lost : 0))},
-            {"defender_lost", Value(static_cast<std::int64_t>(kill_loser ? d_lost : 0))},
-            {"ties", Value(static_cast<std::int64_t>(ties))}};
+  if (!quiet_) {
+    if (!kill_loser && !dead.empty()) e.text += "; the losers fall back 1\" (SK-13 falls-back)";
+    e.data = {{"attacker_lost", Value(static_cast<std::int64_t>(kill_loser ? a_lost : 0))},
+              {"defender_lost", Value(static_cast<std::int64_t>(kill_loser ? d_lost : 0))},
+              {"ties", Value(static_cast<std::int64_t>(ties))}};
+  }
   const bool go_on = ties > 0 && figure_count(attacker) > 0 && figure_count(defender) > 0;
   touch(attacker);  // the contact and the figures lost
   touch(defender);
   if (!go_on) {
     if (squads_[attacker].locked == defender) squads_[attacker].locked = -1;
     if (squads_[defender].locked == attacker) squads_[defender].locked = -1;
-  } else {
+  } else if (!quiet_) {
     e.text += "; the tie fights on next activation (L87)";
   }
   log.append(std::move(e));

@@ -89,7 +89,8 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
                             const std::vector<int>& movers) {
   const Vec2 from = anchor(unit);
   std::vector<RollRecord> rolls;
-  const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, &rolls);
+  const double inches =
+      budget_in >= 0 ? budget_in : roll_move(unit, dest, quiet_ ? nullptr : &rolls);
   const bool double_cost = hot_.terrain_double_cost;
   const CostFn cost = [&](const TerrainAt& at) {
     return double_cost && slow_ground(at) ? 2.0 : 1.0;
@@ -119,11 +120,15 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     if (d <= 0) break;
   }
   if (log != nullptr) {
-    Event e = make_event(EventKind::kMove, unit,
-                         fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-                             detail::format_g(inches) + "\", L40-L48)");
-    e.rolls = std::move(rolls);
-    e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
+    Event e =
+        make_event(EventKind::kMove, unit,
+                   quiet_ ? std::string()
+                          : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                                detail::format_g(inches) + "\", L40-L48)");
+    if (!quiet_) {
+      e.rolls = std::move(rolls);
+      e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
+    }
     log->append(std::move(e));
   }
   return moved / kMm;
@@ -268,10 +273,11 @@ void BattleSK::split_move(int unit, Vec2 dest, EventLog& log) {
   for (int k : living(unit)) {
     if (k == lead || figures_[unit][k].loaded) movers.push_back(k);
   }
-  log.append(make_event(EventKind::kOrder, unit,
-                        fmt::format("{} splits its actions: {} figure{} move, {} load (SK-11)",
-                                    name(unit), movers.size(), movers.size() == 1 ? "" : "s",
-                                    figure_count(unit) - static_cast<int>(movers.size()))));
+  emit(log, EventKind::kOrder, unit, [&] {
+    return fmt::format("{} splits its actions: {} figure{} move, {} load (SK-11)", name(unit),
+                       movers.size(), movers.size() == 1 ? "" : "s",
+                       figure_count(unit) - static_cast<int>(movers.size()));
+  });
   move_squad(unit, dest, -1, -1, &log, movers);
   load(unit, log, movers);  // the movers spent one action moving (SK-07)
 }
@@ -292,9 +298,10 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   std::vector<RollRecord> rolls;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   const Vec2 from = anchor(unit);
-  const double budget = option("sk_14_retreat") == "rolled-move"
-                            ? roll_move(unit, from + home * (max_move_in(unit) * kMm), &rolls)
-                            : max_move_in(unit);
+  const double budget =
+      option("sk_14_retreat") == "rolled-move"
+          ? roll_move(unit, from + home * (max_move_in(unit) * kMm), quiet_ ? nullptr : &rolls)
+          : max_move_in(unit);
   // How far the table goes that way.
   const smoothbore::Table& t = scenario_.table;
   double to_edge = 1e18;
@@ -302,14 +309,15 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   if (home.x < -0.5) to_edge = from.x;
   if (home.y > 0.5) to_edge = t.height() - from.y;
   if (home.y < -0.5) to_edge = from.y;
-  Event e =
-      make_event(EventKind::kRout, unit,
-                 fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why));
-  e.rolls = std::move(rolls);
+  Event e = make_event(EventKind::kRout, unit, {});
+  if (!quiet_) {
+    e.text = fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why);
+    e.rolls = std::move(rolls);
+  }
   if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
     u.status = UnitStatus::kOffTable;
     world_changed();  // its figures no longer block sight nor can be seen
-    e.text += "; it leaves the table (SK-14)";
+    if (!quiet_) e.text += "; it leaves the table (SK-14)";
     log.append(std::move(e));
     return;
   }
