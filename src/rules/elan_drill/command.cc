@@ -34,7 +34,7 @@ void BattleED::rally_step(int side, EventLog& log) {
         {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}};
     with_leader(u, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("rally", p, &rolls);
+    const Outcome o = resolve("rally", p, records(log, rolls));
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
@@ -42,13 +42,13 @@ void BattleED::rally_step(int side, EventLog& log) {
       if (k == "broken") still_broken = std::get<bool>(v);
     }
     const bool rallied = broken(u) && !still_broken;
-    Event e = make_event(EventKind::kStatus, u,
-                         fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
-                                     stationary ? "stationary 3D" : "moving 1D", dms,
-                                     dms == 1 ? "" : "s", rallied ? ", no longer broken" : ""));
-    e.rolls = std::move(rolls);
-    e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
+      e.text = fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
+                           stationary ? "stationary 3D" : "moving 1D", dms, dms == 1 ? "" : "s",
+                           rallied ? ", no longer broken" : "");
+      e.rolls = std::move(rolls);
+      e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
+    }));
     s.dms = dms;
     touch(u);
     if (rallied) force_.units[u].status = UnitStatus::kActive;
@@ -74,17 +74,17 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
     orders_[u] = a;
     if (a.rate == "task" && state_[u].engineering.empty() && !state_[u].fortified) {
       state_[u].engineering = "fortify";  // L10, D12-24 (doctrine_actions.cc)
-      log.append(make_event(EventKind::kOrder, u,
-                            fmt::format("{} sets to fortify its place (L10, D12-24)", name(u))));
+      log.append(event(log, EventKind::kOrder, u, [&] {
+        return fmt::format("{} sets to fortify its place (L10, D12-24)", name(u));
+      }));
     }
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
-    Event e =
-        make_event(charge ? EventKind::kCharge : EventKind::kOrder, u,
-                   charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
-                          : fmt::format("{} orders {}", name(u), a.describe()));
-    if (a.target >= 0) e.target = force_.units[a.target].id;
-    e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
-    log.append(std::move(e));
+    log.append(event(log, charge ? EventKind::kCharge : EventKind::kOrder, u, [&](Event& e) {
+      e.text = charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
+                      : fmt::format("{} orders {}", name(u), a.describe());
+      if (a.target >= 0) e.target = force_.units[a.target].id;
+      e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
+    }));
     if (charge) {
       state_[u].charging = a.target;
       if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
@@ -168,17 +168,18 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
         {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
     with_leader(u, p);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("drill-test", p, &rolls);
+    const Outcome o = resolve("drill-test", p, records(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
     }
-    Event e = make_event(EventKind::kCharge, u,
-                         fmt::format("{} responds to the charge of {}: {}{}", name(u),
-                                     name(charger), key, performed ? "" : " (fails)"));
-    e.target = force_.units[charger].id;
-    e.data = {{"response", Value(key)}, {"performed", Value(performed)}};
-    e.rolls = std::move(rolls);
+    Event e = event(log, EventKind::kCharge, u, [&](Event& ev) {
+      ev.text = fmt::format("{} responds to the charge of {}: {}{}", name(u), name(charger), key,
+                            performed ? "" : " (fails)");
+      ev.target = force_.units[charger].id;
+      ev.data = {{"response", Value(key)}, {"performed", Value(performed)}};
+      ev.rolls = std::move(rolls);
+    });
     apply_test(u, o, "charge response", std::move(e), log);
     if (!performed || !active(u)) continue;
     state_[u].response = key;
@@ -190,7 +191,8 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     } else if (a.kind == ActionKind::kMove) {
       move_unit(u, a.destination, a.facing, move_rate_in(u), -1);
       state_[u].moved = true;
-      log.append(make_event(EventKind::kMove, u, fmt::format("{} evades", name(u))));
+      log.append(
+          event(log, EventKind::kMove, u, [&] { return fmt::format("{} evades", name(u)); }));
     }
   }
 }
