@@ -198,10 +198,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
   std::vector<int> fire_targets(int unit) const;
   std::vector<int> fire_targets_now(int unit) const;
-  // The resolution `name` with `given` parameters (the rest at their defaults), sampled
-  // with the battle's dice, its records appended to `rolls`.
-  Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
-                  std::vector<RollRecord>* rolls);
   static double expected(const std::string& name, const std::map<std::string, Value>& given,
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
@@ -287,7 +283,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   CostFn terrain_cost(int unit) const;  // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
   // `moving` = false: not a move or formation change, so no DMs (L101-L103).
-  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+  // Its situation (typed, situations.h), for a charge response too (command.cc).
+  DrillTestSituation drill_situation(int unit, std::string_view action, bool moving) const;
+  Outcome drill_test(int unit, std::string_view action, std::vector<RollRecord>* rolls,
                      bool moving = true);
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
@@ -299,8 +297,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);
   // leaders (leaders.cc, L7, D12-22, R-001-4)
-  void with_leader(int unit, std::map<std::string, Value>& p) const;
   void with_leader(int unit, ElanFactors& e) const;
+  void with_leader(int unit, bool& leader, TestOptions& options) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);

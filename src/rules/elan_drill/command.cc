@@ -22,19 +22,19 @@ void BattleED::rally_step(int side, EventLog& log) {
     const Unit& unit = force_.units[u];
     if (!unit.on_table() || (s.dms == 0 && !broken(u))) continue;
     const bool stationary = !broken(u) && !s.moved_last;
-    std::map<std::string, Value> p = {
-        {"stance", Value(std::string(stationary ? "stationary" : "moving"))},
-        {"factor", Value(i64(elan(u)))},
-        {"dms", Value(i64(std::min(s.dms, 12)))},
-        {"broken", Value(broken(u))},
-        {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
-        // D12-22: the die is a broken unit's (the rally reads it only then).
-        {"leader-near", Value(broken(u) && leader_near(u))},
-        {"mode", Value(option("r001_2_rally_mode"))},
-        {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}};
-    with_leader(u, p);
+    RallySituation p;
+    p.stationary = stationary;
+    p.factor = elan(u);
+    p.dms = std::min(s.dms, 12);
+    p.broken = broken(u);
+    p.square_or_cover = unit.formation == "square" || cover(u) != "none";
+    // D12-22: the die is a broken unit's (the rally reads it only then).
+    p.leader_near = broken(u) && leader_near(u);
+    p.successes = option("r001_2_rally_mode") == "successes";
+    p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+    with_leader(u, p.leader, p.options);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("rally", p, records(log, rolls));
+    const Outcome o = roll_rally(p, dice_, records(log, rolls));
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
@@ -158,17 +158,10 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     const std::vector<Action> legal = responses(u, charger);
     Action a = src != nullptr ? src->react(*this, u, legal) : legal.front();
     const std::string key = response_key(a);
-    std::map<std::string, Value> p = {
-        {"action", Value(key)},
-        {"factor", Value(std::int64_t{drill(u)})},
-        {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
-        {"restricted", Value(restricted(u))},
-        {"moving", Value(a.kind != ActionKind::kHold)},
-        {"flank-rear", Value(flank_or_rear(charger, u))},  // L95
-        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-    with_leader(u, p);
+    DrillTestSituation p = drill_situation(u, key, a.kind != ActionKind::kHold);
+    p.flank_rear = flank_or_rear(charger, u);  // L95
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("drill-test", p, records(log, rolls));
+    const Outcome o = roll_drill_test(p, dice_, records(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);

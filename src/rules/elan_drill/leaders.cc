@@ -38,13 +38,12 @@ int BattleED::attached_leader(int unit) const {
   return unit >= 0 && unit < static_cast<int>(leader_of_.size()) ? leader_of_[unit] : -1;
 }
 
-void BattleED::with_leader(int unit, std::map<std::string, Value>& p) const {
-  p["leader"] = Value(attached_leader(unit) >= 0);
-  p["leader-bonus"] = Value(std::int64_t{static_cast<int>(option_number("d12_22_leader_bonus"))});
-}
 void BattleED::with_leader(int unit, ElanFactors& e) const {
-  e.leader = attached_leader(unit) >= 0;
-  e.options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
+  with_leader(unit, e.leader, e.options);
+}
+void BattleED::with_leader(int unit, bool& leader, TestOptions& options) const {
+  leader = attached_leader(unit) >= 0;
+  options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
 }
 
 bool BattleED::leader_near(int unit) const {

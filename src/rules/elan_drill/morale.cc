@@ -91,15 +91,16 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
     if (once && state_[f].tested_step == step_) continue;
     state_[f].tested_step = step_;
-    std::map<std::string, Value> p = {
-        {"friends-broken", Value(std::int64_t{1})},
-        {"factor", Value(std::int64_t{elan(f)})},
-        {"dms", Value(std::int64_t{std::min(state_[f].dms, 12)})},
-        {"square-or-cover", Value(force_.units[i].formation == "square")},
-        {"below-half", Value(2 * force_.units[i].figures() < force_.units[i].start_figures)}};
-    with_leader(f, p);
+    // R-001-3's break-dms at the resolution's default (4), as it always was here.
+    ElanTestSituation p;
+    p.friends_broken = 1;
+    p.elan.factor = elan(f);
+    p.elan.dms = std::min(state_[f].dms, 12);
+    p.elan.square_or_cover = force_.units[i].formation == "square";
+    p.elan.below_half = 2 * force_.units[i].figures() < force_.units[i].start_figures;
+    with_leader(f, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("elan-test", p, records(log, rolls));
+    const Outcome o = roll_elan_test(p, dice_, records(log, rolls));
     Event e = event(log, EventKind::kMorale, f, [&](Event& ev) {
       ev.text = fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f), name(unit),
                             rolls.empty() ? "" : rolls.back().result);

@@ -126,17 +126,21 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
 
 // A Drill test of `action` (L76-L103) with the unit's factor, DMs, restricted formation
 // (D12-09) and leader (D12-22).
-Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+DrillTestSituation BattleED::drill_situation(int unit, std::string_view action, bool moving) const {
+  DrillTestSituation s;
+  s.action = action;
+  s.moving = moving;
+  s.factor = drill(unit);
+  s.dms = std::min(state_[unit].dms, 12);
+  s.restricted = restricted(unit);
+  s.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  with_leader(unit, s.leader, s.options);
+  return s;
+}
+
+Outcome BattleED::drill_test(int unit, std::string_view action, std::vector<RollRecord>* rolls,
                              bool moving) {
-  std::map<std::string, Value> p = {
-      {"action", Value(action)},
-      {"moving", Value(moving)},
-      {"factor", Value(std::int64_t{drill(unit)})},
-      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-      {"restricted", Value(restricted(unit))},
-      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-  with_leader(unit, p);
-  return resolve("drill-test", p, rolls);
+  return roll_drill_test(drill_situation(unit, action, moving), dice_, rolls);
 }
 
 // L80-L83, D12-08, D12-21: `dice` 0 = no test (change on the spot), 1 = & move ½, 2 = &
