@@ -203,6 +203,30 @@ TEST(RectFrame, TouchingFootprintsAreAtZero) {
   EXPECT_NEAR(distance(a, Rect{{0, 120}, 0, 40, 20}), 100.0, 1e-12);
 }
 
+// distance(RectFrame, RectFrame) skips the touch tests when the shadows lie more than a
+// micron apart on an axis (issue 9): footprints just apart, side by side and corner to
+// corner, by gaps around that micron, far out on a large table and turned, measure as the
+// reference bit for bit.
+TEST(RectFrame, NearlyTouchingFootprintsAsTheReference) {
+  for (const double facing : {0.0, 17.0, 45.0, 90.0, 133.7, 301.25}) {
+    for (const Vec2 at : {Vec2{0, 0}, Vec2{123456.789, 98765.4321}}) {
+      const Rect a{at, facing, 40, 20};
+      for (const double gap : {0.0, 1e-12, 1e-9, 1e-7, 5e-7, 1e-6, 1.5e-6, 3e-6, 1e-5, 1e-3}) {
+        // Behind along its front, beside it along its right, and off a corner, turned.
+        for (const Rect& b : {Rect{at + a.forward() * (20 + gap), facing, 40, 20},
+                              Rect{at + a.right() * (40 + gap), facing, 40, 20},
+                              Rect{at + a.forward() * (10 + 10 + gap) + a.right() * (20 + 20 + gap),
+                                   facing + 30, 40, 40}}) {
+          EXPECT_EQ(distance(RectFrame(a), RectFrame(b)), reference_distance(a, b))
+              << facing << " " << gap;
+          EXPECT_EQ(distance(RectFrame(b), RectFrame(a)), reference_distance(b, a))
+              << facing << " " << gap;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore
 

@@ -278,5 +278,92 @@ TEST_F(Situations, SavesAreTheResolution) {
   }
 }
 
+// The test options as the resolutions' parameters (leader-bonus, break-dms, min-dice,
+// factor-cap).
+void add_options(const TestOptions& o, std::map<std::string, Value>& p) {
+  p["leader-bonus"] = Value(std::int64_t{o.leader_bonus});
+  p["break-dms"] = Value(std::int64_t{o.break_dms});
+  p["min-dice"] = Value(std::int64_t{o.min_dice});
+  p["factor-cap"] = Value(std::string(o.factor_cap ? "1-11" : "none"));
+}
+
+// A quiet battle rolls without records (EventLog::quiet): the same outcome from the same
+// dice, and no more or fewer of them.
+template <class Roll>
+void expect_same_without_record(Roll roll, int trial) {
+  for (std::uint64_t stream = 0; stream < 3; ++stream) {
+    Rng a(91, stream), b(91, stream);
+    SampledChance ca(a), cb(b);
+    std::vector<RollRecord> records;
+    EXPECT_EQ(roll(ca, &records), roll(cb, nullptr)) << trial;
+    EXPECT_EQ(a.draws(), b.draws()) << trial;
+    EXPECT_FALSE(records.empty()) << trial;
+  }
+}
+
+// The battle rolls Drill tests (charge responses, formation changes, obstacles, passing
+// through, break off, engineering) from the typed situation: it is what its parameters say.
+TEST_F(Situations, DrillTestsAreTheirParameters) {
+  std::vector<std::string> actions = {"charge-response"};
+  for (const Row& r : table("drill.triggers").rows) actions.push_back(r.key);
+  for (const Row& r : table("drill.charge_responses").rows) actions.push_back(r.key);
+  EXPECT_EQ(drill_test_situation(complete("drill-test", {})), DrillTestSituation{});
+  for (int trial = 0; trial < 300; ++trial) {
+    DrillTestSituation s;
+    s.action = actions[rng_() % actions.size()];
+    s.dice = trial % 3 == 0 ? between(0, 4) : 0;
+    s.factor = between(0, 12);
+    s.dms = between(0, 12);
+    s.restricted = coin();
+    s.flank_rear = coin();
+    s.leader = coin();
+    s.moving = coin();
+    s.options = any_test_options();
+    std::map<std::string, Value> given = {{"action", Value(std::string(s.action))},
+                                          {"dice", Value(std::int64_t{s.dice})},
+                                          {"factor", Value(std::int64_t{s.factor})},
+                                          {"dms", Value(std::int64_t{s.dms})},
+                                          {"restricted", Value(s.restricted)},
+                                          {"flank-rear", Value(s.flank_rear)},
+                                          {"leader", Value(s.leader)},
+                                          {"moving", Value(s.moving)}};
+    add_options(s.options, given);
+    const Params p = complete("drill-test", given);
+    EXPECT_EQ(drill_test_situation(p), s) << trial;
+    expect_same_without_record(
+        [&](Chance& c, std::vector<RollRecord>* e) { return roll_drill_test(s, c, e); }, trial);
+  }
+}
+
+TEST_F(Situations, RalliesAreTheirParameters) {
+  EXPECT_EQ(rally_situation(complete("rally", {})), RallySituation{});
+  for (int trial = 0; trial < 300; ++trial) {
+    RallySituation s;
+    s.stationary = coin();
+    s.factor = between(0, 12);
+    s.dms = between(0, 12);
+    s.broken = coin();
+    s.square_or_cover = coin();
+    s.leader = coin();
+    s.leader_near = coin();
+    s.successes = coin();
+    s.options = any_test_options();
+    std::map<std::string, Value> given = {
+        {"stance", Value(std::string(s.stationary ? "stationary" : "moving"))},
+        {"factor", Value(std::int64_t{s.factor})},
+        {"dms", Value(std::int64_t{s.dms})},
+        {"broken", Value(s.broken)},
+        {"square-or-cover", Value(s.square_or_cover)},
+        {"leader", Value(s.leader)},
+        {"leader-near", Value(s.leader_near)},
+        {"mode", Value(std::string(s.successes ? "successes" : "failures"))}};
+    add_options(s.options, given);
+    const Params p = complete("rally", given);
+    EXPECT_EQ(rally_situation(p), s) << trial;
+    expect_same_without_record(
+        [&](Chance& c, std::vector<RollRecord>* e) { return roll_rally(s, c, e); }, trial);
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::elan_drill

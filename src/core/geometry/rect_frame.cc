@@ -75,6 +75,21 @@ const FrameAxes& frame_axes_of(const Rect& rect) {
   return last_frame_axes[0];
 }
 
+// Whether the shadows of `a` and `b` lie more than kApart apart on one of their four axes
+// (issue 9): then no corner of one lies inside the other, even with kEps of slack, and no
+// two edges meet, by far more than the rounding of those tests, so distance() need not ask
+// (8 corners and 16 edge pairs); the first axis that separates them answers.
+constexpr double kApart = 1e-6;  // mm
+
+bool shadows_apart(const RectFrame& a, const RectFrame& b) {
+  for (Vec2 axis : {a.f, a.r, b.f, b.r}) {
+    const Shadow sa = shadow(a.corners, axis);
+    const Shadow sb = shadow(b.corners, axis);
+    if (sb.min - sa.max > kApart || sa.min - sb.max > kApart) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 RectFrame::RectFrame(const Rect& rect_in)
@@ -118,8 +133,9 @@ double distance(const RectFrame& a, const RectFrame& b) {
   const auto& cb = b.corners;
   const double reach = std::sqrt(a.hw * a.hw + a.hd * a.hd) + std::sqrt(b.hw * b.hw + b.hd * b.hd);
   const Vec2 gap = a.rect.centre - b.rect.centre;
-  // A millimetre of margin, far above the rounding of table-sized coordinates.
-  if (gap.dot(gap) <= (reach + 1.0) * (reach + 1.0)) {
+  // A millimetre of margin, far above the rounding of table-sized coordinates; and near
+  // footprints whose shadows lie apart on one of their axes neither touch nor overlap.
+  if (gap.dot(gap) <= (reach + 1.0) * (reach + 1.0) && !shadows_apart(a, b)) {
     for (Vec2 p : ca) {
       if (b.contains(p)) return 0;
     }

@@ -62,11 +62,10 @@ void BattleED::abandoned_guns_step(EventLog& log) {
       }
     }
     if (taker >= 0) {
-      Event e = make_event(
-          EventKind::kStatus, taker,
-          fmt::format("{} captures the abandoned guns of {} (L123)", name(taker), name(b)));
-      e.target = crew.id;
-      log.append(std::move(e));
+      log.append(event(log, EventKind::kStatus, taker, [&](Event& e) {
+        e.text = fmt::format("{} captures the abandoned guns of {} (L123)", name(taker), name(b));
+        e.target = crew.id;
+      }));
       destroy(b, UnitStatus::kRemoved, "its guns are captured (L123)", log);
       continue;
     }
@@ -78,10 +77,10 @@ void BattleED::abandoned_guns_step(EventLog& log) {
     crew.formation = "unlimbered";
     if (place_ok(b, s.guns_at, -1)) crew.stands.front().rect = s.guns_at;
     refile(b);
-    log.append(make_event(EventKind::kStatus, b,
-                          fmt::format("{}: the gunners man their guns again (L123, "
-                                      "d12_16_recover_guns)",
-                                      name(b))));
+    log.append(event(log, EventKind::kStatus, b, [&] {
+      return fmt::format("{}: the gunners man their guns again (L123, d12_16_recover_guns)",
+                         name(b));
+    }));
   }
 }
 

@@ -238,39 +238,43 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   };
   std::vector<Struck> struck;
   auto strike = [&](int at, const ShotSituation& p, const std::string& how) -> bool {
+    // D12-25 reads the to-hit faces: a quiet log keeps that record when a friend may be hit.
+    const bool friendly = how.empty() && shot != "shell" && shot != "shrapnel";
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_shot(p, dice_, &rolls);
-    const RollRecord first_roll = rolls.empty() ? RollRecord{} : rolls.front();
+    const Outcome o = roll_shot(
+        p, dice_, friendly && friendly_hits_possible(unit, at) ? &rolls : records(log, rolls));
+    const int twelves = natural_12s(rolls);
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
     const int hits = std::min(outcome_int(o, "hits"), 60);
-    if (!how.empty()) {
+    if (!how.empty() && !log.quiet()) {
       for (RollRecord& r : rolls) r.purpose = fmt::format("{} ({})", r.purpose, how);
     }
     const double range = gap_in(unit, at);
     // L48, L254: canister at Short range into the target's flank or rear (D12-04).
     const bool flank = shot == "canister" && range <= row("fire.canister", gun).number("short") &&
                        flank_or_rear(unit, at);
-    const auto [casualties, special] = saves(at, hits, attack, flank, &rolls);
-    std::string text = fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
-                                   reaction ? "reactively " : "", shot, name(at), range);
-    if (!how.empty()) text = fmt::format("{}'s {} {}: {}", name(unit), shot, how, name(at));
-    if ((shot == "shell" || shot == "shrapnel") && !on_target) {
-      text += how.empty() ? ": misses (L175: scatter within 4\")" : ": misses";
-    } else {
-      text += fmt::format(": {} hit{}, {} casualt{}", hits, hits == 1 ? "" : "s", casualties,
-                          casualties == 1 ? "y" : "ies");
-    }
-    Event e = make_event(EventKind::kFire, unit, text);
-    e.target = force_.units[at].id;
-    e.rolls = std::move(rolls);
-    e.data = {{"resolution", Value(shot)},
-              {"hits", Value(std::int64_t{hits})},
-              {"casualties", Value(std::int64_t{casualties})},
-              {"range_in", Value(range)}};
-    if (!how.empty()) e.data.emplace_back("how", Value(how));
-    if (shot == "shell" || shot == "shrapnel") e.data.emplace_back("target-hit", Value(on_target));
-    log.append(std::move(e));
+    const auto [casualties, special] = saves(at, hits, attack, flank, records(log, rolls));
+    log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
+      e.text = how.empty() ? fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
+                                         reaction ? "reactively " : "", shot, name(at), range)
+                           : fmt::format("{}'s {} {}: {}", name(unit), shot, how, name(at));
+      if ((shot == "shell" || shot == "shrapnel") && !on_target) {
+        e.text += how.empty() ? ": misses (L175: scatter within 4\")" : ": misses";
+      } else {
+        e.text += fmt::format(": {} hit{}, {} casualt{}", hits, hits == 1 ? "" : "s", casualties,
+                              casualties == 1 ? "y" : "ies");
+      }
+      e.target = force_.units[at].id;
+      e.rolls = std::move(rolls);
+      e.data = {{"resolution", Value(shot)},
+                {"hits", Value(std::int64_t{hits})},
+                {"casualties", Value(std::int64_t{casualties})},
+                {"range_in", Value(range)}};
+      if (!how.empty()) e.data.emplace_back("how", Value(how));
+      if (shot == "shell" || shot == "shrapnel")
+        e.data.emplace_back("target-hit", Value(on_target));
+    }));
     FireTally& ft = tally[at];
     ft.casualties += casualties;
     if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
@@ -279,9 +283,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       ft.volley_canister_close += casualties;  // L36, D12-04
     }
     struck.push_back({at, casualties, special});
-    if (how.empty() && !first_roll.faces.empty() && shot != "shell" && shot != "shrapnel") {
-      friendly_hits(unit, at, attack, first_roll, tally, log);  // D12-25
-    }
+    if (friendly) friendly_hits(unit, at, attack, twelves, tally, log);  // D12-25
     return on_target;
   };
   if (shot == "solid-shot") {

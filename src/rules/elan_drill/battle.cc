@@ -120,7 +120,8 @@ std::vector<std::string> BattleED::invariant_violations() const {
 void BattleED::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
   sources_ = orders;
-  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Game turn {}", turn_)));
+  log.append(
+      event(log, EventKind::kTurnStart, -1, [&] { return fmt::format("Game turn {}", turn_); }));
   const int sides = static_cast<int>(force_.sides.size());
   for (int k = 0; k < sides; ++k) player_turn((scenario_.first_side + k) % sides, orders, log);
 }
@@ -143,14 +144,13 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
     orders_[i].unit = static_cast<int>(i);
   }
   auto phase = [&](const std::string& what) {
-    Event e = make_event(EventKind::kPhase, -1,
-                         fmt::format("{}: {} phase",
-                                     force_.sides[side].name.empty() ? force_.sides[side].id
-                                                                     : force_.sides[side].name,
-                                     what));
-    e.side = force_.sides[side].id;
-    e.data = {{"phase", Value(what)}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kPhase, -1, [&](Event& e) {
+      e.text = fmt::format(
+          "{}: {} phase",
+          force_.sides[side].name.empty() ? force_.sides[side].id : force_.sides[side].name, what);
+      e.side = force_.sides[side].id;
+      e.data = {{"phase", Value(what)}};
+    }));
   };
   phase("command");
   leader_step(side, log);         // L7 (leaders.cc)

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -78,6 +79,10 @@ struct FireTally {
   int shell = 0;
   bool flank_rear = false;  // L48: hit by close-range fire from flank or rear
 };
+
+// The natural 12s among the faces of the first of `rolls` (a shot's to-hit roll, D12-25;
+// friendly_fire.cc); 0 without records.
+int natural_12s(const std::vector<RollRecord>& rolls);
 
 // An outcome's integer field (0 when absent).
 inline int outcome_int(const Outcome& o, std::string_view key) {
@@ -193,10 +198,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
   std::vector<int> fire_targets(int unit) const;
   std::vector<int> fire_targets_now(int unit) const;
-  // The resolution `name` with `given` parameters (the rest at their defaults), sampled
-  // with the battle's dice, its records appended to `rolls`.
-  Outcome resolve(const std::string& name, const std::map<std::string, Value>& given,
-                  std::vector<RollRecord>* rolls);
   static double expected(const std::string& name, const std::map<std::string, Value>& given,
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
@@ -282,7 +283,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   CostFn terrain_cost(int unit) const;  // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
   // `moving` = false: not a move or formation change, so no DMs (L101-L103).
-  Outcome drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+  // Its situation (typed, situations.h), for a charge response too (command.cc).
+  DrillTestSituation drill_situation(int unit, std::string_view action, bool moving) const;
+  Outcome drill_test(int unit, std::string_view action, std::vector<RollRecord>* rolls,
                      bool moving = true);
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
@@ -294,8 +297,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);
   // leaders (leaders.cc, L7, D12-22, R-001-4)
-  void with_leader(int unit, std::map<std::string, Value>& p) const;
   void with_leader(int unit, ElanFactors& e) const;
+  void with_leader(int unit, bool& leader, TestOptions& options) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);
@@ -326,21 +329,47 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
   // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
   // is then "in contact only with friends"), or -1; the natural 12s that strike him.
-  void friendly_hits(int unit, int target, const std::string& attack, const RollRecord& to_hit,
+  // `twelves`: the natural 12s among the to-hit dice, which a quiet log still records when
+  // friendly_hits_possible (natural_12s).
+  bool friendly_hits_possible(int unit, int target) const;
+  void friendly_hits(int unit, int target, const std::string& attack, int twelves,
                      std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)
   void close_phase(int side, EventLog& log);
   void close_action(int attacker, int defender, EventLog& log);
   // morale (morale.cc)
   void take_casualties(int unit, int casualties, int special, EventLog& log);
-  void apply_test(int unit, const Outcome& o, const std::string& why, Event e, EventLog& log);
-  void add_dms(int unit, int dms, const std::string& why, EventLog& log);
-  void break_unit(int unit, const std::string& why, EventLog& log);
-  void destroy(int unit, UnitStatus status, const std::string& why, EventLog& log);
+  void apply_test(int unit, const Outcome& o, std::string_view why, Event e, EventLog& log);
+  void add_dms(int unit, int dms, std::string_view why, EventLog& log);
+  void break_unit(int unit, std::string_view why, EventLog& log);
+  void destroy(int unit, UnitStatus status, std::string_view why, EventLog& log);
   void friends_broken_tests(int unit, EventLog& log);
 
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
+  // Quiet logs (issue 9, EventLog::quiet): nobody reads a quiet battle's events, so it gets
+  // only their kinds: no text, roll records or data are built. `event` is the event of
+  // `kind` about `unit` that `fill` completes, either by returning its text or by filling it
+  // in (text, target, rolls, data); for a quiet log the bare kind, without calling `fill`.
+  template <typename Fill>
+  Event event(const EventLog& log, EventKind kind, int unit, Fill&& fill) const {
+    if (log.quiet()) {
+      Event e;
+      e.kind = kind;
+      return e;
+    }
+    if constexpr (std::is_invocable_v<Fill, Event&>) {
+      Event e = make_event(kind, unit, "");
+      fill(e);
+      return e;
+    } else {
+      return make_event(kind, unit, fill());
+    }
+  }
+  // The roll records a resolution writes for the log: `rolls`, or none for a quiet log.
+  static std::vector<RollRecord>* records(const EventLog& log, std::vector<RollRecord>& rolls) {
+    return log.quiet() ? nullptr : &rolls;
+  }
 
   Scenario scenario_;  // without its units (issue 9: memory): force_ has them
   struct NameHash {

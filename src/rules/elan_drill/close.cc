@@ -57,19 +57,21 @@ void BattleED::close_phase(int side, EventLog& log) {
     const int d = state_[a].charging;
     if (d < 0 || !active(a) || !force_.units[d].on_table()) continue;
     if (gap_in(a, d) > kContactIn) {
-      log.append(
-          make_event(EventKind::kCharge, a, fmt::format("{} does not reach {}", name(a), name(d))));
+      log.append(event(log, EventKind::kCharge, a,
+                       [&] { return fmt::format("{} does not reach {}", name(a), name(d)); }));
       continue;
     }
     std::vector<RollRecord> rolls;
-    const Outcome c = roll_close_to_melee(close_to_melee_situation(a, d, true), dice_, &rolls);
+    const Outcome c =
+        roll_close_to_melee(close_to_melee_situation(a, d, true), dice_, records(log, rolls));
     const bool contact = outcome_int(c, "contact") != 0;
-    Event e = make_event(EventKind::kCharge, a,
-                         fmt::format("{} closes to melee with {}: {}", name(a), name(d),
-                                     rolls.empty() ? "" : rolls.back().result));
-    e.target = force_.units[d].id;
-    e.rolls = std::move(rolls);
-    e.data = {{"step", Value(std::string("close-to-melee"))}, {"contact", Value(contact)}};
+    Event e = event(log, EventKind::kCharge, a, [&](Event& ev) {
+      ev.text = fmt::format("{} closes to melee with {}: {}", name(a), name(d),
+                            rolls.empty() ? "" : rolls.back().result);
+      ev.target = force_.units[d].id;
+      ev.rolls = std::move(rolls);
+      ev.data = {{"step", Value(std::string("close-to-melee"))}, {"contact", Value(contact)}};
+    });
     apply_test(a, c, "close to melee", std::move(e), log);
     if (!active(a)) continue;
     if (!contact) {  // L24: units that failed to close fire instead
@@ -80,11 +82,13 @@ void BattleED::close_phase(int side, EventLog& log) {
     }
     if (active(d)) {
       std::vector<RollRecord> drolls;
-      const Outcome dc = roll_close_to_melee(close_to_melee_situation(d, a, false), dice_, &drolls);
-      Event de = make_event(EventKind::kMorale, d,
-                            fmt::format("{} stands to receive {}: {}", name(d), name(a),
-                                        drolls.empty() ? "" : drolls.back().result));
-      de.rolls = std::move(drolls);
+      const Outcome dc =
+          roll_close_to_melee(close_to_melee_situation(d, a, false), dice_, records(log, drolls));
+      Event de = event(log, EventKind::kMorale, d, [&](Event& ev) {
+        ev.text = fmt::format("{} stands to receive {}: {}", name(d), name(a),
+                              drolls.empty() ? "" : drolls.back().result);
+        ev.rolls = std::move(drolls);
+      });
       apply_test(d, dc, "close to melee (defender)", std::move(de), log);
     }
     close_action(a, d, log);
@@ -109,18 +113,19 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
     if (!active(a) || !active(d)) break;
     std::vector<RollRecord> rolls;
-    const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, &rolls);
-    const Outcome od = roll_close_action(close_situation(d, a, counter), dice_, &rolls);
+    const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, records(log, rolls));
+    const Outcome od =
+        roll_close_action(close_situation(d, a, counter), dice_, records(log, rolls));
     const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
-    Event e = make_event(EventKind::kMelee, a,
-                         fmt::format("Close action round {}: {} inflict {}, {} inflict {}", round,
-                                     name(a), by_a, name(d), by_d));
-    e.target = force_.units[d].id;
-    e.rolls = std::move(rolls);
-    e.data = {{"round", Value(std::int64_t{round})}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kMelee, a, [&](Event& e) {
+      e.text = fmt::format("Close action round {}: {} inflict {}, {} inflict {}", round, name(a),
+                           by_a, name(d), by_d);
+      e.target = force_.units[d].id;
+      e.rolls = std::move(rolls);
+      e.data = {{"round", Value(std::int64_t{round})}};
+    }));
     take_casualties(d, by_a, outcome_int(oa, "special"), log);
     take_casualties(a, by_d, outcome_int(od, "special"), log);
     for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
@@ -133,13 +138,14 @@ void BattleED::close_action(int a, int d, EventLog& log) {
       p.round = std::min(round, 3);
       p.elan.figures_lost_more = std::clamp(lost_more, 0, 30);
       std::vector<RollRecord> trolls;
-      const Outcome t = roll_elan_test(p, dice_, &trolls);
-      Event te =
-          make_event(EventKind::kMorale, u,
-                     fmt::format("{} tests Elan at the end of round {} (L38-L40): {}", name(u),
-                                 round, trolls.empty() ? "" : trolls.back().result));
-      te.rolls = std::move(trolls);
-      apply_test(u, t, fmt::format("end of close combat round {}", round), std::move(te), log);
+      const Outcome t = roll_elan_test(p, dice_, records(log, trolls));
+      Event te = event(log, EventKind::kMorale, u, [&](Event& ev) {
+        ev.text = fmt::format("{} tests Elan at the end of round {} (L38-L40): {}", name(u), round,
+                              trolls.empty() ? "" : trolls.back().result);
+        ev.rolls = std::move(trolls);
+      });
+      apply_test(u, t, log.quiet() ? "" : fmt::format("end of close combat round {}", round),
+                 std::move(te), log);
     }
   }
   pursue(a, d, log);  // D12-18 (pursuit.cc): only if d broke
@@ -155,9 +161,9 @@ void BattleED::close_action(int a, int d, EventLog& log) {
           .normalized();
   const Vec2 dest = force_.units[loser].footprint().centre + away * (move_rate_in(loser) / 2 * kMm);
   move_unit(loser, dest, force_.units[loser].footprint().facing, move_rate_in(loser) / 2, -1);
-  log.append(make_event(
-      EventKind::kMove, loser,
-      fmt::format("{} falls back ½ move after {} rounds (D12-17)", name(loser), rounds)));
+  log.append(event(log, EventKind::kMove, loser, [&] {
+    return fmt::format("{} falls back ½ move after {} rounds (D12-17)", name(loser), rounds);
+  }));
 }
 
 }  // namespace smoothbore::elan_drill

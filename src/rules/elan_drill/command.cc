@@ -22,19 +22,19 @@ void BattleED::rally_step(int side, EventLog& log) {
     const Unit& unit = force_.units[u];
     if (!unit.on_table() || (s.dms == 0 && !broken(u))) continue;
     const bool stationary = !broken(u) && !s.moved_last;
-    std::map<std::string, Value> p = {
-        {"stance", Value(std::string(stationary ? "stationary" : "moving"))},
-        {"factor", Value(i64(elan(u)))},
-        {"dms", Value(i64(std::min(s.dms, 12)))},
-        {"broken", Value(broken(u))},
-        {"square-or-cover", Value(unit.formation == "square" || cover(u) != "none")},
-        // D12-22: the die is a broken unit's (the rally reads it only then).
-        {"leader-near", Value(broken(u) && leader_near(u))},
-        {"mode", Value(option("r001_2_rally_mode"))},
-        {"break-dms", Value(i64(static_cast<int>(option_number("r001_3_break_dms"))))}};
-    with_leader(u, p);
+    RallySituation p;
+    p.stationary = stationary;
+    p.factor = elan(u);
+    p.dms = std::min(s.dms, 12);
+    p.broken = broken(u);
+    p.square_or_cover = unit.formation == "square" || cover(u) != "none";
+    // D12-22: the die is a broken unit's (the rally reads it only then).
+    p.leader_near = broken(u) && leader_near(u);
+    p.successes = option("r001_2_rally_mode") == "successes";
+    p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+    with_leader(u, p.leader, p.options);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("rally", p, &rolls);
+    const Outcome o = roll_rally(p, dice_, records(log, rolls));
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
@@ -42,13 +42,13 @@ void BattleED::rally_step(int side, EventLog& log) {
       if (k == "broken") still_broken = std::get<bool>(v);
     }
     const bool rallied = broken(u) && !still_broken;
-    Event e = make_event(EventKind::kStatus, u,
-                         fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
-                                     stationary ? "stationary 3D" : "moving 1D", dms,
-                                     dms == 1 ? "" : "s", rallied ? ", no longer broken" : ""));
-    e.rolls = std::move(rolls);
-    e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
+      e.text = fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
+                           stationary ? "stationary 3D" : "moving 1D", dms, dms == 1 ? "" : "s",
+                           rallied ? ", no longer broken" : "");
+      e.rolls = std::move(rolls);
+      e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
+    }));
     s.dms = dms;
     touch(u);
     if (rallied) force_.units[u].status = UnitStatus::kActive;
@@ -74,17 +74,17 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
     orders_[u] = a;
     if (a.rate == "task" && state_[u].engineering.empty() && !state_[u].fortified) {
       state_[u].engineering = "fortify";  // L10, D12-24 (doctrine_actions.cc)
-      log.append(make_event(EventKind::kOrder, u,
-                            fmt::format("{} sets to fortify its place (L10, D12-24)", name(u))));
+      log.append(event(log, EventKind::kOrder, u, [&] {
+        return fmt::format("{} sets to fortify its place (L10, D12-24)", name(u));
+      }));
     }
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
-    Event e =
-        make_event(charge ? EventKind::kCharge : EventKind::kOrder, u,
-                   charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
-                          : fmt::format("{} orders {}", name(u), a.describe()));
-    if (a.target >= 0) e.target = force_.units[a.target].id;
-    e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
-    log.append(std::move(e));
+    log.append(event(log, charge ? EventKind::kCharge : EventKind::kOrder, u, [&](Event& e) {
+      e.text = charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
+                      : fmt::format("{} orders {}", name(u), a.describe());
+      if (a.target >= 0) e.target = force_.units[a.target].id;
+      e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
+    }));
     if (charge) {
       state_[u].charging = a.target;
       if (state_[a.target].charged_by < 0) state_[a.target].charged_by = u;
@@ -158,27 +158,21 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     const std::vector<Action> legal = responses(u, charger);
     Action a = src != nullptr ? src->react(*this, u, legal) : legal.front();
     const std::string key = response_key(a);
-    std::map<std::string, Value> p = {
-        {"action", Value(key)},
-        {"factor", Value(std::int64_t{drill(u)})},
-        {"dms", Value(std::int64_t{std::min(state_[u].dms, 12)})},
-        {"restricted", Value(restricted(u))},
-        {"moving", Value(a.kind != ActionKind::kHold)},
-        {"flank-rear", Value(flank_or_rear(charger, u))},  // L95
-        {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-    with_leader(u, p);
+    DrillTestSituation p = drill_situation(u, key, a.kind != ActionKind::kHold);
+    p.flank_rear = flank_or_rear(charger, u);  // L95
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("drill-test", p, &rolls);
+    const Outcome o = roll_drill_test(p, dice_, records(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
     }
-    Event e = make_event(EventKind::kCharge, u,
-                         fmt::format("{} responds to the charge of {}: {}{}", name(u),
-                                     name(charger), key, performed ? "" : " (fails)"));
-    e.target = force_.units[charger].id;
-    e.data = {{"response", Value(key)}, {"performed", Value(performed)}};
-    e.rolls = std::move(rolls);
+    Event e = event(log, EventKind::kCharge, u, [&](Event& ev) {
+      ev.text = fmt::format("{} responds to the charge of {}: {}{}", name(u), name(charger), key,
+                            performed ? "" : " (fails)");
+      ev.target = force_.units[charger].id;
+      ev.data = {{"response", Value(key)}, {"performed", Value(performed)}};
+      ev.rolls = std::move(rolls);
+    });
     apply_test(u, o, "charge response", std::move(e), log);
     if (!performed || !active(u)) continue;
     state_[u].response = key;
@@ -190,7 +184,8 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     } else if (a.kind == ActionKind::kMove) {
       move_unit(u, a.destination, a.facing, move_rate_in(u), -1);
       state_[u].moved = true;
-      log.append(make_event(EventKind::kMove, u, fmt::format("{} evades", name(u))));
+      log.append(
+          event(log, EventKind::kMove, u, [&] { return fmt::format("{} evades", name(u)); }));
     }
   }
 }

@@ -78,9 +78,10 @@ void BattleED::join(int det, EventLog* log) {
   touch(parent);
   touch(det);
   if (log == nullptr) return;
-  log->append(make_event(EventKind::kFormation, parent,
-                         fmt::format("{} rejoins {} (L83, D12-21): {} figures", name(det),
-                                     name(parent), p.figures())));
+  log->append(event(*log, EventKind::kFormation, parent, [&] {
+    return fmt::format("{} rejoins {} (L83, D12-21): {} figures", name(det), name(parent),
+                       p.figures());
+  }));
 }
 
 void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log) {
@@ -88,16 +89,16 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
     const int parent = state_[unit].parent;
     if (parent < 0 || !active(parent) || gap_in(unit, parent) > kContactIn) return;
     std::vector<RollRecord> rolls;
-    const Outcome o = drill_test(unit, "reform-detachments", &rolls);
+    const Outcome o = drill_test(unit, "reform-detachments", records(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
     }
-    Event e =
-        make_event(EventKind::kFormation, unit,
-                   fmt::format("{} Drill test to rejoin {} (Reform Detachments): {}", name(unit),
-                               name(parent), rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
+    Event e = event(log, EventKind::kFormation, unit, [&](Event& ev) {
+      ev.text = fmt::format("{} Drill test to rejoin {} (Reform Detachments): {}", name(unit),
+                            name(parent), rolls.empty() ? "" : rolls.back().result);
+      ev.rolls = std::move(rolls);
+    });
     apply_test(unit, o, "Drill test", std::move(e), log);
     if (!performed || !active(unit)) return;
     join(unit, &log);
@@ -122,9 +123,10 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
   state_[det].moved = true;
   touch(unit);
   touch(det);
-  log.append(make_event(EventKind::kFormation, det,
-                        fmt::format("{} detaches {} in skirmish order ({} figures, D12-21)",
-                                    name(unit), name(det), given)));
+  log.append(event(log, EventKind::kFormation, det, [&] {
+    return fmt::format("{} detaches {} in skirmish order ({} figures, D12-21)", name(unit),
+                       name(det), given);
+  }));
 }
 
 }  // namespace smoothbore::elan_drill

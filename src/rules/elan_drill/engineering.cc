@@ -35,32 +35,34 @@ void BattleED::engineering_step(int side, EventLog& log) {
     UnitState& s = state_[u];
     const std::string task = s.engineering;
     bool done = false;
-    Event e = make_event(EventKind::kStatus, u, "");
-    if (option("d12_24_engineering") == "scripted") {
+    const bool scripted = option("d12_24_engineering") == "scripted";
+    std::vector<RollRecord> rolls;
+    if (scripted) {
       const Value* turn = force_.units[u].attribute("engineering_turn");
       done = turn_ >= (turn != nullptr ? static_cast<int>(as_number(*turn)) : 1);
-      e.text = fmt::format("{} works at its task ({}, D12-24 scripted){}", name(u), task,
-                           done ? ": done" : "");
     } else {
-      std::vector<RollRecord> rolls;
-      const Outcome o = drill_test(u, "engineering", &rolls, false);
+      const Outcome o = drill_test(u, "engineering", records(log, rolls), false);
       done = outcome_int(o, "failures") == 0;  // D12-24: 0 failures completes it
-      e.text = fmt::format("{} Drill test for its engineering task ({}, L10, D12-24): {}", name(u),
-                           task, rolls.empty() ? "" : rolls.back().result);
-      e.rolls = std::move(rolls);
     }
-    e.data = {
-        {"step", Value(std::string("engineering"))}, {"task", Value(task)}, {"done", Value(done)}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
+      e.text = scripted
+                   ? fmt::format("{} works at its task ({}, D12-24 scripted){}", name(u), task,
+                                 done ? ": done" : "")
+                   : fmt::format("{} Drill test for its engineering task ({}, L10, D12-24): {}",
+                                 name(u), task, rolls.empty() ? "" : rolls.back().result);
+      e.rolls = std::move(rolls);
+      e.data = {{"step", Value(std::string("engineering"))},
+                {"task", Value(task)},
+                {"done", Value(done)}};
+    }));
     if (!done) continue;
     s.engineering.clear();
     if (task == "fortify") {
       s.fortified = true;
       s.fortified_at = force_.units[u].footprint().centre;
-      log.append(make_event(EventKind::kStatus, u,
-                            fmt::format("{} has fortified its position: hard cover (D12-24, "
-                                        "L256)",
-                                        name(u))));
+      log.append(event(log, EventKind::kStatus, u, [&] {
+        return fmt::format("{} has fortified its position: hard cover (D12-24, L256)", name(u));
+      }));
     } else if (task == "clear") {
       const std::string feature = force_.units[u].attribute_string("engineering_feature", "");
       smoothbore::Table cleared(scenario_.table.width(), scenario_.table.height());
@@ -69,9 +71,9 @@ void BattleED::engineering_step(int side, EventLog& log) {
         if (l.id != feature) cleared.add(l);
       }
       scenario_.table = std::move(cleared);
-      log.append(make_event(
-          EventKind::kStatus, u,
-          fmt::format("{} has cleared {} (D12-24): no obstacle there now", name(u), feature)));
+      log.append(event(log, EventKind::kStatus, u, [&] {
+        return fmt::format("{} has cleared {} (D12-24): no obstacle there now", name(u), feature);
+      }));
     }
   }
 }

@@ -63,9 +63,9 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
       state_[unit].guns_left = true;  // L123
       gunless_.insert(unit);
       state_[unit].guns_at = force_.units[unit].footprint();
-      log.append(
-          make_event(EventKind::kStatus, unit,
-                     fmt::format("{}: the gunners leave their guns (L123, D12-16)", name(unit))));
+      log.append(event(log, EventKind::kStatus, unit, [&] {
+        return fmt::format("{}: the gunners leave their guns (L123, D12-16)", name(unit));
+      }));
     }
   }
   if (!active(unit)) return;
@@ -76,8 +76,9 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
   }
   const double moved = move_unit(unit, a.destination, a.facing, budget, -1);
   state_[unit].moved = true;
-  log.append(make_event(EventKind::kMove, unit,
-                        fmt::format("{} evades {:.1f}\" ({})", name(unit), moved / kMm, a.rate)));
+  log.append(event(log, EventKind::kMove, unit, [&] {
+    return fmt::format("{} evades {:.1f}\" ({})", name(unit), moved / kMm, a.rate);
+  }));
 }
 
 }  // namespace smoothbore::elan_drill

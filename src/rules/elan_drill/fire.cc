@@ -72,28 +72,30 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   }
   const std::string res = "small-arms";
   const SmallArmsSituation situation = fire_situation(unit, target, reaction);
+  // D12-25 reads the to-hit faces: a quiet log keeps that record when a friend may be hit.
   std::vector<RollRecord> rolls;
-  const Outcome o = roll_small_arms(situation, dice_, &rolls);
-  const RollRecord to_hit = rolls.empty() ? RollRecord{} : rolls.front();
+  std::vector<RollRecord>* rec =
+      friendly_hits_possible(unit, target) ? &rolls : records(log, rolls);
+  const Outcome o = roll_small_arms(situation, dice_, rec);
+  const int twelves = natural_12s(rolls);
   const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& t = force_.units[target];
   const auto [casualties, special] =
-      saves(target, hits, res, flank_fire(unit, target), &rolls);  // L254
+      saves(target, hits, res, flank_fire(unit, target), records(log, rolls));  // L254
   state_[unit].fired_ever = true;
   touch(unit);
   const double range = gap_in(unit, target);
-  Event e =
-      make_event(EventKind::kFire, unit,
-                 fmt::format("{} {}fires {} at {} ({:.1f}\"): {} hit{}, {} casualt{}", name(unit),
-                             reaction ? "reactively " : "", res, name(target), range, hits,
-                             hits == 1 ? "" : "s", casualties, casualties == 1 ? "y" : "ies"));
-  e.target = t.id;
-  e.rolls = std::move(rolls);
-  e.data = {{"resolution", Value(res)},
-            {"hits", Value(std::int64_t{hits})},
-            {"casualties", Value(std::int64_t{casualties})},
-            {"range_in", Value(range)}};
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
+    e.text = fmt::format("{} {}fires {} at {} ({:.1f}\"): {} hit{}, {} casualt{}", name(unit),
+                         reaction ? "reactively " : "", res, name(target), range, hits,
+                         hits == 1 ? "" : "s", casualties, casualties == 1 ? "y" : "ies");
+    e.target = t.id;
+    e.rolls = std::move(rolls);
+    e.data = {{"resolution", Value(res)},
+              {"hits", Value(std::int64_t{hits})},
+              {"casualties", Value(std::int64_t{casualties})},
+              {"range_in", Value(range)}};
+  }));
   FireTally& ft = tally[target];
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
@@ -102,7 +104,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
-  friendly_hits(unit, target, res, to_hit, tally, log);  // D12-25 (friendly_fire.cc)
+  friendly_hits(unit, target, res, twelves, tally, log);  // D12-25 (friendly_fire.cc)
 }
 
 std::pair<int, int> BattleED::saves(int target, int hits, const std::string& attack,
@@ -156,11 +158,12 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
     with_leader(u, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_elan_test(p, dice_, &rolls);
-    Event e = make_event(EventKind::kMorale, u,
-                         fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
-                                     ft.casualties, rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
+    const Outcome o = roll_elan_test(p, dice_, records(log, rolls));
+    Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
+      ev.text = fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
+                            ft.casualties, rolls.empty() ? "" : rolls.back().result);
+      ev.rolls = std::move(rolls);
+    });
     apply_test(u, o, "Elan test from fire", std::move(e), log);
   }
 }

@@ -12,28 +12,34 @@
 
 namespace smoothbore::elan_drill {
 
-void BattleED::friendly_hits(int unit, int target, const std::string& attack,
-                             const RollRecord& to_hit, std::map<int, FireTally>& tally,
-                             EventLog& log) {
+bool BattleED::friendly_hits_possible(int unit, int target) const {
+  return option("d12_25_friendly_hits") == "natural-12" && contact_friend(unit, target) >= 0;
+}
+
+int natural_12s(const std::vector<RollRecord>& rolls) {
+  if (rolls.empty()) return 0;
+  return static_cast<int>(std::count(rolls.front().faces.begin(), rolls.front().faces.end(), 12));
+}
+
+void BattleED::friendly_hits(int unit, int target, const std::string& attack, int twelves,
+                             std::map<int, FireTally>& tally, EventLog& log) {
   if (option("d12_25_friendly_hits") != "natural-12") return;
   const int ally = contact_friend(unit, target);
   if (ally < 0) return;
-  const int twelves = static_cast<int>(std::count(to_hit.faces.begin(), to_hit.faces.end(), 12));
   if (twelves == 0) return;
   std::vector<RollRecord> rolls;
-  const auto [casualties, special] = saves(ally, twelves, attack, false, &rolls);
-  Event e = make_event(
-      EventKind::kFire, unit,
-      fmt::format("{}'s fire at {} strikes {} in contact with it: {} natural 12{} (D12-25), {} "
-                  "casualt{}",
-                  name(unit), name(target), name(ally), twelves, twelves == 1 ? "" : "s",
-                  casualties, casualties == 1 ? "y" : "ies"));
-  e.target = force_.units[ally].id;
-  e.rolls = std::move(rolls);
-  e.data = {{"how", Value(std::string("friendly-hit"))},
-            {"hits", Value(std::int64_t{twelves})},
-            {"casualties", Value(std::int64_t{casualties})}};
-  log.append(std::move(e));
+  const auto [casualties, special] = saves(ally, twelves, attack, false, records(log, rolls));
+  log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
+    e.text = fmt::format(
+        "{}'s fire at {} strikes {} in contact with it: {} natural 12{} (D12-25), {} casualt{}",
+        name(unit), name(target), name(ally), twelves, twelves == 1 ? "" : "s", casualties,
+        casualties == 1 ? "y" : "ies");
+    e.target = force_.units[ally].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"how", Value(std::string("friendly-hit"))},
+              {"hits", Value(std::int64_t{twelves})},
+              {"casualties", Value(std::int64_t{casualties})}};
+  }));
   tally[ally].casualties += casualties;
   take_casualties(ally, casualties, special, log);
 }

@@ -38,13 +38,12 @@ int BattleED::attached_leader(int unit) const {
   return unit >= 0 && unit < static_cast<int>(leader_of_.size()) ? leader_of_[unit] : -1;
 }
 
-void BattleED::with_leader(int unit, std::map<std::string, Value>& p) const {
-  p["leader"] = Value(attached_leader(unit) >= 0);
-  p["leader-bonus"] = Value(std::int64_t{static_cast<int>(option_number("d12_22_leader_bonus"))});
-}
 void BattleED::with_leader(int unit, ElanFactors& e) const {
-  e.leader = attached_leader(unit) >= 0;
-  e.options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
+  with_leader(unit, e.leader, e.options);
+}
+void BattleED::with_leader(int unit, bool& leader, TestOptions& options) const {
+  leader = attached_leader(unit) >= 0;
+  options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
 }
 
 bool BattleED::leader_near(int unit) const {
@@ -86,9 +85,9 @@ void BattleED::leader_step(int side, EventLog& log) {
     if (!l.alive || l.side != side) continue;
     const int me = static_cast<int>(i);
     if (l.attached_unit >= 0 && !force_.units[l.attached_unit].on_table()) {
-      log.append(
-          make_event(EventKind::kStatus, l.attached_unit,
-                     fmt::format("{} detaches from {} (L7)", l.name, name(l.attached_unit))));
+      log.append(event(log, EventKind::kStatus, l.attached_unit, [&] {
+        return fmt::format("{} detaches from {} (L7)", l.name, name(l.attached_unit));
+      }));
       const int left = l.attached_unit;
       l.attached_unit = -1;
       touch(left);  // its report names its leader
@@ -134,13 +133,12 @@ void BattleED::leader_step(int side, EventLog& log) {
     if (from >= 0) touch(from);
     touch(pick);
     touches_.touch_leader(me);
-    Event e =
-        make_event(EventKind::kStatus, pick,
-                   from >= 0 ? fmt::format("{} detaches from {} and attaches to {} (L7, D12-22)",
-                                           l.name, name(from), name(pick))
-                             : fmt::format("{} attaches to {} (L7, D12-22)", l.name, name(pick)));
-    e.data = {{"leader", Value(l.id)}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kStatus, pick, [&](Event& e) {
+      e.text = from >= 0 ? fmt::format("{} detaches from {} and attaches to {} (L7, D12-22)",
+                                       l.name, name(from), name(pick))
+                         : fmt::format("{} attaches to {} (L7, D12-22)", l.name, name(pick));
+      e.data = {{"leader", Value(l.id)}};
+    }));
   }
   snap_.clear();
 }
@@ -151,23 +149,22 @@ int BattleED::leader_hit(int unit, int special, EventLog& log) {
   const int li = attached_leader(unit);
   if (special <= 0 || li < 0 || option("r001_4_special") != "leader-or-dm") return special;
   Leader& l = force_.leaders[li];
-  RollRecord r;
-  start_record(&r, "leader hit", 6, "R-001-4");
-  r.dice = "1d12";
   const int face = dice_.roll(12);
-  r.faces = {face};
-  r.result = face <= 6 ? "wounded (1-6)" : "killed (7-12)";
   l.alive = false;
   l.attached_unit = -1;
   leaders_changed();
   touch(unit);
   touches_.touch_leader(li);
-  Event e = make_event(EventKind::kStatus, unit,
-                       fmt::format("{} is {} with {} (special casualty, R-001-4)", l.name,
-                                   face <= 6 ? "wounded" : "killed", name(unit)));
-  e.rolls = {r};
-  e.data = {{"leader", Value(l.id)}};
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kStatus, unit, [&](Event& e) {
+    e.text = fmt::format("{} is {} with {} (special casualty, R-001-4)", l.name,
+                         face <= 6 ? "wounded" : "killed", name(unit));
+    RollRecord& r = e.rolls.emplace_back();
+    start_record(&r, "leader hit", 6, "R-001-4");
+    r.dice = "1d12";
+    r.faces = {face};
+    r.result = face <= 6 ? "wounded (1-6)" : "killed (7-12)";
+    e.data = {{"leader", Value(l.id)}};
+  }));
   return special - 1;
 }
 

@@ -28,22 +28,22 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
   }
 }
 
-void BattleED::add_dms(int unit, int dms, const std::string& why, EventLog& log) {
+void BattleED::add_dms(int unit, int dms, std::string_view why, EventLog& log) {
   if (dms <= 0 || !force_.units[unit].on_table()) return;
   state_[unit].dms += dms;
   touch(unit);
-  Event e = make_event(EventKind::kStatus, unit,
-                       fmt::format("{} +{} DM ({}): {} DM{}", name(unit), dms, why,
-                                   state_[unit].dms, state_[unit].dms == 1 ? "" : "s"));
-  e.data = {{"dms", Value(std::int64_t{state_[unit].dms})}};
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kStatus, unit, [&](Event& e) {
+    e.text = fmt::format("{} +{} DM ({}): {} DM{}", name(unit), dms, why, state_[unit].dms,
+                         state_[unit].dms == 1 ? "" : "s");
+    e.data = {{"dms", Value(std::int64_t{state_[unit].dms})}};
+  }));
   if (active(unit) && state_[unit].dms >= static_cast<int>(option_number("r001_3_break_dms"))) {
-    break_unit(unit, fmt::format("{} DMs (R-001-3)", state_[unit].dms), log);
+    break_unit(unit, log.quiet() ? "" : fmt::format("{} DMs (R-001-3)", state_[unit].dms), log);
   }
 }
 
 // Applies an Élan or Drill test's outcome (dms-added, broken) after logging `e`.
-void BattleED::apply_test(int unit, const Outcome& o, const std::string& why, Event e,
+void BattleED::apply_test(int unit, const Outcome& o, std::string_view why, Event e,
                           EventLog& log) {
   int dms = 0;
   bool broke = false;
@@ -56,26 +56,27 @@ void BattleED::apply_test(int unit, const Outcome& o, const std::string& why, Ev
   if (broke && active(unit)) break_unit(unit, why, log);
 }
 
-void BattleED::break_unit(int unit, const std::string& why, EventLog& log) {
+void BattleED::break_unit(int unit, std::string_view why, EventLog& log) {
   if (!active(unit)) return;
   Unit& u = force_.units[unit];
   u.status = UnitStatus::kRouted;
   state_[unit].dms =
       std::max(state_[unit].dms, static_cast<int>(option_number("r001_3_break_dms")));
   touch(unit);
-  log.append(make_event(EventKind::kRout, unit, fmt::format("{} breaks: {}", name(unit), why)));
+  log.append(event(log, EventKind::kRout, unit,
+                   [&] { return fmt::format("{} breaks: {}", name(unit), why); }));
   // D12-05: broken units flee at once (a full march move), unless the option says stand.
   if (option("d12_05_broken") == "flee") flee(unit, option_number("d12_07_march_column_in"), log);
   friends_broken_tests(unit, log);
 }
 
-void BattleED::destroy(int unit, UnitStatus status, const std::string& why, EventLog& log) {
+void BattleED::destroy(int unit, UnitStatus status, std::string_view why, EventLog& log) {
   Unit& u = force_.units[unit];
   if (!u.on_table()) return;
   u.status = status;
   touch(unit);
-  log.append(
-      make_event(EventKind::kRemoved, unit, fmt::format("{} is destroyed: {}", name(unit), why)));
+  log.append(event(log, EventKind::kRemoved, unit,
+                   [&] { return fmt::format("{} is destroyed: {}", name(unit), why); }));
   friends_broken_tests(unit, log);
 }
 
@@ -90,19 +91,21 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
     if (once && state_[f].tested_step == step_) continue;
     state_[f].tested_step = step_;
-    std::map<std::string, Value> p = {
-        {"friends-broken", Value(std::int64_t{1})},
-        {"factor", Value(std::int64_t{elan(f)})},
-        {"dms", Value(std::int64_t{std::min(state_[f].dms, 12)})},
-        {"square-or-cover", Value(force_.units[i].formation == "square")},
-        {"below-half", Value(2 * force_.units[i].figures() < force_.units[i].start_figures)}};
-    with_leader(f, p);
+    // R-001-3's break-dms at the resolution's default (4), as it always was here.
+    ElanTestSituation p;
+    p.friends_broken = 1;
+    p.elan.factor = elan(f);
+    p.elan.dms = std::min(state_[f].dms, 12);
+    p.elan.square_or_cover = force_.units[i].formation == "square";
+    p.elan.below_half = 2 * force_.units[i].figures() < force_.units[i].start_figures;
+    with_leader(f, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = resolve("elan-test", p, &rolls);
-    Event e = make_event(EventKind::kMorale, f,
-                         fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f),
-                                     name(unit), rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
+    const Outcome o = roll_elan_test(p, dice_, records(log, rolls));
+    Event e = event(log, EventKind::kMorale, f, [&](Event& ev) {
+      ev.text = fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f), name(unit),
+                            rolls.empty() ? "" : rolls.back().result);
+      ev.rolls = std::move(rolls);
+    });
     apply_test(f, o, "Elan test, friend broken", std::move(e), log);
   }
 }

@@ -126,17 +126,21 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
 
 // A Drill test of `action` (L76-L103) with the unit's factor, DMs, restricted formation
 // (D12-09) and leader (D12-22).
-Outcome BattleED::drill_test(int unit, const std::string& action, std::vector<RollRecord>* rolls,
+DrillTestSituation BattleED::drill_situation(int unit, std::string_view action, bool moving) const {
+  DrillTestSituation s;
+  s.action = action;
+  s.moving = moving;
+  s.factor = drill(unit);
+  s.dms = std::min(state_[unit].dms, 12);
+  s.restricted = restricted(unit);
+  s.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  with_leader(unit, s.leader, s.options);
+  return s;
+}
+
+Outcome BattleED::drill_test(int unit, std::string_view action, std::vector<RollRecord>* rolls,
                              bool moving) {
-  std::map<std::string, Value> p = {
-      {"action", Value(action)},
-      {"moving", Value(moving)},
-      {"factor", Value(std::int64_t{drill(unit)})},
-      {"dms", Value(std::int64_t{std::min(state_[unit].dms, 12)})},
-      {"restricted", Value(restricted(unit))},
-      {"break-dms", Value(std::int64_t{static_cast<int>(option_number("r001_3_break_dms"))})}};
-  with_leader(unit, p);
-  return resolve("drill-test", p, rolls);
+  return roll_drill_test(drill_situation(unit, action, moving), dice_, rolls);
 }
 
 // L80-L83, D12-08, D12-21: `dice` 0 = no test (change on the spot), 1 = & move ½, 2 = &
@@ -146,15 +150,16 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
   const std::string action = formation_drill_action(unit, formation, dice);
   if (!action.empty()) {
     std::vector<RollRecord> rolls;
-    const Outcome o = drill_test(unit, action, &rolls);
+    const Outcome o = drill_test(unit, action, records(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);
     }
-    Event e = make_event(EventKind::kFormation, unit,
-                         fmt::format("{} Drill test to form {}: {}", name(unit), formation,
-                                     rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
+    Event e = event(log, EventKind::kFormation, unit, [&](Event& ev) {
+      ev.text = fmt::format("{} Drill test to form {}: {}", name(unit), formation,
+                            rolls.empty() ? "" : rolls.back().result);
+      ev.rolls = std::move(rolls);
+    });
     apply_test(unit, o, "Drill test", std::move(e), log);
     if (!performed || !active(unit)) return false;
   }
@@ -165,16 +170,17 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
   laid.front().figures = u.stands.front().figures;
   if (!place_ok(unit, laid.front().rect, -1)) {
     u.formation = old;
-    log.append(make_event(EventKind::kFormation, unit,
-                          fmt::format("{} has no room to form {}", name(unit), formation)));
+    log.append(event(log, EventKind::kFormation, unit, [&] {
+      return fmt::format("{} has no room to form {}", name(unit), formation);
+    }));
     return false;
   }
   u.stands.front().rect = laid.front().rect;
   refile(unit);
-  Event e = make_event(EventKind::kFormation, unit,
-                       fmt::format("{} forms {} from {}", name(unit), formation, old));
-  e.data = {{"formation", Value(formation)}};
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kFormation, unit, [&](Event& e) {
+    e.text = fmt::format("{} forms {} from {}", name(unit), formation, old);
+    e.data = {{"formation", Value(formation)}};
+  }));
   return true;
 }
 
@@ -198,8 +204,9 @@ void BattleED::flee(int unit, double distance_in, EventLog& log) {
     return;
   }
   const double moved = flee_through(unit, dest, distance_in * 3, log);  // pass_through.cc
-  log.append(make_event(EventKind::kMove, unit,
-                        fmt::format("{} flees {:.1f}\" (D12-05)", name(unit), moved / kMm)));
+  log.append(event(log, EventKind::kMove, unit, [&] {
+    return fmt::format("{} flees {:.1f}\" (D12-05)", name(unit), moved / kMm);
+  }));
 }
 
 void BattleED::movement_phase(int side, EventLog& log) {
@@ -210,8 +217,8 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (!orders_[u].formation.empty() && !change_formation(u, orders_[u].formation, 3, log)) {
       state_[u].charging = -1;  // L82: the change failed, so no charge
       touch(u);
-      log.append(make_event(EventKind::kCharge, u,
-                            fmt::format("{} fails to form for the charge", name(u))));
+      log.append(event(log, EventKind::kCharge, u,
+                       [&] { return fmt::format("{} fails to form for the charge", name(u)); }));
       continue;
     }
     const Rect tf = force_.units[t].footprint();
@@ -219,11 +226,11 @@ void BattleED::movement_phase(int side, EventLog& log) {
         ordered_move(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
                      charge_reach_in(u), t, log);
     state_[u].moved = true;
-    Event e = make_event(EventKind::kMove, u,
-                         fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
-                                     moved / kMm, name(t), gap_in(u, t)));
-    e.target = force_.units[t].id;
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kMove, u, [&](Event& e) {
+      e.text = fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
+                           moved / kMm, name(t), gap_in(u, t));
+      e.target = force_.units[t].id;
+    }));
   }
   // L16: all other units.
   for (int u : force_.units_of(side)) {
@@ -241,7 +248,8 @@ void BattleED::movement_phase(int side, EventLog& log) {
         if (a.kind == ActionKind::kMove && break_off(u, a, log)) break;  // D12-19
         if (ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log) > 0.1 * kMm) {
           state_[u].moved = true;
-          log.append(make_event(EventKind::kMove, u, fmt::format("{} moves", name(u))));
+          log.append(
+              event(log, EventKind::kMove, u, [&] { return fmt::format("{} moves", name(u)); }));
         }
         break;
       case ActionKind::kFormation: {

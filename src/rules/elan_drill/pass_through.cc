@@ -88,13 +88,13 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
 // L89: a 1D Drill test; Sloppy/Failure/Disgrace DMs land (D12-20: "DMs as listed").
 void BattleED::pass_through_test(int unit, int other, EventLog& log) {
   std::vector<RollRecord> rolls;
-  const Outcome o = drill_test(unit, "fleeing-pass-through", &rolls);
-  Event e =
-      make_event(EventKind::kMorale, unit,
-                 fmt::format("{} Drill test: fleeing troops pass through ({}, L89): {}", name(unit),
-                             name(other), rolls.empty() ? "" : rolls.back().result));
-  e.rolls = std::move(rolls);
-  e.target = force_.units[other].id;
+  const Outcome o = drill_test(unit, "fleeing-pass-through", records(log, rolls));
+  Event e = event(log, EventKind::kMorale, unit, [&](Event& ev) {
+    ev.text = fmt::format("{} Drill test: fleeing troops pass through ({}, L89): {}", name(unit),
+                          name(other), rolls.empty() ? "" : rolls.back().result);
+    ev.rolls = std::move(rolls);
+    ev.target = force_.units[other].id;
+  });
   apply_test(unit, o, "fleeing troops passing through", std::move(e), log);
 }
 

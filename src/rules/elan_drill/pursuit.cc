@@ -53,23 +53,23 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
     const int side = force_.units[winner].side;
     OrderSource* src = side < static_cast<int>(sources_.size()) ? sources_[side] : nullptr;
     const Action a = src != nullptr ? src->react(*this, winner, {stay, go}) : stay;
-    log.append(make_event(
-        EventKind::kMorale, winner,
-        fmt::format("{} {} {} (D12-18: infantry may pursue)", name(winner),
-                    a.kind == ActionKind::kCharge ? "chooses to pursue" : "does not pursue",
-                    name(loser))));
+    log.append(event(log, EventKind::kMorale, winner, [&] {
+      return fmt::format("{} {} {} (D12-18: infantry may pursue)", name(winner),
+                         a.kind == ActionKind::kCharge ? "chooses to pursue" : "does not pursue",
+                         name(loser));
+    }));
     if (a.kind != ActionKind::kCharge) return;
   }
   if (mode == "test-not-to") {
     std::vector<RollRecord> rolls;
     // 1D (the Break Off row's dice, L85): any failure and the cavalry pursue.
-    const Outcome o = drill_test(winner, "break-off", &rolls);
+    const Outcome o = drill_test(winner, "break-off", records(log, rolls));
     const int failures = outcome_int(o, "failures");
-    Event e = make_event(EventKind::kMorale, winner,
-                         fmt::format("{} Drill test not to pursue {} (D12-18): {}", name(winner),
-                                     name(loser), rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
-    log.append(std::move(e));  // the test only decides: no DMs for holding back
+    log.append(event(log, EventKind::kMorale, winner, [&](Event& e) {
+      e.text = fmt::format("{} Drill test not to pursue {} (D12-18): {}", name(winner), name(loser),
+                           rolls.empty() ? "" : rolls.back().result);
+      e.rolls = std::move(rolls);
+    }));  // the test only decides: no DMs for holding back
     if (failures == 0) return;
   }
   const Rect lf = force_.units[loser].footprint();
@@ -79,11 +79,11 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
   state_[winner].moved = true;
   const bool contact = gap_in(winner, loser) <= kContactIn;
   if (contact) state_[winner].pursuing = loser;
-  Event e = make_event(EventKind::kMove, winner,
-                       fmt::format("{} pursues {} {:.1f}\" (D12-18){}", name(winner), name(loser),
-                                   moved / kMm, contact ? ": contact" : ""));
-  e.target = force_.units[loser].id;
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kMove, winner, [&](Event& e) {
+    e.text = fmt::format("{} pursues {} {:.1f}\" (D12-18){}", name(winner), name(loser),
+                         moved / kMm, contact ? ": contact" : "");
+    e.target = force_.units[loser].id;
+  }));
 }
 
 // D12-18: the pursuer's new close action with the broken unit: one round.
@@ -92,17 +92,17 @@ void BattleED::pursuit_round(int a, int d, EventLog& log) {
   pd.broken = true;  // D12-18: -2 to hit (option d12_18_broken_to_hit)
   pd.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
   std::vector<RollRecord> rolls;
-  const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, &rolls);
-  const Outcome od = roll_close_action(pd, dice_, &rolls);
+  const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, records(log, rolls));
+  const Outcome od = roll_close_action(pd, dice_, records(log, rolls));
   const int by_a = outcome_int(oa, "casualties"), sp_a = outcome_int(oa, "special");
   const int by_d = outcome_int(od, "casualties"), sp_d = outcome_int(od, "special");
-  Event e = make_event(EventKind::kMelee, a,
-                       fmt::format("Pursuit close action (D12-18): {} inflict {}, broken {} {}",
-                                   name(a), by_a, name(d), by_d));
-  e.target = force_.units[d].id;
-  e.rolls = std::move(rolls);
-  e.data = {{"round", Value(std::int64_t{1})}, {"pursuit", Value(true)}};
-  log.append(std::move(e));
+  log.append(event(log, EventKind::kMelee, a, [&](Event& e) {
+    e.text = fmt::format("Pursuit close action (D12-18): {} inflict {}, broken {} {}", name(a),
+                         by_a, name(d), by_d);
+    e.target = force_.units[d].id;
+    e.rolls = std::move(rolls);
+    e.data = {{"round", Value(std::int64_t{1})}, {"pursuit", Value(true)}};
+  }));
   take_casualties(d, by_a, sp_a, log);
   take_casualties(a, by_d, sp_d, log);
 }
@@ -112,13 +112,14 @@ bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
   const int enemy = in_contact(unit);
   if (enemy < 0) return false;
   std::vector<RollRecord> rolls;
-  const Outcome o = drill_test(unit, "break-off", &rolls);
+  const Outcome o = drill_test(unit, "break-off", records(log, rolls));
   const bool ok = performed(o);
-  Event e = make_event(EventKind::kMove, unit,
-                       fmt::format("{} tries to break off from {} (L85, D12-19): {}", name(unit),
-                                   name(enemy), rolls.empty() ? "" : rolls.back().result));
-  e.rolls = std::move(rolls);
-  e.target = force_.units[enemy].id;
+  Event e = event(log, EventKind::kMove, unit, [&](Event& ev) {
+    ev.text = fmt::format("{} tries to break off from {} (L85, D12-19): {}", name(unit),
+                          name(enemy), rolls.empty() ? "" : rolls.back().result);
+    ev.rolls = std::move(rolls);
+    ev.target = force_.units[enemy].id;
+  });
   apply_test(unit, o, "break off", std::move(e), log);
   if (!ok || !active(unit)) return true;
   const Vec2 c = force_.units[unit].footprint().centre;
@@ -127,7 +128,8 @@ bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
       option("d12_19_break_off_move") == "half" ? move_rate_in(unit) / 2 : kContactIn + 0.5;
   move_unit(unit, c + away * (dist * kMm), a.facing, dist, -1);
   state_[unit].moved = true;
-  log.append(make_event(EventKind::kMove, unit, fmt::format("{} breaks off", name(unit))));
+  log.append(
+      event(log, EventKind::kMove, unit, [&] { return fmt::format("{} breaks off", name(unit)); }));
   return true;
 }
 

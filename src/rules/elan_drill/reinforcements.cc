@@ -17,27 +17,26 @@ void BattleED::reinforcement_step(int side, EventLog& log) {
     const int need =
         std::min(12, s.arrival + s.arrival_failures *
                                      static_cast<int>(option_number("d12_23_reinforcement_step")));
-    RollRecord r;
-    start_record(&r, "reinforcements", s.arrival, "D12-23");
-    if (s.arrival_failures > 0) {
-      r.modifiers.push_back(
-          {fmt::format("{} failed roll{}", s.arrival_failures, s.arrival_failures == 1 ? "" : "s"),
-           static_cast<double>(need - s.arrival), "D12-23"});
-    }
-    r.target = need;
-    r.dice = "1d12";
     const int face = dice_.roll(12);
-    r.faces = {face};
     const bool arrives = face <= need && place_ok(u, force_.units[u].footprint(), -1);
-    r.result = face > need ? fmt::format("{} > {}: not yet", face, need)
-               : arrives   ? fmt::format("{} <= {}: arrives", face, need)
-                           : fmt::format("{} <= {}, but its place is taken", face, need);
-    Event e = make_event(EventKind::kStatus, u,
-                         fmt::format("{} {} (reinforcements, D12-23)", name(u),
-                                     arrives ? "arrives" : "does not arrive yet"));
-    e.rolls = {r};
-    e.data = {{"step", Value(std::string("reinforcements"))}, {"arrives", Value(arrives)}};
-    log.append(std::move(e));
+    log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
+      e.text = fmt::format("{} {} (reinforcements, D12-23)", name(u),
+                           arrives ? "arrives" : "does not arrive yet");
+      RollRecord& r = e.rolls.emplace_back();
+      start_record(&r, "reinforcements", s.arrival, "D12-23");
+      if (s.arrival_failures > 0) {
+        r.modifiers.push_back({fmt::format("{} failed roll{}", s.arrival_failures,
+                                           s.arrival_failures == 1 ? "" : "s"),
+                               static_cast<double>(need - s.arrival), "D12-23"});
+      }
+      r.target = need;
+      r.dice = "1d12";
+      r.faces = {face};
+      r.result = face > need ? fmt::format("{} > {}: not yet", face, need)
+                 : arrives   ? fmt::format("{} <= {}: arrives", face, need)
+                             : fmt::format("{} <= {}, but its place is taken", face, need);
+      e.data = {{"step", Value(std::string("reinforcements"))}, {"arrives", Value(arrives)}};
+    }));
     if (face > need) ++s.arrival_failures;
     if (!arrives) continue;
     s.arrival = 0;

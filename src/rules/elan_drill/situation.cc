@@ -236,11 +236,6 @@ bool BattleED::can_charge(int unit, int target) const {
   return within_in(unit, target, charge_reach_in(unit)) && in_arc(unit, target);
 }
 
-Outcome BattleED::resolve(const std::string& n, const std::map<std::string, Value>& given,
-                          std::vector<RollRecord>* rolls) {
-  return ruleset().resolution(n)->resolve(complete(n, given), dice_, rolls);
-}
-
 // Exact odds are kept per thread (rules/odds_memo.h): the doctrine asks the same questions
 // for every candidate action, every step and every battle of a run.
 double BattleED::expected(const std::string& n, const std::map<std::string, Value>& given,

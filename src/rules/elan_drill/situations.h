@@ -118,6 +118,38 @@ PoolDice close_to_melee_pool(const CloseToMeleeSituation& s);
 Outcome roll_close_to_melee(const CloseToMeleeSituation& s, Chance& c,
                             std::vector<RollRecord>* explain);
 
+// drill-test (§5-§6, L76-L125): the action's dice against the Drill factor.
+struct DrillTestSituation {
+  std::string_view action = "charge-response";  // a drill.triggers or charge-response key
+  int dice = 0;                                 // given (0 = the action's)
+  int factor = 7;                               // the unit's Drill factor (§2.2)
+  int dms = 0;
+  bool restricted = false;  // L94, D12-09
+  bool flank_rear = false;  // L95
+  bool leader = false;      // D12-22
+  bool moving = true;       // L101-L103: only a unit moving or changing formation takes DMs
+  TestOptions options;
+  bool operator==(const DrillTestSituation&) const = default;
+};
+DrillTestSituation drill_test_situation(const Params& p);
+Outcome roll_drill_test(const DrillTestSituation& s, Chance& c, std::vector<RollRecord>* explain);
+
+// rally (L9, L32-L33, R-001-2): stationary 3D or moving 1D against the Élan factor.
+struct RallySituation {
+  bool stationary = true;  // stance
+  int factor = 7;          // the unit's Élan factor
+  int dms = 1;
+  bool broken = false;
+  bool square_or_cover = false;  // L56
+  bool leader = false;           // D12-22
+  bool leader_near = false;      // D12-22: +1 die for a broken unit
+  bool successes = true;         // R-001-2 mode: count successes, else read the Élan results
+  TestOptions options;
+  bool operator==(const RallySituation&) const = default;
+};
+RallySituation rally_situation(const Params& p);
+Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* explain);
+
 // The target's saves (§10, L241-L261, R-001-4).
 enum class Cover { kNone, kSoft, kHard };
 enum class Attack { kSmallArms, kCanister, kSolidShot, kHeavySolidShot, kShellShrapnel, kMelee };

@@ -56,9 +56,9 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   const Vec2 c0 = u.footprint().centre;
   double budget = road_budget(unit, dest, budget_in);
   if (budget > budget_in) {
-    log.append(
-        make_event(EventKind::kMove, unit,
-                   fmt::format("{} marches by road: {:.1f}\" (D12-07)", name(unit), budget)));
+    log.append(event(log, EventKind::kMove, unit, [&] {
+      return fmt::format("{} marches by road: {:.1f}\" (D12-07)", name(unit), budget);
+    }));
   }
   const bool minor = scenario_.table.crosses(c0, dest, TerrainClass::kLinearObstacle);
   const bool major = scenario_.table.crosses(c0, dest, TerrainClass::kEarthworks);
@@ -86,22 +86,24 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   const Vec2 short_of = c0 + dir * std::max(0.0, at - half_depth - kClearIn * kMm);
   const bool is_major = major && (!minor || crossing(TerrainClass::kEarthworks) <= at + 1e-6);
   if (is_major && u.arm != Arm::kFoot) {  // L191: impassable for others
-    log.append(make_event(EventKind::kMove, unit,
-                          fmt::format("{} halts at a major obstacle (L191)", name(unit))));
+    log.append(event(log, EventKind::kMove, unit, [&] {
+      return fmt::format("{} halts at a major obstacle (L191)", name(unit));
+    }));
     return move_unit(unit, short_of, facing, budget, target);
   }
   bool crosses_ok = true;
   if (u.formation != "skirmish") {  // L193: skirmishers take no test
     std::vector<RollRecord> rolls;
-    const Outcome o = drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", &rolls);
+    const Outcome o =
+        drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", records(log, rolls));
     for (const auto& [k, v] : o) {
       if (k == "performed") crosses_ok = std::get<bool>(v);
     }
-    Event e = make_event(
-        EventKind::kMove, unit,
-        fmt::format("{} Drill test to cross a {} obstacle: {}", name(unit),
-                    is_major ? "major" : "minor", rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
+    Event e = event(log, EventKind::kMove, unit, [&](Event& ev) {
+      ev.text = fmt::format("{} Drill test to cross a {} obstacle: {}", name(unit),
+                            is_major ? "major" : "minor", rolls.empty() ? "" : rolls.back().result);
+      ev.rolls = std::move(rolls);
+    });
     apply_test(unit, o, "obstacle", std::move(e), log);
     if (!active(unit)) return 0;
   }

@@ -444,42 +444,63 @@ Resolution drill_test_resolution() {
   add_test_options(r.params);
   r.outcome_fields = {"failures", "result", "dms-added", "broken", "performed"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      const std::string& action = p.get_string("action");
-      DiceCount dice(rec != nullptr);
-      const Row* response = table("drill.charge_responses").find(action);
-      if (int_of(p, "dice") > 0) {
-        dice.add("dice given", int_of(p, "dice"), "L80-L89");
-      } else if (response != nullptr) {
-        dice.add(response->name, response->number("drill_dice"), response->ref);
-      } else {
-        dice.add(row("drill.triggers", action));
-      }
-      if (response != nullptr && response->number("drill_dice") == 0 && int_of(p, "dice") == 0) {
-        start_record(rec, "drill test", int_of(p, "factor"), "Drill factor (§2.2, D12-02)");
-        if (rec != nullptr) rec->result = fmt::format("no Drill roll required ({})", response->ref);
-        const bool broken = int_of(p, "dms") >= int_of(p, "break-dms");
-        return Outcome{{"failures", int_value(0)},
-                       {"result", text_value("success")},
-                       {"dms-added", int_value(0)},
-                       {"broken", Value(broken)},
-                       {"performed", Value(!broken)}};
-      }
-      Factor f(int_of(p, "factor"), "Drill factor (§2.2, D12-02)", rec != nullptr);
-      f.add(row("drill.factor_modifiers", "dm"), int_of(p, "dms"));
-      if (p.get_bool("restricted")) f.add(row("drill.factor_modifiers", "restricted"));
-      if (p.get_bool("flank-rear")) f.add(row("drill.factor_modifiers", "flank-rear"));
-      if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
-      const TestResult t = run_test(test_options(p), int_of(p, "dms"), "drill test",
-                                    "drill.results", dice, f, p.get_bool("moving"), c, rec);
-      // Sloppy: "If you do not break, perform the desired action" (L101).
-      const bool performed = t.result->flag("performed") && !t.broken;
-      Outcome o = test_outcome(t);
-      o.emplace_back("performed", Value(performed));
-      return o;
-    });
+    return roll_drill_test(drill_test_situation(p), c, explain);
   };
   return r;
+}
+
+DrillTestSituation drill_test_situation(const Params& p) {
+  DrillTestSituation s;
+  s.action = p.get_string("action");
+  s.dice = int_of(p, "dice");
+  s.factor = int_of(p, "factor");
+  s.dms = int_of(p, "dms");
+  s.restricted = p.get_bool("restricted");
+  s.flank_rear = p.get_bool("flank-rear");
+  s.leader = p.get_bool("leader");
+  s.moving = p.get_bool("moving");
+  s.options = test_options(p);
+  return s;
+}
+
+Outcome roll_drill_test(const DrillTestSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  static const Table& kResponses = table("drill.charge_responses");
+  static const Row& kDm = row("drill.factor_modifiers", "dm");
+  static const Row& kRestricted = row("drill.factor_modifiers", "restricted");
+  static const Row& kFlankRear = row("drill.factor_modifiers", "flank-rear");
+  return with_record(explain, [&](RollRecord* rec) {
+    DiceCount dice(rec != nullptr);
+    const Row* response = kResponses.find(s.action);
+    if (s.dice > 0) {
+      dice.add("dice given", s.dice, "L80-L89");
+    } else if (response != nullptr) {
+      dice.add(response->name, response->number("drill_dice"), response->ref);
+    } else {
+      dice.add(row("drill.triggers", s.action));
+    }
+    if (response != nullptr && response->number("drill_dice") == 0 && s.dice == 0) {
+      start_record(rec, "drill test", s.factor, "Drill factor (§2.2, D12-02)");
+      if (rec != nullptr) rec->result = fmt::format("no Drill roll required ({})", response->ref);
+      const bool broken = s.dms >= s.options.break_dms;
+      return Outcome{{"failures", int_value(0)},
+                     {"result", text_value("success")},
+                     {"dms-added", int_value(0)},
+                     {"broken", Value(broken)},
+                     {"performed", Value(!broken)}};
+    }
+    Factor f(s.factor, "Drill factor (§2.2, D12-02)", rec != nullptr);
+    f.add(kDm, s.dms);
+    if (s.restricted) f.add(kRestricted);
+    if (s.flank_rear) f.add(kFlankRear);
+    if (s.leader) f.add("attached leader", s.options.leader_bonus, "D12-22");
+    const TestResult t =
+        run_test(s.options, s.dms, "drill test", "drill.results", dice, f, s.moving, c, rec);
+    // Sloppy: "If you do not break, perform the desired action" (L101).
+    const bool performed = t.result->flag("performed") && !t.broken;
+    Outcome o = test_outcome(t);
+    o.emplace_back("performed", Value(performed));
+    return o;
+  });
 }
 
 Resolution rally_resolution() {
@@ -501,53 +522,74 @@ Resolution rally_resolution() {
   add_test_options(r.params);
   r.outcome_fields = {"successes", "dms", "broken"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return with_record(explain, [&](RollRecord* rec) {
-      DiceCount dice;
-      dice.add(elan("triggers", "rally-" + p.get_string("stance")));
-      if (p.get_bool("leader-near") && p.get_bool("broken")) {
-        dice.add("leader within 4\" of a broken unit", 1, "D12-22");
-      }
-      Factor f(int_of(p, "factor"), "Elan factor (§2.2, D12-02)");
-      f.add(elan("factor_modifiers", "dm"), int_of(p, "dms"));
-      if (p.get_bool("square-or-cover")) f.add(elan("factor_modifiers", "square-or-cover"));
-      if (p.get_bool("leader")) f.add("attached leader", int_of(p, "leader-bonus"), "D12-22");
-      f.record(rec, "rally");
-      const int n = std::max(dice.total(), int_of(p, "min-dice"));
-      const int target = capped(test_options(p), f.total());
-      const PoolResult pool = roll_pool(n, target, c, rec);
-      int dms = int_of(p, "dms");
-      bool broken = p.get_bool("broken");
-      const int threshold = int_of(p, "break-dms");
-      std::string how;
-      if (p.get_string("mode") == "successes") {
-        dms = std::max(0, dms - pool.successes);  // R-001-2: each success removes 1 DM
-        if (broken && pool.successes > 0 && dms < threshold) broken = false;
+    return roll_rally(rally_situation(p), c, explain);
+  };
+  return r;
+}
+
+RallySituation rally_situation(const Params& p) {
+  RallySituation s;
+  s.stationary = p.get_string("stance") == "stationary";
+  s.factor = int_of(p, "factor");
+  s.dms = int_of(p, "dms");
+  s.broken = p.get_bool("broken");
+  s.square_or_cover = p.get_bool("square-or-cover");
+  s.leader = p.get_bool("leader");
+  s.leader_near = p.get_bool("leader-near");
+  s.successes = p.get_string("mode") == "successes";
+  s.options = test_options(p);
+  return s;
+}
+
+Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) {
+    const bool named = rec != nullptr;  // a quiet battle's rally builds no text
+    DiceCount dice(named);
+    dice.add(elan("triggers", s.stationary ? "rally-stationary" : "rally-moving"));
+    if (s.leader_near && s.broken) dice.add("leader within 4\" of a broken unit", 1, "D12-22");
+    Factor f(s.factor, "Elan factor (§2.2, D12-02)", named);
+    f.add(elan("factor_modifiers", "dm"), s.dms);
+    if (s.square_or_cover) f.add(elan("factor_modifiers", "square-or-cover"));
+    if (s.leader) f.add("attached leader", s.options.leader_bonus, "D12-22");
+    f.record(rec, "rally");
+    const int n = std::max(dice.total(), s.options.min_dice);
+    const int target = capped(s.options, f.total());
+    const PoolResult pool = roll_pool(n, target, c, rec);
+    int dms = s.dms;
+    bool broken = s.broken;
+    const int threshold = s.options.break_dms;
+    std::string how;
+    if (s.successes) {
+      dms = std::max(0, dms - pool.successes);  // R-001-2: each success removes 1 DM
+      if (broken && pool.successes > 0 && dms < threshold) broken = false;
+      if (named) {
         how = fmt::format("{} success{}: -{} DM (R-001-2)", pool.successes,
-                          pool.successes == 1 ? "" : "es", int_of(p, "dms") - dms);
+                          pool.successes == 1 ? "" : "es", s.dms - dms);
+      }
+    } else {
+      const Row& res = result_row("elan.results", pool.failures);
+      if (res.key == "success") {  // option: 0 failures rallies (1 DM off, stops routing)
+        dms = std::max(0, dms - 1);
+        if (dms < threshold) broken = false;
+      } else if (res.key == "break") {
+        broken = true;
       } else {
-        const Row& res = result_row("elan.results", pool.failures);
-        if (res.key == "success") {  // option: 0 failures rallies (1 DM off, stops routing)
-          dms = std::max(0, dms - 1);
-          if (dms < threshold) broken = false;
-        } else if (res.key == "break") {
-          broken = true;
-        } else {
-          dms += result_dms(res, pool.failures);
-        }
+        dms += result_dms(res, pool.failures);
+      }
+      if (named) {
         how = fmt::format("{} failures: {} ({}; R-001-2 option mode=failures)", pool.failures,
                           res.key, res.ref);
       }
-      if (dms >= threshold) broken = true;
-      if (rec != nullptr) {
-        rec->result = fmt::format("{}; dice: {}; now {} DM{}", how, dice.text(), dms,
-                                  broken ? ", broken" : "");
-      }
-      return Outcome{{"successes", int_value(pool.successes)},
-                     {"dms", int_value(dms)},
-                     {"broken", Value(broken)}};
-    });
-  };
-  return r;
+    }
+    if (dms >= threshold) broken = true;
+    if (rec != nullptr) {
+      rec->result =
+          fmt::format("{}; dice: {}; now {} DM{}", how, dice.text(), dms, broken ? ", broken" : "");
+    }
+    return Outcome{{"successes", int_value(pool.successes)},
+                   {"dms", int_value(dms)},
+                   {"broken", Value(broken)}};
+  });
 }
 
 }  // namespace smoothbore::elan_drill
