@@ -192,6 +192,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     double arc_deg = 45;             // h4_06_arc
     double sight_into_mm = 0;        // h4_06_sight_into_terrain, in mm
     std::string first_shot_rule;     // h4_21_first_shot
+    bool first_of_game = true;       // first_shot_rule == "first-of-game"
     bool note_reconstructed = true;  // h4_24_note_reconstructed
     int hard_cover_small_arms = -2;  // h4_05_... (H4-05)
     int soft_cover_artillery = 0;
