@@ -32,20 +32,7 @@ TEST(GroupOrdersQuiet, EveryOptionAlternativeEndsAsWithItsLog) {
       {"h4_24_note_reconstructed", false},
       {"h4_25_missile_halt", std::string("halt-only")},
   };
-  for (const auto& [option, value] : alternatives) {
-    for (Scenario sc : base) {
-      sc.options.set(option, value);
-      for (std::uint64_t seed : {1, 2}) {
-        for (const std::vector<std::string>& commanders :
-             {std::vector<std::string>{"doctrine", "doctrine"},
-              std::vector<std::string>{"random", "random"}}) {
-          expect_quiet_battle_as_logged(
-              sc, seed, commanders,
-              option + " " + sc.name + " seed " + std::to_string(seed) + " " + commanders[0]);
-        }
-      }
-    }
-  }
+  expect_quiet_alternatives_as_logged(base, alternatives);
 }
 
 TEST(GroupOrdersQuiet, GeneratedBattleEndsAsWithItsLog) {

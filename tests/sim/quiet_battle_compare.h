@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -56,6 +57,27 @@ inline void expect_quiet_battle_as_logged(const Scenario& sc, std::uint64_t seed
     for (std::size_t s = 0; s < x.stands.size(); ++s) {
       EXPECT_TRUE(same_bits(x.stands[s].rect, y.stands[s].rect)) << what << " " << x.id;
       EXPECT_EQ(x.stands[s].figures, y.stands[s].figures) << what << " " << x.id;
+    }
+  }
+}
+
+// expect_quiet_battle_as_logged for each of `alternatives` (an option and its value) set on
+// each of `base`: seeds 1 and 2, doctrine and random commanders on both sides.
+inline void expect_quiet_alternatives_as_logged(
+    const std::vector<Scenario>& base,
+    const std::vector<std::pair<std::string, Value>>& alternatives) {
+  for (const auto& [option, value] : alternatives) {
+    for (Scenario sc : base) {
+      sc.options.set(option, value);
+      for (std::uint64_t seed : {1, 2}) {
+        for (const std::vector<std::string>& commanders :
+             {std::vector<std::string>{"doctrine", "doctrine"},
+              std::vector<std::string>{"random", "random"}}) {
+          expect_quiet_battle_as_logged(
+              sc, seed, commanders,
+              option + " " + sc.name + " seed " + std::to_string(seed) + " " + commanders[0]);
+        }
+      }
     }
   }
 }

@@ -55,14 +55,6 @@ Event Battle1805::make_event(EventKind kind, int unit, std::string text) const {
   return unit_event(force_, kind, bound_, unit, std::move(text));
 }
 
-bool Battle1805::counted_quietly(EventLog& log, EventKind kind) {
-  if (!log.quiet()) return false;
-  Event e;
-  e.kind = kind;
-  log.append(std::move(e));
-  return true;
-}
-
 std::vector<int> Battle1805::units_to_order(int side) const {
   std::vector<int> out;
   for (int i : force_.units_of(side)) {

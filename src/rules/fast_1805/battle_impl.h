@@ -157,11 +157,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
-  // A quiet log (mc, bench: nobody reads it) only counts events. For one, appends a bare
-  // event of `kind` and returns true: the caller then builds no text, records or data.
-  static bool counted_quietly(EventLog& log, EventKind kind);
-  // The roll record a resolution fills for `log`: `rec`, or null for a quiet log (a
-  // resolution draws the same dice either way).
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. The roll record
+  // a resolution fills for `log`: `rec`, or null for a quiet log (a resolution draws the same dice
+  // either way).
   static RollRecord* record_for(const EventLog& log, RollRecord& rec) {
     return log.quiet() ? nullptr : &rec;
   }

@@ -69,14 +69,6 @@ Event BattleGO::make_event(EventKind kind, int unit, std::string text) const {
   return e;
 }
 
-bool BattleGO::counted_quietly(EventLog& log, EventKind kind) {
-  if (!log.quiet()) return false;
-  Event e;
-  e.kind = kind;
-  log.append(std::move(e));
-  return true;
-}
-
 const std::string& BattleGO::orders_of(int unit) const {
   const UnitState& s = state_[unit];
   return s.override_orders.empty() ? groups_[s.group].orders : s.override_orders;

@@ -342,11 +342,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
  public:
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
-  // A quiet log (mc, bench: nobody reads it) only counts events. For one, appends a bare
-  // event of `kind` and returns true: the caller then builds no text, records or data.
-  static bool counted_quietly(EventLog& log, EventKind kind);
-  // Where a resolution keeps its roll records for `log`: `rolls`, or null for a quiet log
-  // (a resolution draws the same dice either way).
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. Where a
+  // resolution keeps its roll records for `log`: `rolls`, or null for a quiet log (a resolution
+  // draws the same dice either way).
   static std::vector<RollRecord>* records_for(const EventLog& log, std::vector<RollRecord>& rolls) {
     return log.quiet() ? nullptr : &rolls;
   }
