@@ -38,6 +38,14 @@ Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::st
   return e;
 }
 
+bool counted_quietly(EventLog& log, EventKind kind) {
+  if (!log.quiet()) return false;
+  Event e;
+  e.kind = kind;
+  log.append(std::move(e));
+  return true;
+}
+
 bool place_free(const Table& table, const Force& force, int unit, const Rect& r, int ignore) {
   if (!table.contains(r)) return false;
   for (std::size_t i = 0; i < force.units.size(); ++i) {

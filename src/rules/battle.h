@@ -217,6 +217,9 @@ class Battle {
 const std::string& unit_label(const Force& force, int unit);
 // An event of `kind` in `turn` naming `unit` and its side (unit -1: none).
 Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::string text);
+// A quiet log (mc, bench: nobody reads it) only counts events. For one, appends a bare
+// event of `kind` and returns true: the caller then builds no text, records or data.
+bool counted_quietly(EventLog& log, EventKind kind);
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the table
 // except `ignore`.
 bool place_free(const Table& table, const Force& force, int unit, const Rect& r, int ignore);

@@ -173,11 +173,13 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
     for (int u : units_to_order(side)) {
       std::vector<Action> legal = legal_actions(u);
       Action a = src ? src->choose(*this, u, legal) : legal.front();
-      Event e = make_event(EventKind::kOrder, u,
-                           fmt::format("{} orders {}", unit_name(u), describe_order(a)));
-      if (a.target >= 0) e.target = force_.units[a.target].id;
-      e.data = {{"action", std::string(action_kind_name(a.kind))}};
-      log.append(std::move(e));
+      if (!counted_quietly(log, EventKind::kOrder)) {
+        Event e = make_event(EventKind::kOrder, u,
+                             fmt::format("{} orders {}", unit_name(u), describe_order(a)));
+        if (a.target >= 0) e.target = force_.units[a.target].id;
+        e.data = {{"action", std::string(action_kind_name(a.kind))}};
+        log.append(std::move(e));
+      }
       orders_[u] = {a, {}};
     }
   }
@@ -192,22 +194,25 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   }
   // L19: every unit rolls initiative; one event lists the rolls and the order of play.
   Event init = make_event(EventKind::kInitiative, -1, "");
-  init.rolls.reserve(orders_.size());
+  if (!log.quiet()) init.rolls.reserve(orders_.size());
   for (auto& [u, o] : orders_) {
     RollRecord rec;
-    o.initiative = resolve_initiative(state_[u].quality, dice_, &rec);
+    o.initiative = resolve_initiative(state_[u].quality, dice_, record_for(log, rec));
+    if (log.quiet()) continue;
     rec.purpose = "initiative: " + force_.units[u].id;
     init.rolls.push_back(std::move(rec));
   }
   order_ = initiative_order();
-  std::string text = "Initiative (L19):";
-  for (std::size_t k = 0; k < order_.size(); ++k) {
-    const Order& o = orders_[order_[k]];
-    fmt::format_to(std::back_inserter(text), "{} {} {}{}", k ? "," : "", unit_name(order_[k]),
-                   o.initiative.roll, o.initiative.passed ? "" : " (failed)");
+  if (!counted_quietly(log, EventKind::kInitiative)) {
+    std::string text = "Initiative (L19):";
+    for (std::size_t k = 0; k < order_.size(); ++k) {
+      const Order& o = orders_[order_[k]];
+      fmt::format_to(std::back_inserter(text), "{} {} {}{}", k ? "," : "", unit_name(order_[k]),
+                     o.initiative.roll, o.initiative.passed ? "" : " (failed)");
+    }
+    init.text = text;
+    log.append(std::move(init));
   }
-  init.text = text;
-  log.append(std::move(init));
   // A2-02 option "all": an initiative roll missed by 10 or less also shakes.
   if (options_.shaken_applies == "all") {
     for (int u : order_) {
@@ -222,8 +227,9 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
 void Battle1805::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++bound_;
   touch_all();  // unit_report's "halted" reads the bound
-  Event start = make_event(EventKind::kTurnStart, -1, fmt::format("Bound {}", bound_));
-  log.append(std::move(start));
+  if (!counted_quietly(log, EventKind::kTurnStart)) {
+    log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Bound {}", bound_)));
+  }
   upkeep(log);
   after_step("upkeep");
   collect_orders(orders, log);

@@ -123,15 +123,15 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   void end_of_bound(EventLog& log);
 
   // casualties, morale and rout (morale.cc)
-  void take_losses(int unit, int figures, EventLog& log, const std::string& cause);
-  void morale_test(int unit, int step, EventLog& log, const std::string& why);
-  void rout(int unit, EventLog& log, const std::string& why);
-  void shake(int unit, EventLog& log, const std::string& why);
+  void take_losses(int unit, int figures, EventLog& log, std::string_view cause);
+  void morale_test(int unit, int step, EventLog& log, std::string_view why);
+  void rout(int unit, EventLog& log, std::string_view why);
+  void shake(int unit, EventLog& log, std::string_view why);
   // Shaken (L21, A2-03) and disordered (L17, L21, L33) are core markers on the unit, so
   // commanders and replays see them; they expire at the start of a later bound.
   void mark_shaken(int unit);
   void mark_disordered(int unit);
-  void remove_unit(int unit, UnitStatus status, EventLog& log, const std::string& why);
+  void remove_unit(int unit, UnitStatus status, EventLog& log, std::string_view why);
   void end_melee(int unit);
 
   // movement (move.cc)
@@ -157,6 +157,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. The roll record
+  // a resolution fills for `log`: `rec`, or null for a quiet log (a resolution draws the same dice
+  // either way).
+  static RollRecord* record_for(const EventLog& log, RollRecord& rec) {
+    return log.quiet() ? nullptr : &rec;
+  }
   const std::string& unit_name(int unit) const;
   std::string describe_order(const Action& a) const;
 

@@ -143,7 +143,7 @@ MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* 
   const Tables& t = tables();
   const bool foot = s.arm == Arm::kFoot;
   const char* lines = foot ? "L94-L96" : "L97-L99";
-  start_record(r, "morale", t.morale_start, morale_ref(foot, s.quality));
+  if (r != nullptr) start_record(r, "morale", t.morale_start, morale_ref(foot, s.quality));
   const double rate = morale_loss_per_figure(s.quality, s.arm);
   const double target = morale_target(s);
   if (r != nullptr) {
@@ -175,7 +175,7 @@ MoraleResult resolve_morale(const MoraleSituation& s, Chance& dice, RollRecord* 
 
 InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const double target = initiative_percent(q);
-  start_record(r, "initiative", target, initiative_ref(q));
+  if (r != nullptr) start_record(r, "initiative", target, initiative_ref(q));
   const int face = roll_d100(dice, r);
   InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {
@@ -187,19 +187,21 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
 StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r,
                                      double untrained_percent) {
   const double target = stand_vs_cavalry_percent(q, untrained_percent);
-  auto lower = quality_drop(q);
-  std::string ref;
-  if (lower) {
-    ref = fmt::format("L25, A2-05: initiative one level lower ({}, R-002-2 L91-L93)",
-                      quality_name(*lower));
-  } else if (untrained_percent == tables().below_untrained_initiative) {
-    ref = "L25, A2-05: one level below untrained, extrapolated -10";
-  } else {
-    ref =
-        fmt::format("L25, A2-05: one level below untrained, option a2_untrained_stand_percent {:g}",
-                    untrained_percent);
+  if (r != nullptr) {
+    auto lower = quality_drop(q);
+    std::string ref;
+    if (lower) {
+      ref = fmt::format("L25, A2-05: initiative one level lower ({}, R-002-2 L91-L93)",
+                        quality_name(*lower));
+    } else if (untrained_percent == tables().below_untrained_initiative) {
+      ref = "L25, A2-05: one level below untrained, extrapolated -10";
+    } else {
+      ref = fmt::format(
+          "L25, A2-05: one level below untrained, option a2_untrained_stand_percent {:g}",
+          untrained_percent);
+    }
+    start_record(r, "stand vs cavalry", target, std::move(ref));
   }
-  start_record(r, "stand vs cavalry", target, std::move(ref));
   auto result_of = [&](int face) {
     const double miss = face - target;
     return miss <= 0    ? StandResult::kPass
@@ -216,17 +218,13 @@ StandResult resolve_stand_vs_cavalry(Quality q, Chance& dice, RollRecord* r,
 
 GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r, const GunHitOdds& odds) {
   const Tables& t = tables();
-  start_record(r, "gun hit", 0, "R-002-6 " + t.gun_hit_ref);
+  if (r != nullptr) start_record(r, "gun hit", 0, "R-002-6 " + t.gun_hit_ref);
   const int face = roll_d100(dice, r);
   const GunHitRange* range = nullptr;
   for (const GunHitRange& g : t.gun_hit) {
     if (face >= g.low && face <= g.high) range = &g;
   }
   SB_CHECK(range != nullptr, "d100 outside the gun hit table");
-  std::string band =
-      fmt::format("d100 {}: {} hit ({:02}-{}, {}{})", face, gun_hit_band_name(range->band),
-                  range->low, range->high, range->ref,
-                  range->printed.empty() ? "" : ", printed \"" + range->printed + "\"");
   GunHitEffect effect = GunHitEffect::kCrew;
   std::string second;
   switch (range->band) {
@@ -240,7 +238,8 @@ GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r, const GunHitOdds& odds
       const int f2 = roll_d100(dice, r);
       const bool boom = f2 <= odds.explosion;
       effect = boom ? GunHitEffect::kLimberExplosion : GunHitEffect::kLimber;
-      if (r != nullptr) r->target = odds.explosion;
+      if (r == nullptr) break;
+      r->target = odds.explosion;
       second = fmt::format(
           "; explosion {} (L159, A2-19{}): {}", roll_text(f2, odds.explosion),
           option_note("a2_limber_explosion_percent", odds.explosion, t.limber_explosion),
@@ -251,14 +250,20 @@ GunHitEffect resolve_gun_hit(Chance& dice, RollRecord* r, const GunHitOdds& odds
       const int f2 = roll_d100(dice, r);
       const bool destroyed = f2 <= odds.destroyed;
       effect = destroyed ? GunHitEffect::kGunDestroyed : GunHitEffect::kGunSilenced;
-      if (r != nullptr) r->target = odds.destroyed;
+      if (r == nullptr) break;
+      r->target = odds.destroyed;
       second = fmt::format("; destroyed {} (L162, A2-20{}): {}", roll_text(f2, odds.destroyed),
                            option_note("a2_gun_destroyed_percent", odds.destroyed, t.gun_destroyed),
                            destroyed ? "gun destroyed" : "gun silenced");
       break;
     }
   }
-  if (r != nullptr) r->result = fmt::format("{}: {}{}", gun_hit_effect_name(effect), band, second);
+  if (r == nullptr) return effect;
+  const std::string band =
+      fmt::format("d100 {}: {} hit ({:02}-{}, {}{})", face, gun_hit_band_name(range->band),
+                  range->low, range->high, range->ref,
+                  range->printed.empty() ? "" : ", printed \"" + range->printed + "\"");
+  r->result = fmt::format("{}: {}{}", gun_hit_effect_name(effect), band, second);
   return effect;
 }
 

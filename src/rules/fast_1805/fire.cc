@@ -13,11 +13,13 @@ void Battle1805::fire_step(EventLog& log) {
     const Order& o = orders_[u];
     if (o.action.kind != ActionKind::kFire || o.action.target < 0) continue;
     const int target = o.action.target;
-    FireTarget ft = can_fire_at(u, target);
+    FireTarget ft = can_fire_at(u, target, /*explain=*/!log.quiet());
     if (!ft.ok) {
-      log.append(make_event(
-          EventKind::kFire, u,
-          fmt::format("{} cannot fire at {}: {}", unit_name(u), unit_name(target), ft.why_not)));
+      if (!counted_quietly(log, EventKind::kFire)) {
+        log.append(make_event(
+            EventKind::kFire, u,
+            fmt::format("{} cannot fire at {}: {}", unit_name(u), unit_name(target), ft.why_not)));
+      }
       continue;
     }
     fire_one(u, target, /*unmoving=*/!o.action.moves, log);
@@ -37,21 +39,23 @@ void Battle1805::fire_one(int shooter, int target, bool unmoving, EventLog& log)
   RollRecord rec;
   int kills = 0;
   if (s.arm == Arm::kArtillery) {
-    kills = resolve_artillery(artillery_situation(shooter, target), dice_, &rec);
+    kills = resolve_artillery(artillery_situation(shooter, target), dice_, record_for(log, rec));
   } else {
-    kills = resolve_fire(fire_situation(shooter, target, unmoving), dice_, &rec);
+    kills = resolve_fire(fire_situation(shooter, target, unmoving), dice_, record_for(log, rec));
   }
   ss.fired_ever = true;
   ss.fired_at.insert(target);
   ss.fired = true;
   ss.concealed = false;  // A2-22: a unit that fires is discovered
-  Event e = make_event(EventKind::kFire, shooter,
-                       fmt::format("{} fires at {} ({:.1f}\"): {}", unit_name(shooter),
-                                   unit_name(target), gap_in(shooter, target), rec.result));
-  e.target = force_.units[target].id;
-  e.rolls.push_back(std::move(rec));
-  e.data = {{"kills", std::int64_t{kills}}, {"range_in", gap_in(shooter, target)}};
-  log.append(std::move(e));
+  if (!counted_quietly(log, EventKind::kFire)) {
+    Event e = make_event(EventKind::kFire, shooter,
+                         fmt::format("{} fires at {} ({:.1f}\"): {}", unit_name(shooter),
+                                     unit_name(target), gap_in(shooter, target), rec.result));
+    e.target = force_.units[target].id;
+    e.rolls.push_back(std::move(rec));
+    e.data = {{"kills", std::int64_t{kills}}, {"range_in", gap_in(shooter, target)}};
+    log.append(std::move(e));
+  }
   if (kills <= 0) return;
   const Unit& t = force_.units[target];
   if (s.arm == Arm::kArtillery && t.arm == Arm::kArtillery) {
@@ -80,7 +84,7 @@ void Battle1805::artillery_on_battery(int shooter, int target, int hits, EventLo
   int crew_losses = 0;
   for (int h = 0; h < hits && force_.units[target].on_table(); ++h) {
     RollRecord rec;
-    GunHitEffect eff = resolve_gun_hit(dice_, &rec,
+    GunHitEffect eff = resolve_gun_hit(dice_, record_for(log, rec),
                                        {static_cast<double>(options_.limber_explosion_percent),
                                         static_cast<double>(options_.gun_destroyed_percent)});
     std::string what;
@@ -89,7 +93,7 @@ void Battle1805::artillery_on_battery(int shooter, int target, int hits, EventLo
       case GunHitEffect::kHorse:
         // A2-19: a damaged limber counts as a horse hit; each horse -25% limbered move.
         if (ts.horses > 0) --ts.horses;
-        what = fmt::format("a horse lost ({} left)", ts.horses);
+        if (!log.quiet()) what = fmt::format("a horse lost ({} left)", ts.horses);
         break;
       case GunHitEffect::kLimberExplosion:
         ts.limber_lost = true;
@@ -110,6 +114,7 @@ void Battle1805::artillery_on_battery(int shooter, int target, int hits, EventLo
         what = "a gun silenced";
         break;
     }
+    if (counted_quietly(log, EventKind::kStatus)) continue;
     Event e = make_event(EventKind::kStatus, target,
                          fmt::format("{}: hit on the battery, {}", unit_name(target), what));
     e.rolls.push_back(std::move(rec));
@@ -135,12 +140,14 @@ void Battle1805::artillery_on_building(int shooter, int target, int hits, EventL
   }
   for (int h = 0; h < hits && !building.empty(); ++h) {
     RollRecord rec;
-    const bool fire = resolve_building_fire(dice_, &rec);
-    Event e = make_event(
-        EventKind::kStatus, target,
-        fmt::format("building {} {}", building, fire ? "catches fire" : "does not catch fire"));
-    e.rolls.push_back(std::move(rec));
-    log.append(std::move(e));
+    const bool fire = resolve_building_fire(dice_, record_for(log, rec));
+    if (!counted_quietly(log, EventKind::kStatus)) {
+      Event e = make_event(
+          EventKind::kStatus, target,
+          fmt::format("building {} {}", building, fire ? "catches fire" : "does not catch fire"));
+      e.rolls.push_back(std::move(rec));
+      log.append(std::move(e));
+    }
     if (!fire) continue;
     if (options_.burnt_building_closed) burnt_.insert(building);
     if (force_.units[target].on_table()) {
@@ -149,9 +156,11 @@ void Battle1805::artillery_on_building(int shooter, int target, int hits, EventL
       const Vec2 away =
           force_.units[target].footprint().centre - force_.units[shooter].footprint().centre;
       forced_move(target, away, allowance_in(target, MoveColumn::kOpen) * kMm / 2, log);
-      log.append(
-          make_event(EventKind::kStatus, target,
-                     fmt::format("{} flee the burning building, disordered", unit_name(target))));
+      if (!counted_quietly(log, EventKind::kStatus)) {
+        log.append(
+            make_event(EventKind::kStatus, target,
+                       fmt::format("{} flee the burning building, disordered", unit_name(target))));
+      }
     }
     break;
   }

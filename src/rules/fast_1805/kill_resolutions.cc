@@ -119,11 +119,11 @@ int resolve_kills(const KillChance& c, std::string_view purpose, Chance& dice, R
   const int certain = static_cast<int>(std::floor(c.total / 100.0 + 1e-9));
   double remainder = c.total - 100.0 * certain;
   if (remainder < 1e-9) remainder = 0;
-  const std::string sum = fmt::format("{} × {:g}% = {:g}%", c.figures, c.per_figure, c.total);
+  auto sum = [&] { return fmt::format("{} × {:g}% = {:g}%", c.figures, c.per_figure, c.total); };
   if (record != nullptr) record->target = remainder;
   if (remainder < 1) {  // d100 ≤ remainder cannot succeed: certain
     if (record != nullptr)
-      record->result = fmt::format("{}: {} (no roll)", sum, kills_text(certain));
+      record->result = fmt::format("{}: {} (no roll)", sum(), kills_text(certain));
     return certain;
   }
   const int face = dice.roll_classed(100, [&](int f) { return f <= remainder; });
@@ -132,7 +132,7 @@ int resolve_kills(const KillChance& c, std::string_view purpose, Chance& dice, R
   if (record != nullptr) {
     record->dice = "d100";
     record->faces = {face};
-    record->result = fmt::format("{}: {} certain, d100 {} {} {:g}: {}", sum, certain, face,
+    record->result = fmt::format("{}: {} certain, d100 {} {} {:g}: {}", sum(), certain, face,
                                  extra ? "≤" : ">", remainder, kills_text(kills));
   }
   return kills;
@@ -159,7 +159,7 @@ KillChance fire_chance(const FireSituation& s, bool explain) {
 }
 
 int resolve_fire(const FireSituation& s, Chance& dice, RollRecord* record) {
-  return resolve_kills(fire_chance(s), "fire", dice, record);
+  return resolve_kills(fire_chance(s, /*explain=*/record != nullptr), "fire", dice, record);
 }
 
 KillChance artillery_chance(const ArtillerySituation& s, bool explain) {
@@ -182,7 +182,8 @@ KillChance artillery_chance(const ArtillerySituation& s, bool explain) {
 }
 
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record) {
-  return resolve_kills(artillery_chance(s), "artillery fire", dice, record);
+  return resolve_kills(artillery_chance(s, /*explain=*/record != nullptr), "artillery fire", dice,
+                       record);
 }
 
 KillChance melee_chance(const MeleeSituation& s, bool explain) {
@@ -217,7 +218,7 @@ KillChance melee_chance(const MeleeSituation& s, bool explain) {
 }
 
 int resolve_melee(const MeleeSituation& s, Chance& dice, RollRecord* record) {
-  return resolve_kills(melee_chance(s), "melee", dice, record);
+  return resolve_kills(melee_chance(s, /*explain=*/record != nullptr), "melee", dice, record);
 }
 
 }  // namespace smoothbore::fast_1805

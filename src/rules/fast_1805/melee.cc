@@ -17,14 +17,16 @@ void Battle1805::close_step(EventLog& log) {
     if (c.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square" &&
         active(target)) {
       RollRecord rec;
-      StandResult r = resolve_stand_vs_cavalry(state_[target].quality, dice_, &rec,
+      StandResult r = resolve_stand_vs_cavalry(state_[target].quality, dice_, record_for(log, rec),
                                                options_.untrained_stand_percent);
-      Event e = make_event(
-          EventKind::kMorale, target,
-          fmt::format("{} stands against the cavalry? {}", unit_name(target), rec.result));
-      e.rolls.push_back(std::move(rec));
-      e.data = {{"result", std::string(stand_result_name(r))}};
-      log.append(std::move(e));
+      if (!counted_quietly(log, EventKind::kMorale)) {
+        Event e = make_event(
+            EventKind::kMorale, target,
+            fmt::format("{} stands against the cavalry? {}", unit_name(target), rec.result));
+        e.rolls.push_back(std::move(rec));
+        e.data = {{"result", std::string(stand_result_name(r))}};
+        log.append(std::move(e));
+      }
       if (r == StandResult::kDisordered) mark_disordered(target);
       if (r == StandResult::kFlee) state_[target].fleeing = true;
       touch(target);
@@ -32,19 +34,23 @@ void Battle1805::close_step(EventLog& log) {
     // L11, A2-13: the charger tests morale to close.
     RollRecord rec;
     MoraleSituation m{morale_quality(state_[charger]), c.arm, c.start_figures - c.figures()};
-    MoraleResult r = resolve_morale(m, dice_, &rec);
-    Event e = make_event(EventKind::kMorale, charger,
-                         fmt::format("{} morale to close: {}", unit_name(charger), rec.result));
-    e.rolls.push_back(std::move(rec));
-    e.data = {{"result", std::string(morale_result_name(r))}};
-    log.append(std::move(e));
+    MoraleResult r = resolve_morale(m, dice_, record_for(log, rec));
+    if (!counted_quietly(log, EventKind::kMorale)) {
+      Event e = make_event(EventKind::kMorale, charger,
+                           fmt::format("{} morale to close: {}", unit_name(charger), rec.result));
+      e.rolls.push_back(std::move(rec));
+      e.data = {{"result", std::string(morale_result_name(r))}};
+      log.append(std::move(e));
+    }
     if (r == MoraleResult::kShaken) {
       // L21: a shaken charger comes into contact disordered.
       mark_shaken(charger);
       mark_disordered(charger);
-      log.append(
-          make_event(EventKind::kStatus, charger,
-                     fmt::format("{} goes in shaken and disordered (L21)", unit_name(charger))));
+      if (!counted_quietly(log, EventKind::kStatus)) {
+        log.append(
+            make_event(EventKind::kStatus, charger,
+                       fmt::format("{} goes in shaken and disordered (L21)", unit_name(charger))));
+      }
     } else if (r == MoraleResult::kRout) {
       rout(charger, log, "failed morale to close (A2-13)");
       continue;
@@ -80,14 +86,16 @@ void Battle1805::melee_step(EventLog& log) {
       MeleeSituation m = melee_situation(x, y, charging(x, y));
       if (m.figures <= 0) continue;
       RollRecord rec;
-      const int kills = resolve_melee(m, dice_, &rec);
-      Event e = make_event(EventKind::kMelee, x,
-                           fmt::format("{} fights {} with {} figures: {}", unit_name(x),
-                                       unit_name(y), m.figures, rec.result));
-      e.target = force_.units[y].id;
-      e.rolls.push_back(std::move(rec));
-      e.data = {{"kills", std::int64_t{kills}}, {"figures", std::int64_t{m.figures}}};
-      log.append(std::move(e));
+      const int kills = resolve_melee(m, dice_, record_for(log, rec));
+      if (!counted_quietly(log, EventKind::kMelee)) {
+        Event e = make_event(EventKind::kMelee, x,
+                             fmt::format("{} fights {} with {} figures: {}", unit_name(x),
+                                         unit_name(y), m.figures, rec.result));
+        e.target = force_.units[y].id;
+        e.rolls.push_back(std::move(rec));
+        e.data = {{"kills", std::int64_t{kills}}, {"figures", std::int64_t{m.figures}}};
+        log.append(std::move(e));
+      }
       blows.push_back({x, y, kills});
     }
   }
@@ -126,7 +134,7 @@ void Battle1805::melee_step(EventLog& log) {
       const int attacker = charging(a, b) ? a : b;
       end_melee(attacker);
       push_back(attacker, attacker == a ? b : a, log);
-    } else {
+    } else if (!counted_quietly(log, EventKind::kMelee)) {
       log.append(make_event(
           EventKind::kMelee, a,
           fmt::format("the melee between {} and {} goes on (A2-12)", unit_name(a), unit_name(b))));

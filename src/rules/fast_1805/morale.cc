@@ -9,18 +9,20 @@
 
 namespace smoothbore::fast_1805 {
 
-void Battle1805::take_losses(int unit, int figures, EventLog& log, const std::string& cause) {
+void Battle1805::take_losses(int unit, int figures, EventLog& log, std::string_view cause) {
   Unit& u = force_.units[unit];
   if (!u.on_table() || figures <= 0) return;
   const int before = u.figures();
   const int lost = std::min(before, figures);
   Stand& st = u.stands.front();
   st.figures -= lost;
-  Event e = make_event(EventKind::kStatus, unit,
-                       fmt::format("{} loses {} figure{} to {} ({} left)", unit_name(unit), lost,
-                                   lost == 1 ? "" : "s", cause, u.figures()));
-  e.data = {{"lost", std::int64_t{lost}}, {"figures", std::int64_t{u.figures()}}};
-  log.append(std::move(e));
+  if (!counted_quietly(log, EventKind::kStatus)) {
+    Event e = make_event(EventKind::kStatus, unit,
+                         fmt::format("{} loses {} figure{} to {} ({} left)", unit_name(unit), lost,
+                                     lost == 1 ? "" : "s", cause, u.figures()));
+    e.data = {{"lost", std::int64_t{lost}}, {"figures", std::int64_t{u.figures()}}};
+    log.append(std::move(e));
+  }
   state_[unit].morale_pending = true;
   touch(unit);
   if (u.figures() <= 0) {
@@ -33,12 +35,13 @@ void Battle1805::take_losses(int unit, int figures, EventLog& log, const std::st
   placed(unit);
 }
 
-void Battle1805::remove_unit(int unit, UnitStatus status, EventLog& log, const std::string& why) {
+void Battle1805::remove_unit(int unit, UnitStatus status, EventLog& log, std::string_view why) {
   Unit& u = force_.units[unit];
   if (!u.on_table()) return;
   end_melee(unit);
   u.status = status;
   touch(unit);
+  if (counted_quietly(log, EventKind::kRemoved)) return;
   Event e =
       make_event(EventKind::kRemoved, unit,
                  fmt::format("{} is {}: {}", unit_name(unit),
@@ -59,7 +62,7 @@ void Battle1805::end_melee(int unit) {
 
 // M-2 (R-002-2, L21): d100 ≤ 100 − rate × cumulative losses; a miss by 10 or less shakes,
 // by more routs. Once per step (A2-14).
-void Battle1805::morale_test(int unit, int step, EventLog& log, const std::string& why) {
+void Battle1805::morale_test(int unit, int step, EventLog& log, std::string_view why) {
   UnitState& s = state_[unit];
   Unit& u = force_.units[unit];
   if (u.status != UnitStatus::kActive) return;
@@ -70,12 +73,14 @@ void Battle1805::morale_test(int unit, int step, EventLog& log, const std::strin
   RollRecord rec;
   MoraleSituation m{morale_quality(s), u.arm == Arm::kWagon ? Arm::kArtillery : u.arm,
                     u.start_figures - u.figures()};
-  MoraleResult r = resolve_morale(m, dice_, &rec);
-  Event e = make_event(EventKind::kMorale, unit,
-                       fmt::format("{} tests morale ({}): {}", unit_name(unit), why, rec.result));
-  e.rolls.push_back(std::move(rec));
-  e.data = {{"result", std::string(morale_result_name(r))}};
-  log.append(std::move(e));
+  MoraleResult r = resolve_morale(m, dice_, record_for(log, rec));
+  if (!counted_quietly(log, EventKind::kMorale)) {
+    Event e = make_event(EventKind::kMorale, unit,
+                         fmt::format("{} tests morale ({}): {}", unit_name(unit), why, rec.result));
+    e.rolls.push_back(std::move(rec));
+    e.data = {{"result", std::string(morale_result_name(r))}};
+    log.append(std::move(e));
+  }
   if (r == MoraleResult::kShaken) shake(unit, log, "missed morale by 10 or less (L21)");
   if (r == MoraleResult::kRout) rout(unit, log, "missed morale by more than 10 (A2-02)");
 }
@@ -93,11 +98,13 @@ void Battle1805::mark_disordered(int unit) {
 }
 
 // L21, A2-03: may not advance; in melee it is pushed back ½ move and the melee ends.
-void Battle1805::shake(int unit, EventLog& log, const std::string& why) {
+void Battle1805::shake(int unit, EventLog& log, std::string_view why) {
   UnitState& s = state_[unit];
   mark_shaken(unit);
-  log.append(
-      make_event(EventKind::kStatus, unit, fmt::format("{} is shaken: {}", unit_name(unit), why)));
+  if (!counted_quietly(log, EventKind::kStatus)) {
+    log.append(make_event(EventKind::kStatus, unit,
+                          fmt::format("{} is shaken: {}", unit_name(unit), why)));
+  }
   if (in_melee(unit)) {
     const int from = s.melee_with.front();
     end_melee(unit);
@@ -106,17 +113,18 @@ void Battle1805::shake(int unit, EventLog& log, const std::string& why) {
 }
 
 // L23, A2-04: the unit loses formation and flees; an untrained unit disperses (option).
-void Battle1805::rout(int unit, EventLog& log, const std::string& why) {
+void Battle1805::rout(int unit, EventLog& log, std::string_view why) {
   Unit& u = force_.units[unit];
   UnitState& s = state_[unit];
   if (u.status != UnitStatus::kActive) return;
   end_melee(unit);
   if (s.quality == Quality::kUntrained && options_.untrained_rout_disperses &&
       u.arm != Arm::kArtillery) {
-    Event e = make_event(
-        EventKind::kRout, unit,
-        fmt::format("{} routs and, being untrained, disperses (A2-04): {}", unit_name(unit), why));
-    log.append(std::move(e));
+    if (!counted_quietly(log, EventKind::kRout)) {
+      log.append(make_event(EventKind::kRout, unit,
+                            fmt::format("{} routs and, being untrained, disperses (A2-04): {}",
+                                        unit_name(unit), why)));
+    }
     remove_unit(unit, UnitStatus::kRemoved, log, "dispersed after routing");
     return;
   }
@@ -124,7 +132,10 @@ void Battle1805::rout(int unit, EventLog& log, const std::string& why) {
   s.routed_bound = bound_;
   s.concealed = false;
   touch(unit);
-  log.append(make_event(EventKind::kRout, unit, fmt::format("{} routs: {}", unit_name(unit), why)));
+  if (!counted_quietly(log, EventKind::kRout)) {
+    log.append(
+        make_event(EventKind::kRout, unit, fmt::format("{} routs: {}", unit_name(unit), why)));
+  }
   if (options_.rout_immediate_move) rout_move(unit, log);
 }
 
@@ -138,13 +149,17 @@ void Battle1805::upkeep(EventLog& log) {
     s.fired = false;
     s.fleeing = false;
     for (const std::string& m : expire_markers(unit.markers, bound_)) {
+      if (counted_quietly(log, EventKind::kStatus)) continue;
       log.append(make_event(EventKind::kStatus, u, fmt::format("{}: {} ends", unit_name(u), m)));
     }
     if (!unit.on_table()) continue;
     // A2-20: each silenced gun is repaired on d100 ≤ 70 at the start of a later bound.
     for (int g = s.guns_silenced; g > 0; --g) {
       RollRecord rec;
-      if (resolve_gun_repair(dice_, &rec, options_.gun_repair_percent)) --s.guns_silenced;
+      if (resolve_gun_repair(dice_, record_for(log, rec), options_.gun_repair_percent)) {
+        --s.guns_silenced;
+      }
+      if (counted_quietly(log, EventKind::kStatus)) continue;
       Event e = make_event(EventKind::kStatus, u,
                            fmt::format("{} repairs a gun: {}", unit_name(u), rec.result));
       e.rolls.push_back(std::move(rec));
@@ -158,18 +173,21 @@ void Battle1805::upkeep(EventLog& log) {
         Rect turned = unit.footprint();
         turned.facing = bearing_of(away_from_enemy(u));
         if (place_ok(u, turned, -1)) set_pose(u, turned.centre, turned.facing);
-        log.append(make_event(EventKind::kStatus, u,
-                              fmt::format("{} rallies, backs to the enemy (L23)", unit_name(u))));
+        if (!counted_quietly(log, EventKind::kStatus)) {
+          log.append(make_event(EventKind::kStatus, u,
+                                fmt::format("{} rallies, backs to the enemy (L23)", unit_name(u))));
+        }
       } else if (bound_ >= s.routed_bound + 3) {
         unit.status = UnitStatus::kActive;
         std::optional<Quality> lower = quality_drop(s.quality);
         if (lower) s.quality = *lower;
+        // Option: melee effectiveness drops a step too (Fiery → Steady → Timid).
+        if (options_.drop_affects_melee && s.effectiveness != Effectiveness::kTimid) {
+          s.effectiveness = static_cast<Effectiveness>(static_cast<int>(s.effectiveness) + 1);
+        }
+        if (counted_quietly(log, EventKind::kStatus)) continue;
         std::string melee;
         if (options_.drop_affects_melee) {
-          // Option: melee effectiveness drops a step too (Fiery → Steady → Timid).
-          if (s.effectiveness != Effectiveness::kTimid) {
-            s.effectiveness = static_cast<Effectiveness>(static_cast<int>(s.effectiveness) + 1);
-          }
           melee = fmt::format(", fighting as {} (option a2_drop_affects_melee)",
                               effectiveness_name(s.effectiveness));
         }
@@ -188,12 +206,14 @@ void Battle1805::upkeep(EventLog& log) {
     const double d = gap_in(obs, u);
     if (d > tables().woods_visibility) continue;
     RollRecord rec;
-    const bool found = resolve_discover({d, false}, dice_, &rec);
-    Event e = make_event(
-        EventKind::kStatus, u,
-        fmt::format("{} looks for {} ({:.1f}\"): {}", unit_name(obs), unit_name(u), d, rec.result));
-    e.rolls.push_back(std::move(rec));
-    log.append(std::move(e));
+    const bool found = resolve_discover({d, false}, dice_, record_for(log, rec));
+    if (!counted_quietly(log, EventKind::kStatus)) {
+      Event e = make_event(EventKind::kStatus, u,
+                           fmt::format("{} looks for {} ({:.1f}\"): {}", unit_name(obs),
+                                       unit_name(u), d, rec.result));
+      e.rolls.push_back(std::move(rec));
+      log.append(std::move(e));
+    }
     if (found) {
       state_[i].concealed = false;
       state_[i].spotted = true;
@@ -217,6 +237,7 @@ void Battle1805::end_of_bound(EventLog& log) {
     if (options_.concealment && !s.concealed && !s.spotted && !s.moved && !s.fired && active(u) &&
         in_woods(u)) {
       s.concealed = true;
+      if (counted_quietly(log, EventKind::kStatus)) continue;
       log.append(make_event(EventKind::kStatus, u,
                             fmt::format("{} is concealed in the woods (A2-22)", unit_name(u))));
     }

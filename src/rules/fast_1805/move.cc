@@ -174,17 +174,22 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
         break;
       }
       RollRecord ra, rb;
-      const bool pa = !router && resolve_initiative(state_[unit].quality, dice_, &ra).passed;
-      const bool pb = !router && resolve_initiative(state_[o].quality, dice_, &rb).passed;
-      Event e = make_event(EventKind::kInitiative, unit,
-                           fmt::format("{} meets {} on the move: {}", unit_name(unit), unit_name(o),
-                                       pa && pb ? "they pass through" : "both disordered (L17)"));
-      e.target = force_.units[i].id;
-      if (!router) {
-        e.rolls.push_back(std::move(ra));
-        e.rolls.push_back(std::move(rb));
+      const bool pa =
+          !router && resolve_initiative(state_[unit].quality, dice_, record_for(log, ra)).passed;
+      const bool pb =
+          !router && resolve_initiative(state_[o].quality, dice_, record_for(log, rb)).passed;
+      if (!counted_quietly(log, EventKind::kInitiative)) {
+        Event e =
+            make_event(EventKind::kInitiative, unit,
+                       fmt::format("{} meets {} on the move: {}", unit_name(unit), unit_name(o),
+                                   pa && pb ? "they pass through" : "both disordered (L17)"));
+        e.target = force_.units[i].id;
+        if (!router) {
+          e.rolls.push_back(std::move(ra));
+          e.rolls.push_back(std::move(rb));
+        }
+        log.append(std::move(e));
       }
-      log.append(std::move(e));
       if (pa && pb) {
         passed.insert(o);
       } else {
@@ -226,7 +231,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     s.concealed = false;  // L141: moving units are always discovered
     s.spotted = false;
   }
-  if (ok_t > 0.1 || bearing_difference(final_rect.facing, start.facing) > 0.5) {
+  if ((ok_t > 0.1 || bearing_difference(final_rect.facing, start.facing) > 0.5) &&
+      !counted_quietly(log, EventKind::kMove)) {
     Event e = make_event(EventKind::kMove, unit,
                          fmt::format("{} {} {:.1f}\"{}", unit_name(unit),
                                      column == MoveColumn::kRout ? "flees"
@@ -255,6 +261,7 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   }
   if (!place_ok(unit, r, -1)) {
     u.formation = before;
+    if (counted_quietly(log, EventKind::kFormation)) return;
     log.append(make_event(EventKind::kFormation, unit,
                           fmt::format("{} has no room to form {}", unit_name(unit), formation)));
     return;
@@ -263,6 +270,7 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   placed(unit);
   state_[unit].moved = true;
   if (state_[unit].haitian != Haitian::kNone) state_[unit].formation_busy_until = bound_;
+  if (counted_quietly(log, EventKind::kFormation)) return;
   log.append(make_event(EventKind::kFormation, unit,
                         fmt::format("{} forms {} (from {})", unit_name(unit), formation, before)));
 }
@@ -346,13 +354,15 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
           touch(u);
           touch(t);
           s.charged_ever = true;
-          Event e = make_event(EventKind::kCharge, u,
-                               fmt::format("{} charges home on {}", unit_name(u), unit_name(t)));
-          e.target = force_.units[t].id;
-          e.data = {{"charge", true}};
-          log.append(std::move(e));
+          if (!counted_quietly(log, EventKind::kCharge)) {
+            Event e = make_event(EventKind::kCharge, u,
+                                 fmt::format("{} charges home on {}", unit_name(u), unit_name(t)));
+            e.target = force_.units[t].id;
+            e.data = {{"charge", true}};
+            log.append(std::move(e));
+          }
           charges_.push_back({u, t});
-        } else {
+        } else if (!counted_quietly(log, EventKind::kCharge)) {
           log.append(
               make_event(EventKind::kCharge, u,
                          fmt::format("{} charge falls short of {}", unit_name(u), unit_name(t))));

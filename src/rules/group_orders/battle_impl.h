@@ -192,6 +192,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     double arc_deg = 45;             // h4_06_arc
     double sight_into_mm = 0;        // h4_06_sight_into_terrain, in mm
     std::string first_shot_rule;     // h4_21_first_shot
+    bool first_of_game = true;       // first_shot_rule == "first-of-game"
     bool note_reconstructed = true;  // h4_24_note_reconstructed
     int hard_cover_small_arms = -2;  // h4_05_... (H4-05)
     int soft_cover_artillery = 0;
@@ -295,9 +296,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // the Group's actions refused and asked again when none does.
   bool keeps_advance_pace(int unit, const Action& a) const;
   void advance_pace(int group, OrderSource* src, EventLog& log);
-  void set_group_orders(int group, const std::string& to, const std::string& why, EventLog& log,
+  void set_group_orders(int group, const std::string& to, std::string_view why, EventLog& log,
                         std::vector<RollRecord> rolls = {});
-  void set_unit_orders(int unit, const std::string& to, const std::string& why, EventLog& log);
+  void set_unit_orders(int unit, const std::string& to, std::string_view why, EventLog& log);
   void rally_step(int side, EventLog& log);
   void move_generals(int side, EventLog& log);
   void generals_contacted(EventLog& log);
@@ -326,21 +327,27 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   void shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred = nullptr);
   void apply_shot(const ShotEffect& fx, EventLog& log);
   void melee_phase(int side, EventLog& log);
-  void kill_stands(int unit, int n, const std::string& why, EventLog& log);
+  void kill_stands(int unit, int n, std::string_view why, EventLog& log);
   // morale.cc
   void morale_phase(EventLog& log);
   // `adjust` sets what the Group's state does not say (e.g. being charged, H4-09).
-  void group_test(int group, const std::string& why,
+  void group_test(int group, std::string_view why,
                   const std::function<void(MoraleSituation&)>& adjust, EventLog& log);
   void apply_result(int unit, const std::string& result, const std::string& orders,
                     int fall_back_cm, EventLog& log);
   void start_rout(int unit, EventLog& log);
-  void remove_unit(int unit, UnitStatus status, const std::string& why, EventLog& log);
+  void remove_unit(int unit, UnitStatus status, std::string_view why, EventLog& log);
   void clear_disorder(int side, EventLog& log);
 
  public:
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. Where a
+  // resolution keeps its roll records for `log`: `rolls`, or null for a quiet log (a resolution
+  // draws the same dice either way).
+  static std::vector<RollRecord>* records_for(const EventLog& log, std::vector<RollRecord>& rolls) {
+    return log.quiet() ? nullptr : &rolls;
+  }
 
  private:
   // Files the unit's current footprint in the indexes; every change of a footprint calls

@@ -41,20 +41,24 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
   contact.centre = contact.centre - contact.forward() * 0.2;  // touching, not overlapping
   if (need > reach + 2 || !place_ok(unit, contact, target)) {
     travel(unit, tr.centre, max_speed_cm(unit), false, target);
-    log.append(make_event(
-        EventKind::kCharge, unit,
-        fmt::format("{} charges {} but cannot reach contact", name(unit), name(target))));
+    if (!counted_quietly(log, EventKind::kCharge)) {
+      log.append(make_event(
+          EventKind::kCharge, unit,
+          fmt::format("{} charges {} but cannot reach contact", name(unit), name(target))));
+    }
     return;
   }
   u.stands.front().rect = contact;
   placed(unit);
   state_[unit].moved_cm += need;
   state_[target].charged = true;
-  Event e = make_event(EventKind::kCharge, unit,
-                       fmt::format("{} charges into contact with {} ({} {:.0f} cm, H4-08)",
-                                   name(unit), name(target), zone_name(z), need));
-  e.target = force_.units[target].id;
-  log.append(std::move(e));
+  if (!counted_quietly(log, EventKind::kCharge)) {
+    Event e = make_event(EventKind::kCharge, unit,
+                         fmt::format("{} charges into contact with {} ({} {:.0f} cm, H4-08)",
+                                     name(unit), name(target), zone_name(z), need));
+    e.target = force_.units[target].id;
+    log.append(std::move(e));
+  }
   // H4-09: the charged Group tests at once, with the "being charged" modifiers.
   if (option("h4_09_charged_test") != "on-contact" || !active(target)) return;
   const Unit& t = force_.units[target];
@@ -104,6 +108,7 @@ void BattleGO::rout_move(int unit, bool first, EventLog& log) {
   }
   double moved = travel(unit, r.centre + home * (speed * kCm), speed, true);
   if (moved < speed - 0.5) moved += file_through_gap(unit, speed - moved, log);
+  if (counted_quietly(log, EventKind::kRout)) return;
   Event e = make_event(EventKind::kRout, unit,
                        fmt::format("{} routs {:.1f} cm toward the table edge ({})", name(unit),
                                    moved, first ? "rout rate, H4-03" : "speed +2 cm, L27"));
@@ -139,8 +144,10 @@ double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
         travel(unit, at.centre + home * ((budget_cm - step) * kCm), budget_cm - step, true);
     if (on > 1.0) {  // through: the file got on past where the block stopped it
       state_[unit].moved_cm = moved_before + step + on;
-      log.append(make_event(EventKind::kFormation, unit,
-                            fmt::format("{} files through a gap as it routs (L29)", name(unit))));
+      if (!counted_quietly(log, EventKind::kFormation)) {
+        log.append(make_event(EventKind::kFormation, unit,
+                              fmt::format("{} files through a gap as it routs (L29)", name(unit))));
+      }
       return step + on;
     }
     u.stands = before.stands;
@@ -174,11 +181,13 @@ void BattleGO::fall_back(int unit, double cm, EventLog& log) {
       }
     }
   }
-  Event ev =
-      make_event(EventKind::kMove, unit,
-                 fmt::format("{} falls back {:.1f} of {:.0f} cm (H4-14)", name(unit), moved, cm));
-  ev.data = {{"distance_cm", Value(moved)}};
-  log.append(std::move(ev));
+  if (!counted_quietly(log, EventKind::kMove)) {
+    Event ev =
+        make_event(EventKind::kMove, unit,
+                   fmt::format("{} falls back {:.1f} of {:.0f} cm (H4-14)", name(unit), moved, cm));
+    ev.data = {{"distance_cm", Value(moved)}};
+    log.append(std::move(ev));
+  }
   if (enemy_blocks && option("h4_14_fall_back_blocked") == "enemy-destroys") {
     remove_unit(unit, UnitStatus::kRemoved, "blocked by the enemy as it falls back (H4-14)", log);
   }

@@ -27,7 +27,7 @@ bool BattleGO::in_contact_with_enemy(int unit) const {
 
 // H4-12: whole stands leave the unit (all its stands are one block, so which stands is the
 // block's size); a unit with none is destroyed; every casualty disorganises (L137).
-void BattleGO::kill_stands(int unit, int n, const std::string& why, EventLog& log) {
+void BattleGO::kill_stands(int unit, int n, std::string_view why, EventLog& log) {
   Unit& u = force_.units[unit];
   n = std::min(n, stands(unit));
   if (n <= 0) return;
@@ -78,17 +78,19 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
       ShootingSituation s = shooting_situation(shooting_facts(u, target));
       s.stands = std::max(1, n);
       SB_CHECK(s.stands <= 12, "the shooting resolution takes at most 12 stands a die");
-      std::vector<RollRecord> rolls(1);
-      const std::string result(
-          roll_shooting(s, shot_rules().note_reconstructed, dice_, &rolls.front()));
+      std::vector<RollRecord> rolls(log.quiet() ? 0 : 1);
+      const std::string_view result = roll_shooting(s, shot_rules().note_reconstructed, dice_,
+                                                    rolls.empty() ? nullptr : &rolls.front());
       const int kills = kills_of(result);
-      Event e = make_event(EventKind::kFire, u,
-                           fmt::format("{} shoots at {} ({:.1f} cm): {}", name(u), name(target),
-                                       gap_cm(u, target), result));
-      e.target = force_.units[target].id;
-      e.rolls = std::move(rolls);
-      e.data = {{"result", Value(result)}, {"kills", Value(std::int64_t{kills})}};
-      log.append(std::move(e));
+      if (!counted_quietly(log, EventKind::kFire)) {
+        Event e = make_event(EventKind::kFire, u,
+                             fmt::format("{} shoots at {} ({:.1f} cm): {}", name(u), name(target),
+                                         gap_cm(u, target), result));
+        e.target = force_.units[target].id;
+        e.rolls = std::move(rolls);
+        e.data = {{"result", text_value(result)}, {"kills", Value(std::int64_t{kills})}};
+        log.append(std::move(e));
+      }
       if (me.arm == Arm::kArtillery) {
         const Ranges r = weapon_ranges(weapon_of(me.type, "as-type"),
                                        {option_on("h4_musket_extreme20"),
@@ -152,15 +154,18 @@ void BattleGO::melee_phase(int side, EventLog& log) {
         }
       }
       ms.overlap = overlap;
-      rolls.emplace_back();
-      const std::string result(roll_melee(ms, dice_, &rolls.front()));
+      if (!log.quiet()) rolls.emplace_back();
+      const std::string_view result =
+          roll_melee(ms, dice_, rolls.empty() ? nullptr : &rolls.front());
       const int k = kills_of(result);
-      Event e = make_event(EventKind::kMelee, u,
-                           fmt::format("{} fights {}: {}", name(u), name(o), result));
-      e.target = force_.units[o].id;
-      e.rolls = std::move(rolls);
-      e.data = {{"result", Value(result)}, {"kills", Value(std::int64_t{k})}};
-      log.append(std::move(e));
+      if (!counted_quietly(log, EventKind::kMelee)) {
+        Event e = make_event(EventKind::kMelee, u,
+                             fmt::format("{} fights {}: {}", name(u), name(o), result));
+        e.target = force_.units[o].id;
+        e.rolls = std::move(rolls);
+        e.data = {{"result", text_value(result)}, {"kills", Value(std::int64_t{k})}};
+        log.append(std::move(e));
+      }
       inflicted[u] += k;
       received[o] += k;
       if (k > 0) kills.emplace_back(o, k);

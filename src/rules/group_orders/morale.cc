@@ -13,7 +13,7 @@
 
 namespace smoothbore::group_orders {
 
-void BattleGO::remove_unit(int unit, UnitStatus status, const std::string& why, EventLog& log) {
+void BattleGO::remove_unit(int unit, UnitStatus status, std::string_view why, EventLog& log) {
   Unit& u = force_.units[unit];
   if (!u.on_table()) return;
   GroupState& g = groups_[state_[unit].group];
@@ -21,6 +21,7 @@ void BattleGO::remove_unit(int unit, UnitStatus status, const std::string& why, 
   g.killed = std::min(g.start_stands, g.killed + stands(unit));  // H4-12: lost this battle
   u.status = status;
   state_[unit].override_orders.clear();
+  if (counted_quietly(log, EventKind::kRemoved)) return;
   Event e = make_event(EventKind::kRemoved, unit, fmt::format("{} {}", name(unit), why));
   e.data = {{"status", Value(std::string(unit_status_name(status)))}};
   log.append(std::move(e));
@@ -55,7 +56,7 @@ void BattleGO::apply_result(int unit, const std::string& result, const std::stri
 
 // One morale test for `group` (or, with h4_15_test_scope = unit, one per unit); `extra`
 // modifiers override the Group's situation (e.g. being charged, H4-09).
-void BattleGO::group_test(int group, const std::string& why,
+void BattleGO::group_test(int group, std::string_view why,
                           const std::function<void(MoraleSituation&)>& adjust, EventLog& log) {
   GroupState& g = groups_[group];
   std::vector<int> testers;
@@ -70,15 +71,16 @@ void BattleGO::group_test(int group, const std::string& why,
     MoraleSituation ms = morale_situation(group, "general", roller);
     ms.won_casualties = g.melee_inflicted > g.melee_received;
     if (adjust) adjust(ms);
-    std::vector<RollRecord> rolls(1);
-    roll_morale(ms, dice_, &rolls.front());
-    const int score = rolls.empty() ? 0 : static_cast<int>(std::lround(rolls.back().target));
-    Event e = make_event(EventKind::kMorale, roller,
-                         fmt::format("{} tests morale ({}): {}", per_unit ? name(roller) : g.name,
-                                     why, rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
-    e.data = {{"group", Value(g.name)}, {"score", Value(std::int64_t{score})}};
-    log.append(std::move(e));
+    std::vector<RollRecord> rolls(log.quiet() ? 0 : 1);
+    const int score = roll_morale(ms, dice_, rolls.empty() ? nullptr : &rolls.front()).score;
+    if (!counted_quietly(log, EventKind::kMorale)) {
+      Event e = make_event(EventKind::kMorale, roller,
+                           fmt::format("{} tests morale ({}): {}", per_unit ? name(roller) : g.name,
+                                       why, rolls.back().result));
+      e.rolls = std::move(rolls);
+      e.data = {{"group", Value(g.name)}, {"score", Value(std::int64_t{score})}};
+      log.append(std::move(e));
+    }
     // H4-15: the score applies to each unit by its class and orders.
     std::vector<std::pair<int, OrderChange>> results;
     for (int u : per_unit ? std::vector<int>{roller} : testers) {
@@ -94,7 +96,7 @@ void BattleGO::group_test(int group, const std::string& why,
                         std::all_of(results.begin(), results.end(),
                                     [&](const auto& r) { return r.second.orders == first; }) &&
                         first != "rout";
-    const std::string tag = fmt::format("morale {}", score);
+    const std::string tag = log.quiet() ? std::string() : fmt::format("morale {}", score);
     if (shared) set_group_orders(group, first, tag, log);
     for (const auto& [u, oc] : results) {
       if (!shared && oc.orders != orders_of(u) && oc.orders != "rout") {
@@ -114,8 +116,9 @@ void BattleGO::morale_phase(EventLog& log) {
     const GroupState& g = groups_[gi];
     if (g.lost_this_turn <= 0) continue;
     if (!after_shooting && g.melee_received <= 0) continue;
-    group_test(static_cast<int>(gi), fmt::format("lost {} stands, L162", g.lost_this_turn), nullptr,
-               log);
+    group_test(static_cast<int>(gi),
+               log.quiet() ? std::string() : fmt::format("lost {} stands, L162", g.lost_this_turn),
+               nullptr, log);
   }
 }
 
@@ -132,6 +135,7 @@ void BattleGO::clear_disorder(int side, EventLog& log) {
     if (rule == "rested-turn" && (s.moved_cm > 5.0 || s.shot || s.in_melee)) continue;
     s.disorganised = false;
     touch(u);
+    if (counted_quietly(log, EventKind::kStatus)) continue;
     log.append(make_event(EventKind::kStatus, u,
                           fmt::format("{} is no longer Disorganised (H4-07)", name(u))));
   }

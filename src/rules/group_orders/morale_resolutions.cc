@@ -13,7 +13,7 @@
 namespace smoothbore::group_orders {
 
 OrderChange roll_morale(const MoraleSituation& s, Chance& c, RollRecord* rec) {
-  start_record(rec, "morale: " + s.test, 0, "1D6 + modifiers (L169)");
+  if (rec != nullptr) start_record(rec, "morale: " + s.test, 0, "1D6 + modifiers (L169)");
   int d4 = 0;
   if (morale_rolls_d4(s)) {
     d4 = c.roll(kD4);

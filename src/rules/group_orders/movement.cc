@@ -140,6 +140,7 @@ bool BattleGO::change_formation(int unit, const std::string& formation, EventLog
   }
   u.stands.front().rect = laid.front().rect;
   placed(unit);
+  if (counted_quietly(log, EventKind::kFormation)) return true;
   Event e = make_event(EventKind::kFormation, unit,
                        fmt::format("{} forms {} from {}", name(unit), formation, old));
   e.data = {{"formation", Value(formation)}};
@@ -169,9 +170,9 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   const std::string orders = orders_of(unit);
   const Vec2 c0 = u.footprint().centre;
   const double speed = max_speed_cm(unit);
-  auto moved_event = [&](const std::string& how) {
+  auto moved_event = [&](std::string_view how) {
     const double d = distance(c0, u.footprint().centre) / kCm;
-    if (d < 0.05) return;
+    if (d < 0.05 || counted_quietly(log, EventKind::kMove)) return;
     Event e = make_event(EventKind::kMove, unit,
                          fmt::format("{} {} {:.1f} cm ({})", name(unit), how, d, orders));
     e.data = {{"distance_cm", Value(d)}};
@@ -260,11 +261,13 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
           !enemy || (u.arm != Arm::kArtillery &&
                      (option("h4_25_missile_halt") == "halt-and-stand" ||
                       weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none"));
-      Event e = make_event(EventKind::kMove, unit,
-                           fmt::format("{} halts 10 cm from {} ({})", name(unit), name(halted_by),
-                                       enemy ? "L6, H4-25" : "friends, L9"));
-      e.target = force_.units[halted_by].id;
-      log.append(std::move(e));
+      if (!counted_quietly(log, EventKind::kMove)) {
+        Event e = make_event(EventKind::kMove, unit,
+                             fmt::format("{} halts 10 cm from {} ({})", name(unit), name(halted_by),
+                                         enemy ? "L6, H4-25" : "friends, L9"));
+        e.target = force_.units[halted_by].id;
+        log.append(std::move(e));
+      }
       if (to_stand)
         set_unit_orders(unit, "stand", enemy ? "halted, L6" : "halted by friends, L9", log);
     } else if (a.kind == ActionKind::kCharge) {
@@ -340,7 +343,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     bool stopped = false;
     travel(unit, a.destination, back ? speed / 2 : speed, back, -1, stop, &stopped);
     moved_event(back ? "falls back on Reserve" : "moves on Reserve");
-    if (stopped) {
+    if (stopped && !counted_quietly(log, EventKind::kMove)) {
       log.append(make_event(EventKind::kMove, unit,
                             fmt::format("{} may not close within {:.0f} cm of the enemy on "
                                         "Reserve (L11, H4-26)",
@@ -357,8 +360,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     if (place_ok(unit, turned, -1)) {
       u.stands.front().rect = turned;
       placed(unit);
-      log.append(
-          make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
+      if (!counted_quietly(log, EventKind::kMove)) {
+        log.append(
+            make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
+      }
     }
   } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
     travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);

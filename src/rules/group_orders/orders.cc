@@ -27,7 +27,7 @@ bool is_order(const std::string& s) {
 
 // Every order change is an event: "2nd Group: Advance -> Stand (morale 2)". A new Group
 // order applies to every unit not routing (their own halts are over).
-void BattleGO::set_group_orders(int group, const std::string& to, const std::string& why,
+void BattleGO::set_group_orders(int group, const std::string& to, std::string_view why,
                                 EventLog& log, std::vector<RollRecord> rolls) {
   GroupState& g = groups_[group];
   std::string from = g.orders;
@@ -39,7 +39,7 @@ void BattleGO::set_group_orders(int group, const std::string& to, const std::str
     if (from == to && own != to) from = own;  // a unit's own orders end
     own.clear();
   }
-  if (from == to) return;
+  if (from == to || counted_quietly(log, EventKind::kOrder)) return;
   const int first = g.units.front();
   Event e = make_event(EventKind::kOrder, -1,
                        fmt::format("{}: {} -> {} ({})", g.name, capital(from), capital(to), why));
@@ -50,13 +50,13 @@ void BattleGO::set_group_orders(int group, const std::string& to, const std::str
   log.append(std::move(e));
 }
 
-void BattleGO::set_unit_orders(int unit, const std::string& to, const std::string& why,
+void BattleGO::set_unit_orders(int unit, const std::string& to, std::string_view why,
                                EventLog& log) {
   const std::string from = orders_of(unit);
   touch(unit);
   state_[unit].override_orders = to == group_of(unit).orders ? "" : to;
   if (to == "rout") state_[unit].override_orders = "rout";
-  if (from == to) return;
+  if (from == to || counted_quietly(log, EventKind::kOrder)) return;
   Event e =
       make_event(EventKind::kOrder, unit,
                  fmt::format("{}: {} -> {} ({})", name(unit), capital(from), capital(to), why));
@@ -100,17 +100,19 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
              {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
              {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
              {"general-range", text(option("h4_16_general_range"))}},
-            &rolls);
+            records_for(log, rolls));
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
           set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));
         } else {
-          Event e = make_event(
-              EventKind::kOrder, u,
-              fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(from), capital(a.rate),
-                          rolls.empty() ? result : rolls.back().result));
-          e.rolls = std::move(rolls);
-          log.append(std::move(e));
+          if (!counted_quietly(log, EventKind::kOrder)) {
+            Event e = make_event(
+                EventKind::kOrder, u,
+                fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(from),
+                            capital(a.rate), rolls.empty() ? result : rolls.back().result));
+            e.rolls = std::move(rolls);
+            log.append(std::move(e));
+          }
           legal = legal_actions(u);  // under the orders kept
           a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
         }
@@ -159,13 +161,15 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
       if ((a.rate.empty() || a.rate == "advance") && keeps_advance_pace(u, a)) pace.push_back(a);
     }
     if (pace.empty()) continue;
-    Event e = make_event(
-        EventKind::kOrder, u,
-        fmt::format("{}: orders refused: on Advance at least one unit of the Group must move at "
-                    "least half its maximum speed or end in contact (L4); {} is asked again",
-                    g.name, name(u)));
-    e.data = {{"refused", Value(std::string("advance-half-speed"))}};
-    log.append(std::move(e));
+    if (!counted_quietly(log, EventKind::kOrder)) {
+      Event e = make_event(
+          EventKind::kOrder, u,
+          fmt::format("{}: orders refused: on Advance at least one unit of the Group must move at "
+                      "least half its maximum speed or end in contact (L4); {} is asked again",
+                      g.name, name(u)));
+      e.data = {{"refused", Value(std::string("advance-half-speed"))}};
+      log.append(std::move(e));
+    }
     Action a = src != nullptr ? src->choose(*this, u, pace) : pace.front();
     if (a.unit != u || !keeps_advance_pace(u, a)) a = pace.front();
     a.rate.clear();
@@ -180,16 +184,18 @@ void BattleGO::rally_step(int side, EventLog& log) {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (force_.units[i].side != side || !routing(u)) continue;
-    std::vector<RollRecord> rolls(1);
-    const bool rallied =
-        roll_morale(morale_situation(state_[u].group, "rally", u), dice_, &rolls.front()).result ==
-        "rallied";
-    Event e = make_event(
-        EventKind::kMorale, u,
-        fmt::format("{} {} ({})", name(u), rallied ? "rallies" : "fails to rally and keeps routing",
-                    rolls.empty() ? "" : rolls.back().result));
-    e.rolls = std::move(rolls);
-    log.append(std::move(e));
+    std::vector<RollRecord> rolls(log.quiet() ? 0 : 1);
+    const bool rallied = roll_morale(morale_situation(state_[u].group, "rally", u), dice_,
+                                     rolls.empty() ? nullptr : &rolls.front())
+                             .result == "rallied";
+    if (!counted_quietly(log, EventKind::kMorale)) {
+      Event e = make_event(EventKind::kMorale, u,
+                           fmt::format("{} {} ({})", name(u),
+                                       rallied ? "rallies" : "fails to rally and keeps routing",
+                                       rolls.back().result));
+      e.rolls = std::move(rolls);
+      log.append(std::move(e));
+    }
     if (rallied) {
       force_.units[i].status = UnitStatus::kActive;
       touch(u);
@@ -287,7 +293,7 @@ void BattleGO::charge_tests(int side, EventLog& log) {
           "infantry-charge",
           {{"heavy-or-defences", Value(me.type == "heavy-infantry" || cover_of(t) != "none")},
            {"half-strength", Value(half)}},
-          &rolls);
+          records_for(log, rolls));
       ok = to_string(o.at(0).second) == "charge";
     } else {
       MoraleSituation s = morale_situation(state_[u].group, "charge", u);
@@ -296,16 +302,18 @@ void BattleGO::charge_tests(int side, EventLog& log) {
           melee_factor(force_.units[t].type, me.type) > melee_factor(me.type, force_.units[t].type);
       s.half_strength = half;
       s.orders = "advance";
-      rolls.emplace_back();
-      ok = roll_morale(s, dice_, &rolls.front()).result == "keep";
+      if (!log.quiet()) rolls.emplace_back();
+      ok = roll_morale(s, dice_, rolls.empty() ? nullptr : &rolls.front()).result == "keep";
     }
-    Event e = make_event(EventKind::kCharge, u,
-                         fmt::format("{} tests to charge {}: {}", name(u), name(t),
-                                     rolls.empty() ? "" : rolls.back().result));
-    e.target = force_.units[t].id;
-    e.rolls = std::move(rolls);
-    e.data = {{"passed", Value(ok)}};
-    log.append(std::move(e));
+    if (!counted_quietly(log, EventKind::kCharge)) {
+      Event e = make_event(EventKind::kCharge, u,
+                           fmt::format("{} tests to charge {}: {}", name(u), name(t),
+                                       rolls.empty() ? "" : rolls.back().result));
+      e.target = force_.units[t].id;
+      e.rolls = std::move(rolls);
+      e.data = {{"passed", Value(ok)}};
+      log.append(std::move(e));
+    }
     state_[u].charge_ok = ok;  // a failure halts at 10 cm on Stand in the move (L6-L8)
     state_[u].charge_target = t;
   }

@@ -249,6 +249,7 @@ Modifiers morale_modifiers(const MoraleSituation& s, int d4) {
 
 OrderChange morale_result(const MoraleSituation& s, int score) {
   OrderChange out;
+  out.score = score;
   const bool massed = s.unit_class == "massed";
   if (s.test == "rally") {
     out.row = &band_row("morale.rally", score);

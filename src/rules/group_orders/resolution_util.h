@@ -192,6 +192,7 @@ struct OrderChange {
   std::string orders;  // the new orders
   int fall_back_cm = 0;
   const Row* row = nullptr;
+  int score = 0;  // the modified score read
 };
 // The result of a modified morale score for the test, class and current orders.
 OrderChange morale_result(const MoraleSituation& s, int score);

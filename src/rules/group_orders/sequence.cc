@@ -20,7 +20,9 @@ namespace smoothbore::group_orders {
 void BattleGO::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
   phase_.clear();
-  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
+  if (!counted_quietly(log, EventKind::kTurnStart)) {
+    log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
+  }
   const int sides = static_cast<int>(force_.sides.size());
   if (option("h4_01_sequence") == "simultaneous") {
     simultaneous_turn(orders, log);
@@ -52,6 +54,7 @@ void BattleGO::reset_turn_state() {
 // A phase event; `side` < 0: a step both sides take together (simultaneous).
 void BattleGO::phase_event(int side, const std::string& what, EventLog& log) {
   phase_ = what;
+  if (counted_quietly(log, EventKind::kPhase)) return;
   std::string who = "both sides";
   if (side >= 0) {
     const Side& sd = force_.sides[side];
@@ -104,9 +107,11 @@ void BattleGO::simultaneous_turn(const std::vector<OrderSource*>& orders, EventL
   std::vector<std::tuple<int, int, int>> rolled;  // (-face, place from the first side, side)
   for (int k = 0; k < sides; ++k) {
     const int side = (scenario_.first_side + k) % sides;
+    const int face = dice_.roll(kD6);
+    rolled.emplace_back(-face, k, side);
+    if (counted_quietly(log, EventKind::kInitiative)) continue;
     RollRecord rec;
     start_record(&rec, "initiative", 0, "H4-01 (proposed): the higher D6 moves first");
-    const int face = dice_.roll(kD6);
     note_face(&rec, "d6", face);
     rec.target = face;
     rec.result = fmt::format("d6 {}", face);
@@ -118,12 +123,11 @@ void BattleGO::simultaneous_turn(const std::vector<OrderSource*>& orders, EventL
     e.rolls.push_back(std::move(rec));
     e.data = {{"face", Value(std::int64_t{face})}};
     log.append(std::move(e));
-    rolled.emplace_back(-face, k, side);
   }
   std::sort(rolled.begin(), rolled.end());
   std::vector<int> order;
   for (const auto& r : rolled) order.push_back(std::get<2>(r));
-  {
+  if (!counted_quietly(log, EventKind::kInitiative)) {
     const Side& sd = force_.sides[order.front()];
     Event e = make_event(EventKind::kInitiative, -1,
                          fmt::format("{} moves first (H4-01)", sd.name.empty() ? sd.id : sd.name));

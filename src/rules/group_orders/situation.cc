@@ -3,9 +3,11 @@
 // `shooting`, `melee`, `morale`, `infantry-charge` and `order-change` that `smoothbore odds`
 // enumerates.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
+#include "core/geometry/rect_points.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -105,15 +107,22 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
       g.rect.width == fp.width && g.rect.depth == fp.depth) {
     return g;
   }
-  const smoothbore::Table& t = scenario_.table;
   g.valid = true;
   g.rect = fp;
-  g.building = t.any_in(fp, TerrainClass::kBuilding);
-  if (g.building || t.any_in(fp, TerrainClass::kEarthworks) ||
-      t.any_in(fp, TerrainClass::kProtective)) {
+  // Table::any_in of each class asked, from one pass over its nine points.
+  std::array<bool, static_cast<std::size_t>(TerrainClass::kProtective) + 1> any{};
+  for (Vec2 p : nine_points(fp)) {
+    const TerrainAt at = scenario_.table.terrain_at(p);
+    for (TerrainClass c : at.classes) {
+      any[static_cast<std::size_t>(c)] = true;
+    }
+  }
+  auto in = [&](TerrainClass c) { return any[static_cast<std::size_t>(c)]; };
+  g.building = in(TerrainClass::kBuilding);
+  if (g.building || in(TerrainClass::kEarthworks) || in(TerrainClass::kProtective)) {
     g.cover = "hard";
-  } else if (t.any_in(fp, TerrainClass::kLightWoods) ||
-             t.any_in(fp, TerrainClass::kLinearObstacle) || t.any_in(fp, TerrainClass::kRough)) {
+  } else if (in(TerrainClass::kLightWoods) || in(TerrainClass::kLinearObstacle) ||
+             in(TerrainClass::kRough)) {
     g.cover = "soft";
   } else {
     g.cover = "none";
@@ -170,6 +179,7 @@ const BattleGO::ShotRules& BattleGO::shot_rules() const {
     r.arc_deg = option_number("h4_06_arc");
     r.sight_into_mm = option_number("h4_06_sight_into_terrain") * kCm;
     r.first_shot_rule = option("h4_21_first_shot");
+    r.first_of_game = r.first_shot_rule == "first-of-game";
     r.note_reconstructed = option_on("h4_24_note_reconstructed");
     r.hard_cover_small_arms = static_cast<int>(option_number("h4_05_hard_cover_small_arms"));
     r.soft_cover_artillery = static_cast<int>(option_number("h4_05_soft_cover_artillery"));
@@ -251,11 +261,12 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   ShootingFacts f;
   f.shooter = u.type;
   f.weapon = u.attribute_string("weapon", "as-type");
-  if (t.formation == "square") f.target_formation = "square";
-  if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
+  if (t.formation == "square") {
+    f.target_formation = "square";
+  } else if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
     f.target_formation = "column";
   }
-  const bool first = shot_rules().first_shot_rule == "first-of-game";
+  const bool first = shot_rules().first_of_game;
   f.stands = std::clamp(shooting_stands(unit, target), 1, 12);
   f.range_cm = std::min(gap_cm(unit, target), 100.0);
   f.orders = orders_of(unit);
@@ -309,7 +320,7 @@ ShootingSituation BattleGO::shooting_situation(const ShootingFacts& f) const {
   s.soft_cover_artillery = rules.soft_cover_artillery;
   s.hard_cover_heavy_artillery = rules.hard_cover_heavy_artillery;
   s.spear_short_bonus = rules.spear_short_bonus;
-  s.first_shot_bonus = rules.first_shot_rule == "first-of-game";
+  s.first_shot_bonus = rules.first_of_game;
   return s;
 }
 
