@@ -12,11 +12,13 @@
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
           Fields data) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;
