@@ -88,16 +88,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     const auto corners = fp.corners();
     const Vec2 pivot =
         s.options.wheel_pivot == "centre" ? fp.centre : (turn > 0 ? corners[1] : corners[0]);
-    int clear = 0;
-    for (int k = 1; k <= kWheelChecks; ++k) {
-      const std::vector<Rect> trial = transform(base, {}, pivot, turn * k / kWheelChecks);
-      std::string why;
-      if (!start.path_ok(trial, &why)) {
-        wheel_blocked = why;
-        break;
-      }
-      clear = k;
-    }
+    const int clear = start.wheel_clear(pivot, turn, kWheelChecks, &wheel_blocked);
     made = turn * clear / kWheelChecks;
     if (clear > 0 && !start.end_ok(transform(base, {}, pivot, made))) {
       return refuse("wheel blocked, enemy-200");
