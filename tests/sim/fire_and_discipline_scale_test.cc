@@ -7,12 +7,14 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "core/force/proximity.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
+#include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
 #include "rules/fire_and_discipline/unit_trial.h"
@@ -352,6 +354,47 @@ TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
   }
   EXPECT_EQ(adjacent(0, {0, 0}), scan({0, 0}));
   EXPECT_FALSE(adjacent(0, {0, 0}));
+}
+
+// A wheel tested on lists of each stand's neighbours made once for the whole wheel
+// (Mover::wheel_clear) answers as path_ok asked at each step: the same steps clear, the
+// same reason for the first that is not; with check_kept on, every stand the grid would
+// visit at a step is in its list.
+TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
+  using movement_detail::Mover;
+  constexpr int kChecks = 12;
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  Mover::check_kept(true);
+  int blocked = 0, whole = 0;
+  for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+    const Unit& u = s.force.units[k];
+    const std::vector<int> idx = movement_detail::live_stands(u);
+    if (!u.on_table() || idx.empty()) continue;
+    const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
+    const Rect fp = u.footprint();
+    const auto corners = fp.corners();
+    for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
+      for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
+        int want = 0;
+        std::string want_why;
+        for (int step = 1; step <= kChecks; ++step) {
+          const std::vector<Rect> rs =
+              movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
+          if (!m.path_ok(rs, &want_why)) break;
+          want = step;
+        }
+        std::string got_why;
+        EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
+        EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
+        (want < kChecks ? blocked : whole) += 1;
+      }
+    }
+  }
+  Mover::check_kept(false);
+  EXPECT_GT(blocked, 0);
+  EXPECT_GT(whole, 0);
 }
 
 }  // namespace

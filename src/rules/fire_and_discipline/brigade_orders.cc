@@ -7,6 +7,7 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -103,6 +104,7 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
       if (same(s.units[i].order, want)) continue;
       s.units[i].order = want;
       touch_unit(s, u);
+      if (quiet_append(log, EventKind::kOrder)) continue;
       Event e;
       e.kind = EventKind::kOrder;
       e.turn = s.turn;

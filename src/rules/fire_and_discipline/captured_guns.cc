@@ -1,4 +1,5 @@
 #include "rules/fire_and_discipline/captured_guns.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 #include <cstdint>
 #include <string>
@@ -15,6 +16,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
           Fields data = {}) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

@@ -86,13 +86,15 @@ void apply_crew_hits(FdState& s, int unit, int stand, int hits, EventLog& log,
   if (gun >= 0) u.stands[z(gun)].castings = std::max(0, u.stands[z(gun)].castings - lost);
   mark_boxes(st, hits);  // FD-18: a crew hit marks a box
   touch_unit(s, unit);
-  emit(s, log, EventKind::kStatus, unit,
-       u.id + ": " + std::to_string(hits) + " crew hit(s) from " + std::string(cause) +
-           " (FD-18), crew left " + std::to_string(st.crew),
-       {{"hits", num(hits)},
-        {"crew", num(st.crew)},
-        {"boxes_marked", num(st.boxes_marked)},
-        {"cause", Value(std::string(cause))}});
+  if (!quiet_append(log, EventKind::kStatus)) {
+    emit(s, log, EventKind::kStatus, unit,
+         u.id + ": " + std::to_string(hits) + " crew hit(s) from " + std::string(cause) +
+             " (FD-18), crew left " + std::to_string(st.crew),
+         {{"hits", num(hits)},
+          {"crew", num(st.crew)},
+          {"boxes_marked", num(st.boxes_marked)},
+          {"cause", Value(std::string(cause))}});
+  }
   check_shatter(s, unit, log);
 }
 
@@ -133,16 +135,18 @@ void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::s
            {{"stand", num(target)}, {"stand_removed", Value(true)}});
     }
   }
-  emit(s, log, EventKind::kStatus, unit,
-       u.id + ": " + std::to_string(hits) + " hit(s) from " + std::string(cause) +
-           ", castings removed " + std::to_string(on_castings) + ", boxes " +
-           std::to_string(st.boxes_marked) + "/" + std::to_string(st.shatter_boxes) + " (FD-20)",
-       {{"hits", num(hits)},
-        {"stand", num(stand)},
-        {"castings_removed", num(on_castings)},
-        {"boxes_marked", num(st.boxes_marked)},
-        {"shatter_boxes", num(st.shatter_boxes)},
-        {"cause", Value(std::string(cause))}});
+  if (!quiet_append(log, EventKind::kStatus)) {
+    emit(s, log, EventKind::kStatus, unit,
+         u.id + ": " + std::to_string(hits) + " hit(s) from " + std::string(cause) +
+             ", castings removed " + std::to_string(on_castings) + ", boxes " +
+             std::to_string(st.boxes_marked) + "/" + std::to_string(st.shatter_boxes) + " (FD-20)",
+         {{"hits", num(hits)},
+          {"stand", num(stand)},
+          {"castings_removed", num(on_castings)},
+          {"boxes_marked", num(st.boxes_marked)},
+          {"shatter_boxes", num(st.shatter_boxes)},
+          {"cause", Value(std::string(cause))}});
+  }
   check_shatter(s, unit, log);
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline::casualties_detail {
@@ -20,6 +21,7 @@ inline Value num(int v) { return Value(std::int64_t{v}); }
 
 inline void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
                  Fields data = {}) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

@@ -240,10 +240,12 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   const int until = before_movement || s.options.halt_until == "end-of-turn" ? s.turn : s.turn + 1;
   if (s.options.flee_disorders) st.disordered_until = std::max(st.disordered_until, until);
   touch_unit(s, unit);
-  emit(s, log, EventKind::kMove, unit,
-       u.id + " flees " + std::to_string(static_cast<int>(std::lround(s.yd(reached)))) + " yd" +
-           (blocked ? ", stopped by " + barrier : "") + " (FD-26)",
-       {{"flee_yd", Value(s.yd(reached))}, {"facing", Value(new_facing)}});
+  if (!quiet_append(log, EventKind::kMove)) {
+    emit(s, log, EventKind::kMove, unit,
+         u.id + " flees " + std::to_string(static_cast<int>(std::lround(s.yd(reached)))) + " yd" +
+             (blocked ? ", stopped by " + barrier : "") + " (FD-26)",
+         {{"flee_yd", Value(s.yd(reached))}, {"facing", Value(new_facing)}});
+  }
   for (int o : flowed) {
     const bool mover = s.options.flow_through_box != "standing";
     const int hit_unit = mover ? unit : o;
@@ -259,9 +261,11 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
   Unit& u = s.force.units[z(unit)];
   UnitState& st = s.units[z(unit)];
   if (!u.on_table()) return;
-  emit(s, log, EventKind::kMorale, unit,
-       u.id + " morale: " + std::string(morale_result_name(r)) + " (§5.5)",
-       {{"result", Value(std::string(morale_result_name(r)))}});
+  if (!quiet_append(log, EventKind::kMorale)) {
+    emit(s, log, EventKind::kMorale, unit,
+         u.id + " morale: " + std::string(morale_result_name(r)) + " (§5.5)",
+         {{"result", Value(std::string(morale_result_name(r)))}});
+  }
   switch (r) {
     case MoraleResult::kPass:
       return;

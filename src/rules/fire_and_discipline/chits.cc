@@ -7,6 +7,7 @@
 
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/melee_phase.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -21,6 +22,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void note(const FdState& s, EventLog& log, int unit, const char* phase, std::string text,
           Fields data = {}) {
+  if (quiet_append(log, EventKind::kOrder)) return;
   const Unit& u = s.force.units[z(unit)];
   Event e;
   e.kind = EventKind::kOrder;

@@ -8,6 +8,7 @@
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -28,6 +29,7 @@ std::string side_id(const FdState& s, int side) {
 
 void note(const FdState& s, EventLog& log, EventKind kind, const char* phase, int side,
           const std::string& unit, std::string text, std::vector<RollRecord> rolls = {}) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;
@@ -244,7 +246,7 @@ std::vector<int> commander_check(FdState& s, int unit, const CommanderSituation&
   for (int l : commanders) {
     for (int r = 0; r < rolls && s.force.leaders[at(l)].alive; ++r) {
       RollRecord record;
-      const CommanderResult res = resolve_commander_hit(situation, dice, &record);
+      const CommanderResult res = resolve_commander_hit(situation, dice, record_for(log, record));
       Leader& leader = s.force.leaders[at(l)];
       std::string text = leader.id + ": commander " + std::string(commander_result_name(res));
       if (res != CommanderResult::kSafe) {

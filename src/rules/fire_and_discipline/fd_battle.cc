@@ -19,6 +19,7 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/turn_order.h"
@@ -127,13 +128,16 @@ void FdBattle::administration(EventLog& log) {
     const int stand = testing_stand(s_, u, {});
     if (stand < 0) continue;
     RollRecord rec;
-    const MoraleResult r = resolve_morale(morale_situation(s_, u, stand), dice_, &rec);
-    Event e = make_event(
-        EventKind::kMorale, u,
-        fmt::format("{} checks morale for its fallen commander: {}", name(u), rec.result),
-        "I administration");
-    e.rolls.push_back(std::move(rec));
-    log.append(std::move(e));
+    const MoraleResult r =
+        resolve_morale(morale_situation(s_, u, stand), dice_, record_for(log, rec));
+    if (!quiet_append(log, EventKind::kMorale)) {
+      Event e = make_event(
+          EventKind::kMorale, u,
+          fmt::format("{} checks morale for its fallen commander: {}", name(u), rec.result),
+          "I administration");
+      e.rolls.push_back(std::move(rec));
+      log.append(std::move(e));
+    }
     const int enemy = nearest_enemy(u);
     const Vec2 cause = enemy >= 0 ? s_.force.units[enemy].footprint().centre
                                   : s_.force.units[u].footprint().centre;
@@ -162,9 +166,10 @@ void FdBattle::declarations(const std::vector<OrderSource*>& orders,
     std::optional<std::string> why = chit_forbids_charge(s_, u);
     if (!why) why = charge_invalid(s_, u, a.target);
     if (why) {
-      log.append(make_event(EventKind::kCharge, u,
-                            fmt::format("{} cannot charge {}: {}", name(u), name(a.target), *why),
-                            "V declaration"));
+      if (!quiet_append(log, EventKind::kCharge))
+        log.append(make_event(EventKind::kCharge, u,
+                              fmt::format("{} cannot charge {}: {}", name(u), name(a.target), *why),
+                              "V declaration"));
       continue;
     }
     if (charge_needs_morale_test(s_, u) && !rating_zero_test(u, a.target, "to charge", log)) {
@@ -194,12 +199,15 @@ void FdBattle::declarations(const std::vector<OrderSource*>& orders,
                      ? fmt::format("{} elects to counter-charge (§8.2a, FD-44)", name(t))
                      : fmt::format("{} elects to hold (§8.2a)", name(t));
     }
-    Event e = make_event(EventKind::kCharge, u,
-                         fmt::format("{} declares a charge on {}; {}", name(u), name(t), response),
-                         "V declaration");
-    e.target = s_.force.units[t].id;
-    e.data = {{"response", std::string(d.counter_charge ? "counter-charge" : "hold")}};
-    log.append(std::move(e));
+    if (!quiet_append(log, EventKind::kCharge)) {
+      Event e =
+          make_event(EventKind::kCharge, u,
+                     fmt::format("{} declares a charge on {}; {}", name(u), name(t), response),
+                     "V declaration");
+      e.target = s_.force.units[t].id;
+      e.data = {{"response", std::string(d.counter_charge ? "counter-charge" : "hold")}};
+      log.append(std::move(e));
+    }
     if (d.counter_charge && charge_needs_morale_test(s_, t) &&
         !rating_zero_test(t, u, "to counter-charge", log)) {
       d.counter_charge = false;  // it stays where it is (or has fled)
@@ -214,12 +222,15 @@ bool FdBattle::rating_zero_test(int u, int toward, const char* what, EventLog& l
   const int stand = testing_stand(s_, u, {});
   if (stand < 0) return false;
   RollRecord rec;
-  const MoraleResult r = resolve_morale(morale_situation(s_, u, stand), dice_, &rec);
-  Event e = make_event(EventKind::kMorale, u,
-                       fmt::format("{} tests {} (§5.3f): {}", name(u), what, rec.result),
-                       "V declaration");
-  e.rolls.push_back(std::move(rec));
-  log.append(std::move(e));
+  const MoraleResult r =
+      resolve_morale(morale_situation(s_, u, stand), dice_, record_for(log, rec));
+  if (!quiet_append(log, EventKind::kMorale)) {
+    Event e = make_event(EventKind::kMorale, u,
+                         fmt::format("{} tests {} (§5.3f): {}", name(u), what, rec.result),
+                         "V declaration");
+    e.rolls.push_back(std::move(rec));
+    log.append(std::move(e));
+  }
   if (r == MoraleResult::kPass) return true;
   apply_morale_result(s_, u, r, s_.force.units[toward].footprint().centre, true, log);
   return false;
@@ -243,9 +254,11 @@ void FdBattle::artillery(EventLog& log) {
   for (const auto& [u, a] : actions_) {
     if (a.kind != ActionKind::kFace || !in_play(u)) continue;
     if (!change_direction(s_, u, a.facing, log)) {
-      log.append(make_event(EventKind::kMove, u,
-                            fmt::format("{} cannot change its direction of fire (§6.4c)", name(u)),
-                            "II artillery"));
+      if (!quiet_append(log, EventKind::kMove))
+        log.append(
+            make_event(EventKind::kMove, u,
+                       fmt::format("{} cannot change its direction of fire (§6.4c)", name(u)),
+                       "II artillery"));
     }
   }
   prolonge_step(s_, prolonges_wanted(), /*artillery_phase=*/true, log);  // FD-05
@@ -281,12 +294,13 @@ Rate FdBattle::march_rate(int u, const Action& a, EventLog& log) const {
   Rect to = from;
   to.centre = a.destination;
   if (road_allowed(s_, u, from, to)) return Rate::kRoad;
-  log.append(make_event(EventKind::kMove, u,
-                        fmt::format("{} cannot march by road now (a column more than 300 yd "
-                                    "from the enemy, on the road, §4.2c, FD-08): it moves at "
-                                    "Field rate",
-                                    name(u)),
-                        "VI movement"));
+  if (!quiet_append(log, EventKind::kMove))
+    log.append(make_event(EventKind::kMove, u,
+                          fmt::format("{} cannot march by road now (a column more than 300 yd "
+                                      "from the enemy, on the road, §4.2c, FD-08): it moves at "
+                                      "Field rate",
+                                      name(u)),
+                          "VI movement"));
   return Rate::kField;
 }
 
@@ -312,8 +326,9 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
                         a.kind == ActionKind::kShift;
     const ChitMove chit = chit_move(s_, u, moving ? a.facing : 0);
     if (moving && !chit.allowed) {
-      log.append(make_event(EventKind::kMove, u, fmt::format("{} stays: {}", name(u), chit.why),
-                            "VI movement"));
+      if (!quiet_append(log, EventKind::kMove))
+        log.append(make_event(EventKind::kMove, u, fmt::format("{} stays: {}", name(u), chit.why),
+                              "VI movement"));
       continue;
     }
     switch (a.kind) {
@@ -321,25 +336,28 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
         Rect to = s_.force.units[u].footprint();
         to.centre = a.destination;
         if (!may_move(s_, u, s_.force.units[u].footprint(), to, 0)) {
-          log.append(make_event(EventKind::kMove, u,
-                                fmt::format("{} stays: its {} order forbids the move (FD-52)",
-                                            name(u), order_title(s_.units[u].order.kind)),
-                                "VI movement"));
+          if (!quiet_append(log, EventKind::kMove))
+            log.append(make_event(EventKind::kMove, u,
+                                  fmt::format("{} stays: its {} order forbids the move (FD-52)",
+                                              name(u), order_title(s_.units[u].order.kind)),
+                                  "VI movement"));
           break;
         }
         if (!chit.why.empty()) {
-          log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
-                                "VI movement"));
+          if (!quiet_append(log, EventKind::kMove))
+            log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
+                                  "VI movement"));
         }
         move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log);
         break;
       }
       case ActionKind::kShift:  // §4.6, FD-07: instead of its normal move
         if (!tactical_shift(s_, u, a.destination - s_.force.units[u].footprint().centre, log)) {
-          log.append(
-              make_event(EventKind::kMove, u,
-                         fmt::format("{} cannot make its tactical shift (§4.6, FD-07)", name(u)),
-                         "VI movement"));
+          if (!quiet_append(log, EventKind::kMove))
+            log.append(
+                make_event(EventKind::kMove, u,
+                           fmt::format("{} cannot make its tactical shift (§4.6, FD-07)", name(u)),
+                           "VI movement"));
         }
         break;
       case ActionKind::kFormation:
@@ -377,7 +395,8 @@ void FdBattle::melees(MeleeBook& book, EventLog& log) {
 void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++s_.turn;
   s_.touched.touch_all(s_.units.size());  // unit_report's flags and books read the turn
-  log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", s_.turn), ""));
+  if (!quiet_append(log, EventKind::kTurnStart))
+    log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", s_.turn), ""));
   for (std::size_t i = 0; i < s_.units.size(); ++i) {
     if (!s_.units[i].fled_this_turn) continue;
     s_.units[i].fled_this_turn = false;
@@ -399,13 +418,16 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
       }
     }
   }
-  log.append(make_event(EventKind::kPhase, -1, "Phase I: administration", "I administration"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase I: administration", "I administration"));
   administration(log);
   after_step("I administration");
-  log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
   artillery(log);
   after_step("II artillery");
-  log.append(make_event(EventKind::kPhase, -1, "Phase III: volley musketry", "III volley"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase III: volley musketry", "III volley"));
   const std::vector<int> sides = acting_sides(s_);
   const bool skirmish_first = s_.options.skirmish_fire_before_volley;  // FD-03
   for (int side : sides) {
@@ -416,20 +438,25 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
     if (!skirmish_first) skirmish_fire_step(s_, dice_, log, side);
   }
   after_step("III volley");
-  log.append(make_event(EventKind::kPhase, -1, "Phase IV: platoon fire", "IV platoon fire"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase IV: platoon fire", "IV platoon fire"));
   for (int side : sides) musketry_phase(s_, /*platoon_phase=*/true, dice_, log, side);
   after_step("IV platoon fire");
-  log.append(make_event(EventKind::kPhase, -1, "Phase V: declaration of charges", "V declaration"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(
+        make_event(EventKind::kPhase, -1, "Phase V: declaration of charges", "V declaration"));
   std::vector<ChargeDeclaration> charges;
   declarations(orders, charges, log);
   after_step("V declaration");
-  log.append(make_event(EventKind::kPhase, -1, "Phase VI: movement", "VI movement"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase VI: movement", "VI movement"));
   MeleeBook book = charge_moves(s_, charges, dice_, log);
   movement(book, log);
   capture_guns(s_, log);  // FD-19: unmanned guns an enemy stand reached
   move_messengers(s_, log);
   after_step("VI movement");
-  log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
+  if (!quiet_append(log, EventKind::kPhase))
+    log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
   melees(book, log);
   capture_guns(s_, log);  // FD-19: unmanned guns a stand reached in the melees
   after_step("VII melee");

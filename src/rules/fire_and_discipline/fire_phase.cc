@@ -9,6 +9,7 @@
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -62,12 +63,15 @@ void apply_shots(FdState& s, const std::vector<Shot>& shots, Chance& dice, Event
       const bool limbered = tu.formation == "limbered";
       for (int h = 0; h < sh.hits && tu.on_table(); ++h) {
         RollRecord rec;
-        const GunHitComponent c = resolve_artillery_hit(limbered, dice, &rec);
-        Event e = event(
-            s, EventKind::kStatus, sh.target.unit,
-            fmt::format("{}: hit on the section: {}", name(s, sh.target.unit), rec.result), phase);
-        e.rolls.push_back(std::move(rec));
-        log.append(std::move(e));
+        const GunHitComponent c = resolve_artillery_hit(limbered, dice, record_for(log, rec));
+        if (!quiet_append(log, EventKind::kStatus)) {
+          Event e =
+              event(s, EventKind::kStatus, sh.target.unit,
+                    fmt::format("{}: hit on the section: {}", name(s, sh.target.unit), rec.result),
+                    phase);
+          e.rolls.push_back(std::move(rec));
+          log.append(std::move(e));
+        }
         apply_gun_component_hit(s, sh.target.unit, c, log);
         if (c == GunHitComponent::kCrew) ++counts[static_cast<std::size_t>(sh.target.stand)];
       }
@@ -112,15 +116,17 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
     MoraleResult r = MoraleResult::kPass;
     for (int stand : stands) {
       RollRecord rec;
-      r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
-      const std::string who =
-          stands.size() > 1
-              ? fmt::format("{} stand {} (FD-24: each stand hit tests)", name(s, u), stand)
-              : name(s, u);
-      Event e = event(s, EventKind::kMorale, u,
-                      fmt::format("{} checks morale: {}", who, rec.result), "morale");
-      e.rolls.push_back(std::move(rec));
-      log.append(std::move(e));
+      r = resolve_morale(morale_situation(s, u, stand), dice, record_for(log, rec));
+      if (!quiet_append(log, EventKind::kMorale)) {
+        const std::string who =
+            stands.size() > 1
+                ? fmt::format("{} stand {} (FD-24: each stand hit tests)", name(s, u), stand)
+                : name(s, u);
+        Event e = event(s, EventKind::kMorale, u,
+                        fmt::format("{} checks morale: {}", who, rec.result), "morale");
+        e.rolls.push_back(std::move(rec));
+        log.append(std::move(e));
+      }
       if (r != MoraleResult::kPass) break;
     }
     if (r == MoraleResult::kPass) continue;
@@ -143,10 +149,12 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
     if (busy.count(u)) continue;  // prolonge or change of direction instead (§6.4b-c)
     if (holding.count(u)) {
       st.hold_fire = true;  // §6.4d: mark the gun
-      log.append(
-          event(s, EventKind::kStatus, u,
-                fmt::format("{} holds its fire against an expected charge (§6.4d)", name(s, u)),
-                "II artillery"));
+      if (!quiet_append(log, EventKind::kStatus)) {
+        log.append(
+            event(s, EventKind::kStatus, u,
+                  fmt::format("{} holds its fire against an expected charge (§6.4d)", name(s, u)),
+                  "II artillery"));
+      }
       continue;
     }
     const std::optional<GunShot> shot = artillery_shot(s, u);
@@ -160,24 +168,27 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
         const Unit& tu = s.force.units[static_cast<std::size_t>(t.target.unit)];
         const bool friend_hit = tu.side == unit.side;
         RollRecord rec;
-        const int hits = resolve_artillery(gun_situation(s, u, t, *ammo), dice, &rec);
-        std::string how;
-        if (*ammo == Ammo::kShell) {
-          how += "; high angle, over any stands in the way, FD-15";
+        const int hits =
+            resolve_artillery(gun_situation(s, u, t, *ammo), dice, record_for(log, rec));
+        if (!quiet_append(log, EventKind::kFire)) {
+          std::string how;
+          if (*ammo == Ammo::kShell) {
+            how += "; high angle, over any stands in the way, FD-15";
+          }
+          if (shot->rolls > 1) {
+            how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, shot->rolls);
+          }
+          if (shot->targets.size() > 1) how += "; extended kill zone, §6.35";
+          Event e = event(s, EventKind::kFire, u,
+                          fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
+                                      ammo_name(*ammo), friend_hit ? "through its own" : "at",
+                                      name(s, t.target.unit), t.range_yd, how, rec.result),
+                          "II artillery");
+          e.target = tu.id;
+          e.rolls.push_back(std::move(rec));
+          e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
+          log.append(std::move(e));
         }
-        if (shot->rolls > 1) {
-          how += fmt::format("; gun {} of {}, FD-17 per gun", roll + 1, shot->rolls);
-        }
-        if (shot->targets.size() > 1) how += "; extended kill zone, §6.35";
-        Event e = event(s, EventKind::kFire, u,
-                        fmt::format("{} fires {} {} {} ({:.0f} yd{}): {}", name(s, u),
-                                    ammo_name(*ammo), friend_hit ? "through its own" : "at",
-                                    name(s, t.target.unit), t.range_yd, how, rec.result),
-                        "II artillery");
-        e.target = tu.id;
-        e.rolls.push_back(std::move(rec));
-        e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
-        log.append(std::move(e));
         shots.push_back(
             {u, t.target, hits, tu.arm == Arm::kArtillery && !crew_alone(s, t.target.unit)});
       }
@@ -213,17 +224,19 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log,
     if (!chosen) continue;
     const MusketTarget& t = *chosen;
     RollRecord rec;
-    const int hits = resolve_musketry(musketry_situation(s, u, t), dice, &rec);
+    const int hits = resolve_musketry(musketry_situation(s, u, t), dice, record_for(log, rec));
     remember_target(s, u, t.target);
-    Event e = event(s, EventKind::kFire, u,
-                    fmt::format("{} {} at {} ({:.0f} yd): {}", name(s, u),
-                                t.skirmish ? "fires a volley (FD-04 option)" : "fires",
-                                name(s, t.target.unit), t.range_yd, rec.result),
-                    phase);
-    e.target = s.force.units[t.target.unit].id;
-    e.rolls.push_back(std::move(rec));
-    e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
-    log.append(std::move(e));
+    if (!quiet_append(log, EventKind::kFire)) {
+      Event e = event(s, EventKind::kFire, u,
+                      fmt::format("{} {} at {} ({:.0f} yd): {}", name(s, u),
+                                  t.skirmish ? "fires a volley (FD-04 option)" : "fires",
+                                  name(s, t.target.unit), t.range_yd, rec.result),
+                      phase);
+      e.target = s.force.units[t.target.unit].id;
+      e.rolls.push_back(std::move(rec));
+      e.data = {{"hits", std::int64_t{hits}}, {"range_yd", t.range_yd}};
+      log.append(std::move(e));
+    }
     shots.push_back({u, t.target, hits, false});
   }
   apply_shots(s, shots, dice, log, phase);
@@ -239,15 +252,18 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
     if (!chosen) continue;
     const MusketTarget& t = *chosen;
     std::vector<RollRecord> recs;
-    const SkirmishFireResult r = resolve_skirmish_fire(musketry_situation(s, u, t), dice, &recs);
-    Event e = event(s, EventKind::kFire, u,
-                    fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}", name(s, u),
-                                name(s, t.target.unit), t.range_yd, r.casualties,
-                                r.casualties == 1 ? "y" : "ies", skirmish_effect_name(r.effect)),
-                    "III.3 skirmish fire");
-    e.target = s.force.units[t.target.unit].id;
-    e.rolls = std::move(recs);
-    log.append(std::move(e));
+    const SkirmishFireResult r =
+        resolve_skirmish_fire(musketry_situation(s, u, t), dice, log.quiet() ? nullptr : &recs);
+    if (!quiet_append(log, EventKind::kFire)) {
+      Event e = event(s, EventKind::kFire, u,
+                      fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}",
+                                  name(s, u), name(s, t.target.unit), t.range_yd, r.casualties,
+                                  r.casualties == 1 ? "y" : "ies", skirmish_effect_name(r.effect)),
+                      "III.3 skirmish fire");
+      e.target = s.force.units[t.target.unit].id;
+      e.rolls = std::move(recs);
+      log.append(std::move(e));
+    }
     // §7.31: the skirmish result replaces the morale check.
     if (r.casualties > 0)
       apply_hits(s, t.target.unit, t.target.stand, r.casualties, log, "skirmish fire");

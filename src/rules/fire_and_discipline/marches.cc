@@ -93,7 +93,7 @@ bool road_march_after_column(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
   if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
   UnitTrial trial(s, unit);
-  EventLog scratch;
+  EventLog scratch(/*quiet=*/true);
   if (!change_formation(trial.state(), unit, "column", scratch)) return false;
   return road_march_plan(s, unit).has_value();
 }

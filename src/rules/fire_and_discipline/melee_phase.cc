@@ -17,6 +17,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -49,11 +50,14 @@ MoraleResult test_morale(FdState& s, int unit, const std::vector<int>& hits, Vec
   const int stand = testing_stand(s, unit, hits);
   if (stand < 0) return MoraleResult::kPass;
   RollRecord rec;
-  const MoraleResult r = resolve_morale(morale_situation(s, unit, stand), dice, &rec);
-  log_event(
-      log, s, EventKind::kMorale, unit, -1,
-      unit_at(s, unit).id + " tests morale (" + why + "): " + std::string(morale_result_name(r)),
-      {rec});
+  const MoraleResult r =
+      resolve_morale(morale_situation(s, unit, stand), dice, record_for(log, rec));
+  if (!quiet_append(log, EventKind::kMorale)) {
+    log_event(
+        log, s, EventKind::kMorale, unit, -1,
+        unit_at(s, unit).id + " tests morale (" + why + "): " + std::string(morale_result_name(r)),
+        {rec});
+  }
   apply_morale_result(s, unit, r, cause, before_movement, log);
   return r;
 }
@@ -78,7 +82,7 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
     if (rolls.empty()) return true;  // nothing left to fire (§6.64)
     for (const ArtillerySituation& a : rolls) {
       RollRecord rec;
-      hits += resolve_artillery(a, dice, &rec);
+      hits += resolve_artillery(a, dice, record_for(log, rec));
       recs.push_back(std::move(rec));
       switch (a.ammo) {  // one barrage a roll (FD-15, FD-17)
         case Ammo::kCanister:
@@ -113,7 +117,7 @@ bool fire_before_contact(FdState& s, int charger, int target, Chance& dice, Even
     const MusketrySituation m =
         fpf_situation(s, target, at, static_cast<int>(firing_stands(s, target, at).size()));
     RollRecord rec;
-    hits = resolve_musketry(m, dice, &rec);
+    hits = resolve_musketry(m, dice, record_for(log, rec));
     recs.push_back(std::move(rec));
     ts.last_target_unit = charger;
     ts.last_target_turn = s.turn;

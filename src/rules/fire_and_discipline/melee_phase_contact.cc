@@ -8,6 +8,7 @@
 
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -37,6 +38,7 @@ void advance_block(FdState& s, int u, double mm) {
 
 void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,
                      std::string phase, std::string text, std::vector<RollRecord> rolls) {
+  if (quiet_append(log, k)) return;
   Event e;
   e.kind = k;
   e.turn = s.turn;

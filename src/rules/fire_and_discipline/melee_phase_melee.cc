@@ -10,6 +10,7 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -100,10 +101,12 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
   for (const MeleeDie& d : melee_dice(s, melees)) {
     const Melee& m = melees[z(d.melee)];
     RollRecord rec;
-    const MeleeRoundResult r = resolve_melee(melee_situation(s, m, book, d.by, d.on), dice, &rec);
+    const MeleeRoundResult r =
+        resolve_melee(melee_situation(s, m, book, d.by, d.on), dice, record_for(log, rec));
     blows.push_back({d.on, r.hits, r.casualties});
     MeleeContact& c = contacts[z(d.melee)];
     (d.by.unit == m.charger ? c.hits_by_a : c.hits_by_b) += r.hits;
+    if (quiet_append(log, EventKind::kMelee)) continue;
     detail::log_melee_event(
         log, s, EventKind::kMelee, d.by.unit, d.on.unit, phase,
         fmt::format("{} stand {} strikes {} stand {}{}: {}", unit_at(s, d.by.unit).id, d.by.stand,
@@ -159,7 +162,11 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
       for (std::size_t k = 0; k < stands.size(); ++k) {
         const int stand = stands[k];
         RollRecord rec;
-        r = resolve_morale(morale_situation(s, u, stand), dice, &rec);
+        r = resolve_morale(morale_situation(s, u, stand), dice, record_for(log, rec));
+        if (quiet_append(log, EventKind::kMorale)) {
+          if (r != MoraleResult::kPass) break;
+          continue;
+        }
         const MeleeTally& t = ru.tally;
         const std::string why =
             loser ? fmt::format("lost the melee, {} inflicted against {} received (§8.2f, §8.31)",

@@ -31,8 +31,10 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   MovePlan plan;
   MoveResult& res = plan.result;
   const Unit& u = unit_at(s, unit);
+  const bool narrate = detail == PlanDetail::kFull;
   auto refuse = [&](const std::string& why) {
     res.stopped_by = why;
+    if (!narrate) return plan;
     plan.text = fmt::format("{} does not move ({})", u.id, why);
     plan.data = {{"distance_yd", Value(0.0)}, {"stopped_by", Value(why)}};
     return plan;
@@ -61,6 +63,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     plan.rects = rs;
     res.moved = res.wheeled = true;
     res.stopped_by = "disordered";
+    if (!narrate) return plan;
     plan.text = fmt::format("{} re-faces in place to {:.0f}", u.id, facing);
     plan.data = {{"distance_yd", Value(0.0)}, {"wheel_deg", Value(turn)}};
     return plan;
@@ -85,16 +88,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     const auto corners = fp.corners();
     const Vec2 pivot =
         s.options.wheel_pivot == "centre" ? fp.centre : (turn > 0 ? corners[1] : corners[0]);
-    int clear = 0;
-    for (int k = 1; k <= kWheelChecks; ++k) {
-      const std::vector<Rect> trial = transform(base, {}, pivot, turn * k / kWheelChecks);
-      std::string why;
-      if (!start.path_ok(trial, &why)) {
-        wheel_blocked = why;
-        break;
-      }
-      clear = k;
-    }
+    const int clear = start.wheel_clear(pivot, turn, kWheelChecks, &wheel_blocked);
     made = turn * clear / kWheelChecks;
     if (clear > 0 && !start.end_ok(transform(base, {}, pivot, made))) {
       return refuse("wheel blocked, enemy-200");
@@ -158,6 +152,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   plan.centre = footprint_of(u, idx, rs).centre;
   res.moved = res.wheeled || t > kEps;
   res.distance_yd = s.yd(t);
+  if (!narrate) return plan;
   plan.text = fmt::format(
       "{} {} {:.1f} yd at {} rate{}", u.id, rate == Rate::kRoad ? "marches by road" : "moves",
       res.distance_yd, rate_name(rate),
@@ -179,7 +174,8 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
                      EventLog& log) {
   MovePlan plan =
-      plan_move(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity());
+      plan_move(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity(),
+                log.quiet() ? PlanDetail::kSilent : PlanDetail::kFull);
   if (!plan.stands.empty()) apply(unit_at(s, unit), plan.stands, plan.rects);
   touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit, std::move(plan.text), std::move(plan.data));

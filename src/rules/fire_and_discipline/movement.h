@@ -83,8 +83,9 @@ MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate
 // when it did not wheel, whether result.stopped_by starts "wheel blocked", and `aim`; a
 // wheel made then ends the plan (no straight part, no rects, no narrative), and the
 // straight part stops once it is known to reach 1 yd (Mover::sweep's `decide`). Checked
-// against kFull under shortcut_checks (checks.h).
-enum class PlanDetail { kFull, kOffer };
+// against kFull under shortcut_checks (checks.h). kSilent is kFull without the narrative
+// (`text`, `data`), for a quiet log (issue 9).
+enum class PlanDetail { kFull, kOffer, kSilent };
 struct MovePlan {
   MoveResult result;
   std::vector<int> stands;

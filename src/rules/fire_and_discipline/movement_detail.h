@@ -86,6 +86,14 @@ class Mover {
   // that.
   double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1) const;
 
+  // A wheel of base() by `turn` degrees about `pivot`, tested at each of its `checks` even
+  // steps in turn (transform, then path_ok): how many steps are clear before the first that
+  // is not (`why` then says why), `checks` when all are. Issue 9 round 11: each stand's
+  // neighbours are listed once for the whole wheel (the stands path_ok would visit at any
+  // step, as near_along does for a sweep), not asked of the grid at every step; the same
+  // answers as path_ok alone (tests/sim/fire_and_discipline_scale_test.cc).
+  int wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) const;
+
   // Tests: while set, every kept start distance and every pair a sweep keeps apart is
   // checked against a fresh answer.
   static void check_kept(bool on);
@@ -103,20 +111,24 @@ class Mover {
     };
     Vec2 dir;
     std::vector<std::vector<Pair>> by_stand;
-    // Per base stand, the slots of the other units' stands whose centres lie in the box
-    // that path_ok visits around the stand anywhere along the sweep (a superset of each
-    // visit: the same stands are then tested without the grid); empty: use the grid.
-    std::vector<std::vector<int>> near;
     bool still_apart(std::size_t i, int k, double t) const;
     // Whether shadows `gaps` at t lie more than `limit` apart (axis_gap > limit), noting
     // for how long.
     bool apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps, double limit);
   };
-  bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
-               Separations* along) const;
+  // Per base stand, the slots of the other units' stands whose centres lie in the box that
+  // path_ok visits around the stand at any of the positions asked (a superset of each
+  // visit: the same stands are then tested without the grid); empty: use the grid.
+  using NearLists = std::vector<std::vector<int>>;
+  bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
+               const NearLists* near) const;
   void frame_base();
-  // Fills along->near for a sweep along `dir` up to `max_t`.
-  void near_along(Vec2 dir, double max_t, Separations& along) const;
+  // The half-side of the box path_ok visits around a stand at `r`.
+  double visit_box(const Rect& r) const;
+  // Appends to `near` the other units' stands with their centre in [lo, hi].
+  void list_near(Vec2 lo, Vec2 hi, std::vector<int>& near) const;
+  // The lists for a sweep along `dir` up to `max_t`.
+  NearLists near_along(Vec2 dir, double max_t) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;

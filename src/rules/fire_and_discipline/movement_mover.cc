@@ -12,11 +12,13 @@
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
           Fields data) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;
@@ -56,6 +58,13 @@ struct Turn {
   double deg, c, s;
 };
 
+// `r` turned by `turn` about `pivot`, then moved by `delta` (transform's arithmetic).
+Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
+  Rect m = turn.of(r, pivot);
+  m.centre = m.centre + delta;
+  return m;
+}
+
 }  // namespace
 
 Vec2 rotate(Vec2 v, double deg) { return Turn(deg).of(v); }
@@ -73,11 +82,7 @@ std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot,
     return out;
   }
   const Turn turn(deg);  // one sine for every stand (issue 9)
-  for (const Rect& r : rs) {
-    Rect m = turn.of(r, pivot);
-    m.centre = m.centre + delta;
-    out.push_back(m);
-  }
+  for (const Rect& r : rs) out.push_back(placed(turn, r, pivot, delta));
   return out;
 }
 
@@ -237,11 +242,23 @@ bool Mover::Separations::apart(std::size_t i, int k, double t, const std::array<
 }
 
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved) const {
-  return path_ok(rs, why, moved, nullptr);
+  return path_ok(rs, why, moved, nullptr, nullptr);
 }
 
-bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
-                    Separations* along) const {
+// path_ok's arithmetic, bit for bit.
+double Mover::visit_box(const Rect& r) const {
+  const double clear = s_.mm(kStopShortYd) + 0.02;
+  return padded(radius_of(r) + snap_->max_radius + clear);
+}
+
+void Mover::list_near(Vec2 lo, Vec2 hi, std::vector<int>& near) const {
+  snap_->grid.visit(lo, hi, [&](int k) {
+    if (snap_->stands[static_cast<std::size_t>(k)].unit != unit_) near.push_back(k);
+  });
+}
+
+bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
+                    const NearLists* near) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
@@ -256,7 +273,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
     const double in = ri + 1e-3;
     const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
     if (!inside && !s_.table().contains(rs[i])) return fail(why, "table");
-    const double box = padded(ri + snap_->max_radius + clear);
+    const double box = padded(ri + snap_->max_radius + clear);  // visit_box(rs[i])
     bool bad = false;
     std::optional<RectFrame> fi;  // worked out for the first stand near enough
     auto test = [&](int k) {
@@ -289,18 +306,18 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
       if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
     };
     const Vec2 lo = c - Vec2{box, box}, hi = c + Vec2{box, box};
-    if (along != nullptr && i < along->near.size()) {
+    if (near != nullptr && i < near->size()) {
       // The stands the grid would visit (LivePointGrid::visit's own test), from the list.
-      const std::vector<int>& near = along->near[i];
-      for (const int k : near) {
+      const std::vector<int>& listed = (*near)[i];
+      for (const int k : listed) {
         const Vec2 p = snap_->stands[static_cast<std::size_t>(k)].rect.centre;
         if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(k);
       }
       if (check_kept_on) {
         snap_->grid.visit(lo, hi, [&](int k) {
           SB_CHECK(snap_->stands[static_cast<std::size_t>(k)].unit == unit_ ||
-                       std::find(near.begin(), near.end(), k) != near.end(),
-                   "a stand near the sweep is missing from its list");
+                       std::find(listed.begin(), listed.end(), k) != listed.end(),
+                   "a stand near the sweep or wheel is missing from its list");
         });
       }
     } else {
@@ -371,20 +388,47 @@ bool Mover::end_ok(const std::vector<Rect>& rs) const {
 // between its values at 0 and max_t (rounding is monotonic), and path_ok visits the box of
 // half-side `box` about it: every stand it can visit has its centre in the box about the
 // segment, padded far above rounding.
-void Mover::near_along(Vec2 dir, double max_t, Separations& along) const {
-  const double clear = s_.mm(kStopShortYd) + 0.02;
-  along.near.assign(base_.size(), {});
+Mover::NearLists Mover::near_along(Vec2 dir, double max_t) const {
+  NearLists near(base_.size());
   for (std::size_t i = 0; i < base_.size(); ++i) {
     const Vec2 a = base_[i].centre;
     const Vec2 b = a + dir * max_t;
-    const double box = padded(padded(radius_of(base_[i]) + snap_->max_radius + clear)) + 1e-3;
-    const Vec2 lo{std::min(a.x, b.x) - box, std::min(a.y, b.y) - box};
-    const Vec2 hi{std::max(a.x, b.x) + box, std::max(a.y, b.y) + box};
-    std::vector<int>& near = along.near[i];
-    snap_->grid.visit(lo, hi, [&](int k) {
-      if (snap_->stands[static_cast<std::size_t>(k)].unit != unit_) near.push_back(k);
-    });
+    const double box = padded(visit_box(base_[i])) + 1e-3;
+    list_near({std::min(a.x, b.x) - box, std::min(a.y, b.y) - box},
+              {std::max(a.x, b.x) + box, std::max(a.y, b.y) + box}, near[i]);
   }
+  return near;
+}
+
+// Each step's turn is worked out once. A stand's box at a step is its centre there (the
+// step's transform) padded by the same half-side at every step (a turn keeps the stand's
+// size), so its list holds the stands in the least box holding each step's centre, padded
+// so: every stand path_ok visits at any step is in it.
+int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) const {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (turn == 0) {  // every step is transform's unturned stands
+    return path_ok(transform(base_, {}, pivot, 0.0), why, inf, nullptr, nullptr) ? checks : 0;
+  }
+  std::vector<Turn> turns;
+  turns.reserve(static_cast<std::size_t>(std::max(checks, 0)));
+  for (int k = 1; k <= checks; ++k) turns.emplace_back(turn * k / checks);
+  NearLists near(base_.size());
+  for (std::size_t i = 0; i < base_.size() && !turns.empty(); ++i) {
+    Vec2 lo{inf, inf}, hi{-inf, -inf};
+    for (const Turn& t : turns) {
+      const Vec2 c = pivot + t.of(base_[i].centre - pivot);  // Turn::of(Rect)'s centre
+      lo = {std::min(lo.x, c.x), std::min(lo.y, c.y)};
+      hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
+    }
+    const double box = visit_box(base_[i]);
+    list_near(lo - Vec2{box, box}, hi + Vec2{box, box}, near[i]);
+  }
+  std::vector<Rect> rs(base_.size());
+  for (std::size_t k = 0; k < turns.size(); ++k) {
+    for (std::size_t i = 0; i < base_.size(); ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
+    if (!path_ok(rs, why, inf, nullptr, &near)) return static_cast<int>(k);
+  }
+  return checks;
 }
 
 double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) const {
@@ -419,7 +463,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   // changes by at most |dir·axis| per mm (the same tests pass or fail).
   Separations along;
   along.dir = dir;
-  if (max_t > kEps) near_along(dir, max_t, along);
+  const NearLists near = max_t > kEps ? near_along(dir, max_t) : NearLists{};
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
   const bool decided_early = decide >= 0 && !limbered_end_;
@@ -432,12 +476,12 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
     }
     std::string w;
     const std::vector<Rect>& rs = at(nt);
-    if (!path_ok(rs, &w, nt, &along)) {
+    if (!path_ok(rs, &w, nt, &along, &near)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
         const double mid = (lo + hi) / 2;
-        (path_ok(at(mid), nullptr, mid, &along) ? lo : hi) = mid;
+        (path_ok(at(mid), nullptr, mid, &along, &near) ? lo : hi) = mid;
       }
       t = lo;
       note_end(t);

@@ -11,6 +11,7 @@
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/objective_zones.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -33,6 +34,7 @@ std::string zone_name(const FdState& s, int o) {
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, int target, std::string text,
           Fields data = {}) {
+  if (quiet_append(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;
@@ -249,7 +251,7 @@ void leave_zone(FdState& s, int unit, int objective, Vec2 cause, EventLog& log) 
   double yards = kLeaveMaxYd;
   for (double y = kLeaveStepYd; y < kLeaveMaxYd; y += kLeaveStepYd) {
     FdState trial = s;
-    EventLog scratch;
+    EventLog scratch(/*quiet=*/true);
     flee(trial, unit, cause, /*before_movement=*/false, scratch, y);
     if (!trial.force.units[z(unit)].on_table() || !unit_in_zone(trial, unit, objective)) {
       yards = y;

@@ -11,6 +11,7 @@
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/orders.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -27,6 +28,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void note(const FdState& s, EventLog& log, EventKind kind, int unit, const char* phase,
           std::string text, Fields data = {}) {
+  if (quiet_append(log, kind)) return;
   const Unit& u = s.force.units[z(unit)];
   Event e;
   e.kind = kind;
@@ -103,7 +105,7 @@ void retire_move(FdState& s, int unit, EventLog& log) {
     const Vec2 dir = bearing_vector(toward + deg);
     const MovePlan plan =
         plan_move(s, unit, fp.centre + dir * far, facing, retire_rate(s, unit, fp, dir),
-                  std::numeric_limits<double>::infinity());
+                  std::numeric_limits<double>::infinity(), PlanDetail::kSilent);
     const MoveResult& r = plan.result;
     std::vector<Stand> moved = u.stands;
     for (std::size_t i = 0; i < plan.stands.size(); ++i) {

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -21,17 +22,19 @@ std::set<int> prolonge_step(FdState& s, const std::map<int, double>& wanted, boo
   const bool in_artillery = s.options.prolonge_phase != "movement";
   if (in_artillery != artillery_phase) return moved;
   for (const auto& [u, yd] : wanted) {
-    const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
-    Event e;
-    e.kind = EventKind::kMove;
-    e.turn = s.turn;
-    e.phase = artillery_phase ? "II artillery" : "VI movement";
-    e.unit = unit.id;
-    e.side = s.force.sides[static_cast<std::size_t>(unit.side)].id;
-    e.text = (unit.name.empty() ? unit.id : unit.name) +
-             (artillery_phase ? " prolonges instead of firing (§6.4b, FD-05)"
-                              : " prolonges in step VI.4 (FD-05 option movement)");
-    log.append(std::move(e));
+    if (!quiet_append(log, EventKind::kMove)) {
+      const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+      Event e;
+      e.kind = EventKind::kMove;
+      e.turn = s.turn;
+      e.phase = artillery_phase ? "II artillery" : "VI movement";
+      e.unit = unit.id;
+      e.side = s.force.sides[static_cast<std::size_t>(unit.side)].id;
+      e.text = (unit.name.empty() ? unit.id : unit.name) +
+               (artillery_phase ? " prolonges instead of firing (§6.4b, FD-05)"
+                                : " prolonges in step VI.4 (FD-05 option movement)");
+      log.append(std::move(e));
+    }
     if (prolonge(s, u, yd, log) && artillery_phase) moved.insert(u);
   }
   return moved;
