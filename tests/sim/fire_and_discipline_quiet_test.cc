@@ -9,20 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "core/geometry/same_bits.h"
 #include "rules/registry.h"
-#include "scale_test_util.h"
-#include "sim/match.h"
+#include "sim/quiet_battle_compare.h"
+#include "sim/scale_test_util.h"
 
 namespace smoothbore {
 namespace {
-
-constexpr EventKind kKinds[] = {
-    EventKind::kBattleStart, EventKind::kTurnStart, EventKind::kPhase,      EventKind::kOrder,
-    EventKind::kMove,        EventKind::kFormation, EventKind::kFire,       EventKind::kCharge,
-    EventKind::kMelee,       EventKind::kMorale,    EventKind::kInitiative, EventKind::kStatus,
-    EventKind::kRout,        EventKind::kRemoved,   EventKind::kBattleEnd,
-};
 
 TEST(FireAndDisciplineQuiet, GeneratedBattlesPlayAsWithTheirLog) {
   const Ruleset* rs = find_ruleset("fire-and-discipline");
@@ -39,26 +31,7 @@ TEST(FireAndDisciplineQuiet, GeneratedBattlesPlayAsWithTheirLog) {
       loud.play_turn();
       quiet.play_turn();
       const std::string what = "seed " + std::to_string(seed) + " turn " + std::to_string(turn);
-      EXPECT_EQ(loud.battle().dice_drawn(), quiet.battle().dice_drawn()) << what;
-      EXPECT_TRUE(quiet.log().events().empty()) << what;
-      EXPECT_EQ(quiet.log().size(), loud.log().size()) << what;
-      for (const EventKind k : kKinds) {
-        EXPECT_EQ(quiet.log().count(k), loud.log().count(k)) << what << " " << event_kind_name(k);
-      }
-      const Force& fa = loud.battle().force();
-      const Force& fb = quiet.battle().force();
-      ASSERT_EQ(fa.units.size(), fb.units.size()) << what;
-      for (std::size_t u = 0; u < fa.units.size(); ++u) {
-        const Unit& x = fa.units[u];
-        const Unit& y = fb.units[u];
-        EXPECT_EQ(x.status, y.status) << what << " " << x.id;
-        ASSERT_EQ(x.stands.size(), y.stands.size()) << what << " " << x.id;
-        for (std::size_t s = 0; s < x.stands.size(); ++s) {
-          EXPECT_TRUE(same_bits(x.stands[s].rect, y.stands[s].rect)) << what << " " << x.id;
-          EXPECT_EQ(x.stands[s].figures, y.stands[s].figures) << what << " " << x.id;
-          EXPECT_EQ(x.stands[s].removed, y.stands[s].removed) << what << " " << x.id;
-        }
-      }
+      expect_same_battle(loud, quiet, what);
     }
     EXPECT_GT(loud.log().count(EventKind::kFire), 0u) << seed;
     EXPECT_GT(loud.log().count(EventKind::kMove), 0u) << seed;

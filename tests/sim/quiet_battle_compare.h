@@ -5,6 +5,7 @@
 // scenario; these helpers serve option variants and generated battles).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,28 +18,53 @@
 
 namespace smoothbore {
 
-inline void expect_quiet_battle_as_logged(const Scenario& sc, std::uint64_t seed,
-                                          const std::vector<std::string>& commanders,
-                                          const std::string& what) {
+// One scenario fought twice under the same seed and commanders: with its log and quiet.
+struct QuietAndLogged {
+  std::unique_ptr<Match> logged;
+  std::unique_ptr<Match> quiet;
+};
+
+inline QuietAndLogged fight_quiet_and_logged(const Scenario& sc, std::uint64_t seed,
+                                             const std::vector<std::string>& commanders) {
   const Ruleset* rs = find_ruleset(sc.ruleset);
-  ASSERT_NE(rs, nullptr) << what;
+  if (rs == nullptr) {
+    ADD_FAILURE() << "no rule set " << sc.ruleset;
+    return {};
+  }
   MatchConfig cfg;
   cfg.seed = seed;
   cfg.commanders = commanders;
-  Match loud(sc, *rs, cfg);
+  QuietAndLogged out;
+  out.logged = std::make_unique<Match>(sc, *rs, cfg);
   cfg.quiet = true;
-  Match quiet(sc, *rs, cfg);
-  loud.run();
-  quiet.run();
-  const MatchResult& a = *loud.result();
-  const MatchResult& b = *quiet.result();
-  EXPECT_EQ(a.winner, b.winner) << what;
-  EXPECT_EQ(a.reason, b.reason) << what;
-  EXPECT_EQ(a.turns, b.turns) << what;
-  EXPECT_EQ(a.losses, b.losses) << what;
-  EXPECT_EQ(a.summary, b.summary) << what;
+  out.quiet = std::make_unique<Match>(sc, *rs, cfg);
+  out.logged->run();
+  out.quiet->run();
+  return out;
+}
+
+// The same dice, the same end (once there is one), every unit, stand and leader as the logged
+// battle left them, and the same count of events of each kind; the quiet log keeps none. Between
+// turns too: the results are compared once both have one.
+inline void expect_same_battle(Match& loud, Match& quiet, const std::string& what) {
+  ASSERT_EQ(loud.finished(), quiet.finished()) << what;
+  if (loud.finished()) {
+    const MatchResult& a = *loud.result();
+    const MatchResult& b = *quiet.result();
+    EXPECT_EQ(a.winner, b.winner) << what;
+    EXPECT_EQ(a.reason, b.reason) << what;
+    EXPECT_EQ(a.turns, b.turns) << what;
+    EXPECT_EQ(a.broken, b.broken) << what;
+    EXPECT_EQ(a.losses, b.losses) << what;
+    EXPECT_EQ(a.points, b.points) << what;
+    EXPECT_EQ(a.summary, b.summary) << what;
+  }
+  EXPECT_EQ(loud.battle().turn(), quiet.battle().turn()) << what;
   EXPECT_EQ(loud.battle().dice_drawn(), quiet.battle().dice_drawn()) << what;
+  EXPECT_FALSE(loud.log().quiet()) << what;
+  EXPECT_TRUE(quiet.log().quiet()) << what;
   EXPECT_TRUE(quiet.log().events().empty()) << what;
+  EXPECT_EQ(loud.log().events().size(), loud.log().size()) << what;
   EXPECT_EQ(quiet.log().size(), loud.log().size()) << what;
   for (int k = 0; k <= static_cast<int>(EventKind::kBattleEnd); ++k) {
     const auto kind = static_cast<EventKind>(k);
@@ -53,12 +79,28 @@ inline void expect_quiet_battle_as_logged(const Scenario& sc, std::uint64_t seed
     const Unit& y = fb.units[u];
     EXPECT_EQ(x.status, y.status) << what << " " << x.id;
     EXPECT_EQ(x.formation, y.formation) << what << " " << x.id;
+    EXPECT_EQ(x.markers.size(), y.markers.size()) << what << " " << x.id;
     ASSERT_EQ(x.stands.size(), y.stands.size()) << what << " " << x.id;
     for (std::size_t s = 0; s < x.stands.size(); ++s) {
       EXPECT_TRUE(same_bits(x.stands[s].rect, y.stands[s].rect)) << what << " " << x.id;
       EXPECT_EQ(x.stands[s].figures, y.stands[s].figures) << what << " " << x.id;
+      EXPECT_EQ(x.stands[s].castings, y.stands[s].castings) << what << " " << x.id;
+      EXPECT_EQ(x.stands[s].removed, y.stands[s].removed) << what << " " << x.id;
     }
   }
+  ASSERT_EQ(fa.leaders.size(), fb.leaders.size()) << what;
+  for (std::size_t l = 0; l < fa.leaders.size(); ++l) {
+    EXPECT_EQ(fa.leaders[l].alive, fb.leaders[l].alive) << what << " " << fa.leaders[l].id;
+    EXPECT_TRUE(same_bits(fa.leaders[l].position.x, fb.leaders[l].position.x)) << what;
+    EXPECT_TRUE(same_bits(fa.leaders[l].position.y, fb.leaders[l].position.y)) << what;
+  }
+}
+
+inline void expect_quiet_battle_as_logged(const Scenario& sc, std::uint64_t seed,
+                                          const std::vector<std::string>& commanders,
+                                          const std::string& what) {
+  const QuietAndLogged m = fight_quiet_and_logged(sc, seed, commanders);
+  if (m.logged) expect_same_battle(*m.logged, *m.quiet, what);
 }
 
 // expect_quiet_battle_as_logged for each of `alternatives` (an option and its value) set on

@@ -9,56 +9,12 @@
 
 #include <gtest/gtest.h>
 
-#include "core/geometry/same_bits.h"
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
-#include "sim/match.h"
+#include "sim/quiet_battle_compare.h"
 
 namespace smoothbore {
 namespace {
-
-constexpr EventKind kKinds[] = {
-    EventKind::kBattleStart, EventKind::kTurnStart, EventKind::kPhase,      EventKind::kOrder,
-    EventKind::kMove,        EventKind::kFormation, EventKind::kFire,       EventKind::kCharge,
-    EventKind::kMelee,       EventKind::kMorale,    EventKind::kInitiative, EventKind::kStatus,
-    EventKind::kRout,        EventKind::kRemoved,   EventKind::kBattleEnd,
-};
-
-void expect_same_battle(const Match& loud, const Match& quiet, const std::string& what) {
-  const MatchResult& a = *loud.result();
-  const MatchResult& b = *quiet.result();
-  EXPECT_EQ(a.winner, b.winner) << what;
-  EXPECT_EQ(a.reason, b.reason) << what;
-  EXPECT_EQ(a.turns, b.turns) << what;
-  EXPECT_EQ(a.broken, b.broken) << what;
-  EXPECT_EQ(a.losses, b.losses) << what;
-  EXPECT_EQ(a.points, b.points) << what;
-  EXPECT_EQ(a.summary, b.summary) << what;
-  EXPECT_EQ(loud.battle().dice_drawn(), quiet.battle().dice_drawn()) << what;
-  const Force& fa = loud.battle().force();
-  const Force& fb = quiet.battle().force();
-  ASSERT_EQ(fa.units.size(), fb.units.size()) << what;
-  for (std::size_t u = 0; u < fa.units.size(); ++u) {
-    const Unit& x = fa.units[u];
-    const Unit& y = fb.units[u];
-    EXPECT_EQ(x.status, y.status) << what << " " << x.id;
-    EXPECT_EQ(x.formation, y.formation) << what << " " << x.id;
-    ASSERT_EQ(x.stands.size(), y.stands.size()) << what << " " << x.id;
-    for (std::size_t s = 0; s < x.stands.size(); ++s) {
-      EXPECT_TRUE(same_bits(x.stands[s].rect, y.stands[s].rect)) << what << " " << x.id;
-      EXPECT_EQ(x.stands[s].figures, y.stands[s].figures) << what << " " << x.id;
-      EXPECT_EQ(x.stands[s].castings, y.stands[s].castings) << what << " " << x.id;
-      EXPECT_EQ(x.stands[s].removed, y.stands[s].removed) << what << " " << x.id;
-    }
-    ASSERT_EQ(x.markers.size(), y.markers.size()) << what << " " << x.id;
-  }
-  ASSERT_EQ(fa.leaders.size(), fb.leaders.size()) << what;
-  for (std::size_t l = 0; l < fa.leaders.size(); ++l) {
-    EXPECT_EQ(fa.leaders[l].alive, fb.leaders[l].alive) << what;
-    EXPECT_EQ(fa.leaders[l].position.x, fb.leaders[l].position.x) << what;
-    EXPECT_EQ(fa.leaders[l].position.y, fb.leaders[l].position.y) << what;
-  }
-}
 
 TEST(QuietLog, EveryScenarioEndsAsWithItsLog) {
   int battles = 0;
@@ -74,29 +30,13 @@ TEST(QuietLog, EveryScenarioEndsAsWithItsLog) {
     for (const auto& [seed, commanders] :
          {Trial{1, {"doctrine", "doctrine"}}, Trial{2, {"doctrine", "doctrine"}},
           Trial{3, {"random", "doctrine"}}}) {
-      {
-        const std::string what = std::string(f.path) + " seed " + std::to_string(seed) + " " +
-                                 commanders[0] + "/" + commanders[1];
-        MatchConfig cfg;
-        cfg.seed = seed;
-        cfg.commanders = commanders;
-        Match loud(sc, *rs, cfg);
-        cfg.quiet = true;
-        Match quiet(sc, *rs, cfg);
-        loud.run();
-        quiet.run();
-        expect_same_battle(loud, quiet, what);
-        EXPECT_FALSE(loud.log().quiet());
-        EXPECT_TRUE(quiet.log().quiet());
-        EXPECT_TRUE(quiet.log().events().empty()) << what;
-        EXPECT_EQ(loud.log().events().size(), loud.log().size()) << what;
-        EXPECT_EQ(quiet.log().size(), loud.log().size()) << what;
-        for (EventKind k : kKinds) {
-          EXPECT_EQ(quiet.log().count(k), loud.log().count(k)) << what << " " << event_kind_name(k);
-        }
-        EXPECT_EQ(loud.log().count(EventKind::kBattleEnd), 1u) << what;
-        ++battles;
-      }
+      const std::string what = std::string(f.path) + " seed " + std::to_string(seed) + " " +
+                               commanders[0] + "/" + commanders[1];
+      const QuietAndLogged m = fight_quiet_and_logged(sc, seed, commanders);
+      ASSERT_TRUE(m.logged) << what;
+      expect_same_battle(*m.logged, *m.quiet, what);
+      EXPECT_EQ(m.logged->log().count(EventKind::kBattleEnd), 1u) << what;
+      ++battles;
     }
   }
   EXPECT_GE(battles, 5 * 3);  // every rule set has at least one playable scenario

@@ -10,58 +10,24 @@
 
 #include <gtest/gtest.h>
 
-#include "core/geometry/same_bits.h"
 #include "io/generate.h"
 #include "io/scenario_file.h"
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
-#include "sim/match.h"
+#include "sim/quiet_battle_compare.h"
 
 namespace smoothbore {
 namespace {
 
 using SkQuietOptions = std::vector<std::pair<std::string, Value>>;
 
-// Fights `sc` with its log and quiet under seed `seed`: the same dice, the same end, every
-// figure where the logged battle left it, and the same count of events of each kind.
+// Fights `sc` with its log and quiet under seed `seed` (quiet_battle_compare.h); the
+// battle fires, so the fire, kill and reload code quiet skips is exercised.
 void expect_sk_quiet_as_logged(const Scenario& sc, std::uint64_t seed, const std::string& what) {
-  const Ruleset* rs = find_ruleset("squad-skirmish");
-  ASSERT_NE(rs, nullptr);
-  MatchConfig cfg;
-  cfg.seed = seed;
-  cfg.commanders = {"doctrine", "doctrine"};
-  Match loud(sc, *rs, cfg);
-  cfg.quiet = true;
-  Match quiet(sc, *rs, cfg);
-  loud.run();
-  quiet.run();
-  const MatchResult& a = *loud.result();
-  const MatchResult& b = *quiet.result();
-  EXPECT_EQ(a.winner, b.winner) << what;
-  EXPECT_EQ(a.turns, b.turns) << what;
-  EXPECT_EQ(a.losses, b.losses) << what;
-  EXPECT_EQ(a.summary, b.summary) << what;
-  EXPECT_EQ(loud.battle().dice_drawn(), quiet.battle().dice_drawn()) << what;
-  const Force& fa = loud.battle().force();
-  const Force& fb = quiet.battle().force();
-  ASSERT_EQ(fa.units.size(), fb.units.size()) << what;
-  for (std::size_t u = 0; u < fa.units.size(); ++u) {
-    EXPECT_EQ(fa.units[u].status, fb.units[u].status) << what << " " << fa.units[u].id;
-    ASSERT_EQ(fa.units[u].stands.size(), fb.units[u].stands.size()) << what;
-    for (std::size_t s = 0; s < fa.units[u].stands.size(); ++s) {
-      EXPECT_TRUE(same_bits(fa.units[u].stands[s].rect, fb.units[u].stands[s].rect))
-          << what << " " << fa.units[u].id << " figure " << s;
-      EXPECT_EQ(fa.units[u].stands[s].removed, fb.units[u].stands[s].removed) << what;
-    }
-  }
-  EXPECT_GT(loud.log().count(EventKind::kFire), 0u) << what;  // a battle, not a stand-off
-  EXPECT_TRUE(quiet.log().events().empty()) << what;
-  EXPECT_EQ(quiet.log().size(), loud.log().size()) << what;
-  for (int k = 0; k <= static_cast<int>(EventKind::kBattleEnd); ++k) {
-    const auto kind = static_cast<EventKind>(k);
-    EXPECT_EQ(quiet.log().count(kind), loud.log().count(kind))
-        << what << " " << event_kind_name(kind);
-  }
+  const QuietAndLogged m = fight_quiet_and_logged(sc, seed, {"doctrine", "doctrine"});
+  ASSERT_TRUE(m.logged) << what;
+  expect_same_battle(*m.logged, *m.quiet, what);
+  EXPECT_GT(m.logged->log().count(EventKind::kFire), 0u) << what;  // a battle, not a stand-off
 }
 
 TEST(SquadSkirmishQuiet, OptionsEndAsWithTheirLog) {

@@ -91,9 +91,9 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
     if (once && state_[f].tested_step == step_) continue;
     state_[f].tested_step = step_;
-    // R-001-3's break-dms at the resolution's default (4), as it always was here.
     ElanTestSituation p;
     p.friends_broken = 1;
+    p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));  // R-001-3
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
     p.elan.square_or_cover = force_.units[i].formation == "square";
