@@ -104,7 +104,7 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
       if (same(s.units[i].order, want)) continue;
       s.units[i].order = want;
       touch_unit(s, u);
-      if (quiet_append(log, EventKind::kOrder)) continue;
+      if (counted_quietly(log, EventKind::kOrder)) continue;
       Event e;
       e.kind = EventKind::kOrder;
       e.turn = s.turn;

@@ -16,7 +16,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
           Fields data = {}) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

@@ -86,7 +86,7 @@ void apply_crew_hits(FdState& s, int unit, int stand, int hits, EventLog& log,
   if (gun >= 0) u.stands[z(gun)].castings = std::max(0, u.stands[z(gun)].castings - lost);
   mark_boxes(st, hits);  // FD-18: a crew hit marks a box
   touch_unit(s, unit);
-  if (!quiet_append(log, EventKind::kStatus)) {
+  if (!counted_quietly(log, EventKind::kStatus)) {
     emit(s, log, EventKind::kStatus, unit,
          u.id + ": " + std::to_string(hits) + " crew hit(s) from " + std::string(cause) +
              " (FD-18), crew left " + std::to_string(st.crew),
@@ -135,7 +135,7 @@ void apply_hits(FdState& s, int unit, int stand, int hits, EventLog& log, std::s
            {{"stand", num(target)}, {"stand_removed", Value(true)}});
     }
   }
-  if (!quiet_append(log, EventKind::kStatus)) {
+  if (!counted_quietly(log, EventKind::kStatus)) {
     emit(s, log, EventKind::kStatus, unit,
          u.id + ": " + std::to_string(hits) + " hit(s) from " + std::string(cause) +
              ", castings removed " + std::to_string(on_castings) + ", boxes " +

@@ -21,7 +21,7 @@ inline Value num(int v) { return Value(std::int64_t{v}); }
 
 inline void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
                  Fields data = {}) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

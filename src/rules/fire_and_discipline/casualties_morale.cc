@@ -240,7 +240,7 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   const int until = before_movement || s.options.halt_until == "end-of-turn" ? s.turn : s.turn + 1;
   if (s.options.flee_disorders) st.disordered_until = std::max(st.disordered_until, until);
   touch_unit(s, unit);
-  if (!quiet_append(log, EventKind::kMove)) {
+  if (!counted_quietly(log, EventKind::kMove)) {
     emit(s, log, EventKind::kMove, unit,
          u.id + " flees " + std::to_string(static_cast<int>(std::lround(s.yd(reached)))) + " yd" +
              (blocked ? ", stopped by " + barrier : "") + " (FD-26)",
@@ -261,7 +261,7 @@ void apply_morale_result(FdState& s, int unit, MoraleResult r, Vec2 cause, bool 
   Unit& u = s.force.units[z(unit)];
   UnitState& st = s.units[z(unit)];
   if (!u.on_table()) return;
-  if (!quiet_append(log, EventKind::kMorale)) {
+  if (!counted_quietly(log, EventKind::kMorale)) {
     emit(s, log, EventKind::kMorale, unit,
          u.id + " morale: " + std::string(morale_result_name(r)) + " (§5.5)",
          {{"result", Value(std::string(morale_result_name(r)))}});

@@ -22,7 +22,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void note(const FdState& s, EventLog& log, int unit, const char* phase, std::string text,
           Fields data = {}) {
-  if (quiet_append(log, EventKind::kOrder)) return;
+  if (counted_quietly(log, EventKind::kOrder)) return;
   const Unit& u = s.force.units[z(unit)];
   Event e;
   e.kind = EventKind::kOrder;

@@ -29,7 +29,7 @@ std::string side_id(const FdState& s, int side) {
 
 void note(const FdState& s, EventLog& log, EventKind kind, const char* phase, int side,
           const std::string& unit, std::string text, std::vector<RollRecord> rolls = {}) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

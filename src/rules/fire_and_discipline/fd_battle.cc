@@ -130,7 +130,7 @@ void FdBattle::administration(EventLog& log) {
     RollRecord rec;
     const MoraleResult r =
         resolve_morale(morale_situation(s_, u, stand), dice_, record_for(log, rec));
-    if (!quiet_append(log, EventKind::kMorale)) {
+    if (!counted_quietly(log, EventKind::kMorale)) {
       Event e = make_event(
           EventKind::kMorale, u,
           fmt::format("{} checks morale for its fallen commander: {}", name(u), rec.result),
@@ -166,7 +166,7 @@ void FdBattle::declarations(const std::vector<OrderSource*>& orders,
     std::optional<std::string> why = chit_forbids_charge(s_, u);
     if (!why) why = charge_invalid(s_, u, a.target);
     if (why) {
-      if (!quiet_append(log, EventKind::kCharge))
+      if (!counted_quietly(log, EventKind::kCharge))
         log.append(make_event(EventKind::kCharge, u,
                               fmt::format("{} cannot charge {}: {}", name(u), name(a.target), *why),
                               "V declaration"));
@@ -199,7 +199,7 @@ void FdBattle::declarations(const std::vector<OrderSource*>& orders,
                      ? fmt::format("{} elects to counter-charge (§8.2a, FD-44)", name(t))
                      : fmt::format("{} elects to hold (§8.2a)", name(t));
     }
-    if (!quiet_append(log, EventKind::kCharge)) {
+    if (!counted_quietly(log, EventKind::kCharge)) {
       Event e =
           make_event(EventKind::kCharge, u,
                      fmt::format("{} declares a charge on {}; {}", name(u), name(t), response),
@@ -224,7 +224,7 @@ bool FdBattle::rating_zero_test(int u, int toward, const char* what, EventLog& l
   RollRecord rec;
   const MoraleResult r =
       resolve_morale(morale_situation(s_, u, stand), dice_, record_for(log, rec));
-  if (!quiet_append(log, EventKind::kMorale)) {
+  if (!counted_quietly(log, EventKind::kMorale)) {
     Event e = make_event(EventKind::kMorale, u,
                          fmt::format("{} tests {} (§5.3f): {}", name(u), what, rec.result),
                          "V declaration");
@@ -254,7 +254,7 @@ void FdBattle::artillery(EventLog& log) {
   for (const auto& [u, a] : actions_) {
     if (a.kind != ActionKind::kFace || !in_play(u)) continue;
     if (!change_direction(s_, u, a.facing, log)) {
-      if (!quiet_append(log, EventKind::kMove))
+      if (!counted_quietly(log, EventKind::kMove))
         log.append(
             make_event(EventKind::kMove, u,
                        fmt::format("{} cannot change its direction of fire (§6.4c)", name(u)),
@@ -294,7 +294,7 @@ Rate FdBattle::march_rate(int u, const Action& a, EventLog& log) const {
   Rect to = from;
   to.centre = a.destination;
   if (road_allowed(s_, u, from, to)) return Rate::kRoad;
-  if (!quiet_append(log, EventKind::kMove))
+  if (!counted_quietly(log, EventKind::kMove))
     log.append(make_event(EventKind::kMove, u,
                           fmt::format("{} cannot march by road now (a column more than 300 yd "
                                       "from the enemy, on the road, §4.2c, FD-08): it moves at "
@@ -326,7 +326,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
                         a.kind == ActionKind::kShift;
     const ChitMove chit = chit_move(s_, u, moving ? a.facing : 0);
     if (moving && !chit.allowed) {
-      if (!quiet_append(log, EventKind::kMove))
+      if (!counted_quietly(log, EventKind::kMove))
         log.append(make_event(EventKind::kMove, u, fmt::format("{} stays: {}", name(u), chit.why),
                               "VI movement"));
       continue;
@@ -336,7 +336,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
         Rect to = s_.force.units[u].footprint();
         to.centre = a.destination;
         if (!may_move(s_, u, s_.force.units[u].footprint(), to, 0)) {
-          if (!quiet_append(log, EventKind::kMove))
+          if (!counted_quietly(log, EventKind::kMove))
             log.append(make_event(EventKind::kMove, u,
                                   fmt::format("{} stays: its {} order forbids the move (FD-52)",
                                               name(u), order_title(s_.units[u].order.kind)),
@@ -344,7 +344,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
           break;
         }
         if (!chit.why.empty()) {
-          if (!quiet_append(log, EventKind::kMove))
+          if (!counted_quietly(log, EventKind::kMove))
             log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
                                   "VI movement"));
         }
@@ -353,7 +353,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
       }
       case ActionKind::kShift:  // §4.6, FD-07: instead of its normal move
         if (!tactical_shift(s_, u, a.destination - s_.force.units[u].footprint().centre, log)) {
-          if (!quiet_append(log, EventKind::kMove))
+          if (!counted_quietly(log, EventKind::kMove))
             log.append(
                 make_event(EventKind::kMove, u,
                            fmt::format("{} cannot make its tactical shift (§4.6, FD-07)", name(u)),
@@ -395,7 +395,7 @@ void FdBattle::melees(MeleeBook& book, EventLog& log) {
 void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++s_.turn;
   s_.touched.touch_all(s_.units.size());  // unit_report's flags and books read the turn
-  if (!quiet_append(log, EventKind::kTurnStart))
+  if (!counted_quietly(log, EventKind::kTurnStart))
     log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", s_.turn), ""));
   for (std::size_t i = 0; i < s_.units.size(); ++i) {
     if (!s_.units[i].fled_this_turn) continue;
@@ -418,15 +418,15 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
       }
     }
   }
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase I: administration", "I administration"));
   administration(log);
   after_step("I administration");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase II: artillery fire", "II artillery"));
   artillery(log);
   after_step("II artillery");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase III: volley musketry", "III volley"));
   const std::vector<int> sides = acting_sides(s_);
   const bool skirmish_first = s_.options.skirmish_fire_before_volley;  // FD-03
@@ -438,24 +438,24 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
     if (!skirmish_first) skirmish_fire_step(s_, dice_, log, side);
   }
   after_step("III volley");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase IV: platoon fire", "IV platoon fire"));
   for (int side : sides) musketry_phase(s_, /*platoon_phase=*/true, dice_, log, side);
   after_step("IV platoon fire");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(
         make_event(EventKind::kPhase, -1, "Phase V: declaration of charges", "V declaration"));
   std::vector<ChargeDeclaration> charges;
   declarations(orders, charges, log);
   after_step("V declaration");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase VI: movement", "VI movement"));
   MeleeBook book = charge_moves(s_, charges, dice_, log);
   movement(book, log);
   capture_guns(s_, log);  // FD-19: unmanned guns an enemy stand reached
   move_messengers(s_, log);
   after_step("VI movement");
-  if (!quiet_append(log, EventKind::kPhase))
+  if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase VII: melees", "VII melee"));
   melees(book, log);
   capture_guns(s_, log);  // FD-19: unmanned guns a stand reached in the melees

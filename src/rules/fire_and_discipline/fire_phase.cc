@@ -64,7 +64,7 @@ void apply_shots(FdState& s, const std::vector<Shot>& shots, Chance& dice, Event
       for (int h = 0; h < sh.hits && tu.on_table(); ++h) {
         RollRecord rec;
         const GunHitComponent c = resolve_artillery_hit(limbered, dice, record_for(log, rec));
-        if (!quiet_append(log, EventKind::kStatus)) {
+        if (!counted_quietly(log, EventKind::kStatus)) {
           Event e =
               event(s, EventKind::kStatus, sh.target.unit,
                     fmt::format("{}: hit on the section: {}", name(s, sh.target.unit), rec.result),
@@ -117,7 +117,7 @@ void morale_after_fire(FdState& s, const std::vector<std::vector<int>>& hits_by_
     for (int stand : stands) {
       RollRecord rec;
       r = resolve_morale(morale_situation(s, u, stand), dice, record_for(log, rec));
-      if (!quiet_append(log, EventKind::kMorale)) {
+      if (!counted_quietly(log, EventKind::kMorale)) {
         const std::string who =
             stands.size() > 1
                 ? fmt::format("{} stand {} (FD-24: each stand hit tests)", name(s, u), stand)
@@ -149,7 +149,7 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
     if (busy.count(u)) continue;  // prolonge or change of direction instead (§6.4b-c)
     if (holding.count(u)) {
       st.hold_fire = true;  // §6.4d: mark the gun
-      if (!quiet_append(log, EventKind::kStatus)) {
+      if (!counted_quietly(log, EventKind::kStatus)) {
         log.append(
             event(s, EventKind::kStatus, u,
                   fmt::format("{} holds its fire against an expected charge (§6.4d)", name(s, u)),
@@ -170,7 +170,7 @@ void artillery_phase(FdState& s, const std::set<int>& holding, const std::set<in
         RollRecord rec;
         const int hits =
             resolve_artillery(gun_situation(s, u, t, *ammo), dice, record_for(log, rec));
-        if (!quiet_append(log, EventKind::kFire)) {
+        if (!counted_quietly(log, EventKind::kFire)) {
           std::string how;
           if (*ammo == Ammo::kShell) {
             how += "; high angle, over any stands in the way, FD-15";
@@ -226,7 +226,7 @@ void musketry_phase(FdState& s, bool platoon_phase, Chance& dice, EventLog& log,
     RollRecord rec;
     const int hits = resolve_musketry(musketry_situation(s, u, t), dice, record_for(log, rec));
     remember_target(s, u, t.target);
-    if (!quiet_append(log, EventKind::kFire)) {
+    if (!counted_quietly(log, EventKind::kFire)) {
       Event e = event(s, EventKind::kFire, u,
                       fmt::format("{} {} at {} ({:.0f} yd): {}", name(s, u),
                                   t.skirmish ? "fires a volley (FD-04 option)" : "fires",
@@ -254,7 +254,7 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
     std::vector<RollRecord> recs;
     const SkirmishFireResult r =
         resolve_skirmish_fire(musketry_situation(s, u, t), dice, log.quiet() ? nullptr : &recs);
-    if (!quiet_append(log, EventKind::kFire)) {
+    if (!counted_quietly(log, EventKind::kFire)) {
       Event e = event(s, EventKind::kFire, u,
                       fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}",
                                   name(s, u), name(s, t.target.unit), t.range_yd, r.casualties,

@@ -52,7 +52,7 @@ MoraleResult test_morale(FdState& s, int unit, const std::vector<int>& hits, Vec
   RollRecord rec;
   const MoraleResult r =
       resolve_morale(morale_situation(s, unit, stand), dice, record_for(log, rec));
-  if (!quiet_append(log, EventKind::kMorale)) {
+  if (!counted_quietly(log, EventKind::kMorale)) {
     log_event(
         log, s, EventKind::kMorale, unit, -1,
         unit_at(s, unit).id + " tests morale (" + why + "): " + std::string(morale_result_name(r)),

@@ -38,7 +38,7 @@ void advance_block(FdState& s, int u, double mm) {
 
 void log_melee_event(EventLog& log, const FdState& s, EventKind k, int unit, int target,
                      std::string phase, std::string text, std::vector<RollRecord> rolls) {
-  if (quiet_append(log, k)) return;
+  if (counted_quietly(log, k)) return;
   Event e;
   e.kind = k;
   e.turn = s.turn;

@@ -106,7 +106,7 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
     blows.push_back({d.on, r.hits, r.casualties});
     MeleeContact& c = contacts[z(d.melee)];
     (d.by.unit == m.charger ? c.hits_by_a : c.hits_by_b) += r.hits;
-    if (quiet_append(log, EventKind::kMelee)) continue;
+    if (counted_quietly(log, EventKind::kMelee)) continue;
     detail::log_melee_event(
         log, s, EventKind::kMelee, d.by.unit, d.on.unit, phase,
         fmt::format("{} stand {} strikes {} stand {}{}: {}", unit_at(s, d.by.unit).id, d.by.stand,
@@ -163,7 +163,7 @@ std::vector<RoundUnit> fight_round(FdState& s, const std::vector<Melee>& melees,
         const int stand = stands[k];
         RollRecord rec;
         r = resolve_morale(morale_situation(s, u, stand), dice, record_for(log, rec));
-        if (quiet_append(log, EventKind::kMorale)) {
+        if (counted_quietly(log, EventKind::kMorale)) {
           if (r != MoraleResult::kPass) break;
           continue;
         }

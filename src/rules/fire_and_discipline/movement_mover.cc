@@ -18,7 +18,7 @@ namespace smoothbore::fire_and_discipline::movement_detail {
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string text,
           Fields data) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

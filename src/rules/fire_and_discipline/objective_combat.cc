@@ -34,7 +34,7 @@ std::string zone_name(const FdState& s, int o) {
 
 void emit(const FdState& s, EventLog& log, EventKind kind, int unit, int target, std::string text,
           Fields data = {}) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   Event e;
   e.kind = kind;
   e.turn = s.turn;

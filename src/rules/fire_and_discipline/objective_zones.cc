@@ -265,8 +265,6 @@ std::vector<int> objective_holders(const FdState& s) {
   return out;
 }
 
-int objective_holder(const FdState& s, int objective) {
-  return objective_holders(s)[z(objective)];
-}
+int objective_holder(const FdState& s, int objective) { return objective_holders(s)[z(objective)]; }
 
 }  // namespace smoothbore::fire_and_discipline

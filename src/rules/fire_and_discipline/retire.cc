@@ -28,7 +28,7 @@ std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
 void note(const FdState& s, EventLog& log, EventKind kind, int unit, const char* phase,
           std::string text, Fields data = {}) {
-  if (quiet_append(log, kind)) return;
+  if (counted_quietly(log, kind)) return;
   const Unit& u = s.force.units[z(unit)];
   Event e;
   e.kind = kind;

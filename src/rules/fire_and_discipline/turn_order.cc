@@ -22,7 +22,7 @@ std::set<int> prolonge_step(FdState& s, const std::map<int, double>& wanted, boo
   const bool in_artillery = s.options.prolonge_phase != "movement";
   if (in_artillery != artillery_phase) return moved;
   for (const auto& [u, yd] : wanted) {
-    if (!quiet_append(log, EventKind::kMove)) {
+    if (!counted_quietly(log, EventKind::kMove)) {
       const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
       Event e;
       e.kind = EventKind::kMove;
