@@ -1,4 +1,4 @@
-// fire-and-discipline under a quiet event log (issue 9 round 11, quiet_log.h): generated
+// fire-and-discipline under a quiet event log (issue 9 round 11): generated
 // battles of a few hundred stands a side, played turn by turn quiet and with their log
 // under the same seed and commanders, draw the same dice, leave every stand where the
 // logged battle left it and count the same events of each kind (quiet_log_test.cc fights

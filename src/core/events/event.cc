@@ -52,6 +52,12 @@ void start_record(RollRecord* r, std::string_view purpose, double base, std::str
   r->result.clear();
 }
 
+RollRecord* record_for(const EventLog& log, RollRecord& r) { return log.quiet() ? nullptr : &r; }
+
+std::vector<RollRecord>* record_for(const EventLog& log, std::vector<RollRecord>& r) {
+  return log.quiet() ? nullptr : &r;
+}
+
 void EventLog::add_sink(Sink s) {
   SB_CHECK(!quiet_, "a sink added to a quiet event log");
   sinks_.push_back(std::move(s));

@@ -242,7 +242,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     const bool friendly = how.empty() && shot != "shell" && shot != "shrapnel";
     std::vector<RollRecord> rolls;
     const Outcome o = roll_shot(
-        p, dice_, friendly && friendly_hits_possible(unit, at) ? &rolls : records(log, rolls));
+        p, dice_, friendly && friendly_hits_possible(unit, at) ? &rolls : record_for(log, rolls));
     const int twelves = natural_12s(rolls);
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
@@ -254,7 +254,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     // L48, L254: canister at Short range into the target's flank or rear (D12-04).
     const bool flank = shot == "canister" && range <= row("fire.canister", gun).number("short") &&
                        flank_or_rear(unit, at);
-    const auto [casualties, special] = saves(at, hits, attack, flank, records(log, rolls));
+    const auto [casualties, special] = saves(at, hits, attack, flank, record_for(log, rolls));
     log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
       e.text = how.empty() ? fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
                                          reaction ? "reactively " : "", shot, name(at), range)

@@ -366,10 +366,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
       return make_event(kind, unit, fill());
     }
   }
-  // The roll records a resolution writes for the log: `rolls`, or none for a quiet log.
-  static std::vector<RollRecord>* records(const EventLog& log, std::vector<RollRecord>& rolls) {
-    return log.quiet() ? nullptr : &rolls;
-  }
 
   Scenario scenario_;  // without its units (issue 9: memory): force_ has them
   struct NameHash {

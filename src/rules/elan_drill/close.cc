@@ -63,7 +63,7 @@ void BattleED::close_phase(int side, EventLog& log) {
     }
     std::vector<RollRecord> rolls;
     const Outcome c =
-        roll_close_to_melee(close_to_melee_situation(a, d, true), dice_, records(log, rolls));
+        roll_close_to_melee(close_to_melee_situation(a, d, true), dice_, record_for(log, rolls));
     const bool contact = outcome_int(c, "contact") != 0;
     Event e = event(log, EventKind::kCharge, a, [&](Event& ev) {
       ev.text = fmt::format("{} closes to melee with {}: {}", name(a), name(d),
@@ -82,8 +82,8 @@ void BattleED::close_phase(int side, EventLog& log) {
     }
     if (active(d)) {
       std::vector<RollRecord> drolls;
-      const Outcome dc =
-          roll_close_to_melee(close_to_melee_situation(d, a, false), dice_, records(log, drolls));
+      const Outcome dc = roll_close_to_melee(close_to_melee_situation(d, a, false), dice_,
+                                             record_for(log, drolls));
       Event de = event(log, EventKind::kMorale, d, [&](Event& ev) {
         ev.text = fmt::format("{} stands to receive {}: {}", name(d), name(a),
                               drolls.empty() ? "" : drolls.back().result);
@@ -113,9 +113,10 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
     if (!active(a) || !active(d)) break;
     std::vector<RollRecord> rolls;
-    const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, records(log, rolls));
+    const Outcome oa =
+        roll_close_action(close_situation(a, d, true), dice_, record_for(log, rolls));
     const Outcome od =
-        roll_close_action(close_situation(d, a, counter), dice_, records(log, rolls));
+        roll_close_action(close_situation(d, a, counter), dice_, record_for(log, rolls));
     const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
@@ -138,7 +139,7 @@ void BattleED::close_action(int a, int d, EventLog& log) {
       p.round = std::min(round, 3);
       p.elan.figures_lost_more = std::clamp(lost_more, 0, 30);
       std::vector<RollRecord> trolls;
-      const Outcome t = roll_elan_test(p, dice_, records(log, trolls));
+      const Outcome t = roll_elan_test(p, dice_, record_for(log, trolls));
       Event te = event(log, EventKind::kMorale, u, [&](Event& ev) {
         ev.text = fmt::format("{} tests Elan at the end of round {} (L38-L40): {}", name(u), round,
                               trolls.empty() ? "" : trolls.back().result);

@@ -34,7 +34,7 @@ void BattleED::rally_step(int side, EventLog& log) {
     p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
     with_leader(u, p.leader, p.options);
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_rally(p, dice_, records(log, rolls));
+    const Outcome o = roll_rally(p, dice_, record_for(log, rolls));
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
@@ -161,7 +161,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     DrillTestSituation p = drill_situation(u, key, a.kind != ActionKind::kHold);
     p.flank_rear = flank_or_rear(charger, u);  // L95
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_drill_test(p, dice_, records(log, rolls));
+    const Outcome o = roll_drill_test(p, dice_, record_for(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);

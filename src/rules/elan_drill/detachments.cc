@@ -89,7 +89,7 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
     const int parent = state_[unit].parent;
     if (parent < 0 || !active(parent) || gap_in(unit, parent) > kContactIn) return;
     std::vector<RollRecord> rolls;
-    const Outcome o = drill_test(unit, "reform-detachments", records(log, rolls));
+    const Outcome o = drill_test(unit, "reform-detachments", record_for(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);

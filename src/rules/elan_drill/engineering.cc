@@ -41,7 +41,7 @@ void BattleED::engineering_step(int side, EventLog& log) {
       const Value* turn = force_.units[u].attribute("engineering_turn");
       done = turn_ >= (turn != nullptr ? static_cast<int>(as_number(*turn)) : 1);
     } else {
-      const Outcome o = drill_test(u, "engineering", records(log, rolls), false);
+      const Outcome o = drill_test(u, "engineering", record_for(log, rolls), false);
       done = outcome_int(o, "failures") == 0;  // D12-24: 0 failures completes it
     }
     log.append(event(log, EventKind::kStatus, u, [&](Event& e) {

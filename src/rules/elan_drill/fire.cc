@@ -75,13 +75,13 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   // D12-25 reads the to-hit faces: a quiet log keeps that record when a friend may be hit.
   std::vector<RollRecord> rolls;
   std::vector<RollRecord>* rec =
-      friendly_hits_possible(unit, target) ? &rolls : records(log, rolls);
+      friendly_hits_possible(unit, target) ? &rolls : record_for(log, rolls);
   const Outcome o = roll_small_arms(situation, dice_, rec);
   const int twelves = natural_12s(rolls);
   const int hits = std::min(outcome_int(o, "hits"), 60);
   const Unit& t = force_.units[target];
   const auto [casualties, special] =
-      saves(target, hits, res, flank_fire(unit, target), records(log, rolls));  // L254
+      saves(target, hits, res, flank_fire(unit, target), record_for(log, rolls));  // L254
   state_[unit].fired_ever = true;
   touch(unit);
   const double range = gap_in(unit, target);
@@ -158,7 +158,7 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
     with_leader(u, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_elan_test(p, dice_, records(log, rolls));
+    const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
     Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
       ev.text = fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
                             ft.casualties, rolls.empty() ? "" : rolls.back().result);

@@ -28,7 +28,7 @@ void BattleED::friendly_hits(int unit, int target, const std::string& attack, in
   if (ally < 0) return;
   if (twelves == 0) return;
   std::vector<RollRecord> rolls;
-  const auto [casualties, special] = saves(ally, twelves, attack, false, records(log, rolls));
+  const auto [casualties, special] = saves(ally, twelves, attack, false, record_for(log, rolls));
   log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
     e.text = fmt::format(
         "{}'s fire at {} strikes {} in contact with it: {} natural 12{} (D12-25), {} casualt{}",

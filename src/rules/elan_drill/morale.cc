@@ -100,7 +100,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     p.elan.below_half = 2 * force_.units[i].figures() < force_.units[i].start_figures;
     with_leader(f, p.elan);
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_elan_test(p, dice_, records(log, rolls));
+    const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
     Event e = event(log, EventKind::kMorale, f, [&](Event& ev) {
       ev.text = fmt::format("{} tests Elan: {} broken within 4\" (L45): {}", name(f), name(unit),
                             rolls.empty() ? "" : rolls.back().result);

@@ -150,7 +150,7 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
   const std::string action = formation_drill_action(unit, formation, dice);
   if (!action.empty()) {
     std::vector<RollRecord> rolls;
-    const Outcome o = drill_test(unit, action, records(log, rolls));
+    const Outcome o = drill_test(unit, action, record_for(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
       if (k == "performed") performed = std::get<bool>(v);

@@ -88,7 +88,7 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
 // L89: a 1D Drill test; Sloppy/Failure/Disgrace DMs land (D12-20: "DMs as listed").
 void BattleED::pass_through_test(int unit, int other, EventLog& log) {
   std::vector<RollRecord> rolls;
-  const Outcome o = drill_test(unit, "fleeing-pass-through", records(log, rolls));
+  const Outcome o = drill_test(unit, "fleeing-pass-through", record_for(log, rolls));
   Event e = event(log, EventKind::kMorale, unit, [&](Event& ev) {
     ev.text = fmt::format("{} Drill test: fleeing troops pass through ({}, L89): {}", name(unit),
                           name(other), rolls.empty() ? "" : rolls.back().result);

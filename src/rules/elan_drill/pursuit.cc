@@ -63,7 +63,7 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
   if (mode == "test-not-to") {
     std::vector<RollRecord> rolls;
     // 1D (the Break Off row's dice, L85): any failure and the cavalry pursue.
-    const Outcome o = drill_test(winner, "break-off", records(log, rolls));
+    const Outcome o = drill_test(winner, "break-off", record_for(log, rolls));
     const int failures = outcome_int(o, "failures");
     log.append(event(log, EventKind::kMorale, winner, [&](Event& e) {
       e.text = fmt::format("{} Drill test not to pursue {} (D12-18): {}", name(winner), name(loser),
@@ -92,8 +92,8 @@ void BattleED::pursuit_round(int a, int d, EventLog& log) {
   pd.broken = true;  // D12-18: -2 to hit (option d12_18_broken_to_hit)
   pd.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
   std::vector<RollRecord> rolls;
-  const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, records(log, rolls));
-  const Outcome od = roll_close_action(pd, dice_, records(log, rolls));
+  const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, record_for(log, rolls));
+  const Outcome od = roll_close_action(pd, dice_, record_for(log, rolls));
   const int by_a = outcome_int(oa, "casualties"), sp_a = outcome_int(oa, "special");
   const int by_d = outcome_int(od, "casualties"), sp_d = outcome_int(od, "special");
   log.append(event(log, EventKind::kMelee, a, [&](Event& e) {
@@ -112,7 +112,7 @@ bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
   const int enemy = in_contact(unit);
   if (enemy < 0) return false;
   std::vector<RollRecord> rolls;
-  const Outcome o = drill_test(unit, "break-off", records(log, rolls));
+  const Outcome o = drill_test(unit, "break-off", record_for(log, rolls));
   const bool ok = performed(o);
   Event e = event(log, EventKind::kMove, unit, [&](Event& ev) {
     ev.text = fmt::format("{} tries to break off from {} (L85, D12-19): {}", name(unit),

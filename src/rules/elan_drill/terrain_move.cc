@@ -95,7 +95,7 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   if (u.formation != "skirmish") {  // L193: skirmishers take no test
     std::vector<RollRecord> rolls;
     const Outcome o =
-        drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", records(log, rolls));
+        drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", record_for(log, rolls));
     for (const auto& [k, v] : o) {
       if (k == "performed") crosses_ok = std::get<bool>(v);
     }

@@ -157,12 +157,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
 
   // events
   Event make_event(EventKind kind, int unit, std::string text) const;
-  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. The roll record
-  // a resolution fills for `log`: `rec`, or null for a quiet log (a resolution draws the same dice
-  // either way).
-  static RollRecord* record_for(const EventLog& log, RollRecord& rec) {
-    return log.quiet() ? nullptr : &rec;
-  }
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first and hand
+  // the resolutions record_for(log, rec) (core/events/event.h).
   const std::string& unit_name(int unit) const;
   std::string describe_order(const Action& a) const;
 

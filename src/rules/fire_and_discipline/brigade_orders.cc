@@ -4,10 +4,10 @@
 
 #include <fmt/format.h>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {

@@ -1,5 +1,5 @@
 #include "rules/fire_and_discipline/captured_guns.h"
-#include "rules/fire_and_discipline/quiet_log.h"
+#include "rules/battle.h"
 
 #include <cstdint>
 #include <string>

@@ -10,7 +10,7 @@
 
 #include "core/events/event.h"
 #include "core/geometry/shapes.h"
-#include "rules/fire_and_discipline/quiet_log.h"
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline::casualties_detail {

@@ -5,9 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/melee_phase.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/geometry/nearest.h"
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/orders.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {

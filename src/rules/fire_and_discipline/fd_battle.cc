@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/dice/chance.h"
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/chits.h"
@@ -19,7 +20,6 @@
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/orders.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/turn_order.h"

@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -253,7 +253,7 @@ void skirmish_fire_step(FdState& s, Chance& dice, EventLog& log, int side) {
     const MusketTarget& t = *chosen;
     std::vector<RollRecord> recs;
     const SkirmishFireResult r =
-        resolve_skirmish_fire(musketry_situation(s, u, t), dice, log.quiet() ? nullptr : &recs);
+        resolve_skirmish_fire(musketry_situation(s, u, t), dice, record_for(log, recs));
     if (!counted_quietly(log, EventKind::kFire)) {
       Event e = event(s, EventKind::kFire, u,
                       fmt::format("{} skirmish fire at {} ({:.0f} yd): {} casualt{}, {}",

@@ -9,6 +9,7 @@
 #include <limits>
 #include <numbers>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/chits.h"
@@ -17,7 +18,6 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 #include "rules/fire_and_discipline/retire.h"
 
 namespace smoothbore::fire_and_discipline {

@@ -6,9 +6,9 @@
 #include <limits>
 #include <numbers>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 

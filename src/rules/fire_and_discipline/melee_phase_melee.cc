@@ -5,12 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {

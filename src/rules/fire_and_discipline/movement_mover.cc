@@ -10,9 +10,9 @@
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 

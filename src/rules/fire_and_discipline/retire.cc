@@ -8,10 +8,10 @@
 
 #include <fmt/format.h>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/orders.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 

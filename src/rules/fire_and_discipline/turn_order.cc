@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "rules/battle.h"
 #include "rules/fire_and_discipline/movement.h"
-#include "rules/fire_and_discipline/quiet_log.h"
 
 namespace smoothbore::fire_and_discipline {
 

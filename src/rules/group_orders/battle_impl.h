@@ -342,12 +342,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
  public:
   Event make_event(EventKind kind, int unit, std::string text) const;
   std::string name(int unit) const;
-  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first. Where a
-  // resolution keeps its roll records for `log`: `rolls`, or null for a quiet log (a resolution
-  // draws the same dice either way).
-  static std::vector<RollRecord>* records_for(const EventLog& log, std::vector<RollRecord>& rolls) {
-    return log.quiet() ? nullptr : &rolls;
-  }
+  // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first and hand
+  // the resolutions record_for(log, rolls) (core/events/event.h).
 
  private:
   // Files the unit's current footprint in the indexes; every change of a footprint calls

@@ -100,7 +100,7 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
              {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
              {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
              {"general-range", text(option("h4_16_general_range"))}},
-            records_for(log, rolls));
+            record_for(log, rolls));
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
           set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));
@@ -293,7 +293,7 @@ void BattleGO::charge_tests(int side, EventLog& log) {
           "infantry-charge",
           {{"heavy-or-defences", Value(me.type == "heavy-infantry" || cover_of(t) != "none")},
            {"half-strength", Value(half)}},
-          records_for(log, rolls));
+          record_for(log, rolls));
       ok = to_string(o.at(0).second) == "charge";
     } else {
       MoraleSituation s = morale_situation(state_[u].group, "charge", u);
