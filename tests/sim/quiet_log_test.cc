@@ -42,7 +42,7 @@ TEST(QuietLog, EveryScenarioEndsAsWithItsLog) {
   EXPECT_GE(battles, 5 * 3);  // every rule set has at least one playable scenario
 }
 
-// The kind counts are those of the events kept.
+// The kind counts are those of the events appended, kept or not; record_for.
 TEST(QuietLog, CountsAreTheEventsOfEachKind) {
   EventLog log;
   for (EventKind k : {EventKind::kFire, EventKind::kMove, EventKind::kFire}) {
@@ -62,6 +62,13 @@ TEST(QuietLog, CountsAreTheEventsOfEachKind) {
   EXPECT_EQ(quiet.size(), 1u);
   EXPECT_TRUE(quiet.events().empty());
   EXPECT_EQ(quiet.count(EventKind::kMelee), 1u);
+  // The records a resolution fills: the caller's for a logged battle, none for a quiet one.
+  RollRecord one;
+  std::vector<RollRecord> many;
+  EXPECT_EQ(record_for(log, one), &one);
+  EXPECT_EQ(record_for(log, many), &many);
+  EXPECT_EQ(record_for(quiet, one), nullptr);
+  EXPECT_EQ(record_for(quiet, many), nullptr);
 }
 
 }  // namespace

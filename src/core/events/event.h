@@ -80,13 +80,6 @@ struct Event {
 // `quiet()` before they build narrative text and roll records; the dice drawn and every
 // decision must not depend on it (tests/sim/quiet_log_test.cc), so a quiet battle ends
 // exactly as the same battle with its log.
-class EventLog;
-
-// The roll record(s) a resolution fills for `log`: `r`, or none (null) for a quiet log. A
-// resolution draws the same dice either way.
-RollRecord* record_for(const EventLog& log, RollRecord& r);
-std::vector<RollRecord>* record_for(const EventLog& log, std::vector<RollRecord>& r);
-
 class EventLog {
  public:
   using Sink = std::function<void(const Event&)>;
@@ -111,5 +104,10 @@ class EventLog {
   std::deque<Event> events_;
   std::vector<Sink> sinks_;
 };
+
+// The roll record(s) a resolution fills for `log`: `r`, or none (null) for a quiet log. A
+// resolution draws the same dice either way.
+RollRecord* record_for(const EventLog& log, RollRecord& r);
+std::vector<RollRecord>* record_for(const EventLog& log, std::vector<RollRecord>& r);
 
 }  // namespace smoothbore
