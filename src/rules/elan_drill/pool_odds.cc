@@ -188,7 +188,9 @@ double shot_hits_mean(const ShotSituation& s) {
   if (key != 0) {
     if (auto it = memo.find(key); it != memo.end()) return it->second;
   }
-  const std::function<Outcome(Chance&)> f = [&](Chance& c) { return roll_shot(s, c, nullptr); };
+  const std::function<Outcome(Chance&)> f = [&](Chance& c) {
+    return roll_shot(s, c, nullptr).fields;
+  };
   double sum = 0;
   for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
     for (const auto& [k, v] : outcome) {
