@@ -191,6 +191,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool flank_fire(int unit, int target) const;
   int contact_friend(int unit, int target) const;      // friendly_fire.cc (L205, D12-25)
   int contact_friend_now(int unit, int target) const;  // the same, never kept
+  // The lowest active unit of `side` but `except` within kContactIn of `target`, or -1.
+  int touching_friend(int side, int target, int except) const;
   // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
   std::vector<int> fire_targets(int unit) const;
   std::vector<int> fire_targets_now(int unit) const;
