@@ -3,6 +3,7 @@
 // came from, and its odds must be the generic resolution's on those parameters, bit for bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "core/dice/rng.h"
@@ -95,11 +96,33 @@ class Situations : public ::testing::Test {
       }
     }
   }
+  // D12-25 reads a fire's natural 12s from its outcome, never from a record: they are the 12s
+  // among the faces of its first (to-hit) roll, and the same on the same dice without a
+  // record (a quiet battle). Returns the 12s seen.
+  template <class Roll>
+  int expect_natural_12s(Roll roll, int trial) {
+    int seen = 0;
+    for (std::uint64_t stream = 0; stream < 3; ++stream) {
+      Rng a(53, stream), b(53, stream);
+      SampledChance ca(a), cb(b);
+      std::vector<RollRecord> records;
+      const FireOutcome logged = roll(ca, &records);
+      const FireOutcome quiet = roll(cb, nullptr);
+      const std::vector<int> none;
+      const std::vector<int>& faces = records.empty() ? none : records.front().faces;
+      EXPECT_EQ(logged.natural_12s, static_cast<int>(std::count(faces.begin(), faces.end(), 12)))
+          << trial;
+      EXPECT_EQ(quiet, logged) << trial;
+      seen += logged.natural_12s;
+    }
+    return seen;
+  }
   std::mt19937 rng_{2026};
 };
 
 TEST_F(Situations, SmallArmsAreTheResolution) {
   const Resolution& r = resolution("small-arms");
+  int twelves = 0;
   for (int trial = 0; trial < 300; ++trial) {
     SmallArmsSituation s;
     s.weapon = any_row("fire.weapons");
@@ -119,9 +142,13 @@ TEST_F(Situations, SmallArmsAreTheResolution) {
     EXPECT_EQ(success_mean(small_arms_pool(s)), outcome_mean(r, p, "hits")) << trial;
     if (trial % 10 == 0) {
       expect_same_roll(
-          "small-arms", p, [&](Chance& c, auto* e) { return roll_small_arms(s, c, e); }, trial);
+          "small-arms", p, [&](Chance& c, auto* e) { return roll_small_arms(s, c, e).fields; },
+          trial);
     }
+    twelves += expect_natural_12s(
+        [&](Chance& c, std::vector<RollRecord>* e) { return roll_small_arms(s, c, e); }, trial);
   }
+  EXPECT_GT(twelves, 0);
 }
 
 // The battle leaves min-dice, factor-cap and the rest at the schema's defaults.
@@ -221,6 +248,7 @@ TEST_F(Situations, ShotsAreTheResolution) {
   const std::vector<std::string> targets = {
       "line",   "march-column-flank", "unlimbered-artillery", "attack-column", "square", "building",
       "cavalry"};
+  int twelves = 0;
   for (int trial = 0; trial < 400; ++trial) {
     ShotSituation s;
     s.shot = static_cast<Shot>(trial % 4);
@@ -262,9 +290,12 @@ TEST_F(Situations, ShotsAreTheResolution) {
     }
     if (trial % 10 < 4) {
       expect_same_roll(
-          name, p, [&](Chance& c, auto* e) { return roll_shot(s, c, e); }, trial);
+          name, p, [&](Chance& c, auto* e) { return roll_shot(s, c, e).fields; }, trial);
     }
+    twelves += expect_natural_12s(
+        [&](Chance& c, std::vector<RollRecord>* e) { return roll_shot(s, c, e); }, trial);
   }
+  EXPECT_GT(twelves, 0);
 }
 
 TEST_F(Situations, SavesAreTheResolution) {

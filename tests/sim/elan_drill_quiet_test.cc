@@ -1,7 +1,8 @@
 // elan-drill's quiet battles (EventLog::quiet, issue 9): generated battles of a few hundred
-// stands, with D12-25's friendly hits on (the one place the battle reads a roll record:
-// the natural 12s of a shot's to-hit dice), fought quiet and with their log under the same
-// seed end the same way after the same dice, and count the same events of each kind.
+// stands, with D12-25's friendly hits on (the natural 12s of a shot's to-hit dice, which the
+// shot's outcome counts as they are rolled, FireOutcome::natural_12s, so no decision reads a
+// roll record), fought quiet and with their log under the same seed end the same way after
+// the same dice, and count the same events of each kind.
 #include <string>
 
 #include <gtest/gtest.h>

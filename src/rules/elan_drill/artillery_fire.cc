@@ -238,12 +238,11 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   };
   std::vector<Struck> struck;
   auto strike = [&](int at, const ShotSituation& p, const std::string& how) -> bool {
-    // D12-25 reads the to-hit faces: a quiet log keeps that record when a friend may be hit.
+    // D12-25: the natural 12s among the to-hit dice of a ball or canister aimed at `at`.
     const bool friendly = how.empty() && shot != "shell" && shot != "shrapnel";
     std::vector<RollRecord> rolls;
-    const Outcome o = roll_shot(
-        p, dice_, friendly && friendly_hits_possible(unit, at) ? &rolls : record_for(log, rolls));
-    const int twelves = natural_12s(rolls);
+    const FireOutcome fired = roll_shot(p, dice_, record_for(log, rolls));
+    const Outcome& o = fired.fields;
     const bool on_target =
         shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
     const int hits = std::min(outcome_int(o, "hits"), 60);
@@ -283,7 +282,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       ft.volley_canister_close += casualties;  // L36, D12-04
     }
     struck.push_back({at, casualties, special});
-    if (friendly) friendly_hits(unit, at, attack, twelves, tally, log);  // D12-25
+    if (friendly) friendly_hits(unit, at, attack, fired.natural_12s, tally, log);  // D12-25
     return on_target;
   };
   if (shot == "solid-shot") {

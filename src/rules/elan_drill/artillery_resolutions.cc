@@ -79,14 +79,15 @@ Factor solid_shot_factor(const ShotSituation& s, bool named) {
   return base;
 }
 
-Outcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+FireOutcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
   const double range = s.range;
   const double max = max_range(s);
   const Factor base = solid_shot_factor(s, explain != nullptr);
-  Outcome out = {{"hits", int_value(0)},
-                 {"hits-2nd", int_value(0)},
-                 {"hits-3rd", int_value(0)},
-                 {"hits-4th", int_value(0)}};
+  FireOutcome out;
+  out.fields = {{"hits", int_value(0)},
+                {"hits-2nd", int_value(0)},
+                {"hits-3rd", int_value(0)},
+                {"hits-4th", int_value(0)}};
   if (range > max) {
     with_record(explain, [&](RollRecord* rec) {
       base.record(rec, "solid shot");
@@ -119,9 +120,10 @@ Outcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollRecor
         rec->result = fmt::format("{} ({}: {})", hits_text(pool.successes, pool.dice, f.total()),
                                   target.name, target.ref);
       }
+      if (i == 0) out.natural_12s = pool.natural_12s;
       return pool.successes;
     });
-    out[static_cast<std::size_t>(i)].second = int_value(hits);
+    out.fields[static_cast<std::size_t>(i)].second = int_value(hits);
   }
   return out;
 }
@@ -152,16 +154,17 @@ bool howitzer_fires(const HowitzerShot& h, double range) {
   return !(range > h.max || range < h.min);
 }
 
-Outcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+FireOutcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
   const char* kind = s.shot == Shot::kShrapnel ? "shrapnel" : "shell";
   const HowitzerShot h = howitzer_shot(s, explain != nullptr);
   const Row& effect = *h.effect;
   const Factor& to_hit = h.to_hit;
   const double range = s.range;
-  Outcome out = {{"target-hit", Value(false)},
-                 {"hits", int_value(0)},
-                 {"nearby-units-hit", int_value(0)},
-                 {"nearby-hits", int_value(0)}};
+  FireOutcome out;
+  out.fields = {{"target-hit", Value(false)},
+                {"hits", int_value(0)},
+                {"nearby-units-hit", int_value(0)},
+                {"nearby-hits", int_value(0)}};
   if (!howitzer_fires(h, range)) {
     with_record(explain, [&](RollRecord* rec) {
       to_hit.record(rec, kind);
@@ -174,10 +177,13 @@ Outcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>
     return out;
   }
   // L165-L173: the to-hit die, then on a hit the effect dice vs the unmodified skill.
+  int to_hit_12s = 0;  // of the last to-hit die
   auto shot = [&](const char* purpose) -> std::pair<bool, int> {
     const bool hit = with_record(explain, [&](RollRecord* rec) {
       to_hit.record(rec, purpose);
-      const bool hh = roll_pool(1, to_hit.total(), c, rec).successes == 1;
+      const PoolResult die = roll_pool(1, to_hit.total(), c, rec);
+      to_hit_12s = die.natural_12s;
+      const bool hh = die.successes == 1;
       if (rec != nullptr) rec->result = hh ? "hit (L165)" : "miss (L165)";
       return hh;
     });
@@ -194,8 +200,9 @@ Outcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>
     return {true, hits};
   };
   const auto [hit, hits] = shot(kind);
-  out[0].second = Value(hit);
-  out[1].second = int_value(hits);
+  out.natural_12s = to_hit_12s;
+  out.fields[0].second = Value(hit);
+  out.fields[1].second = int_value(hits);
   if (!hit) {  // L175: "If missed, roll for any units within 4""
     const int units = s.scatter_nearest ? std::min(s.nearby_units, 1) : s.nearby_units;
     int units_hit = 0;
@@ -205,8 +212,8 @@ Outcome roll_howitzer(const ShotSituation& s, Chance& c, std::vector<RollRecord>
       units_hit += hh ? 1 : 0;
       nearby_hits += n;
     }
-    out[2].second = int_value(units_hit);
-    out[3].second = int_value(nearby_hits);
+    out.fields[2].second = int_value(units_hit);
+    out.fields[3].second = int_value(nearby_hits);
   }
   return out;
 }
@@ -257,7 +264,7 @@ Resolution solid_shot_resolution() {
   add_general_fire_params(r.params);
   r.outcome_fields = {"hits", "hits-2nd", "hits-3rd", "hits-4th"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return roll_shot(shot_situation(Shot::kSolidShot, p), c, explain);
+    return roll_shot(shot_situation(Shot::kSolidShot, p), c, explain).fields;
   };
   return r;
 }
@@ -295,7 +302,8 @@ Resolution howitzer_resolution(bool shrapnel) {
   add_general_fire_params(r.params);
   r.outcome_fields = {"target-hit", "hits", "nearby-units-hit", "nearby-hits"};
   r.resolve = [shrapnel](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return roll_shot(shot_situation(shrapnel ? Shot::kShrapnel : Shot::kShell, p), c, explain);
+    return roll_shot(shot_situation(shrapnel ? Shot::kShrapnel : Shot::kShell, p), c, explain)
+        .fields;
   };
   return r;
 }
@@ -375,7 +383,7 @@ std::map<std::string, Value> shot_situation_params(const ShotSituation& s) {
   return p;
 }
 
-Outcome roll_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+FireOutcome roll_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
   switch (s.shot) {
     case Shot::kCanister:
       return roll_canister(s, c, explain);

@@ -80,10 +80,6 @@ struct FireTally {
   bool flank_rear = false;  // L48: hit by close-range fire from flank or rear
 };
 
-// The natural 12s among the faces of the first of `rolls` (a shot's to-hit roll, D12-25;
-// friendly_fire.cc); 0 without records.
-int natural_12s(const std::vector<RollRecord>& rolls);
-
 // An outcome's integer field (0 when absent).
 inline int outcome_int(const Outcome& o, std::string_view key) {
   for (const auto& [n, v] : o) {
@@ -195,6 +191,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool flank_fire(int unit, int target) const;
   int contact_friend(int unit, int target) const;      // friendly_fire.cc (L205, D12-25)
   int contact_friend_now(int unit, int target) const;  // the same, never kept
+  // The lowest active unit of `side` but `except` within kContactIn of `target`, or -1.
+  int touching_friend(int side, int target, int except) const;
   // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
   std::vector<int> fire_targets(int unit) const;
   std::vector<int> fire_targets_now(int unit) const;
@@ -329,9 +327,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
   // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
   // is then "in contact only with friends"), or -1; the natural 12s that strike him.
-  // `twelves`: the natural 12s among the to-hit dice, which a quiet log still records when
-  // friendly_hits_possible (natural_12s).
-  bool friendly_hits_possible(int unit, int target) const;
+  // `twelves`: the natural 12s among the to-hit dice (FireOutcome::natural_12s, counted as
+  // the dice are rolled, so a quiet battle without roll records decides the same).
   void friendly_hits(int unit, int target, const std::string& attack, int twelves,
                      std::map<int, FireTally>& tally, EventLog& log);
   // close action (close.cc)

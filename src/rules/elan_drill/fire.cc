@@ -72,13 +72,9 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   }
   const std::string res = "small-arms";
   const SmallArmsSituation situation = fire_situation(unit, target, reaction);
-  // D12-25 reads the to-hit faces: a quiet log keeps that record when a friend may be hit.
   std::vector<RollRecord> rolls;
-  std::vector<RollRecord>* rec =
-      friendly_hits_possible(unit, target) ? &rolls : record_for(log, rolls);
-  const Outcome o = roll_small_arms(situation, dice_, rec);
-  const int twelves = natural_12s(rolls);
-  const int hits = std::min(outcome_int(o, "hits"), 60);
+  const FireOutcome o = roll_small_arms(situation, dice_, record_for(log, rolls));
+  const int hits = std::min(outcome_int(o.fields, "hits"), 60);
   const Unit& t = force_.units[target];
   const auto [casualties, special] =
       saves(target, hits, res, flank_fire(unit, target), record_for(log, rolls));  // L254
@@ -104,7 +100,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
-  friendly_hits(unit, target, res, twelves, tally, log);  // D12-25 (friendly_fire.cc)
+  friendly_hits(unit, target, res, o.natural_12s, tally, log);  // D12-25 (friendly_fire.cc)
 }
 
 std::pair<int, int> BattleED::saves(int target, int hits, const std::string& attack,

@@ -20,6 +20,11 @@ using namespace detail;  // NOLINT(google-build-using-namespace)
 
 Outcome hits_outcome(int hits) { return {{"hits", int_value(hits)}}; }
 
+// A pool's hits and natural 12s (FireOutcome).
+FireOutcome pool_outcome(const PoolResult& pool) {
+  return {hits_outcome(pool.successes), pool.natural_12s};
+}
+
 std::vector<std::string> keys_of(std::string_view table_name) {
   std::vector<std::string> out;
   for (const Row& r : table(table_name).rows) out.push_back(r.key);
@@ -125,8 +130,9 @@ PoolDice small_arms_pool(const SmallArmsSituation& s) {
 
 PoolDice small_arms_pool(const Params& p) { return small_arms_pool(small_arms_situation(p)); }
 
-Outcome roll_small_arms(const SmallArmsSituation& s, Chance& c, std::vector<RollRecord>* explain) {
-  return with_record(explain, [&](RollRecord* rec) {
+FireOutcome roll_small_arms(const SmallArmsSituation& s, Chance& c,
+                            std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) -> FireOutcome {
     const SmallArmsShot shot = small_arms_shot(s, rec != nullptr);
     shot.factor.record(rec, "small arms");
     if (!shot.fires) {
@@ -138,7 +144,7 @@ Outcome roll_small_arms(const SmallArmsSituation& s, Chance& c, std::vector<Roll
                               weapon.key, weapon.number("long"), weapon.ref)
                 : fmt::format("no fire: a {} may not be fired mounted (L141)", weapon.key);
       }
-      return hits_outcome(0);
+      return {hits_outcome(0)};
     }
     const PoolResult pool = roll_pool(shot.dice, shot.factor.total(), c, rec);
     if (rec != nullptr) {
@@ -147,7 +153,7 @@ Outcome roll_small_arms(const SmallArmsSituation& s, Chance& c, std::vector<Roll
                                 shot.factor.total(), shot.fire->key, shot.figures, shot.fire->ref,
                                 band_name(shot.band), shot.notes);
     }
-    return hits_outcome(pool.successes);
+    return pool_outcome(pool);
   });
 }
 
@@ -181,7 +187,7 @@ Resolution small_arms_resolution() {
                             "modifiers printed in both lists apply once, or twice", "R-001-7"));
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return roll_small_arms(small_arms_situation(p), c, explain);
+    return roll_small_arms(small_arms_situation(p), c, explain).fields;
   };
   // Enumerated: the parameters and the to-hit factor read once, not on each path. A shot
   // that does not fire is a pool of no dice (small_arms_pool): no chance node, no hits.
@@ -207,8 +213,8 @@ CanisterShot canister_shot(const ShotSituation& s, bool named) {
   return {&gun, std::move(f), band};
 }
 
-Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
-  return with_record(explain, [&](RollRecord* rec) {
+FireOutcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain) {
+  return with_record(explain, [&](RollRecord* rec) -> FireOutcome {
     const CanisterShot shot = canister_shot(s, rec != nullptr);
     const Row& gun = *shot.gun;
     const Factor& f = shot.factor;
@@ -218,7 +224,7 @@ Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>
         rec->result = fmt::format("no fire: {:g}\" is beyond long range {}\" ({})", s.range,
                                   gun.number("long"), gun.ref);
       }
-      return hits_outcome(0);
+      return {hits_outcome(0)};
     }
     const PoolResult pool = roll_pool(gun.number("dice"), f.total(), c, rec);
     if (rec != nullptr) {
@@ -226,7 +232,7 @@ Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>
                                 pool.successes == 1 ? "" : "s", gun.number("dice"), f.total(),
                                 gun.ref, band_name(shot.band) == "close" ? "short" : "long");
     }
-    return hits_outcome(pool.successes);
+    return pool_outcome(pool);
   });
 }
 
@@ -250,7 +256,7 @@ Resolution canister_resolution() {
   add_general_fire_params(r.params);
   r.outcome_fields = {"hits"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
-    return roll_shot(shot_situation(Shot::kCanister, p), c, explain);
+    return roll_shot(shot_situation(Shot::kCanister, p), c, explain).fields;
   };
   return r;
 }

@@ -31,6 +31,6 @@ struct CanisterShot {
   Band band = Band::kClose;
 };
 CanisterShot canister_shot(const ShotSituation& s, bool named);
-Outcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
+FireOutcome roll_canister(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
 
 }  // namespace smoothbore::elan_drill::detail

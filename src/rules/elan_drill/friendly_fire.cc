@@ -4,7 +4,7 @@
 // friend saves as against the same fire). Shell and shrapnel have no such dice: a missed
 // shell already scatters onto the units within 4" of its target (R-001-5), the friend in
 // contact among them.
-#include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -12,21 +12,11 @@
 
 namespace smoothbore::elan_drill {
 
-bool BattleED::friendly_hits_possible(int unit, int target) const {
-  return option("d12_25_friendly_hits") == "natural-12" && contact_friend(unit, target) >= 0;
-}
-
-int natural_12s(const std::vector<RollRecord>& rolls) {
-  if (rolls.empty()) return 0;
-  return static_cast<int>(std::count(rolls.front().faces.begin(), rolls.front().faces.end(), 12));
-}
-
 void BattleED::friendly_hits(int unit, int target, const std::string& attack, int twelves,
                              std::map<int, FireTally>& tally, EventLog& log) {
-  if (option("d12_25_friendly_hits") != "natural-12") return;
+  if (twelves == 0 || option("d12_25_friendly_hits") != "natural-12") return;
   const int ally = contact_friend(unit, target);
   if (ally < 0) return;
-  if (twelves == 0) return;
   std::vector<RollRecord> rolls;
   const auto [casualties, special] = saves(ally, twelves, attack, false, record_for(log, rolls));
   log.append(event(log, EventKind::kFire, unit, [&](Event& e) {

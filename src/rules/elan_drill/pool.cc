@@ -31,6 +31,7 @@ PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record) {
       const int face = chance.roll(kSides);
       if (record != nullptr) record->faces.push_back(face);
       if (face <= factor) ++out.successes;
+      if (face == kSides) ++out.natural_12s;
     }
   }
   out.failures = out.dice - out.successes;

@@ -21,6 +21,7 @@ struct PoolResult {
   int dice = 0;
   int successes = 0;
   int failures = 0;
+  int natural_12s = 0;  // faces of 12 rolled (D12-25); 0 when enumerating
 };
 
 // Rolls `dice` D12 against `factor` and counts the successes and failures. With a record,

@@ -91,7 +91,7 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
     if (out.size() <= c) out.resize(c + 1, 0.0);
     out[c] += p;
   };
-  thread_local BigInt numerator, denominator, hs_numerator, hs_denominator;
+  thread_local BigInt numerator, denominator, hs_denominator;
   const FaceCount hit(pools.dice, kSides, success_faces(pools.hit_factor));
   for (int h = hit.lowest(); h <= hit.highest(); ++h) {
     if (h == 0) {  // no saves to roll
@@ -113,15 +113,27 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
     std::vector<FaceCount> others;
     others.reserve(static_cast<std::size_t>(h) + 1);
     for (int s = 0; s <= h; ++s) others.emplace_back(h - s, kSides - 1, failing);
+    // The path's factors that depend on s alone, multiplied once per s (issue 9: four
+    // products a path before; the same integers, so the same doubles).
+    hs_denominator = hit.total() * twelves.total();
+    thread_local std::vector<BigInt> s_numerators, s_denominators;
+    if (s_numerators.size() <= static_cast<std::size_t>(h)) {
+      s_numerators.resize(static_cast<std::size_t>(h) + 1);
+      s_denominators.resize(static_cast<std::size_t>(h) + 1);
+    }
+    for (int s = 0; s <= h; ++s) {
+      if (!twelves.has(s)) continue;
+      const auto i = static_cast<std::size_t>(s);
+      s_numerators[i] = hit.cases(h) * twelves.cases(s);
+      s_denominators[i] = hs_denominator * others[i].total();
+    }
     for (int c = 0; c <= h; ++c) {
       for (int s = 0; s <= c; ++s) {
-        const FaceCount& other = others[static_cast<std::size_t>(s)];
+        const auto i = static_cast<std::size_t>(s);
+        const FaceCount& other = others[i];
         if (!twelves.has(s) || !other.has(c - s)) continue;
-        hs_numerator = hit.cases(h) * twelves.cases(s);
-        hs_denominator = hit.total() * twelves.total();
-        numerator = hs_numerator * other.cases(c - s);
-        denominator = hs_denominator * other.total();
-        add(c, to_double(numerator, denominator));
+        numerator = s_numerators[i] * other.cases(c - s);
+        add(c, to_double(numerator, s_denominators[i]));
       }
     }
   }
@@ -188,7 +200,9 @@ double shot_hits_mean(const ShotSituation& s) {
   if (key != 0) {
     if (auto it = memo.find(key); it != memo.end()) return it->second;
   }
-  const std::function<Outcome(Chance&)> f = [&](Chance& c) { return roll_shot(s, c, nullptr); };
+  const std::function<Outcome(Chance&)> f = [&](Chance& c) {
+    return roll_shot(s, c, nullptr).fields;
+  };
   double sum = 0;
   for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
     for (const auto& [k, v] : outcome) {

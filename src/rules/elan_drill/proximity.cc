@@ -425,17 +425,21 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
 }
 
 int BattleED::contact_friend(int unit, int target) const {
-  if (snap_.ready()) {  // kept while the snapshot stands (check_nearest: checked)
-    int& kept = snap_.contact_memo(unit, target);
-    if (kept == -2) {
-      kept = contact_friend_now(unit, target);
-    } else if (check_nearest && kept != contact_friend_now(unit, target)) {
-      throw std::logic_error(
-          fmt::format("unit {}: friend in contact with {} kept as {}", unit, target, kept));
-    }
-    return kept;
+  if (!snap_.ready()) return contact_friend_now(unit, target);
+  // While the snapshot stands the lowest friend touching the target is kept for the side:
+  // every unit of it asks about the same few targets. It is the unit's answer unless the
+  // unit touches the target itself, or is that friend (touching from the target's side
+  // only: measured again without it). check_nearest: checked against a fresh search.
+  if (within_in(unit, target, kContactIn)) return -1;
+  const int side = force_.units[unit].side;
+  int& kept = snap_.contact_memo(side, target);
+  if (kept == -2) kept = touching_friend(side, target, -1);
+  const int found = kept == unit ? touching_friend(side, target, unit) : kept;
+  if (check_nearest && found != contact_friend_now(unit, target)) {
+    throw std::logic_error(
+        fmt::format("unit {}: friend in contact with {} kept as {}", unit, target, found));
   }
-  return contact_friend_now(unit, target);
+  return found;
 }
 
 std::vector<int> BattleED::fire_targets_now(int unit) const {
@@ -459,8 +463,11 @@ std::vector<int> BattleED::fire_targets(int unit) const {
 }
 
 int BattleED::contact_friend_now(int unit, int target) const {
-  if (gap_in(unit, target) <= kContactIn) return -1;
-  const int side = force_.units[unit].side;
+  if (within_in(unit, target, kContactIn)) return -1;  // gap_in <= kContactIn, often unmeasured
+  return touching_friend(force_.units[unit].side, target, unit);
+}
+
+int BattleED::touching_friend(int side, int target, int except) const {
   // The first of units_near's ascending candidates that touches: the lowest such id, so
   // the candidates come in any order into a reused buffer, and a candidate is measured
   // only while it could be lower than the one found (issue 9: a sorted copy per ask).
@@ -477,7 +484,7 @@ int BattleED::contact_friend_now(int unit, int target) const {
   }
   int found = -1;
   for (const int o : near) {
-    if ((found < 0 || o < found) && o != unit && force_.units[o].side == side && active(o) &&
+    if ((found < 0 || o < found) && o != except && force_.units[o].side == side && active(o) &&
         within_in(target, o, kContactIn)) {
       found = o;
     }

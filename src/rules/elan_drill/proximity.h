@@ -66,10 +66,11 @@ class UnitSnapshot {
     *known = !added;
     return &it->second;
   }
-  // Memo of contact_friend(unit, target) (-2: not yet known), valid with the snapshot: the
-  // footprints, sides and statuses it reads do not change while it stands.
-  int& contact_memo(int unit, int target) const {
-    const auto key = static_cast<std::uint64_t>(unit) << 32 | static_cast<std::uint32_t>(target);
+  // Memo of the lowest active unit of `side` touching `target` (BattleED::contact_friend;
+  // -2: not yet known), valid with the snapshot: the footprints, sides and statuses it
+  // reads do not change while it stands.
+  int& contact_memo(int side, int target) const {
+    const auto key = static_cast<std::uint64_t>(side) << 32 | static_cast<std::uint32_t>(target);
     return contact_memo_.try_emplace(key, -2).first->second;
   }
 

@@ -28,6 +28,17 @@ struct FireModifiers {
   bool operator==(const FireModifiers&) const = default;
 };
 
+// What a battle reads from a fire resolution (small arms, roll_small_arms; a shot,
+// roll_shot): its outcome, and the natural 12s among the to-hit dice of its first roll (a
+// shell's one to-hit die), which D12-25's friendly hits take (friendly_fire.cc). The count
+// comes with the dice, so a quiet battle, which keeps no roll records, decides the same; it
+// is 0 when enumerating (no faces), where no battle reads it.
+struct FireOutcome {
+  Outcome fields;
+  int natural_12s = 0;
+  bool operator==(const FireOutcome&) const = default;
+};
+
 // small-arms (§7): a volley, platoon or skirmish fire.
 struct SmallArmsSituation {
   const TableRow* weapon = nullptr;  // fire.weapons
@@ -49,7 +60,8 @@ std::map<std::string, Value> small_arms_params(const SmallArmsSituation& s);
 // Its hits are the successes of this pool (no dice when it cannot fire).
 PoolDice small_arms_pool(const SmallArmsSituation& s);
 // The resolution itself: the hits, with the roll record when `explain` wants one.
-Outcome roll_small_arms(const SmallArmsSituation& s, Chance& c, std::vector<RollRecord>* explain);
+FireOutcome roll_small_arms(const SmallArmsSituation& s, Chance& c,
+                            std::vector<RollRecord>* explain);
 
 // The options every test carries (R-001-1, R-001-3, D12-22), at the schema's defaults.
 struct TestOptions {
@@ -232,7 +244,7 @@ Shot shot_named(std::string_view name);
 ShotSituation shot_situation(Shot shot, const Params& p);
 // The parameters of the shot's own resolution.
 std::map<std::string, Value> shot_situation_params(const ShotSituation& s);
-Outcome roll_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
+FireOutcome roll_shot(const ShotSituation& s, Chance& c, std::vector<RollRecord>* explain);
 // What the shot's whole outcome comes down to when it strikes one unit (no further targets,
 // no nearby units): whether it fires, its to-hit dice and factor and its effect skill; 0 for a
 // shot that may strike more (pool_odds.h keeps the odds by it).
