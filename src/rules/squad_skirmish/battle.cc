@@ -114,10 +114,10 @@ std::string BattleSK::name(int unit) const {
   return u.name.empty() ? u.id : u.name;
 }
 
-Event BattleSK::make_event(EventKind kind, int unit, std::string text) const {
+Event BattleSK::make_event(const EventLog& log, EventKind kind, int unit, std::string text) const {
   Event e;
   e.kind = kind;
-  if (quiet_) return e;
+  if (log.quiet()) return e;
   e.turn = turn_;
   e.phase = phase_;
   if (unit >= 0) {
@@ -248,7 +248,6 @@ std::vector<std::string> BattleSK::invariant_violations() const {
 
 void BattleSK::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
-  quiet_ = log.quiet();
   touches_.touch_all(force_.units.size());  // unit_report reads the turn
   phase_ = "cards";
   emit(log, EventKind::kTurnStart, -1, [&] { return fmt::format("Turn {}", turn_); });

@@ -249,9 +249,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The Load actions (SK-07: sk_07_actions per activation, less `spent`) of every unloaded
   // figure; a figure that `fired` in this activation has one fewer (a cannon: any figure).
   void load(int unit, EventLog& log, const std::vector<int>& fired = {}, int spent = 0);
-  void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e);
-  void kill_figure(int unit, int k, Event& e);
-  void hit_leader(int unit, int k, Event& e);
+  // The victims' notes go in `e` unless `log` (where `e` goes) is quiet.
+  void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e,
+            const EventLog& log);
+  void kill_figure(int unit, int k, Event& e, const EventLog& log);
+  void hit_leader(int unit, int k, Event& e, const EventLog& log);
   // charge and melee (melee.cc)
   void charge(int unit, int target, EventLog& log);
   void melee(int attacker, int defender, bool charging, bool crossed, EventLog& log);
@@ -308,17 +310,16 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<Arms> arms_;
   HotOptions hot_;
 
-  // The event of `kind` for `unit` (or -1) with its narrative; a quiet battle's (quiet_) has its
-  // kind only, as nobody reads it.
-  Event make_event(EventKind kind, int unit, std::string text) const;
+  // The event of `kind` for `unit` (or -1) with its narrative, for `log`; for a quiet log
+  // (EventLog::quiet: mc, bench) its kind only, as nobody reads it. A quiet battle makes no
+  // narrative text, roll records, event data nor strings only for the log; the dice and every
+  // decision never read them.
+  Event make_event(const EventLog& log, EventKind kind, int unit, std::string text) const;
   // Appends that event with the narrative `text()` gives, worked out only when it is kept.
   template <class Text>
   void emit(EventLog& log, EventKind kind, int unit, Text&& text) const {
-    log.append(make_event(kind, unit, quiet_ ? std::string() : std::string(text())));
+    log.append(make_event(log, kind, unit, log.quiet() ? std::string() : std::string(text())));
   }
-  // The battle's log is quiet (EventLog::quiet, set each turn): no narrative text, roll records,
-  // event data nor strings made only for the log. The dice and every decision never read it.
-  bool quiet_ = false;
   std::string name(int unit) const;
 
   // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id

@@ -88,9 +88,10 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
 double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log,
                             const std::vector<int>& movers) {
   const Vec2 from = anchor(unit);
+  // Its event's roll records and text, only for a log that keeps them.
+  const bool told = log != nullptr && !log->quiet();
   std::vector<RollRecord> rolls;
-  const double inches =
-      budget_in >= 0 ? budget_in : roll_move(unit, dest, quiet_ ? nullptr : &rolls);
+  const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, told ? &rolls : nullptr);
   const bool double_cost = hot_.terrain_double_cost;
   const CostFn cost = [&](const TerrainAt& at) {
     return double_cost && slow_ground(at) ? 2.0 : 1.0;
@@ -121,11 +122,11 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   }
   if (log != nullptr) {
     Event e =
-        make_event(EventKind::kMove, unit,
-                   quiet_ ? std::string()
-                          : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-                                detail::format_g(inches) + "\", L40-L48)");
-    if (!quiet_) {
+        make_event(*log, EventKind::kMove, unit,
+                   !told ? std::string()
+                         : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                               detail::format_g(inches) + "\", L40-L48)");
+    if (told) {
       e.rolls = std::move(rolls);
       e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
     }
@@ -300,7 +301,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   const Vec2 from = anchor(unit);
   const double budget =
       option("sk_14_retreat") == "rolled-move"
-          ? roll_move(unit, from + home * (max_move_in(unit) * kMm), quiet_ ? nullptr : &rolls)
+          ? roll_move(unit, from + home * (max_move_in(unit) * kMm), record_for(log, rolls))
           : max_move_in(unit);
   // How far the table goes that way.
   const smoothbore::Table& t = scenario_.table;
@@ -309,15 +310,15 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   if (home.x < -0.5) to_edge = from.x;
   if (home.y > 0.5) to_edge = t.height() - from.y;
   if (home.y < -0.5) to_edge = from.y;
-  Event e = make_event(EventKind::kRout, unit, {});
-  if (!quiet_) {
+  Event e = make_event(log, EventKind::kRout, unit, {});
+  if (!log.quiet()) {
     e.text = fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why);
     e.rolls = std::move(rolls);
   }
   if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
     u.status = UnitStatus::kOffTable;
     world_changed();  // its figures no longer block sight nor can be seen
-    if (!quiet_) e.text += "; it leaves the table (SK-14)";
+    if (!log.quiet()) e.text += "; it leaves the table (SK-14)";
     log.append(std::move(e));
     return;
   }
