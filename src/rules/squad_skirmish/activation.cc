@@ -171,7 +171,7 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
     s.passed_turn = turn_;
     if (s.retreating) {
       s.retreating = false;
-      force_.units[unit].status = UnitStatus::kActive;
+      set_status(force_.units[unit], UnitStatus::kActive);
       emit(log, EventKind::kStatus, unit, [&] { return name(unit) + " rallies (L31)"; });
     }
     return true;

@@ -15,6 +15,7 @@ void BattleSK::read_arms() {
     const Value* m = u.attribute("mounted");
     a.mounted_attribute = m != nullptr && std::get<bool>(*m);
     a.effective_in = row("fire.weapons", a.weapon).number("effective");
+    a.officer = u.type == "officer";
     arms_.push_back(std::move(a));
   }
   hot_.pistol_only = option("sk_20_mounted_fire") == "pistol-only";

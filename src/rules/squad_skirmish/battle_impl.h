@@ -136,7 +136,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<int> living(int unit) const;
   void living(int unit, std::vector<int>& out) const;  // the same, into `out`
   int figure_count(int unit) const { return force_.units[unit].figures(); }
-  bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
+  bool is_officer_unit(int unit) const { return arms_[static_cast<std::size_t>(unit)].officer; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
   bool can_act(int unit) const;  // on the table, not retreating, with figures
   const std::string& quality(int unit) const {
@@ -265,6 +265,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::string quality;             // `quality` attribute (default regular)
     bool mounted_attribute = false;  // `mounted` attribute
     double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
+    bool officer = false;            // an officer on his own (type "officer")
   };
   struct HotOptions {
     bool pistol_only = false;        // sk_20_mounted_fire = pistol-only
@@ -436,20 +437,42 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
   std::uint64_t world_version_ = 0;
   mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+  // Counts the squads' changes of status (routed, rallied, off the table, wiped out).
+  std::uint64_t status_version_ = 0;
+  void set_status(Unit& u, UnitStatus s) {
+    u.status = s;
+    ++status_version_;
+  }
 
  public:
+  // The sum of the anchors of a side's squads that can act (no officer on his own, no cannon),
+  // in unit order, and their count: an officer's move goes behind their middle (legal_actions).
+  // Kept per side for the world's and the statuses' versions (a battle of 1,000 squads a side
+  // summed them for every officer's card).
+  struct SideMiddle {
+    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
+    std::uint64_t status = 0;
+    Vec2 sum{0, 0};
+    int n = 0;
+  };
+  SideMiddle squads_middle(int side) const;        // kept
+  SideMiddle squads_middle_fresh(int side) const;  // summed now
+
   // A test switch: every answer a memo kept for the world's version (nearest_enemy) and every
   // layout place() kept (its offsets) is compared with a fresh one, and each difference counted.
   void check_kept(bool on) const { check_kept_ = on; }
   int kept_mismatches() const { return kept_mismatches_; }
   int kept_checks() const { return kept_checks_; }
   int layout_checks() const { return layout_checks_; }  // place()'s kept layout offsets
+  int middle_checks() const { return middle_checks_; }  // squads_middle's kept sums
 
  private:
+  mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;
   mutable int kept_checks_ = 0;
   int layout_checks_ = 0;
+  mutable int middle_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
@@ -507,6 +530,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     double facing = 0;
     std::string formation;
     LayoutPlan offsets;
+    RectFrame frame;  // a slot's frame at the origin (its axes and half sizes)
+    double half = 0;  // half a slot's diagonal and a millimetre: its box's reach
   };
   PlaceMemo place_plan_;
   std::vector<Stand> place_slots_;  // scratch of place()

@@ -53,8 +53,9 @@ void BattleSK::squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog
   for (const auto& [unit, officer] : deck) {
     const bool gone = !force_.units[unit].on_table() || figure_count(unit) == 0 ||
                       (officer >= 0 && !alive(unit, officer));
-    const std::string card = card_name(unit, officer);
-    cards_.push_back(card);
+    // The card's name made once, into cards_ (a copy was an allocation per card).
+    cards_.push_back(card_name(unit, officer));
+    const std::string& card = cards_.back();
     phase_ = "card";
     Event e = make_event(log, EventKind::kInitiative, unit,
                          log.quiet() ? std::string() : "card: " + card);

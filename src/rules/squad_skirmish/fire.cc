@@ -240,7 +240,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e, const EventLog& log) {
     }
   }
   if (u.figures() == 0) {
-    u.status = UnitStatus::kRemoved;
+    set_status(u, UnitStatus::kRemoved);
     if (s.locked >= 0) touch(s.locked);  // no longer "in melee with"
     if (s.locked >= 0) squads_[s.locked].locked = -1;
     s.locked = -1;

@@ -43,6 +43,12 @@ int obstacles_crossed(const smoothbore::Table& t, Vec2 a, Vec2 b) {
   return n;
 }
 
+// A slot's frame on the layout's axes (its centre is moved_to each slot's; RectFrame::moved_to
+// gives the corners of RectFrame(slot) bit for bit, whatever the centre it is moved from).
+RectFrame slot_frame(const LayoutPlan& plan, double facing) {
+  return RectFrame(Rect{Vec2{0, 0}, facing, plan.width, plan.depth});
+}
+
 }  // namespace
 
 // The movement roll toward `dest` (SK-11: the road's die when the whole move, or any part, is
@@ -163,6 +169,8 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     plan.facing = facing;
     plan.formation = u.formation;
     plan_layout(u, n, facing, plan.offsets);
+    plan.frame = slot_frame(plan.offsets, facing);
+    plan.half = 0.5 * std::hypot(plan.offsets.width, plan.offsets.depth) + 1.0;
   } else if (check_kept_) {  // a test: the kept offsets are a fresh plan's, bit for bit
     LayoutPlan fresh;
     plan_layout(u, n, facing, fresh);
@@ -173,8 +181,10 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
                       std::bit_cast<std::uint64_t>(p.y) == std::bit_cast<std::uint64_t>(q.y);
              });
     };
+    const RectFrame frame = slot_frame(fresh, facing);
     if (!same(fresh.across, plan.offsets.across) || !same(fresh.back, plan.offsets.back) ||
-        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth) {
+        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth ||
+        !same({frame.f, frame.r}, {plan.frame.f, plan.frame.r})) {
       ++kept_mismatches_;
     }
   }
@@ -221,8 +231,8 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   // of RectFrame(slot), bit for bit), for the table's edges (Table::contains(Rect) tests those
   // corners) and the overlaps (overlaps(Rect, Rect) is this test of the circles, then the
   // frames'): no sine and cosine per slot.
-  const RectFrame proto(slots[0].rect);
-  const double half = 0.5 * std::hypot(slots[0].rect.width, slots[0].rect.depth) + 1.0;
+  const RectFrame& proto = plan.frame;
+  const double half = plan.half;
   auto overlapping = [](const RectFrame& a, const Rect& b) {
     const double reach =
         0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
@@ -295,7 +305,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
     s.locked = -1;
   }
   Unit& u = force_.units[unit];
-  u.status = UnitStatus::kRouted;
+  set_status(u, UnitStatus::kRouted);
   std::vector<RollRecord> rolls;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   const Vec2 from = anchor(unit);
@@ -316,7 +326,7 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
     e.rolls = std::move(rolls);
   }
   if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
-    u.status = UnitStatus::kOffTable;
+    set_status(u, UnitStatus::kOffTable);
     world_changed();  // its figures no longer block sight nor can be seen
     if (!log.quiet()) e.text += "; it leaves the table (SK-14)";
     log.append(std::move(e));
