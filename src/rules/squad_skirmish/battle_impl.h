@@ -135,7 +135,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Vec2 pos(int unit, int k) const { return force_.units[unit].stands[k].rect.centre; }
   std::vector<int> living(int unit) const;
   void living(int unit, std::vector<int>& out) const;  // the same, into `out`
-  int figure_count(int unit) const { return force_.units[unit].figures(); }
+  // Unit::figures(), kept: a squad's figures fall only in kill_figure (invariant_violations
+  // compares the two).
+  int figure_count(int unit) const { return figures_left_[static_cast<std::size_t>(unit)]; }
   bool is_officer_unit(int unit) const { return arms_[static_cast<std::size_t>(unit)].officer; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
   bool can_act(int unit) const;  // on the table, not retreating, with figures
@@ -266,6 +268,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool mounted_attribute = false;  // `mounted` attribute
     double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
     bool officer = false;            // an officer on his own (type "officer")
+    int reload = 0;                  // its weapon's Load actions (fire.weapons reload, L60-L65)
+    int tap_reload = 0;              // a rifle's tap (tap_reload, L73), or `reload`
   };
   struct HotOptions {
     bool pistol_only = false;        // sk_20_mounted_fire = pistol-only
@@ -349,6 +353,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Scenario scenario_;
   Force force_;
   std::vector<std::vector<Figure>> figures_;
+  std::vector<int> figures_left_;  // by unit: Unit::figures() (figure_count)
   std::vector<SquadState> squads_;
   std::vector<std::string> cards_;
   std::vector<int> officers_start_;                  // per side, officers at the start (SK-22)

@@ -215,6 +215,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e, const EventLog& log) {
   Unit& u = force_.units[unit];
   SquadState& s = squads_[unit];
   u.stands[k].removed = true;
+  figures_left_[static_cast<std::size_t>(unit)] -= u.stands[k].figures;
   index_remove(unit, k);
   ++s.lost_since;
   const Role role = figures_[unit][k].role;
