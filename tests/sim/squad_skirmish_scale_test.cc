@@ -3,10 +3,10 @@
 // answer what the scans of every unit answer: the commanders' nearest active enemy
 // (footprint to footprint), the rule set's nearest enemy (figure to figure, gap_in; and each
 // one kept during the turns equals a fresh search; so do the layout offsets a squad's placing
-// keeps between its attempts, and the middle of a side's squads its officers keep behind), the
-// enemies near a squad (gap_within against gap_in too), sight past other squads' figures and
-// the officers near a point. A correctness test, not a timing (it runs under the asan build
-// too).
+// keeps between its attempts, the figure that stopped its last attempt, and the middle of a
+// side's squads its officers keep behind), the enemies near a squad (gap_within against gap_in
+// too), sight past other squads' figures and the officers near a point. A correctness test,
+// not a timing (it runs under the asan build too).
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -100,6 +100,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   EXPECT_EQ(sk->kept_mismatches(), 0);
   EXPECT_GT(sk->kept_checks(), 500);
   EXPECT_GT(sk->layout_checks(), 100);  // moves placed again from kept layout offsets
+  // Attempts stopped by the figure that stopped the squad's previous one, each also laid out
+  // in full: no layout that fits was refused.
+  EXPECT_GT(sk->blocker_checks(), 100);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

@@ -468,8 +468,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void check_kept(bool on) const { check_kept_ = on; }
   int kept_mismatches() const { return kept_mismatches_; }
   int kept_checks() const { return kept_checks_; }
-  int layout_checks() const { return layout_checks_; }  // place()'s kept layout offsets
-  int middle_checks() const { return middle_checks_; }  // squads_middle's kept sums
+  int layout_checks() const { return layout_checks_; }    // place()'s kept layout offsets
+  int middle_checks() const { return middle_checks_; }    // squads_middle's kept sums
+  int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
 
  private:
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
@@ -478,6 +479,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable int kept_checks_ = 0;
   int layout_checks_ = 0;
   mutable int middle_checks_ = 0;
+  int blocker_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
@@ -539,7 +541,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     double half = 0;  // half a slot's diagonal and a millimetre: its box's reach
   };
   PlaceMemo place_plan_;
-  std::vector<Stand> place_slots_;  // scratch of place()
+  std::vector<Stand> place_slots_;             // scratch of place()
+  std::pair<int, int> place_blocker_{-1, -1};  // (unit, figure id) that stopped place() last
 };
 
 }  // namespace smoothbore::squad_skirmish

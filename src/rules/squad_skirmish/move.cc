@@ -241,29 +241,66 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     if (gap.dot(gap) >= reach * reach) return false;
     return overlaps(a, RectFrame(b), 0.5);
   };
-  for (const Stand& s : slots) {
-    const RectFrame frame = proto.moved_to(s.rect.centre);
-    for (Vec2 p : frame.corners) {
-      if (!scenario_.table.contains(p)) return false;
+  // Figure `id` where it could be in the way (not removed, its squad on the table, not one of
+  // the squad's own figures that move), or null.
+  auto in_the_way = [&](int id) -> const Stand* {
+    const int o = fig_unit_[static_cast<std::size_t>(id)];
+    const int j = id - fig_base_[static_cast<std::size_t>(o)];
+    if (!force_.units[static_cast<std::size_t>(o)].on_table()) return nullptr;
+    const Stand& other =
+        force_.units[static_cast<std::size_t>(o)].stands[static_cast<std::size_t>(j)];
+    // The squad's own figures that stay where they are (SK-11 split) are in the way too.
+    if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
+      return nullptr;
     }
-    // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
-    // overlap (the spatial index, spatial.cc).
-    figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
-                   {s.rect.centre.x + half, s.rect.centre.y + half}},
-               nearby);
-    for (int id : nearby) {
-      const int o = fig_unit_[static_cast<std::size_t>(id)];
-      const int j = id - fig_base_[static_cast<std::size_t>(o)];
-      if (!force_.units[static_cast<std::size_t>(o)].on_table()) continue;
-      const Stand& other =
-          force_.units[static_cast<std::size_t>(o)].stands[static_cast<std::size_t>(j)];
-      // The squad's own figures that stay where they are (SK-11 split) are in the way too.
-      if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
-        continue;
+    return other.removed ? nullptr : &other;
+  };
+  // Every slot on the table and on no figure in the way (noting the figure that stops it).
+  auto fits = [&] {
+    for (const Stand& s : slots) {
+      const RectFrame frame = proto.moved_to(s.rect.centre);
+      for (Vec2 p : frame.corners) {
+        if (!scenario_.table.contains(p)) return false;
       }
-      if (!other.removed && overlapping(frame, other.rect)) return false;
+      // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
+      // overlap (the spatial index, spatial.cc).
+      figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
+                     {s.rect.centre.x + half, s.rect.centre.y + half}},
+                 nearby);
+      for (int id : nearby) {
+        const Stand* other = in_the_way(id);
+        if (other != nullptr && overlapping(frame, other->rect)) {
+          place_blocker_ = {unit, id};
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  // The figure that stopped this squad's last attempt mostly stops the next, a step back: it is
+  // tried first on every slot. Where it overlaps a slot, fits() fails too (an overlap puts its
+  // box in that slot's box, so the index names it there), so false is its answer; check_kept
+  // (a test) asks fits() as well and counts a difference.
+  bool stopped = false;
+  if (place_blocker_.first == unit) {
+    if (const Stand* other = in_the_way(place_blocker_.second)) {
+      for (const Stand& s : slots) {
+        if (overlapping(proto.moved_to(s.rect.centre), other->rect)) {
+          stopped = true;
+          break;
+        }
+      }
     }
   }
+  if (stopped) {
+    if (check_kept_) {
+      ++kept_checks_;
+      ++blocker_checks_;
+      if (fits()) ++kept_mismatches_;
+    }
+    return false;
+  }
+  if (!fits()) return false;
   const int lead = anchor_figure(unit);
   std::vector<std::size_t> others;
   for (std::size_t i = 0; i < slots.size(); ++i) {
