@@ -3,14 +3,16 @@
 // answer what the scans of every unit answer: the commanders' nearest active enemy
 // (footprint to footprint), the rule set's nearest enemy (figure to figure, gap_in; and each
 // one kept during the turns equals a fresh search; so do the layout offsets a squad's placing
-// keeps between its attempts), the enemies near a squad (gap_within
-// against gap_in too), sight past other squads' figures and the officers near a point. A
-// correctness test, not a timing (it runs under the asan build too).
+// keeps between its attempts, the figure that stopped its last attempt, and the middle of a
+// side's squads its officers keep behind), the enemies near a squad (gap_within against gap_in
+// too), sight past other squads' figures and the officers near a point. A correctness test,
+// not a timing (it runs under the asan build too).
 #include <cmath>
 
 #include <gtest/gtest.h>
 
 #include "core/force/proximity.h"
+#include "core/geometry/same_bits.h"
 #include "rules/registry.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "scale_test_util.h"
@@ -98,6 +100,23 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   EXPECT_EQ(sk->kept_mismatches(), 0);
   EXPECT_GT(sk->kept_checks(), 500);
   EXPECT_GT(sk->layout_checks(), 100);  // moves placed again from kept layout offsets
+  // Attempts stopped by the figure that stopped the squad's previous one, each also laid out
+  // in full: no layout that fits was refused.
+  EXPECT_GT(sk->blocker_checks(), 100);
+
+  // The middle of a side's squads that its officers move behind, kept for the world's and the
+  // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared
+  // every kept one they used: kept_mismatches).
+  EXPECT_GT(sk->middle_checks(), 10);
+  for (int side = 0; side < 2; ++side) {
+    const squad_skirmish::BattleSK::SideMiddle fresh = sk->squads_middle_fresh(side);
+    for (int ask = 0; ask < 2; ++ask) {  // worked out, then kept
+      const squad_skirmish::BattleSK::SideMiddle kept = sk->squads_middle(side);
+      EXPECT_EQ(kept.n, fresh.n);
+      EXPECT_TRUE(same_bits(kept.sum.x, fresh.sum.x) && same_bits(kept.sum.y, fresh.sum.y));
+    }
+    EXPECT_GT(fresh.n, 50);
+  }
 
   // The officers near a point from the figures' index (a side has more than a few) answer
   // what the scan of every officer does, around every tenth squad, within 6" and 20".

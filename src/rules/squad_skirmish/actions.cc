@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/same_bits.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/charge_odds.h"
 #include "rules/squad_skirmish/fire_shot.h"
@@ -50,6 +51,42 @@ std::pair<int, int> melee_totals(const std::map<std::string, Value>& given) {
 }
 
 }  // namespace
+
+BattleSK::SideMiddle BattleSK::squads_middle_fresh(int side) const {
+  SideMiddle m;
+  for (std::size_t u = 0; u < force_.units.size(); ++u) {
+    const int ui = static_cast<int>(u);
+    if (force_.units[u].side != side || is_officer_unit(ui) || cannon(ui) || !can_act(ui)) continue;
+    m.sum = m.sum + anchor(ui);
+    ++m.n;
+  }
+  return m;
+}
+
+// Anchors move with the figures (placed, killed: world_version_) and the leaders (new leaders:
+// world_changed); which squads can act changes with their status (status_version_) and their
+// figures (killed).
+BattleSK::SideMiddle BattleSK::squads_middle(int side) const {
+  const auto s = static_cast<std::size_t>(side);
+  if (side_middle_.size() != force_.sides.size()) side_middle_.assign(force_.sides.size(), {});
+  SideMiddle& kept = side_middle_[s];
+  if (kept.world == world_version_ + 1 && kept.status == status_version_) {
+    if (check_kept_) {
+      ++kept_checks_;
+      ++middle_checks_;
+      const SideMiddle fresh = squads_middle_fresh(side);
+      if (fresh.n != kept.n || !same_bits(fresh.sum.x, kept.sum.x) ||
+          !same_bits(fresh.sum.y, kept.sum.y)) {
+        ++kept_mismatches_;
+      }
+    }
+    return kept;
+  }
+  kept = squads_middle_fresh(side);
+  kept.world = world_version_ + 1;
+  kept.status = status_version_;
+  return kept;
+}
 
 std::vector<Action> BattleSK::legal_actions(int unit) const {
   std::vector<Action> out;
@@ -121,13 +158,9 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   if (is_officer_unit(unit)) {
     // An officer keeps behind his squads, within reach of their morale (L25, SK-16) and of a
     // field promotion (L36): 3" behind the middle of his side's squads.
-    Vec2 mid{0, 0};
-    int n = 0;
-    for (int u : force_.units_of(force_.units[unit].side)) {
-      if (u == unit || is_officer_unit(u) || cannon(u) || !can_act(u)) continue;
-      mid = mid + anchor(u);
-      ++n;
-    }
+    const SideMiddle middle = squads_middle(force_.units[unit].side);
+    const Vec2 mid = middle.sum;
+    const int n = middle.n;
     if (n > 0) {
       const Vec2 back =
           bearing_vector(edge_bearing(force_.sides[force_.units[unit].side].home_edge));

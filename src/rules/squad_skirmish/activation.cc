@@ -153,12 +153,12 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
   // morale_params() would name, as morale_of() reads them back): the same dice and record.
   std::vector<RollRecord> rolls;
   // The morale.results row's key (the rule set's fixed tables outlive the battle).
-  const std::string_view result = with_record(quiet_ ? nullptr : &rolls, [&](RollRecord* rec) {
+  const std::string_view result = with_record(record_for(log, rolls), [&](RollRecord* rec) {
     return std::string_view(
         detail::morale_test(morale_situation(unit, rallying), dice_, rec, "morale").result->key);
   });
-  Event e = make_event(EventKind::kMorale, unit, {});
-  if (!quiet_) {
+  Event e = make_event(log, EventKind::kMorale, unit, {});
+  if (!log.quiet()) {
     const std::string why =
         s.retreating ? "retreating, tests to rally (L31, SK-14)" : "casualties (L15, SK-02)";
     e.text = fmt::format("{} tests morale, {}: {}{}", name(unit), why, result,
@@ -171,7 +171,7 @@ bool BattleSK::morale_step(int unit, bool rallying, EventLog& log, bool immediat
     s.passed_turn = turn_;
     if (s.retreating) {
       s.retreating = false;
-      force_.units[unit].status = UnitStatus::kActive;
+      set_status(force_.units[unit], UnitStatus::kActive);
       emit(log, EventKind::kStatus, unit, [&] { return name(unit) + " rallies (L31)"; });
     }
     return true;
@@ -207,8 +207,8 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
     leaderless_.erase(it);
   }
   place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
-  Event e = make_event(EventKind::kStatus, unit, {});
-  if (!quiet_) {
+  Event e = make_event(log, EventKind::kStatus, unit, {});
+  if (!log.quiet()) {
     e.text = fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit),
                          why);
     e.data = {{"promotion", Value(true)}};

@@ -14,7 +14,11 @@ void BattleSK::read_arms() {
     a.quality = u.attribute_string("quality", "regular");
     const Value* m = u.attribute("mounted");
     a.mounted_attribute = m != nullptr && std::get<bool>(*m);
-    a.effective_in = row("fire.weapons", a.weapon).number("effective");
+    const Row& w = row("fire.weapons", a.weapon);
+    a.effective_in = w.number("effective");
+    a.officer = u.type == "officer";
+    a.reload = w.number("reload");
+    a.tap_reload = w.numbers.count("tap_reload") > 0 ? w.number("tap_reload") : a.reload;
     arms_.push_back(std::move(a));
   }
   hot_.pistol_only = option("sk_20_mounted_fire") == "pistol-only";

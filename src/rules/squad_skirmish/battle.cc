@@ -49,6 +49,7 @@ BattleSK::BattleSK(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     unit.stands.clear();
     unit.stands = ruleset().layout(unit, at.centre, at.facing);
   }
+  for (const Unit& unit : force_.units) figures_left_.push_back(unit.figures());
   for (std::size_t u = 0; u < force_.units.size(); ++u) {
     const Unit& unit = force_.units[u];
     const int n = static_cast<int>(unit.stands.size());
@@ -114,10 +115,10 @@ std::string BattleSK::name(int unit) const {
   return u.name.empty() ? u.id : u.name;
 }
 
-Event BattleSK::make_event(EventKind kind, int unit, std::string text) const {
+Event BattleSK::make_event(const EventLog& log, EventKind kind, int unit, std::string text) const {
   Event e;
   e.kind = kind;
-  if (quiet_) return e;
+  if (log.quiet()) return e;
   e.turn = turn_;
   e.phase = phase_;
   if (unit >= 0) {
@@ -213,6 +214,7 @@ std::vector<std::string> BattleSK::invariant_violations() const {
     const Unit& u = units[i];
     const int ui = static_cast<int>(i);
     if (figures_[i].size() != u.stands.size()) out.push_back(u.id + ": figures and stands differ");
+    if (figures_left_[i] != u.figures()) out.push_back(u.id + ": the kept figure count is stale");
     for (const Figure& f : figures_[i]) {
       if (f.reload_left < 0) out.push_back(u.id + ": negative reload");
       if (f.loaded && f.reload_left != 0) out.push_back(u.id + ": loaded with reload left");
@@ -248,7 +250,6 @@ std::vector<std::string> BattleSK::invariant_violations() const {
 
 void BattleSK::play_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   ++turn_;
-  quiet_ = log.quiet();
   touches_.touch_all(force_.units.size());  // unit_report reads the turn
   phase_ = "cards";
   emit(log, EventKind::kTurnStart, -1, [&] { return fmt::format("Turn {}", turn_); });

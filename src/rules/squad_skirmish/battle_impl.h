@@ -135,8 +135,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Vec2 pos(int unit, int k) const { return force_.units[unit].stands[k].rect.centre; }
   std::vector<int> living(int unit) const;
   void living(int unit, std::vector<int>& out) const;  // the same, into `out`
-  int figure_count(int unit) const { return force_.units[unit].figures(); }
-  bool is_officer_unit(int unit) const { return force_.units[unit].type == "officer"; }
+  // Unit::figures(), kept: a squad's figures fall only in kill_figure (invariant_violations
+  // compares the two).
+  int figure_count(int unit) const { return figures_left_[static_cast<std::size_t>(unit)]; }
+  bool is_officer_unit(int unit) const { return arms_[static_cast<std::size_t>(unit)].officer; }
   bool cannon(int unit) const { return force_.units[unit].arm == Arm::kArtillery; }
   bool can_act(int unit) const;  // on the table, not retreating, with figures
   const std::string& quality(int unit) const {
@@ -249,9 +251,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The Load actions (SK-07: sk_07_actions per activation, less `spent`) of every unloaded
   // figure; a figure that `fired` in this activation has one fewer (a cannon: any figure).
   void load(int unit, EventLog& log, const std::vector<int>& fired = {}, int spent = 0);
-  void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e);
-  void kill_figure(int unit, int k, Event& e);
-  void hit_leader(int unit, int k, Event& e);
+  // The victims' notes go in `e` unless `log` (where `e` goes) is quiet.
+  void kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e,
+            const EventLog& log);
+  void kill_figure(int unit, int k, Event& e, const EventLog& log);
+  void hit_leader(int unit, int k, Event& e, const EventLog& log);
   // charge and melee (melee.cc)
   void charge(int unit, int target, EventLog& log);
   void melee(int attacker, int defender, bool charging, bool crossed, EventLog& log);
@@ -263,6 +267,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::string quality;             // `quality` attribute (default regular)
     bool mounted_attribute = false;  // `mounted` attribute
     double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
+    bool officer = false;            // an officer on his own (type "officer")
+    int reload = 0;                  // its weapon's Load actions (fire.weapons reload, L60-L65)
+    int tap_reload = 0;              // a rifle's tap (tap_reload, L73), or `reload`
   };
   struct HotOptions {
     bool pistol_only = false;        // sk_20_mounted_fire = pistol-only
@@ -308,17 +315,16 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<Arms> arms_;
   HotOptions hot_;
 
-  // The event of `kind` for `unit` (or -1) with its narrative; a quiet battle's (quiet_) has its
-  // kind only, as nobody reads it.
-  Event make_event(EventKind kind, int unit, std::string text) const;
+  // The event of `kind` for `unit` (or -1) with its narrative, for `log`; for a quiet log
+  // (EventLog::quiet: mc, bench) its kind only, as nobody reads it. A quiet battle makes no
+  // narrative text, roll records, event data nor strings only for the log; the dice and every
+  // decision never read them.
+  Event make_event(const EventLog& log, EventKind kind, int unit, std::string text) const;
   // Appends that event with the narrative `text()` gives, worked out only when it is kept.
   template <class Text>
   void emit(EventLog& log, EventKind kind, int unit, Text&& text) const {
-    log.append(make_event(kind, unit, quiet_ ? std::string() : std::string(text())));
+    log.append(make_event(log, kind, unit, log.quiet() ? std::string() : std::string(text())));
   }
-  // The battle's log is quiet (EventLog::quiet, set each turn): no narrative text, roll records,
-  // event data nor strings made only for the log. The dice and every decision never read it.
-  bool quiet_ = false;
   std::string name(int unit) const;
 
   // The figures' spatial index (spatial.cc, issue 9): every living figure under its figure id
@@ -347,6 +353,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   Scenario scenario_;
   Force force_;
   std::vector<std::vector<Figure>> figures_;
+  std::vector<int> figures_left_;  // by unit: Unit::figures() (figure_count)
   std::vector<SquadState> squads_;
   std::vector<std::string> cards_;
   std::vector<int> officers_start_;                  // per side, officers at the start (SK-22)
@@ -435,20 +442,44 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
   std::uint64_t world_version_ = 0;
   mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+  // Counts the squads' changes of status (routed, rallied, off the table, wiped out).
+  std::uint64_t status_version_ = 0;
+  void set_status(Unit& u, UnitStatus s) {
+    u.status = s;
+    ++status_version_;
+  }
 
  public:
+  // The sum of the anchors of a side's squads that can act (no officer on his own, no cannon),
+  // in unit order, and their count: an officer's move goes behind their middle (legal_actions).
+  // Kept per side for the world's and the statuses' versions (a battle of 1,000 squads a side
+  // summed them for every officer's card).
+  struct SideMiddle {
+    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
+    std::uint64_t status = 0;
+    Vec2 sum{0, 0};
+    int n = 0;
+  };
+  SideMiddle squads_middle(int side) const;        // kept
+  SideMiddle squads_middle_fresh(int side) const;  // summed now
+
   // A test switch: every answer a memo kept for the world's version (nearest_enemy) and every
   // layout place() kept (its offsets) is compared with a fresh one, and each difference counted.
   void check_kept(bool on) const { check_kept_ = on; }
   int kept_mismatches() const { return kept_mismatches_; }
   int kept_checks() const { return kept_checks_; }
-  int layout_checks() const { return layout_checks_; }  // place()'s kept layout offsets
+  int layout_checks() const { return layout_checks_; }    // place()'s kept layout offsets
+  int middle_checks() const { return middle_checks_; }    // squads_middle's kept sums
+  int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
 
  private:
+  mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;
   mutable int kept_checks_ = 0;
   int layout_checks_ = 0;
+  mutable int middle_checks_ = 0;
+  int blocker_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
@@ -506,9 +537,12 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     double facing = 0;
     std::string formation;
     LayoutPlan offsets;
+    RectFrame frame;  // a slot's frame at the origin (its axes and half sizes)
+    double half = 0;  // half a slot's diagonal and a millimetre: its box's reach
   };
   PlaceMemo place_plan_;
-  std::vector<Stand> place_slots_;  // scratch of place()
+  std::vector<Stand> place_slots_;             // scratch of place()
+  std::pair<int, int> place_blocker_{-1, -1};  // (unit, figure id) that stopped place() last
 };
 
 }  // namespace smoothbore::squad_skirmish

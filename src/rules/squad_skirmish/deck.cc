@@ -53,11 +53,13 @@ void BattleSK::squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog
   for (const auto& [unit, officer] : deck) {
     const bool gone = !force_.units[unit].on_table() || figure_count(unit) == 0 ||
                       (officer >= 0 && !alive(unit, officer));
-    const std::string card = card_name(unit, officer);
-    cards_.push_back(card);
+    // The card's name made once, into cards_ (a copy was an allocation per card).
+    cards_.push_back(card_name(unit, officer));
+    const std::string& card = cards_.back();
     phase_ = "card";
-    Event e = make_event(EventKind::kInitiative, unit, quiet_ ? std::string() : "card: " + card);
-    if (!quiet_) {
+    Event e = make_event(log, EventKind::kInitiative, unit,
+                         log.quiet() ? std::string() : "card: " + card);
+    if (!log.quiet()) {
       e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("squad-deck"))}};
       if (gone) e.text += officer >= 0 ? " (killed: no activation)" : " (gone: no activation)";
     }
@@ -103,8 +105,8 @@ void BattleSK::side_deck_turn(const std::vector<OrderSource*>& orders, EventLog&
     if (unit < 0) continue;
     cards_.push_back(card_name(unit, -1));
     phase_ = "card";
-    Event e = make_event(EventKind::kInitiative, unit, {});
-    if (!quiet_) {
+    Event e = make_event(log, EventKind::kInitiative, unit, {});
+    if (!log.quiet()) {
       e.text = fmt::format("card: {} ({}): {}", card % 4 < 2 ? "red" : "black",
                            force_.sides[side].id, cards_.back());
       e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("per-side"))}};
@@ -162,8 +164,8 @@ void BattleSK::replace_officers(EventLog& log) {
     note_officer(best, k);
     squads_[best].leader = -1;
     world_changed();  // ranges may be measured to the squad leader (sk_06_measure)
-    Event e = make_event(EventKind::kStatus, best, {});
-    if (!quiet_) {
+    Event e = make_event(log, EventKind::kStatus, best, {});
+    if (!log.quiet()) {
       e.text = fmt::format(
           "the squad leader of {} is promoted officer in place of the fallen officer (SK-18 "
           "leader-promoted)",

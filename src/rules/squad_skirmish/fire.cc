@@ -29,8 +29,8 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
   for (const auto& [u, t] : shots) {
     if (!can_act(u) || !force_.units[t].on_table() || figure_count(t) == 0) continue;
     const bool volley = firing_at[t] >= volley_min && (!formed_only || formed(u));
-    Event e = make_event(EventKind::kFire, u, {});
-    if (!quiet_) e.target = force_.units[t].id;
+    Event e = make_event(log, EventKind::kFire, u, {});
+    if (!log.quiet()) e.target = force_.units[t].id;
     squads_[u].last = "fire";
     touch(u);  // its last action and loaded weapons
     int fired = 0;
@@ -40,11 +40,11 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
       detail::FireSituation f = squad_fire(u, t, volley);
       figure_fire(u, k, t, f);
       if (cannon(u)) f.canister = canister;
-      const Outcome o = detail::fire_outcome(f, dice_, quiet_ ? nullptr : &e.rolls);
+      const Outcome o = detail::fire_outcome(f, dice_, record_for(log, e.rolls));
       const int n = static_cast<int>(as_number(o[0].second));
       kills += n;
       ++fired;
-      kill(t, std::get<std::string>(o[1].second), n, pos(u, k), e);
+      kill(t, std::get<std::string>(o[1].second), n, pos(u, k), e, log);
     };
     std::vector<int> just_fired;
     bool gun_fired = false;
@@ -70,7 +70,7 @@ void BattleSK::fire(const std::vector<std::pair<int, int>>& shots, EventLog& log
       }
     }
     // The victims' notes (kill_figure, hit_leader) follow the summary.
-    if (!quiet_) {
+    if (!log.quiet()) {
       e.text = fmt::format("{} fires at {}: {} shot{}, {} kill{}{}", name(u), name(t), fired,
                            fired == 1 ? "" : "s", kills, kills == 1 ? "" : "s",
                            volley ? " (volley +1, L77, SK-23)" : "") +
@@ -123,14 +123,14 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
       g.gun_loaded = true;
       g.gun_canister = gap() <= row("fire.weapons", "cannon").number("close");
       loaded_now = 1;
-      if (!quiet_) detail = g.gun_canister ? " with canister (SK-08)" : " with ball";
+      if (!log.quiet()) detail = g.gun_canister ? " with canister (SK-08)" : " with ball";
     } else {
       still = 1;
-      if (!quiet_) {
+      if (!log.quiet()) {
         detail = fmt::format(", {} Load action{} left", g.gun_reload, g.gun_reload == 1 ? "" : "s");
       }
     }
-    if (!quiet_) detail = fmt::format(" ({} crew loading{})", crew, detail);
+    if (!log.quiet()) detail = fmt::format(" ({} crew loading{})", crew, detail);
   } else {
     const bool rifle = weapon(unit) == "rifle";
     for (int k : living(unit)) {
@@ -152,11 +152,12 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
     }
   }
   if (loaded_now + still == 0) return;
-  Event e = make_event(EventKind::kStatus, unit,
-                       quiet_ ? std::string()
-                              : fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)",
-                                            name(unit), loaded_now, still, detail));
-  if (!quiet_) {
+  Event e =
+      make_event(log, EventKind::kStatus, unit,
+                 log.quiet() ? std::string()
+                             : fmt::format("{} reloads: {} loaded, {} still loading{} (SK-07)",
+                                           name(unit), loaded_now, still, detail));
+  if (!log.quiet()) {
     e.data = {{"reload", Value(true)},
               {"loaded", Value(static_cast<std::int64_t>(loaded_now))},
               {"loading", Value(static_cast<std::int64_t>(still))}};
@@ -166,17 +167,18 @@ void BattleSK::load(int unit, EventLog& log, const std::vector<int>& fired, int 
 
 // The victims of one `fire` outcome (L79-L81, SK-05): the squad leader or officer it names,
 // then rankers.
-void BattleSK::kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e) {
+void BattleSK::kill(int unit, const std::string& victim, int kills, Vec2 from, Event& e,
+                    const EventLog& log) {
   if (kills <= 0) return;
   if (victim.find("squad-leader") != std::string::npos && squads_[unit].leader >= 0) {
-    hit_leader(unit, squads_[unit].leader, e);
+    hit_leader(unit, squads_[unit].leader, e, log);
     --kills;
   }
   if (victim.find("officer") != std::string::npos) {
     const std::vector<int> near =
         officers_near(force_.units[unit].side, anchor(unit), hot_.officer_in);
     if (!near.empty()) {
-      hit_leader(near.front() / 100, near.front() % 100, e);
+      hit_leader(near.front() / 100, near.front() % 100, e, log);
       --kills;
     }
   }
@@ -205,14 +207,15 @@ void BattleSK::kill(int unit, const std::string& victim, int kills, Vec2 from, E
         }
       }
     }
-    kill_figure(unit, pick, e);
+    kill_figure(unit, pick, e, log);
   }
 }
 
-void BattleSK::kill_figure(int unit, int k, Event& e) {
+void BattleSK::kill_figure(int unit, int k, Event& e, const EventLog& log) {
   Unit& u = force_.units[unit];
   SquadState& s = squads_[unit];
   u.stands[k].removed = true;
+  figures_left_[static_cast<std::size_t>(unit)] -= u.stands[k].figures;
   index_remove(unit, k);
   ++s.lost_since;
   const Role role = figures_[unit][k].role;
@@ -223,7 +226,7 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
         at == leaderless_.end() || *at != unit) {
       leaderless_.insert(at, unit);
     }
-    if (!quiet_) {
+    if (!log.quiet()) {
       e.text += fmt::format(
           "; the squad leader of {} is killed: out of command until a field "
           "promotion (L34-L36)",
@@ -232,35 +235,35 @@ void BattleSK::kill_figure(int unit, int k, Event& e) {
     }
   } else if (role == Role::kOfficer) {
     officers_lost_.emplace_back(unit, pos(unit, k));
-    if (!quiet_) {
+    if (!log.quiet()) {
       e.text += fmt::format("; an officer of {} is killed (SK-18)", name(unit));
       e.data.emplace_back("officer_killed", Value(u.id));
     }
   }
   if (u.figures() == 0) {
-    u.status = UnitStatus::kRemoved;
+    set_status(u, UnitStatus::kRemoved);
     if (s.locked >= 0) touch(s.locked);  // no longer "in melee with"
     if (s.locked >= 0) squads_[s.locked].locked = -1;
     s.locked = -1;
-    if (!quiet_) e.text += fmt::format("; {} is wiped out", name(unit));
+    if (!log.quiet()) e.text += fmt::format("; {} is wiped out", name(unit));
   }
 }
 
 // §10 Heroes (sk_heroes; officers too with sk_21_heroes_officers): the first hit is a flesh
 // wound, the second a wound (-1 to his rolls), the third kills.
-void BattleSK::hit_leader(int unit, int k, Event& e) {
+void BattleSK::hit_leader(int unit, int k, Event& e, const EventLog& log) {
   Figure& f = figures_[unit][k];
   touch(unit);  // its squad leader's wounds
   const bool hero = hot_.heroes &&
                     (f.role == Role::kLeader || (f.role == Role::kOfficer && hot_.heroes_officers));
   if (hero && f.hero_hits < 2) {
     ++f.hero_hits;
-    if (quiet_) return;
+    if (log.quiet()) return;
     e.text += fmt::format("; the {} of {} is hit: {} (Heroes, L97-L99)", role_name(f.role),
                           name(unit), f.hero_hits == 1 ? "a flesh wound" : "wounded, -1");
     return;
   }
-  kill_figure(unit, k, e);
+  kill_figure(unit, k, e, log);
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -60,8 +60,9 @@ void BattleSK::change_formation(int unit, const std::string& to, EventLog& log) 
                             : fmt::format("{} forms {} (SK-09)", name(unit), to);
     }
   }
-  Event e = make_event(EventKind::kFormation, unit, std::move(text));
-  if (!quiet_) e.data = {{"formation", Value(u.formation)}, {"dismounted", Value(s.dismounted)}};
+  Event e = make_event(log, EventKind::kFormation, unit, std::move(text));
+  if (!log.quiet())
+    e.data = {{"formation", Value(u.formation)}, {"dismounted", Value(s.dismounted)}};
   log.append(std::move(e));
   load(unit, log, {}, spent);  // SK-07: actions left over load
 }

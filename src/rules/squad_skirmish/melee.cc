@@ -57,11 +57,11 @@ void BattleSK::charge(int unit, int target, EventLog& log) {
   std::map<std::string, Value> p = morale_params(unit, false, "attacker-");
   for (auto& kv : morale_params(target, false, "defender-")) p.insert(kv);
   p["attacker-passed"] = Value(s.passed_turn == turn_);
-  Event e = make_event(EventKind::kCharge, unit, {});
-  const Outcome o = resolve("charge", p, quiet_ ? nullptr : &e.rolls);
+  Event e = make_event(log, EventKind::kCharge, unit, {});
+  const Outcome o = resolve("charge", p, record_for(log, e.rolls));
   const std::string attacker = text_of(o, "attacker");
   const std::string defender = text_of(o, "defender");
-  if (!quiet_) {
+  if (!log.quiet()) {
     const std::string result = text_of(o, "charge");
     e.target = force_.units[target].id;
     e.text = fmt::format("{} charges {}: attacker {}, defender {}: {} (L50-L54, SK-12)", name(unit),
@@ -130,8 +130,8 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   }
   const bool roll_once = option("sk_13_versus_two") == "roll-once";
   const bool kill_loser = option("sk_13_loser") == "killed";
-  Event e = make_event(EventKind::kMelee, attacker, {});
-  if (!quiet_) e.target = force_.units[defender].id;
+  Event e = make_event(log, EventKind::kMelee, attacker, {});
+  if (!log.quiet()) e.target = force_.units[defender].id;
   std::vector<std::pair<int, int>> dead;  // (unit, figure), applied together
   int ties = 0;
   for (std::size_t j = 0; j < d_figs.size(); ++j) {
@@ -149,7 +149,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
         const detail::Modifiers m = detail::melee_modifiers(full, side);
         const int face = dice_.roll(10);
         const int total = face + m.total();
-        if (quiet_) return total;
+        if (log.quiet()) return total;
         start_record(r, purpose, 0, ref);
         m.record(r);
         note_face(r, "d10", face);
@@ -160,12 +160,12 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
       RollRecord dr;
       const int dt = roll(foes[j][0], "b", "melee: defender facing two",
                           "modified d10, rolled once (SK-13)", &dr);
-      if (!quiet_) e.rolls.push_back(std::move(dr));
+      if (!log.quiet()) e.rolls.push_back(std::move(dr));
       bool d_dies = false;
       for (int a : foes[j]) {
         RollRecord ar;
         const int at = roll(a, "a", "melee: attacker", "modified d10, higher wins (L85-L87)", &ar);
-        if (!quiet_) {
+        if (!log.quiet()) {
           ar.result += fmt::format(" vs {}: {}", dt,
                                    at > dt   ? "win"
                                    : at < dt ? "lose"
@@ -182,7 +182,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
     for (int a : foes[j]) {
       auto p = melee_params(attacker, a, defender, d, charging, two);
       p["a-crossed-obstacle"] = Value(crossed);
-      const Outcome o = resolve("melee", p, quiet_ ? nullptr : &e.rolls);
+      const Outcome o = resolve("melee", p, record_for(log, e.rolls));
       const std::string r = text_of(o, "result");
       if (r == "win") dead.emplace_back(defender, d);
       if (r == "lose") dead.emplace_back(attacker, a);
@@ -196,7 +196,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   for (const auto& [u, k] : dead) {
     (u == attacker ? a_lost : d_lost) += 1;
   }
-  if (!quiet_) {
+  if (!log.quiet()) {
     e.text = fmt::format("melee: {} against {}{}: {} lose {}, {} lose {}, {} tie{}", name(attacker),
                          name(defender), charging ? " (charging +1)" : "", name(attacker), a_lost,
                          name(defender), d_lost, ties, ties == 1 ? "" : "s");
@@ -204,12 +204,12 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   for (const auto& [u, k] : dead) {
     if (!kill_loser) continue;
     if (figures_[u][k].role == Role::kRanker) {
-      kill_figure(u, k, e);
+      kill_figure(u, k, e, log);
     } else {
-      hit_leader(u, k, e);
+      hit_leader(u, k, e, log);
     }
   }
-  if (!quiet_) {
+  if (!log.quiet()) {
     if (!kill_loser && !dead.empty()) e.text += "; the losers fall back 1\" (SK-13 falls-back)";
     e.data = {{"attacker_lost", Value(static_cast<std::int64_t>(kill_loser ? a_lost : 0))},
               {"defender_lost", Value(static_cast<std::int64_t>(kill_loser ? d_lost : 0))},
@@ -221,7 +221,7 @@ void BattleSK::melee(int attacker, int defender, bool charging, bool crossed, Ev
   if (!go_on) {
     if (squads_[attacker].locked == defender) squads_[attacker].locked = -1;
     if (squads_[defender].locked == attacker) squads_[defender].locked = -1;
-  } else if (!quiet_) {
+  } else if (!log.quiet()) {
     e.text += "; the tie fights on next activation (L87)";
   }
   log.append(std::move(e));

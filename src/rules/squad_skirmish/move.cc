@@ -43,6 +43,12 @@ int obstacles_crossed(const smoothbore::Table& t, Vec2 a, Vec2 b) {
   return n;
 }
 
+// A slot's frame on the layout's axes (its centre is moved_to each slot's; RectFrame::moved_to
+// gives the corners of RectFrame(slot) bit for bit, whatever the centre it is moved from).
+RectFrame slot_frame(const LayoutPlan& plan, double facing) {
+  return RectFrame(Rect{Vec2{0, 0}, facing, plan.width, plan.depth});
+}
+
 }  // namespace
 
 // The movement roll toward `dest` (SK-11: the road's die when the whole move, or any part, is
@@ -88,9 +94,10 @@ double BattleSK::roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls) 
 double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, EventLog* log,
                             const std::vector<int>& movers) {
   const Vec2 from = anchor(unit);
+  // Its event's roll records and text, only for a log that keeps them.
+  const bool told = log != nullptr && !log->quiet();
   std::vector<RollRecord> rolls;
-  const double inches =
-      budget_in >= 0 ? budget_in : roll_move(unit, dest, quiet_ ? nullptr : &rolls);
+  const double inches = budget_in >= 0 ? budget_in : roll_move(unit, dest, told ? &rolls : nullptr);
   const bool double_cost = hot_.terrain_double_cost;
   const CostFn cost = [&](const TerrainAt& at) {
     return double_cost && slow_ground(at) ? 2.0 : 1.0;
@@ -121,11 +128,11 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   }
   if (log != nullptr) {
     Event e =
-        make_event(EventKind::kMove, unit,
-                   quiet_ ? std::string()
-                          : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-                                detail::format_g(inches) + "\", L40-L48)");
-    if (!quiet_) {
+        make_event(*log, EventKind::kMove, unit,
+                   !told ? std::string()
+                         : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
+                               detail::format_g(inches) + "\", L40-L48)");
+    if (told) {
       e.rolls = std::move(rolls);
       e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
     }
@@ -162,6 +169,8 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     plan.facing = facing;
     plan.formation = u.formation;
     plan_layout(u, n, facing, plan.offsets);
+    plan.frame = slot_frame(plan.offsets, facing);
+    plan.half = 0.5 * std::hypot(plan.offsets.width, plan.offsets.depth) + 1.0;
   } else if (check_kept_) {  // a test: the kept offsets are a fresh plan's, bit for bit
     LayoutPlan fresh;
     plan_layout(u, n, facing, fresh);
@@ -172,8 +181,10 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
                       std::bit_cast<std::uint64_t>(p.y) == std::bit_cast<std::uint64_t>(q.y);
              });
     };
+    const RectFrame frame = slot_frame(fresh, facing);
     if (!same(fresh.across, plan.offsets.across) || !same(fresh.back, plan.offsets.back) ||
-        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth) {
+        fresh.width != plan.offsets.width || fresh.depth != plan.offsets.depth ||
+        !same({frame.f, frame.r}, {plan.frame.f, plan.frame.r})) {
       ++kept_mismatches_;
     }
   }
@@ -220,8 +231,8 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   // of RectFrame(slot), bit for bit), for the table's edges (Table::contains(Rect) tests those
   // corners) and the overlaps (overlaps(Rect, Rect) is this test of the circles, then the
   // frames'): no sine and cosine per slot.
-  const RectFrame proto(slots[0].rect);
-  const double half = 0.5 * std::hypot(slots[0].rect.width, slots[0].rect.depth) + 1.0;
+  const RectFrame& proto = plan.frame;
+  const double half = plan.half;
   auto overlapping = [](const RectFrame& a, const Rect& b) {
     const double reach =
         0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
@@ -230,29 +241,66 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     if (gap.dot(gap) >= reach * reach) return false;
     return overlaps(a, RectFrame(b), 0.5);
   };
-  for (const Stand& s : slots) {
-    const RectFrame frame = proto.moved_to(s.rect.centre);
-    for (Vec2 p : frame.corners) {
-      if (!scenario_.table.contains(p)) return false;
+  // Figure `id` where it could be in the way (not removed, its squad on the table, not one of
+  // the squad's own figures that move), or null.
+  auto in_the_way = [&](int id) -> const Stand* {
+    const int o = fig_unit_[static_cast<std::size_t>(id)];
+    const int j = id - fig_base_[static_cast<std::size_t>(o)];
+    if (!force_.units[static_cast<std::size_t>(o)].on_table()) return nullptr;
+    const Stand& other =
+        force_.units[static_cast<std::size_t>(o)].stands[static_cast<std::size_t>(j)];
+    // The squad's own figures that stay where they are (SK-11 split) are in the way too.
+    if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
+      return nullptr;
     }
-    // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
-    // overlap (the spatial index, spatial.cc).
-    figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
-                   {s.rect.centre.x + half, s.rect.centre.y + half}},
-               nearby);
-    for (int id : nearby) {
-      const int o = fig_unit_[static_cast<std::size_t>(id)];
-      const int j = id - fig_base_[static_cast<std::size_t>(o)];
-      if (!force_.units[static_cast<std::size_t>(o)].on_table()) continue;
-      const Stand& other =
-          force_.units[static_cast<std::size_t>(o)].stands[static_cast<std::size_t>(j)];
-      // The squad's own figures that stay where they are (SK-11 split) are in the way too.
-      if (o == unit && (movers.empty() || std::find(figs.begin(), figs.end(), j) != figs.end())) {
-        continue;
+    return other.removed ? nullptr : &other;
+  };
+  // Every slot on the table and on no figure in the way (noting the figure that stops it).
+  auto fits = [&] {
+    for (const Stand& s : slots) {
+      const RectFrame frame = proto.moved_to(s.rect.centre);
+      for (Vec2 p : frame.corners) {
+        if (!scenario_.table.contains(p)) return false;
       }
-      if (!other.removed && overlapping(frame, other.rect)) return false;
+      // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
+      // overlap (the spatial index, spatial.cc).
+      figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
+                     {s.rect.centre.x + half, s.rect.centre.y + half}},
+                 nearby);
+      for (int id : nearby) {
+        const Stand* other = in_the_way(id);
+        if (other != nullptr && overlapping(frame, other->rect)) {
+          place_blocker_ = {unit, id};
+          return false;
+        }
+      }
+    }
+    return true;
+  };
+  // The figure that stopped this squad's last attempt mostly stops the next, a step back: it is
+  // tried first on every slot. Where it overlaps a slot, fits() fails too (an overlap puts its
+  // box in that slot's box, so the index names it there), so false is its answer; check_kept
+  // (a test) asks fits() as well and counts a difference.
+  bool stopped = false;
+  if (place_blocker_.first == unit) {
+    if (const Stand* other = in_the_way(place_blocker_.second)) {
+      for (const Stand& s : slots) {
+        if (overlapping(proto.moved_to(s.rect.centre), other->rect)) {
+          stopped = true;
+          break;
+        }
+      }
     }
   }
+  if (stopped) {
+    if (check_kept_) {
+      ++kept_checks_;
+      ++blocker_checks_;
+      if (fits()) ++kept_mismatches_;
+    }
+    return false;
+  }
+  if (!fits()) return false;
   const int lead = anchor_figure(unit);
   std::vector<std::size_t> others;
   for (std::size_t i = 0; i < slots.size(); ++i) {
@@ -294,13 +342,13 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
     s.locked = -1;
   }
   Unit& u = force_.units[unit];
-  u.status = UnitStatus::kRouted;
+  set_status(u, UnitStatus::kRouted);
   std::vector<RollRecord> rolls;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   const Vec2 from = anchor(unit);
   const double budget =
       option("sk_14_retreat") == "rolled-move"
-          ? roll_move(unit, from + home * (max_move_in(unit) * kMm), quiet_ ? nullptr : &rolls)
+          ? roll_move(unit, from + home * (max_move_in(unit) * kMm), record_for(log, rolls))
           : max_move_in(unit);
   // How far the table goes that way.
   const smoothbore::Table& t = scenario_.table;
@@ -309,15 +357,15 @@ void BattleSK::retreat(int unit, const std::string& why, EventLog& log) {
   if (home.x < -0.5) to_edge = from.x;
   if (home.y > 0.5) to_edge = t.height() - from.y;
   if (home.y < -0.5) to_edge = from.y;
-  Event e = make_event(EventKind::kRout, unit, {});
-  if (!quiet_) {
+  Event e = make_event(log, EventKind::kRout, unit, {});
+  if (!log.quiet()) {
     e.text = fmt::format("{} retreats {:g}\" toward its edge: {}", name(unit), budget, why);
     e.rolls = std::move(rolls);
   }
   if (to_edge <= budget * kMm && option_bool("sk_14_leave_table")) {
-    u.status = UnitStatus::kOffTable;
+    set_status(u, UnitStatus::kOffTable);
     world_changed();  // its figures no longer block sight nor can be seen
-    if (!quiet_) e.text += "; it leaves the table (SK-14)";
+    if (!log.quiet()) e.text += "; it leaves the table (SK-14)";
     log.append(std::move(e));
     return;
   }

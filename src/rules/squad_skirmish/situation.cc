@@ -93,8 +93,8 @@ bool BattleSK::formed(int unit) const {
 bool BattleSK::leaderless(int unit) const { return squads_[unit].leaderless_turn >= 0; }
 
 int BattleSK::reload_actions(int unit, bool tap) const {
-  const Row& w = row("fire.weapons", weapon(unit));
-  return tap && w.numbers.count("tap_reload") > 0 ? w.number("tap_reload") : w.number("reload");
+  const Arms& a = arms_[static_cast<std::size_t>(unit)];  // the weapon's row, read once
+  return tap ? a.tap_reload : a.reload;
 }
 
 int BattleSK::anchor_figure(int unit) const {
@@ -246,19 +246,24 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
   const auto& stands = force_.units[target].stands;
   std::vector<std::pair<double, int>>& order = order_;  // sees_figure does not trace ranges
   order.clear();
+  // By the squares of the distances (Vec2::length's sum, so each range is the root of its
+  // square in inches, the same double as distance() / kMm): a nearer square is never a longer
+  // range, so the first figure seen in this order has the least range of those seen.
   for (std::size_t j = 0; j < stands.size(); ++j) {
     if (!stands[j].removed) {
-      order.emplace_back(distance(from, stands[j].rect.centre) / kMm, static_cast<int>(j));
+      const Vec2 d = from - stands[j].rect.centre;
+      order.emplace_back(d.x * d.x + d.y * d.y, static_cast<int>(j));
     }
   }
-  // Nearest first, as a sort of the (distance, figure) pairs would order them, by picking the
+  // Nearest first, as a sort of the (square, figure) pairs would order them, by picking the
   // least left each time: the nearest figure is mostly seen, so one pass usually answers.
   for (std::size_t left = order.size(); left > 0; --left) {
     std::size_t least = 0;
     for (std::size_t i = 1; i < left; ++i) {
       if (order[i] < order[least]) least = i;
     }
-    const auto [d, j] = order[least];
+    const int j = order[least].second;
+    const double d = std::sqrt(order[least].first) / kMm;
     if (d > limit_in) return -1;
     if (sees_figure(unit, k, target, j)) return d;
     order[least] = order[left - 1];
