@@ -357,7 +357,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     for (int u : groups_[group].units) touch(u);
   }
 
-  Scenario scenario_;
+  Scenario scenario_;  // without its units (issue 9): force_ has them
   Force force_;
   std::vector<char> light_;                     // per unit, fixed by type and attributes
   std::vector<int> c_in_c_;                     // per side: the C-in-C (a leader, H4-17), or -1
