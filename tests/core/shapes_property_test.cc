@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 #include "core/geometry/shapes.h"
 #include "core/rect_gen.h"
@@ -123,6 +124,42 @@ RC_GTEST_PROP(ShapesProperty, BoxGapIsALowerBoundOfDistance, ()) {
   RC_ASSERT(gap >= 0.0);
   RC_ASSERT(gap <= distance(a, b) + 1e-9);
   RC_ASSERT(gap == box_gap(b.bounds(), a.bounds()));
+}
+
+// Polygon::contains skips the distance to an edge whose box the point lies well outside
+// (issue 9): the same answer as every edge's distance asked, for points near, on and off
+// the edges and corners of random polygons.
+bool contains_by_every_edge(const Polygon& poly, Vec2 p) {
+  const std::size_t n = poly.points.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (point_segment_distance(p, {poly.points[i], poly.points[(i + 1) % n]}) <= 1e-9) {
+      return true;
+    }
+  }
+  bool inside = false;
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 a = poly.points[i], b = poly.points[j];
+    if ((a.y > p.y) != (b.y > p.y)) {
+      const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+      if (p.x < x) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+RC_GTEST_PROP(ShapesProperty, PolygonContainsAsEveryEdgeAsked, ()) {
+  Polygon poly;
+  const int n = *rc::gen::inRange(3, 9);
+  for (int i = 0; i < n; ++i) poly.points.push_back({*coord(-500, 500), *coord(-500, 500)});
+  const Vec2 a = poly.points[static_cast<std::size_t>(*rc::gen::inRange(0, n))];
+  const Vec2 b = poly.points[static_cast<std::size_t>(*rc::gen::inRange(0, n))];
+  const double t = *coord(0, 1000) / 1000;
+  const int kind = *rc::gen::inRange(0, 4);
+  Vec2 p{*coord(-600, 600), *coord(-600, 600)};                      // anywhere
+  if (kind == 1) p = a + (b - a) * t;                                // on an edge or a chord
+  if (kind == 2) p = a + Vec2{*coord(-1, 1), *coord(-1, 1)} * 1e-3;  // by a corner
+  if (kind == 3) p = a + (b - a) * t + Vec2{1e-9, -1e-9} * *coord(-2, 2);
+  RC_ASSERT(poly.contains(p) == contains_by_every_edge(poly, p));
 }
 
 TEST(Shapes, BoxGapOfSeparatedAndTouchingBoxes) {

@@ -1,7 +1,8 @@
 // fast-1805's exact prefilters (rules/fast_1805/prefilters.h, issue 9) against the full
 // computations they stand in for: a footprint the sight corridor rules out enters none of
 // the 45 sight lines, and a move from ground that is the same all round its start falls
-// short of a quarter inch exactly when Table::reachable says so.
+// short of a quarter inch exactly when Table::reachable says so, and a block slid along a
+// path overlaps no unit while apart_along rules it out.
 #include "rules/fast_1805/prefilters.h"
 
 #include <cmath>
@@ -105,6 +106,34 @@ TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
   EXPECT_GT(in_features, 200);    // starts inside the wood or on the hill
   EXPECT_GT(short_moves, 100);    // impassable wood, or too little budget
   EXPECT_GT(stopped_later, 100);  // moves stopped beyond their start
+}
+
+// A block slid along a path (move_unit's steps: the start frame moved) overlaps no unit
+// before apart_along says it may; near that point some do.
+TEST(Fast1805Prefilters, ApartAlongRulesOutOnlyNoOverlap) {
+  std::mt19937 g(1806);
+  std::uniform_real_distribution<double> angle(0, 360), share(0, 1);
+  int ruled_out = 0, overlapping_after = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const RectFrame from(random_rect(g, 1000, 1300));
+    const RectFrame other(random_rect(g, 1000, 1300));
+    const Vec2 dir = bearing_vector(angle(g));
+    const double apart = apart_along(from, dir, other, 0.01);
+    const double reach = std::isfinite(apart) ? 2 * std::max(apart, 0.0) + 50 : 400;
+    for (int s = 0; s < 8; ++s) {
+      const double t = s == 0 ? std::max(apart, 0.0) * (1 - 1e-12) : share(g) * reach;
+      const RectFrame moved = from.moved_to(from.rect.centre + dir * t);
+      const bool over = overlaps(moved, other, 0.01);
+      if (t < apart) {
+        ++ruled_out;
+        EXPECT_FALSE(over) << k << " " << t << " " << apart;
+      } else if (over) {
+        ++overlapping_after;
+      }
+    }
+  }
+  EXPECT_GT(ruled_out, 20000);         // the filter does rule steps out
+  EXPECT_GT(overlapping_after, 5000);  // and the case is not trivial
 }
 
 }  // namespace

@@ -155,33 +155,49 @@ double distance(const RectFrame& a, const RectFrame& b) {
   // least distance to the other's edges (no corner lies inside: see above) but for
   // rounding far below kPrune, so a corner more than kPrune beyond the nearest cannot give
   // the least.
-  double a_to_b[4], b_to_a[4];
-  auto outside2 = [](const RectFrame& fr, Vec2 p) {
-    const Vec2 d = p - fr.rect.centre;
-    const double out_u = std::max(std::fabs(d.dot(fr.r)) - fr.hw, 0.0);
-    const double out_v = std::max(std::fabs(d.dot(fr.f)) - fr.hd, 0.0);
-    return out_u * out_u + out_v * out_v;
+  // The same estimate prunes the edges a near corner is measured to: the square of its
+  // distance to each edge, from its coordinates in the other's frame (edge j runs from corner
+  // j to corner j + 1: front at v = hd, right at u = hw, rear at v = -hd, left at u = -hw),
+  // differs from the formula's by rounding only, so an edge more than kPrune beyond the
+  // nearest corner's distance cannot give the least either (issue 9: of the 16 formulas of
+  // two corners, one or two edges each are left).
+  // A corner in the other's frame: its coordinates along the right axis (u) and the forward
+  // axis (v), and the squares of how far it lies beyond the sides (bu) and beyond the front
+  // or rear (bv); bu + bv is the square of its distance to the other footprint.
+  struct Local {
+    double u, v, bu, bv;
   };
+  auto local = [](const RectFrame& fr, Vec2 p) {
+    const Vec2 d = p - fr.rect.centre;
+    const double u = d.dot(fr.r), v = d.dot(fr.f);
+    const double out_u = std::max(std::fabs(u) - fr.hw, 0.0);
+    const double out_v = std::max(std::fabs(v) - fr.hd, 0.0);
+    return Local{u, v, out_u * out_u, out_v * out_v};
+  };
+  Local a_in_b[4], b_in_a[4];
   double least = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < 4; ++i) {
-    a_to_b[i] = outside2(b, ca[i]);
-    b_to_a[i] = outside2(a, cb[i]);
-    least = std::min(least, std::min(a_to_b[i], b_to_a[i]));
+    a_in_b[i] = local(b, ca[i]);
+    b_in_a[i] = local(a, cb[i]);
+    least = std::min({least, a_in_b[i].bu + a_in_b[i].bv, b_in_a[i].bu + b_in_a[i].bv});
   }
   const double lim = std::sqrt(least) + kPrune;
   const double lim2 = lim * lim;
   double best = std::numeric_limits<double>::infinity();
+  auto measure = [&best, lim2](Vec2 p, const Local& at, const RectFrame& fr,
+                               const std::array<Vec2, 4>& c) {
+    if (at.bu + at.bv > lim2) return;
+    const double front = at.v - fr.hd, right = at.u - fr.hw;
+    const double rear = at.v + fr.hd, left = at.u + fr.hw;
+    const double edge2[4] = {front * front + at.bu, right * right + at.bv, rear * rear + at.bu,
+                             left * left + at.bv};
+    for (std::size_t j = 0; j < 4; ++j) {
+      if (edge2[j] <= lim2) best = std::min(best, point_segment_distance2(p, c[j], c[(j + 1) % 4]));
+    }
+  };
   for (std::size_t i = 0; i < 4; ++i) {
-    if (a_to_b[i] <= lim2) {
-      for (std::size_t j = 0; j < 4; ++j) {
-        best = std::min(best, point_segment_distance2(ca[i], cb[j], cb[(j + 1) % 4]));
-      }
-    }
-    if (b_to_a[i] <= lim2) {
-      for (std::size_t j = 0; j < 4; ++j) {
-        best = std::min(best, point_segment_distance2(cb[i], ca[j], ca[(j + 1) % 4]));
-      }
-    }
+    measure(ca[i], a_in_b[i], b, cb);
+    measure(cb[i], b_in_a[i], a, ca);
   }
   return std::sqrt(best);
 }

@@ -292,8 +292,17 @@ double corridor_distance(const Rect& firer, const Rect& target, double range) {
 bool Polygon::contains(Vec2 p) const {
   const std::size_t n = points.size();
   if (n == 0) return false;
+  // A point more than kEps (and a micron, far above rounding) outside an edge's box lies
+  // farther than kEps from the edge: its distance is not worked out (issue 9: a square
+  // root per edge of every area asked about).
+  constexpr double kEdgeSlack = kEps + 1e-3;
   for (std::size_t i = 0; i < n; ++i) {
-    if (point_segment_distance(p, {points[i], points[(i + 1) % n]}) <= kEps) return true;
+    const Vec2 a = points[i], b = points[(i + 1) % n];
+    if (p.x < std::min(a.x, b.x) - kEdgeSlack || p.x > std::max(a.x, b.x) + kEdgeSlack ||
+        p.y < std::min(a.y, b.y) - kEdgeSlack || p.y > std::max(a.y, b.y) + kEdgeSlack) {
+      continue;
+    }
+    if (point_segment_distance(p, {a, b}) <= kEps) return true;
   }
   // Crossing number with a ray towards +x.
   bool inside = false;

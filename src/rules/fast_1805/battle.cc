@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -17,10 +18,13 @@ std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t see
 Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
     : scenario_(scenario),
       options_(read_options(scenario.options)),
-      force_(scenario.force),
+      force_(std::move(scenario_.force)),
       rng_(seed, stream),
       dice_(rng_),
       ground_(force_.units.size()) {
+  // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
+  // commands and leaders as the file gave them, but no units (as elan-drill's battle).
+  scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   for (const Unit& u : force_.units) {
     UnitState s;
     s.quality = parse_quality(u.attribute_string("quality", "green")).value_or(Quality::kGreen);

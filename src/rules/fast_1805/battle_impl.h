@@ -162,7 +162,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   const std::string& unit_name(int unit) const;
   std::string describe_order(const Action& a) const;
 
-  Scenario scenario_;
+  Scenario scenario_;  // without its units (issue 9): force_ has them
   Options options_;
   Force force_;
   std::vector<UnitState> state_;

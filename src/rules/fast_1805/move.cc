@@ -8,6 +8,7 @@
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
+#include "rules/fast_1805/prefilters.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -133,16 +134,27 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   const std::vector<int> in_the_way = near(grown(swept, 1.0));
+  // How far along the path the block surely stays clear of each unit in the way
+  // (apart_along, prefilters.h): overlaps() need not be asked before (issue 9).
+  std::vector<double> apart;
+  apart.reserve(in_the_way.size());
+  const RectFrame at_start = frame_at(0);
+  for (int o : in_the_way) apart.push_back(apart_along(at_start, dir, frame_of(o), 0.01));
+  auto overlaps_at = [&](const RectFrame& r, double t, std::size_t k) {
+    return t >= apart[k] && overlaps(r, frame_of(in_the_way[k]), 0.01);
+  };
   // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
   // it is in the way (its box meets the path's), and the others' boxes miss it, so they
   // cannot overlap it.
-  auto fits = [&](const RectFrame& r) {
+  auto fits_at = [&](double t) {
+    const RectFrame r = frame_at(t);
     for (Vec2 p : r.corners) {
       if (!scenario_.table.contains(p)) return false;
     }
-    for (int o : in_the_way) {
+    for (std::size_t k = 0; k < in_the_way.size(); ++k) {
+      const int o = in_the_way[k];
       if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
-      if (overlaps(r, frame_of(o), 0.01)) return false;
+      if (overlaps_at(r, t, k)) return false;
     }
     return true;
   };
@@ -160,7 +172,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
       if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps(r, frame_of(o), 0.01)) continue;
+      if (!overlaps_at(r, t, k)) continue;
       overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
@@ -203,13 +215,13 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       double lo = ok_t, hi = t;
       for (int k = 0; k < 12; ++k) {
         const double mid = (lo + hi) / 2;
-        if (fits(frame_at(mid))) {
+        if (fits_at(mid)) {
           lo = mid;
         } else {
           hi = mid;
         }
       }
-      if (fits(frame_at(lo))) ok_t = std::max(ok_t, lo);
+      if (fits_at(lo)) ok_t = std::max(ok_t, lo);
       stopped = true;
     } else if (!overlapped && std::none_of(passed.begin(), passed.end(), [&](int o) {
                  return force_.units[static_cast<std::size_t>(o)].on_table() &&
@@ -222,7 +234,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     if (t >= reach) break;
   }
   const Rect final_rect = rect_at(ok_t);
-  if (!fits(frame_at(ok_t))) {
+  if (!fits_at(ok_t)) {
     return 0;  // nowhere to stand: stay put
   }
   set_pose(unit, final_rect.centre, final_rect.facing);

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <vector>
 
+#include "core/geometry/axis_gaps.h"
 #include "core/geometry/rect_frame.h"
 #include "core/table/table.h"
 
@@ -85,6 +88,26 @@ inline bool uniform_ground_near(const Table& table, Vec2 p, double radius, Terra
 // the move falls short of it only if that ground is impassable or its budget runs out there.
 inline bool falls_short_on_uniform(double budget, double here, double least) {
   return !(budget / here >= least);
+}
+
+// How far a footprint may slide from `from` along the unit vector `dir` (to
+// from.moved_to(from.rect.centre + dir * t)) and surely not overlap `other` by more than
+// `tolerance` mm (overlaps(moved, other, tolerance) is false for every t in [0, apart)).
+// overlaps() answers false once the shadows on one of the four axes (the same for every t:
+// a slide keeps the axes) overlap by no more than the tolerance; their overlap there is at
+// most minus their gap, and a slide by t changes that gap by at most t |dir . axis|. A
+// micron of slack stands for the rounding of the corners moved.
+inline double apart_along(const RectFrame& from, Vec2 dir, const RectFrame& other,
+                          double tolerance) {
+  constexpr double kSlack = 1e-3;  // mm
+  double apart = -1;
+  for (const AxisGap& g : axis_gaps(from, other)) {
+    const double room = g.gap + tolerance - kSlack;  // how far the gap may shrink
+    if (room < 0) continue;
+    const double rate = std::fabs(dir.dot(g.axis));
+    apart = std::max(apart, rate > 0 ? room / rate : std::numeric_limits<double>::infinity());
+  }
+  return apart;
 }
 
 }  // namespace smoothbore::fast_1805

@@ -9,8 +9,10 @@
 #include <initializer_list>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 
 #include "core/geometry/rect_frame.h"
+#include "core/geometry/same_bits.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/exact_odds.h"
 #include "rules/group_orders/group_orders.h"
@@ -217,6 +219,22 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       const RectFrame& goal_frame = frame(goal);
       const Rect& goal_fp = goal_frame.rect;
       const double gap_now = distance(frame(unit), goal_frame);
+      // The nearest enemy is often the nearest Massed one, and a musket-range move often a
+      // full one: a move to the very same point keeps the first one's L5 verdict (the same
+      // footprint, so the same distance, not worked out again).
+      std::array<std::pair<Vec2, bool>, 9> judged;
+      std::size_t n_judged = 0;
+      auto nearer = [&](Vec2 to) {
+        for (std::size_t k = 0; k < n_judged; ++k) {
+          const Vec2 p = judged[k].first;
+          if (same_bits(p.x, to.x) && same_bits(p.y, to.y)) return judged[k].second;
+        }
+        Rect end = fp;
+        end.centre = to;
+        const bool ok = distance(frame_at(unit, end), goal_frame) <= gap_now + 1e-6;
+        judged[n_judged++] = {to, ok};
+        return ok;
+      };
       for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
                              (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
@@ -226,9 +244,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           m.moves = true;
           m.destination = fp.centre + dir * std::min(len, speed);
           m.facing = bearing_of(dir);
-          Rect end = fp;
-          end.centre = m.destination;
-          if (distance(frame_at(unit, end), goal_frame) > gap_now + 1e-6) continue;
+          if (!nearer(m.destination)) continue;
           out.push_back(m);
         }
       }

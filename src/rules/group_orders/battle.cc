@@ -1,6 +1,7 @@
 #include "rules/group_orders/battle.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -18,7 +19,10 @@ std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t see
 // any command is a Group of its own with no General. A Group's starting orders are the
 // `orders` attribute of its first unit (default Reserve).
 BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream)
-    : scenario_(scenario), force_(scenario.force), rng_(seed, stream), dice_(rng_) {
+    : scenario_(scenario), force_(std::move(scenario_.force)), rng_(seed, stream), dice_(rng_) {
+  // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
+  // commands and leaders as the file gave them, but no units (as elan-drill's battle).
+  scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   for (const Command& c : force_.commands) {
     GroupState g;
     g.name = c.name.empty() ? c.id : c.name;

@@ -49,10 +49,13 @@ inline Value text(std::string s) { return Value(std::move(s)); }
 // Whether distance(a, b) (edge to edge) surely exceeds `d` mm, from the centres alone: no
 // point of a footprint lies farther from its centre than half its diagonal. A millimetre
 // of margin, far above the rounding of table-sized numbers, keeps the answer exact where
-// it says true; the halt and zone checks of a move ask it before the full distance.
+// it says true; the halt and zone checks of a move ask it before the full distance. The
+// half diagonals by sqrt, not std::hypot (issue 9: several times the cost; the last bit of
+// rounding they may differ by is far inside the margin).
 inline bool surely_farther(const RectFrame& a, const RectFrame& b, double d) {
   const Vec2 gap = a.rect.centre - b.rect.centre;
-  const double reach = d + 1.0 + std::hypot(a.hw, a.hd) + std::hypot(b.hw, b.hd);
+  const double reach =
+      d + 1.0 + std::sqrt(a.hw * a.hw + a.hd * a.hd) + std::sqrt(b.hw * b.hw + b.hd * b.hd);
   return gap.dot(gap) > reach * reach;
 }
 
@@ -357,7 +360,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     for (int u : groups_[group].units) touch(u);
   }
 
-  Scenario scenario_;
+  Scenario scenario_;  // without its units (issue 9): force_ has them
   Force force_;
   std::vector<char> light_;                     // per unit, fixed by type and attributes
   std::vector<int> c_in_c_;                     // per side: the C-in-C (a leader, H4-17), or -1

@@ -1,0 +1,41 @@
+// group-orders' surely_farther (battle_impl.h): the halt, zone and clearance checks of a
+// move skip the exact distance where the centres alone show it exceeds the limit. It must
+// say true only where distance() does exceed it, and it does rule pairs out.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "core/geometry/rect_frame.h"
+#include "rules/group_orders/battle_impl.h"
+
+namespace smoothbore::group_orders {
+namespace {
+
+TEST(GroupOrdersSurelyFarther, SaysTrueOnlyWhereTheDistanceExceedsTheLimit) {
+  std::mt19937 g(2026);
+  std::uniform_real_distribution<double> at(0, 3000), size(0, 300), angle(0, 360), limit(0, 400);
+  int ruled_out = 0, near_limit = 0;
+  for (int k = 0; k < 50000; ++k) {
+    auto rect = [&] {
+      Rect r;
+      r.centre = {at(g), at(g)};
+      r.facing = angle(g);
+      r.width = size(g);
+      r.depth = size(g);
+      return r;
+    };
+    const RectFrame a(rect()), b(rect());
+    const double d = limit(g);
+    const double exact = distance(a, b);
+    if (surely_farther(a, b, d)) {
+      ++ruled_out;
+      EXPECT_GT(exact, d) << k;
+      if (exact < d + 50) ++near_limit;
+    }
+  }
+  EXPECT_GT(ruled_out, 20000);  // the filter does rule pairs out
+  EXPECT_GT(near_limit, 100);   // and some close to the limit
+}
+
+}  // namespace
+}  // namespace smoothbore::group_orders
