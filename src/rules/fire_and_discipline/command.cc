@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
@@ -89,7 +93,8 @@ bool enemy_ahead(const FdState& s, int e, const Rect& front) {
 int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, const Rect& front,
                         const Rect& r, double* best) {
   // The same least distance, nearest units first (each stand lies in its footprint).
-  double so_far = kInf;  // the least distance returned yet
+  double so_far = kInf;              // the least distance returned yet
+  std::optional<RectFrame> r_frame;  // worked out for the first stand measured
   return index.nearest_other(
       side, r.bounds(), [&](int e) { return enemy_ahead(s, e, front); },
       [&](int e) {
@@ -100,7 +105,8 @@ int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, cons
           if (st.removed) continue;
           const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
           if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
-          d = std::min(d, distance(r, st.rect));
+          if (!r_frame) r_frame.emplace(r);
+          d = std::min(d, distance(*r_frame, RectFrame(st.rect)));  // distance(r, st.rect)
         }
         so_far = std::min(so_far, d);
         return d;
@@ -155,12 +161,26 @@ bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const R
   }
   if (memo->distance == kInf) return true;  // no enemy to the front
   const double limit = memo->distance + kEps;
+  // Issue 9 round 12: `to` framed once, and no exact distance to a stand whose centre lies
+  // farther than the limit beyond both half-diagonals (every point of a rectangle is within
+  // its half-diagonal of its centre; padded far above rounding): the same answers.
+  const RectFrame to_frame(to);
+  const double to_radius = half_diagonal(to);
+  const double cut = limit * (1 + 1e-9) + 1e-6;
+  auto near = [&](const Stand& st) {
+    if (st.removed) return false;
+    const double lower = (to.centre - st.rect.centre).length() - to_radius - half_diagonal(st.rect);
+    if (lower > cut) {
+      if (shortcut_checks()) {
+        SB_CHECK(!(distance(to, st.rect) <= limit), "a stand beyond the bound is within reach");
+      }
+      return false;
+    }
+    return distance(to_frame, RectFrame(st.rect)) <= limit;
+  };
   auto within = [&](int e) {
     const std::vector<Stand>& stands = s.force.units[at(e)].stands;
-    return enemy_ahead(s, e, from) &&
-           std::any_of(stands.begin(), stands.end(), [&](const Stand& st) {
-             return !st.removed && distance(to, st.rect) <= limit;
-           });
+    return enemy_ahead(s, e, from) && std::any_of(stands.begin(), stands.end(), near);
   };
   // The enemy nearest the start is the likeliest to be near the end too.
   return within(memo->enemy) || index->any_other_within(side, to.bounds(), limit, within);
