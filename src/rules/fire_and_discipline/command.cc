@@ -88,25 +88,35 @@ bool enemy_ahead(const FdState& s, int e, const Rect& front) {
   return enemy_ahead(s, e, front.front_centre(), front.forward());
 }
 
+// A lower bound of distance(frame.rect, stand) from the stand's centre alone (every point of
+// the stand lies within its half-diagonal of its centre); callers pad it far above
+// rounding before passing a stand over.
+double stand_lower_bound(const RectFrame& frame, const Rect& stand) {
+  return distance(frame, stand.centre) - half_diagonal(stand);
+}
+
 // The nearest enemy unit ahead of the front edge of `front` as the frozen footprints find
 // it: its index (-1: none), and in `best` the distance (mm) from `r` to it.
 int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, const Rect& front,
                         const Rect& r, double* best) {
   // The same least distance, nearest units first (each stand lies in its footprint).
-  double so_far = kInf;              // the least distance returned yet
-  std::optional<RectFrame> r_frame;  // worked out for the first stand measured
+  double so_far = kInf;  // the least distance returned yet
+  const RectFrame r_frame(r);
   return index.nearest_other(
       side, r.bounds(), [&](int e) { return enemy_ahead(s, e, front); },
       [&](int e) {
         // The exact distance only to stands that may come nearer than the best so far.
-        const double rr = half_diagonal(r);
         double d = kInf;
         for (const Stand& st : s.force.units[at(e)].stands) {
           if (st.removed) continue;
-          const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
-          if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
-          if (!r_frame) r_frame.emplace(r);
-          d = std::min(d, distance(*r_frame, RectFrame(st.rect)));  // distance(r, st.rect)
+          const double least = std::min(so_far, d);
+          if (stand_lower_bound(r_frame, st.rect) > least * (1 + 1e-9) + 1e-6) {
+            if (shortcut_checks()) {
+              SB_CHECK(distance(r, st.rect) > least, "a stand passed over is the nearest");
+            }
+            continue;
+          }
+          d = std::min(d, distance(r_frame, RectFrame(st.rect)));  // distance(r, st.rect)
         }
         so_far = std::min(so_far, d);
         return d;
@@ -162,15 +172,13 @@ bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const R
   if (memo->distance == kInf) return true;  // no enemy to the front
   const double limit = memo->distance + kEps;
   // Issue 9 round 12: `to` framed once, and no exact distance to a stand whose centre lies
-  // farther than the limit beyond both half-diagonals (every point of a rectangle is within
-  // its half-diagonal of its centre; padded far above rounding): the same answers.
+  // farther from `to` than the limit and its half-diagonal (padded far above rounding): the
+  // same answers.
   const RectFrame to_frame(to);
-  const double to_radius = half_diagonal(to);
   const double cut = limit * (1 + 1e-9) + 1e-6;
   auto near = [&](const Stand& st) {
     if (st.removed) return false;
-    const double lower = (to.centre - st.rect.centre).length() - to_radius - half_diagonal(st.rect);
-    if (lower > cut) {
+    if (stand_lower_bound(to_frame, st.rect) > cut) {
       if (shortcut_checks()) {
         SB_CHECK(!(distance(to, st.rect) <= limit), "a stand beyond the bound is within reach");
       }
