@@ -1,10 +1,10 @@
 // Battle::frozen_force_epoch promises that the force does not change while it stays the
-// same nonzero value (the orders step of fast-1805 and group-orders), and the doctrine
-// commander keeps each side's reserve for as long (sim/commander.cc, issue 9). Checked
-// here from inside the commanders of generated battles: every decision made under an
-// epoch sees the force as the first decision under that epoch saw it (what the reserve is
-// found from: side, arm, status and place of every unit), and no epoch comes back after
-// another.
+// same nonzero value (the orders step of fast-1805, fire-and-discipline and group-orders),
+// and the doctrine commander keeps each side's reserve for as long (sim/commander.cc,
+// issue 9). Checked here from inside the commanders of generated battles: every decision
+// made under an epoch sees the force as the first decision under that epoch saw it (what
+// the reserve is found from: side, arm, status and place of every unit), and no epoch
+// comes back after another.
 #include <cstdint>
 #include <memory>
 #include <set>
@@ -86,6 +86,10 @@ void expect_frozen_within_epochs(const std::string& ruleset) {
 
 TEST(FrozenForceEpoch, Fast1805ForceDoesNotChangeWithinAnEpoch) {
   expect_frozen_within_epochs("fast-1805");
+}
+
+TEST(FrozenForceEpoch, FireAndDisciplineForceDoesNotChangeWithinAnEpoch) {
+  expect_frozen_within_epochs("fire-and-discipline");
 }
 
 TEST(FrozenForceEpoch, GroupOrdersForceDoesNotChangeWithinAnEpoch) {

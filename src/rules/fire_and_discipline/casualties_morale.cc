@@ -6,14 +6,17 @@
 #include <cmath>
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/casualties_detail.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/objective_zones.h"
@@ -48,6 +51,23 @@ bool edge_contact(const Rect& a, const Rect& b) {
     }
   }
   return false;
+}
+
+// The box of the circumscribed circles of `stands`' live stands, padded by a millimetre (far
+// above the rounding of overlaps' own circle test, shapes.h): a stand whose box misses it
+// overlaps none of them. Empty (min > max) when none is live.
+Box circles_box(const std::vector<Stand>& stands) {
+  constexpr double kPadMm = 1;
+  const double inf = std::numeric_limits<double>::infinity();
+  Box b{{inf, inf}, {-inf, -inf}};
+  for (const Stand& st : stands) {
+    if (!live(st)) continue;
+    const double r = half_diagonal(st.rect) + kPadMm;
+    const Vec2 c = st.rect.centre;
+    b.min = {std::min(b.min.x, c.x - r), std::min(b.min.y, c.y - r)};
+    b.max = {std::max(b.max.x, c.x + r), std::max(b.max.y, c.y + r)};
+  }
+  return b;
 }
 
 bool in_any(const Table& t, Vec2 p, std::initializer_list<TerrainClass> classes) {
@@ -158,7 +178,16 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
     }
     return out;
   };
-  auto overlaps_unit = [&](const std::vector<Stand>& mine, const Unit& other) {
+  // Issue 9: each other unit's box worked out once per flee; a unit whose box misses the
+  // fleeing stands' box at a stop overlaps none of them there (the same answer as testing
+  // every pair).
+  std::vector<Box> boxes(s.force.units.size());
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (static_cast<int>(i) != unit && s.force.units[i].on_table()) {
+      boxes[i] = circles_box(s.force.units[i].stands);
+    }
+  }
+  auto pairs_overlap = [&](const std::vector<Stand>& mine, const Unit& other) {
     for (const Stand& a : mine) {
       if (!live(a)) continue;
       for (const Stand& b : other.stands) {
@@ -166,6 +195,16 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
       }
     }
     return false;
+  };
+  auto overlaps_unit = [&](const std::vector<Stand>& mine, const Box& mine_box, std::size_t i) {
+    const Unit& other = s.force.units[i];
+    if (!mine_box.intersects(boxes[i])) {
+      if (shortcut_checks()) {
+        SB_CHECK(!pairs_overlap(mine, other), "a fleeing unit overlaps a unit its box misses");
+      }
+      return false;
+    }
+    return pairs_overlap(mine, other);
   };
   const double total = s.mm(yards);
   const double step = s.mm(kFleeStepYd);
@@ -189,10 +228,11 @@ void flee(FdState& s, int unit, Vec2 cause, bool before_movement, EventLog& log,
   for (double along : stops) {
     const bool final = along >= total - 1e-9;
     const std::vector<Stand> at = placed(along, final);
+    const Box at_box = circles_box(at);
     bool on_friend = false;
     for (std::size_t i = 0; i < s.force.units.size() && !blocked; ++i) {
       const Unit& o = s.force.units[i];
-      if (static_cast<int>(i) == unit || !o.on_table() || !overlaps_unit(at, o)) continue;
+      if (static_cast<int>(i) == unit || !o.on_table() || !overlaps_unit(at, at_box, i)) continue;
       if (o.side != u.side) {
         blocked = true;
         break;

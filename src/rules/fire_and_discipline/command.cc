@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/melee_morale_resolutions.h"
 #include "rules/fire_and_discipline/orders.h"
 #include "rules/fire_and_discipline/retire.h"
@@ -84,23 +88,35 @@ bool enemy_ahead(const FdState& s, int e, const Rect& front) {
   return enemy_ahead(s, e, front.front_centre(), front.forward());
 }
 
+// A lower bound of distance(frame.rect, stand) from the stand's centre alone (every point of
+// the stand lies within its half-diagonal of its centre); callers pad it far above
+// rounding before passing a stand over.
+double stand_lower_bound(const RectFrame& frame, const Rect& stand) {
+  return distance(frame, stand.centre) - half_diagonal(stand);
+}
+
 // The nearest enemy unit ahead of the front edge of `front` as the frozen footprints find
 // it: its index (-1: none), and in `best` the distance (mm) from `r` to it.
 int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, const Rect& front,
                         const Rect& r, double* best) {
   // The same least distance, nearest units first (each stand lies in its footprint).
   double so_far = kInf;  // the least distance returned yet
+  const RectFrame r_frame(r);
   return index.nearest_other(
       side, r.bounds(), [&](int e) { return enemy_ahead(s, e, front); },
       [&](int e) {
         // The exact distance only to stands that may come nearer than the best so far.
-        const double rr = half_diagonal(r);
         double d = kInf;
         for (const Stand& st : s.force.units[at(e)].stands) {
           if (st.removed) continue;
-          const double lower = (r.centre - st.rect.centre).length() - rr - half_diagonal(st.rect);
-          if (lower > std::min(so_far, d) * (1 + 1e-9) + 1e-6) continue;
-          d = std::min(d, distance(r, st.rect));
+          const double least = std::min(so_far, d);
+          if (stand_lower_bound(r_frame, st.rect) > least * (1 + 1e-9) + 1e-6) {
+            if (shortcut_checks()) {
+              SB_CHECK(distance(r, st.rect) > least, "a stand passed over is the nearest");
+            }
+            continue;
+          }
+          d = std::min(d, distance(r_frame, RectFrame(st.rect)));  // distance(r, st.rect)
         }
         so_far = std::min(so_far, d);
         return d;
@@ -155,12 +171,24 @@ bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const R
   }
   if (memo->distance == kInf) return true;  // no enemy to the front
   const double limit = memo->distance + kEps;
+  // Issue 9 round 12: `to` framed once, and no exact distance to a stand whose centre lies
+  // farther from `to` than the limit and its half-diagonal (padded far above rounding): the
+  // same answers.
+  const RectFrame to_frame(to);
+  const double cut = limit * (1 + 1e-9) + 1e-6;
+  auto near = [&](const Stand& st) {
+    if (st.removed) return false;
+    if (stand_lower_bound(to_frame, st.rect) > cut) {
+      if (shortcut_checks()) {
+        SB_CHECK(!(distance(to, st.rect) <= limit), "a stand beyond the bound is within reach");
+      }
+      return false;
+    }
+    return distance(to_frame, RectFrame(st.rect)) <= limit;
+  };
   auto within = [&](int e) {
     const std::vector<Stand>& stands = s.force.units[at(e)].stands;
-    return enemy_ahead(s, e, from) &&
-           std::any_of(stands.begin(), stands.end(), [&](const Stand& st) {
-             return !st.removed && distance(to, st.rect) <= limit;
-           });
+    return enemy_ahead(s, e, from) && std::any_of(stands.begin(), stands.end(), near);
   };
   // The enemy nearest the start is the likeliest to be near the end too.
   return within(memo->enemy) || index->any_other_within(side, to.bounds(), limit, within);

@@ -54,7 +54,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   if (!in_play(unit) || !s_.units[unit].engaged_with.empty()) return out;
   const Unit& u = s_.force.units[unit];
   const UnitState& st = s_.units[unit];
-  const Rect fp = u.footprint();
+  const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
   // Charges (Phase V; the declaration is checked again then). A target beyond the charge
   // rate, edge to edge, is neither in the corridor nor within half the rate (FD-43).
   const double charge_reach = s_.mm(std::max(0.0, charge_rate_yd(s_, unit))) + kSlackMm;
@@ -73,7 +73,8 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     un.kind = ActionKind::kUnlimber;
     un.unit = unit;
     const int e = nearest_enemy(unit);
-    un.facing = e >= 0 ? bearing_of(s_.force.units[e].footprint().centre - fp.centre) : fp.facing;
+    un.facing = e >= 0 ? bearing_of(s_.stands_on_table.footprint(s_.force, e).centre - fp.centre)
+                       : fp.facing;
     out.push_back(un);
   }
   // FD-19: a crew away from its uncaptured guns walks back to re-man them.
@@ -134,7 +135,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     out.push_back(m);
   };
   if (const int e = nearest_enemy(unit); e >= 0) {
-    const Rect ef = s_.force.units[e].footprint();
+    const Rect ef = s_.stands_on_table.footprint(s_.force, e);
     const double gap = distance(fp, ef);
     const double centre_gap = distance(fp.centre, ef.centre);
     move_to(ef.centre, centre_gap - gap + s_.mm(kFiringLineYd));
@@ -194,7 +195,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
 }
 
 void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
-  const Rect fp = s_.force.units[unit].footprint();
+  const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
   // §6.4d: hold fire when a charge may come this turn.
   if (may_hold_fire(s_, unit) && !charge_threats(s_, unit).empty()) {
     Action h;
@@ -327,8 +328,8 @@ ActionAssessment FdBattle::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kShift) {
-    out.expected_kills =
-        expected_volley_after_shift(s_, a.unit, a.destination - u.footprint().centre);
+    out.expected_kills = expected_volley_after_shift(
+        s_, a.unit, a.destination - s_.stands_on_table.footprint(s_.force, a.unit).centre);
     return out;
   }
   if (a.target < 0 || !chargeable(a.target)) return out;

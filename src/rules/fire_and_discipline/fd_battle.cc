@@ -410,6 +410,7 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
     // Nothing moves until every order is given (stand_grid.h: the filed stands and
     // footprints serve every commander's question).
     const FrozenStands frozen(s_.stands_on_table, s_.force);
+    frozen_epoch_ = new_frozen_force_epoch();
     for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
       OrderSource* src = side < orders.size() ? orders[side] : nullptr;
       for (int u : units_to_order(static_cast<int>(side))) {
@@ -417,6 +418,7 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
         actions_[u] = src ? src->choose(*this, u, legal) : legal.front();
       }
     }
+    frozen_epoch_ = 0;
   }
   if (!counted_quietly(log, EventKind::kPhase))
     log.append(make_event(EventKind::kPhase, -1, "Phase I: administration", "I administration"));

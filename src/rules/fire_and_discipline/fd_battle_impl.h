@@ -53,6 +53,9 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   }
 
   std::vector<Action> legal_actions(int unit) const override;
+  // Nonzero while the commanders give their orders (play_turn: nothing moves until every
+  // order is given), so the doctrine finds each side's reserve once per step.
+  std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
   int nearest_active_enemy(int unit, double* gap) const override;  // NearestEnemyIndex
   ActionAssessment assess(const Action& a) const override;
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
@@ -166,7 +169,8 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   SampledChance dice_;
   FdState s_;
   std::map<int, Action> actions_;
-  BrigadeOrders brigades_;  // the brigade commanders' orders doctrine (§2.4)
+  std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through the orders step only
+  BrigadeOrders brigades_;          // the brigade commanders' orders doctrine (§2.4)
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail

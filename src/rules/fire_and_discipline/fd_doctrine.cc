@@ -194,7 +194,7 @@ ChargeOdds odds_of(const FdState& s, int charger, int target, ChargeResponse res
       if (castings_of(me) <= 0 || castings_of(them) <= 0) continue;  // lost to the fire
       MeleeSituation sit = melee_situation(s, m, book, me, them);
       sit.double_castings = castings_of(me) >= 2 * castings_of(them);
-      const MeleeHitChance c = melee_hit_chance(sit);
+      const MeleeHitChance c = melee_hit_chance(sit, /*explain=*/false);
       const double p = c.hit_set.faces / 10.0;
       if (me.unit == charger) {
         by_charger.push_back(p);

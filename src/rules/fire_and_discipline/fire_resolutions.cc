@@ -23,7 +23,9 @@ struct Flag {
 
 // The §7.4 modifiers whose flag is on, in print order. With `exclusive` (FD-31 option) only
 // the best of each pullout OR group counts; the others are recorded at 0.
-void apply_dice_modifiers(const std::vector<Flag>& flags, bool exclusive, MusketryDice& d) {
+// Without `explain` only the dice change (no modifier is listed).
+void apply_dice_modifiers(const std::vector<Flag>& flags, bool exclusive, bool explain,
+                          MusketryDice& d) {
   const auto& specs = fire_tables().musketry_modifiers;
   SB_CHECK(specs.size() == flags.size(), "musketry modifier flags do not match the tables");
   auto on = [&](const DiceModifierSpec& m) {
@@ -45,6 +47,10 @@ void apply_dice_modifiers(const std::vector<Flag>& flags, bool exclusive, Musket
           if (o.or_group == m.or_group && on(o) && o.dice == m.dice) best = &o;
         }
       }
+    }
+    if (!explain) {
+      if (best == &m) d.dice += m.dice;
+      continue;
     }
     const std::string ref = fmt::format("{}; pullout {}", m.ref, m.pullout_ref);
     if (best != &m) {
@@ -97,7 +103,7 @@ int hit_face_count(const MusketryDice& d) {
 
 }  // namespace
 
-MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
+MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish, bool explain) {
   const FireTables& t = fire_tables();
   MusketryDice d;
   d.stands = s.stands;
@@ -111,21 +117,24 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
                         {"earthworks", s.target_cover == TargetCover::kEarthworks},
                         {"open-order", s.target_open_order},
                         {"mounted", s.target_mounted}},
-                       s.or_groups_exclusive, d);
+                       s.or_groups_exclusive, explain, d);
   if (d.dice < t.minimum_dice) {
-    d.modifiers.push_back({"the firer always rolls at least one die",
-                           static_cast<double>(t.minimum_dice - d.dice), t.minimum_dice_ref});
+    if (explain) {
+      d.modifiers.push_back({"the firer always rolls at least one die",
+                             static_cast<double>(t.minimum_dice - d.dice), t.minimum_dice_ref});
+    }
     d.dice = t.minimum_dice;
   }
   const FirearmRow& row = t.firearms[static_cast<std::size_t>(s.weapon)];
   if (s.stands < 1) {
-    d.why_not = "no firing stands";
+    if (explain) d.why_not = "no firing stands";
     return d;
   }
   // FD-34: bows reach the option's range (the table's own 60 yd is the default).
   const bool bow_option = s.weapon == Firearm::kBow && s.bow_max_yd != row.max_range;
   const double max_range = bow_option ? s.bow_max_yd : row.max_range;
   if (s.range_yd > max_range) {
+    if (!explain) return d;
     d.why_not = fmt::format("range {:g} yd is beyond the {}'s maximum {:g} yd ({})", s.range_yd,
                             firearm_name(s.weapon), max_range,
                             bow_option ? "FD-34 option fd_34_bow_max_yd" : row.max_range_ref);
@@ -134,11 +143,19 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
   const std::optional<MusketColumn> band =
       skirmish ? MusketColumn::kSkirmish : musket_range_column(s.range_yd, s.band_upper_inclusive);
   if (!band) {
-    d.why_not = fmt::format("range {:g} yd is beyond the table ({})", s.range_yd, t.musketry_ref);
+    if (explain) {
+      d.why_not = fmt::format("range {:g} yd is beyond the table ({})", s.range_yd, t.musketry_ref);
+    }
     return d;
   }
   const MusketColumn column = *band;
   const MusketCell& cell = musket_cell(s.weapon, column);
+  if (!explain) {
+    if (!cell.faces) return d;
+    d.hit_faces = *cell.faces;
+    d.possible = true;
+    return d;
+  }
   d.faces_ref =
       fmt::format("§7.5 {} {} {} \"{}\"{}", row.ref, firearm_name(s.weapon),
                   musket_column_name(column), cell.printed,
@@ -156,7 +173,7 @@ MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish) {
 }
 
 int resolve_musketry(const MusketrySituation& s, Chance& dice, RollRecord* record) {
-  const MusketryDice d = musketry_dice(s);
+  const MusketryDice d = musketry_dice(s, false, /*explain=*/record != nullptr);
   start_record(d, "musketry", record);
   if (!d.possible) {
     if (record != nullptr) record->result = d.why_not + ": 0 hits (no roll)";
@@ -202,7 +219,7 @@ SkirmishEffect resolve_skirmish_hit(Chance& dice, RollRecord* record) {
 SkirmishFireResult resolve_skirmish_fire(const MusketrySituation& s, Chance& dice,
                                          std::vector<RollRecord>* records) {
   const FireTables& t = fire_tables();
-  const MusketryDice d = musketry_dice(s, true);
+  const MusketryDice d = musketry_dice(s, true, /*explain=*/records != nullptr);
   RollRecord fire;
   RollRecord* rec = records != nullptr ? &fire : nullptr;
   start_record(d, "skirmish fire", rec);
@@ -298,7 +315,7 @@ MusketryPick::MusketryPick(const MusketryDice& d)
 }
 
 int musketry_enumerated(const MusketrySituation& s, Chance& dice, RollRecord* record) {
-  const MusketryDice d = musketry_dice(s);
+  const MusketryDice d = musketry_dice(s, false, /*explain=*/record != nullptr);
   if (!d.possible) return resolve_musketry(s, dice, record);  // no roll either way
   start_record(d, "musketry", record);
   const MusketryPick pick(d);
@@ -316,7 +333,7 @@ int musketry_enumerated(const MusketrySituation& s, Chance& dice, RollRecord* re
 
 SkirmishFireResult skirmish_enumerated(const MusketrySituation& s, Chance& dice,
                                        std::vector<RollRecord>* records) {
-  const MusketryDice d = musketry_dice(s, true);
+  const MusketryDice d = musketry_dice(s, true, /*explain=*/records != nullptr);
   if (!d.possible) return resolve_skirmish_fire(s, dice, records);  // no roll either way
   const bool closed = real_dice_paths(d, true) > kMaxEnumeratedPaths;
   int i = 0;

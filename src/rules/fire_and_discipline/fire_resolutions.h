@@ -62,8 +62,10 @@ struct MusketryDice {
   std::vector<int> hit_faces;  // d10 faces 1..10 (10 = the printed "0")
   std::string faces_ref;       // "§7.5 L550 flintlock 31-60 \"0-1\""
 };
-// `skirmish`: the Skirmish column (open-order fire) instead of the range column.
-MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish = false);
+// `skirmish`: the Skirmish column (open-order fire) instead of the range column. Without
+// `explain` (a caller that reads only `possible`, `dice` and `hit_faces`: no roll record, the
+// doctrine's odds) no modifier, reason or reference text is built; the same dice and faces.
+MusketryDice musketry_dice(const MusketrySituation& s, bool skirmish = false, bool explain = true);
 // Rolls the dice, one d10 each; returns the hits.
 int resolve_musketry(const MusketrySituation& s, Chance& dice, RollRecord* record = nullptr);
 
@@ -134,7 +136,9 @@ struct ArtilleryChance {
   std::vector<Modifier> modifiers;  // halvings as −(half), the round-down as its fraction
   double chance = 0;                // final, an integer
 };
-ArtilleryChance artillery_chance(const ArtillerySituation& s);
+// Without `explain` (a caller that reads only `possible` and the chance) no reason,
+// reference or modifier text is built; the same chance, bit for bit.
+ArtilleryChance artillery_chance(const ArtillerySituation& s, bool explain = true);
 // FD-12/FD-13: chance C < 100 hits on d100 ≤ C; C ≥ 100 is one automatic hit and a second
 // on d100 ≤ C − 100 (cap2), or ⌊C/100⌋ hits and one more on d100 ≤ C mod 100 (per100).
 // With ArtilleryDie::kD10 each d100 is a d10 hitting on 10 × face ≤ the chance.

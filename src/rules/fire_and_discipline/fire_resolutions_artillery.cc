@@ -51,75 +51,99 @@ std::string join(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-ArtilleryChance artillery_chance(const ArtillerySituation& s) {
+ArtilleryChance artillery_chance(const ArtillerySituation& s, bool explain) {
   const FireTables& t = fire_tables();
   ArtilleryChance c;
+  // Text is built only with `explain`; `make` is called only then.
+  auto note = [&](std::string& out, auto make) {
+    if (explain) out = make();
+  };
   const GunRow row = gun_row_of_pdr(s.pdr);
   const ArtilleryRow& r = t.gun_rows[static_cast<std::size_t>(row)];
   if (s.crew <= 0) {
-    c.why_not = "no crew: a de-crewed gun cannot fire (§6.8b L448, FD-16)";
+    note(c.why_not, [] { return "no crew: a de-crewed gun cannot fire (§6.8b L448, FD-16)"; });
     return c;
   }
   if (s.gun_hits >= 2) {
-    c.why_not = "two gun hits destroy the guns (§6.8a L446, FD-16)";
+    note(c.why_not, [] { return "two gun hits destroy the guns (§6.8a L446, FD-16)"; });
     return c;
   }
   if (s.range_yd > r.max_range) {
-    c.why_not = fmt::format("range {:g} yd is beyond the {} pdr row's {:g} yd maximum ({})",
-                            s.range_yd, gun_row_name(row), r.max_range, r.max_range_ref);
+    note(c.why_not, [&] {
+      return fmt::format("range {:g} yd is beyond the {} pdr row's {:g} yd maximum ({})",
+                         s.range_yd, gun_row_name(row), r.max_range, r.max_range_ref);
+    });
     return c;
   }
   if (s.ammo == Ammo::kCanister && s.range_yd > s.canister_max_yd) {
-    c.why_not = fmt::format("canister only at {:g} yd or less (FD-15)", s.canister_max_yd);
+    note(c.why_not, [&] {
+      return fmt::format("canister only at {:g} yd or less (FD-15)", s.canister_max_yd);
+    });
     return c;
   }
   const std::optional<int> band = gun_range_band(s.range_yd, s.band_upper_inclusive);
   if (!band) {
-    c.why_not = fmt::format("range {:g} yd is beyond the chart", s.range_yd);
+    note(c.why_not, [&] { return fmt::format("range {:g} yd is beyond the chart", s.range_yd); });
     return c;
   }
   int column = *band;
   std::string column_note;
   if (s.ammo != Ammo::kCanister && column < t.ball_short_range_band) {
     column = t.ball_short_range_band;
-    column_note = fmt::format(" ({} at {:g} yd uses the {} column, FD-15)", ammo_name(s.ammo),
-                              s.range_yd, t.gun_band_labels[static_cast<std::size_t>(column)]);
+    note(column_note, [&] {
+      return fmt::format(" ({} at {:g} yd uses the {} column, FD-15)", ammo_name(s.ammo),
+                         s.range_yd, t.gun_band_labels[static_cast<std::size_t>(column)]);
+    });
   }
   const std::optional<double> base = gun_percent(row, column, s.fix_8pdr);
   if (!base) {
-    c.why_not = fmt::format("no chart value for {} pdr at {}", gun_row_name(row),
-                            t.gun_band_labels[static_cast<std::size_t>(column)]);
+    note(c.why_not, [&] {
+      return fmt::format("no chart value for {} pdr at {}", gun_row_name(row),
+                         t.gun_band_labels[static_cast<std::size_t>(column)]);
+    });
     return c;
   }
   const auto ci = static_cast<std::size_t>(column);
   std::string correction;
   if (r.printed[ci] != r.percent[ci]) {
-    correction = s.fix_8pdr ? fmt::format(" (printed {:g}, corrected {:g}: {}, fix_8pdr_151_300)",
-                                          *r.printed[ci], *r.percent[ci], r.correction_ref)
-                            : fmt::format(" (as printed; {} correction {:g} off)", r.correction_ref,
-                                          *r.percent[ci]);
+    note(correction, [&] {
+      return s.fix_8pdr ? fmt::format(" (printed {:g}, corrected {:g}: {}, fix_8pdr_151_300)",
+                                      *r.printed[ci], *r.percent[ci], r.correction_ref)
+                        : fmt::format(" (as printed; {} correction {:g} off)", r.correction_ref,
+                                      *r.percent[ci]);
+    });
   }
   c.possible = true;
   c.base = *base;
-  c.base_ref =
-      fmt::format("§6.9 {} {} pdr (R-000-6 row for {} pdr) {}{}{}{}", r.ref, gun_row_name(row),
-                  s.pdr, t.gun_band_labels[ci],
-                  s.ammo == Ammo::kShell ? " shell as ball (FD-15)" : "", column_note, correction);
+  note(c.base_ref, [&] {
+    return fmt::format("§6.9 {} {} pdr (R-000-6 row for {} pdr) {}{}{}{}", r.ref, gun_row_name(row),
+                       s.pdr, t.gun_band_labels[ci],
+                       s.ammo == Ammo::kShell ? " shell as ball (FD-15)" : "", column_note,
+                       correction);
+  });
   double chance = c.base;
+  // A modifier's name and reference are made (and it is listed) only with `explain`.
+  auto modify = [&](double value, auto name, auto ref) {
+    if (explain) c.modifiers.push_back({name(), value, ref()});
+  };
 
   const std::vector<std::string> why = halving_reasons(s);
   if (!why.empty() && !s.stack_halvings) {
     const double cut = chance * (1 - t.firepower_factor);
-    c.modifiers.push_back(
-        {fmt::format("firepower halved: {} (halvings do not stack, FD-14)", join(why)), -cut,
-         t.firepower_ref});
+    modify(
+        -cut,
+        [&] {
+          return fmt::format("firepower halved: {} (halvings do not stack, FD-14)", join(why));
+        },
+        [&] { return t.firepower_ref; });
     chance -= cut;
   }
   for (std::size_t k = 0; s.stack_halvings && k < why.size(); ++k) {
     const double cut = chance * (1 - t.firepower_factor);
-    c.modifiers.push_back(
-        {fmt::format("firepower halved: {} (halvings stack, FD-14 option)", why[k]), -cut,
-         t.firepower_ref});
+    modify(
+        -cut,
+        [&] { return fmt::format("firepower halved: {} (halvings stack, FD-14 option)", why[k]); },
+        [&] { return t.firepower_ref; });
     chance -= cut;
   }
 
@@ -136,10 +160,12 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
       {"light-woods-rough", cover == "light-woods-rough"}};
   SB_CHECK(flags.size() == t.artillery_modifiers.size(), "artillery modifier flags drifted");
   const bool under = s.range_yd <= s.modifier_break;
-  const std::string break_ref =
-      s.modifier_break == t.modifier_break
-          ? t.modifier_break_ref
-          : fmt::format("{}, {}", t.pullout_modifier_break_ref, "FD-11 option");
+  std::string break_ref;
+  note(break_ref, [&] {
+    return s.modifier_break == t.modifier_break
+               ? t.modifier_break_ref
+               : fmt::format("{}, {}", t.pullout_modifier_break_ref, "FD-11 option");
+  });
   for (const ChanceModifierSpec& m : t.artillery_modifiers) {
     bool on = false;
     bool found = false;
@@ -152,26 +178,32 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
     SB_CHECK(found, "an artillery modifier has no flag: " + m.key);
     if (!on) continue;
     const double v = m.at(s.range_yd, s.modifier_break);
-    c.modifiers.push_back(
-        {fmt::format("{} ({} {:g} yd)", m.name, under ? "≤" : ">", s.modifier_break), v,
-         fmt::format("{}; pullout {}; break {}", m.ref, m.pullout_ref, break_ref)});
+    modify(
+        v,
+        [&] { return fmt::format("{} ({} {:g} yd)", m.name, under ? "≤" : ">", s.modifier_break); },
+        [&] { return fmt::format("{}; pullout {}; break {}", m.ref, m.pullout_ref, break_ref); });
     chance += v;
   }
   if (s.poor_weather) {
-    c.modifiers.push_back({"poor weather (no artillery effect is stated; option value)",
-                           kPoorWeatherArtilleryPct, "FD-39 option fd_39_poor_weather_artillery"});
+    modify(
+        kPoorWeatherArtilleryPct,
+        [] { return std::string("poor weather (no artillery effect is stated; option value)"); },
+        [] { return std::string("FD-39 option fd_39_poor_weather_artillery"); });
     chance += kPoorWeatherArtilleryPct;
   }
 
   if (s.target == ArtilleryTarget::kSkirmish && chance > 0) {
     const double cut = chance * (1 - t.skirmish_factor);
-    c.modifiers.push_back(
-        {"target in skirmish order: ½ chance to hit", -cut, t.skirmish_factor_ref});
+    modify(
+        -cut, [] { return std::string("target in skirmish order: ½ chance to hit"); },
+        [&] { return t.skirmish_factor_ref; });
     chance -= cut;
   }
   const double rounded = std::floor(chance);
   if (rounded != chance) {
-    c.modifiers.push_back({"round down", rounded - chance, "FD-14"});
+    modify(
+        rounded - chance, [] { return std::string("round down"); },
+        [] { return std::string("FD-14"); });
     chance = rounded;
   }
   c.chance = chance;
@@ -179,7 +211,7 @@ ArtilleryChance artillery_chance(const ArtillerySituation& s) {
 }
 
 int resolve_artillery(const ArtillerySituation& s, Chance& dice, RollRecord* record) {
-  return artillery_hits(s, artillery_chance(s), dice, record);
+  return artillery_hits(s, artillery_chance(s, /*explain=*/record != nullptr), dice, record);
 }
 
 int artillery_hits(const ArtillerySituation& s, const ArtilleryChance& c, Chance& dice,

@@ -150,7 +150,7 @@ std::vector<MusketTarget> skirmish_targets(const FdState& s, int unit) {
 }
 
 std::vector<double> volley_hit_distribution(const MusketrySituation& m) {
-  const MusketryDice d = musketry_dice(m);
+  const MusketryDice d = musketry_dice(m, false, /*explain=*/false);
   if (!d.possible) return {1.0};
   return hit_count_distribution(d.dice, static_cast<int>(d.hit_faces.size()));
 }
@@ -163,7 +163,7 @@ double expected_volley_hits(const MusketrySituation& m) {
 }
 
 std::pair<double, double> skirmish_value(const MusketrySituation& m) {
-  const MusketryDice d = musketry_dice(m, /*skirmish=*/true);
+  const MusketryDice d = musketry_dice(m, /*skirmish=*/true, /*explain=*/false);
   if (!d.possible) return {0.0, 0.0};
   const std::vector<double> p =
       skirmish_fire_distribution(d.dice, static_cast<int>(d.hit_faces.size()));

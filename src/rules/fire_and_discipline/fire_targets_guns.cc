@@ -315,7 +315,7 @@ std::vector<std::pair<int, double>> artillery_hit_distribution(const ArtillerySi
   thread_local std::map<SituationKey, std::vector<std::pair<int, double>>> kept;
   const SituationKey key = key_of(a);
   if (const auto it = kept.find(key); it != kept.end()) return it->second;
-  const ArtilleryChance chance = artillery_chance(a);
+  const ArtilleryChance chance = artillery_chance(a, /*explain=*/false);
   std::vector<std::pair<int, double>> out =
       enumerate_outcomes<int>([&](Chance& c) { return artillery_hits(a, chance, c); });
   if (kept.size() >= kKept) kept.clear();

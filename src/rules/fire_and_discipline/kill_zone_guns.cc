@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -183,11 +184,16 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   return out;
 }
 
-// The first of path_items (nullopt when there is none), measuring only the stands that may
-// come first: the distance along the corridor to a stand's nearest point in it is at least
-// its centre's less half its diagonal, so stands are taken by that bound and the search
-// stops once the bound passes the nearest found (by far more than rounding).
-std::optional<PathItem> first_path_item(const FdState& s, int u, const Rect& gun, double range_mm) {
+// The items of path_items up to and including the first at or above `level` (all of them
+// when none is): every later item lies behind a stand the guns at `level` do not fire over
+// (6.71), so it is blocked. Only the stands that may come that early are measured: the
+// distance along the corridor to a stand's nearest point in it is at least its centre's
+// less half its diagonal, so stands are taken by that bound and the search stops once the
+// bound passes the nearest item at or above `level` (by far more than rounding). With
+// `all_high` (the guns stand at the table's lowest level) every item is at or above it, and
+// only the first item's elevation is read.
+std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gun, double range_mm,
+                                         int level, bool all_high) {
   const int side = unit_at(s, u).side;
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, u);
   const Rect zone = corridor(gun, range_mm + 1.0);
@@ -204,21 +210,32 @@ std::optional<PathItem> first_path_item(const FdState& s, int u, const Rect& gun
   });
   std::sort(by_bound.begin(), by_bound.end());
   constexpr double kBoundSlackMm = 1e-3;
-  std::optional<PathItem> best;
-  int best_k = -1;
+  auto elevation = [&](const PathItem& t) {
+    return s.table().elevation_at(stand_at(s, t.ref).rect.centre);
+  };
+  std::vector<std::pair<PathItem, int>> found;            // (item, slot)
+  double stop = std::numeric_limits<double>::infinity();  // nearest item at or above `level`
   for (const auto& [bound, k] : by_bound) {
-    if (best && bound > best->d_mm + kBoundSlackMm) break;
-    const std::optional<PathItem> item = path_item(s, *snap, side, k, gun, zone_frame, range_mm);
+    if (bound > stop + kBoundSlackMm) break;
+    std::optional<PathItem> item = path_item(s, *snap, side, k, gun, zone_frame, range_mm);
     if (!item) continue;
-    // path_items' stable order: by path_before, then the scan's.
-    if (!best || path_before(*item, *best) ||
-        (!path_before(*best, *item) && snap->scan_less(k, best_k))) {
-      best = item;
-      best_k = k;
-    }
+    if (!all_high) item->elevation = elevation(*item);
+    if (all_high || item->elevation >= level) stop = std::min(stop, item->d_mm);
+    found.emplace_back(*item, k);
   }
-  if (best) best->elevation = s.table().elevation_at(stand_at(s, best->ref).rect.centre);
-  return best;
+  // path_items' stable order: by path_before, then the scan's.
+  std::sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
+    if (path_before(a.first, b.first)) return true;
+    if (path_before(b.first, a.first)) return false;
+    return snap->scan_less(a.second, b.second);
+  });
+  std::vector<PathItem> out;
+  for (auto& [item, k] : found) {
+    if (all_high) item.elevation = elevation(item);
+    out.push_back(item);
+    if (all_high || item.elevation >= level) break;
+  }
+  return out;
 }
 
 // The lowest elevation_at anywhere on the table: 0, or an area's below it.
@@ -385,21 +402,18 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
     return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
                            path_items(s, unit, gun->rect, range_mm));
   };
-  if (gun_level > lowest_level(s.table())) return whole_path();
-  // No stand lies lower than the guns, so none is fired over (6.71): the first item of the
-  // path blocks every later one (path_items' order puts none nearer), and only it may be the
-  // target.
-  std::vector<PathItem> first;
-  if (const std::optional<PathItem> item = first_path_item(s, unit, gun->rect, range_mm)) {
-    first.push_back(*item);
-  }
+  // A stand at or above the guns is not fired over (6.71): it blocks every later item of the
+  // path (path_items' order puts none nearer), so the path is read only up to the first
+  // (issue 9 round 12; on the table's lowest level, round 10, that is the first item).
+  const bool all_high = gun_level <= lowest_level(s.table());
   const std::optional<GunTarget> out =
-      first_unblocked(s, gun->rect, range_mm, gun_level, facing, first);
+      first_unblocked(s, gun->rect, range_mm, gun_level, facing,
+                      leading_path_items(s, unit, gun->rect, range_mm, gun_level, all_high));
   if (shortcut_checks()) {
     const std::optional<GunTarget> want = whole_path();
     SB_CHECK(out.has_value() == want.has_value() &&
                  (!out || (out->target == want->target && out->range_yd == want->range_yd)),
-             "a gun's target from the first path item differs from the whole path's");
+             "a gun's target from the path's leading items differs from the whole path's");
   }
   return out;
 }

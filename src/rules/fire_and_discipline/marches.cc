@@ -65,7 +65,7 @@ std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
   if (!u.on_table()) return std::nullopt;
   const std::optional<double> rate = rate_yd(s, unit, Rate::kRoad);
   if (!rate || *rate <= 0) return std::nullopt;
-  const Rect fp = u.footprint();
+  const Rect fp = s.stands_on_table.footprint(s.force, unit);
   const std::optional<Vec2> dir = road_direction(s.table(), fp.centre, fp.facing);
   if (!dir) return std::nullopt;
   auto end_at = [&](double mm) {
@@ -104,7 +104,7 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
   if (!u.on_table() || !may_shift(s, unit)) return out;
   const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);
   if (!r || *r < kMinYd) return out;
-  const Rect fp = u.footprint();
+  const Rect fp = s.stands_on_table.footprint(s.force, unit);
   std::vector<Vec2> wanted = {fp.right() * -s.mm(*r), fp.right() * s.mm(*r),
                               fp.forward() * -s.mm(*r)};
   // The lateral step that centres the kill zone on the nearest enemy stand ahead within
@@ -158,7 +158,7 @@ double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
   if (range && u.on_table()) {
     const double reach = s.mm(*range) + offset.length() + 1.0;
     const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-    if (!snap->enemy_within(u.footprint(), u.side, reach)) {
+    if (!snap->enemy_within(s.stands_on_table.footprint(s.force, unit), u.side, reach)) {
       if (shortcut_checks()) {
         SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
                  "a shift far from the enemy found a volley");

@@ -47,50 +47,69 @@ std::string_view mmg_effect_name(MmgEffect e) {
   return e == MmgEffect::kPlusOne ? "plus-one" : "double-casualties";
 }
 
-MeleeHitChance melee_hit_chance(const MeleeSituation& s) {
+MeleeHitChance melee_hit_chance(const MeleeSituation& s, bool explain) {
   const MeleeTables& t = melee_morale_tables().melee;
   MeleeHitChance c;
   const std::string_view word = melee_target_name(s.target);
+  int add = 0;  // the faces the modifiers add (the sum of their values)
+  // A modifier of `value` faces; listed, its name and reference made, only with `explain`.
+  auto modify = [&](int value, auto name, auto ref) {
+    add += value;
+    if (explain) c.modifiers.push_back(mod(name(), value, ref()));
+  };
   if (s.arm == MeleeArm::kCavalry) {
     const CavalryRow row = cavalry_row(s.target);
     const auto i = static_cast<std::size_t>(row);
     c.base = cavalry_hit_set(row, s.tactic, s.engaged);
-    c.base_ref = fmt::format("§8.5 Cavalry Combat {} ({} vs {}, {})", t.cavalry_row_refs[i],
-                             upper(cavalry_tactic_name(s.tactic)), cavalry_row_name(row),
-                             s.engaged ? "Engaged, FD-47" : "Contact");
-    if (cavalry_row_name(row) != word) {
-      c.base_ref += fmt::format("; target {} read as row {} (FD-47)", word, cavalry_row_name(row));
+    if (explain) {
+      c.base_ref = fmt::format("§8.5 Cavalry Combat {} ({} vs {}, {})", t.cavalry_row_refs[i],
+                               upper(cavalry_tactic_name(s.tactic)), cavalry_row_name(row),
+                               s.engaged ? "Engaged, FD-47" : "Contact");
+      if (cavalry_row_name(row) != word) {
+        c.base_ref +=
+            fmt::format("; target {} read as row {} (FD-47)", word, cavalry_row_name(row));
+      }
     }
   } else {
     const InfantryRow row = infantry_row(s.target);
     const auto i = static_cast<std::size_t>(row);
     c.base = infantry_hit_set(row, s.weapon);
-    c.base_ref = fmt::format("§8.5 Infantry Combat {} ({} vs {}, Contact)", t.infantry_row_refs[i],
-                             infantry_weapon_name(s.weapon), infantry_row_name(row));
-    if (infantry_row_name(row) != word) {
-      c.base_ref += fmt::format("; target {} read as row {} (FD-47)", word, infantry_row_name(row));
+    if (explain) {
+      c.base_ref =
+          fmt::format("§8.5 Infantry Combat {} ({} vs {}, Contact)", t.infantry_row_refs[i],
+                      infantry_weapon_name(s.weapon), infantry_row_name(row));
+      if (infantry_row_name(row) != word) {
+        c.base_ref +=
+            fmt::format("; target {} read as row {} (FD-47)", word, infantry_row_name(row));
+      }
     }
     if (s.engaged) {
-      c.modifiers.push_back(
-          mod(t.infantry_engaged.name, t.infantry_engaged.add, t.infantry_engaged.ref));
+      modify(
+          t.infantry_engaged.add, [&] { return t.infantry_engaged.name; },
+          [&] { return t.infantry_engaged.ref; });
     }
   }
   if (s.double_castings) {
-    c.modifiers.push_back(
-        mod(t.double_castings.name, t.double_castings.add, t.double_castings.ref));
+    modify(
+        t.double_castings.add, [&] { return t.double_castings.name; },
+        [&] { return t.double_castings.ref; });
   }
   if (s.higher_rating && s.mmg_effect == MmgEffect::kPlusOne) {
-    c.modifiers.push_back(
-        mod(t.higher_rating.name + " (pullout reading, option mmg-effect plus-one)",
-            t.higher_rating.add, t.higher_rating_pullout_ref + "; FD-32"));
+    modify(
+        t.higher_rating.add,
+        [&] { return t.higher_rating.name + " (pullout reading, option mmg-effect plus-one)"; },
+        [&] { return t.higher_rating_pullout_ref + "; FD-32"; });
   }
-  if (s.flank) c.modifiers.push_back(mod(t.flank.name, t.flank.add, t.flank.ref));
-  int add = 0;
-  for (const Modifier& m : c.modifiers) add += static_cast<int>(m.value);
+  if (s.flank) {
+    modify(
+        t.flank.add, [&] { return t.flank.name; }, [&] { return t.flank.ref; });
+  }
   c.hit_set = c.base.widened(add);
   if (s.target_holding_cover) {
-    c.modifiers.push_back(mod(t.target_holding_cover.name + ": only a 0 hits",
-                              t.cover_only.faces - c.hit_set.faces, t.target_holding_cover.ref));
+    if (explain) {
+      c.modifiers.push_back(mod(t.target_holding_cover.name + ": only a 0 hits",
+                                t.cover_only.faces - c.hit_set.faces, t.target_holding_cover.ref));
+    }
     c.hit_set = t.cover_only;
   }
   c.casualties_per_hit = s.higher_rating && s.mmg_effect == MmgEffect::kDoubleCasualties
@@ -100,7 +119,7 @@ MeleeHitChance melee_hit_chance(const MeleeSituation& s) {
 }
 
 MeleeRoundResult resolve_melee(const MeleeSituation& s, Chance& dice, RollRecord* r) {
-  const MeleeHitChance c = melee_hit_chance(s);
+  const MeleeHitChance c = melee_hit_chance(s, /*explain=*/r != nullptr);
   const int n = std::max(1, s.stands);  // FD-46: one die per contacting stand, at least one
   start_record(r, "melee", c.base.faces, c.base_ref);
   MeleeRoundResult out;

@@ -50,7 +50,9 @@ struct MeleeHitChance {
   MeleeHitSet hit_set;              // base + modifiers, or {0} under FD-33
   int casualties_per_hit = 1;       // 2 for a higher MMG under the default FD-32 reading
 };
-MeleeHitChance melee_hit_chance(const MeleeSituation& s);
+// Without `explain` (a caller that reads only the hit set and casualties per hit) no
+// modifier or reference text is built; the same hit set.
+MeleeHitChance melee_hit_chance(const MeleeSituation& s, bool explain = true);
 
 struct MeleeRoundResult {
   int hits = 0;        // dice in the hit set: what §8.2f and §8.31 compare

@@ -46,7 +46,8 @@ MeleeRoundOdds melee_round_odds(const FdState& s, const Melee& m, const MeleeBoo
   std::vector<double> pa;
   std::vector<double> pb;
   for (const MeleeDie& d : melee_dice(s, {m})) {
-    const MeleeHitChance c = melee_hit_chance(melee_situation(s, m, book, d.by, d.on));
+    const MeleeHitChance c =
+        melee_hit_chance(melee_situation(s, m, book, d.by, d.on), /*explain=*/false);
     (d.by.unit == m.charger ? pa : pb).push_back(c.hit_set.faces / 10.0);
   }
   const std::vector<double> a = hit_distribution(pa);

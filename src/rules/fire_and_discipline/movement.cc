@@ -47,7 +47,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
       !s.units[z(unit)].guns_abandoned) {  // a crew without its guns walks (FD-19)
     return refuse("unlimbered");
   }
-  const Rect fp = u.footprint();
+  const Rect fp = s.stands_on_table.footprint(s.force, unit);
   double turn = normalize_bearing(facing - fp.facing);
   if (turn > 180) turn -= 360;
   const bool wheel = std::fabs(turn) > 0.5;

@@ -43,7 +43,7 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
   const std::vector<int> idx = live_stands(u);
   if (idx.empty()) return std::nullopt;
   // Lateral or backward only.
-  if (offset.dot(u.footprint().forward()) > 1e-3) return std::nullopt;
+  if (offset.dot(s.stands_on_table.footprint(s.force, unit).forward()) > 1e-3) return std::nullopt;
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = offset * (1.0 / len);
   double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));

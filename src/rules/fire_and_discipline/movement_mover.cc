@@ -53,8 +53,15 @@ struct Turn {
     return out;
   }
   // normalize_bearing(b), without its fmod for a bearing already in [0, 360) (fmod gives
-  // it back unchanged, bit for bit): most turns of a wheel stay in range.
-  static double bearing(double b) { return b >= 0 && b < 360 ? b : normalize_bearing(b); }
+  // it back unchanged, bit for bit): most turns of a wheel stay in range. Round 12: nor
+  // within one turn of it, where fmod is exact and known: b itself in (-360, 0), to which
+  // normalize_bearing adds 360; b - 360 in [360, 720) (exact: b is within a factor 2 of 360).
+  static double bearing(double b) {
+    if (b >= 0 && b < 360) return b;
+    if (b > -360 && b < 0) return b + 360.0;
+    if (b >= 360 && b < 720) return b - 360.0;
+    return normalize_bearing(b);
+  }
   double deg, c, s;
 };
 

@@ -321,6 +321,20 @@ bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
   return found;
 }
 
+Rect StandCache::footprint(const Force& force, int unit) const {
+  const Unit& u = force.units[static_cast<std::size_t>(unit)];
+  const UnitIndex* index = frozen_units(u.side);
+  if (index == nullptr) return u.footprint();
+  const Rect& kept = index->footprint(unit);
+  if (check_tracking_on) {
+    const Rect now = u.footprint();
+    SB_CHECK(kept.centre == now.centre && kept.facing == now.facing && kept.width == now.width &&
+                 kept.depth == now.depth,
+             "a frozen footprint differs from the unit's");
+  }
+  return kept;
+}
+
 void StandCache::freeze(const Force& force) {
   thaw();
   get(force);

@@ -269,6 +269,10 @@ class StandCache {
     const bool holds = trials_ == 0 || (trial_side_ >= 0 && trial_side_ != side);
     return units_ && holds ? units_.get() : nullptr;
   }
+  // Unit `unit`'s footprint: the one filed when frozen while it still holds (frozen_units
+  // of its side), else Unit::footprint(); the same rectangle, bit for bit (compared under
+  // check_tracking). Issue 9 round 12: the commanders' moves ask for it many times a unit.
+  Rect footprint(const Force& force, int unit) const;
   // The footprints filed when frozen, if they still hold for every side but `side` (of
   // `sides`): the enemies of a unit of `side`; else nullptr.
   const UnitIndex* frozen_enemies(int side, int sides) const {
