@@ -31,7 +31,7 @@ void BattleED::seize_moves(int unit, std::vector<Action>& out) const {
     const auto i = static_cast<std::size_t>(b);
     if (!state_[b].guns_left || !force_.units[i].on_table()) continue;
     const bool own = b == unit;
-    if (own && option("d12_16_recover_guns") != "return") continue;
+    if (own && !opts_.recover_guns) continue;
     if (!own && force_.units[i].side == u.side) continue;
     const Rect& guns = state_[b].guns_at;
     if (touches(u.footprint(), guns) || distance(u.footprint(), guns) > reach) continue;
@@ -69,8 +69,7 @@ void BattleED::abandoned_guns_step(EventLog& log) {
       destroy(b, UnitStatus::kRemoved, "its guns are captured (L123)", log);
       continue;
     }
-    if (option("d12_16_recover_guns") != "return" || !active(b) ||
-        !touches(crew.footprint(), s.guns_at)) {
+    if (!opts_.recover_guns || !active(b) || !touches(crew.footprint(), s.guns_at)) {
       continue;
     }
     s.guns_left = false;

@@ -256,7 +256,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     if (a.kind != ActionKind::kCharge) return out;
     CloseActionSituation theirs_s = close_situation(a.target, a.unit, false);
     theirs_s.broken = true;
-    theirs_s.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
+    theirs_s.broken_to_hit = opts_.broken_to_hit;
     const auto& mine = elan_drill::casualty_distribution(
         close_action_pools(close_situation(a.unit, a.target, true)));
     const auto& theirs = elan_drill::casualty_distribution(close_action_pools(theirs_s));

@@ -55,12 +55,11 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   const bool howitzer = unit_flag(u, "howitzer");
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
   if (gun == "ultra-light") return out;
-  if ((howitzer || unit_flag(u, "shell")) && r >= option_number("d12_14_shell_min_in") &&
-      r <= max) {
+  if ((howitzer || unit_flag(u, "shell")) && r >= opts_.shell_min_in && r <= max) {
     out.emplace_back("shell");
   }
-  const bool shrapnel = unit_flag(u, "shrapnel") || option("d12_14_shrapnel_allowed") == "any";
-  if (shrapnel && r <= max * option_number("d12_14_shrapnel_fraction")) {
+  const bool shrapnel = unit_flag(u, "shrapnel") || opts_.shrapnel_any;
+  if (shrapnel && r <= max * opts_.shrapnel_fraction) {
     out.emplace_back("shrapnel");
   }
   return out;
@@ -116,22 +115,19 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
     return s;
   }
   s.max_range = max_range_in(unit);
-  s.long_fraction = option_number("d12_13_long_fraction");
+  s.long_fraction = opts_.long_fraction;
   if (shot == Shot::kSolidShot) {
     s.target = solid_shot_situation(unit, target);
-    const std::string& mode = option("r001_6_further_targets");
-    s.further_mode = mode == "none"   ? FurtherMode::kNone
-                     : mode == "flat" ? FurtherMode::kFlat
-                                      : FurtherMode::kCumulative;
+    s.further_mode = opts_.further_mode;
     return s;
   }
   s.nearby_units = 0;  // the scatter is rolled unit by unit
-  s.scatter_nearest = option("r001_5_scatter") == "nearest-unit";
-  s.class_modifiers = option_flag("d12_33_shell_class_modifiers");
+  s.scatter_nearest = opts_.scatter_nearest;
+  s.class_modifiers = opts_.shell_class_modifiers;
   if (shot == Shot::kShell) {
-    s.min_range = option_number("d12_14_shell_min_in");
+    s.min_range = opts_.shell_min_in;
   } else {
-    s.shrapnel_fraction = option_number("d12_14_shrapnel_fraction");
+    s.shrapnel_fraction = opts_.shrapnel_fraction;
   }
   return s;
 }
@@ -152,7 +148,7 @@ std::string BattleED::solid_shot_situation(int unit, int target) const {
   if (f == "column") return "attack-column";
   if (f == "wide-column" || f == "square") return f;
   if (f == "closed-column") {
-    return option("d12_35_solid_shot_targets") == "proposed" ? "closed-column" : "attack-column";
+    return opts_.closed_column_proposed ? "closed-column" : "attack-column";
   }
   if (f == "skirmish") return "skirmishers";
   if (f == "limbered") return "limbered-artillery";
@@ -167,9 +163,9 @@ std::string BattleED::solid_shot_situation(int unit, int target) const {
 // only the firer's enemies (its friends are not on the line at all).
 std::vector<int> BattleED::further_targets(int unit, int target) const {
   std::vector<int> out;
-  if (option("r001_6_further_targets") == "none") return out;
-  const int most = static_cast<int>(option_number("r001_6_max_further"));
-  const bool enemies_only = option("r001_6_further_sides") == "enemies-only";
+  if (opts_.further_mode == FurtherMode::kNone) return out;
+  const int most = opts_.max_further;
+  const bool enemies_only = opts_.further_enemies_only;
   const Vec2 from = force_.units[unit].footprint().centre;
   const Vec2 to = force_.units[target].footprint().centre;
   const Vec2 dir = (to - from).normalized();
@@ -206,7 +202,7 @@ std::vector<int> BattleED::further_targets(int unit, int target) const {
 // shot aimed at the target (its range and modifiers).
 std::vector<int> BattleED::scatter_units(int unit, int target) const {
   std::vector<std::pair<double, int>> near;
-  const bool enemies_only = option("r001_5_scatter_sides") == "enemies-only";
+  const bool enemies_only = opts_.scatter_enemies_only;
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int o = static_cast<int>(i);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
@@ -216,16 +212,14 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
   std::sort(near.begin(), near.end());
   std::vector<int> out;
   for (const auto& [g, o] : near) out.push_back(o);
-  if (option("r001_5_scatter") == "nearest-unit" && out.size() > 1)
-    out.erase(out.begin() + 1, out.end());
+  if (opts_.scatter_nearest && out.size() > 1) out.erase(out.begin() + 1, out.end());
   return out;
 }
 
 void BattleED::artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                               std::map<int, FireTally>& tally, EventLog& log) {
   const std::string& gun = facts(unit).gun;
-  const bool heavy =
-      gun == "heavy" || (gun == "medium" && option("d12_34_heavy") == "medium-and-heavy");
+  const bool heavy = gun == "heavy" || (gun == "medium" && opts_.medium_is_heavy);
   const std::string attack = shot == "solid-shot" ? (heavy ? "heavy-solid-shot" : "solid-shot")
                              : shot == "canister" ? "canister"
                                                   : "shell-shrapnel";
@@ -293,7 +287,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       p.target = solid_shot_situation(unit, behind[i]);
       p.target_number = static_cast<int>(i + 2);
       // R-001-6 "the new target's situation", L199, D12-13: at its own range by default.
-      if (option("r001_6_further_range") == "own") p.range = gap_in(unit, behind[i]);
+      if (opts_.further_range_own) p.range = gap_in(unit, behind[i]);
       p.general.friends_in_contact = contact_friend(unit, behind[i]) >= 0;  // L205
       strike(behind[i], p, "goes on through to");
     }

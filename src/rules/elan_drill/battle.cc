@@ -20,6 +20,7 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   // commands and leaders as the file gave them, but no units.
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   for (const auto& [name, value] : scenario_.options.values()) options_.emplace(name, value);
+  opts_ = options_now();
   learn_facts();
   state_.reserve(force_.units.size());
   for (const Unit& u : force_.units) {
@@ -69,7 +70,7 @@ std::vector<int> BattleED::units_to_order(int side) const {
 
 // D12-32: broken + destroyed units over the side's units, artillery weighted.
 double BattleED::broken_fraction(int side) const {
-  const double gun_weight = option_number("d12_32_artillery_weight");
+  const double gun_weight = opts_.artillery_weight;
   double all = 0, lost = 0;
   for (const Unit& u : force_.units) {
     if (u.side != side) continue;

@@ -22,6 +22,7 @@
 #include "core/force/proximity.h"
 #include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
+#include "rules/elan_drill/battle_options.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
@@ -137,6 +138,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   const std::string& option(std::string_view name) const;
   double option_number(std::string_view name) const;
   bool option_flag(std::string_view name) const;
+  // The options the battle reads, read once at the start (battle_options.h); the hot paths
+  // read these fields, never a name. options_now() reads them again (tests).
+  const BattleOptions& opts() const { return opts_; }
+  BattleOptions options_now() const;
   const std::string& experience(int unit) const { return facts_[unit].experience; }
   const UnitFacts& facts(int unit) const { return facts_[unit]; }
   UnitFacts facts_now(int unit) const;  // the same from the unit's attributes (tests)
@@ -371,6 +376,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   };
   // scenario_.options, by name (option()).
   std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
+  BattleOptions opts_;  // options_now(), at the start
   Force force_;
   std::vector<UnitState> state_;
   std::vector<UnitFacts> facts_;  // by unit (learn_facts, at the start)

@@ -32,7 +32,7 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry" && e.type != "light-cavalry";
   p.opponent_skirmish = e.formation == "skirmish" && u.formation != "skirmish";
-  p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  p.options.break_dms = opts_.break_dms;
   p.flank_rear = flank_or_rear(enemy, unit);            // L48: +1D
   p.attacking_flank_rear = flank_or_rear(unit, enemy);  // L63: +2
   p.uphill = uphill(unit, enemy);                       // L64
@@ -47,7 +47,7 @@ CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bo
   p.cavalry = force_.units[unit].arm == Arm::kCavalry;
   p.terrain_or_square =
       force_.units[enemy].formation == "square" || rough_or_worse(enemy) || cover(enemy) != "none";
-  p.dm_count_before = option("d12_15_close_dm_count") == "before";
+  p.dm_count_before = opts_.dm_count_before;
   return p;
 }
 
@@ -107,8 +107,8 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     return;
   }
   const bool counter = state_[d].response == "counter-charge";
-  int total_a = 0, total_d = 0;  // casualties caused by a, by d
-  const int rounds = static_cast<int>(option_number("d12_17_rounds"));  // D12-17
+  int total_a = 0, total_d = 0;     // casualties caused by a, by d
+  const int rounds = opts_.rounds;  // D12-17
   for (int round = 1; round <= rounds; ++round) {
     if (!force_.units[a].on_table() || !force_.units[d].on_table()) return;
     if (!active(a) || !active(d)) break;
@@ -152,7 +152,7 @@ void BattleED::close_action(int a, int d, EventLog& log) {
   pursue(a, d, log);  // D12-18 (pursuit.cc): only if d broke
   pursue(d, a, log);
   if (!active(a) || !active(d)) return;
-  if (option("d12_17_no_break") == "both-stay") return;  // D12-17 alternative
+  if (opts_.no_break_both_stay) return;  // D12-17 alternative
   // D12-17: after the last round the attacker falls back ½ move unless it caused more
   // casualties in total.
   const int loser = total_a > total_d ? d : a;

@@ -30,8 +30,8 @@ void BattleED::rally_step(int side, EventLog& log) {
     p.square_or_cover = unit.formation == "square" || cover(u) != "none";
     // D12-22: the die is a broken unit's (the rally reads it only then).
     p.leader_near = broken(u) && leader_near(u);
-    p.successes = option("r001_2_rally_mode") == "successes";
-    p.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+    p.successes = opts_.rally_successes;
+    p.options.break_dms = opts_.break_dms;
     with_leader(u, p.leader, p.options);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_rally(p, dice_, record_for(log, rolls));

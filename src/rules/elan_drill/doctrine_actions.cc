@@ -57,7 +57,7 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
   a.unit = unit;
   const int enemy = nearest_enemy(unit);
   // D12-24: a task on an objective with nothing to shoot at.
-  if (option_flag("d12_24_fortify_objectives") && u.arm == Arm::kFoot && in_contact(unit) < 0 &&
+  if (opts_.fortify_objectives && u.arm == Arm::kFoot && in_contact(unit) < 0 &&
       (state_[unit].engineering.empty() || state_[unit].engineering == "fortify")) {
     bool target = false;
     if (active(unit)) {  // every unit can_fire_at may accept (proximity.cc); any will do

@@ -35,7 +35,7 @@ void BattleED::engineering_step(int side, EventLog& log) {
     UnitState& s = state_[u];
     const std::string task = s.engineering;
     bool done = false;
-    const bool scripted = option("d12_24_engineering") == "scripted";
+    const bool scripted = opts_.engineering_scripted;
     std::vector<RollRecord> rolls;
     if (scripted) {
       const Value* turn = force_.units[u].attribute("engineering_turn");

@@ -27,7 +27,7 @@ Action BattleED::reduced_evade(int unit, int charger, double rate_in) const {
 
 void BattleED::limited_evades(int unit, int charger, std::vector<Action>& out) const {
   const Unit& u = force_.units[unit];
-  const bool any = option("d12_16_limited_responses") == "any";
+  const bool any = opts_.limited_responses_any;
   if (u.arm != Arm::kArtillery && can_fire_at(unit, charger) &&
       (any || u.formation == "skirmish" || u.type == "light-cavalry")) {
     Action a = reduced_evade(unit, charger, move_rate_in(unit));
@@ -35,14 +35,14 @@ void BattleED::limited_evades(int unit, int charger, std::vector<Action>& out) c
     out.push_back(a);
   }
   if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && can_fire_at(unit, charger)) {
-    Action a = reduced_evade(unit, charger, option_number("d12_07_line_in"));  // on foot
-    a.rate = "fire-and-evade";  // L123: gunners must leave guns
+    Action a = reduced_evade(unit, charger, opts_.line_in);  // on foot
+    a.rate = "fire-and-evade";                               // L123: gunners must leave guns
     out.push_back(a);
   }
   if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && !state_[unit].guns_left &&
       (any || gap_in(unit, charger) > kContactIn)) {
-    const double rate = option_number(u.type == "horse-artillery" ? "d12_07_horse_artillery_in"
-                                                                  : "d12_07_foot_artillery_in");
+    const double rate =
+        u.type == "horse-artillery" ? opts_.horse_artillery_in : opts_.foot_artillery_in;
     Action a = reduced_evade(unit, charger, rate);
     a.kind = ActionKind::kLimber;  // L125
     a.rate = "limber-and-evade";

@@ -118,8 +118,8 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
   s.experience = &row("close_saves.experience", experience(target));
   s.dms = std::min(state_[target].dms, 12);
   s.cover = cover_of(cover(target));
-  s.capped = option("r001_4_save_caps") != "none";
-  s.special = option("r001_4_special") == "leader-or-dm";
+  s.capped = opts_.save_caps;
+  s.special = opts_.special_leader_or_dm;
   s.attack = attack_of(attack);
   s.skirmisher = skirmisher_of(skirmisher);
   s.artillery = t.arm == Arm::kArtillery;
@@ -137,7 +137,7 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
       continue;
     }
     const Unit& unit = force_.units[u];
-    const bool half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
+    const bool half_or_fewer = opts_.half_or_fewer;
     const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
                                      : 2 * unit.figures() < unit.start_figures;
     ElanTestSituation p;
@@ -145,13 +145,13 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
     p.rifle_casualties = std::min(ft.rifle_close, 20);
     p.shell_casualties = std::min(ft.shell, 20);
-    p.per_casualty = option("d12_03_casualty_dice") == "per-casualty";
+    p.per_casualty = opts_.per_casualty;
     p.elan.factor = elan(u);
     p.elan.dms = std::min(state_[u].dms, 12);
     p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
     p.elan.below_half = below;
     p.elan.flank_rear = ft.flank_rear;
-    p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+    p.elan.options.break_dms = opts_.break_dms;
     with_leader(u, p.elan);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));

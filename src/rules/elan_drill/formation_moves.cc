@@ -18,7 +18,7 @@ bool line_like(const std::string& f) { return f == "line" || f == "two-rank-line
 std::string BattleED::formation_drill_action(int unit, const std::string& formation,
                                              int dice) const {
   const std::string& from = force_.units[unit].formation;
-  if (from == "skirmish" && formation != "skirmish" && option_flag("d12_21_reform_skirmish"))
+  if (from == "skirmish" && formation != "skirmish" && opts_.reform_skirmish)
     return "reform-detachments";  // L83, D12-21
   switch (dice) {
     case 0:
@@ -38,8 +38,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   const Rect fp = u.footprint();
   // L82, D12-08: formed infantry in line forms column and charges (3D).
   if (u.arm == Arm::kFoot && line_like(u.formation)) {
-    const double reach =
-        option_number("d12_07_column_in") + option_number("d12_07_charge_bonus_in");
+    const double reach = opts_.column_in + opts_.charge_bonus_in;
     for (const int ti : units_near(unit, reach)) {
       const Unit& tu = force_.units[ti];
       if (tu.side == u.side || !tu.on_table() || !within_in(unit, ti, reach) || !in_arc(unit, ti))
@@ -58,7 +57,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
     const Rect ff = force_.units[foe].footprint();
     const Vec2 to = (ff.centre - fp.centre).normalized();
     const double rate = move_rate_in(unit);
-    const double road = rate * (1 + option_number("d12_07_road_bonus"));
+    const double road = rate * (1 + opts_.road_bonus);
     const double travel = std::min(road * kMm, std::max(0.0, distance(fp, ff) - kStandOffIn * kMm));
     const Vec2 dest = fp.centre + to * travel;
     if (travel > rate * kMm && road_budget(unit, dest, rate) > rate) {

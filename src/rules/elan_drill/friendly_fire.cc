@@ -14,7 +14,7 @@ namespace smoothbore::elan_drill {
 
 void BattleED::friendly_hits(int unit, int target, const std::string& attack, int twelves,
                              std::map<int, FireTally>& tally, EventLog& log) {
-  if (twelves == 0 || option("d12_25_friendly_hits") != "natural-12") return;
+  if (twelves == 0 || !opts_.friendly_hits_12) return;
   const int ally = contact_friend(unit, target);
   if (ally < 0) return;
   std::vector<RollRecord> rolls;

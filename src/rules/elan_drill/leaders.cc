@@ -43,11 +43,11 @@ void BattleED::with_leader(int unit, ElanFactors& e) const {
 }
 void BattleED::with_leader(int unit, bool& leader, TestOptions& options) const {
   leader = attached_leader(unit) >= 0;
-  options.leader_bonus = static_cast<int>(option_number("d12_22_leader_bonus"));
+  options.leader_bonus = opts_.leader_bonus;
 }
 
 bool BattleED::leader_near(int unit) const {
-  if (!option_flag("d12_22_leader_rally_die")) return false;
+  if (!opts_.leader_rally_die) return false;
   const Rect fp = force_.units[unit].footprint();
   // Issue 9: a leader farther from the centre than the half diagonal and 4" (and 1 mm for
   // rounding) is farther than 4" from the footprint: no exact distance (two sines) for him.
@@ -99,7 +99,7 @@ void BattleED::leader_step(int side, EventLog& log) {
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
     std::vector<Action> legal;
     double best_gap = 1e18;
-    const double leader_in = option_number("d12_07_leader_in");
+    const double leader_in = opts_.leader_in;
     for (int u : snap_.near(l.position, leader_in * kMm)) {  // the units within his move
       if (force_.units[u].side != side) continue;
       const int other = leader_of[u];
@@ -147,7 +147,7 @@ void BattleED::leader_step(int side, EventLog& log) {
 // special casualties left (each +1 DM).
 int BattleED::leader_hit(int unit, int special, EventLog& log) {
   const int li = attached_leader(unit);
-  if (special <= 0 || li < 0 || option("r001_4_special") != "leader-or-dm") return special;
+  if (special <= 0 || li < 0 || !opts_.special_leader_or_dm) return special;
   Leader& l = force_.leaders[li];
   const int face = dice_.roll(12);
   l.alive = false;

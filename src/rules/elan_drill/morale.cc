@@ -23,7 +23,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
     return;
   }
   special = leader_hit(unit, special, log);  // leaders.cc
-  if (special > 0 && option("r001_4_special") == "leader-or-dm") {
+  if (special > 0 && opts_.special_leader_or_dm) {
     add_dms(unit, special, "special casualty: officers or colours down (R-001-4)", log);
   }
 }
@@ -37,7 +37,7 @@ void BattleED::add_dms(int unit, int dms, std::string_view why, EventLog& log) {
                          state_[unit].dms == 1 ? "" : "s");
     e.data = {{"dms", Value(std::int64_t{state_[unit].dms})}};
   }));
-  if (active(unit) && state_[unit].dms >= static_cast<int>(option_number("r001_3_break_dms"))) {
+  if (active(unit) && state_[unit].dms >= opts_.break_dms) {
     break_unit(unit, log.quiet() ? "" : fmt::format("{} DMs (R-001-3)", state_[unit].dms), log);
   }
 }
@@ -60,13 +60,12 @@ void BattleED::break_unit(int unit, std::string_view why, EventLog& log) {
   if (!active(unit)) return;
   Unit& u = force_.units[unit];
   u.status = UnitStatus::kRouted;
-  state_[unit].dms =
-      std::max(state_[unit].dms, static_cast<int>(option_number("r001_3_break_dms")));
+  state_[unit].dms = std::max(state_[unit].dms, opts_.break_dms);
   touch(unit);
   log.append(event(log, EventKind::kRout, unit,
                    [&] { return fmt::format("{} breaks: {}", name(unit), why); }));
   // D12-05: broken units flee at once (a full march move), unless the option says stand.
-  if (option("d12_05_broken") == "flee") flee(unit, option_number("d12_07_march_column_in"), log);
+  if (opts_.broken_flee) flee(unit, opts_.march_column_in, log);
   friends_broken_tests(unit, log);
 }
 
@@ -84,7 +83,7 @@ void BattleED::destroy(int unit, UnitStatus status, std::string_view why, EventL
 // test, at most once per step (option every-time: each time).
 void BattleED::friends_broken_tests(int unit, EventLog& log) {
   const Unit& b = force_.units[unit];
-  const bool once = option("d12_36_friend_broken") == "once-per-step";
+  const bool once = opts_.friend_broken_once;
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int f = static_cast<int>(i);
     if (f == unit || force_.units[i].side != b.side || !active(f)) continue;
@@ -93,7 +92,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     state_[f].tested_step = step_;
     ElanTestSituation p;
     p.friends_broken = 1;
-    p.elan.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));  // R-001-3
+    p.elan.options.break_dms = opts_.break_dms;  // R-001-3
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
     p.elan.square_or_cover = force_.units[i].formation == "square";

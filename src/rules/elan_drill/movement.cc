@@ -133,7 +133,7 @@ DrillTestSituation BattleED::drill_situation(int unit, std::string_view action, 
   s.factor = drill(unit);
   s.dms = std::min(state_[unit].dms, 12);
   s.restricted = restricted(unit);
-  s.options.break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  s.options.break_dms = opts_.break_dms;
   with_leader(unit, s.leader, s.options);
   return s;
 }
@@ -254,7 +254,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         break;
       case ActionKind::kFormation: {
         const bool full = a.rate == "full";  // L81: & move full, 2D
-        const int dice = a.moves ? (full ? 2 : 1) : option("d12_08_formation_only") == "1d" ? 1 : 0;
+        const int dice = a.moves ? (full ? 2 : 1) : opts_.formation_only_1d ? 1 : 0;
         if (change_formation(u, a.formation, dice, log) && a.moves) {
           ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2), -1,
                        log);  // D12-08
@@ -277,10 +277,9 @@ void BattleED::movement_phase(int side, EventLog& log) {
     }
   }
   // D12-05: broken units flee their full march rate each movement phase.
-  if (option("d12_05_broken") == "flee") {
+  if (opts_.broken_flee) {
     for (int u : force_.units_of(side)) {
-      if (broken(u) && force_.units[u].on_table())
-        flee(u, option_number("d12_07_march_column_in"), log);
+      if (broken(u) && force_.units[u].on_table()) flee(u, opts_.march_column_in, log);
     }
   }
   abandoned_guns_step(log);  // L123 (abandoned_guns.cc)

@@ -72,7 +72,7 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   }
   st.rect.centre = c0 + dir * ok_t;
   refile(unit);
-  const std::string& who = option("d12_20_pass_through");
+  const std::string& who = opts_.pass_through;
   bool fleeing_tested = false;
   for (int f : passed) {
     if (who != "fleeing-unit" && active(f) && force_.units[f].formation != "skirmish")

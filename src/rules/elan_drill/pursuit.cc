@@ -41,7 +41,7 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
   if (!active(winner) || !force_.units[loser].on_table() || !broken(loser)) return;
   if (force_.units[winner].arm == Arm::kArtillery) return;
   const bool foot = force_.units[winner].arm == Arm::kFoot;
-  const std::string& mode = option(foot ? "d12_18_infantry_pursuit" : "d12_18_cavalry_pursuit");
+  const std::string& mode = foot ? opts_.infantry_pursuit : opts_.cavalry_pursuit;
   if (mode == "never") return;
   if (mode == "commander") {  // D12-18: infantry "may pursue"
     Action stay;
@@ -90,7 +90,7 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
 void BattleED::pursuit_round(int a, int d, EventLog& log) {
   CloseActionSituation pd = close_situation(d, a, false);
   pd.broken = true;  // D12-18: -2 to hit (option d12_18_broken_to_hit)
-  pd.broken_to_hit = static_cast<int>(option_number("d12_18_broken_to_hit"));
+  pd.broken_to_hit = opts_.broken_to_hit;
   std::vector<RollRecord> rolls;
   const Outcome oa = roll_close_action(close_situation(a, d, true), dice_, record_for(log, rolls));
   const Outcome od = roll_close_action(pd, dice_, record_for(log, rolls));
@@ -124,8 +124,7 @@ bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
   if (!ok || !active(unit)) return true;
   const Vec2 c = force_.units[unit].footprint().centre;
   const Vec2 away = (c - force_.units[enemy].footprint().centre).normalized();
-  const double dist =
-      option("d12_19_break_off_move") == "half" ? move_rate_in(unit) / 2 : kContactIn + 0.5;
+  const double dist = opts_.break_off_half ? move_rate_in(unit) / 2 : kContactIn + 0.5;
   move_unit(unit, c + away * (dist * kMm), a.facing, dist, -1);
   state_[unit].moved = true;
   log.append(

@@ -14,9 +14,7 @@ void BattleED::reinforcement_step(int side, EventLog& log) {
   for (int u : force_.units_of(side)) {
     UnitState& s = state_[u];
     if (s.arrival <= 0) continue;
-    const int need =
-        std::min(12, s.arrival + s.arrival_failures *
-                                     static_cast<int>(option_number("d12_23_reinforcement_step")));
+    const int need = std::min(12, s.arrival + s.arrival_failures * opts_.reinforcement_step);
     const int face = dice_.roll(12);
     const bool arrives = face <= need && place_ok(u, force_.units[u].footprint(), -1);
     log.append(event(log, EventKind::kStatus, u, [&](Event& e) {

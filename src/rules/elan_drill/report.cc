@@ -9,7 +9,7 @@ namespace smoothbore::elan_drill {
 Battle::UnitReport BattleED::unit_report(int unit) const {
   UnitReport r;
   const UnitState& s = state_[unit];
-  const int break_dms = static_cast<int>(option_number("r001_3_break_dms"));
+  const int break_dms = opts_.break_dms;
   if (broken(unit)) r.flags.emplace_back("routed");                           // R-001-3
   if (active(unit) && s.dms > 0) r.flags.emplace_back("disordered");          // D12-06 disruption
   if (s.charging >= 0 || s.charged_by >= 0) r.flags.emplace_back("engaged");  // §6, §9
@@ -29,7 +29,7 @@ Battle::UnitReport BattleED::unit_report(int unit) const {
   }
   if (const int li = attached_leader(unit); li >= 0) {
     book("leader", fmt::format("{} (+{} Élan and Drill, D12-22)", force_.leaders[li].name,
-                               static_cast<int>(option_number("d12_22_leader_bonus"))));
+                               opts_.leader_bonus));
   }
   if (!s.fired_ever) book("first fire", "still to come (D12-26)");
   return r;

@@ -52,6 +52,17 @@ double BattleED::option_number(std::string_view n) const {
   return as_number(option_value(options_, n));
 }
 
+namespace {
+// D12-13: the gun class's solid-shot maximum range (an option per class; a class no option
+// names is looked up by its name, which reports it).
+double gun_class_max_in(const BattleED& b, const std::string& gun) {
+  if (const double* in = b.opts().gun_max_in(gun)) return *in;
+  std::string name = gun;
+  std::replace(name.begin(), name.end(), '-', '_');
+  return b.option_number("d12_13_" + name + "_max_in");
+}
+}  // namespace
+
 // Issue 9: every unit's attributes, ratings and ranges, once (UnitFacts).
 void BattleED::learn_facts() {
   facts_.clear();
@@ -67,18 +78,13 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.gun = u.attribute_string("gun", "medium");
   f.experience = u.attribute_string("experience", "steady");
   f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
-  if (u.arm == Arm::kArtillery) {  // D12-13: the gun class's maximum (an option per class)
-    std::string gun = f.gun;
-    std::replace(gun.begin(), gun.end(), '-', '_');
-    f.max_range_in = option_number("d12_13_" + gun + "_max_in");
-  }
+  if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
   // §2.2 proposed factors (D12-02, D12-10).
   f.elan = rating(u, "elan", 8, 7, 6);
   f.drill = rating(u, "drill", 8, 7, 5);
   f.gunnery = rating(u, "gunnery", 7, 6, 5);
-  f.musketry = rating(u, "musketry", static_cast<int>(option_number("d12_10_musketry_veteran")),
-                      static_cast<int>(option_number("d12_10_musketry_steady")),
-                      static_cast<int>(option_number("d12_10_musketry_conscript")));
+  f.musketry = rating(u, "musketry", opts_.musketry_veteran, opts_.musketry_steady,
+                      opts_.musketry_conscript);
   return f;
 }
 
@@ -93,25 +99,23 @@ double BattleED::move_rate_in(int unit) const {
   const std::string& f = u.formation;
   if (u.arm == Arm::kArtillery) {
     // L123: gunners who left their guns go on foot (the line's rate: interpretation).
-    if (state_[unit].guns_left) return option_number("d12_07_line_in");
-    if (f != "limbered") return option_number("d12_07_manhandle_in");
-    return option_number(u.type == "horse-artillery" ? "d12_07_horse_artillery_in"
-                                                     : "d12_07_foot_artillery_in");
+    if (state_[unit].guns_left) return opts_.line_in;
+    if (f != "limbered") return opts_.manhandle_in;
+    return u.type == "horse-artillery" ? opts_.horse_artillery_in : opts_.foot_artillery_in;
   }
   if (u.arm == Arm::kCavalry) {
-    if (f == "march-column") return option_number("d12_07_cavalry_march_in");
-    return option_number(u.type == "light-cavalry" ? "d12_07_light_cavalry_in"
-                                                   : "d12_07_cavalry_in");
+    if (f == "march-column") return opts_.cavalry_march_in;
+    return u.type == "light-cavalry" ? opts_.light_cavalry_in : opts_.cavalry_in;
   }
-  if (f == "square") return option_number("d12_07_square_in");
-  if (f == "skirmish") return option_number("d12_07_skirmish_in");
-  if (f == "march-column") return option_number("d12_07_march_column_in");
-  if (f.find("column") != std::string::npos) return option_number("d12_07_column_in");
-  return option_number("d12_07_line_in");
+  if (f == "square") return opts_.square_in;
+  if (f == "skirmish") return opts_.skirmish_in;
+  if (f == "march-column") return opts_.march_column_in;
+  if (f.find("column") != std::string::npos) return opts_.column_in;
+  return opts_.line_in;
 }
 
 double BattleED::charge_reach_in(int unit) const {
-  return move_rate_in(unit) + option_number("d12_07_charge_bonus_in");
+  return move_rate_in(unit) + opts_.charge_bonus_in;
 }
 
 bool BattleED::in_arc(int unit, int target) const {
@@ -119,8 +123,7 @@ bool BattleED::in_arc(int unit, int target) const {
   if (u.formation == "skirmish" || u.formation == "square") return true;  // D12-12, D12-11
   const Rect me = u.footprint();
   const Rect t = force_.units[target].footprint();
-  const double arc = u.arm == Arm::kArtillery ? option_number("d12_12_artillery_arc_deg")
-                                              : option_number("d12_12_fire_arc_deg");
+  const double arc = u.arm == Arm::kArtillery ? opts_.artillery_arc_deg : opts_.fire_arc_deg;
   // Measured from the nearest point of the target, with the unit's half frontage.
   const Vec2 d = t.centre - me.centre;
   const double along = d.dot(me.forward());
@@ -161,7 +164,7 @@ int BattleED::eligible_figures(int unit) const {
 }
 int BattleED::eligible_figures_in(const Unit& u, const std::string& f) const {
   const int n = u.figures();
-  if (option("d12_11_eligible") == "all-figures" || f == "skirmish") return n;
+  if (opts_.all_figures_eligible || f == "skirmish") return n;
   if (f == "square") return std::max(1, n / 4);
   if (f == "march-column") return std::min(n, 2);
   if (f == "wide-column") return std::min(n, 8);
@@ -195,9 +198,7 @@ std::string BattleED::fire_resolution(int unit, int target) const {
 // D12-13: the gun class's solid-shot maximum range (an option per class).
 double BattleED::max_range_in(int unit) const {
   if (force_.units[unit].arm == Arm::kArtillery) return facts_[unit].max_range_in;
-  std::string gun = facts_[unit].gun;
-  std::replace(gun.begin(), gun.end(), '-', '_');
-  return option_number("d12_13_" + gun + "_max_in");
+  return gun_class_max_in(*this, facts_[unit].gun);
 }
 
 // A unit's small arm's row of fire.weapons (kept in its facts).
@@ -277,9 +278,9 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   s.mounted = u.arm == Arm::kCavalry;
   s.two_rank_line = u.formation == "two-rank-line";
   s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !st.fired_ever;
-  s.platoon_round_up = option("d12_37_platoon_rounding") == "up";
-  s.pistol_no_penalty = option("r001_5_pistol_range") == "no-penalty";
-  s.duplicates_twice = option("r001_7_duplicates") == "twice";
+  s.platoon_round_up = opts_.platoon_round_up;
+  s.pistol_no_penalty = opts_.pistol_no_penalty;
+  s.duplicates_twice = opts_.duplicates_twice;
   return s;
 }
 
@@ -290,7 +291,7 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   CloseActionSituation s;
   s.figures = std::clamp(contact_figures(unit, target), 1, 40);
   s.skill = musketry(unit);
-  s.vs_broken = broken(target) && option_flag("d12_05_broken_contact_dice");
+  s.vs_broken = broken(target) && opts_.broken_contact_dice;
   s.flank_rear = flank_or_rear(unit, target);  // L229, L254
   const std::string target_cover = cover(target);
   s.obstacle_or_bua = target_cover == "hard";
@@ -303,8 +304,8 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   s.target.experience = &row("close_saves.experience", experience(target));
   s.target.dms = std::min(state_[target].dms, 12);
   s.target.cover = cover_of(target_cover);
-  s.target.capped = option("r001_4_save_caps") != "none";
-  s.target.special = option("r001_4_special") == "leader-or-dm";
+  s.target.capped = opts_.save_caps;
+  s.target.special = opts_.special_leader_or_dm;
   return s;
 }
 

@@ -23,7 +23,7 @@ constexpr double kClearIn = 0.3;      // how far short of / beyond the obstacle 
 bool BattleED::restricted(int unit) const {
   const std::string& f = force_.units[unit].formation;
   if (f == "square" || f == "march-column") return true;
-  if (option("d12_09_restricted") == "formations-only") return false;
+  if (opts_.restricted_formations_only) return false;
   int multiplier = 1;
   rough_or_worse(unit, &multiplier);
   return multiplier >= 3 || cover(unit) == "hard";
@@ -46,7 +46,7 @@ double BattleED::road_budget(int unit, Vec2 dest, double budget_in) const {
              .has(TerrainClass::kRoad))
       return budget_in;
   }
-  return budget_in * (1 + option_number("d12_07_road_bonus"));
+  return budget_in * (1 + opts_.road_bonus);
 }
 
 // An ordered move or charge: the road bonus, then any obstacle on the straight path.
