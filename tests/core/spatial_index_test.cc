@@ -211,6 +211,54 @@ TEST(SpatialIndexTest, ReservedMatchesGrown) {
   }
 }
 
+// A dense population moved about (re-filing scrambles each cell's order), with corners on
+// cell edges either side of zero (the cell of a coordinate below zero rounds down), asked
+// small boxes (a few ids, sorted in place) and wide ones (many): always the scan's ids,
+// ascending.
+TEST(SpatialIndexTest, DenseChurnOnCellEdgesMatchesScan) {
+  Rng rng(20261128, 1);
+  const double cell = 50;
+  auto coordinate = [&] {
+    const double edge = cell * (static_cast<double>(rng.next_u32() % 40) - 20);
+    const double offsets[] = {0.0, 1e-9, -1e-9, rng.uniform() * cell};
+    return edge + offsets[rng.next_u32() % 4];
+  };
+  SpatialIndex index(cell);
+  std::vector<Box> boxes(500);
+  std::vector<bool> present(boxes.size(), false);
+  int queries = 0, several = 0;
+  for (int step = 0; step < 4000; ++step) {
+    const std::size_t id = rng.next_u32() % boxes.size();
+    if (rng.roll(8) == 1) {
+      index.remove(static_cast<int>(id));
+      present[id] = false;
+    } else {
+      const Vec2 a{coordinate(), coordinate()};
+      const Box box{a, {a.x + rng.uniform() * 1.5 * cell, a.y + rng.uniform() * 1.5 * cell}};
+      Rect r;  // facing 0: its bounds are the box
+      r.centre = (box.min + box.max) * 0.5;
+      r.width = box.max.x - box.min.x;
+      r.depth = box.max.y - box.min.y;
+      index.insert(static_cast<int>(id), r, box);
+      boxes[id] = box;
+      present[id] = true;
+    }
+    if (step % 4 != 0) continue;
+    const Vec2 a{coordinate(), coordinate()};
+    const double span = step % 8 == 0 ? rng.uniform() * cell : rng.uniform() * 8 * cell;
+    const Box query{a, {a.x + span, a.y + span}};
+    std::vector<int> want;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      if (present[i] && boxes[i].intersects(query)) want.push_back(static_cast<int>(i));
+    }
+    EXPECT_EQ(index.query(query), want) << "step " << step;
+    ++queries;
+    if (want.size() > 16) ++several;
+  }
+  EXPECT_EQ(queries, 1000);
+  EXPECT_GT(several, 20);  // both the short sort and std::sort were exercised
+}
+
 TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
   SpatialIndex index(100);
   Rect r;
