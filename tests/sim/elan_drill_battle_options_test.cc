@@ -109,6 +109,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.platoon_round_up, "up", "down"); }},
       {"d12_03_casualty_dice",
        [](const O& o) { return pick(o.per_casualty, "per-casualty", "once-per-phase"); }},
+      {"r001_1_min_dice", [](const O& o) { return num(o.min_dice); }},
+      {"r001_1_factor_cap", [](const O& o) { return pick(o.factor_cap, "1-11", "none"); }},
       {"r001_2_rally_mode",
        [](const O& o) { return pick(o.rally_successes, "successes", "failures"); }},
       {"r001_3_break_dms", [](const O& o) { return num(o.break_dms); }},
@@ -141,21 +143,11 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // Options the battle itself never reads (BattleOptions has no field for them): the match
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
-const std::set<std::string> kNotRead = {"d12_01_test_direction",
-                                        "d12_02_ratings",
-                                        "d12_03_trigger_sum",
-                                        "d12_04_close",
-                                        "d12_06_dm_removal",
-                                        "d12_26_first_fire",
-                                        "d12_27_reactive_fire",
-                                        "d12_28_moving",
-                                        "d12_30_lost_more",
-                                        "d12_31_outnumbered",
-                                        "d12_32_turn_limit",
-                                        "d12_32_army_break",
-                                        "d12_15_failed_chargers_fire",
-                                        "r001_1_min_dice",
-                                        "r001_1_factor_cap"};
+const std::set<std::string> kNotRead = {
+    "d12_01_test_direction",      "d12_02_ratings",     "d12_03_trigger_sum",   "d12_04_close",
+    "d12_06_dm_removal",          "d12_26_first_fire",  "d12_27_reactive_fire", "d12_28_moving",
+    "d12_30_lost_more",           "d12_31_outnumbered", "d12_32_turn_limit",    "d12_32_army_break",
+    "d12_15_failed_chargers_fire"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

@@ -300,8 +300,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double flee_through(int unit, Vec2 dest, double budget_in, EventLog& log);
   void pass_through_test(int unit, int other, EventLog& log);
   // leaders (leaders.cc, L7, D12-22, R-001-4)
+  // Whether a leader is attached to `unit` (D12-22; the bonus comes with opts_.tests()).
   void with_leader(int unit, ElanFactors& e) const;
-  void with_leader(int unit, bool& leader, TestOptions& options) const;
+  void with_leader(int unit, bool& leader) const;
   bool leader_near(int unit) const;
   void leader_step(int side, EventLog& log);
   void reinforcement_step(int side, EventLog& log);

@@ -73,6 +73,8 @@ BattleOptions BattleED::options_now() const {
   o.friend_broken_once = option("d12_36_friend_broken") == "once-per-step";
   o.platoon_round_up = option("d12_37_platoon_rounding") == "up";
   o.per_casualty = option("d12_03_casualty_dice") == "per-casualty";
+  o.min_dice = whole("r001_1_min_dice");
+  o.factor_cap = option("r001_1_factor_cap") == "1-11";
   o.rally_successes = option("r001_2_rally_mode") == "successes";
   o.break_dms = whole("r001_3_break_dms");
   o.save_caps = option("r001_4_save_caps") != "none";

@@ -56,7 +56,9 @@ struct BattleOptions {
   bool friend_broken_once = true;      // d12_36_friend_broken == "once-per-step"
   bool platoon_round_up = true;        // d12_37_platoon_rounding == "up"
   bool per_casualty = false;           // d12_03_casualty_dice == "per-casualty"
-  // R-001-2 … R-001-7
+  // R-001-1 … R-001-7
+  int min_dice = 0;                                     // r001_1_min_dice
+  bool factor_cap = false;                              // r001_1_factor_cap == "1-11"
   bool rally_successes = true;                          // r001_2_rally_mode == "successes"
   int break_dms = 0;                                    // r001_3_break_dms
   bool save_caps = true;                                // r001_4_save_caps != "none"
@@ -73,6 +75,8 @@ struct BattleOptions {
   // D12-13: a gun class's solid-shot maximum (heavy, medium, light, ultra-light), or
   // nullptr for a class no option names.
   const double* gun_max_in(std::string_view gun) const;
+  // The options every Élan and Drill test and rally carries (R-001-1, R-001-3, D12-22).
+  TestOptions tests() const { return {leader_bonus, break_dms, min_dice, factor_cap}; }
   bool operator==(const BattleOptions&) const = default;
 };
 

@@ -32,7 +32,7 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry" && e.type != "light-cavalry";
   p.opponent_skirmish = e.formation == "skirmish" && u.formation != "skirmish";
-  p.options.break_dms = opts_.break_dms;
+  p.options = opts_.tests();                            // R-001-1, R-001-3, D12-22
   p.flank_rear = flank_or_rear(enemy, unit);            // L48: +1D
   p.attacking_flank_rear = flank_or_rear(unit, enemy);  // L63: +2
   p.uphill = uphill(unit, enemy);                       // L64

@@ -31,8 +31,8 @@ void BattleED::rally_step(int side, EventLog& log) {
     // D12-22: the die is a broken unit's (the rally reads it only then).
     p.leader_near = broken(u) && leader_near(u);
     p.successes = opts_.rally_successes;
-    p.options.break_dms = opts_.break_dms;
-    with_leader(u, p.leader, p.options);
+    p.options = opts_.tests();  // R-001-1, R-001-3, D12-22
+    with_leader(u, p.leader);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_rally(p, dice_, record_for(log, rolls));
     int dms = s.dms;

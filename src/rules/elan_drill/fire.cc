@@ -151,7 +151,7 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
     p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
     p.elan.below_half = below;
     p.elan.flank_rear = ft.flank_rear;
-    p.elan.options.break_dms = opts_.break_dms;
+    p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
     with_leader(u, p.elan);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));

@@ -38,13 +38,8 @@ int BattleED::attached_leader(int unit) const {
   return unit >= 0 && unit < static_cast<int>(leader_of_.size()) ? leader_of_[unit] : -1;
 }
 
-void BattleED::with_leader(int unit, ElanFactors& e) const {
-  with_leader(unit, e.leader, e.options);
-}
-void BattleED::with_leader(int unit, bool& leader, TestOptions& options) const {
-  leader = attached_leader(unit) >= 0;
-  options.leader_bonus = opts_.leader_bonus;
-}
+void BattleED::with_leader(int unit, ElanFactors& e) const { with_leader(unit, e.leader); }
+void BattleED::with_leader(int unit, bool& leader) const { leader = attached_leader(unit) >= 0; }
 
 bool BattleED::leader_near(int unit) const {
   if (!opts_.leader_rally_die) return false;

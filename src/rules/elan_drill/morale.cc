@@ -92,7 +92,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     state_[f].tested_step = step_;
     ElanTestSituation p;
     p.friends_broken = 1;
-    p.elan.options.break_dms = opts_.break_dms;  // R-001-3
+    p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
     p.elan.square_or_cover = force_.units[i].formation == "square";

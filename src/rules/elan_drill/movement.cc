@@ -133,8 +133,8 @@ DrillTestSituation BattleED::drill_situation(int unit, std::string_view action, 
   s.factor = drill(unit);
   s.dms = std::min(state_[unit].dms, 12);
   s.restricted = restricted(unit);
-  s.options.break_dms = opts_.break_dms;
-  with_leader(unit, s.leader, s.options);
+  s.options = opts_.tests();  // R-001-1, R-001-3, D12-22
+  with_leader(unit, s.leader);
   return s;
 }
 
