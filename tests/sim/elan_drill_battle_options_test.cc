@@ -73,6 +73,7 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.shrapnel_any, "any", "scenario"); }},
       {"d12_15_close_dm_count",
        [](const O& o) { return pick(o.dm_count_before, "before", "after"); }},
+      {"d12_15_failed_chargers_fire", [](const O& o) { return Value(o.failed_chargers_fire); }},
       {"d12_16_limited_responses",
        [](const O& o) { return pick(o.limited_responses_any, "any", "proposed"); }},
       {"d12_16_recover_guns", [](const O& o) { return pick(o.recover_guns, "return", "never"); }},
@@ -144,10 +145,9 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
 const std::set<std::string> kNotRead = {
-    "d12_01_test_direction",      "d12_02_ratings",     "d12_03_trigger_sum",   "d12_04_close",
-    "d12_06_dm_removal",          "d12_26_first_fire",  "d12_27_reactive_fire", "d12_28_moving",
-    "d12_30_lost_more",           "d12_31_outnumbered", "d12_32_turn_limit",    "d12_32_army_break",
-    "d12_15_failed_chargers_fire"};
+    "d12_01_test_direction", "d12_02_ratings",     "d12_03_trigger_sum",   "d12_04_close",
+    "d12_06_dm_removal",     "d12_26_first_fire",  "d12_27_reactive_fire", "d12_28_moving",
+    "d12_30_lost_more",      "d12_31_outnumbered", "d12_32_turn_limit",    "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

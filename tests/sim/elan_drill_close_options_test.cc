@@ -1,6 +1,7 @@
 // elan-drill close-action options in the battle (shared/rules/001.md §9): the number of
-// rounds (D12-17, d12_17_rounds) and a broken unit's to-hit in a pursuer's new close action
-// (D12-18, d12_18_broken_to_hit). Invariants are checked after every step.
+// rounds (D12-17, d12_17_rounds), a broken unit's to-hit in a pursuer's new close action
+// (D12-18, d12_18_broken_to_hit), whether a charger that fails to close fires (D12-15). Invariants
+// are checked after every step.
 #include <string>
 
 #include <fmt/format.h>
@@ -61,6 +62,42 @@ TEST(ElanDrillCloseOptions, BrokenToHitOption_D12_18) {
       if (m.ref == "D12-18") found = m.value;
     }
     EXPECT_EQ(found, to_hit);
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
+// D12-15 (d12_15_failed_chargers_fire): a charger with factor 0 (Elan 1, 1 DM) fails its 1D
+// close-to-melee test and halts. By default it fires its carbines in the close action phase
+// (L24); with the option false it does not fire until the phase is over.
+TEST(ElanDrillCloseOptions, FailedChargersFireOption_D12_15) {
+  for (const bool fires : {true, false}) {
+    const Scenario sc = ed(
+        unit_toml("b1", "cavalry", "line", 10, 24, 4, "weapon = \"carbine\"\nelan = 1\ndms = 1\n"),
+        unit_toml("r1", "infantry", "line", 20, 24, 12, "facing = 180\nweapon = \"none\"\n"),
+        fmt::format("d12_15_failed_chargers_fire = {}", fires));
+    BattleHarness g(sc, 1);
+    ScriptedCommander blue, red;
+    blue.charge(g.idx("b1"), g.idx("r1"));
+    g.play(blue, red);
+    const auto closes = g.events_with("closes to melee", "b1", 1);
+    ASSERT_EQ(closes.size(), 1u);
+    ASSERT_FALSE(std::get<bool>(*field(*closes.front(), "contact")));
+    // b1's fire between its failed close and the next phase (red's command phase).
+    const std::ptrdiff_t from = g.position(closes.front());
+    std::ptrdiff_t to = -1;
+    for (const Event* e : g.events(EventKind::kPhase, "", 1)) {
+      if (g.position(e) > from) {
+        to = g.position(e);
+        break;
+      }
+    }
+    ASSERT_GT(to, from);
+    int fired = 0;
+    for (const Event* e : g.events_with("fires small-arms at", "b1", 1)) {
+      if (g.position(e) > from && g.position(e) < to) ++fired;
+    }
+    EXPECT_EQ(fired, fires ? 1 : 0) << fires;
+    EXPECT_TRUE(g.events(EventKind::kMelee, "b1", 1).empty());
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }

@@ -49,6 +49,7 @@ BattleOptions BattleED::options_now() const {
   o.shrapnel_fraction = option_number("d12_14_shrapnel_fraction");
   o.shrapnel_any = option("d12_14_shrapnel_allowed") == "any";
   o.dm_count_before = option("d12_15_close_dm_count") == "before";
+  o.failed_chargers_fire = option_flag("d12_15_failed_chargers_fire");
   o.limited_responses_any = option("d12_16_limited_responses") == "any";
   o.recover_guns = option("d12_16_recover_guns") == "return";
   o.rounds = whole("d12_17_rounds");

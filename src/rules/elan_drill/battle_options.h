@@ -32,6 +32,7 @@ struct BattleOptions {
   bool shrapnel_any = false;  // d12_14_shrapnel_allowed == "any"
   // D12-15 … D12-25
   bool dm_count_before = false;                   // d12_15_close_dm_count == "before"
+  bool failed_chargers_fire = true;               // d12_15_failed_chargers_fire
   bool limited_responses_any = false;             // d12_16_limited_responses == "any"
   bool recover_guns = true;                       // d12_16_recover_guns == "return"
   int rounds = 0;                                 // d12_17_rounds

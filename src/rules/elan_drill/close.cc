@@ -74,7 +74,8 @@ void BattleED::close_phase(int side, EventLog& log) {
     });
     apply_test(a, c, "close to melee", std::move(e), log);
     if (!active(a)) continue;
-    if (!contact) {  // L24: units that failed to close fire instead
+    if (!contact) {                               // L24: units that failed to close fire instead
+      if (!opts_.failed_chargers_fire) continue;  // D12-15 alternative: they only halt
       std::map<int, FireTally> tally;
       if (can_fire_at(a, d)) fire_one(a, d, false, tally, log);
       fire_tests(tally, log);
