@@ -1,8 +1,12 @@
 // elan-drill close-action options in the battle (shared/rules/001.md §9): the number of
 // rounds (D12-17, d12_17_rounds), a broken unit's to-hit in a pursuer's new close action
-// (D12-18, d12_18_broken_to_hit), whether a charger that fails to close fires (D12-15). Invariants
+// (D12-18, d12_18_broken_to_hit), whether a charger that fails to close fires (D12-15), the
+// figures lost more of the end-of-round test (D12-30). Invariants
 // are checked after every step.
+#include <algorithm>
+#include <regex>
 #include <string>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -100,6 +104,63 @@ TEST(ElanDrillCloseOptions, FailedChargersFireOption_D12_15) {
     EXPECT_TRUE(g.events(EventKind::kMelee, "b1", 1).empty());
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
+}
+
+// The dice an end-of-round Élan test added for figures lost more (L50): its record's
+// "+ND Each figure lost more than opponent" (0 when none).
+int lost_more_dice(const Event& e) {
+  static const std::regex kDice(R"(\+(\d+)D Each figure lost more than opponent)");
+  std::smatch m;
+  for (const RollRecord& r : e.rolls) {
+    if (std::regex_search(r.result, m, kDice)) return std::stoi(m[1]);
+  }
+  return 0;
+}
+
+// D12-30 (d12_30_lost_more): the end-of-round Élan test's extra dice are the figures lost
+// more than the opponent in the round just fought (default), or in the whole close action so
+// far (`whole-action`). Each round's casualties come from its melee event; every test's extra
+// dice must be the option's count, and over the seeds the two counts differ in some test.
+TEST(ElanDrillCloseOptions, LostMoreOption_D12_30) {
+  static const std::regex kRound(
+      R"(Close action round (\d+): \S+ inflict (\d+), \S+ inflict (\d+))");
+  int differing = 0, checked = 0;
+  for (const bool whole : {false, true}) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      const Scenario sc =
+          ed(unit_toml("b1", "infantry", "column", 20, 24, 4, "elan = 12\nmusketry = 4\n"),
+             unit_toml("r1", "infantry", "line", 20, 24, 12,
+                       "facing = 180\nelan = 12\nmusketry = 4\nweapon = \"none\"\n"),
+             fmt::format("d12_30_lost_more = \"{}\"", whole ? "whole-action" : "round"));
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      blue.charge(g.idx("b1"), g.idx("r1"));
+      g.play(blue, red);
+      int total_b = 0, total_r = 0;  // casualties caused so far by b1, by r1
+      for (const Event* round : g.events(EventKind::kMelee, "b1", 1)) {
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(round->text, m, kRound)) << round->text;
+        const int n = std::stoi(m[1]), by_b = std::stoi(m[2]), by_r = std::stoi(m[3]);
+        total_b += by_b;
+        total_r += by_r;
+        for (const auto& [id, in_round, so_far] :
+             {std::tuple{"r1", by_b - by_r, total_b - total_r},
+              std::tuple{"b1", by_r - by_b, total_r - total_b}}) {
+          const auto tests =
+              g.events_with(fmt::format("tests Elan at the end of round {}", n), id, 1);
+          if (tests.empty()) continue;  // broke or left
+          const int expect = std::max(0, whole ? so_far : in_round);
+          EXPECT_EQ(lost_more_dice(*tests.front()), expect)
+              << id << " round " << n << " seed " << seed << " whole " << whole;
+          ++checked;
+          if (std::max(0, so_far) != std::max(0, in_round)) ++differing;
+        }
+      }
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(differing, 0);  // the two readings disagree somewhere in these battles
 }
 
 }  // namespace

@@ -130,7 +130,10 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     }));
     take_casualties(d, by_a, outcome_int(oa, "special"), log);
     take_casualties(a, by_d, outcome_int(od, "special"), log);
-    for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
+    // D12-30: figures lost more than the opponent in the round just fought, or (option
+    // `whole-action`) in the close action so far.
+    const int a_lost_more = opts_.lost_more_whole ? total_d - total_a : by_d - by_a;
+    for (const auto& [u, lost_more] : {std::pair{a, a_lost_more}, std::pair{d, -a_lost_more}}) {
       const int enemy = u == a ? d : a;
       if (!active(u) || !force_.units[enemy].on_table()) continue;
       ElanTestSituation p;
