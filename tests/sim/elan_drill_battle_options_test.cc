@@ -98,6 +98,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.half_or_fewer, "half-or-fewer", "fewer-than-half"); }},
       {"d12_30_lost_more",
        [](const O& o) { return pick(o.lost_more_whole, "whole-action", "round"); }},
+      {"d12_31_outnumbered",
+       [](const O& o) { return pick(o.outnumbered_contact, "contact-figures", "total-figures"); }},
       {"d12_32_artillery_weight", [](const O& o) { return num(o.artillery_weight); }},
       {"d12_33_shell_class_modifiers", [](const O& o) { return Value(o.shell_class_modifiers); }},
       {"d12_34_heavy",
@@ -149,7 +151,7 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 const std::set<std::string> kNotRead = {
     "d12_01_test_direction", "d12_02_ratings",    "d12_03_trigger_sum",   "d12_04_close",
     "d12_06_dm_removal",     "d12_26_first_fire", "d12_27_reactive_fire", "d12_28_moving",
-    "d12_31_outnumbered",    "d12_32_turn_limit", "d12_32_army_break"};
+    "d12_32_turn_limit",     "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

@@ -1,7 +1,7 @@
 // elan-drill close-action options in the battle (shared/rules/001.md §9): the number of
 // rounds (D12-17, d12_17_rounds), a broken unit's to-hit in a pursuer's new close action
 // (D12-18, d12_18_broken_to_hit), whether a charger that fails to close fires (D12-15), the
-// figures lost more of the end-of-round test (D12-30). Invariants
+// figures lost more of the end-of-round test (D12-30), who is outnumbered (D12-31). Invariants
 // are checked after every step.
 #include <algorithm>
 #include <regex>
@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "rules/elan_drill/battle_impl.h"
 #include "sim/elan_drill_scenario.h"
 
 namespace smoothbore::sim_test {
@@ -161,6 +162,26 @@ TEST(ElanDrillCloseOptions, LostMoreOption_D12_30) {
   }
   EXPECT_GT(checked, 20);
   EXPECT_GT(differing, 0);  // the two readings disagree somewhere in these battles
+}
+
+// D12-31 (d12_31_outnumbered): a 10-figure line against a 20-figure march column. By total
+// figures (default) the line is outnumbered 2:1 (20 against 10) and the column is not; by
+// the figures in contact (`contact-figures`, the close action's count, contact_figures: the
+// column's front 2 against the line's front ranks its narrow frontage touches) the line is
+// not, and the column is.
+TEST(ElanDrillCloseOptions, OutnumberedOption_D12_31) {
+  for (const bool contact : {false, true}) {
+    const Scenario sc = ed(
+        unit_toml("b1", "infantry", "line", 10, 24, 10),
+        unit_toml("r1", "infantry", "march-column", 20, 24, 14, "facing = 180\n"),
+        fmt::format("d12_31_outnumbered = \"{}\"", contact ? "contact-figures" : "total-figures"));
+    const elan_drill::BattleED b(sc, 1, 0);
+    const int line = b.force().unit_index("b1"), column = b.force().unit_index("r1");
+    ASSERT_EQ(b.contact_figures(column, line), 2) << "a march column's front (D12-11)";
+    ASSERT_GE(b.contact_figures(line, column), 2);
+    EXPECT_EQ(b.elan_factors(line, column).outnumbered, !contact) << contact;
+    EXPECT_EQ(b.elan_factors(column, line).outnumbered, contact) << contact;
+  }
 }
 
 }  // namespace

@@ -68,6 +68,7 @@ BattleOptions BattleED::options_now() const {
   o.friendly_hits_12 = option("d12_25_friendly_hits") == "natural-12";
   o.half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
   o.lost_more_whole = option("d12_30_lost_more") == "whole-action";
+  o.outnumbered_contact = option("d12_31_outnumbered") == "contact-figures";
   o.artillery_weight = option_number("d12_32_artillery_weight");
   o.shell_class_modifiers = option_flag("d12_33_shell_class_modifiers");
   o.medium_is_heavy = option("d12_34_heavy") == "medium-and-heavy";

@@ -50,6 +50,7 @@ struct BattleOptions {
   bool friendly_hits_12 = false;                  // d12_25_friendly_hits == "natural-12"
   // D12-29 … D12-37
   bool lost_more_whole = false;        // d12_30_lost_more == "whole-action"
+  bool outnumbered_contact = false;    // d12_31_outnumbered == "contact-figures"
   bool half_or_fewer = false;          // d12_29_below_half == "half-or-fewer"
   double artillery_weight = 0;         // d12_32_artillery_weight
   bool shell_class_modifiers = true;   // d12_33_shell_class_modifiers

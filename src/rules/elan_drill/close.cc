@@ -27,7 +27,11 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.dms = std::min(state_[unit].dms, 12);
   p.square_or_cover = u.formation == "square";
   p.below_half = 2 * u.figures() < u.start_figures;
-  p.outnumbered = e.figures() >= 2 * u.figures();
+  // D12-31: outnumbered 2:1 by the engaged units' total figures, or (`contact-figures`) by
+  // the figures in contact, as the close action's dice count them (contact_figures).
+  p.outnumbered = opts_.outnumbered_contact
+                      ? contact_figures(enemy, unit) >= 2 * contact_figures(unit, enemy)
+                      : e.figures() >= 2 * u.figures();
   p.formation = column_of(u.formation);
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry" && e.type != "light-cavalry";
