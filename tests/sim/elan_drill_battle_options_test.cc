@@ -96,6 +96,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.friendly_hits_12, "natural-12", "none"); }},
       {"d12_29_below_half",
        [](const O& o) { return pick(o.half_or_fewer, "half-or-fewer", "fewer-than-half"); }},
+      {"d12_28_moving",
+       [](const O& o) { return pick(o.moving_over_half, "moved-over-half", "moved-this-turn"); }},
       {"d12_30_lost_more",
        [](const O& o) { return pick(o.lost_more_whole, "whole-action", "round"); }},
       {"d12_31_outnumbered",
@@ -149,9 +151,9 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
 const std::set<std::string> kNotRead = {
-    "d12_01_test_direction", "d12_02_ratings",    "d12_03_trigger_sum",   "d12_04_close",
-    "d12_06_dm_removal",     "d12_26_first_fire", "d12_27_reactive_fire", "d12_28_moving",
-    "d12_32_turn_limit",     "d12_32_army_break"};
+    "d12_01_test_direction", "d12_02_ratings",    "d12_03_trigger_sum",
+    "d12_04_close",          "d12_06_dm_removal", "d12_26_first_fire",
+    "d12_27_reactive_fire",  "d12_32_turn_limit", "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

@@ -107,7 +107,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
   ShotSituation s;
   s.shot = shot;
   s.range = range;
-  s.general = {st.moved, st.dms, reaction, friend_contact};  // L205, D12-25
+  s.general = {fires_moving(unit), st.dms, reaction, friend_contact};  // L205, D12-25
   s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {

@@ -40,6 +40,7 @@ struct UnitState {
   int dms = 0;              // Disruption Markers (D12-06)
   bool fired_ever = false;  // D12-26 first fire
   bool moved = false;       // moved in this player turn's movement phase (D12-28)
+  double moved_mm = 0;      // how far, mm (D12-28's `moved-over-half`)
   int charging = -1;        // declared charge target this player turn
   std::string response;     // the charge response chosen (§6), when charged
   int charged_by = -1;
@@ -178,6 +179,18 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool within_in(int a, int b, double reach_in, double* gap) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
+  // A unit moved `mm` in this player turn (moved, and how far: D12-28).
+  void mark_moved(int unit, double mm) {
+    state_[unit].moved = true;
+    state_[unit].moved_mm += mm;
+  }
+  // D12-28: fires "moving" (-1, L200): it moved in this player turn, or (`moved-over-half`)
+  // more than half its move (D12-07, its rate when it fires).
+  bool fires_moving(int unit) const {
+    const UnitState& st = state_[unit];
+    if (!opts_.moving_over_half) return st.moved;
+    return st.moved && st.moved_mm > move_rate_in(unit) / 2 * kMm;
+  }
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;

@@ -67,6 +67,7 @@ BattleOptions BattleED::options_now() const {
   o.engineering_scripted = option("d12_24_engineering") == "scripted";
   o.friendly_hits_12 = option("d12_25_friendly_hits") == "natural-12";
   o.half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
+  o.moving_over_half = option("d12_28_moving") == "moved-over-half";
   o.lost_more_whole = option("d12_30_lost_more") == "whole-action";
   o.outnumbered_contact = option("d12_31_outnumbered") == "contact-figures";
   o.artillery_weight = option_number("d12_32_artillery_weight");

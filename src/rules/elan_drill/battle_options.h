@@ -49,6 +49,7 @@ struct BattleOptions {
   bool engineering_scripted = false;              // d12_24_engineering == "scripted"
   bool friendly_hits_12 = false;                  // d12_25_friendly_hits == "natural-12"
   // D12-29 … D12-37
+  bool moving_over_half = false;       // d12_28_moving == "moved-over-half"
   bool lost_more_whole = false;        // d12_30_lost_more == "whole-action"
   bool outnumbered_contact = false;    // d12_31_outnumbered == "contact-figures"
   bool half_or_fewer = false;          // d12_29_below_half == "half-or-fewer"

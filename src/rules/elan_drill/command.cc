@@ -182,8 +182,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     } else if (a.kind == ActionKind::kFormation) {
       change_formation(u, a.formation, 0, log);
     } else if (a.kind == ActionKind::kMove) {
-      move_unit(u, a.destination, a.facing, move_rate_in(u), -1);
-      state_[u].moved = true;
+      mark_moved(u, move_unit(u, a.destination, a.facing, move_rate_in(u), -1));
       log.append(
           event(log, EventKind::kMove, u, [&] { return fmt::format("{} evades", name(u)); }));
     }

@@ -263,7 +263,8 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   const UnitState& st = state_[unit];
   SmallArmsSituation s;
   s.range = gap_in(unit, target);
-  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
+  s.general = {fires_moving(unit), st.dms, reaction,
+               contact_friend(unit, target) >= 0};  // L205, D12-25
   const std::string& weapon = facts_[unit].weapon;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
