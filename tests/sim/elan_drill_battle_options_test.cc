@@ -35,6 +35,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
   static const std::vector<std::pair<std::string, OptionField>> kFields = {
       {"d12_05_broken", [](const O& o) { return pick(o.broken_flee, "flee", "stand"); }},
       {"d12_05_broken_contact_dice", [](const O& o) { return Value(o.broken_contact_dice); }},
+      {"d12_06_dm_removal",
+       [](const O& o) { return pick(o.dm_idle, "rally-and-idle", "rally-only"); }},
       {"d12_08_formation_only",
        [](const O& o) { return pick(o.formation_only_1d, "1d", "no-test"); }},
       {"d12_09_restricted",
@@ -151,9 +153,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
 const std::set<std::string> kNotRead = {
-    "d12_01_test_direction", "d12_02_ratings",    "d12_03_trigger_sum",
-    "d12_04_close",          "d12_06_dm_removal", "d12_26_first_fire",
-    "d12_27_reactive_fire",  "d12_32_turn_limit", "d12_32_army_break"};
+    "d12_01_test_direction", "d12_02_ratings",       "d12_03_trigger_sum", "d12_04_close",
+    "d12_26_first_fire",     "d12_27_reactive_fire", "d12_32_turn_limit",  "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

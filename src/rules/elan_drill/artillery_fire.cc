@@ -225,6 +225,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
                                                   : "shell-shrapnel";
   const ShotSituation base = shot_at(unit, target, shot_named(shot), reaction);
   state_[unit].fired_ever = true;
+  state_[unit].in_action = true;
   touch(unit);
   // One roll at one unit: hits, saves, the event; `how` says how the shot reached it.
   struct Struck {

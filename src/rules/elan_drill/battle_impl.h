@@ -41,8 +41,11 @@ struct UnitState {
   bool fired_ever = false;  // D12-26 first fire
   bool moved = false;       // moved in this player turn's movement phase (D12-28)
   double moved_mm = 0;      // how far, mm (D12-28's `moved-over-half`)
-  int charging = -1;        // declared charge target this player turn
-  std::string response;     // the charge response chosen (§6), when charged
+  // Moved, fired, lost figures, gained DMs or fought a close action round since its side's
+  // last rally step (D12-06's `rally-and-idle`: otherwise it is out of action).
+  bool in_action = false;
+  int charging = -1;     // declared charge target this player turn
+  std::string response;  // the charge response chosen (§6), when charged
   int charged_by = -1;
   int tested_step = -1;         // D12-36: friends-broken test once per step
   bool moved_last = false;      // moved in its own last player turn (rally stance, L32-L33)
@@ -183,6 +186,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void mark_moved(int unit, double mm) {
     state_[unit].moved = true;
     state_[unit].moved_mm += mm;
+    state_[unit].in_action = true;
   }
   // D12-28: fires "moving" (-1, L200): it moved in this player turn, or (`moved-over-half`)
   // more than half its move (D12-07, its rate when it fires).
@@ -326,7 +330,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // abandoned_guns.cc: guns taken by an enemy in contact, or manned again by their crew.
   void abandoned_guns_step(EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
-  int in_contact(int unit) const;  // an enemy touching it, or -1
+  int in_contact(int unit) const;              // an enemy touching it, or -1
+  void idle_dm_step(int side, EventLog& log);  // D12-06 `rally-and-idle` (command.cc)
   void pursue(int winner, int loser, EventLog& log);
   void pursuit_round(int a, int d, EventLog& log);
   bool break_off(int unit, const Action& a, EventLog& log);  // reinforcements.cc, L8, D12-23

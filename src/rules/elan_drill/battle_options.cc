@@ -18,6 +18,7 @@ BattleOptions BattleED::options_now() const {
   const auto whole = [this](std::string_view n) { return static_cast<int>(option_number(n)); };
   o.broken_flee = option("d12_05_broken") == "flee";
   o.broken_contact_dice = option_flag("d12_05_broken_contact_dice");
+  o.dm_idle = option("d12_06_dm_removal") == "rally-and-idle";
   o.formation_only_1d = option("d12_08_formation_only") == "1d";
   o.restricted_formations_only = option("d12_09_restricted") == "formations-only";
   o.all_figures_eligible = option("d12_11_eligible") == "all-figures";

@@ -18,6 +18,7 @@ struct BattleOptions {
   bool formation_only_1d = false;           // d12_08_formation_only == "1d"
   bool restricted_formations_only = false;  // d12_09_restricted == "formations-only"
   bool all_figures_eligible = false;        // d12_11_eligible == "all-figures"
+  bool dm_idle = false;                     // d12_06_dm_removal == "rally-and-idle"
   // D12-07 move rates, inches
   double line_in = 0, column_in = 0, march_column_in = 0, skirmish_in = 0, square_in = 0;
   double light_cavalry_in = 0, cavalry_in = 0, cavalry_march_in = 0, charge_bonus_in = 0;

@@ -125,6 +125,7 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
+    state_[a].in_action = state_[d].in_action = true;
     log.append(event(log, EventKind::kMelee, a, [&](Event& e) {
       e.text = fmt::format("Close action round {}: {} inflict {}, {} inflict {}", round, name(a),
                            by_a, name(d), by_d);

@@ -79,6 +79,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const auto [casualties, special] =
       saves(target, hits, res, flank_fire(unit, target), record_for(log, rolls));  // L254
   state_[unit].fired_ever = true;
+  state_[unit].in_action = true;
   touch(unit);
   const double range = gap_in(unit, target);
   log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
