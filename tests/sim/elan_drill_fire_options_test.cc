@@ -1,5 +1,6 @@
 // elan-drill fire options in the battle (shared/rules/001.md §7): when a firer counts as
-// moving (D12-28, d12_28_moving). The situations are the battle's own (fire_situation).
+// moving (D12-28, d12_28_moving), which fire is its first (D12-26, d12_26_first_fire). The
+// situations are the battle's own (fire_situation).
 #include <string>
 
 #include <fmt/format.h>
@@ -35,6 +36,39 @@ TEST(ElanDrillFireOptions, MovingOption_D12_28) {
       EXPECT_EQ(b.fire_situation(u, t, false).general.moving, expect)
           << over_half << " " << moved_in;
     }
+  }
+}
+
+// D12-26: b1 fires at r1 in its player turn (and reactively at r1, the nearer, in red's).
+// Its first fire (+1, a battalion volley) is then spent at r1 either way; at r2 it is spent
+// by default (the first fire of the game) and still to come with `target`.
+TEST(ElanDrillFireOptions, FirstFireOption_D12_26) {
+  for (const bool per_target : {false, true}) {
+    const Scenario sc =
+        ed(unit_toml("b1", "infantry", "line", 20, 24, 4),
+           unit_toml("r1", "infantry", "line", 20, 24, 12,
+                     "facing = 180\nelan = 12\nweapon = \"none\"\n") +
+               unit_toml("r2", "infantry", "line", 20, 32, 14,
+                         "facing = 180\nelan = 12\nweapon = \"none\"\n"),
+           fmt::format("d12_26_first_fire = \"{}\"", per_target ? "target" : "game"));
+    BattleHarness g(sc, 1);
+    const auto& b = dynamic_cast<const BattleED&>(g.battle());
+    const int u = g.idx("b1"), r1 = g.idx("r1"), r2 = g.idx("r2");
+    ASSERT_TRUE(b.can_fire_at(u, r2));
+    for (const int t : {r1, r2}) {  // nothing fired yet: first fire at both
+      EXPECT_TRUE(b.fire_situation(u, t, false).first_fire);
+      EXPECT_EQ(b.fire_situation(u, t, false).fire->key, "volley");
+    }
+    ScriptedCommander blue, red;
+    blue.fire(u, r1);
+    g.play(blue, red);
+    for (const Event* e : g.events_with("fires small-arms at", "b1", 1)) EXPECT_EQ(e->target, "r1");
+    ASSERT_FALSE(g.events_with("fires small-arms at", "b1", 1).empty());
+    EXPECT_FALSE(b.fire_situation(u, r1, false).first_fire);
+    EXPECT_EQ(b.fire_situation(u, r1, false).fire->key, "platoon");
+    EXPECT_EQ(b.fire_situation(u, r2, false).first_fire, per_target) << per_target;
+    EXPECT_EQ(b.fire_situation(u, r2, false).fire->key, per_target ? "volley" : "platoon");
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
 

@@ -37,10 +37,11 @@ inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
 inline constexpr double kPathStep = 0.2 * kMm;
 
 struct UnitState {
-  int dms = 0;              // Disruption Markers (D12-06)
-  bool fired_ever = false;  // D12-26 first fire
-  bool moved = false;       // moved in this player turn's movement phase (D12-28)
-  double moved_mm = 0;      // how far, mm (D12-28's `moved-over-half`)
+  int dms = 0;                // Disruption Markers (D12-06)
+  bool fired_ever = false;    // D12-26 first fire
+  std::vector<int> fired_at;  // D12-26's `target`: the units it fired small arms at
+  bool moved = false;         // moved in this player turn's movement phase (D12-28)
+  double moved_mm = 0;        // how far, mm (D12-28's `moved-over-half`)
   // Moved, fired, lost figures, gained DMs or fought a close action round since its side's
   // last rally step (D12-06's `rally-and-idle`: otherwise it is out of action).
   bool in_action = false;

@@ -80,6 +80,10 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
       saves(target, hits, res, flank_fire(unit, target), record_for(log, rolls));  // L254
   state_[unit].fired_ever = true;
   state_[unit].in_action = true;
+  if (opts_.first_fire_per_target) {  // D12-26 `target`
+    std::vector<int>& at = state_[unit].fired_at;
+    if (std::find(at.begin(), at.end(), target) == at.end()) at.push_back(target);
+  }
   touch(unit);
   const double range = gap_in(unit, target);
   log.append(event(log, EventKind::kFire, unit, [&](Event& e) {

@@ -266,11 +266,15 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   s.general = {fires_moving(unit), st.dms, reaction,
                contact_friend(unit, target) >= 0};  // L205, D12-25
   const std::string& weapon = facts_[unit].weapon;
+  // D12-26: its first fire of the game, or (`target`) its first at this target.
+  const bool fired = opts_.first_fire_per_target ? std::find(st.fired_at.begin(), st.fired_at.end(),
+                                                             target) != st.fired_at.end()
+                                                 : st.fired_ever;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  const char* fire = u.formation == "skirmish"            ? "skirmish"
-                     : weapon == "rifle" || st.fired_ever ? "platoon"
-                                                          : "volley";
+  const char* fire = u.formation == "skirmish"    ? "skirmish"
+                     : weapon == "rifle" || fired ? "platoon"
+                                                  : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
   s.weapon = &weapon_row(unit);
   s.fire = &row("fire.fire_types", fire);
@@ -278,7 +282,7 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   s.skill = musketry(unit);
   s.mounted = u.arm == Arm::kCavalry;
   s.two_rank_line = u.formation == "two-rank-line";
-  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !st.fired_ever;
+  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !fired;
   s.platoon_round_up = opts_.platoon_round_up;
   s.pistol_no_penalty = opts_.pistol_no_penalty;
   s.duplicates_twice = opts_.duplicates_twice;
