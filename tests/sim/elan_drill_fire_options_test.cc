@@ -1,7 +1,8 @@
 // elan-drill fire options in the battle (shared/rules/001.md §7): when a firer counts as
-// moving (D12-28, d12_28_moving), which fire is its first (D12-26, d12_26_first_fire). The
-// situations are the battle's own (fire_situation).
+// moving (D12-28, d12_28_moving), which fire is its first (D12-26, d12_26_first_fire), what
+// range is "close" for the casualty triggers (D12-04, d12_04_close).
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -70,6 +71,54 @@ TEST(ElanDrillFireOptions, FirstFireOption_D12_26) {
     EXPECT_EQ(b.fire_situation(u, r2, false).fire->key, per_target ? "volley" : "platoon");
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
+}
+
+// D12-04: b1's first fire, a battalion volley, strikes r1 beyond the musket's Close range
+// (6", L138). By default r1's Élan test (if any: 2 casualties, L34) takes no volley trigger
+// (L36); with `any-range` every such test does, and one casualty alone tests.
+TEST(ElanDrillFireOptions, CloseOption_D12_04) {
+  int struck = 0;
+  for (const bool any : {false, true}) {
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      const Scenario sc =
+          ed(unit_toml("b1", "infantry", "line", 20, 24, 4, "musketry = 9\n"),
+             unit_toml("r1", "infantry", "line", 20, 24, 14,
+                       "facing = 180\nelan = 12\nweapon = \"none\"\n"),
+             fmt::format("d12_04_close = \"{}\"", any ? "any-range" : "weapon-close"));
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      blue.fire(g.idx("b1"), g.idx("r1"));
+      g.play(blue, red);
+      const auto fires = g.events_with("fires small-arms at", "b1", 1);
+      ASSERT_FALSE(fires.empty());
+      const Event& volley = *fires.front();
+      const double range = as_number(*field(volley, "range_in"));
+      ASSERT_GT(range, 6.0);
+      ASSERT_LE(range, 12.0);
+      const int casualties = int_field(volley, "casualties");
+      // r1's test after the acting side's fire step (before the next phase).
+      std::vector<const Event*> tests;
+      std::ptrdiff_t next_phase = -1;
+      for (const Event* e : g.events(EventKind::kPhase, "", 1)) {
+        if (next_phase < 0 && g.position(e) > g.position(&volley)) next_phase = g.position(e);
+      }
+      for (const Event* e : g.events_with("tests Elan after", "r1", 1)) {
+        if (g.position(e) > g.position(&volley) && g.position(e) < next_phase) tests.push_back(e);
+      }
+      if (casualties == 0) continue;
+      ++struck;
+      if (any) {
+        ASSERT_FALSE(tests.empty()) << seed;
+        EXPECT_TRUE(cites(*tests.front(), "Casualty by Battalion Volley or Canister (close)"))
+            << seed;
+      } else {
+        EXPECT_EQ(tests.empty(), casualties < 2) << seed;
+        for (const Event* t : tests) EXPECT_FALSE(cites(*t, "Battalion Volley")) << seed;
+      }
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+  }
+  EXPECT_GT(struck, 4);
 }
 
 }  // namespace

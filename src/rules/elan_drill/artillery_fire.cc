@@ -273,8 +273,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     ft.casualties += casualties;
     if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
     if (shot == "shell" || shot == "shrapnel") ft.shell += casualties;  // L35
-    if (shot == "canister" && range <= row("fire.canister", gun).number("short")) {
-      ft.volley_canister_close += casualties;  // L36, D12-04
+    if (shot == "canister" &&
+        (opts_.close_any_range || range <= row("fire.canister", gun).number("short"))) {
+      ft.volley_canister_close += casualties;  // L36, D12-04 (Short range, or any)
     }
     struck.push_back({at, casualties, special});
     if (friendly) friendly_hits(unit, at, attack, fired.natural_12s, tally, log);  // D12-25

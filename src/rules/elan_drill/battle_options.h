@@ -61,6 +61,7 @@ struct BattleOptions {
   bool closed_column_proposed = true;  // d12_35_solid_shot_targets == "proposed"
   bool friend_broken_once = true;      // d12_36_friend_broken == "once-per-step"
   bool platoon_round_up = true;        // d12_37_platoon_rounding == "up"
+  bool close_any_range = false;        // d12_04_close == "any-range"
   bool per_casualty = false;           // d12_03_casualty_dice == "per-casualty"
   // R-001-1 … R-001-7
   int min_dice = 0;                                     // r001_1_min_dice
