@@ -35,6 +35,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
   static const std::vector<std::pair<std::string, OptionField>> kFields = {
       {"d12_04_close",
        [](const O& o) { return pick(o.close_any_range, "any-range", "weapon-close"); }},
+      {"d12_01_test_direction",
+       [](const O& o) { return pick(o.roll_over, "roll-over", "roll-under"); }},
       {"d12_05_broken", [](const O& o) { return pick(o.broken_flee, "flee", "stand"); }},
       {"d12_05_broken_contact_dice", [](const O& o) { return Value(o.broken_contact_dice); }},
       {"d12_06_dm_removal",
@@ -156,9 +158,9 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // Options the battle itself never reads (BattleOptions has no field for them): the match
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
-const std::set<std::string> kNotRead = {"d12_01_test_direction", "d12_02_ratings",
-                                        "d12_03_trigger_sum",    "d12_27_reactive_fire",
-                                        "d12_32_turn_limit",     "d12_32_army_break"};
+const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_03_trigger_sum",
+                                        "d12_27_reactive_fire", "d12_32_turn_limit",
+                                        "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

@@ -12,6 +12,7 @@
 namespace smoothbore::elan_drill {
 
 struct BattleOptions {
+  bool roll_over = false;  // d12_01_test_direction == "roll-over"
   // D12-05, D12-08, D12-09, D12-11
   bool broken_flee = true;                  // d12_05_broken == "flee"
   bool broken_contact_dice = true;          // d12_05_broken_contact_dice
@@ -82,8 +83,9 @@ struct BattleOptions {
   // D12-13: a gun class's solid-shot maximum (heavy, medium, light, ultra-light), or
   // nullptr for a class no option names.
   const double* gun_max_in(std::string_view gun) const;
-  // The options every Élan and Drill test and rally carries (R-001-1, R-001-3, D12-22).
-  TestOptions tests() const { return {leader_bonus, break_dms, min_dice, factor_cap}; }
+  // The options every Élan and Drill test and rally carries (R-001-1, R-001-3, D12-22,
+  // D12-01).
+  TestOptions tests() const { return {leader_bonus, break_dms, min_dice, factor_cap, roll_over}; }
   bool operator==(const BattleOptions&) const = default;
 };
 
