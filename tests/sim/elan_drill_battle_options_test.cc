@@ -102,6 +102,10 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.friendly_hits_12, "natural-12", "none"); }},
       {"d12_26_first_fire",
        [](const O& o) { return pick(o.first_fire_per_target, "target", "game"); }},
+      {"d12_27_reactive_fire",
+       [](const O& o) {
+         return pick(o.reactive_responders_only, "responders-only", "once-per-enemy-turn");
+       }},
       {"d12_29_below_half",
        [](const O& o) { return pick(o.half_or_fewer, "half-or-fewer", "fewer-than-half"); }},
       {"d12_28_moving",
@@ -158,8 +162,7 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // Options the battle itself never reads (BattleOptions has no field for them): the match
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
-const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_03_trigger_sum",
-                                        "d12_27_reactive_fire", "d12_32_turn_limit",
+const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_03_trigger_sum", "d12_32_turn_limit",
                                         "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {

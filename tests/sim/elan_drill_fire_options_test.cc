@@ -1,6 +1,7 @@
 // elan-drill fire options in the battle (shared/rules/001.md §7): when a firer counts as
 // moving (D12-28, d12_28_moving), which fire is its first (D12-26, d12_26_first_fire), what
-// range is "close" for the casualty triggers (D12-04, d12_04_close).
+// range is "close" for the casualty triggers (D12-04, d12_04_close), who fires
+// reactively (D12-27, d12_27_reactive_fire).
 #include <string>
 #include <vector>
 
@@ -119,6 +120,32 @@ TEST(ElanDrillFireOptions, CloseOption_D12_04) {
     }
   }
   EXPECT_GT(struck, 4);
+}
+
+// D12-27: b1's cavalry charges r1, which stands and fires (L109); r2, not charged, has b2
+// in musket range. In blue's fire phase r1 fires reactively at b1 either way; r2 fires
+// reactively at b2 by default (every defending unit with a target) and not with
+// `responders-only`.
+TEST(ElanDrillFireOptions, ReactiveFireOption_D12_27) {
+  for (const bool responders : {false, true}) {
+    const Scenario sc =
+        ed(unit_toml("b1", "cavalry", "line", 10, 12, 4, "elan = 12\nweapon = \"carbine\"\n") +
+               unit_toml("b2", "infantry", "line", 20, 36, 6, "elan = 12\n"),
+           unit_toml("r1", "infantry", "line", 20, 12, 14, "facing = 180\nelan = 12\n") +
+               unit_toml("r2", "infantry", "line", 20, 36, 14, "facing = 180\nelan = 12\n"),
+           fmt::format("d12_27_reactive_fire = \"{}\"",
+                       responders ? "responders-only" : "once-per-enemy-turn"));
+    BattleHarness g(sc, 1);
+    ScriptedCommander blue, red;
+    blue.charge(g.idx("b1"), g.idx("r1"));
+    g.play(blue, red);
+    ASSERT_EQ(g.events_with("declares a charge on", "b1", 1).size(), 1u);
+    const auto r1_fire = g.events_with("reactively fires", "r1", 1);
+    ASSERT_FALSE(r1_fire.empty()) << responders;
+    EXPECT_EQ(r1_fire.front()->target, "b1");
+    EXPECT_EQ(g.events_with("reactively fires", "r2", 1).empty(), responders) << responders;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
 }
 
 }  // namespace

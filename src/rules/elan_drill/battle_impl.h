@@ -333,6 +333,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
   int in_contact(int unit) const;              // an enemy touching it, or -1
   void idle_dm_step(int side, EventLog& log);  // D12-06 `rally-and-idle` (command.cc)
+  // A charge response that fires at the charger (L109-L117; D12-27's `responders-only`).
+  static bool fires_in_response(const std::string& response);
   void pursue(int winner, int loser, EventLog& log);
   void pursuit_round(int a, int d, EventLog& log);
   bool break_off(int unit, const Action& a, EventLog& log);  // reinforcements.cc, L8, D12-23

@@ -68,6 +68,7 @@ BattleOptions BattleED::options_now() const {
   o.fortify_objectives = option_flag("d12_24_fortify_objectives");
   o.engineering_scripted = option("d12_24_engineering") == "scripted";
   o.first_fire_per_target = option("d12_26_first_fire") == "target";
+  o.reactive_responders_only = option("d12_27_reactive_fire") == "responders-only";
   o.friendly_hits_12 = option("d12_25_friendly_hits") == "natural-12";
   o.half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
   o.moving_over_half = option("d12_28_moving") == "moved-over-half";

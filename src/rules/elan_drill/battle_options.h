@@ -50,6 +50,7 @@ struct BattleOptions {
   bool fortify_objectives = false;                // d12_24_fortify_objectives
   bool engineering_scripted = false;              // d12_24_engineering == "scripted"
   bool first_fire_per_target = false;             // d12_26_first_fire == "target"
+  bool reactive_responders_only = false;          // d12_27_reactive_fire == "responders-only"
   bool friendly_hits_12 = false;                  // d12_25_friendly_hits == "natural-12"
   // D12-29 … D12-37
   bool moving_over_half = false;       // d12_28_moving == "moved-over-half"

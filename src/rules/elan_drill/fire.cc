@@ -16,14 +16,18 @@ void BattleED::fire_phase(int side, EventLog& log) {
   ++step_;
   std::map<int, FireTally> tally;
   // L19, D12-27: every defending unit may fire once, at its charger (stand and fire) or at
-  // the nearest enemy it can hit.
+  // the nearest enemy it can hit; with `responders-only`, only a charged unit whose
+  // response fires (Stand and Fire, Change Formation and Fire, Form Closed Column and Fire:
+  // L109-L117), at its charger.
+  const bool responders_only = opts_.reactive_responders_only;
   for (int u : force_.units_of(defending)) {
     if (!active(u) || state_[u].fired_reaction) continue;  // fired in Fire and Evade
+    if (responders_only && !fires_in_response(state_[u].response)) continue;
     int target = -1;
     const int charger = state_[u].charged_by;
     if (charger >= 0 && can_fire_at(u, charger)) {
       target = charger;
-    } else if (may_fire(u)) {
+    } else if (!responders_only && may_fire(u)) {
       double best = 1e18;
       // Enemies out of its longest range are skipped on their centres (within_in), before
       // the rest of can_fire_at (the same targets, fewer look-ups; issue 9). Its longest
@@ -59,6 +63,11 @@ void BattleED::fire_phase(int side, EventLog& log) {
     fire_one(u, a.target, false, tally, log, a.shot);
   }
   fire_tests(tally, log);
+}
+
+bool BattleED::fires_in_response(const std::string& response) {
+  return response == "stand-and-fire" || response == "change-formation-and-fire" ||
+         response == "form-closed-column-and-fire";
 }
 
 void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
