@@ -88,20 +88,9 @@ TEST(ElanDrillCloseOptions, FailedChargersFireOption_D12_15) {
     ASSERT_EQ(closes.size(), 1u);
     ASSERT_FALSE(std::get<bool>(*field(*closes.front(), "contact")));
     // b1's fire between its failed close and the next phase (red's command phase).
-    const std::ptrdiff_t from = g.position(closes.front());
-    std::ptrdiff_t to = -1;
-    for (const Event* e : g.events(EventKind::kPhase, "", 1)) {
-      if (g.position(e) > from) {
-        to = g.position(e);
-        break;
-      }
-    }
-    ASSERT_GT(to, from);
-    int fired = 0;
-    for (const Event* e : g.events_with("fires small-arms at", "b1", 1)) {
-      if (g.position(e) > from && g.position(e) < to) ++fired;
-    }
-    EXPECT_EQ(fired, fires ? 1 : 0) << fires;
+    EXPECT_EQ(rest_of_phase(g, *closes.front(), "fires small-arms at", "b1").size(),
+              fires ? 1u : 0u)
+        << fires;
     EXPECT_TRUE(g.events(EventKind::kMelee, "b1", 1).empty());
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }

@@ -98,14 +98,7 @@ TEST(ElanDrillFireOptions, CloseOption_D12_04) {
       ASSERT_LE(range, 12.0);
       const int casualties = int_field(volley, "casualties");
       // r1's test after the acting side's fire step (before the next phase).
-      std::vector<const Event*> tests;
-      std::ptrdiff_t next_phase = -1;
-      for (const Event* e : g.events(EventKind::kPhase, "", 1)) {
-        if (next_phase < 0 && g.position(e) > g.position(&volley)) next_phase = g.position(e);
-      }
-      for (const Event* e : g.events_with("tests Elan after", "r1", 1)) {
-        if (g.position(e) > g.position(&volley) && g.position(e) < next_phase) tests.push_back(e);
-      }
+      const auto tests = rest_of_phase(g, volley, "tests Elan after", "r1");
       if (casualties == 0) continue;
       ++struck;
       if (any) {

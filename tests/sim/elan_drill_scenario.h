@@ -2,8 +2,11 @@
 // elan_drill_*_test.cc): the scripted-commander scenario as an elan-drill one, event data.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/scripted_commander.h"
 
@@ -33,6 +36,25 @@ inline bool cites(const Event& e, std::string_view ref) {
     }
   }
   return false;
+}
+
+// Events of `unit` whose text holds `text`, after `from` and before the next phase event
+// (the rest of `from`'s phase).
+inline std::vector<const Event*> rest_of_phase(const BattleHarness& g, const Event& from,
+                                               std::string_view text, std::string_view unit) {
+  const std::ptrdiff_t at = g.position(&from);
+  std::ptrdiff_t end = PTRDIFF_MAX;
+  for (const Event* e : g.events(EventKind::kPhase)) {
+    if (g.position(e) > at) {
+      end = g.position(e);
+      break;
+    }
+  }
+  std::vector<const Event*> out;
+  for (const Event* e : g.events_with(text, unit)) {
+    if (g.position(e) > at && g.position(e) < end) out.push_back(e);
+  }
+  return out;
 }
 
 // A script step taking the action whose `rate` names a response or move variant
