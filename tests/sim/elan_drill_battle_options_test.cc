@@ -33,6 +33,8 @@ Value num(double v) { return Value(v); }
 const std::vector<std::pair<std::string, OptionField>>& fields() {
   using O = BattleOptions;
   static const std::vector<std::pair<std::string, OptionField>> kFields = {
+      {"d12_03_trigger_sum",
+       [](const O& o) { return pick(o.per_trigger, "per-trigger", "one-test"); }},
       {"d12_04_close",
        [](const O& o) { return pick(o.close_any_range, "any-range", "weapon-close"); }},
       {"d12_01_test_direction",
@@ -162,8 +164,7 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 // Options the battle itself never reads (BattleOptions has no field for them): the match
 // reads the turn limit and army break; no code of the rule set reads the others (the battle
 // plays their defaults' reading).
-const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_03_trigger_sum", "d12_32_turn_limit",
-                                        "d12_32_army_break"};
+const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_32_turn_limit", "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {

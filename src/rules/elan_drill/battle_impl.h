@@ -352,6 +352,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                       std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  void fire_test(int u, int casualties, const FireTally& ft, std::string_view trigger,
+                 EventLog& log);
   // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
   // is then "in contact only with friends"), or -1; the natural 12s that strike him.
   // `twelves`: the natural 12s among the to-hit dice (FireOutcome::natural_12s, counted as

@@ -81,6 +81,7 @@ BattleOptions BattleED::options_now() const {
   o.friend_broken_once = option("d12_36_friend_broken") == "once-per-step";
   o.platoon_round_up = option("d12_37_platoon_rounding") == "up";
   o.close_any_range = option("d12_04_close") == "any-range";
+  o.per_trigger = option("d12_03_trigger_sum") == "per-trigger";
   o.per_casualty = option("d12_03_casualty_dice") == "per-casualty";
   o.min_dice = whole("r001_1_min_dice");
   o.factor_cap = option("r001_1_factor_cap") == "1-11";

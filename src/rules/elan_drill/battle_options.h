@@ -64,6 +64,7 @@ struct BattleOptions {
   bool friend_broken_once = true;      // d12_36_friend_broken == "once-per-step"
   bool platoon_round_up = true;        // d12_37_platoon_rounding == "up"
   bool close_any_range = false;        // d12_04_close == "any-range"
+  bool per_trigger = false;            // d12_03_trigger_sum == "per-trigger"
   bool per_casualty = false;           // d12_03_casualty_dice == "per-casualty"
   // R-001-1 … R-001-7
   int min_dice = 0;                                     // r001_1_min_dice

@@ -143,7 +143,9 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
   return {outcome_int(o, "casualties"), outcome_int(o, "special")};
 }
 
-// D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
+// D12-03: one Élan test per unit at the end of the fire step, summing its triggers; with
+// `per-trigger`, one test per trigger (L34-L37, in the sheet's order), each with the DMs the
+// tests before it left.
 void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
   for (auto& [u, ft] : tally) {
     if (!active(u) || ft.casualties <= 0) continue;
@@ -151,32 +153,64 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
         ft.shell == 0) {
       continue;
     }
-    const Unit& unit = force_.units[u];
-    const bool half_or_fewer = opts_.half_or_fewer;
-    const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
-                                     : 2 * unit.figures() < unit.start_figures;
-    ElanTestSituation p;
-    p.fire_casualties = std::min(ft.casualties, 60);
-    p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
-    p.rifle_casualties = std::min(ft.rifle_close, 20);
-    p.shell_casualties = std::min(ft.shell, 20);
-    p.per_casualty = opts_.per_casualty;
-    p.elan.factor = elan(u);
-    p.elan.dms = std::min(state_[u].dms, 12);
-    p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
-    p.elan.below_half = below;
-    p.elan.flank_rear = ft.flank_rear;
-    p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
-    with_leader(u, p.elan);
-    std::vector<RollRecord> rolls;
-    const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
-    Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
-      ev.text = fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
-                            ft.casualties, rolls.empty() ? "" : rolls.back().result);
-      ev.rolls = std::move(rolls);
-    });
-    apply_test(u, o, "Elan test from fire", std::move(e), log);
+    if (!opts_.per_trigger) {
+      fire_test(u, ft.casualties, ft, "", log);
+      continue;
+    }
+    const FireTally none{0, 0, 0, 0, ft.flank_rear};
+    auto only = [&](auto set) {
+      FireTally one = none;
+      set(one);
+      return one;
+    };
+    if (ft.casualties >= 2) {  // L34
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.casualties = ft.casualties; }),
+                " (L34)", log);
+    }
+    if (ft.shell > 0 && active(u)) {  // L35
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.shell = ft.shell; }), " (L35)", log);
+    }
+    if (ft.volley_canister_close > 0 && active(u)) {  // L36
+      fire_test(u, ft.casualties,
+                only([&](FireTally& t) { t.volley_canister_close = ft.volley_canister_close; }),
+                " (L36)", log);
+    }
+    if (ft.rifle_close > 0 && active(u)) {  // L37
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.rifle_close = ft.rifle_close; }),
+                " (L37)", log);
+    }
   }
+}
+
+// One Élan test of `u` from fire: the triggers of `ft` (its casualties counting for L34's
+// dice), `casualties` in all (the event's text), `trigger` naming the one tested alone.
+void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string_view trigger,
+                         EventLog& log) {
+  const Unit& unit = force_.units[u];
+  const bool half_or_fewer = opts_.half_or_fewer;
+  const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
+                                   : 2 * unit.figures() < unit.start_figures;
+  ElanTestSituation p;
+  p.fire_casualties = std::min(ft.casualties, 60);
+  p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
+  p.rifle_casualties = std::min(ft.rifle_close, 20);
+  p.shell_casualties = std::min(ft.shell, 20);
+  p.per_casualty = opts_.per_casualty;
+  p.elan.factor = elan(u);
+  p.elan.dms = std::min(state_[u].dms, 12);
+  p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
+  p.elan.below_half = below;
+  p.elan.flank_rear = ft.flank_rear;
+  p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
+  with_leader(u, p.elan);
+  std::vector<RollRecord> rolls;
+  const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
+  Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
+    ev.text = fmt::format("{} tests Elan after {} casualties from fire{}: {}", name(u), casualties,
+                          trigger, rolls.empty() ? "" : rolls.back().result);
+    ev.rolls = std::move(rolls);
+  });
+  apply_test(u, o, "Elan test from fire", std::move(e), log);
 }
 
 }  // namespace smoothbore::elan_drill
