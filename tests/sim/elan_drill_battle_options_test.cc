@@ -14,6 +14,7 @@
 
 #include "io/scenario_file.h"
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/options.h"
 
 namespace smoothbore {
@@ -39,6 +40,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.close_any_range, "any-range", "weapon-close"); }},
       {"d12_01_test_direction",
        [](const O& o) { return pick(o.roll_over, "roll-over", "roll-under"); }},
+      {"d12_02_ratings",
+       [](const O& o) { return pick(o.ratings_from_scenario, "scenario", "proposed"); }},
       {"d12_05_broken", [](const O& o) { return pick(o.broken_flee, "flee", "stand"); }},
       {"d12_05_broken_contact_dice", [](const O& o) { return Value(o.broken_contact_dice); }},
       {"d12_06_dm_removal",
@@ -162,9 +165,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 }
 
 // Options the battle itself never reads (BattleOptions has no field for them): the match
-// reads the turn limit and army break; no code of the rule set reads the others (the battle
-// plays their defaults' reading).
-const std::set<std::string> kNotRead = {"d12_02_ratings", "d12_32_turn_limit", "d12_32_army_break"};
+// reads the turn limit and army break. Every other option has its field.
+const std::set<std::string> kNotRead = {"d12_32_turn_limit", "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {
@@ -229,6 +231,15 @@ TEST(ElanDrillOptions, BattleOptionsAreTheLookupsByName) {
     for (const Value& v : values) {
       Scenario sc = *ground;
       sc.options.set(spec.name, v);
+      if (v == Value(std::string("scenario"))) {  // D12-02: the scenario rates every unit
+        for (Unit& u : sc.force.units) {
+          for (auto& [key, value] : u.attributes) {  // the loader gave every one (0: unrated)
+            if (key == "elan" || key == "drill" || key == "gunnery" || key == "musketry")
+              value = Value(std::int64_t{7});
+          }
+          ASSERT_TRUE(elan_drill::unrated_factors(u).empty()) << u.id;
+        }
+      }
       const BattleED b(sc, 1, 0);
       ASSERT_TRUE(same(looked_up(b, spec), v)) << spec.name;
       EXPECT_TRUE(b.opts() == b.options_now()) << spec.name;

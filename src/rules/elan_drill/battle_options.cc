@@ -17,6 +17,7 @@ BattleOptions BattleED::options_now() const {
   BattleOptions o;
   const auto whole = [this](std::string_view n) { return static_cast<int>(option_number(n)); };
   o.roll_over = option("d12_01_test_direction") == "roll-over";
+  o.ratings_from_scenario = option("d12_02_ratings") == "scenario";
   o.broken_flee = option("d12_05_broken") == "flee";
   o.broken_contact_dice = option_flag("d12_05_broken_contact_dice");
   o.dm_idle = option("d12_06_dm_removal") == "rally-and-idle";

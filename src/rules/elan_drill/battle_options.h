@@ -12,7 +12,8 @@
 namespace smoothbore::elan_drill {
 
 struct BattleOptions {
-  bool roll_over = false;  // d12_01_test_direction == "roll-over"
+  bool roll_over = false;              // d12_01_test_direction == "roll-over"
+  bool ratings_from_scenario = false;  // d12_02_ratings == "scenario"
   // D12-05, D12-08, D12-09, D12-11
   bool broken_flee = true;                  // d12_05_broken == "flee"
   bool broken_contact_dice = true;          // d12_05_broken_contact_dice

@@ -79,7 +79,15 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.experience = u.attribute_string("experience", "steady");
   f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
   if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
-  // §2.2 proposed factors (D12-02, D12-10).
+  // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
+  // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
+  // here).
+  if (opts_.ratings_from_scenario) {
+    const std::vector<std::string> missing = unrated_factors(u);
+    SB_CHECK(missing.empty(),
+             fmt::format("unit '{}': d12_02_ratings = \"scenario\" and no {} factor (D12-02)", u.id,
+                         missing.empty() ? "" : missing.front()));
+  }
   f.elan = rating(u, "elan", 8, 7, 6);
   f.drill = rating(u, "drill", 8, 7, 5);
   f.gunnery = rating(u, "gunnery", 7, 6, 5);
