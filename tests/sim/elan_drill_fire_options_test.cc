@@ -81,18 +81,12 @@ TEST(ElanDrillFireOptions, CloseOption_D12_04) {
   int struck = 0;
   for (const bool any : {false, true}) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      const Scenario sc =
-          ed(unit_toml("b1", "infantry", "line", 20, 24, 4, "musketry = 9\n"),
-             unit_toml("r1", "infantry", "line", 20, 24, 14,
-                       "facing = 180\nelan = 12\nweapon = \"none\"\n"),
-             fmt::format("d12_04_close = \"{}\"", any ? "any-range" : "weapon-close"));
-      BattleHarness g(sc, seed);
-      ScriptedCommander blue, red;
-      blue.fire(g.idx("b1"), g.idx("r1"));
-      g.play(blue, red);
-      const auto fires = g.events_with("fires small-arms at", "b1", 1);
-      ASSERT_FALSE(fires.empty());
-      const Event& volley = *fires.front();
+      BattleHarness g(volley_scenario(14, fmt::format("d12_04_close = \"{}\"",
+                                                      any ? "any-range" : "weapon-close")),
+                      seed);
+      const Event* fired = volley_at_r1(g);
+      ASSERT_NE(fired, nullptr);
+      const Event& volley = *fired;
       const double range = as_number(*field(volley, "range_in"));
       ASSERT_GT(range, 6.0);
       ASSERT_LE(range, 12.0);

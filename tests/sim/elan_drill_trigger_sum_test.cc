@@ -19,18 +19,12 @@ TEST(ElanDrillTriggerSum, PerTriggerOption_D12_03) {
   int struck = 0, split = 0;
   for (const bool per : {false, true}) {
     for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      const Scenario sc =
-          ed(unit_toml("b1", "infantry", "line", 20, 24, 4, "musketry = 9\n"),
-             unit_toml("r1", "infantry", "line", 20, 24, 9,
-                       "facing = 180\nelan = 12\nweapon = \"none\"\n"),
-             fmt::format("d12_03_trigger_sum = \"{}\"", per ? "per-trigger" : "one-test"));
-      BattleHarness g(sc, seed);
-      ScriptedCommander blue, red;
-      blue.fire(g.idx("b1"), g.idx("r1"));
-      g.play(blue, red);
-      const auto fires = g.events_with("fires small-arms at", "b1", 1);
-      ASSERT_FALSE(fires.empty());
-      const Event& volley = *fires.front();
+      BattleHarness g(volley_scenario(9, fmt::format("d12_03_trigger_sum = \"{}\"",
+                                                     per ? "per-trigger" : "one-test")),
+                      seed);
+      const Event* fired = volley_at_r1(g);
+      ASSERT_NE(fired, nullptr);
+      const Event& volley = *fired;
       ASSERT_LE(as_number(*field(volley, "range_in")), 6.0);  // the musket's Close (L138)
       if (int_field(volley, "casualties") < 2) continue;
       ++struck;
