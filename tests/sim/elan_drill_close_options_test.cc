@@ -1,8 +1,8 @@
 // elan-drill close-action options in the battle (shared/rules/001.md §9): the number of
 // rounds (D12-17, d12_17_rounds), a broken unit's to-hit in a pursuer's new close action
 // (D12-18, d12_18_broken_to_hit), whether a charger that fails to close fires (D12-15), the
-// figures lost more of the end-of-round test (D12-30), who is outnumbered (D12-31). Invariants
-// are checked after every step.
+// figures lost more of the end-of-round test (D12-30), who is outnumbered (D12-31), who is
+// below half strength (D12-29). Invariants are checked after every step.
 #include <algorithm>
 #include <regex>
 #include <string>
@@ -170,6 +170,26 @@ TEST(ElanDrillCloseOptions, OutnumberedOption_D12_31) {
     ASSERT_GE(b.contact_figures(line, column), 2);
     EXPECT_EQ(b.elan_factors(line, column).outnumbered, !contact) << contact;
     EXPECT_EQ(b.elan_factors(column, line).outnumbered, contact) << contact;
+  }
+}
+
+// D12-29 in close action: a 20-figure line down to 10 figures (exactly half) is not below
+// ½ strength by default (fewer than half) and is with `half-or-fewer`, in the Élan factors
+// of its close-to-melee and end-of-round tests (elan_factors) as in its fire tests. Until
+// this change the close-action tests and the friends-broken test always took "fewer than
+// half".
+TEST(ElanDrillCloseOptions, BelowHalfInCloseAction_D12_29) {
+  for (const bool half : {false, true}) {
+    Scenario sc =
+        ed(unit_toml("b1", "infantry", "line", 20, 24, 10),
+           unit_toml("r1", "infantry", "line", 20, 24, 14, "facing = 180\n"),
+           fmt::format("d12_29_below_half = \"{}\"", half ? "half-or-fewer" : "fewer-than-half"));
+    const int line = sc.force.unit_index("b1");
+    sc.force.units[static_cast<std::size_t>(line)].stands.front().figures = 10;  // of 20
+    const elan_drill::BattleED b(sc, 1, 0);
+    ASSERT_EQ(b.force().units[static_cast<std::size_t>(line)].start_figures, 20);
+    EXPECT_EQ(b.below_half(line), half);
+    EXPECT_EQ(b.elan_factors(line, b.force().unit_index("r1")).below_half, half) << half;
   }
 }
 

@@ -183,6 +183,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool within_in(int a, int b, double reach_in, double* gap) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
+  // Below ½ strength (L51, D12-29): fewer than half its starting figures, or (option
+  // `half-or-fewer`) half or fewer.
+  bool below_half(int unit) const {
+    const Unit& u = force_.units[unit];
+    return opts_.half_or_fewer ? 2 * u.figures() <= u.start_figures
+                               : 2 * u.figures() < u.start_figures;
+  }
   // A unit moved `mm` in this player turn (moved, and how far: D12-28).
   void mark_moved(int unit, double mm) {
     state_[unit].moved = true;

@@ -26,7 +26,7 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.factor = elan(unit);
   p.dms = std::min(state_[unit].dms, 12);
   p.square_or_cover = u.formation == "square";
-  p.below_half = 2 * u.figures() < u.start_figures;
+  p.below_half = below_half(unit);  // D12-29
   // D12-31: outnumbered 2:1 by the engaged units' total figures, or (`contact-figures`) by
   // the figures in contact, as the close action's dice count them (contact_figures).
   p.outnumbered = opts_.outnumbered_contact

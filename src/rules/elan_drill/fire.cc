@@ -187,9 +187,6 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
 void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string_view trigger,
                          EventLog& log) {
   const Unit& unit = force_.units[u];
-  const bool half_or_fewer = opts_.half_or_fewer;
-  const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
-                                   : 2 * unit.figures() < unit.start_figures;
   ElanTestSituation p;
   p.fire_casualties = std::min(ft.casualties, 60);
   p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
@@ -199,7 +196,7 @@ void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string
   p.elan.factor = elan(u);
   p.elan.dms = std::min(state_[u].dms, 12);
   p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
-  p.elan.below_half = below;
+  p.elan.below_half = below_half(u);  // D12-29
   p.elan.flank_rear = ft.flank_rear;
   p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
   with_leader(u, p.elan);

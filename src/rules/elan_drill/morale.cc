@@ -98,7 +98,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
     p.elan.square_or_cover = force_.units[i].formation == "square";
-    p.elan.below_half = 2 * force_.units[i].figures() < force_.units[i].start_figures;
+    p.elan.below_half = below_half(f);  // D12-29
     with_leader(f, p.elan);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
