@@ -14,6 +14,7 @@
 
 #include "io/scenario_file.h"
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/options.h"
 
 namespace smoothbore {
@@ -33,8 +34,18 @@ Value num(double v) { return Value(v); }
 const std::vector<std::pair<std::string, OptionField>>& fields() {
   using O = BattleOptions;
   static const std::vector<std::pair<std::string, OptionField>> kFields = {
+      {"d12_03_trigger_sum",
+       [](const O& o) { return pick(o.per_trigger, "per-trigger", "one-test"); }},
+      {"d12_04_close",
+       [](const O& o) { return pick(o.close_any_range, "any-range", "weapon-close"); }},
+      {"d12_01_test_direction",
+       [](const O& o) { return pick(o.roll_over, "roll-over", "roll-under"); }},
+      {"d12_02_ratings",
+       [](const O& o) { return pick(o.ratings_from_scenario, "scenario", "proposed"); }},
       {"d12_05_broken", [](const O& o) { return pick(o.broken_flee, "flee", "stand"); }},
       {"d12_05_broken_contact_dice", [](const O& o) { return Value(o.broken_contact_dice); }},
+      {"d12_06_dm_removal",
+       [](const O& o) { return pick(o.dm_idle, "rally-and-idle", "rally-only"); }},
       {"d12_08_formation_only",
        [](const O& o) { return pick(o.formation_only_1d, "1d", "no-test"); }},
       {"d12_09_restricted",
@@ -73,6 +84,7 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.shrapnel_any, "any", "scenario"); }},
       {"d12_15_close_dm_count",
        [](const O& o) { return pick(o.dm_count_before, "before", "after"); }},
+      {"d12_15_failed_chargers_fire", [](const O& o) { return Value(o.failed_chargers_fire); }},
       {"d12_16_limited_responses",
        [](const O& o) { return pick(o.limited_responses_any, "any", "proposed"); }},
       {"d12_16_recover_guns", [](const O& o) { return pick(o.recover_guns, "return", "never"); }},
@@ -93,8 +105,20 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
        [](const O& o) { return pick(o.engineering_scripted, "scripted", "drill-2d"); }},
       {"d12_25_friendly_hits",
        [](const O& o) { return pick(o.friendly_hits_12, "natural-12", "none"); }},
+      {"d12_26_first_fire",
+       [](const O& o) { return pick(o.first_fire_per_target, "target", "game"); }},
+      {"d12_27_reactive_fire",
+       [](const O& o) {
+         return pick(o.reactive_responders_only, "responders-only", "once-per-enemy-turn");
+       }},
       {"d12_29_below_half",
        [](const O& o) { return pick(o.half_or_fewer, "half-or-fewer", "fewer-than-half"); }},
+      {"d12_28_moving",
+       [](const O& o) { return pick(o.moving_over_half, "moved-over-half", "moved-this-turn"); }},
+      {"d12_30_lost_more",
+       [](const O& o) { return pick(o.lost_more_whole, "whole-action", "round"); }},
+      {"d12_31_outnumbered",
+       [](const O& o) { return pick(o.outnumbered_contact, "contact-figures", "total-figures"); }},
       {"d12_32_artillery_weight", [](const O& o) { return num(o.artillery_weight); }},
       {"d12_33_shell_class_modifiers", [](const O& o) { return Value(o.shell_class_modifiers); }},
       {"d12_34_heavy",
@@ -141,13 +165,8 @@ const std::vector<std::pair<std::string, OptionField>>& fields() {
 }
 
 // Options the battle itself never reads (BattleOptions has no field for them): the match
-// reads the turn limit and army break; no code of the rule set reads the others (the battle
-// plays their defaults' reading).
-const std::set<std::string> kNotRead = {
-    "d12_01_test_direction",      "d12_02_ratings",     "d12_03_trigger_sum",   "d12_04_close",
-    "d12_06_dm_removal",          "d12_26_first_fire",  "d12_27_reactive_fire", "d12_28_moving",
-    "d12_30_lost_more",           "d12_31_outnumbered", "d12_32_turn_limit",    "d12_32_army_break",
-    "d12_15_failed_chargers_fire"};
+// reads the turn limit and army break. Every other option has its field.
+const std::set<std::string> kNotRead = {"d12_32_turn_limit", "d12_32_army_break"};
 
 Value looked_up(const BattleED& b, const ParamSpec& spec) {
   switch (spec.type) {
@@ -212,6 +231,15 @@ TEST(ElanDrillOptions, BattleOptionsAreTheLookupsByName) {
     for (const Value& v : values) {
       Scenario sc = *ground;
       sc.options.set(spec.name, v);
+      if (v == Value(std::string("scenario"))) {  // D12-02: the scenario rates every unit
+        for (Unit& u : sc.force.units) {
+          for (auto& [key, value] : u.attributes) {  // the loader gave every one (0: unrated)
+            if (key == "elan" || key == "drill" || key == "gunnery" || key == "musketry")
+              value = Value(std::int64_t{7});
+          }
+          ASSERT_TRUE(elan_drill::unrated_factors(u).empty()) << u.id;
+        }
+      }
       const BattleED b(sc, 1, 0);
       ASSERT_TRUE(same(looked_up(b, spec), v)) << spec.name;
       EXPECT_TRUE(b.opts() == b.options_now()) << spec.name;

@@ -2,8 +2,11 @@
 // elan_drill_*_test.cc): the scripted-commander scenario as an elan-drill one, event data.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sim/scripted_commander.h"
 
@@ -33,6 +36,43 @@ inline bool cites(const Event& e, std::string_view ref) {
     }
   }
   return false;
+}
+
+// Events of `unit` whose text holds `text`, after `from` and before the next phase event
+// (the rest of `from`'s phase).
+inline std::vector<const Event*> rest_of_phase(const BattleHarness& g, const Event& from,
+                                               std::string_view text, std::string_view unit) {
+  const std::ptrdiff_t at = g.position(&from);
+  std::ptrdiff_t end = PTRDIFF_MAX;
+  for (const Event* e : g.events(EventKind::kPhase)) {
+    if (g.position(e) > at) {
+      end = g.position(e);
+      break;
+    }
+  }
+  std::vector<const Event*> out;
+  for (const Event* e : g.events_with(text, unit)) {
+    if (g.position(e) > at && g.position(e) < end) out.push_back(e);
+  }
+  return out;
+}
+
+// b1, a 20-figure line of Musketry 9 at 4" up the table, and r1, a 20-figure line of Élan
+// 12 without a weapon at `r1_y`, facing it; `options` in force.
+inline Scenario volley_scenario(double r1_y, std::string_view options) {
+  return ed(unit_toml("b1", "infantry", "line", 20, 24, 4, "musketry = 9\n"),
+            unit_toml("r1", "infantry", "line", 20, 24, r1_y,
+                      "facing = 180\nelan = 12\nweapon = \"none\"\n"),
+            options);
+}
+// Orders b1 to fire at r1, plays the first bound and gives b1's first fire (its battalion
+// volley), or nullptr.
+inline const Event* volley_at_r1(BattleHarness& g) {
+  ScriptedCommander blue, red;
+  blue.fire(g.idx("b1"), g.idx("r1"));
+  g.play(blue, red);
+  const auto fires = g.events_with("fires small-arms at", "b1", 1);
+  return fires.empty() ? nullptr : fires.front();
 }
 
 // A script step taking the action whose `rate` names a response or move variant

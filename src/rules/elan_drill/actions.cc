@@ -270,17 +270,21 @@ ActionAssessment BattleED::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kFire) {
-    // Fired from the destination, moving (L200).
+    // Fired from the destination, moving (L200; D12-28's `moved-over-half`: if the advance
+    // is more than half its move).
     auto moved_range = [&] {
       Rect r = force_.units[a.unit].footprint();
       r.centre = a.destination;
       return distance(r, force_.units[a.target].footprint()) / kMm;
     };
+    const bool moving = !opts_.moving_over_half ||
+                        distance(force_.units[a.unit].footprint().centre, a.destination) >
+                            move_rate_in(a.unit) / 2 * kMm;
     if (force_.units[a.unit].arm != Arm::kArtillery) {
       SmallArmsSituation s = fire_situation(a.unit, a.target, false);
       if (a.moves) {
         s.range = moved_range();
-        s.general.moving = true;
+        s.general.moving = moving;
       }
       out.expected_kills = expected_casualties(a.target, success_mean(small_arms_pool(s)));
       return out;
@@ -289,7 +293,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     ShotSituation s = shot_at(a.unit, a.target, shot_named(res), false);
     if (a.moves) {
       s.range = moved_range();
-      s.general.moving = true;
+      s.general.moving = moving;
     }
     out.expected_kills = expected_casualties(a.target, shot_hits_mean(s));
     return out;

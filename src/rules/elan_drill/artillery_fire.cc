@@ -107,7 +107,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
   ShotSituation s;
   s.shot = shot;
   s.range = range;
-  s.general = {st.moved, st.dms, reaction, friend_contact};  // L205, D12-25
+  s.general = {fires_moving(unit), st.dms, reaction, friend_contact};  // L205, D12-25
   s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {
@@ -225,6 +225,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
                                                   : "shell-shrapnel";
   const ShotSituation base = shot_at(unit, target, shot_named(shot), reaction);
   state_[unit].fired_ever = true;
+  state_[unit].in_action = true;
   touch(unit);
   // One roll at one unit: hits, saves, the event; `how` says how the shot reached it.
   struct Struck {
@@ -272,8 +273,9 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     ft.casualties += casualties;
     if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
     if (shot == "shell" || shot == "shrapnel") ft.shell += casualties;  // L35
-    if (shot == "canister" && range <= row("fire.canister", gun).number("short")) {
-      ft.volley_canister_close += casualties;  // L36, D12-04
+    if (shot == "canister" &&
+        (opts_.close_any_range || range <= row("fire.canister", gun).number("short"))) {
+      ft.volley_canister_close += casualties;  // L36, D12-04 (Short range, or any)
     }
     struck.push_back({at, casualties, special});
     if (friendly) friendly_hits(unit, at, attack, fired.natural_12s, tally, log);  // D12-25

@@ -136,6 +136,7 @@ void BattleED::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   for (std::size_t i = 0; i < state_.size(); ++i) {
     touch(static_cast<int>(i));  // no longer charging or charged
     state_[i].moved = false;
+    state_[i].moved_mm = 0;
     state_[i].charging = -1;
     state_[i].charged_by = -1;
     state_[i].response.clear();

@@ -37,11 +37,16 @@ inline constexpr double kContactIn = 0.3;  // inches apart that count as contact
 inline constexpr double kPathStep = 0.2 * kMm;
 
 struct UnitState {
-  int dms = 0;              // Disruption Markers (D12-06)
-  bool fired_ever = false;  // D12-26 first fire
-  bool moved = false;       // moved in this player turn's movement phase (D12-28)
-  int charging = -1;        // declared charge target this player turn
-  std::string response;     // the charge response chosen (§6), when charged
+  int dms = 0;                // Disruption Markers (D12-06)
+  bool fired_ever = false;    // D12-26 first fire
+  std::vector<int> fired_at;  // D12-26's `target`: the units it fired small arms at
+  bool moved = false;         // moved in this player turn's movement phase (D12-28)
+  double moved_mm = 0;        // how far, mm (D12-28's `moved-over-half`)
+  // Moved, fired, lost figures, gained DMs or fought a close action round since its side's
+  // last rally step (D12-06's `rally-and-idle`: otherwise it is out of action).
+  bool in_action = false;
+  int charging = -1;     // declared charge target this player turn
+  std::string response;  // the charge response chosen (§6), when charged
   int charged_by = -1;
   int tested_step = -1;         // D12-36: friends-broken test once per step
   bool moved_last = false;      // moved in its own last player turn (rally stance, L32-L33)
@@ -178,6 +183,26 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool within_in(int a, int b, double reach_in, double* gap) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
+  // Below ½ strength (L51, D12-29): fewer than half its starting figures, or (option
+  // `half-or-fewer`) half or fewer.
+  bool below_half(int unit) const {
+    const Unit& u = force_.units[unit];
+    return opts_.half_or_fewer ? 2 * u.figures() <= u.start_figures
+                               : 2 * u.figures() < u.start_figures;
+  }
+  // A unit moved `mm` in this player turn (moved, and how far: D12-28).
+  void mark_moved(int unit, double mm) {
+    state_[unit].moved = true;
+    state_[unit].moved_mm += mm;
+    state_[unit].in_action = true;
+  }
+  // D12-28: fires "moving" (-1, L200): it moved in this player turn, or (`moved-over-half`)
+  // more than half its move (D12-07, its rate when it fires).
+  bool fires_moving(int unit) const {
+    const UnitState& st = state_[unit];
+    if (!opts_.moving_over_half) return st.moved;
+    return st.moved && st.moved_mm > move_rate_in(unit) / 2 * kMm;
+  }
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
@@ -313,7 +338,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // abandoned_guns.cc: guns taken by an enemy in contact, or manned again by their crew.
   void abandoned_guns_step(EventLog& log);
   // pursuit.cc: D12-18 pursuit, D12-19 break-off
-  int in_contact(int unit) const;  // an enemy touching it, or -1
+  int in_contact(int unit) const;              // an enemy touching it, or -1
+  void idle_dm_step(int side, EventLog& log);  // D12-06 `rally-and-idle` (command.cc)
+  // A charge response that fires at the charger (L109-L117; D12-27's `responders-only`).
+  static bool fires_in_response(const std::string& response);
   void pursue(int winner, int loser, EventLog& log);
   void pursuit_round(int a, int d, EventLog& log);
   bool break_off(int unit, const Action& a, EventLog& log);  // reinforcements.cc, L8, D12-23
@@ -331,6 +359,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                       std::map<int, FireTally>& tally, EventLog& log);
   void fire_tests(std::map<int, FireTally>& tally, EventLog& log);
+  void fire_test(int u, int casualties, const FireTally& ft, std::string_view trigger,
+                 EventLog& log);
   // friendly_fire.cc (L205, D12-25): the friend of `unit` touching its target (the target
   // is then "in contact only with friends"), or -1; the natural 12s that strike him.
   // `twelves`: the natural 12s among the to-hit dice (FireOutcome::natural_12s, counted as

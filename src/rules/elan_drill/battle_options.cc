@@ -16,8 +16,11 @@ const double* BattleOptions::gun_max_in(std::string_view gun) const {
 BattleOptions BattleED::options_now() const {
   BattleOptions o;
   const auto whole = [this](std::string_view n) { return static_cast<int>(option_number(n)); };
+  o.roll_over = option("d12_01_test_direction") == "roll-over";
+  o.ratings_from_scenario = option("d12_02_ratings") == "scenario";
   o.broken_flee = option("d12_05_broken") == "flee";
   o.broken_contact_dice = option_flag("d12_05_broken_contact_dice");
+  o.dm_idle = option("d12_06_dm_removal") == "rally-and-idle";
   o.formation_only_1d = option("d12_08_formation_only") == "1d";
   o.restricted_formations_only = option("d12_09_restricted") == "formations-only";
   o.all_figures_eligible = option("d12_11_eligible") == "all-figures";
@@ -49,6 +52,7 @@ BattleOptions BattleED::options_now() const {
   o.shrapnel_fraction = option_number("d12_14_shrapnel_fraction");
   o.shrapnel_any = option("d12_14_shrapnel_allowed") == "any";
   o.dm_count_before = option("d12_15_close_dm_count") == "before";
+  o.failed_chargers_fire = option_flag("d12_15_failed_chargers_fire");
   o.limited_responses_any = option("d12_16_limited_responses") == "any";
   o.recover_guns = option("d12_16_recover_guns") == "return";
   o.rounds = whole("d12_17_rounds");
@@ -64,14 +68,21 @@ BattleOptions BattleED::options_now() const {
   o.reinforcement_step = whole("d12_23_reinforcement_step");
   o.fortify_objectives = option_flag("d12_24_fortify_objectives");
   o.engineering_scripted = option("d12_24_engineering") == "scripted";
+  o.first_fire_per_target = option("d12_26_first_fire") == "target";
+  o.reactive_responders_only = option("d12_27_reactive_fire") == "responders-only";
   o.friendly_hits_12 = option("d12_25_friendly_hits") == "natural-12";
   o.half_or_fewer = option("d12_29_below_half") == "half-or-fewer";
+  o.moving_over_half = option("d12_28_moving") == "moved-over-half";
+  o.lost_more_whole = option("d12_30_lost_more") == "whole-action";
+  o.outnumbered_contact = option("d12_31_outnumbered") == "contact-figures";
   o.artillery_weight = option_number("d12_32_artillery_weight");
   o.shell_class_modifiers = option_flag("d12_33_shell_class_modifiers");
   o.medium_is_heavy = option("d12_34_heavy") == "medium-and-heavy";
   o.closed_column_proposed = option("d12_35_solid_shot_targets") == "proposed";
   o.friend_broken_once = option("d12_36_friend_broken") == "once-per-step";
   o.platoon_round_up = option("d12_37_platoon_rounding") == "up";
+  o.close_any_range = option("d12_04_close") == "any-range";
+  o.per_trigger = option("d12_03_trigger_sum") == "per-trigger";
   o.per_casualty = option("d12_03_casualty_dice") == "per-casualty";
   o.min_dice = whole("r001_1_min_dice");
   o.factor_cap = option("r001_1_factor_cap") == "1-11";

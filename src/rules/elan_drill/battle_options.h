@@ -12,12 +12,15 @@
 namespace smoothbore::elan_drill {
 
 struct BattleOptions {
+  bool roll_over = false;              // d12_01_test_direction == "roll-over"
+  bool ratings_from_scenario = false;  // d12_02_ratings == "scenario"
   // D12-05, D12-08, D12-09, D12-11
   bool broken_flee = true;                  // d12_05_broken == "flee"
   bool broken_contact_dice = true;          // d12_05_broken_contact_dice
   bool formation_only_1d = false;           // d12_08_formation_only == "1d"
   bool restricted_formations_only = false;  // d12_09_restricted == "formations-only"
   bool all_figures_eligible = false;        // d12_11_eligible == "all-figures"
+  bool dm_idle = false;                     // d12_06_dm_removal == "rally-and-idle"
   // D12-07 move rates, inches
   double line_in = 0, column_in = 0, march_column_in = 0, skirmish_in = 0, square_in = 0;
   double light_cavalry_in = 0, cavalry_in = 0, cavalry_march_in = 0, charge_bonus_in = 0;
@@ -32,6 +35,7 @@ struct BattleOptions {
   bool shrapnel_any = false;  // d12_14_shrapnel_allowed == "any"
   // D12-15 … D12-25
   bool dm_count_before = false;                   // d12_15_close_dm_count == "before"
+  bool failed_chargers_fire = true;               // d12_15_failed_chargers_fire
   bool limited_responses_any = false;             // d12_16_limited_responses == "any"
   bool recover_guns = true;                       // d12_16_recover_guns == "return"
   int rounds = 0;                                 // d12_17_rounds
@@ -46,8 +50,13 @@ struct BattleOptions {
   int reinforcement_step = 0;                     // d12_23_reinforcement_step
   bool fortify_objectives = false;                // d12_24_fortify_objectives
   bool engineering_scripted = false;              // d12_24_engineering == "scripted"
+  bool first_fire_per_target = false;             // d12_26_first_fire == "target"
+  bool reactive_responders_only = false;          // d12_27_reactive_fire == "responders-only"
   bool friendly_hits_12 = false;                  // d12_25_friendly_hits == "natural-12"
   // D12-29 … D12-37
+  bool moving_over_half = false;       // d12_28_moving == "moved-over-half"
+  bool lost_more_whole = false;        // d12_30_lost_more == "whole-action"
+  bool outnumbered_contact = false;    // d12_31_outnumbered == "contact-figures"
   bool half_or_fewer = false;          // d12_29_below_half == "half-or-fewer"
   double artillery_weight = 0;         // d12_32_artillery_weight
   bool shell_class_modifiers = true;   // d12_33_shell_class_modifiers
@@ -55,6 +64,8 @@ struct BattleOptions {
   bool closed_column_proposed = true;  // d12_35_solid_shot_targets == "proposed"
   bool friend_broken_once = true;      // d12_36_friend_broken == "once-per-step"
   bool platoon_round_up = true;        // d12_37_platoon_rounding == "up"
+  bool close_any_range = false;        // d12_04_close == "any-range"
+  bool per_trigger = false;            // d12_03_trigger_sum == "per-trigger"
   bool per_casualty = false;           // d12_03_casualty_dice == "per-casualty"
   // R-001-1 … R-001-7
   int min_dice = 0;                                     // r001_1_min_dice
@@ -75,8 +86,9 @@ struct BattleOptions {
   // D12-13: a gun class's solid-shot maximum (heavy, medium, light, ultra-light), or
   // nullptr for a class no option names.
   const double* gun_max_in(std::string_view gun) const;
-  // The options every Élan and Drill test and rally carries (R-001-1, R-001-3, D12-22).
-  TestOptions tests() const { return {leader_bonus, break_dms, min_dice, factor_cap}; }
+  // The options every Élan and Drill test and rally carries (R-001-1, R-001-3, D12-22,
+  // D12-01).
+  TestOptions tests() const { return {leader_bonus, break_dms, min_dice, factor_cap, roll_over}; }
   bool operator==(const BattleOptions&) const = default;
 };
 

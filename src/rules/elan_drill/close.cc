@@ -26,8 +26,12 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.factor = elan(unit);
   p.dms = std::min(state_[unit].dms, 12);
   p.square_or_cover = u.formation == "square";
-  p.below_half = 2 * u.figures() < u.start_figures;
-  p.outnumbered = e.figures() >= 2 * u.figures();
+  p.below_half = below_half(unit);  // D12-29
+  // D12-31: outnumbered 2:1 by the engaged units' total figures, or (`contact-figures`) by
+  // the figures in contact, as the close action's dice count them (contact_figures).
+  p.outnumbered = opts_.outnumbered_contact
+                      ? contact_figures(enemy, unit) >= 2 * contact_figures(unit, enemy)
+                      : e.figures() >= 2 * u.figures();
   p.formation = column_of(u.formation);
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry" && e.type != "light-cavalry";
@@ -74,7 +78,8 @@ void BattleED::close_phase(int side, EventLog& log) {
     });
     apply_test(a, c, "close to melee", std::move(e), log);
     if (!active(a)) continue;
-    if (!contact) {  // L24: units that failed to close fire instead
+    if (!contact) {                               // L24: units that failed to close fire instead
+      if (!opts_.failed_chargers_fire) continue;  // D12-15 alternative: they only halt
       std::map<int, FireTally> tally;
       if (can_fire_at(a, d)) fire_one(a, d, false, tally, log);
       fire_tests(tally, log);
@@ -120,6 +125,7 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     const int by_a = outcome_int(oa, "casualties"), by_d = outcome_int(od, "casualties");
     total_a += by_a;
     total_d += by_d;
+    state_[a].in_action = state_[d].in_action = true;
     log.append(event(log, EventKind::kMelee, a, [&](Event& e) {
       e.text = fmt::format("Close action round {}: {} inflict {}, {} inflict {}", round, name(a),
                            by_a, name(d), by_d);
@@ -129,7 +135,10 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     }));
     take_casualties(d, by_a, outcome_int(oa, "special"), log);
     take_casualties(a, by_d, outcome_int(od, "special"), log);
-    for (const auto& [u, lost_more] : {std::pair{a, by_d - by_a}, std::pair{d, by_a - by_d}}) {
+    // D12-30: figures lost more than the opponent in the round just fought, or (option
+    // `whole-action`) in the close action so far.
+    const int a_lost_more = opts_.lost_more_whole ? total_d - total_a : by_d - by_a;
+    for (const auto& [u, lost_more] : {std::pair{a, a_lost_more}, std::pair{d, -a_lost_more}}) {
       const int enemy = u == a ? d : a;
       if (!active(u) || !force_.units[enemy].on_table()) continue;
       ElanTestSituation p;

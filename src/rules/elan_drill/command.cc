@@ -53,6 +53,26 @@ void BattleED::rally_step(int side, EventLog& log) {
     touch(u);
     if (rallied) force_.units[u].status = UnitStatus::kActive;
   }
+  if (opts_.dm_idle) idle_dm_step(side, log);
+}
+
+// D12-06's `rally-and-idle`: besides the rally, a unit in good order that was out of action
+// since its side's last rally step (did not move, fire, lose figures, gain DMs or fight; see
+// UnitState::in_action) and touches no enemy sheds one DM, once a game turn.
+void BattleED::idle_dm_step(int side, EventLog& log) {
+  for (int u : force_.units_of(side)) {
+    UnitState& s = state_[u];
+    const bool idle = !s.in_action;
+    s.in_action = false;
+    if (!idle || s.dms == 0 || !active(u) || in_contact(u) >= 0) continue;
+    --s.dms;
+    touch(u);
+    log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
+      e.text = fmt::format("{} is out of action: -1 DM (D12-06), {} DM{} left", name(u), s.dms,
+                           s.dms == 1 ? "" : "s");
+      e.data = {{"step", Value(std::string("idle"))}, {"dms", Value(i64(s.dms))}};
+    }));
+  }
 }
 
 void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
@@ -182,8 +202,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     } else if (a.kind == ActionKind::kFormation) {
       change_formation(u, a.formation, 0, log);
     } else if (a.kind == ActionKind::kMove) {
-      move_unit(u, a.destination, a.facing, move_rate_in(u), -1);
-      state_[u].moved = true;
+      mark_moved(u, move_unit(u, a.destination, a.facing, move_rate_in(u), -1));
       log.append(
           event(log, EventKind::kMove, u, [&] { return fmt::format("{} evades", name(u)); }));
     }

@@ -120,7 +120,7 @@ void BattleED::perform_detachment_order(int unit, const Action& a, EventLog& log
   d.status = UnitStatus::kActive;
   state_[det].joined = false;
   state_[det].dms = state_[unit].dms;
-  state_[det].moved = true;
+  mark_moved(det, distance(p.footprint().centre, place.centre));  // from its battalion
   touch(unit);
   touch(det);
   log.append(event(log, EventKind::kFormation, det, [&] {

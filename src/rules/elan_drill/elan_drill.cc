@@ -171,27 +171,42 @@ class ElanDrill final : public Ruleset {
 
   // D12-24: the feature a unit clears is a linear obstacle or earthworks of the table.
   // D12-21: a foot detachment's parent is another foot unit of its side, itself no detachment.
+  // D12-02 `scenario`: the unit gives each of its factors.
   std::vector<UnitProblem> check_unit_in_scenario(const Unit& unit,
                                                   const Scenario& scenario) const override {
+    std::vector<UnitProblem> out;
+    const auto ratings = scenario.options.values().find("d12_02_ratings");
+    if (ratings != scenario.options.values().end() &&
+        ratings->second == Value(std::string("scenario"))) {
+      for (const std::string& key : unrated_factors(unit)) {
+        out.push_back({key, fmt::format("d12_02_ratings = \"scenario\": the unit must give its {} "
+                                        "factor, a whole number of 1 or more (§2.2, D12-02)",
+                                        key)});
+      }
+    }
     if (const std::string parent = unit.attribute_string("parent", ""); !parent.empty()) {
       const int p = scenario.force.unit_index(parent);
       const Unit* pu = p >= 0 ? &scenario.force.units[static_cast<std::size_t>(p)] : nullptr;
       if (unit.arm != Arm::kFoot || pu == nullptr || pu->id == unit.id || pu->side != unit.side ||
           pu->arm != Arm::kFoot || !pu->attribute_string("parent", "").empty()) {
-        return {{"parent", fmt::format("a foot detachment's parent: '{}' is no other foot unit "
-                                       "of its side that is not itself a detachment (D12-21)",
-                                       parent)}};
+        out.push_back({"parent", fmt::format("a foot detachment's parent: '{}' is no other foot "
+                                             "unit of its side that is not itself a detachment "
+                                             "(D12-21)",
+                                             parent)});
+        return out;
       }
     }
     const std::string id = unit.attribute_string("engineering_feature", "");
-    if (id.empty()) return {};
+    if (id.empty()) return out;
     for (const LinearFeature& l : scenario.table.linears()) {
       if (l.id == id &&
           (l.cls == TerrainClass::kLinearObstacle || l.cls == TerrainClass::kEarthworks))
-        return {};
+        return out;
     }
-    return {{"engineering_feature",
-             fmt::format("'{}' is no linear obstacle or earthworks of the table (D12-24)", id)}};
+    out.push_back(
+        {"engineering_feature",
+         fmt::format("'{}' is no linear obstacle or earthworks of the table (D12-24)", id)});
+    return out;
   }
 
   bool playable() const override { return true; }
@@ -203,6 +218,23 @@ class ElanDrill final : public Ruleset {
 };
 
 }  // namespace
+
+std::vector<std::string> unrated_factors(const Unit& unit) {
+  std::vector<std::string> out;
+  auto need = [&](const char* key) {
+    const Value* v = unit.attribute(key);
+    if (v == nullptr ||
+        !(std::holds_alternative<std::int64_t>(*v) || std::holds_alternative<double>(*v)) ||
+        as_number(*v) < 1) {
+      out.emplace_back(key);
+    }
+  };
+  need("elan");
+  need("drill");
+  if (unit.arm == Arm::kArtillery) need("gunnery");
+  need("musketry");
+  return out;
+}
 
 int layout_figures(const Unit& unit) {
   return std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());

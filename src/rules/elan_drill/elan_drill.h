@@ -18,6 +18,9 @@
 
 #include <string_view>
 
+#include <string>
+#include <vector>
+
 #include "rules/ruleset.h"
 
 namespace smoothbore::elan_drill {
@@ -33,5 +36,10 @@ const Ruleset& ruleset();
 int layout_figures(const Unit& unit);
 Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 centre,
                          double facing);
+
+// D12-02: the §2.2 factors a unit's attributes do not give as a number of 1 or more (Élan,
+// Drill and Musketry for every unit, Musketry being its close-action skill too; Gunnery for
+// artillery). With `d12_02_ratings = scenario` each is a scenario error.
+std::vector<std::string> unrated_factors(const Unit& unit);
 
 }  // namespace smoothbore::elan_drill

@@ -75,7 +75,7 @@ void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
     budget = move_rate_in(unit) / 2;
   }
   const double moved = move_unit(unit, a.destination, a.facing, budget, -1);
-  state_[unit].moved = true;
+  mark_moved(unit, moved);
   log.append(event(log, EventKind::kMove, unit, [&] {
     return fmt::format("{} evades {:.1f}\" ({})", name(unit), moved / kMm, a.rate);
   }));

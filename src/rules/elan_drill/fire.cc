@@ -16,14 +16,18 @@ void BattleED::fire_phase(int side, EventLog& log) {
   ++step_;
   std::map<int, FireTally> tally;
   // L19, D12-27: every defending unit may fire once, at its charger (stand and fire) or at
-  // the nearest enemy it can hit.
+  // the nearest enemy it can hit; with `responders-only`, only a charged unit whose
+  // response fires (Stand and Fire, Change Formation and Fire, Form Closed Column and Fire:
+  // L109-L117), at its charger.
+  const bool responders_only = opts_.reactive_responders_only;
   for (int u : force_.units_of(defending)) {
     if (!active(u) || state_[u].fired_reaction) continue;  // fired in Fire and Evade
+    if (responders_only && !fires_in_response(state_[u].response)) continue;
     int target = -1;
     const int charger = state_[u].charged_by;
     if (charger >= 0 && can_fire_at(u, charger)) {
       target = charger;
-    } else if (may_fire(u)) {
+    } else if (!responders_only && may_fire(u)) {
       double best = 1e18;
       // Enemies out of its longest range are skipped on their centres (within_in), before
       // the rest of can_fire_at (the same targets, fewer look-ups; issue 9). Its longest
@@ -61,6 +65,11 @@ void BattleED::fire_phase(int side, EventLog& log) {
   fire_tests(tally, log);
 }
 
+bool BattleED::fires_in_response(const std::string& response) {
+  return response == "stand-and-fire" || response == "change-formation-and-fire" ||
+         response == "form-closed-column-and-fire";
+}
+
 void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
                         EventLog& log, const std::string& shot) {
   if (force_.units[unit].arm == Arm::kArtillery) {  // §8: artillery_fire.cc
@@ -79,6 +88,11 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   const auto [casualties, special] =
       saves(target, hits, res, flank_fire(unit, target), record_for(log, rolls));  // L254
   state_[unit].fired_ever = true;
+  state_[unit].in_action = true;
+  if (opts_.first_fire_per_target) {  // D12-26 `target`
+    std::vector<int>& at = state_[unit].fired_at;
+    if (std::find(at.begin(), at.end(), target) == at.end()) at.push_back(target);
+  }
   touch(unit);
   const double range = gap_in(unit, target);
   log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
@@ -95,7 +109,8 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   FireTally& ft = tally[target];
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
-  const bool close = range <= weapon_row(unit).number("close");
+  // L36-L37's "close" (D12-04): within the weapon's Close range, or at any range.
+  const bool close = opts_.close_any_range || range <= weapon_row(unit).number("close");
   const bool volley = situation.fire->key == "volley";
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;
@@ -128,7 +143,9 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
   return {outcome_int(o, "casualties"), outcome_int(o, "special")};
 }
 
-// D12-03: one Élan test per unit at the end of the fire step, summing its triggers.
+// D12-03: one Élan test per unit at the end of the fire step, summing its triggers; with
+// `per-trigger`, one test per trigger (L34-L37, in the sheet's order), each with the DMs the
+// tests before it left.
 void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
   for (auto& [u, ft] : tally) {
     if (!active(u) || ft.casualties <= 0) continue;
@@ -136,32 +153,61 @@ void BattleED::fire_tests(std::map<int, FireTally>& tally, EventLog& log) {
         ft.shell == 0) {
       continue;
     }
-    const Unit& unit = force_.units[u];
-    const bool half_or_fewer = opts_.half_or_fewer;
-    const bool below = half_or_fewer ? 2 * unit.figures() <= unit.start_figures
-                                     : 2 * unit.figures() < unit.start_figures;
-    ElanTestSituation p;
-    p.fire_casualties = std::min(ft.casualties, 60);
-    p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
-    p.rifle_casualties = std::min(ft.rifle_close, 20);
-    p.shell_casualties = std::min(ft.shell, 20);
-    p.per_casualty = opts_.per_casualty;
-    p.elan.factor = elan(u);
-    p.elan.dms = std::min(state_[u].dms, 12);
-    p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
-    p.elan.below_half = below;
-    p.elan.flank_rear = ft.flank_rear;
-    p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
-    with_leader(u, p.elan);
-    std::vector<RollRecord> rolls;
-    const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
-    Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
-      ev.text = fmt::format("{} tests Elan after {} casualties from fire: {}", name(u),
-                            ft.casualties, rolls.empty() ? "" : rolls.back().result);
-      ev.rolls = std::move(rolls);
-    });
-    apply_test(u, o, "Elan test from fire", std::move(e), log);
+    if (!opts_.per_trigger) {
+      fire_test(u, ft.casualties, ft, "", log);
+      continue;
+    }
+    const FireTally none{0, 0, 0, 0, ft.flank_rear};
+    auto only = [&](auto set) {
+      FireTally one = none;
+      set(one);
+      return one;
+    };
+    if (ft.casualties >= 2) {  // L34
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.casualties = ft.casualties; }),
+                " (L34)", log);
+    }
+    if (ft.shell > 0 && active(u)) {  // L35
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.shell = ft.shell; }), " (L35)", log);
+    }
+    if (ft.volley_canister_close > 0 && active(u)) {  // L36
+      fire_test(u, ft.casualties,
+                only([&](FireTally& t) { t.volley_canister_close = ft.volley_canister_close; }),
+                " (L36)", log);
+    }
+    if (ft.rifle_close > 0 && active(u)) {  // L37
+      fire_test(u, ft.casualties, only([&](FireTally& t) { t.rifle_close = ft.rifle_close; }),
+                " (L37)", log);
+    }
   }
+}
+
+// One Élan test of `u` from fire: the triggers of `ft` (its casualties counting for L34's
+// dice), `casualties` in all (the event's text), `trigger` naming the one tested alone.
+void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string_view trigger,
+                         EventLog& log) {
+  const Unit& unit = force_.units[u];
+  ElanTestSituation p;
+  p.fire_casualties = std::min(ft.casualties, 60);
+  p.volley_canister_casualties = std::min(ft.volley_canister_close, 20);
+  p.rifle_casualties = std::min(ft.rifle_close, 20);
+  p.shell_casualties = std::min(ft.shell, 20);
+  p.per_casualty = opts_.per_casualty;
+  p.elan.factor = elan(u);
+  p.elan.dms = std::min(state_[u].dms, 12);
+  p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
+  p.elan.below_half = below_half(u);  // D12-29
+  p.elan.flank_rear = ft.flank_rear;
+  p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
+  with_leader(u, p.elan);
+  std::vector<RollRecord> rolls;
+  const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));
+  Event e = event(log, EventKind::kMorale, u, [&](Event& ev) {
+    ev.text = fmt::format("{} tests Elan after {} casualties from fire{}: {}", name(u), casualties,
+                          trigger, rolls.empty() ? "" : rolls.back().result);
+    ev.rolls = std::move(rolls);
+  });
+  apply_test(u, o, "Elan test from fire", std::move(e), log);
 }
 
 }  // namespace smoothbore::elan_drill

@@ -16,6 +16,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
   if (casualties <= 0 || !u.on_table()) return;
   Stand& st = u.stands.front();
   touch(unit);
+  state_[unit].in_action = true;
   st.figures = std::max(0, st.figures - casualties);
   if (st.figures == 0) {
     st.removed = true;
@@ -31,6 +32,7 @@ void BattleED::take_casualties(int unit, int casualties, int special, EventLog& 
 void BattleED::add_dms(int unit, int dms, std::string_view why, EventLog& log) {
   if (dms <= 0 || !force_.units[unit].on_table()) return;
   state_[unit].dms += dms;
+  state_[unit].in_action = true;
   touch(unit);
   log.append(event(log, EventKind::kStatus, unit, [&](Event& e) {
     e.text = fmt::format("{} +{} DM ({}): {} DM{}", name(unit), dms, why, state_[unit].dms,
@@ -96,7 +98,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
     p.elan.square_or_cover = force_.units[i].formation == "square";
-    p.elan.below_half = 2 * force_.units[i].figures() < force_.units[i].start_figures;
+    p.elan.below_half = below_half(f);  // D12-29
     with_leader(f, p.elan);
     std::vector<RollRecord> rolls;
     const Outcome o = roll_elan_test(p, dice_, record_for(log, rolls));

@@ -225,7 +225,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
     const double moved =
         ordered_move(u, tf.centre, bearing_of(tf.centre - force_.units[u].footprint().centre),
                      charge_reach_in(u), t, log);
-    state_[u].moved = true;
+    mark_moved(u, moved);
     log.append(event(log, EventKind::kMove, u, [&](Event& e) {
       e.text = fmt::format("{} charges {:.1f}\" toward {} (now {:.1f}\" apart)", name(u),
                            moved / kMm, name(t), gap_in(u, t));
@@ -246,8 +246,9 @@ void BattleED::movement_phase(int side, EventLog& log) {
       case ActionKind::kMove:
         if (!a.moves) break;
         if (a.kind == ActionKind::kMove && break_off(u, a, log)) break;  // D12-19
-        if (ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log) > 0.1 * kMm) {
-          state_[u].moved = true;
+        if (const double moved = ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log);
+            moved > 0.1 * kMm) {
+          mark_moved(u, moved);
           log.append(
               event(log, EventKind::kMove, u, [&] { return fmt::format("{} moves", name(u)); }));
         }
@@ -256,9 +257,8 @@ void BattleED::movement_phase(int side, EventLog& log) {
         const bool full = a.rate == "full";  // L81: & move full, 2D
         const int dice = a.moves ? (full ? 2 : 1) : opts_.formation_only_1d ? 1 : 0;
         if (change_formation(u, a.formation, dice, log) && a.moves) {
-          ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2), -1,
-                       log);  // D12-08
-          state_[u].moved = true;
+          mark_moved(u, ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2),
+                                     -1, log));  // D12-08
         }
         break;
       }

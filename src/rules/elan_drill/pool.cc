@@ -20,7 +20,7 @@ void note_dice(RollRecord* r, int dice, double target) {
 
 int success_faces(int factor) { return std::clamp(factor, 0, kSides); }
 
-PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record) {
+PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record, bool roll_over) {
   PoolResult out;
   out.dice = std::max(dice, 0);
   note_dice(record, out.dice, factor);
@@ -30,7 +30,7 @@ PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record) {
     for (int i = 0; i < out.dice; ++i) {
       const int face = chance.roll(kSides);
       if (record != nullptr) record->faces.push_back(face);
-      if (face <= factor) ++out.successes;
+      if (roll_over ? face >= kSides + 1 - factor : face <= factor) ++out.successes;
       if (face == kSides) ++out.natural_12s;
     }
   }

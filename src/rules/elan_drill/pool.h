@@ -26,7 +26,10 @@ struct PoolResult {
 
 // Rolls `dice` D12 against `factor` and counts the successes and failures. With a record,
 // appends "Nd12" to its dice and each face (sampling) and sets its target to the factor.
-PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record);
+// `roll_over` (D12-01's alternative): a die succeeds on a face >= 13 - factor instead (as
+// many faces, so enumeration is the same).
+PoolResult roll_pool(int dice, int factor, Chance& chance, RollRecord* record,
+                     bool roll_over = false);
 
 // Saving rolls (R-001-4): `hits` D12 against a capped save factor. A natural 12 is a
 // special casualty when `natural_12_special` (L261); every other face above the factor is

@@ -76,7 +76,7 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
   const double moved =
       move_unit(winner, lf.centre, bearing_of(lf.centre - force_.units[winner].footprint().centre),
                 charge_reach_in(winner), loser);
-  state_[winner].moved = true;
+  mark_moved(winner, moved);
   const bool contact = gap_in(winner, loser) <= kContactIn;
   if (contact) state_[winner].pursuing = loser;
   log.append(event(log, EventKind::kMove, winner, [&](Event& e) {
@@ -125,8 +125,7 @@ bool BattleED::break_off(int unit, const Action& a, EventLog& log) {
   const Vec2 c = force_.units[unit].footprint().centre;
   const Vec2 away = (c - force_.units[enemy].footprint().centre).normalized();
   const double dist = opts_.break_off_half ? move_rate_in(unit) / 2 : kContactIn + 0.5;
-  move_unit(unit, c + away * (dist * kMm), a.facing, dist, -1);
-  state_[unit].moved = true;
+  mark_moved(unit, move_unit(unit, c + away * (dist * kMm), a.facing, dist, -1));
   log.append(
       event(log, EventKind::kMove, unit, [&] { return fmt::format("{} breaks off", name(unit)); }));
   return true;

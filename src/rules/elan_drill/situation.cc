@@ -79,7 +79,15 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.experience = u.attribute_string("experience", "steady");
   f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
   if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
-  // §2.2 proposed factors (D12-02, D12-10).
+  // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
+  // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
+  // here).
+  if (opts_.ratings_from_scenario) {
+    const std::vector<std::string> missing = unrated_factors(u);
+    SB_CHECK(missing.empty(),
+             fmt::format("unit '{}': d12_02_ratings = \"scenario\" and no {} factor (D12-02)", u.id,
+                         missing.empty() ? "" : missing.front()));
+  }
   f.elan = rating(u, "elan", 8, 7, 6);
   f.drill = rating(u, "drill", 8, 7, 5);
   f.gunnery = rating(u, "gunnery", 7, 6, 5);
@@ -263,13 +271,18 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   const UnitState& st = state_[unit];
   SmallArmsSituation s;
   s.range = gap_in(unit, target);
-  s.general = {st.moved, st.dms, reaction, contact_friend(unit, target) >= 0};  // L205, D12-25
+  s.general = {fires_moving(unit), st.dms, reaction,
+               contact_friend(unit, target) >= 0};  // L205, D12-25
   const std::string& weapon = facts_[unit].weapon;
+  // D12-26: its first fire of the game, or (`target`) its first at this target.
+  const bool fired = opts_.first_fire_per_target ? std::find(st.fired_at.begin(), st.fired_at.end(),
+                                                             target) != st.fired_at.end()
+                                                 : st.fired_ever;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  const char* fire = u.formation == "skirmish"            ? "skirmish"
-                     : weapon == "rifle" || st.fired_ever ? "platoon"
-                                                          : "volley";
+  const char* fire = u.formation == "skirmish"    ? "skirmish"
+                     : weapon == "rifle" || fired ? "platoon"
+                                                  : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
   s.weapon = &weapon_row(unit);
   s.fire = &row("fire.fire_types", fire);
@@ -277,7 +290,7 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   s.skill = musketry(unit);
   s.mounted = u.arm == Arm::kCavalry;
   s.two_rank_line = u.formation == "two-rank-line";
-  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !st.fired_ever;
+  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !fired;
   s.platoon_round_up = opts_.platoon_round_up;
   s.pistol_no_penalty = opts_.pistol_no_penalty;
   s.duplicates_twice = opts_.duplicates_twice;

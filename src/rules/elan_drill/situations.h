@@ -69,6 +69,9 @@ struct TestOptions {
   int break_dms = 4;        // DMs that break a unit (R-001-3)
   int min_dice = 1;         // fewest dice in a test (R-001-1)
   bool factor_cap = false;  // factor clamped to 1..11 (R-001-1 "1-11"), else uncapped
+  // D12-01 (the battle's option; no resolution parameter): a die succeeds on a face >= 13 -
+  // the factor instead of <= it (the same odds, other faces).
+  bool roll_over = false;
   bool operator==(const TestOptions&) const = default;
 };
 

@@ -184,7 +184,7 @@ TestResult run_test(const TestOptions& o, int dms, std::string_view purpose,
     r->modifiers.push_back({"factor clamped to 1..11", static_cast<double>(target - factor.total()),
                             "R-001-1 option factor-cap"});
   }
-  const PoolResult pool = roll_pool(n, target, c, r);
+  const PoolResult pool = roll_pool(n, target, c, r, o.roll_over);
   TestResult t;
   t.failures = pool.failures;
   t.result = &result_row(table_name, t.failures);
@@ -196,6 +196,7 @@ TestResult run_test(const TestOptions& o, int dms, std::string_view purpose,
                             t.failures == 1 ? "" : "s", n, target, t.result->key, t.result->ref,
                             dice.text().empty() ? "none" : dice.text(),
                             n > dice.total() ? " (minimum, R-001-1)" : "");
+    if (o.roll_over) r->result += "; roll-over: a die succeeds on 13 - factor or more (D12-01)";
     if (t.dms_added > 0) r->result += fmt::format("; +{} DM", t.dms_added);
     if (t.broken) r->result += "; broken (R-001-3)";
   }
@@ -554,7 +555,7 @@ Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* 
     f.record(rec, "rally");
     const int n = std::max(dice.total(), s.options.min_dice);
     const int target = capped(s.options, f.total());
-    const PoolResult pool = roll_pool(n, target, c, rec);
+    const PoolResult pool = roll_pool(n, target, c, rec, s.options.roll_over);
     int dms = s.dms;
     bool broken = s.broken;
     const int threshold = s.options.break_dms;
