@@ -103,6 +103,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // Attempts stopped by the figure that stopped the squad's previous one, each also laid out
   // in full: no layout that fits was refused.
   EXPECT_GT(sk->blocker_checks(), 100);
+  // Whether an officer stands with a target (SK-05), kept for the world's and the statuses'
+  // versions, is the one the officers give now (every kept one used: kept_mismatches).
+  EXPECT_GT(sk->officer_checks(), 10);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

@@ -90,7 +90,8 @@ BattleSK::SideMiddle BattleSK::squads_middle(int side) const {
 
 std::vector<Action> BattleSK::legal_actions(int unit) const {
   std::vector<Action> out;
-  Action hold;  // Load (and stand); in contact, fight on
+  out.reserve(16);  // room for most squads' actions at once (a grown vector copies them)
+  Action hold;      // Load (and stand); in contact, fight on
   hold.unit = unit;
   out.push_back(hold);
   if (!can_act(unit) || squads_[unit].locked >= 0) return out;
@@ -255,9 +256,9 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
   const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 34) |
                             (static_cast<std::uint64_t>(target) << 4) |
                             static_cast<std::uint64_t>(as_code);
-  if (auto it = memo_.kills.find(key); it != memo_.kills.end()) return it->second;
+  if (const double* kept = memo_.kills.find(key)) return *kept;
   const double k = count_expected_kills(unit, target, as);
-  memo_.kills.emplace(key, k);
+  memo_.kills.put(key, k);
   return k;
 }
 

@@ -188,10 +188,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   detail::FireSituation squad_fire(int unit, int target, bool volley) const;
   void figure_fire(int unit, int k, int target, detail::FireSituation& f) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
-  bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
-  bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
-  int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
-  bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
+  bool wounded_hero(int unit, int k) const;   // L99, §10: his fire at -1
+  bool formed_target(int target) const;       // SK-09: the target counts as formed (+1)
+  int canister_cap(int target) const;         // SK-08: the canister chain's kill limit
+  bool officer_with(int target) const;        // SK-05: an officer within reach of its anchor (kept)
+  bool officer_with_fresh(int target) const;  // the same, asked of the officers now
   // L21-L25: a squad's morale test, typed, and as the `morale` (or `charge`'s, `prefix`)
   // parameters.
   detail::MoraleSituation morale_situation(int unit, bool rallying) const;
@@ -366,9 +367,12 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // doctrine asks each (unit, target, `as`) -> expected kills of every fire action and again of
   // every formation change; they depend on the figures' loads, so they are kept for one
   // decision only. Off (and empty) outside a decision.
+  struct RangeHash {
+    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
+  };
   struct DecisionMemo {
     bool on = false;
-    std::unordered_map<std::uint64_t, double> kills;
+    FlatMemo<std::uint64_t, double, RangeHash> kills;
     void clear() {
       on = false;
       kills.clear();
@@ -380,9 +384,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
   // decision and the fire that follows until a figure is placed or killed, a squad leaves the
   // table or a leader changes (world_changed).
-  struct RangeHash {
-    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
-  };
   // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike), and
   // the target's figures' epoch (cover_epoch_) when judged.
   struct CoverKey {
@@ -471,8 +472,19 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int layout_checks() const { return layout_checks_; }    // place()'s kept layout offsets
   int middle_checks() const { return middle_checks_; }    // squads_middle's kept sums
   int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
+  int officer_checks() const { return officer_checks_; }  // officer_with's kept answers
 
  private:
+  // officer_with's answer per target, kept for the world's and the statuses' versions: the
+  // target's anchor and the officers' places, lives and roles change only with the world
+  // (placed, killed, promoted: world_changed), their squads' presence on the table with both.
+  struct OfficerKept {
+    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
+    std::uint64_t status = 0;
+    bool with = false;
+  };
+  mutable std::vector<OfficerKept> officer_kept_;  // by target
+  mutable int officer_checks_ = 0;
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;

@@ -349,6 +349,23 @@ int BattleSK::canister_cap(int target) const {
   return hot_.chain_limit_none ? 20 : std::clamp(figure_count(target), 1, 20);
 }
 bool BattleSK::officer_with(int target) const {
+  const auto t = static_cast<std::size_t>(target);
+  if (officer_kept_.size() != force_.units.size()) officer_kept_.assign(force_.units.size(), {});
+  OfficerKept& kept = officer_kept_[t];
+  if (kept.world == world_version_ + 1 && kept.status == status_version_) {
+    if (check_kept_) {
+      ++kept_checks_;
+      ++officer_checks_;
+      if (kept.with != officer_with_fresh(target)) ++kept_mismatches_;
+    }
+    return kept.with;
+  }
+  kept.with = officer_with_fresh(target);
+  kept.world = world_version_ + 1;
+  kept.status = status_version_;
+  return kept.with;
+}
+bool BattleSK::officer_with_fresh(int target) const {
   return !officers_near(force_.units[target].side, anchor(target), hot_.officer_in).empty();
 }
 
