@@ -106,6 +106,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // Whether an officer stands with a target (SK-05), kept for the world's and the statuses'
   // versions, is the one the officers give now (every kept one used: kept_mismatches).
   EXPECT_GT(sk->officer_checks(), 10);
+  // A leaderless squad's anchor, kept for the world's version, is the figure nearest its
+  // centre now (every kept one used: kept_mismatches).
+  EXPECT_GT(sk->anchor_checks(), 10);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

@@ -239,7 +239,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void retreat(int unit, const std::string& why, EventLog& log);
   // SK-09 open / formed, or SK-20 "dismounted" (formation.cc).
   void change_formation(int unit, const std::string& to, EventLog& log);
-  int anchor_figure(int unit) const;  // the leader, else the figure nearest the centre
+  int anchor_figure(int unit) const;        // the leader, else the figure nearest the centre
+  int anchor_figure_fresh(int unit) const;  // the same, the nearest worked out now
 
  public:
   // SK-15: the nearest cover within the maximum move (or `within_in`).
@@ -311,6 +312,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool terrain_whole_half = false;    // sk_11_terrain = whole-move-half
     bool terrain_double_cost = false;   // sk_11_terrain = double-cost
     bool move_roll_per_figure = false;  // sk_11_move_roll = per-figure
+    double promotion_in = 0;            // movement.distances field-promotion (L34-L36)
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -440,9 +442,34 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     ++world_version_;
   }
   // Counts the figures' moves and falls, squads leaving the table and new leaders: what
-  // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
+  // nearest_enemy keeps is kept for one version (kept_answer).
   std::uint64_t world_version_ = 0;
-  mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+  // A unit's answer kept for the world's version and `status` (status_version_, or 0 where
+  // the statuses do not change it): fresh() once either moved on. With check_kept, a kept
+  // answer is compared with a fresh one (counted in kept_checks_ and `*checks`).
+  template <typename T>
+  struct KeptAnswer {
+    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
+    std::uint64_t status = 0;
+    T value{};
+  };
+  template <typename T, typename Fresh>
+  T kept_answer(std::vector<KeptAnswer<T>>& memo, int unit, std::uint64_t status, int* checks,
+                Fresh fresh) const {
+    if (memo.size() != force_.units.size()) memo.assign(force_.units.size(), {});
+    KeptAnswer<T>& kept = memo[static_cast<std::size_t>(unit)];
+    if (kept.world == world_version_ + 1 && kept.status == status) {
+      if (check_kept_) {
+        ++kept_checks_;
+        if (checks != nullptr) ++*checks;
+        if (kept.value != fresh()) ++kept_mismatches_;
+      }
+      return kept.value;
+    }
+    kept = {world_version_ + 1, status, fresh()};
+    return kept.value;
+  }
+  mutable std::vector<KeptAnswer<int>> nearest_kept_;  // by unit
   // Counts the squads' changes of status (routed, rallied, off the table, wiped out).
   std::uint64_t status_version_ = 0;
   void set_status(Unit& u, UnitStatus s) {
@@ -473,18 +500,18 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int middle_checks() const { return middle_checks_; }    // squads_middle's kept sums
   int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
   int officer_checks() const { return officer_checks_; }  // officer_with's kept answers
+  int anchor_checks() const { return anchor_checks_; }    // a leaderless squad's kept anchor
 
  private:
   // officer_with's answer per target, kept for the world's and the statuses' versions: the
   // target's anchor and the officers' places, lives and roles change only with the world
   // (placed, killed, promoted: world_changed), their squads' presence on the table with both.
-  struct OfficerKept {
-    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
-    std::uint64_t status = 0;
-    bool with = false;
-  };
-  mutable std::vector<OfficerKept> officer_kept_;  // by target
+  mutable std::vector<KeptAnswer<bool>> officer_kept_;  // by target
   mutable int officer_checks_ = 0;
+  // A leaderless squad's anchor (its figure nearest its footprint's centre) kept for the world's
+  // version, which every placing, fall and change of leader counts.
+  mutable std::vector<KeptAnswer<int>> anchor_kept_;  // by unit
+  mutable int anchor_checks_ = 0;
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;

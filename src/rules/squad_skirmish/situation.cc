@@ -100,6 +100,13 @@ int BattleSK::reload_actions(int unit, bool tap) const {
 int BattleSK::anchor_figure(int unit) const {
   const SquadState& s = squads_[unit];
   if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
+  return kept_answer(anchor_kept_, unit, 0, &anchor_checks_,
+                     [&] { return anchor_figure_fresh(unit); });
+}
+
+int BattleSK::anchor_figure_fresh(int unit) const {
+  const SquadState& s = squads_[unit];
+  if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
   const Vec2 c = footprint_of(unit).centre;
   int best = -1;
   for (int k : living(unit)) {
@@ -349,21 +356,8 @@ int BattleSK::canister_cap(int target) const {
   return hot_.chain_limit_none ? 20 : std::clamp(figure_count(target), 1, 20);
 }
 bool BattleSK::officer_with(int target) const {
-  const auto t = static_cast<std::size_t>(target);
-  if (officer_kept_.size() != force_.units.size()) officer_kept_.assign(force_.units.size(), {});
-  OfficerKept& kept = officer_kept_[t];
-  if (kept.world == world_version_ + 1 && kept.status == status_version_) {
-    if (check_kept_) {
-      ++kept_checks_;
-      ++officer_checks_;
-      if (kept.with != officer_with_fresh(target)) ++kept_mismatches_;
-    }
-    return kept.with;
-  }
-  kept.with = officer_with_fresh(target);
-  kept.world = world_version_ + 1;
-  kept.status = status_version_;
-  return kept.with;
+  return kept_answer(officer_kept_, target, status_version_, &officer_checks_,
+                     [&] { return officer_with_fresh(target); });
 }
 bool BattleSK::officer_with_fresh(int target) const {
   return !officers_near(force_.units[target].side, anchor(target), hot_.officer_in).empty();
