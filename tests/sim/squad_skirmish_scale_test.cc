@@ -109,6 +109,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // A leaderless squad's anchor, kept for the world's version, is the figure nearest its
   // centre now (every kept one used: kept_mismatches).
   EXPECT_GT(sk->anchor_checks(), 10);
+  // A squad's shots at a target, worked out once per decision for every formation the doctrine
+  // weighs, give the expected kills that shots worked out again give (kept_mismatches).
+  EXPECT_GT(sk->shots_checks(), 10);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

@@ -372,12 +372,28 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   struct RangeHash {
     std::size_t operator()(std::uint64_t key) const { return mix64(key); }
   };
+  // A squad's shots at a target as count_expected_kills weighs them, whatever formation it
+  // asks about (which sets only the volley and the mounted -1): its living figures, and each
+  // loaded figure in range's typed shot; a cannon's kills whatever it asks.
+  struct SquadShots {
+    int unit = -1;
+    int target = -1;
+    int figures = 0;
+    bool cannon = false;
+    double cannon_kills = 0;
+    std::vector<detail::FireSituation> shots;
+  };
   struct DecisionMemo {
     bool on = false;
     FlatMemo<std::uint64_t, double, RangeHash> kills;
+    // Each (unit, target)'s shots asked in this decision: [0, used) of `shots` (the storage is
+    // kept for the next decision).
+    std::vector<SquadShots> shots;
+    std::size_t used = 0;
     void clear() {
       on = false;
       kills.clear();
+      used = 0;
     }
   };
   // Each figure's range to a target and each cover judgement, traced once while nothing on the
@@ -501,6 +517,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
   int officer_checks() const { return officer_checks_; }  // officer_with's kept answers
   int anchor_checks() const { return anchor_checks_; }    // a leaderless squad's kept anchor
+  int shots_checks() const { return shots_checks_; }      // a decision's kept SquadShots
 
  private:
   // officer_with's answer per target, kept for the world's and the statuses' versions: the
@@ -512,6 +529,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // version, which every placing, fall and change of leader counts.
   mutable std::vector<KeptAnswer<int>> anchor_kept_;  // by unit
   mutable int anchor_checks_ = 0;
+  mutable int shots_checks_ = 0;
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;
@@ -534,6 +552,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   static constexpr std::size_t kMaxCover = 1 << 16;
   std::vector<std::uint32_t> cover_epoch_;                                       // by unit
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
+  void squad_shots(int unit, int target, SquadShots& out) const;                 // worked out now
+  double shots_kills(const SquadShots& s, std::string_view as) const;
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;
   // Terrain sight between two points (sees), kept per thread across battles on the same
@@ -560,6 +580,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> officer_ids_;    // scratch of officers_near
   mutable std::vector<int> kill_figs_;      // scratch of count_expected_kills
   mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
+  mutable SquadShots kill_shots_;           // count_expected_kills outside a decision
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap
