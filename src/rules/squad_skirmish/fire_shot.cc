@@ -373,11 +373,17 @@ struct ShotKeyHash {
   std::size_t operator()(std::uint64_t key) const { return mix64(key); }
 };
 
+// `a == b`, their lengths and first characters compared before the rest (the names a shot
+// is keyed by mostly differ there: no memcmp for them).
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
+}
+
 // The index of `v` in `names`, or -1.
 template <std::size_t N>
 int index_in(std::string_view v, const std::array<std::string_view, N>& names) {
   for (std::size_t i = 0; i < N; ++i) {
-    if (names[i] == v) return static_cast<int>(i);
+    if (same_name(names[i], v)) return static_cast<int>(i);
   }
   return -1;
 }
@@ -395,7 +401,7 @@ double situation_mean_kills(const FireSituation& f) {
   }();
   int weapon = -1;
   for (std::size_t i = 0; i < weapons.size(); ++i) {
-    if (weapons[i].key == f.weapon) weapon = static_cast<int>(i);
+    if (same_name(weapons[i].key, f.weapon)) weapon = static_cast<int>(i);
   }
   const int quality = index_in<3>(f.quality, {"regular", "green", "veteran"});
   const int cover = index_in<3>(f.cover, {"none", "soft", "hard"});
