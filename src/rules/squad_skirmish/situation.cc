@@ -250,6 +250,12 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
     const int l = squads_[target].leader;
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
+  // The target's figures lie in its footprint's box: one farther than the limit (with a margin
+  // for rounding) has none within it, and no figure to trace.
+  if (!fp_box_.empty() && box_gap(fp_box_[static_cast<std::size_t>(target)], Box{from, from}) >
+                              limit_in * kMm * (1 + 1e-9) + 1e-6) {
+    return -1;
+  }
   const auto& stands = force_.units[target].stands;
   std::vector<std::pair<double, int>>& order = order_;  // sees_figure does not trace ranges
   order.clear();
