@@ -125,7 +125,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
   // The cards of the last turn, in the order drawn ("British 2nd squad", "officer Lt Smith").
-  const std::vector<std::string>& cards_drawn() const { return cards_; }
+  std::vector<std::string> cards_drawn() const;  // deck.cc
 
   // --- situation (situation.cc) ---
   const std::string& option(const std::string& name) const;
@@ -358,7 +358,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<std::vector<Figure>> figures_;
   std::vector<int> figures_left_;  // by unit: Unit::figures() (figure_count)
   std::vector<SquadState> squads_;
-  std::vector<std::string> cards_;
+  // The last turn's cards as drawn: (unit, officer or -1); named only when asked (cards_drawn,
+  // a logged card's text), not for a quiet battle's every card.
+  std::vector<std::pair<int, int>> cards_;
   std::vector<int> officers_start_;                  // per side, officers at the start (SK-22)
   std::vector<std::pair<int, Vec2>> officers_lost_;  // this turn: (unit, where he fell), SK-18
   Rng rng_;
