@@ -103,6 +103,15 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // Attempts stopped by the figure that stopped the squad's previous one, each also laid out
   // in full: no layout that fits was refused.
   EXPECT_GT(sk->blocker_checks(), 100);
+  // Whether an officer stands with a target (SK-05), kept for the world's and the statuses'
+  // versions, is the one the officers give now (every kept one used: kept_mismatches).
+  EXPECT_GT(sk->officer_checks(), 10);
+  // A leaderless squad's anchor, kept for the world's version, is the figure nearest its
+  // centre now (every kept one used: kept_mismatches).
+  EXPECT_GT(sk->anchor_checks(), 10);
+  // A squad's shots at a target, worked out once per decision for every formation the doctrine
+  // weighs, give the expected kills that shots worked out again give (kept_mismatches).
+  EXPECT_GT(sk->shots_checks(), 10);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

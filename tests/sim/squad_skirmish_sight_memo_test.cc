@@ -50,6 +50,13 @@ int check_memo(const BattleSK& b, int& covered) {
           if (sees && (nearest_seen < 0 || d < nearest_seen)) nearest_seen = d;
         }
         EXPECT_EQ(want, nearest_seen) << f.units[u].id << " " << k << " at " << f.units[t].id;
+        // Traced to a limit (the squad's footprint box first: none within it when that box is
+        // farther): the nearest figure seen if it is within the limit, else none.
+        for (double limit : {0.5, 4.0, 10.0, 24.0}) {
+          const double within = nearest_seen >= 0 && nearest_seen <= limit ? nearest_seen : -1;
+          EXPECT_EQ(b.trace_range(ui, k, ti, limit), within)
+              << f.units[u].id << " " << k << " at " << f.units[t].id << " within " << limit;
+        }
         seen += want >= 0 ? 1 : 0;
       }
     }

@@ -90,7 +90,8 @@ BattleSK::SideMiddle BattleSK::squads_middle(int side) const {
 
 std::vector<Action> BattleSK::legal_actions(int unit) const {
   std::vector<Action> out;
-  Action hold;  // Load (and stand); in contact, fight on
+  out.reserve(16);  // room for most squads' actions at once (a grown vector copies them)
+  Action hold;      // Load (and stand); in contact, fight on
   hold.unit = unit;
   out.push_back(hold);
   if (!can_act(unit) || squads_[unit].locked >= 0) return out;
@@ -255,50 +256,91 @@ double BattleSK::expected_kills(int unit, int target, std::string_view as) const
   const std::uint64_t key = (static_cast<std::uint64_t>(unit) << 34) |
                             (static_cast<std::uint64_t>(target) << 4) |
                             static_cast<std::uint64_t>(as_code);
-  if (auto it = memo_.kills.find(key); it != memo_.kills.end()) return it->second;
+  if (const double* kept = memo_.kills.find(key)) return *kept;
   const double k = count_expected_kills(unit, target, as);
-  memo_.kills.emplace(key, k);
+  memo_.kills.put(key, k);
   return k;
 }
 
+// A squad's shots at a target are worked out once per decision (nothing moves in one) for every
+// formation the doctrine asks about.
 double BattleSK::count_expected_kills(int unit, int target, std::string_view as) const {
+  if (!memo_.on) {
+    squad_shots(unit, target, kill_shots_);
+    return shots_kills(kill_shots_, as);
+  }
+  for (std::size_t i = 0; i < memo_.used; ++i) {
+    const SquadShots& kept = memo_.shots[i];
+    if (kept.unit != unit || kept.target != target) continue;
+    const double k = shots_kills(kept, as);
+    if (check_kept_) {
+      ++kept_checks_;
+      ++shots_checks_;
+      squad_shots(unit, target, kill_shots_);
+      if (!same_bits(shots_kills(kill_shots_, as), k)) ++kept_mismatches_;
+    }
+    return k;
+  }
+  if (memo_.used == memo_.shots.size()) memo_.shots.emplace_back();
+  SquadShots& s = memo_.shots[memo_.used++];
+  squad_shots(unit, target, s);
+  return shots_kills(s, as);
+}
+
+void BattleSK::squad_shots(int unit, int target, SquadShots& out) const {
   std::vector<int>& figs = kill_figs_;  // nothing below asks for it again
   living(unit, figs);
+  out.unit = unit;
+  out.target = target;
+  out.figures = static_cast<int>(figs.size());
+  out.cannon = cannon(unit);
+  out.cannon_kills = 0;
+  out.shots.clear();
   // The loaded figures in range, traced once (nothing below moves a figure).
   std::vector<int>& shooters = kill_shooters_;
   shooters.clear();
   for (int k : figs) {
     if (figures_[unit][k].loaded && in_range(unit, k, target)) shooters.push_back(k);
   }
-  const int ready = static_cast<int>(shooters.size());
-  // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
-  const bool will_form = as == "formed"
-                             ? figs.size() > 1 && (ranks(unit) <= 2 || hot_.formed_any_ranks)
-                             : (as == "open" ? false : formed(unit));
-  const bool volley =
-      (will_form || hot_.volley_any_squads) && ready >= static_cast<int>(hot_.volley_min);
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
   detail::FireSituation f = squad_fire(unit, target, false);
-  auto shot_of = [&](int k) { figure_fire(unit, k, target, f); };
-  double sum = 0;
-  if (cannon(unit)) {
-    if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target))
-      return 0;
-    shot_of(figs.front());
+  if (out.cannon) {
+    if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target)) {
+      return;
+    }
+    figure_fire(unit, figs.front(), target, f);
     f.canister = squads_[unit].gun_canister;
-    return detail::situation_mean_kills(f);
+    out.cannon_kills = detail::situation_mean_kills(f);
+    return;
   }
-  f.volley = volley;
-  if (as == "dismounted") f.mounted = false;
   for (int k : shooters) {
-    shot_of(k);
+    figure_fire(unit, k, target, f);
     // Whole inches: once to share a cache keyed by the range, now only what the doctrine
     // weighs (a fraction past the close range counts as close), kept so its choices stay.
     f.range = std::round(f.range);
+    out.shots.push_back(f);
+  }
+}
+
+// Expected kills of `s` as the squad would fire in formation `as`: volley included when the
+// squad alone is enough for one (SK-23), at most the target's figures.
+double BattleSK::shots_kills(const SquadShots& s, std::string_view as) const {
+  if (s.cannon) return s.cannon_kills;
+  const int ready = static_cast<int>(s.shots.size());
+  // SK-09: Formed in two ranks (or any, contact-any-ranks); SK-20: dismounted, no -1 (L71).
+  const bool will_form = as == "formed"
+                             ? s.figures > 1 && (ranks(s.unit) <= 2 || hot_.formed_any_ranks)
+                             : (as == "open" ? false : formed(s.unit));
+  const bool volley =
+      (will_form || hot_.volley_any_squads) && ready >= static_cast<int>(hot_.volley_min);
+  double sum = 0;
+  for (detail::FireSituation f : s.shots) {
+    f.volley = volley;
+    if (as == "dismounted") f.mounted = false;
     sum += detail::situation_mean_kills(f);
   }
   // The shots stop when the target is gone (fire.cc): no more kills than it has figures.
-  return std::min(sum, static_cast<double>(figure_count(target)));
+  return std::min(sum, static_cast<double>(figure_count(s.target)));
 }
 
 // A formation change is worth the fire it gives in the squad's next activation (SK-09's

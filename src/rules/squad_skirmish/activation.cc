@@ -220,7 +220,7 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
 // uses his move to come within 6" of the nearest leaderless squad of his side.
 void BattleSK::officer_promotes(int unit, int k, EventLog& log) {
   const int side = force_.units[unit].side;
-  const double in = row("movement.distances", "field-promotion").number("inches");
+  const double in = hot_.promotion_in;
   // A squad's anchor is one of its figures (or its footprint's centre), inside its footprint's
   // box, which is at least as far from the officer: squads whose boxes are farther than a
   // distance (and a millimetre) cannot be within it.

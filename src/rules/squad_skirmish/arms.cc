@@ -57,6 +57,7 @@ void BattleSK::read_arms() {
   hot_.terrain_whole_half = option("sk_11_terrain") == "whole-move-half";
   hot_.terrain_double_cost = option("sk_11_terrain") == "double-cost";
   hot_.move_roll_per_figure = option("sk_11_move_roll") == "per-figure";
+  hot_.promotion_in = row("movement.distances", "field-promotion").number("inches");
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -125,7 +125,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
   // The cards of the last turn, in the order drawn ("British 2nd squad", "officer Lt Smith").
-  const std::vector<std::string>& cards_drawn() const { return cards_; }
+  std::vector<std::string> cards_drawn() const;  // deck.cc
 
   // --- situation (situation.cc) ---
   const std::string& option(const std::string& name) const;
@@ -188,10 +188,11 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   detail::FireSituation squad_fire(int unit, int target, bool volley) const;
   void figure_fire(int unit, int k, int target, detail::FireSituation& f) const;
   // Pieces of fire_params that the doctrine's typed shots share (situation.cc).
-  bool wounded_hero(int unit, int k) const;  // L99, §10: his fire at -1
-  bool formed_target(int target) const;      // SK-09: the target counts as formed (+1)
-  int canister_cap(int target) const;        // SK-08: the canister chain's kill limit
-  bool officer_with(int target) const;       // SK-05: an officer within reach of its anchor
+  bool wounded_hero(int unit, int k) const;   // L99, §10: his fire at -1
+  bool formed_target(int target) const;       // SK-09: the target counts as formed (+1)
+  int canister_cap(int target) const;         // SK-08: the canister chain's kill limit
+  bool officer_with(int target) const;        // SK-05: an officer within reach of its anchor (kept)
+  bool officer_with_fresh(int target) const;  // the same, asked of the officers now
   // L21-L25: a squad's morale test, typed, and as the `morale` (or `charge`'s, `prefix`)
   // parameters.
   detail::MoraleSituation morale_situation(int unit, bool rallying) const;
@@ -238,7 +239,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   void retreat(int unit, const std::string& why, EventLog& log);
   // SK-09 open / formed, or SK-20 "dismounted" (formation.cc).
   void change_formation(int unit, const std::string& to, EventLog& log);
-  int anchor_figure(int unit) const;  // the leader, else the figure nearest the centre
+  int anchor_figure(int unit) const;        // the leader, else the figure nearest the centre
+  int anchor_figure_fresh(int unit) const;  // the same, the nearest worked out now
 
  public:
   // SK-15: the nearest cover within the maximum move (or `within_in`).
@@ -310,6 +312,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool terrain_whole_half = false;    // sk_11_terrain = whole-move-half
     bool terrain_double_cost = false;   // sk_11_terrain = double-cost
     bool move_roll_per_figure = false;  // sk_11_move_roll = per-figure
+    double promotion_in = 0;            // movement.distances field-promotion (L34-L36)
   };
   void read_arms();
   std::vector<Arms> arms_;
@@ -355,7 +358,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::vector<std::vector<Figure>> figures_;
   std::vector<int> figures_left_;  // by unit: Unit::figures() (figure_count)
   std::vector<SquadState> squads_;
-  std::vector<std::string> cards_;
+  // The last turn's cards as drawn: (unit, officer or -1); named only when asked (cards_drawn,
+  // a logged card's text), not for a quiet battle's every card.
+  std::vector<std::pair<int, int>> cards_;
   std::vector<int> officers_start_;                  // per side, officers at the start (SK-22)
   std::vector<std::pair<int, Vec2>> officers_lost_;  // this turn: (unit, where he fell), SK-18
   Rng rng_;
@@ -366,12 +371,31 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // doctrine asks each (unit, target, `as`) -> expected kills of every fire action and again of
   // every formation change; they depend on the figures' loads, so they are kept for one
   // decision only. Off (and empty) outside a decision.
+  struct RangeHash {
+    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
+  };
+  // A squad's shots at a target as count_expected_kills weighs them, whatever formation it
+  // asks about (which sets only the volley and the mounted -1): its living figures, and each
+  // loaded figure in range's typed shot; a cannon's kills whatever it asks.
+  struct SquadShots {
+    int unit = -1;
+    int target = -1;
+    int figures = 0;
+    bool cannon = false;
+    double cannon_kills = 0;
+    std::vector<detail::FireSituation> shots;
+  };
   struct DecisionMemo {
     bool on = false;
-    std::unordered_map<std::uint64_t, double> kills;
+    FlatMemo<std::uint64_t, double, RangeHash> kills;
+    // Each (unit, target)'s shots asked in this decision: [0, used) of `shots` (the storage is
+    // kept for the next decision).
+    std::vector<SquadShots> shots;
+    std::size_t used = 0;
     void clear() {
       on = false;
       kills.clear();
+      used = 0;
     }
   };
   // Each figure's range to a target and each cover judgement, traced once while nothing on the
@@ -380,9 +404,6 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // are on the table and the squad leaders (sk_06_measure squad-leader), so they serve every
   // decision and the fire that follows until a figure is placed or killed, a squad leaves the
   // table or a leader changes (world_changed).
-  struct RangeHash {
-    std::size_t operator()(std::uint64_t key) const { return mix64(key); }
-  };
   // The firer's position by value (a -0.0 is stored as 0.0, so equal keys hash alike), and
   // the target's figures' epoch (cover_epoch_) when judged.
   struct CoverKey {
@@ -439,9 +460,34 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     ++world_version_;
   }
   // Counts the figures' moves and falls, squads leaving the table and new leaders: what
-  // nearest_enemy keeps is kept for one version (nearest_kept_: version + 1, answer).
+  // nearest_enemy keeps is kept for one version (kept_answer).
   std::uint64_t world_version_ = 0;
-  mutable std::vector<std::pair<std::uint64_t, int>> nearest_kept_;  // by unit
+  // A unit's answer kept for the world's version and `status` (status_version_, or 0 where
+  // the statuses do not change it): fresh() once either moved on. With check_kept, a kept
+  // answer is compared with a fresh one (counted in kept_checks_ and `*checks`).
+  template <typename T>
+  struct KeptAnswer {
+    std::uint64_t world = 0;  // world_version_ + 1 when kept (0: never)
+    std::uint64_t status = 0;
+    T value{};
+  };
+  template <typename T, typename Fresh>
+  T kept_answer(std::vector<KeptAnswer<T>>& memo, int unit, std::uint64_t status, int* checks,
+                Fresh fresh) const {
+    if (memo.size() != force_.units.size()) memo.assign(force_.units.size(), {});
+    KeptAnswer<T>& kept = memo[static_cast<std::size_t>(unit)];
+    if (kept.world == world_version_ + 1 && kept.status == status) {
+      if (check_kept_) {
+        ++kept_checks_;
+        if (checks != nullptr) ++*checks;
+        if (kept.value != fresh()) ++kept_mismatches_;
+      }
+      return kept.value;
+    }
+    kept = {world_version_ + 1, status, fresh()};
+    return kept.value;
+  }
+  mutable std::vector<KeptAnswer<int>> nearest_kept_;  // by unit
   // Counts the squads' changes of status (routed, rallied, off the table, wiped out).
   std::uint64_t status_version_ = 0;
   void set_status(Unit& u, UnitStatus s) {
@@ -471,8 +517,21 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int layout_checks() const { return layout_checks_; }    // place()'s kept layout offsets
   int middle_checks() const { return middle_checks_; }    // squads_middle's kept sums
   int blocker_checks() const { return blocker_checks_; }  // place()'s first-tried blocker
+  int officer_checks() const { return officer_checks_; }  // officer_with's kept answers
+  int anchor_checks() const { return anchor_checks_; }    // a leaderless squad's kept anchor
+  int shots_checks() const { return shots_checks_; }      // a decision's kept SquadShots
 
  private:
+  // officer_with's answer per target, kept for the world's and the statuses' versions: the
+  // target's anchor and the officers' places, lives and roles change only with the world
+  // (placed, killed, promoted: world_changed), their squads' presence on the table with both.
+  mutable std::vector<KeptAnswer<bool>> officer_kept_;  // by target
+  mutable int officer_checks_ = 0;
+  // A leaderless squad's anchor (its figure nearest its footprint's centre) kept for the world's
+  // version, which every placing, fall and change of leader counts.
+  mutable std::vector<KeptAnswer<int>> anchor_kept_;  // by unit
+  mutable int anchor_checks_ = 0;
+  mutable int shots_checks_ = 0;
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;
@@ -495,6 +554,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   static constexpr std::size_t kMaxCover = 1 << 16;
   std::vector<std::uint32_t> cover_epoch_;                                       // by unit
   double count_expected_kills(int unit, int target, std::string_view as) const;  // unmemoised
+  void squad_shots(int unit, int target, SquadShots& out) const;                 // worked out now
+  double shots_kills(const SquadShots& s, std::string_view as) const;
   mutable DecisionMemo memo_;
   mutable SightMemo sight_;
   // Terrain sight between two points (sees), kept per thread across battles on the same
@@ -521,6 +582,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> officer_ids_;    // scratch of officers_near
   mutable std::vector<int> kill_figs_;      // scratch of count_expected_kills
   mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
+  mutable SquadShots kill_shots_;           // count_expected_kills outside a decision
   mutable std::vector<Vec2> area_centres_;  // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap

@@ -47,18 +47,22 @@ std::string BattleSK::card_name(int unit, int officer) const {
   return fmt::format("{} officer with {}", side, name(unit));
 }
 
+std::vector<std::string> BattleSK::cards_drawn() const {
+  std::vector<std::string> out;
+  for (const auto& [unit, officer] : cards_) out.push_back(card_name(unit, officer));
+  return out;
+}
+
 void BattleSK::squad_deck_turn(const std::vector<OrderSource*>& orders, EventLog& log) {
   std::vector<std::pair<int, int>> deck = build_deck();
   shuffle(deck, rng_);
   for (const auto& [unit, officer] : deck) {
     const bool gone = !force_.units[unit].on_table() || figure_count(unit) == 0 ||
                       (officer >= 0 && !alive(unit, officer));
-    // The card's name made once, into cards_ (a copy was an allocation per card).
-    cards_.push_back(card_name(unit, officer));
-    const std::string& card = cards_.back();
+    cards_.emplace_back(unit, officer);
     phase_ = "card";
     Event e = make_event(log, EventKind::kInitiative, unit,
-                         log.quiet() ? std::string() : "card: " + card);
+                         log.quiet() ? std::string() : "card: " + card_name(unit, officer));
     if (!log.quiet()) {
       e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("squad-deck"))}};
       if (gone) e.text += officer >= 0 ? " (killed: no activation)" : " (gone: no activation)";
@@ -103,12 +107,12 @@ void BattleSK::side_deck_turn(const std::vector<OrderSource*>& orders, EventLog&
     const int side = card % 4 < 2 ? 0 : 1;  // hearts and diamonds red (side A), else black
     const int unit = waiting(side);
     if (unit < 0) continue;
-    cards_.push_back(card_name(unit, -1));
+    cards_.emplace_back(unit, -1);
     phase_ = "card";
     Event e = make_event(log, EventKind::kInitiative, unit, {});
     if (!log.quiet()) {
       e.text = fmt::format("card: {} ({}): {}", card % 4 < 2 ? "red" : "black",
-                           force_.sides[side].id, cards_.back());
+                           force_.sides[side].id, card_name(unit, -1));
       e.data = {{"phase", Value(std::string("card"))}, {"deck", Value(std::string("per-side"))}};
     }
     log.append(std::move(e));

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/dice/fraction.h"
+#include "rules/squad_skirmish/flat_memo.h"
 #include "rules/squad_skirmish/resolutions.h"
 
 namespace smoothbore::squad_skirmish::detail {
@@ -367,11 +368,22 @@ const std::vector<WeaponRanges>& weapon_ranges() {
   return kWeapons;
 }
 
+// situation_mean_kills' packed keys, spread over the low bits (FlatMemo probes by them).
+struct ShotKeyHash {
+  std::size_t operator()(std::uint64_t key) const { return mix64(key); }
+};
+
+// `a == b`, their lengths and first characters compared before the rest (the names a shot
+// is keyed by mostly differ there: no memcmp for them).
+bool same_name(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || a[0] == b[0]) && a == b;
+}
+
 // The index of `v` in `names`, or -1.
 template <std::size_t N>
 int index_in(std::string_view v, const std::array<std::string_view, N>& names) {
   for (std::size_t i = 0; i < N; ++i) {
-    if (names[i] == v) return static_cast<int>(i);
+    if (same_name(names[i], v)) return static_cast<int>(i);
   }
   return -1;
 }
@@ -380,11 +392,16 @@ int index_in(std::string_view v, const std::array<std::string_view, N>& names) {
 
 double situation_mean_kills(const FireSituation& f) {
   const std::vector<WeaponRanges>& weapons = weapon_ranges();
+  static const int musket = [&weapons] {
+    int m = -1;
+    for (std::size_t i = 0; i < weapons.size(); ++i) {
+      if (weapons[i].key == "musket") m = static_cast<int>(i);
+    }
+    return m;
+  }();
   int weapon = -1;
-  int musket = -1;
   for (std::size_t i = 0; i < weapons.size(); ++i) {
-    if (weapons[i].key == f.weapon) weapon = static_cast<int>(i);
-    if (weapons[i].key == "musket") musket = static_cast<int>(i);
+    if (same_name(weapons[i].key, f.weapon)) weapon = static_cast<int>(i);
   }
   const int quality = index_in<3>(f.quality, {"regular", "green", "veteran"});
   const int cover = index_in<3>(f.cover, {"none", "soft", "hard"});
@@ -405,10 +422,10 @@ double situation_mean_kills(const FireSituation& f) {
                  f.natural_kills, f.missing_ranker, f.chain, f.ball_close}) {
     field(b ? 1 : 0, 1);
   }
-  thread_local std::unordered_map<std::uint64_t, double> kept;
-  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  thread_local FlatMemo<std::uint64_t, double, ShotKeyHash> kept;
+  if (const double* v = kept.find(key)) return *v;
   const double v = fire_mean_kills(fire_shot(f, false));
-  kept.emplace(key, v);
+  kept.put(key, v);
   return v;
 }
 

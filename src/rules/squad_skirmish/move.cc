@@ -392,8 +392,17 @@ Vec2 BattleSK::area_centre(int area) const {
 bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
   if (hot_.cover_stay) return false;
   const Vec2 from = anchor(unit);
-  const int enemy = nearest_enemy(unit);
-  const Vec2 foe = enemy >= 0 ? anchor(enemy) : from;
+  // The nearest enemy (a search) only once an area within reach asks where he stands.
+  bool foe_known = false;
+  Vec2 foe = from;  // none: where the squad stands
+  auto foe_at = [&] {
+    if (!foe_known) {
+      const int enemy = nearest_enemy(unit);
+      if (enemy >= 0) foe = anchor(enemy);
+      foe_known = true;
+    }
+    return foe;
+  };
   double best = (within_in >= 0 ? within_in : max_move_in(unit)) * kMm;
   bool found = false;
   // Only areas whose boxes meet the reach around `from` can hold it or have their centre
@@ -410,7 +419,9 @@ bool BattleSK::cover_destination(int unit, Vec2* dest, double within_in) const {
     const Vec2 centre = area_centre(ai);
     if (a.shape.contains(from)) return false;  // already in cover
     const double d = distance(from, centre);
-    if (d > best || distance(centre, foe) + 1.0 < distance(from, foe) * 0.8) continue;
+    if (d > best) continue;
+    const Vec2 f = foe_at();
+    if (distance(centre, f) + 1.0 < distance(from, f) * 0.8) continue;
     best = d;
     *dest = centre;
     found = true;

@@ -100,6 +100,13 @@ int BattleSK::reload_actions(int unit, bool tap) const {
 int BattleSK::anchor_figure(int unit) const {
   const SquadState& s = squads_[unit];
   if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
+  return kept_answer(anchor_kept_, unit, 0, &anchor_checks_,
+                     [&] { return anchor_figure_fresh(unit); });
+}
+
+int BattleSK::anchor_figure_fresh(int unit) const {
+  const SquadState& s = squads_[unit];
+  if (s.leader >= 0 && alive(unit, s.leader)) return s.leader;
   const Vec2 c = footprint_of(unit).centre;
   int best = -1;
   for (int k : living(unit)) {
@@ -243,6 +250,12 @@ double BattleSK::trace_range(int unit, int k, int target, double limit_in) const
     const int l = squads_[target].leader;
     return sees_figure(unit, k, target, l) ? distance(from, pos(target, l)) / kMm : -1;
   }
+  // The target's figures lie in its footprint's box: one farther than the limit (with a margin
+  // for rounding) has none within it, and no figure to trace.
+  if (!fp_box_.empty() && box_gap(fp_box_[static_cast<std::size_t>(target)], Box{from, from}) >
+                              limit_in * kMm * (1 + 1e-9) + 1e-6) {
+    return -1;
+  }
   const auto& stands = force_.units[target].stands;
   std::vector<std::pair<double, int>>& order = order_;  // sees_figure does not trace ranges
   order.clear();
@@ -349,6 +362,10 @@ int BattleSK::canister_cap(int target) const {
   return hot_.chain_limit_none ? 20 : std::clamp(figure_count(target), 1, 20);
 }
 bool BattleSK::officer_with(int target) const {
+  return kept_answer(officer_kept_, target, status_version_, &officer_checks_,
+                     [&] { return officer_with_fresh(target); });
+}
+bool BattleSK::officer_with_fresh(int target) const {
   return !officers_near(force_.units[target].side, anchor(target), hot_.officer_in).empty();
 }
 

@@ -320,19 +320,7 @@ int BattleSK::nearest_active_enemy(int unit, double* gap) const {
 // Kept per squad until a figure moves, falls or leaves the table (world_version_): a decision
 // asks it for its moves, its cover and its loading.
 int BattleSK::nearest_enemy(int unit) const {
-  const auto u = static_cast<std::size_t>(unit);
-  if (nearest_kept_.size() != force_.units.size()) nearest_kept_.assign(force_.units.size(), {});
-  auto& [version, kept] = nearest_kept_[u];
-  if (version == world_version_ + 1) {
-    if (check_kept_) {
-      ++kept_checks_;
-      if (kept != nearest_enemy_fresh(unit)) ++kept_mismatches_;
-    }
-    return kept;
-  }
-  kept = nearest_enemy_fresh(unit);
-  version = world_version_ + 1;
-  return kept;
+  return kept_answer(nearest_kept_, unit, 0, nullptr, [&] { return nearest_enemy_fresh(unit); });
 }
 
 int BattleSK::nearest_enemy_fresh(int unit) const {
