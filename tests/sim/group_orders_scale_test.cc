@@ -3,12 +3,14 @@
 // AI on both sides, through contact, shooting and melee: after every turn the invariants
 // hold (no overlaps, the index in step with every footprint) and the indexed answers are
 // those of a scan of every unit: the nearest enemy (any, Massed, active; also as the orders
-// step keeps them), uphill of all enemy (also as kept), the shooting candidates and
-// placement. A correctness test, not a timing.
+// step keeps them), uphill of all enemy (also as kept), the enemies near a footprint, the
+// shooting candidates and placement. A correctness test, not a timing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "rules/battle.h"
 #include "rules/group_orders/battle_impl.h"
@@ -67,6 +69,14 @@ int check_unit(BattleGO& b, int unit, int* uphill_seen) {
     if (!b.can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
     EXPECT_TRUE(std::find(reach.begin(), reach.end(), static_cast<int>(t)) != reach.end())
         << id << " cannot find target " << f.units[t].id;
+  }
+  // near_enemies: near's answer without the unit's own side, in the same order, at the
+  // reaches its callers ask (contact, a move, uphill, a weapon).
+  const Rect fp = f.units[unit].footprint();
+  for (double mm : {1.0, 120.0, 401.0, 2000.0}) {
+    std::vector<int> want = b.near(fp, mm);
+    std::erase_if(want, [&](int o) { return f.units[o].side == f.units[unit].side; });
+    EXPECT_EQ(b.near_enemies(fp, mm, f.units[unit].side), want) << id << " " << mm;
   }
   return 1;
 }

@@ -250,7 +250,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      for (int ti : near(fp, speed + 1.0)) {
+      for (int ti : near_enemies(fp, speed + 1.0, u.side)) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
         if (gap_cm(unit, ti) > speed_cm) continue;
@@ -277,10 +277,8 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
       const double zone = option_number("h4_26_reserve_zone") * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
-      std::vector<int> zone_enemies = near(fp, speed + zone + 1.0);
-      std::erase_if(zone_enemies, [&](int ei) {
-        return force_.units[ei].side == u.side || !force_.units[ei].on_table();
-      });
+      std::vector<int> zone_enemies = near_enemies(fp, speed + zone + 1.0, u.side);
+      std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
         Action m = base(unit, rate);

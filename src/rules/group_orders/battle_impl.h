@@ -158,6 +158,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Box& box) const;
   // Every unit whose footprint may lie within `reach` mm of `r`, ascending.
   std::vector<int> near(const Rect& r, double reach) const;
+  // The same of the units of every side but `side` (as near's answer without that side's
+  // units), from the side indexes, so a query inside one's own crowd does not list it.
+  std::vector<int> near_enemies(const Rect& r, double reach, int side) const;
   // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
   bool place_ok(int unit, const Rect& r, int ignore) const;
   // Every unit that may lie within `reach` mm of a footprint moving from `from` toward
@@ -378,6 +381,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // nearest_all's scratch: the units met and not yet measured (a heap by box gap), and the
   // units met by this search (nearest_met_[u] == nearest_met_stamp_).
   mutable std::vector<std::pair<double, int>> nearest_pending_;
+  mutable std::vector<int> near_part_;  // near_enemies' scratch: one side's answer
   mutable std::vector<unsigned> nearest_met_;
   mutable unsigned nearest_met_stamp_ = 0;
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state
