@@ -19,6 +19,15 @@ Rect random_rect(Rng& rng) {
   return r;
 }
 
+// The rectangle facing 0 whose bounds are `box`.
+Rect rect_of_box(const Box& box) {
+  Rect r;
+  r.centre = (box.min + box.max) * 0.5;
+  r.width = box.max.x - box.min.x;
+  r.depth = box.max.y - box.min.y;
+  return r;
+}
+
 TEST(SpatialIndexTest, EmptyAndSingle) {
   SpatialIndex index;
   EXPECT_TRUE(index.query({{0, 0}, {1000, 1000}}).empty());
@@ -204,11 +213,7 @@ TEST(SpatialIndexTest, AroundOverOccupiedCellsMatchesScan) {
     const Vec2 a{stray ? rng.uniform() * 10000 : rng.uniform() * 3000,
                  stray ? rng.uniform() * 10000 : band + edge + offsets[rng.next_u32() % 4]};
     const Box box{a, {a.x + rng.uniform() * 2 * cell, a.y + rng.uniform() * cell}};
-    Rect r;  // facing 0: its bounds are the box
-    r.centre = (box.min + box.max) * 0.5;
-    r.width = box.max.x - box.min.x;
-    r.depth = box.max.y - box.min.y;
-    index.insert(static_cast<int>(id), r, box);
+    index.insert(static_cast<int>(id), rect_of_box(box), box);
     boxes[id] = box;
     present[id] = true;
   };
@@ -318,11 +323,7 @@ TEST(SpatialIndexTest, DenseChurnOnCellEdgesMatchesScan) {
     } else {
       const Vec2 a{coordinate(), coordinate()};
       const Box box{a, {a.x + rng.uniform() * 1.5 * cell, a.y + rng.uniform() * 1.5 * cell}};
-      Rect r;  // facing 0: its bounds are the box
-      r.centre = (box.min + box.max) * 0.5;
-      r.width = box.max.x - box.min.x;
-      r.depth = box.max.y - box.min.y;
-      index.insert(static_cast<int>(id), r, box);
+      index.insert(static_cast<int>(id), rect_of_box(box), box);
       boxes[id] = box;
       present[id] = true;
     }
