@@ -19,6 +19,15 @@ Rect random_rect(Rng& rng) {
   return r;
 }
 
+// The rectangle facing 0 whose bounds are `box`.
+Rect rect_of_box(const Box& box) {
+  Rect r;
+  r.centre = (box.min + box.max) * 0.5;
+  r.width = box.max.x - box.min.x;
+  r.depth = box.max.y - box.min.y;
+  return r;
+}
+
 TEST(SpatialIndexTest, EmptyAndSingle) {
   SpatialIndex index;
   EXPECT_TRUE(index.query({{0, 0}, {1000, 1000}}).empty());
@@ -183,6 +192,85 @@ TEST(SpatialIndexTest, AroundBoundIsALowerBoundOfUnvisitedIds) {
   EXPECT_GT(checked, 100000);
 }
 
+// around() walks only the occupied cells: two armies far apart on a large grid, units
+// moved, removed and brought back (so the occupied range grows and shrinks), each search
+// checked against a scan: every unvisited id lies beyond the bound it asks about, the
+// search stopping at the first bound past a nearest by scan finds that nearest, and one
+// never stopped visits every id present and no other.
+TEST(SpatialIndexTest, AroundOverOccupiedCellsMatchesScan) {
+  Rng rng(20261128, 13);
+  const double cell = 100;
+  SpatialIndex index(cell);
+  index.reserve({{-5000, -5000}, {15000, 15000}}, 400);
+  std::vector<Box> boxes(400);
+  std::vector<bool> present(boxes.size(), false);
+  auto place = [&](std::size_t id) {
+    // Half the ids in a band at the south edge, half at the north; now and then anywhere.
+    const double band = id % 2 == 0 ? 0.0 : 8000.0;
+    const bool stray = rng.roll(20) == 1;
+    const double edge = cell * static_cast<double>(rng.next_u32() % 3);
+    const double offsets[] = {0.0, 1e-9, -1e-9, rng.uniform() * cell};
+    const Vec2 a{stray ? rng.uniform() * 10000 : rng.uniform() * 3000,
+                 stray ? rng.uniform() * 10000 : band + edge + offsets[rng.next_u32() % 4]};
+    const Box box{a, {a.x + rng.uniform() * 2 * cell, a.y + rng.uniform() * cell}};
+    index.insert(static_cast<int>(id), rect_of_box(box), box);
+    boxes[id] = box;
+    present[id] = true;
+  };
+  int searches = 0;
+  for (int step = 0; step < 3000; ++step) {
+    const std::size_t id = rng.next_u32() % boxes.size();
+    if (rng.roll(4) == 1) {
+      index.remove(static_cast<int>(id));
+      present[id] = false;
+    } else {
+      place(id);
+    }
+    if (step % 10 != 0) continue;
+    ++searches;
+    const Vec2 a{rng.uniform() * 12000 - 1000, rng.uniform() * 12000 - 1000};
+    const Box query{a, {a.x + rng.uniform() * 3 * cell, a.y + rng.uniform() * 3 * cell}};
+    double want = 1e18;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
+    }
+    std::vector<bool> visited(boxes.size(), false);
+    double got = 1e18;
+    index.around(
+        query,
+        [&](int i) {
+          const std::size_t k = static_cast<std::size_t>(i);
+          EXPECT_TRUE(present[k]) << "step " << step << " id " << i;
+          visited[k] = true;
+          got = std::min(got, box_gap(query, boxes[k]));
+        },
+        [&](double bound) {
+          for (std::size_t i = 0; i < boxes.size(); ++i) {
+            if (present[i] && !visited[i]) {
+              EXPECT_GT(box_gap(query, boxes[i]), bound) << "step " << step << " id " << i;
+            }
+          }
+          return bound <= got;
+        });
+    EXPECT_EQ(got, want) << "step " << step;
+    std::fill(visited.begin(), visited.end(), false);
+    index.around(
+        query, [&](int i) { visited[static_cast<std::size_t>(i)] = true; },
+        [](double) { return true; });
+    EXPECT_EQ(visited, present) << "step " << step;
+  }
+  EXPECT_EQ(searches, 300);
+  // Emptied and filled again: the occupied range starts afresh.
+  for (std::size_t i = 0; i < boxes.size(); ++i) index.remove(static_cast<int>(i));
+  EXPECT_EQ(index.size(), 0u);
+  place(3);
+  std::vector<int> seen;
+  index.around(
+      {{-4000, -4000}, {-3990, -3990}}, [&](int i) { seen.push_back(i); },
+      [](double) { return true; });
+  EXPECT_EQ(seen, std::vector<int>{3});
+}
+
 // Footprints far off the table (beyond the grid's cell cap) share the border cells and
 // are still reported exactly; the grid grows as footprints arrive anywhere.
 // An index sized once (reserve) answers as one grown footprint by footprint, and as a
@@ -235,11 +323,7 @@ TEST(SpatialIndexTest, DenseChurnOnCellEdgesMatchesScan) {
     } else {
       const Vec2 a{coordinate(), coordinate()};
       const Box box{a, {a.x + rng.uniform() * 1.5 * cell, a.y + rng.uniform() * 1.5 * cell}};
-      Rect r;  // facing 0: its bounds are the box
-      r.centre = (box.min + box.max) * 0.5;
-      r.width = box.max.x - box.min.x;
-      r.depth = box.max.y - box.min.y;
-      index.insert(static_cast<int>(id), r, box);
+      index.insert(static_cast<int>(id), rect_of_box(box), box);
       boxes[id] = box;
       present[id] = true;
     }

@@ -46,6 +46,9 @@ Box grown(const Box& b, double margin) {
 void SpatialIndex::clear() {
   entries_.clear();
   cells_.clear();
+  col_count_.clear();
+  row_count_.clear();
+  occupied_ = {};
   count_ = 0;
   cols_ = rows_ = 0;
 }
@@ -71,7 +74,27 @@ SpatialIndex::CellRange SpatialIndex::cells_of(const Box& b) const {
           clamp_x(floor_cell(b.max.x, cell_)), clamp_y(floor_cell(b.max.y, cell_))};
 }
 
+void SpatialIndex::count_cells(const CellRange& c, int step) {
+  for (int x = c.x0; x <= c.x1; ++x) col_count_[static_cast<std::size_t>(x)] += step;
+  for (int y = c.y0; y <= c.y1; ++y) row_count_[static_cast<std::size_t>(y)] += step;
+  CellRange& o = occupied_;
+  if (step > 0) {
+    if (o.x1 < o.x0) {
+      o = c;
+      return;
+    }
+    o = {std::min(o.x0, c.x0), std::min(o.y0, c.y0), std::max(o.x1, c.x1), std::max(o.y1, c.y1)};
+    return;
+  }
+  while (o.x0 <= o.x1 && col_count_[static_cast<std::size_t>(o.x0)] == 0) ++o.x0;
+  while (o.x0 <= o.x1 && col_count_[static_cast<std::size_t>(o.x1)] == 0) --o.x1;
+  while (o.y0 <= o.y1 && row_count_[static_cast<std::size_t>(o.y0)] == 0) ++o.y0;
+  while (o.y0 <= o.y1 && row_count_[static_cast<std::size_t>(o.y1)] == 0) --o.y1;
+  if (o.x1 < o.x0 || o.y1 < o.y0) o = {};
+}
+
 void SpatialIndex::add_to_cells(int id, const CellRange& c) {
+  count_cells(c, +1);
   for (int y = c.y0; y <= c.y1; ++y) {
     for (int x = c.x0; x <= c.x1; ++x) {
       cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
@@ -105,6 +128,9 @@ void SpatialIndex::cover(const Box& b) {
   cols_ = static_cast<int>(cols);
   rows_ = static_cast<int>(rows);
   cells_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), {});
+  col_count_.assign(static_cast<std::size_t>(cols_), 0);
+  row_count_.assign(static_cast<std::size_t>(rows_), 0);
+  occupied_ = {};
   for (std::size_t id = 0; id < entries_.size(); ++id) {
     Entry& e = entries_[id];
     if (!e.present) continue;
@@ -144,6 +170,7 @@ void SpatialIndex::remove(int id) {
       }
     }
   }
+  count_cells(e.cells, -1);
   e.present = false;
   --count_;
 }

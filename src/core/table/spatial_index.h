@@ -47,6 +47,10 @@ class SpatialIndex {
   // outward (`visit(id)`; an id filed in several cells may come more than once). Before
   // each ring it asks `more(bound)`, where every id not yet visited lies more than `bound`
   // mm from `box`; the search stops when that returns false or every cell was visited.
+  // Cells outside the occupied range (the cells any id is filed in) are not walked: the
+  // rings wholly inside or outside it hold no id (issue 9: a search from one army for the
+  // other crossed every empty ring between them), and `more` is asked nothing there that
+  // a ring could change (the same ids visited, in the same order).
   template <typename Visit, typename More>
   void around(const Box& box, Visit visit, More more) const;
 
@@ -64,6 +68,9 @@ class SpatialIndex {
   };
   CellRange cells_of(const Box& b) const;
   void add_to_cells(int id, const CellRange& c);
+  // Counts the filed cells of an entry in its columns and rows (`step` +1 or -1) and keeps
+  // occupied_ the least range of cells holding every filed id.
+  void count_cells(const CellRange& c, int step);
   // Grows the grid (re-filing every entry) so that it covers `b`, if the cap allows.
   void cover(const Box& b);
 
@@ -75,22 +82,33 @@ class SpatialIndex {
   std::int64_t ox_ = 0, oy_ = 0;
   int cols_ = 0, rows_ = 0;
   std::vector<std::vector<int>> cells_;
+  // Per column and per row of the grid, how many entries are filed in it; occupied_ spans
+  // the columns and rows whose count is not zero (empty: x1 < x0).
+  std::vector<int> col_count_, row_count_;
+  CellRange occupied_;
 };
 
 template <typename Visit, typename More>
 void SpatialIndex::around(const Box& box, Visit visit, More more) const {
   if (count_ == 0) return;
   const CellRange q = cells_of(box);
+  const CellRange& o = occupied_;
   auto cell = [&](int x, int y) {
     for (int id : cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
                          static_cast<std::size_t>(x)]) {
       visit(id);
     }
   };
-  for (int y = q.y0; y <= q.y1; ++y) {
-    for (int x = q.x0; x <= q.x1; ++x) cell(x, y);
+  for (int y = std::max(q.y0, o.y0); y <= std::min(q.y1, o.y1); ++y) {
+    for (int x = std::max(q.x0, o.x0); x <= std::min(q.x1, o.x1); ++x) cell(x, y);
   }
-  for (int k = 1;; ++k) {
+  // Ring k meets the occupied range from the first ring on (its Chebyshev gap in cells to
+  // the query's) to the last; the rings before hold no id, so asking `more` only before
+  // the first of them changes nothing (a larger bound with nothing visited in between),
+  // and after the last one the search asks once more (as the next ring would) and ends.
+  const int first = std::max({1, o.x0 - q.x1, q.x0 - o.x1, o.y0 - q.y1, q.y0 - o.y1});
+  const int last = std::max({q.x0 - o.x0, o.x1 - q.x1, q.y0 - o.y0, o.y1 - q.y1});
+  for (int k = first;; ++k) {
     const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
     if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
     // Unvisited ids lie wholly in cells more than k - 1 away from the query's on some axis,
@@ -100,17 +118,17 @@ void SpatialIndex::around(const Box& box, Visit visit, More more) const {
     // coordinate a hair below a cell's edge (far above it on a table; it was a whole cell
     // until issue 9's eighth round, which made every search walk one ring more).
     constexpr double kEdgeRounding = 1e-3;  // mm
-    if (!more(static_cast<double>(k - 1) * cell_ - kEdgeRounding)) return;
-    const int cx0 = std::max(x0, 0), cx1 = std::min(x1, cols_ - 1);
-    if (y0 >= 0) {
+    if (!more(static_cast<double>(k - 1) * cell_ - kEdgeRounding) || k > last) return;
+    const int cx0 = std::max(x0, o.x0), cx1 = std::min(x1, o.x1);
+    if (y0 >= o.y0) {
       for (int x = cx0; x <= cx1; ++x) cell(x, y0);
     }
-    if (y1 < rows_) {
+    if (y1 <= o.y1) {
       for (int x = cx0; x <= cx1; ++x) cell(x, y1);
     }
-    for (int y = std::max(y0 + 1, 0); y <= std::min(y1 - 1, rows_ - 1); ++y) {
-      if (x0 >= 0) cell(x0, y);
-      if (x1 < cols_) cell(x1, y);
+    for (int y = std::max(y0 + 1, o.y0); y <= std::min(y1 - 1, o.y1); ++y) {
+      if (x0 >= o.x0) cell(x0, y);
+      if (x1 <= o.x1) cell(x1, y);
     }
   }
 }

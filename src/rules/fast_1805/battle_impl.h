@@ -215,6 +215,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> enemies_scratch_;
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
+  mutable std::vector<std::pair<double, int>> nearest_pending_;  // around_enemies' scratch
   template <typename Key>
   int nearest_of_other_side(int unit, bool active_only, Key key, double* gap_mm) const;
   struct NearestKept {

@@ -21,9 +21,11 @@ void Battle1805::placed(int unit) {
   index_box_[k] = fp_[k].bounds();
   index_.insert(unit, fp_[k]);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
-  // Coarse cells (24"): the nearest enemy is often far, and the search visits every cell
-  // nearer than it.
-  while (side_index_.size() <= side) side_index_.emplace_back(24.0 * kMm);
+  // 16" cells: the nearest-enemy search visits every unit in the occupied cells of the
+  // rings nearer than the answer (core around() no longer walks the empty ones between
+  // the armies, which made 12" cells dear before); 12" costs the small battle more, 24"
+  // the large one (issue 9, round 13).
+  while (side_index_.size() <= side) side_index_.emplace_back(16.0 * kMm);
   side_index_[side].insert(unit, fp_[k]);
   touch(unit);
 }
@@ -54,22 +56,49 @@ std::vector<int> Battle1805::enemies_near(int unit, const Rect& r, double reach)
 
 // Visits the units of the sides other than `unit`'s on the table (and active, if asked),
 // nearest boxes first, skipping those whose box gap `farther` rejects and stopping once
-// every unit not yet seen is rejected too.
+// every unit not yet seen is rejected too. The units a ring of cells brings are visited
+// nearest box first (then lower index), so that the first one measured is mostly the
+// nearest and `farther` rules out the rest by their boxes: each caller wants the least of
+// a key, ties to the lower index, which is the same in any order.
 template <typename Visit, typename Farther>
 void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther farther) const {
   const Box my_box = rect_of(unit).bounds();
   const int side = force_.units[unit].side;
+  std::vector<std::pair<double, int>>& pending = nearest_pending_;
+  // The least (gap, index) left that `farther` keeps, one at a time: the first one visited
+  // mostly rules out the rest, so this costs about two passes, not a sort.
+  auto weigh_pending = [&] {
+    while (!pending.empty()) {
+      std::size_t kept = 0, least = 0;
+      for (const auto& p : pending) {
+        if (farther(p.first)) continue;
+        if (kept > 0 && p < pending[least]) least = kept;
+        pending[kept++] = p;
+      }
+      pending.resize(kept);
+      if (kept == 0) return;
+      const int i = pending[least].second;
+      pending[least] = pending.back();
+      pending.pop_back();
+      visit(i);
+    }
+  };
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
+    pending.clear();
     side_index_[s].around(
         my_box,
         [&](int i) {
           const Unit& u = force_.units[static_cast<std::size_t>(i)];
           if (!u.on_table() || (active_only && u.status != UnitStatus::kActive)) return;
-          if (farther(box_gap(my_box, index_box_[static_cast<std::size_t>(i)]))) return;
-          visit(i);
+          const double gap = box_gap(my_box, index_box_[static_cast<std::size_t>(i)]);
+          if (!farther(gap)) pending.emplace_back(gap, i);
         },
-        [&](double bound) { return !farther(bound); });
+        [&](double bound) {
+          weigh_pending();
+          return !farther(bound);
+        });
+    weigh_pending();
   }
 }
 
