@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/dice/chance.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
@@ -32,9 +33,10 @@ int FdBattle::nearest_enemy(int u) const {
   const int side = s_.force.units[u].side;
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
     const Rect me = s_.force.units[u].footprint();
+    const RectFrame me_frame(me);  // frames: distance(Rect, Rect) bit for bit
     return index->nearest_other(
         side, me.bounds(), [&](int i) { return in_play(i); },
-        [&](int i) { return distance(me, index->footprint(i)); }, nullptr);
+        [&](int i) { return distance(me_frame, index->frame(i)); }, nullptr);
   }
   int best = -1;
   double best_d = 1e18;
@@ -56,8 +58,9 @@ int FdBattle::nearest_active_enemy(int u, double* gap) const {
   const Rect me = s_.force.units[u].footprint();
   auto active = [&](int i) { return s_.force.units[i].status == UnitStatus::kActive; };
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
+    const RectFrame me_frame(me);  // frames: distance(Rect, Rect) bit for bit
     return index->nearest_other(
-        side, me.bounds(), active, [&](int i) { return distance(me, index->footprint(i)); }, gap);
+        side, me.bounds(), active, [&](int i) { return distance(me_frame, index->frame(i)); }, gap);
   }
   double best = std::numeric_limits<double>::infinity();
   int which = -1;
