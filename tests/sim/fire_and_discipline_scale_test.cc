@@ -61,6 +61,10 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
     const int u = static_cast<int>(k);
     const Rect me = f.units[k].footprint();
     EXPECT_EQ(index.footprint(u).centre, me.centre);
+    EXPECT_EQ(index.box(u).min, me.bounds().min);
+    EXPECT_EQ(index.box(u).max, me.bounds().max);
+    EXPECT_EQ(index.frame(u).rect.centre, me.centre);
+    EXPECT_EQ(index.frame(u).rect.facing, me.facing);
     const int side = f.units[k].side;
     // Nearest active enemy, ties to the lower index.
     auto active = [&](int i) {
@@ -74,9 +78,8 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
     EXPECT_EQ(got, want) << f.units[k].id;
     EXPECT_EQ(got_gap, want_gap) << f.units[k].id;
     // The kept frames (as FdBattle::nearest_active_enemy asks) answer the same, bit for bit.
-    const RectFrame me_frame(me);
     const int framed = index.nearest_other(
-        side, me.bounds(), active, [&](int i) { return distance(me_frame, index.frame(i)); },
+        side, index.box(u), active, [&](int i) { return distance(index.frame(u), index.frame(i)); },
         &framed_gap);
     EXPECT_EQ(framed, want) << f.units[k].id;
     EXPECT_EQ(framed_gap, want_gap) << f.units[k].id;

@@ -25,6 +25,8 @@ class UnitIndex {
   const Rect& footprint(int u) const { return footprints_[static_cast<std::size_t>(u)]; }
   // Its frame (distance(Rect, Rect) bit for bit, the axes worked out once per build).
   const RectFrame& frame(int u) const { return frames_[static_cast<std::size_t>(u)]; }
+  // Its box (footprint(u).bounds()).
+  const Box& box(int u) const { return boxes_[static_cast<std::size_t>(u)]; }
   int sides() const { return static_cast<int>(by_side_.size()); }
 
   // Units of `side` whose footprint's box lies within `reach` mm of `box`, ascending, into
