@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/force/proximity.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
@@ -60,18 +61,28 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
     const int u = static_cast<int>(k);
     const Rect me = f.units[k].footprint();
     EXPECT_EQ(index.footprint(u).centre, me.centre);
+    EXPECT_EQ(index.box(u).min, me.bounds().min);
+    EXPECT_EQ(index.box(u).max, me.bounds().max);
+    EXPECT_EQ(index.frame(u).rect.centre, me.centre);
+    EXPECT_EQ(index.frame(u).rect.facing, me.facing);
     const int side = f.units[k].side;
     // Nearest active enemy, ties to the lower index.
     auto active = [&](int i) {
       return f.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
     };
-    double want_gap = 0, got_gap = 0;
+    double want_gap = 0, got_gap = 0, framed_gap = 0;
     const int want = scan_nearest_active(f, u, &want_gap);
     const int got = index.nearest_other(
         side, me.bounds(), active, [&](int i) { return distance(me, index.footprint(i)); },
         &got_gap);
     EXPECT_EQ(got, want) << f.units[k].id;
     EXPECT_EQ(got_gap, want_gap) << f.units[k].id;
+    // The kept frames (as FdBattle::nearest_active_enemy asks) answer the same, bit for bit.
+    const int framed = index.nearest_other(
+        side, index.box(u), active, [&](int i) { return distance(index.frame(u), index.frame(i)); },
+        &framed_gap);
+    EXPECT_EQ(framed, want) << f.units[k].id;
+    EXPECT_EQ(framed_gap, want_gap) << f.units[k].id;
     found += want >= 0;
     // Every enemy within 100 and 400 mm is listed (perhaps with others), ascending.
     for (double reach : {100.0, 400.0}) {

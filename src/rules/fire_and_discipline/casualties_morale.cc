@@ -13,6 +13,7 @@
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "rules/fire_and_discipline/apart.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
 #include "rules/fire_and_discipline/casualties_detail.h"
@@ -32,7 +33,7 @@ constexpr double kFleeStepYd = 2.0;
 
 // Two oriented rectangles share a stretch of edge (not only a corner).
 bool edge_contact(const Rect& a, const Rect& b) {
-  if (distance(a, b) > kContactMm) return false;
+  if (surely_beyond(a, b, kContactMm) || distance(a, b) > kContactMm) return false;
   const auto ca = a.corners();
   const auto cb = b.corners();
   for (std::size_t i = 0; i < 4; ++i) {
@@ -361,7 +362,8 @@ std::vector<int> cascade_units(const FdState& s, int failed_unit,
     bool touching = false;
     for (const Stand& a : f.stands) {
       for (const Stand& b : o.stands) {
-        touching = touching || (live(a) && live(b) && distance(a.rect, b.rect) <= kContactMm);
+        touching = touching || (live(a) && live(b) && !surely_beyond(a.rect, b.rect, kContactMm) &&
+                                distance(a.rect, b.rect) <= kContactMm);
       }
     }
     if (touching) out.push_back(idx);

@@ -22,6 +22,7 @@
 
 #include "core/check.h"
 #include "core/geometry/rect_frame.h"
+#include "rules/fire_and_discipline/apart.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/command.h"
@@ -234,7 +235,10 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
     const Stand* nearest = nullptr;
     double nearest_mm = 0;
     for (const Stand& st : enemy.stands) {
-      if (st.removed) continue;
+      // A stand beyond the range or the nearest so far by its centre alone can change
+      // neither the answer nor whether it counts (apart.h).
+      if (st.removed || surely_beyond(fp, st.rect, nearest ? std::min(range, nearest_mm) : range))
+        continue;
       const double d = distance(fp_frame, RectFrame(st.rect));
       if (nearest == nullptr || d < nearest_mm) {
         nearest = &st;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/dice/chance.h"
+#include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/captured_guns.h"
 #include "rules/fire_and_discipline/casualties.h"
@@ -31,10 +32,11 @@ namespace detail {
 int FdBattle::nearest_enemy(int u) const {
   const int side = s_.force.units[u].side;
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
-    const Rect me = s_.force.units[u].footprint();
+    // The unit's own footprint as filed holds too (frozen_units of its side): its frame and
+    // box as kept (frames: distance(Rect, Rect) bit for bit).
     return index->nearest_other(
-        side, me.bounds(), [&](int i) { return in_play(i); },
-        [&](int i) { return distance(me, index->footprint(i)); }, nullptr);
+        side, index->box(u), [&](int i) { return in_play(i); },
+        [&](int i) { return distance(index->frame(u), index->frame(i)); }, nullptr);
   }
   int best = -1;
   double best_d = 1e18;
@@ -53,12 +55,14 @@ int FdBattle::nearest_enemy(int u) const {
 
 int FdBattle::nearest_active_enemy(int u, double* gap) const {
   const int side = s_.force.units[u].side;
-  const Rect me = s_.force.units[u].footprint();
   auto active = [&](int i) { return s_.force.units[i].status == UnitStatus::kActive; };
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
+    // As nearest_enemy: the unit's own frame and box as filed.
     return index->nearest_other(
-        side, me.bounds(), active, [&](int i) { return distance(me, index->footprint(i)); }, gap);
+        side, index->box(u), active,
+        [&](int i) { return distance(index->frame(u), index->frame(i)); }, gap);
   }
+  const Rect me = s_.force.units[u].footprint();
   double best = std::numeric_limits<double>::infinity();
   int which = -1;
   for (std::size_t i = 0; i < s_.force.units.size(); ++i) {
@@ -87,7 +91,7 @@ std::vector<int> FdBattle::enemies_within(int u, double reach) const {
     }
     return out;
   }
-  const Box me = s_.force.units[u].footprint().bounds();
+  const Box& me = index->box(u);  // the unit's own footprint as filed holds (frozen_units)
   for (int sd = 0; sd < sides; ++sd) {
     if (sd != side) index->near(sd, me, reach, out);
   }

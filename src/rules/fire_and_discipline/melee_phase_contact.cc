@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "rules/battle.h"
+#include "rules/fire_and_discipline/apart.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 
@@ -198,7 +199,7 @@ using detail::unit_at;
 using detail::z;
 
 bool fighting_contact(const Rect& a, const Rect& b) {
-  if (distance(a, b) > kContactTolMm) return false;
+  if (surely_beyond(a, b, kContactTolMm) || distance(a, b) > kContactTolMm) return false;
   const auto ca = a.corners();
   const auto cb = b.corners();
   // A shared stretch of edge: parallel, collinear edges overlapping by more than the

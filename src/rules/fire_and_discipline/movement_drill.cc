@@ -12,6 +12,7 @@
 
 #include "core/check.h"
 #include "core/geometry/rect_frame.h"
+#include "rules/fire_and_discipline/apart.h"
 #include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -231,6 +232,8 @@ void leash(FdState& s, int unit, EventLog& log) {
       if (!same && (u.command < 0 || o.command != u.command)) continue;
       for (std::size_t j = 0; j < o.stands.size(); ++j) {
         if (o.stands[j].removed || (same && static_cast<int>(j) == i)) continue;
+        // A stand surely farther than the nearest so far cannot be it (apart.h).
+        if (surely_beyond(me, o.stands[j].rect, best)) continue;
         const double d = distance(me_frame, RectFrame(o.stands[j].rect));
         if (d < best) {
           best = d;

@@ -7,10 +7,12 @@ namespace smoothbore::fire_and_discipline {
 void UnitIndex::build(const Force& force) {
   const std::size_t n = force.units.size();
   footprints_.resize(n);
+  frames_.resize(n);
   boxes_.resize(n);
   double size = 0;
   for (std::size_t i = 0; i < n; ++i) {
     footprints_[i] = force.units[i].footprint();
+    frames_[i] = RectFrame(footprints_[i]);
     boxes_[i] = footprints_[i].bounds();
     size += std::max(footprints_[i].width, footprints_[i].depth);
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/force/force.h"
+#include "core/geometry/rect_frame.h"
 #include "core/table/spatial_index.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -22,6 +23,10 @@ class UnitIndex {
 
   // The footprint as Unit::footprint() gave it when built.
   const Rect& footprint(int u) const { return footprints_[static_cast<std::size_t>(u)]; }
+  // Its frame (distance(Rect, Rect) bit for bit, the axes worked out once per build).
+  const RectFrame& frame(int u) const { return frames_[static_cast<std::size_t>(u)]; }
+  // Its box (footprint(u).bounds()).
+  const Box& box(int u) const { return boxes_[static_cast<std::size_t>(u)]; }
   int sides() const { return static_cast<int>(by_side_.size()); }
 
   // Units of `side` whose footprint's box lies within `reach` mm of `box`, ascending, into
@@ -46,6 +51,7 @@ class UnitIndex {
   // Rounding allowance (mm) when comparing a box gap with a computed distance.
   static constexpr double kSlackMm = 1e-3;
   std::vector<Rect> footprints_;
+  std::vector<RectFrame> frames_;
   std::vector<Box> boxes_;
   std::vector<SpatialIndex> by_side_;
 };
