@@ -51,7 +51,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   const std::string& gun = facts(unit).gun;
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
-  if (r <= row("fire.canister", gun).number("long")) out.emplace_back("canister");
+  if (r <= canister_long_in(unit)) out.emplace_back("canister");
   const bool howitzer = unit_flag(u, "howitzer");
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
   if (gun == "ultra-light") return out;
@@ -246,8 +246,8 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     }
     const double range = gap_in(unit, at);
     // L48, L254: canister at Short range into the target's flank or rear (D12-04).
-    const bool flank = shot == "canister" && range <= row("fire.canister", gun).number("short") &&
-                       flank_or_rear(unit, at);
+    const bool flank =
+        shot == "canister" && range <= canister_short_in(unit) && flank_or_rear(unit, at);
     const auto [casualties, special] = saves(at, hits, attack, flank, record_for(log, rolls));
     log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
       e.text = how.empty() ? fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
@@ -273,8 +273,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     ft.casualties += casualties;
     if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
     if (shot == "shell" || shot == "shrapnel") ft.shell += casualties;  // L35
-    if (shot == "canister" &&
-        (opts_.close_any_range || range <= row("fire.canister", gun).number("short"))) {
+    if (shot == "canister" && (opts_.close_any_range || range <= canister_short_in(unit))) {
       ft.volley_canister_close += casualties;  // L36, D12-04 (Short range, or any)
     }
     struck.push_back({at, casualties, special});

@@ -110,7 +110,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   // L36-L37's "close" (D12-04): within the weapon's Close range, or at any range.
-  const bool close = opts_.close_any_range || range <= weapon_row(unit).number("close");
+  const bool close = opts_.close_any_range || range <= weapon_close_in(unit);
   const bool volley = situation.fire->key == "volley";
   if (close && volley) ft.volley_canister_close += casualties;
   if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;

@@ -27,10 +27,9 @@ bool BattleED::flank_fire(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const double range = gap_in(unit, target);
   if (u.arm == Arm::kArtillery) {
-    return fire_resolution(unit, target) == "canister" &&
-           range <= row("fire.canister", facts(unit).gun).number("short");
+    return fire_resolution(unit, target) == "canister" && range <= canister_short_in(unit);
   }
-  return range <= weapon_row(unit).number("close");
+  return range <= weapon_close_in(unit);
 }
 
 }  // namespace smoothbore::elan_drill

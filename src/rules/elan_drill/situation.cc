@@ -78,6 +78,16 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.gun = u.attribute_string("gun", "medium");
   f.experience = u.attribute_string("experience", "steady");
   f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
+  f.unarmed = f.weapon == "none";
+  if (f.weapon_row != nullptr) {
+    f.weapon_close = f.weapon_row->number("close");
+    f.weapon_long = f.weapon_row->number("long");
+  }
+  f.canister_row = elan_drill::table("fire.canister").find(f.gun);
+  if (f.canister_row != nullptr) {
+    f.canister_short = f.canister_row->number("short");
+    f.canister_long = f.canister_row->number("long");
+  }
   if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
   // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
   // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
@@ -215,12 +225,30 @@ const TableRow& BattleED::weapon_row(int unit) const {
   return f.weapon_row != nullptr ? *f.weapon_row : row("fire.weapons", f.weapon);
 }
 
+// Without a row, the look-up by name reports the missing weapon or gun class.
+int BattleED::weapon_close_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.weapon_row != nullptr ? f.weapon_close : weapon_row(unit).number("close");
+}
+int BattleED::weapon_long_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.weapon_row != nullptr ? f.weapon_long : weapon_row(unit).number("long");
+}
+int BattleED::canister_short_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.canister_row != nullptr ? f.canister_short : row("fire.canister", f.gun).number("short");
+}
+int BattleED::canister_long_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.canister_row != nullptr ? f.canister_long : row("fire.canister", f.gun).number("long");
+}
+
 bool BattleED::may_fire(int unit) const {
   const Unit& u = force_.units[unit];
   if (!active(unit)) return false;
   if (state_[unit].guns_left) return false;  // L123: the gunners have left their guns
   if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
-  if (u.arm != Arm::kArtillery && facts_[unit].weapon == "none") return false;
+  if (u.arm != Arm::kArtillery && facts_[unit].unarmed) return false;
   return u.formation != "march-column" && u.formation != "limbered";
 }
 
@@ -228,8 +256,7 @@ bool BattleED::can_fire_at(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!t.on_table() || t.side == u.side || !may_fire(unit)) return false;
-  const double range =
-      u.arm == Arm::kArtillery ? max_range_in(unit) : weapon_row(unit).number("long");
+  const double range = u.arm == Arm::kArtillery ? max_range_in(unit) : weapon_long_in(unit);
   return within_in(unit, target, range) && in_arc(unit, target);
 }
 
