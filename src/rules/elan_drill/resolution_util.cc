@@ -15,10 +15,10 @@ void Factor::add(const Row& row, int times) {
                         static_cast<double>(value), row.ref});
 }
 
-void Factor::add(std::string name, int value, std::string ref) {
+void Factor::add(std::string_view name, int value, std::string_view ref) {
   total_ += value;
   if (!named_) return;
-  modifiers_.push_back({std::move(name), static_cast<double>(value), std::move(ref)});
+  modifiers_.push_back({std::string(name), static_cast<double>(value), std::string(ref)});
 }
 
 void Factor::record(RollRecord* r, std::string_view purpose) const {
@@ -39,7 +39,7 @@ void DiceCount::add(const Row& row, int times) {
       row.ref);
 }
 
-void DiceCount::add(std::string name, int dice, std::string ref) {
+void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
   if (dice == 0) return;
   total_ += dice;
   if (!named_) return;

@@ -32,8 +32,9 @@ class Factor {
       : base_(base), total_(base), named_(named), base_ref_(named ? base_ref : "") {}
   // Applies the `value` column of `row` `times` times (nothing when times is 0).
   void add(const Row& row, int times = 1);
-  // Applies a modifier that is not a table row (an option, a proposed rule).
-  void add(std::string name, int value, std::string ref);
+  // Applies a modifier that is not a table row (an option, a proposed rule); its name and
+  // reference are copied only when named.
+  void add(std::string_view name, int value, std::string_view ref);
   int base() const { return base_; }
   int total() const { return total_; }
   const std::vector<Modifier>& modifiers() const { return modifiers_; }
@@ -54,7 +55,7 @@ class DiceCount {
  public:
   explicit DiceCount(bool named = true) : named_(named) {}
   void add(const Row& row, int times = 1);  // the row's `dice` column, `times` times
-  void add(std::string name, int dice, std::string ref);
+  void add(std::string_view name, int dice, std::string_view ref);  // described when named
   int total() const { return total_; }
   const std::string& text() const { return text_; }
 
