@@ -7,10 +7,15 @@
 namespace smoothbore::elan_drill::detail {
 
 void Factor::add(const Row& row, int times) {
+  if (times != 0) add(FactorRow(row), times);
+}
+
+void Factor::add(const FactorRow& m, int times) {
   if (times == 0) return;
-  const int value = row.number("value") * times;
+  const int value = m.value * times;
   total_ += value;
   if (!named_) return;
+  const Row& row = *m.row;
   modifiers_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
                         static_cast<double>(value), row.ref});
 }
@@ -30,13 +35,17 @@ void Factor::record(RollRecord* r, std::string_view purpose) const {
 }
 
 void DiceCount::add(const Row& row, int times) {
+  if (times != 0) add(DiceRow(row), times);
+}
+
+void DiceCount::add(const DiceRow& m, int times) {
   if (times == 0) return;
   if (!named_) {
-    total_ += row.number("dice") * times;
+    total_ += m.dice * times;
     return;
   }
-  add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), row.number("dice") * times,
-      row.ref);
+  const Row& row = *m.row;
+  add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
 }
 
 void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
