@@ -14,6 +14,7 @@
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/tables.h"
 #include "rules/registry.h"
 #include "scale_test_util.h"
 #include "sim/commander.h"
@@ -163,7 +164,8 @@ TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
 }
 
 // Issue 9: each unit's facts (attributes, ratings, ranges), worked out once when the battle
-// starts, are those its attributes and the options give after every turn of a battle; and
+// starts, are those its attributes and the options give after every turn of a battle (and
+// the ranges read from them are the table rows' columns read by name); and
 // formation_footprint (whether a formation fits, asked without copying the unit) is the
 // ruleset's layout of the unit re-formed, for every unit and formation it may take.
 TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
@@ -173,13 +175,26 @@ TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
   Match m(sc, *rs, doctrine_config(6));
   const auto& b = dynamic_cast<const BattleED&>(m.battle());
   const auto& units = b.force().units;
-  int turns = 0, laid = 0, artillery = 0;
+  int turns = 0, laid = 0, artillery = 0, armed = 0, canister = 0;
   for (; turns < 4 && !m.finished(); ++turns) {
     m.play_turn();
     for (int i = 0; i < static_cast<int>(units.size()); ++i) {
       const Unit& u = units[static_cast<std::size_t>(i)];
       ASSERT_TRUE(b.facts(i) == b.facts_now(i)) << "unit " << i << " turn " << turns;
       artillery += u.arm == Arm::kArtillery && b.max_range_in(i) > 0;
+      const elan_drill::UnitFacts& facts = b.facts(i);
+      if (facts.weapon_row != nullptr) {
+        const TableRow& w = elan_drill::row("fire.weapons", facts.weapon);
+        ASSERT_EQ(b.weapon_close_in(i), w.number("close")) << "unit " << i;
+        ASSERT_EQ(b.weapon_long_in(i), w.number("long")) << "unit " << i;
+        ++armed;
+      }
+      if (u.arm == Arm::kArtillery) {
+        const TableRow& c = elan_drill::row("fire.canister", facts.gun);
+        ASSERT_EQ(b.canister_short_in(i), c.number("short")) << "unit " << i;
+        ASSERT_EQ(b.canister_long_in(i), c.number("long")) << "unit " << i;
+        ++canister;
+      }
       const UnitTypeInfo* type = rs->unit_type(u.type);
       ASSERT_NE(type, nullptr);
       const Rect fp = u.footprint();
@@ -199,6 +214,8 @@ TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
   EXPECT_GT(turns, 1);
   EXPECT_GT(laid, 1000);
   EXPECT_GT(artillery, 0);
+  EXPECT_GT(armed, 0);
+  EXPECT_GT(canister, 0);
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 // Issue 9: legal_actions asks whether the same formations fit up to three times (its own
 // list, the square against cavalry, formation_moves, the screen); each answer is laid out
 // (formation_footprint: the ruleset's layout, without a copy of the unit) and placed once
@@ -63,7 +65,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       }
       out.push_back(f);
       // Move, then fire at -1 (L200, D12-28): advance to 4" of the target.
-      if (u.arm != Arm::kArtillery && u.formation != "square") {
+      if (u.arm != Arm::kArtillery && u.formation != "square"sv) {
         const Rect tf = force_.units[t].footprint();
         const Vec2 dir = (tf.centre - fp.centre).normalized();
         const double travel =
@@ -86,7 +88,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   const bool crew_only = state_[unit].guns_left;  // L123: gunners on foot, no guns
   seize_moves(unit, out);                         // L123: onto abandoned guns (abandoned_guns.cc)
   detachment_orders(unit, out);                   // L83, D12-21 (detachments.cc)
-  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered" && !crew_only;
+  const bool gun_fixed = u.arm == Arm::kArtillery && u.formation != "limbered"sv && !crew_only;
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
@@ -111,7 +113,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (u.arm == Arm::kArtillery) {
     if (crew_only) return out;
     Action g = hold;
-    g.kind = u.formation == "limbered" ? ActionKind::kUnlimber : ActionKind::kLimber;
+    g.kind = u.formation == "limbered"sv ? ActionKind::kUnlimber : ActionKind::kLimber;
     g.facing =
         enemy >= 0 ? bearing_of(force_.units[enemy].footprint().centre - fp.centre) : fp.facing;
     out.push_back(g);
@@ -129,8 +131,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
     const bool closed_ok =
         type != nullptr && std::find(type->formations.begin(), type->formations.end(),
                                      "closed-column") != type->formations.end();
-    const bool square_fits = u.formation != "square" && fits("square");
-    if (u.formation == "square" || (u.formation == "closed-column" && !square_fits)) {
+    const bool square_fits = u.formation != "square"sv && fits("square");
+    if (u.formation == "square"sv || (u.formation == "closed-column"sv && !square_fits)) {
       out.push_back(t);
     } else if (square_fits || (closed_ok && fits("closed-column"))) {
       t.kind = ActionKind::kFormation;
@@ -158,7 +160,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
 // The enemy cavalry that could charge formed infantry `unit` next turn.
 int BattleED::threatening_cavalry(int unit) const {
   const Unit& u = force_.units[unit];
-  if (u.arm != Arm::kFoot || u.formation == "skirmish") return -1;
+  if (u.arm != Arm::kFoot || u.formation == "skirmish"sv) return -1;
   const UnitTypeInfo* type = ruleset().unit_type(u.type);
   if (type == nullptr || std::find(type->formations.begin(), type->formations.end(), "square") ==
                              type->formations.end()) {
@@ -197,17 +199,17 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
 
 double BattleED::fire_in_formation_now(int unit, const std::string& formation) const {
   const Unit& u = force_.units[unit];
-  if (u.arm != Arm::kFoot || formation == "march-column") return 0;     // no fire (L127)
-  if (formation == "skirmish" && u.type != "light-infantry") return 0;  // formed battalions
-  if (formation == "square") return 0;  // a square is formed against cavalry, not to fire
+  if (u.arm != Arm::kFoot || formation == "march-column"sv) return 0;     // no fire (L127)
+  if (formation == "skirmish"sv && u.type != "light-infantry"sv) return 0;  // formed battalions
+  if (formation == "square"sv) return 0;  // a square is formed against cavalry, not to fire
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
   for (const int ti : fire_targets(unit)) {
     SmallArmsSituation s = fire_situation(unit, ti, false);
     s.figures = static_cast<int>(figures);
-    s.two_rank_line = formation == "two-rank-line";
+    s.two_rank_line = formation == "two-rank-line"sv;
     s.general.moving = false;
-    if (formation == "skirmish") {
+    if (formation == "skirmish"sv) {
       s.fire = &row("fire.fire_types", "skirmish");
       s.first_fire = false;
     }
@@ -247,8 +249,8 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.expected_kills = fire_in_formation(a.unit, a.formation);  // its fire next turn
     return out;
   }
-  if (a.unit < 0 || a.target < 0 || a.rate == "leader") return out;  // leaders: no odds
-  if (a.rate == "pursuit") {
+  if (a.unit < 0 || a.target < 0 || a.rate == "leader"sv) return out;  // leaders: no odds
+  if (a.rate == "pursuit"sv) {
     // D12-18: infantry may pursue (pursuit.cc): staying is worth nothing either way; pursuing
     // is weighed by its one-round close action, exactly: the chance we cause more casualties
     // (+1D per figure against a broken unit, D12-05) than the broken unit's blows at
@@ -374,7 +376,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     const double c = closes_vs(false);
     out.win_probability = 1 - c;
     out.risk = c * 0.5;
-  } else if (a.kind == ActionKind::kFormation && a.formation == "closed-column") {
+  } else if (a.kind == ActionKind::kFormation && a.formation == "closed-column"sv) {
     // L62: a closed column closes as anything in the clear, but tests Élan at +3 in the close
     // action: the risk of standing (½ of the closing chance, as kHold) scaled by the exact
     // chance its defender's close-to-melee test (L41-L44) fails a die, closed against now.
@@ -389,7 +391,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.win_probability = 1 - c;
     out.risk = c * 0.5 * (performs * q_closed / std::max(q_now, 1e-9) + (1 - performs));
   } else if (a.kind == ActionKind::kFormation) {
-    const bool square = a.formation == "square";
+    const bool square = a.formation == "square"sv;
     const double performs = performs_of();
     const double c_ok = closes_vs(square), c_fail = closes_vs(false);
     out.win_probability = performs * (1 - c_ok) + (1 - performs) * (1 - c_fail);

@@ -14,6 +14,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 
 bool unit_flag(const Unit& u, std::string_view key) {
@@ -51,10 +53,10 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   const std::string& gun = facts(unit).gun;
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
-  if (r <= row("fire.canister", gun).number("long")) out.emplace_back("canister");
+  if (r <= canister_long_in(unit)) out.emplace_back("canister");
   const bool howitzer = unit_flag(u, "howitzer");
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
-  if (gun == "ultra-light") return out;
+  if (gun == "ultra-light"sv) return out;
   if ((howitzer || unit_flag(u, "shell")) && r >= opts_.shell_min_in && r <= max) {
     out.emplace_back("shell");
   }
@@ -69,7 +71,7 @@ std::vector<std::string> BattleED::shot_types(int unit, int target) const {
 // fails (its experience, L243-L247).
 double BattleED::expected_casualties(int target, double hits) const {
   const std::string& e = experience(target);
-  const int save = e == "veteran" ? 7 : e == "conscript" ? 5 : 6;
+  const int save = e == "veteran"sv ? 7 : e == "conscript"sv ? 5 : 6;
   return hits * (12.0 - save) / 12.0;
 }
 
@@ -138,21 +140,21 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
 // a line, cavalry in column as "All Others"; a unit in a building is "Building".
 std::string BattleED::solid_shot_situation(int unit, int target) const {
   const Unit& t = force_.units[target];
-  if (cover(target) == "hard") return "building";
+  if (cover(target) == "hard"sv) return "building";
   const Rect tf = t.footprint();
   const Vec2 dir = (tf.centre - force_.units[unit].footprint().centre).normalized();
   const std::string& f = t.formation;
-  if (f == "line" || f == "two-rank-line") return along_frontage(tf, dir) ? "line-flank" : "line";
+  if (f == "line"sv || f == "two-rank-line"sv) return along_frontage(tf, dir) ? "line-flank" : "line";
   if (t.arm == Arm::kCavalry) return "cavalry";
-  if (f == "march-column") return along_frontage(tf, dir) ? "march-column-flank" : "march-column";
-  if (f == "column") return "attack-column";
-  if (f == "wide-column" || f == "square") return f;
-  if (f == "closed-column") {
+  if (f == "march-column"sv) return along_frontage(tf, dir) ? "march-column-flank" : "march-column";
+  if (f == "column"sv) return "attack-column";
+  if (f == "wide-column"sv || f == "square"sv) return f;
+  if (f == "closed-column"sv) {
     return opts_.closed_column_proposed ? "closed-column" : "attack-column";
   }
-  if (f == "skirmish") return "skirmishers";
-  if (f == "limbered") return "limbered-artillery";
-  if (f == "unlimbered") return "unlimbered-artillery";
+  if (f == "skirmish"sv) return "skirmishers";
+  if (f == "limbered"sv) return "limbered-artillery";
+  if (f == "unlimbered"sv) return "unlimbered-artillery";
   return "other";
 }
 
@@ -219,9 +221,9 @@ std::vector<int> BattleED::scatter_units(int unit, int target) const {
 void BattleED::artillery_fire(int unit, int target, const std::string& shot, bool reaction,
                               std::map<int, FireTally>& tally, EventLog& log) {
   const std::string& gun = facts(unit).gun;
-  const bool heavy = gun == "heavy" || (gun == "medium" && opts_.medium_is_heavy);
-  const std::string attack = shot == "solid-shot" ? (heavy ? "heavy-solid-shot" : "solid-shot")
-                             : shot == "canister" ? "canister"
+  const bool heavy = gun == "heavy"sv || (gun == "medium"sv && opts_.medium_is_heavy);
+  const std::string attack = shot == "solid-shot"sv ? (heavy ? "heavy-solid-shot" : "solid-shot")
+                             : shot == "canister"sv ? "canister"
                                                   : "shell-shrapnel";
   const ShotSituation base = shot_at(unit, target, shot_named(shot), reaction);
   state_[unit].fired_ever = true;
@@ -234,26 +236,26 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   std::vector<Struck> struck;
   auto strike = [&](int at, const ShotSituation& p, const std::string& how) -> bool {
     // D12-25: the natural 12s among the to-hit dice of a ball or canister aimed at `at`.
-    const bool friendly = how.empty() && shot != "shell" && shot != "shrapnel";
+    const bool friendly = how.empty() && shot != "shell"sv && shot != "shrapnel"sv;
     std::vector<RollRecord> rolls;
     const FireOutcome fired = roll_shot(p, dice_, record_for(log, rolls));
     const Outcome& o = fired.fields;
     const bool on_target =
-        shot == "shell" || shot == "shrapnel" ? outcome_int(o, "target-hit") > 0 : true;
+        shot == "shell"sv || shot == "shrapnel"sv ? outcome_int(o, "target-hit") > 0 : true;
     const int hits = std::min(outcome_int(o, "hits"), 60);
     if (!how.empty() && !log.quiet()) {
       for (RollRecord& r : rolls) r.purpose = fmt::format("{} ({})", r.purpose, how);
     }
     const double range = gap_in(unit, at);
     // L48, L254: canister at Short range into the target's flank or rear (D12-04).
-    const bool flank = shot == "canister" && range <= row("fire.canister", gun).number("short") &&
-                       flank_or_rear(unit, at);
+    const bool flank =
+        shot == "canister"sv && range <= canister_short_in(unit) && flank_or_rear(unit, at);
     const auto [casualties, special] = saves(at, hits, attack, flank, record_for(log, rolls));
     log.append(event(log, EventKind::kFire, unit, [&](Event& e) {
       e.text = how.empty() ? fmt::format("{} {}fires {} at {} ({:.1f}\")", name(unit),
                                          reaction ? "reactively " : "", shot, name(at), range)
                            : fmt::format("{}'s {} {}: {}", name(unit), shot, how, name(at));
-      if ((shot == "shell" || shot == "shrapnel") && !on_target) {
+      if ((shot == "shell"sv || shot == "shrapnel"sv) && !on_target) {
         e.text += how.empty() ? ": misses (L175: scatter within 4\")" : ": misses";
       } else {
         e.text += fmt::format(": {} hit{}, {} casualt{}", hits, hits == 1 ? "" : "s", casualties,
@@ -266,22 +268,21 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
                 {"casualties", Value(std::int64_t{casualties})},
                 {"range_in", Value(range)}};
       if (!how.empty()) e.data.emplace_back("how", Value(how));
-      if (shot == "shell" || shot == "shrapnel")
+      if (shot == "shell"sv || shot == "shrapnel"sv)
         e.data.emplace_back("target-hit", Value(on_target));
     }));
     FireTally& ft = tally[at];
     ft.casualties += casualties;
     if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
-    if (shot == "shell" || shot == "shrapnel") ft.shell += casualties;  // L35
-    if (shot == "canister" &&
-        (opts_.close_any_range || range <= row("fire.canister", gun).number("short"))) {
+    if (shot == "shell"sv || shot == "shrapnel"sv) ft.shell += casualties;  // L35
+    if (shot == "canister"sv && (opts_.close_any_range || range <= canister_short_in(unit))) {
       ft.volley_canister_close += casualties;  // L36, D12-04 (Short range, or any)
     }
     struck.push_back({at, casualties, special});
     if (friendly) friendly_hits(unit, at, attack, fired.natural_12s, tally, log);  // D12-25
     return on_target;
   };
-  if (shot == "solid-shot") {
+  if (shot == "solid-shot"sv) {
     const std::vector<int> behind = further_targets(unit, target);  // before casualties
     strike(target, base, "");
     for (std::size_t i = 0; i < behind.size(); ++i) {  // L223, R-001-6
@@ -293,7 +294,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
       p.general.friends_in_contact = contact_friend(unit, behind[i]) >= 0;  // L205
       strike(behind[i], p, "goes on through to");
     }
-  } else if (!strike(target, base, "") && (shot == "shell" || shot == "shrapnel")) {
+  } else if (!strike(target, base, "") && (shot == "shell"sv || shot == "shrapnel"sv)) {
     for (int o : scatter_units(unit, target)) strike(o, base, "scatters within 4\" onto");
   }
   for (const Struck& s : struck) take_casualties(s.unit, s.casualties, s.special, log);

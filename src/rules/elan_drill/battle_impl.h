@@ -68,11 +68,15 @@ struct UnitState {
 // when the battle starts (issue 9: neither changes in a battle, and every ask looked the
 // attribute up by name, copied its string and found its table row or option again).
 struct UnitFacts {
-  std::string weapon;                    // "musket" unless given (L135-L139)
-  std::string gun;                       // "medium" unless given (artillery's class, L158-L161)
-  std::string experience;                // "steady" unless given
-  const TableRow* weapon_row = nullptr;  // its fire.weapons row (none for "none")
-  double max_range_in = 0;               // D12-13: artillery's solid-shot maximum
+  std::string weapon;                      // "musket" unless given (L135-L139)
+  std::string gun;                         // "medium" unless given (artillery's class, L158-L161)
+  std::string experience;                  // "steady" unless given
+  const TableRow* weapon_row = nullptr;    // its fire.weapons row (none for "none")
+  bool unarmed = false;                    // weapon "none"
+  int weapon_close = 0, weapon_long = 0;   // the row's Close and Long ranges (0 with no row)
+  const TableRow* canister_row = nullptr;  // its gun class's fire.canister row, if any
+  int canister_short = 0, canister_long = 0;  // that row's Short and Long ranges (0 with none)
+  double max_range_in = 0;                    // D12-13: artillery's solid-shot maximum
   int elan = 0, drill = 0, gunnery = 0, musketry = 0;  // §2.2, D12-02, D12-10
   bool operator==(const UnitFacts&) const = default;
 };
@@ -211,6 +215,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int contact_figures(int unit, int enemy) const;  // D12-10
   double max_range_in(int unit) const;             // D12-13
   const TableRow& weapon_row(int unit) const;      // its fire.weapons row
+  // The Close and Long ranges of its weapon (fire.weapons) and the Short and Long ranges of
+  // its gun class's canister (fire.canister), read from its facts.
+  int weapon_close_in(int unit) const;
+  int weapon_long_in(int unit) const;
+  int canister_short_in(int unit) const;
+  int canister_long_in(int unit) const;
   bool can_fire_at(int unit, int target) const;
   // can_fire_at's checks of the unit alone: it may fire at something (its formation, arms).
   bool may_fire(int unit) const;

@@ -9,12 +9,14 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 CloseFormation column_of(const std::string& f) {
-  if (f == "march-column") return CloseFormation::kMarchColumn;
-  if (f == "column") return CloseFormation::kColumn;
-  if (f == "wide-column") return CloseFormation::kWideColumn;
-  if (f == "closed-column") return CloseFormation::kClosedColumn;
+  if (f == "march-column"sv) return CloseFormation::kMarchColumn;
+  if (f == "column"sv) return CloseFormation::kColumn;
+  if (f == "wide-column"sv) return CloseFormation::kWideColumn;
+  if (f == "closed-column"sv) return CloseFormation::kClosedColumn;
   return CloseFormation::kOther;
 }
 }  // namespace
@@ -25,7 +27,7 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   ElanFactors p;
   p.factor = elan(unit);
   p.dms = std::min(state_[unit].dms, 12);
-  p.square_or_cover = u.formation == "square";
+  p.square_or_cover = u.formation == "square"sv;
   p.below_half = below_half(unit);  // D12-29
   // D12-31: outnumbered 2:1 by the engaged units' total figures, or (`contact-figures`) by
   // the figures in contact, as the close action's dice count them (contact_figures).
@@ -34,8 +36,8 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
                       : e.figures() >= 2 * u.figures();
   p.formation = column_of(u.formation);
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
-                      u.type == "light-cavalry" && e.type != "light-cavalry";
-  p.opponent_skirmish = e.formation == "skirmish" && u.formation != "skirmish";
+                      u.type == "light-cavalry"sv && e.type != "light-cavalry"sv;
+  p.opponent_skirmish = e.formation == "skirmish"sv && u.formation != "skirmish"sv;
   p.options = opts_.tests();                            // R-001-1, R-001-3, D12-22
   p.flank_rear = flank_or_rear(enemy, unit);            // L48: +1D
   p.attacking_flank_rear = flank_or_rear(unit, enemy);  // L63: +2
@@ -50,7 +52,7 @@ CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bo
   p.defender = !charger;
   p.cavalry = force_.units[unit].arm == Arm::kCavalry;
   p.terrain_or_square =
-      force_.units[enemy].formation == "square" || rough_or_worse(enemy) || cover(enemy) != "none";
+      force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) || cover(enemy) != "none"sv;
   p.dm_count_before = opts_.dm_count_before;
   return p;
 }
@@ -111,7 +113,7 @@ void BattleED::close_action(int a, int d, EventLog& log) {
     pursue(a, d, log);
     return;
   }
-  const bool counter = state_[d].response == "counter-charge";
+  const bool counter = state_[d].response == "counter-charge"sv;
   int total_a = 0, total_d = 0;     // casualties caused by a, by d
   const int rounds = opts_.rounds;  // D12-17
   for (int round = 1; round <= rounds; ++round) {

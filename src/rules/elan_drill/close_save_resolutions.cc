@@ -155,13 +155,13 @@ int close_dice(const CloseActionSituation& s) {
 // The close-action to-hit factor (D12-10) and its modifiers (L233-L239, D12-18).
 Factor close_hit_factor(const CloseActionSituation& s, bool named) {
   static const Table& kModifiers = table("close_saves.close_modifiers");
-  static const Row& kObstacle = kModifiers.row("obstacle-or-bua");
-  static const Row& kCavalryVsSquare = kModifiers.row("cavalry-vs-square");
-  static const Row& kDm = kModifiers.row("dm");
-  static const Row& kTwoRankLine = kModifiers.row("two-rank-line");
-  static const Row& kSkirmish = kModifiers.row("skirmish");
-  static const Row& kMarchColumn = kModifiers.row("march-column");
-  static const Row& kNonCharging = kModifiers.row("non-charging-cavalry");
+  static const FactorRow kObstacle(kModifiers.row("obstacle-or-bua"));
+  static const FactorRow kCavalryVsSquare(kModifiers.row("cavalry-vs-square"));
+  static const FactorRow kDm(kModifiers.row("dm"));
+  static const FactorRow kTwoRankLine(kModifiers.row("two-rank-line"));
+  static const FactorRow kSkirmish(kModifiers.row("skirmish"));
+  static const FactorRow kMarchColumn(kModifiers.row("march-column"));
+  static const FactorRow kNonCharging(kModifiers.row("non-charging-cavalry"));
   Factor f(s.skill, "close-action skill (D12-10)", named);
   if (s.obstacle_or_bua) f.add(kObstacle);           // L233
   if (s.cavalry_vs_square) f.add(kCavalryVsSquare);  // L234

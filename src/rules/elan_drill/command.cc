@@ -9,6 +9,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 std::int64_t i64(int v) { return v; }
 }  // namespace
@@ -27,7 +29,7 @@ void BattleED::rally_step(int side, EventLog& log) {
     p.factor = elan(u);
     p.dms = std::min(s.dms, 12);
     p.broken = broken(u);
-    p.square_or_cover = unit.formation == "square" || cover(u) != "none";
+    p.square_or_cover = unit.formation == "square"sv || cover(u) != "none"sv;
     // D12-22: the die is a broken unit's (the rally reads it only then).
     p.leader_near = broken(u) && leader_near(u);
     p.successes = opts_.rally_successes;
@@ -38,8 +40,8 @@ void BattleED::rally_step(int side, EventLog& log) {
     int dms = s.dms;
     bool still_broken = broken(u);
     for (const auto& [k, v] : o) {
-      if (k == "dms") dms = static_cast<int>(as_number(v));
-      if (k == "broken") still_broken = std::get<bool>(v);
+      if (k == "dms"sv) dms = static_cast<int>(as_number(v));
+      if (k == "broken"sv) still_broken = std::get<bool>(v);
     }
     const bool rallied = broken(u) && !still_broken;
     log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
@@ -92,7 +94,7 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
       a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
     }
     orders_[u] = a;
-    if (a.rate == "task" && state_[u].engineering.empty() && !state_[u].fortified) {
+    if (a.rate == "task"sv && state_[u].engineering.empty() && !state_[u].fortified) {
       state_[u].engineering = "fortify";  // L10, D12-24 (doctrine_actions.cc)
       log.append(event(log, EventKind::kOrder, u, [&] {
         return fmt::format("{} sets to fortify its place (L10, D12-24)", name(u));
@@ -131,11 +133,11 @@ std::vector<Action> BattleED::responses(int unit, int charger) const {
     a.formation = f;
     out.push_back(a);
   };
-  if (u.arm == Arm::kFoot && u.formation != "square" && u.formation != "skirmish" &&
+  if (u.arm == Arm::kFoot && u.formation != "square"sv && u.formation != "skirmish"sv &&
       c.arm == Arm::kCavalry) {
     formation("square");  // Change Formation and Fire (L117, D12-16)
   }
-  if (u.formation == "column" || u.formation == "wide-column") {
+  if (u.formation == "column"sv || u.formation == "wide-column"sv) {
     formation("closed-column");  // Form Closed Column and Fire (L111)
   }
   if (u.arm == Arm::kCavalry) {
@@ -143,7 +145,7 @@ std::vector<Action> BattleED::responses(int unit, int charger) const {
     cc.kind = ActionKind::kCounterCharge;  // L115
     out.push_back(cc);
   }
-  if (u.formation == "skirmish" || u.arm == Arm::kCavalry) {
+  if (u.formation == "skirmish"sv || u.arm == Arm::kCavalry) {
     Action ev = stand;  // Evade (L113): away a full move
     ev.kind = ActionKind::kMove;
     ev.moves = true;
@@ -160,7 +162,7 @@ std::string BattleED::response_key(const Action& a) {
   if (!a.rate.empty()) return a.rate;  // fire-and-evade, limber-and-evade (evade.cc)
   switch (a.kind) {
     case ActionKind::kFormation:
-      return a.formation == "square" ? "change-formation-and-fire" : "form-closed-column-and-fire";
+      return a.formation == "square"sv ? "change-formation-and-fire" : "form-closed-column-and-fire";
     case ActionKind::kCounterCharge:
       return "counter-charge";
     case ActionKind::kMove:
@@ -184,7 +186,7 @@ void BattleED::response_step(int side, OrderSource* src, EventLog& log) {
     const Outcome o = roll_drill_test(p, dice_, record_for(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
-      if (k == "performed") performed = std::get<bool>(v);
+      if (k == "performed"sv) performed = std::get<bool>(v);
     }
     Event e = event(log, EventKind::kCharge, u, [&](Event& ev) {
       ev.text = fmt::format("{} responds to the charge of {}: {}{}", name(u), name(charger), key,

@@ -16,6 +16,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 constexpr double kScreenAheadIn = 4.0;  // the screen's gap in front of its battalion
 constexpr double kScreenEnemyIn = 6.0;  // no screening with the enemy nearer the screen
@@ -36,7 +38,7 @@ bool BattleED::light_foot(int unit) const {
                              type->formations.end()) {
     return false;
   }
-  return u.type == "light-infantry" || u.attribute_string("skirmisher", "none") != "none";
+  return u.type == "light-infantry"sv || u.attribute_string("skirmisher", "none") != "none"sv;
 }
 
 // The battalion a screen covers: its parent (D12-21), else the nearest formed friendly foot.
@@ -47,7 +49,7 @@ int BattleED::screened_unit(int unit) const {
   return nearest_unit(unit, [&](int o) {
     const Unit& f = force_.units[o];
     return o != unit && f.side == side && active(o) && f.arm == Arm::kFoot &&
-           f.formation != "skirmish";
+           f.formation != "skirmish"sv;
   });
 }
 
@@ -58,7 +60,7 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
   const int enemy = nearest_enemy(unit);
   // D12-24: a task on an objective with nothing to shoot at.
   if (opts_.fortify_objectives && u.arm == Arm::kFoot && in_contact(unit) < 0 &&
-      (state_[unit].engineering.empty() || state_[unit].engineering == "fortify")) {
+      (state_[unit].engineering.empty() || state_[unit].engineering == "fortify"sv)) {
     bool target = false;
     if (active(unit)) {  // every unit can_fire_at may accept (proximity.cc); any will do
       for (const int t : units_near(unit, fire_reach_in(unit))) {
@@ -85,7 +87,7 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
     return;
   }
   const Rect fp = u.footprint();
-  if (u.formation != "skirmish") {
+  if (u.formation != "skirmish"sv) {
     if (!formation_fits(unit, "skirmish")) return;
     a.kind = ActionKind::kFormation;
     a.formation = "skirmish";

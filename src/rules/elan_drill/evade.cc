@@ -11,6 +11,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 // ½ a move straight away from the charger (D12-15: "a reduced evade" = ½ move).
 Action BattleED::reduced_evade(int unit, int charger, double rate_in) const {
   const Unit& u = force_.units[unit];
@@ -29,20 +31,20 @@ void BattleED::limited_evades(int unit, int charger, std::vector<Action>& out) c
   const Unit& u = force_.units[unit];
   const bool any = opts_.limited_responses_any;
   if (u.arm != Arm::kArtillery && can_fire_at(unit, charger) &&
-      (any || u.formation == "skirmish" || u.type == "light-cavalry")) {
+      (any || u.formation == "skirmish"sv || u.type == "light-cavalry"sv)) {
     Action a = reduced_evade(unit, charger, move_rate_in(unit));
     a.rate = "fire-and-evade";  // L123
     out.push_back(a);
   }
-  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && can_fire_at(unit, charger)) {
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered"sv && can_fire_at(unit, charger)) {
     Action a = reduced_evade(unit, charger, opts_.line_in);  // on foot
     a.rate = "fire-and-evade";                               // L123: gunners must leave guns
     out.push_back(a);
   }
-  if (u.arm == Arm::kArtillery && u.formation == "unlimbered" && !state_[unit].guns_left &&
+  if (u.arm == Arm::kArtillery && u.formation == "unlimbered"sv && !state_[unit].guns_left &&
       (any || gap_in(unit, charger) > kContactIn)) {
     const double rate =
-        u.type == "horse-artillery" ? opts_.horse_artillery_in : opts_.foot_artillery_in;
+        u.type == "horse-artillery"sv ? opts_.horse_artillery_in : opts_.foot_artillery_in;
     Action a = reduced_evade(unit, charger, rate);
     a.kind = ActionKind::kLimber;  // L125
     a.rate = "limber-and-evade";
@@ -54,7 +56,7 @@ void BattleED::limited_evades(int unit, int charger, std::vector<Action>& out) c
 // then does not fire again this enemy turn, D12-27), or limber; then the reduced evade.
 void BattleED::perform_evade(int unit, const Action& a, EventLog& log) {
   const int charger = a.target;
-  if (a.rate == "fire-and-evade" && can_fire_at(unit, charger)) {
+  if (a.rate == "fire-and-evade"sv && can_fire_at(unit, charger)) {
     std::map<int, FireTally> tally;
     fire_one(unit, charger, true, tally, log);
     fire_tests(tally, log);

@@ -11,6 +11,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 void BattleED::fire_phase(int side, EventLog& log) {
   const int defending = (side + 1) % static_cast<int>(force_.sides.size());
   ++step_;
@@ -66,8 +68,8 @@ void BattleED::fire_phase(int side, EventLog& log) {
 }
 
 bool BattleED::fires_in_response(const std::string& response) {
-  return response == "stand-and-fire" || response == "change-formation-and-fire" ||
-         response == "form-closed-column-and-fire";
+  return response == "stand-and-fire"sv || response == "change-formation-and-fire"sv ||
+         response == "form-closed-column-and-fire"sv;
 }
 
 void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireTally>& tally,
@@ -110,10 +112,10 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
   ft.casualties += casualties;
   if (casualties > 0 && flank_fire(unit, target)) ft.flank_rear = true;  // L48
   // L36-L37's "close" (D12-04): within the weapon's Close range, or at any range.
-  const bool close = opts_.close_any_range || range <= weapon_row(unit).number("close");
-  const bool volley = situation.fire->key == "volley";
+  const bool close = opts_.close_any_range || range <= weapon_close_in(unit);
+  const bool volley = situation.fire->key == "volley"sv;
   if (close && volley) ft.volley_canister_close += casualties;
-  if (close && facts(unit).weapon == "rifle") ft.rifle_close += casualties;
+  if (close && facts(unit).weapon == "rifle"sv) ft.rifle_close += casualties;
   take_casualties(target, casualties, special, log);
   friendly_hits(unit, target, res, o.natural_12s, tally, log);  // D12-25 (friendly_fire.cc)
 }
@@ -125,9 +127,9 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
   // Skirmishers are trained or ad hoc (L252-L253); a unit in skirmish order without a kind
   // counts as ad hoc.
   std::string skirmisher = "none";
-  if (t.formation == "skirmish") {
+  if (t.formation == "skirmish"sv) {
     skirmisher = t.attribute_string("skirmisher", "none");
-    if (skirmisher == "none") skirmisher = "ad-hoc";
+    if (skirmisher == "none"sv) skirmisher = "ad-hoc";
   }
   SaveSituation s;
   s.experience = &row("close_saves.experience", experience(target));
@@ -195,7 +197,7 @@ void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string
   p.per_casualty = opts_.per_casualty;
   p.elan.factor = elan(u);
   p.elan.dms = std::min(state_[u].dms, 12);
-  p.elan.square_or_cover = unit.formation == "square" || (!state_[u].moved && cover(u) != "none");
+  p.elan.square_or_cover = unit.formation == "square"sv || (!state_[u].moved && cover(u) != "none"sv);
   p.elan.below_half = below_half(u);  // D12-29
   p.elan.flank_rear = ft.flank_rear;
   p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22

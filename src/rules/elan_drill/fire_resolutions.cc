@@ -54,9 +54,12 @@ struct SmallArmsShot {
 
 SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
   static const Row& kPlatoon = row("fire.fire_types", "platoon");
-  static const Row& kCarbineMounted = row("fire.small_arms_modifiers", "carbine-mounted");
-  static const Row& kTwoRankLine = row("fire.small_arms_modifiers", "two-rank-line");
-  static const Row& kFirstFire = row("fire.small_arms_modifiers", "first-fire");
+  static const FactorRow kCarbineMounted(row("fire.small_arms_modifiers", "carbine-mounted"));
+  static const FactorRow kTwoRankLine(row("fire.small_arms_modifiers", "two-rank-line"));
+  static const FactorRow kFirstFire(row("fire.small_arms_modifiers", "first-fire"));
+  static const FactorRow kLongRange(general_modifier("long-range"));
+  static const FactorRow kGeneralCarbine(general_modifier("carbine-mounted"));
+  static const FactorRow kGeneralTwoRank(general_modifier("two-rank-line"));
   const Row& weapon = *s.weapon;
   const Row* fire = s.fire;
   std::string notes;
@@ -69,14 +72,14 @@ SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
   Band band = band_of(s.range, weapon.number("close"), weapon.number("long"));
   if (no_close && band == Band::kClose) band = Band::kLong;
   if (band == Band::kLong && !(no_close && s.pistol_no_penalty)) {
-    f.add(general_modifier("long-range"));
+    f.add(kLongRange);
   }
   if (s.mounted && weapon.key == "carbine") {
-    f.add(general_modifier("carbine-mounted"));
+    f.add(kGeneralCarbine);
     if (s.duplicates_twice) f.add(kCarbineMounted);
   }
   if (s.two_rank_line) {
-    f.add(general_modifier("two-rank-line"));
+    f.add(kGeneralTwoRank);
     if (s.duplicates_twice) f.add(kTwoRankLine);
   }
   if (s.first_fire) f.add(kFirstFire);

@@ -25,10 +25,10 @@ void add_fire_modifier_params(const FireModifiers& m, std::map<std::string, Valu
 }
 
 void apply_general_fire_modifiers(const FireModifiers& m, Factor& f) {
-  static const Row& kMoving = general_modifier("moving");
-  static const Row& kDm = general_modifier("dm");
-  static const Row& kReaction = general_modifier("reaction");
-  static const Row& kFriends = general_modifier("friends-in-contact");
+  static const FactorRow kMoving(general_modifier("moving"));
+  static const FactorRow kDm(general_modifier("dm"));
+  static const FactorRow kReaction(general_modifier("reaction"));
+  static const FactorRow kFriends(general_modifier("friends-in-contact"));
   if (m.moving) f.add(kMoving);
   f.add(kDm, m.dms);
   if (m.reaction) f.add(kReaction);

@@ -9,9 +9,11 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 bool BattleED::flank_or_rear(int attacker, int target) const {
   const Unit& t = force_.units[target];
-  if (t.formation == "square" || t.formation == "skirmish") return false;
+  if (t.formation == "square"sv || t.formation == "skirmish"sv) return false;
   const Rect tf = t.footprint();
   const Vec2 d = force_.units[attacker].footprint().centre - tf.centre;
   const double along = d.dot(tf.forward()) - tf.depth / 2;           // ahead of the front edge
@@ -27,10 +29,9 @@ bool BattleED::flank_fire(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const double range = gap_in(unit, target);
   if (u.arm == Arm::kArtillery) {
-    return fire_resolution(unit, target) == "canister" &&
-           range <= row("fire.canister", facts(unit).gun).number("short");
+    return fire_resolution(unit, target) == "canister"sv && range <= canister_short_in(unit);
   }
-  return range <= weapon_row(unit).number("close");
+  return range <= weapon_close_in(unit);
 }
 
 }  // namespace smoothbore::elan_drill

@@ -10,15 +10,17 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 constexpr double kStandOffIn = 4.0;  // advance to musket close range, as actions.cc does
-bool line_like(const std::string& f) { return f == "line" || f == "two-rank-line"; }
+bool line_like(const std::string& f) { return f == "line"sv || f == "two-rank-line"sv; }
 }  // namespace
 
 std::string BattleED::formation_drill_action(int unit, const std::string& formation,
                                              int dice) const {
   const std::string& from = force_.units[unit].formation;
-  if (from == "skirmish" && formation != "skirmish" && opts_.reform_skirmish)
+  if (from == "skirmish"sv && formation != "skirmish"sv && opts_.reform_skirmish)
     return "reform-detachments";  // L83, D12-21
   switch (dice) {
     case 0:
@@ -84,7 +86,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   const Vec2 dest = fp.centre + dir * travel;
   const double facing = bearing_of(dir);
   for (const std::string& f : type->formations) {
-    if (f == u.formation || f == "square") continue;
+    if (f == u.formation || f == "square"sv) continue;
     if (!formation_fits(unit, f)) continue;
     for (const bool full : {false, true}) {
       Action m;

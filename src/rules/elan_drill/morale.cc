@@ -9,6 +9,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 // L261, R-001-4: special casualties; the first hits an attached leader, the others (or all,
 // with none) are +1 DM each.
 void BattleED::take_casualties(int unit, int casualties, int special, EventLog& log) {
@@ -50,8 +52,8 @@ void BattleED::apply_test(int unit, const Outcome& o, std::string_view why, Even
   int dms = 0;
   bool broke = false;
   for (const auto& [k, v] : o) {
-    if (k == "dms-added") dms = static_cast<int>(as_number(v));
-    if (k == "broken") broke = std::get<bool>(v);
+    if (k == "dms-added"sv) dms = static_cast<int>(as_number(v));
+    if (k == "broken"sv) broke = std::get<bool>(v);
   }
   log.append(std::move(e));
   add_dms(unit, dms, why, log);
@@ -97,7 +99,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
     p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22
     p.elan.factor = elan(f);
     p.elan.dms = std::min(state_[f].dms, 12);
-    p.elan.square_or_cover = force_.units[i].formation == "square";
+    p.elan.square_or_cover = force_.units[i].formation == "square"sv;
     p.elan.below_half = below_half(f);  // D12-29
     with_leader(f, p.elan);
     std::vector<RollRecord> rolls;

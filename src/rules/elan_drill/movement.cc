@@ -13,6 +13,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 // rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
 // take the separating-axis test (issue 9: this runs at every step of every move).
@@ -50,7 +52,7 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
 
 // §11: rough ×2 and difficult ×3 movement cost; skirmishers ignore both (L193).
 CostFn BattleED::terrain_cost(int unit) const {
-  const bool skirmish = force_.units[unit].formation == "skirmish";
+  const bool skirmish = force_.units[unit].formation == "skirmish"sv;
   return [skirmish](const TerrainAt& at) {
     double m = 1;
     for (TerrainClass c : at.classes) {
@@ -153,7 +155,7 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
     const Outcome o = drill_test(unit, action, record_for(log, rolls));
     bool performed = true;
     for (const auto& [k, v] : o) {
-      if (k == "performed") performed = std::get<bool>(v);
+      if (k == "performed"sv) performed = std::get<bool>(v);
     }
     Event e = event(log, EventKind::kFormation, unit, [&](Event& ev) {
       ev.text = fmt::format("{} Drill test to form {}: {}", name(unit), formation,
@@ -237,7 +239,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (!active(u) || state_[u].charging >= 0) continue;
     const Action& a = orders_[u];
     Unit& unit = force_.units[u];
-    if (a.rate == "rejoin" || a.rate == "detach") {  // L83, D12-21 (detachments.cc)
+    if (a.rate == "rejoin"sv || a.rate == "detach"sv) {  // L83, D12-21 (detachments.cc)
       perform_detachment_order(u, a, log);
       continue;
     }
@@ -254,7 +256,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         }
         break;
       case ActionKind::kFormation: {
-        const bool full = a.rate == "full";  // L81: & move full, 2D
+        const bool full = a.rate == "full"sv;  // L81: & move full, 2D
         const int dice = a.moves ? (full ? 2 : 1) : opts_.formation_only_1d ? 1 : 0;
         if (change_formation(u, a.formation, dice, log) && a.moves) {
           mark_moved(u, ordered_move(u, a.destination, a.facing, move_rate_in(u) / (full ? 1 : 2),

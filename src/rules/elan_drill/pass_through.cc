@@ -14,6 +14,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& log) {
   Unit& u = force_.units[unit];
   Stand& st = u.stands.front();
@@ -75,9 +77,9 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   const std::string& who = opts_.pass_through;
   bool fleeing_tested = false;
   for (int f : passed) {
-    if (who != "fleeing-unit" && active(f) && force_.units[f].formation != "skirmish")
+    if (who != "fleeing-unit"sv && active(f) && force_.units[f].formation != "skirmish"sv)
       pass_through_test(f, unit, log);
-    if (who != "formed-unit" && !fleeing_tested && force_.units[unit].on_table()) {
+    if (who != "formed-unit"sv && !fleeing_tested && force_.units[unit].on_table()) {
       pass_through_test(unit, f, log);
       fleeing_tested = true;
     }

@@ -244,7 +244,7 @@ std::vector<int> BattleED::units_near(int unit, double reach_in) const {
 double BattleED::fire_reach_in(int unit) const {
   const Unit& u = force_.units[unit];
   if (u.arm == Arm::kArtillery) return max_range_in(unit);
-  return facts_[unit].weapon == "none" ? 0 : weapon_row(unit).number("long");
+  return facts_[unit].unarmed ? 0 : weapon_long_in(unit);
 }
 
 Rect BattleED::footprint_of(int unit) const {

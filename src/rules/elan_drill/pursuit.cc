@@ -18,10 +18,12 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 bool performed(const Outcome& o) {
   for (const auto& [k, v] : o) {
-    if (k == "performed") return std::get<bool>(v);
+    if (k == "performed"sv) return std::get<bool>(v);
   }
   return true;
 }
@@ -42,8 +44,8 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
   if (force_.units[winner].arm == Arm::kArtillery) return;
   const bool foot = force_.units[winner].arm == Arm::kFoot;
   const std::string& mode = foot ? opts_.infantry_pursuit : opts_.cavalry_pursuit;
-  if (mode == "never") return;
-  if (mode == "commander") {  // D12-18: infantry "may pursue"
+  if (mode == "never"sv) return;
+  if (mode == "commander"sv) {  // D12-18: infantry "may pursue"
     Action stay;
     stay.unit = winner;
     stay.target = loser;
@@ -60,7 +62,7 @@ void BattleED::pursue(int winner, int loser, EventLog& log) {
     }));
     if (a.kind != ActionKind::kCharge) return;
   }
-  if (mode == "test-not-to") {
+  if (mode == "test-not-to"sv) {
     std::vector<RollRecord> rolls;
     // 1D (the Break Off row's dice, L85): any failure and the cavalry pursue.
     const Outcome o = drill_test(winner, "break-off", record_for(log, rolls));

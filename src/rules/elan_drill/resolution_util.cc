@@ -7,18 +7,23 @@
 namespace smoothbore::elan_drill::detail {
 
 void Factor::add(const Row& row, int times) {
+  if (times != 0) add(FactorRow(row), times);
+}
+
+void Factor::add(const FactorRow& m, int times) {
   if (times == 0) return;
-  const int value = row.number("value") * times;
+  const int value = m.value * times;
   total_ += value;
   if (!named_) return;
+  const Row& row = *m.row;
   modifiers_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
                         static_cast<double>(value), row.ref});
 }
 
-void Factor::add(std::string name, int value, std::string ref) {
+void Factor::add(std::string_view name, int value, std::string_view ref) {
   total_ += value;
   if (!named_) return;
-  modifiers_.push_back({std::move(name), static_cast<double>(value), std::move(ref)});
+  modifiers_.push_back({std::string(name), static_cast<double>(value), std::string(ref)});
 }
 
 void Factor::record(RollRecord* r, std::string_view purpose) const {
@@ -30,16 +35,20 @@ void Factor::record(RollRecord* r, std::string_view purpose) const {
 }
 
 void DiceCount::add(const Row& row, int times) {
-  if (times == 0) return;
-  if (!named_) {
-    total_ += row.number("dice") * times;
-    return;
-  }
-  add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), row.number("dice") * times,
-      row.ref);
+  if (times != 0) add(DiceRow(row), times);
 }
 
-void DiceCount::add(std::string name, int dice, std::string ref) {
+void DiceCount::add(const DiceRow& m, int times) {
+  if (times == 0) return;
+  if (!named_) {
+    total_ += m.dice * times;
+    return;
+  }
+  const Row& row = *m.row;
+  add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
+}
+
+void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
   if (dice == 0) return;
   total_ += dice;
   if (!named_) return;

@@ -24,6 +24,19 @@ using input_params::flag;
 using input_params::inches;
 using input_params::int_of;
 
+// A modifier row with the column it adds read once (issue 9: adding a row found its column
+// by name at every use): a factor's `value` (FactorRow) or a dice count's `dice` (DiceRow).
+struct FactorRow {
+  explicit FactorRow(const Row& r) : row(&r), value(r.number("value")) {}
+  const Row* row;
+  int value;
+};
+struct DiceRow {
+  explicit DiceRow(const Row& r) : row(&r), dice(r.number("dice")) {}
+  const Row* row;
+  int dice;
+};
+
 // A factor and the modifiers applied to it, recorded as the sheet prints them. Unnamed (no
 // record wanted, e.g. every path of an exact enumeration) it only sums: no text is built.
 class Factor {
@@ -32,8 +45,10 @@ class Factor {
       : base_(base), total_(base), named_(named), base_ref_(named ? base_ref : "") {}
   // Applies the `value` column of `row` `times` times (nothing when times is 0).
   void add(const Row& row, int times = 1);
-  // Applies a modifier that is not a table row (an option, a proposed rule).
-  void add(std::string name, int value, std::string ref);
+  void add(const FactorRow& row, int times = 1);  // the same, its value read once
+  // Applies a modifier that is not a table row (an option, a proposed rule); its name and
+  // reference are copied only when named.
+  void add(std::string_view name, int value, std::string_view ref);
   int base() const { return base_; }
   int total() const { return total_; }
   const std::vector<Modifier>& modifiers() const { return modifiers_; }
@@ -53,8 +68,9 @@ class Factor {
 class DiceCount {
  public:
   explicit DiceCount(bool named = true) : named_(named) {}
-  void add(const Row& row, int times = 1);  // the row's `dice` column, `times` times
-  void add(std::string name, int dice, std::string ref);
+  void add(const Row& row, int times = 1);      // the row's `dice` column, `times` times
+  void add(const DiceRow& row, int times = 1);  // the same, its dice read once
+  void add(std::string_view name, int dice, std::string_view ref);  // described when named
   int total() const { return total_; }
   const std::string& text() const { return text_; }
 

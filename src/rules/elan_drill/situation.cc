@@ -15,13 +15,15 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 
 int rating(const Unit& u, std::string_view key, int veteran, int steady, int conscript) {
   const Value* v = u.attribute(key);
   if (v != nullptr && as_number(*v) > 0) return static_cast<int>(as_number(*v));
   const std::string e = u.attribute_string("experience", "steady");
-  return e == "veteran" ? veteran : e == "conscript" ? conscript : steady;
+  return e == "veteran"sv ? veteran : e == "conscript"sv ? conscript : steady;
 }
 
 Params complete(const std::string& name, const std::map<std::string, Value>& given) {
@@ -78,6 +80,16 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.gun = u.attribute_string("gun", "medium");
   f.experience = u.attribute_string("experience", "steady");
   f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
+  f.unarmed = f.weapon == "none"sv;
+  if (f.weapon_row != nullptr) {
+    f.weapon_close = f.weapon_row->number("close");
+    f.weapon_long = f.weapon_row->number("long");
+  }
+  f.canister_row = elan_drill::table("fire.canister").find(f.gun);
+  if (f.canister_row != nullptr) {
+    f.canister_short = f.canister_row->number("short");
+    f.canister_long = f.canister_row->number("long");
+  }
   if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
   // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
   // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
@@ -108,16 +120,16 @@ double BattleED::move_rate_in(int unit) const {
   if (u.arm == Arm::kArtillery) {
     // L123: gunners who left their guns go on foot (the line's rate: interpretation).
     if (state_[unit].guns_left) return opts_.line_in;
-    if (f != "limbered") return opts_.manhandle_in;
-    return u.type == "horse-artillery" ? opts_.horse_artillery_in : opts_.foot_artillery_in;
+    if (f != "limbered"sv) return opts_.manhandle_in;
+    return u.type == "horse-artillery"sv ? opts_.horse_artillery_in : opts_.foot_artillery_in;
   }
   if (u.arm == Arm::kCavalry) {
-    if (f == "march-column") return opts_.cavalry_march_in;
-    return u.type == "light-cavalry" ? opts_.light_cavalry_in : opts_.cavalry_in;
+    if (f == "march-column"sv) return opts_.cavalry_march_in;
+    return u.type == "light-cavalry"sv ? opts_.light_cavalry_in : opts_.cavalry_in;
   }
-  if (f == "square") return opts_.square_in;
-  if (f == "skirmish") return opts_.skirmish_in;
-  if (f == "march-column") return opts_.march_column_in;
+  if (f == "square"sv) return opts_.square_in;
+  if (f == "skirmish"sv) return opts_.skirmish_in;
+  if (f == "march-column"sv) return opts_.march_column_in;
   if (f.find("column") != std::string::npos) return opts_.column_in;
   return opts_.line_in;
 }
@@ -128,7 +140,7 @@ double BattleED::charge_reach_in(int unit) const {
 
 bool BattleED::in_arc(int unit, int target) const {
   const Unit& u = force_.units[unit];
-  if (u.formation == "skirmish" || u.formation == "square") return true;  // D12-12, D12-11
+  if (u.formation == "skirmish"sv || u.formation == "square"sv) return true;  // D12-12, D12-11
   const Rect me = u.footprint();
   const Rect t = force_.units[target].footprint();
   const double arc = u.arm == Arm::kArtillery ? opts_.artillery_arc_deg : opts_.fire_arc_deg;
@@ -172,10 +184,10 @@ int BattleED::eligible_figures(int unit) const {
 }
 int BattleED::eligible_figures_in(const Unit& u, const std::string& f) const {
   const int n = u.figures();
-  if (opts_.all_figures_eligible || f == "skirmish") return n;
-  if (f == "square") return std::max(1, n / 4);
-  if (f == "march-column") return std::min(n, 2);
-  if (f == "wide-column") return std::min(n, 8);
+  if (opts_.all_figures_eligible || f == "skirmish"sv) return n;
+  if (f == "square"sv) return std::max(1, n / 4);
+  if (f == "march-column"sv) return std::min(n, 2);
+  if (f == "wide-column"sv) return std::min(n, 8);
   if (f.find("column") != std::string::npos) return std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
   return n;  // line, two-rank line: two ranks deep, all figures
 }
@@ -187,11 +199,11 @@ int BattleED::contact_figures(int unit, int enemy) const {
   const int n = u.figures();
   const std::string& f = u.formation;
   int front = (n + 1) / 2;  // line, two-rank line: two ranks (D12-11)
-  if (f == "square") front = n / 4;
-  if (f == "skirmish") front = n;
-  if (f == "march-column") front = std::min(n, 2);
-  if (f == "wide-column") front = std::min(n, 8);
-  if (f == "column" || f == "closed-column") front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  if (f == "square"sv) front = n / 4;
+  if (f == "skirmish"sv) front = n;
+  if (f == "march-column"sv) front = std::min(n, 2);
+  if (f == "wide-column"sv) front = std::min(n, 8);
+  if (f == "column"sv || f == "closed-column"sv) front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
   if (u.arm == Arm::kArtillery) front = n;
   const double mine = u.footprint().width;
   const double theirs = force_.units[enemy].footprint().width;
@@ -215,21 +227,38 @@ const TableRow& BattleED::weapon_row(int unit) const {
   return f.weapon_row != nullptr ? *f.weapon_row : row("fire.weapons", f.weapon);
 }
 
+// Without a row, the look-up by name reports the missing weapon or gun class.
+int BattleED::weapon_close_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.weapon_row != nullptr ? f.weapon_close : weapon_row(unit).number("close");
+}
+int BattleED::weapon_long_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.weapon_row != nullptr ? f.weapon_long : weapon_row(unit).number("long");
+}
+int BattleED::canister_short_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.canister_row != nullptr ? f.canister_short : row("fire.canister", f.gun).number("short");
+}
+int BattleED::canister_long_in(int unit) const {
+  const UnitFacts& f = facts_[unit];
+  return f.canister_row != nullptr ? f.canister_long : row("fire.canister", f.gun).number("long");
+}
+
 bool BattleED::may_fire(int unit) const {
   const Unit& u = force_.units[unit];
   if (!active(unit)) return false;
   if (state_[unit].guns_left) return false;  // L123: the gunners have left their guns
-  if (u.arm == Arm::kArtillery && u.formation != "unlimbered") return false;
-  if (u.arm != Arm::kArtillery && facts_[unit].weapon == "none") return false;
-  return u.formation != "march-column" && u.formation != "limbered";
+  if (u.arm == Arm::kArtillery && u.formation != "unlimbered"sv) return false;
+  if (u.arm != Arm::kArtillery && facts_[unit].unarmed) return false;
+  return u.formation != "march-column"sv && u.formation != "limbered"sv;
 }
 
 bool BattleED::can_fire_at(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!t.on_table() || t.side == u.side || !may_fire(unit)) return false;
-  const double range =
-      u.arm == Arm::kArtillery ? max_range_in(unit) : weapon_row(unit).number("long");
+  const double range = u.arm == Arm::kArtillery ? max_range_in(unit) : weapon_long_in(unit);
   return within_in(unit, target, range) && in_arc(unit, target);
 }
 
@@ -237,7 +266,7 @@ bool BattleED::can_charge(int unit, int target) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!active(unit) || !t.on_table() || t.side == u.side || u.arm == Arm::kArtillery) return false;
-  if (u.formation == "square" || u.formation == "skirmish" || u.formation == "march-column") {
+  if (u.formation == "square"sv || u.formation == "skirmish"sv || u.formation == "march-column"sv) {
     return false;
   }
   // Formed infantry charge in column (L62 makes it the charging formation).
@@ -251,7 +280,7 @@ double BattleED::expected(const std::string& n, const std::map<std::string, Valu
                           const std::string& field) {
   return memo_odds<double>(odds_key(n, "mean:" + field, given), [&] {
     // Small arms' hits, the doctrine's commonest question, come down to a pool (pool_odds.h).
-    if (n == "small-arms" && field == "hits")
+    if (n == "small-arms"sv && field == "hits"sv)
       return success_mean(small_arms_pool(complete(n, given)));
     return outcome_mean(*ruleset().resolution(n), complete(n, given), field);
   });
@@ -280,8 +309,8 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
                                                  : st.fired_ever;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  const char* fire = u.formation == "skirmish"    ? "skirmish"
-                     : weapon == "rifle" || fired ? "platoon"
+  const char* fire = u.formation == "skirmish"sv    ? "skirmish"
+                     : weapon == "rifle"sv || fired ? "platoon"
                                                   : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
   s.weapon = &weapon_row(unit);
@@ -289,8 +318,8 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   s.figures = std::clamp(eligible_figures(unit), 1, 60);
   s.skill = musketry(unit);
   s.mounted = u.arm == Arm::kCavalry;
-  s.two_rank_line = u.formation == "two-rank-line";
-  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish" && !fired;
+  s.two_rank_line = u.formation == "two-rank-line"sv;
+  s.first_fire = u.arm == Arm::kFoot && u.formation != "skirmish"sv && !fired;
   s.platoon_round_up = opts_.platoon_round_up;
   s.pistol_no_penalty = opts_.pistol_no_penalty;
   s.duplicates_twice = opts_.duplicates_twice;
@@ -307,12 +336,12 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   s.vs_broken = broken(target) && opts_.broken_contact_dice;
   s.flank_rear = flank_or_rear(unit, target);  // L229, L254
   const std::string target_cover = cover(target);
-  s.obstacle_or_bua = target_cover == "hard";
-  s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square";
+  s.obstacle_or_bua = target_cover == "hard"sv;
+  s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square"sv;
   s.dms = std::min(state_[unit].dms, 12);
-  s.two_rank_line = u.formation == "two-rank-line";
-  s.skirmish = u.formation == "skirmish";
-  s.march_column = u.formation == "march-column";
+  s.two_rank_line = u.formation == "two-rank-line"sv;
+  s.skirmish = u.formation == "skirmish"sv;
+  s.march_column = u.formation == "march-column"sv;
   s.non_charging_cavalry = u.arm == Arm::kCavalry && !charging;
   s.target.experience = &row("close_saves.experience", experience(target));
   s.target.dms = std::min(state_[target].dms, 12);

@@ -13,6 +13,8 @@
 
 namespace smoothbore::elan_drill {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 constexpr double kMinorCostIn = 1.0;  // L189
 constexpr double kClearIn = 0.3;      // how far short of / beyond the obstacle a unit stops
@@ -22,11 +24,11 @@ constexpr double kClearIn = 0.3;      // how far short of / beyond the obstacle 
 // built-up area (option d12_09_restricted = formations-only: the formations alone).
 bool BattleED::restricted(int unit) const {
   const std::string& f = force_.units[unit].formation;
-  if (f == "square" || f == "march-column") return true;
+  if (f == "square"sv || f == "march-column"sv) return true;
   if (opts_.restricted_formations_only) return false;
   int multiplier = 1;
   rough_or_worse(unit, &multiplier);
-  return multiplier >= 3 || cover(unit) == "hard";
+  return multiplier >= 3 || cover(unit) == "hard"sv;
 }
 
 // L64: the unit stands on higher ground than its enemy.
@@ -92,12 +94,12 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
     return move_unit(unit, short_of, facing, budget, target);
   }
   bool crosses_ok = true;
-  if (u.formation != "skirmish") {  // L193: skirmishers take no test
+  if (u.formation != "skirmish"sv) {  // L193: skirmishers take no test
     std::vector<RollRecord> rolls;
     const Outcome o =
         drill_test(unit, is_major ? "major-obstacle" : "minor-obstacle", record_for(log, rolls));
     for (const auto& [k, v] : o) {
-      if (k == "performed") crosses_ok = std::get<bool>(v);
+      if (k == "performed"sv) crosses_ok = std::get<bool>(v);
     }
     Event e = event(log, EventKind::kMove, unit, [&](Event& ev) {
       ev.text = fmt::format("{} Drill test to cross a {} obstacle: {}", name(unit),

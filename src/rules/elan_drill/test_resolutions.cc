@@ -133,8 +133,8 @@ int capped(const TestOptions& o, int factor) {
 }
 
 Factor elan_factor(const ElanFactors& e, bool close_action, bool named) {
-  static const Row& kDm = elan("factor_modifiers", "dm");
-  static const Row& kSquareOrCover = elan("factor_modifiers", "square-or-cover");
+  static const FactorRow kDm(elan("factor_modifiers", "dm"));
+  static const FactorRow kSquareOrCover(elan("factor_modifiers", "square-or-cover"));
   Factor f(e.factor, "Elan factor (§2.2, D12-02)", named);
   f.add(kDm, e.dms);
   if (e.square_or_cover) f.add(kSquareOrCover);
@@ -155,9 +155,9 @@ Factor elan_factor(const ElanFactors& e, bool close_action, bool named) {
 }
 
 void elan_dice_modifiers(const ElanFactors& e, DiceCount& dice) {
-  static const Row& kFlankRear = elan("dice_modifiers", "flank-rear");
-  static const Row& kLostMore = elan("dice_modifiers", "figure-lost-more");
-  static const Row& kBelowHalf = elan("dice_modifiers", "below-half");
+  static const DiceRow kFlankRear(elan("dice_modifiers", "flank-rear"));
+  static const DiceRow kLostMore(elan("dice_modifiers", "figure-lost-more"));
+  static const DiceRow kBelowHalf(elan("dice_modifiers", "below-half"));
   if (e.flank_rear) dice.add(kFlankRear);
   dice.add(kLostMore, e.figures_lost_more);
   if (e.below_half) dice.add(kBelowHalf);
@@ -218,20 +218,21 @@ int casualty_dice(const ElanTestSituation& s, int n) {
 
 // The Élan test's dice: its triggers (L30-L45) and dice modifiers (L48-L51).
 DiceCount elan_test_dice(const ElanTestSituation& s, bool named) {
-  static const Row& kTwoFire = elan("triggers", "two-fire-casualties");
-  static const Row& kShell = elan("triggers", "shell-shrapnel-casualty");
-  static const Row& kVolley = elan("triggers", "volley-canister-close-casualty");
-  static const Row& kRifle = elan("triggers", "rifle-close-casualty");
-  static const std::array<const Row*, 3> kRounds = {
-      &elan("triggers", "round-1"), &elan("triggers", "round-2"), &elan("triggers", "round-3")};
-  static const Row& kFriendBroken = elan("triggers", "friend-broken-within-4");
+  static const DiceRow kTwoFire(elan("triggers", "two-fire-casualties"));
+  static const DiceRow kShell(elan("triggers", "shell-shrapnel-casualty"));
+  static const DiceRow kVolley(elan("triggers", "volley-canister-close-casualty"));
+  static const DiceRow kRifle(elan("triggers", "rifle-close-casualty"));
+  static const std::array<DiceRow, 3> kRounds = {DiceRow(elan("triggers", "round-1")),
+                                                 DiceRow(elan("triggers", "round-2")),
+                                                 DiceRow(elan("triggers", "round-3"))};
+  static const DiceRow kFriendBroken(elan("triggers", "friend-broken-within-4"));
   DiceCount dice(named);
   dice.add("dice given", s.dice, "L30-L45");
   dice.add(kTwoFire, s.fire_casualties / 2);
   dice.add(kShell, casualty_dice(s, s.shell_casualties));
   dice.add(kVolley, casualty_dice(s, s.volley_canister_casualties));
   dice.add(kRifle, casualty_dice(s, s.rifle_casualties));
-  if (s.round > 0) dice.add(*kRounds[static_cast<std::size_t>(s.round - 1)]);
+  if (s.round > 0) dice.add(kRounds[static_cast<std::size_t>(s.round - 1)]);
   if (s.closing != nullptr) dice.add(*s.closing);
   dice.add(kFriendBroken, s.friends_broken);
   elan_dice_modifiers(s.elan, dice);
@@ -466,9 +467,9 @@ DrillTestSituation drill_test_situation(const Params& p) {
 
 Outcome roll_drill_test(const DrillTestSituation& s, Chance& c, std::vector<RollRecord>* explain) {
   static const Table& kResponses = table("drill.charge_responses");
-  static const Row& kDm = row("drill.factor_modifiers", "dm");
-  static const Row& kRestricted = row("drill.factor_modifiers", "restricted");
-  static const Row& kFlankRear = row("drill.factor_modifiers", "flank-rear");
+  static const FactorRow kDm(row("drill.factor_modifiers", "dm"));
+  static const FactorRow kRestricted(row("drill.factor_modifiers", "restricted"));
+  static const FactorRow kFlankRear(row("drill.factor_modifiers", "flank-rear"));
   return with_record(explain, [&](RollRecord* rec) {
     DiceCount dice(rec != nullptr);
     const Row* response = kResponses.find(s.action);
