@@ -233,7 +233,8 @@ std::vector<std::string> BattleSK::invariant_violations() const {
         out.push_back(fmt::format("{} figure {}: off the table", u.id, k));
       }
       if (s.leader >= 0 && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
-        out.push_back(fmt::format("{} figure {}: farther than 6\" from its leader (L48)", u.id, k));
+        out.push_back(fmt::format("{} figure {}: farther than {}\" from its leader (L48, SK-11)",
+                                  u.id, k, option_number("sk_11_follow_in")));
       }
       for (std::size_t j = i + 1; j < units.size(); ++j) {
         if (!units[j].on_table()) continue;
