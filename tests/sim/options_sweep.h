@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -128,6 +129,34 @@ inline bool looked_up_in_sources(const std::string& dir, const std::string& opti
     if (text.find(quoted) != std::string::npos) return true;
   }
   return false;
+}
+
+// The whole check of a rule set `id` whose sources are src/rules/`dir`: every alternative
+// changes one of the battles of `base` (`seeds` seeds) unless its option is in `rare`, and
+// every option is looked up by name unless it is in `not_read` (which must then change no
+// battle either: one that does belongs out of the list).
+inline void expect_every_option_read(const std::string& id, const std::string& dir,
+                                     const std::vector<Scenario>& base,
+                                     const std::map<std::string, Value>& numeric, int seeds,
+                                     const std::set<std::string>& not_read,
+                                     const std::set<std::string>& rare) {
+  const Ruleset* rs = find_ruleset(id);
+  ASSERT_NE(rs, nullptr);
+  std::set<std::string> still_unread;
+  for (const std::string& label : unchanged_alternatives(*rs, base, numeric, seeds)) {
+    const std::string option = label.substr(0, label.find('='));
+    if (not_read.count(option)) {
+      still_unread.insert(option);
+      continue;
+    }
+    EXPECT_TRUE(rare.count(option)) << label << " changed no battle";
+  }
+  for (const ParamSpec& spec : rs->options()) {
+    EXPECT_EQ(looked_up_in_sources(dir, spec.name), !not_read.count(spec.name)) << spec.name;
+  }
+  for (const std::string& option : not_read) {
+    EXPECT_TRUE(still_unread.count(option)) << option << " is read now: drop it from the list";
+  }
 }
 
 }  // namespace smoothbore::options_sweep

@@ -11,7 +11,6 @@
 
 #include <gtest/gtest.h>
 
-#include "rules/registry.h"
 #include "sim/embedded_scenario.h"
 #include "sim/options_sweep.h"
 
@@ -40,8 +39,8 @@ const std::map<std::string, Value> kNumeric = {
 const std::set<std::string> kNotRead = {};
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
-// Each is still looked up by name (looked_up_in_sources, below); those with no behaviour test
-// yet are marked "untested".
+// Each must still be looked up by name (options_sweep.h, looked_up_in_sources); those with no
+// behaviour test yet are marked "untested".
 const std::set<std::string> kRare = {
     // Under sk_03_natural_10 = face a natural 10 already kills: the flag matters only with
     // "modified". Untested in a battle.
@@ -67,31 +66,10 @@ const std::set<std::string> kRare = {
 };
 
 TEST(SquadSkirmishOptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
-  const Ruleset* rs = find_ruleset("squad-skirmish");
-  ASSERT_NE(rs, nullptr);
   const std::vector<Scenario> base = {load_embedded("squad-skirmish/small.toml"),
                                       load_embedded("squad-skirmish/raid.toml")};
-  const std::vector<std::string> unchanged =
-      options_sweep::unchanged_alternatives(*rs, base, kNumeric, 5);
-  std::set<std::string> still_unread;
-  for (const std::string& label : unchanged) {
-    const std::string option = label.substr(0, label.find('='));
-    if (kNotRead.count(option)) {
-      still_unread.insert(option);
-      continue;
-    }
-    EXPECT_TRUE(kRare.count(option)) << label << " changed no battle";
-  }
-  // A rare option is still looked up by name; so is every other option.
-  for (const ParamSpec& spec : rs->options()) {
-    EXPECT_EQ(options_sweep::looked_up_in_sources("squad_skirmish", spec.name),
-              !kNotRead.count(spec.name))
-        << spec.name;
-  }
-  // An option listed as unread that now changes play belongs out of the list.
-  for (const std::string& option : kNotRead) {
-    EXPECT_TRUE(still_unread.count(option)) << option << " is read now: drop it from kNotRead";
-  }
+  options_sweep::expect_every_option_read("squad-skirmish", "squad_skirmish", base, kNumeric, 5,
+                                          kNotRead, kRare);
 }
 
 }  // namespace
