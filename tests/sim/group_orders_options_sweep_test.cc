@@ -64,7 +64,8 @@ const std::set<std::string> kRare = {
     "h4_14_fall_back_blocked",
     // No 4-stand column fights cavalry here: GroupOrdersOptions.DeepColumnStands_H4_18_L148.
     "h4_18_deep_column",
-    // No C-in-C is removed in these battles. Untested.
+    // No C-in-C is removed in these battles:
+    // GroupOrdersOptions.CInCRemovedBreaksTheArmyPastItsFraction_H4_23.
     "h4_23_c_in_c_break_fraction",
     // Uphill needs a unit half on a hill: GroupOrdersOptions.UphillFromTheTable_H4_27.
     "h4_27_uphill",
