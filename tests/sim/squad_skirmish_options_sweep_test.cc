@@ -55,7 +55,7 @@ const std::set<std::string> kRare = {
     "sk_12_defender_falter",
     // Only a squad left leaderless for a turn. Untested.
     "sk_17_auto_promotion",
-    // No mounted figure fires in these battles. Untested.
+    // No mounted figure fires in these battles: SquadSkirmishOptions.MountedFirePistolOnly_SK20.
     "sk_20_mounted_fire",
     // No cavalry dismounts here: SquadSkirmishFormation.DismountTakesItsActions_SK20.
     "sk_20_dismount_actions",

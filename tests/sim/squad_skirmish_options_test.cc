@@ -245,5 +245,22 @@ TEST(SquadSkirmishOptions, DeadOfficerReplaced_SK18) {
   }
 }
 
+// SK-20 sk_20_mounted_fire: mounted horsemen with muskets (carbines) 10" from the enemy may
+// fire them under any-weapon; under pistol-only they have no shot (in_range refuses it).
+TEST(SquadSkirmishOptions, MountedFirePistolOnly_SK20) {
+  for (const char* rule : {"any-weapon", "pistol-only"}) {
+    const Scenario sc = sk(unit_toml("b1", "cavalry", "open", 4, 24, 6, "weapon = \"musket\""),
+                           unit_toml("r1", "infantry", "open", 4, 24, 16),
+                           fmt::format("sk_20_mounted_fire = \"{}\"", rule));
+    BattleHarness g(sc, 7);
+    const int b1 = g.idx("b1");
+    ASSERT_TRUE(sk_of(g).mounted(b1));
+    bool fire = false;
+    for (const Action& a : g.battle().legal_actions(b1)) fire = fire || a.kind == ActionKind::kFire;
+    EXPECT_EQ(fire, std::string(rule) == "any-weapon") << rule;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test
