@@ -26,7 +26,7 @@ const std::map<std::string, Value> kNumeric = {
     {"sk_08_crew", std::int64_t{3}},              // SK-08: the digest's other crew size
     {"sk_08_gun_move_crew", std::int64_t{1}},     // SK-08: one figure moves a gun
     {"sk_10_command_in", std::int64_t{0}},        // SK-10: no command reach
-    {"sk_11_follow_in", std::int64_t{10}},        // SK-11: a loose squad
+    {"sk_11_follow_in", std::int64_t{1}},         // SK-11: closed up base to base
     {"sk_11_obstacle_in", std::int64_t{0}},       // SK-11: obstacles cost nothing
     {"sk_13_pairing", std::int64_t{1}},           // SK-13: one on one
     {"sk_20_dismount_actions", std::int64_t{0}},  // SK-20: dismount for free

@@ -246,6 +246,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // SK-15: the nearest cover within the maximum move (or `within_in`).
   bool cover_destination(int unit, Vec2* dest, double within_in = -1) const;
   Vec2 area_centre(int area) const;  // the mean of a terrain area's corners (move.cc)
+  // SK-11, L48: how far (mm) a figure of `unit` may stand from its leader: sk_11_follow_in,
+  // or, where the squad cannot close that tight (place closes it no nearer than bases in
+  // contact), the farthest figure of its starting layout closed up that way.
+  double follow_reach(int unit) const;
 
  private:
   // fire and loading (fire.cc)
