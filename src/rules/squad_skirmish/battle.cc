@@ -226,13 +226,14 @@ std::vector<std::string> BattleSK::invariant_violations() const {
     }
     if (!u.on_table()) continue;
     if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
-    const double follow = s.leader >= 0 ? follow_reach(ui) + 1.0 : 0.0;
+    const bool held = s.leader >= 0 && !s.unclosed;  // L48, SK-11 (and SquadState::unclosed)
+    const double follow = held ? follow_reach(ui) + 1.0 : 0.0;
     for (std::size_t k = 0; k < u.stands.size(); ++k) {
       if (u.stands[k].removed) continue;
       if (!scenario_.table.contains(u.stands[k].rect)) {
         out.push_back(fmt::format("{} figure {}: off the table", u.id, k));
       }
-      if (s.leader >= 0 && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
+      if (held && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
         out.push_back(fmt::format(
             "{} figure {}: farther than {:.2f}\" from its leader (sk_11_follow_in {}, or its "
             "squad closed up base to base; L48, SK-11)",

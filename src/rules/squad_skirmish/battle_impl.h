@@ -82,7 +82,10 @@ struct SquadState {
   int faltered_turn = -1;    // failed by 1-2 in this turn: load / fire / cover only (L29)
   int locked = -1;           // in contact: the enemy squad it fights (L87: ties go on)
   bool crossed = false;      // its charge crossed an undefended linear obstacle (L95)
-  bool activated = false;    // has had its card this turn
+  // Its figures could not close up on a promoted leader (L34-L36; blocked): they close up
+  // within sk_11_follow_in at its next move (L48), and are not held to it until then.
+  bool unclosed = false;
+  bool activated = false;  // has had its card this turn
   // A cannon (SK-08): loaded or not, Load actions left (each crew figure's Load counts 1),
   // canister or ball (chosen when loading).
   bool gun_loaded = true;

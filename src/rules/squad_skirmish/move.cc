@@ -309,6 +309,7 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   std::size_t next = 0;
   for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
   index_update(unit);
+  squads_[unit].unclosed = false;  // closed up on its leader (L48)
   return true;
 }
 
