@@ -5,14 +5,12 @@
 // sweep). Every case plays with the invariants checked after every step.
 #include <cstdint>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "rules/registry.h"
 #include "sim/embedded_scenario.h"
-#include "sim/match.h"
+#include "sim/options_sweep.h"
 
 namespace smoothbore {
 namespace {
@@ -28,22 +26,8 @@ struct Case {
 int play_checked(const Case& c, const std::string& commanders) {
   Scenario sc = load_embedded("group-orders/" + c.file);
   if (!c.option.empty()) sc.options.set(c.option, c.value);
-  MatchConfig cfg;
-  cfg.seed = c.seed;
-  cfg.commanders = {commanders, commanders};
-  Match m(sc, *find_ruleset(sc.ruleset), cfg);
-  m.set_step_hook([&](std::string_view step) {
-    for (const std::string& v : m.battle().invariant_violations()) {
-      ADD_FAILURE() << c.file << " seed " << c.seed << " " << commanders << " " << c.option
-                    << " after " << step << ": " << v;
-    }
-  });
-  m.run();
-  int short_charges = 0;
-  for (const Event& e : m.log().events()) {
-    if (e.text.find("but cannot reach contact") != std::string::npos) ++short_charges;
-  }
-  return short_charges;
+  return options_sweep::play_checked(sc, c.seed, commanders, c.file + " " + c.option,
+                                     "but cannot reach contact");
 }
 
 TEST(GroupOrdersChargeShort, StopsShortOfTheTargetInsteadOfOverlappingIt_H4_08) {

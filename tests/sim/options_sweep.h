@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,6 +53,29 @@ inline std::vector<std::uint64_t> play(const std::vector<Scenario>& scenarios,
     }
   }
   return hashes;
+}
+
+// Plays `sc` with `commanders` on both sides and seed `seed`, with the invariants checked
+// after every step (a failure names `label`); returns how many events' texts contain
+// `counted`, to show the case under test happened.
+inline int play_checked(const Scenario& sc, std::uint64_t seed, const std::string& commanders,
+                        const std::string& label, std::string_view counted) {
+  MatchConfig cfg;
+  cfg.seed = seed;
+  cfg.commanders = {commanders, commanders};
+  Match m(sc, *find_ruleset(sc.ruleset), cfg);
+  m.set_step_hook([&](std::string_view step) {
+    for (const std::string& v : m.battle().invariant_violations()) {
+      ADD_FAILURE() << label << ": " << sc.name << " seed " << seed << " " << commanders
+                    << " after " << step << ": " << v;
+    }
+  });
+  m.run();
+  int n = 0;
+  for (const Event& e : m.log().events()) {
+    if (e.text.find(counted) != std::string::npos) ++n;
+  }
+  return n;
 }
 
 struct Alternative {

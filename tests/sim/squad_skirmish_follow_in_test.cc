@@ -4,13 +4,11 @@
 // up on its new leader at its next move, L48; SquadState::unclosed).
 #include <cstdint>
 #include <string>
-#include <string_view>
 
 #include <gtest/gtest.h>
 
-#include "rules/registry.h"
 #include "sim/embedded_scenario.h"
-#include "sim/match.h"
+#include "sim/options_sweep.h"
 
 namespace smoothbore {
 namespace {
@@ -21,22 +19,8 @@ int play_checked(const std::string& file, std::uint64_t seed, const std::string&
                  std::int64_t follow) {
   Scenario sc = load_embedded("squad-skirmish/" + file);
   sc.options.set("sk_11_follow_in", Value(follow));
-  MatchConfig cfg;
-  cfg.seed = seed;
-  cfg.commanders = {commanders, commanders};
-  Match m(sc, *find_ruleset(sc.ruleset), cfg);
-  m.set_step_hook([&](std::string_view step) {
-    for (const std::string& v : m.battle().invariant_violations()) {
-      ADD_FAILURE() << file << " seed " << seed << " " << commanders << " follow " << follow
-                    << " after " << step << ": " << v;
-    }
-  });
-  m.run();
-  int promotions = 0;
-  for (const Event& e : m.log().events()) {
-    if (e.text.find("field promotion") != std::string::npos) ++promotions;
-  }
-  return promotions;
+  return options_sweep::play_checked(
+      sc, seed, commanders, "sk_11_follow_in=" + std::to_string(follow), "field promotion");
 }
 
 TEST(SquadSkirmishFollowIn, BelowTheClosedUpSquadPlaysWholeBattles_SK11) {
