@@ -12,6 +12,7 @@
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
 #include "sim/match.h"
+#include "sim/options_sweep.h"
 
 namespace smoothbore {
 namespace {
@@ -21,30 +22,7 @@ namespace {
 // invariants after every step.
 std::vector<std::uint64_t> play_set(const std::vector<Scenario>& scenarios,
                                     const std::string& label) {
-  std::vector<std::uint64_t> hashes;
-  const std::vector<std::vector<std::string>> pairings = {{"doctrine", "doctrine"},
-                                                          {"random", "random"}};
-  for (const Scenario& sc : scenarios) {
-    const Ruleset* rs = find_ruleset(sc.ruleset);
-    const int seeds = 10;
-    for (const auto& p : pairings) {
-      for (int seed = 1; seed <= seeds; ++seed) {
-        MatchConfig cfg;
-        cfg.seed = static_cast<std::uint64_t>(seed);
-        cfg.commanders = p;
-        Match m(sc, *rs, cfg);
-        m.set_step_hook([&](std::string_view step) {
-          for (const std::string& v : m.battle().invariant_violations()) {
-            ADD_FAILURE() << label << ": " << sc.name << " seed " << seed << " after " << step
-                          << ": " << v;
-          }
-        });
-        m.run();
-        hashes.push_back(log_hash(m.log()));
-      }
-    }
-  }
-  return hashes;
+  return options_sweep::play(scenarios, label, 10);
 }
 
 struct Alternative {
@@ -121,10 +99,7 @@ TEST(Fast1805OptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
   std::vector<std::string> unchanged;
   for (const Alternative& a : alternatives) {
     std::vector<Scenario> alt = base;
-    for (Scenario& sc : alt) {
-      sc.options.set(a.option, a.value);
-      if (a.option == "a2_army_break") sc.end.army_break = as_number(a.value);
-    }
+    options_sweep::apply(*rs, {a.option, a.value}, alt);  // with a2_army_break's [end] copy
     const std::vector<std::uint64_t> hashes = play_set(alt, a.option);
     if (hashes == defaults) unchanged.push_back(a.option);
   }

@@ -18,6 +18,7 @@
 #include "rules/registry.h"
 #include "sim/embedded_scenario.h"
 #include "sim/match.h"
+#include "sim/options_sweep.h"
 
 namespace smoothbore {
 namespace {
@@ -36,30 +37,7 @@ constexpr bool kSanitized = false;
 // checking invariants after every step.
 std::vector<std::uint64_t> play_fd_set(const std::vector<Scenario>& scenarios,
                                        const std::string& label) {
-  std::vector<std::uint64_t> hashes;
-  const std::vector<std::vector<std::string>> pairings = {{"doctrine", "doctrine"},
-                                                          {"random", "random"}};
-  for (const Scenario& sc : scenarios) {
-    const Ruleset* rs = find_ruleset(sc.ruleset);
-    const int seeds = kSanitized ? 1 : 3;
-    for (const auto& p : pairings) {
-      for (int seed = 1; seed <= seeds; ++seed) {
-        MatchConfig cfg;
-        cfg.seed = static_cast<std::uint64_t>(seed);
-        cfg.commanders = p;
-        Match m(sc, *rs, cfg);
-        m.set_step_hook([&](std::string_view step) {
-          for (const std::string& v : m.battle().invariant_violations()) {
-            ADD_FAILURE() << label << ": " << sc.name << " seed " << seed << " after " << step
-                          << ": " << v;
-          }
-        });
-        m.run();
-        hashes.push_back(log_hash(m.log()));
-      }
-    }
-  }
-  return hashes;
+  return options_sweep::play(scenarios, label, kSanitized ? 1 : 3);
 }
 
 // The main alternative of each numeric option (the digest's or the text's other reading).
@@ -156,33 +134,6 @@ const std::set<std::string> kRareFd = {
     "fd_62_leash_recovery",
 };
 
-struct FdAlternative {
-  std::string option;
-  Value value;
-  std::string label() const { return option + "=" + to_string(value); }
-};
-
-std::vector<FdAlternative> alternatives_of(const ParamSpec& spec) {
-  std::vector<FdAlternative> out;
-  switch (spec.type) {
-    case ParamType::kBool:
-      out.push_back({spec.name, !std::get<bool>(spec.default_value)});
-      break;
-    case ParamType::kChoice:
-      for (const std::string& c : spec.choices) {
-        if (c != std::get<std::string>(spec.default_value)) out.push_back({spec.name, c});
-      }
-      break;
-    default:
-      if (auto it = kNumericAlternatives.find(spec.name); it != kNumericAlternatives.end()) {
-        out.push_back({spec.name, it->second});
-      } else {
-        ADD_FAILURE() << spec.name << ": add its main alternative to kNumericAlternatives";
-      }
-  }
-  return out;
-}
-
 TEST(FireAndDisciplineOptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
   auto ground = load_scenario_file(std::string(SMOOTHBORE_SOURCE_DIR) +
                                    "/tests/sim/data/fd_proving_ground.toml");
@@ -194,16 +145,10 @@ TEST(FireAndDisciplineOptionsSweep, EveryAlternativeIsPlayableAndChangesPlay) {
   ASSERT_NE(rs, nullptr);
   std::vector<std::string> unchanged;
   for (const ParamSpec& spec : rs->options()) {
-    for (const FdAlternative& a : alternatives_of(spec)) {
+    for (const options_sweep::Alternative& a :
+         options_sweep::alternatives_of(spec, kNumericAlternatives)) {
       std::vector<Scenario> alt = base;
-      for (Scenario& sc : alt) {
-        sc.options.set(a.option, a.value);
-        // The options that the scenario reader copies into [end] (FD-60).
-        if (a.option == rs->army_break_option()) sc.end.army_break = as_number(a.value);
-        if (a.option == rs->turn_limit_option()) {
-          sc.end.turn_limit = static_cast<int>(as_number(a.value));
-        }
-      }
+      options_sweep::apply(*rs, a, alt);  // with the [end] copies (FD-60)
       std::vector<std::uint64_t> baseline = defaults;
       if (auto pre = kPrerequisite.find(a.option); pre != kPrerequisite.end()) {
         std::vector<Scenario> with = base;

@@ -126,5 +126,29 @@ TEST(GroupOrdersOptions, SquareOnAnyOrders_H4_18) {
   }
 }
 
+// H4-23, H4-17: the blue C-in-C stands alone in contact with a red unit and is removed in the
+// first bound (he does not move: h4_17_general_move = 0). Blue has lost nothing, so its army breaks
+// only if the C-in-C fraction is 0.
+TEST(GroupOrdersOptions, CInCRemovedBreaksTheArmyPastItsFraction_H4_23) {
+  for (double fraction : {1.0 / 3, 0.0}) {
+    const Scenario sc = go_scenario(
+        group("b1", go_unit("b1", "medium-infantry", 4, 60, 10, "orders = \"stand\"")),
+        group("r1", go_unit("r1", "medium-infantry", 4, 60, 50, "orders = \"stand\"")),
+        "[[leaders]]\nid = \"b-cinc\"\nside = \"blue\"\nx = 60\ny = 50\n\n",
+        fmt::format("h4_23_c_in_c_break_fraction = {}\nh4_17_general_move = 0", fraction));
+    BattleHarness g(sc, 5);
+    ScriptedCommander blue, red;
+    g.play(blue, red);
+    bool removed = false;
+    for (const Event* e : g.events(EventKind::kRemoved, "", 1)) {
+      removed = removed || e->text.find("removed (H4-17)") != std::string::npos;
+    }
+    ASSERT_TRUE(removed) << fraction;
+    const int side = g.unit("b1").side;
+    EXPECT_EQ(g.battle().broken_fraction(side) == 1.0, fraction == 0.0) << fraction;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::sim_test

@@ -86,6 +86,27 @@ TEST(SquadSkirmishOptions, FollowInDistance_SK11) {
   }
 }
 
+// SK-11: sk_11_follow_in nearer than a squad can close up (its figures no nearer than bases in
+// contact: about 2" for 12 figures in open order) closes it base to base and keeps it so, at
+// the start and after a move, and the invariants accept it.
+TEST(SquadSkirmishOptions, FollowInBelowTheClosedUpSquad_SK11) {
+  const Scenario sc = sk(unit_toml("b1", "infantry", "open", 12, 24, 6),
+                         unit_toml("r1", "infantry", "open", 4, 24, 34), "sk_11_follow_in = 1");
+  BattleHarness g(sc, 3);
+  ScriptedCommander blue, red;
+  const int b1 = g.idx("b1");
+  const double closed = farthest_from_leader(g, b1);
+  EXPECT_GT(closed, 1.0);
+  EXPECT_LT(closed, 2.5);
+  EXPECT_NEAR(sk_of(g).follow_reach(b1) / squad_skirmish::kMm, closed, 1e-6);
+  EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  blue.set(b1, {ActionKind::kMove, -1, "", {}, nullptr});
+  g.play(blue, red);
+  ASSERT_EQ(g.events(EventKind::kMove, "b1", 1).size(), 1u);
+  EXPECT_LE(farthest_from_leader(g, b1), closed + 1e-6);
+  EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+}
+
 // SK-11: one 2d6 roll per squad, or one per figure with the squad going as far as its slowest
 // figure (it keeps its layout around the leader, L48).
 TEST(SquadSkirmishOptions, MovementRollPerFigure_SK11) {
@@ -242,6 +263,23 @@ TEST(SquadSkirmishOptions, DeadOfficerReplaced_SK18) {
       ++killed;
     }
     EXPECT_GE(killed, 1);
+  }
+}
+
+// SK-20 sk_20_mounted_fire: mounted horsemen with muskets (carbines) 10" from the enemy may
+// fire them under any-weapon; under pistol-only they have no shot (in_range refuses it).
+TEST(SquadSkirmishOptions, MountedFirePistolOnly_SK20) {
+  for (const char* rule : {"any-weapon", "pistol-only"}) {
+    const Scenario sc = sk(unit_toml("b1", "cavalry", "open", 4, 24, 6, "weapon = \"musket\""),
+                           unit_toml("r1", "infantry", "open", 4, 24, 16),
+                           fmt::format("sk_20_mounted_fire = \"{}\"", rule));
+    BattleHarness g(sc, 7);
+    const int b1 = g.idx("b1");
+    ASSERT_TRUE(sk_of(g).mounted(b1));
+    bool fire = false;
+    for (const Action& a : g.battle().legal_actions(b1)) fire = fire || a.kind == ActionKind::kFire;
+    EXPECT_EQ(fire, std::string(rule) == "any-weapon") << rule;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
 

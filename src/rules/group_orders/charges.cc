@@ -40,7 +40,10 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
   const double reach = max_speed_cm(unit) * terrain_factor(unit, terrain_type(me.centre));
   contact.centre = contact.centre - contact.forward() * 0.2;  // touching, not overlapping
   if (need > reach + 2 || !place_ok(unit, contact, target)) {
-    travel(unit, tr.centre, max_speed_cm(unit), false, target);
+    // Short of contact the charger goes toward the target as far as it may, stopping where
+    // it would overlap any unit, the target too: ignoring the target here let it ride into
+    // it (b-native-cav into r-pindaris, battle.toml seed 19, random commanders).
+    travel(unit, tr.centre, max_speed_cm(unit), false, -1);
     if (!counted_quietly(log, EventKind::kCharge)) {
       log.append(make_event(
           EventKind::kCharge, unit,

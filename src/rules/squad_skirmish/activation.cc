@@ -206,7 +206,7 @@ void BattleSK::promote(int unit, const std::string& why, EventLog& log) {
       it != leaderless_.end() && *it == unit) {
     leaderless_.erase(it);
   }
-  place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
+  s.unclosed = !place(unit, pos(unit, best), force_.units[unit].stands[best].rect.facing, -1);
   Event e = make_event(log, EventKind::kStatus, unit, {});
   if (!log.quiet()) {
     e.text = fmt::format("field promotion: a ranker of {} becomes its squad leader; {}", name(unit),

@@ -204,7 +204,6 @@ double BattleSK::loss_fraction(int side) const {
 std::vector<std::string> BattleSK::invariant_violations() const {
   std::vector<std::string> out;
   const auto& units = force_.units;
-  const double follow = option_number("sk_11_follow_in") * kMm + 1.0;
   std::vector<int> leaderless_now;
   for (std::size_t i = 0; i < units.size(); ++i) {
     if (leaderless(static_cast<int>(i))) leaderless_now.push_back(static_cast<int>(i));
@@ -227,13 +226,18 @@ std::vector<std::string> BattleSK::invariant_violations() const {
     }
     if (!u.on_table()) continue;
     if (u.figures() <= 0) out.push_back(u.id + ": on the table with no figures");
+    const bool held = s.leader >= 0 && !s.unclosed;  // L48, SK-11 (and SquadState::unclosed)
+    const double follow = held ? follow_reach(ui) + 1.0 : 0.0;
     for (std::size_t k = 0; k < u.stands.size(); ++k) {
       if (u.stands[k].removed) continue;
       if (!scenario_.table.contains(u.stands[k].rect)) {
         out.push_back(fmt::format("{} figure {}: off the table", u.id, k));
       }
-      if (s.leader >= 0 && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
-        out.push_back(fmt::format("{} figure {}: farther than 6\" from its leader (L48)", u.id, k));
+      if (held && distance(pos(ui, static_cast<int>(k)), pos(ui, s.leader)) > follow) {
+        out.push_back(fmt::format(
+            "{} figure {}: farther than {:.2f}\" from its leader (sk_11_follow_in {}, or its "
+            "squad closed up base to base; L48, SK-11)",
+            u.id, k, (follow - 1.0) / kMm, option_number("sk_11_follow_in")));
       }
       for (std::size_t j = i + 1; j < units.size(); ++j) {
         if (!units[j].on_table()) continue;

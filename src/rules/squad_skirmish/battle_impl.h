@@ -82,7 +82,10 @@ struct SquadState {
   int faltered_turn = -1;    // failed by 1-2 in this turn: load / fire / cover only (L29)
   int locked = -1;           // in contact: the enemy squad it fights (L87: ties go on)
   bool crossed = false;      // its charge crossed an undefended linear obstacle (L95)
-  bool activated = false;    // has had its card this turn
+  // Its figures could not close up on a promoted leader (L34-L36; blocked): they close up
+  // within sk_11_follow_in at its next move (L48), and are not held to it until then.
+  bool unclosed = false;
+  bool activated = false;  // has had its card this turn
   // A cannon (SK-08): loaded or not, Load actions left (each crew figure's Load counts 1),
   // canister or ball (chosen when loading).
   bool gun_loaded = true;
@@ -246,6 +249,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // SK-15: the nearest cover within the maximum move (or `within_in`).
   bool cover_destination(int unit, Vec2* dest, double within_in = -1) const;
   Vec2 area_centre(int area) const;  // the mean of a terrain area's corners (move.cc)
+  // SK-11, L48: how far (mm) a figure of `unit` may stand from its leader: sk_11_follow_in,
+  // or, where the squad cannot close that tight (place closes it no nearer than bases in
+  // contact), the farthest figure of its starting layout closed up that way.
+  double follow_reach(int unit) const;
 
  private:
   // fire and loading (fire.cc)

@@ -107,7 +107,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const double facing =
       distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
   double moved = 0;
-  const double follow = hot_.follow_in * kMm + 1e-6;
+  const double follow = (movers.empty() ? 0.0 : follow_reach(unit)) + 1e-6;
   auto stayers_follow = [&](Vec2 at) {  // L48: the figures staying remain within 6"
     for (int k : living(unit)) {
       if (std::find(movers.begin(), movers.end(), k) == movers.end() &&
@@ -309,7 +309,29 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   std::size_t next = 0;
   for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
   index_update(unit);
+  squads_[unit].unclosed = false;  // closed up on its leader (L48)
   return true;
+}
+
+double BattleSK::follow_reach(int unit) const {
+  const double follow = hot_.follow_in * kMm;
+  const Unit& u = force_.units[static_cast<std::size_t>(unit)];
+  LayoutPlan plan;
+  plan_layout(u, std::max(1, u.start_figures), 0.0, plan);  // distances: any facing
+  std::vector<Vec2> at;
+  for (std::size_t i = 0; i < plan.across.size(); ++i) at.push_back(plan.across[i] + plan.back[i]);
+  const Vec2 c = at[most_central(at)];
+  double far = 0;
+  double near = -1;
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    far = std::max(far, distance(at[i], c));
+    for (std::size_t j = i + 1; j < at.size(); ++j) {
+      const double d = distance(at[i], at[j]);
+      if (near < 0 || d < near) near = d;
+    }
+  }
+  if (far <= follow || near <= 0) return follow;
+  return std::max(follow, far * std::min(1.0, plan.width / near));
 }
 
 // SK-11 (sk_11_split per-figure): "figures that Fire or Load instead stay where they are".
