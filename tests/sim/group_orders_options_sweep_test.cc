@@ -47,20 +47,19 @@ const std::set<std::string> kNotRead = {
 };
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
-// Each must still be looked up by name (options_sweep.h, looked_up_in_sources); those with no
-// behaviour test yet are marked "untested".
+// Each must still be looked up by name (options_sweep.h, looked_up_in_sources).
 const std::set<std::string> kRare = {
     // Artillery seldom routs in these battles:
-    // GroupOrdersQuiet.EveryOptionAlternativeEndsAsWithItsLog plays it. Untested.
+    // GroupOrdersOptions.RoutedArtilleryRemovedOrRouts_H4_03.
     "h4_03_routed_artillery",
     // Few shots at troops in hard cover; the typed situation carries it
     // (GroupOrdersTypedSituation.TypedSituationsAndOddsMatchTheParameterMaps).
     "h4_05_hard_cover_small_arms",
     // Overlaps need a second friendly unit in side contact but not level with the fighter:
-    // the doctrine fights in level lines. Untested.
+    // the doctrine fights in level lines. GroupOrdersOptions.OverlapNeedsALevelFront_H4_11_L149.
     "h4_11_overlap",
     // A unit falling back into enemy: these battles' fall-backs are open.
-    // GroupOrdersQuiet.EveryOptionAlternativeEndsAsWithItsLog plays it, no behaviour test.
+    // GroupOrdersOptions.FallBackBlockedByTheEnemy_H4_14.
     "h4_14_fall_back_blocked",
     // No 4-stand column fights cavalry here: GroupOrdersOptions.DeepColumnStands_H4_18_L148.
     "h4_18_deep_column",

@@ -1,6 +1,9 @@
 // Group-orders options the battle reads from the table (shared/rules/004.md §8), each default
 // against its alternative: H4-27 uphill measured from the hills' elevation, H4-05's cover v
-// artillery, H4-18's deep column and squares on any orders.
+// artillery, H4-18's deep column and squares on any orders; and, in hand-built fights, those
+// the sample battles seldom reach: H4-03 routed artillery, H4-11 overlaps, H4-14 a fall back
+// blocked by the enemy.
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -147,6 +150,134 @@ TEST(GroupOrdersOptions, CInCRemovedBreaksTheArmyPastItsFraction_H4_23) {
     const int side = g.unit("b1").side;
     EXPECT_EQ(g.battle().broken_fraction(side) == 1.0, fraction == 0.0) << fraction;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
+// A unit of the scenario (a group-orders unit is one block: one stand whose rect is the
+// footprint), placed or measured before the battle starts.
+Unit& scenario_unit(Scenario& sc, std::string_view id) {
+  for (Unit& u : sc.force.units) {
+    if (u.id == id) return u;
+  }
+  throw std::runtime_error("no unit " + std::string(id));
+}
+Rect scenario_footprint(Scenario& sc, std::string_view id) {
+  return scenario_unit(sc, id).footprint();
+}
+void place_unit(Scenario& sc, std::string_view id, Vec2 centre) {
+  scenario_unit(sc, id).stands.front().rect.centre = centre;
+}
+
+// H4-03 (L230): "0 or less: Go to Rout, move immediately"; artillery that routs is removed
+// (default), or (routs) it routs like the rest. The blue Group is poor guns (its tester) and a
+// line of foot that heavy horse, in contact, beats in melee; seeds whose Group test scores 0
+// or less rout the guns.
+TEST(GroupOrdersOptions, RoutedArtilleryRemovedOrRouts_H4_03) {
+  for (const char* rule : {"removed", "routs"}) {
+    Scenario sc = go_scenario(
+        group("b1", go_unit("b-guns", "heavy-artillery", 1, 15, 60,
+                            "orders = \"stand\"\nmorale = \"poor\"") +
+                        go_unit("b-foot", "medium-infantry", 4, 70, 30, "orders = \"stand\"")),
+        group("r1", go_unit("r1", "heavy-cavalry", 3, 70, 40, "orders = \"stand\"")), "",
+        fmt::format("h4_03_routed_artillery = \"{}\"", rule));
+    const Rect foot = scenario_footprint(sc, "b-foot");
+    place_unit(sc, "r1",
+               foot.front_centre() + foot.forward() * (scenario_footprint(sc, "r1").depth / 2));
+    int routed = 0;
+    for (std::uint64_t seed = 1; seed <= 60 && routed < 2; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      g.play(blue, red);
+      bool rout_score = false;
+      for (const Event* e : g.events(EventKind::kMorale, "b-guns", 1)) {
+        rout_score = rout_score || as_number(*field(*e, "score")) <= 0;
+      }
+      if (!rout_score) continue;
+      ++routed;
+      const bool removed = std::string(rule) == "removed";
+      EXPECT_EQ(g.events_with("routed artillery is removed (H4-03)", "b-guns", 1).size(),
+                removed ? 1u : 0u)
+          << "seed " << seed;
+      EXPECT_EQ(g.unit("b-guns").status, removed ? UnitStatus::kRemoved : UnitStatus::kRouted)
+          << "seed " << seed;
+      EXPECT_EQ(g.events(EventKind::kRout, "b-guns", 1).size(), removed ? 0u : 1u)
+          << "seed " << seed;
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+    EXPECT_GE(routed, 1) << rule;
+  }
+}
+
+// H4-11, L149: b2, a column, touches b1's left side facing the same way but set back by 3/4
+// of its depth, so its front is not level with b1's: it overlaps b1's fight with r1 (+1 "at
+// least 1 overlap in support") only under any-side-contact.
+TEST(GroupOrdersOptions, OverlapNeedsALevelFront_H4_11_L149) {
+  for (const char* rule : {"level-side-contact", "any-side-contact"}) {
+    Scenario sc = go_scenario(
+        group("b1",
+              go_unit("b1", "medium-infantry", 4, 60, 30, "orders = \"stand\"") +
+                  in_formation(go_unit("b2", "medium-infantry", 4, 20, 30, "orders = \"stand\""),
+                               "column")),
+        group("r1", go_unit("r1", "medium-infantry", 4, 60, 60, "orders = \"stand\"")), "",
+        fmt::format("h4_11_overlap = \"{}\"", rule));
+    const Rect b1 = scenario_footprint(sc, "b1");
+    const Rect b2 = scenario_footprint(sc, "b2");
+    const double back = b2.depth * 3 / 4;
+    place_unit(sc, "b2",
+               b1.centre - b1.right() * ((b1.width + b2.width) / 2) - b1.forward() * back);
+    place_unit(sc, "r1",
+               b1.front_centre() + b1.forward() * (scenario_footprint(sc, "r1").depth / 2));
+    // The setup: in side contact, not level (the fronts' centres more than 1 mm past level).
+    ASSERT_LE(distance(scenario_footprint(sc, "b2"), b1), 0.5);
+    ASSERT_GT(distance(scenario_footprint(sc, "b2").front_centre(), b1.front_centre()),
+              (b1.width + b2.width) / 2 + 1);
+    ASSERT_GE(distance(scenario_footprint(sc, "b2"), scenario_footprint(sc, "r1")), 0.5);
+    BattleHarness g(sc, 6);
+    ScriptedCommander blue, red;
+    g.play(blue, red);
+    const auto fights = g.events(EventKind::kMelee, "b1", 1);
+    ASSERT_FALSE(fights.empty()) << rule;
+    EXPECT_EQ(has_modifier(fights.front()->rolls.front(), "overlap", 1),
+              std::string(rule) == "any-side-contact")
+        << rule << ": " << fights.front()->rolls.front().result;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
+// H4-14: a Light unit scoring 3-5 falls back 10 cm at once, directly away from the nearest
+// enemy (L221-L226); here r1, in contact at its front, beats it in melee and r2 stands 3 cm
+// behind it. Blocked by the enemy, it is destroyed (enemy-destroys) or stops (stop).
+TEST(GroupOrdersOptions, FallBackBlockedByTheEnemy_H4_14) {
+  for (const char* rule : {"enemy-destroys", "stop"}) {
+    Scenario sc = go_scenario(
+        group("b1", go_unit("b-lt", "light-infantry", 4, 60, 30, "orders = \"stand\"")),
+        group("r1", go_unit("r1", "heavy-cavalry", 3, 60, 60, "orders = \"stand\"") +
+                        go_unit("r2", "medium-infantry", 4, 60, 10, "orders = \"stand\"")),
+        "", fmt::format("h4_14_fall_back_blocked = \"{}\"", rule));
+    const Rect lt = scenario_footprint(sc, "b-lt");
+    place_unit(sc, "r1",
+               lt.front_centre() + lt.forward() * (scenario_footprint(sc, "r1").depth / 2));
+    place_unit(sc, "r2",
+               lt.centre - lt.forward() * (lt.depth / 2 + 30 +  // mm
+                                           scenario_footprint(sc, "r2").depth / 2));
+    int blocked = 0;
+    for (std::uint64_t seed = 1; seed <= 60 && blocked < 2; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      g.play(blue, red);
+      const auto falls = g.events_with("falls back", "b-lt", 1);
+      if (falls.empty()) continue;
+      ++blocked;
+      const double moved = as_number(*field(*falls.front(), "distance_cm"));
+      EXPECT_NEAR(moved, 3.0, 0.6) << "seed " << seed;
+      const bool destroys = std::string(rule) == "enemy-destroys";
+      EXPECT_EQ(g.events_with("blocked by the enemy as it falls back (H4-14)", "b-lt", 1).size(),
+                destroys ? 1u : 0u)
+          << "seed " << seed;
+      EXPECT_EQ(g.unit("b-lt").on_table(), !destroys) << "seed " << seed;
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+    EXPECT_GE(blocked, 1) << rule;
   }
 }
 

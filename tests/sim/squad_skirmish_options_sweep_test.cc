@@ -39,11 +39,11 @@ const std::map<std::string, Value> kNumeric = {
 const std::set<std::string> kNotRead = {};
 
 // Alternatives that these battles never or rarely reach, with the test that pins them.
-// Each must still be looked up by name (options_sweep.h, looked_up_in_sources); those with no
-// behaviour test yet are marked "untested".
+// Each must still be looked up by name (options_sweep.h, looked_up_in_sources).
 const std::set<std::string> kRare = {
-    // Under sk_03_natural_10 = face a natural 10 already kills: the flag matters only with
-    // "modified". Untested in a battle.
+    // Only a natural 10 (the die face, sk_03_natural_10 = face) under modifiers of -3 or less,
+    // which alone miss the 8 (under "modified" a natural 10 is a score of 10, a kill anyway):
+    // SquadSkirmishOptions.NaturalTenKillsWhateverTheModifiers_SK04_L79.
     "sk_04_natural_10_kills",
     // Only a squad in three or more ranks:
     // SquadSkirmishFormation.ThreeRanksFormedOnlyWithAnyRanks_SK09.
@@ -53,15 +53,17 @@ const std::set<std::string> kRare = {
     "sk_10_restrict",
     // Only a charged squad that falters: SquadSkirmishOptions.FalteringDefenderTakesCover_SK12.
     "sk_12_defender_falter",
-    // Only a squad left leaderless for a turn. Untested.
+    // Only a squad left leaderless for a turn:
+    // SquadSkirmishOptions.LeaderlessSquadPromotesAfterAFullTurn_SK17_L36.
     "sk_17_auto_promotion",
     // No mounted figure fires in these battles: SquadSkirmishOptions.MountedFirePistolOnly_SK20.
     "sk_20_mounted_fire",
     // No cavalry dismounts here: SquadSkirmishFormation.DismountTakesItsActions_SK20.
     "sk_20_dismount_actions",
-    // Only with sk_heroes on: SquadSkirmishQuiet.OptionsEndAsWithTheirLog plays it. Untested.
+    // Only with sk_heroes on: SquadSkirmishOptions.HeroesCoverOfficers_SK21.
     "sk_21_heroes_officers",
-    // Ball at close range only for cannon firing ball within close range. Untested.
+    // Ball at close range only for cannon firing ball within close range:
+    // SquadSkirmishOptions.BallAtCloseRange_SK24_L67.
     "sk_24_ball_close",
 };
 

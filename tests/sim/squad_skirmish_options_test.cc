@@ -1,8 +1,11 @@
 // The squad-skirmish options the battle reads, default against alternative
 // (shared/rules/003.md §12): actions per activation (SK-07), cannon crew (SK-08), figures
 // out of command (SK-10), one movement roll per squad or per figure and the follow-in distance
-// (SK-11), a faltering defender's cover (SK-12), the melee loser falling back (SK-13) and a
-// dead officer replaced (SK-18). Invariants are checked after every step.
+// (SK-11), a faltering defender's cover (SK-12), the melee loser falling back (SK-13), a
+// dead officer replaced (SK-18); and those the sample battles seldom reach: a natural 10 kills
+// whatever the modifiers (SK-04), a leaderless squad promotes its own leader (SK-17), Heroes
+// covers officers (SK-21), a cannon's ball at close range (SK-24). Invariants are checked after
+// every step.
 #include <string>
 
 #include <gtest/gtest.h>
@@ -13,6 +16,7 @@ namespace smoothbore::sim_test {
 namespace {
 
 using squad_skirmish::BattleSK;
+using squad_skirmish::kMm;
 using squad_skirmish::Role;
 
 double farthest_from_leader(BattleHarness& g, int unit) {
@@ -279,6 +283,152 @@ TEST(SquadSkirmishOptions, MountedFirePistolOnly_SK20) {
     bool fire = false;
     for (const Action& a : g.battle().legal_actions(b1)) fire = fire || a.kind == ActionKind::kFire;
     EXPECT_EQ(fire, std::string(rule) == "any-weapon") << rule;
+    EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+  }
+}
+
+// The modifier of `r` named exactly `name`, or nullptr.
+const Modifier* modifier_named_exactly(const RollRecord& r, std::string_view name) {
+  for (const Modifier& m : r.modifiers) {
+    if (m.name == name) return &m;
+  }
+  return nullptr;
+}
+
+// SK-04 (L79): "a natural 10 is always a kill, whatever the modifiers". A green squad (-1)
+// fires at long range at a squad behind a stone wall (hard cover, -2, SK-19): a natural 10
+// scores 7, short of the 8 to kill (L58), and kills only under sk_04_natural_10_kills = true.
+TEST(SquadSkirmishOptions, NaturalTenKillsWhateverTheModifiers_SK04_L79) {
+  const std::string wall =
+      "[[terrain]]\nid = \"stone-wall\"\nclass = \"obstacle\"\n"
+      "path = [[4, 22.5], [44, 22.5]]\nwidth = 0.5\n\n";
+  for (const bool kills : {true, false}) {
+    const Scenario sc =
+        sk(unit_toml("b1", "infantry", "open", 10, 24, 4, "quality = \"green\""),
+           unit_toml("r1", "infantry", "open", 6, 24, 23.5),
+           fmt::format("sk_04_natural_10_kills = {}", kills ? "true" : "false"), wall);
+    int naturals = 0;
+    for (std::uint64_t seed = 1; seed <= 40 && naturals < 3; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      blue.fire(g.idx("b1"), g.idx("r1"));
+      g.play(blue, red);
+      const auto shots = g.events(EventKind::kFire, "b1", 1);
+      ASSERT_EQ(shots.size(), 1u) << "seed " << seed;
+      for (const RollRecord& r : shots.front()->rolls) {
+        ASSERT_NE(modifier_named_exactly(r, "Target in Hard Cover"), nullptr) << r.result;
+        ASSERT_EQ(r.result.find("close range"), std::string::npos) << r.result;
+        if (r.result.find("d10 10 -3 = 7") == std::string::npos) continue;
+        ++naturals;
+        EXPECT_NE(r.result.find(kills ? "= 7: kill" : "= 7: miss"), std::string::npos)
+            << "seed " << seed << ": " << r.result;
+      }
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+    EXPECT_GE(naturals, 1) << kills;
+  }
+}
+
+// SK-17 (L36): with no officer on its side, a squad whose leader is shot (a natural 10's victim
+// roll of 6-8, L81) promotes a ranker after 1 full turn without one (after-1-turn), or stays
+// leaderless (never).
+TEST(SquadSkirmishOptions, LeaderlessSquadPromotesAfterAFullTurn_SK17_L36) {
+  for (const char* rule : {"after-1-turn", "never"}) {
+    const Scenario sc = sk(unit_toml("b1", "infantry", "open", 10, 24, 8, "quality = \"veteran\""),
+                           unit_toml("r1", "infantry", "open", 10, 24, 17),
+                           fmt::format("sk_17_auto_promotion = \"{}\"", rule));
+    int leaderless = 0;
+    for (std::uint64_t seed = 1; seed <= 60 && leaderless < 2; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      const int r1 = g.idx("r1");
+      blue.fire(g.idx("b1"), r1);
+      g.play(blue, red);
+      if (g.events_with("the squad leader of r1 is killed", "", 1).empty()) continue;
+      // Not yet a full turn: still leaderless at the end of the turn he fell in.
+      EXPECT_EQ(sk_of(g).squad(r1).leader, -1) << "seed " << seed;
+      blue.clear();
+      g.play(blue, red);
+      if (!g.unit("r1").on_table()) continue;
+      ++leaderless;
+      const bool promotes = std::string(rule) == "after-1-turn";
+      EXPECT_EQ(g.events_with("promotes its own leader after 1 full turn (SK-17)", "r1", 2).size(),
+                promotes ? 1u : 0u)
+          << "seed " << seed;
+      EXPECT_EQ(sk_of(g).squad(r1).leader >= 0, promotes) << "seed " << seed;
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+    EXPECT_GE(leaderless, 1) << rule;
+  }
+}
+
+// SK-21, §10 (L97-L99): with sk_heroes on, the first hit on a squad leader is a flesh wound;
+// officers too only with sk_21_heroes_officers. A lone officer that loses a melee to charging
+// horse is killed, or (heroes officers) takes a flesh wound and stays.
+TEST(SquadSkirmishOptions, HeroesCoverOfficers_SK21) {
+  for (const bool officers : {false, true}) {
+    const Scenario sc = sk(
+        unit_toml("b1", "cavalry", "open", 4, 24, 8, "weapon = \"pistol\"\nquality = \"veteran\""),
+        unit_toml("ro", "officer", "open", 1, 24, 14, "weapon = \"pistol\""),
+        fmt::format("sk_heroes = true\nsk_21_heroes_officers = {}", officers ? "true" : "false"));
+    int lost = 0;
+    for (std::uint64_t seed = 1; seed <= 40 && lost < 2; ++seed) {
+      BattleHarness g(sc, seed);
+      ScriptedCommander blue, red;
+      const int ro = g.idx("ro");
+      blue.charge(g.idx("b1"), ro);
+      g.play(blue, red);
+      if (g.events_with("ro lose 1", "", 1).empty()) continue;
+      ++lost;
+      EXPECT_EQ(g.events_with("an officer of ro is killed", "", 1).size(), officers ? 0u : 1u)
+          << "seed " << seed;
+      EXPECT_EQ(g.events_with("the officer of ro is hit: a flesh wound", "", 1).size(),
+                officers ? 1u : 0u)
+          << "seed " << seed;
+      EXPECT_EQ(g.unit("ro").figures(), officers ? 1 : 0) << "seed " << seed;
+      if (officers) {
+        EXPECT_EQ(sk_of(g).figure(ro, 0).hero_hits, 1) << "seed " << seed;
+      }
+      EXPECT_TRUE(g.violations().empty()) << g.violations().front();
+    }
+    EXPECT_GE(lost, 1) << officers;
+  }
+}
+
+// SK-24 (L67): a cannon firing ball at close range (48") gets the small arms' +1, or (none)
+// nothing. The gun, unloaded at the start with 5 crew, loads ball in turn 1 (the enemy is past
+// its close range, SK-08) and fires once the advancing squad is within 40".
+TEST(SquadSkirmishOptions, BallAtCloseRange_SK24_L67) {
+  for (const char* rule : {"plus-1", "none"}) {
+    std::string text = scenario_toml(
+        unit_toml("gun", "cannon", "unlimbered", 5, 24, 4, "weapon = \"cannon\""),
+        unit_toml("r1", "infantry", "open", 4, 24, 66),
+        fmt::format("sk_24_ball_close = \"{}\"\nsk_08_crew = 5\nsk_07_start_loaded = false", rule));
+    text.replace(text.find("fast-1805"), 9, "squad-skirmish");
+    text.replace(text.find("height = 36"), 11, "height = 72");
+    BattleHarness g(load_scenario(text), 4);
+    ScriptedCommander blue, red;
+    const int gun = g.idx("gun");
+    const int r1 = g.idx("r1");
+    g.play(blue, red);
+    ASSERT_TRUE(sk_of(g).squad(gun).gun_loaded);
+    ASSERT_FALSE(sk_of(g).squad(gun).gun_canister);
+    auto gap = [&] { return distance(sk_of(g).anchor(gun), sk_of(g).anchor(r1)) / kMm; };
+    red.set(r1, {ActionKind::kMove, -1, "", true, [&](const Action& a) {
+                   return distance(a.destination, sk_of(g).anchor(gun)) / kMm < gap() - 1;
+                 }});
+    blue.set(gun, {ActionKind::kFire, r1, "", {}, [&](const Action&) { return gap() <= 40; }});
+    for (int turn = 2; turn <= 10 && g.events(EventKind::kFire, "gun").empty(); ++turn) {
+      g.play(blue, red);
+    }
+    const auto shots = g.events(EventKind::kFire, "gun");
+    ASSERT_EQ(shots.size(), 1u) << rule;
+    ASSERT_EQ(shots.front()->rolls.size(), 1u);
+    const RollRecord& r = shots.front()->rolls.front();
+    EXPECT_NE(r.result.find("close range"), std::string::npos) << r.result;
+    EXPECT_EQ(modifier_named_exactly(r, "Close Range: cannon firing canister/grapeshot"), nullptr);
+    const Modifier* close = modifier_named_exactly(r, "Close Range");
+    EXPECT_EQ(close != nullptr && close->value == 1, std::string(rule) == "plus-1") << r.result;
     EXPECT_TRUE(g.violations().empty()) << g.violations().front();
   }
 }
