@@ -103,6 +103,9 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // Attempts stopped by the figure that stopped the squad's previous one, each also laid out
   // in full: no layout that fits was refused.
   EXPECT_GT(sk->blocker_checks(), 100);
+  // The most central slot, kept with the layout's offsets, is the one the placed slots give
+  // (kept_mismatches).
+  EXPECT_GT(sk->central_checks(), 100);
   // Whether an officer stands with a target (SK-05), kept for the world's and the statuses'
   // versions, is the one the officers give now (every kept one used: kept_mismatches).
   EXPECT_GT(sk->officer_checks(), 10);

@@ -60,7 +60,11 @@ enum class Role { kRanker, kLeader, kOfficer };
 std::string_view role_name(Role r);
 // The index of the point whose farthest other point is nearest (ties: the first): where a
 // squad leader stands so that every figure is within 6" of him (L48).
-std::size_t most_central(const std::vector<Vec2>& points);
+// With `margin`, also the least gap between a point's farthest distance and the best one
+// so far less the tie tolerance (a nanometre), over the comparisons that pick it: points
+// moved each by less than a sixth of that (the same offsets from another origin) pick the
+// same one.
+std::size_t most_central(const std::vector<Vec2>& points, double* margin = nullptr);
 
 // §13 figure: {role, loaded, reload_left, hero_hits}.
 struct Figure {
@@ -527,6 +531,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int officer_checks() const { return officer_checks_; }  // officer_with's kept answers
   int anchor_checks() const { return anchor_checks_; }    // a leaderless squad's kept anchor
   int shots_checks() const { return shots_checks_; }      // a decision's kept SquadShots
+  int central_checks() const { return central_checks_; }  // place()'s kept central slot
 
  private:
   // officer_with's answer per target, kept for the world's and the statuses' versions: the
@@ -546,6 +551,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int layout_checks_ = 0;
   mutable int middle_checks_ = 0;
   int blocker_checks_ = 0;
+  int central_checks_ = 0;
   // A cover judgement (judge_cover) depends only on the target's living figures and the
   // terrain, so it is kept until that squad's figures move or fall: each squad's epoch is
   // part of the key. Bounded: cleared past kMaxCover judgements.
@@ -608,6 +614,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     LayoutPlan offsets;
     RectFrame frame;  // a slot's frame at the origin (its axes and half sizes)
     double half = 0;  // half a slot's diagonal and a millimetre: its box's reach
+    // The most central slot of the offsets (most_central) and its margin: the slot at every
+    // leader's spot whose rounding moves the slots by less than a sixth of it.
+    std::size_t centre = 0;
+    double centre_margin = 0;
   };
   PlaceMemo place_plan_;
   std::vector<Stand> place_slots_;             // scratch of place()

@@ -22,7 +22,7 @@ Value text(std::string_view s) { return Value(std::string(s)); }
 
 }  // namespace
 
-std::size_t most_central(const std::vector<Vec2>& points) {
+std::size_t most_central(const std::vector<Vec2>& points, double* margin) {
   // Each point's greatest square distance to the others, each pair's square worked out once
   // (p - q is -(q - p) exactly, so both squares are the same double).
   thread_local std::vector<double> far2;
@@ -37,9 +37,11 @@ std::size_t most_central(const std::vector<Vec2>& points) {
   }
   std::size_t best = 0;
   double best_far = 1e300;
+  if (margin != nullptr) *margin = 1e300;
   for (std::size_t i = 0; i < points.size(); ++i) {
     // The farthest distance as the root of the greatest square (the same double).
     const double far = std::sqrt(far2[i]);
+    if (margin != nullptr) *margin = std::min(*margin, std::abs(far - (best_far - 1e-9)));
     if (far < best_far - 1e-9) {
       best_far = far;
       best = i;
