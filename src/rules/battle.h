@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "core/events/event.h"
 #include "core/force/force.h"
 #include "core/table/table.h"
+#include "core/text/short_name.h"
 #include "rules/scenario.h"
 
 namespace smoothbore {
@@ -39,22 +41,25 @@ std::string_view action_kind_name(ActionKind k);
 
 struct Action {
   ActionKind kind = ActionKind::kHold;
-  int unit = -1;          // index into Force::units
-  int target = -1;        // index into Force::units (fire, charge), or -1
-  bool moves = false;     // kMove / kFire: whether `destination` is used
-  Vec2 destination;       // mm, the unit's intended centre
-  double facing = 0;      // bearing at the end of the move
-  std::string formation;  // kFormation
+  int unit = -1;       // index into Force::units
+  int target = -1;     // index into Force::units (fire, charge), or -1
+  bool moves = false;  // kMove / kFire: whether `destination` is used
+  Vec2 destination;    // mm, the unit's intended centre
+  double facing = 0;   // bearing at the end of the move
+  // The three names below are ShortNames (inline, no heap) so that an Action is trivially
+  // copyable: rule sets build and the doctrine AI copies them by the thousand per turn.
+  ShortName formation;  // kFormation
   // The rule set's variant of this action when it is not the usual one (empty = usual).
   // F&D: "road" on a kMove is a road march (§4.2c, FD-06, FD-08); on a kFormation to
   // column, a column that will then stand on a road. elan-drill: "road" (D12-07), "full"
   // (& move full, L81), "fire-and-evade" / "limber-and-evade" (charge responses, L123).
-  std::string rate;
+  ShortName rate;
   // kFire: the ammunition, where the rule set offers a choice (elan-drill's guns: canister,
   // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
-  std::string shot;
+  ShortName shot;
   std::string describe() const;
 };
+static_assert(std::is_trivially_copyable_v<Action>);
 
 // What a commander may ask of the battle to weigh an action (the odds behind the doctrine
 // AI's choices). Values are expectations under the rule set's exact distributions.

@@ -64,9 +64,9 @@ std::string Action::describe() const {
   if (target >= 0) s += fmt::format(" target={}", target);
   if (moves)
     s += fmt::format(" to=({:.0f},{:.0f}) facing={:.0f}", destination.x, destination.y, facing);
-  if (!formation.empty()) s += " formation=" + formation;
-  if (!rate.empty()) s += " rate=" + rate;
-  if (!shot.empty()) s += " shot=" + shot;
+  if (!formation.empty()) s += fmt::format(" formation={}", formation);
+  if (!rate.empty()) s += fmt::format(" rate={}", rate);
+  if (!shot.empty()) s += fmt::format(" shot={}", shot);
   return s;
 }
 
