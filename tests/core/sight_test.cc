@@ -141,6 +141,9 @@ TEST(SeenPastFriends, AgreesWithLineOfSight) {
     const Sight s = line_of_sight(table, observer, target, blockers, 30);
     const bool want = s == Sight::kClear || s == Sight::kPartiallyBlockedByEnemy;
     EXPECT_EQ(seen_past_friends(table, observer, target, blockers, 30), want) << "case " << i;
+    // The observer's and target's kept frames answer alike.
+    EXPECT_EQ(seen_past_friends(table, RectFrame(observer), RectFrame(target), blockers, 30), want)
+        << "case " << i;
     ++seen[s];
   }
   for (Sight s : {Sight::kClear, Sight::kPartiallyBlockedByFriend, Sight::kPartiallyBlockedByEnemy,

@@ -5,13 +5,15 @@
 
 #include <array>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 
 namespace smoothbore {
 
-inline std::array<Vec2, 9> nine_points(const Rect& r) {
-  const auto c = r.corners();
-  return {r.centre,
+// From a kept frame (its corners are the footprint's, bit for bit).
+inline std::array<Vec2, 9> nine_points(const RectFrame& f) {
+  const auto& c = f.corners;
+  return {f.rect.centre,
           c[0],
           c[1],
           c[2],
@@ -21,5 +23,7 @@ inline std::array<Vec2, 9> nine_points(const Rect& r) {
           (c[2] + c[3]) * 0.5,
           (c[3] + c[0]) * 0.5};
 }
+
+inline std::array<Vec2, 9> nine_points(const Rect& r) { return nine_points(RectFrame(r)); }
 
 }  // namespace smoothbore

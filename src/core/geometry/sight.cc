@@ -129,9 +129,10 @@ struct SightEnds {
   std::array<int, 9> to_level{};
 };
 
-SightEnds sight_ends(const Table& table, const Rect& observer, const Rect& target) {
+SightEnds sight_ends(const Table& table, const RectFrame& observer, const RectFrame& target) {
   SightEnds e;
-  const Segment front = observer.front_edge();
+  // As observer.rect.front_edge() and nine_points(target.rect), whose corners are a frame's.
+  const Segment front{observer.corners[0], observer.corners[1]};
   e.to = nine_points(target);
   for (int i = 0; i <= 4; ++i)
     e.from[static_cast<std::size_t>(i)] = front.a + (front.b - front.a) * (i / 4.0);
@@ -178,7 +179,7 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
   for (const Blocker& b : blockers) prepared.emplace_back(b);
   // Every line lies in the box of its ends: the terrain near them is found once, and each
   // end's level once, not per line.
-  const SightEnds ends = sight_ends(table, observer, target);
+  const SightEnds ends = sight_ends(table, RectFrame(observer), RectFrame(target));
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   int blocked = 0;
   int total = 0;
@@ -216,7 +217,7 @@ Sight line_of_sight(const Table& table, const Rect& observer, const Rect& target
 
 bool terrain_hides(const Table& table, const Rect& observer, const Rect& target,
                    const SeeIntoFn& see_into) {
-  const SightEnds ends = sight_ends(table, observer, target);
+  const SightEnds ends = sight_ends(table, RectFrame(observer), RectFrame(target));
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
@@ -250,6 +251,11 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
 
 bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
                        const std::vector<Blocker>& blockers, double see_into) {
+  return seen_past_friends(table, RectFrame(observer), RectFrame(target), blockers, see_into);
+}
+
+bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
+                       const std::vector<Blocker>& blockers, double see_into) {
   const SightEnds ends = sight_ends(table, observer, target);
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
@@ -266,9 +272,10 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
   bool clear = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
-      const SightLine line = sight_line(from[i], to[j]);
       bool by_friend = false;
       bool by_enemy = false;
+      // With no blocker near, a line is not worked out (its length is a square root).
+      const SightLine line = prepared.empty() ? SightLine{} : sight_line(from[i], to[j]);
       for (const Prepared& b : prepared) {
         if ((b.friendly && by_friend) || !line_enters(b, line)) continue;
         if (!b.friendly) {

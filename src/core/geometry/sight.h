@@ -59,5 +59,8 @@ bool any_sight_line_clear(const Rect& observer, const Rect& target,
 // callers that need only "seen past friends or not" (the AI asks it of every pair).
 bool seen_past_friends(const Table& table, const Rect& observer, const Rect& target,
                        const std::vector<Blocker>& blockers, double see_into = 0);
+// The same for footprints whose frames the caller keeps (no sine and cosine per question).
+bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
+                       const std::vector<Blocker>& blockers, double see_into = 0);
 
 }  // namespace smoothbore

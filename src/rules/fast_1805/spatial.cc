@@ -59,7 +59,8 @@ std::vector<int> Battle1805::enemies_near(int unit, const Rect& r, double reach)
 // every unit not yet seen is rejected too. The units a ring of cells brings are visited
 // nearest box first (then lower index), so that the first one measured is mostly the
 // nearest and `farther` rules out the rest by their boxes: each caller wants the least of
-// a key, ties to the lower index, which is the same in any order.
+// a key, ties to the lower index, which is the same in any order. `farther(mm)` must hold
+// for every gap above one it holds for (it is "beyond a bound").
 template <typename Visit, typename Farther>
 void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther farther) const {
   const Box my_box = rect_of(unit).bounds();
@@ -91,7 +92,15 @@ void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther
         [&](int i) {
           const Unit& u = force_.units[static_cast<std::size_t>(i)];
           if (!u.on_table() || (active_only && u.status != UnitStatus::kActive)) return;
-          const double gap = box_gap(my_box, index_box_[static_cast<std::size_t>(i)]);
+          const Box& box = index_box_[static_cast<std::size_t>(i)];
+          // The wider axis gap is never above box_gap (the root of a sum of squares is at
+          // least either root), and `farther` only grows with the gap: a unit it rejects
+          // is rejected without the square root.
+          if (farther(std::max({my_box.min.x - box.max.x, box.min.x - my_box.max.x,
+                                my_box.min.y - box.max.y, box.min.y - my_box.max.y}))) {
+            return;
+          }
+          const double gap = box_gap(my_box, box);
           if (!farther(gap)) pending.emplace_back(gap, i);
         },
         [&](double bound) {
