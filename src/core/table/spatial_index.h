@@ -10,6 +10,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -53,6 +54,18 @@ class SpatialIndex {
   // a ring could change (the same ids visited, in the same order).
   template <typename Visit, typename More>
   void around(const Box& box, Visit visit, More more) const;
+  // around() that also skips, within each ring, the cells that cannot hold anything the
+  // caller still wants: a ring's cells are walked outward from those facing `box` (the
+  // ring's bound) and, before the first filed id of each cell whose own lower bound on the
+  // gap (box to box, its cells' offsets on both axes) is larger than the ring's, `more` is
+  // asked with that bound; on false, the rest of the ring (no nearer) is skipped and the
+  // search goes on with the next ring (issue 9: a nearest search met the far ends of each
+  // ring). An id is left unvisited only when `more` said false for a bound its gap to `box`
+  // exceeds, so a caller whose `more(bound)` asks "can an id farther than bound still
+  // matter?" (once false for a bound, false for any larger one asked later) meets every id
+  // that matters; the ids come in another order than around()'s.
+  template <typename Visit, typename More>
+  void around_pruned(const Box& box, Visit visit, More more) const;
 
   static constexpr std::int64_t kMaxCells = std::int64_t{1} << 22;
 
@@ -129,6 +142,74 @@ void SpatialIndex::around(const Box& box, Visit visit, More more) const {
     for (int y = std::max(y0 + 1, o.y0); y <= std::min(y1 - 1, o.y1); ++y) {
       if (x0 >= o.x0) cell(x0, y);
       if (x1 <= o.x1) cell(x1, y);
+    }
+  }
+}
+
+template <typename Visit, typename More>
+void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
+  if (count_ == 0) return;
+  const CellRange q = cells_of(box);
+  const CellRange& o = occupied_;
+  auto ids_at = [&](int x, int y) -> const std::vector<int>& {
+    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                  static_cast<std::size_t>(x)];
+  };
+  auto occupied = [&](int x, int y) { return x >= o.x0 && x <= o.x1 && y >= o.y0 && y <= o.y1; };
+  for (int y = std::max(q.y0, o.y0); y <= std::min(q.y1, o.y1); ++y) {
+    for (int x = std::max(q.x0, o.x0); x <= std::min(q.x1, o.x1); ++x) {
+      for (int id : ids_at(x, y)) visit(id);
+    }
+  }
+  // As around(): the rings before `first` and after `last` hold no id.
+  const int first = std::max({1, o.x0 - q.x1, q.x0 - o.x1, o.y0 - q.y1, q.y0 - o.y1});
+  const int last = std::max({q.x0 - o.x0, o.x1 - q.x1, q.y0 - o.y0, o.y1 - q.y1});
+  constexpr double kEdgeRounding = 1e-3;  // mm, as around()
+  for (int k = first;; ++k) {
+    const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
+    if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
+    if (!more(static_cast<double>(k - 1) * cell_ - kEdgeRounding) || k > last) return;
+    // Offset j: the rows' cells j cells beside the query's columns (0: facing them) and the
+    // columns' cells j cells beside its rows (up to k - 1; the corners are the rows'). An
+    // id in such a cell lies more than k - 1 cells from `box` on one axis and j - 1 on the
+    // other (around()'s argument on each axis), so more than their hypotenuse.
+    bool asked = false;
+    bool refused = false;
+    double bound = 0;
+    auto cell = [&](int x, int y) {
+      if (refused || !occupied(x, y)) return;
+      const std::vector<int>& ids = ids_at(x, y);
+      if (ids.empty()) return;
+      if (!asked) {
+        asked = true;
+        if (!more(bound)) {
+          refused = true;
+          return;
+        }
+      }
+      for (int id : ids) visit(id);
+    };
+    for (int j = 0; j <= k && !refused; ++j) {
+      asked = j < 2;  // offsets 0 and 1 have the ring's own bound, asked above
+      const double d = static_cast<double>(k - 1), e = static_cast<double>(j - 1);
+      bound = j < 2 ? 0.0 : std::sqrt(d * d + e * e) * cell_ - kEdgeRounding;
+      for (int row : {y0, y1}) {
+        if (j == 0) {
+          for (int x = q.x0; x <= q.x1; ++x) cell(x, row);
+        } else {
+          cell(q.x0 - j, row);
+          cell(q.x1 + j, row);
+        }
+      }
+      if (j >= k) continue;
+      for (int col : {x0, x1}) {
+        if (j == 0) {
+          for (int y = q.y0; y <= q.y1; ++y) cell(col, y);
+        } else {
+          cell(col, q.y0 - j);
+          cell(col, q.y1 + j);
+        }
+      }
     }
   }
 }

@@ -48,10 +48,12 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     gs.start_stands += u.start_figures;
   }
   light_.resize(force_.units.size());
+  movement_cm_.resize(force_.units.size());
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const Unit& u = force_.units[i];
     const std::string cls = u.attribute_string("class", "as-type");
     light_[i] = cls == "as-type" ? is_light(u.type) : cls == "light";
+    movement_cm_[i] = unit_type(u.type).number("movement");
     placed(static_cast<int>(i));
   }
   c_in_c_.assign(force_.sides.size(), -1);

@@ -365,16 +365,17 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
 
   Scenario scenario_;  // without its units (issue 9): force_ has them
   Force force_;
-  std::vector<char> light_;                     // per unit, fixed by type and attributes
-  std::vector<int> c_in_c_;                     // per side: the C-in-C (a leader, H4-17), or -1
-  SpatialIndex index_{150.0};                   // every unit
-  std::vector<SpatialIndex> side_index_;        // the units of each side
-  std::vector<Box> index_box_;                  // the boxes filed, by unit
-  std::vector<RectFrame> frame_;                // the footprints filed, by unit
-  double max_half_width_ = 0;                   // mm
-  bool hold_nearest_ = false;                   // the orders step: nearest_all's answers stand
-  std::uint64_t frozen_epoch_ = 0;              // Battle::frozen_force_epoch, set by hold_nearest
-  mutable std::vector<Nearest> nearest_;        // by unit, valid where nearest_stamp_ == stamp_
+  std::vector<char> light_;               // per unit, fixed by type and attributes
+  std::vector<double> movement_cm_;       // per unit, its type's movement (L30-L85), read once
+  std::vector<int> c_in_c_;               // per side: the C-in-C (a leader, H4-17), or -1
+  SpatialIndex index_{150.0};             // every unit
+  std::vector<SpatialIndex> side_index_;  // the units of each side
+  std::vector<Box> index_box_;            // the boxes filed, by unit
+  std::vector<RectFrame> frame_;          // the footprints filed, by unit
+  double max_half_width_ = 0;             // mm
+  bool hold_nearest_ = false;             // the orders step: nearest_all's answers stand
+  std::uint64_t frozen_epoch_ = 0;        // Battle::frozen_force_epoch, set by hold_nearest
+  mutable std::vector<Nearest> nearest_;  // by unit, valid where nearest_stamp_ == stamp_
   mutable std::vector<unsigned> uphill_stamp_;  // uphill_of_all_enemy's, kept as nearest_
   mutable std::vector<bool> uphill_;
   mutable std::vector<unsigned> nearest_stamp_;

@@ -1,6 +1,8 @@
 #include "rules/group_orders/resolution_util.h"
 
 #include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "core/check.h"
 
@@ -8,13 +10,69 @@ namespace smoothbore::group_orders {
 
 namespace {
 
-const Row& band_row(std::string_view table_name, int score) {
+// A results table's rows by score (rows "min" to "max"), looked up once (issue 9: the
+// doctrine's exact odds ask one per die face): the row each score from the least min to
+// the greatest max falls in, the last such row as a scan of the rows finds, null where
+// none does; a table wider than kMaxBand scores keeps none and is scanned.
+struct Bands {
+  std::string_view table_name;
+  int lo = 0;
+  std::vector<const Row*> by_score;
+};
+
+constexpr int kMaxBand = 4096;
+
+Bands bands_of(std::string_view table_name) {
+  Bands b;
+  b.table_name = table_name;
+  const std::vector<Row>& rows = table(table_name).rows;
+  if (rows.empty()) return b;
+  int lo = rows.front().number("min"), hi = rows.front().number("max");
+  for (const Row& r : rows) {
+    lo = std::min(lo, r.number("min"));
+    hi = std::max(hi, r.number("max"));
+  }
+  if (hi < lo || hi - lo > kMaxBand) return b;
+  b.lo = lo;
+  b.by_score.assign(static_cast<std::size_t>(hi - lo + 1), nullptr);
+  for (const Row& r : rows) {
+    for (int score = r.number("min"); score <= r.number("max"); ++score) {
+      b.by_score[static_cast<std::size_t>(score - lo)] = &r;
+    }
+  }
+  return b;
+}
+
+const Row& band_row(const Bands& b, int score) {
   const Row* out = nullptr;
-  for (const Row& r : table(table_name).rows) {
-    if (score >= r.number("min") && score <= r.number("max")) out = &r;
+  if (!b.by_score.empty()) {
+    const long i = static_cast<long>(score) - b.lo;
+    if (i >= 0 && static_cast<std::size_t>(i) < b.by_score.size()) {
+      out = b.by_score[static_cast<std::size_t>(i)];
+    }
+  } else {
+    for (const Row& r : table(b.table_name).rows) {
+      if (score >= r.number("min") && score <= r.number("max")) out = &r;
+    }
   }
   SB_CHECK(out != nullptr, "no result row for the score");
   return *out;
+}
+
+// Each results table's bands, worked out the first time it is asked.
+const Row& morale_rally_row(int score) {
+  static const Bands bands = bands_of("morale.rally");
+  return band_row(bands, score);
+}
+
+const Row& morale_charge_row(int score) {
+  static const Bands bands = bands_of("morale.charge");
+  return band_row(bands, score);
+}
+
+const Row& morale_general_row(int score) {
+  static const Bands bands = bands_of("morale.general");
+  return band_row(bands, score);
 }
 
 // The extra stands a unit counts: all of them, a Light unit at most the row's light_max
@@ -172,8 +230,15 @@ std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second
   return {stands};
 }
 
-const Row& shooting_result(int score) { return band_row("shooting.results", score); }
-const Row& melee_result(int score) { return band_row("melee.results", score); }
+const Row& shooting_result(int score) {
+  static const Bands bands = bands_of("shooting.results");
+  return band_row(bands, score);
+}
+
+const Row& melee_result(int score) {
+  static const Bands bands = bands_of("melee.results");
+  return band_row(bands, score);
+}
 
 MeleeModifiers melee_modifiers(const MeleeSituation& s) {
   MeleeModifiers out;
@@ -218,8 +283,9 @@ Modifiers morale_modifiers(const MoraleSituation& s, int d4) {
   Modifiers m;
   const char* column = s.split_b ? "value_b" : "value";
   auto add = [&](std::string_view key, bool on, int times = 1) {
+    if (!on) return;  // a modifier that does not apply needs no row
     const Row& r = row("morale.modifiers", key);
-    if (on) m.add_value(r, r.number(column), times);
+    m.add_value(r, r.number(column), times);
   };
   add("won-casualties", s.won_casualties);
   add("lights-charging-lights", s.lights_charging_lights && s.test == "charge");
@@ -252,19 +318,19 @@ OrderChange morale_result(const MoraleSituation& s, int score) {
   out.score = score;
   const bool massed = s.unit_class == "massed";
   if (s.test == "rally") {
-    out.row = &band_row("morale.rally", score);
+    out.row = &morale_rally_row(score);
     const bool rallied = out.row->text(massed ? "massed" : "light") == "rally";
     out.result = rallied ? "rallied" : "continue-rout";
     out.orders = rallied ? "stand" : "rout";  // H4-02: Rout is left only by rally, to Stand
     return out;
   }
   if (s.test == "charge") {
-    out.row = &band_row("morale.charge", score);
+    out.row = &morale_charge_row(score);
     out.result = out.row->text(massed ? "massed" : "light");
     out.orders = out.result == "keep" ? s.orders : "stand";
     return out;
   }
-  out.row = &band_row("morale.general", score);
+  out.row = &morale_general_row(score);
   const std::string cls = massed ? "massed" : "light";
   out.result = out.row->text(cls);
   out.fall_back_cm = out.row->number(cls + "_fall_back");

@@ -41,10 +41,12 @@ double BattleGO::gap_cm(int a, int b) const {
 // L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.
 double BattleGO::max_speed_cm(int unit) const {
   const Unit& u = force_.units[unit];
-  double cm = unit_type(u.type).number("movement");
+  double cm = movement_cm_[static_cast<std::size_t>(unit)];
   if (u.arm == Arm::kFoot && u.formation != "line" && u.formation != "square" &&
       orders_of(unit) == "reserve") {
-    cm = std::max(cm, static_cast<double>(row("units.movement", "column-on-reserve").number("cm")));
+    static const double column_on_reserve_cm =
+        static_cast<double>(row("units.movement", "column-on-reserve").number("cm"));
+    cm = std::max(cm, column_on_reserve_cm);
   }
   return cm;
 }
