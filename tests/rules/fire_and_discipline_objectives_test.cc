@@ -54,6 +54,70 @@ TEST(FireAndDisciplineObjectives, OccupantsAreNearestTheCentreUpToTheCapacity) {
   EXPECT_EQ(objective_holder(s, zone), 1);
 }
 
+// Issue 9 round 14: zone_at finds its zone without listing the zones, in_zone rules out a
+// point far along either axis before measuring, and occupies_zone / zone_hit_stand list a
+// zone's occupants once: each against the direct computation.
+TEST(FireAndDisciplineObjectives, ZoneLookupsMatchTheDirectComputation) {  // FD-49
+  ScenarioBuilder b;
+  const int near_zone = b.objective(500, 500, 30, 2);
+  const int far_zone = b.objective(700, 500, 20, 3);
+  const int a = b.line(0, {R(485, 500, 0), R(500, 500, 0), R(515, 500, 0), R(560, 500, 0)});
+  const int c = b.line(0, {R(690, 500, 0), R(705, 500, 0)});
+  const int e = b.line(1, {R(500, 520, 180), R(700, 519, 180)});
+  FdState s = b.state();
+  const std::vector<Objective>& objectives = s.scenario->objectives;
+  auto direct_in = [&](int o, Vec2 p) {
+    return distance(p, objectives[z(o)].position) <= objectives[z(o)].radius + 1e-6;
+  };
+  for (const int o : {near_zone, far_zone}) {
+    const Vec2 at = objectives[z(o)].position;
+    const double r = objectives[z(o)].radius;
+    for (int i = -40; i <= 40; ++i) {
+      for (int j = -40; j <= 40; ++j) {
+        // Points on a grid, and along the axes at the rim to within rounding.
+        const Vec2 p = at + Vec2{r * i / 30.0, r * j / 30.0};
+        EXPECT_EQ(in_zone(s, o, p), direct_in(o, p));
+        const Vec2 rim = at + Vec2{r + 1e-6 * i / 20.0, 0.0};
+        EXPECT_EQ(in_zone(s, o, rim), direct_in(o, rim));
+      }
+    }
+  }
+  for (const int u : {a, c, e}) {
+    bool any = false;
+    int first = -1;
+    const Unit& unit = s.force.units[z(u)];
+    for (std::size_t k = 0; k < unit.stands.size(); ++k) {
+      const StandRef r{u, static_cast<int>(k)};
+      int want = -1;
+      for (const int o : zones(s)) {
+        if (want < 0 && direct_in(o, unit.stands[k].rect.centre)) want = o;
+      }
+      EXPECT_EQ(zone_at(s, r), want);
+      const int o = occupied_zone(s, r);
+      if (!any && o >= 0) first = o;
+      any = any || o >= 0;
+      // zone_hit_stand: the target itself unless it occupies a zone, else the nearest of
+      // its side's occupants.
+      const Vec2 from = yd(600, 300);
+      StandRef best = r;
+      if (o >= 0) {
+        double best_d = distance(unit.stands[k].rect, from);
+        for (const StandRef q : occupants(s, o)) {
+          const double d = distance(s.force.units[z(q.unit)].stands[z(q.stand)].rect, from);
+          if (s.force.units[z(q.unit)].side == unit.side && d < best_d - 1e-6) {
+            best_d = d;
+            best = q;
+          }
+        }
+      }
+      EXPECT_EQ(zone_hit_stand(s, r, from), best);
+    }
+    int got = -1;
+    EXPECT_EQ(occupies_zone(s, u, &got), any);
+    EXPECT_EQ(got, first);
+  }
+}
+
 TEST(FireAndDisciplineObjectives, OccupantsGetPlusFourMorale) {  // §5.2b L276, FD-49
   ScenarioBuilder b;
   b.objective(500, 500, 30, 2);

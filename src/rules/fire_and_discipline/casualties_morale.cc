@@ -103,7 +103,8 @@ int enemy_quadrants(const FdState& s, int unit) {
         if (near || !live(mine)) continue;
         const double apart =
             (mine.rect.centre - es.rect.centre).length() - half_diagonal(mine.rect) - re;
-        near = apart <= reach + kSlack && distance(mine.rect, es.rect) <= reach;
+        near = apart <= reach + kSlack &&
+               (surely_within(mine.rect, es.rect, reach) || distance(mine.rect, es.rect) <= reach);
       }
       if (!near) continue;
       const double rel = normalize_bearing(bearing_of(es.rect.centre - c) - facing + 45.0);

@@ -48,16 +48,22 @@ std::optional<FrontRank> front_rank(const FdState& s, int u) {
   const Vec2 o = ref->rect.front_centre();
   const Vec2 f = ref->rect.forward();
   const Vec2 r = ref->rect.right();
+  // Rect::front_centre (centre + forward() * (depth / 2)), the first live stand's forward()
+  // reused for every stand facing as it does (the same sine and cosine: the same bits).
+  auto front_centre = [&](const Rect& x) {
+    return x.facing == ref->rect.facing ? x.centre + f * (x.depth / 2) : x.front_centre();
+  };
   double lead = -std::numeric_limits<double>::infinity();
   for (const Stand& st : unit.stands) {
-    if (live(st)) lead = std::max(lead, (st.rect.front_centre() - o).dot(f));
+    if (live(st)) lead = std::max(lead, (front_centre(st.rect) - o).dot(f));
   }
   FrontRank fr;
+  fr.stands.reserve(unit.stands.size());
   double lo = std::numeric_limits<double>::infinity();
   double hi = -lo;
   for (int i = 0; i < count(unit.stands); ++i) {
     const Stand& st = unit.stands[static_cast<std::size_t>(i)];
-    if (!live(st) || (st.rect.front_centre() - o).dot(f) < lead - kRankTolMm) continue;
+    if (!live(st) || (front_centre(st.rect) - o).dot(f) < lead - kRankTolMm) continue;
     fr.stands.push_back(i);
     const Segment e = st.rect.front_edge();
     for (Vec2 p : {e.a, e.b}) {
@@ -83,6 +89,7 @@ std::vector<StandRef> friends_near(const FdState& s, const StandSnapshot& snap, 
   });
   snap.sort_scan(ks);
   std::vector<StandRef> out;
+  out.reserve(ks.size());
   for (int k : ks) {
     const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
     if (live(unit_at(s, o.unit).stands[static_cast<std::size_t>(o.stand)])) {

@@ -33,6 +33,7 @@ void emit(const FdState& s, EventLog& log, EventKind kind, int unit, std::string
 
 std::vector<int> live_stands(const Unit& u) {
   std::vector<int> out;
+  out.reserve(u.stands.size());
   for (std::size_t i = 0; i < u.stands.size(); ++i) {
     if (!u.stands[i].removed) out.push_back(static_cast<int>(i));
   }
@@ -152,6 +153,7 @@ Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state
 void Mover::frame_base() {
   starts_.clear();
   base_frames_.clear();
+  base_frames_.reserve(base_.size());
   for (const Rect& r : base_) base_frames_.emplace_back(r);
 }
 
@@ -581,6 +583,7 @@ void apply(Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
 
 std::vector<Rect> rects_of(const Unit& u, const std::vector<int>& idx) {
   std::vector<Rect> out;
+  out.reserve(idx.size());
   for (int i : idx) out.push_back(u.stands[z(i)].rect);
   return out;
 }

@@ -69,21 +69,36 @@ bool is_zone(const FdState& s, int objective) {
 
 bool in_zone(const FdState& s, int objective, Vec2 p) {
   const Objective& o = objective_at(s, objective);
-  return distance(p, o.position) <= o.radius + kEpsMm;
+  // A point farther than the limit along either axis is farther in all (sqrt(x*x + y*y) is
+  // at least |x| in floating point); 1 mm more keeps the answer the exact one's.
+  const double limit = o.radius + kEpsMm;
+  if (std::fabs(p.x - o.position.x) > limit + 1.0 || std::fabs(p.y - o.position.y) > limit + 1.0) {
+    return false;
+  }
+  return distance(p, o.position) <= limit;
 }
 
-int zone_at(const FdState& s, StandRef r) {
-  const Vec2 c = rect_of(s, r).centre;
-  for (int o : zones(s)) {
-    if (in_zone(s, o, c)) return o;
+namespace {
+
+// The first zone (`zones` order) holding `c`, or -1; without listing the zones.
+int zone_holding(const FdState& s, Vec2 c) {
+  if (s.scenario == nullptr) return -1;
+  const std::vector<Objective>& all = s.scenario->objectives;
+  for (std::size_t o = 0; o < all.size(); ++o) {
+    if (all[o].capacity > 0 && in_zone(s, static_cast<int>(o), c)) return static_cast<int>(o);
   }
   return -1;
 }
+
+}  // namespace
+
+int zone_at(const FdState& s, StandRef r) { return zone_holding(s, rect_of(s, r).centre); }
 
 std::vector<StandRef> occupants(const FdState& s, int objective) {
   std::vector<std::pair<double, StandRef>> in;
   if (!is_zone(s, objective)) return {};
   const Objective& o = objective_at(s, objective);
+  in.reserve(16);  // a zone holds a few stands (one allocation, not one per doubling)
   for (std::size_t u = 0; u < s.force.units.size(); ++u) {
     if (!present(s, static_cast<int>(u))) continue;
     const Unit& unit = s.force.units[u];
@@ -101,6 +116,7 @@ std::vector<StandRef> occupants(const FdState& s, int objective) {
   // at the rim (chargers in contact with the occupants) are not occupants.
   std::vector<StandRef> out;
   if (in.empty()) return out;
+  out.reserve(std::min(in.size(), static_cast<std::size_t>(o.capacity)));
   const int side = s.force.units[z(in.front().second.unit)].side;
   for (const auto& [d, ref] : in) {
     if (static_cast<int>(out.size()) >= o.capacity) break;
@@ -109,18 +125,33 @@ std::vector<StandRef> occupants(const FdState& s, int objective) {
   return out;
 }
 
+namespace {
+
+bool listed(const std::vector<StandRef>& refs, StandRef r) {
+  return std::find(refs.begin(), refs.end(), r) != refs.end();
+}
+
+}  // namespace
+
 int occupied_zone(const FdState& s, StandRef r) {
   const int o = zone_at(s, r);
-  if (o < 0) return -1;
-  const std::vector<StandRef> occ = occupants(s, o);
-  return std::find(occ.begin(), occ.end(), r) != occ.end() ? o : -1;
+  return o >= 0 && listed(occupants(s, o), r) ? o : -1;
 }
 
 bool occupies_zone(const FdState& s, int unit, int* zone) {
+  // occupied_zone of each stand in turn, a zone's occupants listed once for all of them.
   const Unit& u = s.force.units[z(unit)];
+  int listed_zone = -1;
+  std::vector<StandRef> occ;
   for (std::size_t k = 0; k < u.stands.size(); ++k) {
-    const int o = occupied_zone(s, {unit, static_cast<int>(k)});
-    if (o >= 0) {
+    const StandRef r{unit, static_cast<int>(k)};
+    const int o = zone_at(s, r);
+    if (o < 0) continue;
+    if (o != listed_zone) {
+      occ = occupants(s, o);
+      listed_zone = o;
+    }
+    if (listed(occ, r)) {
       if (zone != nullptr) *zone = o;
       return true;
     }
@@ -129,12 +160,15 @@ bool occupies_zone(const FdState& s, int unit, int* zone) {
 }
 
 StandRef zone_hit_stand(const FdState& s, StandRef target, Vec2 from) {
-  const int o = occupied_zone(s, target);
+  // occupied_zone, its occupants listed once.
+  const int o = zone_at(s, target);
   if (o < 0) return target;
+  const std::vector<StandRef> occ = occupants(s, o);
+  if (!listed(occ, target)) return target;
   const int side = s.force.units[z(target.unit)].side;
   StandRef best = target;
   double best_d = distance(rect_of(s, target), from);
-  for (StandRef r : occupants(s, o)) {
+  for (StandRef r : occ) {
     if (s.force.units[z(r.unit)].side != side) continue;
     const double d = distance(rect_of(s, r), from);
     if (d < best_d - kEpsMm) {

@@ -7,6 +7,7 @@
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "rules/fire_and_discipline/apart.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -315,6 +316,10 @@ bool StandSnapshot::enemy_within(const Rect& r, int side, double limit) const {
   around_enemies(r, side, limit, [&](int k) {
     const StandEntry& o = stands[static_cast<std::size_t>(k)];
     if (found || o.side == side) return;
+    if (surely_within(r, o.rect, limit)) {
+      found = true;
+      return;
+    }
     if (!fr) fr = RectFrame(r);
     found = distance(*fr, o.frame) <= limit;
   });
