@@ -441,8 +441,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // (Battle::take_touched_units, rules/touch_tracker.h).
   void touch(int unit) const { touches_.touch(unit); }
   void verify_live(const char* when) const;
-  // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
-  // diagonal of the box spanned by `a` and `b` (proximity.cc).
+  // Ascending ids from live_ whose footprint may lie within `reach_mm` of the box spanned
+  // by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
   mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
   mutable std::vector<char> framed_;       // frames_[unit] was worked out

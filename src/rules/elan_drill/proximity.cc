@@ -158,7 +158,6 @@ std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
 
 void LiveIndex::build(const Force& force) {
   index_.clear();
-  max_half_ = 0;
   // The grid sized once for every footprint (issue 9: growing it unit by unit re-filed
   // the population and left a grid up to 4 times larger: 12 MB at 10,000 stands a side).
   std::vector<Rect> rects(force.units.size());
@@ -183,7 +182,6 @@ void LiveIndex::clear() {
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
-  max_half_ = std::max(max_half_, half_diagonal(r));  // never shrinks: still a superset
   index_.insert(unit, r);
   const auto i = static_cast<std::size_t>(unit);
   if (rects_.size() <= i) rects_.resize(i + 1);
@@ -203,9 +201,11 @@ int LiveIndex::stale(const Force& force) const {
 }
 
 void LiveIndex::near(const Box& box, double reach_mm, std::vector<int>& out) const {
-  // A centre within reach + half diagonal of `box` lies in `box` grown by that much, and
-  // the footprint's bounding box holds its centre.
-  const double h = reach_mm + max_half_ + kSlackMm;
+  // Units are filed by their footprints' bounding boxes (SpatialIndex::insert), so a
+  // footprint within reach of `box` has its bounding box in `box` grown by reach (issue 9:
+  // growing it by the largest half diagonal too doubled the cells and units a 10,000-stand
+  // battle visited; every caller measures what it asks exactly).
+  const double h = reach_mm + kSlackMm;
   index_.query(Box{{box.min.x - h, box.min.y - h}, {box.max.x + h, box.max.y + h}}, out);
 }
 
