@@ -4,6 +4,7 @@
 // contact queries that take candidates from it could miss a unit. A generated battle
 // fought turn by turn with the doctrine AI on both sides, checking after every phase that
 // each filed footprint is the unit's footprint now. A correctness test, not a timing.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -54,6 +55,40 @@ TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   }
   EXPECT_GT(moves, 0);  // units moved and fired while the index was checked
   EXPECT_GT(fire, 0);
+}
+
+// LiveIndex::near asks its grid for the query box grown by the reach only (units are filed
+// by their footprints' bounding boxes): every unit whose footprint lies within the reach
+// of the box is listed, ascending, after a turn of a generated battle has moved them.
+TEST(ElanDrillScale, LiveIndexListsEveryFootprintWithinReach) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  m.play_turn();
+  const auto& units = m.battle().force().units;
+  elan_drill::LiveIndex index;
+  index.build(m.battle().force());
+  std::vector<int> out;
+  int within = 0;
+  for (std::size_t u = 0; u < units.size(); u += 7) {
+    for (const double half_in : {0.0, 2.0}) {
+      for (const double reach_in : {0.0, 1.0, 4.0, 10.0, 24.0}) {
+        const Vec2 p = units[u].footprint().centre + Vec2{37.0, -21.0} * reach_in;
+        const double half = half_in * kMmPerInch, reach = reach_in * kMmPerInch;
+        index.near(Box{{p.x - half, p.y - half}, {p.x + half, p.y + half}}, reach, out);
+        ASSERT_TRUE(std::is_sorted(out.begin(), out.end()));
+        const Rect square{p, 0, 2 * half, 2 * half};
+        for (std::size_t i = 0; i < units.size(); ++i) {
+          if (distance(units[i].footprint(), square) > reach) continue;
+          ++within;
+          EXPECT_TRUE(std::binary_search(out.begin(), out.end(), static_cast<int>(i)))
+              << "unit " << i << " within " << reach_in << "\" of unit " << u << "'s query";
+        }
+      }
+    }
+  }
+  EXPECT_GT(within, 100);
 }
 
 // The nearest-enemy searches of the frozen snapshot start from the distance to the enemy

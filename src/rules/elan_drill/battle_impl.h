@@ -105,7 +105,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool check_live = false;
   // Tests (issue 9): throw std::logic_error when a nearest-enemy search of the frozen
   // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan,
-  // or a friend in contact kept with the snapshot (contact_friend) with a fresh search.
+  // or a friend in contact kept with the snapshot (contact_friend) with a fresh search, or a
+  // kept gap (gap_mm) with a fresh distance.
   bool check_nearest = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -441,11 +442,23 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // (Battle::take_touched_units, rules/touch_tracker.h).
   void touch(int unit) const { touches_.touch(unit); }
   void verify_live(const char* when) const;
-  // Ascending ids from live_ whose centre may lie within `reach_mm` plus their half
-  // diagonal of the box spanned by `a` and `b` (proximity.cc).
+  // Ascending ids from live_ whose footprint may lie within `reach_mm` of the box spanned
+  // by `a` and `b` (proximity.cc).
   std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
-  mutable std::vector<RectFrame> frames_;  // frame_of's, by unit
-  mutable std::vector<char> framed_;       // frames_[unit] was worked out
+  mutable std::vector<RectFrame> frames_;            // frame_of's, by unit
+  mutable std::vector<char> framed_;                 // frames_[unit] was worked out
+  mutable std::vector<std::uint64_t> frame_stamps_;  // frames_[unit]'s, from frame_clock_
+  mutable std::uint64_t frame_clock_ = 0;            // frames worked out so far
+  // gap_in's distance in mm between two frames as they were stamped (issue 9: a pair is
+  // measured by can_fire_at, can_charge, fire_situation, shot_types and each formation's
+  // fire, one exact distance of two rectangles each time), in slots by the pair.
+  struct KeptGap {
+    int a = -1, b = -1;
+    std::uint64_t stamp_a = 0, stamp_b = 0;
+    double mm = 0;
+  };
+  mutable std::vector<KeptGap> gaps_;
+  double gap_mm(int a, int b) const;  // proximity.cc
   LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
   UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
   std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through order_step only

@@ -104,8 +104,11 @@ void BattleED::leader_step(int side, EventLog& log) {
       a.unit = u;
       a.target = u;
       a.rate = "leader";
-      const int e = nearest_enemy(u);
-      const double g = e >= 0 ? gap_in(u, e) : 0;
+      double g = 0;  // read only by a leader with no unit (issue 9: asked for every unit)
+      if (now < 0) {
+        const int e = nearest_enemy(u);
+        g = e >= 0 ? gap_in(u, e) : 0;
+      }
       const bool first = u == now || (now < 0 && g < best_gap);
       if (now < 0 && g < best_gap) best_gap = g;
       legal.insert(first ? legal.begin() : legal.end(), a);

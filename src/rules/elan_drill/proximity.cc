@@ -158,7 +158,6 @@ std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
 
 void LiveIndex::build(const Force& force) {
   index_.clear();
-  max_half_ = 0;
   // The grid sized once for every footprint (issue 9: growing it unit by unit re-filed
   // the population and left a grid up to 4 times larger: 12 MB at 10,000 stands a side).
   std::vector<Rect> rects(force.units.size());
@@ -183,7 +182,6 @@ void LiveIndex::clear() {
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
-  max_half_ = std::max(max_half_, half_diagonal(r));  // never shrinks: still a superset
   index_.insert(unit, r);
   const auto i = static_cast<std::size_t>(unit);
   if (rects_.size() <= i) rects_.resize(i + 1);
@@ -203,9 +201,11 @@ int LiveIndex::stale(const Force& force) const {
 }
 
 void LiveIndex::near(const Box& box, double reach_mm, std::vector<int>& out) const {
-  // A centre within reach + half diagonal of `box` lies in `box` grown by that much, and
-  // the footprint's bounding box holds its centre.
-  const double h = reach_mm + max_half_ + kSlackMm;
+  // Units are filed by their footprints' bounding boxes (SpatialIndex::insert), so a
+  // footprint within reach of `box` has its bounding box in `box` grown by reach (issue 9:
+  // growing it by the largest half diagonal too doubled the cells and units a 10,000-stand
+  // battle visited; every caller measures what it asks exactly).
+  const double h = reach_mm + kSlackMm;
   index_.query(Box{{box.min.x - h, box.min.y - h}, {box.max.x + h, box.max.y + h}}, out);
 }
 
@@ -257,14 +257,36 @@ const RectFrame& BattleED::frame_of(int unit) const {
   if (frames_.size() != force_.units.size()) {
     frames_.assign(force_.units.size(), RectFrame{});
     framed_.assign(force_.units.size(), 0);
+    frame_stamps_.assign(force_.units.size(), 0);
   }
   RectFrame& f = frames_[i];
   // Compared bit for bit (a -0.0 facing is not a 0.0 one to sin and cos).
   if (framed_[i] == 0 || std::memcmp(&f.rect, &r, sizeof(Rect)) != 0) {
     f = RectFrame(r);
     framed_[i] = 1;
+    frame_stamps_[i] = ++frame_clock_;  // never reused: a kept gap of the old frame misses
   }
   return f;
+}
+
+double BattleED::gap_mm(int a, int b) const {
+  if (frames_.size() != force_.units.size()) frame_of(b);  // sized first: `fa` stays valid
+  const RectFrame& fa = frame_of(a);
+  const RectFrame& fb = frame_of(b);
+  const std::uint64_t sa = frame_stamps_[static_cast<std::size_t>(a)];
+  const std::uint64_t sb = frame_stamps_[static_cast<std::size_t>(b)];
+  constexpr std::size_t kSlots = 2048;
+  if (gaps_.empty()) gaps_.resize(kSlots);
+  const std::uint64_t h = static_cast<std::uint64_t>(a) * 0x9E3779B97F4A7C15ull ^
+                          static_cast<std::uint64_t>(b) * 0xC2B2AE3D27D4EB4Full;
+  KeptGap& k = gaps_[static_cast<std::size_t>(h >> 53) % kSlots];
+  if (k.a == a && k.b == b && k.stamp_a == sa && k.stamp_b == sb) {
+    if (check_nearest && k.mm != distance(fa, fb))
+      throw std::logic_error(fmt::format("units {} and {}: kept gap differs", a, b));
+    return k.mm;
+  }
+  k = KeptGap{a, b, sa, sb, distance(fa, fb)};
+  return k.mm;
 }
 
 bool BattleED::within_in(int a, int b, double reach_in) const {
@@ -278,11 +300,11 @@ bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
-  *gap = distance(frame_of(a), frame_of(b)) / kMm;  // gap_in(a, b)
+  *gap = gap_mm(a, b) / kMm;  // gap_in(a, b)
   return *gap <= reach_in;
 }
 
-double BattleED::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
+double BattleED::gap_in(int a, int b) const { return gap_mm(a, b) / kMm; }
 
 // The nearest active enemy of `unit` by `key(mm)` over every unit (check_nearest's answer).
 template <typename Key>
@@ -341,7 +363,8 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   double reach = 8.0 * kMm;
   if (hint >= 0 && enemy(hint)) reach = std::max(reach, distance(me, snap_.footprint(hint)));
   thread_local std::vector<int> near;
-  thread_local std::vector<std::pair<double, int>> cands;  // (squared centre distance, id)
+  // (squared centre distance, then the lower bound of the distance; id)
+  thread_local std::vector<std::pair<double, int>> cands;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
@@ -365,13 +388,18 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
       const auto kept =
           std::partition(cands.begin(), cands.end(),
                          [&](const std::pair<double, int>& c) { return c.first <= keep * keep; });
+      // The kept ones by their own bound, centre distance less both half diagonals (issue
+      // 9: the largest footprint's half diagonal in every bound measured about 16 a search;
+      // offer() keeps the least by (distance, id) whatever the order, so any order that
+      // stops only past both answers gives the same).
+      for (auto it = cands.begin(); it != kept; ++it) {
+        it->first = std::sqrt(it->first) - hm - half_diagonal(snap_.footprint(it->second));
+      }
       std::sort(cands.begin(), kept);
       const RectFrame& mine = frame_of(unit);
       for (auto it = cands.begin(); it != kept; ++it) {
-        const int o = it->second;
-        const double bound = std::sqrt(it->first) - hm - hmax;  // <= the distance
-        if (best.beyond(bound)) break;
-        best.offer(o, distance(mine, frame_of(o)));
+        if (best.beyond(it->first)) break;  // it->first <= the distance
+        best.offer(it->second, distance(mine, frame_of(it->second)));
       }
     }
     if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||

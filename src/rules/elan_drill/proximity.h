@@ -99,8 +99,8 @@ class LiveIndex {
   void clear();
   bool ready() const { return ready_; }
   void refile(int unit, const Rect& r);
-  // Ascending ids of every unit (whatever its status) whose centre may lie within
-  // `reach_mm` plus its own half diagonal of `box`, into `out` (cleared first).
+  // Ascending ids of every unit (whatever its status) whose footprint may lie within
+  // `reach_mm` of `box` (its bounding box does), into `out` (cleared first).
   void near(const Box& box, double reach_mm, std::vector<int>& out) const;
   // The first unit whose filed footprint is not its footprint now (-1: none; tests).
   int stale(const Force& force) const;
@@ -108,7 +108,6 @@ class LiveIndex {
  private:
   SpatialIndex index_{8.0 * kMmPerInch};
   std::vector<Rect> rects_;  // as filed, by unit
-  double max_half_ = 0;
   bool ready_ = false;
 };
 
