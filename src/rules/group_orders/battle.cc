@@ -43,7 +43,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     }
     state_[i].group = g;
     GroupState& gs = groups_[g];
-    if (gs.units.empty()) gs.orders = u.attribute_string("orders", "reserve");
+    if (gs.units.empty()) gs.orders = orders_named(u.attribute_string("orders", "reserve"));
     gs.units.push_back(static_cast<int>(i));
     gs.start_stands += u.start_figures;
   }
@@ -73,11 +73,6 @@ Event BattleGO::make_event(EventKind kind, int unit, std::string text) const {
   Event e = unit_event(force_, kind, turn_, unit, std::move(text));
   e.phase = phase_;
   return e;
-}
-
-const std::string& BattleGO::orders_of(int unit) const {
-  const UnitState& s = state_[unit];
-  return s.override_orders.empty() ? groups_[s.group].orders : s.override_orders;
 }
 
 bool BattleGO::carries_group_orders(int unit) const {
@@ -129,7 +124,7 @@ std::vector<std::string> BattleGO::invariant_violations() const {
     if (u.figures() < 0) out.push_back(u.id + ": negative stands");
     if (u.figures() > u.start_figures) out.push_back(u.id + ": more stands than at the start");
     const std::string& o = orders_of(ui);
-    if (routing(ui) != (o == "rout") && u.on_table()) {
+    if (routing(ui) != (orders_id(ui) == OrdersId::kRout) && u.on_table()) {
       out.push_back(
           fmt::format("{}: status {} but orders {}", u.id, unit_status_name(u.status), o));
     }
@@ -173,12 +168,13 @@ Battle::UnitReport BattleGO::unit_report(int unit) const {
   if (routing(unit)) r.flags.emplace_back("routed");
   if (u.on_table() && s.disorganised) r.flags.emplace_back("disordered");  // H4-07
   if (s.in_melee) r.flags.emplace_back("engaged");
-  if (!s.override_orders.empty() && s.override_orders == "stand") r.flags.emplace_back("halted");
+  if (s.override_orders == OrdersId::kStand) r.flags.emplace_back("halted");
   const GroupState& g = groups_[s.group];
   r.books.emplace_back(
       "orders",
-      orders_of(unit) + (s.override_orders.empty() ? " (the Group's)"
-                                                   : " (the unit's own; Group: " + g.orders + ")"));
+      orders_of(unit) + (s.override_orders == OrdersId::kNone
+                             ? " (the Group's)"
+                             : " (the unit's own; Group: " + orders_name(g.orders) + ")"));
   r.books.emplace_back("group", g.name);
   r.books.emplace_back("disorganised", s.disorganised ? "yes (H4-07)" : "no");
   r.books.emplace_back("stands", fmt::format("{} of {}", u.figures(), u.start_figures));

@@ -71,8 +71,8 @@ std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
   for (int o : near(us, 1.0)) {  // touching our side: within 0.5 mm
     const std::size_t i = static_cast<std::size_t>(o);
     if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
-    const std::string& oo = orders_of(o);
-    if (oo == "retreat" || oo == "rout") continue;
+    const OrdersId oo = orders_id(o);
+    if (oo == OrdersId::kRetreat || oo == OrdersId::kRout) continue;
     const Rect r = force_.units[i].footprint();
     if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
     if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;

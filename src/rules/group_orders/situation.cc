@@ -43,7 +43,7 @@ double BattleGO::max_speed_cm(int unit) const {
   const Unit& u = force_.units[unit];
   double cm = movement_cm_[static_cast<std::size_t>(unit)];
   if (u.arm == Arm::kFoot && u.formation != "line" && u.formation != "square" &&
-      orders_of(unit) == "reserve") {
+      orders_id(unit) == OrdersId::kReserve) {
     static const double column_on_reserve_cm =
         static_cast<double>(row("units.movement", "column-on-reserve").number("cm"));
     cm = std::max(cm, column_on_reserve_cm);
@@ -136,17 +136,17 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
 // blocked by terrain 2-3 (beyond 2 cm into it) or by other units; artillery only on Stand
 // (L22), Reserve artillery not at all (L20), routers never.
 bool BattleGO::can_shoot_at(int unit, int target) const {
-  return can_shoot_at(unit, target, orders_of(unit));
+  return can_shoot_at(unit, target, orders_id(unit));
 }
 
-bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) const {
+bool BattleGO::can_shoot_at(int unit, int target, OrdersId orders) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!active(unit) || !t.on_table() || t.side == u.side) return false;
-  if (orders == "rout" || state_[unit].in_melee) return false;
-  if (u.arm == Arm::kArtillery && orders != "stand") return false;
+  if (orders == OrdersId::kRout || state_[unit].in_melee) return false;
+  if (u.arm == Arm::kArtillery && orders != OrdersId::kStand) return false;
   const Weapon& weapon = weapon_of_unit(unit);
-  if (weapon.name == "none") return false;
+  if (weapon.none) return false;
   const double gap = gap_cm(unit, target);
   if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
   if (gap < 0.05) return false;  // in contact: melee, not shooting
@@ -213,7 +213,8 @@ const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
   if (!w.valid) {
     const Unit& u = force_.units[k];
     w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-    if (w.name != "none") w.ranges = weapon_ranges(w.name, shot_rules().range_options);
+    w.none = w.name == "none";
+    if (!w.none) w.ranges = weapon_ranges(w.name, shot_rules().range_options);
     w.valid = true;
   }
   return w;
