@@ -263,11 +263,14 @@ TEST(GroupOrdersModule, OrdersIdsRoundTripTheNames) {
   EXPECT_THROW(orders_named("charge"), std::invalid_argument);
   MoraleSituation m;
   m.unit_class = "massed";
-  for (const std::string& o : {"advance", "stand", "reserve", "retreat", "rout"}) {
+  for (const char* o : {"advance", "stand", "reserve", "retreat", "rout"}) {
     m.orders = o;
-    for (int score = -6; score <= 12; ++score) {
-      const std::string& to = morale_result(m, score).orders;
-      EXPECT_EQ(orders_name(orders_named(to)), to);
+    for (bool artillery : {false, true}) {
+      m.artillery = artillery;
+      for (int score = -6; score <= 12; ++score) {
+        const std::string& to = morale_result(m, score).orders;
+        EXPECT_EQ(orders_name(orders_named(to)), to);
+      }
     }
   }
 }

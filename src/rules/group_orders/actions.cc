@@ -238,7 +238,17 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         }
         Rect end = fp;
         end.centre = to;
-        const bool ok = distance(frame_at(unit, end), goal_frame) <= gap_now + 1e-6;
+        const RectFrame end_frame = frame_at(unit, end);
+        // The distance is at most any corner's (to the rounding, far below 1e-6 mm): a corner
+        // within gap_now of the goal passes without the full distance worked out (issue 9).
+        bool ok = false;
+        for (const Vec2 p : end_frame.corners) {
+          if (distance(goal_frame, p) <= gap_now) {
+            ok = true;
+            break;
+          }
+        }
+        if (!ok) ok = distance(end_frame, goal_frame) <= gap_now + 1e-6;
         judged[n_judged++] = {to, ok};
         return ok;
       };
@@ -284,7 +294,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       if (enemy >= 0) goals.push_back(force_.units[enemy].footprint().centre);
       for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
-      const double zone = option_number("h4_26_reserve_zone") * kCm;
+      const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
       std::vector<int>& zone_enemies = legal_ids_;
       near_enemies(fp, speed + zone + 1.0, u.side, zone_enemies);
@@ -313,7 +323,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
-      if (option("h4_18_square") == "any-orders" && u.arm == Arm::kFoot && massed(unit) &&
+      if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
           u.formation != "square") {
         Action sq = base(unit, rate);
         sq.kind = ActionKind::kFormation;

@@ -23,6 +23,23 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
   // commands and leaders as the file gave them, but no units (as elan-drill's battle).
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
+  StepOptions& o = step_options_;
+  o.reserve_zone = option_number("h4_26_reserve_zone");
+  o.square_any_orders = option("h4_18_square") == "any-orders";
+  o.square_stand_orders = option("h4_18_square") == "stand-orders";
+  o.incline_cost = option_number("h4_19_incline_cost");
+  o.wheel_cost = option_number("h4_19_wheel_cost");
+  o.general_in = option_number("h4_02_general_in");
+  o.c_in_c_in = option_number("h4_02_c_in_c_in");
+  o.retreat_test = option_number("h4_02_retreat_test");
+  o.general_range = option("h4_16_general_range");
+  o.losses = option("h4_12_losses");
+  o.split_b = option_on("h4_morale_split_b");
+  o.general_move = option_number("h4_17_general_move");
+  o.missile_halt_and_stand = option("h4_25_missile_halt") == "halt-and-stand";
+  o.terrain_halve_all = option("h4_04_terrain") == "halve-all";
+  o.uphill_any_part = option("h4_27_uphill") == "any-part-higher";
+  o.overlap_level_side = option("h4_11_overlap") == "level-side-contact";
   for (const Command& c : force_.commands) {
     GroupState g;
     g.name = c.name.empty() ? c.id : c.name;

@@ -142,6 +142,27 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   const std::string& option(const std::string& name) const;
   double option_number(const std::string& name) const;
   bool option_on(const std::string& name) const;
+  // The options the steps ask per unit or per move, read once (issue 9: a lookup by name,
+  // often of a name too long for a string's inline buffer, per question); as option*(name).
+  struct StepOptions {
+    double reserve_zone = 0;              // option_number("h4_26_reserve_zone")
+    bool square_any_orders = false;       // option("h4_18_square") == "any-orders"
+    bool square_stand_orders = false;     // option("h4_18_square") == "stand-orders"
+    double incline_cost = 0;              // option_number("h4_19_incline_cost")
+    double wheel_cost = 0;                // option_number("h4_19_wheel_cost")
+    double general_in = 0;                // option_number("h4_02_general_in")
+    double c_in_c_in = 0;                 // option_number("h4_02_c_in_c_in")
+    double retreat_test = 0;              // option_number("h4_02_retreat_test")
+    std::string general_range;            // option("h4_16_general_range")
+    std::string losses;                   // option("h4_12_losses")
+    bool split_b = false;                 // option_on("h4_morale_split_b")
+    double general_move = 0;              // option_number("h4_17_general_move")
+    bool missile_halt_and_stand = false;  // option("h4_25_missile_halt") == "halt-and-stand"
+    bool terrain_halve_all = false;       // option("h4_04_terrain") == "halve-all"
+    bool uphill_any_part = false;         // option("h4_27_uphill") == "any-part-higher"
+    bool overlap_level_side = false;      // option("h4_11_overlap") == "level-side-contact"
+  };
+  const StepOptions& step_options() const { return step_options_; }
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool routing(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
   int stands(int unit) const { return force_.units[unit].figures(); }
@@ -373,7 +394,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     for (int u : groups_[group].units) touch(u);
   }
 
-  Scenario scenario_;  // without its units (issue 9): force_ has them
+  Scenario scenario_;         // without its units (issue 9): force_ has them
+  StepOptions step_options_;  // read from scenario_'s options by the constructor
   Force force_;
   std::vector<char> light_;               // per unit, fixed by type and attributes
   std::vector<double> movement_cm_;       // per unit, its type's movement (L30-L85), read once

@@ -50,14 +50,14 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     const Row& drill = drill_class(u.type, u.attribute_string("drill", "normal"));
     const double turn = std::abs(bearing_difference(heading, rect.facing));
     int incline = drill.number("incline");
-    if (incline == 2) incline = static_cast<int>(option_number("h4_19_incline_cost"));
+    if (incline == 2) incline = static_cast<int>(step_options_.incline_cost);
     if (turn > 5.0 && turn <= 45.0 + 1e-6 && incline > 0) {
       mult = incline;  // L89-L90: incline march at 45°, full or half speed
     } else if (turn > 5.0) {
       // H4-19: a wheel costs the arc of the outer front corner; badly drilled and Militia
       // wheel at half speed (L88).
       int wheel = drill.number("wheel");
-      if (wheel == 2) wheel = static_cast<int>(option_number("h4_19_wheel_cost"));
+      if (wheel == 2) wheel = static_cast<int>(step_options_.wheel_cost);
       const double arc = rect.width / kCm * turn * std::numbers::pi / 180.0 * wheel;
       Rect turned = rect;
       if (arc > budget_cm) {
@@ -264,7 +264,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       // its own choice, L4); they and troops without missiles go to Stand (L6-L7).
       const bool to_stand =
           !enemy || (u.arm != Arm::kArtillery &&
-                     (option("h4_25_missile_halt") == "halt-and-stand" ||
+                     (step_options_.missile_halt_and_stand ||
                       weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none"));
       if (!counted_quietly(log, EventKind::kMove)) {
         Event e = make_event(EventKind::kMove, unit,
@@ -283,7 +283,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   }
   if (orders == OrdersId::kReserve) {
     if (a.kind == ActionKind::kFormation && a.formation == "square") {
-      if (option("h4_18_square") == "any-orders") change_formation(unit, "square", log);
+      if (step_options_.square_any_orders) change_formation(unit, "square", log);
       return;  // H4-18: square only on Stand unless any-orders; a square does not move
     }
     if (a.kind == ActionKind::kFormation) {
@@ -303,7 +303,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
-    const double zone = option_number("h4_26_reserve_zone") * kCm;
+    const double zone = step_options_.reserve_zone * kCm;
     const Rect start = u.footprint();  // the gaps it may not close are from here
     const std::vector<int> enemies = near_path(start, a.destination, zone);
     const RectFrame start_frame(start);
@@ -374,7 +374,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
     travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);
     moved_event("steps");
-  } else if (u.formation == "square" && option("h4_18_square") == "stand-orders" &&
+  } else if (u.formation == "square" && step_options_.square_stand_orders &&
              a.kind == ActionKind::kFormation) {
     change_formation(unit, a.formation, log);
   }

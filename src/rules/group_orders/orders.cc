@@ -106,11 +106,11 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
              {"to", text(a.rate)},
              {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
              {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
-             {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
-             {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
-             {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
+             {"general-in", Value(std::int64_t(step_options_.general_in))},
+             {"c-in-c-in", Value(std::int64_t(step_options_.c_in_c_in))},
+             {"retreat-test", Value(std::int64_t(step_options_.retreat_test))},
              {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
-             {"general-range", text(option("h4_16_general_range"))}},
+             {"general-range", text(step_options_.general_range)}},
             record_for(log, rolls));
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
@@ -221,7 +221,7 @@ void BattleGO::rally_step(int side, EventLog& log) {
 // behind the army's centre.
 void BattleGO::move_generals(int side, EventLog& log) {
   (void)log;
-  const double reach = option_number("h4_17_general_move") * kCm;
+  const double reach = step_options_.general_move * kCm;
   for (Leader& l : force_.leaders) {
     if (l.side != side || !l.alive) continue;
     Vec2 sum{};

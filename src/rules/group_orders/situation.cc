@@ -85,7 +85,7 @@ int BattleGO::terrain_type(Vec2 p) const { return terrain_type_at(scenario_.tabl
 // Massed cavalry, Lights or artillery (H4-04); option halve-all: every type 1-3 halves.
 double BattleGO::terrain_factor(int unit, int type) const {
   if (type == 0) return 1.0;
-  if (option("h4_04_terrain") == "halve-all") return 0.5;
+  if (step_options_.terrain_halve_all) return 0.5;
   const Row& r = row("units.terrain", std::to_string(type));
   const Unit& u = force_.units[unit];
   const char* col = u.arm == Arm::kArtillery ? "artillery"
@@ -443,9 +443,9 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.poor_or_militia_open = poor || militia_open;
   s.melees_lost = std::min(g.melees_lost, 4);
   s.half_strength = 2 * left <= start;
-  s.split_b = option_on("h4_morale_split_b");
-  s.general_range = option("h4_16_general_range");
-  s.losses = option("h4_12_losses");
+  s.split_b = step_options_.split_b;
+  s.general_range = step_options_.general_range;
+  s.losses = step_options_.losses;
   return s;
 }
 
