@@ -3,6 +3,7 @@
 // digest's default), the scale, unit types and attributes, layout, unit checks, the battle-facing
 // helpers and the resolutions it publishes.
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/group_orders/group_orders.h"
+#include "rules/group_orders/orders_id.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/option_specs_test_util.h"
 #include "rules/registry.h"
@@ -248,6 +250,29 @@ TEST(GroupOrdersModule, BattleHelpers) {
   EXPECT_EQ(morale_result(m, 3).orders, "reserve");
   m.orders = "advance";
   EXPECT_EQ(morale_result(m, 3).orders, "stand");
+}
+
+// The orders' ids (issue 9) name every orders the tables, the attribute's choices and the
+// morale results use, and give the same names back.
+TEST(GroupOrdersModule, OrdersIdsRoundTripTheNames) {
+  std::vector<std::string> names = keys_of("orders.orders", "advance");
+  names.insert(names.end(), {"rout", "removed", ""});
+  for (const std::string& n : names) EXPECT_EQ(orders_name(orders_named(n)), n) << n;
+  EXPECT_EQ(orders_named(""), OrdersId::kNone);
+  EXPECT_EQ(orders_named("stand"), OrdersId::kStand);
+  EXPECT_THROW(orders_named("charge"), std::invalid_argument);
+  MoraleSituation m;
+  m.unit_class = "massed";
+  for (const char* o : {"advance", "stand", "reserve", "retreat", "rout"}) {
+    m.orders = o;
+    for (bool artillery : {false, true}) {
+      m.artillery = artillery;
+      for (int score = -6; score <= 12; ++score) {
+        const std::string& to = morale_result(m, score).orders;
+        EXPECT_EQ(orders_name(orders_named(to)), to);
+      }
+    }
+  }
 }
 
 }  // namespace

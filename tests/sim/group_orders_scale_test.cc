@@ -66,7 +66,7 @@ int check_unit(BattleGO& b, int unit, int* uphill_seen) {
   // Every target a scan finds is among the weapon's candidates.
   const std::vector<int> reach = b.in_weapon_reach(unit);
   for (std::size_t t = 0; t < f.units.size(); ++t) {
-    if (!b.can_shoot_at(unit, static_cast<int>(t), "stand")) continue;
+    if (!b.can_shoot_at(unit, static_cast<int>(t), group_orders::OrdersId::kStand)) continue;
     EXPECT_TRUE(std::find(reach.begin(), reach.end(), static_cast<int>(t)) != reach.end())
         << id << " cannot find target " << f.units[t].id;
   }

@@ -166,7 +166,7 @@ void check_battle(const Scenario& sc, std::uint64_t seed, Checked& n) {
         Action a;
         a.unit = u;
         a.target = e;
-        if (b.can_shoot_at(u, e, "stand")) {
+        if (b.can_shoot_at(u, e, group_orders::OrdersId::kStand)) {
           a.kind = ActionKind::kFire;
           EXPECT_EQ(b.assess(a).expected_kills, reference_expected_kills(b, u, e));
           ++n.shots;

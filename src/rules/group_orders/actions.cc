@@ -23,7 +23,7 @@ namespace smoothbore::group_orders {
 
 namespace {
 
-Action base(int unit, const std::string& rate) {
+Action base(int unit, std::string_view rate) {
   Action a;
   a.unit = unit;
   a.rate = rate;
@@ -188,8 +188,13 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const Rect fp = u.footprint();
   const bool general =
       carries_group_orders(unit) && !settled_.empty() && !settled_[state_[unit].group];
-  std::vector<std::string> orders = {orders_of(unit)};
-  if (general) orders = {"reserve", "advance", "stand", "retreat"};
+  // The orders to act under: the unit's, or each a General may choose (no heap: ids).
+  std::array<OrdersId, 4> orders = {orders_id(unit)};
+  std::size_t n_orders = 1;
+  if (general) {
+    orders = {OrdersId::kReserve, OrdersId::kAdvance, OrdersId::kStand, OrdersId::kRetreat};
+    n_orders = orders.size();
+  }
   const int enemy = nearest_enemy(unit);
   const int massed_enemy = nearest_enemy(unit, true);
   // Far from the enemy the General weighs Reserve first (L10-L11), close Advance first.
@@ -198,18 +203,20 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const double speed = speed_cm * kCm;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   // A shot at every target in reach on Stand (L22, H4-06).
-  auto add_fire = [&](const std::string& rate) {
-    for (int t : in_weapon_reach(unit)) {
-      if (!can_shoot_at(unit, t, "stand")) continue;
+  auto add_fire = [&](std::string_view rate) {
+    in_weapon_reach(unit, legal_ids_);
+    for (int t : legal_ids_) {
+      if (!can_shoot_at(unit, t, OrdersId::kStand)) continue;
       Action f = base(unit, rate);
       f.kind = ActionKind::kFire;
       f.target = t;
       out.push_back(f);
     }
   };
-  for (const std::string& o : orders) {
-    const std::string rate = general ? o : "";
-    if (o == "advance" && enemy >= 0) {
+  for (std::size_t oi = 0; oi < n_orders; ++oi) {
+    const OrdersId o = orders[oi];
+    const std::string_view rate = general ? std::string_view(orders_name(o)) : std::string_view();
+    if (o == OrdersId::kAdvance && enemy >= 0) {
       // L4: artillery in range may switch to Stand (not if it started the turn on Stand).
       if (u.arm == Arm::kArtillery && !state_[unit].started_on_stand) add_fire(rate);
       // Straight ahead, at the nearest Massed enemy and at the nearest enemy: a full move, a
@@ -231,7 +238,17 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         }
         Rect end = fp;
         end.centre = to;
-        const bool ok = distance(frame_at(unit, end), goal_frame) <= gap_now + 1e-6;
+        const RectFrame end_frame = frame_at(unit, end);
+        // The distance is at most any corner's (to the rounding, far below 1e-6 mm): a corner
+        // within gap_now of the goal passes without the full distance worked out (issue 9).
+        bool ok = false;
+        for (const Vec2 p : end_frame.corners) {
+          if (distance(goal_frame, p) <= gap_now) {
+            ok = true;
+            break;
+          }
+        }
+        if (!ok) ok = distance(end_frame, goal_frame) <= gap_now + 1e-6;
         judged[n_judged++] = {to, ok};
         return ok;
       };
@@ -250,7 +267,8 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      for (int ti : near_enemies(fp, speed + 1.0, u.side)) {
+      near_enemies(fp, speed + 1.0, u.side, legal_ids_);
+      for (int ti : legal_ids_) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
         if (gap_cm(unit, ti) > speed_cm) continue;
@@ -260,7 +278,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         c.target = ti;
         out.push_back(c);
       }
-    } else if (o == "reserve") {
+    } else if (o == OrdersId::kReserve) {
       if (u.arm == Arm::kArtillery) {  // L20: artillery only pivots
         if (enemy >= 0) {
           Action f = base(unit, rate);
@@ -271,13 +289,15 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         continue;
       }
       Vec2 onward = fp.centre;
-      std::vector<Vec2> goals;
+      std::vector<Vec2>& goals = legal_goals_;
+      goals.clear();
       if (enemy >= 0) goals.push_back(force_.units[enemy].footprint().centre);
       for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
-      const double zone = option_number("h4_26_reserve_zone") * kCm;
+      const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
-      std::vector<int> zone_enemies = near_enemies(fp, speed + zone + 1.0, u.side);
+      std::vector<int>& zone_enemies = legal_ids_;
+      near_enemies(fp, speed + zone + 1.0, u.side, zone_enemies);
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
@@ -303,7 +323,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
-      if (option("h4_18_square") == "any-orders" && u.arm == Arm::kFoot && massed(unit) &&
+      if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
           u.formation != "square") {
         Action sq = base(unit, rate);
         sq.kind = ActionKind::kFormation;
@@ -338,7 +358,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           }
         }
       }
-    } else if (o == "stand") {
+    } else if (o == OrdersId::kStand) {
       add_fire(rate);
       if (u.arm == Arm::kArtillery) continue;
       Action step = base(unit, rate);  // L21: 5 cm in any direction (here: back)
@@ -358,7 +378,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         sq.facing = fp.facing;
         out.push_back(sq);
       }
-    } else if (o == "retreat") {
+    } else if (o == OrdersId::kRetreat) {
       Action back = base(unit, rate);  // L23-L25: the move itself is the rules'
       back.kind = ActionKind::kMove;
       back.moves = true;
@@ -385,9 +405,8 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     // weapon_ranges of the facts' shooter and weapon.
     const Weapon& weapon = weapon_of_unit(a.unit);
     const int range_class =
-        weapon.name == "none"
-            ? -1
-            : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
+        weapon.none ? -1
+                    : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
     out.expected_kills = kept_shot_kills(facts, range_class, rules.key, [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {

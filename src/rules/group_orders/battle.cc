@@ -23,6 +23,23 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   // Issue 9: one copy of the units, the battle's own (force_); scenario_ keeps the sides,
   // commands and leaders as the file gave them, but no units (as elan-drill's battle).
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
+  StepOptions& o = step_options_;
+  o.reserve_zone = option_number("h4_26_reserve_zone");
+  o.square_any_orders = option("h4_18_square") == "any-orders";
+  o.square_stand_orders = option("h4_18_square") == "stand-orders";
+  o.incline_cost = option_number("h4_19_incline_cost");
+  o.wheel_cost = option_number("h4_19_wheel_cost");
+  o.general_in = option_number("h4_02_general_in");
+  o.c_in_c_in = option_number("h4_02_c_in_c_in");
+  o.retreat_test = option_number("h4_02_retreat_test");
+  o.general_range = option("h4_16_general_range");
+  o.losses = option("h4_12_losses");
+  o.split_b = option_on("h4_morale_split_b");
+  o.general_move = option_number("h4_17_general_move");
+  o.missile_halt_and_stand = option("h4_25_missile_halt") == "halt-and-stand";
+  o.terrain_halve_all = option("h4_04_terrain") == "halve-all";
+  o.uphill_any_part = option("h4_27_uphill") == "any-part-higher";
+  o.overlap_level_side = option("h4_11_overlap") == "level-side-contact";
   for (const Command& c : force_.commands) {
     GroupState g;
     g.name = c.name.empty() ? c.id : c.name;
@@ -43,7 +60,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     }
     state_[i].group = g;
     GroupState& gs = groups_[g];
-    if (gs.units.empty()) gs.orders = u.attribute_string("orders", "reserve");
+    if (gs.units.empty()) gs.orders = orders_named(u.attribute_string("orders", "reserve"));
     gs.units.push_back(static_cast<int>(i));
     gs.start_stands += u.start_figures;
   }
@@ -73,11 +90,6 @@ Event BattleGO::make_event(EventKind kind, int unit, std::string text) const {
   Event e = unit_event(force_, kind, turn_, unit, std::move(text));
   e.phase = phase_;
   return e;
-}
-
-const std::string& BattleGO::orders_of(int unit) const {
-  const UnitState& s = state_[unit];
-  return s.override_orders.empty() ? groups_[s.group].orders : s.override_orders;
 }
 
 bool BattleGO::carries_group_orders(int unit) const {
@@ -129,7 +141,7 @@ std::vector<std::string> BattleGO::invariant_violations() const {
     if (u.figures() < 0) out.push_back(u.id + ": negative stands");
     if (u.figures() > u.start_figures) out.push_back(u.id + ": more stands than at the start");
     const std::string& o = orders_of(ui);
-    if (routing(ui) != (o == "rout") && u.on_table()) {
+    if (routing(ui) != (orders_id(ui) == OrdersId::kRout) && u.on_table()) {
       out.push_back(
           fmt::format("{}: status {} but orders {}", u.id, unit_status_name(u.status), o));
     }
@@ -173,12 +185,13 @@ Battle::UnitReport BattleGO::unit_report(int unit) const {
   if (routing(unit)) r.flags.emplace_back("routed");
   if (u.on_table() && s.disorganised) r.flags.emplace_back("disordered");  // H4-07
   if (s.in_melee) r.flags.emplace_back("engaged");
-  if (!s.override_orders.empty() && s.override_orders == "stand") r.flags.emplace_back("halted");
+  if (s.override_orders == OrdersId::kStand) r.flags.emplace_back("halted");
   const GroupState& g = groups_[s.group];
   r.books.emplace_back(
       "orders",
-      orders_of(unit) + (s.override_orders.empty() ? " (the Group's)"
-                                                   : " (the unit's own; Group: " + g.orders + ")"));
+      orders_of(unit) + (s.override_orders == OrdersId::kNone
+                             ? " (the Group's)"
+                             : " (the unit's own; Group: " + orders_name(g.orders) + ")"));
   r.books.emplace_back("group", g.name);
   r.books.emplace_back("disorganised", s.disorganised ? "yes (H4-07)" : "no");
   r.books.emplace_back("stands", fmt::format("{} of {}", u.figures(), u.start_figures));

@@ -32,6 +32,7 @@
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
+#include "rules/group_orders/orders_id.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
 #include "rules/touch_tracker.h"
@@ -70,7 +71,7 @@ struct GroupState {
   std::string name;
   int side = 0;
   int leader = -1;  // index into Force::leaders, or -1
-  std::string orders = "reserve";
+  OrdersId orders = OrdersId::kReserve;
   std::vector<int> units;
   int start_stands = 0;
   int killed = 0;           // stands killed this battle (H4-12)
@@ -84,14 +85,14 @@ struct GroupState {
 
 struct UnitState {
   int group = -1;
-  std::string override_orders;    // a unit's own orders (halted to Stand, L6), empty = Group's
-  bool disorganised = false;      // = Disordered (H4-07)
-  bool fired_ever = false;        // H4-21
-  bool shot = false;              // this player turn
-  bool in_melee = false;          // this player turn
-  double moved_cm = 0;            // this player turn
-  bool started_on_stand = false;  // artillery: L4
-  bool charge_ok = false;         // passed its charge test this player turn (L7-L8)
+  OrdersId override_orders = OrdersId::kNone;  // its own (halted to Stand, L6); kNone: Group's
+  bool disorganised = false;                   // = Disordered (H4-07)
+  bool fired_ever = false;                     // H4-21
+  bool shot = false;                           // this player turn
+  bool in_melee = false;                       // this player turn
+  double moved_cm = 0;                         // this player turn
+  bool started_on_stand = false;               // artillery: L4
+  bool charge_ok = false;                      // passed its charge test this player turn (L7-L8)
   int charge_target = -1;
   bool charged = false;  // was charged this player turn (L160)
 };
@@ -126,8 +127,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   const UnitState& state(int unit) const { return state_[unit]; }
   const GroupState& group(int g) const { return groups_[g]; }
   const GroupState& group_of(int unit) const { return groups_[state_[unit].group]; }
-  // The unit's orders: its own (a halt to Stand) or its Group's.
-  const std::string& orders_of(int unit) const;
+  // The unit's orders: its own (a halt to Stand) or its Group's; orders_of by name.
+  OrdersId orders_id(int unit) const {
+    const UnitState& s = state_[static_cast<std::size_t>(unit)];
+    return s.override_orders != OrdersId::kNone ? s.override_orders
+                                                : groups_[static_cast<std::size_t>(s.group)].orders;
+  }
+  const std::string& orders_of(int unit) const { return orders_name(orders_id(unit)); }
   // Whether `unit` is the one whose action carries its Group's orders (the first active unit
   // of the Group, asked first: the General's choice).
   bool carries_group_orders(int unit) const;
@@ -136,6 +142,27 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   const std::string& option(const std::string& name) const;
   double option_number(const std::string& name) const;
   bool option_on(const std::string& name) const;
+  // The options the steps ask per unit or per move, read once (issue 9: a lookup by name,
+  // often of a name too long for a string's inline buffer, per question); as option*(name).
+  struct StepOptions {
+    double reserve_zone = 0;              // option_number("h4_26_reserve_zone")
+    bool square_any_orders = false;       // option("h4_18_square") == "any-orders"
+    bool square_stand_orders = false;     // option("h4_18_square") == "stand-orders"
+    double incline_cost = 0;              // option_number("h4_19_incline_cost")
+    double wheel_cost = 0;                // option_number("h4_19_wheel_cost")
+    double general_in = 0;                // option_number("h4_02_general_in")
+    double c_in_c_in = 0;                 // option_number("h4_02_c_in_c_in")
+    double retreat_test = 0;              // option_number("h4_02_retreat_test")
+    std::string general_range;            // option("h4_16_general_range")
+    std::string losses;                   // option("h4_12_losses")
+    bool split_b = false;                 // option_on("h4_morale_split_b")
+    double general_move = 0;              // option_number("h4_17_general_move")
+    bool missile_halt_and_stand = false;  // option("h4_25_missile_halt") == "halt-and-stand"
+    bool terrain_halve_all = false;       // option("h4_04_terrain") == "halve-all"
+    bool uphill_any_part = false;         // option("h4_27_uphill") == "any-part-higher"
+    bool overlap_level_side = false;      // option("h4_11_overlap") == "level-side-contact"
+  };
+  const StepOptions& step_options() const { return step_options_; }
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool routing(int unit) const { return force_.units[unit].status == UnitStatus::kRouted; }
   int stands(int unit) const { return force_.units[unit].figures(); }
@@ -161,13 +188,16 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The same of the units of every side but `side` (as near's answer without that side's
   // units), from the side indexes, so a query inside one's own crowd does not list it.
   std::vector<int> near_enemies(const Rect& r, double reach, int side) const;
+  void near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const;
   // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
   bool place_ok(int unit, const Rect& r, int ignore) const;
   // Every unit that may lie within `reach` mm of a footprint moving from `from` toward
   // `dest`, ascending.
   std::vector<int> near_path(const Rect& from, Vec2 dest, double reach) const;
+  void near_path(const Rect& from, Vec2 dest, double reach, std::vector<int>& out) const;
   // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
   std::vector<int> in_weapon_reach(int unit) const;
+  void in_weapon_reach(int unit, std::vector<int>& out) const;  // into a caller's buffer
   // While the orders step runs nothing moves or changes status, so the three nearest
   // enemies of a unit are found in one search and kept until the step ends.
   struct Nearest {
@@ -216,11 +246,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   struct Weapon {
     bool valid = false;
     std::string name;
-    Ranges ranges;  // unset for "none"
+    bool none = true;  // name == "none": no missile weapon
+    Ranges ranges;     // unset for "none"
   };
   const Weapon& weapon_of_unit(int unit) const;
   bool can_shoot_at(int unit, int target) const;  // H4-06, under the unit's orders
-  bool can_shoot_at(int unit, int target, const std::string& orders) const;
+  bool can_shoot_at(int unit, int target, OrdersId orders) const;
   int shooting_stands(int unit, int target) const;
   double general_cm(int group) const;  // the General (or C-in-C) to the Group's nearest stand
   double c_in_c_cm(int group) const;
@@ -302,9 +333,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // the Group's actions refused and asked again when none does.
   bool keeps_advance_pace(int unit, const Action& a) const;
   void advance_pace(int group, OrderSource* src, EventLog& log);
-  void set_group_orders(int group, const std::string& to, std::string_view why, EventLog& log,
+  void set_group_orders(int group, OrdersId to, std::string_view why, EventLog& log,
                         std::vector<RollRecord> rolls = {});
-  void set_unit_orders(int unit, const std::string& to, std::string_view why, EventLog& log);
+  void set_unit_orders(int unit, OrdersId to, std::string_view why, EventLog& log);
   void rally_step(int side, EventLog& log);
   void move_generals(int side, EventLog& log);
   void generals_contacted(EventLog& log);
@@ -363,7 +394,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     for (int u : groups_[group].units) touch(u);
   }
 
-  Scenario scenario_;  // without its units (issue 9): force_ has them
+  Scenario scenario_;         // without its units (issue 9): force_ has them
+  StepOptions step_options_;  // read from scenario_'s options by the constructor
   Force force_;
   std::vector<char> light_;               // per unit, fixed by type and attributes
   std::vector<double> movement_cm_;       // per unit, its type's movement (L30-L85), read once
@@ -390,6 +422,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<Weapon> weapons_;  // by unit
   mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
   mutable std::vector<int> place_ids_;   // place_ok's scratch
+  // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
+  // at a time), travel's units on the way, move_unit's units near the path and their gaps.
+  mutable std::vector<int> legal_ids_;
+  mutable std::vector<Vec2> legal_goals_;
+  std::vector<int> travel_ids_;
+  std::vector<int> halt_ids_;
+  std::vector<double> halt_gaps_;
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

@@ -20,7 +20,7 @@ void BattleGO::remove_unit(int unit, UnitStatus status, std::string_view why, Ev
   touch_group(state_[unit].group);                               // the Group's losses
   g.killed = std::min(g.start_stands, g.killed + stands(unit));  // H4-12: lost this battle
   u.status = status;
-  state_[unit].override_orders.clear();
+  state_[unit].override_orders = OrdersId::kNone;
   if (counted_quietly(log, EventKind::kRemoved)) return;
   Event e = make_event(EventKind::kRemoved, unit, fmt::format("{} {}", name(unit), why));
   e.data = {{"status", Value(std::string(unit_status_name(status)))}};
@@ -35,7 +35,7 @@ void BattleGO::start_rout(int unit, EventLog& log) {
     return;
   }
   force_.units[unit].status = UnitStatus::kRouted;
-  state_[unit].override_orders = "rout";
+  state_[unit].override_orders = OrdersId::kRout;
   touch(unit);
   rout_move(unit, true, log);
 }
@@ -97,13 +97,13 @@ void BattleGO::group_test(int group, std::string_view why,
                                     [&](const auto& r) { return r.second.orders == first; }) &&
                         first != "rout";
     const std::string tag = log.quiet() ? std::string() : fmt::format("morale {}", score);
-    if (shared) set_group_orders(group, first, tag, log);
+    if (shared) set_group_orders(group, orders_named(first), tag, log);
     for (const auto& [u, oc] : results) {
       if (!shared && oc.orders != orders_of(u) && oc.orders != "rout") {
-        set_unit_orders(u, oc.orders, tag, log);
+        set_unit_orders(u, orders_named(oc.orders), tag, log);
       }
       if (oc.orders == "rout" && !routing(u)) {
-        set_unit_orders(u, "rout", tag, log);
+        set_unit_orders(u, OrdersId::kRout, tag, log);
       }
       apply_result(u, oc.result, oc.orders, oc.fall_back_cm, log);
     }

@@ -50,14 +50,14 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     const Row& drill = drill_class(u.type, u.attribute_string("drill", "normal"));
     const double turn = std::abs(bearing_difference(heading, rect.facing));
     int incline = drill.number("incline");
-    if (incline == 2) incline = static_cast<int>(option_number("h4_19_incline_cost"));
+    if (incline == 2) incline = static_cast<int>(step_options_.incline_cost);
     if (turn > 5.0 && turn <= 45.0 + 1e-6 && incline > 0) {
       mult = incline;  // L89-L90: incline march at 45°, full or half speed
     } else if (turn > 5.0) {
       // H4-19: a wheel costs the arc of the outer front corner; badly drilled and Militia
       // wheel at half speed (L88).
       int wheel = drill.number("wheel");
-      if (wheel == 2) wheel = static_cast<int>(option_number("h4_19_wheel_cost"));
+      if (wheel == 2) wheel = static_cast<int>(step_options_.wheel_cost);
       const double arc = rect.width / kCm * turn * std::numbers::pi / 180.0 * wheel;
       Rect turned = rect;
       if (arc > budget_cm) {
@@ -85,7 +85,8 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   // Every unit place_ok may meet on the way, found once: a step's footprint lies within
   // half its diagonal of its centre, on the segment. A step surely apart from all of them
   // (and on the table) is placed as place_ok would place it; one that is not asks it.
-  const std::vector<int> around = near_path(rect, c0 + dir * std::max(reach, 0.0), 0.0);
+  std::vector<int>& around = travel_ids_;
+  near_path(rect, c0 + dir * std::max(reach, 0.0), 0.0, around);
   auto step_ok = [&](const Rect& r) {
     const RectFrame fr = frame_at(unit, r);
     for (Vec2 p : fr.corners) {
@@ -150,11 +151,12 @@ bool BattleGO::change_formation(int unit, const std::string& formation, EventLog
 
 void BattleGO::movement_phase(int side, EventLog& log) {
   // L27: routers first; then Retreat, Advance, Reserve, Stand (H4-01 step 4).
-  for (const char* pass : {"rout", "retreat", "advance", "reserve", "stand"}) {
+  for (const OrdersId pass : {OrdersId::kRout, OrdersId::kRetreat, OrdersId::kAdvance,
+                              OrdersId::kReserve, OrdersId::kStand}) {
     for (std::size_t i = 0; i < force_.units.size(); ++i) {
       const int u = static_cast<int>(i);
       if (force_.units[i].side != side || !force_.units[i].on_table()) continue;
-      if (orders_of(u) != pass) continue;
+      if (orders_id(u) != pass) continue;
       if (routing(u)) {
         rout_move(u, false, log);
       } else {
@@ -167,18 +169,19 @@ void BattleGO::movement_phase(int side, EventLog& log) {
 
 void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   Unit& u = force_.units[unit];
-  const std::string orders = orders_of(unit);
+  const OrdersId orders = orders_id(unit);
   const Vec2 c0 = u.footprint().centre;
   const double speed = max_speed_cm(unit);
   auto moved_event = [&](std::string_view how) {
     const double d = distance(c0, u.footprint().centre) / kCm;
     if (d < 0.05 || counted_quietly(log, EventKind::kMove)) return;
-    Event e = make_event(EventKind::kMove, unit,
-                         fmt::format("{} {} {:.1f} cm ({})", name(unit), how, d, orders));
+    Event e =
+        make_event(EventKind::kMove, unit,
+                   fmt::format("{} {} {:.1f} cm ({})", name(unit), how, d, orders_name(orders)));
     e.data = {{"distance_cm", Value(d)}};
     log.append(std::move(e));
   };
-  if (orders == "retreat") {
+  if (orders == OrdersId::kRetreat) {
     // L23-L25: at least half maximum speed, ending further from the nearest enemy; facing the
     // same way, poorly drilled troops the opposite (L25).
     const int e = nearest_enemy(unit);
@@ -196,13 +199,13 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     moved_event("retreats");
     return;
   }
-  if (orders == "advance") {
+  if (orders == OrdersId::kAdvance) {
     if (a.kind == ActionKind::kCharge && state_[unit].charge_ok) {
       charge_move(unit, a.target, log);
       return;
     }
     if (u.arm == Arm::kArtillery && a.kind == ActionKind::kFire && !state_[unit].started_on_stand) {
-      set_unit_orders(unit, "stand", "artillery in range switches to Stand, L4-L5", log);
+      set_unit_orders(unit, OrdersId::kStand, "artillery in range switches to Stand, L4-L5", log);
       return;
     }
     // L3: all units on Advance are in Line; forming it takes the move unless well drilled.
@@ -220,13 +223,15 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // to Stand; L9: halt 10 cm from friends in front.
     const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
     int halted_by = -1;
-    const std::vector<int> nearby = near_path(u.footprint(), dest, halt);
+    std::vector<int>& nearby = halt_ids_;
+    near_path(u.footprint(), dest, halt, nearby);
     // `stop` is asked at every step of the move while only this unit moves (travel files
     // each of its footprints before stepping): the others' frames and this unit's filed
     // one serve every step, and the stepped footprint's frame is worked out once a step.
     // The filed frame's gap to each of them, found once: it does not change while travel
     // steps (-1: not yet asked).
-    std::vector<double> filed_gap(nearby.size(), -1);
+    std::vector<double>& filed_gap = halt_gaps_;
+    filed_gap.assign(nearby.size(), -1);
     auto stop = [&](const Rect& r) {
       const RectFrame rf = frame_at(unit, r);
       for (std::size_t n = 0; n < nearby.size(); ++n) {
@@ -259,7 +264,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       // its own choice, L4); they and troops without missiles go to Stand (L6-L7).
       const bool to_stand =
           !enemy || (u.arm != Arm::kArtillery &&
-                     (option("h4_25_missile_halt") == "halt-and-stand" ||
+                     (step_options_.missile_halt_and_stand ||
                       weapon_of(u.type, u.attribute_string("weapon", "as-type")) == "none"));
       if (!counted_quietly(log, EventKind::kMove)) {
         Event e = make_event(EventKind::kMove, unit,
@@ -269,15 +274,16 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
         log.append(std::move(e));
       }
       if (to_stand)
-        set_unit_orders(unit, "stand", enemy ? "halted, L6" : "halted by friends, L9", log);
+        set_unit_orders(unit, OrdersId::kStand, enemy ? "halted, L6" : "halted by friends, L9",
+                        log);
     } else if (a.kind == ActionKind::kCharge) {
-      set_unit_orders(unit, "stand", "failed charge test, L6-L8, H4-08", log);
+      set_unit_orders(unit, OrdersId::kStand, "failed charge test, L6-L8, H4-08", log);
     }
     return;
   }
-  if (orders == "reserve") {
+  if (orders == OrdersId::kReserve) {
     if (a.kind == ActionKind::kFormation && a.formation == "square") {
-      if (option("h4_18_square") == "any-orders") change_formation(unit, "square", log);
+      if (step_options_.square_any_orders) change_formation(unit, "square", log);
       return;  // H4-18: square only on Stand unless any-orders; a square does not move
     }
     if (a.kind == ActionKind::kFormation) {
@@ -297,7 +303,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
-    const double zone = option_number("h4_26_reserve_zone") * kCm;
+    const double zone = step_options_.reserve_zone * kCm;
     const Rect start = u.footprint();  // the gaps it may not close are from here
     const std::vector<int> enemies = near_path(start, a.destination, zone);
     const RectFrame start_frame(start);
@@ -368,7 +374,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
     travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);
     moved_event("steps");
-  } else if (u.formation == "square" && option("h4_18_square") == "stand-orders" &&
+  } else if (u.formation == "square" && step_options_.square_stand_orders &&
              a.kind == ActionKind::kFormation) {
     change_formation(unit, a.formation, log);
   }

@@ -19,48 +19,57 @@ std::string capital(std::string s) {
   return s;
 }
 
-bool is_order(const std::string& s) {
-  return s == "advance" || s == "reserve" || s == "stand" || s == "retreat";
+// A rate that names orders a General may choose (H4-02); kNone otherwise.
+OrdersId chosen_orders(std::string_view s) {
+  for (OrdersId o :
+       {OrdersId::kAdvance, OrdersId::kReserve, OrdersId::kStand, OrdersId::kRetreat}) {
+    if (orders_name(o) == s) return o;
+  }
+  return OrdersId::kNone;
 }
 
 }  // namespace
 
 // Every order change is an event: "2nd Group: Advance -> Stand (morale 2)". A new Group
 // order applies to every unit not routing (their own halts are over).
-void BattleGO::set_group_orders(int group, const std::string& to, std::string_view why,
-                                EventLog& log, std::vector<RollRecord> rolls) {
+void BattleGO::set_group_orders(int group, OrdersId to, std::string_view why, EventLog& log,
+                                std::vector<RollRecord> rolls) {
   GroupState& g = groups_[group];
-  std::string from = g.orders;
+  OrdersId from = g.orders;
   g.orders = to;
   touch_group(group);
   for (int u : g.units) {
-    std::string& own = state_[u].override_orders;
-    if (!force_.units[u].on_table() || own == "rout" || own.empty()) continue;
+    OrdersId& own = state_[u].override_orders;
+    if (!force_.units[u].on_table() || own == OrdersId::kRout || own == OrdersId::kNone) continue;
     if (from == to && own != to) from = own;  // a unit's own orders end
-    own.clear();
+    own = OrdersId::kNone;
   }
   if (from == to || counted_quietly(log, EventKind::kOrder)) return;
   const int first = g.units.front();
-  Event e = make_event(EventKind::kOrder, -1,
-                       fmt::format("{}: {} -> {} ({})", g.name, capital(from), capital(to), why));
+  const std::string& from_name = orders_name(from);
+  const std::string& to_name = orders_name(to);
+  Event e = make_event(
+      EventKind::kOrder, -1,
+      fmt::format("{}: {} -> {} ({})", g.name, capital(from_name), capital(to_name), why));
   e.side = force_.sides[g.side].id;
   e.unit = force_.units[first].id;
-  e.data = {{"group", text(g.name)}, {"from", text(from)}, {"to", text(to)}};
+  e.data = {{"group", text(g.name)}, {"from", text(from_name)}, {"to", text(to_name)}};
   e.rolls = std::move(rolls);
   log.append(std::move(e));
 }
 
-void BattleGO::set_unit_orders(int unit, const std::string& to, std::string_view why,
-                               EventLog& log) {
-  const std::string from = orders_of(unit);
+void BattleGO::set_unit_orders(int unit, OrdersId to, std::string_view why, EventLog& log) {
+  const OrdersId from = orders_id(unit);
   touch(unit);
-  state_[unit].override_orders = to == group_of(unit).orders ? "" : to;
-  if (to == "rout") state_[unit].override_orders = "rout";
+  state_[unit].override_orders = to == group_of(unit).orders ? OrdersId::kNone : to;
+  if (to == OrdersId::kRout) state_[unit].override_orders = OrdersId::kRout;
   if (from == to || counted_quietly(log, EventKind::kOrder)) return;
-  Event e =
-      make_event(EventKind::kOrder, unit,
-                 fmt::format("{}: {} -> {} ({})", name(unit), capital(from), capital(to), why));
-  e.data = {{"from", text(from)}, {"to", text(to)}};
+  const std::string& from_name = orders_name(from);
+  const std::string& to_name = orders_name(to);
+  Event e = make_event(
+      EventKind::kOrder, unit,
+      fmt::format("{}: {} -> {} ({})", name(unit), capital(from_name), capital(to_name), why));
+  e.data = {{"from", text(from_name)}, {"to", text(to_name)}};
   log.append(std::move(e));
 }
 
@@ -76,39 +85,41 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
       GroupState& g = groups_[gi];
       // The orders the Group changes from: the Group's, or a unit's own Retreat or Stand
       // left by a test or a halt (a Retreat anywhere in the Group needs the 4+, H4-02).
-      std::string from = g.orders;
+      OrdersId from = g.orders;
+      // The rate's orders: kNone for no rate (hold), as for a rate that names none.
+      const OrdersId rate = chosen_orders(a.rate);
       bool differs = false;
       for (int v : g.units) {
         if (!active(v)) continue;
-        const std::string& own = state_[v].override_orders;
-        if (!own.empty() && own != a.rate) {
+        const OrdersId own = state_[v].override_orders;
+        if (own != OrdersId::kNone && orders_name(own) != a.rate) {
           differs = true;
-          if (from == a.rate) from = own;  // e.g. a unit halted on Stand (L6)
+          if (orders_name(from) == a.rate) from = own;  // e.g. a unit halted on Stand (L6)
         }
-        if (own == "retreat") from = "retreat";
+        if (own == OrdersId::kRetreat) from = OrdersId::kRetreat;
       }
-      if (is_order(a.rate) && (a.rate != g.orders || differs)) {
+      if (rate != OrdersId::kNone && (rate != g.orders || differs)) {
         std::vector<RollRecord> rolls;
         const Outcome o = resolve(
             "order-change",
-            {{"from", text(from)},
+            {{"from", text(orders_name(from))},
              {"to", text(a.rate)},
              {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
              {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
-             {"general-in", Value(std::int64_t(option_number("h4_02_general_in")))},
-             {"c-in-c-in", Value(std::int64_t(option_number("h4_02_c_in_c_in")))},
-             {"retreat-test", Value(std::int64_t(option_number("h4_02_retreat_test")))},
+             {"general-in", Value(std::int64_t(step_options_.general_in))},
+             {"c-in-c-in", Value(std::int64_t(step_options_.c_in_c_in))},
+             {"retreat-test", Value(std::int64_t(step_options_.retreat_test))},
              {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
-             {"general-range", text(option("h4_16_general_range"))}},
+             {"general-range", text(step_options_.general_range)}},
             record_for(log, rolls));
         const std::string result = to_string(o.at(0).second);
         if (result == "changed") {
-          set_group_orders(gi, a.rate, "order change, H4-02", log, std::move(rolls));
+          set_group_orders(gi, rate, "order change, H4-02", log, std::move(rolls));
         } else {
           if (!counted_quietly(log, EventKind::kOrder)) {
             Event e = make_event(
                 EventKind::kOrder, u,
-                fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(from),
+                fmt::format("{}: stays on {}, wanted {} ({})", g.name, capital(orders_name(from)),
                             capital(a.rate), rolls.empty() ? result : rolls.back().result));
             e.rolls = std::move(rolls);
             log.append(std::move(e));
@@ -141,7 +152,7 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
   const GroupState& g = groups_[group];
   std::vector<int> advancing;
   for (int u : g.units) {
-    if (!active(u) || orders_of(u) != "advance") continue;
+    if (!active(u) || orders_id(u) != OrdersId::kAdvance) continue;
     const Action& a = actions_[u];
     if (force_.units[u].arm == Arm::kArtillery && a.kind == ActionKind::kFire &&
         !state_[u].started_on_stand) {
@@ -199,9 +210,9 @@ void BattleGO::rally_step(int side, EventLog& log) {
     if (rallied) {
       force_.units[i].status = UnitStatus::kActive;
       touch(u);
-      state_[u].override_orders.clear();
-      set_unit_orders(u, "stand", "rallied, L213-L216", log);
-      state_[u].override_orders = "stand";
+      state_[u].override_orders = OrdersId::kNone;
+      set_unit_orders(u, OrdersId::kStand, "rallied, L213-L216", log);
+      state_[u].override_orders = OrdersId::kStand;
     }
   }
 }
@@ -210,7 +221,7 @@ void BattleGO::rally_step(int side, EventLog& log) {
 // behind the army's centre.
 void BattleGO::move_generals(int side, EventLog& log) {
   (void)log;
-  const double reach = option_number("h4_17_general_move") * kCm;
+  const double reach = step_options_.general_move * kCm;
   for (Leader& l : force_.leaders) {
     if (l.side != side || !l.alive) continue;
     Vec2 sum{};
@@ -280,7 +291,8 @@ void BattleGO::charge_tests(int side, EventLog& log) {
     const int u = static_cast<int>(i);
     const Action& a = actions_[i];
     if (force_.units[i].side != side || !active(u) || a.kind != ActionKind::kCharge) continue;
-    if (orders_of(u) != "advance" || a.target < 0 || !force_.units[a.target].on_table()) continue;
+    if (orders_id(u) != OrdersId::kAdvance || a.target < 0 || !force_.units[a.target].on_table())
+      continue;
     const Unit& me = force_.units[i];
     const int t = a.target;
     std::vector<RollRecord> rolls;

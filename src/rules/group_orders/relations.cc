@@ -15,7 +15,7 @@ bool BattleGO::uphill_of(int unit, int enemy) const {
   const Rect us = force_.units[unit].footprint();
   const int theirs = t.elevation_at(force_.units[enemy].footprint().front_centre());
   int ours = t.elevation_at(us.front_centre());
-  if (option("h4_27_uphill") == "any-part-higher") {
+  if (step_options_.uphill_any_part) {
     ours = std::max(ours, t.elevation_at(us.centre));
     for (const Vec2& c : us.corners()) ours = std::max(ours, t.elevation_at(c));
   }
@@ -71,12 +71,12 @@ std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
   for (int o : near(us, 1.0)) {  // touching our side: within 0.5 mm
     const std::size_t i = static_cast<std::size_t>(o);
     if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
-    const std::string& oo = orders_of(o);
-    if (oo == "retreat" || oo == "rout") continue;
+    const OrdersId oo = orders_id(o);
+    if (oo == OrdersId::kRetreat || oo == OrdersId::kRout) continue;
     const Rect r = force_.units[i].footprint();
     if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
     if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;
-    if (option("h4_11_overlap") == "level-side-contact" &&
+    if (step_options_.overlap_level_side &&
         distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
       continue;
     }

@@ -1,6 +1,8 @@
 #include "rules/group_orders/resolution_util.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -59,21 +61,19 @@ const Row& band_row(const Bands& b, int score) {
   return *out;
 }
 
-// Each results table's bands, worked out the first time it is asked.
-const Row& morale_rally_row(int score) {
-  static const Bands bands = bands_of("morale.rally");
-  return band_row(bands, score);
+// The results tables kept by bands, and their bands, worked out the first time one is asked.
+enum class Results : std::size_t { kMoraleRally, kMoraleCharge, kMoraleGeneral, kShooting, kMelee };
+
+const Row& result_row(Results table, int score) {
+  static const std::array<Bands, 5> kBands = {
+      bands_of("morale.rally"), bands_of("morale.charge"), bands_of("morale.general"),
+      bands_of("shooting.results"), bands_of("melee.results")};
+  return band_row(kBands[static_cast<std::size_t>(table)], score);
 }
 
-const Row& morale_charge_row(int score) {
-  static const Bands bands = bands_of("morale.charge");
-  return band_row(bands, score);
-}
-
-const Row& morale_general_row(int score) {
-  static const Bands bands = bands_of("morale.general");
-  return band_row(bands, score);
-}
+const Row& morale_rally_row(int score) { return result_row(Results::kMoraleRally, score); }
+const Row& morale_charge_row(int score) { return result_row(Results::kMoraleCharge, score); }
+const Row& morale_general_row(int score) { return result_row(Results::kMoraleGeneral, score); }
 
 // The extra stands a unit counts: all of them, a Light unit at most the row's light_max
 // (L104-L105, L151).
@@ -230,15 +230,9 @@ std::vector<int> shooting_dice(std::string_view shooter, int stands, bool second
   return {stands};
 }
 
-const Row& shooting_result(int score) {
-  static const Bands bands = bands_of("shooting.results");
-  return band_row(bands, score);
-}
+const Row& shooting_result(int score) { return result_row(Results::kShooting, score); }
 
-const Row& melee_result(int score) {
-  static const Bands bands = bands_of("melee.results");
-  return band_row(bands, score);
-}
+const Row& melee_result(int score) { return result_row(Results::kMelee, score); }
 
 MeleeModifiers melee_modifiers(const MeleeSituation& s) {
   MeleeModifiers out;

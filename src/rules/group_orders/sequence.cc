@@ -39,7 +39,7 @@ void BattleGO::reset_turn_state() {
     touch(static_cast<int>(i));  // no longer engaged
     s.moved_cm = 0;
     s.charge_target = -1;
-    s.started_on_stand = orders_of(static_cast<int>(i)) == "stand";
+    s.started_on_stand = orders_id(static_cast<int>(i)) == OrdersId::kStand;
     actions_[i] = Action{};
     actions_[i].unit = static_cast<int>(i);
   }

@@ -43,7 +43,7 @@ double BattleGO::max_speed_cm(int unit) const {
   const Unit& u = force_.units[unit];
   double cm = movement_cm_[static_cast<std::size_t>(unit)];
   if (u.arm == Arm::kFoot && u.formation != "line" && u.formation != "square" &&
-      orders_of(unit) == "reserve") {
+      orders_id(unit) == OrdersId::kReserve) {
     static const double column_on_reserve_cm =
         static_cast<double>(row("units.movement", "column-on-reserve").number("cm"));
     cm = std::max(cm, column_on_reserve_cm);
@@ -85,7 +85,7 @@ int BattleGO::terrain_type(Vec2 p) const { return terrain_type_at(scenario_.tabl
 // Massed cavalry, Lights or artillery (H4-04); option halve-all: every type 1-3 halves.
 double BattleGO::terrain_factor(int unit, int type) const {
   if (type == 0) return 1.0;
-  if (option("h4_04_terrain") == "halve-all") return 0.5;
+  if (step_options_.terrain_halve_all) return 0.5;
   const Row& r = row("units.terrain", std::to_string(type));
   const Unit& u = force_.units[unit];
   const char* col = u.arm == Arm::kArtillery ? "artillery"
@@ -136,17 +136,17 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
 // blocked by terrain 2-3 (beyond 2 cm into it) or by other units; artillery only on Stand
 // (L22), Reserve artillery not at all (L20), routers never.
 bool BattleGO::can_shoot_at(int unit, int target) const {
-  return can_shoot_at(unit, target, orders_of(unit));
+  return can_shoot_at(unit, target, orders_id(unit));
 }
 
-bool BattleGO::can_shoot_at(int unit, int target, const std::string& orders) const {
+bool BattleGO::can_shoot_at(int unit, int target, OrdersId orders) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   if (!active(unit) || !t.on_table() || t.side == u.side) return false;
-  if (orders == "rout" || state_[unit].in_melee) return false;
-  if (u.arm == Arm::kArtillery && orders != "stand") return false;
+  if (orders == OrdersId::kRout || state_[unit].in_melee) return false;
+  if (u.arm == Arm::kArtillery && orders != OrdersId::kStand) return false;
   const Weapon& weapon = weapon_of_unit(unit);
-  if (weapon.name == "none") return false;
+  if (weapon.none) return false;
   const double gap = gap_cm(unit, target);
   if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
   if (gap < 0.05) return false;  // in contact: melee, not shooting
@@ -213,7 +213,8 @@ const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
   if (!w.valid) {
     const Unit& u = force_.units[k];
     w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-    if (w.name != "none") w.ranges = weapon_ranges(w.name, shot_rules().range_options);
+    w.none = w.name == "none";
+    if (!w.none) w.ranges = weapon_ranges(w.name, shot_rules().range_options);
     w.valid = true;
   }
   return w;
@@ -442,9 +443,9 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.poor_or_militia_open = poor || militia_open;
   s.melees_lost = std::min(g.melees_lost, 4);
   s.half_strength = 2 * left <= start;
-  s.split_b = option_on("h4_morale_split_b");
-  s.general_range = option("h4_16_general_range");
-  s.losses = option("h4_12_losses");
+  s.split_b = step_options_.split_b;
+  s.general_range = step_options_.general_range;
+  s.losses = step_options_.losses;
   return s;
 }
 

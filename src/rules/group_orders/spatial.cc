@@ -52,8 +52,14 @@ std::vector<int> BattleGO::near(const Rect& r, double reach) const {
 }
 
 std::vector<int> BattleGO::near_enemies(const Rect& r, double reach, int side) const {
-  const Box box = grown(r.bounds(), reach);
   std::vector<int> out;
+  near_enemies(r, reach, side, out);
+  return out;
+}
+
+void BattleGO::near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const {
+  const Box box = grown(r.bounds(), reach);
+  out.clear();
   bool several = false;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
@@ -63,7 +69,6 @@ std::vector<int> BattleGO::near_enemies(const Rect& r, double reach, int side) c
     out.insert(out.end(), near_part_.begin(), near_part_.end());
   }
   if (several) std::sort(out.begin(), out.end());  // ascending, as near's
-  return out;
 }
 
 namespace {
@@ -245,21 +250,36 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
 // A moving footprint's centre stays on the segment to `dest` and turns in place; its
 // footprint stays within half its diagonal of the centre.
 std::vector<int> BattleGO::near_path(const Rect& from, Vec2 dest, double reach) const {
+  std::vector<int> out;
+  near_path(from, dest, reach, out);
+  return out;
+}
+
+void BattleGO::near_path(const Rect& from, Vec2 dest, double reach, std::vector<int>& out) const {
   const Vec2 a = from.centre;
   const Box line{{std::min(a.x, dest.x), std::min(a.y, dest.y)},
                  {std::max(a.x, dest.x), std::max(a.y, dest.y)}};
-  return near(grown(line, std::hypot(from.width, from.depth) / 2 + reach + 1.0));
+  near(grown(line, std::hypot(from.width, from.depth) / 2 + reach + 1.0), out);
 }
 
 // Every enemy the unit's weapon may reach (H4-06): gap_cm, rounded to the mm, at most the
 // weapon's longest range (can_shoot_at refuses a friend).
 std::vector<int> BattleGO::in_weapon_reach(int unit) const {
+  std::vector<int> out;
+  in_weapon_reach(unit, out);
+  return out;
+}
+
+void BattleGO::in_weapon_reach(int unit, std::vector<int>& out) const {
   const Unit& u = force_.units[static_cast<std::size_t>(unit)];
   const Weapon& weapon = weapon_of_unit(unit);
-  if (weapon.name == "none") return {};
+  if (weapon.none) {
+    out.clear();
+    return;
+  }
   const Ranges& r = weapon.ranges;
   const double reach_cm = std::max({r.short_cm, r.long_cm, r.extreme_cm});
-  return near_enemies(u.footprint(), reach_cm * kCm + 1.0, u.side);
+  near_enemies(u.footprint(), reach_cm * kCm + 1.0, u.side, out);
 }
 
 }  // namespace smoothbore::group_orders
