@@ -1,15 +1,20 @@
 // Movement, reload, morale, charge and melee resolutions of squad-skirmish against
 // hand-worked probabilities (sums of d6, d10 roll-under morale, opposed d10), and seeded
 // Monte Carlo of the real dice against the exact distribution.
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "core/dice/chance.h"
 #include "core/dice/rng.h"
 #include "resolution_test_util.h"
+#include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/resolutions.h"
+#include "rules/squad_skirmish/tables.h"
 
 namespace smoothbore::squad_skirmish {
 namespace {
@@ -86,6 +91,50 @@ TEST(SquadSkirmishMovement, RecordsEveryFace) {
   }
   EXPECT_DOUBLE_EQ(as_number(o.front().second), sum - lowest);
   EXPECT_THAT(r.result, HasSubstr("drop lowest (L42"));
+}
+
+// The roll's rows and numbers are kept at first use (issue 9): every arm, terrain and road
+// case gives the record the named rows would, and the inches their numbers give.
+TEST(SquadSkirmishMovement, RecordMatchesTheNamedRows) {
+  Rng rng(11, 3);
+  SampledChance chance(rng);
+  for (const char* arm : {"infantry", "cavalry", "cannon"}) {
+    for (const char* terrain : {"open", "woods", "water"}) {
+      for (const bool road : {false, true}) {
+        detail::MoveSituation m;
+        m.arm = arm;
+        m.terrain = terrain;
+        m.road = road;
+        std::vector<RollRecord> explain;
+        const double inches = detail::move_roll(m, chance, &explain);
+        ASSERT_EQ(explain.size(), 1u);
+        const RollRecord& r = explain[0];
+        const Row& a = row("movement.arms", arm);
+        const Row& rd = row("movement.road", "road");
+        const Row& t = row("movement.terrain", road ? "open" : terrain);
+        const int dice = a.number("dice") + (road ? rd.number("extra_dice") : 0);
+        EXPECT_EQ(r.base_ref, a.name + " (" + a.ref + ")");
+        std::string text;
+        for (int i = 0; i < dice; ++i) text += i == 0 ? "d6" : " + d6";
+        EXPECT_EQ(r.dice, text);
+        ASSERT_EQ(r.faces.size(), static_cast<std::size_t>(dice));
+        std::vector<int> faces = r.faces;
+        std::sort(faces.begin(), faces.end());
+        int sum = 0;
+        for (std::size_t i = road ? static_cast<std::size_t>(rd.number("drop_lowest")) : 0;
+             i < faces.size(); ++i) {
+          sum += faces[i];
+        }
+        const double expected =
+            static_cast<double>(sum) * t.number("numerator") / t.number("denominator");
+        EXPECT_EQ(inches, expected);
+        EXPECT_EQ(r.target, expected);
+        EXPECT_EQ(r.result, detail::format_g(expected) + "\" (" + std::to_string(dice) + "d6" +
+                                (road ? " drop lowest (" + rd.ref + ")" : "") + "; " + t.name +
+                                " " + t.ref + ")");
+      }
+    }
+  }
 }
 
 TEST(SquadSkirmishReload, ReloadTimesTapLoadingAndCrew) {

@@ -37,6 +37,11 @@ void sort_ids(std::vector<int>& ids) {
   }
 }
 
+// A cell coordinate's place in a grid of `count` cells from `origin`, clamped to the grid.
+int clamp_cell(std::int64_t c, std::int64_t origin, int count) {
+  return static_cast<int>(std::clamp<std::int64_t>(c - origin, 0, count - 1));
+}
+
 }  // namespace
 
 Box grown(const Box& b, double margin) {
@@ -64,14 +69,10 @@ bool SpatialIndex::contains(int id) const {
 }
 
 SpatialIndex::CellRange SpatialIndex::cells_of(const Box& b) const {
-  auto clamp_x = [&](std::int64_t c) {
-    return static_cast<int>(std::clamp<std::int64_t>(c - ox_, 0, cols_ - 1));
-  };
-  auto clamp_y = [&](std::int64_t c) {
-    return static_cast<int>(std::clamp<std::int64_t>(c - oy_, 0, rows_ - 1));
-  };
-  return {clamp_x(floor_cell(b.min.x, cell_)), clamp_y(floor_cell(b.min.y, cell_)),
-          clamp_x(floor_cell(b.max.x, cell_)), clamp_y(floor_cell(b.max.y, cell_))};
+  return {clamp_cell(floor_cell(b.min.x, cell_), ox_, cols_),
+          clamp_cell(floor_cell(b.min.y, cell_), oy_, rows_),
+          clamp_cell(floor_cell(b.max.x, cell_), ox_, cols_),
+          clamp_cell(floor_cell(b.max.y, cell_), oy_, rows_)};
 }
 
 void SpatialIndex::count_cells(const CellRange& c, int step) {
@@ -146,11 +147,16 @@ void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
   remove(id);
   const std::size_t k = static_cast<std::size_t>(id);
   if (k >= entries_.size()) entries_.resize(k + 1);
-  cover(box);
+  // The corners' cells worked out once, for the grid's cover and the entry's cells (issue 9:
+  // cover() and cells_of() each worked them out): cover() only when the grid must grow.
+  const std::int64_t x0 = floor_cell(box.min.x, cell_), x1 = floor_cell(box.max.x, cell_);
+  const std::int64_t y0 = floor_cell(box.min.y, cell_), y1 = floor_cell(box.max.y, cell_);
+  if (cols_ == 0 || x0 < ox_ || y0 < oy_ || x1 >= ox_ + cols_ || y1 >= oy_ + rows_) cover(box);
   Entry& e = entries_[k];
   e.rect = r;
   e.box = box;
-  e.cells = cells_of(box);
+  e.cells = {clamp_cell(x0, ox_, cols_), clamp_cell(y0, oy_, rows_), clamp_cell(x1, ox_, cols_),
+             clamp_cell(y1, oy_, rows_)};
   e.present = true;
   ++count_;
   add_to_cells(id, e.cells);

@@ -205,7 +205,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
   const Vec2 foe = anchor(enemy);
   const Vec2 dir = (foe - here).normalized();
   const double gap = distance(here, foe);
-  const Row& w = row("fire.weapons", weapon(unit));
+  const Arms& arms = arms_[static_cast<std::size_t>(unit)];  // its weapon's ranges (fire.weapons)
   // Advances stop in cover when there is some within 4" of where they would end (SK-19):
   // woods, buildings and earthworks, at a point 1" inside their corner toward the middle.
   auto in_cover = [&](Vec2 dest) {
@@ -233,7 +233,7 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     }
     return best;
   };
-  for (double stand_off : {w.number("close") - 1.0, w.number("effective") - 2.0, 4.0}) {
+  for (double stand_off : {arms.close_in - 1.0, arms.effective_in - 2.0, 4.0}) {
     const double travel = std::min(gap - stand_off * kMm, max_move_in(unit) * kMm);
     if (travel <= 0.5 * kMm) continue;
     const Vec2 dest = in_cover(here + dir * travel);

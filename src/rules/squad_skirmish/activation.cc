@@ -47,9 +47,9 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
   }
   // SK-16: an officer rallying: the one whose card this is (officer-action), or any officer
   // within 6" (officer-present).
-  const double rally_in = row("movement.distances", "officer-reach").number("inches");
+  const double rally_in = hot_.officer_reach_in;
   auto rallying = [&](int g) {
-    if (option("sk_16_rally") == "officer-present") {
+    if (hot_.rally_present) {
       return !officers_near(side, anchor(g), rally_in).empty();
     }
     return officer >= 0 && distance(anchor(g), pos(unit, officer)) <= rally_in * kMm;
@@ -62,7 +62,7 @@ void BattleSK::activate(int unit, int officer, const std::vector<OrderSource*>& 
     const std::size_t tests = log.count(EventKind::kMorale);
     const bool rally = rallying(g);
     if (morale_step(g, rally, log, false)) ready.push_back(g);
-    if (rally && option("sk_16_rally") == "officer-action") {
+    if (rally && !hot_.rally_present) {
       rallied |= log.count(EventKind::kMorale) > tests;
     }
   }

@@ -16,6 +16,7 @@ void BattleSK::read_arms() {
     a.mounted_attribute = m != nullptr && std::get<bool>(*m);
     const Row& w = row("fire.weapons", a.weapon);
     a.effective_in = w.number("effective");
+    a.close_in = w.number("close");
     a.officer = u.type == "officer";
     a.reload = w.number("reload");
     a.tap_reload = w.numbers.count("tap_reload") > 0 ? w.number("tap_reload") : a.reload;
@@ -58,6 +59,8 @@ void BattleSK::read_arms() {
   hot_.terrain_double_cost = option("sk_11_terrain") == "double-cost";
   hot_.move_roll_per_figure = option("sk_11_move_roll") == "per-figure";
   hot_.promotion_in = row("movement.distances", "field-promotion").number("inches");
+  hot_.officer_reach_in = row("movement.distances", "officer-reach").number("inches");
+  hot_.rally_present = option("sk_16_rally") == "officer-present";
 }
 
 }  // namespace smoothbore::squad_skirmish

@@ -280,6 +280,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     std::string quality;             // `quality` attribute (default regular)
     bool mounted_attribute = false;  // `mounted` attribute
     double effective_in = 0;         // its weapon's effective range (fire.weapons), inches
+    double close_in = 0;             // and its close range
     bool officer = false;            // an officer on his own (type "officer")
     int reload = 0;                  // its weapon's Load actions (fire.weapons reload, L60-L65)
     int tap_reload = 0;              // a rifle's tap (tap_reload, L73), or `reload`
@@ -324,6 +325,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     bool terrain_double_cost = false;   // sk_11_terrain = double-cost
     bool move_roll_per_figure = false;  // sk_11_move_roll = per-figure
     double promotion_in = 0;            // movement.distances field-promotion (L34-L36)
+    double officer_reach_in = 0;        // movement.distances officer-reach (L25, SK-16)
+    bool rally_present = false;         // sk_16_rally = officer-present
   };
   void read_arms();
   std::vector<Arms> arms_;

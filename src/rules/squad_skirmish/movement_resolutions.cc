@@ -22,16 +22,74 @@ namespace {
 
 using namespace detail;  // NOLINT(google-build-using-namespace)
 
-// The movement table's row of `key` in `table`, the common ones found once (every move of a
-// battle rolls on an arm's row and a terrain's).
-const Row& movement_row(std::string_view table, std::string_view key) {
-  static const Row& kInfantry = row("movement.arms", "infantry");
-  static const Row& kCavalry = row("movement.arms", "cavalry");
-  static const Row& kOpen = row("movement.terrain", "open");
-  if (table == "movement.arms" && key == "infantry") return kInfantry;
-  if (table == "movement.arms" && key == "cavalry") return kCavalry;
-  if (table == "movement.terrain" && key == "open") return kOpen;
-  return row(table, key);
+// The movement table's rows a roll reads, with their numbers (and an arm's record label)
+// worked out once for every row: every move of a battle rolls on an arm's row and a
+// terrain's, and a roll looks nothing up by name but the row's key.
+struct ArmDice {
+  const Row* row = nullptr;  // movement.arms
+  int dice = 0;
+  std::string label;  // the record's base reference: "<name> (<ref>)"
+};
+struct TerrainRate {
+  const Row* row = nullptr;  // movement.terrain
+  int numerator = 1;
+  int denominator = 1;
+};
+struct RoadDice {
+  const Row* row = nullptr;  // movement.road "road"
+  int extra_dice = 0;
+  int drop_lowest = 0;
+};
+
+// The row of `key` among `rows` (a handful), or the table's own lookup (which aborts).
+template <typename Typed>
+const Typed& typed_row(const std::vector<Typed>& rows, std::string_view table_name,
+                       std::string_view key) {
+  for (const Typed& t : rows) {
+    if (t.row->key == key) return t;
+  }
+  row(table_name, key);  // aborts: no such row
+  return rows.front();
+}
+
+const ArmDice& arm_dice(std::string_view key) {
+  static const std::vector<ArmDice> kArms = [] {
+    std::vector<ArmDice> v;
+    for (const Row& r : table("movement.arms").rows) {
+      v.push_back({&r, r.number("dice"), r.name + " (" + r.ref + ")"});
+    }
+    return v;
+  }();
+  return typed_row(kArms, "movement.arms", key);
+}
+
+const TerrainRate& terrain_rate(std::string_view key) {
+  static const std::vector<TerrainRate> kTerrain = [] {
+    std::vector<TerrainRate> v;
+    for (const Row& r : table("movement.terrain").rows) {
+      v.push_back({&r, r.number("numerator"), r.number("denominator")});
+    }
+    return v;
+  }();
+  return typed_row(kTerrain, "movement.terrain", key);
+}
+
+const RoadDice& road_dice() {
+  static const RoadDice kRoad = [] {
+    const Row& r = row("movement.road", "road");
+    return RoadDice{&r, r.number("extra_dice"), r.number("drop_lowest")};
+  }();
+  return kRoad;
+}
+
+// A record's dice text for `n` d6 ("d6 + d6"), as note_face() writes it die by die.
+const std::string& d6_text(std::size_t n) {
+  static const std::array<std::string, 9> kText = [] {
+    std::array<std::string, 9> t;
+    for (std::size_t i = 1; i < t.size(); ++i) t[i] = t[i - 1] + (i == 1 ? "" : " + ") + "d6";
+    return t;
+  }();
+  return kText[n];
 }
 
 }  // namespace
@@ -83,33 +141,34 @@ namespace detail {
 
 double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* explain) {
   return with_record(explain, [&](RollRecord* rec) {
-    const Row& arm = movement_row("movement.arms", m.arm);
+    const ArmDice& arm = arm_dice(m.arm);
     const bool on_road = m.road;
-    static const Row& road = row("movement.road", "road");
-    const int dice = arm.number("dice") + (on_road ? road.number("extra_dice") : 0);
+    const RoadDice& road = road_dice();
+    const int dice = arm.dice + (on_road ? road.extra_dice : 0);
     // The record's wording by concatenation (the text fmt's "{} ({})" gives): every move of a
     // battle writes one.
-    start_record(rec, "movement", 0,
-                 rec != nullptr ? arm.name + " (" + arm.ref + ")" : std::string());
+    start_record(rec, "movement", 0, rec != nullptr ? arm.label : std::string());
     std::array<int, 8> faces{};
     const auto n = static_cast<std::size_t>(dice);
     SB_CHECK(n <= faces.size(), "too many movement dice");
-    for (std::size_t i = 0; i < n; ++i) {
-      faces[i] = c.roll(kD6);
-      note_face(rec, "d6", faces[i]);
+    for (std::size_t i = 0; i < n; ++i) faces[i] = c.roll(kD6);
+    if (rec != nullptr) {  // note_face() for each, at once
+      rec->dice = d6_text(n);
+      rec->faces.assign(faces.begin(), faces.begin() + static_cast<std::ptrdiff_t>(n));
     }
     std::size_t first = 0;  // the faces kept: [first, n)
     if (on_road) {
       std::sort(faces.begin(), faces.begin() + static_cast<std::ptrdiff_t>(n));
-      first = static_cast<std::size_t>(road.number("drop_lowest"));
+      first = static_cast<std::size_t>(road.drop_lowest);
     }
     int allowance = 0;
     for (std::size_t i = first; i < n; ++i) allowance += faces[i];
     if (rec != nullptr) rec->base = allowance;
     const int obstacles = m.obstacles;
-    static const Row& fence = row("movement.obstacles", "fence");
     if (obstacles > 0) {
-      const int cost = fence.number("cost") * obstacles;
+      static const Row& fence = row("movement.obstacles", "fence");
+      static const int fence_cost = fence.number("cost");
+      const int cost = fence_cost * obstacles;
       allowance -= cost;
       if (rec != nullptr) {
         rec->modifiers.push_back(
@@ -118,13 +177,28 @@ double move_roll(const MoveSituation& m, Chance& c, std::vector<RollRecord>* exp
     }
     double inches = std::max(0, allowance);
     // A road move is wholly on the road (SK-11), so the terrain it crosses does not slow it.
-    const Row& terrain = movement_row("movement.terrain", on_road ? "open" : m.terrain);
-    inches = inches * terrain.number("numerator") / terrain.number("denominator");
+    const TerrainRate& terrain = terrain_rate(on_road ? "open" : m.terrain);
+    inches = inches * terrain.numerator / terrain.denominator;
     if (rec != nullptr) {
-      std::string how = std::to_string(dice) + "d6";
-      if (on_road) how += " drop lowest (" + road.ref + ")";
+      // `<inches>" (<n>d6[ drop lowest (<ref>)]; <terrain> <ref>)`, in one string.
+      const Row& t = *terrain.row;
+      std::string text = format_g(inches);
+      text.reserve(text.size() + 40 + road.row->ref.size() + t.name.size() + t.ref.size());
+      text += "\" (";
+      text += std::to_string(dice);
+      text += "d6";
+      if (on_road) {
+        text += " drop lowest (";
+        text += road.row->ref;
+        text += ')';
+      }
+      text += "; ";
+      text += t.name;
+      text += ' ';
+      text += t.ref;
+      text += ')';
       rec->target = inches;
-      rec->result = format_g(inches) + "\" (" + how + "; " + terrain.name + " " + terrain.ref + ")";
+      rec->result = std::move(text);
     }
     return inches;
   });
