@@ -15,7 +15,9 @@
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
+#include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/stands_trial.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
 #include "rules/fire_and_discipline/unit_trial.h"
@@ -204,6 +206,43 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
   EXPECT_EQ(s.stands_on_table.frozen_units(0), nullptr);  // thawed
   EXPECT_GT(allowed, 0);
   EXPECT_LT(allowed, static_cast<int>(asks.size()));
+}
+
+// A StandsTrial (the gun facing and tactical shift look-ahead) answers as a copy of the state
+// with the stands so placed, and puts back the stands exactly: the answers after it are
+// those before.
+TEST(FireAndDisciplineScale, StandsTrialAnswersAsACopyAndPutsBack) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  int tried = 0;
+  for (std::size_t k = 0; k < s.force.units.size(); k += 3) {
+    const int unit = static_cast<int>(k);
+    if (!s.force.units[k].on_table() || s.force.units[k].stands.empty()) continue;
+    const std::vector<Stand> before = s.force.units[k].stands;
+    const double volley = expected_volley_now(s, unit);
+    const double guns = expected_gun_hits(s, unit);
+    {
+      StandsTrial trial(s, unit);
+      for (Stand& st : trial.stands()) st.rect.centre = st.rect.centre + Vec2{s.mm(40.0), 0};
+      const FdState copy = s;  // a copy is not frozen
+      EXPECT_EQ(expected_volley_now(s, unit), expected_volley_now(copy, unit)) << k;
+      EXPECT_EQ(expected_gun_hits(s, unit), expected_gun_hits(copy, unit)) << k;
+    }
+    const std::vector<Stand>& after = s.force.units[k].stands;
+    ASSERT_EQ(after.size(), before.size());
+    for (std::size_t i = 0; i < after.size(); ++i) {
+      EXPECT_EQ(after[i].rect.centre.x, before[i].rect.centre.x);
+      EXPECT_EQ(after[i].rect.centre.y, before[i].rect.centre.y);
+      EXPECT_EQ(after[i].rect.facing, before[i].rect.facing);
+      EXPECT_EQ(after[i].figures, before[i].figures);
+      EXPECT_EQ(after[i].removed, before[i].removed);
+    }
+    EXPECT_EQ(expected_volley_now(s, unit), volley) << k;
+    EXPECT_EQ(expected_gun_hits(s, unit), guns) << k;
+    ++tried;
+  }
+  EXPECT_GT(tried, 10);
 }
 
 // The snapshot's overlap and enemy-distance tests answer as a scan of every other stand.

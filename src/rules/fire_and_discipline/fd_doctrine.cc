@@ -16,7 +16,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
-#include "rules/fire_and_discipline/unit_trial.h"
+#include "rules/fire_and_discipline/stands_trial.h"
 
 namespace smoothbore::fire_and_discipline {
 
@@ -326,9 +326,9 @@ double expected_gun_hits(const FdState& s, int gun) {
 }
 
 double expected_gun_hits_at(const FdState& s, int gun, const std::vector<Rect>& rects) {
-  UnitTrial trial(s, gun);  // the gun's stands placed on `rects` for the look-ahead
+  StandsTrial trial(s, gun);  // the gun's stands placed on `rects` for the look-ahead
   std::size_t next = 0;
-  for (Stand& st : trial.unit().stands) {
+  for (Stand& st : trial.stands()) {
     if (st.removed || next >= rects.size()) continue;
     st.rect = rects[next++];
   }

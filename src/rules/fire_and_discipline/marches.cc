@@ -14,6 +14,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/stands_trial.h"
 #include "rules/fire_and_discipline/unit_trial.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -174,9 +175,9 @@ double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
 double expected_volley_after_shift_worked(const FdState& s, int unit, Vec2 offset) {
   const std::optional<double> t = tactical_shift_mm(s, unit, offset);
   if (!t) return 0.0;
-  UnitTrial trial(s, unit);
+  StandsTrial trial(s, unit);
   const Vec2 delta = offset * (1.0 / offset.length()) * *t;
-  for (Stand& st : trial.unit().stands) {
+  for (Stand& st : trial.stands()) {
     if (!st.removed) st.rect.centre = st.rect.centre + delta;
   }
   return expected_volley_now(s, unit);
