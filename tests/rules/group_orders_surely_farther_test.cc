@@ -12,20 +12,23 @@
 namespace smoothbore::group_orders {
 namespace {
 
+// A footprint anywhere on a 3 m table, of any facing and sides up to 30 cm.
+RectFrame random_frame(std::mt19937& g) {
+  std::uniform_real_distribution<double> at(0, 3000), size(0, 300), angle(0, 360);
+  Rect r;
+  r.centre = {at(g), at(g)};
+  r.facing = angle(g);
+  r.width = size(g);
+  r.depth = size(g);
+  return RectFrame(r);
+}
+
 TEST(GroupOrdersSurelyFarther, SaysTrueOnlyWhereTheDistanceExceedsTheLimit) {
   std::mt19937 g(2026);
-  std::uniform_real_distribution<double> at(0, 3000), size(0, 300), angle(0, 360), limit(0, 400);
+  std::uniform_real_distribution<double> limit(0, 400);
   int ruled_out = 0, near_limit = 0;
   for (int k = 0; k < 50000; ++k) {
-    auto rect = [&] {
-      Rect r;
-      r.centre = {at(g), at(g)};
-      r.facing = angle(g);
-      r.width = size(g);
-      r.depth = size(g);
-      return r;
-    };
-    const RectFrame a(rect()), b(rect());
+    const RectFrame a = random_frame(g), b = random_frame(g);
     const double d = limit(g);
     const double exact = distance(a, b);
     if (surely_farther(a, b, d)) {
@@ -44,19 +47,10 @@ TEST(GroupOrdersSurelyFarther, SaysTrueOnlyWhereTheDistanceExceedsTheLimit) {
 // so range_band says out and the charge filter skips the pair, as the direct check did.
 TEST(GroupOrdersSurelyFarther, RulesOutOnlyWhereTheGapInCmExceedsTheLimit) {
   std::mt19937 g(2027);
-  std::uniform_real_distribution<double> at(0, 3000), size(0, 300), angle(0, 360);
   std::uniform_int_distribution<int> half_cm(0, 120);
   int ruled_out = 0, near_limit = 0;
   for (int k = 0; k < 50000; ++k) {
-    auto rect = [&] {
-      Rect r;
-      r.centre = {at(g), at(g)};
-      r.facing = angle(g);
-      r.width = size(g);
-      r.depth = size(g);
-      return r;
-    };
-    const RectFrame a(rect()), b(rect());
+    const RectFrame a = random_frame(g), b = random_frame(g);
     const double limit_cm = half_cm(g) / 2.0;
     const double gap_cm = std::round(distance(a, b)) / kCm;  // BattleGO::gap_cm
     if (surely_farther(a, b, limit_cm * kCm)) {
