@@ -271,7 +271,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       for (int ti : legal_ids_) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
-        if (gap_cm(unit, ti) > speed_cm) continue;
+        // Beyond a move by the centres alone (over 1 mm, so gap_cm too): no full distance.
+        if (surely_farther(frame(unit), frame(ti), speed) || gap_cm(unit, ti) > speed_cm) {
+          continue;
+        }
         if (zone_of(fp, t.footprint().centre) != Zone::kFront) continue;
         Action c = base(unit, rate);
         c.kind = ActionKind::kCharge;

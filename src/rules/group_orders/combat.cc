@@ -65,8 +65,10 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
       target = -1;
       double best = 1e18;
       for (int t : in_weapon_reach(u)) {
-        if (can_shoot_at(u, t) && gap_cm(u, t) < best) {
-          best = gap_cm(u, t);
+        if (!can_shoot_at(u, t)) continue;
+        const double gap = gap_cm(u, t);  // once, not again for the best (issue 9)
+        if (gap < best) {
+          best = gap;
           target = t;
         }
       }

@@ -147,6 +147,11 @@ bool BattleGO::can_shoot_at(int unit, int target, OrdersId orders) const {
   if (u.arm == Arm::kArtillery && orders != OrdersId::kStand) return false;
   const Weapon& weapon = weapon_of_unit(unit);
   if (weapon.none) return false;
+  // Beyond the longest range by the centres alone: out, without the full distance (issue 9;
+  // surely_farther by over 1 mm, so gap_cm, rounded to the mm, exceeds every band).
+  const Ranges& ranges = weapon.ranges;
+  const double reach_cm = std::max({ranges.short_cm, ranges.long_cm, ranges.extreme_cm});
+  if (surely_farther(frame(unit), frame(target), reach_cm * kCm)) return false;
   const double gap = gap_cm(unit, target);
   if (range_band(weapon.ranges, gap) == RangeBand::kOut) return false;
   if (gap < 0.05) return false;  // in contact: melee, not shooting
