@@ -17,9 +17,9 @@
 namespace smoothbore {
 namespace {
 
-class CheckingCommander final : public OrderSource {
+class GapCheckingCommander final : public OrderSource {
  public:
-  explicit CheckingCommander(std::uint64_t stream)
+  explicit GapCheckingCommander(std::uint64_t stream)
       : doctrine_(make_commander("doctrine", Rng(1, stream))) {}
 
   Action choose(const Battle& battle, int unit, const std::vector<Action>& legal) override {
@@ -38,7 +38,9 @@ class CheckingCommander final : public OrderSource {
       const auto quick = b.can_fire_at(unit, t, /*explain=*/false);
       const auto full = b.can_fire_at(unit, t, /*explain=*/true);
       EXPECT_EQ(quick.ok, full.ok) << unit << " at " << t;
-      if (full.ok) EXPECT_EQ(quick.gap_mm, full.gap_mm) << unit << " at " << t;
+      if (full.ok) {
+        EXPECT_EQ(quick.gap_mm, full.gap_mm) << unit << " at " << t;
+      }
       ++checked;
       if (full.ok) ++can_fire;
     }
@@ -46,7 +48,9 @@ class CheckingCommander final : public OrderSource {
     EXPECT_EQ(b.nearest_enemy_for_orders(unit), best_in) << unit;
     double gap = -1;
     EXPECT_EQ(b.nearest_active_enemy(unit, &gap), best_mm) << unit;
-    if (best_mm >= 0) EXPECT_EQ(gap, at_mm) << unit;
+    if (best_mm >= 0) {
+      EXPECT_EQ(gap, at_mm) << unit;
+    }
     return doctrine_->choose(battle, unit, legal);
   }
 
@@ -62,7 +66,7 @@ TEST(Fast1805GapPrefilter, ShortcutsAnswerAsTheFullMeasure) {
   ASSERT_NE(rs, nullptr);
   const Scenario sc = generated_battle("fast-1805", 200, 5);
   std::unique_ptr<Battle> battle = rs->start(sc, 5);
-  CheckingCommander blue(1), red(2);
+  GapCheckingCommander blue(1), red(2);
   EventLog log;
   for (int bound = 0; bound < 6; ++bound) battle->play_turn({&blue, &red}, log);
   for (const std::string& v : battle->invariant_violations()) ADD_FAILURE() << v;
