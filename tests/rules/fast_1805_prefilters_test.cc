@@ -136,5 +136,31 @@ TEST(Fast1805Prefilters, ApartAlongRulesOutOnlyNoOverlap) {
   EXPECT_GT(overlapping_after, 5000);  // and the case is not trivial
 }
 
+// gap_lower_bound and surely_beyond (the callers' "beyond X?" before distance): the bound
+// never exceeds the exact distance, and a gap ruled beyond X is beyond X by distance too,
+// also for footprints that nearly touch, overlap or share a centre.
+TEST(Fast1805Prefilters, SurelyBeyondOnlyWhatDistanceSaysIsBeyond) {
+  std::mt19937 g(1806);
+  std::uniform_real_distribution<double> limit(0, 400);
+  int beyond = 0, within = 0;
+  for (int k = 0; k < 50000; ++k) {
+    const RectFrame a(random_rect(g, 1000, 1400));
+    RectFrame b(random_rect(g, 1000, 1400));
+    if (k % 10 == 0) b = RectFrame(Rect{a.rect.centre, b.rect.facing, b.rect.width, b.rect.depth});
+    const double exact = distance(a, b);
+    EXPECT_LE(gap_lower_bound(a, b), exact) << k;
+    const double x = k % 7 == 0 ? exact : limit(g);  // sometimes exactly at the limit
+    auto past = [&](double mm) { return mm > x * (1 + 1e-9) + 1e-6; };
+    if (surely_beyond(a, b, past)) {
+      ++beyond;
+      EXPECT_TRUE(past(exact)) << k;
+    } else if (!past(exact)) {
+      ++within;
+    }
+  }
+  EXPECT_GT(beyond, 10000);  // the bounds do decide most gaps
+  EXPECT_GT(within, 5000);
+}
+
 }  // namespace
 }  // namespace smoothbore::fast_1805

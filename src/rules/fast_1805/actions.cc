@@ -42,6 +42,11 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
+  double enemy_gap_mm = -1;  // distance(fr, frame_of(enemy)), measured once when first asked
+  auto enemy_gap = [&] {
+    if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
+    return enemy_gap_mm;
+  };
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
 
@@ -84,7 +89,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     const double reach = allowance_in(unit, MoveColumn::kOpen) * kMm;
     if (enemy >= 0 && !is_shaken) {
       const Rect& ef = rect_of(enemy);
-      const double gap = distance(fr, frame_of(enemy));
+      const double gap = enemy_gap();
       // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
       const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
       Action a = approach(unit, fp, ef.centre, gap, stand_off, reach);
@@ -159,8 +164,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       const bool whole_turn =
           s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
       if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
-        Action m = approach(unit, fp, rect_of(enemy).centre, distance(fr, frame_of(enemy)),
-                            4.0 * kMm, allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+        Action m = approach(unit, fp, rect_of(enemy).centre, enemy_gap(), 4.0 * kMm,
+                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
         m.kind = ActionKind::kFormation;
         m.formation = f;
         if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
@@ -174,10 +179,16 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       for (int ei : enemies_near(unit, fp, limit + 1.0)) {
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
+        // Surely beyond both limits: not measured.
+        if (surely_beyond(fr, frame_of(ei),
+                          [&](double mm) { return mm > limit * (1 + 1e-9) + 1e-6; })) {
+          continue;
+        }
         const double gap = distance(fr, frame_of(ei)) / kMm;
         if ((e.arm == Arm::kFoot && gap <= tables().unlimber_foot) ||
             (e.arm == Arm::kCavalry && gap <= tables().unlimber_cavalry)) {
           too_close = true;
+          break;  // one is enough
         }
       }
       if (!too_close) {

@@ -90,6 +90,26 @@ inline bool falls_short_on_uniform(double budget, double here, double least) {
   return !(budget / here >= least);
 }
 
+// A lower bound of distance(a, b) (the edge-to-edge gap) from the centres alone: no point
+// of a footprint lies farther from its centre than half its diagonal, so the gap is at
+// least the centres' distance less both half diagonals; a millimetre more (far above
+// rounding) keeps it below the exact distance. Some 30 instructions against distance's 600:
+// a caller that asks only "beyond X?" tries this first and measures only when undecided.
+inline double gap_lower_bound(const RectFrame& a, const RectFrame& b) {
+  const Vec2 d = a.rect.centre - b.rect.centre;
+  return std::sqrt(d.dot(d)) - std::sqrt(a.hw * a.hw + a.hd * a.hd) -
+         std::sqrt(b.hw * b.hw + b.hd * b.hd) - 1.0;
+}
+
+// Whether `beyond(lower bound)` holds for a lower bound of distance(a, b): the centres'
+// bound first, then the widest axis gap (some 200 instructions; it undercuts the distance
+// by rounding only, a micron less stands for that). `beyond` must hold for every gap above
+// one it holds for; then it holds for distance(a, b) too.
+template <typename Beyond>
+bool surely_beyond(const RectFrame& a, const RectFrame& b, Beyond beyond) {
+  return beyond(gap_lower_bound(a, b)) || beyond(axis_gap(a, b) - 1e-3);
+}
+
 // How far a footprint may slide from `from` along the unit vector `dir` (to
 // from.moved_to(from.rect.centre + dir * t)) and surely not overlap `other` by more than
 // `tolerance` mm (overlaps(moved, other, tolerance) is false for every t in [0, apart)).

@@ -232,6 +232,15 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
     if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
     if (not_for_guns(shooter)) return no("guns fire only from firm, open, level ground (L137)");
   }
+  if (!explain) {
+    // Surely beyond the longest band of the shooter's table (woods widen it at most to
+    // the reach): out of range whatever the arc, and no reason is asked for.
+    const double reach = artillery ? artillery_reach_ : small_arms_reach_;
+    if (surely_beyond(frame_of(shooter), frame_of(target),
+                      [&](double mm) { return mm > reach * (1 + 1e-9) + 1e-6; })) {
+      return out;
+    }
+  }
   const bool all_round = s.formation == "skirmish" || s.formation == "square";
   if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
     return no("not in the 45° arc (A2-07)");

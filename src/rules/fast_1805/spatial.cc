@@ -8,6 +8,7 @@
 
 #include "core/geometry/nearest_two_keys.h"
 #include "rules/fast_1805/battle_impl.h"
+#include "rules/fast_1805/prefilters.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -122,9 +123,12 @@ int Battle1805::nearest_of_other_side(int unit, bool active_only, Key key, doubl
   double best_key = 1e18, best_mm = 1e18;
   // Strictly farther than the best, even after rounding to inches.
   auto farther = [&](double mm) { return best >= 0 && mm > best_mm * (1 + 1e-9) + 1e-6; };
+  const RectFrame& me = frame_of(unit);
   around_enemies(
       unit, active_only,
       [&](int i) {
+        // Beyond the best by the centres already: the key (the gap) is not measured.
+        if (surely_beyond(me, frame_of(i), farther)) return;
         double mm = 0;
         const double k = key(i, &mm);
         if (k < best_key || (k == best_key && i < best)) {
@@ -175,7 +179,13 @@ int Battle1805::nearest_enemy_for_orders(int unit) const {
   const RectFrame& me = frame_of(unit);
   NearestByTwoKeys best;  // by inches as gap_in(unit, i), and by mm
   around_enemies(
-      unit, true, [&](int i) { best.offer(i, distance(me, frame_of(i))); },
+      unit, true,
+      [&](int i) {
+        const RectFrame& f = frame_of(i);
+        if (!surely_beyond(me, f, [&](double mm) { return best.beyond(mm); })) {
+          best.offer(i, distance(me, f));
+        }
+      },
       [&](double mm) { return best.beyond(mm); });
   if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
   nearest_kept_[static_cast<std::size_t>(unit)] = {frozen_epoch_, best.best_mm, best.at_mm};
