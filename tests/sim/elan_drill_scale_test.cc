@@ -12,9 +12,11 @@
 
 #include <gtest/gtest.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/id_list.h"
 #include "rules/elan_drill/tables.h"
 #include "rules/registry.h"
 #include "scale_test_util.h"
@@ -85,6 +87,73 @@ TEST(ElanDrillScale, LiveIndexListsEveryFootprintWithinReach) {
           EXPECT_TRUE(std::binary_search(out.begin(), out.end(), static_cast<int>(i)))
               << "unit " << i << " within " << reach_in << "\" of unit " << u << "'s query";
         }
+      }
+    }
+  }
+  EXPECT_GT(within, 100);
+}
+
+// IdList (rules/elan_drill/id_list.h): the proximity queries' lists leased from a
+// per-thread pool of reused buffers. Nested leases get distinct buffers, an inner lease
+// ending leaves the outer list as it was, a buffer comes back cleared, and every lease is
+// given back when its scope ends.
+TEST(ElanDrillScale, IdListsNestedKeepTheirOwnIds) {
+  const std::size_t before = elan_drill::IdList::leased();
+  {
+    const elan_drill::IdList outer([](std::vector<int>& out) { out = {1, 2, 3}; });
+    EXPECT_EQ(elan_drill::IdList::leased(), before + 1);
+    for (const int o : outer) {  // a query inside a loop over another's answer
+      const elan_drill::IdList inner([&](std::vector<int>& out) { out.assign(5, o); });
+      EXPECT_EQ(elan_drill::IdList::leased(), before + 2);
+      EXPECT_NE(&inner.ids(), &outer.ids());
+      EXPECT_EQ(inner.ids(), std::vector<int>(5, o));
+    }
+    EXPECT_EQ(outer.ids(), (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(elan_drill::IdList::leased(), before + 1);
+  }
+  EXPECT_EQ(elan_drill::IdList::leased(), before);
+}
+
+TEST(ElanDrillScale, IdListsReusedBufferComesBackEmpty) {
+  const std::vector<int>* first = nullptr;
+  {
+    elan_drill::IdList a;
+    a.ids() = {7, 8, 9};
+    first = &a.ids();
+  }
+  const elan_drill::IdList b;
+  EXPECT_EQ(&b.ids(), first);  // the same buffer, reused
+  EXPECT_TRUE(b.empty());
+  EXPECT_EQ(b.size(), 0u);
+}
+
+// UnitSnapshot::near fills a buffer the caller reuses (issue 9: it returned a new vector
+// per call): whatever the buffer held before, it lists, ascending, exactly the ids the
+// grid's candidates sort to, and every unit whose footprint lies within the reach.
+TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  m.play_turn();
+  const auto& units = m.battle().force().units;
+  elan_drill::UnitSnapshot snap;
+  snap.build(m.battle().force());
+  std::vector<int> out{-5, 12, -5}, fresh;
+  int within = 0;
+  for (std::size_t u = 0; u < units.size(); u += 7) {
+    for (const double reach_in : {0.0, 1.0, 4.0, 10.0, 24.0}) {
+      const Rect& r = snap.footprint(static_cast<int>(u));
+      const double reach = reach_in * kMmPerInch;
+      snap.near(r, reach, out);  // into the buffer the last query filled
+      snap.near_unordered(r.centre, reach + half_diagonal(r), fresh);
+      std::sort(fresh.begin(), fresh.end());
+      ASSERT_EQ(out, fresh) << "unit " << u << ", " << reach_in << "\"";
+      for (std::size_t i = 0; i < units.size(); ++i) {
+        if (distance(units[i].footprint(), r) > reach) continue;
+        ++within;
+        EXPECT_TRUE(std::binary_search(out.begin(), out.end(), static_cast<int>(i)))
+            << "unit " << i << " within " << reach_in << "\" of unit " << u;
       }
     }
   }

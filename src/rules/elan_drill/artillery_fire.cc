@@ -144,7 +144,8 @@ std::string BattleED::solid_shot_situation(int unit, int target) const {
   const Rect tf = t.footprint();
   const Vec2 dir = (tf.centre - force_.units[unit].footprint().centre).normalized();
   const std::string& f = t.formation;
-  if (f == "line"sv || f == "two-rank-line"sv) return along_frontage(tf, dir) ? "line-flank" : "line";
+  if (f == "line"sv || f == "two-rank-line"sv)
+    return along_frontage(tf, dir) ? "line-flank" : "line";
   if (t.arm == Arm::kCavalry) return "cavalry";
   if (f == "march-column"sv) return along_frontage(tf, dir) ? "march-column-flank" : "march-column";
   if (f == "column"sv) return "attack-column";
@@ -174,12 +175,13 @@ std::vector<int> BattleED::further_targets(int unit, int target) const {
   const Segment line{to, from + dir * (max_range_in(unit) * kMm)};
   std::vector<std::pair<double, int>> on_line;
   // A footprint the line crosses has its centre within its half diagonal of the line.
-  std::vector<int> near;
-  if (live_.ready()) {
-    near = live_near(line.a, line.b, 0);
-  } else {
-    for (std::size_t i = 0; i < force_.units.size(); ++i) near.push_back(static_cast<int>(i));
-  }
+  const IdList near([&](std::vector<int>& ids) {
+    if (live_.ready()) {
+      live_near(line.a, line.b, 0, ids);
+    } else {
+      for (std::size_t i = 0; i < force_.units.size(); ++i) ids.push_back(static_cast<int>(i));
+    }
+  });
   for (const int o : near) {  // sorted below by distance along the line, then id
     const auto i = static_cast<std::size_t>(o);
     if (o == unit || o == target || !force_.units[i].on_table()) continue;
@@ -224,7 +226,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
   const bool heavy = gun == "heavy"sv || (gun == "medium"sv && opts_.medium_is_heavy);
   const std::string attack = shot == "solid-shot"sv ? (heavy ? "heavy-solid-shot" : "solid-shot")
                              : shot == "canister"sv ? "canister"
-                                                  : "shell-shrapnel";
+                                                    : "shell-shrapnel";
   const ShotSituation base = shot_at(unit, target, shot_named(shot), reaction);
   state_[unit].fired_ever = true;
   state_[unit].in_action = true;
@@ -273,7 +275,7 @@ void BattleED::artillery_fire(int unit, int target, const std::string& shot, boo
     }));
     FireTally& ft = tally[at];
     ft.casualties += casualties;
-    if (casualties > 0 && flank) ft.flank_rear = true;                  // L48
+    if (casualties > 0 && flank) ft.flank_rear = true;                      // L48
     if (shot == "shell"sv || shot == "shrapnel"sv) ft.shell += casualties;  // L35
     if (shot == "canister"sv && (opts_.close_any_range || range <= canister_short_in(unit))) {
       ft.volley_canister_close += casualties;  // L36, D12-04 (Short range, or any)

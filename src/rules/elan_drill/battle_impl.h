@@ -23,6 +23,7 @@
 #include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_options.h"
+#include "rules/elan_drill/id_list.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
@@ -173,7 +174,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   template <typename Key>
   int scan_nearest_enemy(int unit, Key key, double* mm) const;
   void check_nearest_answer(int unit, int found, int scanned) const;
-  std::vector<int> units_near(int unit, double reach_in) const;
+  // Ascending ids of the units that may lie within `reach_in` of `unit` (a superset; all
+  // when neither index stands), in a buffer reused from a pool (id_list.h).
+  IdList units_near(int unit, double reach_in) const;
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
   int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
   Rect footprint_of(int unit) const;
@@ -235,8 +238,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The lowest active unit of `side` but `except` within kContactIn of `target`, or -1.
   int touching_friend(int side, int target, int except) const;
   // The enemies `unit` may fire at now (can_fire_at, ascending), kept with the snapshot.
-  std::vector<int> fire_targets(int unit) const;
-  std::vector<int> fire_targets_now(int unit) const;
+  IdList fire_targets(int unit) const;  // a copy of the memo (nothing is returned by reference)
+  void fire_targets_now(int unit, std::vector<int>& out) const;  // into `out` (cleared first)
   static double expected(const std::string& name, const std::map<std::string, Value>& given,
                          const std::string& field);
   static double probability(const std::string& name, const std::map<std::string, Value>& given,
@@ -444,7 +447,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void verify_live(const char* when) const;
   // Ascending ids from live_ whose footprint may lie within `reach_mm` of the box spanned
   // by `a` and `b` (proximity.cc).
-  std::vector<int> live_near(Vec2 a, Vec2 b, double reach_mm) const;
+  IdList live_near(Vec2 a, Vec2 b, double reach_mm) const;
+  void live_near(Vec2 a, Vec2 b, double reach_mm, std::vector<int>& out) const;  // into `out`
   mutable std::vector<RectFrame> frames_;            // frame_of's, by unit
   mutable std::vector<char> framed_;                 // frames_[unit] was worked out
   mutable std::vector<std::uint64_t> frame_stamps_;  // frames_[unit]'s, from frame_clock_

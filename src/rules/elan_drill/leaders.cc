@@ -95,7 +95,8 @@ void BattleED::leader_step(int side, EventLog& log) {
     std::vector<Action> legal;
     double best_gap = 1e18;
     const double leader_in = opts_.leader_in;
-    for (int u : snap_.near(l.position, leader_in * kMm)) {  // the units within his move
+    const IdList near([&](std::vector<int>& out) { snap_.near(l.position, leader_in * kMm, out); });
+    for (int u : near) {  // the units within his move
       if (force_.units[u].side != side) continue;
       const int other = leader_of[u];
       if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;

@@ -119,11 +119,9 @@ void UnitSnapshot::clear() {
   targets_memo_.clear();
 }
 
-std::vector<int> UnitSnapshot::near(Vec2 p, double reach_mm) const {
-  std::vector<int> out;
+void UnitSnapshot::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
   near_unordered(p, reach_mm, out);
   std::sort(out.begin(), out.end());
-  return out;
 }
 
 void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
@@ -152,8 +150,8 @@ void UnitSnapshot::near_enemies_unordered(int side, const Rect& r, double reach_
   }
 }
 
-std::vector<int> UnitSnapshot::near(const Rect& r, double reach_mm) const {
-  return near(r.centre, reach_mm + half_diagonal(r));
+void UnitSnapshot::near(const Rect& r, double reach_mm, std::vector<int>& out) const {
+  near(r.centre, reach_mm + half_diagonal(r), out);
 }
 
 void LiveIndex::build(const Force& force) {
@@ -220,25 +218,30 @@ void BattleED::refile(int unit) {
   if (live_.ready()) live_.refile(unit, force_.units[unit].footprint());
 }
 
-std::vector<int> BattleED::live_near(Vec2 a, Vec2 b, double reach_mm) const {
-  std::vector<int> out;
+void BattleED::live_near(Vec2 a, Vec2 b, double reach_mm, std::vector<int>& out) const {
   live_.near(
       Box{{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}},
       reach_mm, out);
-  return out;
+}
+
+IdList BattleED::live_near(Vec2 a, Vec2 b, double reach_mm) const {
+  return IdList([&](std::vector<int>& out) { live_near(a, b, reach_mm, out); });
 }
 
 // --- BattleED's proximity queries ---
 
-std::vector<int> BattleED::units_near(int unit, double reach_in) const {
-  if (snap_.ready()) return snap_.near(snap_.footprint(unit), reach_in * kMm);
-  if (live_.ready()) {  // the same superset from the footprints kept while units move
-    const Rect f = force_.units[unit].footprint();
-    return live_near(f.centre, f.centre, reach_in * kMm + half_diagonal(f));
-  }
-  std::vector<int> all(force_.units.size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
-  return all;
+IdList BattleED::units_near(int unit, double reach_in) const {
+  return IdList([&](std::vector<int>& out) {
+    if (snap_.ready()) {
+      snap_.near(snap_.footprint(unit), reach_in * kMm, out);
+    } else if (live_.ready()) {  // the same superset from the footprints kept while units move
+      const Rect f = force_.units[unit].footprint();
+      live_.near(Box{f.centre, f.centre}, reach_in * kMm + half_diagonal(f), out);
+    } else {
+      out.resize(force_.units.size());
+      for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int>(i);
+    }
+  });
 }
 
 double BattleED::fire_reach_in(int unit) const {
@@ -413,7 +416,7 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
 int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
   const Rect me = footprint_of(unit);
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    const IdList near = units_near(unit, reach / kMm);  // all when not frozen
     std::vector<std::pair<int, Rect>> cands;
     for (int o : near) {
       if (ok(o)) cands.emplace_back(o, footprint_of(o));
@@ -436,7 +439,7 @@ int BattleED::nearest_active_enemy(int unit, double* gap) const {
   int best = -1;
   double d = std::numeric_limits<double>::infinity();
   for (double reach = 8.0 * kMm;; reach *= 2) {
-    const std::vector<int> near = units_near(unit, reach / kMm);  // all when not frozen
+    const IdList near = units_near(unit, reach / kMm);  // all when not frozen
     std::vector<std::pair<int, Rect>> enemies;
     for (int o : near) {
       if (force_.units[o].side == force_.units[unit].side ||
@@ -470,24 +473,27 @@ int BattleED::contact_friend(int unit, int target) const {
   return found;
 }
 
-std::vector<int> BattleED::fire_targets_now(int unit) const {
-  std::vector<int> out;
+void BattleED::fire_targets_now(int unit, std::vector<int>& out) const {
+  out.clear();
   for (const int ti : units_near(unit, fire_reach_in(unit))) {
     if (can_fire_at(unit, ti)) out.push_back(ti);
   }
-  return out;
 }
 
-std::vector<int> BattleED::fire_targets(int unit) const {
-  if (!snap_.ready()) return fire_targets_now(unit);
-  bool known = false;
-  std::vector<int>* kept = snap_.targets_memo(unit, &known);
-  if (!known) {
-    *kept = fire_targets_now(unit);
-  } else if (check_nearest && *kept != fire_targets_now(unit)) {
-    throw std::logic_error(fmt::format("unit {}: fire targets kept differ", unit));
-  }
-  return *kept;
+IdList BattleED::fire_targets(int unit) const {
+  return IdList([&](std::vector<int>& out) {
+    if (!snap_.ready()) return fire_targets_now(unit, out);
+    bool known = false;
+    std::vector<int>* kept = snap_.targets_memo(unit, &known);
+    if (!known) {
+      fire_targets_now(unit, *kept);
+    } else if (check_nearest) {
+      const IdList fresh([&](std::vector<int>& now) { fire_targets_now(unit, now); });
+      if (*kept != fresh.ids())
+        throw std::logic_error(fmt::format("unit {}: fire targets kept differ", unit));
+    }
+    out = *kept;
+  });
 }
 
 int BattleED::contact_friend_now(int unit, int target) const {

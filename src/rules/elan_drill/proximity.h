@@ -28,9 +28,10 @@ class UnitSnapshot {
   const Rect& footprint(int unit) const { return rects_[static_cast<std::size_t>(unit)]; }
   // Ascending ids of the units whose footprint may lie within `reach_mm` of `r`, edge to
   // edge: every unit that does is listed (a superset; the caller measures).
-  std::vector<int> near(const Rect& r, double reach_mm) const;
+  // Into `out` (cleared first; issue 9: a new vector per call).
+  void near(const Rect& r, double reach_mm, std::vector<int>& out) const;
   // Same, around a point.
-  std::vector<int> near(Vec2 p, double reach_mm) const;
+  void near(Vec2 p, double reach_mm, std::vector<int>& out) const;
   // Same, in no particular order, into `out` (cleared first).
   void near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const;
   // Same, among the units of sides other than `side` only.
