@@ -23,8 +23,14 @@ Fraction make_fraction(const BigInt& n, const BigInt& d);
 // probability such as 68/100 must print as the same double that 0.68 is.
 double to_double(const Fraction& f);
 // The same for numerator / denominator (denominator > 0) not in lowest terms: exact sums
-// that only need their double skip the gcd.
+// that only need their double skip the gcd. Most ratios are decided by the quotient of
+// the two integers' top 64 bits, which bounds the exact one (issue 9: enumerations convert
+// one ratio of 200-bit integers per outcome, and GMP's division was most of the cost);
+// when the bounds straddle a rounding, the exact division answers.
 double to_double(const BigInt& numerator, const BigInt& denominator);
+// That exact division alone, the reference to_double is tested against
+// (tests/core/fraction_to_double_test.cc).
+double to_double_by_division(const BigInt& numerator, const BigInt& denominator);
 
 // "17/25", "1", "0".
 std::string to_string(const Fraction& f);

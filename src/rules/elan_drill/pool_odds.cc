@@ -9,7 +9,6 @@
 #include "core/dice/chance.h"
 #include "core/dice/fraction.h"
 #include "rules/elan_drill/pool.h"
-#include "rules/elan_drill/ratio_double.h"
 
 namespace smoothbore::elan_drill {
 
@@ -96,7 +95,7 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
   const FaceCount hit(pools.dice, kSides, success_faces(pools.hit_factor));
   for (int h = hit.lowest(); h <= hit.highest(); ++h) {
     if (h == 0) {  // no saves to roll
-      add(0, ratio_to_double(hit.cases(0), hit.total()));
+      add(0, to_double(hit.cases(0), hit.total()));
       continue;
     }
     if (!pools.special) {
@@ -104,7 +103,7 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
       denominator = hit.total() * failed.total();
       for (int c = failed.lowest(); c <= failed.highest(); ++c) {
         numerator = hit.cases(h) * failed.cases(c);
-        add(c, ratio_to_double(numerator, denominator));
+        add(c, to_double(numerator, denominator));
       }
       continue;
     }
@@ -134,7 +133,7 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
         const FaceCount& other = others[i];
         if (!twelves.has(s) || !other.has(c - s)) continue;
         numerator = s_numerators[i] * other.cases(c - s);
-        add(c, ratio_to_double(numerator, s_denominators[i]));
+        add(c, to_double(numerator, s_denominators[i]));
       }
     }
   }

@@ -1,7 +1,8 @@
-// ratio_to_double (close action's casualty odds, pool_odds.cc) against core's exact
-// to_double, bit for bit: the products of binomial cases the odds divide, random integers
-// of 1 to 400 bits, and ratios set on or one unit beside a rounding half (where the 64-bit
-// tops cannot decide and the exact division answers).
+// to_double(numerator, denominator) by the integers' 64-bit tops against the exact
+// division it falls back to (to_double_by_division), bit for bit: the products of binomial
+// cases elan-drill's close-action odds divide (pool_odds.cc), random integers of 1 to 400
+// bits, and ratios set on or one unit beside a rounding half (where the tops cannot decide
+// and the exact division answers).
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -11,14 +12,13 @@
 #include <gtest/gtest.h>
 
 #include "core/dice/fraction.h"
-#include "rules/elan_drill/ratio_double.h"
 
-namespace smoothbore::elan_drill {
+namespace smoothbore {
 namespace {
 
 void expect_same(const BigInt& n, const BigInt& d) {
-  const double want = to_double(n, d);
-  const double got = ratio_to_double(n, d);
+  const double want = to_double_by_division(n, d);
+  const double got = to_double(n, d);
   EXPECT_EQ(std::memcmp(&want, &got, sizeof(double)), 0)
       << n.get_str() << " / " << d.get_str() << ": " << want << " vs " << got;
 }
@@ -30,7 +30,7 @@ BigInt random_bits(std::mt19937_64& rng, int bits) {
   return v;
 }
 
-TEST(ElanDrillRatioDouble, BinomialCaseProductsAreCoreToDouble) {
+TEST(FractionToDouble, BinomialCaseProductsAreTheExactDivision) {
   for (int dice = 1; dice <= 60; ++dice) {
     for (int faces = 1; faces < 12; faces += 2) {
       const std::vector<BigInt> hit = face_count_cases(dice, 12, faces);
@@ -48,7 +48,7 @@ TEST(ElanDrillRatioDouble, BinomialCaseProductsAreCoreToDouble) {
   }
 }
 
-TEST(ElanDrillRatioDouble, RandomIntegersAreCoreToDouble) {
+TEST(FractionToDouble, RandomIntegersAreTheExactDivision) {
   std::mt19937_64 rng(9);
   for (int i = 0; i < 20000; ++i) {
     const int nb = 1 + static_cast<int>(rng() % 400);
@@ -61,7 +61,7 @@ TEST(ElanDrillRatioDouble, RandomIntegersAreCoreToDouble) {
   }
 }
 
-TEST(ElanDrillRatioDouble, HalvesAndTheirNeighboursAreCoreToDouble) {
+TEST(FractionToDouble, HalvesAndTheirNeighboursAreTheExactDivision) {
   std::mt19937_64 rng(14);
   for (int i = 0; i < 5000; ++i) {
     // n / d = (2m + 1) / 2^54 (a half between two doubles) times d, ±1 in the numerator.
@@ -82,4 +82,4 @@ TEST(ElanDrillRatioDouble, HalvesAndTheirNeighboursAreCoreToDouble) {
 }
 
 }  // namespace
-}  // namespace smoothbore::elan_drill
+}  // namespace smoothbore
