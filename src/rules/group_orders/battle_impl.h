@@ -60,6 +60,30 @@ inline bool surely_farther(const RectFrame& a, const RectFrame& b, double d) {
   return gap.dot(gap) > reach * reach;
 }
 
+// What a moving footprint's check (an Advance's halt, Reserve's zone) learnt of another:
+// the edge-to-edge distance, as measured with the mover centred at `at`, is at least the
+// kept bound. Moving a footprint (not turning it) by v changes its distance to another by
+// at most |v|, so while the mover's centre stays within the bound less `limit` (less a
+// hundredth of a millimetre, far above the rounding of table-sized numbers) of `at`, the
+// distance is surely at least `limit` and need not be worked out (issue 9: a move's steps
+// are 5 mm apart, most others are far more than that beyond the halt distance).
+struct Clearance {
+  Vec2 at;
+  double slack = -1;  // the bound less `limit` less the margin; <= 0: nothing kept
+  // `lower` is a lower bound of the distance (distance() itself, axis_gap, or the centres'
+  // gap less both half diagonals) with the mover centred at `centre`.
+  void keep(Vec2 centre, double lower, double limit) {
+    at = centre;
+    slack = lower - limit - 0.01;
+  }
+  // Whether the mover, the same footprint moved to `centre`, is surely at least `limit` away.
+  bool holds(Vec2 centre) const {
+    if (slack <= 0) return false;
+    const Vec2 v = centre - at;
+    return v.dot(v) < slack * slack;
+  }
+};
+
 // H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
 // and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
 // marsh 3.
@@ -429,6 +453,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> travel_ids_;
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
+  std::vector<Clearance> halt_clear_;
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;
