@@ -225,7 +225,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
       const RectFrame& goal_frame = frame(goal);
       const Rect& goal_fp = goal_frame.rect;
-      const double gap_now = distance(frame(unit), goal_frame);
+      const double gap_now = gap_mm(unit, goal);
       // The nearest enemy is often the nearest Massed one, and a musket-range move often a
       // full one: a move to the very same point keeps the first one's L5 verdict (the same
       // footprint, so the same distance, not worked out again).

@@ -33,6 +33,7 @@
 #include "core/table/table.h"
 #include "rules/battle.h"
 #include "rules/group_orders/orders_id.h"
+#include "rules/group_orders/pair_distance.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
 #include "rules/touch_tracker.h"
@@ -192,7 +193,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   int stands(int unit) const { return force_.units[unit].figures(); }
   bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
-  double gap_cm(int a, int b) const;
+  double gap_cm(int a, int b) const;  // gap_mm rounded to the mm, in cm
+  // distance(frame(a), frame(b)), kept per pair until any unit is placed (pair_distance.h).
+  double gap_mm(int a, int b) const {
+    return pair_distances_.get(a, b, [&] { return distance(frame(a), frame(b)); });
+  }
   // The unit's footprint with its axes and corners, kept by placed(): distances between
   // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
   const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
@@ -454,6 +459,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;
+  mutable PairDistances pair_distances_;  // gap_mm's, stale on every placed()
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

@@ -34,9 +34,7 @@ double BattleGO::option_number(const std::string& n) const {
 bool BattleGO::option_on(const std::string& n) const { return scenario_.options.get_bool(n); }
 
 // Measured to the millimetre (so a unit halted at 10 cm is at 10 cm).
-double BattleGO::gap_cm(int a, int b) const {
-  return std::round(distance(frame(a), frame(b))) / kCm;
-}
+double BattleGO::gap_cm(int a, int b) const { return std::round(gap_mm(a, b)) / kCm; }
 
 // L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.
 double BattleGO::max_speed_cm(int unit) const {

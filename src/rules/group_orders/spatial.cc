@@ -23,6 +23,7 @@ RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
 
 void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
+  pair_distances_.invalidate();
   const std::size_t k = static_cast<std::size_t>(unit);
   const Rect r = force_.units[k].footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
@@ -141,10 +142,9 @@ int BattleGO::nearest_active_enemy(int unit, double* gap) const {
     if (gap) *gap = n.active_gap;
     return n.active;
   }
-  const RectFrame& me = frame(unit);
   return nearest_other(
       force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
-      [&](int i) { return distance(me, frame(i)); }, gap);
+      [&](int i) { return gap_mm(unit, i); }, gap);
 }
 
 void BattleGO::hold_nearest(bool on) {
@@ -168,7 +168,6 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   Nearest& n = nearest_[k];
   if (nearest_stamp_[k] == stamp_) return n;
   nearest_stamp_[k] = stamp_;
-  const RectFrame& me = frame(unit);
   const Box my_box = index_box_[k];
   const int side = force_.units[k].side;
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -188,7 +187,7 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
            (!is_active || beyond(lb, active_mm));
   };
   auto measure = [&](int i) {
-    const double mm = distance(me, frame(i));
+    const double mm = gap_mm(unit, i);
     const double cm = std::round(mm) / kCm;  // gap_cm
     if (cm < any_cm || (cm == any_cm && i < n.any)) {
       any_cm = cm;
