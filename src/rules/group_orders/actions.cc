@@ -181,7 +181,8 @@ std::string charge_test_key(const MoraleSituation& s) {
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
   std::vector<Action> out;
-  out.reserve(16);                // one allocation for the usual list
+  // One allocation for the usual list: a General's every order, a Reserve move to each objective.
+  out.reserve(32 + scenario_.objectives.size());
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return out;
   const Unit& u = force_.units[unit];
@@ -254,13 +255,19 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       };
       for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
                              (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
+        double facing = 0;  // bearing_of(dir), worked out once for the direction's moves
+        bool faced = false;
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
           if (len < 0.5 * kCm) continue;
+          if (!faced) {
+            facing = bearing_of(dir);
+            faced = true;
+          }
           Action m = base(unit, rate);
           m.kind = ActionKind::kMove;
           m.moves = true;
           m.destination = fp.centre + dir * std::min(len, speed);
-          m.facing = bearing_of(dir);
+          m.facing = facing;
           if (!nearer(m.destination)) continue;
           out.push_back(m);
         }
@@ -304,23 +311,27 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
-        Action m = base(unit, rate);
-        m.kind = ActionKind::kMove;
-        m.moves = true;
-        m.destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
-        m.facing = bearing_of(dir);
-        Rect end = fp;
-        end.centre = m.destination;
+        const Vec2 destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
+        // The end's frame only where an enemy may be near it; the action only if clear.
         bool clear = true;
-        const RectFrame end_frame = frame_at(unit, end);
-        for (int ei : zone_enemies) {
-          if (!surely_farther(end_frame, frame(ei), zone) &&
-              distance(end_frame, frame(ei)) < zone) {
-            clear = false;
-            break;
+        if (!zone_enemies.empty()) {
+          Rect end = fp;
+          end.centre = destination;
+          const RectFrame end_frame = frame_at(unit, end);
+          for (int ei : zone_enemies) {
+            if (!surely_farther(end_frame, frame(ei), zone) &&
+                distance(end_frame, frame(ei)) < zone) {
+              clear = false;
+              break;
+            }
           }
         }
         if (!clear) continue;
+        Action m = base(unit, rate);
+        m.kind = ActionKind::kMove;
+        m.moves = true;
+        m.destination = destination;
+        m.facing = bearing_of(dir);
         if (&g == &goals.front()) onward = m.destination;
         out.push_back(m);
       }
