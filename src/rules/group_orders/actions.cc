@@ -274,7 +274,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      near_enemies(fp, speed + 1.0, u.side, legal_ids_);
+      near_enemies(filed_box(unit), speed + 1.0, u.side, legal_ids_);
       for (int ti : legal_ids_) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
@@ -307,7 +307,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
       std::vector<int>& zone_enemies = legal_ids_;
-      near_enemies(fp, speed + zone + 1.0, u.side, zone_enemies);
+      near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();

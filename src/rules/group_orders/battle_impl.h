@@ -218,6 +218,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // units), from the side indexes, so a query inside one's own crowd does not list it.
   std::vector<int> near_enemies(const Rect& r, double reach, int side) const;
   void near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const;
+  // The same of a footprint's bounds (Rect::bounds()), worked out by the caller.
+  std::vector<int> near_enemies(const Box& bounds, double reach, int side) const;
+  void near_enemies(const Box& bounds, double reach, int side, std::vector<int>& out) const;
+  // The bounds of the unit's footprint as placed() filed them: footprint().bounds() with no
+  // sine or cosine worked out (issue 9: near_enemies about a unit itself).
+  const Box& filed_box(int unit) const { return index_box_[static_cast<std::size_t>(unit)]; }
   // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
   bool place_ok(int unit, const Rect& r, int ignore) const;
   // Every unit that may lie within `reach` mm of a footprint moving from `from` toward

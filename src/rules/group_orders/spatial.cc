@@ -59,7 +59,18 @@ std::vector<int> BattleGO::near_enemies(const Rect& r, double reach, int side) c
 }
 
 void BattleGO::near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const {
-  const Box box = grown(r.bounds(), reach);
+  near_enemies(r.bounds(), reach, side, out);
+}
+
+std::vector<int> BattleGO::near_enemies(const Box& bounds, double reach, int side) const {
+  std::vector<int> out;
+  near_enemies(bounds, reach, side, out);
+  return out;
+}
+
+void BattleGO::near_enemies(const Box& bounds, double reach, int side,
+                            std::vector<int>& out) const {
+  const Box box = grown(bounds, reach);
   out.clear();
   bool several = false;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
@@ -278,7 +289,7 @@ void BattleGO::in_weapon_reach(int unit, std::vector<int>& out) const {
   }
   const Ranges& r = weapon.ranges;
   const double reach_cm = std::max({r.short_cm, r.long_cm, r.extreme_cm});
-  near_enemies(u.footprint(), reach_cm * kCm + 1.0, u.side, out);
+  near_enemies(filed_box(unit), reach_cm * kCm + 1.0, u.side, out);
 }
 
 }  // namespace smoothbore::group_orders
