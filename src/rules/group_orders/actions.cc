@@ -338,7 +338,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
       if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
-          u.formation != "square") {
+          formation(unit) != FormationId::kSquare) {
         Action sq = base(unit, rate);
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";
@@ -362,7 +362,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           c.formation = f;
           c.facing = fp.facing;
           out.push_back(c);
-          const bool line_column = (u.formation == "line") != (f == "line");
+          const bool line_column = (formation(unit) == FormationId::kLine) != (f == "line");
           if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
             if (!goals.empty()) {  // change and still move, onward
               c.moves = true;
@@ -385,7 +385,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       face.kind = ActionKind::kFace;
       face.facing = normalize_bearing(fp.facing + 180);
       out.push_back(face);
-      if (u.arm == Arm::kFoot && massed(unit) && u.formation != "square") {
+      if (u.arm == Arm::kFoot && massed(unit) && formation(unit) != FormationId::kSquare) {
         Action sq = base(unit, rate);  // L21, H4-18: form square
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";

@@ -32,6 +32,7 @@
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
+#include "rules/group_orders/formation_id.h"
 #include "rules/group_orders/orders_id.h"
 #include "rules/group_orders/pair_distance.h"
 #include "rules/group_orders/resolution_util.h"
@@ -119,7 +120,8 @@ struct UnitState {
   bool started_on_stand = false;               // artillery: L4
   bool charge_ok = false;                      // passed its charge test this player turn (L7-L8)
   int charge_target = -1;
-  bool charged = false;  // was charged this player turn (L160)
+  bool charged = false;                         // was charged this player turn (L160)
+  FormationId formation = FormationId::kOther;  // the id of Unit::formation (set_formation)
 };
 
 class BattleGO final : public Battle, public NearestEnemyIndex {
@@ -159,6 +161,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
                                                 : groups_[static_cast<std::size_t>(s.group)].orders;
   }
   const std::string& orders_of(int unit) const { return orders_name(orders_id(unit)); }
+  // The unit's formation as an id (formation_id of Unit::formation, kept by set_formation).
+  FormationId formation(int unit) const { return state_[static_cast<std::size_t>(unit)].formation; }
   // Whether `unit` is the one whose action carries its Group's orders (the first active unit
   // of the Group, asked first: the General's choice).
   bool carries_group_orders(int unit) const;
@@ -384,6 +388,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore = -1,
                 const std::function<bool(const Rect&)>& stop = nullptr, bool* stopped = nullptr);
   bool change_formation(int unit, const std::string& formation, EventLog& log);
+  // Names the unit's formation and keeps its id: every change of Unit::formation.
+  void set_formation(int unit, const std::string& name);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
   double file_through_gap(int unit, double budget_cm, EventLog& log);  // L29

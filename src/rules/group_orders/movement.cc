@@ -130,16 +130,21 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   return ok_t / kCm;
 }
 
+void BattleGO::set_formation(int unit, const std::string& name) {
+  force_.units[static_cast<std::size_t>(unit)].formation = name;
+  state_[static_cast<std::size_t>(unit)].formation = formation_id(name);
+}
+
 bool BattleGO::change_formation(int unit, const std::string& formation, EventLog& log) {
   Unit& u = force_.units[unit];
   const std::string old = u.formation;
   if (old == formation) return true;
   const Rect r0 = u.footprint();
-  u.formation = formation;
+  set_formation(unit, formation);
   std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
   laid.front().figures = u.stands.front().figures;
   if (!place_ok(unit, laid.front().rect, -1)) {
-    u.formation = old;
+    set_formation(unit, old);
     return false;
   }
   u.stands.front().rect = laid.front().rect;
@@ -212,7 +217,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       return;
     }
     // L3: all units on Advance are in Line; forming it takes the move unless well drilled.
-    if (u.arm != Arm::kArtillery && u.formation != "line") {
+    if (u.arm != Arm::kArtillery && formation(unit) != FormationId::kLine) {
       if (!change_formation(unit, "line", log)) return;
       if (drill_class(u.type, u.attribute_string("drill", "normal")).key != "well") return;
     }
@@ -333,7 +338,9 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       }
       return;
     }
-    if (!a.moves || u.arm == Arm::kArtillery || u.formation == "square") return;  // H4-18
+    if (!a.moves || u.arm == Arm::kArtillery || formation(unit) == FormationId::kSquare) {
+      return;  // H4-18
+    }
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
@@ -433,10 +440,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
             make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
       }
     }
-  } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
+  } else if (a.kind == ActionKind::kShift && a.moves && formation(unit) != FormationId::kSquare) {
     travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);
     moved_event("steps");
-  } else if (u.formation == "square" && step_options_.square_stand_orders &&
+  } else if (formation(unit) == FormationId::kSquare && step_options_.square_stand_orders &&
              a.kind == ActionKind::kFormation) {
     change_formation(unit, a.formation, log);
   }
