@@ -181,7 +181,8 @@ std::string charge_test_key(const MoraleSituation& s) {
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
   std::vector<Action> out;
-  out.reserve(16);                // one allocation for the usual list
+  // One allocation for the usual list: a General's every order, a Reserve move to each objective.
+  out.reserve(32 + scenario_.objectives.size());
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return out;
   const Unit& u = force_.units[unit];
@@ -225,7 +226,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
       const RectFrame& goal_frame = frame(goal);
       const Rect& goal_fp = goal_frame.rect;
-      const double gap_now = distance(frame(unit), goal_frame);
+      const double gap_now = gap_mm(unit, goal);
       // The nearest enemy is often the nearest Massed one, and a musket-range move often a
       // full one: a move to the very same point keeps the first one's L5 verdict (the same
       // footprint, so the same distance, not worked out again).
@@ -254,20 +255,26 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       };
       for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
                              (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
+        double facing = 0;  // bearing_of(dir), worked out once for the direction's moves
+        bool faced = false;
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
           if (len < 0.5 * kCm) continue;
+          if (!faced) {
+            facing = bearing_of(dir);
+            faced = true;
+          }
           Action m = base(unit, rate);
           m.kind = ActionKind::kMove;
           m.moves = true;
           m.destination = fp.centre + dir * std::min(len, speed);
-          m.facing = bearing_of(dir);
+          m.facing = facing;
           if (!nearer(m.destination)) continue;
           out.push_back(m);
         }
       }
       if (u.arm == Arm::kArtillery) continue;
       // H4-08: charges at enemies to the front within a move.
-      near_enemies(fp, speed + 1.0, u.side, legal_ids_);
+      near_enemies(filed_box(unit), speed + 1.0, u.side, legal_ids_);
       for (int ti : legal_ids_) {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
@@ -300,34 +307,38 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
       std::vector<int>& zone_enemies = legal_ids_;
-      near_enemies(fp, speed + zone + 1.0, u.side, zone_enemies);
+      near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
-        Action m = base(unit, rate);
-        m.kind = ActionKind::kMove;
-        m.moves = true;
-        m.destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
-        m.facing = bearing_of(dir);
-        Rect end = fp;
-        end.centre = m.destination;
+        const Vec2 destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
+        // The end's frame only where an enemy may be near it; the action only if clear.
         bool clear = true;
-        const RectFrame end_frame = frame_at(unit, end);
-        for (int ei : zone_enemies) {
-          if (!surely_farther(end_frame, frame(ei), zone) &&
-              distance(end_frame, frame(ei)) < zone) {
-            clear = false;
-            break;
+        if (!zone_enemies.empty()) {
+          Rect end = fp;
+          end.centre = destination;
+          const RectFrame end_frame = frame_at(unit, end);
+          for (int ei : zone_enemies) {
+            if (!surely_farther(end_frame, frame(ei), zone) &&
+                distance(end_frame, frame(ei)) < zone) {
+              clear = false;
+              break;
+            }
           }
         }
         if (!clear) continue;
+        Action m = base(unit, rate);
+        m.kind = ActionKind::kMove;
+        m.moves = true;
+        m.destination = destination;
+        m.facing = bearing_of(dir);
         if (&g == &goals.front()) onward = m.destination;
         out.push_back(m);
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
       if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
-          u.formation != "square") {
+          formation(unit) != FormationId::kSquare) {
         Action sq = base(unit, rate);
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";
@@ -351,7 +362,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
           c.formation = f;
           c.facing = fp.facing;
           out.push_back(c);
-          const bool line_column = (u.formation == "line") != (f == "line");
+          const bool line_column = (formation(unit) == FormationId::kLine) != (f == "line");
           if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
             if (!goals.empty()) {  // change and still move, onward
               c.moves = true;
@@ -374,7 +385,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       face.kind = ActionKind::kFace;
       face.facing = normalize_bearing(fp.facing + 180);
       out.push_back(face);
-      if (u.arm == Arm::kFoot && massed(unit) && u.formation != "square") {
+      if (u.arm == Arm::kFoot && massed(unit) && formation(unit) != FormationId::kSquare) {
         Action sq = base(unit, rate);  // L21, H4-18: form square
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";

@@ -59,6 +59,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
       groups_.push_back(own);
     }
     state_[i].group = g;
+    state_[i].formation = formation_id(u.formation);
     GroupState& gs = groups_[g];
     if (gs.units.empty()) gs.orders = orders_named(u.attribute_string("orders", "reserve"));
     gs.units.push_back(static_cast<int>(i));
@@ -148,6 +149,9 @@ std::vector<std::string> BattleGO::invariant_violations() const {
     if (!u.on_table()) continue;
     if (u.figures() <= 0) out.push_back(u.id + ": on the table with no stands");
     if (!scenario_.table.contains(u.footprint())) out.push_back(u.id + ": off the table");
+    if (state_[ui].formation != formation_id(u.formation)) {
+      out.push_back(u.id + ": formation id does not match " + u.formation);
+    }
     if (u.formation == "square" && (light(ui) || u.arm != Arm::kFoot)) {
       out.push_back(u.id + ": square but not Massed infantry (H4-18)");
     }

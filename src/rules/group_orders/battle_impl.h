@@ -32,7 +32,9 @@
 #include "core/table/spatial_index.h"
 #include "core/table/table.h"
 #include "rules/battle.h"
+#include "rules/group_orders/formation_id.h"
 #include "rules/group_orders/orders_id.h"
+#include "rules/group_orders/pair_distance.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/resolution.h"
 #include "rules/touch_tracker.h"
@@ -59,6 +61,30 @@ inline bool surely_farther(const RectFrame& a, const RectFrame& b, double d) {
       d + 1.0 + std::sqrt(a.hw * a.hw + a.hd * a.hd) + std::sqrt(b.hw * b.hw + b.hd * b.hd);
   return gap.dot(gap) > reach * reach;
 }
+
+// What a moving footprint's check (an Advance's halt, Reserve's zone) learnt of another:
+// the edge-to-edge distance, as measured with the mover centred at `at`, is at least the
+// kept bound. Moving a footprint (not turning it) by v changes its distance to another by
+// at most |v|, so while the mover's centre stays within the bound less `limit` (less a
+// hundredth of a millimetre, far above the rounding of table-sized numbers) of `at`, the
+// distance is surely at least `limit` and need not be worked out (issue 9: a move's steps
+// are 5 mm apart, most others are far more than that beyond the halt distance).
+struct Clearance {
+  Vec2 at;
+  double slack = -1;  // the bound less `limit` less the margin; <= 0: nothing kept
+  // `lower` is a lower bound of the distance (distance() itself, axis_gap, or the centres'
+  // gap less both half diagonals) with the mover centred at `centre`.
+  void keep(Vec2 centre, double lower, double limit) {
+    at = centre;
+    slack = lower - limit - 0.01;
+  }
+  // Whether the mover, the same footprint moved to `centre`, is surely at least `limit` away.
+  bool holds(Vec2 centre) const {
+    if (slack <= 0) return false;
+    const Vec2 v = centre - at;
+    return v.dot(v) < slack * slack;
+  }
+};
 
 // H4-04 (proposed): the terrain type 0-3 of a point: open, roads and hills 0; rough ground
 // and streams 1 (broken); light woods, enclosures, buildings and works 2; heavy woods and
@@ -94,7 +120,8 @@ struct UnitState {
   bool started_on_stand = false;               // artillery: L4
   bool charge_ok = false;                      // passed its charge test this player turn (L7-L8)
   int charge_target = -1;
-  bool charged = false;  // was charged this player turn (L160)
+  bool charged = false;                         // was charged this player turn (L160)
+  FormationId formation = FormationId::kOther;  // the id of Unit::formation (set_formation)
 };
 
 class BattleGO final : public Battle, public NearestEnemyIndex {
@@ -134,6 +161,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
                                                 : groups_[static_cast<std::size_t>(s.group)].orders;
   }
   const std::string& orders_of(int unit) const { return orders_name(orders_id(unit)); }
+  // The unit's formation as an id (formation_id of Unit::formation, kept by set_formation).
+  FormationId formation(int unit) const { return state_[static_cast<std::size_t>(unit)].formation; }
   // Whether `unit` is the one whose action carries its Group's orders (the first active unit
   // of the Group, asked first: the General's choice).
   bool carries_group_orders(int unit) const;
@@ -168,7 +197,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   int stands(int unit) const { return force_.units[unit].figures(); }
   bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
-  double gap_cm(int a, int b) const;
+  double gap_cm(int a, int b) const;  // gap_mm rounded to the mm, in cm
+  // distance(frame(a), frame(b)), kept per pair until any unit is placed (pair_distance.h).
+  double gap_mm(int a, int b) const {
+    return pair_distances_.get(a, b, [&] { return distance(frame(a), frame(b)); });
+  }
   // The unit's footprint with its axes and corners, kept by placed(): distances between
   // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
   const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
@@ -189,6 +222,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // units), from the side indexes, so a query inside one's own crowd does not list it.
   std::vector<int> near_enemies(const Rect& r, double reach, int side) const;
   void near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const;
+  // The same of a footprint's bounds (Rect::bounds()), worked out by the caller.
+  std::vector<int> near_enemies(const Box& bounds, double reach, int side) const;
+  void near_enemies(const Box& bounds, double reach, int side, std::vector<int>& out) const;
+  // The bounds of the unit's footprint as placed() filed them: footprint().bounds() with no
+  // sine or cosine worked out (issue 9: near_enemies about a unit itself).
+  const Box& filed_box(int unit) const { return index_box_[static_cast<std::size_t>(unit)]; }
   // As rules/battle.h place_free (on the table, overlapping no other unit but `ignore`).
   bool place_ok(int unit, const Rect& r, int ignore) const;
   // Every unit that may lie within `reach` mm of a footprint moving from `from` toward
@@ -349,6 +388,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, int ignore = -1,
                 const std::function<bool(const Rect&)>& stop = nullptr, bool* stopped = nullptr);
   bool change_formation(int unit, const std::string& formation, EventLog& log);
+  // Names the unit's formation and keeps its id: every change of Unit::formation.
+  void set_formation(int unit, const std::string& name);
   void charge_move(int unit, int target, EventLog& log);
   void rout_move(int unit, bool first, EventLog& log);
   double file_through_gap(int unit, double budget_cm, EventLog& log);  // L29
@@ -429,6 +470,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> travel_ids_;
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
+  std::vector<Clearance> halt_clear_;
+  mutable PairDistances pair_distances_;  // gap_mm's, stale on every placed()
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

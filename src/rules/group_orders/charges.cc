@@ -132,7 +132,7 @@ double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
   const Rect r0 = u.footprint();
   const Vec2 side = Vec2{home.y, -home.x};  // across the line of flight
-  u.formation = u.arm == Arm::kArtillery ? "limbered" : "column-deep";
+  set_formation(unit, u.arm == Arm::kArtillery ? "limbered" : "column-deep");
   const Rect file = ruleset().layout(u, r0.centre, r0.facing).front().rect;
   for (int k = 0; k <= 20; ++k) {
     const double off = (k % 2 == 1 ? 1.0 : -1.0) * ((k + 1) / 2) * kCm;
@@ -158,6 +158,7 @@ double BattleGO::file_through_gap(int unit, double budget_cm, EventLog& log) {
     state_[unit].moved_cm = moved_before;
   }
   u = before;
+  set_formation(unit, before.formation);
   placed(unit);
   state_[unit].moved_cm = moved_before;
   return 0;

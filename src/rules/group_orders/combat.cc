@@ -18,7 +18,7 @@ namespace smoothbore::group_orders {
 
 bool BattleGO::in_contact_with_enemy(int unit) const {
   const Unit& u = force_.units[unit];
-  for (int j : near_enemies(u.footprint(), 1.0, u.side)) {
+  for (int j : near_enemies(filed_box(unit), 1.0, u.side)) {
     if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
     if (distance(u.footprint(), force_.units[j].footprint()) < 1.0) return true;
   }
@@ -120,7 +120,7 @@ void BattleGO::melee_phase(int side, EventLog& log) {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (!force_.units[i].on_table()) continue;
-    for (int o : near_enemies(force_.units[i].footprint(), 1.0, force_.units[i].side)) {
+    for (int o : near_enemies(filed_box(u), 1.0, force_.units[i].side)) {
       const std::size_t j = static_cast<std::size_t>(o);
       if (force_.units[j].side == force_.units[i].side || !force_.units[j].on_table()) continue;
       if (gap_cm(u, o) >= 0.1) continue;

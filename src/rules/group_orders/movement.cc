@@ -17,6 +17,9 @@ namespace smoothbore::group_orders {
 
 namespace {
 constexpr double kStep = 0.5 * kCm;
+
+// No point of a footprint lies farther than this from its centre.
+double half_diagonal(const RectFrame& f) { return std::sqrt(f.hw * f.hw + f.hd * f.hd); }
 }  // namespace
 
 // As rules/battle.h place_free, through the index (overlapping footprints have meeting
@@ -127,16 +130,21 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   return ok_t / kCm;
 }
 
+void BattleGO::set_formation(int unit, const std::string& name) {
+  force_.units[static_cast<std::size_t>(unit)].formation = name;
+  state_[static_cast<std::size_t>(unit)].formation = formation_id(name);
+}
+
 bool BattleGO::change_formation(int unit, const std::string& formation, EventLog& log) {
   Unit& u = force_.units[unit];
   const std::string old = u.formation;
   if (old == formation) return true;
   const Rect r0 = u.footprint();
-  u.formation = formation;
+  set_formation(unit, formation);
   std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
   laid.front().figures = u.stands.front().figures;
   if (!place_ok(unit, laid.front().rect, -1)) {
-    u.formation = old;
+    set_formation(unit, old);
     return false;
   }
   u.stands.front().rect = laid.front().rect;
@@ -209,7 +217,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       return;
     }
     // L3: all units on Advance are in Line; forming it takes the move unless well drilled.
-    if (u.arm != Arm::kArtillery && u.formation != "line") {
+    if (u.arm != Arm::kArtillery && formation(unit) != FormationId::kLine) {
       if (!change_formation(unit, "line", log)) return;
       if (drill_class(u.type, u.attribute_string("drill", "normal")).key != "well") return;
     }
@@ -227,27 +235,58 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     near_path(u.footprint(), dest, halt, nearby);
     // `stop` is asked at every step of the move while only this unit moves (travel files
     // each of its footprints before stepping): the others' frames and this unit's filed
-    // one serve every step, and the stepped footprint's frame is worked out once a step.
-    // The filed frame's gap to each of them, found once: it does not change while travel
-    // steps (-1: not yet asked).
+    // one serve every step, and the stepped footprint's frame is worked out once a step,
+    // when some unit near is not yet ruled out. The filed frame's gap to each of them,
+    // found once: it does not change while travel steps (-1: not yet asked). Every
+    // footprint asked is the same one moved along the path (never turned), so what a step
+    // learns of a unit's distance rules it out for the next steps as long as the centre
+    // stays within its clearance (Clearance, battle_impl.h). Each test below is a condition
+    // of the halt, so the cheap ones come first, and those that cannot change while it
+    // steps are asked once.
+    // The units that may halt it at all, in their order: nothing but this unit moves or
+    // changes while travel steps.
+    std::erase_if(nearby, [&](int o) {
+      const std::size_t j = static_cast<std::size_t>(o);
+      return o == unit || !force_.units[j].on_table() || routing(o) ||
+             (force_.units[j].side != u.side && light(o));
+    });
     std::vector<double>& filed_gap = halt_gaps_;
     filed_gap.assign(nearby.size(), -1);
+    std::vector<Clearance>& clear = halt_clear_;
+    clear.assign(nearby.size(), Clearance{});
     auto stop = [&](const Rect& r) {
-      const RectFrame rf = frame_at(unit, r);
+      RectFrame rf;
+      bool framed = false;
       for (std::size_t n = 0; n < nearby.size(); ++n) {
+        if (clear[n].holds(r.centre)) continue;
         const int o = nearby[n];
-        const std::size_t j = static_cast<std::size_t>(o);
-        if (o == unit || !force_.units[j].on_table() || routing(o)) continue;
+        const bool enemy = force_.units[static_cast<std::size_t>(o)].side != u.side;
+        if (!framed) {
+          rf = frame_at(unit, r);
+          framed = true;
+        }
         const RectFrame& of = frame(o);
         const Rect& orr = of.rect;
-        if (surely_farther(rf, of, halt)) continue;
+        if (surely_farther(rf, of, halt)) {
+          clear[n].keep(r.centre,
+                        (r.centre - orr.centre).length() - half_diagonal(rf) - half_diagonal(of),
+                        halt);
+          continue;
+        }
         if (filed_gap[n] < 0) filed_gap[n] = distance(frame(unit), of);
         if (filed_gap[n] < halt - 1e-6) continue;  // already inside: no halt
         // axis_gap undercuts the distance by rounding only: at the halt or beyond, the
         // distance is at least halt - 1e-6 too.
-        if (axis_gap(rf, of) >= halt || distance(rf, of) >= halt - 1e-6) continue;
-        const bool enemy = force_.units[j].side != u.side;
-        if (enemy && light(o)) continue;
+        const double lower = axis_gap(rf, of);
+        if (lower >= halt) {
+          clear[n].keep(r.centre, lower, halt);
+          continue;
+        }
+        const double gap = distance(rf, of);
+        if (gap >= halt - 1e-6) {
+          clear[n].keep(r.centre, gap, halt);
+          continue;
+        }
         if (zone_of(r, orr.centre) != Zone::kFront) continue;
         if (enemy && std::abs(bearing_difference(orr.facing, r.facing + 180.0)) > 45.0) continue;
         halted_by = o;
@@ -299,29 +338,59 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       }
       return;
     }
-    if (!a.moves || u.arm == Arm::kArtillery || u.formation == "square") return;  // H4-18
+    if (!a.moves || u.arm == Arm::kArtillery || formation(unit) == FormationId::kSquare) {
+      return;  // H4-18
+    }
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
     const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
     const double zone = step_options_.reserve_zone * kCm;
     const Rect start = u.footprint();  // the gaps it may not close are from here
-    const std::vector<int> enemies = near_path(start, a.destination, zone);
+    // The enemies on the table near the path, in their order, found once: the others do
+    // not move or change meanwhile. Every footprint `stop` is asked of is the same one
+    // moved along the path (never turned), so what a step learns of an enemy's distance
+    // rules it out beyond the zone for the next steps as long as the centre stays within
+    // its clearance (Clearance, battle_impl.h); the stepped frame is worked out only for a
+    // step that needs it.
+    std::vector<int> enemies = near_path(start, a.destination, zone);
+    std::erase_if(enemies, [&](int o) {
+      const std::size_t j = static_cast<std::size_t>(o);
+      return force_.units[j].side == u.side || !force_.units[j].on_table();
+    });
     const RectFrame start_frame(start);
     std::vector<int> friends;
     // Each enemy's gap from the start, found once (-1: not yet asked).
     std::vector<double> start_gap(enemies.size(), -1);
+    std::vector<Clearance> clear(enemies.size());
     auto stop = [&](const Rect& r) {
-      const RectFrame rf = frame_at(unit, r);  // the others do not move meanwhile
+      RectFrame rf;
+      bool framed = false;
       for (std::size_t n = 0; n < enemies.size(); ++n) {
+        if (clear[n].holds(r.centre)) continue;
+        if (!framed) {
+          rf = frame_at(unit, r);
+          framed = true;
+        }
         const int o = enemies[n];
-        const std::size_t j = static_cast<std::size_t>(o);
-        if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
         const RectFrame& ef = frame(o);
         const Rect& er = ef.rect;
         // Beyond the zone by more than rounding on an axis: the distance is too.
-        if (surely_farther(rf, ef, zone) || axis_gap(rf, ef) >= zone + 1e-6) continue;
+        if (surely_farther(rf, ef, zone)) {
+          clear[n].keep(r.centre,
+                        (r.centre - er.centre).length() - half_diagonal(rf) - half_diagonal(ef),
+                        zone);
+          continue;
+        }
+        const double lower = axis_gap(rf, ef);
+        if (lower >= zone + 1e-6) {
+          clear[n].keep(r.centre, lower, zone);
+          continue;
+        }
         const double d = distance(rf, ef);
-        if (d >= zone) continue;
+        if (d >= zone) {
+          clear[n].keep(r.centre, d, zone);
+          continue;
+        }
         if (start_gap[n] < 0) start_gap[n] = distance(start_frame, ef);
         if (d >= start_gap[n]) continue;
         // A screen's centre lies within half its width of the line: within half the widest
@@ -371,10 +440,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
             make_event(EventKind::kMove, unit, fmt::format("{} about faces (L21)", name(unit))));
       }
     }
-  } else if (a.kind == ActionKind::kShift && a.moves && u.formation != "square") {
+  } else if (a.kind == ActionKind::kShift && a.moves && formation(unit) != FormationId::kSquare) {
     travel(unit, a.destination, row("orders.orders", "stand").number("move_cm"), true);
     moved_event("steps");
-  } else if (u.formation == "square" && step_options_.square_stand_orders &&
+  } else if (formation(unit) == FormationId::kSquare && step_options_.square_stand_orders &&
              a.kind == ActionKind::kFormation) {
     change_formation(unit, a.formation, log);
   }

@@ -159,7 +159,7 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
       continue;  // L4: the guns switch to Stand in range; they are not Advancing
     }
     if (keeps_advance_pace(u, a)) return;
-    for (int j : near_enemies(force_.units[u].footprint(), 1.0, g.side)) {
+    for (int j : near_enemies(filed_box(u), 1.0, g.side)) {
       if (force_.units[j].side != g.side && force_.units[j].on_table() && gap_cm(u, j) < 0.1) {
         return;  // already in contact
       }

@@ -42,8 +42,7 @@ bool BattleGO::uphill_of_all_enemy(int unit) const {
 
 bool BattleGO::uphill_of_all_enemy_now(int unit) const {
   bool any = false;
-  for (int o : near_enemies(force_.units[unit].footprint(), kUphillReachCm * kCm + 1.0,
-                            force_.units[unit].side)) {
+  for (int o : near_enemies(filed_box(unit), kUphillReachCm * kCm + 1.0, force_.units[unit].side)) {
     const std::size_t i = static_cast<std::size_t>(o);
     if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
     if (gap_cm(unit, o) > kUphillReachCm) continue;

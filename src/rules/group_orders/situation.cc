@@ -34,16 +34,14 @@ double BattleGO::option_number(const std::string& n) const {
 bool BattleGO::option_on(const std::string& n) const { return scenario_.options.get_bool(n); }
 
 // Measured to the millimetre (so a unit halted at 10 cm is at 10 cm).
-double BattleGO::gap_cm(int a, int b) const {
-  return std::round(distance(frame(a), frame(b))) / kCm;
-}
+double BattleGO::gap_cm(int a, int b) const { return std::round(gap_mm(a, b)) / kCm; }
 
 // L30-L85 movement; L87: all infantry moves 24 cm in column on Reserve.
 double BattleGO::max_speed_cm(int unit) const {
   const Unit& u = force_.units[unit];
   double cm = movement_cm_[static_cast<std::size_t>(unit)];
-  if (u.arm == Arm::kFoot && u.formation != "line" && u.formation != "square" &&
-      orders_id(unit) == OrdersId::kReserve) {
+  if (u.arm == Arm::kFoot && formation(unit) != FormationId::kLine &&
+      formation(unit) != FormationId::kSquare && orders_id(unit) == OrdersId::kReserve) {
     static const double column_on_reserve_cm =
         static_cast<double>(row("units.movement", "column-on-reserve").number("cm"));
     cm = std::max(cm, column_on_reserve_cm);
@@ -228,10 +226,10 @@ const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
 // H4-06: the stands whose front faces the target; in line all, in column the front files.
 int BattleGO::shooting_stands(int unit, int target) const {
   (void)target;
-  const Unit& u = force_.units[unit];
   const int n = stands(unit);
-  if (u.formation == "column") return std::min(n, 2);
-  if (u.formation == "column-deep" || u.formation == "square") return 1;
+  const FormationId f = formation(unit);
+  if (f == FormationId::kColumn) return std::min(n, 2);
+  if (f == FormationId::kColumnDeep || f == FormationId::kSquare) return 1;
   return n;
 }
 
@@ -269,9 +267,11 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   ShootingFacts f;
   f.shooter = u.type;
   f.weapon = u.attribute_string("weapon", "as-type");
-  if (t.formation == "square") {
+  const FormationId tf = formation(target);
+  if (tf == FormationId::kSquare) {
     f.target_formation = "square";
-  } else if (t.formation == "column" || t.formation == "column-deep" || t.formation == "limbered") {
+  } else if (tf == FormationId::kColumn || tf == FormationId::kColumnDeep ||
+             tf == FormationId::kLimbered) {
     f.target_formation = "column";
   }
   const bool first = shot_rules().first_of_game;
@@ -348,15 +348,13 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   f.flanked = zone_of(us, them.front_centre()) != Zone::kFront;
   f.overlap = !overlappers(unit, enemy).empty();
   const std::string morale = u.attribute_string("morale", "normal");
-  f.formation = u.formation;
-  if (f.formation != "column" && f.formation != "column-deep" && f.formation != "square") {
-    f.formation = "line";
-  }
+  const FormationId uf = formation(unit);
+  f.formation = uf == FormationId::kSquare ? "square" : "line";
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
   // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
   // 1-wide column n deep.
-  if (f.formation == "column" || f.formation == "column-deep") {
-    const int deep = f.formation == "column" ? (stands(unit) + 1) / 2 : stands(unit);
+  if (uf == FormationId::kColumn || uf == FormationId::kColumnDeep) {
+    const int deep = uf == FormationId::kColumn ? (stands(unit) + 1) / 2 : stands(unit);
     f.formation =
         deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
   }
@@ -364,7 +362,7 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   f.enemy_routing = routing(enemy);
   f.high_morale = morale == "high";
   f.poor_morale = morale == "poor";
-  f.enemy_square_or_buildings = e.formation == "square" || ground(enemy).building;
+  f.enemy_square_or_buildings = formation(enemy) == FormationId::kSquare || ground(enemy).building;
   f.disorganised = s.disorganised;
   f.terrain = terrain_type(us.centre);
   f.enemy_defended = cover_of(enemy) == "hard" || uphill_of(enemy, unit);

@@ -23,6 +23,7 @@ RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
 
 void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
+  pair_distances_.invalidate();
   const std::size_t k = static_cast<std::size_t>(unit);
   const Rect r = force_.units[k].footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
@@ -58,7 +59,18 @@ std::vector<int> BattleGO::near_enemies(const Rect& r, double reach, int side) c
 }
 
 void BattleGO::near_enemies(const Rect& r, double reach, int side, std::vector<int>& out) const {
-  const Box box = grown(r.bounds(), reach);
+  near_enemies(r.bounds(), reach, side, out);
+}
+
+std::vector<int> BattleGO::near_enemies(const Box& bounds, double reach, int side) const {
+  std::vector<int> out;
+  near_enemies(bounds, reach, side, out);
+  return out;
+}
+
+void BattleGO::near_enemies(const Box& bounds, double reach, int side,
+                            std::vector<int>& out) const {
+  const Box box = grown(bounds, reach);
   out.clear();
   bool several = false;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
@@ -141,10 +153,9 @@ int BattleGO::nearest_active_enemy(int unit, double* gap) const {
     if (gap) *gap = n.active_gap;
     return n.active;
   }
-  const RectFrame& me = frame(unit);
   return nearest_other(
       force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
-      [&](int i) { return distance(me, frame(i)); }, gap);
+      [&](int i) { return gap_mm(unit, i); }, gap);
 }
 
 void BattleGO::hold_nearest(bool on) {
@@ -168,7 +179,6 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   Nearest& n = nearest_[k];
   if (nearest_stamp_[k] == stamp_) return n;
   nearest_stamp_[k] = stamp_;
-  const RectFrame& me = frame(unit);
   const Box my_box = index_box_[k];
   const int side = force_.units[k].side;
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -188,7 +198,7 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
            (!is_active || beyond(lb, active_mm));
   };
   auto measure = [&](int i) {
-    const double mm = distance(me, frame(i));
+    const double mm = gap_mm(unit, i);
     const double cm = std::round(mm) / kCm;  // gap_cm
     if (cm < any_cm || (cm == any_cm && i < n.any)) {
       any_cm = cm;
@@ -279,7 +289,7 @@ void BattleGO::in_weapon_reach(int unit, std::vector<int>& out) const {
   }
   const Ranges& r = weapon.ranges;
   const double reach_cm = std::max({r.short_cm, r.long_cm, r.extreme_cm});
-  near_enemies(u.footprint(), reach_cm * kCm + 1.0, u.side, out);
+  near_enemies(filed_box(unit), reach_cm * kCm + 1.0, u.side, out);
 }
 
 }  // namespace smoothbore::group_orders

@@ -1,0 +1,51 @@
+// group-orders' PairDistances (pair_distance.h): a kept distance per ordered pair, stale
+// after invalidate(). Against a fresh answer on random asks, with clashing slots (a small
+// table) and epochs: every answer is the fresh one of its epoch, bit for bit, and it does
+// keep answers (fresh is not asked again for a pair asked in the same epoch, slot allowing).
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "rules/group_orders/pair_distance.h"
+
+namespace smoothbore::group_orders {
+namespace {
+
+TEST(GroupOrdersPairDistances, EveryAnswerIsTheFreshOneOfItsEpoch) {
+  std::mt19937 g(2029);
+  std::uniform_int_distribution<int> unit(0, 11), roll(0, 1999);
+  PairDistances clashing(5);  // 32 slots for 144 pairs: many clashes
+  PairDistances roomy(10);
+  int epoch = 0, computed = 0, asked = 0;
+  auto truth = [&](int a, int b) { return a * 1000.25 + b * 0.5 + epoch * 1e6; };
+  for (int k = 0; k < 200000; ++k) {
+    if (roll(g) == 0) {
+      clashing.invalidate();
+      roomy.invalidate();
+      ++epoch;
+    }
+    const int a = unit(g), b = unit(g);
+    ASSERT_EQ(clashing.get(a, b, [&] { return truth(a, b); }), truth(a, b)) << k;
+    ++asked;
+    const double v = roomy.get(a, b, [&] {
+      ++computed;
+      return truth(a, b);
+    });
+    ASSERT_EQ(v, truth(a, b)) << k;
+  }
+  EXPECT_LT(computed, asked / 4);  // answers are kept
+  EXPECT_GT(computed, epoch);      // and worked out again in each epoch
+}
+
+TEST(GroupOrdersPairDistances, OrderedPairsAndNegativeIdsDoNotShare) {
+  PairDistances kept;
+  EXPECT_EQ(kept.get(1, 2, [] { return 12.0; }), 12.0);
+  EXPECT_EQ(kept.get(2, 1, [] { return 21.0; }), 21.0);
+  EXPECT_EQ(kept.get(1, 2, [] { return -1.0; }), 12.0);
+  EXPECT_EQ(kept.get(-1, 2, [] { return 7.0; }), 7.0);
+  kept.invalidate();
+  EXPECT_EQ(kept.get(1, 2, [] { return 13.0; }), 13.0);
+}
+
+}  // namespace
+}  // namespace smoothbore::group_orders
