@@ -180,8 +180,14 @@ void LiveIndex::clear() {
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
-  index_.insert(unit, r);
   const auto i = static_cast<std::size_t>(unit);
+  // Filed already, bit for bit (a move that did not turn, a unit that did not move): the
+  // same bounding box in the same cells (issue 9: a sine, a cosine and the cells' lists).
+  if (i < rects_.size() && index_.contains(unit) &&
+      std::memcmp(&rects_[i], &r, sizeof(Rect)) == 0) {
+    return;
+  }
+  index_.insert(unit, r);
   if (rects_.size() <= i) rects_.resize(i + 1);
   rects_[i] = r;
 }
