@@ -370,7 +370,7 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
   double reach = 8.0 * kMm;
-  if (hint >= 0 && enemy(hint)) reach = std::max(reach, distance(me, snap_.footprint(hint)));
+  if (hint >= 0 && enemy(hint)) reach = std::max(reach, gap_mm(unit, hint));  // kept frames
   thread_local std::vector<int> near;
   // (squared centre distance, then the lower bound of the distance; id)
   thread_local std::vector<std::pair<double, int>> cands;
