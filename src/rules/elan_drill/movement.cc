@@ -2,6 +2,7 @@
 // unit (D12-07 rates; §11 rough ×2, difficult ×3, skirmishers unaffected); formation
 // changes with their Drill tests (L80-L82, D12-08); broken units flee (D12-05).
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -119,16 +120,29 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
   }
   const RectFrame moving(st.rect);
+  // When the footprint lies on the table by a micron at both ends of the path, it does at
+  // every step between (the corners move in straight lines; the table is a rectangle).
+  auto inside = [&](const RectFrame& f) {
+    const double w = scenario_.table.width(), h = scenario_.table.height();
+    return std::all_of(f.corners.begin(), f.corners.end(), [&](Vec2 p) {
+      return p.x >= 1e-3 && p.x <= w - 1e-3 && p.y >= 1e-3 && p.y <= h - 1e-3;
+    });
+  };
+  const bool on_table = inside(moving) && inside(moving.moved_to(path.b));
   auto step_ok = [&](double t) {
-    const RectFrame r = moving.moved_to(c0 + dir * t);
-    // As table.contains(r.rect), on the frame's corners (r.rect.corners() frames it again).
-    for (const Vec2 p : r.corners) {
-      if (!scenario_.table.contains(p)) return false;
+    std::optional<RectFrame> r;  // worked out for the table or a blocker only
+    if (!on_table) {
+      r.emplace(moving.moved_to(c0 + dir * t));
+      // As table.contains(r.rect), on the frame's corners (r.rect.corners() frames it again).
+      for (const Vec2 p : r->corners) {
+        if (!scenario_.table.contains(p)) return false;
+      }
     }
     for (Blocker& b : blockers) {
       if (t < b.next || t > b.span.hi) continue;
-      if (overlaps(r, b.frame, 0.01)) return false;
-      b.next = t + clear_run(r, b.frame, dir, 0.01);
+      if (!r) r.emplace(moving.moved_to(c0 + dir * t));
+      if (overlaps(*r, b.frame, 0.01)) return false;
+      b.next = t + clear_run(*r, b.frame, dir, 0.01);
     }
     return true;
   };
