@@ -69,7 +69,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
         const Rect tf = force_.units[t].footprint();
         const Vec2 dir = (tf.centre - fp.centre).normalized();
         const double travel =
-            std::clamp(distance(fp, tf) - 4.0 * kMm, 0.0, move_rate_in(unit) * kMm);
+            std::clamp(gap_mm(unit, ti) - 4.0 * kMm, 0.0, move_rate_in(unit) * kMm);
         if (travel > 0.5 * kMm) {
           f.moves = true;
           f.destination = fp.centre + dir * travel;
@@ -92,8 +92,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
-    const double gap = distance(fp, ef);
-    for (double stand_off : {4.0, 10.0}) {  // musket close range, or just outside long
+    const double gap = gap_mm(unit, enemy);  // distance(fp, ef), kept
+    for (double stand_off : {4.0, 10.0}) {   // musket close range, or just outside long
       Action m = hold;
       m.kind = ActionKind::kMove;
       m.moves = true;

@@ -100,7 +100,13 @@ void BattleED::leader_step(int side, EventLog& log) {
       if (force_.units[u].side != side) continue;
       const int other = leader_of[u];
       if ((!active(u) && u != now) || (other >= 0 && other != me)) continue;
-      if (distance(footprint_of(u), l.position) / kMm > leader_in) continue;
+      // On the unit's kept frame, after a centre bound (issue 9: two sines a unit and leader).
+      const Rect f = footprint_of(u);
+      const double bound = half_diagonal(f) + leader_in * kMm + 1.0;
+      const Vec2 d = l.position - f.centre;
+      if (d.dot(d) > bound * bound || distance(frame_of(u), l.position) / kMm > leader_in) {
+        continue;
+      }
       Action a;
       a.unit = u;
       a.target = u;

@@ -91,7 +91,7 @@ void BattleED::friends_broken_tests(int unit, EventLog& log) {
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int f = static_cast<int>(i);
     if (f == unit || force_.units[i].side != b.side || !active(f)) continue;
-    if (distance(force_.units[i].footprint(), b.footprint()) / kMm > 4.0) continue;
+    if (!within_in(f, unit, 4.0)) continue;  // a centre bound, then the kept frames' gap
     if (once && state_[f].tested_step == step_) continue;
     state_[f].tested_step = step_;
     ElanTestSituation p;

@@ -10,6 +10,7 @@
 #include "core/geometry/rect_frame.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
+#include "rules/elan_drill/path_filters.h"
 
 namespace smoothbore::elan_drill {
 
@@ -19,19 +20,21 @@ using namespace std::string_view_literals;  // literals compared by size first
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
 // take the separating-axis test (issue 9: this runs at every step of every move).
 bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
-  if (!scenario_.table.contains(r)) return false;
+  // The exact tests on frames (the same answers as on the Rects): r's worked out once, its
+  // corners for the table (table.contains(r) frames it too), each other unit's kept
+  // (frame_of; issue 9).
+  const RectFrame framed(r);
+  for (const Vec2 p : framed.corners) {
+    if (!scenario_.table.contains(p)) return false;
+  }
   const double hr = half_diagonal(r) + 1.0;
-  // The exact test on frames (the same answers as on the Rects): r's worked out once, at
-  // the first unit near enough to need it, each other unit's kept (frame_of; issue 9).
-  std::optional<RectFrame> framed;
   auto clear_of = [&](int o) {
     if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
     const Rect f = footprint_of(o);
     const double reach = hr + half_diagonal(f);
     const Vec2 d = f.centre - r.centre;
     if (d.dot(d) > reach * reach) return true;
-    if (!framed) framed.emplace(r);
-    return !overlaps(*framed, frame_of(o), 0.01);
+    return !overlaps(framed, frame_of(o), 0.01);
   };
   // Whether any unit overlaps does not depend on the order they are asked in, so the
   // candidates come unsorted into a reused buffer (issue 9).
@@ -92,13 +95,24 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   const Segment path{c0, c0 + dir * reach};
   // Each blocker's frame, and the mover's stepped along the path (RectFrame::moved_to):
   // the same overlap tests without two sines and cosines per blocker per step (issue 9).
-  thread_local std::vector<RectFrame> blockers;
+  // Each blocker also keeps the part of the path where overlaps() can get past its first
+  // test (circle_span, path_filters.h; issue 9: every step measured every blocker).
+  // And the next step it can overlap at (clear_run: a neighbour moving alongside, or one
+  // ahead until the mover nears it, is measured once, not at every step).
+  struct Blocker {
+    RectFrame frame;
+    PathSpan span;
+    double next = 0;
+  };
+  thread_local std::vector<Blocker> blockers;
   blockers.clear();
   auto consider = [&](std::size_t i) {
     const int o = static_cast<int>(i);
     if (o == unit || !force_.units[i].on_table()) return;
     const Rect f = force_.units[i].footprint();
-    if (point_segment_distance(f.centre, path) <= hr + half_diagonal(f)) blockers.emplace_back(f);
+    if (point_segment_distance(f.centre, path) > hr + half_diagonal(f)) return;
+    if (const auto span = circle_span(st.rect, f, c0, dir))
+      blockers.push_back({RectFrame(f), *span, span->lo});
   };
   if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
     for (const int o : live_near(path.a, path.b, hr)) consider(static_cast<std::size_t>(o));
@@ -106,18 +120,36 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
   }
   const RectFrame moving(st.rect);
-  auto step_ok = [&](Vec2 centre) {
-    const RectFrame r = moving.moved_to(centre);
-    if (!scenario_.table.contains(r.rect)) return false;
-    for (const RectFrame& b : blockers) {
-      if (overlaps(r, b, 0.01)) return false;
+  // When the footprint lies on the table by a micron at both ends of the path, it does at
+  // every step between (the corners move in straight lines; the table is a rectangle).
+  auto inside = [&](const RectFrame& f) {
+    const double w = scenario_.table.width(), h = scenario_.table.height();
+    return std::all_of(f.corners.begin(), f.corners.end(), [&](Vec2 p) {
+      return p.x >= 1e-3 && p.x <= w - 1e-3 && p.y >= 1e-3 && p.y <= h - 1e-3;
+    });
+  };
+  const bool on_table = inside(moving) && inside(moving.moved_to(path.b));
+  auto step_ok = [&](double t) {
+    std::optional<RectFrame> r;  // worked out for the table or a blocker only
+    if (!on_table) {
+      r.emplace(moving.moved_to(c0 + dir * t));
+      // As table.contains(r.rect), on the frame's corners (r.rect.corners() frames it again).
+      for (const Vec2 p : r->corners) {
+        if (!scenario_.table.contains(p)) return false;
+      }
+    }
+    for (Blocker& b : blockers) {
+      if (t < b.next || t > b.span.hi) continue;
+      if (!r) r.emplace(moving.moved_to(c0 + dir * t));
+      if (overlaps(*r, b.frame, 0.01)) return false;
+      b.next = t + clear_run(*r, b.frame, dir, 0.01);
     }
     return true;
   };
   double ok_t = 0;
   for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
     t = std::min(t, reach);
-    if (!step_ok(c0 + dir * t)) break;
+    if (!step_ok(t)) break;
     ok_t = t;
     if (t >= reach) break;
   }

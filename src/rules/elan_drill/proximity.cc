@@ -180,8 +180,14 @@ void LiveIndex::clear() {
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
-  index_.insert(unit, r);
   const auto i = static_cast<std::size_t>(unit);
+  // Filed already, bit for bit (a move that did not turn, a unit that did not move): the
+  // same bounding box in the same cells (issue 9: a sine, a cosine and the cells' lists).
+  if (i < rects_.size() && index_.contains(unit) &&
+      std::memcmp(&rects_[i], &r, sizeof(Rect)) == 0) {
+    return;
+  }
+  index_.insert(unit, r);
   if (rects_.size() <= i) rects_.resize(i + 1);
   rects_[i] = r;
 }
@@ -364,7 +370,7 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
   double reach = 8.0 * kMm;
-  if (hint >= 0 && enemy(hint)) reach = std::max(reach, distance(me, snap_.footprint(hint)));
+  if (hint >= 0 && enemy(hint)) reach = std::max(reach, gap_mm(unit, hint));  // kept frames
   thread_local std::vector<int> near;
   // (squared centre distance, then the lower bound of the distance; id)
   thread_local std::vector<std::pair<double, int>> cands;
