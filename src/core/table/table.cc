@@ -360,7 +360,10 @@ bool area_blocks_line(const AreaFeature& f, const Segment& s, double len, int ea
   double inside = 0;
   double see_into = 0;
   bool asked = false;  // asked once, and only of a feature an end stands in
-  for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+  // The intervals in a per-thread scratch (no vector per sight line and wood).
+  thread_local std::vector<std::pair<double, double>> pieces;
+  f.shape.inside_intervals(s, &pieces);
+  for (auto [t0, t1] : pieces) {
     if ((t0 == 0 || t1 == 1) && !asked) {
       see_into = std::max(0.0, see_into_fn(f));
       asked = true;
