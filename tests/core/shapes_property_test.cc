@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <utility>
+#include <vector>
 
 #include "core/geometry/shapes.h"
 #include "core/rect_gen.h"
@@ -84,6 +86,63 @@ RC_GTEST_PROP(ShapesProperty, LengthInsideAtMostSegmentLength, ()) {
   const double inside = poly.length_inside(s);
   RC_ASSERT(inside >= 0);
   RC_ASSERT(inside <= s.length() + 1e-9);
+}
+
+// Polygon::inside_intervals as it was before it skipped the distance of vertices far from
+// the segment's box (and worked out the segment's length per edge): every vertex measured.
+std::vector<std::pair<double, double>> intervals_measuring_every_vertex(const Polygon& poly,
+                                                                        const Segment& s) {
+  std::vector<std::pair<double, double>> out;
+  const std::size_t n = poly.points.size();
+  std::vector<double> cuts{0.0, 1.0};
+  const Vec2 d = s.b - s.a;
+  const double len2 = d.dot(d);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Segment e{poly.points[i], poly.points[(i + 1) % n]};
+    const std::vector<double> at = segment_crossings(s, e);
+    cuts.insert(cuts.end(), at.begin(), at.end());
+    if (len2 > 0 && point_segment_distance(poly.points[i], s) <= 1e-9) {
+      cuts.push_back(std::clamp((poly.points[i] - s.a).dot(d) / len2, 0.0, 1.0));
+    }
+  }
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  if (len2 == 0) {
+    if (poly.contains(s.a)) out.push_back({0.0, 1.0});
+    return out;
+  }
+  for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
+    const double t0 = cuts[i], t1 = cuts[i + 1];
+    if (!poly.contains(s.a + d * ((t0 + t1) / 2))) continue;
+    if (!out.empty() && out.back().second == t0) {
+      out.back().second = t1;
+    } else {
+      out.push_back({t0, t1});
+    }
+  }
+  return out;
+}
+
+RC_GTEST_PROP(ShapesProperty, InsideIntervalsAsMeasuringEveryVertex, ()) {
+  // Star-shaped polygons with vertices on a 10 mm grid, and segments whose ends are often
+  // vertices or grid points: many run along edges or through vertices, at and beside the box.
+  const int n = *rc::gen::inRange(3, 9);
+  Polygon poly;
+  for (int i = 0; i < n; ++i) {
+    const double radius = 10.0 * *rc::gen::inRange(1, 30);
+    const Vec2 v = bearing_vector(360.0 * i / n) * radius;
+    poly.points.push_back({std::round(v.x / 10) * 10, std::round(v.y / 10) * 10});
+  }
+  auto end = [&] {
+    if (*rc::gen::inRange(0, 3) == 0) return poly.points[*rc::gen::inRange<std::size_t>(0, n)];
+    const double slack = *rc::gen::element(0.0, 1e-9, 5e-4, 1e-3, 2e-3);
+    return Vec2{10.0 * *rc::gen::inRange(-35, 35) + slack, 10.0 * *rc::gen::inRange(-35, 35)};
+  };
+  const Segment s{end(), end()};
+  std::vector<std::pair<double, double>> got = {{9, 9}};  // emptied by the call
+  poly.inside_intervals(s, &got);
+  RC_ASSERT(got == intervals_measuring_every_vertex(poly, s));
+  RC_ASSERT(poly.inside_intervals(s) == got);
 }
 
 RC_GTEST_PROP(ShapesProperty, FarAheadIsFront, ()) {

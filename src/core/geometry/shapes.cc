@@ -145,12 +145,13 @@ double segment_distance(const Segment& s, const Segment& t) {
 
 namespace {
 
-// segment_crossings' one crossing, without a vector (inside_intervals asks once per edge).
-bool crossing_param(const Segment& s, const Segment& t, double* at) {
+// segment_crossings' one crossing, without a vector, given s's length `s_len` (inside_intervals
+// asks once per edge of the same segment).
+bool crossing_param(const Segment& s, double s_len, const Segment& t, double* at) {
   const Vec2 r = s.b - s.a;
   const Vec2 q = t.b - t.a;
   const double denom = r.cross(q);
-  const double scale = r.length() * q.length();
+  const double scale = s_len * q.length();
   if (scale == 0 || std::fabs(denom) <= 1e-12 * scale) return false;
   const Vec2 w = t.a - s.a;
   const double u = w.cross(q) / denom;  // along s
@@ -165,7 +166,7 @@ bool crossing_param(const Segment& s, const Segment& t, double* at) {
 
 std::vector<double> segment_crossings(const Segment& s, const Segment& t) {
   double u = 0;
-  if (!crossing_param(s, t, &u)) return {};
+  if (!crossing_param(s, s.length(), t, &u)) return {};
   return {u};
 }
 
@@ -364,44 +365,61 @@ bool Polygon::intersects(const Rect& r) const {
 
 std::vector<std::pair<double, double>> Polygon::inside_intervals(const Segment& s) const {
   std::vector<std::pair<double, double>> out;
+  inside_intervals(s, &out);
+  return out;
+}
+
+void Polygon::inside_intervals(const Segment& s,
+                               std::vector<std::pair<double, double>>* out) const {
+  out->clear();
   const std::size_t n = points.size();
-  if (n < 3) return out;
+  if (n < 3) return;
   // The cuts in a per-thread scratch: a sight line asks this of every wood near it, and a
   // fresh vector per call was most of its cost (issue 9).
   thread_local std::vector<double> cuts;
   cuts.assign({0.0, 1.0});
   const Vec2 d = s.b - s.a;
   const double len2 = d.dot(d);
+  const double len = s.length();  // crossing_param's, once rather than per edge
+  // A vertex more than kEps (and a micron, far above rounding) outside the segment's box
+  // lies farther than kEps from it: its distance is not worked out (as contains' edges).
+  constexpr double kVertexSlack = kEps + 1e-3;
+  const Box near{{std::min(s.a.x, s.b.x) - kVertexSlack, std::min(s.a.y, s.b.y) - kVertexSlack},
+                 {std::max(s.a.x, s.b.x) + kVertexSlack, std::max(s.a.y, s.b.y) + kVertexSlack}};
   for (std::size_t i = 0; i < n; ++i) {
     const Segment e{points[i], points[(i + 1) % n]};
-    if (double t = 0; crossing_param(s, e, &t)) cuts.push_back(t);
+    if (double t = 0; crossing_param(s, len, e, &t)) cuts.push_back(t);
     // Vertices on `s` also cut it: they bound pieces that run along a collinear edge.
-    if (len2 > 0 && point_segment_distance(points[i], s) <= kEps) {
-      cuts.push_back(std::clamp((points[i] - s.a).dot(d) / len2, 0.0, 1.0));
+    const Vec2 v = points[i];
+    if (len2 > 0 && v.x >= near.min.x && v.x <= near.max.x && v.y >= near.min.y &&
+        v.y <= near.max.y && point_segment_distance(v, s) <= kEps) {
+      cuts.push_back(std::clamp((v - s.a).dot(d) / len2, 0.0, 1.0));
     }
   }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
   if (len2 == 0) {
-    if (contains(s.a)) out.push_back({0.0, 1.0});
-    return out;
+    if (contains(s.a)) out->push_back({0.0, 1.0});
+    return;
   }
   for (std::size_t i = 0; i + 1 < cuts.size(); ++i) {
     const double t0 = cuts[i];
     const double t1 = cuts[i + 1];
     if (!contains(s.a + d * ((t0 + t1) / 2))) continue;
-    if (!out.empty() && out.back().second == t0) {
-      out.back().second = t1;
+    if (!out->empty() && out->back().second == t0) {
+      out->back().second = t1;
     } else {
-      out.push_back({t0, t1});
+      out->push_back({t0, t1});
     }
   }
-  return out;
 }
 
 double Polygon::length_inside(const Segment& s) const {
+  // The intervals in a per-thread scratch (a hill's test of every sight line over it).
+  thread_local std::vector<std::pair<double, double>> pieces;
+  inside_intervals(s, &pieces);
   double t = 0;
-  for (const auto& [t0, t1] : inside_intervals(s)) t += t1 - t0;
+  for (const auto& [t0, t1] : pieces) t += t1 - t0;
   return t * s.length();
 }
 

@@ -106,6 +106,8 @@ struct Polygon {
   // polygon, ascending and merged: `s` is cut at every edge crossing and at every vertex
   // lying on it, and a piece is inside when its midpoint is.
   std::vector<std::pair<double, double>> inside_intervals(const Segment& s) const;
+  // The same into `out` (emptied first), for callers that keep a buffer.
+  void inside_intervals(const Segment& s, std::vector<std::pair<double, double>>* out) const;
 };
 
 }  // namespace smoothbore

@@ -121,16 +121,19 @@ bool line_enters(const Prepared& b, const SightLine& l) {
 // matter only to hills (Table::terrain_blocks_sight): with no hill near, they are left 0
 // and not looked up (each is a point-in-polygon test of every area there).
 struct SightEnds {
-  std::array<Vec2, 5> from;
-  std::array<Vec2, 9> to;
-  Box all;
-  Table::SightCandidates terrain;
+  std::array<Vec2, 5> from{};
+  std::array<Vec2, 9> to{};
+  Box all{};
+  // In a per-thread scratch (no vectors per query): valid until the next sight_ends, and
+  // no caller asks for a second one while it uses the first.
+  const Table::SightCandidates& terrain;
   std::array<int, 5> from_level{};
   std::array<int, 9> to_level{};
 };
 
 SightEnds sight_ends(const Table& table, const RectFrame& observer, const RectFrame& target) {
-  SightEnds e;
+  thread_local Table::SightCandidates near;
+  SightEnds e{.terrain = near};
   // As observer.rect.front_edge() and nine_points(target.rect), whose corners are a frame's.
   const Segment front{observer.corners[0], observer.corners[1]};
   e.to = nine_points(target);
@@ -143,8 +146,8 @@ SightEnds sight_ends(const Table& table, const RectFrame& observer, const RectFr
   };
   for (const Vec2 p : e.from) cover(p);
   for (const Vec2 p : e.to) cover(p);
-  e.terrain = table.sight_candidates(e.all);
-  if (e.terrain.hills) {
+  table.sight_candidates(e.all, &near);
+  if (near.hills) {
     for (std::size_t i = 0; i < e.from.size(); ++i) e.from_level[i] = table.elevation_at(e.from[i]);
     for (std::size_t j = 0; j < e.to.size(); ++j) e.to_level[j] = table.elevation_at(e.to[j]);
   }

@@ -360,7 +360,10 @@ bool area_blocks_line(const AreaFeature& f, const Segment& s, double len, int ea
   double inside = 0;
   double see_into = 0;
   bool asked = false;  // asked once, and only of a feature an end stands in
-  for (auto [t0, t1] : f.shape.inside_intervals(s)) {
+  // The intervals in a per-thread scratch (no vector per sight line and wood).
+  thread_local std::vector<std::pair<double, double>> pieces;
+  f.shape.inside_intervals(s, &pieces);
+  for (auto [t0, t1] : pieces) {
     if ((t0 == 0 || t1 == 1) && !asked) {
       see_into = std::max(0.0, see_into_fn(f));
       asked = true;
@@ -428,18 +431,25 @@ bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, const SeeIntoFn& see_into_fn) c
 
 Table::SightCandidates Table::sight_candidates(const Box& box) const {
   SightCandidates out;
+  sight_candidates(box, &out);
+  return out;
+}
+
+void Table::sight_candidates(const Box& box, SightCandidates* out) const {
+  out->areas.clear();
+  out->linears.clear();
+  out->hills = false;
   thread_local std::vector<int> near;
   area_grid_.near(box, &near);
   for (int i : near) {
     const AreaFeature& f = areas_[static_cast<std::size_t>(i)];
-    if (f.cls == TerrainClass::kHill || f.blocks_sight) out.areas.push_back(i);
-    if (f.cls == TerrainClass::kHill) out.hills = true;
+    if (f.cls == TerrainClass::kHill || f.blocks_sight) out->areas.push_back(i);
+    if (f.cls == TerrainClass::kHill) out->hills = true;
   }
   linear_grid_.near(box, &near);
   for (int k : near) {
-    if (linears_[static_cast<std::size_t>(k)].blocks_sight) out.linears.push_back(k);
+    if (linears_[static_cast<std::size_t>(k)].blocks_sight) out->linears.push_back(k);
   }
-  return out;
 }
 
 // The features the grid would find for the segment's box are those of `near` whose boxes

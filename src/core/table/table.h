@@ -104,6 +104,8 @@ class Table {
     bool hills = false;        // whether `areas` holds a hill (the only reader of levels)
   };
   SightCandidates sight_candidates(const Box& box) const;
+  // The same into `out` (emptied first), for callers that keep one (no vectors per query).
+  void sight_candidates(const Box& box, SightCandidates* out) const;
   // As terrain_blocks_sight(a, b, see_into) (the same answer) for a segment inside the box
   // `near` was found for, with the ends' elevation_at given as `ea` and `eb` (read only
   // when `near.hills`: callers may pass 0 otherwise).

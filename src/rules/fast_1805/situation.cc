@@ -396,13 +396,19 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
   if (!active(unit) || !active(target) || u.side == t.side) return no("not an enemy in play");
   if (in_melee(unit)) return no("already in melee");
   if (u.arm == Arm::kArtillery || u.arm == Arm::kWagon) return no("guns do not charge (R-002-1)");
-  if (!allowance_in(unit, MoveColumn::kCharge)) return no("this formation cannot charge (R-002-1)");
+  const double allowance = allowance_in(unit, MoveColumn::kCharge);
+  if (!allowance) return no("this formation cannot charge (R-002-1)");
   if (shaken(unit) && !options_.shaken_may_charge) return no("shaken units may not advance (L21)");
   if (state_[unit].formation_busy_until >= bound_) return no("changing formation");
   const Rect& ufp = rect_of(unit);
   const Rect& tfp = rect_of(target);
-  const double reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
-  if (distance(frame_of(unit), frame_of(target)) > reach) return no("out of charge reach");
+  const double reach = allowance * kMm;
+  // Beyond the reach by the centres (or the widest axis gap) already: not measured.
+  auto beyond = [reach](double mm) { return mm > reach; };
+  if (surely_beyond(frame_of(unit), frame_of(target), beyond) ||
+      distance(frame_of(unit), frame_of(target)) > reach) {
+    return no("out of charge reach");
+  }
   if (!visible(unit, target)) return no("target not visible");
   if (u.arm == Arm::kCavalry && behind_obstacle(target, unit)) {
     return no("cavalry may not attack opponents behind a defended obstacle (L26)");
