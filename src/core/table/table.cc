@@ -307,28 +307,6 @@ double Table::first_crossing(Vec2 a, Vec2 b, TerrainClass c) const {
   return first;
 }
 
-Table::CrossingCandidates Table::crossing_candidates(const Box& box, TerrainClass c) const {
-  CrossingCandidates out;
-  for (int k : linear_grid_.near(box)) {
-    if (linears_[static_cast<std::size_t>(k)].cls == c) out.linears.push_back(k);
-  }
-  return out;
-}
-
-// The features the grid would find for the segment's box are those of `near` whose boxes
-// meet it (its box lies inside the one `near` was found for); any order answers the same.
-bool Table::crosses(Vec2 a, Vec2 b, const CrossingCandidates& near) const {
-  const Segment s{a, b};
-  const Box box = segment_box(a, b);
-  for (int k : near.linears) {
-    if (linear_grid_.box(k).intersects(box) &&
-        meets_path(s, linears_[static_cast<std::size_t>(k)])) {
-      return true;
-    }
-  }
-  return false;
-}
-
 bool Table::terrain_blocks_sight(Vec2 a, Vec2 b, double see_into) const {
   return terrain_blocks_sight(a, b, [see_into](const AreaFeature&) { return see_into; });
 }

@@ -72,14 +72,6 @@ class Table {
   // parameter in [0, 1] along it (where it crosses, or where it first touches or runs
   // along), or infinity if it meets none (crosses() is false).
   double first_crossing(Vec2 a, Vec2 b, TerrainClass c) const;
-  // For many moves inside one box (a bisection for a crossing point): the linear features
-  // of class `c` whose boxes meet `box`, found once.
-  struct CrossingCandidates {
-    std::vector<int> linears;  // ascending
-  };
-  CrossingCandidates crossing_candidates(const Box& box, TerrainClass c) const;
-  // As crosses(a, b, c) (the same answer) for a segment inside the box `near` was found for.
-  bool crosses(Vec2 a, Vec2 b, const CrossingCandidates& near) const;
 
   // Whether terrain blocks sight from a to b: a sight-blocking area or linear feature
   // crossed strictly between the two points (an observer or target inside a wood sees and
