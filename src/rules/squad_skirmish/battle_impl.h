@@ -128,6 +128,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The commanders' nearest enemy (footprint to footprint, active only) from the squads'
   // footprint index (spatial.cc): the answer of sim/commander.cc's scan.
   int nearest_active_enemy(int unit, double* gap) const override;
+  // The footprint the index keeps (footprint_of; invariant_violations compares it).
+  Rect unit_footprint(int unit) const override { return footprint_of(unit); }
 
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
