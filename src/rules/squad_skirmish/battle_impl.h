@@ -184,7 +184,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::string_view judge_cover(int target, Vec2 from) const;               // unmemoised
   std::string_view judge_cover_scan(int target, Vec2 from) const;          // plainly (tests)
   bool in_range(int unit, int k, int target) const;                        // SK-06
-  std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
+  // in_range is false for every figure of `unit`: the footprints' boxes (which hold the figures'
+  // centres) are farther apart than any figure fires (situation.cc).
+  bool out_of_fire(int unit, int target) const;
+  std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
   // The same by a scan of every officer (what a battle with few officers does; tests).
   std::vector<int> officers_near_scan(int side, Vec2 p, double inches) const;
   static constexpr std::size_t kFewOfficers = 16;
