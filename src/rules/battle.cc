@@ -83,20 +83,33 @@ Battle::UnitReport Battle::unit_report(int unit) const {
 }
 
 std::vector<int> Battle::objective_holders() const {
-  return generic_objective_holders(scenario(), force());
+  return generic_objective_holders(scenario(), force(), this);
 }
 
-std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force) {
+std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force,
+                                           const Battle* battle) {
   const std::size_t sides = force.sides.size();
   const std::size_t objectives = scenario.objectives.size();
   // present[objective * sides + side]. Units outside, objectives inside: one footprint per
   // unit, and its bounding box rules out the objectives far from it (issue 9: a footprint
   // per unit per objective was a twentieth of a 10,000-stand group-orders turn).
   std::vector<bool> present(objectives * sides, false);
-  for (const Unit& u : force.units) {
-    if (u.status != UnitStatus::kActive || u.side < 0) continue;
-    const Rect r = u.footprint();
+  // Every objective's box grown by its radius and 2 mm: a unit's box outside it is more than
+  // the radius and a millimetre from each objective on some axis, so ruled out below by
+  // every objective's own test (issue 9: a 10,000-stand battle's units are mostly far from
+  // any objective).
+  Box near{{1e300, 1e300}, {-1e300, -1e300}};
+  for (const Objective& obj : scenario.objectives) {
+    const double r = obj.radius + 2.0;
+    near.min = {std::min(near.min.x, obj.position.x - r), std::min(near.min.y, obj.position.y - r)};
+    near.max = {std::max(near.max.x, obj.position.x + r), std::max(near.max.y, obj.position.y + r)};
+  }
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    const Unit& u = force.units[i];
+    if (objectives == 0 || u.status != UnitStatus::kActive || u.side < 0) continue;
+    const Rect r = battle != nullptr ? battle->unit_footprint(static_cast<int>(i)) : u.footprint();
     const Box box = r.bounds();
+    if (!box.intersects(near)) continue;
     for (std::size_t o = 0; o < objectives; ++o) {
       const Objective& obj = scenario.objectives[o];
       // The box is within the footprint's distance; 1 mm spares rounding.

@@ -148,6 +148,13 @@ class Battle {
   // Per scenario objective, the index of the side holding it now, or -1. The default is
   // the generic rule of common.md §15 (generic_objective_holders below).
   virtual std::vector<int> objective_holders() const;
+  // Unit::footprint() of `unit` as its stands stand now, bit for bit. A rule set that keeps
+  // its units' footprints (squad-skirmish's spatial index) returns the kept one instead of
+  // turning every stand's corners again (issue 9: the generic holders and the doctrine asked
+  // for every unit's footprint at every check and decision).
+  virtual Rect unit_footprint(int unit) const {
+    return force().units[static_cast<std::size_t>(unit)].footprint();
+  }
   // The 32-bit words the battle's own dice generator has consumed so far (Rng::draws()),
   // for `smoothbore bench`'s dice per battle; 0 when a rule set does not report it.
   virtual std::uint64_t dice_drawn() const { return 0; }
@@ -235,7 +242,8 @@ double figures_lost_fraction(const Force& force, int side);
 
 // The generic holders of common.md §15: per objective, the side with a unit in good order
 // (UnitStatus::kActive) whose footprint is within the radius when no other side has one;
-// else -1.
-std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force);
+// else -1. With `battle`, its units' footprints are Battle::unit_footprint (the same rects).
+std::vector<int> generic_objective_holders(const Scenario& scenario, const Force& force,
+                                           const Battle* battle = nullptr);
 
 }  // namespace smoothbore

@@ -173,7 +173,7 @@ class DoctrineCommander final : public OrderSource {
       if (gap <= 4 * kInch) {
         if (const Action* a = find([&](const Action& x) {
               return x.kind == ActionKind::kMove && x.moves &&
-                     distance(x.destination, u.footprint().centre) > 0.25 * kInch;
+                     distance(x.destination, b.unit_footprint(unit).centre) > 0.25 * kInch;
             })) {
           return *a;
         }
@@ -280,7 +280,9 @@ class DoctrineCommander final : public OrderSource {
       if (a.kind == ActionKind::kMove && a.moves) moves.push_back(&a);
     }
     if (moves.empty()) return hold;
-    const Vec2 here = u.footprint().centre;
+    // The footprints as the battle keeps them (Battle::unit_footprint, the same rects).
+    const Rect my_footprint = b.unit_footprint(unit);
+    const Vec2 here = my_footprint.centre;
     const Action* pick = nullptr;
     if (gap > 18 * kInch && !b.scenario().objectives.empty()) {
       const Vec2 goal = nearest_objective(b, here);
@@ -298,8 +300,8 @@ class DoctrineCommander final : public OrderSource {
       // ends nearest 4" from the enemy.
       // The enemy's frame and the unit's, moved to each destination (RectFrame::moved_to:
       // the frame of the moved footprint, bit for bit), instead of two new frames a move.
-      const RectFrame ef(f.units[enemy].footprint());
-      const RectFrame mine(u.footprint());
+      const RectFrame ef(b.unit_footprint(enemy));
+      const RectFrame mine(my_footprint);
       const double want = u.arm == Arm::kCavalry     ? 8 * kInch
                           : u.arm == Arm::kArtillery ? 14 * kInch
                                                      : 4 * kInch;

@@ -66,7 +66,7 @@ std::vector<int> Match::generic_points(const std::vector<double>& losses) const 
       if (o != s) points[s] += static_cast<int>(losses[o] * 100.0 + 1e-9);
     }
   }
-  const std::vector<int> holders = generic_objective_holders(scenario_, force);
+  const std::vector<int> holders = generic_objective_holders(scenario_, force, battle_.get());
   for (std::size_t o = 0; o < holders.size(); ++o) {
     if (holders[o] >= 0) points[holders[o]] += scenario_.objectives[o].points;
   }

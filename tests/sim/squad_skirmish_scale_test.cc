@@ -115,6 +115,10 @@ TEST(SquadSkirmishScale, GeneratedBattleIndexesAgreeWithScans) {
   // A squad's shots at a target, worked out once per decision for every formation the doctrine
   // weighs, give the expected kills that shots worked out again give (kept_mismatches).
   EXPECT_GT(sk->shots_checks(), 10);
+  // The commanders' nearest enemy, found with the rule set's in one walk of the squads' index
+  // and kept for the world's and the statuses' versions, is the one searched alone now
+  // (kept_mismatches).
+  EXPECT_GT(sk->active_checks(), 10);
 
   // The middle of a side's squads that its officers move behind, kept for the world's and the
   // squads' statuses' versions, is the one summed now, bit for bit (the turns above compared

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <span>
 #include <unordered_map>
 #include <variant>
 
@@ -110,7 +111,8 @@ std::vector<Action> BattleSK::legal_actions(int unit) const {
     const Unit& tu = force_.units[t];
     if (tu.side == force_.units[unit].side || !tu.on_table() || figure_count(ti) == 0) continue;
     bool any = false;
-    for (int k : figs) {
+    // No figure's range is traced to a target beyond every figure's reach (out_of_fire).
+    for (int k : out_of_fire(unit, ti) ? std::span<const int>() : std::span<const int>(figs)) {
       // Its range is traced only when it could still tell something: a first loaded figure in
       // range (fire), or a first empty one (under fire).
       const bool empty = !figures_[unit][k].loaded && !cannon(unit);
@@ -299,13 +301,15 @@ void BattleSK::squad_shots(int unit, int target, SquadShots& out) const {
   // The loaded figures in range, traced once (nothing below moves a figure).
   std::vector<int>& shooters = kill_shooters_;
   shooters.clear();
+  const bool beyond = out_of_fire(unit, target);  // then no figure is in range
   for (int k : figs) {
-    if (figures_[unit][k].loaded && in_range(unit, k, target)) shooters.push_back(k);
+    if (figures_[unit][k].loaded && !beyond && in_range(unit, k, target)) shooters.push_back(k);
   }
   // The shots as fire_params() gives them, typed: the squad's fields once, each figure's own.
   detail::FireSituation f = squad_fire(unit, target, false);
   if (out.cannon) {
-    if (!squads_[unit].gun_loaded || figs.empty() || !in_range(unit, figs.front(), target)) {
+    if (!squads_[unit].gun_loaded || figs.empty() || beyond ||
+        !in_range(unit, figs.front(), target)) {
       return;
     }
     figure_fire(unit, figs.front(), target, f);

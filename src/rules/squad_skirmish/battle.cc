@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/same_bits.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
 
@@ -214,6 +215,9 @@ std::vector<std::string> BattleSK::invariant_violations() const {
     const int ui = static_cast<int>(i);
     if (figures_[i].size() != u.stands.size()) out.push_back(u.id + ": figures and stands differ");
     if (figures_left_[i] != u.figures()) out.push_back(u.id + ": the kept figure count is stale");
+    if (!same_bits(footprint_of(ui), u.footprint())) {
+      out.push_back(u.id + ": the kept footprint is stale");
+    }
     for (const Figure& f : figures_[i]) {
       if (f.reload_left < 0) out.push_back(u.id + ": negative reload");
       if (f.loaded && f.reload_left != 0) out.push_back(u.id + ": loaded with reload left");

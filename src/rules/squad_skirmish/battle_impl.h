@@ -128,6 +128,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The commanders' nearest enemy (footprint to footprint, active only) from the squads'
   // footprint index (spatial.cc): the answer of sim/commander.cc's scan.
   int nearest_active_enemy(int unit, double* gap) const override;
+  std::pair<int, double> nearest_active_enemy_fresh(int unit) const;  // not kept: (unit, gap)
+  // The footprint the index keeps (footprint_of; invariant_violations compares it).
+  Rect unit_footprint(int unit) const override { return footprint_of(unit); }
 
   const Figure& figure(int unit, int k) const { return figures_[unit][k]; }
   const SquadState& squad(int unit) const { return squads_[unit]; }
@@ -182,7 +185,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   std::string_view judge_cover(int target, Vec2 from) const;               // unmemoised
   std::string_view judge_cover_scan(int target, Vec2 from) const;          // plainly (tests)
   bool in_range(int unit, int k, int target) const;                        // SK-06
-  std::vector<int> officers_near(int side, Vec2 p, double inches) const;   // {unit*100+k}
+  // in_range is false for every figure of `unit`: the footprints' boxes (which hold the figures'
+  // centres) are farther apart than any figure fires (situation.cc).
+  bool out_of_fire(int unit, int target) const;
+  std::vector<int> officers_near(int side, Vec2 p, double inches) const;  // {unit*100+k}
   // The same by a scan of every officer (what a battle with few officers does; tests).
   std::vector<int> officers_near_scan(int side, Vec2 p, double inches) const;
   static constexpr std::size_t kFewOfficers = 16;
@@ -502,6 +508,8 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     return kept.value;
   }
   mutable std::vector<KeptAnswer<int>> nearest_kept_;  // by unit
+  // nearest_active_enemy's (unit, gap), found with nearest_enemy_fresh's search (spatial.cc).
+  mutable std::vector<KeptAnswer<std::pair<int, double>>> active_kept_;  // by unit
   // Counts the squads' changes of status (routed, rallied, off the table, wiped out).
   std::uint64_t status_version_ = 0;
   void set_status(Unit& u, UnitStatus s) {
@@ -535,6 +543,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   int anchor_checks() const { return anchor_checks_; }    // a leaderless squad's kept anchor
   int shots_checks() const { return shots_checks_; }      // a decision's kept SquadShots
   int central_checks() const { return central_checks_; }  // place()'s kept central slot
+  int active_checks() const { return active_checks_; }    // nearest_active_enemy's kept answers
 
  private:
   // officer_with's answer per target, kept for the world's and the statuses' versions: the
@@ -547,6 +556,7 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<KeptAnswer<int>> anchor_kept_;  // by unit
   mutable int anchor_checks_ = 0;
   mutable int shots_checks_ = 0;
+  mutable int active_checks_ = 0;
   mutable std::vector<SideMiddle> side_middle_;  // by side (squads_middle)
   mutable bool check_kept_ = false;
   mutable int kept_mismatches_ = 0;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "core/geometry/same_bits.h"
 #include "rules/squad_skirmish/battle_impl.h"
 
 namespace smoothbore::squad_skirmish {
@@ -240,28 +241,22 @@ int BattleSK::nearest_enemy_scan(int unit) const {
 
 namespace {
 
-// The unit of another side than `side` that `accept`s with the least `key` (a gap, `mm_per_key`
-// mm a unit of it), ties to the lower index, from a nearest-first search of each other side's
-// footprint index around `my_box`: it stops once every unit not yet seen is farther than the
-// best, and units whose boxes are clearly farther are skipped without the exact gap (the
-// boxes' gap is a lower bound of either gap). The units a ring of cells brings are weighed
-// nearest box first (`pending`, a scratch list), so that the first key worked out is mostly
-// the best and the rest are skipped by their boxes; the answer is the same in any order (the
-// least key, ties to the lower index). -1 when none; `*best_key` gets its key.
+// One nearest search: the unit that `accept`s with the least `key` (a gap, `mm_per_key` mm a
+// unit of it), ties to the lower index; -1 when none, with `best_key` infinite.
 template <typename Accept, typename Key>
-int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
-                          const std::vector<Box>& boxes, const Box& my_box, double mm_per_key,
-                          Accept accept, Key key, double* best_key,
-                          std::vector<std::pair<double, int>>& pending) {
+struct NearestSearch {
+  double mm_per_key;
+  Accept accept;
+  Key key;
   int best = -1;
-  *best_key = std::numeric_limits<double>::infinity();
-  auto farther = [&](double mm) {
-    return best >= 0 && mm > *best_key * mm_per_key * (1 + 1e-9) + 1e-6;
-  };
-  // The units seen since the last ring, by their boxes' gap (then index: a unit filed in
-  // several cells comes once per cell, and its copies lie side by side).
-  auto weigh_pending = [&] {
-    std::sort(pending.begin(), pending.end());
+  double best_key = std::numeric_limits<double>::infinity();
+  // Every unit whose boxes' gap is `mm` has a key above the best.
+  bool farther(double mm) const {
+    return best >= 0 && mm > best_key * mm_per_key * (1 + 1e-9) + 1e-6;
+  }
+  // The units of `pending` (sorted by boxes' gap, then index: a unit filed in several cells
+  // comes once per cell, and its copies lie side by side), nearest box first.
+  void weigh(const std::vector<std::pair<double, int>>& pending) {
     int last = -1;
     for (const auto& [mm, i] : pending) {
       if (farther(mm)) break;  // so is every one after it
@@ -270,11 +265,35 @@ int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
       // `accept` counts a squad's figures: after the boxes' gap.
       if (!accept(i)) continue;
       const double k = key(i);
-      if (k < *best_key || (k == *best_key && i < best)) {
-        *best_key = k;
+      if (k < best_key || (k == best_key && i < best)) {
+        best_key = k;
         best = i;
       }
     }
+  }
+};
+template <typename Accept, typename Key>
+NearestSearch<Accept, Key> nearest_search(double mm_per_key, Accept accept, Key key) {
+  return {mm_per_key, accept, key};
+}
+
+// The searches' answers among the units of the other sides than `side`, from one nearest-first
+// walk of each other side's footprint index around `my_box`: it stops once every unit not yet
+// seen is farther than each search's best, and units whose boxes are clearly farther than every
+// best are skipped without an exact gap (the boxes' gap is a lower bound of either gap). The
+// units a ring of cells brings are weighed nearest box first (`pending`, a scratch list), so
+// that the first key worked out is mostly the best and the rest are skipped by their boxes.
+// Each answer is its own search's least key (ties to the lower index), the same in any order
+// and whatever other search walks with it (issue 9: the rule set's nearest enemy and the
+// commanders' walked the same rings one after the other for each decision).
+template <typename... Searches>
+void nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
+                           const std::vector<Box>& boxes, const Box& my_box,
+                           std::vector<std::pair<double, int>>& pending, Searches&... searches) {
+  auto farther = [&](double mm) { return (searches.farther(mm) && ...); };
+  auto weigh_pending = [&] {
+    std::sort(pending.begin(), pending.end());
+    (searches.weigh(pending), ...);
     pending.clear();
   };
   for (std::size_t s = 0; s < sides.size(); ++s) {
@@ -293,45 +312,79 @@ int nearest_of_other_side(const std::vector<SpatialIndex>& sides, int side,
         });
     weigh_pending();
   }
-  return best;
 }
 
-}  // namespace
-
-// The commanders' scan compared the footprints' gap in mm among active units.
-int BattleSK::nearest_active_enemy(int unit, double* gap) const {
-  // distance(Rect, Rect) on the frames kept with the footprints (the same double).
-  const RectFrame& me = fp_frame_[static_cast<std::size_t>(unit)];
-  double mm = 0;
-  const int best = nearest_of_other_side(
-      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
-      fp_box_[static_cast<std::size_t>(unit)], 1.0,
-      [&](int i) {
-        return force_.units[static_cast<std::size_t>(i)].status == UnitStatus::kActive;
-      },
-      [&](int i) { return distance(me, fp_frame_[static_cast<std::size_t>(i)]); }, &mm,
-      nearest_pending_);
-  if (gap != nullptr) *gap = mm;
-  return best;
+// The commanders' nearest enemy: the footprints' gap in mm among active units (distance(Rect,
+// Rect) on the frames kept with the footprints: the same double as their scan).
+auto active_search(const std::vector<Unit>& units, const std::vector<RectFrame>& frames, int unit) {
+  const RectFrame* me = &frames[static_cast<std::size_t>(unit)];
+  return nearest_search(
+      1.0,
+      [&units](int i) { return units[static_cast<std::size_t>(i)].status == UnitStatus::kActive; },
+      [&frames, me](int i) { return distance(*me, frames[static_cast<std::size_t>(i)]); });
 }
 
 // The rule set's nearest enemy: gap_in (figure centres, in inches) among squads on the table
 // with figures; the figures lie inside the footprint, so its box bounds the gap from below.
+auto rule_search(const BattleSK& b, int unit) {
+  return nearest_search(
+      kMm,
+      [&b](int i) {
+        return b.force().units[static_cast<std::size_t>(i)].on_table() && b.figure_count(i) > 0;
+      },
+      [&b, unit](int i) { return b.gap_in(unit, i); });
+}
+
+}  // namespace
+
+// Kept from the rule set's search of the same decision (nearest_enemy_fresh walks for both)
+// while nothing moves or changes status; else searched now.
+int BattleSK::nearest_active_enemy(int unit, double* gap) const {
+  const auto u = static_cast<std::size_t>(unit);
+  if (active_kept_.size() != force_.units.size()) active_kept_.assign(force_.units.size(), {});
+  const KeptAnswer<std::pair<int, double>>& kept = active_kept_[u];
+  std::pair<int, double> answer;
+  if (kept.world == world_version_ + 1 && kept.status == status_version_) {
+    answer = kept.value;
+    if (check_kept_) {
+      ++kept_checks_;
+      ++active_checks_;
+      const std::pair<int, double> fresh = nearest_active_enemy_fresh(unit);
+      if (fresh.first != answer.first || !same_bits(fresh.second, answer.second)) {
+        ++kept_mismatches_;
+      }
+    }
+  } else {
+    answer = nearest_active_enemy_fresh(unit);
+  }
+  if (gap != nullptr) *gap = answer.second;
+  return answer.first;
+}
+
+std::pair<int, double> BattleSK::nearest_active_enemy_fresh(int unit) const {
+  const auto u = static_cast<std::size_t>(unit);
+  auto active = active_search(force_.units, fp_frame_, unit);
+  nearest_of_other_side(side_units_, force_.units[u].side, fp_box_, fp_box_[u], nearest_pending_,
+                        active);
+  return {active.best, active.best_key};
+}
+
 // Kept per squad until a figure moves, falls or leaves the table (world_version_): a decision
 // asks it for its moves, its cover and its loading.
 int BattleSK::nearest_enemy(int unit) const {
   return kept_answer(nearest_kept_, unit, 0, nullptr, [&] { return nearest_enemy_fresh(unit); });
 }
 
+// With the commanders' nearest enemy of the same decision, kept (nearest_active_enemy).
 int BattleSK::nearest_enemy_fresh(int unit) const {
-  double in = 0;
-  return nearest_of_other_side(
-      side_units_, force_.units[static_cast<std::size_t>(unit)].side, fp_box_,
-      fp_box_[static_cast<std::size_t>(unit)], kMm,
-      [&](int i) {
-        return force_.units[static_cast<std::size_t>(i)].on_table() && figure_count(i) > 0;
-      },
-      [&](int i) { return gap_in(unit, i); }, &in, nearest_pending_);
+  const auto u = static_cast<std::size_t>(unit);
+  auto rule = rule_search(*this, unit);
+  auto active = active_search(force_.units, fp_frame_, unit);
+  nearest_of_other_side(side_units_, force_.units[u].side, fp_box_, fp_box_[u], nearest_pending_,
+                        rule, active);
+  if (active_kept_.size() != force_.units.size()) active_kept_.assign(force_.units.size(), {});
+  active_kept_[u] = {world_version_ + 1, status_version_, {active.best, active.best_key}};
+  return rule.best;
 }
 
 }  // namespace smoothbore::squad_skirmish
