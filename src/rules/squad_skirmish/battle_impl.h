@@ -246,6 +246,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   double roll_move(int unit, Vec2 dest, std::vector<RollRecord>* rolls);
   bool place(int unit, Vec2 leader_at, double facing, int contact_with,
              const std::vector<int>& movers = {});
+  // place() in two steps, for a move's attempts: the figures to place (place_figs_: `movers`,
+  // or the living figures), then each attempt at laying them out.
+  void place_figures_of(int unit, const std::vector<int>& movers);
+  bool place_figures(int unit, Vec2 leader_at, double facing, const std::vector<int>& movers);
   // SK-11 per-figure: the loaded figures advance with the leader, the unloaded ones stay and
   // load (move.cc).
   void split_move(int unit, Vec2 dest, EventLog& log);
@@ -625,8 +629,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
     double facing = 0;
     std::string formation;
     LayoutPlan offsets;
-    RectFrame frame;  // a slot's frame at the origin (its axes and half sizes)
-    double half = 0;  // half a slot's diagonal and a millimetre: its box's reach
+    RectFrame frame;      // a slot's frame at the origin (its axes and half sizes)
+    double half = 0;      // half a slot's diagonal and a millimetre: its box's reach
+    double diagonal = 0;  // a slot's diagonal, as overlaps(Rect, Rect) works it out
     // The most central slot of the offsets (most_central) and its margin: the slot at every
     // leader's spot whose rounding moves the slots by less than a sixth of it.
     std::size_t centre = 0;

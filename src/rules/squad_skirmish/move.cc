@@ -106,6 +106,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
   const Vec2 dir = (dest - from).normalized();
   const double facing =
       distance(dest, from) > 1.0 ? bearing_of(dir) : force_.units[unit].stands[0].rect.facing;
+  (void)target;
   double moved = 0;
   const double follow = (movers.empty() ? 0.0 : follow_reach(unit)) + 1e-6;
   auto stayers_follow = [&](Vec2 at) {  // L48: the figures staying remain within 6"
@@ -117,10 +118,12 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     }
     return true;
   };
+  // The figures to place, the same for every attempt (a failed one changes nothing).
+  place_figures_of(unit, movers);
   for (int i = 0;; ++i) {
     const double d = std::max(0.0, reach - i * 0.25 * kMm);
     if ((movers.empty() || stayers_follow(from + dir * d)) &&
-        place(unit, from + dir * d, facing, target, movers)) {
+        place_figures(unit, from + dir * d, facing, movers)) {
       moved = d;
       break;
     }
@@ -147,13 +150,22 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
 bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
                      const std::vector<int>& movers) {
   (void)contact_with;
-  Unit& u = force_.units[unit];
-  std::vector<int>& figs = place_figs_;
+  place_figures_of(unit, movers);
+  return place_figures(unit, leader_at, facing, movers);
+}
+
+void BattleSK::place_figures_of(int unit, const std::vector<int>& movers) {
   if (movers.empty()) {
-    living(unit, figs);
+    living(unit, place_figs_);
   } else {
-    figs = movers;
+    place_figs_ = movers;
   }
+}
+
+bool BattleSK::place_figures(int unit, Vec2 leader_at, double facing,
+                             const std::vector<int>& movers) {
+  Unit& u = force_.units[unit];
+  const std::vector<int>& figs = place_figs_;
   if (figs.empty()) return false;
   // The layout's offsets (its arm, formation and `ranks` SK-09, for this many figures at this
   // facing), worked out once for the attempts of a move, which differ only in the leader's
@@ -171,6 +183,8 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     plan_layout(u, n, facing, plan.offsets);
     plan.frame = slot_frame(plan.offsets, facing);
     plan.half = 0.5 * std::hypot(plan.offsets.width, plan.offsets.depth) + 1.0;
+    plan.diagonal = std::sqrt(plan.offsets.width * plan.offsets.width +
+                              plan.offsets.depth * plan.offsets.depth);
     std::vector<Vec2>& rel = place_at_;
     rel.clear();
     for (std::size_t i = 0; i < figs.size(); ++i) {
@@ -207,9 +221,14 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     extent = std::max({extent, std::abs(at.back().x), std::abs(at.back().y)});
   }
   // The most central slot, the offsets' own (worked out with the plan) where the rounding of
-  // the slots' coordinates (a few units in the last place of the largest, far below 1e-14 of
-  // it) cannot change the comparisons that pick it: the same slot as most_central(at).
-  const bool kept_centre = extent < 1e12 && 6.0 * extent * 1e-14 < plan.centre_margin;
+  // the slots' coordinates cannot change the comparisons that pick it: the same slot as
+  // most_central(at). A coordinate is two sums (leader_at + across + back), each rounded by
+  // at most half a unit in the last place of the largest coordinate (2^-53 of `extent`), so
+  // each slot lies within 2.3e-16 of `extent` (and the offsets' own rounding, some 1e-14 mm)
+  // of the offsets moved to leader_at, and most_central keeps its slot when the margin is six
+  // times that. Kept with ten times more room (1e-14 of `extent` and 1e-11 mm): ties in the
+  // layout (a margin of a nanometre) keep their slot on a table up to 90 m across.
+  const bool kept_centre = extent < 1e12 && extent * 1e-14 + 1e-11 < plan.centre_margin;
   const std::size_t centre = kept_centre ? plan.centre : most_central(at);
   if (kept_centre && check_kept_) {
     ++central_checks_;
@@ -246,16 +265,23 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   // Every slot's frame from one frame on the layout's axes (RectFrame::moved_to: the corners
   // of RectFrame(slot), bit for bit), for the table's edges (Table::contains(Rect) tests those
   // corners) and the overlaps (overlaps(Rect, Rect) is this test of the circles, then the
-  // frames'): no sine and cosine per slot.
+  // frames'): no sine and cosine per slot. The circles first, on the slot's centre alone (the
+  // same doubles: the slot's diagonal kept with the plan, the other's root kept while the
+  // figures met have its size), and a slot's frame only for a figure within them.
   const RectFrame& proto = plan.frame;
   const double half = plan.half;
-  auto overlapping = [](const RectFrame& a, const Rect& b) {
-    const double reach =
-        0.5 * (std::sqrt(a.rect.width * a.rect.width + a.rect.depth * a.rect.depth) +
-               std::sqrt(b.width * b.width + b.depth * b.depth));
-    const Vec2 gap = a.rect.centre - b.centre;
-    if (gap.dot(gap) >= reach * reach) return false;
-    return overlaps(a, RectFrame(b), 0.5);
+  double other_width = -1;
+  double other_depth = -1;
+  double other_diagonal = 0;
+  auto apart = [&](Vec2 spot, const Rect& b) {
+    if (b.width != other_width || b.depth != other_depth) {
+      other_width = b.width;
+      other_depth = b.depth;
+      other_diagonal = std::sqrt(b.width * b.width + b.depth * b.depth);
+    }
+    const double reach = 0.5 * (plan.diagonal + other_diagonal);
+    const Vec2 gap = spot - b.centre;
+    return gap.dot(gap) >= reach * reach;
   };
   // Figure `id` where it could be in the way (not removed, its squad on the table, not one of
   // the squad's own figures that move), or null.
@@ -271,21 +297,35 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     }
     return other.removed ? nullptr : &other;
   };
-  // Every slot on the table and on no figure in the way (noting the figure that stops it).
+  const double table_width = scenario_.table.width();
+  const double table_height = scenario_.table.height();
+  // Every slot on the table and on no figure in the way (noting the figure that stops it). A
+  // slot whose box (its circle's, grown by a millimetre) lies on the table has its corners
+  // there, by far more than their rounding; only a slot near an edge asks its corners.
   auto fits = [&] {
     for (const Stand& s : slots) {
-      const RectFrame frame = proto.moved_to(s.rect.centre);
-      for (Vec2 p : frame.corners) {
-        if (!scenario_.table.contains(p)) return false;
+      const Vec2 c = s.rect.centre;
+      RectFrame frame;
+      bool framed = false;
+      if (!(c.x - half >= 0 && c.x + half <= table_width && c.y - half >= 0 &&
+            c.y + half <= table_height)) {
+        frame = proto.moved_to(c);
+        framed = true;
+        for (Vec2 p : frame.corners) {
+          if (!scenario_.table.contains(p)) return false;
+        }
       }
       // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
       // overlap (the spatial index, spatial.cc).
-      figures_in(Box{{s.rect.centre.x - half, s.rect.centre.y - half},
-                     {s.rect.centre.x + half, s.rect.centre.y + half}},
-                 nearby);
+      figures_in(Box{{c.x - half, c.y - half}, {c.x + half, c.y + half}}, nearby);
       for (int id : nearby) {
         const Stand* other = in_the_way(id);
-        if (other != nullptr && overlapping(frame, other->rect)) {
+        if (other == nullptr || apart(c, other->rect)) continue;
+        if (!framed) {
+          frame = proto.moved_to(c);
+          framed = true;
+        }
+        if (overlaps(frame, RectFrame(other->rect), 0.5)) {
           place_blocker_ = {unit, id};
           return false;
         }
@@ -300,8 +340,15 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
   bool stopped = false;
   if (place_blocker_.first == unit) {
     if (const Stand* other = in_the_way(place_blocker_.second)) {
+      RectFrame other_frame;
+      bool other_framed = false;
       for (const Stand& s : slots) {
-        if (overlapping(proto.moved_to(s.rect.centre), other->rect)) {
+        if (apart(s.rect.centre, other->rect)) continue;
+        if (!other_framed) {
+          other_frame = RectFrame(other->rect);
+          other_framed = true;
+        }
+        if (overlaps(proto.moved_to(s.rect.centre), other_frame, 0.5)) {
           stopped = true;
           break;
         }
@@ -317,13 +364,13 @@ bool BattleSK::place(int unit, Vec2 leader_at, double facing, int contact_with,
     return false;
   }
   if (!fits()) return false;
+  // The leader to the most central slot, the others to the rest in order.
   const int lead = anchor_figure(unit);
-  std::vector<std::size_t> others;
-  for (std::size_t i = 0; i < slots.size(); ++i) {
-    if (i != centre) others.push_back(i);
-  }
   std::size_t next = 0;
-  for (int k : figs) u.stands[k].rect = slots[k == lead ? centre : others[next++]].rect;
+  for (int k : figs) {
+    if (k != lead && next == centre) ++next;
+    u.stands[k].rect = slots[k == lead ? centre : next++].rect;
+  }
   index_update(unit);
   squads_[unit].unclosed = false;  // closed up on its leader (L48)
   return true;
