@@ -199,7 +199,7 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
 
 double BattleED::fire_in_formation_now(int unit, const std::string& formation) const {
   const Unit& u = force_.units[unit];
-  if (u.arm != Arm::kFoot || formation == "march-column"sv) return 0;     // no fire (L127)
+  if (u.arm != Arm::kFoot || formation == "march-column"sv) return 0;       // no fire (L127)
   if (formation == "skirmish"sv && u.type != "light-infantry"sv) return 0;  // formed battalions
   if (formation == "square"sv) return 0;  // a square is formed against cavalry, not to fire
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
