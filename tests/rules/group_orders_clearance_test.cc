@@ -11,19 +11,12 @@
 
 #include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders_random_frame.h"
 
 namespace smoothbore::group_orders {
 namespace {
 
-RectFrame random_frame(std::mt19937& g) {
-  std::uniform_real_distribution<double> at(0, 3000), size(10, 300), angle(0, 360);
-  Rect r;
-  r.centre = {at(g), at(g)};
-  r.facing = angle(g);
-  r.width = size(g);
-  r.depth = size(g);
-  return RectFrame(r);
-}
+RectFrame random_frame(std::mt19937& g) { return test_support::random_frame(g, 10); }
 
 double half_diagonal(const RectFrame& f) { return std::sqrt(f.hw * f.hw + f.hd * f.hd); }
 

@@ -8,20 +8,13 @@
 
 #include "core/geometry/rect_frame.h"
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders_random_frame.h"
 
 namespace smoothbore::group_orders {
 namespace {
 
 // A footprint anywhere on a 3 m table, of any facing and sides up to 30 cm.
-RectFrame random_frame(std::mt19937& g) {
-  std::uniform_real_distribution<double> at(0, 3000), size(0, 300), angle(0, 360);
-  Rect r;
-  r.centre = {at(g), at(g)};
-  r.facing = angle(g);
-  r.width = size(g);
-  r.depth = size(g);
-  return RectFrame(r);
-}
+RectFrame random_frame(std::mt19937& g) { return test_support::random_frame(g, 0); }
 
 TEST(GroupOrdersSurelyFarther, SaysTrueOnlyWhereTheDistanceExceedsTheLimit) {
   std::mt19937 g(2026);
