@@ -371,7 +371,7 @@ bool BattleSK::place_figures(int unit, Vec2 leader_at, double facing,
     if (k != lead && next == centre) ++next;
     u.stands[k].rect = slots[k == lead ? centre : next++].rect;
   }
-  index_update(unit);
+  index_update(unit, &proto);      // the slots face as the plan's frame
   squads_[unit].unclosed = false;  // closed up on its leader (L48)
   return true;
 }
