@@ -130,11 +130,17 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     if (d <= 0) break;
   }
   if (log != nullptr) {
-    Event e =
-        make_event(*log, EventKind::kMove, unit,
-                   !told ? std::string()
-                         : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-                               detail::format_g(inches) + "\", L40-L48)");
+    // `<name> moves <moved, {:.1f}>" (allowance <inches, {:g}>", L40-L48)`, in one string.
+    std::string text;
+    if (told) {
+      text = name(unit);
+      text += " moves ";
+      detail::append_fixed1(text, moved / kMm);
+      text += "\" (allowance ";
+      text += detail::format_g(inches);
+      text += "\", L40-L48)";
+    }
+    Event e = make_event(*log, EventKind::kMove, unit, std::move(text));
     if (told) {
       e.rolls = std::move(rolls);
       e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};

@@ -109,6 +109,32 @@ std::string format_g(double v) {
   return fmt::format("{:g}", v);
 }
 
+void append_fixed1(std::string& out, double v) {
+  if (!std::signbit(v) && v < 1e14) {  // not NaN, -0.0 or negative; k below 2^52
+    // k, a candidate for the nearest whole number to the exact 10 * v, is that number when
+    // 10 * v lies strictly between k - 1/2 and k + 1/2: fma rounds the exact differences
+    // once, which keeps their signs (k +- 1/2 are exact doubles, and neither difference is
+    // small enough to underflow), so the test is exact; a tie or a miss goes to fmt.
+    const double k = std::floor(v * 10 + 0.5);
+    if (std::fma(v, 10.0, -(k - 0.5)) > 0 && std::fma(v, 10.0, -(k + 0.5)) < 0) {
+      auto n = static_cast<std::uint64_t>(k);
+      char buf[24];
+      char* end = buf + sizeof buf;
+      char* p = end;
+      *--p = static_cast<char>('0' + n % 10);
+      *--p = '.';
+      n /= 10;
+      do {
+        *--p = static_cast<char>('0' + n % 10);
+        n /= 10;
+      } while (n != 0);
+      out.append(p, end);
+      return;
+    }
+  }
+  out += fmt::format("{:.1f}", v);
+}
+
 }  // namespace detail
 
 Resolution movement_resolution() {
