@@ -620,9 +620,10 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap
   mutable std::vector<std::pair<double, int>> nearest_pending_;
-  std::vector<int> place_ids_;   // scratch of place()
-  std::vector<int> place_figs_;  // scratch of place()
-  std::vector<Vec2> place_at_;   // scratch of place()
+  std::vector<int> place_ids_;                           // scratch of place()
+  std::vector<std::pair<int, const Stand*>> place_way_;  // scratch of place(): figures in the way
+  std::vector<int> place_figs_;                          // scratch of place()
+  std::vector<Vec2> place_at_;                           // scratch of place()
   // place()'s layout offsets for the squad, figures, arm, formation and facing it last laid
   // out (the attempts of one move share them), and its slots.
   struct PlaceMemo {
