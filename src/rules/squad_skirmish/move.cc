@@ -133,7 +133,8 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     // `<name> moves <moved, {:.1f}>" (allowance <inches, {:g}>", L40-L48)`, in one string.
     std::string text;
     if (told) {
-      text = name(unit);
+      text.reserve(96);  // one allocation for the whole text
+      text += name(unit);
       text += " moves ";
       detail::append_fixed1(text, moved / kMm);
       text += "\" (allowance ";
