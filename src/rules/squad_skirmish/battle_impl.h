@@ -360,7 +360,9 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // are its ids of that side's units: one index to keep as figures move, not two). place() and
   // kill_figure() keep it current; queries still check status and `removed`.
   void index_build();
-  void index_update(int unit);         // after its figures were placed
+  // After its figures were placed; `axes` (optional) is a frame whose f and r are the axes of
+  // its facing (rect.forward(), rect.right()), for the figures that face so: no sine and cosine.
+  void index_update(int unit, const RectFrame* axes = nullptr);
   void index_remove(int unit, int k);  // a figure killed
   // Unit::footprint(), kept by the index once built (it turns every corner: sine and cosine).
   Rect footprint_of(int unit) const {
@@ -598,28 +600,30 @@ class BattleSK final : public Battle, public NearestEnemyIndex {
   // The leaderless squads (leaderless_turn >= 0), ascending: an officer's card looks for them
   // (officer_promotes), and a scan of every squad per card was a seventh of a 10,000-figure turn.
   std::vector<int> leaderless_;
-  TouchTracker touches_;                    // for a recorder (touch)
-  std::vector<SpatialIndex> side_units_;    // per side: the units' footprints
-  std::vector<Box> fp_box_;                 // by unit: its footprint's bounding box
-  std::vector<Rect> fp_;                    // by unit: its footprint (Unit::footprint) now
-  std::vector<RectFrame> fp_frame_;         // by unit: RectFrame(fp_)
-  void refile_footprint(int unit);          // fp_, fp_box_, fp_frame_ and side_units_
-  mutable std::vector<int> near_ids_;       // scratch of enemies_near
-  mutable std::vector<int> sight_ids_;      // scratch of sees_figure
-  mutable std::vector<int> squad_ids_;      // scratch of squads_in
-  mutable std::vector<Blocker> blockers_;   // scratch of sees_figure
-  mutable std::vector<int> targets_;        // scratch of the target loops (actions.cc)
-  mutable std::vector<int> officer_ids_;    // scratch of officers_near
-  mutable std::vector<int> kill_figs_;      // scratch of count_expected_kills
-  mutable std::vector<int> kill_shooters_;  // scratch of count_expected_kills
-  mutable SquadShots kill_shots_;           // count_expected_kills outside a decision
-  mutable std::vector<Vec2> area_centres_;  // by area: area_centre
+  TouchTracker touches_;                  // for a recorder (touch)
+  std::vector<SpatialIndex> side_units_;  // per side: the units' footprints
+  std::vector<Box> fp_box_;               // by unit: its footprint's bounding box
+  std::vector<Rect> fp_;                  // by unit: its footprint (Unit::footprint) now
+  std::vector<RectFrame> fp_frame_;       // by unit: RectFrame(fp_)
+  // fp_, fp_box_, fp_frame_ and side_units_ (axes: as index_update's).
+  void refile_footprint(int unit, const RectFrame* axes = nullptr);
+  mutable std::vector<int> near_ids_;                  // scratch of enemies_near
+  mutable std::vector<int> sight_ids_;                 // scratch of sees_figure
+  mutable std::vector<int> squad_ids_;                 // scratch of squads_in
+  mutable std::vector<Blocker> blockers_;              // scratch of sees_figure
+  mutable std::vector<int> targets_;                   // scratch of the target loops (actions.cc)
+  mutable std::vector<int> officer_ids_;               // scratch of officers_near
+  mutable std::vector<int> kill_figs_;                 // scratch of count_expected_kills
+  mutable std::vector<int> kill_shooters_;             // scratch of count_expected_kills
+  mutable SquadShots kill_shots_;                      // count_expected_kills outside a decision
+  mutable std::vector<Vec2> area_centres_;             // by area: area_centre
   mutable std::vector<std::pair<double, int>> order_;  // scratch of trace_range
   // scratch of the nearest searches (spatial.cc): units seen, by their boxes' gap
   mutable std::vector<std::pair<double, int>> nearest_pending_;
-  std::vector<int> place_ids_;   // scratch of place()
-  std::vector<int> place_figs_;  // scratch of place()
-  std::vector<Vec2> place_at_;   // scratch of place()
+  std::vector<int> place_ids_;                           // scratch of place()
+  std::vector<std::pair<int, const Stand*>> place_way_;  // scratch of place(): figures in the way
+  std::vector<int> place_figs_;                          // scratch of place()
+  std::vector<Vec2> place_at_;                           // scratch of place()
   // place()'s layout offsets for the squad, figures, arm, formation and facing it last laid
   // out (the attempts of one move share them), and its slots.
   struct PlaceMemo {

@@ -130,11 +130,18 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
     if (d <= 0) break;
   }
   if (log != nullptr) {
-    Event e =
-        make_event(*log, EventKind::kMove, unit,
-                   !told ? std::string()
-                         : fmt::format("{} moves {:.1f}\" (allowance ", name(unit), moved / kMm) +
-                               detail::format_g(inches) + "\", L40-L48)");
+    // `<name> moves <moved, {:.1f}>" (allowance <inches, {:g}>", L40-L48)`, in one string.
+    std::string text;
+    if (told) {
+      text.reserve(96);  // one allocation for the whole text
+      text += name(unit);
+      text += " moves ";
+      detail::append_fixed1(text, moved / kMm);
+      text += "\" (allowance ";
+      text += detail::format_g(inches);
+      text += "\", L40-L48)";
+    }
+    Event e = make_event(*log, EventKind::kMove, unit, std::move(text));
     if (told) {
       e.rolls = std::move(rolls);
       e.data = {{"distance_in", Value(moved / kMm)}, {"allowance_in", Value(inches)}};
@@ -302,7 +309,24 @@ bool BattleSK::place_figures(int unit, Vec2 leader_at, double facing,
   // Every slot on the table and on no figure in the way (noting the figure that stops it). A
   // slot whose box (its circle's, grown by a millimetre) lies on the table has its corners
   // there, by far more than their rounding; only a slot near an edge asks its corners.
+  // The figures whose boxes meet the slots' boxes are found once, by one query of the box
+  // holding them all (the spatial index, spatial.cc), ids ascending; each slot tests those in
+  // the way in that order. A figure whose box misses a slot's box cannot overlap that slot
+  // (an overlap puts its box in the slot's), so each slot stops at the same first figure as a
+  // query of its own box would name.
+  std::vector<std::pair<int, const Stand*>>& way = place_way_;
   auto fits = [&] {
+    Box all{{1e300, 1e300}, {-1e300, -1e300}};
+    for (const Stand& s : slots) {
+      const Vec2 c = s.rect.centre;
+      all.min = {std::min(all.min.x, c.x - half), std::min(all.min.y, c.y - half)};
+      all.max = {std::max(all.max.x, c.x + half), std::max(all.max.y, c.y + half)};
+    }
+    figures_in(all, nearby);
+    way.clear();
+    for (int id : nearby) {
+      if (const Stand* other = in_the_way(id)) way.emplace_back(id, other);
+    }
     for (const Stand& s : slots) {
       const Vec2 c = s.rect.centre;
       RectFrame frame;
@@ -315,12 +339,8 @@ bool BattleSK::place_figures(int unit, Vec2 leader_at, double facing,
           if (!scenario_.table.contains(p)) return false;
         }
       }
-      // The figures whose boxes meet the slot's (grown by a millimetre): every one it could
-      // overlap (the spatial index, spatial.cc).
-      figures_in(Box{{c.x - half, c.y - half}, {c.x + half, c.y + half}}, nearby);
-      for (int id : nearby) {
-        const Stand* other = in_the_way(id);
-        if (other == nullptr || apart(c, other->rect)) continue;
+      for (const auto& [id, other] : way) {
+        if (apart(c, other->rect)) continue;
         if (!framed) {
           frame = proto.moved_to(c);
           framed = true;
@@ -371,7 +391,7 @@ bool BattleSK::place_figures(int unit, Vec2 leader_at, double facing,
     if (k != lead && next == centre) ++next;
     u.stands[k].rect = slots[k == lead ? centre : next++].rect;
   }
-  index_update(unit);
+  index_update(unit, &proto);      // the slots face as the plan's frame
   squads_[unit].unclosed = false;  // closed up on its leader (L48)
   return true;
 }

@@ -4,6 +4,7 @@
 // is the one a scan of every unit gives: the index only proposes candidates (a superset),
 // which the callers test exactly as before, in the scan's order (ids ascending).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -54,16 +55,16 @@ void BattleSK::index_build() {
   }
 }
 
-void BattleSK::index_update(int unit) {
+void BattleSK::index_update(int unit, const RectFrame* axes) {
   world_changed();
   figures_changed(unit);
   if (fig_base_.empty()) return;  // before index_build (the constructor's own placing)
   const Unit& u = force_.units[unit];
-  refile_footprint(unit);
-  // Each figure's box worked out on axes shared while the facing is.
-  const Rect* axes_of = nullptr;
-  Vec2 f;
-  Vec2 r;
+  refile_footprint(unit, axes);
+  // Each figure's box worked out on axes shared while the facing is (the given ones first).
+  const Rect* axes_of = axes != nullptr ? &axes->rect : nullptr;
+  Vec2 f = axes != nullptr ? axes->f : Vec2{};
+  Vec2 r = axes != nullptr ? axes->r : Vec2{};
   for (std::size_t k = 0; k < u.stands.size(); ++k) {
     const int id = fig_base_[unit] + static_cast<int>(k);
     if (u.stands[k].removed) {
@@ -82,14 +83,97 @@ void BattleSK::index_update(int unit) {
   }
 }
 
+namespace {
+
+// Unit::footprint() of a unit with a living figure whose facing's axes are `f` (forward())
+// and `r` (right()), bit for bit: the same corners and sums, without its sine and cosine.
+Rect footprint_on_axes(const Unit& u, const Rect& ref, Vec2 fwd, Vec2 rgt) {
+  int living = 0;
+  for (const Stand& s : u.stands) living += s.removed ? 0 : 1;
+  if (living == 1) return ref;
+  double min_r = std::numeric_limits<double>::infinity(), max_r = -min_r;
+  double min_f = min_r, max_f = -min_r;
+  const auto facing_bits = std::bit_cast<std::uint64_t>(ref.facing);
+  for (const Stand& s : u.stands) {
+    if (s.removed) continue;
+    std::array<Vec2, 4> corners;
+    if (std::bit_cast<std::uint64_t>(s.rect.facing) == facing_bits) {
+      const Vec2 fd = fwd * (s.rect.depth / 2);
+      const Vec2 rw = rgt * (s.rect.width / 2);
+      const Vec2 c = s.rect.centre;
+      corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+    } else {
+      corners = s.rect.corners();
+    }
+    for (Vec2 c : corners) {
+      Vec2 d = c - ref.centre;
+      min_r = std::min(min_r, d.dot(rgt));
+      max_r = std::max(max_r, d.dot(rgt));
+      min_f = std::min(min_f, d.dot(fwd));
+      max_f = std::max(max_f, d.dot(fwd));
+    }
+  }
+  Rect out;
+  out.facing = ref.facing;
+  out.width = max_r - min_r;
+  out.depth = max_f - min_f;
+  out.centre = ref.centre + rgt * ((min_r + max_r) / 2) + fwd * ((min_f + max_f) / 2);
+  return out;
+}
+
+}  // namespace
+
 // Its footprint (and that footprint's box and frame) as its figures now stand, in its side's
-// index of squads.
-void BattleSK::refile_footprint(int unit) {
+// index of squads. The footprint faces as its first living figure: on that facing's axes
+// (the given ones when they are its, else worked out once), its frame and box are
+// RectFrame(footprint)'s corners and bounds, bit for bit.
+void BattleSK::refile_footprint(int unit, const RectFrame* axes) {
   const auto u = static_cast<std::size_t>(unit);
-  fp_[u] = force_.units[u].footprint();
-  fp_box_[u] = fp_[u].bounds();
-  fp_frame_[u] = RectFrame(fp_[u]);
-  side_units_[static_cast<std::size_t>(force_.units[u].side)].insert(unit, fp_[u], fp_box_[u]);
+  const Unit& unit_ref = force_.units[u];
+  const Stand* first = nullptr;
+  for (const Stand& s : unit_ref.stands) {
+    if (!s.removed) {
+      first = &s;
+      break;
+    }
+  }
+  if (first == nullptr) {
+    fp_[u] = unit_ref.footprint();
+    fp_box_[u] = fp_[u].bounds();
+    fp_frame_[u] = RectFrame(fp_[u]);
+  } else {
+    const Rect& ref = first->rect;
+    const bool given = axes != nullptr && std::bit_cast<std::uint64_t>(axes->rect.facing) ==
+                                              std::bit_cast<std::uint64_t>(ref.facing);
+    const Vec2 f = given ? axes->f : ref.forward();
+    const Vec2 r = given ? axes->r : ref.right();
+    fp_[u] = footprint_on_axes(unit_ref, ref, f, r);
+    RectFrame& frame = fp_frame_[u];
+    frame.rect = fp_[u];
+    frame.f = f;
+    frame.r = r;
+    frame.hd = fp_[u].depth / 2;
+    frame.hw = fp_[u].width / 2;
+    const Vec2 c = fp_[u].centre;
+    const Vec2 fd = f * frame.hd;
+    const Vec2 rw = r * frame.hw;
+    frame.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+    fp_box_[u] = bounds(frame);
+    if (check_kept_) {  // a test: the same footprint, frame and box as worked out afresh
+      const Rect fresh = unit_ref.footprint();
+      const RectFrame fresh_frame(fresh);
+      const Box fresh_box = fresh.bounds();
+      ++kept_checks_;
+      auto same = [](Vec2 a, Vec2 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y); };
+      bool ok = same(fresh.centre, fp_[u].centre) && same_bits(fresh.facing, fp_[u].facing) &&
+                same_bits(fresh.width, fp_[u].width) && same_bits(fresh.depth, fp_[u].depth) &&
+                same(fresh_frame.f, frame.f) && same(fresh_frame.r, frame.r) &&
+                same(fresh_box.min, fp_box_[u].min) && same(fresh_box.max, fp_box_[u].max);
+      for (std::size_t i = 0; i < 4; ++i) ok = ok && same(fresh_frame.corners[i], frame.corners[i]);
+      if (!ok) ++kept_mismatches_;
+    }
+  }
+  side_units_[static_cast<std::size_t>(unit_ref.side)].insert(unit, fp_[u], fp_box_[u]);
 }
 
 void BattleSK::index_remove(int unit, int k) {
