@@ -40,6 +40,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   o.terrain_halve_all = option("h4_04_terrain") == "halve-all";
   o.uphill_any_part = option("h4_27_uphill") == "any-part-higher";
   o.overlap_level_side = option("h4_11_overlap") == "level-side-contact";
+  o.deep_column = static_cast<int>(option_number("h4_18_deep_column"));
   for (const Command& c : force_.commands) {
     GroupState g;
     g.name = c.name.empty() ? c.id : c.name;

@@ -190,6 +190,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     bool terrain_halve_all = false;       // option("h4_04_terrain") == "halve-all"
     bool uphill_any_part = false;         // option("h4_27_uphill") == "any-part-higher"
     bool overlap_level_side = false;      // option("h4_11_overlap") == "level-side-contact"
+    int deep_column = 3;                  // option_number("h4_18_deep_column")
   };
   const StepOptions& step_options() const { return step_options_; }
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }

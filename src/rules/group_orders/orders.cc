@@ -4,6 +4,7 @@
 // (L196-L211, H4-08).
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -100,19 +101,18 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
       }
       if (rate != OrdersId::kNone && (rate != g.orders || differs)) {
         std::vector<RollRecord> rolls;
-        const Outcome o = resolve(
-            "order-change",
-            {{"from", text(orders_name(from))},
-             {"to", text(a.rate)},
-             {"general-distance", Value(std::min(leader_cm(g.leader, gi), 200.0))},
-             {"c-in-c-distance", Value(std::min(c_in_c_cm(gi), 200.0))},
-             {"general-in", Value(std::int64_t(step_options_.general_in))},
-             {"c-in-c-in", Value(std::int64_t(step_options_.c_in_c_in))},
-             {"retreat-test", Value(std::int64_t(step_options_.retreat_test))},
-             {"modifier", Value(std::int64_t{std::clamp(order_change_modifier(gi, u), -12, 12)})},
-             {"general-range", text(step_options_.general_range)}},
-            record_for(log, rolls));
-        const std::string result = to_string(o.at(0).second);
+        OrderChangeSituation ocs;
+        ocs.from = orders_name(from);
+        ocs.to = a.rate;
+        ocs.general_cm = std::min(leader_cm(g.leader, gi), 200.0);
+        ocs.c_in_c_cm = std::min(c_in_c_cm(gi), 200.0);
+        ocs.modifier = std::clamp(order_change_modifier(gi, u), -12, 12);
+        ocs.general_range = step_options_.general_range;
+        ocs.general_in = static_cast<int>(step_options_.general_in);
+        ocs.c_in_c_in = static_cast<int>(step_options_.c_in_c_in);
+        ocs.retreat_test = static_cast<int>(step_options_.retreat_test);
+        RollRecord* rec = record_for(log, rolls) != nullptr ? &rolls.emplace_back() : nullptr;
+        const std::string_view result = roll_order_change(ocs, dice_, rec);
         if (result == "changed") {
           set_group_orders(gi, rate, "order change, H4-02", log, std::move(rolls));
         } else {

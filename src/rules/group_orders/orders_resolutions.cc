@@ -3,6 +3,7 @@
 // only with a morale D6 (plus the Group's morale modifiers) of 4+.
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -11,6 +12,57 @@
 #include "rules/group_orders/resolutions.h"
 
 namespace smoothbore::group_orders {
+
+OrderChangeSituation order_change_situation(const Params& p) {
+  OrderChangeSituation s;
+  s.from = p.get_string("from");
+  s.to = p.get_string("to");
+  s.general_cm = p.get_number("general-distance");
+  s.c_in_c_cm = p.get_number("c-in-c-distance");
+  s.modifier = static_cast<int>(p.get_int("modifier"));
+  s.general_range = p.get_string("general-range");
+  s.general_in = static_cast<int>(p.get_int("general-in"));
+  s.c_in_c_in = static_cast<int>(p.get_int("c-in-c-in"));
+  s.retreat_test = static_cast<int>(p.get_int("retreat-test"));
+  return s;
+}
+
+std::string_view roll_order_change(const OrderChangeSituation& s, Chance& c, RollRecord* rec) {
+  const OrderChangeRule rule = order_change_rule(s.from, s.to, s.general_cm, s.c_in_c_cm,
+                                                 s.general_in, s.c_in_c_in, s.retreat_test);
+  start_record(rec, "order change", rule.needs_score, "H4-02 (proposed)");
+  if (!rule.allowed) {
+    if (rec != nullptr) rec->result = "not-allowed: " + rule.why;
+    return "not-allowed";
+  }
+  bool changed = true;
+  if (rule.needs_score > 0) {
+    // H4-02: the 4+ is a morale test, so it adds the Group's morale modifiers (L169-L194);
+    // the General's +1 (the nearer of the General and the C-in-C) needs its D4 (H4-16).
+    MoraleSituation ms;
+    ms.general_range = s.general_range;
+    const double g = s.general_cm, cc = s.c_in_c_cm;
+    ms.general_cm = g < 0 ? cc : (cc < 0 ? g : std::min(g, cc));
+    const int face = c.roll(kD6);
+    note_face(rec, "d6", face);
+    const int d4 = morale_rolls_d4(ms) ? c.roll(4) : 0;
+    if (d4 > 0) note_face(rec, "d4", d4);
+    const Modifiers general = morale_modifiers(ms, d4);
+    if (rec != nullptr && s.modifier != 0) {
+      rec->modifiers.push_back(
+          {"the Group's morale modifiers", static_cast<double>(s.modifier), "L169-L194"});
+    }
+    general.record(rec);
+    const int score = face + s.modifier + general.total();
+    if (rec != nullptr) rec->target = score;
+    changed = score >= rule.needs_score;
+  }
+  if (rec != nullptr) {
+    rec->result =
+        fmt::format("{}: {} → {}", changed ? "changed" : "failed", s.from, changed ? s.to : s.from);
+  }
+  return changed ? "changed" : "failed";
+}
 
 Resolution order_change_resolution() {
   Resolution r;
@@ -40,46 +92,10 @@ Resolution order_change_resolution() {
   r.outcome_fields = {"result", "orders"};
   r.resolve = [](const Params& p, Chance& c, std::vector<RollRecord>* explain) {
     return with_record(explain, [&](RollRecord* rec) {
-      const std::string& from = p.get_string("from");
-      const std::string& to = p.get_string("to");
-      const OrderChangeRule rule = order_change_rule(
-          from, to, p.get_number("general-distance"), p.get_number("c-in-c-distance"),
-          static_cast<int>(p.get_int("general-in")), static_cast<int>(p.get_int("c-in-c-in")),
-          static_cast<int>(p.get_int("retreat-test")));
-      start_record(rec, "order change", rule.needs_score, "H4-02 (proposed)");
-      if (!rule.allowed) {
-        if (rec != nullptr) rec->result = "not-allowed: " + rule.why;
-        return Outcome{{"result", text_value("not-allowed")}, {"orders", text_value(from)}};
-      }
-      bool changed = true;
-      if (rule.needs_score > 0) {
-        // H4-02: the 4+ is a morale test, so it adds the Group's morale modifiers (L169-L194);
-        // the General's +1 (the nearer of the General and the C-in-C) needs its D4 (H4-16).
-        MoraleSituation ms;
-        ms.general_range = p.get_string("general-range");
-        const double g = p.get_number("general-distance"), cc = p.get_number("c-in-c-distance");
-        ms.general_cm = g < 0 ? cc : (cc < 0 ? g : std::min(g, cc));
-        const int modifier = static_cast<int>(p.get_int("modifier"));
-        const int face = c.roll(kD6);
-        note_face(rec, "d6", face);
-        const int d4 = morale_rolls_d4(ms) ? c.roll(4) : 0;
-        if (d4 > 0) note_face(rec, "d4", d4);
-        const Modifiers general = morale_modifiers(ms, d4);
-        if (rec != nullptr && modifier != 0) {
-          rec->modifiers.push_back(
-              {"the Group's morale modifiers", static_cast<double>(modifier), "L169-L194"});
-        }
-        general.record(rec);
-        const int score = face + modifier + general.total();
-        if (rec != nullptr) rec->target = score;
-        changed = score >= rule.needs_score;
-      }
-      if (rec != nullptr) {
-        rec->result =
-            fmt::format("{}: {} → {}", changed ? "changed" : "failed", from, changed ? to : from);
-      }
-      return Outcome{{"result", text_value(changed ? "changed" : "failed")},
-                     {"orders", text_value(changed ? to : from)}};
+      const OrderChangeSituation s = order_change_situation(p);
+      const std::string_view result = roll_order_change(s, c, rec);
+      return Outcome{{"result", text_value(result)},
+                     {"orders", text_value(result == "changed" ? s.to : s.from)}};
     });
   };
   return r;

@@ -138,6 +138,54 @@ std::string_view range_band_name(RangeBand b) {
   return "out of range";
 }
 
+namespace {
+
+// The shooting.modifiers rows a shot reads, found once (the tables never change): every shot
+// of a battle reads several, and a lookup by name each was about 3% of a warm battle.
+struct ShotModifierRows {
+  const Row* extreme_range;
+  const Row* long_range;
+  const Row* musket_short;
+  const Row* poor_shots_or_moving;
+  const Row* soft_cover;
+  const Row* hard_cover_small_arms;
+  const Row* hard_cover_light_artillery;
+  const Row* target_light_infantry;
+  const Row* lights_shooting;
+  const Row* disordered;
+  const Row* artillery_at_column;
+  const Row* artillery_close;
+  double artillery_close_cm;
+  const Row* first_shot;
+  const Row* extra_stand;
+};
+
+const ShotModifierRows& shot_modifier_rows() {
+  static const ShotModifierRows kRows = [] {
+    auto mod = [](std::string_view key) { return &row("shooting.modifiers", key); };
+    ShotModifierRows r{};
+    r.extreme_range = mod("extreme-range");
+    r.long_range = mod("long-range");
+    r.musket_short = mod("musket-short");
+    r.poor_shots_or_moving = mod("poor-shots-or-moving");
+    r.soft_cover = mod("soft-cover");
+    r.hard_cover_small_arms = mod("hard-cover-small-arms");
+    r.hard_cover_light_artillery = mod("hard-cover-light-artillery");
+    r.target_light_infantry = mod("target-light-infantry");
+    r.lights_shooting = mod("lights-shooting");
+    r.disordered = mod("disordered");
+    r.artillery_at_column = mod("artillery-at-column");
+    r.artillery_close = mod("artillery-close");
+    r.artillery_close_cm = r.artillery_close->number("cm");
+    r.first_shot = mod("first-shot");
+    r.extra_stand = mod("extra-stand");
+    return r;
+  }();
+  return kRows;
+}
+
+}  // namespace
+
 ShootingModifiers shooting_modifiers(const ShootingSituation& s) {
   ShootingModifiers out;
   out.weapon = weapon_of(s.shooter, s.weapon);
@@ -165,41 +213,41 @@ ShootingModifiers shooting_modifiers(const ShootingSituation& s) {
     return out;
   }
   Modifiers& m = out.modifiers;
-  auto mod = [](std::string_view key) -> const Row& { return row("shooting.modifiers", key); };
-  if (out.band == RangeBand::kExtreme) m.add(mod("extreme-range"));
-  if (out.band == RangeBand::kLong) m.add(mod("long-range"));
+  const ShotModifierRows& mod = shot_modifier_rows();
+  if (out.band == RangeBand::kExtreme) m.add(*mod.extreme_range);
+  if (out.band == RangeBand::kLong) m.add(*mod.long_range);
   const bool musket = out.range_row->flag("musket");
   if (out.band == RangeBand::kShort && (musket || (out.weapon == "spear" && s.spear_short_bonus))) {
-    m.add(mod("musket-short"));
+    m.add(*mod.musket_short);
   }
-  if (s.poor_shots || s.orders != "stand" || s.moved) m.add(mod("poor-shots-or-moving"));
+  if (s.poor_shots || s.orders != "stand" || s.moved) m.add(*mod.poor_shots_or_moving);
   if (s.target_cover == "soft") {
     if (!artillery) {
-      m.add(mod("soft-cover"));
+      m.add(*mod.soft_cover);
     } else if (s.soft_cover_artillery != 0) {
       m.add("soft cover v artillery (option)", s.soft_cover_artillery, "H4-05");
     }
   } else if (s.target_cover == "hard") {
     if (!artillery) {
-      m.add_value(mod("hard-cover-small-arms"), s.hard_cover_small_arms);
+      m.add_value(*mod.hard_cover_small_arms, s.hard_cover_small_arms);
     } else if (s.shooter == "light-artillery" || s.shooter == "medium-artillery") {
-      m.add(mod("hard-cover-light-artillery"));
+      m.add(*mod.hard_cover_light_artillery);
     } else if (s.hard_cover_heavy_artillery != 0) {
       m.add("hard cover v Heavy artillery/Howitzers (option)", s.hard_cover_heavy_artillery,
             "H4-05");
     }
   }
-  if (s.target_light_infantry) m.add(mod("target-light-infantry"));
-  if (is_light(s.shooter)) m.add(mod("lights-shooting"));
-  if (s.disordered) m.add(mod("disordered"));
+  if (s.target_light_infantry) m.add(*mod.target_light_infantry);
+  if (is_light(s.shooter)) m.add(*mod.lights_shooting);
+  if (s.disordered) m.add(*mod.disordered);
   if (artillery && s.shooter != "howitzers" && s.target_formation != "line") {
-    m.add(mod("artillery-at-column"));
+    m.add(*mod.artillery_at_column);
   }
-  if (artillery && s.range_cm <= mod("artillery-close").number("cm")) m.add(mod("artillery-close"));
+  if (artillery && s.range_cm <= mod.artillery_close_cm) m.add(*mod.artillery_close);
   if (s.first_shot && s.first_shot_bonus && musket && !is_light(s.shooter)) {
-    m.add(mod("first-shot"));
+    m.add(*mod.first_shot);
   }
-  m.add(mod("extra-stand"), extra_stands(mod("extra-stand"), s.shooter, s.stands));
+  m.add(*mod.extra_stand, extra_stands(*mod.extra_stand, s.shooter, s.stands));
   return out;
 }
 

@@ -212,6 +212,25 @@ OrderChangeRule order_change_rule(std::string_view from, std::string_view to, do
                                   double c_in_c_cm, int general_in, int c_in_c_in,
                                   int retreat_test);
 
+// The `order-change` resolution's situation (H4-02): the views name orders ("retreat", ...)
+// and the General's range option, and must outlive the roll.
+struct OrderChangeSituation {
+  std::string_view from = "retreat";
+  std::string_view to = "stand";
+  double general_cm = 10;                          // < 0: none
+  double c_in_c_cm = -1;                           // < 0: none
+  int modifier = 0;                                // the Group's morale modifiers but the General's
+  std::string_view general_range = "d4-per-test";  // H4-16
+  int general_in = 0;
+  int c_in_c_in = 0;
+  int retreat_test = 0;
+};
+// The situation the `order-change` resolution's parameters describe (views into `p`).
+OrderChangeSituation order_change_situation(const Params& p);
+// The `order-change` resolution's roll of `s`: "not-allowed", "changed" or "failed" (the
+// orders after it are `to` when changed, `from` otherwise).
+std::string_view roll_order_change(const OrderChangeSituation& s, Chance& c, RollRecord* rec);
+
 // §6.2 (a): the raw D6 a Musket/Bow armed infantry unit needs to charge frontally.
 int infantry_charge_needed(bool heavy_or_defences, bool half_strength);
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "core/geometry/rect_points.h"
 #include "rules/group_orders/battle_impl.h"
@@ -355,17 +356,19 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   // 1-wide column n deep.
   if (uf == FormationId::kColumn || uf == FormationId::kColumnDeep) {
     const int deep = uf == FormationId::kColumn ? (stands(unit) + 1) / 2 : stands(unit);
-    f.formation =
-        deep >= static_cast<int>(option_number("h4_18_deep_column")) ? "column-deep" : "column";
+    f.formation = deep >= step_options_.deep_column ? "column-deep" : "column";
   }
   f.orders = orders_of(unit);
   f.enemy_routing = routing(enemy);
   f.high_morale = morale == "high";
   f.poor_morale = morale == "poor";
-  f.enemy_square_or_buildings = formation(enemy) == FormationId::kSquare || ground(enemy).building;
+  const Ground& eg = ground(enemy);  // read once: its building and its cover
+  const bool enemy_building = eg.building;
+  const bool enemy_hard_cover = std::string_view(eg.cover) == "hard";
+  f.enemy_square_or_buildings = formation(enemy) == FormationId::kSquare || enemy_building;
   f.disorganised = s.disorganised;
   f.terrain = terrain_type(us.centre);
-  f.enemy_defended = cover_of(enemy) == "hard" || uphill_of(enemy, unit);
+  f.enemy_defended = enemy_hard_cover || uphill_of(enemy, unit);
   f.charged = s.charged;
   return f;
 }
