@@ -108,6 +108,13 @@ int Unit::castings() const {
 }
 
 Rect Unit::footprint() const {
+  for (const Stand& s : stands) {
+    if (!s.removed) return footprint_on_axes(s.rect.forward(), s.rect.right());
+  }
+  return stands.empty() ? Rect{} : stands.front().rect;
+}
+
+Rect Unit::footprint_on_axes(Vec2 fwd, Vec2 rgt) const {
   const Stand* first = nullptr;
   for (const Stand& s : stands) {
     if (!s.removed) {
@@ -121,8 +128,6 @@ Rect Unit::footprint() const {
       std::count_if(stands.begin(), stands.end(), [](const Stand& s) { return !s.removed; }) == 1;
   if (single) return ref;
   // Bounding rectangle in the frame of the first stand.
-  Vec2 fwd = ref.forward();
-  Vec2 rgt = ref.right();
   double min_r = std::numeric_limits<double>::infinity(), max_r = -min_r;
   double min_f = min_r, max_f = -min_r;
   const auto facing_bits = std::bit_cast<std::uint64_t>(ref.facing);

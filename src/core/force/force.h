@@ -75,6 +75,9 @@ struct Unit {
   // The union footprint's bounding rectangle when the unit has one stand; for several
   // stands, the rectangle of the first stand's facing that encloses them all.
   Rect footprint() const;
+  // footprint() given the first living stand's forward() and right(), bit for bit the same:
+  // a caller that keeps those axes spares their sine and cosine (issue 9).
+  Rect footprint_on_axes(Vec2 fwd, Vec2 rgt) const;
   const Value* attribute(std::string_view key) const;
   std::string attribute_string(std::string_view key, std::string_view fallback) const;
 };

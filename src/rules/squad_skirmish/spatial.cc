@@ -4,7 +4,6 @@
 // is the one a scan of every unit gives: the index only proposes candidates (a superset),
 // which the callers test exactly as before, in the scan's order (ids ascending).
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -83,46 +82,6 @@ void BattleSK::index_update(int unit, const RectFrame* axes) {
   }
 }
 
-namespace {
-
-// Unit::footprint() of a unit with a living figure whose facing's axes are `f` (forward())
-// and `r` (right()), bit for bit: the same corners and sums, without its sine and cosine.
-Rect footprint_on_axes(const Unit& u, const Rect& ref, Vec2 fwd, Vec2 rgt) {
-  int living = 0;
-  for (const Stand& s : u.stands) living += s.removed ? 0 : 1;
-  if (living == 1) return ref;
-  double min_r = std::numeric_limits<double>::infinity(), max_r = -min_r;
-  double min_f = min_r, max_f = -min_r;
-  const auto facing_bits = std::bit_cast<std::uint64_t>(ref.facing);
-  for (const Stand& s : u.stands) {
-    if (s.removed) continue;
-    std::array<Vec2, 4> corners;
-    if (std::bit_cast<std::uint64_t>(s.rect.facing) == facing_bits) {
-      const Vec2 fd = fwd * (s.rect.depth / 2);
-      const Vec2 rw = rgt * (s.rect.width / 2);
-      const Vec2 c = s.rect.centre;
-      corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
-    } else {
-      corners = s.rect.corners();
-    }
-    for (Vec2 c : corners) {
-      Vec2 d = c - ref.centre;
-      min_r = std::min(min_r, d.dot(rgt));
-      max_r = std::max(max_r, d.dot(rgt));
-      min_f = std::min(min_f, d.dot(fwd));
-      max_f = std::max(max_f, d.dot(fwd));
-    }
-  }
-  Rect out;
-  out.facing = ref.facing;
-  out.width = max_r - min_r;
-  out.depth = max_f - min_f;
-  out.centre = ref.centre + rgt * ((min_r + max_r) / 2) + fwd * ((min_f + max_f) / 2);
-  return out;
-}
-
-}  // namespace
-
 // Its footprint (and that footprint's box and frame) as its figures now stand, in its side's
 // index of squads. The footprint faces as its first living figure: on that facing's axes
 // (the given ones when they are its, else worked out once), its frame and box are
@@ -147,7 +106,7 @@ void BattleSK::refile_footprint(int unit, const RectFrame* axes) {
                                               std::bit_cast<std::uint64_t>(ref.facing);
     const Vec2 f = given ? axes->f : ref.forward();
     const Vec2 r = given ? axes->r : ref.right();
-    fp_[u] = footprint_on_axes(unit_ref, ref, f, r);
+    fp_[u] = unit_ref.footprint_on_axes(f, r);
     RectFrame& frame = fp_frame_[u];
     frame.rect = fp_[u];
     frame.f = f;
