@@ -108,9 +108,14 @@ int Unit::castings() const {
 }
 
 Rect Unit::footprint() const {
+  const Stand* first = nullptr;
   for (const Stand& s : stands) {
-    if (!s.removed) return footprint_on_axes(s.rect.forward(), s.rect.right());
+    if (s.removed) continue;
+    // A lone stand is its own footprint: no axes to turn (footprint_on_axes returns it too).
+    if (first != nullptr) return footprint_on_axes(first->rect.forward(), first->rect.right());
+    first = &s;
   }
+  if (first != nullptr) return first->rect;
   return stands.empty() ? Rect{} : stands.front().rect;
 }
 

@@ -3,7 +3,11 @@
 // Facings are compass bearings in degrees: 0 = north (+y), 90 = east (+x).
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 
 namespace smoothbore {
 
@@ -32,10 +36,43 @@ struct Vec2 {
 
 inline double distance(Vec2 a, Vec2 b) { return (a - b).length(); }
 
-// Unit vector pointing along compass bearing `deg`.
-inline Vec2 bearing_vector(double deg) {
+// Unit vector pointing along compass bearing `deg`, computed afresh (sine and cosine).
+inline Vec2 bearing_vector_computed(double deg) {
   double r = deg * kPi / 180.0;
   return {std::sin(r), std::cos(r)};
+}
+
+namespace geometry_detail {
+
+// The bearings last turned into vectors on this thread, direct-mapped by the bearing's bits.
+// A unit's facing changes seldom and every footprint, frame and corner turns it again, so
+// most turns are hits: about a dozen instructions instead of sine and cosine's ninety.
+// Every slot starts as bearing +0.0, whose vector {0, 1} is exact.
+struct BearingMemo {
+  static constexpr int kBits = 8;
+  std::array<std::uint64_t, 1 << kBits> bits{};
+  std::array<Vec2, 1 << kBits> vec;
+  constexpr BearingMemo() {
+    for (Vec2& v : vec) v = {0.0, 1.0};
+  }
+};
+inline thread_local BearingMemo bearing_memo;
+
+}  // namespace geometry_detail
+
+// Unit vector pointing along compass bearing `deg`: bearing_vector_computed(deg), bit for bit
+// (kept per thread, so the same on any thread count).
+inline Vec2 bearing_vector(double deg) {
+  const auto bits = std::bit_cast<std::uint64_t>(deg);
+  auto& memo = geometry_detail::bearing_memo;
+  // Fibonacci hashing: the top bits of the product spread nearby bearings over the slots.
+  const auto slot = static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ULL) >>
+                                             (64 - geometry_detail::BearingMemo::kBits));
+  if (memo.bits[slot] == bits) return memo.vec[slot];
+  const Vec2 v = bearing_vector_computed(deg);
+  memo.bits[slot] = bits;
+  memo.vec[slot] = v;
+  return v;
 }
 
 // Compass bearing (degrees in [0, 360)) of the direction `v`.
