@@ -5,6 +5,8 @@
 # warm: the battles 6-25 of `mc SCENARIO --threads 1`, i.e. (instructions of -n 25 minus
 # those of -n 5) / 20, as `bench` fights them (one process, the doctrines' memos warm).
 set -euo pipefail
+# shellcheck source=scripts/refs.sh
+source "$(dirname "$0")/refs.sh"
 if [ $# -lt 1 ]; then
   echo "usage: $0 BINARY [RULESET ...]" >&2
   exit 2
@@ -18,10 +20,6 @@ if [ ${#rulesets[@]} -eq 0 ]; then
 fi
 declare -A full=([elan-drill]=battle [fast-1805]=battle [fire-and-discipline]=battle
                  [group-orders]=battle [squad-skirmish]=raid)
-refs() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -n 's/.*I *refs: *//p' | tr -d ,
-}
 printf '%-20s %14s %14s\n' "rule set" "cold" "warm/battle"
 for id in "${rulesets[@]}"; do
   scenario="scenarios/$id/${full[$id]}.toml"

@@ -4,6 +4,8 @@
 # `generate --ruleset ID --stands N --seed 1`. This is the README's "2nd turn instructions".
 #   scripts/turn-instructions.sh BINARY STANDS [RULESET ...]   (default: every rule set)
 set -euo pipefail
+# shellcheck source=scripts/refs.sh
+source "$(dirname "$0")/refs.sh"
 if [ $# -lt 2 ]; then
   echo "usage: $0 BINARY STANDS [RULESET ...]" >&2
   exit 2
@@ -17,10 +19,6 @@ if [ ${#rulesets[@]} -eq 0 ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-refs() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -n 's/.*I *refs: *//p' | tr -d ,
-}
 printf '%-20s %8s %16s\n' "rule set" "stands" "2nd turn"
 for id in "${rulesets[@]}"; do
   file="$work/$id-$stands.toml"
