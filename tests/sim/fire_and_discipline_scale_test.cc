@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -325,13 +326,19 @@ TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
   int within = 0;
   for (std::size_t k = 0; k < snap->stands.size(); k += 11) {
     const Rect& r = snap->stands[k].rect;
-    for (const Rect& q : {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200))}) {
+    Rect turned = r;  // at a slant: the box of a frame is then far from its rectangle
+    turned.facing = std::fmod(r.facing + 37.0 + static_cast<double>(k), 360.0);
+    for (const Rect& q :
+         {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200)), corridor(turned, s.mm(900))}) {
       for (double reach : {0.0, s.mm(20), s.mm(150)}) {
-        std::vector<bool> seen(snap->stands.size(), false);
+        std::vector<bool> seen(snap->stands.size(), false), framed(snap->stands.size(), false);
         snap->around(q, reach, [&](int i) { seen[static_cast<std::size_t>(i)] = true; });
+        snap->around(RectFrame(q), reach,
+                     [&](int i) { framed[static_cast<std::size_t>(i)] = true; });
         for (std::size_t i = 0; i < snap->stands.size(); ++i) {
           if (distance(q, snap->stands[i].rect) > reach) continue;
           EXPECT_TRUE(seen[i]) << "stand " << i << " near stand " << k;
+          EXPECT_TRUE(framed[i]) << "stand " << i << " near stand " << k << " (framed)";
           ++within;
         }
       }
