@@ -416,36 +416,39 @@ TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
 // A wheel tested on lists of each stand's neighbours made once for the whole wheel
 // (Mover::wheel_clear) answers as path_ok asked at each step: the same steps clear, the
 // same reason for the first that is not; with check_kept on, every stand the grid would
-// visit at a step is in its list.
+// visit at a step is in its list, and every stand the wheel passes over (none listed, well
+// inside the table) passes each step. Asked with check_kept off too: the wheel as played.
 TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   using movement_detail::Mover;
   constexpr int kChecks = 12;
   const Scenario sc = played_battle(1);
   FdState s = make_state(sc);
   s.force = sc.force;
-  Mover::check_kept(true);
   int blocked = 0, whole = 0;
-  for (std::size_t k = 0; k < s.force.units.size(); ++k) {
-    const Unit& u = s.force.units[k];
-    const std::vector<int> idx = movement_detail::live_stands(u);
-    if (!u.on_table() || idx.empty()) continue;
-    const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
-    const Rect fp = u.footprint();
-    const auto corners = fp.corners();
-    for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
-      for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
-        int want = 0;
-        std::string want_why;
-        for (int step = 1; step <= kChecks; ++step) {
-          const std::vector<Rect> rs =
-              movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
-          if (!m.path_ok(rs, &want_why)) break;
-          want = step;
+  for (const bool kept : {true, false}) {
+    Mover::check_kept(kept);
+    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+      const Unit& u = s.force.units[k];
+      const std::vector<int> idx = movement_detail::live_stands(u);
+      if (!u.on_table() || idx.empty()) continue;
+      const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
+      const Rect fp = u.footprint();
+      const auto corners = fp.corners();
+      for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
+        for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
+          int want = 0;
+          std::string want_why;
+          for (int step = 1; step <= kChecks; ++step) {
+            const std::vector<Rect> rs =
+                movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
+            if (!m.path_ok(rs, &want_why)) break;
+            want = step;
+          }
+          std::string got_why;
+          EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
+          EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
+          (want < kChecks ? blocked : whole) += 1;
         }
-        std::string got_why;
-        EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
-        EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
-        (want < kChecks ? blocked : whole) += 1;
       }
     }
   }
