@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -325,13 +326,19 @@ TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
   int within = 0;
   for (std::size_t k = 0; k < snap->stands.size(); k += 11) {
     const Rect& r = snap->stands[k].rect;
-    for (const Rect& q : {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200))}) {
+    Rect turned = r;  // at a slant: the box of a frame is then far from its rectangle
+    turned.facing = std::fmod(r.facing + 37.0 + static_cast<double>(k), 360.0);
+    for (const Rect& q :
+         {r, corridor(r, s.mm(600)), corridor(r, s.mm(1200)), corridor(turned, s.mm(900))}) {
       for (double reach : {0.0, s.mm(20), s.mm(150)}) {
-        std::vector<bool> seen(snap->stands.size(), false);
+        std::vector<bool> seen(snap->stands.size(), false), framed(snap->stands.size(), false);
         snap->around(q, reach, [&](int i) { seen[static_cast<std::size_t>(i)] = true; });
+        snap->around(RectFrame(q), reach,
+                     [&](int i) { framed[static_cast<std::size_t>(i)] = true; });
         for (std::size_t i = 0; i < snap->stands.size(); ++i) {
           if (distance(q, snap->stands[i].rect) > reach) continue;
           EXPECT_TRUE(seen[i]) << "stand " << i << " near stand " << k;
+          EXPECT_TRUE(framed[i]) << "stand " << i << " near stand " << k << " (framed)";
           ++within;
         }
       }
@@ -409,36 +416,39 @@ TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
 // A wheel tested on lists of each stand's neighbours made once for the whole wheel
 // (Mover::wheel_clear) answers as path_ok asked at each step: the same steps clear, the
 // same reason for the first that is not; with check_kept on, every stand the grid would
-// visit at a step is in its list.
+// visit at a step is in its list, and every stand the wheel passes over (none listed, well
+// inside the table) passes each step. Asked with check_kept off too: the wheel as played.
 TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   using movement_detail::Mover;
   constexpr int kChecks = 12;
   const Scenario sc = played_battle(1);
   FdState s = make_state(sc);
   s.force = sc.force;
-  Mover::check_kept(true);
   int blocked = 0, whole = 0;
-  for (std::size_t k = 0; k < s.force.units.size(); ++k) {
-    const Unit& u = s.force.units[k];
-    const std::vector<int> idx = movement_detail::live_stands(u);
-    if (!u.on_table() || idx.empty()) continue;
-    const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
-    const Rect fp = u.footprint();
-    const auto corners = fp.corners();
-    for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
-      for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
-        int want = 0;
-        std::string want_why;
-        for (int step = 1; step <= kChecks; ++step) {
-          const std::vector<Rect> rs =
-              movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
-          if (!m.path_ok(rs, &want_why)) break;
-          want = step;
+  for (const bool kept : {true, false}) {
+    Mover::check_kept(kept);
+    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+      const Unit& u = s.force.units[k];
+      const std::vector<int> idx = movement_detail::live_stands(u);
+      if (!u.on_table() || idx.empty()) continue;
+      const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
+      const Rect fp = u.footprint();
+      const auto corners = fp.corners();
+      for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
+        for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
+          int want = 0;
+          std::string want_why;
+          for (int step = 1; step <= kChecks; ++step) {
+            const std::vector<Rect> rs =
+                movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
+            if (!m.path_ok(rs, &want_why)) break;
+            want = step;
+          }
+          std::string got_why;
+          EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
+          EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
+          (want < kChecks ? blocked : whole) += 1;
         }
-        std::string got_why;
-        EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
-        EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
-        (want < kChecks ? blocked : whole) += 1;
       }
     }
   }

@@ -80,8 +80,10 @@ std::optional<FrontRank> front_rank(const FdState& s, int u) {
 
 // The live stands of `side` outside unit `except` that may lie within `reach` mm of `r`
 // (every one that does, perhaps others), unit by unit and stand by stand.
+// `R` is a Rect or, for a long one, its RectFrame (StandSnapshot::around).
+template <typename R>
 std::vector<StandRef> friends_near(const FdState& s, const StandSnapshot& snap, int side,
-                                   int except, const Rect& r, double reach) {
+                                   int except, const R& r, double reach) {
   std::vector<int> ks;
   snap.around(r, reach, [&](int k) {
     const StandEntry& o = snap.stands[static_cast<std::size_t>(k)];
@@ -239,7 +241,7 @@ std::vector<StandRef> close_order_firing_stands(const FdState& s, int unit, cons
     if (d > kEpsMm) {
       // Only friends near the view can overlap it (stand_grid.h).
       const Rect view = corridor(r, d);
-      for (StandRef f : friends_near(s, *snap, firer.side, unit, view, 0)) {
+      for (StandRef f : friends_near(s, *snap, firer.side, unit, RectFrame(view), 0)) {
         blocked = blocked || overlaps(view, stand_at(s, f).rect);
       }
     }
@@ -284,7 +286,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
       // own radius of the zone rectangle, so within reach of it at max_radius.
       skirmish ? std::vector<StandRef>{}
-               : friends_near(s, *snap, firer.side, unit, zone, snap->max_radius);
+               : friends_near(s, *snap, firer.side, unit, zone_frame, snap->max_radius);
   std::vector<int> ks;
   auto take = [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].side != firer.side) ks.push_back(k);
@@ -292,7 +294,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   if (skirmish) {
     snap->around(firer.footprint(), range_mm + 1.0, take);
   } else {
-    snap->around(zone, 0, take);
+    snap->around(zone_frame, 0, take);
   }
   snap->sort_scan(ks);
   for (const int at : ks) {

@@ -170,7 +170,7 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   // kill_zone_distance takes only stands overlapping this corridor.
   const Rect zone = corridor(gun, range_mm + 1.0);
   const RectFrame zone_frame(zone);
-  snap->around(zone, 0, [&](int k) {
+  snap->around(zone_frame, 0, [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].unit != u) ks.push_back(k);
   });
   snap->sort_scan(ks);
@@ -202,7 +202,7 @@ std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gu
   const Vec2 fwd = gun.forward();
   thread_local std::vector<std::pair<double, int>> by_bound;  // (bound, slot)
   by_bound.clear();
-  snap->around(zone, 0, [&](int k) {
+  snap->around(zone_frame, 0, [&](int k) {
     const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
     if (e.unit == u) return;
     const Rect& r = stand_at(s, {e.unit, e.stand}).rect;

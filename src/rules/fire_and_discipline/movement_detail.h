@@ -122,11 +122,15 @@ class Mover {
   using NearLists = std::vector<std::vector<int>>;
   bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
                const NearLists* near) const;
+  // path_ok's test of stand i alone, at `r` (rs[i]): the table edge, then the stands around.
+  bool stand_ok(std::size_t i, const Rect& r, std::string* why, double moved, Separations* along,
+                const NearLists* near) const;
   void frame_base();
   // The half-side of the box path_ok visits around a stand at `r`.
   double visit_box(const Rect& r) const;
-  // Appends to `near` the other units' stands with their centre in [lo, hi].
-  void list_near(Vec2 lo, Vec2 hi, std::vector<int>& near) const;
+  // Lists in near[i] the other units' stands with their centre in boxes[i] (as a visit of
+  // the grid in that box would find them), by one visit of the box holding every box.
+  void list_near(const std::vector<Box>& boxes, NearLists& near) const;
   // The lists for a sweep along `dir` up to `max_t`.
   NearLists near_along(Vec2 dir, double max_t) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;

@@ -260,14 +260,44 @@ double Mover::visit_box(const Rect& r) const {
   return padded(radius_of(r) + snap_->max_radius + clear);
 }
 
-void Mover::list_near(Vec2 lo, Vec2 hi, std::vector<int>& near) const {
-  snap_->grid.visit(lo, hi, [&](int k) {
-    if (snap_->stands[static_cast<std::size_t>(k)].unit != unit_) near.push_back(k);
+// The stands' boxes overlap (neighbours in a line, the arcs of a wheel nested about its
+// pivot), so one visit of their union walks far fewer cells than a visit per stand. A
+// stand's box holds a sub-range of the union's cells, walked in the same order (row by row,
+// each cell's list in turn), so each list comes out as its own visit would give it.
+void Mover::list_near(const std::vector<Box>& boxes, NearLists& near) const {
+  near.assign(boxes.size(), {});
+  if (boxes.empty()) return;
+  Box all = boxes.front();
+  for (const Box& b : boxes) {
+    all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
+    all.max = {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)};
+  }
+  snap_->grid.visit(all.min, all.max, [&](int k) {
+    const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+    if (o.unit == unit_) return;
+    const Vec2 p = o.rect.centre;  // the point the grid files for slot k
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      const Box& b = boxes[i];
+      if (p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y) {
+        near[i].push_back(k);
+      }
+    }
   });
 }
 
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
                     const NearLists* near) const {
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    if (!stand_ok(i, rs[i], why, moved, along, near)) return false;
+  }
+  if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
+    return fail(why, "enemy-200");
+  }
+  return true;
+}
+
+bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double moved,
+                     Separations* along, const NearLists* near) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
@@ -275,14 +305,14 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
   const double clear = s_.mm(kStopShortYd) + 0.02;
   const double near_limit = s_.mm(kStopShortYd) - kEps + 1e-6;
   const double w = s_.table().width(), h = s_.table().height();
-  for (std::size_t i = 0; i < rs.size(); ++i) {
-    const double ri = radius_of(rs[i]);
-    const Vec2 c = rs[i].centre;
+  {
+    const double ri = radius_of(r);
+    const Vec2 c = r.centre;
     // A stand whose circumscribed circle is well inside the table needs no corners.
     const double in = ri + 1e-3;
     const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
-    if (!inside && !s_.table().contains(rs[i])) return fail(why, "table");
-    const double box = padded(ri + snap_->max_radius + clear);  // visit_box(rs[i])
+    if (!inside && !s_.table().contains(r)) return fail(why, "table");
+    const double box = padded(ri + snap_->max_radius + clear);  // visit_box(r)
     bool bad = false;
     std::optional<RectFrame> fi;  // worked out for the first stand near enough
     auto test = [&](int k) {
@@ -294,11 +324,11 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
       // Along a sweep (`moved` is then how far), a pair found apart stays apart for a while.
       if (along != nullptr && along->still_apart(i, k, moved)) {
         if (check_kept_on) {
-          SB_CHECK(axis_gap(frame_at(i, rs[i]), o.frame) > near_limit, "kept apart, yet near");
+          SB_CHECK(axis_gap(frame_at(i, r), o.frame) > near_limit, "kept apart, yet near");
         }
         return;
       }
-      if (!fi) fi = frame_at(i, rs[i]);
+      if (!fi) fi = frame_at(i, r);
       // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
       // within 1 yd, whatever the start.
       if (along == nullptr ? axis_gap(*fi, o.frame) > near_limit
@@ -333,9 +363,6 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
       snap_->grid.visit(lo, hi, test);
     }
     if (bad) return fail(why, "unit");
-  }
-  if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
-    return fail(why, "enemy-200");
   }
   return true;
 }
@@ -398,21 +425,26 @@ bool Mover::end_ok(const std::vector<Rect>& rs) const {
 // half-side `box` about it: every stand it can visit has its centre in the box about the
 // segment, padded far above rounding.
 Mover::NearLists Mover::near_along(Vec2 dir, double max_t) const {
-  NearLists near(base_.size());
+  std::vector<Box> boxes(base_.size());
   for (std::size_t i = 0; i < base_.size(); ++i) {
     const Vec2 a = base_[i].centre;
     const Vec2 b = a + dir * max_t;
     const double box = padded(visit_box(base_[i])) + 1e-3;
-    list_near({std::min(a.x, b.x) - box, std::min(a.y, b.y) - box},
-              {std::max(a.x, b.x) + box, std::max(a.y, b.y) + box}, near[i]);
+    boxes[i] = {{std::min(a.x, b.x) - box, std::min(a.y, b.y) - box},
+                {std::max(a.x, b.x) + box, std::max(a.y, b.y) + box}};
   }
+  NearLists near;
+  list_near(boxes, near);
   return near;
 }
 
 // Each step's turn is worked out once. A stand's box at a step is its centre there (the
 // step's transform) padded by the same half-side at every step (a turn keeps the stand's
 // size), so its list holds the stands in the least box holding each step's centre, padded
-// so: every stand path_ok visits at any step is in it.
+// so: every stand path_ok visits at any step is in it. Issue 9 round 16: a stand with none
+// listed whose circle keeps inside the table at every step's centre (path_ok's own test,
+// on the least and greatest of those centres) passes path_ok at every step, so the steps
+// test only the others (but for limbered guns under "path", whose test reads every stand).
 int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) const {
   const double inf = std::numeric_limits<double>::infinity();
   if (turn == 0) {  // every step is transform's unturned stands
@@ -421,8 +453,10 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   std::vector<Turn> turns;
   turns.reserve(static_cast<std::size_t>(std::max(checks, 0)));
   for (int k = 1; k <= checks; ++k) turns.emplace_back(turn * k / checks);
-  NearLists near(base_.size());
-  for (std::size_t i = 0; i < base_.size() && !turns.empty(); ++i) {
+  if (turns.empty()) return checks;
+  const std::size_t n = base_.size();
+  std::vector<Box> centres(n), boxes(n);
+  for (std::size_t i = 0; i < n; ++i) {
     Vec2 lo{inf, inf}, hi{-inf, -inf};
     for (const Turn& t : turns) {
       const Vec2 c = pivot + t.of(base_[i].centre - pivot);  // Turn::of(Rect)'s centre
@@ -430,12 +464,40 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
       hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
     }
     const double box = visit_box(base_[i]);
-    list_near(lo - Vec2{box, box}, hi + Vec2{box, box}, near[i]);
+    centres[i] = {lo, hi};
+    boxes[i] = {lo - Vec2{box, box}, hi + Vec2{box, box}};
   }
-  std::vector<Rect> rs(base_.size());
+  NearLists near;
+  list_near(boxes, near);
+  std::vector<Rect> rs(n);
+  if (limbered_path_) {
+    for (std::size_t k = 0; k < turns.size(); ++k) {
+      for (std::size_t i = 0; i < n; ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
+      if (!path_ok(rs, why, inf, nullptr, &near)) return static_cast<int>(k);
+    }
+    return checks;
+  }
+  const double w = s_.table().width(), h = s_.table().height();
+  std::vector<std::size_t> tested;
+  tested.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
+    const Box& c = centres[i];
+    const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
+    if (!inside || !near[i].empty()) {
+      tested.push_back(i);
+    } else if (check_kept_on) {
+      for (const Turn& t : turns) {
+        SB_CHECK(stand_ok(i, placed(t, base_[i], pivot, {}), nullptr, inf, nullptr, nullptr),
+                 "a stand a wheel passes over fails a step");
+      }
+    }
+  }
   for (std::size_t k = 0; k < turns.size(); ++k) {
-    for (std::size_t i = 0; i < base_.size(); ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
-    if (!path_ok(rs, why, inf, nullptr, &near)) return static_cast<int>(k);
+    for (const std::size_t i : tested) {
+      rs[i] = placed(turns[k], base_[i], pivot, {});
+      if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return static_cast<int>(k);
+    }
   }
   return checks;
 }

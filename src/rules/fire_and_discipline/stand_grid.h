@@ -72,6 +72,15 @@ struct StandSnapshot {
   // edge to edge (and perhaps others), in no set order.
   template <typename Visit>
   void around(const Rect& r, double reach, Visit visit) const;
+  // The same for a rectangle framed as `fr`, looking in the box of its corners rather than
+  // the square about its half-diagonal: a kill zone or a view hundreds of yards long then
+  // visits the strip it covers, not the square it could turn in (issue 9 round 16).
+  template <typename Visit>
+  void around(const RectFrame& fr, double reach, Visit visit) const {
+    const Box b = bounds(fr);
+    const double h = (max_radius + std::max(reach, 0.0)) * (1 + 1e-9) + 1e-3;
+    grid.visit(b.min - Vec2{h, h}, b.max + Vec2{h, h}, visit);
+  }
   // The same for the stands of the sides other than `side` only (and perhaps no others).
   template <typename Visit>
   void around_enemies(const Rect& r, int side, double reach, Visit visit) const;
