@@ -184,6 +184,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
   // Rects' without two sines and cosines a call.
   const RectFrame& frame_of(int unit) const;
+  // The same for the unit's footprint now (Unit::footprint, whether frozen or not): its
+  // axes without a sine and a cosine each while it stays the same bit for bit.
+  const RectFrame& frame_now(int unit) const;
+  // The frame kept for `unit` when it is `r`'s bit for bit, else `r`'s, kept from now.
+  const RectFrame& frame_of(int unit, const Rect& r) const;
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).
   bool within_in(int a, int b, double reach_in) const;

@@ -260,8 +260,13 @@ Rect BattleED::footprint_of(int unit) const {
   return snap_.ready() ? snap_.footprint(unit) : force_.units[unit].footprint();
 }
 
-const RectFrame& BattleED::frame_of(int unit) const {
-  const Rect r = footprint_of(unit);
+const RectFrame& BattleED::frame_of(int unit) const { return frame_of(unit, footprint_of(unit)); }
+
+const RectFrame& BattleED::frame_now(int unit) const {
+  return frame_of(unit, force_.units[unit].footprint());
+}
+
+const RectFrame& BattleED::frame_of(int unit, const Rect& r) const {
   const auto i = static_cast<std::size_t>(unit);
   if (frames_.size() != force_.units.size()) {
     frames_.assign(force_.units.size(), RectFrame{});
