@@ -160,6 +160,46 @@ TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach
   EXPECT_GT(within, 100);
 }
 
+// The snapshot's enemies near a footprint (BattleED::enemies_near's candidates for fire and
+// charge targets) list every unit of another side within reach and none of its own side.
+TEST(ElanDrillScale, SnapshotNearEnemiesListEveryEnemyWithinReachAndNoFriend) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  m.play_turn();
+  const auto& units = m.battle().force().units;
+  elan_drill::UnitSnapshot snap;
+  snap.build(m.battle().force());
+  std::vector<int> out;
+  int within = 0, beyond = 0;
+  for (std::size_t u = 0; u < units.size(); u += 5) {
+    const int side = units[u].side;
+    for (const double reach_in : {0.0, 4.0, 24.0, 48.0, 96.0}) {  // the armies start apart
+      const Rect& r = snap.footprint(static_cast<int>(u));
+      const double reach = reach_in * kMmPerInch;
+      snap.near_enemies_unordered(side, r, reach, out);
+      for (const int o : out) {
+        ASSERT_NE(units[static_cast<std::size_t>(o)].side, side)
+            << "unit " << u << "'s friend " << o;
+      }
+      std::sort(out.begin(), out.end());
+      for (std::size_t i = 0; i < units.size(); ++i) {
+        if (units[i].side == side) continue;
+        if (distance(units[i].footprint(), r) > reach) {
+          ++beyond;
+          continue;
+        }
+        ++within;
+        EXPECT_TRUE(std::binary_search(out.begin(), out.end(), static_cast<int>(i)))
+            << "enemy " << i << " within " << reach_in << "\" of unit " << u;
+      }
+    }
+  }
+  EXPECT_GT(within, 50);
+  EXPECT_GT(beyond, 50);
+}
+
 // The nearest-enemy searches of the frozen snapshot start from the distance to the enemy
 // last found for the side; every answer through a generated battle is the full scan's.
 TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {

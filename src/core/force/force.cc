@@ -111,10 +111,12 @@ Rect Unit::footprint() const {
   const Stand* first = nullptr;
   for (const Stand& s : stands) {
     if (s.removed) continue;
-    // A lone stand is its own footprint: no axes to turn (footprint_on_axes returns it too).
+    // A second living stand: the union, on the first one's axes.
     if (first != nullptr) return footprint_on_axes(first->rect.forward(), first->rect.right());
     first = &s;
   }
+  // One living stand is its own footprint (issue 9: its axes, a sine and a cosine each,
+  // were worked out and not used).
   if (first != nullptr) return first->rect;
   return stands.empty() ? Rect{} : stands.front().rect;
 }

@@ -49,8 +49,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   const Unit& u = force_.units[unit];
   const Rect fp = u.footprint();
   const int enemy = nearest_enemy(unit);
-  // Only units within fire range or charge reach can be targets (proximity.cc).
-  for (const int ti : units_near(unit, std::max(fire_reach_in(unit), charge_reach_in(unit)))) {
+  // Only enemies within fire range or charge reach can be targets (proximity.cc).
+  for (const int ti : enemies_near(unit, std::max(fire_reach_in(unit), charge_reach_in(unit)))) {
     const auto t = static_cast<std::size_t>(ti);
     if (can_fire_at(unit, ti)) {
       Action f = hold;

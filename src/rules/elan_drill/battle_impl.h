@@ -177,6 +177,10 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Ascending ids of the units that may lie within `reach_in` of `unit` (a superset; all
   // when neither index stands), in a buffer reused from a pool (id_list.h).
   IdList units_near(int unit, double reach_in) const;
+  // The same less the units of `unit`'s own side while the snapshot stands (issue 9: at
+  // 10,000 stands a side most units near a unit are its friends, which no target test
+  // accepts); units_near otherwise.
+  IdList enemies_near(int unit, double reach_in) const;
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
   int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
   Rect footprint_of(int unit) const;
@@ -184,6 +188,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
   // Rects' without two sines and cosines a call.
   const RectFrame& frame_of(int unit) const;
+  // The same for the unit's footprint now (Unit::footprint, whether frozen or not): its
+  // axes without a sine and a cosine each while it stays the same bit for bit.
+  const RectFrame& frame_now(int unit) const;
+  // The frame kept for `unit` when it is `r`'s bit for bit, else `r`'s, kept from now.
+  const RectFrame& frame_of(int unit, const Rect& r) const;
   // gap_in(a, b) <= reach_in, answered without the exact distance when the centres alone
   // put them farther apart (the same answer, cheaper).
   bool within_in(int a, int b, double reach_in) const;
@@ -463,6 +472,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   };
   mutable std::vector<KeptGap> gaps_;
   double gap_mm(int a, int b) const;  // proximity.cc
+  // gap_mm given footprint_of(a) and footprint_of(b), already read by the caller.
+  double gap_mm(int a, int b, const Rect& ra, const Rect& rb) const;
   LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
   UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
   std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through order_step only

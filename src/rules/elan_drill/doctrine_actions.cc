@@ -63,7 +63,7 @@ void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {
       (state_[unit].engineering.empty() || state_[unit].engineering == "fortify"sv)) {
     bool target = false;
     if (active(unit)) {  // every unit can_fire_at may accept (proximity.cc); any will do
-      for (const int t : units_near(unit, fire_reach_in(unit))) {
+      for (const int t : enemies_near(unit, fire_reach_in(unit))) {
         if ((target = can_fire_at(unit, t))) break;
       }
     }

@@ -14,10 +14,10 @@ using namespace std::string_view_literals;  // literals compared by size first
 bool BattleED::flank_or_rear(int attacker, int target) const {
   const Unit& t = force_.units[target];
   if (t.formation == "square"sv || t.formation == "skirmish"sv) return false;
-  const Rect tf = t.footprint();
-  const Vec2 d = force_.units[attacker].footprint().centre - tf.centre;
-  const double along = d.dot(tf.forward()) - tf.depth / 2;           // ahead of the front edge
-  const double across = std::abs(d.dot(tf.right())) - tf.width / 2;  // beyond its ends
+  const RectFrame& tf = frame_now(target);  // its axes kept (issue 9)
+  const Vec2 d = force_.units[attacker].footprint().centre - tf.rect.centre;
+  const double along = d.dot(tf.f) - tf.rect.depth / 2;             // ahead of the front edge
+  const double across = std::abs(d.dot(tf.r)) - tf.rect.width / 2;  // beyond its ends
   if (along <= 0) return true;  // level with or behind the front edge: flank or rear
   return across > along;        // more than 45° off the front
 }

@@ -41,7 +41,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   // L82, D12-08: formed infantry in line forms column and charges (3D).
   if (u.arm == Arm::kFoot && line_like(u.formation)) {
     const double reach = opts_.column_in + opts_.charge_bonus_in;
-    for (const int ti : units_near(unit, reach)) {
+    for (const int ti : enemies_near(unit, reach)) {
       const Unit& tu = force_.units[ti];
       if (tu.side == u.side || !tu.on_table() || !within_in(unit, ti, reach) || !in_arc(unit, ti))
         continue;

@@ -250,6 +250,15 @@ IdList BattleED::units_near(int unit, double reach_in) const {
   });
 }
 
+IdList BattleED::enemies_near(int unit, double reach_in) const {
+  if (!snap_.ready()) return units_near(unit, reach_in);
+  return IdList([&](std::vector<int>& out) {
+    snap_.near_enemies_unordered(force_.units[unit].side, snap_.footprint(unit), reach_in * kMm,
+                                 out);
+    std::sort(out.begin(), out.end());
+  });
+}
+
 double BattleED::fire_reach_in(int unit) const {
   const Unit& u = force_.units[unit];
   if (u.arm == Arm::kArtillery) return max_range_in(unit);
@@ -260,8 +269,13 @@ Rect BattleED::footprint_of(int unit) const {
   return snap_.ready() ? snap_.footprint(unit) : force_.units[unit].footprint();
 }
 
-const RectFrame& BattleED::frame_of(int unit) const {
-  const Rect r = footprint_of(unit);
+const RectFrame& BattleED::frame_of(int unit) const { return frame_of(unit, footprint_of(unit)); }
+
+const RectFrame& BattleED::frame_now(int unit) const {
+  return frame_of(unit, force_.units[unit].footprint());
+}
+
+const RectFrame& BattleED::frame_of(int unit, const Rect& r) const {
   const auto i = static_cast<std::size_t>(unit);
   if (frames_.size() != force_.units.size()) {
     frames_.assign(force_.units.size(), RectFrame{});
@@ -279,9 +293,13 @@ const RectFrame& BattleED::frame_of(int unit) const {
 }
 
 double BattleED::gap_mm(int a, int b) const {
-  if (frames_.size() != force_.units.size()) frame_of(b);  // sized first: `fa` stays valid
-  const RectFrame& fa = frame_of(a);
-  const RectFrame& fb = frame_of(b);
+  return gap_mm(a, b, footprint_of(a), footprint_of(b));
+}
+
+double BattleED::gap_mm(int a, int b, const Rect& ra, const Rect& rb) const {
+  if (frames_.size() != force_.units.size()) frame_of(b, rb);  // sized first: `fa` stays valid
+  const RectFrame& fa = frame_of(a, ra);
+  const RectFrame& fb = frame_of(b, rb);
   const std::uint64_t sa = frame_stamps_[static_cast<std::size_t>(a)];
   const std::uint64_t sb = frame_stamps_[static_cast<std::size_t>(b)];
   constexpr std::size_t kSlots = 2048;
@@ -309,7 +327,7 @@ bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
-  *gap = gap_mm(a, b) / kMm;  // gap_in(a, b)
+  *gap = gap_mm(a, b, fa, fb) / kMm;  // gap_in(a, b), on the footprints just read
   return *gap <= reach_in;
 }
 
@@ -481,7 +499,7 @@ int BattleED::contact_friend(int unit, int target) const {
 
 void BattleED::fire_targets_now(int unit, std::vector<int>& out) const {
   out.clear();
-  for (const int ti : units_near(unit, fire_reach_in(unit))) {
+  for (const int ti : enemies_near(unit, fire_reach_in(unit))) {  // can_fire_at: enemies only
     if (can_fire_at(unit, ti)) out.push_back(ti);
   }
 }

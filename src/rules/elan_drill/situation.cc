@@ -141,14 +141,14 @@ double BattleED::charge_reach_in(int unit) const {
 bool BattleED::in_arc(int unit, int target) const {
   const Unit& u = force_.units[unit];
   if (u.formation == "skirmish"sv || u.formation == "square"sv) return true;  // D12-12, D12-11
-  const Rect me = u.footprint();
+  const RectFrame& me = frame_now(unit);  // its axes kept (issue 9)
   const Rect t = force_.units[target].footprint();
   const double arc = u.arm == Arm::kArtillery ? opts_.artillery_arc_deg : opts_.fire_arc_deg;
   // Measured from the nearest point of the target, with the unit's half frontage.
-  const Vec2 d = t.centre - me.centre;
-  const double along = d.dot(me.forward());
+  const Vec2 d = t.centre - me.rect.centre;
+  const double along = d.dot(me.f);
   if (along <= 0) return false;
-  const double across = std::abs(d.dot(me.right())) - me.width / 2 - t.width / 2;
+  const double across = std::abs(d.dot(me.r)) - me.rect.width / 2 - t.width / 2;
   return across <= 0 || std::atan2(across, along) * 180.0 / kPi <= arc;
 }
 
@@ -203,7 +203,8 @@ int BattleED::contact_figures(int unit, int enemy) const {
   if (f == "skirmish"sv) front = n;
   if (f == "march-column"sv) front = std::min(n, 2);
   if (f == "wide-column"sv) front = std::min(n, 8);
-  if (f == "column"sv || f == "closed-column"sv) front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  if (f == "column"sv || f == "closed-column"sv)
+    front = std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
   if (u.arm == Arm::kArtillery) front = n;
   const double mine = u.footprint().width;
   const double theirs = force_.units[enemy].footprint().width;
@@ -311,7 +312,7 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
   const char* fire = u.formation == "skirmish"sv    ? "skirmish"
                      : weapon == "rifle"sv || fired ? "platoon"
-                                                  : "volley";
+                                                    : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
   s.weapon = &weapon_row(unit);
   s.fire = &row("fire.fire_types", fire);
