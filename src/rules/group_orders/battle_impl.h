@@ -322,7 +322,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The situation those parameters describe, built without them (the battle's rolls and
   // exact odds; tests/rules/group_orders_exact_odds_test.cc checks they agree).
   ShootingSituation shooting_situation(const ShootingFacts& f) const;
-  std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
+  std::vector<int> overlappers(int unit, int enemy) const;             // H4-11
+  void overlappers(int unit, int enemy, std::vector<int>& out) const;  // into a buffer
   // The facts of a melee (melee_params: the same, as the resolution's parameters).
   struct MeleeFacts {
     std::string unit_type;
@@ -461,9 +462,11 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable unsigned nearest_met_stamp_ = 0;
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state
   mutable std::optional<ShotRules> shot_rules_;
-  mutable std::vector<Weapon> weapons_;  // by unit
-  mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
-  mutable std::vector<int> place_ids_;   // place_ok's scratch
+  mutable std::vector<Weapon> weapons_;   // by unit
+  mutable std::vector<int> shot_ids_;     // can_shoot_at's scratch
+  mutable std::vector<int> place_ids_;    // place_ok's scratch
+  mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
+  mutable std::vector<int> overlap_out_;  // melee_facts' buffer of overlappers
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
