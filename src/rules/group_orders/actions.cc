@@ -355,8 +355,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       back.facing = fp.facing;
       out.push_back(back);
       // L13-L19: formation changes by drill class.
-      const std::string fc =
-          drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
+      const std::string& fc = traits(unit).formation_change;  // read once (battle.cc)
       if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
         for (const std::string& f : type->formations) {
           if (f == u.formation || f == "square") continue;
@@ -436,8 +435,7 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   if (a.kind != ActionKind::kCharge) return out;
   const Unit& me = force_.units[a.unit];
   double pass = 0;
-  const bool missile = me.arm == Arm::kFoot &&
-                       weapon_of(me.type, me.attribute_string("weapon", "as-type")) != "none";
+  const bool missile = me.arm == Arm::kFoot && !weapon_of_unit(a.unit).none;  // kept
   const bool half = 2 * stands(a.unit) <= me.start_figures;
   if (missile && !light(a.unit)) {
     pass = probability(

@@ -467,6 +467,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> place_ids_;    // place_ok's scratch
   mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
   mutable std::vector<int> overlap_out_;  // melee_facts' buffer of overlappers
+  mutable std::vector<int> contact_ids_;  // in_contact_with_enemy's scratch
+  std::vector<int> reach_ids_;            // shooting_phase's targets in reach
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
@@ -487,6 +489,17 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   TouchTracker touches_;  // for a recorder (touch)
   int acting_ = 0;
   std::string phase_;
+  // Per unit, what its attributes say, read once by the constructor (issue 9: the facts of a
+  // shot, a melee or a morale test read them again and again).
+  struct Traits {
+    std::string weapon;            // attribute_string("weapon", "as-type")
+    bool poor_shots = false;       // attribute_string("poor-shots", "false") == "true"
+    bool high_morale = false;      // attribute_string("morale", "normal") == "high"
+    bool poor_morale = false;      // ... == "poor"
+    std::string formation_change;  // drill_class(type, drill).text("formation_change")
+  };
+  std::vector<Traits> traits_;
+  const Traits& traits(int unit) const { return traits_[static_cast<std::size_t>(unit)]; }
 };
 
 // The chance of each number of stands killed, 0-3, by a melee's first die (the doctrine's

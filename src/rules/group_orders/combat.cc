@@ -18,7 +18,8 @@ namespace smoothbore::group_orders {
 
 bool BattleGO::in_contact_with_enemy(int unit) const {
   const Unit& u = force_.units[unit];
-  for (int j : near_enemies(filed_box(unit), 1.0, u.side)) {
+  near_enemies(filed_box(unit), 1.0, u.side, contact_ids_);
+  for (int j : contact_ids_) {
     if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
     if (gap_mm(unit, j) < 1.0) return true;  // the kept frames' distance: the footprints'
   }
@@ -64,7 +65,8 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
     if (target < 0 || !can_shoot_at(u, target)) {
       target = -1;
       double best = 1e18;
-      for (int t : in_weapon_reach(u)) {
+      in_weapon_reach(u, reach_ids_);
+      for (int t : reach_ids_) {
         if (!can_shoot_at(u, t)) continue;
         const double gap = gap_cm(u, t);  // once, not again for the best (issue 9)
         if (gap < best) {

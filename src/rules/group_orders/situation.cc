@@ -268,7 +268,7 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   const UnitState& s = state_[unit];
   ShootingFacts f;
   f.shooter = u.type;
-  f.weapon = u.attribute_string("weapon", "as-type");
+  f.weapon = traits(unit).weapon;
   const FormationId tf = formation(target);
   if (tf == FormationId::kSquare) {
     f.target_formation = "square";
@@ -281,7 +281,7 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   f.range_cm = std::min(gap_cm(unit, target), 100.0);
   f.orders = orders_of(unit);
   f.moved = s.moved_cm > 0.01;
-  f.poor_shots = u.attribute_string("poor-shots", "false") == "true";
+  f.poor_shots = traits(unit).poor_shots;
   f.disordered = s.disorganised;
   f.first_shot = first && !s.fired_ever && massed(unit);
   f.target_cover = ground(target).cover;
@@ -352,7 +352,6 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   f.flanked = zone_of(mine, theirs.front_centre()) != Zone::kFront;
   overlappers(unit, enemy, overlap_out_);
   f.overlap = !overlap_out_.empty();
-  const std::string morale = u.attribute_string("morale", "normal");
   const FormationId uf = formation(unit);
   f.formation = uf == FormationId::kSquare ? "square" : "line";
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
@@ -364,8 +363,8 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   }
   f.orders = orders_of(unit);
   f.enemy_routing = routing(enemy);
-  f.high_morale = morale == "high";
-  f.poor_morale = morale == "poor";
+  f.high_morale = traits(unit).high_morale;
+  f.poor_morale = traits(unit).poor_morale;
   const Ground& eg = ground(enemy);  // read once: its building and its cover
   const bool enemy_building = eg.building;
   const bool enemy_hard_cover = std::string_view(eg.cover) == "hard";
@@ -434,8 +433,8 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
     if (force_.units[i].on_table()) left += stands(i);
     disordered = disordered || (force_.units[i].on_table() && state_[i].disorganised);
   }
-  high = u.attribute_string("morale", "normal") == "high";
-  poor = u.attribute_string("morale", "normal") == "poor";
+  high = traits(unit).high_morale;
+  poor = traits(unit).poor_morale;
   const bool militia_open = u.type == "militia" && terrain_type(frame(unit).rect.centre) == 0;
   MoraleSituation s;
   s.unit_class = light(unit) ? "light" : "massed";
@@ -444,8 +443,8 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.artillery = u.arm == Arm::kArtillery;
   s.general_cm = std::min(general_cm(group), 200.0);
   s.high_morale = high;
-  s.uphill_or_cover =
-      (u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit);
+  s.uphill_or_cover = (u.arm == Arm::kFoot && std::string_view(ground(unit).cover) != "none") ||
+                      uphill_of_all_enemy(unit);
   s.melees_won = std::min(g.melees_won, 4);
   s.artillery_fire = g.under_artillery_short;
   s.losses_percent = std::clamp(pct, 0, 100);
