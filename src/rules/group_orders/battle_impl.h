@@ -206,6 +206,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The unit's footprint with its axes and corners, kept by placed(): distances between
   // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
   const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
+  // Battle::unit_footprint: the kept footprint of a unit on the table (the doctrine and the
+  // objective holders ask it at every decision and check), else the unit's own.
+  Rect unit_footprint(int unit) const override {
+    const std::size_t k = static_cast<std::size_t>(unit);
+    return force_.units[k].on_table() ? frame_[k].rect : force_.units[k].footprint();
+  }
   // The frame of `r`, a footprint of `unit` moved but not turned or reshaped (a step of a
   // move, a candidate destination): the kept frame moved; otherwise worked out.
   RectFrame frame_at(int unit, const Rect& r) const;
