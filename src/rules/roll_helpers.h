@@ -20,6 +20,10 @@ namespace smoothbore {
 // prints them.
 class RowModifiers {
  public:
+  RowModifiers() = default;
+  // `listed` false: only the total is kept, no names copied or formatted (issue 9: a roll
+  // nobody records, exact odds); list() is then empty and record() must not be asked.
+  explicit RowModifiers(bool listed) : listed_(listed) {}
   // Applies the `value` column of `row` `times` times (nothing when times is 0).
   void add(const TableRow& row, int times = 1);
   // Applies `value` `times` times under the row's name and reference (a column other than
@@ -33,6 +37,7 @@ class RowModifiers {
   void record(RollRecord* r) const;
 
  private:
+  bool listed_ = true;
   int total_ = 0;
   std::vector<Modifier> list_;
 };

@@ -122,6 +122,22 @@ RC_GTEST_PROP(RectFrame, OverlapsAndBoundsAsTheRect, ()) {
   RC_ASSERT(got.min == want.min && got.max == want.max);
 }
 
+// zone_of on the frame answers as on the Rect, points on and beside the edge lines (the
+// micron of slack) among them.
+RC_GTEST_PROP(RectFrame, ZoneOfAsTheRect, ()) {
+  const Rect a = *arbitrary_rect(0);
+  const RectFrame f(a);
+  const Vec2 random{*coord(-700, 700), *coord(-700, 700)};
+  // A point on an edge line, nudged by about the slack either way, or anywhere.
+  const double along = *rc::gen::element(a.depth / 2, -a.depth / 2, *coord(-300, 300));
+  const double across = *rc::gen::element(a.width / 2, -a.width / 2, *coord(-300, 300));
+  const double nudge = *rc::gen::element(0.0, 1e-6, -1e-6, 2e-6, -2e-6, 5e-7);
+  const Vec2 edge = a.centre + a.forward() * (along + nudge) + a.right() * (across - nudge);
+  for (const Vec2 p : {random, edge, a.front_centre(), a.centre}) {
+    RC_ASSERT(zone_of(f, p) == zone_of(a, p));
+  }
+}
+
 // in_arc as shapes.cc computed it before the frames (issue 9): the target's corners
 // clipped by the arc's half-planes, each clip a fresh vector.
 bool reference_in_arc(const Rect& firer, const Rect& target, double half_angle_deg) {

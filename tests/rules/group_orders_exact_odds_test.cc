@@ -96,5 +96,37 @@ TEST(GroupOrdersExactOdds, MoraleOddsAreTheResolutionsDoublesBitForBit) {
   EXPECT_GT(with_d4, 1000);
 }
 
+// The modifier sets built unlisted (a roll nobody records, the exact odds: rules/roll_helpers.h)
+// keep the listed sets' totals and verdicts, and no list.
+TEST(GroupOrdersExactOdds, UnlistedModifiersKeepTheListedTotals) {
+  std::mt19937_64 gen(43);
+  int listed_several = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const ShootingSituation shot = shooting_situation(random_params(resolution("shooting"), gen));
+    const ShootingModifiers sl = shooting_modifiers(shot), su = shooting_modifiers(shot, false);
+    ASSERT_EQ(su.may_shoot, sl.may_shoot) << "trial " << trial;
+    EXPECT_EQ(su.band, sl.band);
+    EXPECT_EQ(su.modifiers.total(), sl.modifiers.total()) << "trial " << trial;
+    EXPECT_TRUE(su.modifiers.list().empty());
+    if (sl.modifiers.list().size() > 2) ++listed_several;
+
+    const MeleeSituation melee = melee_situation(random_params(resolution("melee"), gen));
+    const MeleeModifiers ml = melee_modifiers(melee), mu = melee_modifiers(melee, false);
+    ASSERT_EQ(mu.may_fight, ml.may_fight) << "trial " << trial;
+    EXPECT_EQ(mu.modifiers.total(), ml.modifiers.total()) << "trial " << trial;
+    EXPECT_TRUE(mu.modifiers.list().empty());
+
+    const MoraleSituation morale = morale_situation(random_params(resolution("morale"), gen));
+    for (int d4 = 0; d4 <= kD4; ++d4) {
+      const Modifiers listed = morale_modifiers(morale, d4);
+      const Modifiers unlisted = morale_modifiers(morale, d4, false);
+      EXPECT_EQ(unlisted.total(), listed.total()) << "trial " << trial << " d4 " << d4;
+      EXPECT_TRUE(unlisted.list().empty());
+      if (listed.list().size() > 2) ++listed_several;
+    }
+  }
+  EXPECT_GT(listed_several, 1000);  // the sets compared are not trivial
+}
+
 }  // namespace
 }  // namespace smoothbore::group_orders

@@ -217,6 +217,39 @@ TEST(GroupOrdersModule, LayoutIsOneRectangleOfTheStands) {
 }
 
 // The helpers a battle calls.
+// The unit-type facts and weapon ranges are kept, read once for every type, weapon and
+// option set (issue 9): each answer is the table's, read here row by row.
+TEST(GroupOrdersModule, KeptTypeFactsAndRangesAreTheTables) {
+  int types = 0;
+  for (const Row& r : table("units.types").rows) {
+    ++types;
+    EXPECT_EQ(is_light(r.key), r.text("class") == "light") << r.key;
+    EXPECT_EQ(is_artillery(r.key), r.text("arm") == "artillery") << r.key;
+    EXPECT_EQ(is_cavalry(r.key), r.text("arm") == "cavalry") << r.key;
+    EXPECT_EQ(is_infantry(r.key), r.text("arm") == "foot") << r.key;
+    EXPECT_EQ(weapon_of(r.key, "as-type"), r.text("weapon")) << r.key;
+    EXPECT_EQ(weapon_of(r.key, "bow"), "bow");
+    EXPECT_EQ(melee_factor(r.key, "medium-infantry"), r.number("melee_vs_infantry")) << r.key;
+    EXPECT_EQ(melee_factor(r.key, "medium-cavalry"), r.number("melee")) << r.key;
+  }
+  EXPECT_EQ(types, 13);
+  const Row& rifle = row("shooting.ranges", "rifle");
+  for (const Row& r : table("shooting.ranges").rows) {
+    for (int bits = 0; bits < 8; ++bits) {
+      const RangeOptions o{(bits & 4) != 0, (bits & 2) != 0, (bits & 1) != 0};
+      Ranges want{r.number("short"), r.number("long"), r.number("extreme")};
+      if (o.musket_extreme20 && r.flag("musket")) want.extreme_cm = rifle.number("extreme");
+      if (o.musket_extreme20 && r.key == "rifle") want.extreme_cm = 0;
+      if (o.li_no_short && r.key == "light-musket") want.short_cm = 0;
+      if (o.bow_long5 && r.key == "bow") want = Ranges{0, 5, 0};
+      const Ranges got = weapon_ranges(r.key, o);
+      EXPECT_EQ(got.short_cm, want.short_cm) << r.key << " " << bits;
+      EXPECT_EQ(got.long_cm, want.long_cm) << r.key << " " << bits;
+      EXPECT_EQ(got.extreme_cm, want.extreme_cm) << r.key << " " << bits;
+    }
+  }
+}
+
 TEST(GroupOrdersModule, BattleHelpers) {
   EXPECT_EQ(melee_factor("heavy-cavalry", "medium-infantry"), 3);  // L37: 3 versus Infantry
   EXPECT_EQ(melee_factor("heavy-cavalry", "medium-cavalry"), 4);

@@ -243,4 +243,18 @@ Box bounds(const RectFrame& a) {
   return b;
 }
 
+// The same arithmetic as zone_of(const Rect&, Vec2), the axes read from the frame (f and r
+// are rect.forward() and rect.right(); hd and hw are depth / 2 and width / 2).
+Zone zone_of(const RectFrame& target, Vec2 p) {
+  constexpr double kSlack = 1e-6;
+  const Vec2 d = p - target.rect.centre;
+  const double along = d.dot(target.f);
+  const double across = d.dot(target.r);
+  if (along >= target.hd - kSlack && std::fabs(across) <= target.hw + kSlack) {
+    return Zone::kFront;
+  }
+  if (along <= -target.hd + kSlack) return Zone::kRear;
+  return across < 0 ? Zone::kLeftFlank : Zone::kRightFlank;
+}
+
 }  // namespace smoothbore

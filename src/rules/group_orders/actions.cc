@@ -186,7 +186,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return out;
   const Unit& u = force_.units[unit];
-  const Rect fp = u.footprint();
+  // The kept frame (placed()): the footprint, its axes and corners, no sine or cosine.
+  const RectFrame& my_frame = frame(unit);
+  const Rect& fp = my_frame.rect;
+  const Vec2 ahead = my_frame.f;  // fp.forward()
   const bool general =
       carries_group_orders(unit) && !settled_.empty() && !settled_[state_[unit].group];
   // The orders to act under: the unit's, or each a General may choose (no heap: ids).
@@ -253,8 +256,8 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         judged[n_judged++] = {to, ok};
         return ok;
       };
-      for (const Vec2 dir : {fp.forward(), (goal_fp.centre - fp.centre).normalized(),
-                             (force_.units[enemy].footprint().centre - fp.centre).normalized()}) {
+      for (const Vec2 dir : {ahead, (goal_fp.centre - fp.centre).normalized(),
+                             (frame(enemy).rect.centre - fp.centre).normalized()}) {
         double facing = 0;  // bearing_of(dir), worked out once for the direction's moves
         bool faced = false;
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
@@ -279,10 +282,10 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         const Unit& t = force_.units[ti];
         if (t.side == u.side || !t.on_table()) continue;
         // Beyond a move by the centres alone (over 1 mm, so gap_cm too): no full distance.
-        if (surely_farther(frame(unit), frame(ti), speed) || gap_cm(unit, ti) > speed_cm) {
+        if (surely_farther(my_frame, frame(ti), speed) || gap_cm(unit, ti) > speed_cm) {
           continue;
         }
-        if (zone_of(fp, t.footprint().centre) != Zone::kFront) continue;
+        if (zone_of(my_frame, frame(ti).rect.centre) != Zone::kFront) continue;
         Action c = base(unit, rate);
         c.kind = ActionKind::kCharge;
         c.target = ti;
@@ -293,7 +296,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
         if (enemy >= 0) {
           Action f = base(unit, rate);
           f.kind = ActionKind::kFace;
-          f.facing = bearing_of(force_.units[enemy].footprint().centre - fp.centre);
+          f.facing = bearing_of(frame(enemy).rect.centre - fp.centre);
           out.push_back(f);
         }
         continue;
@@ -301,7 +304,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       Vec2 onward = fp.centre;
       std::vector<Vec2>& goals = legal_goals_;
       goals.clear();
-      if (enemy >= 0) goals.push_back(force_.units[enemy].footprint().centre);
+      if (enemy >= 0) goals.push_back(frame(enemy).rect.centre);
       for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
       const double zone = step_options_.reserve_zone * kCm;
@@ -348,12 +351,11 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       Action back = base(unit, rate);  // L11: half speed backwards
       back.kind = ActionKind::kMove;
       back.moves = true;
-      back.destination = fp.centre - fp.forward() * (speed / 2);
+      back.destination = fp.centre - ahead * (speed / 2);
       back.facing = fp.facing;
       out.push_back(back);
       // L13-L19: formation changes by drill class.
-      const std::string fc =
-          drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
+      const std::string& fc = traits(unit).formation_change;  // read once (battle.cc)
       if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
         for (const std::string& f : type->formations) {
           if (f == u.formation || f == "square") continue;
@@ -433,8 +435,7 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   if (a.kind != ActionKind::kCharge) return out;
   const Unit& me = force_.units[a.unit];
   double pass = 0;
-  const bool missile = me.arm == Arm::kFoot &&
-                       weapon_of(me.type, me.attribute_string("weapon", "as-type")) != "none";
+  const bool missile = me.arm == Arm::kFoot && !weapon_of_unit(a.unit).none;  // kept
   const bool half = 2 * stands(a.unit) <= me.start_figures;
   if (missile && !light(a.unit)) {
     pass = probability(

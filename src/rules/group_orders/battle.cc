@@ -67,11 +67,20 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     gs.start_stands += u.start_figures;
   }
   light_.resize(force_.units.size());
+  traits_.resize(force_.units.size());
   movement_cm_.resize(force_.units.size());
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const Unit& u = force_.units[i];
     const std::string cls = u.attribute_string("class", "as-type");
     light_[i] = cls == "as-type" ? is_light(u.type) : cls == "light";
+    Traits& t = traits_[i];
+    t.weapon = u.attribute_string("weapon", "as-type");
+    t.poor_shots = u.attribute_string("poor-shots", "false") == "true";
+    const std::string morale = u.attribute_string("morale", "normal");
+    t.high_morale = morale == "high";
+    t.poor_morale = morale == "poor";
+    t.formation_change =
+        drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
     movement_cm_[i] = unit_type(u.type).number("movement");
     placed(static_cast<int>(i));
   }

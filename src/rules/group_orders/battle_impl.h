@@ -206,6 +206,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The unit's footprint with its axes and corners, kept by placed(): distances between
   // units (gap_cm, the nearest enemy, the halt check of a move) need no sine or cosine.
   const RectFrame& frame(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
+  // Battle::unit_footprint: the kept footprint of a unit on the table (the doctrine and the
+  // objective holders ask it at every decision and check), else the unit's own.
+  Rect unit_footprint(int unit) const override {
+    const std::size_t k = static_cast<std::size_t>(unit);
+    return force_.units[k].on_table() ? frame_[k].rect : force_.units[k].footprint();
+  }
   // The frame of `r`, a footprint of `unit` moved but not turned or reshaped (a step of a
   // move, a candidate destination): the kept frame moved; otherwise worked out.
   RectFrame frame_at(int unit, const Rect& r) const;
@@ -322,7 +328,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The situation those parameters describe, built without them (the battle's rolls and
   // exact odds; tests/rules/group_orders_exact_odds_test.cc checks they agree).
   ShootingSituation shooting_situation(const ShootingFacts& f) const;
-  std::vector<int> overlappers(int unit, int enemy) const;  // H4-11
+  std::vector<int> overlappers(int unit, int enemy) const;             // H4-11
+  void overlappers(int unit, int enemy, std::vector<int>& out) const;  // into a buffer
   // The facts of a melee (melee_params: the same, as the resolution's parameters).
   struct MeleeFacts {
     std::string unit_type;
@@ -461,9 +468,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable unsigned nearest_met_stamp_ = 0;
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state
   mutable std::optional<ShotRules> shot_rules_;
-  mutable std::vector<Weapon> weapons_;  // by unit
-  mutable std::vector<int> shot_ids_;    // can_shoot_at's scratch
-  mutable std::vector<int> place_ids_;   // place_ok's scratch
+  mutable std::vector<Weapon> weapons_;   // by unit
+  mutable std::vector<int> shot_ids_;     // can_shoot_at's scratch
+  mutable std::vector<int> place_ids_;    // place_ok's scratch
+  mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
+  mutable std::vector<int> overlap_out_;  // melee_facts' buffer of overlappers
+  mutable std::vector<int> contact_ids_;  // in_contact_with_enemy's scratch
+  std::vector<int> reach_ids_;            // shooting_phase's targets in reach
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
@@ -484,6 +495,17 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   TouchTracker touches_;  // for a recorder (touch)
   int acting_ = 0;
   std::string phase_;
+  // Per unit, what its attributes say, read once by the constructor (issue 9: the facts of a
+  // shot, a melee or a morale test read them again and again).
+  struct Traits {
+    std::string weapon;            // attribute_string("weapon", "as-type")
+    bool poor_shots = false;       // attribute_string("poor-shots", "false") == "true"
+    bool high_morale = false;      // attribute_string("morale", "normal") == "high"
+    bool poor_morale = false;      // ... == "poor"
+    std::string formation_change;  // drill_class(type, drill).text("formation_change")
+  };
+  std::vector<Traits> traits_;
+  const Traits& traits(int unit) const { return traits_[static_cast<std::size_t>(unit)]; }
 };
 
 // The chance of each number of stands killed, 0-3, by a melee's first die (the doctrine's

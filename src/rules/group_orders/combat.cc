@@ -18,9 +18,10 @@ namespace smoothbore::group_orders {
 
 bool BattleGO::in_contact_with_enemy(int unit) const {
   const Unit& u = force_.units[unit];
-  for (int j : near_enemies(filed_box(unit), 1.0, u.side)) {
+  near_enemies(filed_box(unit), 1.0, u.side, contact_ids_);
+  for (int j : contact_ids_) {
     if (force_.units[j].side == u.side || !force_.units[j].on_table()) continue;
-    if (distance(u.footprint(), force_.units[j].footprint()) < 1.0) return true;
+    if (gap_mm(unit, j) < 1.0) return true;  // the kept frames' distance: the footprints'
   }
   return false;
 }
@@ -64,7 +65,8 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
     if (target < 0 || !can_shoot_at(u, target)) {
       target = -1;
       double best = 1e18;
-      for (int t : in_weapon_reach(u)) {
+      in_weapon_reach(u, reach_ids_);
+      for (int t : reach_ids_) {
         if (!can_shoot_at(u, t)) continue;
         const double gap = gap_cm(u, t);  // once, not again for the best (issue 9)
         if (gap < best) {
@@ -94,9 +96,8 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
         log.append(std::move(e));
       }
       if (me.arm == Arm::kArtillery) {
-        const Ranges r = weapon_ranges(weapon_of(me.type, "as-type"),
-                                       {option_on("h4_musket_extreme20"),
-                                        option_on("h4_li_no_short"), option_on("h4_bow_long5")});
+        // The options as shot_rules() read them once (not three option lookups a shot).
+        const Ranges r = weapon_ranges(weapon_of(me.type, "as-type"), shot_rules().range_options);
         if (range_band(r, gap_cm(u, target)) == RangeBand::kShort) {
           groups_[state_[target].group].under_artillery_short = true;  // L179
         }
@@ -124,8 +125,7 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       const std::size_t j = static_cast<std::size_t>(o);
       if (force_.units[j].side == force_.units[i].side || !force_.units[j].on_table()) continue;
       if (gap_cm(u, o) >= 0.1) continue;
-      const bool front =
-          zone_of(force_.units[i].footprint(), force_.units[j].footprint().centre) == Zone::kFront;
+      const bool front = zone_of(frame(u), frame(o).rect.centre) == Zone::kFront;
       if (opponent[i] < 0 || front) opponent[i] = o;
     }
   }

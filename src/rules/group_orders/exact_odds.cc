@@ -21,7 +21,7 @@ ResultOdds d6_odds(ResultOf result_of) {
 }  // namespace
 
 ResultOdds shooting_odds(const ShootingSituation& s) {
-  const ShootingModifiers sm = shooting_modifiers(s);
+  const ShootingModifiers sm = shooting_modifiers(s, false);
   if (!sm.may_shoot) return {{"none", 1.0}};
   const int total = sm.modifiers.total();
   return d6_odds(
@@ -29,7 +29,7 @@ ResultOdds shooting_odds(const ShootingSituation& s) {
 }
 
 ResultOdds melee_odds(const MeleeSituation& s) {
-  const MeleeModifiers mm = melee_modifiers(s);
+  const MeleeModifiers mm = melee_modifiers(s, false);
   if (!mm.may_fight) return {{"none", 1.0}};
   const int total = mm.modifiers.total();
   return d6_odds([total](int face) -> std::string_view { return melee_result(face + total).key; });
@@ -39,7 +39,7 @@ std::vector<MoraleOdds> morale_odds(const MoraleSituation& s) {
   std::map<std::tuple<std::string, std::string, int>, int> paths;
   const bool d4 = morale_rolls_d4(s);
   for (int pip = d4 ? 1 : 0; pip <= (d4 ? kD4 : 0); ++pip) {
-    const int total = morale_modifiers(s, pip).total();
+    const int total = morale_modifiers(s, pip, false).total();
     for (int face = 1; face <= kD6; ++face) {
       const OrderChange oc = morale_result(s, face + total);
       ++paths[{oc.result, oc.orders, oc.fall_back_cm}];

@@ -33,7 +33,7 @@ MeleeSituation melee_situation(const Params& p) {
 }
 
 std::string_view roll_melee(const MeleeSituation& s, Chance& c, RollRecord* rec) {
-  const MeleeModifiers mm = melee_modifiers(s);
+  const MeleeModifiers mm = melee_modifiers(s, rec != nullptr);
   start_record(rec, "melee", 0,
                "1D6 + modifiers: 5-6 kills 1 stand, 7+ 2, 10+ 3, and disorganises (L162-L165)");
   if (!mm.may_fight) {

@@ -19,7 +19,7 @@ OrderChange roll_morale(const MoraleSituation& s, Chance& c, RollRecord* rec) {
     d4 = c.roll(kD4);
     note_face(rec, "d4", d4);
   }
-  const Modifiers m = morale_modifiers(s, d4);
+  const Modifiers m = morale_modifiers(s, d4, rec != nullptr);
   m.record(rec);
   const int face = c.roll(kD6);
   note_face(rec, "d6", face);

@@ -144,7 +144,7 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
 bool BattleGO::keeps_advance_pace(int unit, const Action& a) const {
   if (a.kind == ActionKind::kCharge) return true;
   if (!a.moves || (a.kind != ActionKind::kMove && a.kind != ActionKind::kShift)) return false;
-  const double d = distance(force_.units[unit].footprint().centre, a.destination) / kCm;
+  const double d = distance(unit_footprint(unit).centre, a.destination) / kCm;  // kept
   return d >= max_speed_cm(unit) / 2 - 1e-6;
 }
 
@@ -231,7 +231,7 @@ void BattleGO::move_generals(int side, EventLog& log) {
       const Unit& u = force_.units[i];
       if (u.side != side || !active(i)) return;
       if (l.command >= 0 && state_[i].group != l.command) return;
-      sum = sum + u.footprint().centre;
+      sum = sum + frame(i).rect.centre;  // the footprint's, kept by placed()
       ++n;
     };
     if (l.command >= 0 && l.command < static_cast<int>(groups_.size())) {
@@ -259,7 +259,7 @@ void BattleGO::generals_contacted(EventLog& log) {
     for (int i : near(grown(Box{l.position, l.position}, 1.0))) {
       const Unit& u = force_.units[i];
       if (!u.on_table()) continue;
-      const double d = distance(u.footprint(), l.position);
+      const double d = distance(frame(i), l.position);  // as the footprint's, bit for bit
       if (u.side != l.side && d < 1.0) enemy = true;
       if (u.side == l.side && d < 1.0) friend_near = true;
     }

@@ -47,7 +47,7 @@ std::string_view roll_order_change(const OrderChangeSituation& s, Chance& c, Rol
     note_face(rec, "d6", face);
     const int d4 = morale_rolls_d4(ms) ? c.roll(4) : 0;
     if (d4 > 0) note_face(rec, "d4", d4);
-    const Modifiers general = morale_modifiers(ms, d4);
+    const Modifiers general = morale_modifiers(ms, d4, rec != nullptr);
     if (rec != nullptr && s.modifier != 0) {
       rec->modifiers.push_back(
           {"the Group's morale modifiers", static_cast<double>(s.modifier), "L169-L194"});

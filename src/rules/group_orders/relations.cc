@@ -12,12 +12,13 @@ namespace smoothbore::group_orders {
 // of the unit (a corner, the centre or the front edge) is higher than the enemy's front edge.
 bool BattleGO::uphill_of(int unit, int enemy) const {
   const smoothbore::Table& t = scenario_.table;
-  const Rect us = force_.units[unit].footprint();
-  const int theirs = t.elevation_at(force_.units[enemy].footprint().front_centre());
+  // The kept frames (placed()): the footprints' front centres and corners, no sine or cosine.
+  const RectFrame& us = frame(unit);
+  const int theirs = t.elevation_at(frame(enemy).front_centre());
   int ours = t.elevation_at(us.front_centre());
   if (step_options_.uphill_any_part) {
-    ours = std::max(ours, t.elevation_at(us.centre));
-    for (const Vec2& c : us.corners()) ours = std::max(ours, t.elevation_at(c));
+    ours = std::max(ours, t.elevation_at(us.rect.centre));
+    for (const Vec2& c : us.corners) ours = std::max(ours, t.elevation_at(c));
   }
   return ours > theirs;
 }
@@ -55,8 +56,8 @@ bool BattleGO::uphill_of_all_enemy_now(int unit) const {
 // L6: a Massed enemy "whose front is directly to the front of the advancing unit": in our
 // front zone and facing us (its front within 45° of facing back at us).
 bool BattleGO::enemy_to_front(int unit, int enemy) const {
-  const Rect us = force_.units[unit].footprint(), them = force_.units[enemy].footprint();
-  if (zone_of(us, them.centre) != Zone::kFront) return false;
+  const Rect &us = frame(unit).rect, &them = frame(enemy).rect;  // the footprints (placed())
+  if (zone_of(frame(unit), them.centre) != Zone::kFront) return false;
   return std::abs(bearing_difference(them.facing, us.facing + 180.0)) <= 45.0;
 }
 
@@ -65,23 +66,32 @@ bool BattleGO::enemy_to_front(int unit, int enemy) const {
 // enemy, and not on Retreat or Rout.
 std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
   std::vector<int> out;
+  overlappers(unit, enemy, out);
+  return out;
+}
+
+// The kept frames (placed()) are the footprints: their distances and front centres are the
+// Rects' bit for bit, and the unit's filed box is its footprint's bounds (issue 9).
+void BattleGO::overlappers(int unit, int enemy, std::vector<int>& out) const {
+  out.clear();
   const Unit& u = force_.units[unit];
-  const Rect us = u.footprint(), them = force_.units[enemy].footprint();
-  for (int o : near(us, 1.0)) {  // touching our side: within 0.5 mm
+  const RectFrame &us = frame(unit), &them = frame(enemy);
+  std::vector<int>& ids = overlap_ids_;
+  near(grown(filed_box(unit), 1.0), ids);  // touching our side: within 0.5 mm
+  for (int o : ids) {
     const std::size_t i = static_cast<std::size_t>(o);
     if (o == unit || force_.units[i].side != u.side || !active(o)) continue;
     const OrdersId oo = orders_id(o);
     if (oo == OrdersId::kRetreat || oo == OrdersId::kRout) continue;
-    const Rect r = force_.units[i].footprint();
+    const RectFrame& r = frame(o);
     if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
-    if (std::abs(bearing_difference(r.facing, us.facing)) > 10) continue;
+    if (std::abs(bearing_difference(r.rect.facing, us.rect.facing)) > 10) continue;
     if (step_options_.overlap_level_side &&
-        distance(r.front_centre(), us.front_centre()) > (r.width + us.width) / 2 + 1) {
+        distance(r.front_centre(), us.front_centre()) > (r.rect.width + us.rect.width) / 2 + 1) {
       continue;
     }
     out.push_back(o);
   }
-  return out;
 }
 
 }  // namespace smoothbore::group_orders

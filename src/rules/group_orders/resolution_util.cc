@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/check.h"
@@ -85,13 +86,51 @@ int extra_stands(const Row& r, std::string_view type, int stands) {
 }  // namespace
 
 const Row& unit_type(std::string_view type) { return row("units.types", type); }
-bool is_light(std::string_view type) { return unit_type(type).text("class") == "light"; }
-bool is_artillery(std::string_view type) { return unit_type(type).text("arm") == "artillery"; }
-bool is_cavalry(std::string_view type) { return unit_type(type).text("arm") == "cavalry"; }
-bool is_infantry(std::string_view type) { return unit_type(type).text("arm") == "foot"; }
+
+namespace {
+
+// A unit type's facts from its units.types row, read once for every type (issue 9: a shot's
+// modifiers asked is_light, is_artillery and weapon_of by the row, its texts copied, each
+// time); a type not in the table is looked up as before, which aborts naming it.
+struct TypeFacts {
+  const Row* row = nullptr;
+  bool light = false;
+  bool artillery = false;
+  bool cavalry = false;
+  bool infantry = false;
+  std::string weapon;  // the row's weapon text
+};
+
+const TypeFacts& type_facts(std::string_view type) {
+  static const std::unordered_map<std::string_view, TypeFacts> kFacts = [] {
+    std::unordered_map<std::string_view, TypeFacts> out;
+    for (const Row& r : table("units.types").rows) {
+      TypeFacts& f = out[r.key];
+      f.row = &r;
+      f.light = r.text("class") == "light";
+      const std::string arm = r.text("arm");
+      f.artillery = arm == "artillery";
+      f.cavalry = arm == "cavalry";
+      f.infantry = arm == "foot";
+      f.weapon = r.text("weapon");
+    }
+    return out;
+  }();
+  const auto it = kFacts.find(type);
+  if (it == kFacts.end()) unit_type(type);  // not in units.types: aborts naming the row
+  SB_CHECK(it != kFacts.end(), "a unit type of units.types");
+  return it->second;
+}
+
+}  // namespace
+
+bool is_light(std::string_view type) { return type_facts(type).light; }
+bool is_artillery(std::string_view type) { return type_facts(type).artillery; }
+bool is_cavalry(std::string_view type) { return type_facts(type).cavalry; }
+bool is_infantry(std::string_view type) { return type_facts(type).infantry; }
 
 int melee_factor(std::string_view type, std::string_view enemy_type) {
-  const Row& r = unit_type(type);
+  const Row& r = *type_facts(type).row;
   return is_infantry(enemy_type) ? r.number("melee_vs_infantry") : r.number("melee");
 }
 
@@ -102,10 +141,12 @@ const Row& drill_class(std::string_view type, std::string_view drill) {
 }
 
 std::string weapon_of(std::string_view type, std::string_view weapon) {
-  return std::string(weapon == "as-type" ? unit_type(type).text("weapon") : weapon);
+  return std::string(weapon == "as-type" ? std::string_view(type_facts(type).weapon) : weapon);
 }
 
-Ranges weapon_ranges(std::string_view weapon, const RangeOptions& o) {
+namespace {
+
+Ranges weapon_ranges_fresh(std::string_view weapon, const RangeOptions& o) {
   const Row& r = row("shooting.ranges", weapon);
   Ranges out{r.number("short"), r.number("long"), r.number("extreme")};
   if (o.musket_extreme20) {  // §4.2: the one small-arms extreme is the muskets', not rifles'
@@ -115,6 +156,36 @@ Ranges weapon_ranges(std::string_view weapon, const RangeOptions& o) {
   if (o.li_no_short && weapon == "light-musket") out.short_cm = 0;
   if (o.bow_long5 && weapon == "bow") out = Ranges{0, 5, 0};  // "Bows- 5cms" (L117)
   return out;
+}
+
+std::size_t options_index(const RangeOptions& o) {
+  return (o.musket_extreme20 ? 4 : 0) + (o.li_no_short ? 2 : 0) + (o.bow_long5 ? 1 : 0);
+}
+
+}  // namespace
+
+// Every weapon's ranges under each of the eight option sets, worked out once (issue 9: a
+// shot's modifiers asked them of the table each time); a weapon not in the table is looked up
+// as before, which aborts naming it.
+Ranges weapon_ranges(std::string_view weapon, const RangeOptions& o) {
+  static const std::unordered_map<std::string_view, std::array<Ranges, 8>> kRanges = [] {
+    std::unordered_map<std::string_view, std::array<Ranges, 8>> out;
+    for (const Row& r : table("shooting.ranges").rows) {
+      std::array<Ranges, 8>& by_options = out[r.key];
+      for (const bool extreme20 : {false, true}) {
+        for (const bool no_short : {false, true}) {
+          for (const bool bow5 : {false, true}) {
+            const RangeOptions each{extreme20, no_short, bow5};
+            by_options[options_index(each)] = weapon_ranges_fresh(r.key, each);
+          }
+        }
+      }
+    }
+    return out;
+  }();
+  const auto it = kRanges.find(weapon);
+  if (it == kRanges.end()) return weapon_ranges_fresh(weapon, o);  // aborts naming the row
+  return it->second[options_index(o)];
 }
 
 RangeBand range_band(const Ranges& r, double cm) {
@@ -186,8 +257,9 @@ const ShotModifierRows& shot_modifier_rows() {
 
 }  // namespace
 
-ShootingModifiers shooting_modifiers(const ShootingSituation& s) {
+ShootingModifiers shooting_modifiers(const ShootingSituation& s, bool listed) {
   ShootingModifiers out;
+  out.modifiers = Modifiers(listed);
   out.weapon = weapon_of(s.shooter, s.weapon);
   const bool artillery = is_artillery(s.shooter);
   if (out.weapon == "none") {
@@ -282,8 +354,9 @@ const Row& shooting_result(int score) { return result_row(Results::kShooting, sc
 
 const Row& melee_result(int score) { return result_row(Results::kMelee, score); }
 
-MeleeModifiers melee_modifiers(const MeleeSituation& s) {
+MeleeModifiers melee_modifiers(const MeleeSituation& s, bool listed) {
   MeleeModifiers out;
+  out.modifiers = Modifiers(listed);
   out.factor = melee_factor(s.unit_type, s.enemy_type);
   out.enemy_factor = s.enemy_routing ? 0 : melee_factor(s.enemy_type, s.unit_type);
   if (s.orders == "rout") {
@@ -321,8 +394,8 @@ bool morale_rolls_d4(const MoraleSituation& s) {
   return s.general_cm >= 0 && s.general_range == "d4-per-test";
 }
 
-Modifiers morale_modifiers(const MoraleSituation& s, int d4) {
-  Modifiers m;
+Modifiers morale_modifiers(const MoraleSituation& s, int d4, bool listed) {
+  Modifiers m(listed);
   const char* column = s.split_b ? "value_b" : "value";
   auto add = [&](std::string_view key, bool on, int times = 1) {
     if (!on) return;  // a modifier that does not apply needs no row

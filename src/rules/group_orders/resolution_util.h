@@ -89,7 +89,8 @@ struct ShootingModifiers {
   const Row* range_row = nullptr;  // shooting.ranges
   Modifiers modifiers;
 };
-ShootingModifiers shooting_modifiers(const ShootingSituation& s);
+// `listed` false: the modifiers' total only, no names (a roll not recorded, exact odds).
+ShootingModifiers shooting_modifiers(const ShootingSituation& s, bool listed = true);
 // The situation the `shooting` resolution's parameters describe.
 ShootingSituation shooting_situation(const Params& p);
 // The `shooting` resolution's roll of `s` (one D6; the record, when `rec` is not null, with
@@ -147,7 +148,7 @@ struct MeleeModifiers {
   int enemy_factor = 0;
   Modifiers modifiers;
 };
-MeleeModifiers melee_modifiers(const MeleeSituation& s);
+MeleeModifiers melee_modifiers(const MeleeSituation& s, bool listed = true);  // as shooting's
 // The situation the `melee` resolution's parameters describe.
 MeleeSituation melee_situation(const Params& p);
 // The `melee` resolution's roll of `s`: the result row's key ("none" for routers).
@@ -184,8 +185,9 @@ struct MoraleSituation {
 MoraleSituation morale_situation(const Params& p);
 // Whether the General's +1 needs a D4 (H4-16).
 bool morale_rolls_d4(const MoraleSituation& s);
-// The modifier set; `d4` is the General's die (0 when none was rolled).
-Modifiers morale_modifiers(const MoraleSituation& s, int d4);
+// The modifier set; `d4` is the General's die (0 when none was rolled); `listed` as
+// shooting_modifiers'.
+Modifiers morale_modifiers(const MoraleSituation& s, int d4, bool listed = true);
 
 struct OrderChange {
   std::string result;  // the table's action: "stay", "advance-to-stand", "rout", "rally", ...

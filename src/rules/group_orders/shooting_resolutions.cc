@@ -49,7 +49,7 @@ ShootingSituation shooting_situation(const Params& p) {
 
 std::string_view roll_shooting(const ShootingSituation& s, bool note_reconstructed, Chance& c,
                                RollRecord* rec) {
-  const ShootingModifiers sm = shooting_modifiers(s);
+  const ShootingModifiers sm = shooting_modifiers(s, rec != nullptr);
   if (rec != nullptr) {
     start_record(rec, "shooting", 0,
                  "1D6 + modifiers: 4 disorganises, 5 kills 1 stand, 7+ 2, 10+ 3 (L128-L135)");

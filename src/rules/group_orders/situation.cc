@@ -103,7 +103,7 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
   const std::size_t k = static_cast<std::size_t>(unit);
   if (ground_.size() <= k) ground_.resize(k + 1);
   Ground& g = ground_[k];
-  const Rect fp = force_.units[k].footprint();
+  const Rect& fp = frame(unit).rect;  // the footprint, kept by placed()
   if (g.valid && g.rect.centre == fp.centre && g.rect.facing == fp.facing &&
       g.rect.width == fp.width && g.rect.depth == fp.depth) {
     return g;
@@ -169,7 +169,7 @@ bool BattleGO::can_shoot_at(int unit, int target, OrdersId orders) const {
   near(grown(line, 1.0), ids);
   for (int o : ids) {
     if (o == unit || o == target || !force_.units[o].on_table()) continue;
-    const Rect r = force_.units[o].footprint();
+    const Rect& r = frame(o).rect;  // the footprint, kept by placed()
     if (point_segment_distance(r.centre, Segment{a, b}) < std::min(r.width, r.depth) / 2) {
       return false;
     }
@@ -239,7 +239,8 @@ double BattleGO::leader_cm(int leader, int group) const {
   double best = -1;
   for (int u : groups_[group].units) {
     if (!force_.units[u].on_table()) continue;
-    const double d = distance(force_.units[u].footprint(), force_.leaders[leader].position) / kCm;
+    // The kept frame: as distance(footprint, position), bit for bit, with no sine or cosine.
+    const double d = distance(frame(u), force_.leaders[leader].position) / kCm;
     if (best < 0 || d < best) best = d;
   }
   return best;
@@ -267,7 +268,7 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   const UnitState& s = state_[unit];
   ShootingFacts f;
   f.shooter = u.type;
-  f.weapon = u.attribute_string("weapon", "as-type");
+  f.weapon = traits(unit).weapon;
   const FormationId tf = formation(target);
   if (tf == FormationId::kSquare) {
     f.target_formation = "square";
@@ -280,7 +281,7 @@ BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
   f.range_cm = std::min(gap_cm(unit, target), 100.0);
   f.orders = orders_of(unit);
   f.moved = s.moved_cm > 0.01;
-  f.poor_shots = u.attribute_string("poor-shots", "false") == "true";
+  f.poor_shots = traits(unit).poor_shots;
   f.disordered = s.disorganised;
   f.first_shot = first && !s.fired_ever && massed(unit);
   f.target_cover = ground(target).cover;
@@ -337,7 +338,9 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
   const UnitState& s = state_[unit];
-  const Rect us = u.footprint(), them = e.footprint();
+  // The kept frames (placed()) are the footprints: no sine or cosine worked out.
+  const RectFrame &mine = frame(unit), &theirs = frame(enemy);
+  const Rect &us = mine.rect, &them = theirs.rect;
   MeleeFacts f;
   f.unit_type = u.type;
   f.enemy_type = e.type;
@@ -345,10 +348,10 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   const double touching = std::min(us.width, them.width);
   f.contact =
       std::clamp(static_cast<int>(std::lround(touching / 40.0)), 1, std::min(8, stands(unit)));
-  f.flank_rear = zone_of(them, us.front_centre()) != Zone::kFront;
-  f.flanked = zone_of(us, them.front_centre()) != Zone::kFront;
-  f.overlap = !overlappers(unit, enemy).empty();
-  const std::string morale = u.attribute_string("morale", "normal");
+  f.flank_rear = zone_of(theirs, mine.front_centre()) != Zone::kFront;
+  f.flanked = zone_of(mine, theirs.front_centre()) != Zone::kFront;
+  overlappers(unit, enemy, overlap_out_);
+  f.overlap = !overlap_out_.empty();
   const FormationId uf = formation(unit);
   f.formation = uf == FormationId::kSquare ? "square" : "line";
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
@@ -360,8 +363,8 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   }
   f.orders = orders_of(unit);
   f.enemy_routing = routing(enemy);
-  f.high_morale = morale == "high";
-  f.poor_morale = morale == "poor";
+  f.high_morale = traits(unit).high_morale;
+  f.poor_morale = traits(unit).poor_morale;
   const Ground& eg = ground(enemy);  // read once: its building and its cover
   const bool enemy_building = eg.building;
   const bool enemy_hard_cover = std::string_view(eg.cover) == "hard";
@@ -430,9 +433,9 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
     if (force_.units[i].on_table()) left += stands(i);
     disordered = disordered || (force_.units[i].on_table() && state_[i].disorganised);
   }
-  high = u.attribute_string("morale", "normal") == "high";
-  poor = u.attribute_string("morale", "normal") == "poor";
-  const bool militia_open = u.type == "militia" && terrain_type(u.footprint().centre) == 0;
+  high = traits(unit).high_morale;
+  poor = traits(unit).poor_morale;
+  const bool militia_open = u.type == "militia" && terrain_type(frame(unit).rect.centre) == 0;
   MoraleSituation s;
   s.unit_class = light(unit) ? "light" : "massed";
   s.test = test;
@@ -440,8 +443,8 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.artillery = u.arm == Arm::kArtillery;
   s.general_cm = std::min(general_cm(group), 200.0);
   s.high_morale = high;
-  s.uphill_or_cover =
-      (u.arm == Arm::kFoot && cover_of(unit) != "none") || uphill_of_all_enemy(unit);
+  s.uphill_or_cover = (u.arm == Arm::kFoot && std::string_view(ground(unit).cover) != "none") ||
+                      uphill_of_all_enemy(unit);
   s.melees_won = std::min(g.melees_won, 4);
   s.artillery_fire = g.under_artillery_short;
   s.losses_percent = std::clamp(pct, 0, 100);
@@ -492,7 +495,7 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
 int BattleGO::order_change_modifier(int group, int unit) const {
   MoraleSituation s = morale_situation(group, "general", unit);
   s.general_cm = -1;
-  return morale_modifiers(s, 0).total();
+  return morale_modifiers(s, 0, false).total();
 }
 
 Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,
