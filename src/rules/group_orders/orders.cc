@@ -231,7 +231,7 @@ void BattleGO::move_generals(int side, EventLog& log) {
       const Unit& u = force_.units[i];
       if (u.side != side || !active(i)) return;
       if (l.command >= 0 && state_[i].group != l.command) return;
-      sum = sum + u.footprint().centre;
+      sum = sum + frame(i).rect.centre;  // the filed footprint()
       ++n;
     };
     if (l.command >= 0 && l.command < static_cast<int>(groups_.size())) {

@@ -239,7 +239,8 @@ double BattleGO::leader_cm(int leader, int group) const {
   double best = -1;
   for (int u : groups_[group].units) {
     if (!force_.units[u].on_table()) continue;
-    const double d = distance(force_.units[u].footprint(), force_.leaders[leader].position) / kCm;
+    // distance(footprint(), position), on the filed frame: its axes are the footprint's.
+    const double d = distance(frame(u), force_.leaders[leader].position) / kCm;
     if (best < 0 || d < best) best = d;
   }
   return best;
