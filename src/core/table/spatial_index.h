@@ -10,8 +10,11 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/geometry/shapes.h"
@@ -55,15 +58,17 @@ class SpatialIndex {
   template <typename Visit, typename More>
   void around(const Box& box, Visit visit, More more) const;
   // around() that also skips, within each ring, the cells that cannot hold anything the
-  // caller still wants: a ring's cells are walked outward from those facing `box` (the
-  // ring's bound) and, before the first filed id of each cell whose own lower bound on the
-  // gap (box to box, its cells' offsets on both axes) is larger than the ring's, `more` is
-  // asked with that bound; on false, the rest of the ring (no nearer) is skipped and the
-  // search goes on with the next ring (issue 9: a nearest search met the far ends of each
-  // ring). An id is left unvisited only when `more` said false for a bound its gap to `box`
-  // exceeds, so a caller whose `more(bound)` asks "can an id farther than bound still
-  // matter?" (once false for a bound, false for any larger one asked later) meets every id
-  // that matters; the ids come in another order than around()'s.
+  // caller still wants, and measures from `box` itself rather than from its cells: before
+  // each ring `more` is asked the least gap from `box` to the ring's sides that may hold an
+  // id (a side beyond the occupied range, moving away from it, never will); each side,
+  // nearest first, is walked outward from the cells facing `box`, and before the ids of
+  // each filed cell `more` is asked that cell's own bound (the gap from `box` to the cell);
+  // on false the rest of that side, that way, (no nearer) is skipped (issue 9: a nearest
+  // search met the far ends of each ring, and the bound by whole cells, up to a cell short
+  // of the gap, walked a ring more). An id is left unvisited only when `more` said false
+  // for a bound its gap to `box` exceeds, so a caller whose `more(bound)` asks "can an id
+  // farther than bound still matter?" (once false for a bound, false for any larger one
+  // asked later) meets every id that matters; the ids come in another order than around()'s.
   template <typename Visit, typename More>
   void around_pruned(const Box& box, Visit visit, More more) const;
 
@@ -155,7 +160,6 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
     return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
                   static_cast<std::size_t>(x)];
   };
-  auto occupied = [&](int x, int y) { return x >= o.x0 && x <= o.x1 && y >= o.y0 && y <= o.y1; };
   for (int y = std::max(q.y0, o.y0); y <= std::min(q.y1, o.y1); ++y) {
     for (int x = std::max(q.x0, o.x0); x <= std::min(q.x1, o.x1); ++x) {
       for (int id : ids_at(x, y)) visit(id);
@@ -165,50 +169,90 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
   const int first = std::max({1, o.x0 - q.x1, q.x0 - o.x1, o.y0 - q.y1, q.y0 - o.y1});
   const int last = std::max({q.x0 - o.x0, o.x1 - q.x1, q.y0 - o.y0, o.y1 - q.y1});
   constexpr double kEdgeRounding = 1e-3;  // mm, as around()
+  // The gap on each axis from `box` to the cells of a column (row) beside the query's: an
+  // id whose nearest filed column is that one lies no nearer on that axis (a box lies within
+  // its cells but for floor()'s rounding, and the border's cells also hold what lies
+  // beyond them, farther out). An id lies at least as far from `box` as its nearest filed
+  // cell, whose bound is the hypotenuse of its two gaps less the rounding.
+  auto gap_x = [&](int x) {
+    if (x > q.x1) return std::max(0.0, static_cast<double>(ox_ + x) * cell_ - box.max.x);
+    if (x < q.x0) return std::max(0.0, box.min.x - static_cast<double>(ox_ + x + 1) * cell_);
+    return 0.0;
+  };
+  auto gap_y = [&](int y) {
+    if (y > q.y1) return std::max(0.0, static_cast<double>(oy_ + y) * cell_ - box.max.y);
+    if (y < q.y0) return std::max(0.0, box.min.y - static_cast<double>(oy_ + y + 1) * cell_);
+    return 0.0;
+  };
+  auto bound_of = [](double gx, double gy) { return std::sqrt(gx * gx + gy * gy) - kEdgeRounding; };
+  // One side of a ring: its cells `line` (a row or column) from `lo` to `hi` along it, those
+  // facing the query's (`near_lo` to `near_hi`) first, then outward each way. The bound
+  // grows outward, so a refusal ends that way (every cell beyond is no nearer).
+  auto side = [&](bool row, int line, double across, int lo, int hi, int near_lo, int near_hi) {
+    auto ids = [&](int along) -> const std::vector<int>& {
+      return row ? ids_at(along, line) : ids_at(line, along);
+    };
+    auto gap_along = [&](int along) { return row ? gap_x(along) : gap_y(along); };
+    bool asked = false;
+    for (int a = std::max(lo, near_lo); a <= std::min(hi, near_hi); ++a) {
+      const std::vector<int>& v = ids(a);
+      if (v.empty()) continue;
+      if (!asked) {
+        if (!more(across - kEdgeRounding)) return;  // the nearest of the side
+        asked = true;
+      }
+      for (int id : v) visit(id);
+    }
+    for (int a = std::max(lo, near_hi + 1); a <= hi; ++a) {
+      const std::vector<int>& v = ids(a);
+      if (v.empty()) continue;
+      if (!more(bound_of(gap_along(a), across))) break;
+      for (int id : v) visit(id);
+    }
+    for (int a = std::min(hi, near_lo - 1); a >= lo; --a) {
+      const std::vector<int>& v = ids(a);
+      if (v.empty()) continue;
+      if (!more(bound_of(gap_along(a), across))) break;
+      for (int id : v) visit(id);
+    }
+  };
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (int k = first;; ++k) {
     const int x0 = q.x0 - k, x1 = q.x1 + k, y0 = q.y0 - k, y1 = q.y1 + k;
     if (x0 < 0 && y0 < 0 && x1 >= cols_ && y1 >= rows_) return;  // every cell visited
-    if (!more(static_cast<double>(k - 1) * cell_ - kEdgeRounding) || k > last) return;
-    // Offset j: the rows' cells j cells beside the query's columns (0: facing them) and the
-    // columns' cells j cells beside its rows (up to k - 1; the corners are the rows'). An
-    // id in such a cell lies more than k - 1 cells from `box` on one axis and j - 1 on the
-    // other (around()'s argument on each axis), so more than their hypotenuse.
-    bool asked = false;
-    bool refused = false;
-    double bound = 0;
-    auto cell = [&](int x, int y) {
-      if (refused || !occupied(x, y)) return;
-      const std::vector<int>& ids = ids_at(x, y);
-      if (ids.empty()) return;
-      if (!asked) {
-        asked = true;
-        if (!more(bound)) {
-          refused = true;
-          return;
-        }
-      }
-      for (int id : ids) visit(id);
-    };
-    for (int j = 0; j <= k && !refused; ++j) {
-      asked = j < 2;  // offsets 0 and 1 have the ring's own bound, asked above
-      const double d = static_cast<double>(k - 1), e = static_cast<double>(j - 1);
-      bound = j < 2 ? 0.0 : std::sqrt(d * d + e * e) * cell_ - kEdgeRounding;
-      for (int row : {y0, y1}) {
-        if (j == 0) {
-          for (int x = q.x0; x <= q.x1; ++x) cell(x, row);
-        } else {
-          cell(q.x0 - j, row);
-          cell(q.x1 + j, row);
-        }
-      }
-      if (j >= k) continue;
-      for (int col : {x0, x1}) {
-        if (j == 0) {
-          for (int y = q.y0; y <= q.y1; ++y) cell(col, y);
-        } else {
-          cell(col, q.y0 - j);
-          cell(col, q.y1 + j);
-        }
+    // The sides that hold an id now or may in a later ring (a side beyond the occupied
+    // range, moving away from it, never will), each with its gap across; every cell of this
+    // ring and the next lies at least the least of them away.
+    const double g_y0 = y0 >= o.y0 ? gap_y(y0) : kInf;
+    const double g_y1 = y1 <= o.y1 ? gap_y(y1) : kInf;
+    const double g_x0 = x0 >= o.x0 ? gap_x(x0) : kInf;
+    const double g_x1 = x1 <= o.x1 ? gap_x(x1) : kInf;
+    const double ring = std::min({g_y0, g_y1, g_x0, g_x1});
+    if (k > last || !more(ring - kEdgeRounding)) return;
+    // The nearer sides first: what they meet may refuse the farther ones.
+    std::array<std::pair<double, int>, 4> sides = {{{g_y0, 0}, {g_y1, 1}, {g_x0, 2}, {g_x1, 3}}};
+    std::sort(sides.begin(), sides.end());
+    for (const auto& [across, which] : sides) {
+      if (across == kInf) break;
+      switch (which) {
+        case 0:
+          if (y0 <= o.y1)
+            side(true, y0, across, std::max(x0, o.x0), std::min(x1, o.x1), q.x0, q.x1);
+          break;
+        case 1:
+          if (y1 >= o.y0)
+            side(true, y1, across, std::max(x0, o.x0), std::min(x1, o.x1), q.x0, q.x1);
+          break;
+        case 2:
+          if (x0 <= o.x1) {
+            side(false, x0, across, std::max(y0 + 1, o.y0), std::min(y1 - 1, o.y1), q.y0, q.y1);
+          }
+          break;
+        default:
+          if (x1 >= o.x0) {
+            side(false, x1, across, std::max(y0 + 1, o.y0), std::min(y1 - 1, o.y1), q.y0, q.y1);
+          }
+          break;
       }
     }
   }

@@ -257,7 +257,16 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Half the widest footprint filed so far (mm): a reach for "centre within width / 2".
   double max_half_width() const { return max_half_width_; }
   double max_speed_cm(int unit) const;  // L30-L85, L87
-  int terrain_type(Vec2 p) const;       // H4-04
+  // The unit's drill class (drill_class of its type and drill attribute) and the numbers a
+  // move asks of it, found once: neither changes in a battle (issue 9: a lookup by name per
+  // move).
+  struct Drill {
+    const Row* row = nullptr;  // drill_class(type, drill)
+    int incline = 0;           // row->number("incline")
+    int wheel = 0;             // row->number("wheel")
+  };
+  const Drill& drill_of(int unit) const;
+  int terrain_type(Vec2 p) const;  // H4-04
   double terrain_factor(int unit, int type) const;
   std::string cover_of(int unit) const;  // none / soft / hard (H4-04, H4-05)
   // What the terrain under the unit's footprint gives it, found once per footprint.
@@ -469,6 +478,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<Ground> ground_;  // by unit: a cache, not state
   mutable std::optional<ShotRules> shot_rules_;
   mutable std::vector<Weapon> weapons_;   // by unit
+  mutable std::vector<Drill> drills_;     // by unit: drill_of's, set on first asking
   mutable std::vector<int> shot_ids_;     // can_shoot_at's scratch
   mutable std::vector<int> place_ids_;    // place_ok's scratch
   mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
@@ -480,6 +490,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> legal_ids_;
   mutable std::vector<Vec2> legal_goals_;
   std::vector<int> travel_ids_;
+  std::vector<double> travel_clear_;  // travel's: how far each of them is surely clear
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;

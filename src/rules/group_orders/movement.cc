@@ -4,6 +4,7 @@
 // on contact (H4-09); rout moves to the table edge (L26-L29, H4-03) and fall backs (H4-14).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include <fmt/format.h>
@@ -12,6 +13,8 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
+#include "rules/group_orders/tenths.h"
+#include "rules/group_orders/travel_apart.h"
 
 namespace smoothbore::group_orders {
 
@@ -20,6 +23,7 @@ constexpr double kStep = 0.5 * kCm;
 
 // No point of a footprint lies farther than this from its centre.
 double half_diagonal(const RectFrame& f) { return std::sqrt(f.hw * f.hw + f.hd * f.hd); }
+
 }  // namespace
 
 // As rules/battle.h place_free, through the index (overlapping footprints have meeting
@@ -33,9 +37,8 @@ bool BattleGO::place_ok(int unit, const Rect& r, int ignore) const {
   std::vector<int>& ids = place_ids_;
   near(bounds(fr), ids);
   for (int o : ids) {
-    const Unit& other = force_.units[static_cast<std::size_t>(o)];
-    if (o == unit || o == ignore || !other.on_table()) continue;
-    if (overlaps(fr, frame_at(o, other.footprint()), 0.01)) return false;
+    if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+    if (overlaps(fr, frame(o), 0.01)) return false;
   }
   return true;
 }
@@ -50,16 +53,16 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   const double heading = bearing_of(dest - c0);
   double mult = 1;
   if (!wheel_free) {
-    const Row& drill = drill_class(u.type, u.attribute_string("drill", "normal"));
+    const Drill& drill = drill_of(unit);
     const double turn = std::abs(bearing_difference(heading, rect.facing));
-    int incline = drill.number("incline");
+    int incline = drill.incline;
     if (incline == 2) incline = static_cast<int>(step_options_.incline_cost);
     if (turn > 5.0 && turn <= 45.0 + 1e-6 && incline > 0) {
       mult = incline;  // L89-L90: incline march at 45°, full or half speed
     } else if (turn > 5.0) {
       // H4-19: a wheel costs the arc of the outer front corner; badly drilled and Militia
       // wheel at half speed (L88).
-      int wheel = drill.number("wheel");
+      int wheel = drill.wheel;
       if (wheel == 2) wheel = static_cast<int>(step_options_.wheel_cost);
       const double arc = rect.width / kCm * turn * std::numbers::pi / 180.0 * wheel;
       Rect turned = rect;
@@ -86,21 +89,66 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   const double reach = scenario_.table.reachable(c0, dest, budget_cm * kCm / mult, terrain);
   const Vec2 dir = (dest - c0) * (1.0 / length);
   // Every unit place_ok may meet on the way, found once: a step's footprint lies within
-  // half its diagonal of its centre, on the segment. A step surely apart from all of them
-  // (and on the table) is placed as place_ok would place it; one that is not asks it.
+  // half its diagonal of its centre, on the segment. Nothing but this unit moves or changes
+  // while it steps, so the others that count (on the table, not `ignore`) are sorted out
+  // once too.
   std::vector<int>& around = travel_ids_;
   near_path(rect, c0 + dir * std::max(reach, 0.0), 0.0, around);
-  auto step_ok = [&](const Rect& r) {
-    const RectFrame fr = frame_at(unit, r);
-    for (Vec2 p : fr.corners) {
+  std::erase_if(around, [&](int o) {
+    return o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table();
+  });
+  // A step is placed as place_ok would place it: on the table and overlapping none of them
+  // (place_ok's units are among them). A corner's coordinates are monotone in t (a sum and
+  // a product by a fixed factor, each rounded), so the table holds every step when it holds
+  // the first and the farthest (issue 9: four tests a step).
+  const double first_t = std::min(kStep, reach);
+  auto on_table_at = [&](double t) {
+    Rect r = rect;
+    r.centre = c0 + dir * t;
+    for (Vec2 p : frame_at(unit, r).corners) {
       if (!scenario_.table.contains(p)) return false;
     }
-    for (int o : around) {
-      if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) {
-        continue;
+    return true;
+  };
+  const bool table_holds = reach > 0 && on_table_at(first_t) && on_table_at(reach);
+  // What a step learnt of each of them: below which t the two surely do not overlap
+  // (apart_for), so that the steps before need not ask (-1: nothing learnt yet).
+  std::vector<double>& clear_to = travel_clear_;
+  clear_to.assign(around.size(), -1);
+  double all_clear_to = -1;  // the least of them: below it, every one of them is clear
+  const double my_reach = half_diagonal(frame(unit));
+  auto step_ok = [&](const Rect& r, double t) {
+    RectFrame fr;
+    Box box;
+    bool framed = false;
+    auto frame_step = [&] {
+      if (framed) return;
+      fr = frame_at(unit, r);
+      box = bounds(fr);
+      framed = true;
+    };
+    if (!table_holds) {
+      frame_step();
+      for (Vec2 p : fr.corners) {
+        if (!scenario_.table.contains(p)) return false;
       }
-      if (!surely_farther(fr, frame(o), 0.0)) return place_ok(unit, r, ignore);
     }
+    if (t < all_clear_to) return true;
+    double least = std::numeric_limits<double>::infinity();
+    for (std::size_t n = 0; n < around.size(); ++n) {
+      if (t >= clear_to[n]) {
+        frame_step();
+        const int o = around[n];
+        const RectFrame& of = frame(o);
+        // place_ok's test of o: its filed box meets the step's bounds, and they overlap.
+        if (index_box_[static_cast<std::size_t>(o)].intersects(box) && overlaps(fr, of, 0.01)) {
+          return false;
+        }
+        clear_to[n] = t + apart_for(fr, of, my_reach, dir);
+      }
+      least = std::min(least, clear_to[n]);
+    }
+    all_clear_to = least;
     return true;
   };
   double ok_t = 0;
@@ -108,7 +156,7 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     t = std::min(t, reach);
     Rect r = rect;
     r.centre = c0 + dir * t;
-    if (!step_ok(r)) break;
+    if (!step_ok(r, t)) break;
     if (stop && stop(r)) {
       if (stopped != nullptr) *stopped = true;
       double lo = ok_t, hi = t;  // the exact point where `stop` begins
@@ -130,6 +178,19 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   return ok_t / kCm;
 }
 
+const BattleGO::Drill& BattleGO::drill_of(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (drills_.size() < force_.units.size()) drills_.resize(force_.units.size());
+  Drill& d = drills_[k];
+  if (d.row == nullptr) {
+    const Unit& u = force_.units[k];
+    d.row = &drill_class(u.type, u.attribute_string("drill", "normal"));
+    d.incline = d.row->number("incline");
+    d.wheel = d.row->number("wheel");
+  }
+  return d;
+}
+
 void BattleGO::set_formation(int unit, const std::string& name) {
   force_.units[static_cast<std::size_t>(unit)].formation = name;
   state_[static_cast<std::size_t>(unit)].formation = formation_id(name);
@@ -139,7 +200,7 @@ bool BattleGO::change_formation(int unit, const std::string& formation, EventLog
   Unit& u = force_.units[unit];
   const std::string old = u.formation;
   if (old == formation) return true;
-  const Rect r0 = u.footprint();
+  const Rect r0 = frame(unit).rect;
   set_formation(unit, formation);
   std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
   laid.front().figures = u.stands.front().figures;
@@ -178,14 +239,21 @@ void BattleGO::movement_phase(int side, EventLog& log) {
 void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   Unit& u = force_.units[unit];
   const OrdersId orders = orders_id(unit);
-  const Vec2 c0 = u.footprint().centre;
+  const Vec2 c0 = frame(unit).rect.centre;
   const double speed = max_speed_cm(unit);
   auto moved_event = [&](std::string_view how) {
-    const double d = distance(c0, u.footprint().centre) / kCm;
+    const double d = distance(c0, frame(unit).rect.centre) / kCm;
     if (d < 0.05 || counted_quietly(log, EventKind::kMove)) return;
-    Event e =
-        make_event(EventKind::kMove, unit,
-                   fmt::format("{} {} {:.1f} cm ({})", name(unit), how, d, orders_name(orders)));
+    // fmt::format("{} {} {:.1f} cm ({})", ...), piece by piece (issue 9: one a unit moved).
+    std::string text = name(unit);
+    text += ' ';
+    text += how;
+    text += ' ';
+    append_tenths(text, d);
+    text += " cm (";
+    text += orders_name(orders);
+    text += ')';
+    Event e = make_event(EventKind::kMove, unit, std::move(text));
     e.data = {{"distance_cm", Value(d)}};
     log.append(std::move(e));
   };
@@ -194,10 +262,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // same way, poorly drilled troops the opposite (L25).
     const int e = nearest_enemy(unit);
     Vec2 away = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
-    if (e >= 0) away = (c0 - force_.units[e].footprint().centre).normalized();
+    if (e >= 0) away = (c0 - frame(e).rect.centre).normalized();
     travel(unit, c0 + away * (speed * kCm), speed, true);
     if (u.attribute_string("drill", "normal") == "badly" || u.type == "militia") {
-      Rect turned = u.footprint();
+      Rect turned = frame(unit).rect;
       turned.facing = normalize_bearing(turned.facing + 180);
       if (place_ok(unit, turned, -1)) {
         u.stands.front().rect = turned;
@@ -219,11 +287,11 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // L3: all units on Advance are in Line; forming it takes the move unless well drilled.
     if (u.arm != Arm::kArtillery && formation(unit) != FormationId::kLine) {
       if (!change_formation(unit, "line", log)) return;
-      if (drill_class(u.type, u.attribute_string("drill", "normal")).key != "well") return;
+      if (drill_of(unit).row->key != "well") return;
     }
     Vec2 dest = a.destination;
     if (a.kind == ActionKind::kCharge && a.target >= 0) {
-      dest = force_.units[a.target].footprint().centre;
+      dest = frame(a.target).rect.centre;
     } else if (!a.moves) {
       return;
     }
@@ -232,7 +300,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     const double halt = row("orders.orders", "advance").number("halt_cm") * kCm;
     int halted_by = -1;
     std::vector<int>& nearby = halt_ids_;
-    near_path(u.footprint(), dest, halt, nearby);
+    near_path(frame(unit).rect, dest, halt, nearby);
     // `stop` is asked at every step of the move while only this unit moves (travel files
     // each of its footprints before stepping): the others' frames and this unit's filed
     // one serve every step, and the stepped footprint's frame is worked out once a step,
@@ -330,7 +398,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       if (!a.moves) return;  // L15-L19: well drilled (and normal, to a flank column) still move
     }
     if (a.kind == ActionKind::kFace && u.arm == Arm::kArtillery) {  // L20: artillery pivots
-      Rect turned = u.footprint();
+      Rect turned = frame(unit).rect;
       turned.facing = a.facing;
       if (place_ok(unit, turned, -1)) {
         u.stands.front().rect = turned;
@@ -343,20 +411,23 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     }
     // L11: half speed backwards; H4-26: not closer to an enemy within 20 cm unless friends
     // lie between.
-    const bool back = (a.destination - c0).dot(u.footprint().forward()) < 0;
+    const bool back = (a.destination - c0).dot(frame(unit).f) < 0;
     const double zone = step_options_.reserve_zone * kCm;
-    const Rect start = u.footprint();  // the gaps it may not close are from here
+    const Rect start = frame(unit).rect;  // the gaps it may not close are from here
     // The enemies on the table near the path, in their order, found once: the others do
     // not move or change meanwhile. Every footprint `stop` is asked of is the same one
     // moved along the path (never turned), so what a step learns of an enemy's distance
     // rules it out beyond the zone for the next steps as long as the centre stays within
     // its clearance (Clearance, battle_impl.h); the stepped frame is worked out only for a
     // step that needs it.
-    std::vector<int> enemies = near_path(start, a.destination, zone);
-    std::erase_if(enemies, [&](int o) {
-      const std::size_t j = static_cast<std::size_t>(o);
-      return force_.units[j].side == u.side || !force_.units[j].on_table();
-    });
+    // (near_path's box, from the other sides' indexes: a Reserve's path lies among friends.)
+    std::vector<int> enemies;
+    const Vec2 from = start.centre;
+    const Box path_box{{std::min(from.x, a.destination.x), std::min(from.y, a.destination.y)},
+                       {std::max(from.x, a.destination.x), std::max(from.y, a.destination.y)}};
+    near_enemies(path_box, std::hypot(start.width, start.depth) / 2 + zone + 1.0, u.side, enemies);
+    std::erase_if(enemies,
+                  [&](int o) { return !force_.units[static_cast<std::size_t>(o)].on_table(); });
     const RectFrame start_frame(start);
     std::vector<int> friends;
     // Each enemy's gap from the start, found once (-1: not yet asked).
@@ -405,7 +476,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
           if (k == unit || force_.units[ks].side != u.side || !force_.units[ks].on_table()) {
             continue;
           }
-          const Rect fr = force_.units[ks].footprint();
+          const Rect& fr = frame(k).rect;
           if (point_segment_distance(fr.centre, line) < fr.width / 2) {
             screened = true;
             break;
@@ -430,7 +501,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   if (a.kind == ActionKind::kFormation && a.formation == "square") {
     change_formation(unit, "square", log);
   } else if (a.kind == ActionKind::kFace) {
-    Rect turned = u.footprint();
+    Rect turned = frame(unit).rect;
     turned.facing = a.facing;
     if (place_ok(unit, turned, -1)) {
       u.stands.front().rect = turned;

@@ -25,18 +25,23 @@ void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
   pair_distances_.invalidate();
   const std::size_t k = static_cast<std::size_t>(unit);
-  const Rect r = force_.units[k].footprint();
+  const Unit& u = force_.units[k];
+  // A unit of this rule set is one stand (layout): its footprint is that stand's rect, as
+  // Unit::footprint() answers without working out the stand's axes (issue 9).
+  const Rect r =
+      u.stands.size() == 1 && !u.stands.front().removed ? u.stands.front().rect : u.footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
-  index_box_[k] = r.bounds();
   if (frame_.size() <= k) frame_.resize(k + 1);
   frame_[k] = RectFrame(r);
-  index_.insert(unit, r);
-  const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
+  // r.bounds() is the bounds of r's frame: worked out once for the three (issue 9).
+  index_box_[k] = bounds(frame_[k]);
+  index_.insert(unit, r, index_box_[k]);
+  const std::size_t side = static_cast<std::size_t>(u.side);
   // Coarse cells (50 cm): the nearest enemy is often far, and the search visits every cell
   // nearer than it (a generated 10,000-stand battle's two turns: 30 cm cells 5.64 G
   // instructions, 40 cm 5.57 G, 50 cm 5.54 G, 60 cm 5.61 G, 100 cm 6.04 G).
   while (side_index_.size() <= side) side_index_.emplace_back(50.0 * kCm);
-  side_index_[side].insert(unit, r);
+  side_index_[side].insert(unit, r, index_box_[k]);
   max_half_width_ = std::max(max_half_width_, std::max(r.width, r.depth) / 2);
 }
 
@@ -184,18 +189,33 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double any_cm = kInf, massed_cm = kInf, active_mm = kInf;
   n = Nearest{};
-  // Farther than a kind's best, whatever the rounding to the mm (gap_cm): it cannot win.
-  auto beyond = [](double lb_mm, double best_mm) { return lb_mm > best_mm + 1.0; };
-  auto settled = [&](double lb) {
-    return beyond(lb, any_cm * kCm) && beyond(lb, massed_cm * kCm) && beyond(lb, active_mm);
+  // Farther than a kind's best by over a millimetre, whatever the rounding to the mm
+  // (gap_cm): it cannot win. Each kind's limit (its best in mm plus that millimetre) is kept
+  // with its square: a unit met is judged by its squared box gap (issue 9: no square root
+  // per unit met), which orders and prunes as the gap itself would but for rounding, far
+  // inside the millimetre (and which units are measured, in what order, changes no answer).
+  struct Limit {
+    double mm = kInf;
+    double squared = kInf;
+    void set(double best_mm) {
+      mm = best_mm + 1.0;
+      squared = mm * mm;
+    }
   };
-  // Whether unit i, at least `lb` mm away, can improve no kind.
-  auto hopeless = [&](int i, double lb) {
+  Limit any_lim, massed_lim, active_lim;
+  auto settled = [&](double lb) {
+    return lb > any_lim.mm && lb > massed_lim.mm && lb > active_lim.mm;
+  };
+  auto settled2 = [&](double lb2) {
+    return lb2 > any_lim.squared && lb2 > massed_lim.squared && lb2 > active_lim.squared;
+  };
+  // Whether unit i, with the squared box gap `lb2`, can improve no kind.
+  auto hopeless2 = [&](int i, double lb2) {
+    if (!(lb2 > any_lim.squared)) return false;
     const std::size_t j = static_cast<std::size_t>(i);
-    const bool is_active = force_.units[j].status == UnitStatus::kActive;
-    const bool is_massed = !light(i) && !routing(i);
-    return beyond(lb, any_cm * kCm) && (!is_massed || beyond(lb, massed_cm * kCm)) &&
-           (!is_active || beyond(lb, active_mm));
+    const UnitStatus status = force_.units[j].status;
+    if (status != UnitStatus::kRouted && !light(i) && !(lb2 > massed_lim.squared)) return false;
+    return status != UnitStatus::kActive || lb2 > active_lim.squared;
   };
   auto measure = [&](int i) {
     const double mm = gap_mm(unit, i);
@@ -203,31 +223,34 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     if (cm < any_cm || (cm == any_cm && i < n.any)) {
       any_cm = cm;
       n.any = i;
+      any_lim.set(any_cm * kCm);
     }
     if (!light(i) && !routing(i) && (cm < massed_cm || (cm == massed_cm && i < n.massed))) {
       massed_cm = cm;
       n.massed = i;
+      massed_lim.set(massed_cm * kCm);
     }
     if (active(i) && (mm < active_mm || (mm == active_mm && i < n.active))) {
       active_mm = mm;
       n.active = i;
+      active_lim.set(active_mm);
     }
   };
   // The units met and not yet measured: the one with the least box gap (then index) that
   // can still improve a kind is measured first, until none can.
   std::vector<std::pair<double, int>>& pending = nearest_pending_;
   pending.clear();
-  // A min-heap by (box gap, index): a unit popped that can improve no kind never can again
-  // (the bests only shrink), and once the least box gap left can improve none, no unit left
-  // can. The units measured are those the scan of the list measured, in the same order.
+  // A min-heap by (squared box gap, index): a unit popped that can improve no kind never
+  // can again (the bests only shrink), and once the least box gap left can improve none, no
+  // unit left can.
   auto by_gap = std::greater<std::pair<double, int>>();
   auto measure_pending = [&] {
     while (!pending.empty()) {
       const std::pair<double, int> top = pending.front();
-      if (settled(top.first)) break;
+      if (settled2(top.first)) break;
       std::pop_heap(pending.begin(), pending.end(), by_gap);
       pending.pop_back();
-      if (!hopeless(top.second, top.first)) measure(top.second);
+      if (!hopeless2(top.second, top.first)) measure(top.second);
     }
     pending.clear();
   };
@@ -242,9 +265,12 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
           if (nearest_met_[j] == met) return;  // filed in several cells
           nearest_met_[j] = met;
           if (!force_.units[j].on_table()) return;
-          const double lb = box_gap(my_box, index_box_[j]);
-          if (hopeless(i, lb)) return;
-          pending.emplace_back(lb, i);
+          const Box& b = index_box_[j];  // box_gap(my_box, b), squared
+          const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
+          const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
+          const double lb2 = dx * dx + dy * dy;
+          if (hopeless2(i, lb2)) return;
+          pending.emplace_back(lb2, i);
           std::push_heap(pending.begin(), pending.end(), by_gap);
         },
         [&](double bound) {
