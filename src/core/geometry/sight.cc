@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <vector>
 
 #include "core/geometry/rect_frame.h"
@@ -109,10 +110,12 @@ bool clear_of_line(const Prepared& b, const SightLine& l) {
 }
 
 // Whether the line passes into `b`: starts or ends inside it, or crosses one of its edges.
+// A line clear of `b` (clear_of_line) neither starts nor ends in it, so that test comes
+// first: most lines whose box meets a blocker's pass beside it.
 bool line_enters(const Prepared& b, const SightLine& l) {
   if (!l.box.intersects(b.box)) return false;
-  if (b.contains(l.s.a) || b.contains(l.s.b)) return true;
   if (clear_of_line(b, l)) return false;
+  if (b.contains(l.s.a) || b.contains(l.s.b)) return true;
   return crosses_an_edge(b, l.s);
 }
 
@@ -262,41 +265,52 @@ bool seen_past_friends(const Table& table, const RectFrame& observer, const Rect
   const SightEnds ends = sight_ends(table, observer, target);
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
-  // would reject it on the boxes alone).
+  // would reject it on the boxes alone). Friends and enemies are kept apart (each in the
+  // order given): whether a line is blocked by friends, by enemies or both does not depend
+  // on the order its blockers are tried in.
   std::vector<Prepared>& prepared = prepared_scratch();
-  bool friends = false;
-  for (const Blocker& b : blockers) {
-    Prepared p(b);
-    if (!p.box.intersects(all)) continue;
-    friends = friends || p.friendly;
-    prepared.push_back(p);
+  std::size_t first_enemy = 0;
+  for (const bool friendly : {true, false}) {
+    for (const Blocker& b : blockers) {
+      if (b.friendly != friendly) continue;
+      Prepared p(b);
+      if (p.box.intersects(all)) prepared.push_back(p);
+    }
+    if (friendly) first_enemy = prepared.size();
   }
+  const std::span<const Prepared> friends(prepared.data(), first_enemy);
+  const std::span<const Prepared> enemies(prepared.data() + first_enemy,
+                                          prepared.size() - first_enemy);
+  auto enters_any = [](std::span<const Prepared> bs, const SightLine& line) {
+    for (const Prepared& b : bs) {
+      if (line_enters(b, line)) return true;
+    }
+    return false;
+  };
   const SeeIntoFn into = [see_into](const AreaFeature&) { return see_into; };
   bool clear = false;
   for (std::size_t i = 0; i < from.size(); ++i) {
     for (std::size_t j = 0; j < to.size(); ++j) {
-      bool by_friend = false;
-      bool by_enemy = false;
       // With no blocker near, a line is not worked out (its length is a square root).
       const SightLine line = prepared.empty() ? SightLine{} : sight_line(from[i], to[j]);
-      for (const Prepared& b : prepared) {
-        if ((b.friendly && by_friend) || !line_enters(b, line)) continue;
-        if (!b.friendly) {
-          by_enemy = true;
-          break;
-        }
-        by_friend = true;
-      }
       // A line an enemy blocks can be neither clear nor blocked by friends alone; once a
-      // clear line is found only the lines friends block still matter.
-      if (by_enemy || (clear && !by_friend)) continue;
+      // clear line is found only the lines friends block still matter, so friends are
+      // tried first then (and enemies first before).
+      bool by_friend = false;
+      if (clear) {
+        if (!enters_any(friends, line) || enters_any(enemies, line)) continue;
+        by_friend = true;
+      } else {
+        if (enters_any(enemies, line)) continue;
+        by_friend = enters_any(friends, line);
+      }
       const bool by_terrain =
           table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain, into);
       if (by_friend) {
         if (!by_terrain) return false;
       } else if (!by_terrain) {
         clear = true;
-        if (!friends) return true;
+        if (friends.empty()) return true;
       }
     }
   }

@@ -52,6 +52,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   UnitReport unit_report(int unit) const override;                // report.cc
   bool take_touched_units(std::vector<int>* out) const override;  // report.cc
   std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
+  // The kept footprint (rect_of: Unit::footprint() bit for bit, invariant_violations()).
+  Rect unit_footprint(int unit) const override { return rect_of(unit); }
 
   // --- geometry-derived situations (situation.cc) ---
   struct FireTarget {

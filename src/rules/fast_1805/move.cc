@@ -62,7 +62,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
                              int charge_target, EventLog& log) {
   Unit& u = force_.units[unit];
   UnitState& s = state_[unit];
-  const Rect start = u.footprint();
+  const Rect start = rect_of(unit);  // u.footprint(), kept (placed())
   const Vec2 c0 = start.centre;
   const double length = distance(c0, dest);
   const Vec2 dir = length > 0 ? (dest - c0) * (1.0 / length) : Vec2{0, 0};

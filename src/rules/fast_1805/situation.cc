@@ -65,7 +65,7 @@ bool Battle1805::in_woods(int unit) const { return ground(unit).woods; }
 bool Battle1805::not_for_guns(int unit) const { return ground(unit).not_for_guns; }
 
 bool Battle1805::in_building(int unit) const {
-  const Rect r = force_.units[unit].footprint();
+  const Rect& r = rect_of(unit);
   for (const AreaFeature& a : scenario_.table.areas()) {
     if (a.cls == TerrainClass::kBuilding && !burnt_.count(a.id) && a.shape.contains(r.centre)) {
       return true;
@@ -81,8 +81,8 @@ bool Battle1805::in_stream(int unit) const { return ground(unit).stream; }
 // A unit is behind an obstacle (L121 "behind cover", L32 "defending an obstacle") when
 // the line from the other unit to it crosses a linear obstacle within 1" of its footprint.
 bool Battle1805::behind_obstacle(int unit, int from) const {
-  const Rect me = force_.units[unit].footprint();
-  const Rect other = force_.units[from].footprint();
+  const Rect& me = rect_of(unit);
+  const Rect& other = rect_of(from);
   const Vec2 dir = (other.centre - me.centre).normalized();
   const double reach = std::max(me.width, me.depth) / 2 + kMm;
   return scenario_.table.crosses(me.centre, me.centre + dir * reach, TerrainClass::kLinearObstacle);
@@ -281,8 +281,8 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
   f.range_in = gap_in(shooter, target);
   f.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
   // A2-09: the line of fire strikes the target's flank or rear, or infantry in column.
-  f.target_angle =
-      oblique(s.footprint(), t.footprint()) || (t.arm == Arm::kFoot && t.formation == "column");
+  f.target_angle = oblique(rect_of(shooter), rect_of(target)) ||
+                   (t.arm == Arm::kFoot && t.formation == "column");
   f.unmoving = unmoving && s.formation == "line";
   f.behind_cover = in_woods(shooter) || in_building(shooter) || in_earthworks(shooter) ||
                    behind_obstacle(shooter, target);
@@ -297,7 +297,6 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
 }
 
 ArtillerySituation Battle1805::artillery_situation(int shooter, int target) const {
-  const Unit& s = force_.units[shooter];
   const Unit& t = force_.units[target];
   const UnitState& ss = state_[shooter];
   ArtillerySituation a;
@@ -306,7 +305,7 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   a.range_in = gap_in(shooter, target);
   a.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
   a.unmoving_target = !state_[target].moved && !state_[target].moved_last;
-  a.target_angle = oblique(s.footprint(), t.footprint()) ||
+  a.target_angle = oblique(rect_of(shooter), rect_of(target)) ||
                    (t.arm == Arm::kFoot && t.formation == "column") || t.formation == "square";
   const bool building = in_building(target);
   a.large_target = t.arm == Arm::kWagon || (building && options_.large_target_vs_building);
@@ -425,9 +424,8 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
 // rank. Units more than ½" apart are not in contact.
 int Battle1805::figures_in_contact(int unit, int enemy) const {
   const Unit& u = force_.units[unit];
-  const Unit& e = force_.units[enemy];
-  const Rect a = u.footprint();
-  const Rect b = e.footprint();
+  const Rect& a = rect_of(unit);
+  const Rect& b = rect_of(enemy);
   if (distance(a, b) > 0.5 * kMm) return 0;
   // Project both footprints on the axis across the line joining them.
   const Vec2 axis = (b.centre - a.centre).normalized();
@@ -472,8 +470,8 @@ MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) c
   m.vs_square = cavalry && e.formation == "square" && options_.cavalry_vs_square == "half";
   m.first_charge = cavalry && charging && e.formation != "square" &&
                    !(options_.first_charge_once_per_game && us.charged_ever);
-  const int my_level = scenario_.table.elevation_at(u.footprint().centre);
-  const int their_level = scenario_.table.elevation_at(e.footprint().centre);
+  const int my_level = scenario_.table.elevation_at(rect_of(unit).centre);
+  const int their_level = scenario_.table.elevation_at(rect_of(enemy).centre);
   m.downhill = their_level < my_level;
   m.obstacle = !charging && behind_obstacle(unit, enemy);
   m.disordered = disordered(unit);
