@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/force/proximity.h"
+#include "core/geometry/corner_gap.h"
 #include "core/geometry/rect_frame.h"
 
 namespace smoothbore {
@@ -28,9 +29,11 @@ class RandomCommander final : public OrderSource {
   Rng rng_;
 };
 
-double gap_to_nearest_enemy(const Battle& b, int unit, int* which = nullptr) {
+// `index` is the battle's NearestEnemyIndex (dynamic_cast), or null when it has none.
+double gap_to_nearest_enemy(const Battle& b, const NearestEnemyIndex* index, int unit,
+                            int* which = nullptr) {
   // A battle with a spatial index answers without the scan (the same answer).
-  if (const auto* index = dynamic_cast<const NearestEnemyIndex*>(&b)) {
+  if (index) {
     double gap = std::numeric_limits<double>::infinity();
     const int e = index->nearest_active_enemy(unit, &gap);
     if (which && e >= 0) *which = e;
@@ -104,7 +107,7 @@ class DoctrineCommander final : public OrderSource {
     const Force& f = b.force();
     const Unit& u = f.units[unit];
     int enemy = -1;
-    const double gap = gap_to_nearest_enemy(b, unit, &enemy);
+    const double gap = gap_to_nearest_enemy(b, nearest_enemy_index(b), unit, &enemy);
     auto find = [&](auto pred) -> const Action* {
       for (const Action& a : legal) {
         if (pred(a)) return &a;
@@ -275,11 +278,9 @@ class DoctrineCommander final : public OrderSource {
     if (b.turn() < 3 && gap > 16 * kInch && is_reserve(b, unit)) return hold;
 
     // 7. Advance: toward an objective while the enemy is far, else toward the enemy.
-    std::vector<const Action*> moves;
-    for (const Action& a : legal) {
-      if (a.kind == ActionKind::kMove && a.moves) moves.push_back(&a);
-    }
-    if (moves.empty()) return hold;
+    // The moves are the legal actions that move (no list of them is built).
+    auto is_move = [](const Action& a) { return a.kind == ActionKind::kMove && a.moves; };
+    if (std::none_of(legal.begin(), legal.end(), is_move)) return hold;
     // The footprints as the battle keeps them (Battle::unit_footprint, the same rects).
     const Rect my_footprint = b.unit_footprint(unit);
     const Vec2 here = my_footprint.centre;
@@ -287,11 +288,12 @@ class DoctrineCommander final : public OrderSource {
     if (gap > 18 * kInch && !b.scenario().objectives.empty()) {
       const Vec2 goal = nearest_objective(b, here);
       double best = distance(here, goal) - 1.0;
-      for (const Action* a : moves) {
-        const double d = distance(a->destination, goal);
+      for (const Action& a : legal) {
+        if (!is_move(a)) continue;
+        const double d = distance(a.destination, goal);
         if (d < best) {
           best = d;
-          pick = a;
+          pick = &a;
         }
       }
     }
@@ -306,19 +308,30 @@ class DoctrineCommander final : public OrderSource {
                           : u.arm == Arm::kArtillery ? 14 * kInch
                                                      : 4 * kInch;
       double best = std::abs(gap - want) - 0.5 * kInch;
-      for (const Action* a : moves) {
-        const RectFrame end = mine.moved_to(a->destination);
-        // The gap lies between the widest gap of the shadows (axis_gap) and the distance of
-        // the centres, up to rounding far under kSlack: a move whose gap cannot come within
-        // `best` of `want` is passed over without working the gap out (it would not be taken).
-        if (want - distance(end.rect.centre, ef.rect.centre) - kSlack >= best ||
-            axis_gap(end, ef) - want - kSlack >= best) {
+      const TranslatedCornerGap corner_gap_at(mine, ef);
+      // Beyond the centres' distance less both half diagonals the footprints cannot meet.
+      const double reach = std::hypot(mine.hw, mine.hd) + std::hypot(ef.hw, ef.hd);
+      for (const Action& a : legal) {
+        if (!is_move(a)) continue;
+        const RectFrame end = mine.moved_to(a.destination);
+        // A move whose gap cannot come within `best` of `want` is passed over without
+        // working the gap out (it would not be taken). The gap lies between the distance of
+        // the centres less both half diagonals and the distance of the centres, up to
+        // rounding far under kSlack; it is the corner estimate (corner_gap.h) up to that
+        // rounding, or 0 when the footprints touch or overlap, which is no nearer `want`
+        // than `best` once want - kSlack >= best.
+        const double centres = distance(end.rect.centre, ef.rect.centre);
+        if (want - centres - kSlack >= best || centres - reach - want - kSlack >= best) {
+          continue;
+        }
+        if (want - kSlack >= best &&
+            std::abs(corner_gap_at.at(a.destination) - want) - kSlack >= best) {
           continue;
         }
         const double d = std::abs(distance(end, ef) - want);
         if (d < best) {
           best = d;
-          pick = a;
+          pick = &a;
         }
       }
     }
@@ -326,6 +339,23 @@ class DoctrineCommander final : public OrderSource {
   }
 
  private:
+  // The battle's NearestEnemyIndex, or null: the dynamic_cast (a cross-cast, some 350
+  // instructions) done once per stretch in which the battle promises an unchanging force,
+  // whose value (Battle::frozen_force_epoch) is unique across battles in the process, so a
+  // battle built where another was is never answered with the other's; at every call
+  // outside such stretches.
+  const NearestEnemyIndex* nearest_enemy_index(const Battle& b) {
+    const std::uint64_t epoch = b.frozen_force_epoch();
+    if (epoch == 0) return dynamic_cast<const NearestEnemyIndex*>(&b);
+    if (epoch != index_epoch_) {
+      index_epoch_ = epoch;
+      index_ = dynamic_cast<const NearestEnemyIndex*>(&b);
+    }
+    return index_;
+  }
+  std::uint64_t index_epoch_ = 0;
+  const NearestEnemyIndex* index_ = nullptr;  // for index_epoch_
+
   static const Action* best_threat_answer(const Battle& b, int unit,
                                           const std::vector<Action>& legal) {
     constexpr double kMargin = 0.1;
