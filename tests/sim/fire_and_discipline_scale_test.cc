@@ -86,6 +86,20 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
         &framed_gap);
     EXPECT_EQ(framed, want) << f.units[k].id;
     EXPECT_EQ(framed_gap, want_gap) << f.units[k].id;
+    // Both in one walk (FdBattle::nearest_enemies): the active ones, and a subset of them
+    // (every unit but each third, by index), each as its own search answers.
+    auto some = [&](int i) { return active(i) && i % 3 != 0; };
+    auto framed_dist = [&](int i) { return distance(index.frame(u), index.frame(i)); };
+    double some_gap = 0, both_wide_gap = 0, both_narrow_gap = 0;
+    const int some_want = index.nearest_other(side, index.box(u), some, framed_dist, &some_gap);
+    int both_wide = 0, both_narrow = 0;
+    index.nearest_other_both(
+        side, index.box(u), active, [&](int i) { return i % 3 != 0; }, framed_dist, &both_wide,
+        &both_wide_gap, &both_narrow, &both_narrow_gap);
+    EXPECT_EQ(both_wide, want) << f.units[k].id;
+    EXPECT_EQ(both_wide_gap, want_gap) << f.units[k].id;
+    EXPECT_EQ(both_narrow, some_want) << f.units[k].id;
+    EXPECT_EQ(both_narrow_gap, some_gap) << f.units[k].id;
     found += want >= 0;
     // Every enemy within 100 and 400 mm is listed (perhaps with others), ascending.
     for (double reach : {100.0, 400.0}) {

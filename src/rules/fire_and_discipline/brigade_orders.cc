@@ -28,6 +28,24 @@ bool same(const Order& a, const Order& b) { return a.kind == b.kind && a.feature
 
 std::string name_of(const Unit& u) { return u.name.empty() ? u.id : u.name; }
 
+// For each leader, the first unit on the table he leads (units_of_leader(s, l).front()),
+// or -1.
+void first_units_of_leaders(const FdState& s, std::vector<int>& front) {
+  front.assign(s.force.leaders.size(), -1);
+  for (std::size_t u = 0; u < s.units.size(); ++u) {
+    const int l = s.units[u].leader;
+    if (l < 0 || z(l) >= front.size() || front[z(l)] >= 0 || !s.force.units[u].on_table()) continue;
+    front[z(l)] = static_cast<int>(u);
+  }
+}
+
+// One more than the greatest command index of a unit (0 when none has one).
+std::size_t command_count(const FdState& s) {
+  int most = -1;
+  for (const Unit& u : s.force.units) most = std::max(most, u.command);
+  return static_cast<std::size_t>(most + 1);
+}
+
 }  // namespace
 
 bool secured(const FdState& s, int unit, const std::string& feature) {
@@ -77,28 +95,39 @@ void BrigadeOrders::give(FdState& s, EventLog& log) {
       intent = {OrderKind::kHold, s.scenario->objectives[z(zone)].id};
     }
   }
+  // Orders change neither which units a leader leads nor where they stand, so the
+  // regimentals and the units of each command are listed once, each list in index order
+  // (the order of the scans over all leaders and all units they stand for).
+  const std::size_t commands = command_count(s);
+  first_units_of_leaders(s, front_);
+  regimentals_.fill(commands, s.force.leaders.size(), [&](std::size_t r) {
+    const Leader& regimental = s.force.leaders[r];
+    if (!regimental.alive || regimental.command >= 0) return -1;
+    return front_[r] < 0 ? -1 : s.force.units[z(front_[r])].command;
+  });
+  units_.fill(commands, s.force.units.size(),
+              [&](std::size_t i) { return s.force.units[i].command; });
   for (std::size_t b = 0; b < s.force.leaders.size(); ++b) {
     const Leader& brigade = s.force.leaders[b];
     if (!brigade.alive || brigade.command < 0) continue;
-    for (std::size_t r = 0; r < s.force.leaders.size(); ++r) {
+    for (const int ri : regimentals_.of(brigade.command)) {
+      const std::size_t r = z(ri);
       const Leader& regimental = s.force.leaders[r];
-      if (!regimental.alive || regimental.command >= 0 || regimental.side != brigade.side) continue;
-      const std::vector<int> units = units_of_leader(s, static_cast<int>(r));
-      if (units.empty() || s.force.units[z(units.front())].command != brigade.command) continue;
-      const Order want = wanted(s, units.front());
-      const bool changed = !same(s.units[z(units.front())].order, want);
+      if (regimental.side != brigade.side) continue;
+      const int front = front_[r];
+      const Order want = wanted(s, front);
+      const bool changed = !same(s.units[z(front)].order, want);
       const bool pending =
           std::any_of(s.messengers.begin(), s.messengers.end(), [&](const Messenger& m) {
-            return !m.delivered && !m.intercepted && m.to_leader == static_cast<int>(r) &&
-                   same(m.order, want);
+            return !m.delivered && !m.intercepted && m.to_leader == ri && same(m.order, want);
           });
-      if (changed && !pending) send_order(s, static_cast<int>(b), static_cast<int>(r), want, log);
+      if (changed && !pending) send_order(s, static_cast<int>(b), ri, want, log);
     }
     const Vec2 at = leader_position(s, static_cast<int>(b));
-    for (std::size_t i = 0; i < s.force.units.size(); ++i) {
-      const int u = static_cast<int>(i);
+    for (const int u : units_.of(brigade.command)) {
+      const std::size_t i = z(u);
       const Unit& unit = s.force.units[i];
-      if (unit.command != brigade.command || s.units[i].leader >= 0 || !in_play(s, u)) continue;
+      if (s.units[i].leader >= 0 || !in_play(s, u)) continue;
       if (distance(unit.footprint(), at) > s.mm(kInPersonYd)) continue;
       const Order want = wanted(s, u);
       if (same(s.units[i].order, want)) continue;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/events/event.h"
+#include "rules/fire_and_discipline/buckets.h"
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -38,6 +39,11 @@ class BrigadeOrders {
 
  private:
   std::vector<Order> intent_;
+  // give's lists, kept to reuse their buffers: each leader's first unit on the table, the
+  // living regimentals by the command of that unit, the units by their command.
+  std::vector<int> front_;
+  Buckets regimentals_;
+  Buckets units_;
 };
 
 // Whether `unit` has secured `feature`: its footprint centre is in it and no stand centre

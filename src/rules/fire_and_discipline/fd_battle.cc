@@ -29,7 +29,25 @@ namespace smoothbore::fire_and_discipline {
 
 namespace detail {
 
+const StandCache::NearestMemo* FdBattle::nearest_enemies(int u) const {
+  StandCache::NearestMemo* memo = s_.stands_on_table.nearest_memo(u);
+  if (memo == nullptr || memo->set) return memo;
+  const int side = s_.force.units[u].side;
+  const UnitIndex* index = s_.stands_on_table.frozen_units(side);
+  if (index == nullptr) return nullptr;
+  // Those of nearest_enemy and nearest_active_enemy below: in play is active and more.
+  double in_play_gap = 0;
+  index->nearest_other_both(
+      side, index->box(u), [&](int i) { return s_.force.units[i].status == UnitStatus::kActive; },
+      [&](int i) { return in_play(i); },
+      [&](int i) { return distance(index->frame(u), index->frame(i)); }, &memo->active,
+      &memo->active_gap, &memo->in_play, &in_play_gap);
+  memo->set = true;
+  return memo;
+}
+
 int FdBattle::nearest_enemy(int u) const {
+  if (const StandCache::NearestMemo* memo = nearest_enemies(u)) return memo->in_play;
   const int side = s_.force.units[u].side;
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {
     // The unit's own footprint as filed holds too (frozen_units of its side): its frame and
@@ -54,6 +72,10 @@ int FdBattle::nearest_enemy(int u) const {
 }
 
 int FdBattle::nearest_active_enemy(int u, double* gap) const {
+  if (const StandCache::NearestMemo* memo = nearest_enemies(u)) {
+    if (gap) *gap = memo->active_gap;
+    return memo->active;
+  }
   const int side = s_.force.units[u].side;
   auto active = [&](int i) { return s_.force.units[i].status == UnitStatus::kActive; };
   if (const UnitIndex* index = s_.stands_on_table.frozen_units(side)) {

@@ -140,6 +140,9 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   }
   // The enemy unit in play whose footprint is nearest u's, ties to the lower index; -1.
   int nearest_enemy(int u) const;
+  // Unit `u`'s nearest enemies while the orders are given (StandCache::nearest_memo, found
+  // at the first question), else nullptr.
+  const StandCache::NearestMemo* nearest_enemies(int u) const;
   // The enemy units (ascending) that could be within `reach` mm of unit u's footprint,
   // edge to edge: every unit that is, and perhaps others (all of them when the state is
   // not frozen, stand_grid.h).

@@ -352,6 +352,7 @@ void StandCache::thaw() {
   frozen_.reset();
   units_.reset();
   ahead_.clear();
+  nearest_.clear();
 }
 
 }  // namespace smoothbore::fire_and_discipline

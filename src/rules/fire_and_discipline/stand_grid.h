@@ -241,6 +241,7 @@ class StandCache {
     frozen_.reset();
     units_.reset();
     ahead_.clear();
+    nearest_.clear();
     tracked_ = false;
     touched_.clear();
     is_touched_.clear();
@@ -306,6 +307,23 @@ class StandCache {
       ahead_.resize(static_cast<std::size_t>(unit) + 1);
     return &ahead_[static_cast<std::size_t>(unit)];
   }
+  // The nearest enemy units of one unit while frozen (FdBattle::nearest_enemy and
+  // nearest_active_enemy, both asked of each unit as its orders are given): found in one
+  // walk and kept, for the state outside trials is the state frozen.
+  struct NearestMemo {
+    int in_play = -1;  // nearest_enemy
+    int active = -1;   // nearest_active_enemy and its gap (mm)
+    double active_gap = 0;
+    bool set = false;
+  };
+  // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen
+  // or while a trial is under way (the unit tried may have moved or changed).
+  NearestMemo* nearest_memo(int unit) const {
+    if (!units_ || unit < 0 || trials_ != 0) return nullptr;
+    if (nearest_.size() <= static_cast<std::size_t>(unit))
+      nearest_.resize(static_cast<std::size_t>(unit) + 1);
+    return &nearest_[static_cast<std::size_t>(unit)];
+  }
   // UnitTrial's notes: a trial of `unit` (of `side`) begins, ends.
   void begin_trial(int unit, int side) const {
     trial_units_.push_back(unit);
@@ -327,6 +345,7 @@ class StandCache {
   std::shared_ptr<StandSnapshot> frozen_;
   std::shared_ptr<UnitIndex> units_;
   mutable std::vector<AheadMemo> ahead_;
+  mutable std::vector<NearestMemo> nearest_;
   mutable int trials_ = 0;
   mutable std::vector<int> trial_units_;  // of the trials under way, innermost last
   bool tracked_ = false;

@@ -41,6 +41,16 @@ class UnitIndex {
   template <typename Accept, typename Dist>
   int nearest_other(int side, const Box& box, Accept accept, Dist dist, double* best) const;
 
+  // nearest_other for two kinds of unit in one walk, the `narrow` ones among the `wide`
+  // (narrow(i) is asked only where wide(i) holds, and must imply it): `*wide_found`,
+  // `*wide_best` get nearest_other(side, box, wide, dist, ...)'s answers and `*narrow_found`,
+  // `*narrow_best` those for `narrow`, the same bit for bit (each the least distance, ties to
+  // the lower index; the walk goes as far as the narrow search, whose least is the larger).
+  template <typename Wide, typename Narrow, typename Dist>
+  void nearest_other_both(int side, const Box& box, Wide wide, Narrow narrow, Dist dist,
+                          int* wide_found, double* wide_best, int* narrow_found,
+                          double* narrow_best) const;
+
   // Whether `accept(i)` holds for some unit i of a side other than `side` whose footprint's
   // box lies within `reach` mm of `box` (units farther are not asked), nearest cells first,
   // stopping at the first.
@@ -78,6 +88,39 @@ int UnitIndex::nearest_other(int side, const Box& box, Accept accept, Dist dist,
   }
   if (best) *best = least;
   return found;
+}
+
+template <typename Wide, typename Narrow, typename Dist>
+void UnitIndex::nearest_other_both(int side, const Box& box, Wide wide, Narrow narrow, Dist dist,
+                                   int* wide_found, double* wide_best, int* narrow_found,
+                                   double* narrow_best) const {
+  double wide_least = std::numeric_limits<double>::infinity();
+  double narrow_least = wide_least;
+  int wide_at = -1, narrow_at = -1;
+  for (int sd = 0; sd < sides(); ++sd) {
+    if (sd == side) continue;
+    by_side_[static_cast<std::size_t>(sd)].around(
+        box,
+        [&](int i) {
+          if (box_gap(box, boxes_[static_cast<std::size_t>(i)]) > narrow_least + kSlackMm) return;
+          if (!wide(i)) return;
+          const double d = dist(i);
+          if (d < wide_least || (d == wide_least && i < wide_at)) {
+            wide_least = d;
+            wide_at = i;
+          }
+          if (!narrow(i)) return;
+          if (d < narrow_least || (d == narrow_least && i < narrow_at)) {
+            narrow_least = d;
+            narrow_at = i;
+          }
+        },
+        [&](double bound) { return bound <= narrow_least + kSlackMm; });
+  }
+  *wide_found = wide_at;
+  *wide_best = wide_least;
+  *narrow_found = narrow_at;
+  *narrow_best = narrow_least;
 }
 
 template <typename Accept>
