@@ -74,5 +74,23 @@ TEST(Fast1805GapPrefilter, ShortcutsAnswerAsTheFullMeasure) {
   EXPECT_GT(blue.can_fire + red.can_fire, 50);
 }
 
+// At 300 stands a side the nearest searches prune their rings (around_pruned, from 256 units
+// a side in spatial.cc): the same answers as the scan.
+TEST(Fast1805GapPrefilter, PrunedSearchesAnswerAsTheFullMeasure) {
+  const Ruleset* rs = find_ruleset("fast-1805");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("fast-1805", 300, 7);
+  std::unique_ptr<Battle> battle = rs->start(sc, 7);
+  int blue_units = 0;
+  for (const Unit& u : battle->force().units) blue_units += u.side == 0 ? 1 : 0;
+  ASSERT_GE(blue_units, 256);
+  ASSERT_GE(static_cast<int>(battle->force().units.size()) - blue_units, 256);
+  GapCheckingCommander blue(1), red(2);
+  EventLog log;
+  for (int bound = 0; bound < 2; ++bound) battle->play_turn({&blue, &red}, log);
+  for (const std::string& v : battle->invariant_violations()) ADD_FAILURE() << v;
+  EXPECT_GT(blue.checked + red.checked, 100000);
+}
+
 }  // namespace
 }  // namespace smoothbore
