@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "core/geometry/rect_frame.h"
+#include "core/text/fixed1.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
-#include "rules/group_orders/tenths.h"
 #include "rules/group_orders/travel_apart.h"
 
 namespace smoothbore::group_orders {
@@ -249,7 +249,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     text += ' ';
     text += how;
     text += ' ';
-    append_tenths(text, d);
+    append_fixed1(text, d);
     text += " cm (";
     text += orders_name(orders);
     text += ')';

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/text/fixed1.h"
 #include "rules/squad_skirmish/battle_impl.h"
 #include "rules/squad_skirmish/resolution_util.h"
 #include "rules/squad_skirmish/squad_skirmish.h"
@@ -136,7 +137,7 @@ double BattleSK::move_squad(int unit, Vec2 dest, double budget_in, int target, E
       text.reserve(96);  // one allocation for the whole text
       text += name(unit);
       text += " moves ";
-      detail::append_fixed1(text, moved / kMm);
+      append_fixed1(text, moved / kMm);  // core/text/fixed1.h
       text += "\" (allowance ";
       text += detail::format_g(inches);
       text += "\", L40-L48)";

@@ -57,10 +57,6 @@ const Row& morale_result(int miss);
 // fmt's "{:g}" of `v` (a movement roll's record writes one per move): whole and half numbers
 // below 10^5 without fmt, the same text.
 std::string format_g(double v);
-// Appends fmt's "{:.1f}" of `v` (a move's event writes one per move): for 0 <= v < 10^14
-// not half-way between two tenths, the nearest tenth (fmt's is exactly rounded) worked out
-// in integers, without fmt; anything else (ties, -0, negative, huge, NaN) by fmt itself.
-void append_fixed1(std::string& out, double v);
 
 // The `movement` resolution's parameters, typed, and its roll (movement_resolutions.cc): the
 // battle rolls its moves on one instead of naming the parameters (its record the same).
