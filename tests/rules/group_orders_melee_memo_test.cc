@@ -4,7 +4,9 @@
 // is the very one melee_kills_fresh works out, bit for bit: two facts differing in any field
 // never share an answer. A shot's expected kills are kept by their own typed key
 // (kept_shot_kills) the same way. And the range class of a shot from the battle's kept weapon and
-// distance (the doctrine's) is that of the shooter's type and weapon attribute.
+// distance (the doctrine's) is that of the shooter's type and weapon attribute. A charge
+// test's kept chance to pass is the fresh one, bit for bit, whatever the General's distance
+// within its class, and the infantry charge test's is the resolution's.
 #include <random>
 #include <string>
 #include <string_view>
@@ -13,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/charge_pass.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/registry.h"
 
@@ -149,6 +152,74 @@ TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
     }
   }
   EXPECT_GT(repeats, 0);  // some questions come back within the first round
+}
+
+TEST(GroupOrdersMeleeMemo, KeptChargePassIsTheFreshOne) {
+  ASSERT_NE(find_ruleset("group-orders"), nullptr);
+  std::mt19937_64 gen(13);
+  auto pick = [&](const std::vector<std::string>& v) {
+    return v[std::uniform_int_distribution<std::size_t>(0, v.size() - 1)(gen)];
+  };
+  auto coin = [&] { return std::bernoulli_distribution(0.5)(gen); };
+  auto number = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(gen); };
+  // The General's distance: none, or anywhere up to beyond the farthest class (whole and
+  // fractional centimetres, so that distances of one class but not the same come back).
+  auto general = [&]() -> double {
+    if (number(0, 5) == 0) return -1;
+    return number(0, 400) / 4.0;
+  };
+  std::vector<MoraleSituation> asked;
+  for (int i = 0; i < 300; ++i) {
+    MoraleSituation s;
+    s.unit_class = pick({"massed", "light"});
+    s.test = "charge";
+    s.orders = pick({"advance", "stand"});
+    s.artillery = coin();
+    s.lights_charging_lights = coin();
+    s.general_cm = general();
+    s.high_morale = coin();
+    s.uphill_or_cover = coin();
+    s.melees_won = number(0, 2);
+    s.artillery_fire = coin();
+    s.losses_percent = number(0, 4) * 20;
+    s.disordered = coin();
+    s.poor_or_militia_open = coin();
+    s.melees_lost = number(0, 2);
+    s.half_strength = coin();
+    s.split_b = coin();
+    s.general_range = pick({"d4-per-test", "fixed-20"});
+    s.losses = pick({"full-20", "nearest-20"});
+    asked.push_back(s);
+    MoraleSituation g = s;  // the same but the General's distance, asked right after
+    g.general_cm = general();
+    asked.push_back(g);
+  }
+  int differ = 0;
+  for (int round = 0; round < 2; ++round) {
+    for (std::size_t i = 0; i < asked.size(); ++i) {
+      MoraleSituation s = asked[i];
+      const double kept = kept_charge_pass(s);
+      EXPECT_EQ(kept, charge_pass_fresh(asked[i])) << i;
+      EXPECT_EQ(s, asked[i]) << i;  // the distance restored
+      if (i > 0 && kept != charge_pass_fresh(asked[i - 1])) ++differ;
+    }
+  }
+  EXPECT_GT(differ, 200);  // neighbouring situations mostly have other odds
+  for (const bool heavy : {false, true}) {
+    for (const bool half : {false, true}) {
+      for (int round = 0; round < 2; ++round) {
+        EXPECT_EQ(infantry_charge_pass(heavy, half),
+                  BattleGO::probability(
+                      "infantry-charge",
+                      {{"heavy-or-defences", Value(heavy)}, {"half-strength", Value(half)}},
+                      "result", "charge"))
+            << heavy << half;
+      }
+    }
+  }
+  // Heavy (or defences) at full strength needs a 5, every other a 6 (morale.infantry_charge).
+  EXPECT_GT(infantry_charge_pass(true, false), infantry_charge_pass(false, false));
+  EXPECT_EQ(infantry_charge_pass(true, true), infantry_charge_pass(false, false));
 }
 
 TEST(GroupOrdersMeleeMemo, RangeClassOfTheKeptWeaponIsTheShootersOne) {

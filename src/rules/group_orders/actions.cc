@@ -5,6 +5,9 @@
 // orders (through the order-change resolution) and the other units act under them.
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <initializer_list>
 #include <string_view>
@@ -14,6 +17,7 @@
 #include "core/geometry/rect_frame.h"
 #include "core/geometry/same_bits.h"
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/charge_pass.h"
 #include "rules/group_orders/exact_odds.h"
 #include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
@@ -29,15 +33,39 @@ Action base(int unit, std::string_view rate) {
   a.rate = rate;
   return a;
 }
+// The same with the rate's name made once (legal_actions: the same rate for every action of
+// an order).
+Action base(int unit, const ShortName& rate) {
+  Action a;
+  a.unit = unit;
+  a.rate = rate;
+  return a;
+}
+
+// A text's hash from its length and its first and last 8 bytes (issue 9: std::hash of the
+// four or five texts of a key was a third of a kept answer's cost). The texts of a key are
+// names (unit types, weapons, orders, formations, covers) that differ in those bytes; a
+// clash would only share a bucket, never an answer (the keys compare every byte).
+std::size_t text_bits(std::string_view t) {
+  std::uint64_t head = 0, tail = 0;
+  const std::size_t n = t.size();
+  if (n >= 8) {
+    std::memcpy(&head, t.data(), 8);
+    std::memcpy(&tail, t.data() + n - 8, 8);
+  } else {
+    for (const char c : t) head = (head << 8) | static_cast<unsigned char>(c);
+  }
+  return static_cast<std::size_t>((head * 0x9e3779b97f4a7c15ULL) ^
+                                  ((tail + n) * 0xc2b2ae3d27d4eb4fULL));
+}
 
 // A typed key's hash: its texts' and numbers' hashes mixed one into the next (as boost's
 // hash_combine).
 std::size_t facts_hash(std::initializer_list<std::string_view> texts,
                        std::initializer_list<std::size_t> numbers) {
-  const std::hash<std::string_view> text;
   std::size_t h = 0;
   auto mix = [&h](std::size_t v) { h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
-  for (std::string_view t : texts) mix(text(t));
+  for (std::string_view t : texts) mix(text_bits(t));
   for (std::size_t n : numbers) mix(n);
   return h;
 }
@@ -156,35 +184,75 @@ double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
 
 namespace {
 
-// The key of a charge test's odds: every field of the situation, the General's distance by
-// its class (morale_general_class); strings are prefixed by their length.
-std::string charge_test_key(const MoraleSituation& s) {
-  std::string k = "morale|keep|";
-  k.reserve(96);
-  for (const std::string* t : {&s.unit_class, &s.test, &s.orders, &s.general_range, &s.losses}) {
-    k.append(std::to_string(t->size())).append(":").append(*t);
+// A charge test's key: every field of the situation, the General's distance by its class.
+struct ChargeTestHash {
+  std::size_t operator()(const MoraleSituation& s) const {
+    return facts_hash(
+        {s.unit_class, s.test, s.orders, s.general_range, s.losses},
+        {flag_bits({s.artillery, s.won_casualties, s.lights_charging_lights, s.high_morale,
+                    s.uphill_or_cover, s.artillery_fire, s.disordered, s.poor_or_militia_open,
+                    s.higher_factor_charge, s.charged_by_cavalry_open, s.charged_flank_rear,
+                    s.half_strength, s.split_b}),
+         static_cast<std::size_t>(s.melees_won) * 131 + static_cast<std::size_t>(s.melees_lost),
+         static_cast<std::size_t>(s.losses_percent), static_cast<std::size_t>(s.general_cm + 1)});
   }
-  for (int n :
-       {morale_general_class(s.general_cm), s.melees_won, s.losses_percent, s.melees_lost}) {
-    k.append(std::to_string(n)).append(",");
-  }
-  for (bool b :
-       {s.artillery, s.won_casualties, s.lights_charging_lights, s.high_morale, s.uphill_or_cover,
-        s.artillery_fire, s.disordered, s.poor_or_militia_open, s.higher_factor_charge,
-        s.charged_by_cavalry_open, s.charged_flank_rear, s.half_strength, s.split_b}) {
-    k.push_back(b ? '1' : '0');
-  }
-  return k;
-}
+};
 
 }  // namespace
+
+double charge_pass_fresh(const MoraleSituation& s) {
+  double sum = 0;
+  for (const MoraleOdds& o : morale_odds(s)) {
+    if (o.result == "keep") sum += o.probability;
+  }
+  return sum;
+}
+
+// Per thread, bounded as memo_odds (issue 9: a text key built per ask before).
+double kept_charge_pass(MoraleSituation& s) {
+  thread_local std::unordered_map<MoraleSituation, double, ChargeTestHash> kept;
+  const double cm = s.general_cm;
+  s.general_cm = morale_general_class(cm);
+  if (auto it = kept.find(s); it != kept.end()) {
+    s.general_cm = cm;
+    return it->second;
+  }
+  if (kept.size() >= kMaxOdds) kept.clear();
+  s.general_cm = cm;
+  const double sum = charge_pass_fresh(s);
+  s.general_cm = morale_general_class(cm);
+  kept.emplace(s, sum);
+  s.general_cm = cm;
+  return sum;
+}
+
+// Per thread (issue 9: probability() built its parameters and a text key per ask).
+double infantry_charge_pass(bool heavy_or_defences, bool half_strength) {
+  thread_local std::array<double, 4> kept{};
+  thread_local std::array<bool, 4> known{};
+  const std::size_t k = (heavy_or_defences ? 2 : 0) + (half_strength ? 1 : 0);
+  if (!known[k]) {
+    kept[k] = BattleGO::probability(
+        "infantry-charge",
+        {{"heavy-or-defences", Value(heavy_or_defences)}, {"half-strength", Value(half_strength)}},
+        "result", "charge");
+    known[k] = true;
+  }
+  return kept[k];
+}
 
 std::vector<Action> BattleGO::legal_actions(int unit) const {
   std::vector<Action> out;
   // One allocation for the usual list: a General's every order, a Reserve move to each objective.
   out.reserve(32 + scenario_.objectives.size());
+  legal_actions_into(unit, out);
+  return out;
+}
+
+void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
+  out.clear();
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
-  if (!active(unit)) return out;
+  if (!active(unit)) return;
   const Unit& u = force_.units[unit];
   // The kept frame (placed()): the footprint, its axes and corners, no sine or cosine.
   const RectFrame& my_frame = frame(unit);
@@ -206,11 +274,20 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   const double speed_cm = max_speed_cm(unit);  // the orders do not change while we ask
   const double speed = speed_cm * kCm;
   const Vec2 home = bearing_vector(edge_bearing(force_.sides[u.side].home_edge));
-  // A shot at every target in reach on Stand (L22, H4-06).
-  auto add_fire = [&](std::string_view rate) {
-    in_weapon_reach(unit, legal_ids_);
-    for (int t : legal_ids_) {
-      if (!can_shoot_at(unit, t, OrdersId::kStand)) continue;
+  // A shot at every target in reach on Stand (L22, H4-06). The targets are found once: a
+  // General's guns are offered them under Advance (L4) and under Stand.
+  std::vector<int>& targets = legal_targets_;
+  bool targets_found = false;
+  auto add_fire = [&](const ShortName& rate) {
+    if (!targets_found) {
+      targets_found = true;
+      targets.clear();
+      in_weapon_reach(unit, legal_ids_);
+      for (int t : legal_ids_) {
+        if (can_shoot_at(unit, t, OrdersId::kStand)) targets.push_back(t);
+      }
+    }
+    for (int t : targets) {
       Action f = base(unit, rate);
       f.kind = ActionKind::kFire;
       f.target = t;
@@ -219,7 +296,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   };
   for (std::size_t oi = 0; oi < n_orders; ++oi) {
     const OrdersId o = orders[oi];
-    const std::string_view rate = general ? std::string_view(orders_name(o)) : std::string_view();
+    const ShortName rate(general ? std::string_view(orders_name(o)) : std::string_view());
     if (o == OrdersId::kAdvance && enemy >= 0) {
       // L4: artillery in range may switch to Stand (not if it started the turn on Stand).
       if (u.arm == Arm::kArtillery && !state_[unit].started_on_stand) add_fire(rate);
@@ -234,11 +311,22 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       // full one: a move to the very same point keeps the first one's L5 verdict (the same
       // footprint, so the same distance, not worked out again).
       std::array<std::pair<Vec2, bool>, 9> judged;
+      const double half_diagonal = std::sqrt(my_frame.hw * my_frame.hw + my_frame.hd * my_frame.hd);
       std::size_t n_judged = 0;
       auto nearer = [&](Vec2 to) {
         for (std::size_t k = 0; k < n_judged; ++k) {
           const Vec2 p = judged[k].first;
           if (same_bits(p.x, to.x) && same_bits(p.y, to.y)) return judged[k].second;
+        }
+        // The end footprint's centre first, without its frame (issue 9): every point of the
+        // footprint lies within its half diagonal of the centre, so the distance is at most
+        // the centre's, and at least the centre's less the half diagonal (a micrometre of
+        // margin, far above the rounding: the verdict is the full distance's either way).
+        const double centre_gap = distance(goal_frame, to);
+        if (centre_gap <= gap_now || centre_gap - half_diagonal > gap_now + 1e-3) {
+          const bool ok = centre_gap <= gap_now;
+          judged[n_judged++] = {to, ok};
+          return ok;
         }
         Rect end = fp;
         end.centre = to;
@@ -403,7 +491,6 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
       out.push_back(back);
     }
   }
-  return out;
 }
 
 // Fire: the expected stands killed by the first die. Charge: the exact chance to pass the
@@ -438,23 +525,14 @@ ActionAssessment BattleGO::assess(const Action& a) const {
   const bool missile = me.arm == Arm::kFoot && !weapon_of_unit(a.unit).none;  // kept
   const bool half = 2 * stands(a.unit) <= me.start_figures;
   if (missile && !light(a.unit)) {
-    pass = probability(
-        "infantry-charge",
-        {{"heavy-or-defences", Value(me.type == "heavy-infantry")}, {"half-strength", Value(half)}},
-        "result", "charge");
+    pass = infantry_charge_pass(me.type == "heavy-infantry", half);
   } else {
     MoraleSituation s = morale_situation(state_[a.unit].group, "charge", a.unit);
     s.orders = "advance";
     s.lights_charging_lights = light(a.unit) && light(a.target);
     s.half_strength = half;
     // Kept by the General's distance class (morale_general_class), not the distance.
-    pass = memo_odds<double>(charge_test_key(s), [&] {
-      double sum = 0;
-      for (const MoraleOdds& o : morale_odds(s)) {
-        if (o.result == "keep") sum += o.probability;
-      }
-      return sum;
-    });
+    pass = kept_charge_pass(s);
   }
   const MeleeKills mine = melee_kills(melee_facts(a.unit, a.target));
   MeleeKills theirs = {1, 0, 0, 0};

@@ -133,7 +133,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   int turn() const override { return turn_; }
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;  // actions.cc
-  ActionAssessment assess(const Action& a) const override;     // actions.cc
+  // The same into `out` (cleared first): the orders step's list, in a buffer it reuses.
+  void legal_actions_into(int unit, std::vector<Action>& out) const;
+  ActionAssessment assess(const Action& a) const override;  // actions.cc
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
   double loss_fraction(int side) const override;
@@ -199,7 +201,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   bool light(int unit) const { return light_[static_cast<std::size_t>(unit)] != 0; }
   bool massed(int unit) const { return !light(unit); }
   double gap_cm(int a, int b) const;  // gap_mm rounded to the mm, in cm
-  // distance(frame(a), frame(b)), kept per pair until any unit is placed (pair_distance.h).
+  // distance(frame(a), frame(b)), kept per pair until either unit is placed (pair_distance.h).
   double gap_mm(int a, int b) const {
     return pair_distances_.get(a, b, [&] { return distance(frame(a), frame(b)); });
   }
@@ -484,21 +486,24 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
   mutable std::vector<int> overlap_out_;  // melee_facts' buffer of overlappers
   mutable std::vector<int> contact_ids_;  // in_contact_with_enemy's scratch
+  mutable std::vector<int> uphill_ids_;   // uphill_of_all_enemy_now's scratch
   std::vector<int> reach_ids_;            // shooting_phase's targets in reach
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
   mutable std::vector<Vec2> legal_goals_;
+  mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot
   std::vector<int> travel_ids_;
   std::vector<double> travel_clear_;  // travel's: how far each of them is surely clear
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;
-  mutable PairDistances pair_distances_;  // gap_mm's, stale on every placed()
+  mutable PairDistances pair_distances_;  // gap_mm's, a pair's stale when either is placed()
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;
   std::vector<Action> actions_;
+  std::vector<Action> legal_;  // the orders step's legal actions of a unit (one at a time)
   std::vector<bool> settled_;  // per Group: the General has chosen this player turn
   Rng rng_;
   SampledChance dice_;

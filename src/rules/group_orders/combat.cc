@@ -118,10 +118,12 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
 void BattleGO::melee_phase(int side, EventLog& log) {
   // Each unit in contact fights the enemy it touches, preferring the one to its front.
   std::vector<int> opponent(force_.units.size(), -1);
+  std::vector<int> near_ids;  // one buffer for every unit's query
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (!force_.units[i].on_table()) continue;
-    for (int o : near_enemies(filed_box(u), 1.0, force_.units[i].side)) {
+    near_enemies(filed_box(u), 1.0, force_.units[i].side, near_ids);
+    for (int o : near_ids) {
       const std::size_t j = static_cast<std::size_t>(o);
       if (force_.units[j].side == force_.units[i].side || !force_.units[j].on_table()) continue;
       if (gap_cm(u, o) >= 0.1) continue;

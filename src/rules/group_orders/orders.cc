@@ -79,7 +79,8 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
   for (int u : units_to_order(side)) {
     if (!active(u)) continue;
     const int gi = state_[u].group;
-    std::vector<Action> legal = legal_actions(u);
+    std::vector<Action>& legal = legal_;  // reused: one unit's list at a time
+    legal_actions_into(u, legal);
     Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
     if (carries_group_orders(u) && !settled_[gi]) {
       settled_[gi] = true;
@@ -124,7 +125,7 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
             e.rolls = std::move(rolls);
             log.append(std::move(e));
           }
-          legal = legal_actions(u);  // under the orders kept
+          legal_actions_into(u, legal);  // under the orders kept
           a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
         }
       }
@@ -151,6 +152,7 @@ bool BattleGO::keeps_advance_pace(int unit, const Action& a) const {
 void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
   const GroupState& g = groups_[group];
   std::vector<int> advancing;
+  std::vector<int> near_ids;  // one buffer for every unit's query
   for (int u : g.units) {
     if (!active(u) || orders_id(u) != OrdersId::kAdvance) continue;
     const Action& a = actions_[u];
@@ -159,7 +161,8 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
       continue;  // L4: the guns switch to Stand in range; they are not Advancing
     }
     if (keeps_advance_pace(u, a)) return;
-    for (int j : near_enemies(filed_box(u), 1.0, g.side)) {
+    near_enemies(filed_box(u), 1.0, g.side, near_ids);
+    for (int j : near_ids) {
       if (force_.units[j].side != g.side && force_.units[j].on_table() && gap_cm(u, j) < 0.1) {
         return;  // already in contact
       }
@@ -168,7 +171,8 @@ void BattleGO::advance_pace(int group, OrderSource* src, EventLog& log) {
   }
   for (int u : advancing) {
     std::vector<Action> pace;
-    for (const Action& a : legal_actions(u)) {
+    legal_actions_into(u, legal_);  // the orders step's buffer, free again
+    for (const Action& a : legal_) {
       if ((a.rate.empty() || a.rate == "advance") && keeps_advance_pace(u, a)) pace.push_back(a);
     }
     if (pace.empty()) continue;

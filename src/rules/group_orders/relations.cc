@@ -43,7 +43,9 @@ bool BattleGO::uphill_of_all_enemy(int unit) const {
 
 bool BattleGO::uphill_of_all_enemy_now(int unit) const {
   bool any = false;
-  for (int o : near_enemies(filed_box(unit), kUphillReachCm * kCm + 1.0, force_.units[unit].side)) {
+  std::vector<int>& ids = uphill_ids_;  // nothing below queries it again
+  near_enemies(filed_box(unit), kUphillReachCm * kCm + 1.0, force_.units[unit].side, ids);
+  for (int o : ids) {
     const std::size_t i = static_cast<std::size_t>(o);
     if (force_.units[i].side == force_.units[unit].side || !force_.units[i].on_table()) continue;
     if (gap_cm(unit, o) > kUphillReachCm) continue;
@@ -75,7 +77,7 @@ std::vector<int> BattleGO::overlappers(int unit, int enemy) const {
 void BattleGO::overlappers(int unit, int enemy, std::vector<int>& out) const {
   out.clear();
   const Unit& u = force_.units[unit];
-  const RectFrame &us = frame(unit), &them = frame(enemy);
+  const RectFrame& us = frame(unit);
   std::vector<int>& ids = overlap_ids_;
   near(grown(filed_box(unit), 1.0), ids);  // touching our side: within 0.5 mm
   for (int o : ids) {
@@ -84,7 +86,8 @@ void BattleGO::overlappers(int unit, int enemy, std::vector<int>& out) const {
     const OrdersId oo = orders_id(o);
     if (oo == OrdersId::kRetreat || oo == OrdersId::kRout) continue;
     const RectFrame& r = frame(o);
-    if (distance(r, us) > 0.5 || distance(r, them) < 0.5) continue;
+    // distance(r, us) and distance(r, frame(enemy)), kept per pair (gap_mm: the same frames).
+    if (gap_mm(o, unit) > 0.5 || gap_mm(o, enemy) < 0.5) continue;
     if (std::abs(bearing_difference(r.rect.facing, us.rect.facing)) > 10) continue;
     if (step_options_.overlap_level_side &&
         distance(r.front_centre(), us.front_centre()) > (r.rect.width + us.rect.width) / 2 + 1) {

@@ -78,9 +78,12 @@ const Row& morale_general_row(int score) { return result_row(Results::kMoraleGen
 
 // The extra stands a unit counts: all of them, a Light unit at most the row's light_max
 // (L104-L105, L151).
-int extra_stands(const Row& r, std::string_view type, int stands) {
+int extra_stands(const Row& r, bool light, int stands) {
   const int extra = std::max(0, stands - 1);
-  return is_light(type) ? std::min(extra, r.number("light_max")) : extra;
+  return light ? std::min(extra, r.number("light_max")) : extra;
+}
+int extra_stands(const Row& r, std::string_view type, int stands) {
+  return extra_stands(r, is_light(type), stands);
 }
 
 }  // namespace
@@ -255,13 +258,42 @@ const ShotModifierRows& shot_modifier_rows() {
   return kRows;
 }
 
+// A weapon's shooting.ranges row and its ranges under each option set (weapon_ranges),
+// found once per weapon: a shot's modifiers looked both up by name.
+struct WeaponFacts {
+  const Row* row = nullptr;
+  std::array<Ranges, 8> ranges;
+};
+
+const WeaponFacts& weapon_facts(std::string_view weapon) {
+  static const std::unordered_map<std::string_view, WeaponFacts> kFacts = [] {
+    std::unordered_map<std::string_view, WeaponFacts> out;
+    for (const Row& r : table("shooting.ranges").rows) {
+      if (out.contains(r.key)) continue;
+      WeaponFacts& f = out[r.key];
+      f.row = &row("shooting.ranges", r.key);
+      for (std::size_t i = 0; i < f.ranges.size(); ++i) {
+        f.ranges[i] = weapon_ranges(r.key, RangeOptions{(i & 4) != 0, (i & 2) != 0, (i & 1) != 0});
+      }
+    }
+    return out;
+  }();
+  const auto it = kFacts.find(weapon);
+  if (it == kFacts.end()) row("shooting.ranges", weapon);  // not in the table: aborts naming it
+  SB_CHECK(it != kFacts.end(), "a weapon of shooting.ranges");
+  return it->second;
+}
+
 }  // namespace
 
 ShootingModifiers shooting_modifiers(const ShootingSituation& s, bool listed) {
   ShootingModifiers out;
   out.modifiers = Modifiers(listed);
-  out.weapon = weapon_of(s.shooter, s.weapon);
-  const bool artillery = is_artillery(s.shooter);
+  // The shooter's type facts, found once for the shot (weapon_of, is_artillery, is_light).
+  const TypeFacts& type = type_facts(s.shooter);
+  out.weapon = s.weapon == "as-type" ? std::string_view(type.weapon) : std::string_view(s.weapon);
+  const bool artillery = type.artillery;
+  const bool light = type.light;
   if (out.weapon == "none") {
     out.may_shoot = false;
     out.why_not = "no missile weapon (§2, §4.2)";
@@ -277,8 +309,9 @@ ShootingModifiers shooting_modifiers(const ShootingSituation& s, bool listed) {
     out.why_not = "Artillery may only fire when on Stand orders (L20, L22)";
     return out;
   }
-  out.range_row = &row("shooting.ranges", out.weapon);
-  out.band = range_band(weapon_ranges(out.weapon, s.ranges), s.range_cm);
+  const WeaponFacts& weapon = weapon_facts(out.weapon);
+  out.range_row = weapon.row;
+  out.band = range_band(weapon.ranges[options_index(s.ranges)], s.range_cm);
   if (out.band == RangeBand::kOut) {
     out.may_shoot = false;
     out.why_not = "beyond the weapon's range (§4.2)";
@@ -310,22 +343,23 @@ ShootingModifiers shooting_modifiers(const ShootingSituation& s, bool listed) {
     }
   }
   if (s.target_light_infantry) m.add(*mod.target_light_infantry);
-  if (is_light(s.shooter)) m.add(*mod.lights_shooting);
+  if (light) m.add(*mod.lights_shooting);
   if (s.disordered) m.add(*mod.disordered);
   if (artillery && s.shooter != "howitzers" && s.target_formation != "line") {
     m.add(*mod.artillery_at_column);
   }
   if (artillery && s.range_cm <= mod.artillery_close_cm) m.add(*mod.artillery_close);
-  if (s.first_shot && s.first_shot_bonus && musket && !is_light(s.shooter)) {
+  if (s.first_shot && s.first_shot_bonus && musket && !light) {
     m.add(*mod.first_shot);
   }
-  m.add(*mod.extra_stand, extra_stands(*mod.extra_stand, s.shooter, s.stands));
+  m.add(*mod.extra_stand, extra_stands(*mod.extra_stand, light, s.stands));
   return out;
 }
 
 int morale_general_class(double general_cm) {
   if (general_cm < 0) return -1;
-  const int pip = row("morale.modifiers", "general-near").number("cm_per_pip");
+  // Read once: the tables never change (a lookup by name per charge assessed).
+  static const int pip = row("morale.modifiers", "general-near").number("cm_per_pip");
   int within = 0;
   for (int d4 = 1; d4 <= 4; ++d4) within += general_cm <= d4 * pip ? 1 : 0;
   return within;

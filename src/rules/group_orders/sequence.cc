@@ -5,7 +5,6 @@
 // and test to charge; a D6 each for initiative decides who moves first; both sides shoot at
 // once (the results apply after every shot); then one melee and one morale step for all.
 #include <algorithm>
-#include <functional>
 #include <tuple>
 #include <utility>
 
@@ -70,28 +69,26 @@ void BattleGO::player_turn(int side, const std::vector<OrderSource*>& orders, Ev
   acting_ = side;
   reset_turn_state();
   OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
-  const std::vector<std::pair<const char*, std::function<void()>>> steps = {
-      {"orders",
-       [&] {
-         order_step(side, src, log);
-         move_generals(side, log);
-       }},
-      {"rally", [&] { rally_step(side, log); }},
-      {"charge tests", [&] { charge_tests(side, log); }},
-      {"movement", [&] { movement_phase(side, log); }},
-      {"shooting", [&] { shooting_phase(side, log); }},
-      {"melee", [&] { melee_phase(side, log); }},
-      {"morale",
-       [&] {
-         morale_phase(log);
-         clear_disorder(side, log);
-       }},
-  };
-  for (const auto& [what, run] : steps) {
+  // Each step: its phase event, the step, then after_step (no std::function per step and
+  // player turn: issue 9).
+  auto step = [&](const char* what, auto&& run) {
     phase_event(side, what, log);
     run();
     after_step(what);
-  }
+  };
+  step("orders", [&] {
+    order_step(side, src, log);
+    move_generals(side, log);
+  });
+  step("rally", [&] { rally_step(side, log); });
+  step("charge tests", [&] { charge_tests(side, log); });
+  step("movement", [&] { movement_phase(side, log); });
+  step("shooting", [&] { shooting_phase(side, log); });
+  step("melee", [&] { melee_phase(side, log); });
+  step("morale", [&] {
+    morale_phase(log);
+    clear_disorder(side, log);
+  });
 }
 
 // H4-01 option `simultaneous`: each side throws a D6 for initiative; the highest moves first

@@ -439,7 +439,8 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   MoraleSituation s;
   s.unit_class = light(unit) ? "light" : "massed";
   s.test = test;
-  s.orders = test == "rally" ? "rout" : orders_of(unit);  // as morale_situation(params)
+  s.orders = test == "rally" ? std::string_view("rout")
+                             : std::string_view(orders_of(unit));  // as morale_situation(params)
   s.artillery = u.arm == Arm::kArtillery;
   s.general_cm = std::min(general_cm(group), 200.0);
   s.high_morale = high;
