@@ -286,13 +286,20 @@ class DoctrineCommander final : public OrderSource {
     const Vec2 here = my_footprint.centre;
     const Action* pick = nullptr;
     if (gap > 18 * kInch && !b.scenario().objectives.empty()) {
-      const Vec2 goal = nearest_objective(b, here);
-      double best = distance(here, goal) - 1.0;
+      double goal_gap = 0;  // distance(here, goal)
+      const Vec2 goal = nearest_objective(b, here, &goal_gap);
+      double best = goal_gap - 1.0;
+      // A squared distance over the best's square by far more than rounding cannot take it
+      // (the square root is no less than best): no square root for it (issue 9).
+      double best_squared = best > 0 ? best * best * (1 + 1e-12) : -1;
       for (const Action& a : legal) {
         if (!is_move(a)) continue;
-        const double d = distance(a.destination, goal);
+        const Vec2 off = a.destination - goal;
+        if (off.dot(off) > best_squared && best_squared >= 0) continue;
+        const double d = off.length();  // distance(a.destination, goal)
         if (d < best) {
           best = d;
+          best_squared = best > 0 ? best * best * (1 + 1e-12) : -1;
           pick = &a;
         }
       }
@@ -433,12 +440,20 @@ class DoctrineCommander final : public OrderSource {
     return best;
   }
 
-  static Vec2 nearest_objective(const Battle& b, Vec2 from) {
+  // The first objective of the least distance from `from`; `*gap` gets that distance (the
+  // best's distance kept, not worked out again for each objective: issue 9).
+  static Vec2 nearest_objective(const Battle& b, Vec2 from, double* gap) {
     const auto& objs = b.scenario().objectives;
     Vec2 best = objs.front().position;
+    double best_gap = distance(from, best);
     for (const Objective& o : objs) {
-      if (distance(from, o.position) < distance(from, best)) best = o.position;
+      const double d = distance(from, o.position);
+      if (d < best_gap) {
+        best = o.position;
+        best_gap = d;
+      }
     }
+    *gap = best_gap;
     return best;
   }
 

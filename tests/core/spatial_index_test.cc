@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 #include "core/dice/rng.h"
@@ -365,6 +366,68 @@ TEST(SpatialIndexTest, FarFootprintsAndGrowth) {
   EXPECT_TRUE(index.contains(5));
   EXPECT_FALSE(index.contains(1));
   EXPECT_FALSE(index.contains(-1));
+}
+
+// Re-filing an id in the cells it is already in (a small move, a turn) takes a shorter way
+// than remove() and a fresh insert(), and must leave every cell's ids in the same order:
+// around() and around_pruned() visit them in that order. Moves of under a cell, most of
+// them within their cells, and jumps, on a grid that sometimes grows.
+TEST(SpatialIndexTest, RefilingInPlaceKeepsTheOrderOfRemoveAndInsert) {
+  Rng rng(20261128, 17);
+  const double cell = 50;
+  SpatialIndex fast(cell), slow(cell);
+  std::vector<Box> boxes(300);
+  std::vector<bool> present(boxes.size(), false);
+  auto visits = [](const SpatialIndex& index, const Box& from, bool pruned) {
+    std::vector<int> seen;
+    auto visit = [&](int id) { seen.push_back(id); };
+    auto more = [](double) { return true; };
+    if (pruned) {
+      index.around_pruned(from, visit, more);
+    } else {
+      index.around(from, visit, more);
+    }
+    return seen;
+  };
+  int in_place = 0;
+  for (int step = 0; step < 6000; ++step) {
+    const std::size_t id = rng.next_u32() % boxes.size();
+    const int i = static_cast<int>(id);
+    if (rng.roll(20) == 1) {
+      fast.remove(i);
+      slow.remove(i);
+      present[id] = false;
+      continue;
+    }
+    Box box;
+    if (present[id] && rng.roll(4) != 1) {
+      const Vec2 d{(rng.uniform() - 0.5) * 0.4 * cell, (rng.uniform() - 0.5) * 0.4 * cell};
+      box = {boxes[id].min + d, boxes[id].max + d};
+      auto same_cell = [&](double a, double b) {
+        return std::floor(a / cell) == std::floor(b / cell);
+      };
+      if (same_cell(box.min.x, boxes[id].min.x) && same_cell(box.max.x, boxes[id].max.x) &&
+          same_cell(box.min.y, boxes[id].min.y) && same_cell(box.max.y, boxes[id].max.y)) {
+        ++in_place;
+      }
+    } else {
+      const double reach = step < 3000 ? 1000 : 3000;  // later, the grid grows
+      const Vec2 a{rng.uniform() * reach, rng.uniform() * reach};
+      box = {a, {a.x + rng.uniform() * 1.5 * cell, a.y + rng.uniform() * 1.5 * cell}};
+    }
+    fast.insert(i, rect_of_box(box), box);
+    slow.remove(i);
+    slow.insert(i, rect_of_box(box), box);
+    boxes[id] = box;
+    present[id] = true;
+    if (step % 10 != 0) continue;
+    const Vec2 a{rng.uniform() * 1000, rng.uniform() * 1000};
+    const Box from{a, {a.x + rng.uniform() * cell, a.y + rng.uniform() * cell}};
+    ASSERT_EQ(visits(fast, from, false), visits(slow, from, false)) << "step " << step;
+    ASSERT_EQ(visits(fast, from, true), visits(slow, from, true)) << "step " << step;
+    EXPECT_EQ(fast.query(from), slow.query(from)) << "step " << step;
+  }
+  EXPECT_GT(in_place, 1000);  // the short way was taken often
 }
 
 }  // namespace

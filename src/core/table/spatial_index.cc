@@ -144,14 +144,35 @@ void SpatialIndex::insert(int id, const Rect& r) { insert(id, r, r.bounds()); }
 
 void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
   if (id < 0) return;
-  remove(id);
   const std::size_t k = static_cast<std::size_t>(id);
-  if (k >= entries_.size()) entries_.resize(k + 1);
   // The corners' cells worked out once, for the grid's cover and the entry's cells (issue 9:
   // cover() and cells_of() each worked them out): cover() only when the grid must grow.
   const std::int64_t x0 = floor_cell(box.min.x, cell_), x1 = floor_cell(box.max.x, cell_);
   const std::int64_t y0 = floor_cell(box.min.y, cell_), y1 = floor_cell(box.max.y, cell_);
-  if (cols_ == 0 || x0 < ox_ || y0 < oy_ || x1 >= ox_ + cols_ || y1 >= oy_ + rows_) cover(box);
+  const bool inside = cols_ > 0 && x0 >= ox_ && y0 >= oy_ && x1 < ox_ + cols_ && y1 < oy_ + rows_;
+  if (inside && contains(id)) {
+    Entry& e = entries_[k];
+    const CellRange& c = e.cells;
+    if (c.x0 == x0 - ox_ && c.y0 == y0 - oy_ && c.x1 == x1 - ox_ && c.y1 == y1 - oy_) {
+      // Re-filed in the very cells it was in (a unit that moved within its cells, turned or
+      // formed; issue 9): the counts and the occupied range stay, and in each cell the id
+      // trades places with the last, as remove() then add_to_cells() would leave them.
+      for (int y = c.y0; y <= c.y1; ++y) {
+        for (int x = c.x0; x <= c.x1; ++x) {
+          std::vector<int>& v =
+              cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                     static_cast<std::size_t>(x)];
+          std::swap(*std::find(v.begin(), v.end(), id), v.back());
+        }
+      }
+      e.rect = r;
+      e.box = box;
+      return;
+    }
+  }
+  remove(id);
+  if (k >= entries_.size()) entries_.resize(k + 1);
+  if (!inside) cover(box);
   Entry& e = entries_[k];
   e.rect = r;
   e.box = box;

@@ -471,8 +471,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<unsigned> uphill_stamp_;  // uphill_of_all_enemy's, kept as nearest_
   mutable std::vector<bool> uphill_;
   mutable std::vector<unsigned> nearest_stamp_;
-  // nearest_all's scratch: the units met and not yet measured (a heap by box gap), and the
-  // units met by this search (nearest_met_[u] == nearest_met_stamp_).
+  // nearest_all's scratch: the units met and not yet measured (by squared box gap and index), and
+  // the units met by this search (nearest_met_[u] == nearest_met_stamp_).
   mutable std::vector<std::pair<double, int>> nearest_pending_;
   mutable std::vector<int> near_part_;  // near_enemies' scratch: one side's answer
   mutable std::vector<unsigned> nearest_met_;

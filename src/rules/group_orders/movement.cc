@@ -117,9 +117,11 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   clear_to.assign(around.size(), -1);
   double all_clear_to = -1;  // the least of them: below it, every one of them is clear
   const double my_reach = half_diagonal(frame(unit));
+  // The step's frame and bounds, worked out when a step needs them: one frame for every
+  // step (issue 9: a frame built and zeroed a step was a tenth of the move's cost).
+  RectFrame fr;
+  Box box;
   auto step_ok = [&](const Rect& r, double t) {
-    RectFrame fr;
-    Box box;
     bool framed = false;
     auto frame_step = [&] {
       if (framed) return;
@@ -322,8 +324,8 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     filed_gap.assign(nearby.size(), -1);
     std::vector<Clearance>& clear = halt_clear_;
     clear.assign(nearby.size(), Clearance{});
+    RectFrame rf;  // the step's frame, when a step needs it (one for every step)
     auto stop = [&](const Rect& r) {
-      RectFrame rf;
       bool framed = false;
       for (std::size_t n = 0; n < nearby.size(); ++n) {
         if (clear[n].holds(r.centre)) continue;
@@ -433,8 +435,8 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // Each enemy's gap from the start, found once (-1: not yet asked).
     std::vector<double> start_gap(enemies.size(), -1);
     std::vector<Clearance> clear(enemies.size());
+    RectFrame rf;  // the step's frame, when a step needs it (one for every step)
     auto stop = [&](const Rect& r) {
-      RectFrame rf;
       bool framed = false;
       for (std::size_t n = 0; n < enemies.size(); ++n) {
         if (clear[n].holds(r.centre)) continue;

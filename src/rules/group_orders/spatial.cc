@@ -240,17 +240,25 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
   // can still improve a kind is measured first, until none can.
   std::vector<std::pair<double, int>>& pending = nearest_pending_;
   pending.clear();
-  // A min-heap by (squared box gap, index): a unit popped that can improve no kind never
+  // Taken least (squared box gap, index) first: a unit taken that can improve no kind never
   // can again (the bests only shrink), and once the least box gap left can improve none, no
-  // unit left can.
-  auto by_gap = std::greater<std::pair<double, int>>();
+  // unit left can. They are sorted when measured (issue 9: a cell's few units, sorted by
+  // insertion, cost less than a heap kept as they came; the same order).
   auto measure_pending = [&] {
-    while (!pending.empty()) {
-      const std::pair<double, int> top = pending.front();
-      if (settled2(top.first)) break;
-      std::pop_heap(pending.begin(), pending.end(), by_gap);
-      pending.pop_back();
-      if (!hopeless2(top.second, top.first)) measure(top.second);
+    const std::size_t count = pending.size();
+    if (count > 24) {
+      std::sort(pending.begin(), pending.end());
+    } else {
+      for (std::size_t a = 1; a < count; ++a) {
+        const std::pair<double, int> v = pending[a];
+        std::size_t b = a;
+        for (; b > 0 && v < pending[b - 1]; --b) pending[b] = pending[b - 1];
+        pending[b] = v;
+      }
+    }
+    for (const auto& [lb2, i] : pending) {
+      if (settled2(lb2)) break;
+      if (!hopeless2(i, lb2)) measure(i);
     }
     pending.clear();
   };
@@ -271,7 +279,6 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
           const double lb2 = dx * dx + dy * dy;
           if (hopeless2(i, lb2)) return;
           pending.emplace_back(lb2, i);
-          std::push_heap(pending.begin(), pending.end(), by_gap);
         },
         [&](double bound) {
           measure_pending();
