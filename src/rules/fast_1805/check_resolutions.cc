@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -33,17 +34,39 @@ int roll_d100_classed(Chance& dice, RollRecord* r, ClassOf class_of) {
   return record_d100(dice.roll_classed(100, class_of), r);
 }
 
-// "d100 37 ≤ 80" / "d100 85 > 80, missed by 5". A whole target (most are) is written as
-// an integer: fmt's {:g} writes a whole number below a million (but -0) in the same digits.
-std::string roll_text(int face, double target) {
+// Appends "d100 37 ≤ 80" / "d100 85 > 80, missed by 5". A whole target (most are) is written
+// as an integer: fmt's {:g} writes a whole number below a million (but -0) in the same digits,
+// and so does fmt::format_int, without a format string (every unit's initiative each bound).
+void append_roll_text(std::string& out, int face, double target) {
   if (target == std::trunc(target) && std::fabs(target) < 1e6 &&
       !(target == 0 && std::signbit(target))) {
     const int t = static_cast<int>(target);
-    if (face <= t) return fmt::format("d100 {} ≤ {}", face, t);
-    return fmt::format("d100 {} > {}, missed by {}", face, t, face - t);
+    auto put = [&out](int v) {
+      const fmt::format_int digits(v);
+      out.append(digits.data(), digits.size());
+    };
+    out += "d100 ";
+    put(face);
+    out += face <= t ? " ≤ " : " > ";
+    put(t);
+    if (face > t) {
+      out += ", missed by ";
+      put(face - t);
+    }
+    return;
   }
-  if (face <= target) return fmt::format("d100 {} ≤ {:g}", face, target);
-  return fmt::format("d100 {} > {:g}, missed by {:g}", face, target, face - target);
+  if (face <= target) {
+    fmt::format_to(std::back_inserter(out), "d100 {} ≤ {:g}", face, target);
+  } else {
+    fmt::format_to(std::back_inserter(out), "d100 {} > {:g}, missed by {:g}", face, target,
+                   face - target);
+  }
+}
+
+std::string roll_text(int face, double target) {
+  std::string out;
+  append_roll_text(out, face, target);
+  return out;
 }
 
 // A d100 chance with no modifiers: pass on d100 ≤ percent.
@@ -179,7 +202,8 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const int face = roll_d100(dice, r);
   InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {
-    r->result = fmt::format("{}: {}", out.passed ? "pass" : "fail", roll_text(face, target));
+    r->result = out.passed ? "pass: " : "fail: ";  // "{pass|fail}: {roll_text}"
+    append_roll_text(r->result, face, target);
   }
   return out;
 }
