@@ -1,6 +1,7 @@
 // The candidate actions of a unit and their exact assessment (what the doctrine AI weighs).
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
@@ -12,8 +13,11 @@ namespace smoothbore::fast_1805 {
 namespace {
 
 // A move of `unit` toward `goal`, ending `stand_off` mm short of it (edge gap), no
-// farther than `reach` mm, facing the goal.
-Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach) {
+// farther than `reach` mm, facing the goal: `bearing` gives bearing_of(goal - from.centre),
+// asked only when the goal is not at the centre (a caller may keep it).
+template <typename Bearing>
+Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach,
+                Bearing bearing) {
   Action a;
   a.kind = ActionKind::kMove;
   a.unit = unit;
@@ -21,8 +25,13 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
   const Vec2 d = goal - from.centre;
   const double travel = std::clamp(gap - stand_off, 0.0, reach);
   a.destination = from.centre + d.normalized() * travel;
-  a.facing = d.length() > 1e-9 ? bearing_of(d) : from.facing;
+  a.facing = d.length() > 1e-9 ? bearing() : from.facing;
   return a;
+}
+
+Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach) {
+  return approach(unit, from, goal, gap, stand_off, reach,
+                  [&] { return bearing_of(goal - from.centre); });
 }
 
 constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
@@ -46,6 +55,13 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   auto enemy_gap = [&] {
     if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
     return enemy_gap_mm;
+  };
+  // bearing_of(rect_of(enemy).centre - fp.centre), worked out once when first asked: the
+  // approaches to the enemy, the pivot and each formation change face it (an atan2 each).
+  std::optional<double> enemy_bearing_deg;
+  auto enemy_bearing = [&] {
+    if (!enemy_bearing_deg) enemy_bearing_deg = bearing_of(rect_of(enemy).centre - fp.centre);
+    return *enemy_bearing_deg;
   };
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
@@ -92,9 +108,9 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       const double gap = enemy_gap();
       // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
       const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
-      Action a = approach(unit, fp, ef.centre, gap, stand_off, reach);
+      Action a = approach(unit, fp, ef.centre, gap, stand_off, reach, enemy_bearing);
       if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
-      Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach);
+      Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach, enemy_bearing);
       if (distance(full.destination, a.destination) > 0.25 * kMm) out.push_back(full);
     }
     if (!is_shaken) {
@@ -134,7 +150,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
             out.end());
   // Face the nearest enemy (a pivot on the spot).
   if (enemy >= 0 && u.formation != "square") {
-    const double want = bearing_of(rect_of(enemy).centre - fp.centre);
+    const double want = enemy_bearing();
     if (bearing_difference(want, fp.facing) > 20) {
       Action p;
       p.kind = ActionKind::kMove;
@@ -157,7 +173,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.kind = ActionKind::kFormation;
       c.unit = unit;
       c.formation = f;
-      c.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
+      c.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
       out.push_back(c);
       // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
       // nor for skirmishers leaving woods, L15, nor into square).
@@ -165,7 +181,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
           s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
       if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
         Action m = approach(unit, fp, rect_of(enemy).centre, enemy_gap(), 4.0 * kMm,
-                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2, enemy_bearing);
         m.kind = ActionKind::kFormation;
         m.formation = f;
         if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
@@ -195,7 +211,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
         Action un;
         un.kind = ActionKind::kUnlimber;
         un.unit = unit;
-        un.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
+        un.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
         out.push_back(un);
       }
     } else if (!s.limber_lost && s.horses > 0) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
@@ -41,18 +42,23 @@ void append_roll_text(std::string& out, int face, double target) {
   if (target == std::trunc(target) && std::fabs(target) < 1e6 &&
       !(target == 0 && std::signbit(target))) {
     const int t = static_cast<int>(target);
-    auto put = [&out](int v) {
+    // Written into a buffer and appended once (at most 5 + 11 + 5 + 11 + 12 + 11 bytes).
+    char buf[64];
+    char* p = buf;
+    auto put = [&p](std::string_view words) { p = std::copy(words.begin(), words.end(), p); };
+    auto num = [&p](int v) {
       const fmt::format_int digits(v);
-      out.append(digits.data(), digits.size());
+      p = std::copy(digits.data(), digits.data() + digits.size(), p);
     };
-    out += "d100 ";
-    put(face);
-    out += face <= t ? " ≤ " : " > ";
-    put(t);
+    put("d100 ");
+    num(face);
+    put(face <= t ? " ≤ " : " > ");
+    num(t);
     if (face > t) {
-      out += ", missed by ";
-      put(face - t);
+      put(", missed by ");
+      num(face - t);
     }
+    out.append(buf, static_cast<std::size_t>(p - buf));
     return;
   }
   if (face <= target) {
@@ -202,6 +208,7 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const int face = roll_d100(dice, r);
   InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {
+    r->result.reserve(40);                         // one allocation for the whole text
     r->result = out.passed ? "pass: " : "fail: ";  // "{pass|fail}: {roll_text}"
     append_roll_text(r->result, face, target);
   }
