@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
@@ -24,8 +25,11 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
   a.moves = true;
   const Vec2 d = goal - from.centre;
   const double travel = std::clamp(gap - stand_off, 0.0, reach);
-  a.destination = from.centre + d.normalized() * travel;
-  a.facing = d.length() > 1e-9 ? bearing() : from.facing;
+  // d.normalized() and d.length() > 1e-9 from one square root (the same bits).
+  const double length = d.length();
+  const Vec2 unit_d = length > 0 ? Vec2{d.x / length, d.y / length} : Vec2{0, 0};
+  a.destination = from.centre + unit_d * travel;
+  a.facing = length > 1e-9 ? bearing() : from.facing;
   return a;
 }
 
@@ -65,6 +69,14 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   };
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
+  // allowance_in(unit, kOpen), looked up once when first asked (a table row and column by
+  // the unit's arm and formation): the fire approaches, the moves and each formation
+  // change's half move ask it.
+  double open_allowance = -1;
+  auto open_rate = [&] {
+    if (open_allowance < 0) open_allowance = allowance_in(unit, MoveColumn::kOpen);
+    return open_allowance;
+  };
 
   // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
@@ -77,13 +89,13 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     f.kind = ActionKind::kFire;
     f.unit = unit;
     f.target = ti;
-    out.push_back(f);
+    out.push_back(std::move(f));
     if (!is_gun && !is_shaken && u.formation != "square") {
-      Action m = approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm,
-                          allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+      Action m =
+          approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm, open_rate() * kMm / 2);
       m.kind = ActionKind::kFire;
       m.target = ti;
-      if (m.destination != fp.centre) out.push_back(m);
+      if (m.destination != fp.centre) out.push_back(std::move(m));
     }
   }
   // Charges: only units within charge reach can be charged (R-002-1).
@@ -95,14 +107,14 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.kind = ActionKind::kCharge;
       c.unit = unit;
       c.target = t;
-      out.push_back(c);
+      out.push_back(std::move(c));
     }
   }
 
   // Moves (limbered guns and wagons, foot and horse not in square).
   const bool can_move = (!is_gun || u.formation == "limbered") && u.formation != "square";
   if (can_move) {
-    const double reach = allowance_in(unit, MoveColumn::kOpen) * kMm;
+    const double reach = open_rate() * kMm;
     if (enemy >= 0 && !is_shaken) {
       const Rect& ef = rect_of(enemy);
       const double gap = enemy_gap();
@@ -117,7 +129,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       for (const Objective& o : scenario_.objectives) {
         const double gap = distance(fr, o.position);
         Action a = approach(unit, fp, o.position, gap, 0, reach);
-        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
+        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(a));
       }
     }
     // Withdraw toward the home edge, facing the enemy.
@@ -128,7 +140,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
     back.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - back.destination) : fp.facing;
-    out.push_back(back);
+    out.push_back(std::move(back));
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
   const CostFn cost = move_cost(unit, false);
@@ -158,7 +170,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       p.moves = true;
       p.destination = fp.centre;
       p.facing = want;
-      out.push_back(p);
+      out.push_back(std::move(p));
     }
   }
 
@@ -174,17 +186,17 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.unit = unit;
       c.formation = f;
       c.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
-      out.push_back(c);
+      out.push_back(std::move(c));
       // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
       // nor for skirmishers leaving woods, L15, nor into square).
       const bool whole_turn =
           s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
       if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
         Action m = approach(unit, fp, rect_of(enemy).centre, enemy_gap(), 4.0 * kMm,
-                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2, enemy_bearing);
+                            open_rate() * kMm / 2, enemy_bearing);
         m.kind = ActionKind::kFormation;
         m.formation = f;
-        if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
+        if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(m));
       }
     }
   }
@@ -212,14 +224,14 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
         un.kind = ActionKind::kUnlimber;
         un.unit = unit;
         un.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
-        out.push_back(un);
+        out.push_back(std::move(un));
       }
     } else if (!s.limber_lost && s.horses > 0) {
       Action li;
       li.kind = ActionKind::kLimber;
       li.unit = unit;
       li.facing = fp.facing;
-      out.push_back(li);
+      out.push_back(std::move(li));
     }
   }
   return out;
