@@ -1,6 +1,8 @@
 // The candidate actions of a unit and their exact assessment (what the doctrine AI weighs).
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
@@ -12,17 +14,28 @@ namespace smoothbore::fast_1805 {
 namespace {
 
 // A move of `unit` toward `goal`, ending `stand_off` mm short of it (edge gap), no
-// farther than `reach` mm, facing the goal.
-Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach) {
+// farther than `reach` mm, facing the goal: `bearing` gives bearing_of(goal - from.centre),
+// asked only when the goal is not at the centre (a caller may keep it).
+template <typename Bearing>
+Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach,
+                Bearing bearing) {
   Action a;
   a.kind = ActionKind::kMove;
   a.unit = unit;
   a.moves = true;
   const Vec2 d = goal - from.centre;
   const double travel = std::clamp(gap - stand_off, 0.0, reach);
-  a.destination = from.centre + d.normalized() * travel;
-  a.facing = d.length() > 1e-9 ? bearing_of(d) : from.facing;
+  // d.normalized() and d.length() > 1e-9 from one square root (the same bits).
+  const double length = d.length();
+  const Vec2 unit_d = length > 0 ? Vec2{d.x / length, d.y / length} : Vec2{0, 0};
+  a.destination = from.centre + unit_d * travel;
+  a.facing = length > 1e-9 ? bearing() : from.facing;
   return a;
+}
+
+Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach) {
+  return approach(unit, from, goal, gap, stand_off, reach,
+                  [&] { return bearing_of(goal - from.centre); });
 }
 
 constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
@@ -47,8 +60,23 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
     return enemy_gap_mm;
   };
+  // bearing_of(rect_of(enemy).centre - fp.centre), worked out once when first asked: the
+  // approaches to the enemy, the pivot and each formation change face it (an atan2 each).
+  std::optional<double> enemy_bearing_deg;
+  auto enemy_bearing = [&] {
+    if (!enemy_bearing_deg) enemy_bearing_deg = bearing_of(rect_of(enemy).centre - fp.centre);
+    return *enemy_bearing_deg;
+  };
   const bool is_gun = u.arm == Arm::kArtillery;
   const bool is_shaken = shaken(unit);
+  // allowance_in(unit, kOpen), looked up once when first asked (a table row and column by
+  // the unit's arm and formation): the fire approaches, the moves and each formation
+  // change's half move ask it.
+  double open_allowance = -1;
+  auto open_rate = [&] {
+    if (open_allowance < 0) open_allowance = allowance_in(unit, MoveColumn::kOpen);
+    return open_allowance;
+  };
 
   // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
@@ -61,13 +89,13 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     f.kind = ActionKind::kFire;
     f.unit = unit;
     f.target = ti;
-    out.push_back(f);
+    out.push_back(std::move(f));
     if (!is_gun && !is_shaken && u.formation != "square") {
-      Action m = approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm,
-                          allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+      Action m =
+          approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm, open_rate() * kMm / 2);
       m.kind = ActionKind::kFire;
       m.target = ti;
-      if (m.destination != fp.centre) out.push_back(m);
+      if (m.destination != fp.centre) out.push_back(std::move(m));
     }
   }
   // Charges: only units within charge reach can be charged (R-002-1).
@@ -79,29 +107,29 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.kind = ActionKind::kCharge;
       c.unit = unit;
       c.target = t;
-      out.push_back(c);
+      out.push_back(std::move(c));
     }
   }
 
   // Moves (limbered guns and wagons, foot and horse not in square).
   const bool can_move = (!is_gun || u.formation == "limbered") && u.formation != "square";
   if (can_move) {
-    const double reach = allowance_in(unit, MoveColumn::kOpen) * kMm;
+    const double reach = open_rate() * kMm;
     if (enemy >= 0 && !is_shaken) {
       const Rect& ef = rect_of(enemy);
       const double gap = enemy_gap();
       // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
       const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
-      Action a = approach(unit, fp, ef.centre, gap, stand_off, reach);
+      Action a = approach(unit, fp, ef.centre, gap, stand_off, reach, enemy_bearing);
       if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
-      Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach);
+      Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach, enemy_bearing);
       if (distance(full.destination, a.destination) > 0.25 * kMm) out.push_back(full);
     }
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
         const double gap = distance(fr, o.position);
         Action a = approach(unit, fp, o.position, gap, 0, reach);
-        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
+        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(a));
       }
     }
     // Withdraw toward the home edge, facing the enemy.
@@ -112,7 +140,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
     back.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - back.destination) : fp.facing;
-    out.push_back(back);
+    out.push_back(std::move(back));
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
   const CostFn cost = move_cost(unit, false);
@@ -134,7 +162,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
             out.end());
   // Face the nearest enemy (a pivot on the spot).
   if (enemy >= 0 && u.formation != "square") {
-    const double want = bearing_of(rect_of(enemy).centre - fp.centre);
+    const double want = enemy_bearing();
     if (bearing_difference(want, fp.facing) > 20) {
       Action p;
       p.kind = ActionKind::kMove;
@@ -142,7 +170,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       p.moves = true;
       p.destination = fp.centre;
       p.facing = want;
-      out.push_back(p);
+      out.push_back(std::move(p));
     }
   }
 
@@ -157,18 +185,18 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       c.kind = ActionKind::kFormation;
       c.unit = unit;
       c.formation = f;
-      c.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
-      out.push_back(c);
+      c.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
+      out.push_back(std::move(c));
       // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
       // nor for skirmishers leaving woods, L15, nor into square).
       const bool whole_turn =
           s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
       if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
         Action m = approach(unit, fp, rect_of(enemy).centre, enemy_gap(), 4.0 * kMm,
-                            allowance_in(unit, MoveColumn::kOpen) * kMm / 2);
+                            open_rate() * kMm / 2, enemy_bearing);
         m.kind = ActionKind::kFormation;
         m.formation = f;
-        if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(m);
+        if (distance(m.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(m));
       }
     }
   }
@@ -195,15 +223,15 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
         Action un;
         un.kind = ActionKind::kUnlimber;
         un.unit = unit;
-        un.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - fp.centre) : fp.facing;
-        out.push_back(un);
+        un.facing = enemy >= 0 ? enemy_bearing() : fp.facing;
+        out.push_back(std::move(un));
       }
     } else if (!s.limber_lost && s.horses > 0) {
       Action li;
       li.kind = ActionKind::kLimber;
       li.unit = unit;
       li.facing = fp.facing;
-      out.push_back(li);
+      out.push_back(std::move(li));
     }
   }
   return out;

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
 
 namespace smoothbore::fast_1805 {
@@ -133,26 +134,49 @@ std::vector<int> Battle1805::initiative_order() const {
   return ids;
 }
 
-std::string Battle1805::describe_order(const Action& a) const {
-  const Rect fp = force_.units[a.unit].footprint();
-  auto dist = [&] { return distance(fp.centre, a.destination) / kMm; };
+void Battle1805::append_order(std::string& out, const Action& a) const {
+  // rect_of is Unit::footprint() bit for bit (battle_impl.h).
+  const Vec2 centre = rect_of(a.unit).centre;
+  auto dist = [&] { return distance(centre, a.destination) / kMm; };
   switch (a.kind) {
     case ActionKind::kHold:
-      return "hold";
+      out += "hold";
+      return;
     case ActionKind::kMove:
-      return dist() < 0.1 ? fmt::format("turn to face {:.0f}°", a.facing)
-                          : fmt::format("move {:.1f}\" toward ({:.1f}\", {:.1f}\")", dist(),
-                                        a.destination.x / kMm, a.destination.y / kMm);
+      if (dist() < 0.1) {
+        fmt::format_to(std::back_inserter(out), "turn to face {:.0f}°", a.facing);
+        return;
+      }
+      // fmt's "move {:.1f}\" toward ({:.1f}\", {:.1f}\")", its three numbers written by
+      // core append_fixed1 (the same text; fmt's float formatting was most of the cost of
+      // every unit's order event in a 10,000-stand turn).
+      out += "move ";
+      append_fixed1(out, dist());
+      out += "\" toward (";
+      append_fixed1(out, a.destination.x / kMm);
+      out += "\", ";
+      append_fixed1(out, a.destination.y / kMm);
+      out += "\")";
+      return;
     case ActionKind::kFire:
-      return fmt::format("fire at {}{}", unit_name(a.target), a.moves ? " and advance ½ move" : "");
+      out += "fire at ";
+      out += unit_name(a.target);
+      if (a.moves) out += " and advance ½ move";
+      return;
     case ActionKind::kCharge:
-      return fmt::format("charge {}", unit_name(a.target));
+      out += "charge ";
+      out += unit_name(a.target);
+      return;
     case ActionKind::kFormation:
-      return fmt::format("form {}", a.formation);
+      out += "form ";
+      out += a.formation;
+      return;
     case ActionKind::kLimber:
-      return "limber up";
+      out += "limber up";
+      return;
     case ActionKind::kUnlimber:
-      return "unlimber";
+      out += "unlimber";
+      return;
     case ActionKind::kCounterCharge:  // not offered by 1805
     case ActionKind::kHoldFire:
     case ActionKind::kProlonge:
@@ -160,7 +184,7 @@ std::string Battle1805::describe_order(const Action& a) const {
     case ActionKind::kShift:
       break;
   }
-  return a.describe();
+  out += a.describe();
 }
 
 void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLog& log) {
@@ -178,8 +202,11 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
       std::vector<Action> legal = legal_actions(u);
       Action a = src ? src->choose(*this, u, legal) : legal.front();
       if (!counted_quietly(log, EventKind::kOrder)) {
-        Event e = make_event(EventKind::kOrder, u,
-                             fmt::format("{} orders {}", unit_name(u), describe_order(a)));
+        std::string text = unit_name(u);  // "{name} orders {order}"
+        text.reserve(text.size() + 64);
+        text += " orders ";
+        append_order(text, a);
+        Event e = make_event(EventKind::kOrder, u, std::move(text));
         if (a.target >= 0) e.target = force_.units[a.target].id;
         e.data = {{"action", std::string(action_kind_name(a.kind))}};
         log.append(std::move(e));
@@ -211,8 +238,14 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
     std::string text = "Initiative (L19):";
     for (std::size_t k = 0; k < order_.size(); ++k) {
       const Order& o = orders_[order_[k]];
-      fmt::format_to(std::back_inserter(text), "{} {} {}{}", k ? "," : "", unit_name(order_[k]),
-                     o.initiative.roll, o.initiative.passed ? "" : " (failed)");
+      // "{sep} {name} {roll}{failed}", appended without a format string (a unit each).
+      if (k) text += ',';
+      text += ' ';
+      text += unit_name(order_[k]);
+      text += ' ';
+      const fmt::format_int roll(o.initiative.roll);
+      text.append(roll.data(), roll.size());
+      if (!o.initiative.passed) text += " (failed)";
     }
     init.text = text;
     log.append(std::move(init));

@@ -162,7 +162,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // For a quiet log the emitting steps ask counted_quietly (rules/battle.h) first and hand
   // the resolutions record_for(log, rec) (core/events/event.h).
   const std::string& unit_name(int unit) const;
-  std::string describe_order(const Action& a) const;
+  // Appends the order event's words for `a` ("move 3.0\" toward (...)", "fire at ...").
+  void append_order(std::string& out, const Action& a) const;
 
   Scenario scenario_;  // without its units (issue 9): force_ has them
   Options options_;

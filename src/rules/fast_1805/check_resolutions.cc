@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
@@ -33,17 +35,44 @@ int roll_d100_classed(Chance& dice, RollRecord* r, ClassOf class_of) {
   return record_d100(dice.roll_classed(100, class_of), r);
 }
 
-// "d100 37 ≤ 80" / "d100 85 > 80, missed by 5". A whole target (most are) is written as
-// an integer: fmt's {:g} writes a whole number below a million (but -0) in the same digits.
-std::string roll_text(int face, double target) {
+// Appends "d100 37 ≤ 80" / "d100 85 > 80, missed by 5". A whole target (most are) is written
+// as an integer: fmt's {:g} writes a whole number below a million (but -0) in the same digits,
+// and so does fmt::format_int, without a format string (every unit's initiative each bound).
+void append_roll_text(std::string& out, int face, double target) {
   if (target == std::trunc(target) && std::fabs(target) < 1e6 &&
       !(target == 0 && std::signbit(target))) {
     const int t = static_cast<int>(target);
-    if (face <= t) return fmt::format("d100 {} ≤ {}", face, t);
-    return fmt::format("d100 {} > {}, missed by {}", face, t, face - t);
+    // Written into a buffer and appended once (at most 5 + 11 + 5 + 11 + 12 + 11 bytes).
+    char buf[64];
+    char* p = buf;
+    auto put = [&p](std::string_view words) { p = std::copy(words.begin(), words.end(), p); };
+    auto num = [&p](int v) {
+      const fmt::format_int digits(v);
+      p = std::copy(digits.data(), digits.data() + digits.size(), p);
+    };
+    put("d100 ");
+    num(face);
+    put(face <= t ? " ≤ " : " > ");
+    num(t);
+    if (face > t) {
+      put(", missed by ");
+      num(face - t);
+    }
+    out.append(buf, static_cast<std::size_t>(p - buf));
+    return;
   }
-  if (face <= target) return fmt::format("d100 {} ≤ {:g}", face, target);
-  return fmt::format("d100 {} > {:g}, missed by {:g}", face, target, face - target);
+  if (face <= target) {
+    fmt::format_to(std::back_inserter(out), "d100 {} ≤ {:g}", face, target);
+  } else {
+    fmt::format_to(std::back_inserter(out), "d100 {} > {:g}, missed by {:g}", face, target,
+                   face - target);
+  }
+}
+
+std::string roll_text(int face, double target) {
+  std::string out;
+  append_roll_text(out, face, target);
+  return out;
 }
 
 // A d100 chance with no modifiers: pass on d100 ≤ percent.
@@ -179,7 +208,9 @@ InitiativeResult resolve_initiative(Quality q, Chance& dice, RollRecord* r) {
   const int face = roll_d100(dice, r);
   InitiativeResult out{face <= target, face, face - target};
   if (r != nullptr) {
-    r->result = fmt::format("{}: {}", out.passed ? "pass" : "fail", roll_text(face, target));
+    r->result.reserve(40);                         // one allocation for the whole text
+    r->result = out.passed ? "pass: " : "fail: ";  // "{pass|fail}: {roll_text}"
+    append_roll_text(r->result, face, target);
   }
   return out;
 }

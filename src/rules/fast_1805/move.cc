@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
 #include "rules/fast_1805/prefilters.h"
@@ -130,7 +131,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // Every unit the block can meet on the way: the boxes of the path's ends span every
   // box between (the block slides straight), ascending as the scan of every unit was.
   Box swept = bounds(frame_at(0));
-  const Box end_box = bounds(frame_at(reach));
+  const RectFrame at_end = frame_at(reach);
+  const Box end_box = bounds(at_end);
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   const std::vector<int> in_the_way = near(grown(swept, 1.0));
@@ -143,14 +145,21 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   auto overlaps_at = [&](const RectFrame& r, double t, std::size_t k) {
     return t >= apart[k] && overlaps(r, frame_of(in_the_way[k]), 0.01);
   };
+  // Each corner of frame_at(t) is ((c0 + dir * t) ± f) ± r, worked out a coordinate at a
+  // time: every rounded step is monotone in t, so over 0 <= t <= reach each coordinate lies
+  // between its values at the path's ends. With both ends' corners on the table (a box),
+  // every corner on the path is: not asked again at each step.
+  auto on_table = [&](const RectFrame& r) {
+    return std::all_of(r.corners.begin(), r.corners.end(),
+                       [&](Vec2 p) { return scenario_.table.contains(p); });
+  };
+  const bool path_on_table = on_table(at_start) && on_table(at_end);
   // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
   // it is in the way (its box meets the path's), and the others' boxes miss it, so they
   // cannot overlap it.
   auto fits_at = [&](double t) {
     const RectFrame r = frame_at(t);
-    for (Vec2 p : r.corners) {
-      if (!scenario_.table.contains(p)) return false;
-    }
+    if (!path_on_table && !on_table(r)) return false;
     for (std::size_t k = 0; k < in_the_way.size(); ++k) {
       const int o = in_the_way[k];
       if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
@@ -165,8 +174,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
     const RectFrame r = frame_at(t);
-    bool blocked = !std::all_of(r.corners.begin(), r.corners.end(),
-                                [&](Vec2 p) { return scenario_.table.contains(p); });
+    bool blocked = !path_on_table && !on_table(r);
     bool overlapped = false;  // some unit not yet passed through overlaps r
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
@@ -245,12 +253,15 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   }
   if ((ok_t > 0.1 || bearing_difference(final_rect.facing, start.facing) > 0.5) &&
       !counted_quietly(log, EventKind::kMove)) {
-    Event e = make_event(EventKind::kMove, unit,
-                         fmt::format("{} {} {:.1f}\"{}", unit_name(unit),
-                                     column == MoveColumn::kRout ? "flees"
-                                     : charge                    ? "charges"
-                                                                 : "moves",
-                                     ok_t / kMm, ok_t < length - 1 ? " (stopped short)" : ""));
+    // "{name} {verb} {:.1f}\"{short}", the distance by core append_fixed1 (the same text
+    // without fmt's float formatting: every unit moved writes one).
+    std::string text = unit_name(unit);
+    text.reserve(text.size() + 40);
+    text += column == MoveColumn::kRout ? " flees " : charge ? " charges " : " moves ";
+    append_fixed1(text, ok_t / kMm);
+    text += '"';
+    if (ok_t < length - 1) text += " (stopped short)";
+    Event e = make_event(EventKind::kMove, unit, std::move(text));
     e.data = {{"distance_in", ok_t / kMm},
               {"x", final_rect.centre.x},
               {"y", final_rect.centre.y},
