@@ -264,25 +264,38 @@ double Mover::visit_box(const Rect& r) const {
 // pivot), so one visit of their union walks far fewer cells than a visit per stand. A
 // stand's box holds a sub-range of the union's cells, walked in the same order (row by row,
 // each cell's list in turn), so each list comes out as its own visit would give it.
+// The (stand, slot) pairs are found in the visit's order, counted per stand, then placed
+// stand by stand in that order: each stand's slots come out as its own list did.
 void Mover::list_near(const std::vector<Box>& boxes, NearLists& near) const {
-  near.assign(boxes.size(), {});
+  const std::size_t n = boxes.size();
+  near.slots.clear();
+  near.begin.assign(n + 1, 0);
   if (boxes.empty()) return;
   Box all = boxes.front();
   for (const Box& b : boxes) {
     all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
     all.max = {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)};
   }
+  std::vector<std::pair<std::size_t, int>> found;  // (stand, slot), in the visit's order
   snap_->grid.visit(all.min, all.max, [&](int k) {
     const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
     if (o.unit == unit_) return;
     const Vec2 p = o.rect.centre;  // the point the grid files for slot k
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
       const Box& b = boxes[i];
       if (p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y) {
-        near[i].push_back(k);
+        found.emplace_back(i, k);
+        ++near.begin[i + 1];
       }
     }
   });
+  // begin[i] becomes where stand i's slots start; each is then filled at its cursor
+  // (begin[i], moved on to the next stand's start), and the starts shifted back.
+  for (std::size_t i = 1; i <= n; ++i) near.begin[i] += near.begin[i - 1];
+  near.slots.resize(found.size());
+  for (const auto& [i, k] : found) near.slots[near.begin[i]++] = k;
+  for (std::size_t i = n; i > 0; --i) near.begin[i] = near.begin[i - 1];
+  near.begin[0] = 0;
 }
 
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
@@ -347,15 +360,16 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
     const Vec2 lo = c - Vec2{box, box}, hi = c + Vec2{box, box};
     if (near != nullptr && i < near->size()) {
       // The stands the grid would visit (LivePointGrid::visit's own test), from the list.
-      const std::vector<int>& listed = (*near)[i];
-      for (const int k : listed) {
-        const Vec2 p = snap_->stands[static_cast<std::size_t>(k)].rect.centre;
-        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(k);
+      const int* const first = near->first(i);
+      const int* const last = near->last(i);
+      for (const int* it = first; it != last; ++it) {
+        const Vec2 p = snap_->stands[static_cast<std::size_t>(*it)].rect.centre;
+        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(*it);
       }
       if (check_kept_on) {
         snap_->grid.visit(lo, hi, [&](int k) {
           SB_CHECK(snap_->stands[static_cast<std::size_t>(k)].unit == unit_ ||
-                       std::find(listed.begin(), listed.end(), k) != listed.end(),
+                       std::find(first, last, k) != last,
                    "a stand near the sweep or wheel is missing from its list");
         });
       }
@@ -484,7 +498,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
-    if (!inside || !near[i].empty()) {
+    if (!inside || !near.empty(i)) {
       tested.push_back(i);
     } else if (check_kept_on) {
       for (const Turn& t : turns) {
