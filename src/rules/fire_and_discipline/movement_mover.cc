@@ -639,12 +639,57 @@ double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budge
   return pos + table.reachable(a + dir * pos, b, rem, cost);
 }
 
-// The unit moves as far as its slowest stand can go.
+namespace {
+
+// Table::reachable(a, b, budget, cost) where no feature's box meets a→b (padded): the one
+// piece from 0 to 1, open ground costing `open_cost` a mm; the same arithmetic.
+double open_reach(Vec2 a, Vec2 b, double budget, double open_cost) {
+  if (budget <= 0) return 0;
+  const double len = distance(a, b);
+  const double piece = (1.0 - 0.0) * len;
+  if (piece <= 0) return len;
+  if (open_cost == kImpassable) return 0.0 * len;
+  if (0.0 + piece * open_cost > budget) return 0.0 * len + (budget - 0.0) / open_cost;
+  return len;
+}
+
+}  // namespace
+
+// The unit moves as far as its slowest stand can go. Issue 9 round 17: where no feature's
+// box meets the box of every stand's move (padded above point_reach's own pads), each stand
+// crosses nothing and stays on open ground (the features a query visits are those whose
+// boxes meet its own, inside that box), so its reach is open_reach; the terrain's grids are
+// then asked twice for the unit, not three times or more a stand.
 double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
                   double budget) {
   const CostFn cost = terrain_cost(s, unit);
   const bool crossings = s.options.terrain_movement != "none";
   double reach = want;
+  if (!rs.empty()) {
+    constexpr double kPadMm = 2;  // point_reach pads by 1 mm, cut_params not at all
+    Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
+    for (const Rect& r : rs) {
+      const Vec2 a = r.centre;
+      const Vec2 b = a + dir * want;  // point_reach's
+      all.min = {std::min({all.min.x, a.x, b.x}), std::min({all.min.y, a.y, b.y})};
+      all.max = {std::max({all.max.x, a.x, b.x}), std::max({all.max.y, a.y, b.y})};
+    }
+    all.min = all.min - Vec2{kPadMm, kPadMm};
+    all.max = all.max + Vec2{kPadMm, kPadMm};
+    const Table& table = s.table();
+    if (table.areas_near(all).empty() && table.linears_near(all).empty()) {
+      const double open_cost = cost(TerrainAt{});
+      for (const Rect& r : rs) {
+        const double open = open_reach(r.centre, r.centre + dir * want, budget, open_cost);
+        if (check_kept_on) {
+          SB_CHECK(open == point_reach(s, r.centre, dir, want, budget, cost, crossings),
+                   "a stand's reach on open ground is not its point_reach");
+        }
+        reach = std::min(reach, open);
+      }
+      return reach;
+    }
+  }
   for (const Rect& r : rs) {
     reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
   }
