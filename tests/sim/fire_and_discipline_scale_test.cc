@@ -17,6 +17,7 @@
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/marches.h"
+#include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/stands_trial.h"
 #include "rules/fire_and_discipline/state.h"
@@ -469,6 +470,57 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   Mover::check_kept(false);
   EXPECT_GT(blocked, 0);
   EXPECT_GT(whole, 0);
+}
+
+// A unit's terrain reach (movement_detail::unit_reach) is the least of its stands'
+// point_reach, bit for bit, both where no feature lies near the move (issue 9 round 17:
+// open ground worked out without the terrain queries) and where one does: every unit,
+// toward every side, short and long, on a generated battle with every terrain class.
+TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
+  using movement_detail::Mover;
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  int open = 0, near = 0;
+  for (const bool kept : {true, false}) {
+    Mover::check_kept(kept);
+    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+      const Unit& u = s.force.units[k];
+      const std::vector<int> idx = movement_detail::live_stands(u);
+      if (!u.on_table() || idx.empty()) continue;
+      const std::vector<Rect> rs = movement_detail::rects_of(u, idx);
+      const CostFn cost = terrain_cost(s, static_cast<int>(k));
+      for (const double bearing : {0.0, 45.0, 90.0, 170.0, 200.0, 275.0, 333.3}) {
+        const Vec2 dir = bearing_vector(bearing);
+        for (const double want_yd : {0.25, 2.0, 30.0, 120.0, 400.0}) {
+          for (const double budget_yd : {0.0, 1.0, 60.0, 90.0}) {
+            const double want = s.mm(want_yd), budget = s.mm(budget_yd);
+            double least = want;
+            Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
+            for (const Rect& r : rs) {
+              least = std::min(
+                  least, movement_detail::point_reach(s, r.centre, dir, want, budget, cost, true));
+              const Vec2 b = r.centre + dir * want;
+              all.min = {std::min({all.min.x, r.centre.x, b.x}),
+                         std::min({all.min.y, r.centre.y, b.y})};
+              all.max = {std::max({all.max.x, r.centre.x, b.x}),
+                         std::max({all.max.y, r.centre.y, b.y})};
+            }
+            const Box padded{all.min - Vec2{2, 2}, all.max + Vec2{2, 2}};
+            const bool clear =
+                s.table().areas_near(padded).empty() && s.table().linears_near(padded).empty();
+            (clear ? open : near) += 1;
+            EXPECT_EQ(movement_detail::unit_reach(s, static_cast<int>(k), rs, dir, want, budget),
+                      least)
+                << u.id << " " << bearing << " " << want_yd << " " << budget_yd;
+          }
+        }
+      }
+    }
+  }
+  Mover::check_kept(false);
+  EXPECT_GT(open, 100);
+  EXPECT_GT(near, 100);
 }
 
 }  // namespace

@@ -118,8 +118,17 @@ class Mover {
   };
   // Per base stand, the slots of the other units' stands whose centres lie in the box that
   // path_ok visits around the stand at any of the positions asked (a superset of each
-  // visit: the same stands are then tested without the grid); empty: use the grid.
-  using NearLists = std::vector<std::vector<int>>;
+  // visit: the same stands are then tested without the grid); none: use the grid. Issue 9
+  // round 17: one flat buffer, stand i's slots at [begin[i], begin[i + 1]), where a vector
+  // per stand cost an allocation (and its growth) for each.
+  struct NearLists {
+    std::vector<int> slots;
+    std::vector<std::size_t> begin;  // one more than the stands listed; empty: none listed
+    std::size_t size() const { return begin.empty() ? 0 : begin.size() - 1; }
+    bool empty(std::size_t i) const { return begin[i] == begin[i + 1]; }
+    const int* first(std::size_t i) const { return slots.data() + begin[i]; }
+    const int* last(std::size_t i) const { return slots.data() + begin[i + 1]; }
+  };
   bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
                const NearLists* near) const;
   // path_ok's test of stand i alone, at `r` (rs[i]): the table edge, then the stands around.

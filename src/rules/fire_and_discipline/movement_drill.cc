@@ -47,8 +47,13 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
   if (offset.dot(s.stands_on_table.footprint(s.force, unit).forward()) > 1e-3) return std::nullopt;
   const std::vector<Rect> base = rects_of(u, idx);
   const Vec2 dir = offset * (1.0 / len);
-  double reach = unit_reach(s, unit, base, dir, len, s.mm(*r));
   const bool first = first_step_only && s.mm(kStepYd) >= kMinMoveMm;
+  // The first step's terrain reach is the reach along that stretch of the line alone
+  // (issue 9 round 17): along a prefix of the line a point pays the same costs and crossings
+  // as along the whole, so it gets as far, cut at the prefix (up to rounding, far under
+  // kMinMoveMm); the terrain of the rest of the shift is not walked.
+  double reach =
+      unit_reach(s, unit, base, dir, first ? std::min(len, s.mm(kStepYd)) : len, s.mm(*r));
   if (first) reach = std::min(reach, s.mm(kStepYd));
   std::string why;
   const double t = Mover(s, unit, base).sweep(dir, reach, &why, first ? kMinMoveMm : -1);

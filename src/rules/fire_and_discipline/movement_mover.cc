@@ -264,25 +264,38 @@ double Mover::visit_box(const Rect& r) const {
 // pivot), so one visit of their union walks far fewer cells than a visit per stand. A
 // stand's box holds a sub-range of the union's cells, walked in the same order (row by row,
 // each cell's list in turn), so each list comes out as its own visit would give it.
+// The (stand, slot) pairs are found in the visit's order, counted per stand, then placed
+// stand by stand in that order: each stand's slots come out as its own list did.
 void Mover::list_near(const std::vector<Box>& boxes, NearLists& near) const {
-  near.assign(boxes.size(), {});
+  const std::size_t n = boxes.size();
+  near.slots.clear();
+  near.begin.assign(n + 1, 0);
   if (boxes.empty()) return;
   Box all = boxes.front();
   for (const Box& b : boxes) {
     all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
     all.max = {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)};
   }
+  std::vector<std::pair<std::size_t, int>> found;  // (stand, slot), in the visit's order
   snap_->grid.visit(all.min, all.max, [&](int k) {
     const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
     if (o.unit == unit_) return;
     const Vec2 p = o.rect.centre;  // the point the grid files for slot k
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
       const Box& b = boxes[i];
       if (p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y) {
-        near[i].push_back(k);
+        found.emplace_back(i, k);
+        ++near.begin[i + 1];
       }
     }
   });
+  // begin[i] becomes where stand i's slots start; each is then filled at its cursor
+  // (begin[i], moved on to the next stand's start), and the starts shifted back.
+  for (std::size_t i = 1; i <= n; ++i) near.begin[i] += near.begin[i - 1];
+  near.slots.resize(found.size());
+  for (const auto& [i, k] : found) near.slots[near.begin[i]++] = k;
+  for (std::size_t i = n; i > 0; --i) near.begin[i] = near.begin[i - 1];
+  near.begin[0] = 0;
 }
 
 bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
@@ -347,15 +360,16 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
     const Vec2 lo = c - Vec2{box, box}, hi = c + Vec2{box, box};
     if (near != nullptr && i < near->size()) {
       // The stands the grid would visit (LivePointGrid::visit's own test), from the list.
-      const std::vector<int>& listed = (*near)[i];
-      for (const int k : listed) {
-        const Vec2 p = snap_->stands[static_cast<std::size_t>(k)].rect.centre;
-        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(k);
+      const int* const first = near->first(i);
+      const int* const last = near->last(i);
+      for (const int* it = first; it != last; ++it) {
+        const Vec2 p = snap_->stands[static_cast<std::size_t>(*it)].rect.centre;
+        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(*it);
       }
       if (check_kept_on) {
         snap_->grid.visit(lo, hi, [&](int k) {
           SB_CHECK(snap_->stands[static_cast<std::size_t>(k)].unit == unit_ ||
-                       std::find(listed.begin(), listed.end(), k) != listed.end(),
+                       std::find(first, last, k) != last,
                    "a stand near the sweep or wheel is missing from its list");
         });
       }
@@ -484,7 +498,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
-    if (!inside || !near[i].empty()) {
+    if (!inside || !near.empty(i)) {
       tested.push_back(i);
     } else if (check_kept_on) {
       for (const Turn& t : turns) {
@@ -625,12 +639,57 @@ double point_reach(const FdState& s, Vec2 a, Vec2 dir, double want, double budge
   return pos + table.reachable(a + dir * pos, b, rem, cost);
 }
 
-// The unit moves as far as its slowest stand can go.
+namespace {
+
+// Table::reachable(a, b, budget, cost) where no feature's box meets a→b (padded): the one
+// piece from 0 to 1, open ground costing `open_cost` a mm; the same arithmetic.
+double open_reach(Vec2 a, Vec2 b, double budget, double open_cost) {
+  if (budget <= 0) return 0;
+  const double len = distance(a, b);
+  const double piece = (1.0 - 0.0) * len;
+  if (piece <= 0) return len;
+  if (open_cost == kImpassable) return 0.0 * len;
+  if (0.0 + piece * open_cost > budget) return 0.0 * len + (budget - 0.0) / open_cost;
+  return len;
+}
+
+}  // namespace
+
+// The unit moves as far as its slowest stand can go. Issue 9 round 17: where no feature's
+// box meets the box of every stand's move (padded above point_reach's own pads), each stand
+// crosses nothing and stays on open ground (the features a query visits are those whose
+// boxes meet its own, inside that box), so its reach is open_reach; the terrain's grids are
+// then asked twice for the unit, not three times or more a stand.
 double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
                   double budget) {
   const CostFn cost = terrain_cost(s, unit);
   const bool crossings = s.options.terrain_movement != "none";
   double reach = want;
+  if (!rs.empty()) {
+    constexpr double kPadMm = 2;  // point_reach pads by 1 mm, cut_params not at all
+    Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
+    for (const Rect& r : rs) {
+      const Vec2 a = r.centre;
+      const Vec2 b = a + dir * want;  // point_reach's
+      all.min = {std::min({all.min.x, a.x, b.x}), std::min({all.min.y, a.y, b.y})};
+      all.max = {std::max({all.max.x, a.x, b.x}), std::max({all.max.y, a.y, b.y})};
+    }
+    all.min = all.min - Vec2{kPadMm, kPadMm};
+    all.max = all.max + Vec2{kPadMm, kPadMm};
+    const Table& table = s.table();
+    if (table.areas_near(all).empty() && table.linears_near(all).empty()) {
+      const double open_cost = cost(TerrainAt{});
+      for (const Rect& r : rs) {
+        const double open = open_reach(r.centre, r.centre + dir * want, budget, open_cost);
+        if (check_kept_on) {
+          SB_CHECK(open == point_reach(s, r.centre, dir, want, budget, cost, crossings),
+                   "a stand's reach on open ground is not its point_reach");
+        }
+        reach = std::min(reach, open);
+      }
+      return reach;
+    }
+  }
   for (const Rect& r : rs) {
     reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
   }
