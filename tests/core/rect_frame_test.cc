@@ -76,6 +76,33 @@ RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBitForFacingLinesFarOut, ()
   RC_ASSERT(distance(RectFrame(b), RectFrame(a)) == reference_distance(b, a));
 }
 
+// Footprints in contact or a hair from it, as lines and columns stand on a table: side by
+// side, front to front, corner to corner, a kilometre out or near the origin, square or a
+// touch off square, nudged by less, about as much and more than distance()'s kApart (1e-6
+// mm: shadows nearer than that are not taken for apart, and the corners and edges are asked).
+RC_GTEST_PROP(RectFrame, DistanceIsTheReferenceBitForBitInContact, ()) {
+  Rect a = *arbitrary_rect(0);
+  if (*rc::gen::inRange(0, 2) == 1) a.centre = a.centre + Vec2{1e6, -1e6};
+  Rect b = a;
+  b.width = *rc::gen::element(a.width, *coord(0, 200));
+  b.depth = *rc::gen::element(a.depth, *coord(0, 200));
+  const double nudge = *rc::gen::element(0.0, 1e-9, -1e-9, 5e-7, -5e-7, 1e-6, -1e-6, 2e-6, -2e-6,
+                                         1e-3, -1e-3, 0.5, -0.5);
+  const double slide = *rc::gen::element(0.0, a.width, -a.width, a.depth, *coord(-200, 200));
+  const int how = *rc::gen::inRange(0, 3);
+  if (how == 0) {  // side by side
+    b.centre = a.centre + a.right() * ((a.width + b.width) / 2 + nudge) + a.forward() * slide;
+  } else if (how == 1) {  // front to front
+    b.centre = a.centre + a.forward() * ((a.depth + b.depth) / 2 + nudge) + a.right() * slide;
+  } else {  // corner to corner
+    b.centre = a.centre + a.right() * ((a.width + b.width) / 2 + nudge) +
+               a.forward() * ((a.depth + b.depth) / 2 + nudge);
+  }
+  b.facing = a.facing + *rc::gen::element(0.0, 180.0, 90.0, 1e-9, -1e-7, 0.5, *coord(0, 359));
+  RC_ASSERT(distance(RectFrame(a), RectFrame(b)) == reference_distance(a, b));
+  RC_ASSERT(distance(RectFrame(b), RectFrame(a)) == reference_distance(b, a));
+}
+
 RC_GTEST_PROP(RectFrame, AxisGapBoundsTheDistanceAndRulesOutOverlap, ()) {
   const Rect a = *arbitrary_rect(0);
   Rect b = *arbitrary_rect(0);

@@ -6,6 +6,12 @@
 // gmpxx's mpz_class/mpq_class keep fractions reduced and are fast and well kept).
 #pragma once
 
+// <cmath> before <gmpxx.h> (issue 9): gmpxx declares templates named sqrt (and others) in
+// the global namespace, and g++ 12 no longer takes the C library's sqrt declared after them
+// for its builtin, so every std::sqrt of a unit compiled after this header was a call into
+// libm (which clobbers every vector register) instead of one sqrtsd. The results are the
+// same (both are correctly rounded); tests/core/sqrt_inline_test.cc checks the order holds.
+#include <cmath>
 #include <string>
 #include <vector>
 
