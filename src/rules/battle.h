@@ -58,6 +58,9 @@ struct Action {
   // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
   ShortName shot;
   std::string describe() const;
+  // Appends describe()'s text to `out` (issue 9: an order event writes it into its own
+  // text, with no string between).
+  void describe_to(std::string& out) const;
 };
 static_assert(std::is_trivially_copyable_v<Action>);
 

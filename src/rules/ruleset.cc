@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/check.h"
+#include "core/text/fixed0.h"
 
 namespace smoothbore {
 
@@ -60,14 +61,39 @@ std::string_view action_kind_name(ActionKind k) {
 }
 
 std::string Action::describe() const {
-  std::string s(action_kind_name(kind));
-  if (target >= 0) s += fmt::format(" target={}", target);
-  if (moves)
-    s += fmt::format(" to=({:.0f},{:.0f}) facing={:.0f}", destination.x, destination.y, facing);
-  if (!formation.empty()) s += fmt::format(" formation={}", formation);
-  if (!rate.empty()) s += fmt::format(" rate={}", rate);
-  if (!shot.empty()) s += fmt::format(" shot={}", shot);
+  std::string s;
+  describe_to(s);
   return s;
+}
+
+// fmt's " target={} to=({:.0f},{:.0f}) facing={:.0f}" and the names, written piece by piece
+// (issue 9: fmt's float formatting was most of an order event's cost).
+void Action::describe_to(std::string& s) const {
+  s += action_kind_name(kind);
+  if (target >= 0) {
+    s += " target=";
+    s += fmt::format_int(target).c_str();
+  }
+  if (moves) {
+    s += " to=(";
+    append_fixed0(s, destination.x);
+    s += ',';
+    append_fixed0(s, destination.y);
+    s += ") facing=";
+    append_fixed0(s, facing);
+  }
+  if (!formation.empty()) {
+    s += " formation=";
+    s += formation.view();
+  }
+  if (!rate.empty()) {
+    s += " rate=";
+    s += rate.view();
+  }
+  if (!shot.empty()) {
+    s += " shot=";
+    s += shot.view();
+  }
 }
 
 }  // namespace smoothbore

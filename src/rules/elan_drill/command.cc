@@ -102,8 +102,13 @@ void BattleED::order_step(int side, OrderSource* src, EventLog& log) {
     }
     const bool charge = a.kind == ActionKind::kCharge && a.target >= 0;
     log.append(event(log, charge ? EventKind::kCharge : EventKind::kOrder, u, [&](Event& e) {
-      e.text = charge ? fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target))
-                      : fmt::format("{} orders {}", name(u), a.describe());
+      if (charge) {
+        e.text = fmt::format("{} declares a charge on {} (L11)", name(u), name(a.target));
+      } else {  // "{} orders {}", written in place (issue 9: 20,000 a 10,000-stand turn)
+        e.text = unit_label(force_, u);
+        e.text += " orders ";
+        a.describe_to(e.text);
+      }
       if (a.target >= 0) e.target = force_.units[a.target].id;
       e.data = {{"action", Value(std::string(action_kind_name(a.kind)))}};
     }));
@@ -162,7 +167,8 @@ std::string BattleED::response_key(const Action& a) {
   if (!a.rate.empty()) return a.rate;  // fire-and-evade, limber-and-evade (evade.cc)
   switch (a.kind) {
     case ActionKind::kFormation:
-      return a.formation == "square"sv ? "change-formation-and-fire" : "form-closed-column-and-fire";
+      return a.formation == "square"sv ? "change-formation-and-fire"
+                                       : "form-closed-column-and-fire";
     case ActionKind::kCounterCharge:
       return "counter-charge";
     case ActionKind::kMove:

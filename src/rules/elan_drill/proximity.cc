@@ -68,6 +68,19 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
   return best < cands.size() ? cands[best].first : -1;
 }
 
+// gap_lower_bound (core/geometry/separation.h) of two frames, on their axes as kept: at
+// most distance(a, b), up to rounding.
+double centre_line_gap(const RectFrame& a, const RectFrame& b) {
+  const Vec2 d = b.rect.centre - a.rect.centre;
+  const double len = d.length();
+  if (!(len > 0)) return 0;
+  const Vec2 u = d * (1.0 / len);
+  auto reach = [&](const RectFrame& f) {
+    return f.hw * std::fabs(f.f.cross(u)) + f.hd * std::fabs(f.f.dot(u));
+  };
+  return len - reach(a) - reach(b);
+}
+
 }  // namespace
 
 void UnitSnapshot::build(const Force& force) {
@@ -80,6 +93,8 @@ void UnitSnapshot::build(const Force& force) {
   rects_.reserve(force.units.size());
   active_.clear();
   active_.reserve(force.units.size());
+  halves_.clear();
+  halves_.reserve(force.units.size());
   std::vector<Vec2> centres;
   centres.reserve(force.units.size());
   max_half_ = 0;
@@ -87,7 +102,8 @@ void UnitSnapshot::build(const Force& force) {
     rects_.push_back(u.footprint());
     active_.push_back(u.status == UnitStatus::kActive ? 1 : 0);
     centres.push_back(rects_.back().centre);
-    max_half_ = std::max(max_half_, half_diagonal(rects_.back()));
+    halves_.push_back(half_diagonal(rects_.back()));
+    max_half_ = std::max(max_half_, halves_.back());
   }
   const bool same = last.size() == rects_.size() && last_active == active_ &&
                     std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
@@ -383,47 +399,47 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   // distance to the enemy last found for this side (a neighbour's nearest, most often): an
   // active enemy that far bounds the answer, so that ring is the last.
   const Rect& me = snap_.footprint(unit);
-  const double hm = half_diagonal(me);
-  const double hmax = snap_.max_half();
+  const double hm = snap_.half(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
   double reach = 8.0 * kMm;
   if (hint >= 0 && enemy(hint)) reach = std::max(reach, gap_mm(unit, hint));  // kept frames
   thread_local std::vector<int> near;
-  // (squared centre distance, then the lower bound of the distance; id)
+  // (the lower bound of the distance; id)
   thread_local std::vector<std::pair<double, int>> cands;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
-    // Issue 9: the exact distance only for the candidates whose centre bound can beat the
-    // best found, taken nearest centre first; the rest cost a squared centre distance (the
-    // ring around a unit far behind its line held hundreds of enemies, each with a square
-    // root, an axis pair and a sort before).
+    // Issue 9: each candidate's bounds from its centre distance and both half diagonals
+    // (kept with the snapshot, no square root of a footprint). The edge-to-edge distance is
+    // no more than the centres' (both centres lie inside), so no candidate whose lower bound
+    // passes the nearest centre (with beyond()'s slack) can be either answer; the few left
+    // are measured nearest bound first, while their bound can still beat the best found (a
+    // ring around a unit far behind its line held about 80 enemies, most of them sorted and
+    // each with a square root, before).
     cands.clear();
-    double c2min = kInf;
+    double cmin = kInf;
     for (const int o : near) {
       if (!enemy(o)) continue;
       const Vec2 d = snap_.footprint(o).centre - me.centre;
-      cands.emplace_back(d.dot(d), o);
-      c2min = std::min(c2min, cands.back().first);
+      const double c = std::sqrt(d.dot(d));
+      cmin = std::min(cmin, c);
+      cands.emplace_back(c - hm - snap_.half(o), o);
     }
     NearestByTwoKeys best;
     if (!cands.empty()) {
-      // No footprint whose centre lies farther than the nearest centre and two half
-      // diagonals of each (+1 mm) can be the nearest.
-      const double keep = std::sqrt(c2min) + 2 * hm + 2 * hmax + kSlackMm;
+      const double cut = cmin * (1 + 1e-9) + 1e-6;
       const auto kept =
-          std::partition(cands.begin(), cands.end(),
-                         [&](const std::pair<double, int>& c) { return c.first <= keep * keep; });
-      // The kept ones by their own bound, centre distance less both half diagonals (issue
-      // 9: the largest footprint's half diagonal in every bound measured about 16 a search;
-      // offer() keeps the least by (distance, id) whatever the order, so any order that
-      // stops only past both answers gives the same).
+          std::remove_if(cands.begin(), cands.end(),
+                         [&](const std::pair<double, int>& c) { return c.first > cut; });
+      // Those left by the tighter bound along the line of centres (core/geometry/
+      // separation.h's, on the kept frames; issue 9: with the half diagonals' bound about 7
+      // exact distances a search were taken, lines facing each other).
+      const RectFrame& mine = frame_of(unit);
       for (auto it = cands.begin(); it != kept; ++it) {
-        it->first = std::sqrt(it->first) - hm - half_diagonal(snap_.footprint(it->second));
+        it->first = std::max(it->first, centre_line_gap(mine, frame_of(it->second)));
       }
       std::sort(cands.begin(), kept);
-      const RectFrame& mine = frame_of(unit);
       for (auto it = cands.begin(); it != kept; ++it) {
         if (best.beyond(it->first)) break;  // it->first <= the distance
         best.offer(it->second, distance(mine, frame_of(it->second)));

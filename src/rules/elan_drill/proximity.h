@@ -45,6 +45,8 @@ class UnitSnapshot {
                ? side_ids_[static_cast<std::size_t>(side)].size()
                : 0;
   }
+  // A filed footprint's half diagonal (mm).
+  double half(int unit) const { return halves_[static_cast<std::size_t>(unit)]; }
   // The largest half diagonal of a filed footprint (mm).
   double max_half() const { return max_half_; }
   // A unit's nearest active enemies, kept with the snapshot (BattleED::frozen_nearest),
@@ -81,6 +83,7 @@ class UnitSnapshot {
   // Per side: a grid of that side's centres and the unit id of each point.
   std::vector<PointGrid> side_grids_;
   std::vector<std::vector<int>> side_ids_;
+  std::vector<double> halves_;  // by unit
   double max_half_ = 0;
   bool ready_ = false;
   std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
