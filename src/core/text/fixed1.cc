@@ -1,54 +1,15 @@
 #include "core/text/fixed1.h"
 
-#include <bit>
-#include <cmath>
-#include <cstdint>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "core/text/fixed_point.h"
+
 namespace smoothbore {
 
 void append_fixed1(std::string& out, double v) {
-  if (!std::signbit(v) && v < 1e14) {  // not NaN, -0.0 or negative
-    // v = m * 2^-s exactly (m below 2^53, s at least 6 below 10^14 < 2^47), so 10 * v is
-    // 10m / 2^s: its nearest whole number k, in integers (10m below 2^57), is exact; a tie
-    // (the remainder half of 2^s) goes to fmt. Below 2^-11 (s of 64 or more) 10 * v is under
-    // 1/2 and k is 0.
-    const auto bits = std::bit_cast<std::uint64_t>(v);
-    const auto field = static_cast<int>(bits >> 52);
-    std::uint64_t m = bits & ((std::uint64_t{1} << 52) - 1);
-    int s = 1074;  // a subnormal's
-    if (field != 0) {
-      m |= std::uint64_t{1} << 52;
-      s = 1075 - field;
-    }
-    std::uint64_t k = 0;
-    bool tie = false;
-    if (s < 64) {
-      const std::uint64_t p = 10 * m;
-      k = p >> s;
-      const std::uint64_t rem = p & ((std::uint64_t{1} << s) - 1);
-      const std::uint64_t half = std::uint64_t{1} << (s - 1);
-      tie = rem == half;
-      if (rem > half) ++k;
-    }
-    if (!tie) {
-      char buf[24];
-      char* end = buf + sizeof buf;
-      char* p = end;
-      *--p = static_cast<char>('0' + k % 10);
-      *--p = '.';
-      k /= 10;
-      do {
-        *--p = static_cast<char>('0' + k % 10);
-        k /= 10;
-      } while (k != 0);
-      out.append(p, end);
-      return;
-    }
-  }
-  out += fmt::format("{:.1f}", v);
+  if (!text_detail::append_fixed_exact(out, v, 1)) out += fmt::format("{:.1f}", v);
 }
 
 }  // namespace smoothbore
