@@ -428,6 +428,23 @@ TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
   EXPECT_FALSE(adjacent(0, {0, 0}));
 }
 
+// Calls visit(k, unit, live stand indices) for every unit of `s` on the table with a live
+// stand, first with Mover::check_kept on, then off (the movement as played), and leaves it
+// off.
+template <typename Visit>
+void each_live_unit_kept_and_not(const FdState& s, Visit visit) {
+  for (const bool kept : {true, false}) {
+    movement_detail::Mover::check_kept(kept);
+    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
+      const Unit& u = s.force.units[k];
+      const std::vector<int> idx = movement_detail::live_stands(u);
+      if (!u.on_table() || idx.empty()) continue;
+      visit(static_cast<int>(k), u, idx);
+    }
+  }
+  movement_detail::Mover::check_kept(false);
+}
+
 // A wheel tested on lists of each stand's neighbours made once for the whole wheel
 // (Mover::wheel_clear) answers as path_ok asked at each step: the same steps clear, the
 // same reason for the first that is not; with check_kept on, every stand the grid would
@@ -440,34 +457,27 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   FdState s = make_state(sc);
   s.force = sc.force;
   int blocked = 0, whole = 0;
-  for (const bool kept : {true, false}) {
-    Mover::check_kept(kept);
-    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
-      const Unit& u = s.force.units[k];
-      const std::vector<int> idx = movement_detail::live_stands(u);
-      if (!u.on_table() || idx.empty()) continue;
-      const Mover m(s, static_cast<int>(k), movement_detail::rects_of(u, idx));
-      const Rect fp = u.footprint();
-      const auto corners = fp.corners();
-      for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
-        for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
-          int want = 0;
-          std::string want_why;
-          for (int step = 1; step <= kChecks; ++step) {
-            const std::vector<Rect> rs =
-                movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
-            if (!m.path_ok(rs, &want_why)) break;
-            want = step;
-          }
-          std::string got_why;
-          EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
-          EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
-          (want < kChecks ? blocked : whole) += 1;
+  each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
+    const Mover m(s, k, movement_detail::rects_of(u, idx));
+    const Rect fp = u.footprint();
+    const auto corners = fp.corners();
+    for (const double turn : {-170.0, -90.0, -30.0, 20.0, 45.0, 120.0}) {
+      for (const Vec2 pivot : {fp.centre, corners[0], corners[1]}) {
+        int want = 0;
+        std::string want_why;
+        for (int step = 1; step <= kChecks; ++step) {
+          const std::vector<Rect> rs =
+              movement_detail::transform(m.base(), {}, pivot, turn * step / kChecks);
+          if (!m.path_ok(rs, &want_why)) break;
+          want = step;
         }
+        std::string got_why;
+        EXPECT_EQ(m.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
+        EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
+        (want < kChecks ? blocked : whole) += 1;
       }
     }
-  }
-  Mover::check_kept(false);
+  });
   EXPECT_GT(blocked, 0);
   EXPECT_GT(whole, 0);
 }
@@ -477,48 +487,39 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
 // open ground worked out without the terrain queries) and where one does: every unit,
 // toward every side, short and long, on a generated battle with every terrain class.
 TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
-  using movement_detail::Mover;
   const Scenario sc = played_battle(1);
   FdState s = make_state(sc);
   s.force = sc.force;
   int open = 0, near = 0;
-  for (const bool kept : {true, false}) {
-    Mover::check_kept(kept);
-    for (std::size_t k = 0; k < s.force.units.size(); ++k) {
-      const Unit& u = s.force.units[k];
-      const std::vector<int> idx = movement_detail::live_stands(u);
-      if (!u.on_table() || idx.empty()) continue;
-      const std::vector<Rect> rs = movement_detail::rects_of(u, idx);
-      const CostFn cost = terrain_cost(s, static_cast<int>(k));
-      for (const double bearing : {0.0, 45.0, 90.0, 170.0, 200.0, 275.0, 333.3}) {
-        const Vec2 dir = bearing_vector(bearing);
-        for (const double want_yd : {0.25, 2.0, 30.0, 120.0, 400.0}) {
-          for (const double budget_yd : {0.0, 1.0, 60.0, 90.0}) {
-            const double want = s.mm(want_yd), budget = s.mm(budget_yd);
-            double least = want;
-            Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
-            for (const Rect& r : rs) {
-              least = std::min(
-                  least, movement_detail::point_reach(s, r.centre, dir, want, budget, cost, true));
-              const Vec2 b = r.centre + dir * want;
-              all.min = {std::min({all.min.x, r.centre.x, b.x}),
-                         std::min({all.min.y, r.centre.y, b.y})};
-              all.max = {std::max({all.max.x, r.centre.x, b.x}),
-                         std::max({all.max.y, r.centre.y, b.y})};
-            }
-            const Box padded{all.min - Vec2{2, 2}, all.max + Vec2{2, 2}};
-            const bool clear =
-                s.table().areas_near(padded).empty() && s.table().linears_near(padded).empty();
-            (clear ? open : near) += 1;
-            EXPECT_EQ(movement_detail::unit_reach(s, static_cast<int>(k), rs, dir, want, budget),
-                      least)
-                << u.id << " " << bearing << " " << want_yd << " " << budget_yd;
+  each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
+    const std::vector<Rect> rs = movement_detail::rects_of(u, idx);
+    const CostFn cost = terrain_cost(s, k);
+    for (const double bearing : {0.0, 45.0, 90.0, 170.0, 200.0, 275.0, 333.3}) {
+      const Vec2 dir = bearing_vector(bearing);
+      for (const double want_yd : {0.25, 2.0, 30.0, 120.0, 400.0}) {
+        for (const double budget_yd : {0.0, 1.0, 60.0, 90.0}) {
+          const double want = s.mm(want_yd), budget = s.mm(budget_yd);
+          double least = want;
+          Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
+          for (const Rect& r : rs) {
+            least = std::min(
+                least, movement_detail::point_reach(s, r.centre, dir, want, budget, cost, true));
+            const Vec2 b = r.centre + dir * want;
+            all.min = {std::min({all.min.x, r.centre.x, b.x}),
+                       std::min({all.min.y, r.centre.y, b.y})};
+            all.max = {std::max({all.max.x, r.centre.x, b.x}),
+                       std::max({all.max.y, r.centre.y, b.y})};
           }
+          const Box padded{all.min - Vec2{2, 2}, all.max + Vec2{2, 2}};
+          const bool clear =
+              s.table().areas_near(padded).empty() && s.table().linears_near(padded).empty();
+          (clear ? open : near) += 1;
+          EXPECT_EQ(movement_detail::unit_reach(s, k, rs, dir, want, budget), least)
+              << u.id << " " << bearing << " " << want_yd << " " << budget_yd;
         }
       }
     }
-  }
-  Mover::check_kept(false);
+  });
   EXPECT_GT(open, 100);
   EXPECT_GT(near, 100);
 }
