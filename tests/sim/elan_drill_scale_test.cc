@@ -59,18 +59,28 @@ TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   EXPECT_GT(fire, 0);
 }
 
+// The units of a generated 300-stand battle (seed 6) after one turn of the doctrine on both
+// sides: moved, some in contact, as the proximity queries meet them.
+Force force_after_one_turn() {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  if (rs == nullptr) {
+    ADD_FAILURE() << "elan-drill is not registered";
+    return {};
+  }
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  m.play_turn();
+  return m.battle().force();
+}
+
 // LiveIndex::near asks its grid for the query box grown by the reach only (units are filed
 // by their footprints' bounding boxes): every unit whose footprint lies within the reach
 // of the box is listed, ascending, after a turn of a generated battle has moved them.
 TEST(ElanDrillScale, LiveIndexListsEveryFootprintWithinReach) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
-  m.play_turn();
-  const auto& units = m.battle().force().units;
+  const Force force = force_after_one_turn();
+  const auto& units = force.units;
   elan_drill::LiveIndex index;
-  index.build(m.battle().force());
+  index.build(force);
   std::vector<int> out;
   int within = 0;
   for (std::size_t u = 0; u < units.size(); u += 7) {
@@ -131,14 +141,10 @@ TEST(ElanDrillScale, IdListsReusedBufferComesBackEmpty) {
 // per call): whatever the buffer held before, it lists, ascending, exactly the ids the
 // grid's candidates sort to, and every unit whose footprint lies within the reach.
 TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
-  m.play_turn();
-  const auto& units = m.battle().force().units;
+  const Force force = force_after_one_turn();
+  const auto& units = force.units;
   elan_drill::UnitSnapshot snap;
-  snap.build(m.battle().force());
+  snap.build(force);
   std::vector<int> out{-5, 12, -5}, fresh;
   int within = 0;
   for (std::size_t u = 0; u < units.size(); u += 7) {
@@ -163,14 +169,10 @@ TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach
 // The snapshot's enemies near a footprint (BattleED::enemies_near's candidates for fire and
 // charge targets) list every unit of another side within reach and none of its own side.
 TEST(ElanDrillScale, SnapshotNearEnemiesListEveryEnemyWithinReachAndNoFriend) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
-  m.play_turn();
-  const auto& units = m.battle().force().units;
+  const Force force = force_after_one_turn();
+  const auto& units = force.units;
   elan_drill::UnitSnapshot snap;
-  snap.build(m.battle().force());
+  snap.build(force);
   std::vector<int> out;
   int within = 0, beyond = 0;
   for (std::size_t u = 0; u < units.size(); u += 5) {
