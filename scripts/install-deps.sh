@@ -7,6 +7,7 @@ packages=(
   libtomlplusplus-dev nlohmann-json3-dev libcli11-dev libfmt-dev librandom123-dev
   libexpected-dev libgtest-dev libgmock-dev libbenchmark-dev librapidcheck-dev
   libgmp-dev
+  libmimalloc-dev  # the release program's allocator (CMakeLists.txt, SMOOTHBORE_MIMALLOC)
   libopenmpi-dev openmpi-bin
   chromium  # the replay page's browser test (tests/browser)
 )

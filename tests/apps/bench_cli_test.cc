@@ -94,6 +94,25 @@ void expect_battle_and_scaling(const nlohmann::json& r) {
   }
 }
 
+// The report names the allocator its figures were measured with; a build that links
+// mimalloc (the release default) must really be served by it, not merely link it.
+TEST_F(BenchCli, ReportNamesTheAllocatorThatServesTheHeap) {
+  ASSERT_EQ(quick_->exit_code, 0) << quick_->output;
+  const nlohmann::json j = report();
+  ASSERT_TRUE(j.contains("allocator") && j["allocator"].is_string()) << j.dump();
+  const std::string allocator = j["allocator"];
+#ifdef SMOOTHBORE_EXPECT_MIMALLOC
+  EXPECT_THAT(allocator, ::testing::MatchesRegex("mimalloc [0-9]+\\.[0-9]+\\.[0-9]+, "
+                                                 "serving malloc and operator new"));
+#else
+  EXPECT_EQ(allocator, "the C library's malloc (built without mimalloc)");
+#endif
+  // The text report says it too.
+  const Output text = run_cli("bench --quick --ruleset squad-skirmish");
+  ASSERT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_THAT(text.output, HasSubstr("Allocator: " + allocator + "\n"));
+}
+
 TEST_F(BenchCli, QuickJsonHasEveryFieldForEveryPlayableRuleSet) {
   ASSERT_EQ(quick_->exit_code, 0) << quick_->output;
   const nlohmann::json j = report();

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "apps/allocator.h"
 #include "apps/bench/bench.h"
 #include "rules/registry.h"
 
@@ -42,6 +43,7 @@ nlohmann::json run_report(const BenchConfig& config) {
       "peak RSS (wait4 ru_maxrss) of a forked child that did only that measurement; it "
       "includes the parent's resident pages at the fork";
   report["clock"] = "CPU time of the measuring thread (budgets: wall time)";
+  report["allocator"] = cli::allocator_description();
   report["budget_seconds"] = config.budget_seconds;
   report["battle_budget_seconds"] = config.battle_budget_seconds;
   report["rng_ns"] = measure_rng_ns(config);
@@ -75,6 +77,7 @@ std::string format_report(const nlohmann::json& report) {
                      report["quick"].get<bool>() ? " --quick" : "",
                      report["load_average_before"].get<std::string>(),
                      report["load_average_after"].get<std::string>());
+  out << fmt::format("Allocator: {}\n", report["allocator"].get<std::string>());
   out << fmt::format("RNG draw: {:.2f} ns\n\n", report["rng_ns"].get<double>());
   out << "Full battles, doctrine vs doctrine, one thread, quiet event log (as mc fights them):\n";
   out << fmt::format("  {:<20} {:>10} {:>12} {:>7} {:>10} {:>8} {:>9}\n", "rule set", "battles/s",
