@@ -214,8 +214,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Box& box) const;
   // near(r, reach) without `unit`'s own side (its side index is not searched): the
   // candidates for fire, charges and the unlimber limit, which only enemies can be.
-  std::vector<int> enemies_near(int unit, const Rect& r, double reach) const;
+  // Into `out`, cleared first (its storage reused: legal_actions asks up to three times a unit).
+  void enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const;
   mutable std::vector<int> enemies_scratch_;
+  // legal_actions' candidates for fire, charges and the unlimber limit, one list at a time
+  // (nothing asked while a list is walked fills this one).
+  mutable std::vector<int> candidates_;
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   mutable std::vector<std::pair<double, int>> nearest_pending_;  // around_enemies' scratch

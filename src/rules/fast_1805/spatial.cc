@@ -48,18 +48,22 @@ std::vector<int> Battle1805::near(const Rect& r, double reach) const {
   return near(grown(r.bounds(), reach));
 }
 
-std::vector<int> Battle1805::enemies_near(int unit, const Rect& r, double reach) const {
+void Battle1805::enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const {
   const Box box = grown(r.bounds(), reach);
   const int side = force_.units[static_cast<std::size_t>(unit)].side;
-  std::vector<int> out;
+  out->clear();
+  if (side_index_.size() == 2) {
+    // One other side: its index's answer is the list (ascending already).
+    side_index_[side == 0 ? 1 : 0].query(box, *out);
+    return;
+  }
   std::vector<int>& part = enemies_scratch_;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     side_index_[s].query(box, part);
-    out.insert(out.end(), part.begin(), part.end());
+    out->insert(out->end(), part.begin(), part.end());
   }
-  if (side_index_.size() > 2) std::sort(out.begin(), out.end());
-  return out;
+  if (side_index_.size() > 2) std::sort(out->begin(), out->end());
 }
 
 // Visits the units of the sides other than `unit`'s on the table (and active, if asked),
