@@ -250,6 +250,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     std::vector<std::pair<int, Rect>> blockers;  // unit, footprint: in the order traced
     bool traced = false;                         // false: nothing kept yet
     bool seen = false;
+    // Terrain's verdict on the lines between `observer` and `target` (core sight.h), kept
+    // while neither moves: a pair asked again after only the stands between moved.
+    SightTerrainMemo terrain;
     int asked = 0;  // the bound it was last asked in
   };
   mutable std::unordered_map<std::uint64_t, SightKept> sight_kept_;
