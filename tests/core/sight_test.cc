@@ -152,6 +152,37 @@ TEST(SeenPastFriends, AgreesWithLineOfSight) {
   }
 }
 
+// seen_past_friends() with a terrain memo kept for the pair: the same answers as without,
+// whether the memo is empty or was filled by earlier questions about the same two
+// footprints among other crowds (friends, enemies and terrain blocking lines alone and
+// together, on a table with copses seen into 30 mm and a hill).
+TEST(SeenPastFriends, TerrainMemoAnswersAlike) {
+  Rng rng(20261128, 7);
+  auto random_rect = [&](double lo, double hi) { return random_footprint(rng, lo, hi); };
+  const Table table = copses_and_hill();
+  int seen = 0, hidden = 0, reused = 0;
+  for (int i = 0; i < 600; ++i) {
+    const RectFrame observer(random_rect(0, 300));
+    const RectFrame target(random_rect(0, 300));
+    SightTerrainMemo memo;
+    for (int q = 0; q < 6; ++q) {
+      std::vector<Blocker> blockers;
+      const int n = static_cast<int>(rng.next_u32() % 8);
+      for (int b = 0; b < n; ++b) {
+        blockers.push_back({random_rect(0, 300), rng.next_u32() % 2 == 0});
+      }
+      const bool want = seen_past_friends(table, observer, target, blockers, 30);
+      reused += memo.known != 0;
+      EXPECT_EQ(seen_past_friends(table, observer, target, blockers, 30, &memo), want)
+          << "case " << i << " question " << q;
+      (want ? seen : hidden) += 1;
+    }
+  }
+  EXPECT_GT(seen, 300);
+  EXPECT_GT(hidden, 300);
+  EXPECT_GT(reused, 1000);
+}
+
 // terrain_hides() is line_of_sight() with no blockers being kBlocked: random observers and
 // targets on a table with copses (light woods seen into 30 mm, heavy woods 10 mm) and a
 // hill, so that terrain blocks every line, some or none.

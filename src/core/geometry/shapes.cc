@@ -386,15 +386,32 @@ void Polygon::inside_intervals(const Segment& s,
   constexpr double kVertexSlack = kEps + 1e-3;
   const Box near{{std::min(s.a.x, s.b.x) - kVertexSlack, std::min(s.a.y, s.b.y) - kVertexSlack},
                  {std::max(s.a.x, s.b.x) + kVertexSlack, std::max(s.a.y, s.b.y) + kVertexSlack}};
+  // Each vertex's side of the line through `s` (d x (v - s.a): len times its signed
+  // distance), worked out once for the two edges that share it. An edge whose ends both lie
+  // more than kBeside mm on one side cannot cross `s`: crossing_param's parameter along the
+  // edge, side_a / (side_a - side_b), then falls outside [0, 1] by at least kBeside / the
+  // edge's length (|side_a - side_b| <= len x that length), far above its 1e-12 for any
+  // edge shorter than a kilometre, so its square root and divisions are not worked out. A
+  // vertex that far from the line lies farther than kEps from `s` (issue 9: most edges of
+  // a wood a sight line crosses lie beside it).
+  constexpr double kBeside = 1e-3;  // mm, far above rounding on a table
+  const double margin = kBeside * len;
+  auto side_of = [&](Vec2 v) { return d.cross(v - s.a); };
+  const double first_side = side_of(points[0]);
+  double side_a = first_side;
   for (std::size_t i = 0; i < n; ++i) {
+    const double side_b = i + 1 < n ? side_of(points[i + 1]) : first_side;
+    const bool beside =
+        (side_a > margin && side_b > margin) || (side_a < -margin && side_b < -margin);
     const Segment e{points[i], points[(i + 1) % n]};
-    if (double t = 0; crossing_param(s, len, e, &t)) cuts.push_back(t);
+    if (double t = 0; !beside && crossing_param(s, len, e, &t)) cuts.push_back(t);
     // Vertices on `s` also cut it: they bound pieces that run along a collinear edge.
     const Vec2 v = points[i];
-    if (len2 > 0 && v.x >= near.min.x && v.x <= near.max.x && v.y >= near.min.y &&
-        v.y <= near.max.y && point_segment_distance(v, s) <= kEps) {
+    if (len2 > 0 && std::fabs(side_a) <= margin && v.x >= near.min.x && v.x <= near.max.x &&
+        v.y >= near.min.y && v.y <= near.max.y && point_segment_distance(v, s) <= kEps) {
       cuts.push_back(std::clamp((v - s.a).dot(d) / len2, 0.0, 1.0));
     }
+    side_a = side_b;
   }
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());

@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -262,6 +263,12 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
 
 bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
                        const std::vector<Blocker>& blockers, double see_into) {
+  return seen_past_friends(table, observer, target, blockers, see_into, nullptr);
+}
+
+bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
+                       const std::vector<Blocker>& blockers, double see_into,
+                       SightTerrainMemo* memo) {
   const SightEnds ends = sight_ends(table, observer, target);
   const auto& [from, to, all, terrain, from_level, to_level] = ends;
   // Every line lies in `all`: a blocker whose box misses it enters no line (line_enters
@@ -304,8 +311,18 @@ bool seen_past_friends(const Table& table, const RectFrame& observer, const Rect
         if (enters_any(enemies, line)) continue;
         by_friend = enters_any(friends, line);
       }
-      const bool by_terrain =
-          table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain, into);
+      const std::uint64_t bit = std::uint64_t{1} << (i * to.size() + j);
+      bool by_terrain = false;
+      if (memo != nullptr && (memo->known & bit) != 0) {
+        by_terrain = (memo->blocked & bit) != 0;
+      } else {
+        by_terrain =
+            table.terrain_blocks_sight(from[i], to[j], from_level[i], to_level[j], terrain, into);
+        if (memo != nullptr) {
+          memo->known |= bit;
+          if (by_terrain) memo->blocked |= bit;
+        }
+      }
       if (by_friend) {
         if (!by_terrain) return false;
       } else if (!by_terrain) {

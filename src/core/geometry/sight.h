@@ -1,6 +1,7 @@
 // Line of sight between footprints against terrain and other stands (common.md §3.5).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "core/geometry/shapes.h"
@@ -62,5 +63,21 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
 // The same for footprints whose frames the caller keeps (no sine and cosine per question).
 bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
                        const std::vector<Blocker>& blockers, double see_into = 0);
+
+// Whether terrain blocks each of the 45 sight lines between two footprints, as far as asked:
+// bit 9 i + j stands for the line from the observer's front-edge point i to the target's
+// point j (known: worked out; blocked: terrain blocks it). Terrain's verdict on a line is a
+// pure function of the two footprints, the table and the see-into distance, so a caller may
+// keep one memo for a pair while neither footprint changes (bit for bit) and hand it to each
+// question about them: the stands between may move, the terrain is not traced again.
+struct SightTerrainMemo {
+  std::uint64_t known = 0;
+  std::uint64_t blocked = 0;
+};
+// seen_past_friends() reading and filling `memo` (kept for these two footprints, this
+// table and this see_into only); the same answer.
+bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
+                       const std::vector<Blocker>& blockers, double see_into,
+                       SightTerrainMemo* memo);
 
 }  // namespace smoothbore

@@ -82,7 +82,9 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
-  for (int ti : enemies_near(unit, fp, fire_reach + 1.0)) {
+  std::vector<int>& candidates = candidates_;
+  enemies_near(unit, fp, fire_reach + 1.0, &candidates);
+  for (int ti : candidates) {
     const FireTarget can = can_fire_at(unit, ti, /*explain=*/false);
     if (!can.ok) continue;
     Action f;
@@ -101,7 +103,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Charges: only units within charge reach can be charged (R-002-1).
   const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
   if (charge_reach > 0) {
-    for (int t : enemies_near(unit, fp, charge_reach + 1.0)) {
+    enemies_near(unit, fp, charge_reach + 1.0, &candidates);
+    for (int t : candidates) {
       if (!can_charge(unit, t)) continue;
       Action c;
       c.kind = ActionKind::kCharge;
@@ -204,7 +207,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (u.formation == "limbered") {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
       const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
-      for (int ei : enemies_near(unit, fp, limit + 1.0)) {
+      enemies_near(unit, fp, limit + 1.0, &candidates);
+      for (int ei : candidates) {
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
         // Surely beyond both limits: not measured.

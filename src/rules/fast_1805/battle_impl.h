@@ -214,8 +214,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<int> near(const Box& box) const;
   // near(r, reach) without `unit`'s own side (its side index is not searched): the
   // candidates for fire, charges and the unlimber limit, which only enemies can be.
-  std::vector<int> enemies_near(int unit, const Rect& r, double reach) const;
+  // Into `out`, cleared first (its storage reused: legal_actions asks up to three times a unit).
+  void enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const;
   mutable std::vector<int> enemies_scratch_;
+  // legal_actions' candidates for fire, charges and the unlimber limit, one list at a time
+  // (nothing asked while a list is walked fills this one).
+  mutable std::vector<int> candidates_;
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   mutable std::vector<std::pair<double, int>> nearest_pending_;  // around_enemies' scratch
@@ -246,6 +250,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     std::vector<std::pair<int, Rect>> blockers;  // unit, footprint: in the order traced
     bool traced = false;                         // false: nothing kept yet
     bool seen = false;
+    // Terrain's verdict on the lines between `observer` and `target` (core sight.h), kept
+    // while neither moves: a pair asked again after only the stands between moved.
+    SightTerrainMemo terrain;
     int asked = 0;  // the bound it was last asked in
   };
   mutable std::unordered_map<std::uint64_t, SightKept> sight_kept_;

@@ -3,6 +3,7 @@
 // other units, pass through friends only if both pass initiative (L17), and routers flee.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -123,10 +124,14 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     return r;
   };
   // Turn on the spot first; keep the old facing if the turned block does not fit.
-  if (!place_ok(unit, rect_at(0), -1)) facing = start.facing;
   // The block's frame at the final facing, slid along the path: frame_at(t) is
-  // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step.
-  const RectFrame turned(rect_at(0));
+  // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step. The turned
+  // frame place_ok asks about is that one unless the turn is refused.
+  RectFrame turned(rect_at(0));
+  if (!place_ok(unit, turned, -1)) {
+    facing = start.facing;
+    turned = RectFrame(rect_at(0));
+  }
   auto frame_at = [&](double t) { return turned.moved_to(c0 + dir * t); };
   // Every unit the block can meet on the way: the boxes of the path's ends span every
   // box between (the block slides straight), ascending as the scan of every unit was.
@@ -167,12 +172,27 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     }
     return true;
   };
+  // Before the least `apart` of the units the walk asks about, no step overlaps one: with
+  // the path on the table and no friend passed through yet, such a step fits (the walk
+  // below would find nothing in the way) and its frame is not worked out (issue 9: most
+  // moves meet nothing for most of their steps, their neighbours' gaps kept or widening).
+  double clear_until = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 0; k < in_the_way.size(); ++k) {
+    const int o = in_the_way[k];
+    if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+    clear_until = std::min(clear_until, apart[k]);
+  }
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
   std::set<int> passed;  // friends interpenetrated (L17)
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
+    if (path_on_table && t < clear_until && passed.empty()) {
+      ok_t = t;
+      if (t >= reach) break;
+      continue;
+    }
     const RectFrame r = frame_at(t);
     bool blocked = !path_on_table && !on_table(r);
     bool overlapped = false;  // some unit not yet passed through overlaps r

@@ -176,6 +176,10 @@ bool Battle1805::visible_past(int observer, int target, bool keep) const {
           same_bits(kept.blockers[k].second, blockers[k].rect);
   }
   if (hit) return kept.seen;
+  // The terrain memo holds for the footprints it was filled for, bit for bit.
+  if (!kept.traced || !same_bits(kept.observer, ofp) || !same_bits(kept.target, tfp)) {
+    kept.terrain = {};
+  }
   kept.traced = true;
   kept.observer = ofp;
   kept.target = tfp;
@@ -183,7 +187,8 @@ bool Battle1805::visible_past(int observer, int target, bool keep) const {
   for (std::size_t k = 0; k < blockers.size(); ++k) {
     kept.blockers.emplace_back(blocker_ids_[k], blockers[k].rect);
   }
-  kept.seen = trace();
+  kept.seen = seen_past_friends(scenario_.table, frame_of(observer), frame_of(target), blockers,
+                                see_into, &kept.terrain);
   return kept.seen;
 }
 

@@ -26,15 +26,17 @@ void Battle1805::placed(int unit) {
   if (frame_.size() <= k) frame_.resize(k + 1);
   fp_[k] = force_.units[k].footprint();
   frame_[k] = RectFrame(fp_[k]);
-  index_box_[k] = fp_[k].bounds();
-  index_.insert(unit, fp_[k]);
+  // fp_[k].bounds() from the frame just made, and handed to both indexes (each would work
+  // out the corners again: a sine and cosine look-up and the corners, three times a move).
+  index_box_[k] = bounds(frame_[k]);
+  index_.insert(unit, fp_[k], index_box_[k]);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
   // 16" cells: the nearest-enemy search visits every unit in the occupied cells of the
   // rings nearer than the answer (core around() no longer walks the empty ones between
   // the armies, which made 12" cells dear before); 12" costs the small battle more, 24"
   // the large one (issue 9, round 13).
   while (side_index_.size() <= side) side_index_.emplace_back(16.0 * kMm);
-  side_index_[side].insert(unit, fp_[k]);
+  side_index_[side].insert(unit, fp_[k], index_box_[k]);
   touch(unit);
 }
 
@@ -48,18 +50,22 @@ std::vector<int> Battle1805::near(const Rect& r, double reach) const {
   return near(grown(r.bounds(), reach));
 }
 
-std::vector<int> Battle1805::enemies_near(int unit, const Rect& r, double reach) const {
+void Battle1805::enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const {
   const Box box = grown(r.bounds(), reach);
   const int side = force_.units[static_cast<std::size_t>(unit)].side;
-  std::vector<int> out;
+  out->clear();
+  if (side_index_.size() == 2) {
+    // One other side: its index's answer is the list (ascending already).
+    side_index_[side == 0 ? 1 : 0].query(box, *out);
+    return;
+  }
   std::vector<int>& part = enemies_scratch_;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     side_index_[s].query(box, part);
-    out.insert(out.end(), part.begin(), part.end());
+    out->insert(out->end(), part.begin(), part.end());
   }
-  if (side_index_.size() > 2) std::sort(out.begin(), out.end());
-  return out;
+  if (side_index_.size() > 2) std::sort(out->begin(), out->end());
 }
 
 // Visits the units of the sides other than `unit`'s on the table (and active, if asked),
