@@ -81,11 +81,16 @@ int check_unit(BattleGO& b, int unit, int* uphill_seen) {
   return 1;
 }
 
-TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
+// Fights the generated battle of `stands` stands for up to eight turns, checking every
+// turn; at least `min_checked` checks are made. `scanned`: whether the battle is one of few
+// enough units to answer proximity by scanning its units (BattleGO::kScannedUnits) rather
+// than through its spatial indexes.
+void check_battle(int stands, bool scanned, int min_checked) {
   const Ruleset* rs = find_ruleset("group-orders");
   ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("group-orders", 200, 3);
+  const Scenario sc = generated_battle("group-orders", stands, 3);
   ASSERT_FALSE(sc.force.units.empty());
+  EXPECT_EQ(sc.force.units.size() <= BattleGO::kScannedUnits, scanned) << sc.force.units.size();
 
   MatchConfig cfg;
   cfg.seed = 3;
@@ -113,7 +118,7 @@ TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
           << f.units[u].id;
     }
   }
-  EXPECT_GT(checked, 300);
+  EXPECT_GT(checked, min_checked);
   EXPECT_GT(uphill_seen, 0);  // the kept uphill answer was compared on a true one too
   int fire = 0, melee = 0;
   for (const Event& e : m.log().events()) {
@@ -123,6 +128,11 @@ TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) {
   EXPECT_GT(fire, 0);  // the battle came to shooting and melee
   EXPECT_GT(melee, 0);
 }
+
+TEST(GroupOrdersScale, IndexedQueriesMatchScansThroughABattle) { check_battle(200, false, 300); }
+
+// The shipped battle's size (25 units): the scanned answers.
+TEST(GroupOrdersScale, ScannedQueriesMatchScansThroughASmallBattle) { check_battle(40, true, 40); }
 
 }  // namespace
 }  // namespace smoothbore
