@@ -41,6 +41,7 @@ TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
     SpatialIndex index(150.0);
     std::vector<SpatialIndex> side_index(static_cast<std::size_t>(n_sides), SpatialIndex(500.0));
     std::vector<int> side_of(40, -1);
+    std::vector<Box> box_of(40);
     std::size_t filed = 0;
     for (int k = 0; k < 400; ++k) {
       if (roll(g) == 0) {  // file (or re-file, perhaps on another side) a box
@@ -53,6 +54,7 @@ TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
         if (old < 0) ++filed;
         if (old >= 0 && old != s) side_index[static_cast<std::size_t>(old)].remove(i);
         side_of[static_cast<std::size_t>(i)] = s;
+        box_of[static_cast<std::size_t>(i)] = b;
         scanned.file(i, s, b);
         index.insert(i, rect_of(b), b);
         side_index[static_cast<std::size_t>(s)].insert(i, rect_of(b), b);
@@ -76,7 +78,12 @@ TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
         scanned.query_others(q, s, got);
         EXPECT_EQ(got, want) << "side " << s;
         std::vector<int> others;
-        scanned.each_other(s, [&](int i) { others.push_back(i); });
+        scanned.each_other(s, [&](int i, const Box& b) {
+          others.push_back(i);
+          const Box& filed_box = box_of[static_cast<std::size_t>(i)];  // the last filed
+          EXPECT_TRUE(b.min == filed_box.min && b.max == filed_box.max) << i;
+        });
+        std::sort(others.begin(), others.end());
         std::vector<int> all_others;
         for (int i = 0; i < 40; ++i) {
           const int si = side_of[static_cast<std::size_t>(i)];

@@ -145,7 +145,7 @@ int nearest_other(const Force& force, const std::vector<SpatialIndex>& side_inde
     }
   };
   if (scanned != nullptr) {
-    scanned->each_other(side, visit);
+    scanned->each_other(side, [&](int i, const Box&) { visit(i); });
   } else {
     for (std::size_t s = 0; s < side_index.size(); ++s) {
       if (static_cast<int>(s) == side) continue;
@@ -281,14 +281,11 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     }
     pending.clear();
   };
-  if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
-  const unsigned met = ++nearest_met_stamp_;
-  auto visit = [&](int i) {
-    const std::size_t j = static_cast<std::size_t>(i);
-    if (nearest_met_[j] == met) return;  // filed in several cells
-    nearest_met_[j] = met;
-    if (!force_.units[j].on_table()) return;
-    const Box& b = index_box_[j];  // box_gap(my_box, b), squared
+  // A unit met, with its filed box: waits to be measured unless it is off the table or
+  // can improve no kind.
+  auto meet = [&](int i, const Box& b) {
+    if (!force_.units[static_cast<std::size_t>(i)].on_table()) return;
+    // box_gap(my_box, b), squared
     const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
     const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
     const double lb2 = dx * dx + dy * dy;
@@ -296,9 +293,17 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     pending.emplace_back(lb2, i);
   };
   if (scanned_) {  // a battle of few units: every enemy met at once, measured nearest first
-    scanned_boxes_.each_other(side, visit);
+    scanned_boxes_.each_other(side, meet);
     measure_pending();
   } else {
+    if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
+    const unsigned met = ++nearest_met_stamp_;
+    auto visit = [&](int i) {
+      const std::size_t j = static_cast<std::size_t>(i);
+      if (nearest_met_[j] == met) return;  // filed in several cells
+      nearest_met_[j] = met;
+      meet(i, index_box_[j]);
+    };
     for (std::size_t s = 0; s < side_index_.size(); ++s) {
       if (static_cast<int>(s) == side) continue;
       around_nearest(side_index_[s], my_box, visit, [&](double bound) {
