@@ -506,6 +506,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;
   mutable PairDistances pair_distances_;  // gap_mm's, a pair's stale when either is placed()
+  // can_shoot_at's arc and terrain sight of an ordered pair (0 out of the arc, 1 blocked, 2
+  // clear), kept as pair_distances_ (issue 9: the orders step asks a shot's sight, and the
+  // shooting phase the same again, mostly of units that have not moved between).
+  mutable PairDistances arc_sight_{10};
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;
   std::vector<GroupState> groups_;

@@ -24,6 +24,7 @@ RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
 void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
   pair_distances_.placed(unit);
+  arc_sight_.placed(unit);
   const std::size_t k = static_cast<std::size_t>(unit);
   const Unit& u = force_.units[k];
   // A unit of this rule set is one stand (layout): its footprint is that stand's rect, as
