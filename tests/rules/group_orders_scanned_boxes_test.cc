@@ -96,7 +96,7 @@ TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
     }
   }
   EXPECT_GT(answers, 10000);
-  EXPECT_GT(met, 10000);  // the queries did meet boxes
+  EXPECT_GT(met, 2000);  // the queries did meet boxes
 }
 
 TEST(GroupOrdersScannedBoxes, TouchingBoxesMeetAndApartOnesDoNot) {
