@@ -282,20 +282,40 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     }
     pending.clear();
   };
+  // box_gap(my_box, b), squared
+  auto gap2 = [&](const Box& b) {
+    const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
+    const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
+    return dx * dx + dy * dy;
+  };
   // A unit met, with its filed box: waits to be measured unless it is off the table or
   // can improve no kind.
   auto meet = [&](int i, const Box& b) {
     if (!force_.units[static_cast<std::size_t>(i)].on_table()) return;
-    // box_gap(my_box, b), squared
-    const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
-    const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
-    const double lb2 = dx * dx + dy * dy;
+    const double lb2 = gap2(b);
     if (hopeless2(i, lb2)) return;
     pending.emplace_back(lb2, i);
   };
-  if (scanned_) {  // a battle of few units: every enemy met at once, measured nearest first
-    scanned_boxes_.each_other(side, meet);
-    measure_pending();
+  if (scanned_) {
+    // A battle of few units: every enemy on the table met at once (none is hopeless before
+    // any is measured), then taken least (squared box gap, index) first as measure_pending
+    // takes them, each the least of those left (issue 9: the one to three a search
+    // measures cost less picked out than the dozen met sorted).
+    scanned_boxes_.each_other(side, [&](int i, const Box& b) {
+      if (force_.units[static_cast<std::size_t>(i)].on_table()) pending.emplace_back(gap2(b), i);
+    });
+    while (!pending.empty()) {
+      std::size_t least = 0;
+      for (std::size_t a = 1; a < pending.size(); ++a) {
+        if (pending[a] < pending[least]) least = a;
+      }
+      const auto [lb2, i] = pending[least];
+      if (settled2(lb2)) break;
+      if (!hopeless2(i, lb2)) measure(i);
+      pending[least] = pending.back();
+      pending.pop_back();
+    }
+    pending.clear();
   } else {
     if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
     const unsigned met = ++nearest_met_stamp_;
