@@ -1,6 +1,7 @@
 // Scale (issue 9): group-orders answers its proximity queries through spatial indexes
-// (rules/group_orders/spatial.cc). A generated battle fought turn by turn with the doctrine
-// AI on both sides, through contact, shooting and melee: after every turn the invariants
+// (rules/group_orders/spatial.cc), or, in a battle of few units, by scanning them. A
+// generated battle (indexed) and the shipped one (scanned), fought turn by turn with the
+// doctrine AI on both sides, through contact, shooting and melee: after every turn the invariants
 // hold (no overlaps, the index in step with every footprint) and the indexed answers are
 // those of a scan of every unit: the nearest enemy (any, Massed, active; also as the orders
 // step keeps them), uphill of all enemy (also as kept), the enemies near a footprint, the
