@@ -27,16 +27,11 @@ namespace smoothbore::group_orders {
 
 namespace {
 
-Action base(int unit, std::string_view rate) {
-  Action a;
-  a.unit = unit;
-  a.rate = rate;
-  return a;
-}
-// The same with the rate's name made once (legal_actions: the same rate for every action of
-// an order).
-Action base(int unit, const ShortName& rate) {
-  Action a;
+// A new action of `unit` under `rate` (the rate's name made once: legal_actions gives every
+// action of an order the same one), at the end of `out`: built in place (issue 9: each was
+// built, then copied into the list).
+Action& add(std::vector<Action>& out, int unit, const ShortName& rate) {
+  Action& a = out.emplace_back();
   a.unit = unit;
   a.rate = rate;
   return a;
@@ -251,7 +246,7 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
 
 void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
   out.clear();
-  out.push_back(base(unit, ""));  // hold: keep the orders, act under them
+  add(out, unit, ShortName());  // hold: keep the orders, act under them
   if (!active(unit)) return;
   const Unit& u = force_.units[unit];
   // The kept frame (placed()): the footprint, its axes and corners, no sine or cosine.
@@ -288,10 +283,9 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
       }
     }
     for (int t : targets) {
-      Action f = base(unit, rate);
+      Action& f = add(out, unit, rate);
       f.kind = ActionKind::kFire;
       f.target = t;
-      out.push_back(f);
     }
   };
   for (std::size_t oi = 0; oi < n_orders; ++oi) {
@@ -354,13 +348,13 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
             facing = bearing_of(dir);
             faced = true;
           }
-          Action m = base(unit, rate);
+          const Vec2 destination = fp.centre + dir * std::min(len, speed);
+          if (!nearer(destination)) continue;
+          Action& m = add(out, unit, rate);
           m.kind = ActionKind::kMove;
           m.moves = true;
-          m.destination = fp.centre + dir * std::min(len, speed);
+          m.destination = destination;
           m.facing = facing;
-          if (!nearer(m.destination)) continue;
-          out.push_back(m);
         }
       }
       if (u.arm == Arm::kArtillery) continue;
@@ -374,18 +368,16 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
           continue;
         }
         if (zone_of(my_frame, frame(ti).rect.centre) != Zone::kFront) continue;
-        Action c = base(unit, rate);
+        Action& c = add(out, unit, rate);
         c.kind = ActionKind::kCharge;
         c.target = ti;
-        out.push_back(c);
       }
     } else if (o == OrdersId::kReserve) {
       if (u.arm == Arm::kArtillery) {  // L20: artillery only pivots
         if (enemy >= 0) {
-          Action f = base(unit, rate);
+          Action& f = add(out, unit, rate);
           f.kind = ActionKind::kFace;
           f.facing = bearing_of(frame(enemy).rect.centre - fp.centre);
-          out.push_back(f);
         }
         continue;
       }
@@ -418,46 +410,43 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
           }
         }
         if (!clear) continue;
-        Action m = base(unit, rate);
+        Action& m = add(out, unit, rate);
         m.kind = ActionKind::kMove;
         m.moves = true;
         m.destination = destination;
         m.facing = bearing_of(dir);
         if (&g == &goals.front()) onward = m.destination;
-        out.push_back(m);
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
       if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
           formation(unit) != FormationId::kSquare) {
-        Action sq = base(unit, rate);
+        Action& sq = add(out, unit, rate);
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";
         sq.facing = fp.facing;
-        out.push_back(sq);
       }
-      Action back = base(unit, rate);  // L11: half speed backwards
+      Action& back = add(out, unit, rate);  // L11: half speed backwards
       back.kind = ActionKind::kMove;
       back.moves = true;
       back.destination = fp.centre - ahead * (speed / 2);
       back.facing = fp.facing;
-      out.push_back(back);
       // L13-L19: formation changes by drill class.
       const std::string& fc = traits(unit).formation_change;  // read once (battle.cc)
       if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
         for (const std::string& f : type->formations) {
           if (f == u.formation || f == "square") continue;
-          Action c = base(unit, rate);
+          Action& c = add(out, unit, rate);
           c.kind = ActionKind::kFormation;
           c.formation = f;
           c.facing = fp.facing;
-          out.push_back(c);
           const bool line_column = (formation(unit) == FormationId::kLine) != (f == "line");
           if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
             if (!goals.empty()) {  // change and still move, onward
-              c.moves = true;
-              c.destination = onward;
-              out.push_back(c);
+              Action moving = c;
+              moving.moves = true;
+              moving.destination = onward;
+              out.push_back(moving);
             }
           }
         }
@@ -465,30 +454,26 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
     } else if (o == OrdersId::kStand) {
       add_fire(rate);
       if (u.arm == Arm::kArtillery) continue;
-      Action step = base(unit, rate);  // L21: 5 cm in any direction (here: back)
+      Action& step = add(out, unit, rate);  // L21: 5 cm in any direction (here: back)
       step.kind = ActionKind::kShift;
       step.moves = true;
       step.destination = fp.centre + home * (5 * kCm);
       step.facing = fp.facing;
-      out.push_back(step);
-      Action face = base(unit, rate);  // L21: about face
+      Action& face = add(out, unit, rate);  // L21: about face
       face.kind = ActionKind::kFace;
       face.facing = normalize_bearing(fp.facing + 180);
-      out.push_back(face);
       if (u.arm == Arm::kFoot && massed(unit) && formation(unit) != FormationId::kSquare) {
-        Action sq = base(unit, rate);  // L21, H4-18: form square
+        Action& sq = add(out, unit, rate);  // L21, H4-18: form square
         sq.kind = ActionKind::kFormation;
         sq.formation = "square";
         sq.facing = fp.facing;
-        out.push_back(sq);
       }
     } else if (o == OrdersId::kRetreat) {
-      Action back = base(unit, rate);  // L23-L25: the move itself is the rules'
+      Action& back = add(out, unit, rate);  // L23-L25: the move itself is the rules'
       back.kind = ActionKind::kMove;
       back.moves = true;
       back.destination = fp.centre + home * speed;
       back.facing = fp.facing;
-      out.push_back(back);
     }
   }
 }

@@ -66,6 +66,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     gs.units.push_back(static_cast<int>(i));
     gs.start_stands += u.start_figures;
   }
+  scanned_ = force_.units.size() <= kScannedUnits;
   light_.resize(force_.units.size());
   traits_.resize(force_.units.size());
   movement_cm_.resize(force_.units.size());

@@ -345,6 +345,11 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
         }
         if (filed_gap[n] < 0) filed_gap[n] = distance(frame(unit), of);
         if (filed_gap[n] < halt - 1e-6) continue;  // already inside: no halt
+        // Only a unit to the front (an enemy also facing us) halts: asked before the distance,
+        // far cheaper and with the same answer (issue 9: a unit near the path but not to the
+        // front had its distance worked out at every step its clearance did not hold).
+        if (zone_of(rf, orr.centre) != Zone::kFront) continue;
+        if (enemy && std::abs(bearing_difference(orr.facing, r.facing + 180.0)) > 45.0) continue;
         // axis_gap undercuts the distance by rounding only: at the halt or beyond, the
         // distance is at least halt - 1e-6 too.
         const double lower = axis_gap(rf, of);
@@ -357,8 +362,6 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
           clear[n].keep(r.centre, gap, halt);
           continue;
         }
-        if (zone_of(r, orr.centre) != Zone::kFront) continue;
-        if (enemy && std::abs(bearing_difference(orr.facing, r.facing + 180.0)) > 45.0) continue;
         halted_by = o;
         return true;
       }

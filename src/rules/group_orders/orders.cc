@@ -257,10 +257,12 @@ void BattleGO::move_generals(int side, EventLog& log) {
 // H4-17: a General in contact with an enemy unit, with no friendly unit in contact with him,
 // is removed (or retires 20 cm, option).
 void BattleGO::generals_contacted(EventLog& log) {
+  std::vector<int> near_ids;  // one buffer for every General's query
   for (Leader& l : force_.leaders) {
     if (!l.alive) continue;
     bool enemy = false, friend_near = false;
-    for (int i : near(grown(Box{l.position, l.position}, 1.0))) {
+    near(grown(Box{l.position, l.position}, 1.0), near_ids);
+    for (int i : near_ids) {
       const Unit& u = force_.units[i];
       if (!u.on_table()) continue;
       const double d = distance(frame(i), l.position);  // as the footprint's, bit for bit

@@ -158,9 +158,14 @@ bool BattleGO::can_shoot_at(int unit, int target, OrdersId orders) const {
   // The kept frames are the footprints' (placed()), so no sine or cosine is worked out.
   const RectFrame& uf = frame(unit);
   const RectFrame& tf = frame(target);
-  if (!in_arc(uf, tf, rules.arc_deg)) return false;
   const Vec2 a = uf.front_centre(), b = tf.rect.centre;
-  if (scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm)) return false;
+  // The arc and the terrain's sight depend on the two footprints alone: kept per pair until
+  // either is placed again (arc_sight_; 0 out of the arc, 1 sight blocked, 2 clear).
+  const double arc_sight = arc_sight_.get(unit, target, [&] {
+    if (!in_arc(uf, tf, rules.arc_deg)) return 0.0;
+    return scenario_.table.terrain_blocks_sight(a, b, rules.sight_into_mm) ? 1.0 : 2.0;
+  });
+  if (arc_sight != 2.0) return false;
   // A blocker's centre lies within half its least side of the line, so the box around its
   // centre of that half-size (inside its bounds) meets the line's box.
   const Box line{{std::min(a.x, b.x), std::min(a.y, b.y)},

@@ -24,6 +24,7 @@ RectFrame BattleGO::frame_at(int unit, const Rect& r) const {
 void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
   pair_distances_.placed(unit);
+  arc_sight_.placed(unit);
   const std::size_t k = static_cast<std::size_t>(unit);
   const Unit& u = force_.units[k];
   // A unit of this rule set is one stand (layout): its footprint is that stand's rect, as
@@ -35,21 +36,31 @@ void BattleGO::placed(int unit) {
   frame_[k] = RectFrame(r);
   // r.bounds() is the bounds of r's frame: worked out once for the three (issue 9).
   index_box_[k] = bounds(frame_[k]);
-  index_.insert(unit, r, index_box_[k]);
-  const std::size_t side = static_cast<std::size_t>(u.side);
-  // Coarse cells (50 cm): the nearest enemy is often far, and the search visits every cell
-  // nearer than it (a generated 10,000-stand battle's two turns: 30 cm cells 5.64 G
-  // instructions, 40 cm 5.57 G, 50 cm 5.54 G, 60 cm 5.61 G, 100 cm 6.04 G).
-  while (side_index_.size() <= side) side_index_.emplace_back(50.0 * kCm);
-  side_index_[side].insert(unit, r, index_box_[k]);
+  if (scanned_) {
+    scanned_boxes_.file(unit, u.side, index_box_[k]);
+  } else {
+    index_.insert(unit, r, index_box_[k]);
+    const std::size_t side = static_cast<std::size_t>(u.side);
+    // Coarse cells (50 cm): the nearest enemy is often far, and the search visits every cell
+    // nearer than it (a generated 10,000-stand battle's two turns: 30 cm cells 5.64 G
+    // instructions, 40 cm 5.57 G, 50 cm 5.54 G, 60 cm 5.61 G, 100 cm 6.04 G).
+    while (side_index_.size() <= side) side_index_.emplace_back(50.0 * kCm);
+    side_index_[side].insert(unit, r, index_box_[k]);
+  }
   max_half_width_ = std::max(max_half_width_, std::max(r.width, r.depth) / 2);
 }
 
-void BattleGO::near(const Box& box, std::vector<int>& out) const { index_.query(box, out); }
+void BattleGO::near(const Box& box, std::vector<int>& out) const {
+  if (scanned_) {
+    scanned_boxes_.query(box, out);
+  } else {
+    index_.query(box, out);
+  }
+}
 
 std::vector<int> BattleGO::near(const Box& box) const {
   std::vector<int> out;
-  index_.query(box, out);
+  near(box, out);
   return out;
 }
 
@@ -76,6 +87,10 @@ std::vector<int> BattleGO::near_enemies(const Box& bounds, double reach, int sid
 void BattleGO::near_enemies(const Box& bounds, double reach, int side,
                             std::vector<int>& out) const {
   const Box box = grown(bounds, reach);
+  if (scanned_) {
+    scanned_boxes_.query_others(box, side, out);
+    return;
+  }
   out.clear();
   bool several = false;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
@@ -108,30 +123,35 @@ void around_nearest(const SpatialIndex& index, const Box& box, Visit visit, More
 // The unit of another side than `unit`'s accepted by `keep` with the least `key(i)` (a gap
 // in mm, perhaps rounded; never less than the exact gap less 1 mm), ties to the lower
 // index: a nearest-first search of each other side's index that stops once every unit not
-// yet seen is farther than the best. `*key_out` gets the best key.
+// yet seen is farther than the best; in a battle of few units (`scanned`, else null) a scan
+// of every unit of the other sides (the same answer, whatever the order). `*key_out` gets
+// the best key.
 template <typename Keep, typename Key>
 int nearest_other(const Force& force, const std::vector<SpatialIndex>& side_index,
-                  const std::vector<Box>& boxes, int unit, Keep keep, Key key, double* key_out) {
+                  const ScannedBoxes* scanned, const std::vector<Box>& boxes, int unit, Keep keep,
+                  Key key, double* key_out) {
   const Box my_box = force.units[static_cast<std::size_t>(unit)].footprint().bounds();
   const int side = force.units[static_cast<std::size_t>(unit)].side;
   int best = -1;
   double best_key = std::numeric_limits<double>::infinity();
   // Strictly farther than the best, whatever the rounding of the key.
   auto farther = [&](double mm) { return best >= 0 && mm > best_key + 1.0; };
-  for (std::size_t s = 0; s < side_index.size(); ++s) {
-    if (static_cast<int>(s) == side) continue;
-    around_nearest(
-        side_index[s], my_box,
-        [&](int i) {
-          if (!keep(i)) return;
-          if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
-          const double k = key(i);
-          if (k < best_key || (k == best_key && i < best)) {
-            best_key = k;
-            best = i;
-          }
-        },
-        [&](double bound) { return !farther(bound); });
+  auto visit = [&](int i) {
+    if (!keep(i)) return;
+    if (farther(box_gap(my_box, boxes[static_cast<std::size_t>(i)]))) return;
+    const double k = key(i);
+    if (k < best_key || (k == best_key && i < best)) {
+      best_key = k;
+      best = i;
+    }
+  };
+  if (scanned != nullptr) {
+    scanned->each_other(side, [&](int i, const Box&) { visit(i); });
+  } else {
+    for (std::size_t s = 0; s < side_index.size(); ++s) {
+      if (static_cast<int>(s) == side) continue;
+      around_nearest(side_index[s], my_box, visit, [&](double bound) { return !farther(bound); });
+    }
   }
   if (key_out) *key_out = best_key;
   return best;
@@ -143,7 +163,7 @@ int nearest_other(const Force& force, const std::vector<SpatialIndex>& side_inde
 int BattleGO::nearest_enemy(int unit, bool massed_only) const {
   if (hold_nearest_) return massed_only ? nearest_all(unit).massed : nearest_all(unit).any;
   return nearest_other(
-      force_, side_index_, index_box_, unit,
+      force_, side_index_, scanned_ ? &scanned_boxes_ : nullptr, index_box_, unit,
       [&](int i) {
         if (!force_.units[static_cast<std::size_t>(i)].on_table()) return false;
         return !massed_only || (!light(i) && !routing(i));
@@ -159,8 +179,8 @@ int BattleGO::nearest_active_enemy(int unit, double* gap) const {
     return n.active;
   }
   return nearest_other(
-      force_, side_index_, index_box_, unit, [&](int i) { return active(i); },
-      [&](int i) { return gap_mm(unit, i); }, gap);
+      force_, side_index_, scanned_ ? &scanned_boxes_ : nullptr, index_box_, unit,
+      [&](int i) { return active(i); }, [&](int i) { return gap_mm(unit, i); }, gap);
 }
 
 void BattleGO::hold_nearest(bool on) {
@@ -262,29 +282,57 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     }
     pending.clear();
   };
-  if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
-  const unsigned met = ++nearest_met_stamp_;
-  for (std::size_t s = 0; s < side_index_.size(); ++s) {
-    if (static_cast<int>(s) == side) continue;
-    around_nearest(
-        side_index_[s], my_box,
-        [&](int i) {
-          const std::size_t j = static_cast<std::size_t>(i);
-          if (nearest_met_[j] == met) return;  // filed in several cells
-          nearest_met_[j] = met;
-          if (!force_.units[j].on_table()) return;
-          const Box& b = index_box_[j];  // box_gap(my_box, b), squared
-          const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
-          const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
-          const double lb2 = dx * dx + dy * dy;
-          if (hopeless2(i, lb2)) return;
-          pending.emplace_back(lb2, i);
-        },
-        [&](double bound) {
-          measure_pending();
-          return !settled(bound);
-        });
-    measure_pending();
+  // box_gap(my_box, b), squared
+  auto gap2 = [&](const Box& b) {
+    const double dx = std::max({0.0, my_box.min.x - b.max.x, b.min.x - my_box.max.x});
+    const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
+    return dx * dx + dy * dy;
+  };
+  // A unit met, with its filed box: waits to be measured unless it is off the table or
+  // can improve no kind.
+  auto meet = [&](int i, const Box& b) {
+    if (!force_.units[static_cast<std::size_t>(i)].on_table()) return;
+    const double lb2 = gap2(b);
+    if (hopeless2(i, lb2)) return;
+    pending.emplace_back(lb2, i);
+  };
+  if (scanned_) {
+    // A battle of few units: every enemy on the table met at once (none is hopeless before
+    // any is measured), then taken least (squared box gap, index) first as measure_pending
+    // takes them, each the least of those left (issue 9: the one to three a search
+    // measures cost less picked out than the dozen met sorted).
+    scanned_boxes_.each_other(side, [&](int i, const Box& b) {
+      if (force_.units[static_cast<std::size_t>(i)].on_table()) pending.emplace_back(gap2(b), i);
+    });
+    while (!pending.empty()) {
+      std::size_t least = 0;
+      for (std::size_t a = 1; a < pending.size(); ++a) {
+        if (pending[a] < pending[least]) least = a;
+      }
+      const auto [lb2, i] = pending[least];
+      if (settled2(lb2)) break;
+      if (!hopeless2(i, lb2)) measure(i);
+      pending[least] = pending.back();
+      pending.pop_back();
+    }
+    pending.clear();
+  } else {
+    if (nearest_met_.size() < force_.units.size()) nearest_met_.resize(force_.units.size(), 0);
+    const unsigned met = ++nearest_met_stamp_;
+    auto visit = [&](int i) {
+      const std::size_t j = static_cast<std::size_t>(i);
+      if (nearest_met_[j] == met) return;  // filed in several cells
+      nearest_met_[j] = met;
+      meet(i, index_box_[j]);
+    };
+    for (std::size_t s = 0; s < side_index_.size(); ++s) {
+      if (static_cast<int>(s) == side) continue;
+      around_nearest(side_index_[s], my_box, visit, [&](double bound) {
+        measure_pending();
+        return !settled(bound);
+      });
+      measure_pending();
+    }
   }
   n.active_gap = active_mm;
   return n;
