@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -129,9 +130,14 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
                        : rate == Rate::kRoad  ? "road"
                                               : "terrain";
     }
-    const Mover after_wheel(start, rs);
+    // The stands start the straight part where they began unless they wheeled: then the
+    // Mover of the start serves it (its kept answers are of those same stands; issue 9
+    // round 18: no copy of it).
+    std::optional<Mover> after_wheel;
+    if (res.wheeled) after_wheel.emplace(start, rs);
+    const Mover& straight = res.wheeled ? *after_wheel : start;
     std::string why;
-    t = after_wheel.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
+    t = straight.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
     if (t < kMinMoveMm) t = 0;
     if (t < reach - kEps && wheel_blocked.empty()) res.stopped_by = why;
     const std::vector<Rect> end = transform(rs, dir * t);
