@@ -45,7 +45,8 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
   if (idx.empty()) return std::nullopt;
   // Lateral or backward only.
   if (offset.dot(s.stands_on_table.footprint(s.force, unit).forward()) > 1e-3) return std::nullopt;
-  const std::vector<Rect> base = rects_of(u, idx);
+  const Mover mover(s, unit, rects_of(u, idx));  // the stands' rects its own (round 18)
+  const std::vector<Rect>& base = mover.base();
   const Vec2 dir = offset * (1.0 / len);
   const bool first = first_step_only && s.mm(kStepYd) >= kMinMoveMm;
   // The first step's terrain reach is the reach along that stretch of the line alone
@@ -56,7 +57,7 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
       unit_reach(s, unit, base, dir, first ? std::min(len, s.mm(kStepYd)) : len, s.mm(*r));
   if (first) reach = std::min(reach, s.mm(kStepYd));
   std::string why;
-  const double t = Mover(s, unit, base).sweep(dir, reach, &why, first ? kMinMoveMm : -1);
+  const double t = mover.sweep(dir, reach, &why, first ? kMinMoveMm : -1);
   if (t < kMinMoveMm) return std::nullopt;
   return t;
 }
