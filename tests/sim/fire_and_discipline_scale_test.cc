@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -480,6 +482,42 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   });
   EXPECT_GT(blocked, 0);
   EXPECT_GT(whole, 0);
+}
+
+// possible_shifts (one trial of a unit's stands for all its offsets) answers as
+// tactical_shift_possible asked of each offset in turn, those within `apart` of one taken
+// before left out: every unit of a played battle, left, right, back, forward (refused), a
+// short step, a duplicate and one beyond the TACTICAL rate.
+TEST(FireAndDisciplineScale, PossibleShiftsAnswerAsEachOffsetAlone) {
+  const Scenario sc = played_battle(1);
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  const double apart = s.mm(1);
+  int taken = 0, left_out = 0;
+  each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>&) {
+    const Rect fp = u.footprint();
+    const std::optional<double> rate = rate_yd(s, k, Rate::kTactical);
+    const double r = s.mm(rate ? *rate : 20.0);
+    const std::vector<Vec2> wanted = {
+        fp.right() * -r,      fp.right() * r,           fp.forward() * -r,      fp.forward() * r,
+        fp.right() * (r / 8), fp.right() * (r * 0.999), fp.right() * (-r - 1.0)};
+    std::vector<Vec2> want;
+    for (const Vec2 off : wanted) {
+      bool seen = false;
+      for (const Vec2 o : want) seen = seen || distance(o, off) < apart;
+      if (!seen && tactical_shift_possible(s, k, off)) want.push_back(off);
+    }
+    const std::vector<Vec2> got = possible_shifts(s, k, wanted, apart);
+    ASSERT_EQ(got.size(), want.size()) << u.id;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      EXPECT_EQ(got[i].x, want[i].x) << u.id;
+      EXPECT_EQ(got[i].y, want[i].y) << u.id;
+    }
+    taken += static_cast<int>(want.size());
+    left_out += static_cast<int>(wanted.size() - want.size());
+  });
+  EXPECT_GT(taken, 0);
+  EXPECT_GT(left_out, 0);
 }
 
 // A unit's terrain reach (movement_detail::unit_reach) is the least of its stands'

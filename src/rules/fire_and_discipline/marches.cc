@@ -135,13 +135,7 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit) {
       wanted.push_back(fp.right() * *lateral);
     }
   }
-  for (const Vec2 off : wanted) {
-    bool seen = false;
-    for (const Vec2 o : out) seen = seen || distance(o, off) < s.mm(kMinYd);
-    if (seen) continue;
-    if (tactical_shift_possible(s, unit, off)) out.push_back(off);
-  }
-  return out;
+  return possible_shifts(s, unit, wanted, s.mm(kMinYd));
 }
 
 double expected_volley_now(const FdState& s, int unit) {

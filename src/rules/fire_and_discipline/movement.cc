@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -41,7 +42,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   };
   if (!u.on_table()) return refuse("off-table");
   if (s.units[z(unit)].halted(s.turn)) return refuse("halted");  // FD-25
-  const std::vector<int> idx = live_stands(u);
+  std::vector<int> idx = live_stands(u);                         // moved into the plan at the end
   if (idx.empty()) return refuse("no-stands");
   if (u.arm == Arm::kArtillery && u.formation == "unlimbered" &&
       !s.units[z(unit)].guns_abandoned) {  // a crew without its guns walks (FD-19)
@@ -51,15 +52,16 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   double turn = normalize_bearing(facing - fp.facing);
   if (turn > 180) turn -= 360;
   const bool wheel = std::fabs(turn) > 0.5;
-  const std::vector<Rect> base = rects_of(u, idx);
-  const Mover start(s, unit, base);
+  // The stands' rects are the start Mover's own (issue 9 round 18: not copied into it).
+  const Mover start(s, unit, rects_of(u, idx));
+  const std::vector<Rect>& base = start.base();
 
   if (disordered(s, unit)) {  // FD-26: re-face in place only
     if (!wheel) return refuse("disordered");
     const std::vector<Rect> rs = transform(base, {}, fp.centre, turn);
     std::string why;
     if (!start.path_ok(rs, &why)) return refuse("disordered, " + why);
-    plan.stands = idx;
+    plan.stands = std::move(idx);
     plan.rects = rs;
     res.moved = res.wheeled = true;
     res.stopped_by = "disordered";
@@ -113,7 +115,7 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   // whether it makes 1 yd (a road march needs its end: worked out in full).
   const bool offer = detail == PlanDetail::kOffer && rate != Rate::kRoad;
   if (offer && res.wheeled) {
-    plan.stands = idx;
+    plan.stands = std::move(idx);
     res.moved = true;
     return plan;
   }
@@ -129,9 +131,14 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
                        : rate == Rate::kRoad  ? "road"
                                               : "terrain";
     }
-    const Mover after_wheel(start, rs);
+    // The stands start the straight part where they began unless they wheeled: then the
+    // Mover of the start serves it (its kept answers are of those same stands; issue 9
+    // round 18: no copy of it).
+    std::optional<Mover> after_wheel;
+    if (res.wheeled) after_wheel.emplace(start, rs);
+    const Mover& straight = res.wheeled ? *after_wheel : start;
     std::string why;
-    t = after_wheel.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
+    t = straight.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
     if (t < kMinMoveMm) t = 0;
     if (t < reach - kEps && wheel_blocked.empty()) res.stopped_by = why;
     const std::vector<Rect> end = transform(rs, dir * t);
@@ -142,14 +149,14 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
     rs = end;
   }
   if (offer) {
-    plan.stands = idx;
+    plan.stands = std::move(idx);
     res.moved = t > kEps;
     res.distance_yd = s.yd(t);  // right only about reaching 1 yd
     return plan;
   }
-  plan.stands = idx;
-  plan.rects = rs;
   plan.centre = footprint_of(u, idx, rs).centre;
+  plan.stands = std::move(idx);
+  plan.rects = rs;
   res.moved = res.wheeled || t > kEps;
   res.distance_yd = s.yd(t);
   if (!narrate) return plan;

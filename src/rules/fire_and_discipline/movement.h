@@ -111,6 +111,11 @@ std::optional<double> tactical_shift_mm(const FdState& s, int unit, Vec2 offset)
 // Whether tactical_shift_mm has a value, sweeping only the first step (issue 9: the whole
 // sweep cost the offer of every shift; checked against it under shortcut_checks).
 bool tactical_shift_possible(const FdState& s, int unit, Vec2 offset);
+// The offsets of `wanted`, in turn, that tactical_shift_possible allows, but for those within
+// `apart` mm of one taken before: the same answers, one trial of the unit's stands serving
+// every offset (issue 9 round 18).
+std::vector<Vec2> possible_shifts(const FdState& s, int unit, const std::vector<Vec2>& wanted,
+                                  double apart);
 
 // FD-41: a change of formation about the first stand (which keeps its place and facing).
 // Limbered → unlimbered unlimbers for good (§3.4); unlimbered → limbered is refused. The

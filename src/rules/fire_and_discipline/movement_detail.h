@@ -140,8 +140,8 @@ class Mover {
   // Lists in near[i] the other units' stands with their centre in boxes[i] (as a visit of
   // the grid in that box would find them), by one visit of the box holding every box.
   void list_near(const std::vector<Box>& boxes, NearLists& near) const;
-  // The lists for a sweep along `dir` up to `max_t`.
-  NearLists near_along(Vec2 dir, double max_t) const;
+  // The lists for a sweep along `dir` up to `max_t`, into `near`.
+  void near_along(Vec2 dir, double max_t, NearLists& near) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;

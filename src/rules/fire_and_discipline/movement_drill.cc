@@ -29,8 +29,10 @@ namespace {
 // kMinMoveMm (the sweep tests that step as the whole sweep does, and once it passes the
 // whole sweep goes at least as far: the end tests are for limbered guns only, which do not
 // shift), and a blocked first step is bisected only until it is known whether the unit
-// gets kMinMoveMm.
-std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool first_step_only) {
+// gets kMinMoveMm. `shared`: a Mover of the unit kept for other offsets of the same state
+// (made here when empty), else one of its own.
+std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool first_step_only,
+                                std::optional<Mover>* shared = nullptr) {
   const Unit& u = unit_at(s, unit);
   const UnitState& st = s.units[z(unit)];
   if (!u.on_table() || st.halted(s.turn) || disordered(s, unit)) return std::nullopt;
@@ -45,7 +47,11 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
   if (idx.empty()) return std::nullopt;
   // Lateral or backward only.
   if (offset.dot(s.stands_on_table.footprint(s.force, unit).forward()) > 1e-3) return std::nullopt;
-  const std::vector<Rect> base = rects_of(u, idx);
+  std::optional<Mover> own;
+  std::optional<Mover>& kept = shared != nullptr ? *shared : own;
+  if (!kept) kept.emplace(s, unit, rects_of(u, idx));  // the stands' rects its own (round 18)
+  const Mover& mover = *kept;
+  const std::vector<Rect>& base = mover.base();
   const Vec2 dir = offset * (1.0 / len);
   const bool first = first_step_only && s.mm(kStepYd) >= kMinMoveMm;
   // The first step's terrain reach is the reach along that stretch of the line alone
@@ -56,7 +62,7 @@ std::optional<double> shift_run(const FdState& s, int unit, Vec2 offset, bool fi
       unit_reach(s, unit, base, dir, first ? std::min(len, s.mm(kStepYd)) : len, s.mm(*r));
   if (first) reach = std::min(reach, s.mm(kStepYd));
   std::string why;
-  const double t = Mover(s, unit, base).sweep(dir, reach, &why, first ? kMinMoveMm : -1);
+  const double t = mover.sweep(dir, reach, &why, first ? kMinMoveMm : -1);
   if (t < kMinMoveMm) return std::nullopt;
   return t;
 }
@@ -74,6 +80,24 @@ bool tactical_shift_possible(const FdState& s, int unit, Vec2 offset) {
              "a shift's first step decided otherwise than its whole sweep");
   }
   return possible;
+}
+
+std::vector<Vec2> possible_shifts(const FdState& s, int unit, const std::vector<Vec2>& wanted,
+                                  double apart) {
+  std::vector<Vec2> out;
+  std::optional<Mover> mover;  // one for every offset (issue 9 round 18)
+  for (const Vec2 off : wanted) {
+    bool seen = false;
+    for (const Vec2 o : out) seen = seen || distance(o, off) < apart;
+    if (seen) continue;
+    const bool possible = shift_run(s, unit, off, true, &mover).has_value();
+    if (shortcut_checks()) {
+      SB_CHECK(possible == shift_run(s, unit, off, false).has_value(),
+               "a shift's first step decided otherwise than its whole sweep");
+    }
+    if (possible) out.push_back(off);
+  }
+  return out;
 }
 
 bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {

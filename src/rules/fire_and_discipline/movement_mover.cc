@@ -276,7 +276,10 @@ void Mover::list_near(const std::vector<Box>& boxes, NearLists& near) const {
     all.min = {std::min(all.min.x, b.min.x), std::min(all.min.y, b.min.y)};
     all.max = {std::max(all.max.x, b.max.x), std::max(all.max.y, b.max.y)};
   }
-  std::vector<std::pair<std::size_t, int>> found;  // (stand, slot), in the visit's order
+  // (stand, slot), in the visit's order: one buffer per thread (issue 9 round 18: an
+  // allocation per list cost more than the lists' own work in a crowded battle).
+  thread_local std::vector<std::pair<std::size_t, int>> found;
+  found.clear();
   snap_->grid.visit(all.min, all.max, [&](int k) {
     const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
     if (o.unit == unit_) return;
@@ -438,8 +441,9 @@ bool Mover::end_ok(const std::vector<Rect>& rs) const {
 // between its values at 0 and max_t (rounding is monotonic), and path_ok visits the box of
 // half-side `box` about it: every stand it can visit has its centre in the box about the
 // segment, padded far above rounding.
-Mover::NearLists Mover::near_along(Vec2 dir, double max_t) const {
-  std::vector<Box> boxes(base_.size());
+void Mover::near_along(Vec2 dir, double max_t, NearLists& near) const {
+  thread_local std::vector<Box> boxes;  // one buffer per thread (round 18)
+  boxes.resize(base_.size());
   for (std::size_t i = 0; i < base_.size(); ++i) {
     const Vec2 a = base_[i].centre;
     const Vec2 b = a + dir * max_t;
@@ -447,9 +451,7 @@ Mover::NearLists Mover::near_along(Vec2 dir, double max_t) const {
     boxes[i] = {{std::min(a.x, b.x) - box, std::min(a.y, b.y) - box},
                 {std::max(a.x, b.x) + box, std::max(a.y, b.y) + box}};
   }
-  NearLists near;
   list_near(boxes, near);
-  return near;
 }
 
 // Each step's turn is worked out once. A stand's box at a step is its centre there (the
@@ -464,12 +466,19 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   if (turn == 0) {  // every step is transform's unturned stands
     return path_ok(transform(base_, {}, pivot, 0.0), why, inf, nullptr, nullptr) ? checks : 0;
   }
-  std::vector<Turn> turns;
-  turns.reserve(static_cast<std::size_t>(std::max(checks, 0)));
+  // Buffers kept per thread (issue 9 round 18: their allocations cost a crowded battle as
+  // much as a tenth of a wheel); nothing a wheel calls wheels again.
+  thread_local std::vector<Turn> turns;
+  thread_local std::vector<Box> centres, boxes;
+  thread_local NearLists near;
+  thread_local std::vector<Rect> rs;
+  thread_local std::vector<std::size_t> tested;
+  turns.clear();
   for (int k = 1; k <= checks; ++k) turns.emplace_back(turn * k / checks);
   if (turns.empty()) return checks;
   const std::size_t n = base_.size();
-  std::vector<Box> centres(n), boxes(n);
+  centres.resize(n);
+  boxes.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     Vec2 lo{inf, inf}, hi{-inf, -inf};
     for (const Turn& t : turns) {
@@ -481,9 +490,8 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     centres[i] = {lo, hi};
     boxes[i] = {lo - Vec2{box, box}, hi + Vec2{box, box}};
   }
-  NearLists near;
   list_near(boxes, near);
-  std::vector<Rect> rs(n);
+  rs.resize(n);
   if (limbered_path_) {
     for (std::size_t k = 0; k < turns.size(); ++k) {
       for (std::size_t i = 0; i < n; ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
@@ -492,8 +500,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     return checks;
   }
   const double w = s_.table().width(), h = s_.table().height();
-  std::vector<std::size_t> tested;
-  tested.reserve(n);
+  tested.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
@@ -518,8 +525,11 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
 
 double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) const {
   const double step = s_.mm(kStepYd);
-  // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t).
-  std::vector<Rect> placed = base_;
+  // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t),
+  // kept per thread with the sweep's other buffers (issue 9 round 18); nothing a sweep calls
+  // sweeps again.
+  thread_local std::vector<Rect> placed;
+  placed.assign(base_.begin(), base_.end());
   auto at = [&](double t) -> const std::vector<Rect>& {
     const Vec2 delta = dir * t;
     for (std::size_t i = 0; i < base_.size(); ++i) placed[i].centre = base_[i].centre + delta;
@@ -546,9 +556,16 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   double run_then = kImpassable, run_at = 0;
   // Pairs whose shadows lie apart: the stands go straight along dir, so each shadow gap
   // changes by at most |dir·axis| per mm (the same tests pass or fail).
-  Separations along;
+  thread_local Separations along;
   along.dir = dir;
-  const NearLists near = max_t > kEps ? near_along(dir, max_t) : NearLists{};
+  for (std::vector<Separations::Pair>& pairs : along.by_stand) pairs.clear();  // none known
+  thread_local NearLists near;
+  if (max_t > kEps) {
+    near_along(dir, max_t, near);
+  } else {
+    near.slots.clear();
+    near.begin.clear();  // none listed: the grid (the steps are not taken)
+  }
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
   const bool decided_early = decide >= 0 && !limbered_end_;
@@ -574,7 +591,10 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
       break;
     }
     const double next = std::min(max_t, nt + step) - nt;
-    if (!limbered_path_ && run_then + (nt - run_at) + 1e-6 >= next) {
+    // No step follows the last one (the loop's own test): its free run would go unread
+    // (issue 9 round 18: a shift's first step alone asked for it every time).
+    const bool last = !(nt < max_t - kEps && !(decided_early && nt >= decide));
+    if (!last && !limbered_path_ && run_then + (nt - run_at) + 1e-6 >= next) {
       run_then = free_run(rs, max_t - nt);
       run_at = nt;
       free_until = nt + run_then;
