@@ -431,12 +431,20 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const double hm = snap_.half(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   double reach = 8.0 * kMm;
-  if (hint >= 0 && enemy(hint)) reach = std::max(reach, gap_mm(unit, hint));  // kept frames
+  // No candidate whose lower bound passes an active enemy's distance (with beyond()'s
+  // slack) can be either answer: it is not kept (issue 9: most of a ring around a unit far
+  // behind its line lies beyond its nearest enemy).
+  double bound = kInf;
+  if (hint >= 0 && enemy(hint)) {
+    const double gap = gap_mm(unit, hint);  // kept frames
+    reach = std::max(reach, gap);
+    bound = gap * (1 + 1e-9) + 1e-6;
+  }
   thread_local std::vector<int> near;
   // (the lower bound of the distance; id)
   thread_local std::vector<std::pair<double, int>> cands;
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
     // Issue 9: each candidate's bounds from its centre distance and both half diagonals
@@ -452,8 +460,10 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
       if (!enemy(o)) continue;
       const Vec2 d = snap_.footprint(o).centre - me.centre;
       const double c = std::sqrt(d.dot(d));
-      cmin = std::min(cmin, c);
-      cands.emplace_back(c - hm - snap_.half(o), o);
+      const double lower = c - hm - snap_.half(o);
+      if (lower > bound) continue;
+      cmin = std::min(cmin, c);  // a kept enemy's centre distance: it bounds the answer too
+      cands.emplace_back(lower, o);
     }
     NearestByTwoKeys best;
     if (!cands.empty()) {
