@@ -202,6 +202,39 @@ TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach
   EXPECT_GT(within, 100);
 }
 
+// UnitSnapshot::build keeps its grids when no footprint changed since the last build (bit
+// for bit): a snapshot built before a turn, then again on the same units and again after
+// the turn moved them, lists what a snapshot built afresh lists, every time.
+TEST(ElanDrillScale, SnapshotBuiltAgainIsTheFreshSnapshot) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  elan_drill::UnitSnapshot kept;
+  auto compare = [&](const Force& force) {
+    kept.clear();
+    kept.build(force);
+    elan_drill::UnitSnapshot fresh;
+    fresh.build(force);
+    std::vector<int> a, b;
+    for (std::size_t u = 0; u < force.units.size(); u += 3) {
+      const Rect& r = fresh.footprint(static_cast<int>(u));
+      for (const double reach_in : {0.0, 4.0, 24.0}) {
+        kept.near(r, reach_in * kMmPerInch, a);
+        fresh.near(r, reach_in * kMmPerInch, b);
+        ASSERT_EQ(a, b) << "unit " << u << ", " << reach_in << "\"";
+        a = kept.near_enemies(force.units[u].side, r, reach_in * kMmPerInch);
+        b = fresh.near_enemies(force.units[u].side, r, reach_in * kMmPerInch);
+        ASSERT_EQ(a, b) << "unit " << u << "'s enemies, " << reach_in << "\"";
+      }
+    }
+  };
+  compare(m.battle().force());
+  compare(m.battle().force());  // the same units: the grids kept
+  m.play_turn();
+  compare(m.battle().force());  // moved: filed again
+}
+
 // The snapshot's enemies near a footprint (BattleED::enemies_near's candidates for fire and
 // charge targets) list every unit of another side within reach and none of its own side.
 TEST(ElanDrillScale, SnapshotNearEnemiesListEveryEnemyWithinReachAndNoFriend) {

@@ -118,8 +118,10 @@ void UnitSnapshot::build(const Force& force) {
     halves_.push_back(half_diagonal(rects_.back()));
     sides = std::max(sides, u.side + 1);
   }
-  const bool same = last.size() == rects_.size() && last_active == active_ &&
-                    std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
+  const bool same_rects =
+      last.size() == rects_.size() &&
+      std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
+  const bool same = same_rects && last_active == active_;
   std::vector<int> all(force.units.size());
   std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
   for (std::size_t i = 0; i < force.units.size(); ++i) {
@@ -127,12 +129,20 @@ void UnitSnapshot::build(const Force& force) {
     by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
         static_cast<int>(i));
   }
-  file(all_, all);
-  side_.resize(by_side.size());
-  sizes_.resize(by_side.size());
-  for (std::size_t s = 0; s < by_side.size(); ++s) {
-    file(side_[s], by_side[s]);
-    sizes_[s] = by_side[s].size();
+  bool filed = same_rects && sizes_.size() == by_side.size();
+  for (std::size_t s = 0; filed && s < by_side.size(); ++s) filed = sizes_[s] == by_side[s].size();
+  // The grids hold the centres and half diagonals of the units of each side, all of them
+  // filed last time (a snapshot serves one battle, whose units keep their sides): when no
+  // footprint changed bit for bit, they stand as they are (issue 9: most often between the
+  // leaders' step and the orders step of a player turn).
+  if (!filed) {
+    file(all_, all);
+    side_.resize(by_side.size());
+    sizes_.resize(by_side.size());
+    for (std::size_t s = 0; s < by_side.size(); ++s) {
+      file(side_[s], by_side[s]);
+      sizes_[s] = by_side[s].size();
+    }
   }
   if (!same || memo_.size() != rects_.size() || hints_.size() != side_.size()) {
     memo_.assign(rects_.size(), Nearest{});
