@@ -73,6 +73,42 @@ Force force_after_one_turn() {
   return m.battle().force();
 }
 
+// LiveIndex::build after clear() files again only the footprints that changed since: an
+// index built on the units before a turn and built again on them after it answers every
+// query as one built afresh on the units after it.
+TEST(ElanDrillScale, LiveIndexBuiltAgainIsTheFreshIndex) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  elan_drill::LiveIndex kept;
+  const Force before = m.battle().force();
+  kept.build(before);
+  kept.clear();
+  EXPECT_FALSE(kept.ready());
+  m.play_turn();
+  const Force& force = m.battle().force();
+  kept.build(force);
+  ASSERT_TRUE(kept.ready());
+  EXPECT_EQ(kept.stale(force), -1);
+  elan_drill::LiveIndex fresh;
+  fresh.build(force);
+  std::vector<int> a, b;
+  int moved = 0;
+  for (std::size_t u = 0; u < force.units.size(); ++u) {
+    const Rect now = force.units[u].footprint();
+    const Rect then = before.units[u].footprint();
+    moved += now.centre.x != then.centre.x || now.centre.y != then.centre.y;
+    for (const double reach_in : {0.0, 4.0, 24.0}) {
+      const Box box = now.bounds();
+      kept.near(box, reach_in * kMmPerInch, a);
+      fresh.near(box, reach_in * kMmPerInch, b);
+      ASSERT_EQ(a, b) << "unit " << u << ", " << reach_in << "\"";
+    }
+  }
+  EXPECT_GT(moved, 10);  // the turn moved units, so the second build re-filed them
+}
+
 // LiveIndex::near asks its grid for the query box grown by the reach only (units are filed
 // by their footprints' bounding boxes): every unit whose footprint lies within the reach
 // of the box is listed, ascending, after a turn of a generated battle has moved them.
@@ -164,6 +200,39 @@ TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach
     }
   }
   EXPECT_GT(within, 100);
+}
+
+// UnitSnapshot::build keeps its grids when no footprint changed since the last build (bit
+// for bit): a snapshot built before a turn, then again on the same units and again after
+// the turn moved them, lists what a snapshot built afresh lists, every time.
+TEST(ElanDrillScale, SnapshotBuiltAgainIsTheFreshSnapshot) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 6);
+  Match m(sc, *rs, doctrine_config(6));
+  elan_drill::UnitSnapshot kept;
+  auto compare = [&](const Force& force) {
+    kept.clear();
+    kept.build(force);
+    elan_drill::UnitSnapshot fresh;
+    fresh.build(force);
+    std::vector<int> a, b;
+    for (std::size_t u = 0; u < force.units.size(); u += 3) {
+      const Rect& r = fresh.footprint(static_cast<int>(u));
+      for (const double reach_in : {0.0, 4.0, 24.0}) {
+        kept.near(r, reach_in * kMmPerInch, a);
+        fresh.near(r, reach_in * kMmPerInch, b);
+        ASSERT_EQ(a, b) << "unit " << u << ", " << reach_in << "\"";
+        a = kept.near_enemies(force.units[u].side, r, reach_in * kMmPerInch);
+        b = fresh.near_enemies(force.units[u].side, r, reach_in * kMmPerInch);
+        ASSERT_EQ(a, b) << "unit " << u << "'s enemies, " << reach_in << "\"";
+      }
+    }
+  };
+  compare(m.battle().force());
+  compare(m.battle().force());  // the same units: the grids kept
+  m.play_turn();
+  compare(m.battle().force());  // moved: filed again
 }
 
 // The snapshot's enemies near a footprint (BattleED::enemies_near's candidates for fire and

@@ -83,6 +83,22 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b) {
 
 }  // namespace
 
+void UnitSnapshot::file(Buckets& b, const std::vector<int>& units) const {
+  std::array<std::vector<Vec2>, 2> centres;
+  for (Bucket& k : b) {
+    k.ids.clear();
+    k.max_half = 0;
+  }
+  for (const int u : units) {
+    const auto i = static_cast<std::size_t>(u);
+    const std::size_t c = halves_[i] <= kSmallHalfMm ? 0 : 1;
+    b[c].ids.push_back(u);
+    b[c].max_half = std::max(b[c].max_half, halves_[i]);
+    centres[c].push_back(rects_[i].centre);
+  }
+  for (std::size_t c = 0; c < b.size(); ++c) b[c].grid.build(centres[c], kCellMm);
+}
+
 void UnitSnapshot::build(const Force& force) {
   // The last snapshot's footprints and statuses: when none changed, its nearest enemies
   // still hold (the leaders' step and the orders step of a player turn most often see the
@@ -95,34 +111,42 @@ void UnitSnapshot::build(const Force& force) {
   active_.reserve(force.units.size());
   halves_.clear();
   halves_.reserve(force.units.size());
-  std::vector<Vec2> centres;
-  centres.reserve(force.units.size());
-  max_half_ = 0;
+  int sides = 0;
   for (const Unit& u : force.units) {
     rects_.push_back(u.footprint());
     active_.push_back(u.status == UnitStatus::kActive ? 1 : 0);
-    centres.push_back(rects_.back().centre);
     halves_.push_back(half_diagonal(rects_.back()));
-    max_half_ = std::max(max_half_, halves_.back());
+    sides = std::max(sides, u.side + 1);
   }
-  const bool same = last.size() == rects_.size() && last_active == active_ &&
-                    std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
-  grid_.build(centres, kCellMm);
-  int sides = 0;
-  for (const Unit& u : force.units) sides = std::max(sides, u.side + 1);
-  side_ids_.assign(static_cast<std::size_t>(sides), {});
-  std::vector<std::vector<Vec2>> side_centres(static_cast<std::size_t>(sides));
+  const bool same_rects =
+      last.size() == rects_.size() &&
+      std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
+  const bool same = same_rects && last_active == active_;
+  std::vector<int> all(force.units.size());
+  std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
   for (std::size_t i = 0; i < force.units.size(); ++i) {
-    const auto s = static_cast<std::size_t>(std::max(force.units[i].side, 0));
-    side_ids_[s].push_back(static_cast<int>(i));
-    side_centres[s].push_back(centres[i]);
+    all[i] = static_cast<int>(i);
+    by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
+        static_cast<int>(i));
   }
-  side_grids_.assign(static_cast<std::size_t>(sides), PointGrid{});
-  for (std::size_t s = 0; s < side_grids_.size(); ++s)
-    side_grids_[s].build(side_centres[s], kCellMm);
-  if (!same || memo_.size() != rects_.size() || hints_.size() != side_ids_.size()) {
+  bool filed = same_rects && sizes_.size() == by_side.size();
+  for (std::size_t s = 0; filed && s < by_side.size(); ++s) filed = sizes_[s] == by_side[s].size();
+  // The grids hold the centres and half diagonals of the units of each side, all of them
+  // filed last time (a snapshot serves one battle, whose units keep their sides): when no
+  // footprint changed bit for bit, they stand as they are (issue 9: most often between the
+  // leaders' step and the orders step of a player turn).
+  if (!filed) {
+    file(all_, all);
+    side_.resize(by_side.size());
+    sizes_.resize(by_side.size());
+    for (std::size_t s = 0; s < by_side.size(); ++s) {
+      file(side_[s], by_side[s]);
+      sizes_[s] = by_side[s].size();
+    }
+  }
+  if (!same || memo_.size() != rects_.size() || hints_.size() != side_.size()) {
     memo_.assign(rects_.size(), Nearest{});
-    hints_.assign(side_ids_.size(), -1);
+    hints_.assign(side_.size(), -1);
   }
   contact_memo_.clear();
   targets_memo_.clear();
@@ -142,9 +166,12 @@ void UnitSnapshot::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
 
 void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
   // A footprint within reach of p has its centre within reach + its half diagonal.
-  const double h = reach_mm + max_half_ + kSlackMm;
   out.clear();
-  grid_.visit({p.x - h, p.y - h}, {p.x + h, p.y + h}, [&](int id) { out.push_back(id); });
+  for (const Bucket& b : all_) {
+    const double h = reach_mm + b.max_half + kSlackMm;
+    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+  }
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
@@ -156,13 +183,16 @@ std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reac
 
 void UnitSnapshot::near_enemies_unordered(int side, const Rect& r, double reach_mm,
                                           std::vector<int>& out) const {
-  const double h = reach_mm + half_diagonal(r) + max_half_ + kSlackMm;
+  const double hr = reach_mm + half_diagonal(r) + kSlackMm;
   const Vec2 p = r.centre;
   out.clear();
-  for (std::size_t s = 0; s < side_grids_.size(); ++s) {
+  for (std::size_t s = 0; s < side_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
-    side_grids_[s].visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
-                         [&](int k) { out.push_back(side_ids_[s][static_cast<std::size_t>(k)]); });
+    for (const Bucket& b : side_[s]) {
+      const double h = hr + b.max_half;
+      b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                   [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+    }
   }
 }
 
@@ -171,7 +201,18 @@ void UnitSnapshot::near(const Rect& r, double reach_mm, std::vector<int>& out) c
 }
 
 void LiveIndex::build(const Force& force) {
+  if (!rects_.empty() && rects_.size() == force.units.size()) {
+    // Kept from the last player turn (clear() keeps it): only the footprints that changed
+    // since are filed again (issue 9: filing all 20,000 units of a 10,000-stand battle anew,
+    // each in its cells' lists, twice a game turn); the queries' answers are ascending ids,
+    // whatever order the cells list them in.
+    for (std::size_t i = 0; i < rects_.size(); ++i)
+      refile(static_cast<int>(i), force.units[i].footprint());
+    ready_ = true;
+    return;
+  }
   index_.clear();
+  rects_.clear();
   // The grid sized once for every footprint (issue 9: growing it unit by unit re-filed
   // the population and left a grid up to 4 times larger: 12 MB at 10,000 stands a side).
   std::vector<Rect> rects(force.units.size());
@@ -190,9 +231,7 @@ void LiveIndex::build(const Force& force) {
 }
 
 void LiveIndex::clear() {
-  ready_ = false;
-  index_.clear();
-  rects_.clear();
+  ready_ = false;  // the footprints stay filed for build()'s reuse
 }
 
 void LiveIndex::refile(int unit, const Rect& r) {
@@ -402,12 +441,20 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const double hm = snap_.half(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   double reach = 8.0 * kMm;
-  if (hint >= 0 && enemy(hint)) reach = std::max(reach, gap_mm(unit, hint));  // kept frames
+  // No candidate whose lower bound passes an active enemy's distance (with beyond()'s
+  // slack) can be either answer: it is not kept (issue 9: most of a ring around a unit far
+  // behind its line lies beyond its nearest enemy).
+  double bound = kInf;
+  if (hint >= 0 && enemy(hint)) {
+    const double gap = gap_mm(unit, hint);  // kept frames
+    reach = std::max(reach, gap);
+    bound = gap * (1 + 1e-9) + 1e-6;
+  }
   thread_local std::vector<int> near;
   // (the lower bound of the distance; id)
   thread_local std::vector<std::pair<double, int>> cands;
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
     // Issue 9: each candidate's bounds from its centre distance and both half diagonals
@@ -423,8 +470,10 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
       if (!enemy(o)) continue;
       const Vec2 d = snap_.footprint(o).centre - me.centre;
       const double c = std::sqrt(d.dot(d));
-      cmin = std::min(cmin, c);
-      cands.emplace_back(c - hm - snap_.half(o), o);
+      const double lower = c - hm - snap_.half(o);
+      if (lower > bound) continue;
+      cmin = std::min(cmin, c);  // a kept enemy's centre distance: it bounds the answer too
+      cands.emplace_back(lower, o);
     }
     NearestByTwoKeys best;
     if (!cands.empty()) {

@@ -7,6 +7,7 @@
 // Internal to src/rules/elan_drill.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -41,14 +42,12 @@ class UnitSnapshot {
                               std::vector<int>& out) const;
   // How many units of `side` are filed.
   std::size_t side_count(int side) const {
-    return side >= 0 && side < static_cast<int>(side_ids_.size())
-               ? side_ids_[static_cast<std::size_t>(side)].size()
+    return side >= 0 && side < static_cast<int>(sizes_.size())
+               ? sizes_[static_cast<std::size_t>(side)]
                : 0;
   }
   // A filed footprint's half diagonal (mm).
   double half(int unit) const { return halves_[static_cast<std::size_t>(unit)]; }
-  // The largest half diagonal of a filed footprint (mm).
-  double max_half() const { return max_half_; }
   // A unit's nearest active enemies, kept with the snapshot (BattleED::frozen_nearest),
   // and into the next one when no footprint (bit for bit) or active status changed:
   // by inches (nearest_enemy) and by mm (nearest_active_enemy), which may differ only when
@@ -78,13 +77,27 @@ class UnitSnapshot {
   }
 
  private:
+  // The centres of some units in a grid: the unit id of each point, and the largest half
+  // diagonal among them (a footprint within R of a point has its centre within R + that).
+  struct Bucket {
+    PointGrid grid;
+    std::vector<int> ids;
+    double max_half = 0;
+  };
+  // Units are filed by size (issue 9): those whose half diagonal is at most kSmallHalfMm
+  // apart from the larger (a skirmish line's is 12", a battalion's about 3"), so a query
+  // around a point grows its box by each class's largest half diagonal, not by the widest
+  // unit on the table (which at 10,000 stands a side put several times the candidates in
+  // every nearest-enemy ring and place_ok).
+  static constexpr double kSmallHalfMm = 4.0 * kMmPerInch;
+  using Buckets = std::array<Bucket, 2>;  // small, large
+  // Files `units` (ascending ids, rects_ and halves_ filled) into `b` by their sizes.
+  void file(Buckets& b, const std::vector<int>& units) const;
   std::vector<Rect> rects_;
-  PointGrid grid_;
-  // Per side: a grid of that side's centres and the unit id of each point.
-  std::vector<PointGrid> side_grids_;
-  std::vector<std::vector<int>> side_ids_;
-  std::vector<double> halves_;  // by unit
-  double max_half_ = 0;
+  Buckets all_;                     // every unit
+  std::vector<Buckets> side_;       // by side: that side's units
+  std::vector<std::size_t> sizes_;  // by side: how many
+  std::vector<double> halves_;      // by unit
   bool ready_ = false;
   std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
   mutable std::vector<Nearest> memo_;
@@ -99,7 +112,10 @@ class UnitSnapshot {
 // exactly as the full scans did, so the answers (and event logs) are unchanged.
 class LiveIndex {
  public:
+  // Files every unit's footprint; when the index was built before for as many units, only
+  // those whose footprint changed since (bit for bit) are filed again.
   void build(const Force& force);
+  // Not ready until the next build(), which starts from the footprints filed now.
   void clear();
   bool ready() const { return ready_; }
   void refile(int unit, const Rect& r);
