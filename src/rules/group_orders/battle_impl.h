@@ -495,9 +495,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot
   std::vector<int> travel_ids_;
   std::vector<double> travel_clear_;  // travel's: how far each of them is surely clear
+  // move_unit's units near the path (Advance's halt, Reserve's zone), their gaps and
+  // clearances, and the friends that may screen an enemy (Reserve).
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;
+  std::vector<int> screen_ids_;
   mutable PairDistances pair_distances_;  // gap_mm's, a pair's stale when either is placed()
   unsigned stamp_ = 1;
   std::vector<UnitState> state_;

@@ -32,7 +32,9 @@ void BattleGO::placed(int unit) {
       u.stands.size() == 1 && !u.stands.front().removed ? u.stands.front().rect : u.footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   if (frame_.size() <= k) frame_.resize(k + 1);
-  frame_[k] = RectFrame(r);
+  // A footprint moved but not turned or reshaped (a move's end) has its kept frame moved,
+  // bit for bit as a new one (frame_at), with no axes worked out again.
+  frame_[k] = frame_at(unit, r);
   // r.bounds() is the bounds of r's frame: worked out once for the three (issue 9).
   index_box_[k] = bounds(frame_[k]);
   index_.insert(unit, r, index_box_[k]);
