@@ -249,8 +249,22 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   return out;
 }
 
-void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
+void BattleGO::settle_facing(Action& a) const {
+  if (a.kind != ActionKind::kMove || !(a.facing < 0)) return;
+  const std::size_t k = static_cast<std::size_t>(-a.facing) - 1;
+  if (k < legal_dirs_.size()) a.facing = bearing_of(legal_dirs_[k]);
+}
+
+void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const {
   out.clear();
+  legal_dirs_.clear();
+  // A move's facing toward `dir`: bearing_of(dir), or its place among the directions kept
+  // for settle_facing (a bearing is never negative).
+  auto facing_toward = [&](Vec2 dir) {
+    if (move_facings) return bearing_of(dir);
+    legal_dirs_.push_back(dir);
+    return -static_cast<double>(legal_dirs_.size());
+  };
   out.push_back(base(unit, ""));  // hold: keep the orders, act under them
   if (!active(unit)) return;
   const Unit& u = force_.units[unit];
@@ -346,12 +360,12 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
       };
       for (const Vec2 dir : {ahead, (goal_fp.centre - fp.centre).normalized(),
                              (frame(enemy).rect.centre - fp.centre).normalized()}) {
-        double facing = 0;  // bearing_of(dir), worked out once for the direction's moves
+        double facing = 0;  // facing_toward(dir), once for the direction's moves
         bool faced = false;
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
           if (len < 0.5 * kCm) continue;
           if (!faced) {
-            facing = bearing_of(dir);
+            facing = facing_toward(dir);
             faced = true;
           }
           Action m = base(unit, rate);
@@ -422,7 +436,7 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
         m.kind = ActionKind::kMove;
         m.moves = true;
         m.destination = destination;
-        m.facing = bearing_of(dir);
+        m.facing = facing_toward(dir);
         if (&g == &goals.front()) onward = m.destination;
         out.push_back(m);
       }

@@ -134,7 +134,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;  // actions.cc
   // The same into `out` (cleared first): the orders step's list, in a buffer it reuses.
-  void legal_actions_into(int unit, std::vector<Action>& out) const;
+  // Without `move_facings` (for a commander that does not read them,
+  // OrderSource::reads_move_facing) a move's facing toward its destination is left to
+  // settle_facing: -(k + 1) for the k-th direction kept (issue 9: a bearing per candidate
+  // move; a move turns toward its destination itself, travel, and assess reads no facing).
+  void legal_actions_into(int unit, std::vector<Action>& out, bool move_facings = true) const;
+  // Works out the facing legal_actions_into left of `a`, one of its last list's moves.
+  void settle_facing(Action& a) const;
   ActionAssessment assess(const Action& a) const override;  // actions.cc
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
@@ -492,6 +498,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
   mutable std::vector<Vec2> legal_goals_;
+  mutable std::vector<Vec2> legal_dirs_;    // legal_actions' directions of moves not yet faced
   mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot
   std::vector<int> travel_ids_;
   std::vector<double> travel_clear_;  // travel's: how far each of them is surely clear
