@@ -457,17 +457,20 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       back.facing = fp.facing;
       out.push_back(back);
       // L13-L19: formation changes by drill class.
-      const std::string& fc = traits(unit).formation_change;  // read once (battle.cc)
+      const Traits& tr = traits(unit);  // the drill class's formation change, read once
       if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
         for (const std::string& f : type->formations) {
-          if (f == u.formation || f == "square") continue;
+          // Compared as views: no out-of-line compare per name (issue 9).
+          const std::string_view formation_text = f;
+          if (f == u.formation || formation_text == "square") continue;
           Action c = base(unit, rate);
           c.kind = ActionKind::kFormation;
           c.formation = f;
           c.facing = fp.facing;
           out.push_back(c);
-          const bool line_column = (formation(unit) == FormationId::kLine) != (f == "line");
-          if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
+          const bool line_column =
+              (formation(unit) == FormationId::kLine) != (formation_text == "line");
+          if (tr.change_and_move || (tr.column_to_flank && line_column)) {
             if (!goals.empty()) {  // change and still move, onward
               c.moves = true;
               c.destination = onward;

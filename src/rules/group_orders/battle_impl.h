@@ -529,6 +529,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     bool high_morale = false;      // attribute_string("morale", "normal") == "high"
     bool poor_morale = false;      // ... == "poor"
     std::string formation_change;  // drill_class(type, drill).text("formation_change")
+    // What legal_actions asks of it, read once: formation_change == "any-and-move", and
+    // whether it begins "column-to-flank".
+    bool change_and_move = false;
+    bool column_to_flank = false;
   };
   std::vector<Traits> traits_;
   const Traits& traits(int unit) const { return traits_[static_cast<std::size_t>(unit)]; }
