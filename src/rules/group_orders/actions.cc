@@ -414,6 +414,11 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       std::vector<int>& zone_enemies = legal_ids_;
       near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
+      // Each move is this one with its destination and facing: copied into the list, not
+      // built afresh (issue 9: a move to every objective).
+      Action to_goal = base(unit, rate);
+      to_goal.kind = ActionKind::kMove;
+      to_goal.moves = true;
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
         const Vec2 destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
@@ -432,13 +437,10 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
           }
         }
         if (!clear) continue;
-        Action m = base(unit, rate);
-        m.kind = ActionKind::kMove;
-        m.moves = true;
+        Action& m = out.emplace_back(to_goal);
         m.destination = destination;
         m.facing = facing_toward(dir);
         if (&g == &goals.front()) onward = m.destination;
-        out.push_back(m);
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
