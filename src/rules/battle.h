@@ -101,6 +101,11 @@ class OrderSource {
   virtual Action react(const Battle& battle, int unit, const std::vector<Action>& legal) {
     return choose(battle, unit, legal);
   }
+  // Whether choose() reads the `facing` of the kMove actions it is offered. A rule set whose
+  // moves turn toward their destination by themselves may then offer moves whose facing is
+  // not yet worked out and work it out for the one chosen (issue 9: group-orders, a bearing
+  // per candidate move). The doctrine and random commanders do not read it.
+  virtual bool reads_move_facing() const { return true; }
 };
 
 class Battle {

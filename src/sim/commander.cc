@@ -24,6 +24,7 @@ class RandomCommander final : public OrderSource {
   Action choose(const Battle&, int, const std::vector<Action>& legal) override {
     return legal[static_cast<std::size_t>(rng_.roll(static_cast<int>(legal.size())) - 1)];
   }
+  bool reads_move_facing() const override { return false; }
 
  private:
   Rng rng_;
@@ -80,6 +81,8 @@ class DoctrineCommander final : public OrderSource {
  public:
   // The doctrine is deterministic: it draws no random numbers.
   DoctrineCommander() = default;
+  // It weighs a move by its destination alone.
+  bool reads_move_facing() const override { return false; }
 
   // A reaction (e.g. hold or counter-charge when charged): the one whose exact odds are
   // better, win − risk, then the better chance to pursue a beaten enemy; on a full tie the

@@ -244,8 +244,22 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   return out;
 }
 
-void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
+void BattleGO::settle_facing(Action& a) const {
+  if (a.kind != ActionKind::kMove || !(a.facing < 0)) return;
+  const std::size_t k = static_cast<std::size_t>(-a.facing) - 1;
+  if (k < legal_dirs_.size()) a.facing = bearing_of(legal_dirs_[k]);
+}
+
+void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const {
   out.clear();
+  legal_dirs_.clear();
+  // A move's facing toward `dir`: bearing_of(dir), or its place among the directions kept
+  // for settle_facing (a bearing is never negative).
+  auto facing_toward = [&](Vec2 dir) {
+    if (move_facings) return bearing_of(dir);
+    legal_dirs_.push_back(dir);
+    return -static_cast<double>(legal_dirs_.size());
+  };
   add(out, unit, ShortName());  // hold: keep the orders, act under them
   if (!active(unit)) return;
   const Unit& u = force_.units[unit];
@@ -340,12 +354,12 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
       };
       for (const Vec2 dir : {ahead, (goal_fp.centre - fp.centre).normalized(),
                              (frame(enemy).rect.centre - fp.centre).normalized()}) {
-        double facing = 0;  // bearing_of(dir), worked out once for the direction's moves
+        double facing = 0;  // facing_toward(dir), once for the direction's moves
         bool faced = false;
         for (double len : {speed, speed / 2, gap_now - 9.5 * kCm}) {
           if (len < 0.5 * kCm) continue;
           if (!faced) {
-            facing = bearing_of(dir);
+            facing = facing_toward(dir);
             faced = true;
           }
           const Vec2 destination = fp.centre + dir * std::min(len, speed);
@@ -392,6 +406,13 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
       std::vector<int>& zone_enemies = legal_ids_;
       near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
       std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
+      // Each move is this one with its destination and facing: copied into the list, not
+      // built afresh (issue 9: a move to every objective).
+      Action to_goal;
+      to_goal.unit = unit;
+      to_goal.rate = rate;
+      to_goal.kind = ActionKind::kMove;
+      to_goal.moves = true;
       for (const Vec2& g : goals) {
         const Vec2 dir = (g - fp.centre).normalized();
         const Vec2 destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
@@ -410,11 +431,9 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
           }
         }
         if (!clear) continue;
-        Action& m = add(out, unit, rate);
-        m.kind = ActionKind::kMove;
-        m.moves = true;
+        Action& m = out.emplace_back(to_goal);
         m.destination = destination;
-        m.facing = bearing_of(dir);
+        m.facing = facing_toward(dir);
         if (&g == &goals.front()) onward = m.destination;
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
@@ -432,16 +451,19 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out) const {
       back.destination = fp.centre - ahead * (speed / 2);
       back.facing = fp.facing;
       // L13-L19: formation changes by drill class.
-      const std::string& fc = traits(unit).formation_change;  // read once (battle.cc)
+      const Traits& tr = traits(unit);  // the drill class's formation change, read once
       if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
         for (const std::string& f : type->formations) {
-          if (f == u.formation || f == "square") continue;
+          // Compared as views: no out-of-line compare per name (issue 9).
+          const std::string_view formation_text = f;
+          if (f == u.formation || formation_text == "square") continue;
           Action& c = add(out, unit, rate);
           c.kind = ActionKind::kFormation;
           c.formation = f;
           c.facing = fp.facing;
-          const bool line_column = (formation(unit) == FormationId::kLine) != (f == "line");
-          if (fc == "any-and-move" || (fc.rfind("column-to-flank", 0) == 0 && line_column)) {
+          const bool line_column =
+              (formation(unit) == FormationId::kLine) != (formation_text == "line");
+          if (tr.change_and_move || (tr.column_to_flank && line_column)) {
             if (!goals.empty()) {  // change and still move, onward
               Action moving = c;
               moving.moves = true;

@@ -82,6 +82,8 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     t.poor_morale = morale == "poor";
     t.formation_change =
         drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
+    t.change_and_move = t.formation_change == "any-and-move";
+    t.column_to_flank = t.formation_change.rfind("column-to-flank", 0) == 0;
     movement_cm_[i] = unit_type(u.type).number("movement");
     placed(static_cast<int>(i));
   }

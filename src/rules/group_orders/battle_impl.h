@@ -135,7 +135,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;  // actions.cc
   // The same into `out` (cleared first): the orders step's list, in a buffer it reuses.
-  void legal_actions_into(int unit, std::vector<Action>& out) const;
+  // Without `move_facings` (for a commander that does not read them,
+  // OrderSource::reads_move_facing) a move's facing toward its destination is left to
+  // settle_facing: -(k + 1) for the k-th direction kept (issue 9: a bearing per candidate
+  // move; a move turns toward its destination itself, travel, and assess reads no facing).
+  void legal_actions_into(int unit, std::vector<Action>& out, bool move_facings = true) const;
+  // Works out the facing legal_actions_into left of `a`, one of its last list's moves.
+  void settle_facing(Action& a) const;
   ActionAssessment assess(const Action& a) const override;  // actions.cc
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
@@ -499,12 +505,16 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
   mutable std::vector<Vec2> legal_goals_;
+  mutable std::vector<Vec2> legal_dirs_;    // legal_actions' directions of moves not yet faced
   mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot
   std::vector<int> travel_ids_;
   std::vector<double> travel_clear_;  // travel's: how far each of them is surely clear
+  // move_unit's units near the path (Advance's halt, Reserve's zone), their gaps and
+  // clearances, and the friends that may screen an enemy (Reserve).
   std::vector<int> halt_ids_;
   std::vector<double> halt_gaps_;
   std::vector<Clearance> halt_clear_;
+  std::vector<int> screen_ids_;
   mutable PairDistances pair_distances_;  // gap_mm's, a pair's stale when either is placed()
   // can_shoot_at's arc and terrain sight of an ordered pair (0 out of the arc, 1 blocked, 2
   // clear), kept as pair_distances_ (issue 9: the orders step asks a shot's sight, and the
@@ -530,6 +540,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     bool high_morale = false;      // attribute_string("morale", "normal") == "high"
     bool poor_morale = false;      // ... == "poor"
     std::string formation_change;  // drill_class(type, drill).text("formation_change")
+    // What legal_actions asks of it, read once: formation_change == "any-and-move", and
+    // whether it begins "column-to-flank".
+    bool change_and_move = false;
+    bool column_to_flank = false;
   };
   std::vector<Traits> traits_;
   const Traits& traits(int unit) const { return traits_[static_cast<std::size_t>(unit)]; }

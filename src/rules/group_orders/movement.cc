@@ -4,6 +4,7 @@
 // on contact (H4-09); rout moves to the table edge (L26-L29, H4-03) and fall backs (H4-14).
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numbers>
 
@@ -156,6 +157,13 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   double ok_t = 0;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && t > 0; t += kStep) {
     t = std::min(t, reach);
+    // On the table and below every other unit's clearance with no `stop` to ask, the step
+    // is surely placed (step_ok's answer, nothing learnt): no footprint worked out.
+    if (!stop && table_holds && t < all_clear_to) {
+      ok_t = t;
+      if (t >= reach) break;
+      continue;
+    }
     Rect r = rect;
     r.centre = c0 + dir * t;
     if (!step_ok(r, t)) break;
@@ -246,8 +254,12 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
   auto moved_event = [&](std::string_view how) {
     const double d = distance(c0, frame(unit).rect.centre) / kCm;
     if (d < 0.05 || counted_quietly(log, EventKind::kMove)) return;
-    // fmt::format("{} {} {:.1f} cm ({})", ...), piece by piece (issue 9: one a unit moved).
-    std::string text = name(unit);
+    // fmt::format("{} {} {:.1f} cm ({})", ...), piece by piece (issue 9: one a unit moved),
+    // into one allocation: the name, `how`, the distance and the orders fit the margin.
+    const std::string& label = unit_label(force_, unit);
+    std::string text;
+    text.reserve(label.size() + how.size() + 32);
+    text += label;
     text += ' ';
     text += how;
     text += ' ';
@@ -368,7 +380,10 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       return false;
     };
     bool stopped = false;
-    travel(unit, dest, speed, false, -1, stop, &stopped);
+    // As Reserve's: no unit near the path, nothing to halt it.
+    std::function<bool(const Rect&)> stop_fn;
+    if (!nearby.empty()) stop_fn = std::ref(stop);
+    travel(unit, dest, speed, false, -1, stop_fn, &stopped);
     moved_event("advances");
     if (stopped && halted_by >= 0) {
       const bool enemy = force_.units[halted_by].side != u.side;
@@ -426,7 +441,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     // its clearance (Clearance, battle_impl.h); the stepped frame is worked out only for a
     // step that needs it.
     // (near_path's box, from the other sides' indexes: a Reserve's path lies among friends.)
-    std::vector<int> enemies;
+    std::vector<int>& enemies = halt_ids_;  // the buffers of Advance's halt, reused
     const Vec2 from = start.centre;
     const Box path_box{{std::min(from.x, a.destination.x), std::min(from.y, a.destination.y)},
                        {std::max(from.x, a.destination.x), std::max(from.y, a.destination.y)}};
@@ -434,10 +449,12 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     std::erase_if(enemies,
                   [&](int o) { return !force_.units[static_cast<std::size_t>(o)].on_table(); });
     const RectFrame start_frame(start);
-    std::vector<int> friends;
+    std::vector<int>& friends = screen_ids_;
     // Each enemy's gap from the start, found once (-1: not yet asked).
-    std::vector<double> start_gap(enemies.size(), -1);
-    std::vector<Clearance> clear(enemies.size());
+    std::vector<double>& start_gap = halt_gaps_;
+    start_gap.assign(enemies.size(), -1);
+    std::vector<Clearance>& clear = halt_clear_;
+    clear.assign(enemies.size(), Clearance{});
     RectFrame rf;  // the step's frame, when a step needs it (one for every step)
     auto stop = [&](const Rect& r) {
       bool framed = false;
@@ -492,7 +509,11 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
       return false;
     };
     bool stopped = false;
-    travel(unit, a.destination, back ? speed / 2 : speed, back, -1, stop, &stopped);
+    // With no enemy near the path nothing stops it: travel asks no `stop` (issue 9: most
+    // Reserve moves of a large battle, a call a step). By reference: no copy of the closure.
+    std::function<bool(const Rect&)> stop_fn;
+    if (!enemies.empty()) stop_fn = std::ref(stop);
+    travel(unit, a.destination, back ? speed / 2 : speed, back, -1, stop_fn, &stopped);
     moved_event(back ? "falls back on Reserve" : "moves on Reserve");
     if (stopped && !counted_quietly(log, EventKind::kMove)) {
       log.append(make_event(EventKind::kMove, unit,

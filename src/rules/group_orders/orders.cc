@@ -76,12 +76,15 @@ void BattleGO::set_unit_orders(int unit, OrdersId to, std::string_view why, Even
 
 void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
   hold_nearest(true);  // nothing moves until the step ends
+  // The moves' facings only for a commander that reads them (no commander: the hold).
+  const bool facings = src != nullptr && src->reads_move_facing();
   for (int u : units_to_order(side)) {
     if (!active(u)) continue;
     const int gi = state_[u].group;
     std::vector<Action>& legal = legal_;  // reused: one unit's list at a time
-    legal_actions_into(u, legal);
+    legal_actions_into(u, legal, facings);
     Action a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+    settle_facing(a);
     if (carries_group_orders(u) && !settled_[gi]) {
       settled_[gi] = true;
       GroupState& g = groups_[gi];
@@ -125,8 +128,9 @@ void BattleGO::order_step(int side, OrderSource* src, EventLog& log) {
             e.rolls = std::move(rolls);
             log.append(std::move(e));
           }
-          legal_actions_into(u, legal);  // under the orders kept
+          legal_actions_into(u, legal, facings);  // under the orders kept
           a = src != nullptr ? src->choose(*this, u, legal) : legal.front();
+          settle_facing(a);
         }
       }
     }

@@ -8,6 +8,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/geometry/same_bits.h"
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/resolution_util.h"
 
@@ -33,7 +34,14 @@ void BattleGO::placed(int unit) {
       u.stands.size() == 1 && !u.stands.front().removed ? u.stands.front().rect : u.footprint();
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   if (frame_.size() <= k) frame_.resize(k + 1);
-  frame_[k] = RectFrame(r);
+  // A footprint moved but not turned or reshaped (a move's end) has its kept frame moved,
+  // bit for bit as a new one (RectFrame::moved_to), with no axes worked out again; the
+  // facing compared to the bit, so that the kept rect is this one (not a -0 for a 0).
+  const RectFrame& kept = frame_[k];
+  frame_[k] = same_bits(r.facing, kept.rect.facing) && r.width == kept.rect.width &&
+                      r.depth == kept.rect.depth
+                  ? kept.moved_to(r.centre)
+                  : RectFrame(r);
   // r.bounds() is the bounds of r's frame: worked out once for the three (issue 9).
   index_box_[k] = bounds(frame_[k]);
   if (scanned_) {
