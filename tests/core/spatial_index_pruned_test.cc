@@ -6,18 +6,13 @@
 #include <limits>
 
 #include "core/dice/rng.h"
+#include "core/rect_make.h"
 #include "core/table/spatial_index.h"
 
 namespace smoothbore {
 namespace {
 
-Rect rect_of(const Box& box) {
-  Rect r;  // facing 0, so its bounds are the box
-  r.centre = (box.min + box.max) * 0.5;
-  r.width = box.max.x - box.min.x;
-  r.depth = box.max.y - box.min.y;
-  return r;
-}
+using testing_geometry::rect_of_box;
 
 // Two bands of footprints (and strays) on cell edges, a hair either side of them and
 // anywhere, some spanning several cells, some outside the reserved grid (clamped to its
@@ -43,7 +38,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
       const double base_y = where < 4 ? 0.0 : where < 7 ? 3000.0 : -2000.0 - rng.uniform() * 9000;
       const Vec2 a{coordinate(where == 7 ? -3000.0 : 0.0), coordinate(base_y)};
       const Box box{a, {a.x + rng.uniform() * 2.5 * cell, a.y + rng.uniform() * 1.5 * cell}};
-      index.insert(static_cast<int>(id), rect_of(box), box);
+      index.insert(static_cast<int>(id), rect_of_box(box), box);
       boxes[id] = box;
       present[id] = true;
     };

@@ -6,10 +6,13 @@
 #include <map>
 
 #include "core/dice/rng.h"
+#include "core/rect_make.h"
 #include "core/table/spatial_index.h"
 
 namespace smoothbore {
 namespace {
+
+using testing_geometry::rect_of_box;
 
 Rect random_rect(Rng& rng) {
   Rect r;
@@ -17,15 +20,6 @@ Rect random_rect(Rng& rng) {
   r.facing = rng.uniform() * 360;
   r.width = 5 + rng.uniform() * 300;
   r.depth = 5 + rng.uniform() * 100;
-  return r;
-}
-
-// The rectangle facing 0 whose bounds are `box`.
-Rect rect_of_box(const Box& box) {
-  Rect r;
-  r.centre = (box.min + box.max) * 0.5;
-  r.width = box.max.x - box.min.x;
-  r.depth = box.max.y - box.min.y;
   return r;
 }
 

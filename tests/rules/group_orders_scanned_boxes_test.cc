@@ -9,25 +9,20 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rect_make.h"
 #include "core/table/spatial_index.h"
 #include "rules/group_orders/scanned_boxes.h"
 
 namespace smoothbore::group_orders {
 namespace {
 
+using testing_geometry::rect_of_box;
+
 // A box in a 3 m square of coordinates on a 1 mm grid (so that edges often coincide).
 Box random_box(std::mt19937& g) {
   std::uniform_int_distribution<int> at(0, 3000), size(0, 400);
   const Vec2 min{static_cast<double>(at(g)), static_cast<double>(at(g))};
   return {min, min + Vec2{static_cast<double>(size(g)), static_cast<double>(size(g))}};
-}
-
-Rect rect_of(const Box& b) {
-  Rect r;
-  r.centre = (b.min + b.max) * 0.5;
-  r.width = b.max.x - b.min.x;
-  r.depth = b.max.y - b.min.y;
-  return r;
 }
 
 TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
@@ -56,8 +51,8 @@ TEST(GroupOrdersScannedBoxes, AnswersAsTheSpatialIndex) {
         side_of[static_cast<std::size_t>(i)] = s;
         box_of[static_cast<std::size_t>(i)] = b;
         scanned.file(i, s, b);
-        index.insert(i, rect_of(b), b);
-        side_index[static_cast<std::size_t>(s)].insert(i, rect_of(b), b);
+        index.insert(i, rect_of_box(b), b);
+        side_index[static_cast<std::size_t>(s)].insert(i, rect_of_box(b), b);
         continue;
       }
       const Box q = random_box(g);

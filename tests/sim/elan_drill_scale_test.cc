@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -59,28 +60,36 @@ TEST(ElanDrillScale, LiveIndexFollowsEveryFootprintThroughABattle) {
   EXPECT_GT(fire, 0);
 }
 
-// The units of a generated 300-stand battle (seed 6) after one turn of the doctrine on both
-// sides: moved, some in contact, as the proximity queries meet them.
-Force force_after_one_turn() {
+// The registered rule set; a test that cannot find it fails by the exception.
+const Ruleset& elan_drill_rules() {
   const Ruleset* rs = find_ruleset("elan-drill");
-  if (rs == nullptr) {
-    ADD_FAILURE() << "elan-drill is not registered";
-    return {};
-  }
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
-  m.play_turn();
-  return m.battle().force();
+  if (rs == nullptr) throw std::runtime_error("elan-drill is not registered");
+  return *rs;
+}
+
+// A generated 300-stand battle (seed 6), the doctrine on both sides, before its first turn
+// (the match reads its scenario, so both live here).
+struct Battle300 {
+  Battle300()
+      : scenario(generated_battle("elan-drill", 300, 6)),
+        match(scenario, elan_drill_rules(), doctrine_config(6)) {}
+  const Scenario scenario;
+  Match match;
+};
+
+// Its units after one turn: moved, some in contact, as the proximity queries meet them.
+Force force_after_one_turn() {
+  Battle300 battle;
+  battle.match.play_turn();
+  return battle.match.battle().force();
 }
 
 // LiveIndex::build after clear() files again only the footprints that changed since: an
 // index built on the units before a turn and built again on them after it answers every
 // query as one built afresh on the units after it.
 TEST(ElanDrillScale, LiveIndexBuiltAgainIsTheFreshIndex) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
+  Battle300 battle;
+  Match& m = battle.match;
   elan_drill::LiveIndex kept;
   const Force before = m.battle().force();
   kept.build(before);
@@ -206,10 +215,8 @@ TEST(ElanDrillScale, SnapshotNearIntoAReusedBufferListsEveryFootprintWithinReach
 // for bit): a snapshot built before a turn, then again on the same units and again after
 // the turn moved them, lists what a snapshot built afresh lists, every time.
 TEST(ElanDrillScale, SnapshotBuiltAgainIsTheFreshSnapshot) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
+  Battle300 battle;
+  Match& m = battle.match;
   elan_drill::UnitSnapshot kept;
   auto compare = [&](const Force& force) {
     kept.clear();
@@ -384,10 +391,9 @@ TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
 // formation_footprint (whether a formation fits, asked without copying the unit) is the
 // ruleset's layout of the unit re-formed, for every unit and formation it may take.
 TEST(ElanDrillScale, KeptFactsAndFormationFootprintsAreTheFreshOnes) {
-  const Ruleset* rs = find_ruleset("elan-drill");
-  ASSERT_NE(rs, nullptr);
-  const Scenario sc = generated_battle("elan-drill", 300, 6);
-  Match m(sc, *rs, doctrine_config(6));
+  const Ruleset* rs = &elan_drill_rules();
+  Battle300 battle;
+  Match& m = battle.match;
   const auto& b = dynamic_cast<const BattleED&>(m.battle());
   const auto& units = b.force().units;
   int turns = 0, laid = 0, artillery = 0, armed = 0, canister = 0;
