@@ -57,6 +57,15 @@ Scenario played_battle(int turns) {
   return sc;
 }
 
+// The rules' state of a played battle as the tests read it: make_state's, with the force
+// as played (its leaders as the battle left them). `sc` must outlive it (the state points
+// at its scenario).
+FdState played_state(const Scenario& sc) {
+  FdState s = make_state(sc);
+  s.force = sc.force;
+  return s;
+}
+
 TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
   const Scenario sc = played_battle(2);
   const Force& f = sc.force;
@@ -141,8 +150,7 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
 // for the unit on trial.
 TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   std::vector<std::pair<int, Rect>> asks;
   for (std::size_t k = 0; k < s.force.units.size(); k += 3) {
     if (!s.force.units[k].on_table()) continue;
@@ -231,8 +239,7 @@ TEST(FireAndDisciplineScale, FrozenMayMoveAnswersAsTheScan) {
 // those before.
 TEST(FireAndDisciplineScale, StandsTrialAnswersAsACopyAndPutsBack) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   int tried = 0;
   for (std::size_t k = 0; k < s.force.units.size(); k += 3) {
     const int unit = static_cast<int>(k);
@@ -266,8 +273,7 @@ TEST(FireAndDisciplineScale, StandsTrialAnswersAsACopyAndPutsBack) {
 // The snapshot's overlap and enemy-distance tests answer as a scan of every other stand.
 TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   const auto snap = s.stands_on_table.get(s.force);
   int overlapping = 0, near = 0, asked = 0;
   for (std::size_t k = 0; k < s.force.units.size(); k += 2) {
@@ -303,8 +309,7 @@ TEST(FireAndDisciplineScale, SnapshotTestsAnswerAsTheScan) {
 // enemies within the longest charge rate are asked, as thawed, where every enemy is.
 TEST(FireAndDisciplineScale, FrozenChargeThreatsAnswerAsTheScan) {
   const Scenario sc = played_battle(2);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   // Some units put 40 yd ahead of an enemy unit, in its charge corridor.
   std::size_t e = 0;
   for (std::size_t u = 0; u < s.force.units.size(); u += 9) {
@@ -337,8 +342,7 @@ TEST(FireAndDisciplineScale, FrozenChargeThreatsAnswerAsTheScan) {
 // musket reaches (shift_offsets) lean on it to pass over the others.
 TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   const auto snap = s.stands_on_table.get(s.force);
   int within = 0;
   for (std::size_t k = 0; k < snap->stands.size(); k += 11) {
@@ -369,8 +373,7 @@ TEST(FireAndDisciplineScale, SnapshotAroundVisitsEveryStandWithinReach) {
 // the target (its stands then differ from the frozen snapshot's).
 TEST(FireAndDisciplineScale, GunAdjacencyAnswersAsTheScan) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   auto scan = [&](const StandRef& t) {
     const Rect& r = s.force.units[static_cast<std::size_t>(t.unit)]
                         .stands[static_cast<std::size_t>(t.stand)]
@@ -456,8 +459,7 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   using movement_detail::Mover;
   constexpr int kChecks = 12;
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   int blocked = 0, whole = 0;
   each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
     const Mover m(s, k, movement_detail::rects_of(u, idx));
@@ -490,8 +492,7 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
 // short step, a duplicate and one beyond the TACTICAL rate.
 TEST(FireAndDisciplineScale, PossibleShiftsAnswerAsEachOffsetAlone) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   const double apart = s.mm(1);
   int taken = 0, left_out = 0;
   each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>&) {
@@ -526,8 +527,7 @@ TEST(FireAndDisciplineScale, PossibleShiftsAnswerAsEachOffsetAlone) {
 // toward every side, short and long, on a generated battle with every terrain class.
 TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
   const Scenario sc = played_battle(1);
-  FdState s = make_state(sc);
-  s.force = sc.force;
+  FdState s = played_state(sc);
   int open = 0, near = 0;
   each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
     const std::vector<Rect> rs = movement_detail::rects_of(u, idx);
