@@ -228,7 +228,8 @@ double BattleED::fire_in_formation_now(int unit, const std::string& formation) c
     s.two_rank_line = formation == "two-rank-line"sv;
     s.general.moving = false;
     if (formation == "skirmish"sv) {
-      s.fire = &row("fire.fire_types", "skirmish");
+      static const Row& kSkirmish = row("fire.fire_types", "skirmish");
+      s.fire = &kSkirmish;
       s.first_fire = false;
     }
     best = std::max(best, expected_casualties(ti, success_mean(small_arms_pool(s))));

@@ -75,7 +75,8 @@ struct SaveKeys {
 
 SaveSituation save_situation(const Params& p, const SaveKeys& k) {
   SaveSituation s;
-  s.experience = &row("close_saves.experience", p.get_string(k.experience));
+  static const Table& kExperience = table("close_saves.experience");
+  s.experience = &kExperience.row(p.get_string(k.experience));
   s.dms = int_of(p, k.dms);
   s.cover = named<Cover>(kCovers, p.get_string(k.cover));
   s.capped = p.get_string(k.caps) != "none";
