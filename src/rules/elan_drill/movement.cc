@@ -52,8 +52,15 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
 }
 
 bool BattleED::on_table(const RectFrame& framed) const {
+  // Every corner lies within the half diagonal of the centre (up to rounding, far below
+  // the 1 mm allowed): a centre that far inside each edge has them all on the table
+  // (issue 9: four corner tests for every formation tried and every placement).
+  const auto& t = scenario_.table;
+  const Vec2 c = framed.rect.centre;
+  const double h = half_diagonal(framed.rect) + 1.0;
+  if (c.x >= h && c.x <= t.width() - h && c.y >= h && c.y <= t.height() - h) return true;
   return std::all_of(framed.corners.begin(), framed.corners.end(),
-                     [&](Vec2 p) { return scenario_.table.contains(p); });
+                     [&](Vec2 p) { return t.contains(p); });
 }
 
 bool BattleED::clear_among(int unit, const RectFrame& framed, int ignore,
