@@ -278,8 +278,46 @@ TEST(ElanDrillScale, SnapshotNearEnemiesListEveryEnemyWithinReachAndNoFriend) {
   EXPECT_GT(beyond, 50);
 }
 
+// SideFootprints (the acting side's units for the reactive fire) lists, ascending, every
+// unit of its side whose footprint lies within reach of a point, and no unit of another
+// side, whatever the buffer held before.
+TEST(ElanDrillScale, SideFootprintsListEveryUnitOfTheSideWithinReach) {
+  const Force force = force_after_one_turn();
+  const auto& units = force.units;
+  int within = 0, beyond = 0;
+  for (const int side : {0, 1}) {
+    elan_drill::SideFootprints filed;
+    filed.build(force, side);
+    std::vector<int> out{-3, 7};
+    for (std::size_t u = 0; u < units.size(); u += 5) {
+      const Vec2 p = units[u].footprint().centre;
+      for (const double reach_in : {0.0, 4.0, 24.0, 60.0}) {
+        const double reach = reach_in * kMmPerInch;
+        filed.near(p, reach, out);
+        ASSERT_TRUE(std::is_sorted(out.begin(), out.end()));
+        for (const int o : out) ASSERT_EQ(units[static_cast<std::size_t>(o)].side, side);
+        for (std::size_t i = 0; i < units.size(); ++i) {
+          if (units[i].side != side) continue;
+          const Rect f = units[i].footprint();
+          if (distance(f, p) > reach) {
+            ++beyond;
+            continue;
+          }
+          ++within;
+          EXPECT_TRUE(std::binary_search(out.begin(), out.end(), static_cast<int>(i)))
+              << "unit " << i << " within " << reach_in << "\" of unit " << u << "'s centre";
+        }
+      }
+    }
+  }
+  EXPECT_GT(within, 100);
+  EXPECT_GT(beyond, 100);
+}
+
 // The nearest-enemy searches of the frozen snapshot start from the distance to the enemy
-// last found for the side; every answer through a generated battle is the full scan's.
+// last found for the unit, or else for the side; every answer through a generated battle
+// is the full scan's (check_nearest: and every formation's fit, from one list of
+// neighbours a unit, is place_ok's).
 TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/pool_odds.h"
@@ -26,14 +27,31 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
   if (fits_.unit != unit) {
     fits_.unit = unit;
     fits_.known.clear();
+    fits_.reach = -1;
   }
   for (const auto& [f, ok] : fits_.known) {
     if (f == formation) return ok;
   }
   const Unit& u = force_.units[unit];
   const Rect fp = u.footprint();
-  const bool ok = place_ok(
-      unit, formation_footprint(u.arm, formation, layout_figures(u), fp.centre, fp.facing), -1);
+  const Rect r = formation_footprint(u.arm, formation, layout_figures(u), fp.centre, fp.facing);
+  bool ok = false;
+  if (snap_.ready()) {
+    // place_ok's answer from one list of neighbours for all the unit's formations, all laid
+    // out about its centre (issue 9: a grid walk per formation tried), asked again only
+    // when a wider formation needs more.
+    const RectFrame framed(r);
+    const double hr = half_diagonal(r) + 1.0;
+    if (hr > fits_.reach) {
+      snap_.near_unordered(r.centre, hr, fits_.near);
+      fits_.reach = hr;
+    }
+    ok = on_table(framed) && clear_among(unit, framed, -1, fits_.near);
+    if (check_nearest && ok != place_ok(unit, r, -1))
+      throw std::logic_error(fmt::format("unit {}: {} fits kept differs", unit, formation));
+  } else {
+    ok = place_ok(unit, r, -1);
+  }
   fits_.known.emplace_back(formation, ok);
   return ok;
 }
@@ -210,7 +228,8 @@ double BattleED::fire_in_formation_now(int unit, const std::string& formation) c
     s.two_rank_line = formation == "two-rank-line"sv;
     s.general.moving = false;
     if (formation == "skirmish"sv) {
-      s.fire = &row("fire.fire_types", "skirmish");
+      static const Row& kSkirmish = row("fire.fire_types", "skirmish");
+      s.fire = &kSkirmish;
       s.first_fire = false;
     }
     best = std::max(best, expected_casualties(ti, success_mean(small_arms_pool(s))));

@@ -46,15 +46,17 @@ std::vector<std::string> target_names() {
 }
 
 const Row& target_row(const std::string& name) {
+  static const Table& kSolidShot = table("fire.solid_shot");
   for (const SolidShotTarget& t : kTargets) {
-    if (name == t.name) return row("fire.solid_shot", t.row);
+    if (name == t.name) return kSolidShot.row(t.row);
   }
-  return row("fire.solid_shot", "other");
+  return kSolidShot.row("other");
 }
 
 // The Ball list's gun-class modifier (L220-L222); medium guns have none.
 void add_class_modifier(const std::string& gun, Factor& f) {
-  if (const Row* m = table("fire.ball_modifiers").find(gun)) f.add(*m);
+  static const Table& kBallModifiers = table("fire.ball_modifiers");
+  if (const Row* m = kBallModifiers.find(gun)) f.add(*m);
 }
 
 std::string hits_text(int hits, int dice, int factor) {
@@ -63,8 +65,8 @@ std::string hits_text(int hits, int dice, int factor) {
 
 // Maximum range: the `max-range` parameter, or 0 for the class's proposed one (D12-13).
 double max_range(const ShotSituation& s) {
-  return s.max_range > 0 ? s.max_range
-                         : row("fire.artillery_ranges", s.gun).number("solid_shot_max");
+  static const Table& kRanges = table("fire.artillery_ranges");
+  return s.max_range > 0 ? s.max_range : kRanges.row(s.gun).number("solid_shot_max");
 }
 
 constexpr std::array<std::string_view, 4> kShots = {"canister", "solid-shot", "shell", "shrapnel"};
@@ -72,8 +74,9 @@ constexpr std::array<std::string_view, 3> kModes = {"cumulative", "flat", "none"
 
 // Solid shot's to-hit factor before the further-target modifier (L218-L223).
 Factor solid_shot_factor(const ShotSituation& s, bool named) {
+  static const FactorRow kLongRange(general_modifier("long-range"));
   Factor base(s.gunnery, "Gunnery Skill (R-001-5, D12-02)", named);
-  if (s.range > max_range(s) * s.long_fraction) base.add(general_modifier("long-range"));
+  if (s.range > max_range(s) * s.long_fraction) base.add(kLongRange);
   add_class_modifier(s.gun, base);
   apply_general_fire_modifiers(s.general, base);
   return base;
@@ -139,12 +142,14 @@ struct HowitzerShot {
 
 HowitzerShot howitzer_shot(const ShotSituation& s, bool named) {
   const bool shrapnel = s.shot == Shot::kShrapnel;
-  const Row& effect = row("fire.shell_shrapnel", s.gun);
+  static const Table& kEffects = table("fire.shell_shrapnel");
+  const Row& effect = kEffects.row(s.gun);
   double max = max_range(s);
   const double min = shrapnel ? 0 : s.min_range;
   if (shrapnel) max *= s.shrapnel_fraction;
+  static const FactorRow kLongRange(general_modifier("long-range"));
   Factor to_hit(s.gunnery, "Gunnery Skill (L165, D12-02)", named);
-  if (s.range > max * s.long_fraction) to_hit.add(general_modifier("long-range"));
+  if (s.range > max * s.long_fraction) to_hit.add(kLongRange);
   if (s.class_modifiers) add_class_modifier(s.gun, to_hit);
   apply_general_fire_modifiers(s.general, to_hit);
   return {&effect, effect.number(shrapnel ? "shrapnel" : "shell"), min, max, std::move(to_hit)};

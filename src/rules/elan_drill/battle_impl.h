@@ -20,6 +20,7 @@
 #include "core/dice/rng.h"
 #include "core/events/event.h"
 #include "core/force/proximity.h"
+#include "core/geometry/nearest_two_keys.h"
 #include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_options.h"
@@ -171,6 +172,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Both nearest enemies of `unit` while the snapshot stands, found together and kept.
   const UnitSnapshot::Nearest& frozen_nearest(int unit) const;
   UnitSnapshot::Nearest search_nearest(int unit) const;  // frozen_nearest's search
+  // One ring of search_nearest while the snapshot stands: the nearest of `near` (ids in any
+  // order) that `ok` accepts, by both keys, measuring none whose lower bound passes `bound`
+  // (mm: an accepted unit's distance, or infinity).
+  template <typename Ok>
+  NearestByTwoKeys nearest_in_ring(int unit, const std::vector<int>& near, double bound,
+                                   const Ok& ok) const;
   template <typename Key>
   int scan_nearest_enemy(int unit, Key key, double* mm) const;
   void check_nearest_answer(int unit, int found, int scanned) const;
@@ -331,6 +338,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void movement_phase(int side, EventLog& log);
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  // place_ok's parts while the snapshot stands: every corner on the table, and no unit of
+  // `near` (a superset of those filed within its reach of framed.rect's centre) overlapping
+  // it but `unit` and `ignore`.
+  bool on_table(const RectFrame& framed) const;
+  bool clear_among(int unit, const RectFrame& framed, int ignore,
+                   const std::vector<int>& near) const;
   CostFn terrain_cost(int unit) const;  // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
   // `moving` = false: not a move or formation change, so no DMs (L101-L103).
@@ -474,15 +487,21 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double gap_mm(int a, int b) const;  // proximity.cc
   // gap_mm given footprint_of(a) and footprint_of(b), already read by the caller.
   double gap_mm(int a, int b, const Rect& ra, const Rect& rb) const;
-  LiveIndex live_;     // footprints while units move: movement to close action (issue 9)
-  UnitSnapshot snap_;  // this turn's commanders, by side (react mid-turn)
-  std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through order_step only
+  LiveIndex live_;             // footprints while units move: movement to close action (issue 9)
+  std::uint64_t refiles_ = 0;  // refile()'s calls so far
+  SideFootprints acting_footprints_;  // the acting side's, through the reactive fire (fire.cc)
+  UnitSnapshot snap_;                 // this turn's commanders, by side (react mid-turn)
+  std::uint64_t frozen_epoch_ = 0;    // frozen_force_epoch: set through order_step only
   void leaders_changed() { leaders_dirty_ = true; }
   mutable std::vector<int> leader_of_;  // attached_leader's answers, by unit
   mutable bool leaders_dirty_ = true;   // a leader attached, detached or fell since
   struct FormationFits {
     int unit = -1;                                    // whose answers `known` holds
     std::vector<std::pair<std::string, bool>> known;  // formation, fits
+    // While the snapshot stands: the units filed within `reach` (mm) of the unit's centre,
+    // where every formation is laid out (-1: none asked yet).
+    double reach = -1;
+    std::vector<int> near;
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
   struct FormationFire {

@@ -75,7 +75,8 @@ struct SaveKeys {
 
 SaveSituation save_situation(const Params& p, const SaveKeys& k) {
   SaveSituation s;
-  s.experience = &row("close_saves.experience", p.get_string(k.experience));
+  static const Table& kExperience = table("close_saves.experience");
+  s.experience = &kExperience.row(p.get_string(k.experience));
   s.dms = int_of(p, k.dms);
   s.cover = named<Cover>(kCovers, p.get_string(k.cover));
   s.capped = p.get_string(k.caps) != "none";
@@ -97,18 +98,27 @@ int save_factor(const SaveSituation& s, RollRecord* rec) {
   const Row& exp = *s.experience;
   Factor f(exp.number("save"), rec != nullptr ? fmt::format("{} save ({})", exp.name, exp.ref) : "",
            rec != nullptr);
-  f.add(save_mod("dm"), s.dms);
+  // The modifier rows with their values, read once (issue 9: a row scan and a column
+  // look-up by name for each modifier of each save).
+  static const FactorRow kDm(save_mod("dm"));
+  static const FactorRow kTrained(save_mod("trained-skirmisher"));
+  static const FactorRow kAdHoc(save_mod("ad-hoc-skirmisher-or-artillery"));
+  static const FactorRow kFlankRear(save_mod("flank-rear"));
+  static const FactorRow kSoftCover(save_mod("soft-cover"));
+  static const FactorRow kHardCoverHeavy(save_mod("hard-cover-heavy-shot"));
+  static const FactorRow kHardCover(save_mod("hard-cover"));
+  f.add(kDm, s.dms);
   const bool vs_fire = s.attack != Attack::kMelee;
   if (vs_fire && s.skirmisher == Skirmisher::kTrained) {
-    f.add(save_mod("trained-skirmisher"));
+    f.add(kTrained);
   } else if (vs_fire && (s.skirmisher == Skirmisher::kAdHoc || s.artillery)) {
-    f.add(save_mod("ad-hoc-skirmisher-or-artillery"));
+    f.add(kAdHoc);
   }
-  if (s.flank_rear) f.add(save_mod("flank-rear"));
+  if (s.flank_rear) f.add(kFlankRear);
   const bool solid = s.attack == Attack::kSolidShot || s.attack == Attack::kHeavySolidShot;
-  if (s.cover == Cover::kSoft && !solid) f.add(save_mod("soft-cover"));
+  if (s.cover == Cover::kSoft && !solid) f.add(kSoftCover);
   if (s.cover == Cover::kHard) {
-    f.add(save_mod(s.attack == Attack::kHeavySolidShot ? "hard-cover-heavy-shot" : "hard-cover"));
+    f.add(s.attack == Attack::kHeavySolidShot ? kHardCoverHeavy : kHardCover);
   }
   f.record(rec, "save");
   int factor = f.total();

@@ -22,6 +22,12 @@ void BattleED::fire_phase(int side, EventLog& log) {
   // response fires (Stand and Fire, Change Formation and Fire, Form Closed Column and Fire:
   // L109-L117), at its charger.
   const bool responders_only = opts_.reactive_responders_only;
+  // The acting side's footprints, filed once for the loop (issue 9: the live index listed
+  // both sides' units within each defender's range); fire moves no unit, but should one be
+  // re-filed the live index answers again.
+  const std::uint64_t refiles = refiles_;
+  bool filed = false;
+  std::vector<int> enemies;
   for (int u : force_.units_of(defending)) {
     if (!active(u) || state_[u].fired_reaction) continue;  // fired in Fire and Evade
     if (responders_only && !fires_in_response(state_[u].response)) continue;
@@ -36,11 +42,17 @@ void BattleED::fire_phase(int side, EventLog& log) {
       // range is can_fire_at's, so within it the rest is the target on the table and in
       // arc, and one exact distance answers the range and the nearest.
       const double reach = fire_reach_in(u);
-      std::vector<int> enemies;
       if (live_.ready()) {  // ascending, every unit whose centre within_in may accept
         const Rect f = force_.units[u].footprint();
-        for (int e : live_near(f.centre, f.centre, reach * kMm + half_diagonal(f))) {
-          if (force_.units[e].side == side) enemies.push_back(e);
+        if (refiles_ == refiles) {
+          if (!filed) acting_footprints_.build(force_, side);
+          filed = true;
+          acting_footprints_.near(f.centre, reach * kMm + half_diagonal(f), enemies);
+        } else {
+          enemies.clear();
+          for (int e : live_near(f.centre, f.centre, reach * kMm + half_diagonal(f))) {
+            if (force_.units[e].side == side) enemies.push_back(e);
+          }
         }
       } else {
         enemies = force_.units_of(side);
@@ -132,7 +144,8 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
     if (skirmisher == "none"sv) skirmisher = "ad-hoc";
   }
   SaveSituation s;
-  s.experience = &row("close_saves.experience", experience(target));
+  static const Table& kExperience = elan_drill::table("close_saves.experience");
+  s.experience = &kExperience.row(experience(target));
   s.dms = std::min(state_[target].dms, 12);
   s.cover = cover_of(cover(target));
   s.capped = opts_.save_caps;
@@ -197,7 +210,8 @@ void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string
   p.per_casualty = opts_.per_casualty;
   p.elan.factor = elan(u);
   p.elan.dms = std::min(state_[u].dms, 12);
-  p.elan.square_or_cover = unit.formation == "square"sv || (!state_[u].moved && cover(u) != "none"sv);
+  p.elan.square_or_cover =
+      unit.formation == "square"sv || (!state_[u].moved && cover(u) != "none"sv);
   p.elan.below_half = below_half(u);  // D12-29
   p.elan.flank_rear = ft.flank_rear;
   p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22

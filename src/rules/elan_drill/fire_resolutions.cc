@@ -68,8 +68,9 @@ SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
     if (named) notes += fmt::format("; rifles must always use platoon fire ({})", weapon.ref);
   }
   Factor f(s.skill, "musketry skill (R-001-5, D12-10)", named);
-  const bool no_close = weapon.number("close") == 0;
-  Band band = band_of(s.range, weapon.number("close"), weapon.number("long"));
+  const int close = weapon.number("close");
+  const bool no_close = close == 0;
+  Band band = band_of(s.range, close, weapon.number("long"));
   if (no_close && band == Band::kClose) band = Band::kLong;
   if (band == Band::kLong && !(no_close && s.pistol_no_penalty)) {
     f.add(kLongRange);
@@ -206,11 +207,13 @@ Resolution small_arms_resolution() {
 namespace detail {
 
 CanisterShot canister_shot(const ShotSituation& s, bool named) {
-  static const Row& kHowitzer = row("fire.canister_modifiers", "howitzer");
-  const Row& gun = row("fire.canister", s.gun);
+  static const FactorRow kHowitzer(row("fire.canister_modifiers", "howitzer"));
+  static const FactorRow kLongRange(general_modifier("long-range"));
+  static const Table& kCanister = table("fire.canister");
+  const Row& gun = kCanister.row(s.gun);
   Factor f(s.gunnery, "Gunnery Skill (L155, D12-02)", named);
   const Band band = band_of(s.range, gun.number("short"), gun.number("long"));
-  if (band == Band::kLong) f.add(general_modifier("long-range"));
+  if (band == Band::kLong) f.add(kLongRange);
   if (s.howitzer) f.add(kHowitzer);
   apply_general_fire_modifiers(s.general, f);
   return {&gun, std::move(f), band};

@@ -10,7 +10,10 @@ void add_general_fire_params(std::vector<ParamSpec>& ps) {
       flag("friends-in-contact", "target in contact only with friends (-1)", "L205, D12-25"));
 }
 
-const Row& general_modifier(std::string_view key) { return row("fire.general_modifiers", key); }
+const Row& general_modifier(std::string_view key) {
+  static const Table& kModifiers = table("fire.general_modifiers");
+  return kModifiers.row(key);
+}
 
 FireModifiers fire_modifiers(const Params& p) {
   return {p.get_bool("moving"), int_of(p, "dms"), p.get_bool("reaction"),

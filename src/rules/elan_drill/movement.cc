@@ -24,9 +24,7 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
   // corners for the table (table.contains(r) frames it too), each other unit's kept
   // (frame_of; issue 9).
   const RectFrame framed(r);
-  for (const Vec2 p : framed.corners) {
-    if (!scenario_.table.contains(p)) return false;
-  }
+  if (!on_table(framed)) return false;
   const double hr = half_diagonal(r) + 1.0;
   auto clear_of = [&](int o) {
     if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
@@ -41,17 +39,7 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
   thread_local std::vector<int> near;
   if (snap_.ready()) {  // no unit moves: only those filed near r (proximity.h)
     snap_.near_unordered(r.centre, hr, near);
-    // clear_of on the filed footprints and half diagonals (footprint_of's while the snapshot
-    // stands), the centres' bound first (issue 9: most of the 10,000-stand turn's
-    // candidates, each with a footprint copied and a square root).
-    return std::all_of(near.begin(), near.end(), [&](int o) {
-      const Rect& f = snap_.footprint(o);
-      const double reach = hr + snap_.half(o);
-      const Vec2 d = f.centre - r.centre;
-      if (d.dot(d) > reach * reach) return true;
-      if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
-      return !overlaps(framed, frame_of(o, f), 0.01);
-    });
+    return clear_among(unit, framed, ignore, near);
   }
   if (live_.ready()) {  // the same, from the footprints kept while units move
     live_.near(Box{r.centre, r.centre}, hr, near);
@@ -61,6 +49,36 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
     if (!clear_of(static_cast<int>(i))) return false;
   }
   return true;
+}
+
+bool BattleED::on_table(const RectFrame& framed) const {
+  // Every corner lies within the half diagonal of the centre (up to rounding, far below
+  // the 1 mm allowed): a centre that far inside each edge has them all on the table
+  // (issue 9: four corner tests for every formation tried and every placement).
+  const auto& t = scenario_.table;
+  const Vec2 c = framed.rect.centre;
+  const double h = half_diagonal(framed.rect) + 1.0;
+  if (c.x >= h && c.x <= t.width() - h && c.y >= h && c.y <= t.height() - h) return true;
+  return std::all_of(framed.corners.begin(), framed.corners.end(),
+                     [&](Vec2 p) { return t.contains(p); });
+}
+
+bool BattleED::clear_among(int unit, const RectFrame& framed, int ignore,
+                           const std::vector<int>& near) const {
+  const Rect& r = framed.rect;
+  const double hr = half_diagonal(r) + 1.0;
+  // clear_of on the filed footprints and half diagonals (footprint_of's while the snapshot
+  // stands), the centres' bound first (issue 9: most of the 10,000-stand turn's
+  // candidates, each with a footprint copied and a square root). Candidates farther than
+  // that bound pass it, so a wider list around the same centre answers the same.
+  return std::all_of(near.begin(), near.end(), [&](int o) {
+    const Rect& f = snap_.footprint(o);
+    const double reach = hr + snap_.half(o);
+    const Vec2 d = f.centre - r.centre;
+    if (d.dot(d) > reach * reach) return true;
+    if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
+    return !overlaps(framed, frame_of(o, f), 0.01);
+  });
 }
 
 // §11: rough ×2 and difficult ×3 movement cost; skirmishers ignore both (L193).

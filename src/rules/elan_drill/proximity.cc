@@ -148,6 +148,7 @@ void UnitSnapshot::build(const Force& force) {
     memo_.assign(rects_.size(), Nearest{});
     hints_.assign(side_.size(), -1);
   }
+  if (last_.size() != rects_.size()) last_.assign(rects_.size(), -1);
   contact_memo_.clear();
   targets_memo_.clear();
   ready_ = true;
@@ -198,6 +199,35 @@ void UnitSnapshot::near_enemies_unordered(int side, const Rect& r, double reach_
 
 void UnitSnapshot::near(const Rect& r, double reach_mm, std::vector<int>& out) const {
   near(r.centre, reach_mm + half_diagonal(r), out);
+}
+
+void SideFootprints::build(const Force& force, int side) {
+  for (Bucket& b : buckets_) {
+    b.ids.clear();
+    b.centres.clear();
+    b.max_half = 0;
+  }
+  for (std::size_t i = 0; i < force.units.size(); ++i) {
+    if (force.units[i].side != side) continue;
+    const Rect f = force.units[i].footprint();
+    const double h = half_diagonal(f);
+    Bucket& b = buckets_[h <= UnitSnapshot::kSmallHalfMm ? 0 : 1];
+    b.ids.push_back(static_cast<int>(i));
+    b.centres.push_back(f.centre);
+    b.max_half = std::max(b.max_half, h);
+  }
+  for (Bucket& b : buckets_) b.grid.build(b.centres, kCellMm);
+}
+
+void SideFootprints::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
+  // A footprint within reach of p has its centre within reach + its half diagonal.
+  out.clear();
+  for (const Bucket& b : buckets_) {
+    const double h = reach_mm + b.max_half + kSlackMm;
+    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+  }
+  std::sort(out.begin(), out.end());
 }
 
 void LiveIndex::build(const Force& force) {
@@ -276,6 +306,7 @@ void BattleED::verify_live(const char* when) const {
 
 void BattleED::refile(int unit) {
   touch(unit);  // its footprint changed
+  ++refiles_;
   if (live_.ready()) live_.refile(unit, force_.units[unit].footprint());
 }
 
@@ -430,79 +461,105 @@ const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
   return memo;
 }
 
+template <typename Ok>
+NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& near, double bound,
+                                           const Ok& ok) const {
+  const Rect& me = snap_.footprint(unit);
+  const double hm = snap_.half(unit);
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  // (the lower bound of the distance; id)
+  thread_local std::vector<std::pair<double, int>> cands;
+  // Issue 9: each candidate's bounds from its centre distance and both half diagonals
+  // (kept with the snapshot, no square root of a footprint). The edge-to-edge distance is
+  // no more than the centres' (both centres lie inside), so no candidate whose lower bound
+  // passes the nearest centre (with beyond()'s slack) can be either answer; the few left
+  // are measured nearest bound first, while their bound can still beat the best found (a
+  // ring around a unit far behind its line held about 80 enemies, most of them sorted and
+  // each with a square root, before).
+  cands.clear();
+  double cmin = kInf;
+  for (const int o : near) {
+    if (!ok(o)) continue;
+    const Vec2 d = snap_.footprint(o).centre - me.centre;
+    const double c = std::sqrt(d.dot(d));
+    const double lower = c - hm - snap_.half(o);
+    if (lower > bound) continue;
+    cmin = std::min(cmin, c);  // a kept candidate's centre distance: it bounds the answer too
+    cands.emplace_back(lower, o);
+  }
+  NearestByTwoKeys best;
+  if (!cands.empty()) {
+    const double cut = cmin * (1 + 1e-9) + 1e-6;
+    const auto kept = std::remove_if(
+        cands.begin(), cands.end(), [&](const std::pair<double, int>& c) { return c.first > cut; });
+    // Those left by the tighter bound along the line of centres (core/geometry/
+    // separation.h's, on the kept frames; issue 9: with the half diagonals' bound about 7
+    // exact distances a search were taken, lines facing each other).
+    const RectFrame& mine = frame_of(unit);
+    for (auto it = cands.begin(); it != kept; ++it) {
+      it->first = std::max(it->first, centre_line_gap(mine, frame_of(it->second)));
+    }
+    std::sort(cands.begin(), kept);
+    for (auto it = cands.begin(); it != kept; ++it) {
+      if (best.beyond(it->first)) break;  // it->first <= the distance
+      best.offer(it->second, distance(mine, frame_of(it->second)));
+    }
+  }
+  return best;
+}
+
 UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   const int side = force_.units[unit].side;
   auto enemy = [&](int o) { return force_.units[o].side != side && active(o); };
   // Rings of doubling reach: once both answers lie within the reach searched, no unit
   // outside it (farther than the reach) can be nearer or tie. The first ring is the
-  // distance to the enemy last found for this side (a neighbour's nearest, most often): an
-  // active enemy that far bounds the answer, so that ring is the last.
+  // distance to the enemy last found for this unit, still active (in an earlier snapshot:
+  // units move a few inches a turn), else for this side (a neighbour's nearest, most
+  // often): an active enemy that far bounds the answer, so that ring is the last.
   const Rect& me = snap_.footprint(unit);
-  const double hm = snap_.half(unit);
   const std::size_t others = snap_.size() - snap_.side_count(side);
   int& hint = snap_.nearest_hint(side);
+  int& last = snap_.last_nearest(unit);
   constexpr double kInf = std::numeric_limits<double>::infinity();
   double reach = 8.0 * kMm;
   // No candidate whose lower bound passes an active enemy's distance (with beyond()'s
   // slack) can be either answer: it is not kept (issue 9: most of a ring around a unit far
   // behind its line lies beyond its nearest enemy).
   double bound = kInf;
-  if (hint >= 0 && enemy(hint)) {
-    const double gap = gap_mm(unit, hint);  // kept frames
+  const int known = last >= 0 && enemy(last) ? last : hint;
+  if (known >= 0 && enemy(known)) {
+    const double gap = gap_mm(unit, known);  // kept frames
     reach = std::max(reach, gap);
     bound = gap * (1 + 1e-9) + 1e-6;
   }
   thread_local std::vector<int> near;
-  // (the lower bound of the distance; id)
-  thread_local std::vector<std::pair<double, int>> cands;
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
-    // Issue 9: each candidate's bounds from its centre distance and both half diagonals
-    // (kept with the snapshot, no square root of a footprint). The edge-to-edge distance is
-    // no more than the centres' (both centres lie inside), so no candidate whose lower bound
-    // passes the nearest centre (with beyond()'s slack) can be either answer; the few left
-    // are measured nearest bound first, while their bound can still beat the best found (a
-    // ring around a unit far behind its line held about 80 enemies, most of them sorted and
-    // each with a square root, before).
-    cands.clear();
-    double cmin = kInf;
-    for (const int o : near) {
-      if (!enemy(o)) continue;
-      const Vec2 d = snap_.footprint(o).centre - me.centre;
-      const double c = std::sqrt(d.dot(d));
-      const double lower = c - hm - snap_.half(o);
-      if (lower > bound) continue;
-      cmin = std::min(cmin, c);  // a kept enemy's centre distance: it bounds the answer too
-      cands.emplace_back(lower, o);
-    }
-    NearestByTwoKeys best;
-    if (!cands.empty()) {
-      const double cut = cmin * (1 + 1e-9) + 1e-6;
-      const auto kept =
-          std::remove_if(cands.begin(), cands.end(),
-                         [&](const std::pair<double, int>& c) { return c.first > cut; });
-      // Those left by the tighter bound along the line of centres (core/geometry/
-      // separation.h's, on the kept frames; issue 9: with the half diagonals' bound about 7
-      // exact distances a search were taken, lines facing each other).
-      const RectFrame& mine = frame_of(unit);
-      for (auto it = cands.begin(); it != kept; ++it) {
-        it->first = std::max(it->first, centre_line_gap(mine, frame_of(it->second)));
-      }
-      std::sort(cands.begin(), kept);
-      for (auto it = cands.begin(); it != kept; ++it) {
-        if (best.beyond(it->first)) break;  // it->first <= the distance
-        best.offer(it->second, distance(mine, frame_of(it->second)));
-      }
-    }
+    const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, enemy);
     if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||
         near.size() >= others) {
       if (best.best_in >= 0) hint = best.best_in;
+      last = best.best_in;
       return {best.best_in, best.best_mm, best.at_mm};
     }
   }
 }
 
 int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
+  if (snap_.ready()) {
+    // search_nearest's rings among every unit `ok` accepts (issue 9: a sorted list, a copy
+    // of each candidate's footprint and two sines and cosines for each exact distance, for
+    // the screens of a 10,000-stand turn).
+    const Rect& me = snap_.footprint(unit);
+    thread_local std::vector<int> near;
+    for (double reach = 8.0 * kMm;; reach *= 2) {
+      snap_.near_unordered(me.centre, reach + half_diagonal(me), near);
+      const NearestByTwoKeys best =
+          nearest_in_ring(unit, near, std::numeric_limits<double>::infinity(), ok);
+      if ((best.best_in >= 0 && best.at_in <= reach) || near.size() == force_.units.size())
+        return best.best_in;
+    }
+  }
   const Rect me = footprint_of(unit);
   for (double reach = 8.0 * kMm;; reach *= 2) {
     const IdList near = units_near(unit, reach / kMm);  // all when not frozen

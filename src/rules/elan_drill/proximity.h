@@ -61,6 +61,10 @@ class UnitSnapshot {
   // The enemy last found nearest to a unit of `side` (-1: none yet), valid with the
   // snapshot: its distance bounds the next search's, a neighbour's most often.
   int& nearest_hint(int side) const { return hints_[static_cast<std::size_t>(side)]; }
+  // The enemy last found nearest to `unit` by inches (-1: none yet), kept through every
+  // snapshot of the battle: still active, its distance bounds the next search's, most
+  // often tighter than a neighbour's (units move a little a turn).
+  int& last_nearest(int unit) const { return last_[static_cast<std::size_t>(unit)]; }
   // Memo of the enemies a unit may fire at (BattleED::fire_targets; `known`: kept before),
   // valid with the snapshot.
   std::vector<int>* targets_memo(int unit, bool* known) const {
@@ -90,6 +94,7 @@ class UnitSnapshot {
   // unit on the table (which at 10,000 stands a side put several times the candidates in
   // every nearest-enemy ring and place_ok).
   static constexpr double kSmallHalfMm = 4.0 * kMmPerInch;
+  friend class SideFootprints;
   using Buckets = std::array<Bucket, 2>;  // small, large
   // Files `units` (ascending ids, rects_ and halves_ filled) into `b` by their sizes.
   void file(Buckets& b, const std::vector<int>& units) const;
@@ -102,8 +107,32 @@ class UnitSnapshot {
   std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
   mutable std::vector<Nearest> memo_;
   mutable std::vector<int> hints_;  // by side
+  mutable std::vector<int> last_;   // by unit
   mutable std::unordered_map<std::uint64_t, int> contact_memo_;
   mutable std::unordered_map<int, std::vector<int>> targets_memo_;
+};
+
+// The centres of one side's units, filed in two grids by size as UnitSnapshot's, for
+// queries while none of their footprints changes (issue 9: the reactive fire of a
+// 10,000-stand turn asked the live index, every unit of both sides, for the acting side's
+// units within each defender's range).
+class SideFootprints {
+ public:
+  // Files the units of `side` with their footprints now.
+  void build(const Force& force, int side);
+  // Ascending ids of the filed units whose footprint as filed may lie within `reach_mm` of
+  // `p`: every one that does is listed (a superset; the caller measures). Into `out`
+  // (cleared first).
+  void near(Vec2 p, double reach_mm, std::vector<int>& out) const;
+
+ private:
+  struct Bucket {
+    PointGrid grid;
+    std::vector<int> ids;
+    std::vector<Vec2> centres;
+    double max_half = 0;
+  };
+  std::array<Bucket, 2> buckets_;  // small, large (UnitSnapshot::kSmallHalfMm)
 };
 
 // The units' footprints kept valid while units move (issue 9): built for the movement,

@@ -79,13 +79,15 @@ UnitFacts BattleED::facts_now(int unit) const {
   f.weapon = u.attribute_string("weapon", "musket");
   f.gun = u.attribute_string("gun", "medium");
   f.experience = u.attribute_string("experience", "steady");
-  f.weapon_row = elan_drill::table("fire.weapons").find(f.weapon);
+  static const Table& kWeapons = elan_drill::table("fire.weapons");
+  static const Table& kCanister = elan_drill::table("fire.canister");
+  f.weapon_row = kWeapons.find(f.weapon);
   f.unarmed = f.weapon == "none"sv;
   if (f.weapon_row != nullptr) {
     f.weapon_close = f.weapon_row->number("close");
     f.weapon_long = f.weapon_row->number("long");
   }
-  f.canister_row = elan_drill::table("fire.canister").find(f.gun);
+  f.canister_row = kCanister.find(f.gun);
   if (f.canister_row != nullptr) {
     f.canister_short = f.canister_row->number("short");
     f.canister_long = f.canister_row->number("long");
@@ -225,7 +227,8 @@ double BattleED::max_range_in(int unit) const {
 // A unit's small arm's row of fire.weapons (kept in its facts).
 const TableRow& BattleED::weapon_row(int unit) const {
   const UnitFacts& f = facts_[unit];
-  return f.weapon_row != nullptr ? *f.weapon_row : row("fire.weapons", f.weapon);
+  static const Table& kWeapons = elan_drill::table("fire.weapons");
+  return f.weapon_row != nullptr ? *f.weapon_row : kWeapons.row(f.weapon);
 }
 
 // Without a row, the look-up by name reports the missing weapon or gun class.
@@ -315,7 +318,8 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
                                                     : "volley";
   if (u.arm == Arm::kCavalry) fire = "platoon";
   s.weapon = &weapon_row(unit);
-  s.fire = &row("fire.fire_types", fire);
+  static const Table& kFireTypes = elan_drill::table("fire.fire_types");
+  s.fire = &kFireTypes.row(fire);
   s.figures = std::clamp(eligible_figures(unit), 1, 60);
   s.skill = musketry(unit);
   s.mounted = u.arm == Arm::kCavalry;
@@ -344,7 +348,8 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   s.skirmish = u.formation == "skirmish"sv;
   s.march_column = u.formation == "march-column"sv;
   s.non_charging_cavalry = u.arm == Arm::kCavalry && !charging;
-  s.target.experience = &row("close_saves.experience", experience(target));
+  static const Table& kExperience = elan_drill::table("close_saves.experience");
+  s.target.experience = &kExperience.row(experience(target));
   s.target.dms = std::min(state_[target].dms, 12);
   s.target.cover = cover_of(target_cover);
   s.target.capped = opts_.save_caps;

@@ -135,21 +135,28 @@ int capped(const TestOptions& o, int factor) {
 Factor elan_factor(const ElanFactors& e, bool close_action, bool named) {
   static const FactorRow kDm(elan("factor_modifiers", "dm"));
   static const FactorRow kSquareOrCover(elan("factor_modifiers", "square-or-cover"));
+  static const FactorRow kOutnumbered(elan("factor_modifiers", "outnumbered"));
+  static const FactorRow kMarchColumn(elan("factor_modifiers", "march-column"));
+  static const FactorRow kColumn(elan("factor_modifiers", "column"));
+  static const FactorRow kFlankRear(elan("factor_modifiers", "attacking-flank-rear"));
+  static const FactorRow kUphill(elan("factor_modifiers", "uphill"));
+  static const FactorRow kLighterCavalry(elan("factor_modifiers", "lighter-cavalry"));
+  static const FactorRow kOpponentSkirmish(elan("factor_modifiers", "opponent-skirmish"));
   Factor f(e.factor, "Elan factor (§2.2, D12-02)", named);
   f.add(kDm, e.dms);
   if (e.square_or_cover) f.add(kSquareOrCover);
   if (e.leader) f.add("attached leader", e.options.leader_bonus, "D12-22");
   if (close_action) {  // "In or Closing to Close Action" (L58)
-    if (e.outnumbered) f.add(elan("factor_modifiers", "outnumbered"));
+    if (e.outnumbered) f.add(kOutnumbered);
     if (e.formation == CloseFormation::kMarchColumn) {
-      f.add(elan("factor_modifiers", "march-column"));
+      f.add(kMarchColumn);
     } else if (e.formation != CloseFormation::kOther) {
-      f.add(elan("factor_modifiers", "column"));
+      f.add(kColumn);
     }
-    if (e.attacking_flank_rear) f.add(elan("factor_modifiers", "attacking-flank-rear"));
-    if (e.uphill) f.add(elan("factor_modifiers", "uphill"));
-    if (e.lighter_cavalry) f.add(elan("factor_modifiers", "lighter-cavalry"));
-    if (e.opponent_skirmish) f.add(elan("factor_modifiers", "opponent-skirmish"));
+    if (e.attacking_flank_rear) f.add(kFlankRear);
+    if (e.uphill) f.add(kUphill);
+    if (e.lighter_cavalry) f.add(kLighterCavalry);
+    if (e.opponent_skirmish) f.add(kOpponentSkirmish);
   }
   return f;
 }
@@ -547,11 +554,15 @@ Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* 
   return with_record(explain, [&](RollRecord* rec) {
     const bool named = rec != nullptr;  // a quiet battle's rally builds no text
     DiceCount dice(named);
-    dice.add(elan("triggers", s.stationary ? "rally-stationary" : "rally-moving"));
+    static const DiceRow kStationary(elan("triggers", "rally-stationary"));
+    static const DiceRow kMoving(elan("triggers", "rally-moving"));
+    dice.add(s.stationary ? kStationary : kMoving);
     if (s.leader_near && s.broken) dice.add("leader within 4\" of a broken unit", 1, "D12-22");
     Factor f(s.factor, "Elan factor (§2.2, D12-02)", named);
-    f.add(elan("factor_modifiers", "dm"), s.dms);
-    if (s.square_or_cover) f.add(elan("factor_modifiers", "square-or-cover"));
+    static const FactorRow kDm(elan("factor_modifiers", "dm"));
+    static const FactorRow kSquareOrCover(elan("factor_modifiers", "square-or-cover"));
+    f.add(kDm, s.dms);
+    if (s.square_or_cover) f.add(kSquareOrCover);
     if (s.leader) f.add("attached leader", s.options.leader_bonus, "D12-22");
     f.record(rec, "rally");
     const int n = std::max(dice.total(), s.options.min_dice);
