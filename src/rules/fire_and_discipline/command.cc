@@ -174,15 +174,25 @@ bool advance_keeps_closing(const FdState& s, int unit, const Rect& from, const R
   // Issue 9 round 12: `to` framed once, and no exact distance to a stand whose centre lies
   // farther from `to` than the limit and its half-diagonal (padded far above rounding): the
   // same answers.
+  // Round 19: nor to a stand whose centre lies within the limit of `to` (less a margin far
+  // above rounding): the centre is a point of the stand, so the stand is within too.
   const RectFrame to_frame(to);
   const double cut = limit * (1 + 1e-9) + 1e-6;
+  const double surely = limit * (1 - 1e-9) - 1e-6;
   auto near = [&](const Stand& st) {
     if (st.removed) return false;
-    if (stand_lower_bound(to_frame, st.rect) > cut) {
+    const double to_centre = distance(to_frame, st.rect.centre);
+    if (to_centre - half_diagonal(st.rect) > cut) {
       if (shortcut_checks()) {
         SB_CHECK(!(distance(to, st.rect) <= limit), "a stand beyond the bound is within reach");
       }
       return false;
+    }
+    if (to_centre < surely) {
+      if (shortcut_checks()) {
+        SB_CHECK(distance(to, st.rect) <= limit, "a stand whose centre is within is not");
+      }
+      return true;
     }
     return distance(to_frame, RectFrame(st.rect)) <= limit;
   };
