@@ -521,6 +521,51 @@ TEST(FireAndDisciplineScale, PossibleShiftsAnswerAsEachOffsetAlone) {
   EXPECT_GT(left_out, 0);
 }
 
+// The plans of one MoveProbes (one trial of the unit's stands for every move, issue 9
+// round 19) are plan_move's, each asked alone: every unit of a played battle, toward each
+// side and the table's corners, near and far, straight ahead and wheeling, as an offer and
+// in full, with the kept answers checked (check_kept) and as played.
+TEST(FireAndDisciplineScale, MoveProbesPlanAsPlanMoveAlone) {
+  const Scenario sc = played_battle(1);
+  FdState s = played_state(sc);
+  int moved = 0, wheeled = 0, refused = 0;
+  each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>&) {
+    const Rect fp = u.footprint();
+    MoveProbes probes(s, k);
+    for (const PlanDetail detail : {PlanDetail::kOffer, PlanDetail::kFull}) {
+      for (const double bearing : {0.0, 90.0, 180.0, 270.0, 33.0}) {
+        for (const double yd : {3.0, 40.0, 300.0}) {
+          for (const double turn : {0.0, 25.0, -100.0}) {
+            const Vec2 goal = fp.centre + bearing_vector(fp.facing + bearing) * s.mm(yd);
+            const double facing = normalize_bearing(fp.facing + turn);
+            const MovePlan want = plan_move(s, k, goal, facing, Rate::kField, 2, detail);
+            const MovePlan got = probes.plan(goal, facing, Rate::kField, 2, detail);
+            EXPECT_EQ(got.stands, want.stands) << u.id;
+            ASSERT_EQ(got.rects.size(), want.rects.size()) << u.id;
+            for (std::size_t i = 0; i < got.rects.size(); ++i) {
+              EXPECT_EQ(got.rects[i].centre, want.rects[i].centre) << u.id;
+              EXPECT_EQ(got.rects[i].facing, want.rects[i].facing) << u.id;
+            }
+            EXPECT_EQ(got.aim, want.aim) << u.id;
+            EXPECT_EQ(got.centre, want.centre) << u.id;
+            EXPECT_EQ(got.text, want.text) << u.id;
+            EXPECT_EQ(got.result.moved, want.result.moved) << u.id;
+            EXPECT_EQ(got.result.wheeled, want.result.wheeled) << u.id;
+            EXPECT_EQ(got.result.distance_yd, want.result.distance_yd) << u.id;
+            EXPECT_EQ(got.result.stopped_by, want.result.stopped_by) << u.id;
+            moved += want.result.moved;
+            wheeled += want.result.wheeled;
+            refused += !want.result.moved;
+          }
+        }
+      }
+    }
+  });
+  EXPECT_GT(moved, 0);
+  EXPECT_GT(wheeled, 0);
+  EXPECT_GT(refused, 0);
+}
+
 // A unit's terrain reach (movement_detail::unit_reach) is the least of its stands'
 // point_reach, bit for bit, both where no feature lies near the move (issue 9 round 17:
 // open ground worked out without the terrain queries) and where one does: every unit,

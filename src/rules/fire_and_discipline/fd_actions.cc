@@ -100,6 +100,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   // Moves: toward the nearest enemy to musket range, toward each objective, back home.
   const std::optional<double> field = rate_yd(s_, unit, Rate::kField);
   if (!field || *field <= 0) return out;
+  MoveProbes probes(s_, unit);  // one trial of the stands for every move below (round 19)
   auto move_to = [&](Vec2 goal, double stop_short_mm) {
     Action m;
     m.kind = ActionKind::kMove;
@@ -118,7 +119,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     // destination is the point straight ahead the unit would make for (movement.h), so
     // the commander weighs the move it would really get.
     const MovePlan plan =
-        plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
+        probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
     auto offered = [](const MovePlan& p) {
       return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
     };

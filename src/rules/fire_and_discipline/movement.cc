@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -27,8 +28,11 @@ double first_yard_mm(const FdState& s) {
   return t;
 }
 
-MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                   double probe_yd, PlanDetail detail) {
+namespace {
+
+// plan_move, the start Mover kept in `kept` when given (made there when empty).
+MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                   double probe_yd, PlanDetail detail, std::unique_ptr<Mover>* kept) {
   MovePlan plan;
   MoveResult& res = plan.result;
   const Unit& u = unit_at(s, unit);
@@ -53,7 +57,13 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
   if (turn > 180) turn -= 360;
   const bool wheel = std::fabs(turn) > 0.5;
   // The stands' rects are the start Mover's own (issue 9 round 18: not copied into it).
-  const Mover start(s, unit, rects_of(u, idx));
+  std::optional<Mover> own;
+  if (kept == nullptr) {
+    own.emplace(s, unit, rects_of(u, idx));
+  } else if (!*kept) {
+    *kept = std::make_unique<Mover>(s, unit, rects_of(u, idx));
+  }
+  const Mover& start = kept == nullptr ? *own : **kept;
   const std::vector<Rect>& base = start.base();
 
   if (disordered(s, unit)) {  // FD-26: re-face in place only
@@ -176,6 +186,22 @@ MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, 
                {"wheel_deg", Value(res.wheeled ? made : 0.0)},
                {"stopped_by", Value(res.stopped_by)}};
   return plan;
+}
+
+}  // namespace
+
+MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
+                   double probe_yd, PlanDetail detail) {
+  return plan_with(s, unit, destination, facing, rate, probe_yd, detail, nullptr);
+}
+
+MoveProbes::MoveProbes(const FdState& s, int unit) : s_(s), unit_(unit) {}
+
+MoveProbes::~MoveProbes() = default;
+
+MovePlan MoveProbes::plan(Vec2 destination, double facing, Rate rate, double probe_yd,
+                          PlanDetail detail) {
+  return plan_with(s_, unit_, destination, facing, rate, probe_yd, detail, &start_);
 }
 
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,

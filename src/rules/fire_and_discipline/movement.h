@@ -22,6 +22,7 @@
 // - §3.42 (limbered guns move the way the horses face) is not enforced.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline {
+
+namespace movement_detail {
+class Mover;
+}  // namespace movement_detail
 
 enum class Rate { kField, kCharge, kSkirmish, kRoad, kTactical };
 std::string_view rate_name(Rate r);  // "field", "charge", "skirmish", "road", "tactical"
@@ -97,6 +102,23 @@ struct MovePlan {
 };
 MovePlan plan_move(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
                    double probe_yd, PlanDetail detail = PlanDetail::kFull);
+// plan_move of several moves of one unit in one unchanged state (legal_actions' probes):
+// the same plans, bit for bit, one trial of the unit's stands (their frames and the start
+// distances it keeps) serving every plan (issue 9 round 19: each probe made its own).
+class MoveProbes {
+ public:
+  MoveProbes(const FdState& s, int unit);
+  ~MoveProbes();
+  MoveProbes(const MoveProbes&) = delete;
+  MoveProbes& operator=(const MoveProbes&) = delete;
+  MovePlan plan(Vec2 destination, double facing, Rate rate, double probe_yd,
+                PlanDetail detail = PlanDetail::kFull);
+
+ private:
+  const FdState& s_;
+  int unit_;
+  std::unique_ptr<movement_detail::Mover> start_;  // made by the first plan that needs it
+};
 // The least distance (mm) that s.yd() reads as at least 1 yd: t >= first_yard_mm(s) exactly
 // when s.yd(t) >= 1 (s.yd is monotone).
 double first_yard_mm(const FdState& s);

@@ -181,9 +181,7 @@ void StandSnapshot::around_enemies(const Rect& r, int side, double reach, Visit 
 
 template <typename Accept>
 double StandSnapshot::nearest_enemy_stand(const RectFrame& fr, int side, Accept accept) const {
-  const Rect& r = fr.rect;
   const Box box = bounds(fr);
-  const double rr = half_diagonal(r);
   double least = std::numeric_limits<double>::infinity();
   around_enemy_units(
       box, side,
@@ -193,10 +191,10 @@ double StandSnapshot::nearest_enemy_stand(const RectFrame& fr, int side, Accept 
         for (int k = first_of_unit_[static_cast<std::size_t>(u)]; k >= 0;
              k = next_of_slot_[static_cast<std::size_t>(k)]) {
           const StandEntry& e = stands[static_cast<std::size_t>(k)];
-          // Only stands whose bound from the centres allows a nearer one (less rounding).
-          if ((r.centre - e.rect.centre).length() - rr - e.radius > least * (1 + 1e-9) + 1e-6) {
-            continue;
-          }
+          // Only stands whose bound allows a nearer one (less rounding): every point of the
+          // stand lies within its half-diagonal of its centre (round 19: measured from the
+          // footprint `fr` itself, not its centre less its half-diagonal).
+          if (distance(fr, e.rect.centre) - e.radius > least * (1 + 1e-9) + 1e-6) continue;
           least = std::min(least, distance(fr, e.frame));
         }
       },
@@ -207,11 +205,11 @@ double StandSnapshot::nearest_enemy_stand(const RectFrame& fr, int side, Accept 
 template <typename Accept>
 bool StandSnapshot::enemy_stand_within(const RectFrame& fr, int side, double limit,
                                        Accept accept) const {
-  const Rect& r = fr.rect;
   const Box box = bounds(fr);
-  const double rr = half_diagonal(r);
-  // A stand whose bound from the centres lies beyond the limit (less rounding) is not within.
+  // A stand whose bound (as nearest_enemy_stand's) lies beyond the limit (less rounding) is
+  // not within; round 19: one whose centre lies within it (less rounding) is.
   const double cut = limit * (1 + 1e-9) + 1e-6;
+  const double surely = limit * (1 - 1e-9) - 1e-6;
   bool found = false;
   around_enemy_units(
       box, side,
@@ -223,8 +221,9 @@ bool StandSnapshot::enemy_stand_within(const RectFrame& fr, int side, double lim
         for (int k = first_of_unit_[static_cast<std::size_t>(u)]; k >= 0 && !found;
              k = next_of_slot_[static_cast<std::size_t>(k)]) {
           const StandEntry& e = stands[static_cast<std::size_t>(k)];
-          if ((r.centre - e.rect.centre).length() - rr - e.radius > cut) continue;
-          found = distance(fr, e.frame) <= limit;
+          const double to_centre = distance(fr, e.rect.centre);
+          if (to_centre - e.radius > cut) continue;
+          found = to_centre < surely || distance(fr, e.frame) <= limit;
         }
       },
       [&](double bound) { return !found && bound <= limit + kSlackMm; });
