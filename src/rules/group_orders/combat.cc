@@ -57,7 +57,7 @@ void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
 }
 
 void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred) {
-  const bool second_die = option("h4_22_light_split") == "second-die";
+  const bool second_die = step_options_.light_second_die;
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (force_.units[i].side != side || !active(u) || in_contact_with_enemy(u)) continue;
@@ -181,7 +181,7 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       if (force_.units[victim].on_table()) kill_stands(victim, k, "melee, L162-L165", log);
     }
   };
-  if (option("h4_10_results") == "simultaneous") {  // H4-10: both roll, then both apply
+  if (step_options_.melee_results_simultaneous) {  // H4-10: both roll, then both apply
     const Kills mine = fight(true);
     const Kills theirs = fight(false);
     apply(mine);
