@@ -83,7 +83,8 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
 }
 
 // kept_shot_kills answers each question with what compute() gave the first time it was
-// asked, and no two questions share an answer: here each question's answer is its number.
+// asked, and no two questions share an answer: here each question's answer is its number;
+// the same of kept_shot_modifiers, which keeps its answers by the same key.
 TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
   std::mt19937_64 gen(12);
   auto pick = [&](const std::vector<std::string>& v) {
@@ -153,6 +154,16 @@ TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
       });
       EXPECT_EQ(v, expected[i]) << i;
       EXPECT_EQ(computed, round == 0 && expected[i] == static_cast<double>(i)) << i;
+      // The modifiers a roll reads are kept by the same key, apart from the kills.
+      bool counted = false;
+      const ShotModifierTotal m =
+          kept_shot_modifiers(q.facts, q.range_class, text_id(q.rules_key), [&] {
+            counted = true;
+            return ShotModifierTotal{i % 2 == 0, static_cast<int>(i)};
+          });
+      EXPECT_EQ(m.total, static_cast<int>(expected[i])) << i;
+      EXPECT_EQ(m.may_shoot, static_cast<int>(expected[i]) % 2 == 0) << i;
+      EXPECT_EQ(counted, computed) << i;
       if (expected[i] != static_cast<double>(i)) ++repeats;
     }
   }

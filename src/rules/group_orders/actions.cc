@@ -161,27 +161,43 @@ struct ShotKeyHash {
   }
 };
 
+ShotKey shot_key(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key) {
+  return ShotKey{f.shooter.id,
+                 f.weapon.id,
+                 f.orders.id,
+                 f.target_cover.id,
+                 f.target_formation.id,
+                 rules_key.id,
+                 f.stands,
+                 range_class,
+                 static_cast<std::uint32_t>(flag_bits({f.moved, f.poor_shots, f.disordered,
+                                                       f.first_shot, f.target_light_infantry}))};
+}
+
+// A per-thread answer by a shot's key, bounded as memo_odds.
+template <typename V>
+V kept_by_shot(std::unordered_map<ShotKey, V, ShotKeyHash>& kept, const ShotKey& key,
+               const std::function<V()>& compute) {
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const V v = compute();
+  kept.emplace(key, v);
+  return v;
+}
+
 }  // namespace
 
-// Per thread, bounded as memo_odds.
 double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key,
                        const std::function<double()>& compute) {
   thread_local std::unordered_map<ShotKey, double, ShotKeyHash> kept;
-  const ShotKey key{f.shooter.id,
-                    f.weapon.id,
-                    f.orders.id,
-                    f.target_cover.id,
-                    f.target_formation.id,
-                    rules_key.id,
-                    f.stands,
-                    range_class,
-                    static_cast<std::uint32_t>(flag_bits({f.moved, f.poor_shots, f.disordered,
-                                                          f.first_shot, f.target_light_infantry}))};
-  if (auto it = kept.find(key); it != kept.end()) return it->second;
-  if (kept.size() >= kMaxOdds) kept.clear();
-  const double v = compute();
-  kept.emplace(key, v);
-  return v;
+  return kept_by_shot(kept, shot_key(f, range_class, rules_key), compute);
+}
+
+ShotModifierTotal kept_shot_modifiers(const BattleGO::ShootingFacts& f, int range_class,
+                                      TextId rules_key,
+                                      const std::function<ShotModifierTotal()>& compute) {
+  thread_local std::unordered_map<ShotKey, ShotModifierTotal, ShotKeyHash> kept;
+  return kept_by_shot(kept, shot_key(f, range_class, rules_key), compute);
 }
 
 namespace {
@@ -459,7 +475,7 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       back.facing = fp.facing;
       // L13-L19: formation changes by drill class.
       const Traits& tr = traits(unit);  // the drill class's formation change, read once
-      if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
+      if (const UnitTypeInfo* type = tr.type_info) {  // ruleset().unit_type(u.type), kept
         for (const std::string& f : type->formations) {
           // Compared as views: no out-of-line compare per name (issue 9).
           const std::string_view formation_text = f;
@@ -518,12 +534,7 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
-    // The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
-    // weapon_ranges of the facts' shooter and weapon.
-    const Weapon& weapon = weapon_of_unit(a.unit);
-    const int range_class =
-        weapon.none ? -1
-                    : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
+    const int range_class = shot_range_class(a.unit, facts);
     out.expected_kills = kept_shot_kills(facts, range_class, rules.key_id, [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
 
 namespace smoothbore::group_orders {
@@ -92,6 +93,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     t.weapon = u.attribute_string("weapon", "as-type");
     t.weapon_id = text_id(t.weapon);
     t.type_id = text_id(u.type);
+    t.type_info = ruleset().unit_type(u.type);
     t.poor_shots = u.attribute_string("poor-shots", "false") == "true";
     const std::string morale = u.attribute_string("morale", "normal");
     t.high_morale = morale == "high";

@@ -39,6 +39,7 @@
 #include "rules/group_orders/scanned_boxes.h"
 #include "rules/group_orders/text_id.h"
 #include "rules/resolution.h"
+#include "rules/ruleset.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::group_orders {
@@ -349,8 +350,19 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double leader_cm(int leader, int group) const;
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
-  bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
-  bool uphill_of_all_enemy_now(int unit) const;    // the same, never kept
+  // The table's elevation under the unit's footprint that uphill_of reads: at its front
+  // edge's centre, and (option any-part-higher) the highest of that, its centre and its
+  // corners; found once per footprint (issue 9: two to seven lookups of the hills per ask).
+  struct Heights {
+    bool valid = false;
+    Rect rect;        // the footprint the answers are for
+    int front = 0;    // elevation_at(front_centre())
+    int highest = 0;  // with any_part: the highest of the front, the centre and the corners
+    bool any_part = false;
+  };
+  const Heights& heights(int unit) const;
+  bool uphill_of_all_enemy(int unit) const;      // L176, within kUphillReachCm
+  bool uphill_of_all_enemy_now(int unit) const;  // the same, never kept
   // The facts of a shot that are not options (shooting_params: the same, as the
   // resolution's parameters with shot_rules()'s options). The texts as ids (text_id.h),
   // found once per unit, not copied per shot.
@@ -374,6 +386,14 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The situation those parameters describe, built without them (the battle's rolls and
   // exact odds; tests/rules/group_orders_exact_odds_test.cc checks they agree).
   ShootingSituation shooting_situation(const ShootingFacts& f) const;
+  // The class of the facts' range for a shot of `unit` (shooting_range_class of its kept
+  // weapon and the options' artillery-close distance; -1 without a weapon).
+  int shot_range_class(int unit, const ShootingFacts& f) const;
+  // The `shooting` resolution's roll of a shot of `unit` with these facts for a quiet log
+  // (no record): roll_shooting of shooting_situation(f), the same die and result, with the
+  // modifiers kept per thread by the facts (kept_shot_modifiers; issue 9: a shot's situation
+  // and modifiers were built afresh for every die).
+  std::string_view roll_shot_quietly(int unit, const ShootingFacts& f);
   std::vector<int> overlappers(int unit, int enemy) const;             // H4-11
   void overlappers(int unit, int enemy, std::vector<int>& out) const;  // into a buffer
   // The facts of a melee (melee_params: the same, as the resolution's parameters); the
@@ -514,7 +534,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> near_part_;  // near_enemies' scratch: one side's answer
   mutable std::vector<unsigned> nearest_met_;
   mutable unsigned nearest_met_stamp_ = 0;
-  mutable std::vector<Ground> ground_;  // by unit: a cache, not state
+  mutable std::vector<Ground> ground_;    // by unit: a cache, not state
+  mutable std::vector<Heights> heights_;  // by unit: uphill_of's, a cache as ground_
   mutable std::optional<ShotRules> shot_rules_;
   mutable std::vector<Weapon> weapons_;   // by unit
   mutable std::vector<Drill> drills_;     // by unit: drill_of's, set on first asking
@@ -559,13 +580,14 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Per unit, what its attributes say, read once by the constructor (issue 9: the facts of a
   // shot, a melee or a morale test read them again and again).
   struct Traits {
-    std::string weapon;            // attribute_string("weapon", "as-type")
-    TextId weapon_id;              // text_id(weapon)
-    TextId type_id;                // text_id(Unit::type)
-    bool poor_shots = false;       // attribute_string("poor-shots", "false") == "true"
-    bool high_morale = false;      // attribute_string("morale", "normal") == "high"
-    bool poor_morale = false;      // ... == "poor"
-    std::string formation_change;  // drill_class(type, drill).text("formation_change")
+    std::string weapon;                       // attribute_string("weapon", "as-type")
+    TextId weapon_id;                         // text_id(weapon)
+    TextId type_id;                           // text_id(Unit::type)
+    const UnitTypeInfo* type_info = nullptr;  // ruleset().unit_type(Unit::type)
+    bool poor_shots = false;                  // attribute_string("poor-shots", "false") == "true"
+    bool high_morale = false;                 // attribute_string("morale", "normal") == "high"
+    bool poor_morale = false;                 // ... == "poor"
+    std::string formation_change;             // drill_class(type, drill).text("formation_change")
     // What legal_actions asks of it, read once: formation_change == "any-and-move", and
     // whether it begins "column-to-flank".
     bool change_and_move = false;
@@ -587,5 +609,16 @@ MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f);
 // the first time this thread asks (tests/rules/group_orders_melee_memo_test.cc).
 double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key,
                        const std::function<double()>& compute);
+// What a roll of the `shooting` resolution reads of a shot's modifiers (shooting_modifiers):
+// whether it may shoot, and their total.
+struct ShotModifierTotal {
+  bool may_shoot = false;
+  int total = 0;
+};
+// The same kept per thread by the same key as kept_shot_kills (the range by its class, which
+// is all shooting_modifiers reads of it: tests/rules/group_orders_range_class_test.cc).
+ShotModifierTotal kept_shot_modifiers(const BattleGO::ShootingFacts& f, int range_class,
+                                      TextId rules_key,
+                                      const std::function<ShotModifierTotal()>& compute);
 
 }  // namespace smoothbore::group_orders

@@ -407,6 +407,27 @@ std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   };
 }
 
+// The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
+// weapon_ranges of the facts' shooter and weapon.
+int BattleGO::shot_range_class(int unit, const ShootingFacts& f) const {
+  const Weapon& weapon = weapon_of_unit(unit);
+  return weapon.none
+             ? -1
+             : shooting_range_class(weapon.ranges, shot_rules().artillery_close_cm, f.range_cm);
+}
+
+std::string_view BattleGO::roll_shot_quietly(int unit, const ShootingFacts& f) {
+  const ShotModifierTotal m =
+      kept_shot_modifiers(f, shot_range_class(unit, f), shot_rules().key_id, [&] {
+        const ShootingModifiers sm = shooting_modifiers(shooting_situation(f), false);
+        return ShotModifierTotal{sm.may_shoot, sm.modifiers.total()};
+      });
+  // As roll_shooting with no record: no die when it may not shoot.
+  if (!m.may_shoot) return "none";
+  const int face = dice_.roll(kD6);
+  return shooting_result(face + m.total).key;
+}
+
 MeleeSituation BattleGO::melee_situation(const MeleeFacts& f) {
   MeleeSituation s;
   s.unit_type = f.unit_type.text;
