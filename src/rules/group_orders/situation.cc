@@ -110,6 +110,15 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
   }
   g.valid = true;
   g.rect = fp;
+  // No terrain feature's box near the footprint's (its bounds grown by a millimetre, which
+  // hold its nine points however they round): open ground at every point, and none of the
+  // nine lookups (issue 9: most units stand in the open most of the time).
+  const Box near = grown(filed_box(unit), 1.0);
+  if (scenario_.table.areas_near(near).empty() && scenario_.table.linears_near(near).empty()) {
+    g.building = false;
+    g.cover = known_texts().none;
+    return g;
+  }
   // Table::any_in of each class asked, from one pass over its nine points.
   std::array<bool, static_cast<std::size_t>(TerrainClass::kProtective) + 1> any{};
   for (Vec2 p : nine_points(fp)) {
