@@ -40,9 +40,7 @@ Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::st
 
 bool counted_quietly(EventLog& log, EventKind kind) {
   if (!log.quiet()) return false;
-  Event e;
-  e.kind = kind;
-  log.append(std::move(e));
+  log.count_quietly(kind);
   return true;
 }
 
@@ -107,9 +105,10 @@ std::vector<int> generic_objective_holders(const Scenario& scenario, const Force
   for (std::size_t i = 0; i < force.units.size(); ++i) {
     const Unit& u = force.units[i];
     if (objectives == 0 || u.status != UnitStatus::kActive || u.side < 0) continue;
-    const Rect r = battle != nullptr ? battle->unit_footprint(static_cast<int>(i)) : u.footprint();
-    const Box box = r.bounds();
+    const int ui = static_cast<int>(i);
+    const Box box = battle != nullptr ? battle->unit_bounds(ui) : u.footprint().bounds();
     if (!box.intersects(near)) continue;
+    const Rect r = battle != nullptr ? battle->unit_footprint(ui) : u.footprint();
     for (std::size_t o = 0; o < objectives; ++o) {
       const Objective& obj = scenario.objectives[o];
       // The box is within the footprint's distance; 1 mm spares rounding.

@@ -163,6 +163,10 @@ class Battle {
   virtual Rect unit_footprint(int unit) const {
     return force().units[static_cast<std::size_t>(unit)].footprint();
   }
+  // unit_footprint(unit).bounds(), bit for bit. A rule set that files its units' boxes
+  // (group-orders' spatial index) returns the filed one (issue 9: the generic holders
+  // turned every unit's corners at every check).
+  virtual Box unit_bounds(int unit) const { return unit_footprint(unit).bounds(); }
   // The 32-bit words the battle's own dice generator has consumed so far (Rng::draws()),
   // for `smoothbore bench`'s dice per battle; 0 when a rule set does not report it.
   virtual std::uint64_t dice_drawn() const { return 0; }
@@ -237,8 +241,9 @@ class Battle {
 const std::string& unit_label(const Force& force, int unit);
 // An event of `kind` in `turn` naming `unit` and its side (unit -1: none).
 Event unit_event(const Force& force, EventKind kind, int turn, int unit, std::string text);
-// A quiet log (mc, bench: nobody reads it) only counts events. For one, appends a bare
-// event of `kind` and returns true: the caller then builds no text, records or data.
+// A quiet log (mc, bench: nobody reads it) only counts events. For one, counts an event of
+// `kind` (EventLog::count_quietly, no event built) and returns true: the caller then builds
+// no text, records or data.
 bool counted_quietly(EventLog& log, EventKind kind);
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the table
 // except `ignore`.

@@ -17,6 +17,7 @@
 #include "rules/group_orders/battle_impl.h"
 #include "rules/group_orders/charge_pass.h"
 #include "rules/group_orders/resolution_util.h"
+#include "rules/group_orders/text_id.h"
 #include "rules/registry.h"
 
 namespace smoothbore::group_orders {
@@ -34,16 +35,16 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
   std::vector<BattleGO::MeleeFacts> asked;
   for (int i = 0; i < 400; ++i) {
     BattleGO::MeleeFacts f;
-    f.unit_type = pick(types);
-    f.enemy_type = pick(types);
+    f.unit_type = text_id(pick(types));
+    f.enemy_type = text_id(pick(types));
     f.contact = number(1, 8);
-    f.orders = pick({"advance", "reserve", "stand", "retreat", "rout"});
+    f.orders = text_id(pick({"advance", "reserve", "stand", "retreat", "rout"}));
     f.enemy_routing = coin();
     f.high_morale = coin();
     f.poor_morale = coin();
     f.flank_rear = coin();
     f.flanked = coin();
-    f.formation = pick({"line", "column", "column-deep", "square"});
+    f.formation = text_id(pick({"line", "column", "column-deep", "square"}));
     f.overlap = coin();
     f.enemy_square_or_buildings = coin();
     f.disorganised = coin();
@@ -62,7 +63,7 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
     g.terrain = (f.terrain + 1) % 4;
     asked.push_back(g);
     g = f;
-    g.enemy_type = pick(types);
+    g.enemy_type = text_id(pick(types));
     asked.push_back(g);
   }
   int differ = 0;
@@ -71,7 +72,7 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
       const MeleeKills kept = melee_kills(f);
       const MeleeKills fresh = melee_kills_fresh(f);
       for (std::size_t x = 0; x < 4; ++x) {
-        EXPECT_EQ(kept[x], fresh[x]) << f.unit_type << " v " << f.enemy_type << " " << x;
+        EXPECT_EQ(kept[x], fresh[x]) << f.unit_type.text << " v " << f.enemy_type.text << " " << x;
       }
     }
     for (std::size_t i = 1; i < asked.size(); ++i) {
@@ -82,7 +83,8 @@ TEST(GroupOrdersMeleeMemo, KeptKillsAreTheFreshOnes) {
 }
 
 // kept_shot_kills answers each question with what compute() gave the first time it was
-// asked, and no two questions share an answer: here each question's answer is its number.
+// asked, and no two questions share an answer: here each question's answer is its number;
+// the same of kept_shot_modifiers, which keeps its answers by the same key.
 TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
   std::mt19937_64 gen(12);
   auto pick = [&](const std::vector<std::string>& v) {
@@ -91,6 +93,7 @@ TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
   auto coin = [&] { return std::bernoulli_distribution(0.5)(gen); };
   const std::vector<const char*> covers = {"none", "soft", "hard"};
   const std::vector<const char*> formations = {"line", "column", "square"};
+  auto id_of = [](const char* t) { return text_id(t); };
   // A test's own options' keys, so no battle's answer is met.
   const std::vector<std::string> rules = {"memo-test|a", "memo-test|b"};
   struct Question {
@@ -101,27 +104,30 @@ TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
   std::vector<Question> asked;
   auto same = [](const Question& a, const Question& b) {
     const BattleGO::ShootingFacts &x = a.facts, &y = b.facts;
-    return a.range_class == b.range_class && a.rules_key == b.rules_key && x.shooter == y.shooter &&
-           x.weapon == y.weapon && x.stands == y.stands && x.orders == y.orders &&
-           x.moved == y.moved && x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
-           x.first_shot == y.first_shot && std::string_view(x.target_cover) == y.target_cover &&
+    // By the texts themselves, not their ids.
+    return a.range_class == b.range_class && a.rules_key == b.rules_key &&
+           x.shooter.text == y.shooter.text && x.weapon.text == y.weapon.text &&
+           x.stands == y.stands && x.orders.text == y.orders.text && x.moved == y.moved &&
+           x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
+           x.first_shot == y.first_shot && x.target_cover.text == y.target_cover.text &&
            x.target_light_infantry == y.target_light_infantry &&
-           std::string_view(x.target_formation) == y.target_formation;
+           x.target_formation.text == y.target_formation.text;
   };
   for (int i = 0; i < 600; ++i) {
     Question q;
-    q.facts.shooter = pick({"medium-infantry", "light-infantry", "medium-artillery"});
-    q.facts.weapon = pick({"as-type", "musket"});
+    q.facts.shooter = text_id(pick({"medium-infantry", "light-infantry", "medium-artillery"}));
+    q.facts.weapon = text_id(pick({"as-type", "musket"}));
     q.facts.stands = std::uniform_int_distribution<int>(1, 3)(gen);
     q.facts.range_cm = std::uniform_real_distribution<double>(0, 100)(gen);  // not asked
-    q.facts.orders = pick({"advance", "stand"});
+    q.facts.orders = text_id(pick({"advance", "stand"}));
     q.facts.moved = coin();
     q.facts.poor_shots = coin();
     q.facts.disordered = coin();
     q.facts.first_shot = coin();
-    q.facts.target_cover = covers[std::uniform_int_distribution<std::size_t>(0, 2)(gen)];
+    q.facts.target_cover = id_of(covers[std::uniform_int_distribution<std::size_t>(0, 2)(gen)]);
     q.facts.target_light_infantry = coin();
-    q.facts.target_formation = formations[std::uniform_int_distribution<std::size_t>(0, 2)(gen)];
+    q.facts.target_formation =
+        id_of(formations[std::uniform_int_distribution<std::size_t>(0, 2)(gen)]);
     q.range_class = std::uniform_int_distribution<int>(-1, 7)(gen);
     q.rules_key = pick(rules);
     asked.push_back(q);
@@ -142,12 +148,22 @@ TEST(GroupOrdersMeleeMemo, KeptShotKillsAreEachQuestionsOwn) {
     for (std::size_t i = 0; i < asked.size(); ++i) {
       const Question& q = asked[i];
       bool computed = false;
-      const double v = kept_shot_kills(q.facts, q.range_class, q.rules_key, [&] {
+      const double v = kept_shot_kills(q.facts, q.range_class, text_id(q.rules_key), [&] {
         computed = true;
         return static_cast<double>(i);
       });
       EXPECT_EQ(v, expected[i]) << i;
       EXPECT_EQ(computed, round == 0 && expected[i] == static_cast<double>(i)) << i;
+      // The modifiers a roll reads are kept by the same key, apart from the kills.
+      bool counted = false;
+      const ShotModifierTotal m =
+          kept_shot_modifiers(q.facts, q.range_class, text_id(q.rules_key), [&] {
+            counted = true;
+            return ShotModifierTotal{i % 2 == 0, static_cast<int>(i)};
+          });
+      EXPECT_EQ(m.total, static_cast<int>(expected[i])) << i;
+      EXPECT_EQ(m.may_shoot, static_cast<int>(expected[i]) % 2 == 0) << i;
+      EXPECT_EQ(counted, computed) << i;
       if (expected[i] != static_cast<double>(i)) ++repeats;
     }
   }

@@ -71,6 +71,20 @@ TEST(GroupOrdersRangeClass, ShotsOfOneRangeClassHaveOneDistribution) {
       EXPECT_EQ(to_string(d1[i].outcome.at(0).second), to_string(d2[i].outcome.at(0).second));
     }
     if (d1.size() > 1) ++shooting;
+    // What a roll reads of the modifiers (kept_shot_modifiers keeps it by the class): the
+    // same for both ranges.
+    const Ruleset* rs = find_ruleset("group-orders");
+    given["range"] = Value(r1);
+    const ShootingModifiers m1 =
+        shooting_modifiers(shooting_situation(rs->battle_params("shooting", given)), false);
+    given["range"] = Value(r2);
+    const ShootingModifiers m2 =
+        shooting_modifiers(shooting_situation(rs->battle_params("shooting", given)), false);
+    EXPECT_EQ(m1.may_shoot, m2.may_shoot) << shooter << " " << weapon << " " << r1 << " " << r2;
+    if (m1.may_shoot && m2.may_shoot) {
+      EXPECT_EQ(m1.modifiers.total(), m2.modifiers.total())
+          << shooter << " " << weapon << " " << r1 << " " << r2;
+    }
   }
   EXPECT_GT(same_class, 1000);
   EXPECT_GT(shooting, 100);  // many of them shoot (the rest: out of range or no weapon)

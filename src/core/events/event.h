@@ -89,6 +89,9 @@ class EventLog {
   // A sink on a quiet log would see nothing: refused (SB_CHECK).
   void add_sink(Sink s);
   void append(Event e);
+  // Counts an event of kind `k` as append would, without building one (issue 9: a quiet
+  // log's bare event was built, moved and destroyed for nothing); a quiet log's only.
+  void count_quietly(EventKind k);
   // The events kept: none for a quiet log.
   const std::deque<Event>& events() const { return events_; }
   // Events appended, kept or not.

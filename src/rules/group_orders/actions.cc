@@ -74,24 +74,51 @@ std::size_t flag_bits(std::initializer_list<bool> flags) {
 
 }  // namespace
 
-// Kept by the melee's facts themselves (every field; a typed key, no string built per ask).
-std::size_t MeleeFactsHash::operator()(const BattleGO::MeleeFacts& f) const {
-  return facts_hash(
-      {f.unit_type, f.enemy_type, f.orders, f.formation},
-      {flag_bits({f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
-                  f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}),
-       static_cast<std::size_t>(f.contact) * 131 + static_cast<std::size_t>(f.terrain)});
+namespace {
+
+// A typed key's hash: its words mixed one into the next (as boost's hash_combine).
+std::size_t words_hash(std::initializer_list<std::uint64_t> words) {
+  std::size_t h = 0;
+  for (std::uint64_t w : words) {
+    h ^= static_cast<std::size_t>(w * 0x9e3779b97f4a7c15ULL) + 0x9e3779b97f4a7c15ULL + (h << 6) +
+         (h >> 2);
+  }
+  return h;
 }
 
-bool BattleGO::MeleeFacts::operator==(const MeleeFacts& o) const {
-  return contact == o.contact && terrain == o.terrain && enemy_routing == o.enemy_routing &&
-         high_morale == o.high_morale && poor_morale == o.poor_morale &&
-         flank_rear == o.flank_rear && flanked == o.flanked && overlap == o.overlap &&
-         enemy_square_or_buildings == o.enemy_square_or_buildings &&
-         disorganised == o.disorganised && enemy_defended == o.enemy_defended &&
-         charged == o.charged && unit_type == o.unit_type && enemy_type == o.enemy_type &&
-         orders == o.orders && formation == o.formation;
+// A melee's every fact, the texts by their ids (issue 9: the texts were copied into the facts,
+// hashed and compared byte by byte).
+struct MeleeKey {
+  std::uint16_t unit_type, enemy_type, orders, formation;
+  int contact, terrain;
+  std::uint32_t flags;
+  bool operator==(const MeleeKey&) const = default;
+};
+
+MeleeKey melee_key(const BattleGO::MeleeFacts& f) {
+  return MeleeKey{
+      f.unit_type.id,
+      f.enemy_type.id,
+      f.orders.id,
+      f.formation.id,
+      f.contact,
+      f.terrain,
+      static_cast<std::uint32_t>(flag_bits(
+          {f.enemy_routing, f.high_morale, f.poor_morale, f.flank_rear, f.flanked, f.overlap,
+           f.enemy_square_or_buildings, f.disorganised, f.enemy_defended, f.charged}))};
 }
+
+struct MeleeKeyHash {
+  std::size_t operator()(const MeleeKey& k) const {
+    return words_hash({(std::uint64_t{k.unit_type} << 48) | (std::uint64_t{k.enemy_type} << 32) |
+                           (std::uint64_t{k.orders} << 16) | k.formation,
+                       (std::uint64_t{static_cast<std::uint32_t>(k.contact)} << 32) |
+                           static_cast<std::uint32_t>(k.terrain),
+                       k.flags});
+  }
+};
+
+}  // namespace
 
 MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f) {
   MeleeKills kills = {0, 0, 0, 0};
@@ -103,78 +130,74 @@ MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f) {
 
 // Per thread, bounded as memo_odds.
 MeleeKills melee_kills(const BattleGO::MeleeFacts& f) {
-  thread_local std::unordered_map<BattleGO::MeleeFacts, MeleeKills, MeleeFactsHash> kept;
-  if (auto it = kept.find(f); it != kept.end()) return it->second;
+  thread_local std::unordered_map<MeleeKey, MeleeKills, MeleeKeyHash> kept;
+  const MeleeKey key = melee_key(f);
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
   if (kept.size() >= kMaxOdds) kept.clear();
   const MeleeKills v = melee_kills_fresh(f);
-  kept.emplace(f, v);
+  kept.emplace(key, v);
   return v;
 }
 
 namespace {
 
 // A shot's kept expected kills: every fact of shooting_params but the range, which its class
-// replaces, and the options' key (ShotRules::key).
-struct ShotOddsKey {
-  BattleGO::ShootingFacts facts;  // range_cm not read
-  int range_class = -1;
-  std::string rules_key;
-};
-// What is asked: the same, not copied.
-struct ShotOddsAsk {
-  const BattleGO::ShootingFacts& facts;
-  int range_class;
-  const std::string& rules_key;
+// replaces, and the options' key (ShotRules::key_id); the texts by their ids.
+struct ShotKey {
+  std::uint16_t shooter, weapon, orders, target_cover, target_formation, rules;
+  int stands, range_class;
+  std::uint32_t flags;
+  bool operator==(const ShotKey&) const = default;
 };
 
-const BattleGO::ShootingFacts& facts_of(const ShotOddsKey& k) { return k.facts; }
-const BattleGO::ShootingFacts& facts_of(const ShotOddsAsk& k) { return k.facts; }
-const std::string& rules_key_of(const ShotOddsKey& k) { return k.rules_key; }
-const std::string& rules_key_of(const ShotOddsAsk& k) { return k.rules_key; }
-
-// The options' key is left out of the hash (one battle has one) but not out of equality.
-struct ShotOddsHash {
-  using is_transparent = void;
-  template <typename K>
-  std::size_t operator()(const K& k) const {
-    const BattleGO::ShootingFacts& f = facts_of(k);
-    return facts_hash(
-        {f.shooter, f.weapon, f.orders, f.target_cover, f.target_formation},
-        {flag_bits({f.moved, f.poor_shots, f.disordered, f.first_shot, f.target_light_infantry}),
-         static_cast<std::size_t>(f.stands) * 131 + static_cast<std::size_t>(k.range_class + 1)});
+struct ShotKeyHash {
+  std::size_t operator()(const ShotKey& k) const {
+    return words_hash(
+        {(std::uint64_t{k.shooter} << 48) | (std::uint64_t{k.weapon} << 32) |
+             (std::uint64_t{k.orders} << 16) | k.target_cover,
+         (std::uint64_t{k.target_formation} << 48) | (std::uint64_t{k.rules} << 32) | k.flags,
+         (std::uint64_t{static_cast<std::uint32_t>(k.stands)} << 32) |
+             static_cast<std::uint32_t>(k.range_class)});
   }
 };
 
-struct ShotOddsEqual {
-  using is_transparent = void;
-  template <typename A, typename B>
-  bool operator()(const A& a, const B& b) const {
-    const BattleGO::ShootingFacts& x = facts_of(a);
-    const BattleGO::ShootingFacts& y = facts_of(b);
-    return a.range_class == b.range_class && x.stands == y.stands && x.moved == y.moved &&
-           x.poor_shots == y.poor_shots && x.disordered == y.disordered &&
-           x.first_shot == y.first_shot && x.target_light_infantry == y.target_light_infantry &&
-           x.shooter == y.shooter && x.weapon == y.weapon && x.orders == y.orders &&
-           std::string_view(x.target_cover) == y.target_cover &&
-           std::string_view(x.target_formation) == y.target_formation &&
-           rules_key_of(a) == rules_key_of(b);
-  }
-};
+ShotKey shot_key(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key) {
+  return ShotKey{f.shooter.id,
+                 f.weapon.id,
+                 f.orders.id,
+                 f.target_cover.id,
+                 f.target_formation.id,
+                 rules_key.id,
+                 f.stands,
+                 range_class,
+                 static_cast<std::uint32_t>(flag_bits({f.moved, f.poor_shots, f.disordered,
+                                                       f.first_shot, f.target_light_infantry}))};
+}
+
+// A per-thread answer by a shot's key, bounded as memo_odds.
+template <typename V>
+V kept_by_shot(std::unordered_map<ShotKey, V, ShotKeyHash>& kept, const ShotKey& key,
+               const std::function<V()>& compute) {
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  if (kept.size() >= kMaxOdds) kept.clear();
+  const V v = compute();
+  kept.emplace(key, v);
+  return v;
+}
 
 }  // namespace
 
-// Per thread, bounded as memo_odds.
-double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
-                       const std::string& rules_key, const std::function<double()>& compute) {
-  thread_local std::unordered_map<ShotOddsKey, double, ShotOddsHash, ShotOddsEqual> kept;
-  const ShotOddsAsk ask{f, range_class, rules_key};
-  if (auto it = kept.find(ask); it != kept.end()) return it->second;
-  if (kept.size() >= kMaxOdds) kept.clear();
-  const double v = compute();
-  ShotOddsKey k{f, range_class, rules_key};
-  k.facts.range_cm = 0;
-  kept.emplace(std::move(k), v);
-  return v;
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key,
+                       const std::function<double()>& compute) {
+  thread_local std::unordered_map<ShotKey, double, ShotKeyHash> kept;
+  return kept_by_shot(kept, shot_key(f, range_class, rules_key), compute);
+}
+
+ShotModifierTotal kept_shot_modifiers(const BattleGO::ShootingFacts& f, int range_class,
+                                      TextId rules_key,
+                                      const std::function<ShotModifierTotal()>& compute) {
+  thread_local std::unordered_map<ShotKey, ShotModifierTotal, ShotKeyHash> kept;
+  return kept_by_shot(kept, shot_key(f, range_class, rules_key), compute);
 }
 
 namespace {
@@ -452,7 +475,7 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       back.facing = fp.facing;
       // L13-L19: formation changes by drill class.
       const Traits& tr = traits(unit);  // the drill class's formation change, read once
-      if (const UnitTypeInfo* type = ruleset().unit_type(u.type)) {
+      if (const UnitTypeInfo* type = tr.type_info) {  // ruleset().unit_type(u.type), kept
         for (const std::string& f : type->formations) {
           // Compared as views: no out-of-line compare per name (issue 9).
           const std::string_view formation_text = f;
@@ -511,13 +534,8 @@ ActionAssessment BattleGO::assess(const Action& a) const {
     const ShotRules& rules = shot_rules();
     // Kept by the range's class (shooting_range_class), not the range itself: the gap in mm
     // made nearly every question new. The key names the class in place of the range.
-    // The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
-    // weapon_ranges of the facts' shooter and weapon.
-    const Weapon& weapon = weapon_of_unit(a.unit);
-    const int range_class =
-        weapon.none ? -1
-                    : shooting_range_class(weapon.ranges, rules.artillery_close_cm, facts.range_cm);
-    out.expected_kills = kept_shot_kills(facts, range_class, rules.key, [&] {
+    const int range_class = shot_range_class(a.unit, facts);
+    out.expected_kills = kept_shot_kills(facts, range_class, rules.key_id, [&] {
       double sum = 0;
       for (const auto& [r, p] : shooting_odds(shooting_situation(facts))) {
         sum += p * (kills_of(r) + (r == "disorganise" ? 0.2 : 0.0));

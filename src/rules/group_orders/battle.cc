@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/group_orders.h"
 #include "rules/group_orders/resolution_util.h"
 
 namespace smoothbore::group_orders {
@@ -41,6 +42,20 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   o.uphill_any_part = option("h4_27_uphill") == "any-part-higher";
   o.overlap_level_side = option("h4_11_overlap") == "level-side-contact";
   o.deep_column = static_cast<int>(option_number("h4_18_deep_column"));
+  o.simultaneous = option("h4_01_sequence") == "simultaneous";
+  o.morale_after_shooting = option_on("h4_01_morale_after_shooting");
+  o.rout_rate = option_number("h4_03_rout_rate");
+  o.routed_artillery_removed = option("h4_03_routed_artillery") == "removed";
+  o.disorder_never = option("h4_07_disorder_clears") == "never";
+  o.disorder_rested_turn = option("h4_07_disorder_clears") == "rested-turn";
+  o.charger_conforms = option("h4_08_charger_conforms") == "conforms";
+  o.charged_test_on_contact = option("h4_09_charged_test") == "on-contact";
+  o.melee_results_simultaneous = option("h4_10_results") == "simultaneous";
+  o.artillery_killed_group = option("h4_13_artillery_killed") == "group";
+  o.fall_back_enemy_destroys = option("h4_14_fall_back_blocked") == "enemy-destroys";
+  o.test_per_unit = option("h4_15_test_scope") == "unit";
+  o.general_contacted_removed = option("h4_17_general_contacted") == "removed";
+  o.light_second_die = option("h4_22_light_split") == "second-die";
   for (const Command& c : force_.commands) {
     GroupState g;
     g.name = c.name.empty() ? c.id : c.name;
@@ -76,6 +91,9 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     light_[i] = cls == "as-type" ? is_light(u.type) : cls == "light";
     Traits& t = traits_[i];
     t.weapon = u.attribute_string("weapon", "as-type");
+    t.weapon_id = text_id(t.weapon);
+    t.type_id = text_id(u.type);
+    t.type_info = ruleset().unit_type(u.type);
     t.poor_shots = u.attribute_string("poor-shots", "false") == "true";
     const std::string morale = u.attribute_string("morale", "normal");
     t.high_morale = morale == "high";

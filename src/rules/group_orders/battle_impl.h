@@ -37,7 +37,9 @@
 #include "rules/group_orders/pair_distance.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/group_orders/scanned_boxes.h"
+#include "rules/group_orders/text_id.h"
 #include "rules/resolution.h"
+#include "rules/ruleset.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::group_orders {
@@ -200,6 +202,21 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     bool uphill_any_part = false;         // option("h4_27_uphill") == "any-part-higher"
     bool overlap_level_side = false;      // option("h4_11_overlap") == "level-side-contact"
     int deep_column = 3;                  // option_number("h4_18_deep_column")
+    // Asked once a step, a charge, a test or a rout (issue 9: a lookup by name each).
+    bool simultaneous = false;                // option("h4_01_sequence") == "simultaneous"
+    bool morale_after_shooting = false;       // option_on("h4_01_morale_after_shooting")
+    double rout_rate = 0;                     // option_number("h4_03_rout_rate")
+    bool routed_artillery_removed = false;    // option("h4_03_routed_artillery") == "removed"
+    bool disorder_never = false;              // option("h4_07_disorder_clears") == "never"
+    bool disorder_rested_turn = false;        // ... == "rested-turn"
+    bool charger_conforms = false;            // option("h4_08_charger_conforms") == "conforms"
+    bool charged_test_on_contact = false;     // option("h4_09_charged_test") == "on-contact"
+    bool melee_results_simultaneous = false;  // option("h4_10_results") == "simultaneous"
+    bool artillery_killed_group = false;      // option("h4_13_artillery_killed") == "group"
+    bool fall_back_enemy_destroys = false;  // option("h4_14_fall_back_blocked") == "enemy-destroys"
+    bool test_per_unit = false;             // option("h4_15_test_scope") == "unit"
+    bool general_contacted_removed = false;  // option("h4_17_general_contacted") == "removed"
+    bool light_second_die = false;           // option("h4_22_light_split") == "second-die"
   };
   const StepOptions& step_options() const { return step_options_; }
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
@@ -220,6 +237,12 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   Rect unit_footprint(int unit) const override {
     const std::size_t k = static_cast<std::size_t>(unit);
     return force_.units[k].on_table() ? frame_[k].rect : force_.units[k].footprint();
+  }
+  // Battle::unit_bounds: the box placed() filed of a unit on the table (its footprint's
+  // bounds, bit for bit: invariant_violations checks), else the unit's own footprint's.
+  Box unit_bounds(int unit) const override {
+    const std::size_t k = static_cast<std::size_t>(unit);
+    return force_.units[k].on_table() ? index_box_[k] : force_.units[k].footprint().bounds();
   }
   // The frame of `r`, a footprint of `unit` moved but not turned or reshaped (a step of a
   // move, a candidate destination): the kept frame moved; otherwise worked out.
@@ -285,9 +308,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // What the terrain under the unit's footprint gives it, found once per footprint.
   struct Ground {
     bool valid = false;
-    Rect rect;                   // the footprint the answers are for
-    bool building = false;       // a building under it (L148 "in buildings")
-    const char* cover = "none";  // cover_of
+    Rect rect;                          // the footprint the answers are for
+    bool building = false;              // a building under it (L148 "in buildings")
+    TextId cover = known_texts().none;  // cover_of
   };
   const Ground& ground(int unit) const;
   // The options of shooting (H4-06, §4.2), read once: they do not change in a battle.
@@ -307,6 +330,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     // odds_key, for the odds kept by assess.
     std::map<std::string, Value> params;
     std::string key;
+    TextId key_id;  // text_id(key)
   };
   const ShotRules& shot_rules() const;
   // The unit's missile weapon (weapon_of its type and attribute; "none") and its ranges
@@ -326,23 +350,35 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   double leader_cm(int leader, int group) const;
   bool enemy_to_front(int unit, int enemy) const;  // L6: front directly to our front
   bool uphill_of(int unit, int enemy) const;       // H4-27
-  bool uphill_of_all_enemy(int unit) const;        // L176, within kUphillReachCm
-  bool uphill_of_all_enemy_now(int unit) const;    // the same, never kept
+  // The table's elevation under the unit's footprint that uphill_of reads: at its front
+  // edge's centre, and (option any-part-higher) the highest of that, its centre and its
+  // corners; found once per footprint (issue 9: two to seven lookups of the hills per ask).
+  struct Heights {
+    bool valid = false;
+    Rect rect;        // the footprint the answers are for
+    int front = 0;    // elevation_at(front_centre())
+    int highest = 0;  // with any_part: the highest of the front, the centre and the corners
+    bool any_part = false;
+  };
+  const Heights& heights(int unit) const;
+  bool uphill_of_all_enemy(int unit) const;      // L176, within kUphillReachCm
+  bool uphill_of_all_enemy_now(int unit) const;  // the same, never kept
   // The facts of a shot that are not options (shooting_params: the same, as the
-  // resolution's parameters with shot_rules()'s options).
+  // resolution's parameters with shot_rules()'s options). The texts as ids (text_id.h),
+  // found once per unit, not copied per shot.
   struct ShootingFacts {
-    std::string shooter;  // unit type
-    std::string weapon;   // the unit's weapon attribute ("as-type")
+    TextId shooter;  // unit type
+    TextId weapon;   // the unit's weapon attribute ("as-type")
     int stands = 1;
     double range_cm = 0;
-    std::string orders;
+    TextId orders;
     bool moved = false;
     bool poor_shots = false;
     bool disordered = false;
     bool first_shot = false;
-    const char* target_cover = "none";
+    TextId target_cover = known_texts().none;
     bool target_light_infantry = false;
-    const char* target_formation = "line";
+    TextId target_formation = known_texts().line;
   };
   ShootingFacts shooting_facts(int unit, int target) const;
   std::map<std::string, Value> shooting_params(const ShootingFacts& f) const;
@@ -350,27 +386,35 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The situation those parameters describe, built without them (the battle's rolls and
   // exact odds; tests/rules/group_orders_exact_odds_test.cc checks they agree).
   ShootingSituation shooting_situation(const ShootingFacts& f) const;
+  // The class of the facts' range for a shot of `unit` (shooting_range_class of its kept
+  // weapon and the options' artillery-close distance; -1 without a weapon).
+  int shot_range_class(int unit, const ShootingFacts& f) const;
+  // The `shooting` resolution's roll of a shot of `unit` with these facts for a quiet log
+  // (no record): roll_shooting of shooting_situation(f), the same die and result, with the
+  // modifiers kept per thread by the facts (kept_shot_modifiers; issue 9: a shot's situation
+  // and modifiers were built afresh for every die).
+  std::string_view roll_shot_quietly(int unit, const ShootingFacts& f);
   std::vector<int> overlappers(int unit, int enemy) const;             // H4-11
   void overlappers(int unit, int enemy, std::vector<int>& out) const;  // into a buffer
-  // The facts of a melee (melee_params: the same, as the resolution's parameters).
+  // The facts of a melee (melee_params: the same, as the resolution's parameters); the
+  // texts as ids, as a shot's.
   struct MeleeFacts {
-    std::string unit_type;
-    std::string enemy_type;
+    TextId unit_type;
+    TextId enemy_type;
     int contact = 1;  // stands in contact
-    std::string orders;
+    TextId orders;
     bool enemy_routing = false;
     bool high_morale = false;
     bool poor_morale = false;
     bool flank_rear = false;  // attacking the enemy's flank or rear
     bool flanked = false;
-    std::string formation;  // line, column, column-deep or square
+    TextId formation;  // line, column, column-deep or square
     bool overlap = false;
     bool enemy_square_or_buildings = false;
     bool disorganised = false;
     int terrain = 0;  // H4-04 type
     bool enemy_defended = false;
     bool charged = false;
-    bool operator==(const MeleeFacts& o) const;  // every field (actions.cc)
   };
   MeleeFacts melee_facts(int unit, int enemy) const;
   static std::map<std::string, Value> melee_params(const MeleeFacts& f);
@@ -490,7 +534,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> near_part_;  // near_enemies' scratch: one side's answer
   mutable std::vector<unsigned> nearest_met_;
   mutable unsigned nearest_met_stamp_ = 0;
-  mutable std::vector<Ground> ground_;  // by unit: a cache, not state
+  mutable std::vector<Ground> ground_;    // by unit: a cache, not state
+  mutable std::vector<Heights> heights_;  // by unit: uphill_of's, a cache as ground_
   mutable std::optional<ShotRules> shot_rules_;
   mutable std::vector<Weapon> weapons_;   // by unit
   mutable std::vector<Drill> drills_;     // by unit: drill_of's, set on first asking
@@ -535,11 +580,14 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Per unit, what its attributes say, read once by the constructor (issue 9: the facts of a
   // shot, a melee or a morale test read them again and again).
   struct Traits {
-    std::string weapon;            // attribute_string("weapon", "as-type")
-    bool poor_shots = false;       // attribute_string("poor-shots", "false") == "true"
-    bool high_morale = false;      // attribute_string("morale", "normal") == "high"
-    bool poor_morale = false;      // ... == "poor"
-    std::string formation_change;  // drill_class(type, drill).text("formation_change")
+    std::string weapon;                       // attribute_string("weapon", "as-type")
+    TextId weapon_id;                         // text_id(weapon)
+    TextId type_id;                           // text_id(Unit::type)
+    const UnitTypeInfo* type_info = nullptr;  // ruleset().unit_type(Unit::type)
+    bool poor_shots = false;                  // attribute_string("poor-shots", "false") == "true"
+    bool high_morale = false;                 // attribute_string("morale", "normal") == "high"
+    bool poor_morale = false;                 // ... == "poor"
+    std::string formation_change;             // drill_class(type, drill).text("formation_change")
     // What legal_actions asks of it, read once: formation_change == "any-and-move", and
     // whether it begins "column-to-flank".
     bool change_and_move = false;
@@ -550,18 +598,27 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
 };
 
 // The chance of each number of stands killed, 0-3, by a melee's first die (the doctrine's
-// charge assessment): melee_kills keeps it per thread by the facts (a typed key, issue 9),
-// melee_kills_fresh works it out (tests/rules/group_orders_melee_memo_test.cc compares them).
+// charge assessment): melee_kills keeps it per thread by the facts (a typed key of every
+// field, the texts by their ids, issue 9), melee_kills_fresh works it out
+// (tests/rules/group_orders_melee_memo_test.cc compares them).
 using MeleeKills = std::array<double, 4>;
-struct MeleeFactsHash {
-  std::size_t operator()(const BattleGO::MeleeFacts& f) const;
-};
 MeleeKills melee_kills(const BattleGO::MeleeFacts& f);
 MeleeKills melee_kills_fresh(const BattleGO::MeleeFacts& f);
 // A shot's expected kills (the doctrine's fire assessment), kept per thread by a typed key of
-// its facts but the range, its range class and the options' key (ShotRules::key): compute()
+// its facts but the range, its range class and the options' key (ShotRules::key_id): compute()
 // the first time this thread asks (tests/rules/group_orders_melee_memo_test.cc).
-double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class,
-                       const std::string& rules_key, const std::function<double()>& compute);
+double kept_shot_kills(const BattleGO::ShootingFacts& f, int range_class, TextId rules_key,
+                       const std::function<double()>& compute);
+// What a roll of the `shooting` resolution reads of a shot's modifiers (shooting_modifiers):
+// whether it may shoot, and their total.
+struct ShotModifierTotal {
+  bool may_shoot = false;
+  int total = 0;
+};
+// The same kept per thread by the same key as kept_shot_kills (the range by its class, which
+// is all shooting_modifiers reads of it: tests/rules/group_orders_range_class_test.cc).
+ShotModifierTotal kept_shot_modifiers(const BattleGO::ShootingFacts& f, int range_class,
+                                      TextId rules_key,
+                                      const std::function<ShotModifierTotal()>& compute);
 
 }  // namespace smoothbore::group_orders

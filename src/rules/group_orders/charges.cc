@@ -31,7 +31,7 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
     contact.facing = normalize_bearing(tr.facing - s * 90);
     contact.centre = tr.centre + tr.right() * (s * (tr.width / 2 + half));
   }
-  if (option("h4_08_charger_conforms") != "conforms") {
+  if (!step_options_.charger_conforms) {
     contact.facing = me.facing;
     contact.centre =
         me.centre + (tr.centre - me.centre).normalized() * std::max(0.0, distance(me, tr) - 0.1);
@@ -63,7 +63,7 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
     log.append(std::move(e));
   }
   // H4-09: the charged Group tests at once, with the "being charged" modifiers.
-  if (option("h4_09_charged_test") != "on-contact" || !active(target)) return;
+  if (!step_options_.charged_test_on_contact || !active(target)) return;
   const Unit& t = force_.units[target];
   const bool open = terrain_type(t.footprint().centre) == 0;
   const bool higher = melee_factor(u.type, t.type) > melee_factor(t.type, u.type);
@@ -85,7 +85,7 @@ void BattleGO::charge_move(int unit, int target, EventLog& log) {
 void BattleGO::rout_move(int unit, bool first, EventLog& log) {
   Unit& u = force_.units[unit];
   const double speed = first
-                           ? max_speed_cm(unit) * option_number("h4_03_rout_rate")
+                           ? max_speed_cm(unit) * step_options_.rout_rate
                            : max_speed_cm(unit) + row("units.movement", "rout-later").number("cm");
   const Edge edge = force_.sides[u.side].home_edge;
   const Vec2 home = bearing_vector(edge_bearing(edge));
@@ -192,7 +192,7 @@ void BattleGO::fall_back(int unit, double cm, EventLog& log) {
     ev.data = {{"distance_cm", Value(moved)}};
     log.append(std::move(ev));
   }
-  if (enemy_blocks && option("h4_14_fall_back_blocked") == "enemy-destroys") {
+  if (enemy_blocks && step_options_.fall_back_enemy_destroys) {
     remove_unit(unit, UnitStatus::kRemoved, "blocked by the enemy as it falls back (H4-14)", log);
   }
 }

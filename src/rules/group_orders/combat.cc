@@ -57,7 +57,7 @@ void BattleGO::apply_shot(const ShotEffect& fx, EventLog& log) {
 }
 
 void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* deferred) {
-  const bool second_die = option("h4_22_light_split") == "second-die";
+  const bool second_die = step_options_.light_second_die;
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     if (force_.units[i].side != side || !active(u) || in_contact_with_enemy(u)) continue;
@@ -79,12 +79,15 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
     const Unit& me = force_.units[i];
     for (int n : shooting_dice(me.type, shooting_stands(u, target), second_die)) {
       if (!force_.units[target].on_table()) break;
-      ShootingSituation s = shooting_situation(shooting_facts(u, target));
-      s.stands = std::max(1, n);
-      SB_CHECK(s.stands <= 12, "the shooting resolution takes at most 12 stands a die");
+      ShootingFacts facts = shooting_facts(u, target);
+      facts.stands = std::max(1, n);
+      SB_CHECK(facts.stands <= 12, "the shooting resolution takes at most 12 stands a die");
       std::vector<RollRecord> rolls(log.quiet() ? 0 : 1);
-      const std::string_view result = roll_shooting(s, shot_rules().note_reconstructed, dice_,
-                                                    rolls.empty() ? nullptr : &rolls.front());
+      // A quiet log's roll reads the kept modifiers; a logged one records every modifier.
+      const std::string_view result =
+          log.quiet() ? roll_shot_quietly(u, facts)
+                      : roll_shooting(shooting_situation(facts), shot_rules().note_reconstructed,
+                                      dice_, &rolls.front());
       const int kills = kills_of(result);
       if (!counted_quietly(log, EventKind::kFire)) {
         Event e = make_event(EventKind::kFire, u,
@@ -96,8 +99,12 @@ void BattleGO::shooting_phase(int side, EventLog& log, std::vector<ShotEffect>* 
         log.append(std::move(e));
       }
       if (me.arm == Arm::kArtillery) {
-        // The options as shot_rules() read them once (not three option lookups a shot).
-        const Ranges r = weapon_ranges(weapon_of(me.type, "as-type"), shot_rules().range_options);
+        // The options as shot_rules() read them once (not three option lookups a shot); the
+        // type's weapon's ranges are the unit's kept ones when it has no weapon of its own.
+        const Ranges r =
+            traits(u).weapon == "as-type"
+                ? weapon_of_unit(u).ranges
+                : weapon_ranges(weapon_of(me.type, "as-type"), shot_rules().range_options);
         if (range_band(r, gap_cm(u, target)) == RangeBand::kShort) {
           groups_[state_[target].group].under_artillery_short = true;  // L179
         }
@@ -181,7 +188,7 @@ void BattleGO::melee_phase(int side, EventLog& log) {
       if (force_.units[victim].on_table()) kill_stands(victim, k, "melee, L162-L165", log);
     }
   };
-  if (option("h4_10_results") == "simultaneous") {  // H4-10: both roll, then both apply
+  if (step_options_.melee_results_simultaneous) {  // H4-10: both roll, then both apply
     const Kills mine = fight(true);
     const Kills theirs = fight(false);
     apply(mine);

@@ -36,14 +36,18 @@ ResultOdds melee_odds(const MeleeSituation& s) {
 }
 
 std::vector<MoraleOdds> morale_odds(const MoraleSituation& s) {
-  std::map<std::tuple<std::string, std::string, int>, int> paths;
+  // The paths by score first: the General's four pips give scores that mostly overlap, and a
+  // score's result is looked up once (issue 9: 24 lookups of the tables for some 9 scores).
+  std::map<int, int> scores;
   const bool d4 = morale_rolls_d4(s);
   for (int pip = d4 ? 1 : 0; pip <= (d4 ? kD4 : 0); ++pip) {
     const int total = morale_modifiers(s, pip, false).total();
-    for (int face = 1; face <= kD6; ++face) {
-      const OrderChange oc = morale_result(s, face + total);
-      ++paths[{oc.result, oc.orders, oc.fall_back_cm}];
-    }
+    for (int face = 1; face <= kD6; ++face) ++scores[face + total];
+  }
+  std::map<std::tuple<std::string, std::string, int>, int> paths;
+  for (const auto& [score, n] : scores) {
+    const OrderChange oc = morale_result(s, score);
+    paths[{oc.result, oc.orders, oc.fall_back_cm}] += n;
   }
   const double all = d4 ? kD4 * kD6 : kD6;
   std::vector<MoraleOdds> out;

@@ -29,7 +29,7 @@ void BattleGO::remove_unit(int unit, UnitStatus status, std::string_view why, Ev
 
 // "Go to Rout, move immediately" (L226, L230): artillery that routs is removed (H4-03).
 void BattleGO::start_rout(int unit, EventLog& log) {
-  if (force_.units[unit].arm == Arm::kArtillery && option("h4_03_routed_artillery") == "removed") {
+  if (force_.units[unit].arm == Arm::kArtillery && step_options_.routed_artillery_removed) {
     remove_unit(unit, UnitStatus::kRemoved,
                 "routs and is lost: routed artillery is removed (H4-03)", log);
     return;
@@ -64,8 +64,8 @@ void BattleGO::group_test(int group, std::string_view why,
     if (active(u)) testers.push_back(u);
   }
   if (testers.empty()) return;
-  const bool per_unit = option("h4_15_test_scope") == "unit";
-  const bool all_artillery = option("h4_13_artillery_killed") == "group";
+  const bool per_unit = step_options_.test_per_unit;
+  const bool all_artillery = step_options_.artillery_killed_group;
   std::vector<int> rollers = per_unit ? testers : std::vector<int>{testers.front()};
   for (int roller : rollers) {
     MoraleSituation ms = morale_situation(group, "general", roller);
@@ -111,7 +111,7 @@ void BattleGO::group_test(int group, std::string_view why,
 }
 
 void BattleGO::morale_phase(EventLog& log) {
-  const bool after_shooting = option_on("h4_01_morale_after_shooting");
+  const bool after_shooting = step_options_.morale_after_shooting;
   for (std::size_t gi = 0; gi < groups_.size(); ++gi) {
     const GroupState& g = groups_[gi];
     if (g.lost_this_turn <= 0) continue;
@@ -126,13 +126,14 @@ void BattleGO::morale_phase(EventLog& log) {
 // more than 5 cm, did not shoot and was not in melee; next-turn: at the end of its own turn;
 // never.
 void BattleGO::clear_disorder(int side, EventLog& log) {
-  const std::string& rule = option("h4_07_disorder_clears");
-  if (rule == "never") return;
+  if (step_options_.disorder_never) return;
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const int u = static_cast<int>(i);
     UnitState& s = state_[i];
     if (force_.units[i].side != side || !active(u) || !s.disorganised) continue;
-    if (rule == "rested-turn" && (s.moved_cm > 5.0 || s.shot || s.in_melee)) continue;
+    if (step_options_.disorder_rested_turn && (s.moved_cm > 5.0 || s.shot || s.in_melee)) {
+      continue;
+    }
     s.disorganised = false;
     touch(u);
     if (counted_quietly(log, EventKind::kStatus)) continue;

@@ -277,7 +277,7 @@ void BattleGO::generals_contacted(EventLog& log) {
     Event e = make_event(EventKind::kRemoved, -1, "");
     e.side = force_.sides[l.side].id;
     touches_.touch_leader(static_cast<int>(&l - force_.leaders.data()));
-    if (option("h4_17_general_contacted") == "removed") {
+    if (step_options_.general_contacted_removed) {
       l.alive = false;
       e.text = fmt::format("{} is contacted by the enemy alone and removed (H4-17)", l.name);
     } else {

@@ -11,16 +11,36 @@ namespace smoothbore::group_orders {
 // front edge (table elevation at the edges' centres); option any-part-higher: when any part
 // of the unit (a corner, the centre or the front edge) is higher than the enemy's front edge.
 bool BattleGO::uphill_of(int unit, int enemy) const {
-  const smoothbore::Table& t = scenario_.table;
-  // The kept frames (placed()): the footprints' front centres and corners, no sine or cosine.
+  const int theirs = heights(enemy).front;
+  const Heights& us = heights(unit);
+  return (step_options_.uphill_any_part ? us.highest : us.front) > theirs;
+}
+
+// The terrain never changes, so the answers stand until the unit's footprint does (as
+// ground()).
+const BattleGO::Heights& BattleGO::heights(int unit) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (heights_.size() <= k) heights_.resize(std::max(force_.units.size(), k + 1));
+  Heights& h = heights_[k];
+  // The kept frame (placed()): the footprint's front centre and corners, no sine or cosine.
   const RectFrame& us = frame(unit);
-  const int theirs = t.elevation_at(frame(enemy).front_centre());
-  int ours = t.elevation_at(us.front_centre());
-  if (step_options_.uphill_any_part) {
-    ours = std::max(ours, t.elevation_at(us.rect.centre));
-    for (const Vec2& c : us.corners) ours = std::max(ours, t.elevation_at(c));
+  const Rect& fp = us.rect;
+  const bool any_part = step_options_.uphill_any_part;
+  if (h.valid && h.any_part == any_part && h.rect.centre == fp.centre &&
+      h.rect.facing == fp.facing && h.rect.width == fp.width && h.rect.depth == fp.depth) {
+    return h;
   }
-  return ours > theirs;
+  const smoothbore::Table& t = scenario_.table;
+  h.valid = true;
+  h.rect = fp;
+  h.any_part = any_part;
+  h.front = t.elevation_at(us.front_centre());
+  h.highest = h.front;
+  if (any_part) {
+    h.highest = std::max(h.highest, t.elevation_at(fp.centre));
+    for (const Vec2& c : us.corners) h.highest = std::max(h.highest, t.elevation_at(c));
+  }
+  return h;
 }
 
 // L176 "Uphill of all enemy": of every enemy unit within the longest artillery long range

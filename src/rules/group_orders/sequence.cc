@@ -23,7 +23,7 @@ void BattleGO::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
     log.append(make_event(EventKind::kTurnStart, -1, fmt::format("Turn {}", turn_)));
   }
   const int sides = static_cast<int>(force_.sides.size());
-  if (option("h4_01_sequence") == "simultaneous") {
+  if (step_options_.simultaneous) {
     simultaneous_turn(orders, log);
     return;
   }

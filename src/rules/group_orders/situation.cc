@@ -95,7 +95,7 @@ double BattleGO::terrain_factor(int unit, int type) const {
 }
 
 // H4-04: soft cover = type 1-2 woods, hedges, crops; hard = buildings, walls, earthworks.
-std::string BattleGO::cover_of(int unit) const { return ground(unit).cover; }
+std::string BattleGO::cover_of(int unit) const { return std::string(ground(unit).cover.text); }
 
 // The terrain never changes, so the answers stand until the unit's footprint does (the AI
 // asks about the same units again and again between moves).
@@ -110,6 +110,15 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
   }
   g.valid = true;
   g.rect = fp;
+  // No terrain feature's box near the footprint's (its bounds grown by a millimetre, which
+  // hold its nine points however they round): open ground at every point, and none of the
+  // nine lookups (issue 9: most units stand in the open most of the time).
+  const Box near = grown(filed_box(unit), 1.0);
+  if (scenario_.table.areas_near(near).empty() && scenario_.table.linears_near(near).empty()) {
+    g.building = false;
+    g.cover = known_texts().none;
+    return g;
+  }
   // Table::any_in of each class asked, from one pass over its nine points.
   std::array<bool, static_cast<std::size_t>(TerrainClass::kProtective) + 1> any{};
   for (Vec2 p : nine_points(fp)) {
@@ -120,13 +129,14 @@ const BattleGO::Ground& BattleGO::ground(int unit) const {
   }
   auto in = [&](TerrainClass c) { return any[static_cast<std::size_t>(c)]; };
   g.building = in(TerrainClass::kBuilding);
+  const KnownTexts& known = known_texts();
   if (g.building || in(TerrainClass::kEarthworks) || in(TerrainClass::kProtective)) {
-    g.cover = "hard";
+    g.cover = known.hard;
   } else if (in(TerrainClass::kLightWoods) || in(TerrainClass::kLinearObstacle) ||
              in(TerrainClass::kRough)) {
-    g.cover = "soft";
+    g.cover = known.soft;
   } else {
-    g.cover = "none";
+    g.cover = known.none;
   }
   return g;
 }
@@ -210,6 +220,7 @@ const BattleGO::ShotRules& BattleGO::shot_rules() const {
         {"note-reconstructed", Value(r.note_reconstructed)},
     };
     r.key = odds_key("", "", r.params);
+    r.key_id = text_id(r.key);
     shot_rules_ = std::move(r);
   }
   return *shot_rules_;
@@ -268,23 +279,23 @@ double BattleGO::c_in_c_cm(int group) const {
 }
 
 BattleGO::ShootingFacts BattleGO::shooting_facts(int unit, int target) const {
-  const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   const UnitState& s = state_[unit];
+  const KnownTexts& known = known_texts();
   ShootingFacts f;
-  f.shooter = u.type;
-  f.weapon = traits(unit).weapon;
+  f.shooter = traits(unit).type_id;
+  f.weapon = traits(unit).weapon_id;
   const FormationId tf = formation(target);
   if (tf == FormationId::kSquare) {
-    f.target_formation = "square";
+    f.target_formation = known.square;
   } else if (tf == FormationId::kColumn || tf == FormationId::kColumnDeep ||
              tf == FormationId::kLimbered) {
-    f.target_formation = "column";
+    f.target_formation = known.column;
   }
   const bool first = shot_rules().first_of_game;
   f.stands = std::clamp(shooting_stands(unit, target), 1, 12);
   f.range_cm = std::min(gap_cm(unit, target), 100.0);
-  f.orders = orders_of(unit);
+  f.orders = known.orders[static_cast<std::size_t>(orders_id(unit))];
   f.moved = s.moved_cm > 0.01;
   f.poor_shots = traits(unit).poor_shots;
   f.disordered = s.disorganised;
@@ -300,36 +311,36 @@ std::map<std::string, Value> BattleGO::shooting_params(int unit, int target) con
 
 std::map<std::string, Value> BattleGO::shooting_params(const ShootingFacts& f) const {
   std::map<std::string, Value> p = shot_rules().params;
-  p.insert({{"shooter", text(f.shooter)},
-            {"weapon", text(f.weapon)},
+  p.insert({{"shooter", text(std::string(f.shooter.text))},
+            {"weapon", text(std::string(f.weapon.text))},
             {"stands", whole(f.stands)},
             {"range", Value(f.range_cm)},
-            {"orders", text(f.orders)},
+            {"orders", text(std::string(f.orders.text))},
             {"moved", Value(f.moved)},
             {"poor-shots", Value(f.poor_shots)},
             {"disordered", Value(f.disordered)},
             {"first-shot", Value(f.first_shot)},
-            {"target-cover", text(f.target_cover)},
+            {"target-cover", text(std::string(f.target_cover.text))},
             {"target-light-infantry", Value(f.target_light_infantry)},
-            {"target-formation", text(f.target_formation)}});
+            {"target-formation", text(std::string(f.target_formation.text))}});
   return p;
 }
 
 ShootingSituation BattleGO::shooting_situation(const ShootingFacts& f) const {
   const ShotRules& rules = shot_rules();
   ShootingSituation s;
-  s.shooter = f.shooter;
-  s.weapon = f.weapon;
+  s.shooter = f.shooter.text;
+  s.weapon = f.weapon.text;
   s.stands = f.stands;
   s.range_cm = f.range_cm;
-  s.orders = f.orders;
+  s.orders = f.orders.text;
   s.moved = f.moved;
   s.poor_shots = f.poor_shots;
   s.disordered = f.disordered;
   s.first_shot = f.first_shot;
-  s.target_cover = f.target_cover;
+  s.target_cover = f.target_cover.text;
   s.target_light_infantry = f.target_light_infantry;
-  s.target_formation = f.target_formation;
+  s.target_formation = f.target_formation.text;
   s.ranges = rules.range_options;
   s.hard_cover_small_arms = rules.hard_cover_small_arms;
   s.soft_cover_artillery = rules.soft_cover_artillery;
@@ -340,15 +351,14 @@ ShootingSituation BattleGO::shooting_situation(const ShootingFacts& f) const {
 }
 
 BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
-  const Unit& u = force_.units[unit];
-  const Unit& e = force_.units[enemy];
   const UnitState& s = state_[unit];
   // The kept frames (placed()) are the footprints: no sine or cosine worked out.
   const RectFrame &mine = frame(unit), &theirs = frame(enemy);
   const Rect &us = mine.rect, &them = theirs.rect;
+  const KnownTexts& known = known_texts();
   MeleeFacts f;
-  f.unit_type = u.type;
-  f.enemy_type = e.type;
+  f.unit_type = traits(unit).type_id;
+  f.enemy_type = traits(enemy).type_id;
   // Stands in contact: the frontage touching the enemy, in stands (4 cm each, §1).
   const double touching = std::min(us.width, them.width);
   f.contact =
@@ -358,21 +368,21 @@ BattleGO::MeleeFacts BattleGO::melee_facts(int unit, int enemy) const {
   overlappers(unit, enemy, overlap_out_);
   f.overlap = !overlap_out_.empty();
   const FormationId uf = formation(unit);
-  f.formation = uf == FormationId::kSquare ? "square" : "line";
+  f.formation = uf == FormationId::kSquare ? known.square : known.line;
   // H4-18, L148: a column is "3+ deep" (the resolution's column-deep) when its files are at
   // least h4_18_deep_column stands deep: a 2-wide column of n stands is ceil(n / 2) deep, a
   // 1-wide column n deep.
   if (uf == FormationId::kColumn || uf == FormationId::kColumnDeep) {
     const int deep = uf == FormationId::kColumn ? (stands(unit) + 1) / 2 : stands(unit);
-    f.formation = deep >= step_options_.deep_column ? "column-deep" : "column";
+    f.formation = deep >= step_options_.deep_column ? known.column_deep : known.column;
   }
-  f.orders = orders_of(unit);
+  f.orders = known.orders[static_cast<std::size_t>(orders_id(unit))];
   f.enemy_routing = routing(enemy);
   f.high_morale = traits(unit).high_morale;
   f.poor_morale = traits(unit).poor_morale;
   const Ground& eg = ground(enemy);  // read once: its building and its cover
   const bool enemy_building = eg.building;
-  const bool enemy_hard_cover = std::string_view(eg.cover) == "hard";
+  const bool enemy_hard_cover = eg.cover == known.hard;
   f.enemy_square_or_buildings = formation(enemy) == FormationId::kSquare || enemy_building;
   f.disorganised = s.disorganised;
   f.terrain = terrain_type(us.centre);
@@ -387,16 +397,16 @@ std::map<std::string, Value> BattleGO::melee_params(int unit, int enemy) const {
 
 std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   return {
-      {"unit-type", text(f.unit_type)},
-      {"enemy-type", text(f.enemy_type)},
+      {"unit-type", text(std::string(f.unit_type.text))},
+      {"enemy-type", text(std::string(f.enemy_type.text))},
       {"stands-in-contact", whole(f.contact)},
-      {"orders", text(f.orders)},
+      {"orders", text(std::string(f.orders.text))},
       {"enemy-routing", Value(f.enemy_routing)},
       {"high-morale", Value(f.high_morale)},
       {"poor-morale", Value(f.poor_morale)},
       {"attacking-flank-rear", Value(f.flank_rear)},
       {"flanked", Value(f.flanked)},
-      {"formation", text(f.formation)},
+      {"formation", text(std::string(f.formation.text))},
       {"overlap", Value(f.overlap)},
       {"enemy-in-square-or-buildings", Value(f.enemy_square_or_buildings)},
       {"disorganised", Value(f.disorganised)},
@@ -406,18 +416,39 @@ std::map<std::string, Value> BattleGO::melee_params(const MeleeFacts& f) {
   };
 }
 
+// The unit's weapon and its ranges are kept (weapon_of_unit): the same as weapon_of and
+// weapon_ranges of the facts' shooter and weapon.
+int BattleGO::shot_range_class(int unit, const ShootingFacts& f) const {
+  const Weapon& weapon = weapon_of_unit(unit);
+  return weapon.none
+             ? -1
+             : shooting_range_class(weapon.ranges, shot_rules().artillery_close_cm, f.range_cm);
+}
+
+std::string_view BattleGO::roll_shot_quietly(int unit, const ShootingFacts& f) {
+  const ShotModifierTotal m =
+      kept_shot_modifiers(f, shot_range_class(unit, f), shot_rules().key_id, [&] {
+        const ShootingModifiers sm = shooting_modifiers(shooting_situation(f), false);
+        return ShotModifierTotal{sm.may_shoot, sm.modifiers.total()};
+      });
+  // As roll_shooting with no record: no die when it may not shoot.
+  if (!m.may_shoot) return "none";
+  const int face = dice_.roll(kD6);
+  return shooting_result(face + m.total).key;
+}
+
 MeleeSituation BattleGO::melee_situation(const MeleeFacts& f) {
   MeleeSituation s;
-  s.unit_type = f.unit_type;
-  s.enemy_type = f.enemy_type;
+  s.unit_type = f.unit_type.text;
+  s.enemy_type = f.enemy_type.text;
   s.stands_in_contact = f.contact;
-  s.orders = f.orders;
+  s.orders = f.orders.text;
   s.enemy_routing = f.enemy_routing;
   s.high_morale = f.high_morale;
   s.poor_morale = f.poor_morale;
   s.attacking_flank_rear = f.flank_rear;
   s.flanked = f.flanked;
-  s.formation = f.formation;
+  s.formation = f.formation.text;
   s.overlap = f.overlap;
   s.enemy_in_square_or_buildings = f.enemy_square_or_buildings;
   s.disorganised = f.disorganised;
@@ -449,7 +480,7 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.artillery = u.arm == Arm::kArtillery;
   s.general_cm = std::min(general_cm(group), 200.0);
   s.high_morale = high;
-  s.uphill_or_cover = (u.arm == Arm::kFoot && std::string_view(ground(unit).cover) != "none") ||
+  s.uphill_or_cover = (u.arm == Arm::kFoot && ground(unit).cover != known_texts().none) ||
                       uphill_of_all_enemy(unit);
   s.melees_won = std::min(g.melees_won, 4);
   s.artillery_fire = g.under_artillery_short;
