@@ -45,13 +45,34 @@ constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
 std::vector<Action> Battle1805::legal_actions(int unit) const {
   std::vector<Action> out;
   out.reserve(24);  // a unit's actions seldom number more: one allocation, no regrowth
+  legal_actions_into(unit, out, /*move_facings=*/true);
+  return out;
+}
+
+void Battle1805::settle_facing(Action& a) const {
+  if (a.kind != ActionKind::kMove || !(a.facing < 0)) return;
+  const std::size_t k = static_cast<std::size_t>(-a.facing) - 1;
+  if (k < legal_dirs_.size()) a.facing = bearing_of(legal_dirs_[k]);
+}
+
+void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const {
+  out.clear();
+  if (!move_facings) legal_dirs_.clear();  // a list with facings leaves the kept ones alone
+  // The facing of a move toward `dir` (an objective's approach, the withdrawal):
+  // bearing_of(dir), or its place among the directions kept for settle_facing (a bearing is
+  // never negative).
+  auto facing_toward = [&](Vec2 dir) {
+    if (move_facings) return bearing_of(dir);
+    legal_dirs_.push_back(dir);
+    return -static_cast<double>(legal_dirs_.size());
+  };
   Action hold;
   hold.unit = unit;
   out.push_back(hold);
-  if (!active(unit) || in_melee(unit)) return out;
+  if (!active(unit) || in_melee(unit)) return;
   const Unit& u = force_.units[unit];
   const UnitState& s = state_[unit];
-  if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return out;
+  if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return;
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
@@ -131,7 +152,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
         const double gap = distance(fr, o.position);
-        Action a = approach(unit, fp, o.position, gap, 0, reach);
+        Action a = approach(unit, fp, o.position, gap, 0, reach,
+                            [&] { return facing_toward(o.position - fp.centre); });
         if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(a));
       }
     }
@@ -142,7 +164,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     back.unit = unit;
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
-    back.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - back.destination) : fp.facing;
+    back.facing = enemy >= 0 ? facing_toward(rect_of(enemy).centre - back.destination) : fp.facing;
     out.push_back(std::move(back));
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
@@ -238,7 +260,6 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       out.push_back(std::move(li));
     }
   }
-  return out;
 }
 
 namespace {
