@@ -103,9 +103,23 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
+  const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
+  const bool limbered_gun = is_gun && u.formation == "limbered";
+  const double unlimber_limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
+  // The enemies whose boxes come within the widest of the reaches asked below (fire, charge,
+  // a limbered gun's unlimber limit), found once: each reach's list is the units of this one
+  // whose boxes meet its own box, as the index would answer for that box (ascending).
+  const Box& my_box = index_box_[static_cast<std::size_t>(unit)];  // fp.bounds(), kept
+  const double widest =
+      std::max({fire_reach, charge_reach, limbered_gun ? unlimber_limit : 0.0}) + 1.0;
   std::vector<int>& candidates = candidates_;
-  enemies_near(unit, fp, fire_reach + 1.0, &candidates);
+  enemies_near(unit, grown(my_box, widest), &candidates);
+  auto within = [&](int id, const Box& box) {
+    return index_box_[static_cast<std::size_t>(id)].intersects(box);
+  };
+  const Box fire_box = grown(my_box, fire_reach + 1.0);
   for (int ti : candidates) {
+    if (!within(ti, fire_box)) continue;
     const FireTarget can = can_fire_at(unit, ti, /*explain=*/false);
     if (!can.ok) continue;
     Action f;
@@ -122,11 +136,10 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     }
   }
   // Charges: only units within charge reach can be charged (R-002-1).
-  const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
   if (charge_reach > 0) {
-    enemies_near(unit, fp, charge_reach + 1.0, &candidates);
+    const Box charge_box = grown(my_box, charge_reach + 1.0);
     for (int t : candidates) {
-      if (!can_charge(unit, t)) continue;
+      if (!within(t, charge_box) || !can_charge(unit, t)) continue;
       Action c;
       c.kind = ActionKind::kCharge;
       c.unit = unit;
@@ -226,11 +239,12 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     }
   }
   if (is_gun) {
-    if (u.formation == "limbered") {
+    if (limbered_gun) {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
-      const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
-      enemies_near(unit, fp, limit + 1.0, &candidates);
+      const double limit = unlimber_limit;
+      const Box limit_box = grown(my_box, limit + 1.0);
       for (int ei : candidates) {
+        if (!within(ei, limit_box)) continue;
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
         // Surely beyond both limits: not measured.

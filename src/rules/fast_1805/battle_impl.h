@@ -220,13 +220,13 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
-  // near(r, reach) without `unit`'s own side (its side index is not searched): the
-  // candidates for fire, charges and the unlimber limit, which only enemies can be.
-  // Into `out`, cleared first (its storage reused: legal_actions asks up to three times a unit).
-  void enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const;
+  // near(box) without `unit`'s own side (its side index is not searched): the candidates
+  // for fire, charges and the unlimber limit, which only enemies can be. Into `out`, cleared
+  // first (its storage reused).
+  void enemies_near(int unit, const Box& box, std::vector<int>* out) const;
   mutable std::vector<int> enemies_scratch_;
-  // legal_actions' candidates for fire, charges and the unlimber limit, one list at a time
-  // (nothing asked while a list is walked fills this one).
+  // legal_actions' candidates for fire, charges and the unlimber limit: one list within the
+  // widest reach, walked for each (nothing asked while it is walked fills it).
   mutable std::vector<int> candidates_;
   mutable std::vector<Vec2> legal_dirs_;  // the directions of the moves' deferred facings
   std::vector<Action> legal_;             // collect_orders' list, one unit's at a time
