@@ -45,13 +45,34 @@ constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
 std::vector<Action> Battle1805::legal_actions(int unit) const {
   std::vector<Action> out;
   out.reserve(24);  // a unit's actions seldom number more: one allocation, no regrowth
+  legal_actions_into(unit, out, /*move_facings=*/true);
+  return out;
+}
+
+void Battle1805::settle_facing(Action& a) const {
+  if (a.kind != ActionKind::kMove || !(a.facing < 0)) return;
+  const std::size_t k = static_cast<std::size_t>(-a.facing) - 1;
+  if (k < legal_dirs_.size()) a.facing = bearing_of(legal_dirs_[k]);
+}
+
+void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const {
+  out.clear();
+  if (!move_facings) legal_dirs_.clear();  // a list with facings leaves the kept ones alone
+  // The facing of a move toward `dir` (an objective's approach, the withdrawal):
+  // bearing_of(dir), or its place among the directions kept for settle_facing (a bearing is
+  // never negative).
+  auto facing_toward = [&](Vec2 dir) {
+    if (move_facings) return bearing_of(dir);
+    legal_dirs_.push_back(dir);
+    return -static_cast<double>(legal_dirs_.size());
+  };
   Action hold;
   hold.unit = unit;
   out.push_back(hold);
-  if (!active(unit) || in_melee(unit)) return out;
+  if (!active(unit) || in_melee(unit)) return;
   const Unit& u = force_.units[unit];
   const UnitState& s = state_[unit];
-  if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return out;
+  if (s.formation_busy_until >= bound_ || s.unlimber_bound == bound_) return;
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
@@ -82,9 +103,23 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
+  const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
+  const bool limbered_gun = is_gun && u.formation == "limbered";
+  const double unlimber_limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
+  // The enemies whose boxes come within the widest of the reaches asked below (fire, charge,
+  // a limbered gun's unlimber limit), found once: each reach's list is the units of this one
+  // whose boxes meet its own box, as the index would answer for that box (ascending).
+  const Box& my_box = index_box_[static_cast<std::size_t>(unit)];  // fp.bounds(), kept
+  const double widest =
+      std::max({fire_reach, charge_reach, limbered_gun ? unlimber_limit : 0.0}) + 1.0;
   std::vector<int>& candidates = candidates_;
-  enemies_near(unit, fp, fire_reach + 1.0, &candidates);
+  enemies_near(unit, grown(my_box, widest), &candidates);
+  auto within = [&](int id, const Box& box) {
+    return index_box_[static_cast<std::size_t>(id)].intersects(box);
+  };
+  const Box fire_box = grown(my_box, fire_reach + 1.0);
   for (int ti : candidates) {
+    if (!within(ti, fire_box)) continue;
     const FireTarget can = can_fire_at(unit, ti, /*explain=*/false);
     if (!can.ok) continue;
     Action f;
@@ -101,11 +136,10 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     }
   }
   // Charges: only units within charge reach can be charged (R-002-1).
-  const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
   if (charge_reach > 0) {
-    enemies_near(unit, fp, charge_reach + 1.0, &candidates);
+    const Box charge_box = grown(my_box, charge_reach + 1.0);
     for (int t : candidates) {
-      if (!can_charge(unit, t)) continue;
+      if (!within(t, charge_box) || !can_charge(unit, t)) continue;
       Action c;
       c.kind = ActionKind::kCharge;
       c.unit = unit;
@@ -131,7 +165,8 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
         const double gap = distance(fr, o.position);
-        Action a = approach(unit, fp, o.position, gap, 0, reach);
+        Action a = approach(unit, fp, o.position, gap, 0, reach,
+                            [&] { return facing_toward(o.position - fp.centre); });
         if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(a));
       }
     }
@@ -142,7 +177,7 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     back.unit = unit;
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
-    back.facing = enemy >= 0 ? bearing_of(rect_of(enemy).centre - back.destination) : fp.facing;
+    back.facing = enemy >= 0 ? facing_toward(rect_of(enemy).centre - back.destination) : fp.facing;
     out.push_back(std::move(back));
   }
   // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
@@ -204,11 +239,12 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
     }
   }
   if (is_gun) {
-    if (u.formation == "limbered") {
+    if (limbered_gun) {
       bool too_close = false;  // L137: not within 12" of enemy foot or 18" of enemy horse
-      const double limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
-      enemies_near(unit, fp, limit + 1.0, &candidates);
+      const double limit = unlimber_limit;
+      const Box limit_box = grown(my_box, limit + 1.0);
       for (int ei : candidates) {
+        if (!within(ei, limit_box)) continue;
         const Unit& e = force_.units[static_cast<std::size_t>(ei)];
         if (e.side == u.side || e.status != UnitStatus::kActive) continue;
         // Surely beyond both limits: not measured.
@@ -238,7 +274,6 @@ std::vector<Action> Battle1805::legal_actions(int unit) const {
       out.push_back(std::move(li));
     }
   }
-  return out;
 }
 
 namespace {

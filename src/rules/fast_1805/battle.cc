@@ -198,9 +198,13 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
   for (int k = 0; k < sides; ++k) {
     const int side = (scenario_.first_side + k) % sides;
     OrderSource* src = side < static_cast<int>(orders.size()) ? orders[side] : nullptr;
+    // The moves' facings only for a commander that reads them (no commander: the hold).
+    const bool facings = src != nullptr && src->reads_move_facing();
+    std::vector<Action>& legal = legal_;  // reused: one unit's list at a time
     for (int u : units_to_order(side)) {
-      std::vector<Action> legal = legal_actions(u);
+      legal_actions_into(u, legal, facings);
       Action a = src ? src->choose(*this, u, legal) : legal.front();
+      settle_facing(a);
       if (!counted_quietly(log, EventKind::kOrder)) {
         std::string text = unit_name(u);  // "{name} orders {order}"
         text.reserve(text.size() + 64);

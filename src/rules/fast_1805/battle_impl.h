@@ -43,6 +43,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   int turn() const override { return bound_; }
   std::vector<int> units_to_order(int side) const override;
   std::vector<Action> legal_actions(int unit) const override;
+  // legal_actions into `out` (cleared first). Without `move_facings` (a commander that does
+  // not read them, OrderSource::reads_move_facing) the facing of a move toward an objective
+  // or of the withdrawal is left to settle_facing: -(k + 1) for the k-th direction kept
+  // (issue 9: an atan2 per objective per unit). Every other field is legal_actions'.
+  void legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const;
+  // Works out the facing legal_actions_into left for `a` (the one chosen): the same bits
+  // bearing_of gives there. Any other action is left as it is.
+  void settle_facing(Action& a) const;
   ActionAssessment assess(const Action& a) const override;
   void play_turn(const std::vector<OrderSource*>& orders, EventLog& log) override;
   double broken_fraction(int side) const override;
@@ -212,14 +220,16 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
   std::vector<int> near(const Box& box) const;
-  // near(r, reach) without `unit`'s own side (its side index is not searched): the
-  // candidates for fire, charges and the unlimber limit, which only enemies can be.
-  // Into `out`, cleared first (its storage reused: legal_actions asks up to three times a unit).
-  void enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const;
+  // near(box) without `unit`'s own side (its side index is not searched): the candidates
+  // for fire, charges and the unlimber limit, which only enemies can be. Into `out`, cleared
+  // first (its storage reused).
+  void enemies_near(int unit, const Box& box, std::vector<int>* out) const;
   mutable std::vector<int> enemies_scratch_;
-  // legal_actions' candidates for fire, charges and the unlimber limit, one list at a time
-  // (nothing asked while a list is walked fills this one).
+  // legal_actions' candidates for fire, charges and the unlimber limit: one list within the
+  // widest reach, walked for each (nothing asked while it is walked fills it).
   mutable std::vector<int> candidates_;
+  mutable std::vector<Vec2> legal_dirs_;  // the directions of the moves' deferred facings
+  std::vector<Action> legal_;             // collect_orders' list, one unit's at a time
   template <typename Visit, typename Farther>
   void around_enemies(int unit, bool active_only, Visit visit, Farther farther) const;
   mutable std::vector<std::pair<double, int>> nearest_pending_;  // around_enemies' scratch

@@ -50,8 +50,7 @@ std::vector<int> Battle1805::near(const Rect& r, double reach) const {
   return near(grown(r.bounds(), reach));
 }
 
-void Battle1805::enemies_near(int unit, const Rect& r, double reach, std::vector<int>* out) const {
-  const Box box = grown(r.bounds(), reach);
+void Battle1805::enemies_near(int unit, const Box& box, std::vector<int>* out) const {
   const int side = force_.units[static_cast<std::size_t>(unit)].side;
   out->clear();
   if (side_index_.size() == 2) {
