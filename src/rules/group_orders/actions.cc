@@ -409,7 +409,9 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       // of a large army is; no search). Its gap, rounded to the mm, is the least but for a
       // millimetre (a tie to the lower index), and a move shifts the footprint by `speed` at
       // most: every enemy then lies over `zone` from every end, as the check below finds.
-      if (enemy >= 0 && !(gap_mm(unit, enemy) > speed + zone + 2.0)) {
+      // A battle of few units (scanned_) searches at once: its units are near, and its
+      // search costs less than the gap.
+      if (enemy >= 0 && (scanned_ || !(gap_mm(unit, enemy) > speed + zone + 2.0))) {
         near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
         std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       }
