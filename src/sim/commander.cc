@@ -118,18 +118,25 @@ class DoctrineCommander final : public OrderSource {
       return nullptr;
     };
     const Action& hold = legal.front();
+    // One pass notes what the list holds; a pass below that looks for something it lacks is
+    // skipped (issue 9: some ten passes over every action, most finding nothing; the same
+    // choice, each pass that runs taking the actions in the same order).
+    const Kinds has = kinds_of(legal);
 
     // 0. Threats, where the rule set names them (elan-drill: forming or holding square
     // against cavalry within charge reach): a formation change or hold aimed at an enemy,
     // taken when it is the hold itself (stay formed) or its exact odds against that enemy
     // (win − risk) beat standing as the unit is by a clear margin.
-    if (const Action* t = best_threat_answer(b, unit, legal)) return *t;
+    if (has.threat) {
+      if (const Action* t = best_threat_answer(b, unit, legal)) return *t;
+    }
 
     // 1. Charges.
     const DoctrineThresholds th = b.doctrine_thresholds();
     const Action* best_charge = nullptr;
     double best_win = 0;
     for (const Action& a : legal) {
+      if (!has.kind(ActionKind::kCharge)) break;  // none to weigh
       if (a.kind != ActionKind::kCharge) continue;
       const ActionAssessment s = b.assess(a);
       if (s.win_probability >= th.charge_win && s.risk <= th.charge_risk &&
@@ -144,6 +151,7 @@ class DoctrineCommander final : public OrderSource {
     const Action* best_fire = nullptr;
     double best_kills = 0.05;
     for (const Action& a : legal) {
+      if (!has.kind(ActionKind::kFire)) break;  // none to weigh
       if (a.kind != ActionKind::kFire) continue;
       double k = b.assess(a).expected_kills;
       // Standing fire keeps the line steady (unmoving bonus is in the kills already);
@@ -158,7 +166,7 @@ class DoctrineCommander final : public OrderSource {
     // (elan-drill: a column's front rank against a line's two ranks): take the formation
     // whose fire next turn is at least 1.5 times (the rule set's deploy_gain) the best fire
     // now.
-    if (u.arm == Arm::kFoot) {
+    if (u.arm == Arm::kFoot && has.kind(ActionKind::kFormation)) {
       const Action* deploy = nullptr;
       double most = std::max(0.3, th.deploy_gain * (best_fire ? best_kills : 0.0));
       for (const Action& a : legal) {
@@ -195,6 +203,7 @@ class DoctrineCommander final : public OrderSource {
     static constexpr std::string_view kMarks[] = {"seize", "task", "screen"};
     const Action* marked[std::size(kMarks)] = {};
     for (const Action& x : legal) {
+      if (!has.rate) break;  // none marked
       if (x.rate.empty()) continue;
       for (std::size_t k = 0; k < std::size(kMarks); ++k) {
         if (marked[k] == nullptr && x.rate == kMarks[k]) marked[k] = &x;
@@ -204,7 +213,9 @@ class DoctrineCommander final : public OrderSource {
       if (a) return *a;
     }
     // 3. Guns: the §6.4-style options first, where the rule set offers them.
-    if (u.arm == Arm::kArtillery) {
+    if (u.arm == Arm::kArtillery &&
+        (has.kind(ActionKind::kHoldFire) || has.kind(ActionKind::kProlonge) ||
+         has.kind(ActionKind::kFace))) {
       if (const Action* a = gun_option(b, legal)) return *a;
     }
     if (u.arm == Arm::kArtillery) {
@@ -236,11 +247,13 @@ class DoctrineCommander final : public OrderSource {
     // 3b. Tactical shifts, where the rule set offers them (fire-and-discipline §4.6): a unit
     // whose fire from where it stands would hit nothing (nothing in its kill zone, or a
     // friend in the way) takes the shift that brings the most expected hits into it.
-    if (const Action* a = best_shift(b, legal)) return *a;
+    if (has.kind(ActionKind::kShift)) {
+      if (const Action* a = best_shift(b, legal)) return *a;
+    }
     // 4a. Road marches, where the rule set marks them (rate "road"): far from the enemy,
     // form the column that can march by road (the march itself is a move, taken in 7 when
     // it ends nearest the goal).
-    if (gap > 30 * kInch) {
+    if (gap > 30 * kInch && has.kind(ActionKind::kFormation) && has.rate) {
       if (const Action* a = find([](const Action& x) {
             return x.kind == ActionKind::kFormation && x.rate == "road";
           })) {
@@ -248,7 +261,7 @@ class DoctrineCommander final : public OrderSource {
       }
     }
     // 4. Formations for foot.
-    if (u.arm == Arm::kFoot && u.formation != "skirmish") {
+    if (u.arm == Arm::kFoot && has.kind(ActionKind::kFormation) && u.formation != "skirmish") {
       if (u.formation == "column" && gap <= 16 * kInch) {
         if (const Action* a = find([](const Action& x) {
               return x.kind == ActionKind::kFormation && x.formation == "line" && !x.moves;
@@ -283,7 +296,7 @@ class DoctrineCommander final : public OrderSource {
     // 7. Advance: toward an objective while the enemy is far, else toward the enemy.
     // The moves are the legal actions that move (no list of them is built).
     auto is_move = [](const Action& a) { return a.kind == ActionKind::kMove && a.moves; };
-    if (std::none_of(legal.begin(), legal.end(), is_move)) return hold;
+    if (!has.move) return hold;
     // The footprints as the battle keeps them (Battle::unit_footprint, the same rects).
     const Rect my_footprint = b.unit_footprint(unit);
     const Vec2 here = my_footprint.centre;
@@ -365,6 +378,27 @@ class DoctrineCommander final : public OrderSource {
   }
   std::uint64_t index_epoch_ = 0;
   const NearestEnemyIndex* index_ = nullptr;  // for index_epoch_
+
+  // What a list of actions holds, for the passes that look for one kind of action.
+  struct Kinds {
+    std::uint32_t mask = 0;  // bit k: an action of ActionKind k
+    bool rate = false;       // an action with a rate (a mark or variant)
+    bool threat = false;     // a formation change or hold with a target (best_threat_answer)
+    bool move = false;       // a move that moves (7.)
+    bool kind(ActionKind k) const { return (mask >> static_cast<unsigned>(k)) & 1u; }
+  };
+  static Kinds kinds_of(const std::vector<Action>& legal) {
+    Kinds has;
+    for (const Action& a : legal) {
+      has.mask |= 1u << static_cast<unsigned>(a.kind);
+      has.rate = has.rate || !a.rate.empty();
+      has.threat =
+          has.threat ||
+          (a.target >= 0 && (a.kind == ActionKind::kFormation || a.kind == ActionKind::kHold));
+      has.move = has.move || (a.kind == ActionKind::kMove && a.moves);
+    }
+    return has;
+  }
 
   static const Action* best_threat_answer(const Battle& b, int unit,
                                           const std::vector<Action>& legal) {

@@ -427,8 +427,17 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.
       std::vector<int>& zone_enemies = legal_ids_;
-      near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
-      std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
+      zone_enemies.clear();
+      // None when the nearest enemy on the table is beyond a move and a zone (issue 9: most
+      // of a large army is; no search). Its gap, rounded to the mm, is the least but for a
+      // millimetre (a tie to the lower index), and a move shifts the footprint by `speed` at
+      // most: every enemy then lies over `zone` from every end, as the check below finds.
+      // A battle of few units (scanned_) searches at once: its units are near, and its
+      // search costs less than the gap.
+      if (enemy >= 0 && (scanned_ || !(gap_mm(unit, enemy) > speed + zone + 2.0))) {
+        near_enemies(filed_box(unit), speed + zone + 1.0, u.side, zone_enemies);
+        std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
+      }
       // Each move is this one with its destination and facing: copied into the list, not
       // built afresh (issue 9: a move to every objective).
       Action to_goal;

@@ -231,12 +231,12 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     }
   };
   Limit any_lim, massed_lim, active_lim;
+  // The greatest of the three squared limits: a squared box gap over it can improve no kind.
+  double widest2 = kInf;
   auto settled = [&](double lb) {
     return lb > any_lim.mm && lb > massed_lim.mm && lb > active_lim.mm;
   };
-  auto settled2 = [&](double lb2) {
-    return lb2 > any_lim.squared && lb2 > massed_lim.squared && lb2 > active_lim.squared;
-  };
+  auto settled2 = [&](double lb2) { return lb2 > widest2; };
   // Whether unit i, with the squared box gap `lb2`, can improve no kind.
   auto hopeless2 = [&](int i, double lb2) {
     if (!(lb2 > any_lim.squared)) return false;
@@ -263,6 +263,7 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
       n.active = i;
       active_lim.set(active_mm);
     }
+    widest2 = std::max({any_lim.squared, massed_lim.squared, active_lim.squared});
   };
   // The units met and not yet measured: the one with the least box gap (then index) that
   // can still improve a kind is measured first, until none can.
@@ -296,14 +297,6 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     const double dy = std::max({0.0, my_box.min.y - b.max.y, b.min.y - my_box.max.y});
     return dx * dx + dy * dy;
   };
-  // A unit met, with its filed box: waits to be measured unless it is off the table or
-  // can improve no kind.
-  auto meet = [&](int i, const Box& b) {
-    if (!force_.units[static_cast<std::size_t>(i)].on_table()) return;
-    const double lb2 = gap2(b);
-    if (hopeless2(i, lb2)) return;
-    pending.emplace_back(lb2, i);
-  };
   if (scanned_) {
     // A battle of few units: every enemy on the table met at once (none is hopeless before
     // any is measured), then taken least (squared box gap, index) first as measure_pending
@@ -329,9 +322,16 @@ const BattleGO::Nearest& BattleGO::nearest_all(int unit) const {
     const unsigned met = ++nearest_met_stamp_;
     auto visit = [&](int i) {
       const std::size_t j = static_cast<std::size_t>(i);
+      // A unit met waits to be measured unless it is off the table or can improve no kind.
+      // Beyond every kind's limit by its box (most units met once the first are measured),
+      // it can improve none, now or later (the limits only shrink): left at once, unmarked,
+      // with nothing else read (issue 9; the same units wait).
+      const double lb2 = gap2(index_box_[j]);
+      if (settled2(lb2)) return;
       if (nearest_met_[j] == met) return;  // filed in several cells
       nearest_met_[j] = met;
-      meet(i, index_box_[j]);
+      if (!force_.units[j].on_table() || hopeless2(i, lb2)) return;
+      pending.emplace_back(lb2, i);
     };
     for (std::size_t s = 0; s < side_index_.size(); ++s) {
       if (static_cast<int>(s) == side) continue;
