@@ -16,6 +16,19 @@ namespace {
 // A move of `unit` toward `goal`, ending `stand_off` mm short of it (edge gap), no
 // farther than `reach` mm, facing the goal: `bearing` gives bearing_of(goal - from.centre),
 // asked only when the goal is not at the centre (a caller may keep it).
+// approach_destination gives where it ends (`*length`: |goal - from.centre|), for a caller
+// that builds the Action only when the move is kept.
+[[gnu::always_inline]] inline Vec2 approach_destination(const Rect& from, Vec2 goal, double gap,
+                                                        double stand_off, double reach,
+                                                        double* length) {
+  const Vec2 d = goal - from.centre;
+  const double travel = std::clamp(gap - stand_off, 0.0, reach);
+  // d.normalized() and d.length() > 1e-9 from one square root (the same bits).
+  *length = d.length();
+  const Vec2 unit_d = *length > 0 ? Vec2{d.x / *length, d.y / *length} : Vec2{0, 0};
+  return from.centre + unit_d * travel;
+}
+
 template <typename Bearing>
 Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_off, double reach,
                 Bearing bearing) {
@@ -23,12 +36,8 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
   a.kind = ActionKind::kMove;
   a.unit = unit;
   a.moves = true;
-  const Vec2 d = goal - from.centre;
-  const double travel = std::clamp(gap - stand_off, 0.0, reach);
-  // d.normalized() and d.length() > 1e-9 from one square root (the same bits).
-  const double length = d.length();
-  const Vec2 unit_d = length > 0 ? Vec2{d.x / length, d.y / length} : Vec2{0, 0};
-  a.destination = from.centre + unit_d * travel;
+  double length = 0;
+  a.destination = approach_destination(from, goal, gap, stand_off, reach, &length);
   a.facing = length > 1e-9 ? bearing() : from.facing;
   return a;
 }
@@ -99,6 +108,25 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     return open_allowance;
   };
 
+  // Moves the terrain does not allow (e.g. a line into woods, R-002-1 "-") are not offered:
+  // each move up to the pivot below is tested on its destination before it is built
+  // (`budget`: 0.5 for a fire with ½ move, 1 for a move; a move shorter than kMinMove stays).
+  const CostFn cost = move_cost(unit, false);
+  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
+  const double here_cost =
+      uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
+  // A move of at least kMinMove: on uniform ground the answer is the same for every one.
+  const bool uniform = here_cost >= 0;
+  const bool uniform_full = uniform && !falls_short_on_uniform(1.0, here_cost, kMinMove);
+  const bool uniform_half = uniform && !falls_short_on_uniform(0.5, here_cost, kMinMove);
+  auto reaches = [&](Vec2 destination, double budget) {
+    if (uniform) return budget == 1.0 ? uniform_full : uniform_half;
+    return scenario_.table.reachable(fp.centre, destination, budget, cost) >= kMinMove;
+  };
+  auto allowed = [&](Vec2 destination, double budget) {
+    return distance(destination, fp.centre) < kMinMove || reaches(destination, budget);
+  };
+
   // Fire: every valid target, standing (unmoving) and, for foot, with a ½ move toward it.
   // Only units within the longest range of the unit's own table (can_fire_at: guns on the
   // artillery table, others on small arms) can be in range (ascending, as before).
@@ -132,7 +160,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
           approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm, open_rate() * kMm / 2);
       m.kind = ActionKind::kFire;
       m.target = ti;
-      if (m.destination != fp.centre) out.push_back(std::move(m));
+      if (m.destination != fp.centre && allowed(m.destination, 0.5)) out.push_back(std::move(m));
     }
   }
   // Charges: only units within charge reach can be charged (R-002-1).
@@ -158,16 +186,37 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
       // Advance to musket range (4") or, for guns, to 14" (outside the 12" unlimber limit).
       const double stand_off = is_gun ? 14.0 * kMm : 4.0 * kMm;
       Action a = approach(unit, fp, ef.centre, gap, stand_off, reach, enemy_bearing);
-      if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(a);
+      if (distance(a.destination, fp.centre) > 0.25 * kMm && allowed(a.destination, 1.0)) {
+        out.push_back(a);
+      }
       Action full = approach(unit, fp, ef.centre, gap, 0.5 * kMm, reach, enemy_bearing);
-      if (distance(full.destination, a.destination) > 0.25 * kMm) out.push_back(full);
+      if (distance(full.destination, a.destination) > 0.25 * kMm &&
+          allowed(full.destination, 1.0)) {
+        out.push_back(full);
+      }
     }
     if (!is_shaken) {
       for (const Objective& o : scenario_.objectives) {
+        // The Action is built only for a destination kept (some twenty objectives a unit in
+        // a generated battle: issue 9).
         const double gap = distance(fr, o.position);
-        Action a = approach(unit, fp, o.position, gap, 0, reach,
-                            [&] { return facing_toward(o.position - fp.centre); });
-        if (distance(a.destination, fp.centre) > 0.25 * kMm) out.push_back(std::move(a));
+        double length = 0;
+        const Vec2 to = approach_destination(fp, o.position, gap, 0, reach, &length);
+        // (kMinMove is the 0.25" here: allowed() asks reaches() alone.)
+        if (!(distance(to, fp.centre) > kMinMove) || !reaches(to, 1.0)) continue;
+        Action& a = out.emplace_back();
+        a.kind = ActionKind::kMove;
+        a.unit = unit;
+        a.moves = true;
+        a.destination = to;
+        if (!(length > 1e-9)) {
+          a.facing = fp.facing;
+        } else if (move_facings) {
+          a.facing = bearing_of(o.position - fp.centre);
+        } else {  // facing_toward's deferred facing, written out (a call each otherwise)
+          legal_dirs_.push_back(o.position - fp.centre);
+          a.facing = -static_cast<double>(legal_dirs_.size());
+        }
       }
     }
     // Withdraw toward the home edge, facing the enemy.
@@ -177,27 +226,12 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     back.unit = unit;
     back.moves = true;
     back.destination = fp.centre + home * (reach / 2);
-    back.facing = enemy >= 0 ? facing_toward(rect_of(enemy).centre - back.destination) : fp.facing;
-    out.push_back(std::move(back));
+    if (allowed(back.destination, 1.0)) {
+      back.facing =
+          enemy >= 0 ? facing_toward(rect_of(enemy).centre - back.destination) : fp.facing;
+      out.push_back(std::move(back));
+    }
   }
-  // Drop moves the terrain does not allow (e.g. a line into woods, R-002-1 "-").
-  const CostFn cost = move_cost(unit, false);
-  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
-  const double here_cost =
-      uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [&](const Action& a) {
-                             if (!a.moves || distance(a.destination, fp.centre) < kMinMove) {
-                               return false;
-                             }
-                             const double budget = a.kind == ActionKind::kFire ? 0.5 : 1.0;
-                             if (here_cost >= 0) {
-                               return falls_short_on_uniform(budget, here_cost, kMinMove);
-                             }
-                             return scenario_.table.reachable(fp.centre, a.destination, budget,
-                                                              cost) < kMinMove;
-                           }),
-            out.end());
   // Face the nearest enemy (a pivot on the spot).
   if (enemy >= 0 && u.formation != "square") {
     const double want = enemy_bearing();

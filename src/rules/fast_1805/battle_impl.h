@@ -272,6 +272,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   mutable std::vector<Blocker> sight_blockers_;
   mutable std::vector<int> blocker_ids_;  // the unit of each of sight_blockers_
   mutable std::vector<int> place_ids_;    // place_ok's scratch
+  std::vector<int> move_in_the_way_;      // move_unit's scratch: the units in the way
+  std::vector<double> move_apart_;        // and how far along the path each stays clear
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes

@@ -140,11 +140,13 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   const Box end_box = bounds(at_end);
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
-  const std::vector<int> in_the_way = near(grown(swept, 1.0));
+  // (Buffers the battle keeps: nothing in a move moves another unit.)
+  std::vector<int>& in_the_way = move_in_the_way_;
+  index_.query(grown(swept, 1.0), in_the_way);
   // How far along the path the block surely stays clear of each unit in the way
   // (apart_along, prefilters.h): overlaps() need not be asked before (issue 9).
-  std::vector<double> apart;
-  apart.reserve(in_the_way.size());
+  std::vector<double>& apart = move_apart_;
+  apart.clear();
   const RectFrame at_start = frame_at(0);
   for (int o : in_the_way) apart.push_back(apart_along(at_start, dir, frame_of(o), 0.01));
   auto overlaps_at = [&](const RectFrame& r, double t, std::size_t k) {
