@@ -210,6 +210,36 @@ TEST(ElanDrillRally, FailuresModeReadsTheResultTable) {
               {{"0/2/false", 0.5}, {"1/0/false", 0.5}});
 }
 
+TEST(ElanDrillRally, RecordReadsTheCountTheDiceAndTheDmsLeft) {
+  // The record's text in both modes: the count and its effect, the dice, the DMs left.
+  for (const char* mode : {"mode=successes", "mode=failures"}) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      Rng rng(seed, 0);
+      std::vector<RollRecord> records;
+      const Params p = test::params(res("rally"), {"stance=moving", "dms=2", mode});
+      const Outcome o = sample(res("rally"), p, rng, &records);
+      ASSERT_EQ(records.size(), 1u);
+      const std::string& text = records[0].result;
+      const auto count =
+          std::to_string(mode == std::string("mode=failures") ? records[0].faces[0] > 5 ? 1 : 0
+                         : records[0].faces[0] <= 5           ? 1
+                                                              : 0);
+      const auto dms = std::get<std::int64_t>(o[1].second);
+      const std::string head = mode == std::string("mode=failures")
+                                   ? count + " failures: "
+                                   : count + " success" + (count == "1" ? "" : "es") + ": -" +
+                                         std::to_string(2 - dms) + " DM (R-001-2); dice: ";
+      EXPECT_EQ(text.rfind(head, 0), 0u) << text;
+      if (mode == std::string("mode=failures")) {
+        EXPECT_NE(text.find("; R-001-2 option mode=failures); dice: +1D "), std::string::npos)
+            << text;
+      }
+      const std::string tail = "; now " + std::to_string(dms) + " DM";
+      EXPECT_NE(text.find(tail), std::string::npos) << text;
+    }
+  }
+}
+
 TEST(ElanDrillTestResolutions, MonteCarloAgreesWithTheExactOdds) {
   expect_monte_carlo(res("elan-test"), {"dice=3"}, 1);
   expect_monte_carlo(res("elan-test"), {"round=3", "figures-lost-more=2", "dms=2"}, 2);

@@ -45,7 +45,13 @@ void DiceCount::add(const DiceRow& m, int times) {
     return;
   }
   const Row& row = *m.row;
-  add(times == 1 ? row.name : fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
+  // The row's own name as it stands (issue 9: a ternary with the ×n text copied it into a
+  // new string for every roll).
+  if (times == 1) {
+    add(row.name, m.dice, row.ref);
+  } else {
+    add(fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
+  }
 }
 
 void DiceCount::add(std::string_view name, int dice, std::string_view ref) {

@@ -571,33 +571,31 @@ Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* 
     int dms = s.dms;
     bool broken = s.broken;
     const int threshold = s.options.break_dms;
-    std::string how;
+    const Row* res = nullptr;  // the Élan result row read in failures mode
     if (s.successes) {
       dms = std::max(0, dms - pool.successes);  // R-001-2: each success removes 1 DM
       if (broken && pool.successes > 0 && dms < threshold) broken = false;
-      if (named) {
-        how = fmt::format("{} success{}: -{} DM (R-001-2)", pool.successes,
-                          pool.successes == 1 ? "" : "es", s.dms - dms);
-      }
     } else {
-      const Row& res = result_row("elan.results", pool.failures);
-      if (res.key == "success") {  // option: 0 failures rallies (1 DM off, stops routing)
+      res = &result_row("elan.results", pool.failures);
+      if (res->key == "success") {  // option: 0 failures rallies (1 DM off, stops routing)
         dms = std::max(0, dms - 1);
         if (dms < threshold) broken = false;
-      } else if (res.key == "break") {
+      } else if (res->key == "break") {
         broken = true;
       } else {
-        dms += result_dms(res, pool.failures);
-      }
-      if (named) {
-        how = fmt::format("{} failures: {} ({}; R-001-2 option mode=failures)", pool.failures,
-                          res.key, res.ref);
+        dms += result_dms(*res, pool.failures);
       }
     }
     if (dms >= threshold) broken = true;
-    if (rec != nullptr) {
-      rec->result =
-          fmt::format("{}; dice: {}; now {} DM{}", how, dice.text(), dms, broken ? ", broken" : "");
+    // The record's text in one format (issue 9: its first half was formatted on its own).
+    if (rec != nullptr && res == nullptr) {
+      rec->result = fmt::format("{} success{}: -{} DM (R-001-2); dice: {}; now {} DM{}",
+                                pool.successes, pool.successes == 1 ? "" : "es", s.dms - dms,
+                                dice.text(), dms, broken ? ", broken" : "");
+    } else if (rec != nullptr) {
+      rec->result = fmt::format(
+          "{} failures: {} ({}; R-001-2 option mode=failures); dice: {}; now {} DM{}",
+          pool.failures, res->key, res->ref, dice.text(), dms, broken ? ", broken" : "");
     }
     return Outcome{{"successes", int_value(pool.successes)},
                    {"dms", int_value(dms)},
