@@ -148,6 +148,7 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   move_to(
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
+  probes.release();  // no more probes: the trials below must not copy the stand snapshot
   // A road march along the road it stands on (§4.2c, §4.3c, FD-06, FD-08), where its order
   // permits the move (FD-52).
   if (const std::optional<RoadMarch> road = road_march_plan(s_, unit)) {

@@ -204,6 +204,8 @@ MovePlan MoveProbes::plan(Vec2 destination, double facing, Rate rate, double pro
   return plan_with(s_, unit_, destination, facing, rate, probe_yd, detail, &start_);
 }
 
+void MoveProbes::release() { start_.reset(); }
+
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
                      EventLog& log) {
   MovePlan plan =

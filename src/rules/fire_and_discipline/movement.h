@@ -113,6 +113,11 @@ class MoveProbes {
   MoveProbes& operator=(const MoveProbes&) = delete;
   MovePlan plan(Vec2 destination, double facing, Rate rate, double probe_yd,
                 PlanDetail detail = PlanDetail::kFull);
+  // Lets go of the kept trial and the stand snapshot its Mover holds. Call it before
+  // anything tries a change on the state (road_march_after_column): while the snapshot is
+  // held, StandCache::get must copy the whole snapshot to refile a changed unit
+  // (stand_grid.cc), which made the 10,000-stand battle's first turn 7x slower.
+  void release();
 
  private:
   const FdState& s_;
