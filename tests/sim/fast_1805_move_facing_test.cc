@@ -9,10 +9,10 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/geometry/same_bits.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/registry.h"
+#include "same_action.h"
 #include "scale_test_util.h"
 #include "sim/match.h"
 
@@ -20,13 +20,7 @@ namespace smoothbore {
 namespace {
 
 using fast_1805::Battle1805;
-
-bool same_action(const Action& a, const Action& b) {
-  return a.kind == b.kind && a.unit == b.unit && a.target == b.target && a.moves == b.moves &&
-         same_bits(a.destination.x, b.destination.x) &&
-         same_bits(a.destination.y, b.destination.y) && same_bits(a.facing, b.facing) &&
-         a.formation == b.formation && a.rate == b.rate && a.shot == b.shot;
-}
+using testing_actions::same_action;
 
 TEST(Fast1805MoveFacing, SettledMovesAreTheFullListsMoves) {
   const Ruleset* rs = find_ruleset("fast-1805");
