@@ -211,6 +211,13 @@ std::vector<std::string> BattleGO::invariant_violations() const {
         b.max.y != filed.max.y) {
       out.push_back(units[i].id + ": footprint differs from the spatial index's");
     }
+    if (!scanned_ && units[i].on_table()) {
+      const Box& e = side_extent_[static_cast<std::size_t>(units[i].side)];
+      if (filed.min.x < e.min.x || filed.min.y < e.min.y || filed.max.x > e.max.x ||
+          filed.max.y > e.max.y) {
+        out.push_back(units[i].id + ": filed box outside its side's extent");
+      }
+    }
     const Rect f = units[i].footprint();
     const Rect& kept = frame_[i].rect;
     if (f.centre != kept.centre || f.facing != kept.facing || f.width != kept.width ||

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -520,6 +521,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> c_in_c_;          // per side: the C-in-C (a leader, H4-17), or -1
   bool scanned_ = false;             // at most kScannedUnits units: scanned_boxes_, not the indexes
   ScannedBoxes scanned_boxes_;
+  // Per side, a box holding every box placed() filed in side_index_ (it only grows: a unit
+  // that moved or left keeps it as large), so that near_enemies asks no index of a side whose
+  // units all lie clear of the box; kNoExtent before the first.
+  std::vector<Box> side_extent_;
+  static constexpr Box kNoExtent{
+      {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
+      {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}};
   SpatialIndex index_{150.0};                   // every unit
   std::vector<SpatialIndex> side_index_;        // the units of each side
   std::vector<Box> index_box_;                  // the boxes filed, by unit

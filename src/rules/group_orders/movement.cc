@@ -178,6 +178,16 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     if (!stop && table_holds && t < all_clear_to) {
       ok_t = t;
       if (t >= reach) break;
+      if (reach < all_clear_to) {
+        // So is every step after it (nothing changes on this path): the last one this loop
+        // would take, by the same additions, without the rest of the loop's tests (issue 9:
+        // 24 instructions a step, some 30 steps a move).
+        for (double next = t + kStep; next <= reach + 1e-9 && next > 0; next += kStep) {
+          ok_t = std::min(next, reach);
+          if (ok_t >= reach) break;
+        }
+        break;
+      }
       continue;
     }
     Rect r = rect;
