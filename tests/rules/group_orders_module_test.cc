@@ -216,6 +216,33 @@ TEST(GroupOrdersModule, LayoutIsOneRectangleOfTheStands) {
   EXPECT_NEAR(s[0].rect.depth, 40, 1e-9);
 }
 
+// A formation change lays the unit out by laid_rect with is_light (issue 9), without
+// layout()'s vector and table look-up: the same rect, bit for bit, for every type, formation
+// and size, at a centre and facing of no special value.
+TEST(GroupOrdersModule, LaidRectIsTheLayoutsRect) {
+  int checked = 0;
+  for (const UnitTypeInfo& type : go().unit_types()) {
+    for (const std::string& formation : type.formations) {
+      for (int stands = 1; stands <= 7; ++stands) {
+        const Unit u = make_unit(type.id, formation, stands);
+        const Vec2 centre{123.456, -78.9};
+        const double facing = 37.25;
+        const std::vector<Stand> s = go().layout(u, centre, facing);
+        ASSERT_EQ(s.size(), 1u);
+        EXPECT_EQ(s[0].figures, laid_stands(u));
+        const Rect r = laid_rect(u, centre, facing, is_light(u.type));
+        EXPECT_EQ(r.centre.x, s[0].rect.centre.x);
+        EXPECT_EQ(r.centre.y, s[0].rect.centre.y);
+        EXPECT_EQ(r.facing, s[0].rect.facing);
+        EXPECT_EQ(r.width, s[0].rect.width) << type.id << " " << formation << " " << stands;
+        EXPECT_EQ(r.depth, s[0].rect.depth) << type.id << " " << formation << " " << stands;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 13 * 7 * 2);
+}
+
 // The helpers a battle calls.
 // The unit-type facts and weapon ranges are kept, read once for every type, weapon and
 // option set (issue 9): each answer is the table's, read here row by row.

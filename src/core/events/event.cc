@@ -69,7 +69,7 @@ void EventLog::count_quietly(EventKind k) {
   ++counts_[static_cast<std::size_t>(k)];
 }
 
-void EventLog::append(Event e) {
+void EventLog::append(Event&& e) {
   ++appended_;
   ++counts_[static_cast<std::size_t>(e.kind)];
   if (quiet_) return;

@@ -88,7 +88,10 @@ class EventLog {
   bool quiet() const { return quiet_; }
   // A sink on a quiet log would see nothing: refused (SB_CHECK).
   void add_sink(Sink s);
-  void append(Event e);
+  // By reference (issue 9: by value, an event moved into the log was moved twice, 5 strings
+  // and 2 vectors each time, and the moved-from one destroyed); a copy for an lvalue.
+  void append(Event&& e);
+  void append(const Event& e) { append(Event(e)); }
   // Counts an event of kind `k` as append would, without building one (issue 9: a quiet
   // log's bare event was built, moved and destroyed for nothing); a quiet log's only.
   void count_quietly(EventKind k);

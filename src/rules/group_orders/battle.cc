@@ -85,6 +85,8 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   light_.resize(force_.units.size());
   traits_.resize(force_.units.size());
   movement_cm_.resize(force_.units.size());
+  drills_.resize(force_.units.size());
+  std::vector<Drill> drill_rows;  // the drill classes met, each once
   for (std::size_t i = 0; i < force_.units.size(); ++i) {
     const Unit& u = force_.units[i];
     const std::string cls = u.attribute_string("class", "as-type");
@@ -98,8 +100,17 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     const std::string morale = u.attribute_string("morale", "normal");
     t.high_morale = morale == "high";
     t.poor_morale = morale == "poor";
-    t.formation_change =
-        drill_class(u.type, u.attribute_string("drill", "normal")).text("formation_change");
+    const Row& drill = drill_class(u.type, u.attribute_string("drill", "normal"));
+    t.formation_change = drill.text("formation_change");
+    // drill_of's answer, from the row just found and its numbers read once a row (issue 9: a
+    // move's first drill_of looked the row up again).
+    auto known = std::find_if(drill_rows.begin(), drill_rows.end(),
+                              [&](const Drill& d) { return d.row == &drill; });
+    if (known == drill_rows.end()) {
+      drill_rows.push_back({&drill, drill.number("incline"), drill.number("wheel")});
+      known = drill_rows.end() - 1;
+    }
+    drills_[i] = *known;
     t.change_and_move = t.formation_change == "any-and-move";
     t.column_to_flank = t.formation_change.rfind("column-to-flank", 0) == 0;
     movement_cm_[i] = unit_type(u.type).number("movement");
@@ -199,6 +210,13 @@ std::vector<std::string> BattleGO::invariant_violations() const {
     if (b.min.x != filed.min.x || b.min.y != filed.min.y || b.max.x != filed.max.x ||
         b.max.y != filed.max.y) {
       out.push_back(units[i].id + ": footprint differs from the spatial index's");
+    }
+    if (!scanned_ && units[i].on_table()) {
+      const Box& e = side_extent_[static_cast<std::size_t>(units[i].side)];
+      if (filed.min.x < e.min.x || filed.min.y < e.min.y || filed.max.x > e.max.x ||
+          filed.max.y > e.max.y) {
+        out.push_back(units[i].id + ": filed box outside its side's extent");
+      }
     }
     const Rect f = units[i].footprint();
     const Rect& kept = frame_[i].rect;

@@ -16,7 +16,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -130,6 +132,9 @@ struct UnitState {
 class BattleGO final : public Battle, public NearestEnemyIndex {
  public:
   BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
+  // Not copied: weapons_ points into weapon_kinds_.
+  BattleGO(const BattleGO&) = delete;
+  BattleGO& operator=(const BattleGO&) = delete;
 
   const Scenario& scenario() const override { return scenario_; }
   const Force& force() const override { return force_; }
@@ -301,7 +306,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
     int incline = 0;           // row->number("incline")
     int wheel = 0;             // row->number("wheel")
   };
-  const Drill& drill_of(int unit) const;
+  const Drill& drill_of(int unit) const { return drills_[static_cast<std::size_t>(unit)]; }
   int terrain_type(Vec2 p) const;  // H4-04
   double terrain_factor(int unit, int type) const;
   std::string cover_of(int unit) const;  // none / soft / hard (H4-04, H4-05)
@@ -336,7 +341,6 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The unit's missile weapon (weapon_of its type and attribute; "none") and its ranges
   // under shot_rules(), found once: neither changes in a battle.
   struct Weapon {
-    bool valid = false;
     std::string name;
     bool none = true;  // name == "none": no missile weapon
     Ranges ranges;     // unset for "none"
@@ -517,6 +521,13 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   std::vector<int> c_in_c_;          // per side: the C-in-C (a leader, H4-17), or -1
   bool scanned_ = false;             // at most kScannedUnits units: scanned_boxes_, not the indexes
   ScannedBoxes scanned_boxes_;
+  // Per side, a box holding every box placed() filed in side_index_ (it only grows: a unit
+  // that moved or left keeps it as large), so that near_enemies asks no index of a side whose
+  // units all lie clear of the box; kNoExtent before the first.
+  std::vector<Box> side_extent_;
+  static constexpr Box kNoExtent{
+      {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()},
+      {-std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}};
   SpatialIndex index_{150.0};                   // every unit
   std::vector<SpatialIndex> side_index_;        // the units of each side
   std::vector<Box> index_box_;                  // the boxes filed, by unit
@@ -537,8 +548,7 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<Ground> ground_;    // by unit: a cache, not state
   mutable std::vector<Heights> heights_;  // by unit: uphill_of's, a cache as ground_
   mutable std::optional<ShotRules> shot_rules_;
-  mutable std::vector<Weapon> weapons_;   // by unit
-  mutable std::vector<Drill> drills_;     // by unit: drill_of's, set on first asking
+  std::vector<Drill> drills_;             // by unit: drill_of's, set by the constructor
   mutable std::vector<int> shot_ids_;     // can_shoot_at's scratch
   mutable std::vector<int> place_ids_;    // place_ok's scratch
   mutable std::vector<int> overlap_ids_;  // overlappers' scratch: the units near
@@ -546,6 +556,15 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> contact_ids_;  // in_contact_with_enemy's scratch
   mutable std::vector<int> uphill_ids_;   // uphill_of_all_enemy_now's scratch
   std::vector<int> reach_ids_;            // shooting_phase's targets in reach
+  // weapon_of_unit's answers, one for each type and weapon attribute asked (a deque: an answer
+  // stays where it is as more come).
+  struct WeaponKind {
+    TextId type, weapon;  // Traits::type_id and weapon_id
+    Weapon answer;
+  };
+  mutable std::deque<WeaponKind> weapon_kinds_;
+  // By unit: its answer in weapon_kinds_ (null: not yet asked).
+  mutable std::vector<const Weapon*> weapons_;
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;

@@ -44,8 +44,7 @@ void BattleGO::kill_stands(int unit, int n, std::string_view why, EventLog& log)
     remove_unit(unit, UnitStatus::kRemoved, fmt::format("loses its last stand ({})", why), log);
     return;
   }
-  std::vector<Stand> laid = ruleset().layout(u, st.rect.centre, st.rect.facing);
-  st.rect = laid.front().rect;
+  st.rect = laid_rect(u, st.rect.centre, st.rect.facing, is_light(u.type));  // layout()'s
   placed(unit);
 }
 

@@ -6,6 +6,7 @@
 #include "core/check.h"
 #include "core/geometry/vec2.h"
 #include "rules/group_orders/battle.h"
+#include "rules/group_orders/formation_id.h"
 #include "rules/group_orders/options.h"
 #include "rules/group_orders/resolution_util.h"
 #include "rules/group_orders/resolutions.h"
@@ -44,6 +45,33 @@ std::vector<std::string> weapon_choices() {
   out.push_back("none");
   return out;
 }
+
+}  // namespace
+
+int laid_stands(const Unit& unit) {
+  return std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
+}
+
+Rect laid_rect(const Unit& unit, Vec2 centre, double facing, bool light) {
+  const int stands = laid_stands(unit);
+  double depth = kFootDepthMm;
+  if (unit.arm == Arm::kArtillery) {
+    depth = kGunDepthMm;
+  } else if (unit.arm == Arm::kCavalry || light) {
+    depth = kHorseDepthMm;
+  }
+  const FormationId formation = formation_id(unit.formation);
+  if (formation == FormationId::kSquare) {
+    return Rect{centre, facing, 2 * kFrontageMm, 2 * kFrontageMm};
+  }
+  int files = stands;
+  if (formation == FormationId::kColumn) files = std::min(stands, 2);
+  if (formation == FormationId::kColumnDeep || formation == FormationId::kLimbered) files = 1;
+  const int ranks = (stands + files - 1) / files;
+  return Rect{centre, facing, kFrontageMm * files, depth * ranks};
+}
+
+namespace {
 
 class GroupOrders final : public Ruleset {
  public:
@@ -98,27 +126,12 @@ class GroupOrders final : public Ruleset {
     return group_orders::resolutions();
   }
 
-  // One rectangle holding the unit's stands (a stand each figure): side by side in line,
-  // two wide in column, one wide in a deep column, a box in square (H4-18).
+  // One rectangle holding the unit's stands (laid_rect), a stand each figure.
   std::vector<Stand> layout(const Unit& unit, Vec2 centre, double facing) const override {
-    const int stands = std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
     const Row* type = table("units.types").find(unit.type);
-    const bool light = type != nullptr && type->text("class") == "light";
-    double depth = kFootDepthMm;
-    if (unit.arm == Arm::kArtillery) {
-      depth = kGunDepthMm;
-    } else if (unit.arm == Arm::kCavalry || light) {
-      depth = kHorseDepthMm;
-    }
-    int files = stands;
-    if (unit.formation == "column") files = std::min(stands, 2);
-    if (unit.formation == "column-deep" || unit.formation == "limbered") files = 1;
-    const int ranks = (stands + files - 1) / files;
     Stand st;
-    st.rect = Rect{centre, facing, kFrontageMm * files, depth * ranks};
-    if (unit.formation == "square")
-      st.rect = Rect{centre, facing, 2 * kFrontageMm, 2 * kFrontageMm};
-    st.figures = stands;
+    st.rect = laid_rect(unit, centre, facing, type != nullptr && type->text("class") == "light");
+    st.figures = laid_stands(unit);
     return {st};
   }
 

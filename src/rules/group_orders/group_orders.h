@@ -24,4 +24,12 @@ inline constexpr std::string_view kStatus = "playable";
 
 const Ruleset& ruleset();
 
+// What the rule set's layout() lays a unit out as: one stand of laid_stands(unit) figures
+// (its figures, at least one) whose rect is laid_rect: side by side in line, two wide in
+// column, one wide in a deep column, a box in square (H4-18); `light` says whether its type's
+// class is Light (units.types). A formation change of the battle asks the rect alone, with
+// no vector and no table look-up (issue 9).
+int laid_stands(const Unit& unit);
+Rect laid_rect(const Unit& unit, Vec2 centre, double facing, bool light);
+
 }  // namespace smoothbore::group_orders

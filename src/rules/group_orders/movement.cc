@@ -4,7 +4,9 @@
 // on contact (H4-09); rout moves to the table edge (L26-L29, H4-03) and fall backs (H4-14).
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <numbers>
 
@@ -24,6 +26,20 @@ constexpr double kStep = 0.5 * kCm;
 
 // No point of a footprint lies farther than this from its centre.
 double half_diagonal(const RectFrame& f) { return std::sqrt(f.hw * f.hw + f.hd * f.hd); }
+
+// The pieces one after the other, in a string sized once (issue 9: an event's text appended
+// piece by piece cost a call and a capacity check a piece, fmt::format far more).
+std::string joined(std::initializer_list<std::string_view> pieces) {
+  std::size_t n = 0;
+  for (std::string_view p : pieces) n += p.size();
+  std::string out(n, '\0');
+  char* at = out.data();
+  for (std::string_view p : pieces) {
+    std::memcpy(at, p.data(), p.size());
+    at += p.size();
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -162,6 +178,16 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
     if (!stop && table_holds && t < all_clear_to) {
       ok_t = t;
       if (t >= reach) break;
+      if (reach < all_clear_to) {
+        // So is every step after it (nothing changes on this path): the last one this loop
+        // would take, by the same additions, without the rest of the loop's tests (issue 9:
+        // 24 instructions a step, some 30 steps a move).
+        for (double next = t + kStep; next <= reach + 1e-9 && next > 0; next += kStep) {
+          ok_t = std::min(next, reach);
+          if (ok_t >= reach) break;
+        }
+        break;
+      }
       continue;
     }
     Rect r = rect;
@@ -188,19 +214,6 @@ double BattleGO::travel(int unit, Vec2 dest, double budget_cm, bool wheel_free, 
   return ok_t / kCm;
 }
 
-const BattleGO::Drill& BattleGO::drill_of(int unit) const {
-  const std::size_t k = static_cast<std::size_t>(unit);
-  if (drills_.size() < force_.units.size()) drills_.resize(force_.units.size());
-  Drill& d = drills_[k];
-  if (d.row == nullptr) {
-    const Unit& u = force_.units[k];
-    d.row = &drill_class(u.type, u.attribute_string("drill", "normal"));
-    d.incline = d.row->number("incline");
-    d.wheel = d.row->number("wheel");
-  }
-  return d;
-}
-
 void BattleGO::set_formation(int unit, const std::string& name) {
   force_.units[static_cast<std::size_t>(unit)].formation = name;
   state_[static_cast<std::size_t>(unit)].formation = formation_id(name);
@@ -212,18 +225,20 @@ bool BattleGO::change_formation(int unit, const std::string& formation, EventLog
   if (old == formation) return true;
   const Rect r0 = frame(unit).rect;
   set_formation(unit, formation);
-  std::vector<Stand> laid = ruleset().layout(u, r0.centre, r0.facing);
-  laid.front().figures = u.stands.front().figures;
-  if (!place_ok(unit, laid.front().rect, -1)) {
+  // The rule set's layout() of the unit, its rect alone (issue 9: a vector and a table
+  // look-up a change).
+  const Rect laid = laid_rect(u, r0.centre, r0.facing, is_light(u.type));
+  if (!place_ok(unit, laid, -1)) {
     set_formation(unit, old);
     return false;
   }
-  u.stands.front().rect = laid.front().rect;
+  u.stands.front().rect = laid;
   placed(unit);
   if (counted_quietly(log, EventKind::kFormation)) return true;
+  // fmt::format("{} forms {} from {}", ...) (issue 9).
   Event e = make_event(EventKind::kFormation, unit,
-                       fmt::format("{} forms {} from {}", name(unit), formation, old));
-  e.data = {{"formation", Value(formation)}};
+                       joined({unit_label(force_, unit), " forms ", formation, " from ", old}));
+  e.data.emplace_back("formation", Value(formation));
   log.append(std::move(e));
   return true;
 }
@@ -268,7 +283,7 @@ void BattleGO::move_unit(int unit, const Action& a, EventLog& log) {
     text += orders_name(orders);
     text += ')';
     Event e = make_event(EventKind::kMove, unit, std::move(text));
-    e.data = {{"distance_cm", Value(d)}};
+    e.data.emplace_back("distance_cm", Value(d));
     log.append(std::move(e));
   };
   if (orders == OrdersId::kRetreat) {

@@ -228,16 +228,25 @@ const BattleGO::ShotRules& BattleGO::shot_rules() const {
 
 const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
   const std::size_t k = static_cast<std::size_t>(unit);
-  if (weapons_.size() <= k) weapons_.resize(k + 1);
-  Weapon& w = weapons_[k];
-  if (!w.valid) {
-    const Unit& u = force_.units[k];
-    w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
-    w.none = w.name == "none";
-    if (!w.none) w.ranges = weapon_ranges(w.name, shot_rules().range_options);
-    w.valid = true;
+  if (weapons_.size() <= k) weapons_.resize(k + 1, nullptr);
+  const Weapon*& kept = weapons_[k];
+  if (kept != nullptr) return *kept;
+  // Every unit of the same type and weapon attribute has the same answer, worked out once
+  // (issue 9: a large battle's first shooting phase worked out every unit's).
+  const Traits& t = traits(unit);
+  for (const WeaponKind& kind : weapon_kinds_) {
+    if (kind.type == t.type_id && kind.weapon == t.weapon_id) {
+      kept = &kind.answer;
+      return *kept;
+    }
   }
-  return w;
+  Weapon w;
+  w.name = weapon_of(force_.units[k].type, t.weapon);
+  w.none = w.name == "none";
+  if (!w.none) w.ranges = weapon_ranges(w.name, shot_rules().range_options);
+  weapon_kinds_.push_back({t.type_id, t.weapon_id, std::move(w)});
+  kept = &weapon_kinds_.back().answer;
+  return *kept;
 }
 
 // H4-06: the stands whose front faces the target; in line all, in column the front files.

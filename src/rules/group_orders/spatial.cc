@@ -54,6 +54,11 @@ void BattleGO::placed(int unit) {
     // instructions, 40 cm 5.57 G, 50 cm 5.54 G, 60 cm 5.61 G, 100 cm 6.04 G).
     while (side_index_.size() <= side) side_index_.emplace_back(50.0 * kCm);
     side_index_[side].insert(unit, r, index_box_[k]);
+    if (side_extent_.size() <= side) side_extent_.resize(side + 1, kNoExtent);
+    Box& extent = side_extent_[side];
+    const Box& b = index_box_[k];
+    extent = {{std::min(extent.min.x, b.min.x), std::min(extent.min.y, b.min.y)},
+              {std::max(extent.max.x, b.max.x), std::max(extent.max.y, b.max.y)}};
   }
   max_half_width_ = std::max(max_half_width_, std::max(r.width, r.depth) / 2);
 }
@@ -102,7 +107,9 @@ void BattleGO::near_enemies(const Box& bounds, double reach, int side,
   out.clear();
   bool several = false;
   for (std::size_t s = 0; s < side_index_.size(); ++s) {
-    if (static_cast<int>(s) == side) continue;
+    // A box clear of every box the side ever filed meets none of them (issue 9: most of a
+    // large battle's contact, melee and weapon-reach questions, while the armies are apart).
+    if (static_cast<int>(s) == side || !side_extent_[s].intersects(box)) continue;
     side_index_[s].query(box, near_part_);
     if (near_part_.empty()) continue;
     several = several || !out.empty();
