@@ -219,6 +219,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
+  // index_.query(box, out): the units whose boxes meet `box`, ascending (a scan of the
+  // kept boxes for a small force).
+  void units_meeting(const Box& box, std::vector<int>& out) const;
   std::vector<int> near(const Box& box) const;
   // near(box) without `unit`'s own side (its side index is not searched): the candidates
   // for fire, charges and the unlimber limit, which only enemies can be. Into `out`, cleared

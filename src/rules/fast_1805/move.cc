@@ -14,6 +14,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 constexpr double kStep = 0.25 * kMm;    // sampling step along a path
 constexpr double kContact = 0.5 * kMm;  // units this close are in contact
@@ -52,7 +54,7 @@ bool Battle1805::place_ok(int unit, const RectFrame& fr, int ignore) const {
   }
   std::vector<int>& ids = place_ids_;
   ids.clear();
-  index_.query(bounds(fr), ids);
+  units_meeting(bounds(fr), ids);
   for (int o : ids) {
     if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
     if (overlaps(fr, frame_of(o), 0.01)) return false;
@@ -96,7 +98,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     reach = scenario_.table.reachable(c0, dest, budget, rout_cost(unit));
   } else {
     const CostFn cost = move_cost(unit, charge);
-    if (options_.mixed_terrain == "slowest" && length > 0) {
+    if (options_.mixed_terrain == "slowest"sv && length > 0) {
       double worst = 0;
       for (int k = 0; k <= 20; ++k) {
         worst = std::max(worst, cost(scenario_.table.terrain_at(c0 + dir * (length * k / 20))));
@@ -142,7 +144,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   // (Buffers the battle keeps: nothing in a move moves another unit.)
   std::vector<int>& in_the_way = move_in_the_way_;
-  index_.query(grown(swept, 1.0), in_the_way);
+  units_meeting(grown(swept, 1.0), in_the_way);
   // How far along the path the block surely stays clear of each unit in the way
   // (apart_along, prefilters.h): overlaps() need not be asked before (issue 9).
   std::vector<double>& apart = move_apart_;
@@ -417,7 +419,7 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
       case ActionKind::kFormation: {
         // L15: a change takes ½ move (the rest may be used to move); Haitian units take
         // the whole turn (L168) and skirmishers leaving woods a full move (L15).
-        const bool leaves_woods = force_.units[u].formation == "skirmish" && in_woods(u);
+        const bool leaves_woods = force_.units[u].formation == "skirmish"sv && in_woods(u);
         const bool whole_turn = s.haitian != Haitian::kNone || leaves_woods;
         change_formation(u, a.formation, log);
         if (a.moves && !whole_turn && force_.units[u].formation == a.formation) {
