@@ -87,7 +87,13 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
-  double enemy_gap_mm = -1;  // distance(fr, frame_of(enemy)), measured once when first asked
+  // distance(fr, frame_of(enemy)), measured once when first asked; the search measured it
+  // already when its nearest by mm is this one too (nearest_kept_: the same call's bits).
+  double enemy_gap_mm = -1;
+  if (frozen_epoch_ != 0 && enemy >= 0) {  // nearest_kept_ holds this unit's answer now
+    const NearestKept& k = nearest_kept_[static_cast<std::size_t>(unit)];
+    if (k.epoch == frozen_epoch_ && k.enemy == enemy) enemy_gap_mm = k.gap_mm;
+  }
   auto enemy_gap = [&] {
     if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
     return enemy_gap_mm;
@@ -113,7 +119,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // Moves the terrain does not allow (e.g. a line into woods, R-002-1 "-") are not offered:
   // each move up to the pivot below is tested on its destination before it is built
   // (`budget`: 0.5 for a fire with ½ move, 1 for a move; a move shorter than kMinMove stays).
-  const CostFn cost = move_cost(unit, false);
+  const CostFn& cost = move_cost(unit, false);
   TerrainAt here;  // the ground all round the unit's centre, if it is the same there
   const double here_cost =
       uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;

@@ -9,6 +9,7 @@
 //   5. melee step: simultaneous casualties, morale, push-backs and routs (L13, A2-12).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,8 +27,10 @@
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
+#include "rules/fast_1805/prefilters.h"
 #include "rules/fast_1805/resolutions.h"
 #include "rules/fast_1805/state.h"
+#include "rules/fast_1805/tables.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::fast_1805 {
@@ -108,7 +111,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
   double allowance_in(int unit, MoveColumn column) const;
-  CostFn move_cost(int unit, bool charge) const;
+  const CostFn& move_cost(int unit, bool charge) const;
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -207,6 +210,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
+  // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
+  mutable std::array<CostFn, 12> move_costs_;
+  CostFn make_move_cost(MoveRow row, bool charge) const;
 
   // --- proximity (spatial.cc) ---
   // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,
@@ -243,7 +249,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     int enemy = -1;
     double gap_mm = 0;
   };
-  mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
+  // Per unit: nearest_enemy_for_orders (its enemy, of any epoch, seeds the next search).
+  mutable std::vector<NearestKept> nearest_kept_;
+  mutable std::vector<int> nearest_hint_;  // per side: the last best_in found for a unit of it
   struct FireKept {
     std::uint64_t epoch = 0;  // frozen_epoch_ when found; 0 none
     int shooter = -1, target = -1;
@@ -276,7 +284,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> blocker_ids_;  // the unit of each of sight_blockers_
   mutable std::vector<int> place_ids_;    // place_ok's scratch
   std::vector<int> move_in_the_way_;      // move_unit's scratch: the units in the way
-  std::vector<double> move_apart_;        // and how far along the path each stays clear
+  std::vector<SlideWindow> move_window_;  // and the slides over which each may overlap it
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/same_bits.h"
 #include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
@@ -97,7 +98,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   } else if (column == MoveColumn::kRout) {
     reach = scenario_.table.reachable(c0, dest, budget, rout_cost(unit));
   } else {
-    const CostFn cost = move_cost(unit, charge);
+    const CostFn& cost = move_cost(unit, charge);
     if (options_.mixed_terrain == "slowest"sv && length > 0) {
       double worst = 0;
       for (int k = 0; k <= 20; ++k) {
@@ -129,8 +130,12 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // The block's frame at the final facing, slid along the path: frame_at(t) is
   // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step. The turned
   // frame place_ok asks about is that one unless the turn is refused.
+  // A facing that normalizes to the one it has (and that one to itself) makes the refused
+  // turn's frame this same one: place_ok is not asked (issue 9).
+  const bool turns = !same_bits(normalize_bearing(facing), start.facing) ||
+                     !same_bits(normalize_bearing(start.facing), start.facing);
   RectFrame turned(rect_at(0));
-  if (!place_ok(unit, turned, -1)) {
+  if (turns && !place_ok(unit, turned, -1)) {
     facing = start.facing;
     turned = RectFrame(rect_at(0));
   }
@@ -145,14 +150,25 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // (Buffers the battle keeps: nothing in a move moves another unit.)
   std::vector<int>& in_the_way = move_in_the_way_;
   units_meeting(grown(swept, 1.0), in_the_way);
-  // How far along the path the block surely stays clear of each unit in the way
-  // (apart_along, prefilters.h): overlaps() need not be asked before (issue 9).
-  std::vector<double>& apart = move_apart_;
-  apart.clear();
+  // The slides along the path over which the block may overlap each unit in the way
+  // (overlap_window, prefilters.h): overlaps() need not be asked outside them (issue 9).
+  // The walk and fits_at ask only about slides 0 <= t <= reach, so a unit whose window
+  // misses those, the unit itself and those off the table are left out (in order: the walk
+  // meets the others in ascending order, as before).
+  std::vector<SlideWindow>& window = move_window_;
+  window.clear();
   const RectFrame at_start = frame_at(0);
-  for (int o : in_the_way) apart.push_back(apart_along(at_start, dir, frame_of(o), 0.01));
+  std::size_t kept = 0;
+  for (const int o : in_the_way) {
+    if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+    const SlideWindow w = overlap_window(at_start, dir, frame_of(o), 0.01);
+    if (!(w.lo < reach && w.hi > 0 && w.lo < w.hi)) continue;
+    in_the_way[kept++] = o;
+    window.push_back(w);
+  }
+  in_the_way.resize(kept);
   auto overlaps_at = [&](const RectFrame& r, double t, std::size_t k) {
-    return t >= apart[k] && overlaps(r, frame_of(in_the_way[k]), 0.01);
+    return t > window[k].lo && t < window[k].hi && overlaps(r, frame_of(in_the_way[k]), 0.01);
   };
   // Each corner of frame_at(t) is ((c0 + dir * t) ± f) ± r, worked out a coordinate at a
   // time: every rounded step is monotone in t, so over 0 <= t <= reach each coordinate lies
@@ -165,34 +181,28 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   const bool path_on_table = on_table(at_start) && on_table(at_end);
   // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
   // it is in the way (its box meets the path's), and the others' boxes miss it, so they
-  // cannot overlap it.
+  // cannot overlap it; of those, the ones left out overlap it at no slide asked.
   auto fits_at = [&](double t) {
     const RectFrame r = frame_at(t);
     if (!path_on_table && !on_table(r)) return false;
     for (std::size_t k = 0; k < in_the_way.size(); ++k) {
-      const int o = in_the_way[k];
-      if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
       if (overlaps_at(r, t, k)) return false;
     }
     return true;
   };
-  // Before the least `apart` of the units the walk asks about, no step overlaps one: with
-  // the path on the table and no friend passed through yet, such a step fits (the walk
-  // below would find nothing in the way) and its frame is not worked out (issue 9: most
-  // moves meet nothing for most of their steps, their neighbours' gaps kept or widening).
+  // Up to the least window's start no step overlaps a unit: with the path on the table and
+  // no friend passed through yet, such a step fits (the walk below would find nothing in
+  // the way) and its frame is not worked out (issue 9: most moves meet nothing for most of
+  // their steps, their neighbours' gaps kept or widening).
   double clear_until = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < in_the_way.size(); ++k) {
-    const int o = in_the_way[k];
-    if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
-    clear_until = std::min(clear_until, apart[k]);
-  }
+  for (const SlideWindow& w : window) clear_until = std::min(clear_until, w.lo);
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
   std::set<int> passed;  // friends interpenetrated (L17)
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
-    if (path_on_table && t < clear_until && passed.empty()) {
+    if (path_on_table && t <= clear_until && passed.empty()) {
       ok_t = t;
       if (t >= reach) break;
       continue;
@@ -203,8 +213,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
-      if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps_at(r, t, k)) continue;
+      if (!overlaps_at(r, t, k) || passed.count(o)) continue;
       overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;

@@ -353,9 +353,18 @@ MoveColumn terrain_column(const TerrainAt& at, bool road_rate) {
 // Cost per mm of ground for a unit (A2-23): moving through terrain with rate R inches per
 // bound spends 1/R of the allowance per inch. "-" is impassable. A charge is "clear only"
 // (R-002-1): any ground but open or road stops it.
-CostFn Battle1805::move_cost(int unit, bool charge) const {
-  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
+// The function is one per movement-table row and charge or not (the options are the
+// battle's): built once and kept (issue 9: a std::function and three table look-ups for
+// every move weighed and made).
+const CostFn& Battle1805::move_cost(int unit, bool charge) const {
   const MoveRow row = move_row(force_.units[unit]);
+  CostFn& kept = move_costs_[static_cast<std::size_t>(row) * 2 + (charge ? 1 : 0)];
+  if (!kept) kept = make_move_cost(row, charge);
+  return kept;
+}
+
+CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {
+  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
   auto cost = [row, mo, charge, road_rate](const TerrainAt& at) -> double {
     if (charge) {
