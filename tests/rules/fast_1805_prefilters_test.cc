@@ -78,12 +78,26 @@ TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
   std::mt19937 g(7);
   std::uniform_real_distribution<double> at(100, 2900), angle(0, 360), length(kLeast, 600),
       rate(0.05, 12);
+  // Every fourth start lies beside the stream's band, near where the shortcut's limit (the
+  // band's half width, the quarter inch and a millimetre) falls.
+  std::uniform_real_distribution<double> share(0, 1), beside(-4, 4);
+  const Box stream_box{{0, 2000 - 20}, {3000, 2600 + 20}};
   int uniform_starts = 0, in_features = 0, short_moves = 0, stopped_later = 0;
+  int in_stream_box = 0, near_band = 0;
   for (int k = 0; k < 20000; ++k) {
-    const Vec2 p{at(g), at(g)};
+    Vec2 p{at(g), at(g)};
+    if (k % 4 == 0) {
+      const std::size_t leg = k % 8 == 0 ? 0 : 1;
+      const Vec2 a = stream.path[leg], b = stream.path[leg + 1];
+      const Vec2 d = (b - a).normalized();
+      const double off = stream.width / 2 + kLeast + 1.0 + beside(g);
+      p = a + (b - a) * share(g) + Vec2{-d.y, d.x} * (k % 3 == 0 ? off : -off);
+    }
     TerrainAt here;
     if (!uniform_ground_near(table, p, kLeast, &here)) continue;
     ++uniform_starts;
+    if (stream_box.contains(p)) ++in_stream_box;
+    if (k % 4 == 0) ++near_band;
     if (!here.classes.empty()) ++in_features;
     EXPECT_EQ(here.classes, table.terrain_at(p).classes) << k;
     const double open_rate = rate(g);
@@ -103,9 +117,11 @@ TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
     }
   }
   EXPECT_GT(uniform_starts, 5000);
-  EXPECT_GT(in_features, 200);    // starts inside the wood or on the hill
-  EXPECT_GT(short_moves, 100);    // impassable wood, or too little budget
-  EXPECT_GT(stopped_later, 100);  // moves stopped beyond their start
+  EXPECT_GT(in_stream_box, 2000);  // within the stream's box, clear of its band
+  EXPECT_GT(near_band, 1000);      // just beyond the limit
+  EXPECT_GT(in_features, 200);     // starts inside the wood or on the hill
+  EXPECT_GT(short_moves, 100);     // impassable wood, or too little budget
+  EXPECT_GT(stopped_later, 100);   // moves stopped beyond their start
 }
 
 // A block slid along a path (move_unit's steps: the start frame moved) overlaps no unit

@@ -249,9 +249,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     int enemy = -1;
     double gap_mm = 0;
   };
-  // Per unit: nearest_enemy_for_orders (its enemy, of any epoch, seeds the next search).
-  mutable std::vector<NearestKept> nearest_kept_;
-  mutable std::vector<int> nearest_hint_;  // per side: the last best_in found for a unit of it
+  mutable std::vector<NearestKept> nearest_kept_;  // per unit: nearest_enemy_for_orders
   struct FireKept {
     std::uint64_t epoch = 0;  // frozen_epoch_ when found; 0 none
     int shooter = -1, target = -1;

@@ -198,7 +198,11 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   for (const SlideWindow& w : window) clear_until = std::min(clear_until, w.lo);
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
-  std::set<int> passed;  // friends interpenetrated (L17)
+  // Friends interpenetrated (L17), by their place in in_the_way (each unit is there once).
+  std::vector<std::size_t> passed;
+  auto was_passed = [&](std::size_t k) {
+    return std::find(passed.begin(), passed.end(), k) != passed.end();
+  };
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
@@ -213,7 +217,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
-      if (!overlaps_at(r, t, k) || passed.count(o)) continue;
+      if (!overlaps_at(r, t, k) || was_passed(k)) continue;
       overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
@@ -244,7 +248,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
         log.append(std::move(e));
       }
       if (pa && pb) {
-        passed.insert(o);
+        passed.push_back(k);
       } else {
         mark_disordered(unit);
         mark_disordered(o);
@@ -264,10 +268,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       }
       if (fits_at(lo)) ok_t = std::max(ok_t, lo);
       stopped = true;
-    } else if (!overlapped && std::none_of(passed.begin(), passed.end(), [&](int o) {
-                 return force_.units[static_cast<std::size_t>(o)].on_table() &&
-                        overlaps(r, frame_of(o), 0.01);
-               })) {
+    } else if (!overlapped && std::none_of(passed.begin(), passed.end(),
+                                           [&](std::size_t k) { return overlaps_at(r, t, k); })) {
       // fits(r): on the table (not blocked), and the loop above found no other unit over
       // it but among the friends passed through.
       ok_t = t;

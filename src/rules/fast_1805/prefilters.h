@@ -57,15 +57,26 @@ class SightCorridor {
 };
 
 // Whether the ground is the same all round `p` for `radius` mm (and a millimetre more): no
-// linear feature's box and no area's edge comes that near, so each area either covers the
-// whole square of that half-size around `p` or misses it. A straight path from `p` then
-// runs over the ground under `p` (`*at`: the classes of the areas containing it) for its
-// first `radius` mm at least: every point where it enters or leaves a feature
-// (Table::path_cost's cuts) lies on an area's edge or in a linear feature's box.
+// linear feature's band (within half its width of its path) and no area's edge comes that
+// near, so each area either covers the whole square of that half-size around `p` or misses
+// it. A straight path from `p` then runs over the ground under `p` (`*at`: the classes of
+// the areas containing it) for its first `radius` mm at least: every point where it enters
+// or leaves a feature (Table::path_cost's cuts) lies on an area's edge or on a linear
+// feature's band's edge. (A linear feature's box may reach far from its band: a stream
+// across the table; issue 9.)
 inline bool uniform_ground_near(const Table& table, Vec2 p, double radius, TerrainAt* at) {
   const double r = radius + 1.0;
   const Box box{{p.x - r, p.y - r}, {p.x + r, p.y + r}};
-  if (!table.linears_near(box).empty()) return false;
+  for (const int i : table.linears_near(box)) {
+    const LinearFeature& f = table.linears()[static_cast<std::size_t>(i)];
+    const std::vector<Vec2>& path = f.path;
+    const double clear = f.width / 2 + r;  // farther than this from the path: no band near
+    if (path.empty()) continue;
+    if (path.size() == 1 && !(distance(p, path[0]) > clear)) return false;
+    for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+      if (!(point_segment_distance(p, {path[k], path[k + 1]}) > clear)) return false;
+    }
+  }
   at->classes.clear();
   for (const int i : table.areas_near(box)) {
     const AreaFeature& f = table.areas()[static_cast<std::size_t>(i)];

@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "core/geometry/nearest_two_keys.h"
-#include "core/geometry/same_bits.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/prefilters.h"
 
@@ -30,16 +29,7 @@ void Battle1805::placed(int unit) {
   if (fp_.size() <= k) fp_.resize(k + 1);
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   if (frame_.size() <= k) frame_.resize(k + 1);
-  const Rect now = force_.units[k].footprint();
-  // A unit filed already whose footprint is bit for bit the one filed (a move stopped where
-  // it began, facing as it did): its frame, box and cells stand. Re-filing it would only
-  // reorder its cells' lists, which no query here reads (query sorts; around_enemies weighs
-  // each ring's units by gap and index). Issue 9.
-  if (index_.contains(unit) && same_bits(now, fp_[k])) {
-    touch(unit);
-    return;
-  }
-  fp_[k] = now;
+  fp_[k] = force_.units[k].footprint();
   frame_[k] = RectFrame(fp_[k]);
   // fp_[k].bounds() from the frame just made, and handed to both indexes (each would work
   // out the corners again: a sine and cosine look-up and the corners, three times a move).
@@ -230,30 +220,10 @@ int Battle1805::nearest_active_enemy(int unit, double* gap) const {
 // Both answers from one search: the best by inches (nearest_enemy) and by mm
 // (nearest_active_enemy). A unit is skipped only when farther than both bests, so each
 // sees every unit its own search would have (and the extra ones lose): the same answers.
-//
-// The search starts from an enemy it would offer anyway, when one is known: the unit's
-// answer of the last bound (units move a few inches a bound), else the last answer found for
-// its side (a neighbour's, mostly): its gap bounds the rings walked from the first. A unit
-// offered twice changes neither best (the same key, the same index), and every unit left
-// unvisited lies beyond both bests, as before (issue 9).
 int Battle1805::nearest_enemy_for_orders(int unit) const {
   if (frozen_epoch_ == 0) return nearest_enemy(unit);
   const RectFrame& me = frame_of(unit);
-  const int side = force_.units[static_cast<std::size_t>(unit)].side;
-  if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
-  if (nearest_hint_.size() < force_.sides.size()) nearest_hint_.resize(force_.sides.size(), -1);
-  // Whether around_enemies(unit, true, ...) would offer `i`.
-  auto offered = [&](int i) {
-    if (i < 0) return false;
-    const Unit& e = force_.units[static_cast<std::size_t>(i)];
-    return e.side != side && e.on_table() && e.status == UnitStatus::kActive;
-  };
   NearestByTwoKeys best;  // by inches as gap_in(unit, i), and by mm
-  int& hint = nearest_hint_[static_cast<std::size_t>(side)];
-  const int last = nearest_kept_[static_cast<std::size_t>(unit)].enemy;
-  if (const int seed = offered(last) ? last : hint; offered(seed)) {
-    best.offer(seed, distance(me, frame_of(seed)));
-  }
   around_enemies(
       unit, true,
       [&](int i) {
@@ -263,8 +233,8 @@ int Battle1805::nearest_enemy_for_orders(int unit) const {
         }
       },
       [&](double mm) { return best.beyond(mm); });
+  if (nearest_kept_.size() < force_.units.size()) nearest_kept_.resize(force_.units.size());
   nearest_kept_[static_cast<std::size_t>(unit)] = {frozen_epoch_, best.best_mm, best.at_mm};
-  if (best.best_in >= 0) hint = best.best_in;
   return best.best_in;
 }
 
