@@ -87,15 +87,10 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
-  // distance(fr, frame_of(enemy)), measured once when first asked; the search measured it
-  // already when its nearest by mm is this one too (nearest_kept_: the same call's bits).
+  // gap_mm(unit, enemy), asked once when first needed (the search measured it already).
   double enemy_gap_mm = -1;
-  if (frozen_epoch_ != 0 && enemy >= 0) {  // nearest_kept_ holds this unit's answer now
-    const NearestKept& k = nearest_kept_[static_cast<std::size_t>(unit)];
-    if (k.epoch == frozen_epoch_ && k.enemy == enemy) enemy_gap_mm = k.gap_mm;
-  }
   auto enemy_gap = [&] {
-    if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
+    if (enemy_gap_mm < 0) enemy_gap_mm = gap_mm(unit, enemy);
     return enemy_gap_mm;
   };
   // bearing_of(rect_of(enemy).centre - fp.centre), worked out once when first asked: the

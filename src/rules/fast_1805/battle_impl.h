@@ -100,6 +100,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool visible_now(int observer, int target) const;
   bool visible_traced(int observer, int target) const;  // always traces (tests)
   double gap_in(int a, int b) const;                    // edge-to-edge, inches
+  // distance(frame_of(a), frame_of(b)), kept while the force is frozen (collect_orders asks
+  // a pair again: the nearest-enemy search, the fire and charge candidates and the
+  // doctrine's assessments each measure it): the same function of the same frames.
+  double gap_mm(int a, int b) const;
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   // nearest_enemy(unit) and, kept for nearest_active_enemy while the force is frozen
@@ -256,6 +260,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     FireSituation situation;  // fire_situation(shooter, target, false)
   };
   mutable FireKept fire_kept_;  // fire_situation_for_orders
+  struct GapKept {
+    std::uint64_t epoch = 0;  // frozen_epoch_ when measured; 0 none
+    std::uint64_t pair = 0;   // a * 2^32 + b
+    double mm = 0;
+  };
+  mutable std::vector<GapKept> gap_kept_;  // gap_mm's, direct-mapped by the pair's hash
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;

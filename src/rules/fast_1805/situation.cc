@@ -16,7 +16,20 @@ namespace smoothbore::fast_1805 {
 
 using namespace std::string_view_literals;  // literals compared by size first
 
-double Battle1805::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
+double Battle1805::gap_in(int a, int b) const { return gap_mm(a, b) / kMm; }
+
+double Battle1805::gap_mm(int a, int b) const {
+  if (frozen_epoch_ == 0) return distance(frame_of(a), frame_of(b));
+  constexpr std::size_t kSlots = 4096;  // a power of two
+  if (gap_kept_.size() != kSlots) gap_kept_.resize(kSlots);
+  const std::uint64_t pair = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
+                             static_cast<std::uint32_t>(b);
+  GapKept& k = gap_kept_[((pair * 0x9E3779B97F4A7C15ull) >> 40) & (kSlots - 1)];
+  if (k.epoch != frozen_epoch_ || k.pair != pair) {
+    k = {frozen_epoch_, pair, distance(frame_of(a), frame_of(b))};
+  }
+  return k.mm;
+}
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
 // about every pair of units each bound; the answer changes only when a unit moves). Every
@@ -252,7 +265,7 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
   if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
     return no("not in the 45° arc (A2-07)");
   }
-  out.gap_mm = distance(frame_of(shooter), frame_of(target));
+  out.gap_mm = gap_mm(shooter, target);
   out.range_in = out.gap_mm / kMm;  // gap_in(shooter, target)
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
@@ -420,8 +433,7 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
   const double reach = allowance * kMm;
   // Beyond the reach by the centres (or the widest axis gap) already: not measured.
   auto beyond = [reach](double mm) { return mm > reach; };
-  if (surely_beyond(frame_of(unit), frame_of(target), beyond) ||
-      distance(frame_of(unit), frame_of(target)) > reach) {
+  if (surely_beyond(frame_of(unit), frame_of(target), beyond) || gap_mm(unit, target) > reach) {
     return no("out of charge reach");
   }
   if (!visible(unit, target)) return no("target not visible");

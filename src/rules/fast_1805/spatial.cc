@@ -229,7 +229,7 @@ int Battle1805::nearest_enemy_for_orders(int unit) const {
       [&](int i) {
         const RectFrame& f = frame_of(i);
         if (!surely_beyond(me, f, [&](double mm) { return best.beyond(mm); })) {
-          best.offer(i, distance(me, f));
+          best.offer(i, gap_mm(unit, i));
         }
       },
       [&](double mm) { return best.beyond(mm); });
