@@ -2,7 +2,7 @@
 // computations they stand in for: a footprint the sight corridor rules out enters none of
 // the 45 sight lines, and a move from ground that is the same all round its start falls
 // short of a quarter inch exactly when Table::reachable says so, and a block slid along a
-// path overlaps no unit while apart_along rules it out.
+// path overlaps no unit outside the window overlap_window gives.
 #include "rules/fast_1805/prefilters.h"
 
 #include <cmath>
@@ -78,12 +78,26 @@ TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
   std::mt19937 g(7);
   std::uniform_real_distribution<double> at(100, 2900), angle(0, 360), length(kLeast, 600),
       rate(0.05, 12);
+  // Every fourth start lies beside the stream's band, near where the shortcut's limit (the
+  // band's half width, the quarter inch and a millimetre) falls.
+  std::uniform_real_distribution<double> share(0, 1), beside(-4, 4);
+  const Box stream_box{{0, 2000 - 20}, {3000, 2600 + 20}};
   int uniform_starts = 0, in_features = 0, short_moves = 0, stopped_later = 0;
+  int in_stream_box = 0, near_band = 0;
   for (int k = 0; k < 20000; ++k) {
-    const Vec2 p{at(g), at(g)};
+    Vec2 p{at(g), at(g)};
+    if (k % 4 == 0) {
+      const std::size_t leg = k % 8 == 0 ? 0 : 1;
+      const Vec2 a = stream.path[leg], b = stream.path[leg + 1];
+      const Vec2 d = (b - a).normalized();
+      const double off = stream.width / 2 + kLeast + 1.0 + beside(g);
+      p = a + (b - a) * share(g) + Vec2{-d.y, d.x} * (k % 3 == 0 ? off : -off);
+    }
     TerrainAt here;
     if (!uniform_ground_near(table, p, kLeast, &here)) continue;
     ++uniform_starts;
+    if (stream_box.intersects(Box{p, p})) ++in_stream_box;
+    if (k % 4 == 0) ++near_band;
     if (!here.classes.empty()) ++in_features;
     EXPECT_EQ(here.classes, table.terrain_at(p).classes) << k;
     const double open_rate = rate(g);
@@ -103,37 +117,53 @@ TEST(Fast1805Prefilters, UniformGroundShortcutAgreesWithReachable) {
     }
   }
   EXPECT_GT(uniform_starts, 5000);
-  EXPECT_GT(in_features, 200);    // starts inside the wood or on the hill
-  EXPECT_GT(short_moves, 100);    // impassable wood, or too little budget
-  EXPECT_GT(stopped_later, 100);  // moves stopped beyond their start
+  EXPECT_GT(in_stream_box, 2000);  // within the stream's box, clear of its band
+  EXPECT_GT(near_band, 1000);      // just beyond the limit
+  EXPECT_GT(in_features, 200);     // starts inside the wood or on the hill
+  EXPECT_GT(short_moves, 100);     // impassable wood, or too little budget
+  EXPECT_GT(stopped_later, 100);   // moves stopped beyond their start
 }
 
 // A block slid along a path (move_unit's steps: the start frame moved) overlaps no unit
-// before apart_along says it may; near that point some do.
-TEST(Fast1805Prefilters, ApartAlongRulesOutOnlyNoOverlap) {
+// outside the window overlap_window gives, at its ends included; inside it some do, and
+// some paths (beside or away from the unit) have no window at all. Every tenth path runs
+// along the block's own axis, where the slide does not move its shadow on the other.
+TEST(Fast1805Prefilters, OverlapWindowRulesOutOnlyNoOverlap) {
   std::mt19937 g(1806);
   std::uniform_real_distribution<double> angle(0, 360), share(0, 1);
-  int ruled_out = 0, overlapping_after = 0;
+  int ruled_out = 0, overlapping_inside = 0, never = 0, at_ends = 0;
   for (int k = 0; k < 20000; ++k) {
     const RectFrame from(random_rect(g, 1000, 1300));
     const RectFrame other(random_rect(g, 1000, 1300));
-    const Vec2 dir = bearing_vector(angle(g));
-    const double apart = apart_along(from, dir, other, 0.01);
-    const double reach = std::isfinite(apart) ? 2 * std::max(apart, 0.0) + 50 : 400;
-    for (int s = 0; s < 8; ++s) {
-      const double t = s == 0 ? std::max(apart, 0.0) * (1 - 1e-12) : share(g) * reach;
+    const Vec2 dir = k % 10 == 0 ? from.f : bearing_vector(angle(g));
+    const SlideWindow w = overlap_window(from, dir, other, 0.01);
+    if (!(w.lo < w.hi)) ++never;
+    const double lo = std::isfinite(w.lo) ? w.lo : -400;
+    const double hi = std::isfinite(w.hi) ? w.hi : 400;
+    for (int s = 0; s < 12; ++s) {
+      double t = share(g) * 800 - 400;
+      if (s == 0) t = lo;  // at the window's ends
+      if (s == 1) t = hi;
+      if (s == 2) t = lo + (hi - lo) * 1e-9;  // just inside them
+      if (s == 3) t = hi - (hi - lo) * 1e-9;
+      if (s == 4) t = std::nextafter(lo, -1e9);  // just outside
+      if (s == 5) t = std::nextafter(hi, 1e9);
+      if (s >= 6 && s < 9 && lo < hi) t = lo + (hi - lo) * share(g);  // inside the window
       const RectFrame moved = from.moved_to(from.rect.centre + dir * t);
       const bool over = overlaps(moved, other, 0.01);
-      if (t < apart) {
+      if (t <= w.lo || t >= w.hi) {
         ++ruled_out;
-        EXPECT_FALSE(over) << k << " " << t << " " << apart;
+        if (s < 2 && w.lo < w.hi) ++at_ends;
+        EXPECT_FALSE(over) << k << " " << t << " [" << w.lo << ", " << w.hi << "]";
       } else if (over) {
-        ++overlapping_after;
+        ++overlapping_inside;
       }
     }
   }
-  EXPECT_GT(ruled_out, 20000);         // the filter does rule steps out
-  EXPECT_GT(overlapping_after, 5000);  // and the case is not trivial
+  EXPECT_GT(ruled_out, 100000);         // the filter does rule slides out
+  EXPECT_GT(overlapping_inside, 4000);  // and the case is not trivial
+  EXPECT_GT(never, 1000);               // paths that never meet the other
+  EXPECT_GT(at_ends, 1000);             // the ends themselves were tried
 }
 
 // gap_lower_bound and surely_beyond (the callers' "beyond X?" before distance): the bound

@@ -11,6 +11,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 namespace {
 
 // A move of `unit` toward `goal`, ending `stand_off` mm short of it (edge gap), no
@@ -85,9 +87,10 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   const Rect& fp = rect_of(unit);
   const RectFrame& fr = frame_of(unit);
   const int enemy = nearest_enemy_for_orders(unit);
-  double enemy_gap_mm = -1;  // distance(fr, frame_of(enemy)), measured once when first asked
+  // gap_mm(unit, enemy), asked once when first needed (the search measured it already).
+  double enemy_gap_mm = -1;
   auto enemy_gap = [&] {
-    if (enemy_gap_mm < 0) enemy_gap_mm = distance(fr, frame_of(enemy));
+    if (enemy_gap_mm < 0) enemy_gap_mm = gap_mm(unit, enemy);
     return enemy_gap_mm;
   };
   // bearing_of(rect_of(enemy).centre - fp.centre), worked out once when first asked: the
@@ -111,7 +114,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // Moves the terrain does not allow (e.g. a line into woods, R-002-1 "-") are not offered:
   // each move up to the pivot below is tested on its destination before it is built
   // (`budget`: 0.5 for a fire with ½ move, 1 for a move; a move shorter than kMinMove stays).
-  const CostFn cost = move_cost(unit, false);
+  const CostFn& cost = move_cost(unit, false);
   TerrainAt here;  // the ground all round the unit's centre, if it is the same there
   const double here_cost =
       uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
@@ -132,7 +135,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // artillery table, others on small arms) can be in range (ascending, as before).
   const double fire_reach = is_gun ? artillery_reach_ : small_arms_reach_;
   const double charge_reach = allowance_in(unit, MoveColumn::kCharge) * kMm;
-  const bool limbered_gun = is_gun && u.formation == "limbered";
+  const bool limbered_gun = is_gun && u.formation == "limbered"sv;
   const double unlimber_limit = std::max(tables().unlimber_foot, tables().unlimber_cavalry) * kMm;
   // The enemies whose boxes come within the widest of the reaches asked below (fire, charge,
   // a limbered gun's unlimber limit), found once: each reach's list is the units of this one
@@ -155,7 +158,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     f.unit = unit;
     f.target = ti;
     out.push_back(std::move(f));
-    if (!is_gun && !is_shaken && u.formation != "square") {
+    if (!is_gun && !is_shaken && u.formation != "square"sv) {
       Action m =
           approach(unit, fp, rect_of(ti).centre, can.gap_mm, 2.0 * kMm, open_rate() * kMm / 2);
       m.kind = ActionKind::kFire;
@@ -177,7 +180,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   }
 
   // Moves (limbered guns and wagons, foot and horse not in square).
-  const bool can_move = (!is_gun || u.formation == "limbered") && u.formation != "square";
+  const bool can_move = (!is_gun || u.formation == "limbered"sv) && u.formation != "square"sv;
   if (can_move) {
     const double reach = open_rate() * kMm;
     if (enemy >= 0 && !is_shaken) {
@@ -233,7 +236,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     }
   }
   // Face the nearest enemy (a pivot on the spot).
-  if (enemy >= 0 && u.formation != "square") {
+  if (enemy >= 0 && u.formation != "square"sv) {
     const double want = enemy_bearing();
     if (bearing_difference(want, fp.facing) > 20) {
       Action p;
@@ -251,8 +254,8 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
     for (const std::string& f : type->formations) {
       if (f == u.formation) continue;
       if (is_gun) continue;  // guns limber/unlimber instead
-      if (s.haitian == Haitian::kIrregular && f == "square") continue;
-      if (s.haitian != Haitian::kNone && f == "skirmish" && !options_.haitian_skirmish) continue;
+      if (s.haitian == Haitian::kIrregular && f == "square"sv) continue;
+      if (s.haitian != Haitian::kNone && f == "skirmish"sv && !options_.haitian_skirmish) continue;
       Action c;
       c.kind = ActionKind::kFormation;
       c.unit = unit;
@@ -262,8 +265,8 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
       // L15: the change takes ½ move; the other ½ may advance (not for Haitians, L168,
       // nor for skirmishers leaving woods, L15, nor into square).
       const bool whole_turn =
-          s.haitian != Haitian::kNone || (u.formation == "skirmish" && in_woods(unit));
-      if (!whole_turn && f != "square" && enemy >= 0 && !is_shaken) {
+          s.haitian != Haitian::kNone || (u.formation == "skirmish"sv && in_woods(unit));
+      if (!whole_turn && f != "square"sv && enemy >= 0 && !is_shaken) {
         Action m = approach(unit, fp, rect_of(enemy).centre, enemy_gap(), 4.0 * kMm,
                             open_rate() * kMm / 2, enemy_bearing);
         m.kind = ActionKind::kFormation;
@@ -331,7 +334,7 @@ FireSituation Battle1805::fire_situation_for_orders(int shooter, int target, boo
     k = {frozen_epoch_, shooter, target, fire_situation(shooter, target, /*unmoving=*/false)};
   }
   FireSituation f = k.situation;
-  f.unmoving = unmoving && force_.units[shooter].formation == "line";  // as fire_situation
+  f.unmoving = unmoving && force_.units[shooter].formation == "line"sv;  // as fire_situation
   return f;
 }
 
@@ -383,7 +386,7 @@ ActionAssessment Battle1805::assess(const Action& a) const {
   const double u_routs =
       (1 - tr) * p_rout(uq, u.arm, u_losses + tb) + tr * p_rout(uq, u.arm, u_losses + tb + 1);
   double stand_fails = 0;  // A2-05: foot not in square may flee from cavalry outright
-  if (u.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square") {
+  if (u.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square"sv) {
     const double pct = stand_vs_cavalry_percent(ts.quality, options_.untrained_stand_percent);
     stand_fails = std::clamp(1.0 - (pct + 10.0) / 100.0, 0.0, 1.0);
   }

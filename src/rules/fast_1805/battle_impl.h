@@ -9,6 +9,7 @@
 //   5. melee step: simultaneous casualties, morale, push-backs and routs (L13, A2-12).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,8 +27,10 @@
 #include "core/table/spatial_index.h"
 #include "rules/battle.h"
 #include "rules/fast_1805/options.h"
+#include "rules/fast_1805/prefilters.h"
 #include "rules/fast_1805/resolutions.h"
 #include "rules/fast_1805/state.h"
+#include "rules/fast_1805/tables.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::fast_1805 {
@@ -97,6 +100,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool visible_now(int observer, int target) const;
   bool visible_traced(int observer, int target) const;  // always traces (tests)
   double gap_in(int a, int b) const;                    // edge-to-edge, inches
+  // distance(frame_of(a), frame_of(b)), kept while the force is frozen (collect_orders asks
+  // a pair again: the nearest-enemy search, the fire and charge candidates and the
+  // doctrine's assessments each measure it): the same function of the same frames.
+  double gap_mm(int a, int b) const;
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
   // nearest_enemy(unit) and, kept for nearest_active_enemy while the force is frozen
@@ -108,7 +115,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool active(int unit) const { return force_.units[unit].status == UnitStatus::kActive; }
   bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
   double allowance_in(int unit, MoveColumn column) const;
-  CostFn move_cost(int unit, bool charge) const;
+  const CostFn& move_cost(int unit, bool charge) const;
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -207,6 +214,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   const Ground& ground(int unit) const;
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
+  // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
+  mutable std::array<CostFn, 12> move_costs_;
+  CostFn make_move_cost(MoveRow row, bool charge) const;
 
   // --- proximity (spatial.cc) ---
   // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,
@@ -219,6 +229,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;
+  // index_.query(box, out): the units whose boxes meet `box`, ascending (a scan of the
+  // kept boxes for a small force).
+  void units_meeting(const Box& box, std::vector<int>& out) const;
   std::vector<int> near(const Box& box) const;
   // near(box) without `unit`'s own side (its side index is not searched): the candidates
   // for fire, charges and the unlimber limit, which only enemies can be. Into `out`, cleared
@@ -247,6 +260,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     FireSituation situation;  // fire_situation(shooter, target, false)
   };
   mutable FireKept fire_kept_;  // fire_situation_for_orders
+  struct GapKept {
+    std::uint64_t epoch = 0;  // frozen_epoch_ when measured; 0 none
+    std::uint64_t pair = 0;   // a * 2^32 + b
+    double mm = 0;
+  };
+  mutable std::vector<GapKept> gap_kept_;  // gap_mm's, direct-mapped by the pair's hash
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
@@ -273,7 +292,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   mutable std::vector<int> blocker_ids_;  // the unit of each of sight_blockers_
   mutable std::vector<int> place_ids_;    // place_ok's scratch
   std::vector<int> move_in_the_way_;      // move_unit's scratch: the units in the way
-  std::vector<double> move_apart_;        // and how far along the path each stays clear
+  std::vector<SlideWindow> move_window_;  // and the slides over which each may overlap it
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
   std::vector<Box> index_box_;            // fp_'s bounding boxes

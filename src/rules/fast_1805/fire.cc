@@ -7,6 +7,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 void Battle1805::fire_step(EventLog& log) {
   ++step_;
   for (int u : order_) {
@@ -59,7 +61,7 @@ void Battle1805::fire_one(int shooter, int target, bool unmoving, EventLog& log)
   if (kills <= 0) return;
   const Unit& t = force_.units[target];
   if (s.arm == Arm::kArtillery && t.arm == Arm::kArtillery) {
-    if (options_.counter_battery == "simultaneous") {
+    if (options_.counter_battery == "simultaneous"sv) {
       // A2-18 option: every battery fires before any hit on a battery takes effect.
       deferred_battery_hits_.push_back({shooter, target, kills});
       return;

@@ -7,6 +7,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 void Battle1805::close_step(EventLog& log) {
   ++step_;
   for (auto [charger, target] : charges_) {
@@ -14,7 +16,7 @@ void Battle1805::close_step(EventLog& log) {
     Unit& c = force_.units[charger];
     Unit& t = force_.units[target];
     // L27, A2-05: foot not in square must pass initiative one level lower to stand.
-    if (c.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square" &&
+    if (c.arm == Arm::kCavalry && t.arm == Arm::kFoot && t.formation != "square"sv &&
         active(target)) {
       RollRecord rec;
       StandResult r = resolve_stand_vs_cavalry(state_[target].quality, dice_, record_for(log, rec),
@@ -55,7 +57,7 @@ void Battle1805::close_step(EventLog& log) {
       rout(charger, log, "failed morale to close (A2-13)");
       continue;
     }
-    if (options_.close_morale == "both" && active(target) && !state_[target].fleeing) {
+    if (options_.close_morale == "both"sv && active(target) && !state_[target].fleeing) {
       morale_test(target, step_, log, "charged (A2-13 option both)");
     }
   }

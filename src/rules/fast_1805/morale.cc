@@ -9,6 +9,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 void Battle1805::take_losses(int unit, int figures, EventLog& log, std::string_view cause) {
   Unit& u = force_.units[unit];
   if (!u.on_table() || figures <= 0) return;
@@ -66,7 +68,7 @@ void Battle1805::morale_test(int unit, int step, EventLog& log, std::string_view
   UnitState& s = state_[unit];
   Unit& u = force_.units[unit];
   if (u.status != UnitStatus::kActive) return;
-  if (options_.morale_trigger == "per-bound" && step >= 0) return;  // tested at bound end
+  if (options_.morale_trigger == "per-bound"sv && step >= 0) return;  // tested at bound end
   if (step >= 0 && s.tested_step == step) return;
   s.tested_step = step;
   s.morale_pending = false;
@@ -87,7 +89,7 @@ void Battle1805::morale_test(int unit, int step, EventLog& log, std::string_view
 
 void Battle1805::mark_shaken(int unit) {
   // A2-03: through the end of the next bound (option: this bound).
-  const int last = options_.shaken_until == "next-bound" ? bound_ + 1 : bound_;
+  const int last = options_.shaken_until == "next-bound"sv ? bound_ + 1 : bound_;
   set_marker(force_.units[unit].markers, {"shaken", 1, last, bound_});
   touch(unit);
 }
@@ -223,7 +225,7 @@ void Battle1805::upkeep(EventLog& log) {
 }
 
 void Battle1805::end_of_bound(EventLog& log) {
-  if (options_.morale_trigger == "per-bound") {
+  if (options_.morale_trigger == "per-bound"sv) {
     for (std::size_t i = 0; i < force_.units.size(); ++i) {
       if (state_[i].morale_pending) morale_test(static_cast<int>(i), -1, log, "losses this bound");
     }

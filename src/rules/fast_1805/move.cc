@@ -7,12 +7,15 @@
 
 #include <fmt/format.h>
 
+#include "core/geometry/same_bits.h"
 #include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/fast_1805.h"
 #include "rules/fast_1805/prefilters.h"
 
 namespace smoothbore::fast_1805 {
+
+using namespace std::string_view_literals;  // literals compared by size first
 
 namespace {
 constexpr double kStep = 0.25 * kMm;    // sampling step along a path
@@ -52,7 +55,7 @@ bool Battle1805::place_ok(int unit, const RectFrame& fr, int ignore) const {
   }
   std::vector<int>& ids = place_ids_;
   ids.clear();
-  index_.query(bounds(fr), ids);
+  units_meeting(bounds(fr), ids);
   for (int o : ids) {
     if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
     if (overlaps(fr, frame_of(o), 0.01)) return false;
@@ -95,8 +98,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   } else if (column == MoveColumn::kRout) {
     reach = scenario_.table.reachable(c0, dest, budget, rout_cost(unit));
   } else {
-    const CostFn cost = move_cost(unit, charge);
-    if (options_.mixed_terrain == "slowest" && length > 0) {
+    const CostFn& cost = move_cost(unit, charge);
+    if (options_.mixed_terrain == "slowest"sv && length > 0) {
       double worst = 0;
       for (int k = 0; k <= 20; ++k) {
         worst = std::max(worst, cost(scenario_.table.terrain_at(c0 + dir * (length * k / 20))));
@@ -127,8 +130,12 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // The block's frame at the final facing, slid along the path: frame_at(t) is
   // RectFrame(rect_at(t)) bit for bit, without a sine and cosine per step. The turned
   // frame place_ok asks about is that one unless the turn is refused.
+  // A facing that normalizes to the one it has (and that one to itself) makes the refused
+  // turn's frame this same one: place_ok is not asked (issue 9).
+  const bool turns = !same_bits(normalize_bearing(facing), start.facing) ||
+                     !same_bits(normalize_bearing(start.facing), start.facing);
   RectFrame turned(rect_at(0));
-  if (!place_ok(unit, turned, -1)) {
+  if (turns && !place_ok(unit, turned, -1)) {
     facing = start.facing;
     turned = RectFrame(rect_at(0));
   }
@@ -142,15 +149,26 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   swept.max = {std::max(swept.max.x, end_box.max.x), std::max(swept.max.y, end_box.max.y)};
   // (Buffers the battle keeps: nothing in a move moves another unit.)
   std::vector<int>& in_the_way = move_in_the_way_;
-  index_.query(grown(swept, 1.0), in_the_way);
-  // How far along the path the block surely stays clear of each unit in the way
-  // (apart_along, prefilters.h): overlaps() need not be asked before (issue 9).
-  std::vector<double>& apart = move_apart_;
-  apart.clear();
+  units_meeting(grown(swept, 1.0), in_the_way);
+  // The slides along the path over which the block may overlap each unit in the way
+  // (overlap_window, prefilters.h): overlaps() need not be asked outside them (issue 9).
+  // The walk and fits_at ask only about slides 0 <= t <= reach, so a unit whose window
+  // misses those, the unit itself and those off the table are left out (in order: the walk
+  // meets the others in ascending order, as before).
+  std::vector<SlideWindow>& window = move_window_;
+  window.clear();
   const RectFrame at_start = frame_at(0);
-  for (int o : in_the_way) apart.push_back(apart_along(at_start, dir, frame_of(o), 0.01));
+  std::size_t kept = 0;
+  for (const int o : in_the_way) {
+    if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
+    const SlideWindow w = overlap_window(at_start, dir, frame_of(o), 0.01);
+    if (!(w.lo < reach && w.hi > 0 && w.lo < w.hi)) continue;
+    in_the_way[kept++] = o;
+    window.push_back(w);
+  }
+  in_the_way.resize(kept);
   auto overlaps_at = [&](const RectFrame& r, double t, std::size_t k) {
-    return t >= apart[k] && overlaps(r, frame_of(in_the_way[k]), 0.01);
+    return t > window[k].lo && t < window[k].hi && overlaps(r, frame_of(in_the_way[k]), 0.01);
   };
   // Each corner of frame_at(t) is ((c0 + dir * t) ± f) ± r, worked out a coordinate at a
   // time: every rounded step is monotone in t, so over 0 <= t <= reach each coordinate lies
@@ -163,34 +181,32 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   const bool path_on_table = on_table(at_start) && on_table(at_end);
   // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
   // it is in the way (its box meets the path's), and the others' boxes miss it, so they
-  // cannot overlap it.
+  // cannot overlap it; of those, the ones left out overlap it at no slide asked.
   auto fits_at = [&](double t) {
     const RectFrame r = frame_at(t);
     if (!path_on_table && !on_table(r)) return false;
     for (std::size_t k = 0; k < in_the_way.size(); ++k) {
-      const int o = in_the_way[k];
-      if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
       if (overlaps_at(r, t, k)) return false;
     }
     return true;
   };
-  // Before the least `apart` of the units the walk asks about, no step overlaps one: with
-  // the path on the table and no friend passed through yet, such a step fits (the walk
-  // below would find nothing in the way) and its frame is not worked out (issue 9: most
-  // moves meet nothing for most of their steps, their neighbours' gaps kept or widening).
+  // Up to the least window's start no step overlaps a unit: with the path on the table and
+  // no friend passed through yet, such a step fits (the walk below would find nothing in
+  // the way) and its frame is not worked out (issue 9: most moves meet nothing for most of
+  // their steps, their neighbours' gaps kept or widening).
   double clear_until = std::numeric_limits<double>::infinity();
-  for (std::size_t k = 0; k < in_the_way.size(); ++k) {
-    const int o = in_the_way[k];
-    if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
-    clear_until = std::min(clear_until, apart[k]);
-  }
+  for (const SlideWindow& w : window) clear_until = std::min(clear_until, w.lo);
   // Walk the path; find the farthest point reached before an obstruction.
   double ok_t = 0;
-  std::set<int> passed;  // friends interpenetrated (L17)
+  // Friends interpenetrated (L17), by their place in in_the_way (each unit is there once).
+  std::vector<std::size_t> passed;
+  auto was_passed = [&](std::size_t k) {
+    return std::find(passed.begin(), passed.end(), k) != passed.end();
+  };
   bool stopped = false;
   for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
-    if (path_on_table && t < clear_until && passed.empty()) {
+    if (path_on_table && t <= clear_until && passed.empty()) {
       ok_t = t;
       if (t >= reach) break;
       continue;
@@ -201,8 +217,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     for (std::size_t k = 0; k < in_the_way.size() && !blocked; ++k) {
       const int o = in_the_way[k];
       const std::size_t i = static_cast<std::size_t>(o);
-      if (o == unit || !force_.units[i].on_table() || passed.count(o)) continue;
-      if (!overlaps_at(r, t, k)) continue;
+      if (!overlaps_at(r, t, k) || was_passed(k)) continue;
       overlapped = true;
       if (force_.units[i].side != u.side || o == charge_target) {
         blocked = true;
@@ -233,7 +248,7 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
         log.append(std::move(e));
       }
       if (pa && pb) {
-        passed.insert(o);
+        passed.push_back(k);
       } else {
         mark_disordered(unit);
         mark_disordered(o);
@@ -253,10 +268,8 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
       }
       if (fits_at(lo)) ok_t = std::max(ok_t, lo);
       stopped = true;
-    } else if (!overlapped && std::none_of(passed.begin(), passed.end(), [&](int o) {
-                 return force_.units[static_cast<std::size_t>(o)].on_table() &&
-                        overlaps(r, frame_of(o), 0.01);
-               })) {
+    } else if (!overlapped && std::none_of(passed.begin(), passed.end(),
+                                           [&](std::size_t k) { return overlaps_at(r, t, k); })) {
       // fits(r): on the table (not blocked), and the loop above found no other unit over
       // it but among the friends passed through.
       ok_t = t;
@@ -417,7 +430,7 @@ void Battle1805::move_step(bool shooters_only, EventLog& log) {
       case ActionKind::kFormation: {
         // L15: a change takes ½ move (the rest may be used to move); Haitian units take
         // the whole turn (L168) and skirmishers leaving woods a full move (L15).
-        const bool leaves_woods = force_.units[u].formation == "skirmish" && in_woods(u);
+        const bool leaves_woods = force_.units[u].formation == "skirmish"sv && in_woods(u);
         const bool whole_turn = s.haitian != Haitian::kNone || leaves_woods;
         change_formation(u, a.formation, log);
         if (a.moves && !whole_turn && force_.units[u].formation == a.formation) {

@@ -7,7 +7,6 @@
 #include <limits>
 #include <vector>
 
-#include "core/geometry/axis_gaps.h"
 #include "core/geometry/rect_frame.h"
 #include "core/table/table.h"
 
@@ -58,15 +57,26 @@ class SightCorridor {
 };
 
 // Whether the ground is the same all round `p` for `radius` mm (and a millimetre more): no
-// linear feature's box and no area's edge comes that near, so each area either covers the
-// whole square of that half-size around `p` or misses it. A straight path from `p` then
-// runs over the ground under `p` (`*at`: the classes of the areas containing it) for its
-// first `radius` mm at least: every point where it enters or leaves a feature
-// (Table::path_cost's cuts) lies on an area's edge or in a linear feature's box.
+// linear feature's band (within half its width of its path) and no area's edge comes that
+// near, so each area either covers the whole square of that half-size around `p` or misses
+// it. A straight path from `p` then runs over the ground under `p` (`*at`: the classes of
+// the areas containing it) for its first `radius` mm at least: every point where it enters
+// or leaves a feature (Table::path_cost's cuts) lies on an area's edge or on a linear
+// feature's band's edge. (A linear feature's box may reach far from its band: a stream
+// across the table; issue 9.)
 inline bool uniform_ground_near(const Table& table, Vec2 p, double radius, TerrainAt* at) {
   const double r = radius + 1.0;
   const Box box{{p.x - r, p.y - r}, {p.x + r, p.y + r}};
-  if (!table.linears_near(box).empty()) return false;
+  for (const int i : table.linears_near(box)) {
+    const LinearFeature& f = table.linears()[static_cast<std::size_t>(i)];
+    const std::vector<Vec2>& path = f.path;
+    const double clear = f.width / 2 + r;  // farther than this from the path: no band near
+    if (path.empty()) continue;
+    if (path.size() == 1 && !(distance(p, path[0]) > clear)) return false;
+    for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+      if (!(point_segment_distance(p, {path[k], path[k + 1]}) > clear)) return false;
+    }
+  }
   at->classes.clear();
   for (const int i : table.areas_near(box)) {
     const AreaFeature& f = table.areas()[static_cast<std::size_t>(i)];
@@ -110,24 +120,50 @@ bool surely_beyond(const RectFrame& a, const RectFrame& b, Beyond beyond) {
   return beyond(gap_lower_bound(a, b)) || beyond(axis_gap(a, b) - 1e-3);
 }
 
-// How far a footprint may slide from `from` along the unit vector `dir` (to
-// from.moved_to(from.rect.centre + dir * t)) and surely not overlap `other` by more than
-// `tolerance` mm (overlaps(moved, other, tolerance) is false for every t in [0, apart)).
-// overlaps() answers false once the shadows on one of the four axes (the same for every t:
-// a slide keeps the axes) overlap by no more than the tolerance; their overlap there is at
-// most minus their gap, and a slide by t changes that gap by at most t |dir . axis|. A
-// micron of slack stands for the rounding of the corners moved.
-inline double apart_along(const RectFrame& from, Vec2 dir, const RectFrame& other,
-                          double tolerance) {
+// The slides t of a footprint from `from` along the unit vector `dir` (to
+// from.moved_to(from.rect.centre + dir * t)) over which it may overlap `other` by more than
+// `tolerance` mm: overlaps(moved, other, tolerance) is false for every t <= lo and every
+// t >= hi (lo >= hi: for every t). overlaps() answers false once the shadows on one of the
+// four axes (the same for every t: a slide keeps the axes) overlap by no more than the
+// tolerance. On axis a the moved shadow is the start's shifted by t (dir . a), and its
+// overlap with other's shadow is at most both (its far end - other's near end) and
+// (other's far end - its near end): above the tolerance only while the shift lies in an
+// open interval, so t does in one interval per axis, and in their intersection. A micron
+// of slack stands for the rounding of the corners moved (a unit behind a move, or beside
+// it, is never asked about: its window misses the path, issue 9).
+struct SlideWindow {
+  double lo, hi;
+};
+inline SlideWindow overlap_window(const RectFrame& from, Vec2 dir, const RectFrame& other,
+                                  double tolerance) {
   constexpr double kSlack = 1e-3;  // mm
-  double apart = -1;
-  for (const AxisGap& g : axis_gaps(from, other)) {
-    const double room = g.gap + tolerance - kSlack;  // how far the gap may shrink
-    if (room < 0) continue;
-    const double rate = std::fabs(dir.dot(g.axis));
-    apart = std::max(apart, rate > 0 ? room / rate : std::numeric_limits<double>::infinity());
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  SlideWindow w{-kInf, kInf};
+  for (const Vec2 axis : {from.f, from.r, other.f, other.r}) {
+    double a0 = kInf, a1 = -kInf, b0 = kInf, b1 = -kInf;
+    for (const Vec2 p : from.corners) {
+      a0 = std::min(a0, p.dot(axis));
+      a1 = std::max(a1, p.dot(axis));
+    }
+    for (const Vec2 p : other.corners) {
+      b0 = std::min(b0, p.dot(axis));
+      b1 = std::max(b1, p.dot(axis));
+    }
+    // The shifts x for which min(a1 + x, b1) - max(a0 + x, b0) may exceed the tolerance.
+    const double low = b0 - a1 + tolerance - kSlack;
+    const double high = b1 - a0 - tolerance + kSlack;
+    const double rate = dir.dot(axis);
+    if (rate > 0) {
+      w.lo = std::max(w.lo, low / rate);
+      w.hi = std::min(w.hi, high / rate);
+    } else if (rate < 0) {
+      w.lo = std::max(w.lo, high / rate);
+      w.hi = std::min(w.hi, low / rate);
+    } else if (!(low < 0 && high > 0)) {
+      return {kInf, -kInf};  // apart on this axis at every slide
+    }
   }
-  return apart;
+  return w;
 }
 
 }  // namespace smoothbore::fast_1805

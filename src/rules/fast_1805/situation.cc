@@ -14,7 +14,22 @@
 
 namespace smoothbore::fast_1805 {
 
-double Battle1805::gap_in(int a, int b) const { return distance(frame_of(a), frame_of(b)) / kMm; }
+using namespace std::string_view_literals;  // literals compared by size first
+
+double Battle1805::gap_in(int a, int b) const { return gap_mm(a, b) / kMm; }
+
+double Battle1805::gap_mm(int a, int b) const {
+  if (frozen_epoch_ == 0) return distance(frame_of(a), frame_of(b));
+  constexpr std::size_t kSlots = 4096;  // a power of two
+  if (gap_kept_.size() != kSlots) gap_kept_.resize(kSlots);
+  const std::uint64_t pair = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
+                             static_cast<std::uint32_t>(b);
+  GapKept& k = gap_kept_[((pair * 0x9E3779B97F4A7C15ull) >> 40) & (kSlots - 1)];
+  if (k.epoch != frozen_epoch_ || k.pair != pair) {
+    k = {frozen_epoch_, pair, distance(frame_of(a), frame_of(b))};
+  }
+  return k.mm;
+}
 
 // The ground under a unit, recomputed only when its footprint has changed (the AI asks
 // about every pair of units each bound; the answer changes only when a unit moves). Every
@@ -139,7 +154,7 @@ bool Battle1805::visible_past(int observer, int target, bool keep) const {
              std::min(box.max.y, std::max(ob.max.y, tb.max.y) + 1)};
   std::vector<int>& ids = sight_ids_;
   ids.clear();
-  index_.query(box, ids);
+  units_meeting(box, ids);
   std::vector<Blocker>& blockers = sight_blockers_;
   blockers.clear();
   blocker_ids_.clear();
@@ -209,10 +224,10 @@ int Battle1805::shooters(int unit, int target) const {
       return figs * std::max(0, s.working_guns()) / s.guns;
     }
     case Arm::kFoot:
-      if (u.formation == "column" && options_.column_shooters == "front-rank") {
+      if (u.formation == "column"sv && options_.column_shooters == "front-rank"sv) {
         return front_rank(u.arm, u.formation, figs);
       }
-      if (u.formation == "square") return std::max(1, figs / 4);
+      if (u.formation == "square"sv) return std::max(1, figs / 4);
       return figs;
   }
   return 0;
@@ -233,7 +248,7 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
   if (in_stream(shooter)) return no("crossing a stream (L126)");
   const bool artillery = s.arm == Arm::kArtillery;
   if (artillery) {
-    if (s.formation != "unlimbered") return no("limbered");
+    if (s.formation != "unlimbered"sv) return no("limbered");
     if (state_[shooter].unlimber_bound == bound_) return no("unlimbering this turn (L137)");
     if (not_for_guns(shooter)) return no("guns fire only from firm, open, level ground (L137)");
   }
@@ -246,11 +261,11 @@ Battle1805::FireTarget Battle1805::can_fire_at(int shooter, int target, bool exp
       return out;
     }
   }
-  const bool all_round = s.formation == "skirmish" || s.formation == "square";
+  const bool all_round = s.formation == "skirmish"sv || s.formation == "square"sv;
   if (!all_round && !in_arc(frame_of(shooter), frame_of(target), 45.0)) {
     return no("not in the 45° arc (A2-07)");
   }
-  out.gap_mm = distance(frame_of(shooter), frame_of(target));
+  out.gap_mm = gap_mm(shooter, target);
   out.range_in = out.gap_mm / kMm;  // gap_in(shooter, target)
   const bool woods = in_woods(shooter) || in_woods(target);
   const Quality q = fire_quality(state_[shooter]);
@@ -284,11 +299,11 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
   f.shooters = shooters(shooter, target);
   f.quality = fire_quality(ss);
   f.range_in = gap_in(shooter, target);
-  f.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
+  f.first_fire = options_.first_fire == "game"sv ? !ss.fired_ever : !ss.fired_at.count(target);
   // A2-09: the line of fire strikes the target's flank or rear, or infantry in column.
   f.target_angle = oblique(rect_of(shooter), rect_of(target)) ||
-                   (t.arm == Arm::kFoot && t.formation == "column");
-  f.unmoving = unmoving && s.formation == "line";
+                   (t.arm == Arm::kFoot && t.formation == "column"sv);
+  f.unmoving = unmoving && s.formation == "line"sv;
   f.behind_cover = in_woods(shooter) || in_building(shooter) || in_earthworks(shooter) ||
                    behind_obstacle(shooter, target);
   f.target_light_cover =
@@ -297,7 +312,7 @@ FireSituation Battle1805::fire_situation(int shooter, int target, bool unmoving)
   f.target_trenches = in_earthworks(target);
   f.woods = in_woods(shooter) || in_woods(target);
   f.lower_band_inclusive = options_.lower_band_inclusive;
-  f.floor_total = options_.percent_floor == "total";
+  f.floor_total = options_.percent_floor == "total"sv;
   return f;
 }
 
@@ -308,10 +323,10 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   a.gunners = shooters(shooter, target);
   a.quality = fire_quality(ss);
   a.range_in = gap_in(shooter, target);
-  a.first_fire = options_.first_fire == "game" ? !ss.fired_ever : !ss.fired_at.count(target);
+  a.first_fire = options_.first_fire == "game"sv ? !ss.fired_ever : !ss.fired_at.count(target);
   a.unmoving_target = !state_[target].moved && !state_[target].moved_last;
   a.target_angle = oblique(rect_of(shooter), rect_of(target)) ||
-                   (t.arm == Arm::kFoot && t.formation == "column") || t.formation == "square";
+                   (t.arm == Arm::kFoot && t.formation == "column"sv) || t.formation == "square"sv;
   const bool building = in_building(target);
   a.large_target = t.arm == Arm::kWagon || (building && options_.large_target_vs_building);
   a.shaken = shaken(shooter);
@@ -319,7 +334,7 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   a.target_trenches = in_earthworks(target) && !building;
   a.woods = in_woods(shooter) || in_woods(target);
   a.lower_band_inclusive = options_.lower_band_inclusive;
-  a.floor_total = options_.percent_floor == "total";
+  a.floor_total = options_.percent_floor == "total"sv;
   return a;
 }
 
@@ -351,9 +366,18 @@ MoveColumn terrain_column(const TerrainAt& at, bool road_rate) {
 // Cost per mm of ground for a unit (A2-23): moving through terrain with rate R inches per
 // bound spends 1/R of the allowance per inch. "-" is impassable. A charge is "clear only"
 // (R-002-1): any ground but open or road stops it.
-CostFn Battle1805::move_cost(int unit, bool charge) const {
-  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
+// The function is one per movement-table row and charge or not (the options are the
+// battle's): built once and kept (issue 9: a std::function and three table look-ups for
+// every move weighed and made).
+const CostFn& Battle1805::move_cost(int unit, bool charge) const {
   const MoveRow row = move_row(force_.units[unit]);
+  CostFn& kept = move_costs_[static_cast<std::size_t>(row) * 2 + (charge ? 1 : 0)];
+  if (!kept) kept = make_move_cost(row, charge);
+  return kept;
+}
+
+CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {
+  const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
   auto cost = [row, mo, charge, road_rate](const TerrainAt& at) -> double {
     if (charge) {
@@ -409,8 +433,7 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
   const double reach = allowance * kMm;
   // Beyond the reach by the centres (or the widest axis gap) already: not measured.
   auto beyond = [reach](double mm) { return mm > reach; };
-  if (surely_beyond(frame_of(unit), frame_of(target), beyond) ||
-      distance(frame_of(unit), frame_of(target)) > reach) {
+  if (surely_beyond(frame_of(unit), frame_of(target), beyond) || gap_mm(unit, target) > reach) {
     return no("out of charge reach");
   }
   if (!visible(unit, target)) return no("target not visible");
@@ -449,15 +472,15 @@ int Battle1805::figures_in_contact(int unit, int enemy) const {
   const double contact = std::max(0.0, std::min(ahi, bhi) - std::max(alo, blo));
   const int figs = u.figures();
   const int front = u.arm == Arm::kArtillery ? figs : front_rank(u.arm, u.formation, figs);
-  const double fig_w = u.arm == Arm::kCavalry      ? kHorseWidth
-                       : u.arm == Arm::kArtillery  ? kGunWidth / 4
-                       : u.formation == "skirmish" ? kSkirmishSpacing
-                                                   : kFootWidth;
+  const double fig_w = u.arm == Arm::kCavalry        ? kHorseWidth
+                       : u.arm == Arm::kArtillery    ? kGunWidth / 4
+                       : u.formation == "skirmish"sv ? kSkirmishSpacing
+                                                     : kFootWidth;
   int n = std::max(1, static_cast<int>(std::floor(contact / (fig_w * kMm) + 1e-6)));
   int overlaps = 0;
   if (alo < blo - 1e-6) ++overlaps;
   if (ahi > bhi + 1e-6) ++overlaps;
-  if (options_.overlap == "one") overlaps = std::min(overlaps, 1);
+  if (options_.overlap == "one"sv) overlaps = std::min(overlaps, 1);
   // A2-10 counts front-rank figures only.
   return std::min(front, std::min(figs, n + overlaps));
 }
@@ -472,8 +495,8 @@ MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) c
   m.effectiveness = melee_effectiveness(us, options_);
   const bool cavalry = u.arm == Arm::kCavalry;
   m.vs_fleeing_foot = cavalry && e.arm == Arm::kFoot && (state_[enemy].fleeing || routed(enemy));
-  m.vs_square = cavalry && e.formation == "square" && options_.cavalry_vs_square == "half";
-  m.first_charge = cavalry && charging && e.formation != "square" &&
+  m.vs_square = cavalry && e.formation == "square"sv && options_.cavalry_vs_square == "half"sv;
+  m.first_charge = cavalry && charging && e.formation != "square"sv &&
                    !(options_.first_charge_once_per_game && us.charged_ever);
   const int my_level = scenario_.table.elevation_at(rect_of(unit).centre);
   const int their_level = scenario_.table.elevation_at(rect_of(enemy).centre);
@@ -481,7 +504,7 @@ MeleeSituation Battle1805::melee_situation(int unit, int enemy, bool charging) c
   m.obstacle = !charging && behind_obstacle(unit, enemy);
   m.disordered = disordered(unit);
   m.rowmajor = options_.melee_rowmajor;
-  m.floor_total = options_.percent_floor == "total";
+  m.floor_total = options_.percent_floor == "total"sv;
   return m;
 }
 

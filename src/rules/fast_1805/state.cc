@@ -2,6 +2,8 @@
 
 namespace smoothbore::fast_1805 {
 
+using namespace std::string_view_literals;  // literals compared by size first
+
 Quality fire_quality(const UnitState& s) {
   if (s.haitian == Haitian::kIrregular) return Quality::kUntrained;  // L165
   if (s.haitian == Haitian::kMutineer) return Quality::kGreen;       // L165
@@ -22,13 +24,13 @@ Effectiveness melee_effectiveness(const UnitState& s, const Options& o) {
 MoveRow move_row(const Unit& u) {
   switch (u.arm) {
     case Arm::kCavalry:
-      return u.formation == "column" ? MoveRow::kCavColumn : MoveRow::kCavLine;
+      return u.formation == "column"sv ? MoveRow::kCavColumn : MoveRow::kCavLine;
     case Arm::kArtillery:
     case Arm::kWagon:
       return MoveRow::kArtillery;
     case Arm::kFoot:
-      if (u.formation == "column") return MoveRow::kInfColumn;
-      if (u.formation == "skirmish") return MoveRow::kInfSkirmish;
+      if (u.formation == "column"sv) return MoveRow::kInfColumn;
+      if (u.formation == "skirmish"sv) return MoveRow::kInfSkirmish;
       return MoveRow::kInfLine;  // line and square (square does not move, A2-06)
   }
   return MoveRow::kInfLine;
