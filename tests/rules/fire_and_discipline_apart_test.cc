@@ -2,13 +2,23 @@
 // edge-to-edge distance exceeds the limit, checked over many random pairs of stands near
 // and far, at every facing, touching, overlapping and at the limit; and it does answer for
 // pairs well apart (the contact and cascade checks it spares). Round 14: surely_within
-// the same way, true only where the exact distance is at most the limit.
+// the same way, true only where the exact distance is at most the limit. Round 20:
+// sweep_bound.h's bounds, before which a sweep's step skips a stand: on random gaps, reaches,
+// pairs of stands and directions, the stand placed as a sweep places it (base + dir * t) at
+// many t before each bound, and just before it, passes the very test the bound stands for
+// (the circle test, "well inside the table", no nearer than the start); and the bounds do
+// skip (they are not `now` for every pair apart).
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <gtest/gtest.h>
 
+#include "core/geometry/axis_gaps.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "rules/fire_and_discipline/apart.h"
+#include "rules/fire_and_discipline/sweep_bound.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -80,6 +90,119 @@ TEST(FireAndDisciplineApart, TouchingAndOverlappingStandsAreNeverApart) {
     EXPECT_FALSE(surely_within(a, b, 0.0));  // the centres lie 38.1 mm apart
     EXPECT_TRUE(surely_within(a, b, 38.2));
   }
+}
+
+using movement_detail::circles_apart_until;
+using movement_detail::inside_until;
+using movement_detail::kBoundPadMm;
+using movement_detail::shadows_apart_until;
+
+Vec2 sweep_dir(double deg) {
+  const double r = deg * 3.14159265358979323846 / 180.0;
+  const Vec2 d{std::cos(r), std::sin(r)};
+  return d * (1.0 / d.length());  // as a sweep's dir: an offset divided by its length
+}
+
+TEST(FireAndDisciplineSweepBound, CirclesStayApartBeforeTheBound) {
+  std::mt19937_64 rng(20);
+  std::uniform_real_distribution<double> pos(0, 20000), off(-300, 300), deg(0, 360), reach(10, 120),
+      now(0, 500), frac(0, 1);
+  int skipped = 0, met = 0, never = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Vec2 base{pos(rng), pos(rng)};
+    const Vec2 other = base + Vec2{off(rng), off(rng)};
+    // At times not a unit vector, as plan_move's probe scales it.
+    const Vec2 dir =
+        sweep_dir(k % 8 == 0 ? 90.0 * (k % 32 / 8) : deg(rng)) * (k % 5 == 0 ? 30.0 : 1.0);
+    const double r = reach(rng);
+    const double t0 = now(rng);
+    const Vec2 c = base + dir * t0;
+    const Vec2 gap = c - other;
+    if (gap.dot(gap) <= r * r) continue;  // asked only of pairs apart now
+    const double until = circles_apart_until(gap, r, dir, t0);
+    ASSERT_GE(until, t0);
+    if (until == t0) continue;
+    std::isinf(until) ? ++never : ++skipped;
+    const double last = std::isinf(until) ? t0 + 5000 : until;
+    for (int j = 0; j < 50; ++j) {
+      const double t = j == 0 ? std::nextafter(last, t0) : t0 + (last - t0) * frac(rng);
+      const Vec2 g = (base + dir * t) - other;
+      EXPECT_GT(g.dot(g), r * r) << k << " " << t;
+    }
+    // The circles do meet just past a finite bound (by little more than the pad).
+    if (!std::isinf(until)) {
+      const double t = until + 3 * kBoundPadMm + 1e-6 * until;
+      const Vec2 g = (base + dir * t) - other;
+      met += g.dot(g) <= (r + 1.0) * (r + 1.0);
+    }
+  }
+  EXPECT_GT(skipped, 300);
+  EXPECT_GT(never, 1000);
+  EXPECT_GT(met, 50);
+}
+
+TEST(FireAndDisciplineSweepBound, CentreStaysWellInsideBeforeTheBound) {
+  std::mt19937_64 rng(21);
+  std::uniform_real_distribution<double> size(500, 30000), frac(0, 1), deg(0, 360), in(5, 40),
+      now(0, 500);
+  int skipped = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const double w = size(rng), h = size(rng), margin = in(rng);
+    const Vec2 dir = sweep_dir(k % 8 == 0 ? 90.0 * (k % 32 / 8) : deg(rng));
+    const double t0 = now(rng);
+    // A base whose centre at t0 is inside [in, w - in] x [in, h - in], at times on its edge.
+    const Vec2 at{margin + (w - 2 * margin) * (k % 16 == 1 ? 1.0 : frac(rng)),
+                  margin + (h - 2 * margin) * (k % 16 == 2 ? 0.0 : frac(rng))};
+    const Vec2 base = at - dir * t0;
+    const Vec2 c = base + dir * t0;
+    if (!(c.x >= margin && c.y >= margin && c.x <= w - margin && c.y <= h - margin)) continue;
+    const double until = inside_until(c, margin, w, h, dir, t0);
+    ASSERT_GE(until, t0);
+    if (until == t0) continue;
+    ++skipped;
+    const double last = std::isinf(until) ? t0 + 50000 : until;
+    for (int j = 0; j < 50; ++j) {
+      const double t = j == 0 ? std::nextafter(last, t0) : t0 + (last - t0) * frac(rng);
+      const Vec2 p = base + dir * t;
+      EXPECT_TRUE(p.x >= margin && p.y >= margin && p.x <= w - margin && p.y <= h - margin)
+          << k << " " << t;
+    }
+  }
+  EXPECT_GT(skipped, 10000);
+}
+
+TEST(FireAndDisciplineSweepBound, ShadowsStayApartBeforeTheBound) {
+  std::mt19937_64 rng(22);
+  std::uniform_real_distribution<double> pos(0, 400), facing(0, 360), size(5, 60), deg(0, 360),
+      frac(0, 1), slack(0, 3);
+  int skipped = 0, near = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Rect b{{pos(rng), pos(rng)}, facing(rng), size(rng), size(rng)};
+    Rect a{{pos(rng), pos(rng)}, k % 4 == 0 ? b.facing : facing(rng), size(rng), size(rng)};
+    // At times side by side with b, a little apart, moving along b's front or flank.
+    if (k % 4 == 0) {
+      a.centre = b.centre + b.right() * ((a.width + b.width) / 2 + slack(rng));
+    }
+    const Vec2 dir =
+        k % 4 == 0 ? (k % 8 == 0 ? b.forward() : b.forward() * -1.0) : sweep_dir(deg(rng));
+    const RectFrame fa(a), fb(b);
+    const double d = distance(fa, fb);
+    const double floor = std::max(d - 1e-6, 0.0);
+    const double until = shadows_apart_until(axis_gaps(fa, fb), floor, dir, 0);
+    ASSERT_GE(until, 0);
+    if (until == 0) continue;
+    ++skipped;
+    near += d < 3.5;
+    const double last = std::min(until, 5000.0);
+    for (int j = 0; j < 20; ++j) {
+      const double t = j == 0 ? std::nextafter(last, 0.0) : last * frac(rng);
+      const RectFrame moved = fa.moved_to(a.centre + dir * t);
+      EXPECT_GT(distance(moved, fb), floor) << k << " " << t;
+      EXPECT_FALSE(overlaps(moved, fb, 0.01)) << k << " " << t;
+    }
+  }
+  EXPECT_GT(skipped, 5000);
+  EXPECT_GT(near, 1000);
 }
 
 }  // namespace

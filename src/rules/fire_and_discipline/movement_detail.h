@@ -111,10 +111,12 @@ class Mover {
     };
     Vec2 dir;
     std::vector<std::vector<Pair>> by_stand;
-    bool still_apart(std::size_t i, int k, double t) const;
+    // `until`, when given and the pair is apart: the t up to which it surely stays so.
+    bool still_apart(std::size_t i, int k, double t, double* until = nullptr) const;
     // Whether shadows `gaps` at t lie more than `limit` apart (axis_gap > limit), noting
     // for how long.
-    bool apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps, double limit);
+    bool apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps, double limit,
+               double* until = nullptr);
   };
   // Per base stand, the slots of the other units' stands whose centres lie in the box that
   // path_ok visits around the stand at any of the positions asked (a superset of each
@@ -132,8 +134,12 @@ class Mover {
   bool path_ok(const std::vector<Rect>& rs, std::string* why, double moved, Separations* along,
                const NearLists* near) const;
   // path_ok's test of stand i alone, at `r` (rs[i]): the table edge, then the stands around.
+  // `clear_until`, given with a sweep's `along` and `near` at a step `moved` mm along it:
+  // set, when the stand passes, to a t before which it surely passes again at any later
+  // step (sweep_bound.h; `moved` when none is known), so the steps before it skip the
+  // stand (issue 9 round 20).
   bool stand_ok(std::size_t i, const Rect& r, std::string* why, double moved, Separations* along,
-                const NearLists* near) const;
+                const NearLists* near, double* clear_until = nullptr) const;
   void frame_base();
   // The half-side of the box path_ok visits around a stand at `r`.
   double visit_box(const Rect& r) const;
@@ -143,7 +149,6 @@ class Mover {
   // The lists for a sweep along `dir` up to `max_t`, into `near`.
   void near_along(Vec2 dir, double max_t, NearLists& near) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;
-  double free_run(const std::vector<Rect>& rs, double ahead) const;
   const FdState& s_;
   std::vector<Rect> base_;
   std::vector<RectFrame> base_frames_;  // of base_

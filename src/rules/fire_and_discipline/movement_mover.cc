@@ -13,6 +13,7 @@
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/sweep_bound.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 
@@ -196,38 +197,19 @@ double Mover::start_distance(std::size_t i, int k) const {
 
 void Mover::check_kept(bool on) { check_kept_on = on; }
 
-// How far (mm, up to `ahead`) the stands at `rs` may go in any direction before another
-// stand's circumscribed circle comes within the 1 yd test of theirs or their circles reach
-// the table edge, less a margin far above rounding: path_ok can fail no sooner.
-double Mover::free_run(const std::vector<Rect>& rs, double ahead) const {
-  constexpr double kMargin = 1e-3;  // mm
-  const double clear = s_.mm(kStopShortYd) + 0.02;
-  double run = ahead;
-  for (const Rect& r : rs) {
-    const double ri = radius_of(r);
-    const Vec2 c = r.centre;
-    run = std::min(
-        {run, c.x - ri, s_.table().width() - c.x - ri, c.y - ri, s_.table().height() - c.y - ri});
-    const double box = padded(ri + snap_->max_radius + clear + std::max(run, 0.0));
-    snap_->grid.visit(c - Vec2{box, box}, c + Vec2{box, box}, [&](int k) {
-      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
-      if (o.unit == unit_) return;
-      run = std::min(run, (c - o.rect.centre).length() - ri - o.radius - clear);
-    });
-  }
-  return run - kMargin;
-}
-
-bool Mover::Separations::still_apart(std::size_t i, int k, double t) const {
+bool Mover::Separations::still_apart(std::size_t i, int k, double t, double* until) const {
   if (i >= by_stand.size()) return false;
   for (const Pair& p : by_stand[i]) {
-    if (p.slot == k) return std::fabs(t - p.t0) < p.horizon;
+    if (p.slot != k) continue;
+    if (std::fabs(t - p.t0) >= p.horizon) return false;
+    if (until != nullptr) *until = p.t0 + p.horizon;
+    return true;
   }
   return false;
 }
 
 bool Mover::Separations::apart(std::size_t i, int k, double t, const std::array<AxisGap, 4>& gaps,
-                               double limit) {
+                               double limit, double* until) {
   // Far above the rounding of a shadow (coordinates up to 1e6 mm: 1e-10).
   constexpr double kMargin = 1e-6;  // mm
   double gap = -std::numeric_limits<double>::infinity();
@@ -239,6 +221,7 @@ bool Mover::Separations::apart(std::size_t i, int k, double t, const std::array<
     }
   }
   if (gap <= limit) return false;
+  if (until != nullptr) *until = t + horizon;
   if (by_stand.size() <= i) by_stand.resize(i + 1);
   for (Pair& p : by_stand[i]) {
     if (p.slot == k) {
@@ -313,7 +296,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
 }
 
 bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double moved,
-                     Separations* along, const NearLists* near) const {
+                     Separations* along, const NearLists* near, double* clear_until) const {
   const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
@@ -321,6 +304,11 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
   const double clear = s_.mm(kStopShortYd) + 0.02;
   const double near_limit = s_.mm(kStopShortYd) - kEps + 1e-6;
   const double w = s_.table().width(), h = s_.table().height();
+  // With `clear_until` (a sweep's step, its lists given): how far along the sweep each test
+  // surely passes again, the least of them (sweep_bound.h); none once that is `moved`.
+  const bool bounded =
+      clear_until != nullptr && along != nullptr && near != nullptr && i < near->size();
+  double until = bounded ? kNeverMm : moved;
   {
     const double ri = radius_of(r);
     const Vec2 c = r.centre;
@@ -328,37 +316,65 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
     const double in = ri + 1e-3;
     const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
     if (!inside && !s_.table().contains(r)) return fail(why, "table");
+    if (bounded) {
+      until = inside ? inside_until(c, in, w, h, along->dir, moved) : moved;
+    }
     const double box = padded(ri + snap_->max_radius + clear);  // visit_box(r)
     bool bad = false;
     std::optional<RectFrame> fi;  // worked out for the first stand near enough
+    // The least of `until` and `t` (while a bound is still wanted).
+    auto bound = [&](double t) { until = std::min(until, t); };
     auto test = [&](int k) {
       const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
       if (bad || o.unit == unit_) return;
       const Vec2 gap = c - o.rect.centre;
       const double reach = ri + o.radius + clear;
-      if (gap.dot(gap) > reach * reach) return;
+      if (gap.dot(gap) > reach * reach) {
+        if (until > moved) bound(circles_apart_until(gap, reach, along->dir, moved));
+        return;
+      }
       // Along a sweep (`moved` is then how far), a pair found apart stays apart for a while.
-      if (along != nullptr && along->still_apart(i, k, moved)) {
+      double apart_until = moved;
+      if (along != nullptr && along->still_apart(i, k, moved, &apart_until)) {
         if (check_kept_on) {
           SB_CHECK(axis_gap(frame_at(i, r), o.frame) > near_limit, "kept apart, yet near");
         }
+        bound(apart_until);
         return;
       }
       if (!fi) fi = frame_at(i, r);
       // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
       // within 1 yd, whatever the start.
-      if (along == nullptr ? axis_gap(*fi, o.frame) > near_limit
-                           : along->apart(i, k, moved, axis_gaps(*fi, o.frame), near_limit)) {
-        return;
+      std::array<AxisGap, 4> gaps;
+      if (along == nullptr) {
+        if (axis_gap(*fi, o.frame) > near_limit) return;
+      } else {
+        gaps = axis_gaps(*fi, o.frame);
+        if (along->apart(i, k, moved, gaps, near_limit, &apart_until)) {
+          bound(apart_until);
+          return;
+        }
       }
       const double start = start_distance(i, k);
-      if (start > skip_beyond) return;
+      if (start > skip_beyond) {
+        // It stays so while the stand has gone less than start - clear (sweep_bound.h).
+        bound(start - clear - kBoundPadMm);
+        return;
+      }
       if (overlaps(*fi, o.frame, 0.01)) {
         bad = true;
         return;
       }
       const double d = distance(*fi, o.frame);
-      if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) bad = true;
+      if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) {
+        bad = true;
+        return;
+      }
+      // Near, and no nearer than at the start: it passes while some shadow gap stays above
+      // the start less kEps (a stand sliding past a neighbour; sweep_bound.h).
+      if (until > moved) {
+        bound(shadows_apart_until(gaps, std::max(start - kEps, 0.0), along->dir, moved));
+      }
     };
     const Vec2 lo = c - Vec2{box, box}, hi = c + Vec2{box, box};
     if (near != nullptr && i < near->size()) {
@@ -366,8 +382,13 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
       const int* const first = near->first(i);
       const int* const last = near->last(i);
       for (const int* it = first; it != last; ++it) {
-        const Vec2 p = snap_->stands[static_cast<std::size_t>(*it)].rect.centre;
-        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) test(*it);
+        const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+        const Vec2 p = o.rect.centre;
+        if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) {
+          test(*it);
+        } else if (until > moved) {  // not visited now; it may come into the box later
+          bound(circles_apart_until(c - p, ri + o.radius + clear, along->dir, moved));
+        }
       }
       if (check_kept_on) {
         snap_->grid.visit(lo, hi, [&](int k) {
@@ -381,6 +402,7 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
     }
     if (bad) return fail(why, "unit");
   }
+  if (bounded) *clear_until = until;
   return true;
 }
 
@@ -546,14 +568,10 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
       end_fail = x;
     }
   };
-  // Steps up to free_until need no test: every other stand's circle and the table edge
-  // stay clear of the stands' circles by more than rounding (free_run).
+  // Steps before free_until need no test: each stand's own bound (clear_until below) lies
+  // beyond them. Issue 9 round 20: the least of those bounds, which look along the sweep,
+  // in place of a free run found by visiting the grid about each stand in every direction.
   double free_until = -1;
-  // free_run at a step is at most its last answer plus the way gone since (each clearance
-  // is a centre distance or an edge distance, and the stands move by exactly that), so
-  // while that bound is short of the next step it cannot earn a skip and is not asked (a
-  // neighbour within 1 yd keeps it negative for the whole move): the same steps tested.
-  double run_then = kImpassable, run_at = 0;
   // Pairs whose shadows lie apart: the stands go straight along dir, so each shadow gap
   // changes by at most |dir·axis| per mm (the same tests pass or fail).
   thread_local Separations along;
@@ -566,19 +584,42 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
     near.slots.clear();
     near.begin.clear();  // none listed: the grid (the steps are not taken)
   }
+  // Per stand, the t before which its test surely passes again (stand_ok's clear_until):
+  // a step before it skips the stand; path_ok's answer, stand by stand (issue 9 round 20).
+  thread_local std::vector<double> clear_until;
+  clear_until.assign(base_.size(), 0.0);
+  auto step_ok = [&](const std::vector<Rect>& rs, double at_t, std::string* w) {
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (at_t < clear_until[i]) {
+        if (check_kept_on) {
+          SB_CHECK(stand_ok(i, rs[i], nullptr, at_t, nullptr, nullptr),
+                   "a stand a sweep skips fails its step");
+        }
+        continue;
+      }
+      if (!stand_ok(i, rs[i], w, at_t, &along, &near, &clear_until[i])) return false;
+    }
+    if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
+      return fail(w, "enemy-200");
+    }
+    return true;
+  };
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
   const bool decided_early = decide >= 0 && !limbered_end_;
   while (t < max_t - kEps && !(decided_early && t >= decide)) {
     const double nt = std::min(max_t, t + step);
-    if (nt <= free_until) {
+    if (nt < free_until) {
+      if (check_kept_on) {
+        SB_CHECK(path_ok(at(nt), nullptr, nt), "a step a sweep skips is not clear");
+      }
       t = nt;
       note_end(t);
       continue;
     }
     std::string w;
     const std::vector<Rect>& rs = at(nt);
-    if (!path_ok(rs, &w, nt, &along, &near)) {
+    if (!step_ok(rs, nt, &w)) {
       double lo = t, hi = nt;
       for (int k = 0; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
@@ -590,14 +631,9 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
       *why = w;
       break;
     }
-    const double next = std::min(max_t, nt + step) - nt;
-    // No step follows the last one (the loop's own test): its free run would go unread
-    // (issue 9 round 18: a shift's first step alone asked for it every time).
-    const bool last = !(nt < max_t - kEps && !(decided_early && nt >= decide));
-    if (!last && !limbered_path_ && run_then + (nt - run_at) + 1e-6 >= next) {
-      run_then = free_run(rs, max_t - nt);
-      run_at = nt;
-      free_until = nt + run_then;
+    // Limbered guns under "path" test the enemy at every step.
+    if (!limbered_path_) {
+      free_until = *std::min_element(clear_until.begin(), clear_until.end());
     }
     t = nt;
     note_end(t);
