@@ -6,7 +6,9 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string>
 #include <string_view>
+#include <variant>
 
 #include "core/geometry/rect_points.h"
 #include "rules/group_orders/battle_impl.h"
@@ -232,10 +234,23 @@ const BattleGO::Weapon& BattleGO::weapon_of_unit(int unit) const {
   Weapon& w = weapons_[k];
   if (!w.valid) {
     const Unit& u = force_.units[k];
+    // In a large battle (not scanned_), found once per type and weapon named (a text, or
+    // none: "as-type"), not per unit (issue 9: the names looked up and copied for each unit;
+    // in a battle of few units the search costs more than it saves).
+    const Value* attr = scanned_ ? nullptr : u.attribute("weapon");
+    const std::string* text = attr != nullptr ? std::get_if<std::string>(attr) : nullptr;
+    const bool by_type = !scanned_ && (attr == nullptr || text != nullptr);
+    const std::string_view named = text != nullptr ? std::string_view(*text) : "as-type";
+    if (by_type) {
+      for (const TypeWeapon& kept : type_weapons_) {
+        if (kept.type == u.type && kept.named == named) return w = kept.weapon;
+      }
+    }
     w.name = weapon_of(u.type, u.attribute_string("weapon", "as-type"));
     w.none = w.name == "none";
     if (!w.none) w.ranges = weapon_ranges(w.name, shot_rules().range_options);
     w.valid = true;
+    if (by_type) type_weapons_.push_back({u.type, std::string(named), w});
   }
   return w;
 }
