@@ -207,8 +207,10 @@ void BattleGO::hold_nearest(bool on) {
 // each ring meets are measured (an exact distance) least box gap first, so that the nearest
 // are measured first and most of the rest fall to their box gap unmeasured (the answer is
 // the least key, ties to the lower index, whatever the order of measuring). A kind not
-// asked keeps its field of `n`.
-void BattleGO::search_nearest(int unit, unsigned kinds, Nearest& n) const {
+// asked keeps its field of `n`. Inlined into its two callers, whose kinds then fold (issue
+// 9: called apart, it cost the shipped battle's warm 0.13% more than the one search before).
+[[gnu::always_inline]] inline void BattleGO::search_nearest(int unit, unsigned kinds,
+                                                            Nearest& n) const {
   const std::size_t k = static_cast<std::size_t>(unit);
   const Box my_box = index_box_[k];
   const int side = force_.units[k].side;
