@@ -15,6 +15,7 @@
 
 #include "rules/battle.h"
 #include "rules/group_orders/battle_impl.h"
+#include "rules/group_orders/resolution_util.h"
 #include "rules/registry.h"
 #include "scale_test_util.h"
 #include "sim/match.h"
@@ -56,6 +57,11 @@ int check_unit(BattleGO& b, int unit, int* uphill_seen) {
     b.hold_nearest(held);
     for (int ask = 0; ask < 2; ++ask) {  // kept through the orders step
       EXPECT_EQ(b.uphill_of_all_enemy(unit), uphill) << id << " held=" << held;
+    }
+    // Held, the nearest Massed enemy is kept apart (searched for when asked): asked both
+    // before and after the nearest enemy.
+    if (unit % 2 == 0) {
+      EXPECT_EQ(b.nearest_enemy(unit, true), massed) << id << " held=" << held;
     }
     EXPECT_EQ(b.nearest_enemy(unit), any) << id << " held=" << held;
     EXPECT_EQ(b.nearest_enemy(unit, true), massed) << id << " held=" << held;
@@ -142,6 +148,59 @@ TEST(GroupOrdersScale, ScannedQueriesMatchScansThroughTheShippedBattle) {
                                "/scenarios/group-orders/battle.toml");
   ASSERT_TRUE(sc.has_value()) << format(sc.error().front());
   check_battle(*sc, true, 40, 40, false);
+}
+
+// weapon_of_unit, kept per type and weapon named (issue 9), is each unit's own: the weapon of
+// its type and its "weapon" attribute (none, or a text), with that weapon's ranges, whatever
+// the order the units are asked in.
+TEST(GroupOrdersScale, KeptWeaponsAreEachUnitsOwn) {
+  Scenario sc = generated_battle("group-orders", 200, 3);
+  std::vector<std::string> types;
+  for (const Unit& u : sc.force.units) {
+    if (std::find(types.begin(), types.end(), u.type) == types.end()) types.push_back(u.type);
+  }
+  ASSERT_GT(types.size(), 2u);
+  for (std::size_t i = 0; i < sc.force.units.size(); ++i) {
+    Unit& u = sc.force.units[i];
+    std::erase_if(u.attributes, [](const auto& kv) { return kv.first == "weapon"; });
+    // None, "as-type", or the weapon of some type (often another's).
+    if (i % 3 == 1) u.attributes.emplace_back("weapon", Value(std::string("as-type")));
+    if (i % 3 == 2) {
+      const std::string& other = types[(i / 3) % types.size()];
+      u.attributes.emplace_back("weapon", Value(group_orders::weapon_of(other, "as-type")));
+    }
+  }
+  const Ruleset* rs = find_ruleset("group-orders");
+  ASSERT_NE(rs, nullptr);
+  MatchConfig cfg;
+  cfg.seed = 3;
+  Match m(sc, *rs, cfg);
+  const auto& b = dynamic_cast<const BattleGO&>(m.battle());
+  const Force& f = b.force();
+  int named = 0, none = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t k = 0; k < f.units.size(); ++k) {
+      const int unit = static_cast<int>(pass == 0 ? k : f.units.size() - 1 - k);
+      const Unit& u = f.units[static_cast<std::size_t>(unit)];
+      const std::string want =
+          group_orders::weapon_of(u.type, u.attribute_string("weapon", "as-type"));
+      const BattleGO::Weapon& w = b.weapon_of_unit(unit);
+      EXPECT_EQ(w.name, want) << u.id;
+      EXPECT_EQ(w.none, want == "none") << u.id;
+      if (want == "none") {
+        ++none;
+        continue;
+      }
+      ++named;
+      const group_orders::Ranges r =
+          group_orders::weapon_ranges(want, b.shot_rules().range_options);
+      EXPECT_EQ(w.ranges.short_cm, r.short_cm) << u.id;
+      EXPECT_EQ(w.ranges.long_cm, r.long_cm) << u.id;
+      EXPECT_EQ(w.ranges.extreme_cm, r.extreme_cm) << u.id;
+    }
+  }
+  EXPECT_GT(named, 100);
+  EXPECT_GT(none, 0);  // e.g. medium cavalry carries none
 }
 
 }  // namespace

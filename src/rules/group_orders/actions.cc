@@ -300,7 +300,6 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
     n_orders = orders.size();
   }
   const int enemy = nearest_enemy(unit);
-  const int massed_enemy = nearest_enemy(unit, true);
   // Far from the enemy the General weighs Reserve first (L10-L11), close Advance first.
   if (general && enemy >= 0 && gap_cm(unit, enemy) < 30) std::swap(orders[0], orders[1]);
   const double speed_cm = max_speed_cm(unit);  // the orders do not change while we ask
@@ -334,6 +333,8 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       // Straight ahead, at the nearest Massed enemy and at the nearest enemy: a full move, a
       // half move (the least L4 asks of a Group) and one to musket range; none may end
       // further from the nearest Massed enemy (L5).
+      // The nearest Massed enemy asked for here only (issue 9: most lists offer no Advance).
+      const int massed_enemy = nearest_enemy(unit, true);
       const int goal = massed_enemy >= 0 ? massed_enemy : enemy;
       const RectFrame& goal_frame = frame(goal);
       const Rect& goal_fp = goal_frame.rect;

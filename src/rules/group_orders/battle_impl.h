@@ -285,15 +285,22 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The units a shot of `unit`'s weapon may reach, ascending (none without a weapon).
   std::vector<int> in_weapon_reach(int unit) const;
   void in_weapon_reach(int unit, std::vector<int>& out) const;  // into a caller's buffer
-  // While the orders step runs nothing moves or changes status, so the three nearest
-  // enemies of a unit are found in one search and kept until the step ends.
+  // While the orders step runs nothing moves or changes status, so the nearest enemies of a
+  // unit are found in one search and kept until the step ends. The nearest Massed one is
+  // searched for apart, and only when asked (nearest_massed), unless the nearest enemy is
+  // Massed itself (then it is the nearest Massed one too) or the battle is small (scanned_:
+  // one search finds all three): issue 9, a Massed enemy behind the nearest light troops
+  // made every search walk on to it, though most units (those not offered an Advance) never
+  // ask for it.
   struct Nearest {
     int any = -1;     // nearest_enemy(unit)
-    int massed = -1;  // nearest_enemy(unit, true)
+    int massed = -1;  // nearest_enemy(unit, true), once massed_known
     int active = -1;  // nearest_active_enemy(unit)
     double active_gap = 0;
+    bool massed_known = false;
   };
   const Nearest& nearest_all(int unit) const;
+  int nearest_massed(int unit) const;  // nearest_all(unit).massed, searched for if not known
   void hold_nearest(bool on);
   // Half the widest footprint filed so far (mm): a reach for "centre within width / 2".
   double max_half_width() const { return max_half_width_; }
@@ -539,6 +546,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   mutable std::vector<unsigned> uphill_stamp_;  // uphill_of_all_enemy's, kept as nearest_
   mutable std::vector<bool> uphill_;
   mutable std::vector<unsigned> nearest_stamp_;
+  // The kinds of nearest enemy a search finds (nearest_all: any and active, or all three in a
+  // small battle; nearest_massed: massed), into `n`.
+  enum NearestKind : unsigned { kNearestAny = 1, kNearestMassed = 2, kNearestActive = 4 };
+  void search_nearest(int unit, unsigned kinds, Nearest& n) const;
   // nearest_all's scratch: the units met and not yet measured (by squared box gap and index), and
   // the units met by this search (nearest_met_[u] == nearest_met_stamp_).
   mutable std::vector<std::pair<double, int>> nearest_pending_;
