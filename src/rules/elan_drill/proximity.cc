@@ -122,20 +122,22 @@ void UnitSnapshot::build(const Force& force) {
       last.size() == rects_.size() &&
       std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
   const bool same = same_rects && last_active == active_;
-  std::vector<int> all(force.units.size());
-  std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
-  for (std::size_t i = 0; i < force.units.size(); ++i) {
-    all[i] = static_cast<int>(i);
-    by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
-        static_cast<int>(i));
-  }
-  bool filed = same_rects && sizes_.size() == by_side.size();
-  for (std::size_t s = 0; filed && s < by_side.size(); ++s) filed = sizes_[s] == by_side[s].size();
+  std::vector<std::size_t> counts(static_cast<std::size_t>(sides), 0);
+  for (const Unit& u : force.units) ++counts[static_cast<std::size_t>(std::max(u.side, 0))];
+  bool filed = same_rects && sizes_ == counts;
   // The grids hold the centres and half diagonals of the units of each side, all of them
   // filed last time (a snapshot serves one battle, whose units keep their sides): when no
   // footprint changed bit for bit, they stand as they are (issue 9: most often between the
-  // leaders' step and the orders step of a player turn).
+  // leaders' step and the orders step of a player turn), and the lists to file are not
+  // made.
   if (!filed) {
+    std::vector<int> all(force.units.size());
+    std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
+    for (std::size_t i = 0; i < force.units.size(); ++i) {
+      all[i] = static_cast<int>(i);
+      by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
+          static_cast<int>(i));
+    }
     file(all_, all);
     side_.resize(by_side.size());
     sizes_.resize(by_side.size());
