@@ -110,8 +110,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
-    const double gap = gap_mm(unit, enemy);  // distance(fp, ef), kept
-    for (double stand_off : {4.0, 10.0}) {   // musket close range, or just outside long
+    const double gap = nearest_gap_mm(unit, enemy);  // distance(fp, ef), kept
+    for (double stand_off : {4.0, 10.0}) {           // musket close range, or just outside long
       Action m = hold;
       m.kind = ActionKind::kMove;
       m.moves = true;

@@ -117,7 +117,7 @@ void BattleED::leader_step(int side, EventLog& log) {
       double g = 0;  // read only by a leader with no unit (issue 9: asked for every unit)
       if (now < 0) {
         const int e = nearest_enemy(u);
-        g = e >= 0 ? gap_in(u, e) : 0;
+        g = e >= 0 ? nearest_gap_mm(u, e) / kMm : 0;  // gap_in(u, e)
       }
       const bool first = u == now || (now < 0 && g < best_gap);
       if (now < 0 && g < best_gap) best_gap = g;
