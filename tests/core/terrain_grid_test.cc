@@ -165,6 +165,38 @@ RC_GTEST_PROP(TerrainGridProperty, SegmentQueriesSeeEveryFeatureTheyMeet, ()) {
   RC_ASSERT(std::fabs(t.reachable(a, b, 500, cost) - one.reachable(a, b, 500, cost)) <= 1e-9);
 }
 
+// A long polyline (a stream across the table) is cut capsule by capsule, each skipped when
+// its box misses the path's (Table::cut_params): the costs are those of the same stream
+// filed as one feature per segment, whose boxes the grid tests, bit for bit.
+RC_GTEST_PROP(TerrainGridProperty, LongPolylineCutsAsItsSegmentsFiledApart, ()) {
+  LinearFeature stream;
+  stream.cls = TerrainClass::kStream;
+  stream.width = *mm(2, 60);
+  const int n = *rc::gen::inRange(2, 60);
+  for (int k = 0; k < n; ++k) {
+    stream.path.push_back({2000.0 * k / std::max(n - 1, 1), *mm(550, 650)});
+  }
+  Table whole(2000, 1200), apart(2000, 1200);
+  whole.add(stream);
+  for (int k = 0; k + 1 < n; ++k) {
+    LinearFeature piece = stream;
+    piece.path = {stream.path[static_cast<std::size_t>(k)],
+                  stream.path[static_cast<std::size_t>(k + 1)]};
+    apart.add(piece);
+  }
+  const CostFn cost = [](const TerrainAt& at) { return at.has(TerrainClass::kStream) ? 3.0 : 1.0; };
+  for (int i = 0; i < 20; ++i) {
+    // Most paths near the stream, some touching it at a vertex or running along it.
+    const Vec2 a{*mm(-50, 2050), *mm(450, 750)};
+    Vec2 b{*mm(-50, 2050), *mm(450, 750)};
+    if (*rc::gen::inRange(0, 4) == 0)
+      b = stream.path[*rc::gen::inRange<std::size_t>(0, stream.path.size())];
+    if (*rc::gen::inRange(0, 4) == 0) b = {a.x + *mm(-300, 300), a.y};
+    RC_ASSERT(whole.path_cost(a, b, cost) == apart.path_cost(a, b, cost));
+    RC_ASSERT(whole.reachable(a, b, 300, cost) == apart.reachable(a, b, 300, cost));
+  }
+}
+
 // line_of_sight finds the candidates once for all its lines: each line inside the box
 // answers as the grid search per line does, whatever the box around it.
 RC_GTEST_PROP(TerrainGridProperty, SightCandidatesAnswerAsTheSearchPerLine, ()) {

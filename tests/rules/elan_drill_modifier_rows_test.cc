@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "rules/elan_drill/fire_util.h"
 #include "rules/elan_drill/resolution_util.h"
 #include "rules/elan_drill/tables.h"
 
@@ -71,6 +72,54 @@ TEST(ElanDrillModifierRows, AddWhatTheRowReadByNameAdds) {
   }
   EXPECT_GT(values, 100);
   EXPECT_GT(dice, 50);
+}
+
+// The results tables' bands read once (result_row) pick the row the scan by column name
+// picks, for every failure count a test can give, on both tables, asked in any order.
+TEST(ElanDrillModifierRows, ResultRowsReadOnceAsTheScan) {
+  for (const char* name : {"elan.results", "drill.results"}) {
+    for (const int failures : {5, 0, 99, 1, 3, 2, 4, 60, 12, 1}) {
+      EXPECT_EQ(&detail::result_row(name, failures), &detail::result_row_scan(name, failures))
+          << name << " " << failures;
+    }
+    for (int failures = 0; failures <= 99; ++failures) {
+      EXPECT_EQ(&detail::result_row(name, failures), &detail::result_row_scan(name, failures))
+          << name << " " << failures;
+    }
+  }
+  EXPECT_EQ(detail::result_row("drill.results", 1).key, "sloppy");
+  EXPECT_EQ(detail::result_row("drill.results", 3).key, "failure");
+}
+
+// A weapon's and a fire type's columns read once (weapon_columns, fires_half) are those read
+// by name, for every row of the sheet and for a copy of it (a row of no table, read by
+// name); a copy whose columns differ answers with its own.
+TEST(ElanDrillModifierRows, WeaponColumnsReadOnceAsByName) {
+  int weapons = 0;
+  for (const Row& r : table("fire.weapons").rows) {
+    const detail::WeaponColumns by_name{r.number("close"), r.number("long"), r.flag("platoon_only"),
+                                        r.flag("mounted"), r.key == "carbine"};
+    EXPECT_EQ(detail::weapon_columns(r), by_name) << r.key;
+    EXPECT_EQ(detail::weapon_columns_now(r), by_name) << r.key;
+    Row copy = r;
+    copy.numbers["close"] += 3;
+    detail::WeaponColumns changed = by_name;
+    changed.close += 3;
+    EXPECT_EQ(detail::weapon_columns(copy), changed) << r.key;
+    ++weapons;
+  }
+  EXPECT_GE(weapons, 4);
+  int types = 0, halves = 0;
+  for (const Row& r : table("fire.fire_types").rows) {
+    EXPECT_EQ(detail::fires_half(r), r.flag("half")) << r.key;
+    Row copy = r;
+    copy.flags["half"] = !r.flag("half");
+    EXPECT_EQ(detail::fires_half(copy), !r.flag("half")) << r.key;
+    ++types;
+    halves += r.flag("half") ? 1 : 0;
+  }
+  EXPECT_GE(types, 3);
+  EXPECT_EQ(halves, 1);  // platoon fire (L129-L131)
 }
 
 }  // namespace

@@ -41,6 +41,9 @@ bool box_has(const Box& b, Vec2 p) {
 // A feature's registered box: its bounds with a little slack, so that a point on its
 // boundary (which the exact tests count as inside) is never dropped by the box test.
 constexpr double kBoxSlack = 1e-3;
+// Slack, mm, of cut_params' box test of one capsule of a linear feature: far above the
+// rounding of where a table-sized line meets a capsule (about 1e-3 mm when nearly tangent).
+constexpr double kSegmentSlack = 1.0;
 
 // A closed interval of the line parameter t; empty when lo > hi.
 struct Interval {
@@ -138,9 +141,18 @@ const std::vector<double>& Table::cut_params(Vec2 a, Vec2 b) const {
     const LinearFeature& f = linears_[static_cast<std::size_t>(li)];
     const double r = f.width / 2;
     const std::size_t n = f.path.size();
-    // A one-point "polyline" is a disc; otherwise one capsule per polyline segment.
+    // A one-point "polyline" is a disc; otherwise one capsule per polyline segment. A
+    // capsule whose box (grown by kSegmentSlack) misses a→b's box meets the line only
+    // outside 0..1 and adds no cut (issue 9: a stream across the table is ninety
+    // segments, and every move whose box met the stream's cut all of them).
     for (std::size_t i = 0; i < std::max<std::size_t>(n, 2) - 1 && n > 0; ++i) {
-      const Interval in = capsule(a, d, f.path[i], f.path[std::min(i + 1, n - 1)], r);
+      const Vec2 q0 = f.path[i], q1 = f.path[std::min(i + 1, n - 1)];
+      const double g = r + kSegmentSlack;
+      if (std::min(q0.x, q1.x) - g > box.max.x || std::max(q0.x, q1.x) + g < box.min.x ||
+          std::min(q0.y, q1.y) - g > box.max.y || std::max(q0.y, q1.y) + g < box.min.y) {
+        continue;
+      }
+      const Interval in = capsule(a, d, q0, q1, r);
       if (in.empty()) continue;
       if (in.lo > 0 && in.lo < 1) cuts.push_back(in.lo);
       if (in.hi > 0 && in.hi < 1) cuts.push_back(in.hi);

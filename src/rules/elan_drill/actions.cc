@@ -110,8 +110,8 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
   if (!gun_fixed && enemy >= 0) {
     const Rect ef = force_.units[enemy].footprint();
     const Vec2 dir = (ef.centre - fp.centre).normalized();
-    const double gap = gap_mm(unit, enemy);  // distance(fp, ef), kept
-    for (double stand_off : {4.0, 10.0}) {   // musket close range, or just outside long
+    const double gap = nearest_gap_mm(unit, enemy);  // distance(fp, ef), kept
+    for (double stand_off : {4.0, 10.0}) {           // musket close range, or just outside long
       Action m = hold;
       m.kind = ActionKind::kMove;
       m.moves = true;
@@ -361,11 +361,14 @@ ActionAssessment BattleED::assess(const Action& a) const {
         if (charger_test == nullptr) charger_test = test(charger_p, charger_more);
         const std::vector<double>& ft = *target_test;
         const std::vector<double>& fc = *charger_test;
+        // The terms i > j into `more` and j >= i + 2 into `worse`, each added in the order
+        // of the full i, j walk (issue 9: the same sums, bit for bit, without visiting
+        // the pairs that add to neither); pxy * ft[i] * fc[j] is (pxy * ft[i]) * fc[j].
         for (std::size_t i = 0; i < ft.size(); ++i) {
-          for (std::size_t j = 0; j < fc.size(); ++j) {
-            if (i > j) more += pxy * ft[i] * fc[j];
-            if (j >= i + 2) worse += pxy * ft[i] * fc[j];
-          }
+          const double pi = pxy * ft[i];
+          const std::size_t below = std::min(i, fc.size());
+          for (std::size_t j = 0; j < below; ++j) more += pi * fc[j];
+          for (std::size_t j = i + 2; j < fc.size(); ++j) worse += pi * fc[j];
         }
       }
     }

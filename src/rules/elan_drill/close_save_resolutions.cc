@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -93,11 +95,27 @@ void add_save_situation_params(const SaveSituation& s, const SaveKeys& k,
   out[k.special] = Value(s.special);
 }
 
+// An experience row's Save (L243-L247): read once for the rows of close_saves.experience
+// (issue 9: every save the doctrine weighs read it by name), by name for any other row.
+int experience_save(const Row& experience) {
+  static const std::vector<std::pair<const Row*, int>> kSaves = [] {
+    std::vector<std::pair<const Row*, int>> out;
+    for (const Row& r : table("close_saves.experience").rows) {
+      out.emplace_back(&r, r.number("save"));
+    }
+    return out;
+  }();
+  for (const auto& [r, save] : kSaves) {
+    if (r == &experience) return save;
+  }
+  return experience.number("save");
+}
+
 // The capped save factor (R-001-4), its modifiers recorded in `rec` (if any).
 int save_factor(const SaveSituation& s, RollRecord* rec) {
   const Row& exp = *s.experience;
-  Factor f(exp.number("save"), rec != nullptr ? fmt::format("{} save ({})", exp.name, exp.ref) : "",
-           rec != nullptr);
+  Factor f(experience_save(exp),
+           rec != nullptr ? fmt::format("{} save ({})", exp.name, exp.ref) : "", rec != nullptr);
   // The modifier rows with their values, read once (issue 9: a row scan and a column
   // look-up by name for each modifier of each save).
   static const FactorRow kDm(save_mod("dm"));
@@ -123,14 +141,15 @@ int save_factor(const SaveSituation& s, RollRecord* rec) {
   f.record(rec, "save");
   int factor = f.total();
   if (s.capped) {
-    static const Table& kLimits = table("close_saves.save_limits");
-    const Row& cap = kLimits.row(s.cover == Cover::kNone ? "max-open" : "max-cover");
-    if (factor > cap.number("value")) {
+    static const FactorRow kMaxOpen(table("close_saves.save_limits").row("max-open"));
+    static const FactorRow kMaxCover(table("close_saves.save_limits").row("max-cover"));
+    const FactorRow& cap = s.cover == Cover::kNone ? kMaxOpen : kMaxCover;
+    if (factor > cap.value) {
       if (rec != nullptr) {
         rec->modifiers.push_back(
-            {cap.name, static_cast<double>(cap.number("value") - factor), cap.ref});
+            {cap.row->name, static_cast<double>(cap.value - factor), cap.row->ref});
       }
-      factor = cap.number("value");
+      factor = cap.value;
     }
   }
   if (rec != nullptr) rec->target = factor;

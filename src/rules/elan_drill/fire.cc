@@ -13,6 +13,14 @@ namespace smoothbore::elan_drill {
 
 using namespace std::string_view_literals;  // literals compared by size first
 
+namespace {
+
+// Slack, mm, of the reactive fire's bound on an enemy's centre: far above the rounding of an
+// exact distance between two footprints.
+constexpr double kFarSlackMm = 1.0;
+
+}  // namespace
+
 void BattleED::fire_phase(int side, EventLog& log) {
   const int defending = (side + 1) % static_cast<int>(force_.sides.size());
   ++step_;
@@ -57,7 +65,18 @@ void BattleED::fire_phase(int side, EventLog& log) {
       } else {
         enemies = force_.units_of(side);
       }
+      // Once it has a target, an enemy whose centre lies farther than the best gap, both
+      // half diagonals and kFarSlackMm cannot be nearer: skipped before within_in's exact
+      // distance (issue 9: the same target, ties to the lower id).
+      const Rect fu = footprint_of(u);
+      const double hu = half_diagonal(fu);
       for (int e : enemies) {
+        if (target >= 0) {
+          const Rect fe = footprint_of(e);
+          const double far = best * kMm + hu + half_diagonal(fe) + kFarSlackMm;
+          const Vec2 d = fe.centre - fu.centre;
+          if (d.dot(d) >= far * far) continue;
+        }
         double gap = 0;
         if (within_in(u, e, reach, &gap) && gap < best && force_.units[e].on_table() &&
             in_arc(u, e)) {

@@ -61,21 +61,22 @@ SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
   static const FactorRow kGeneralCarbine(general_modifier("carbine-mounted"));
   static const FactorRow kGeneralTwoRank(general_modifier("two-rank-line"));
   const Row& weapon = *s.weapon;
+  const WeaponColumns w = weapon_columns(weapon);
   const Row* fire = s.fire;
   std::string notes;
-  if (weapon.flag("platoon_only") && fire != &kPlatoon) {
+  if (w.platoon_only && fire != &kPlatoon) {
     fire = &kPlatoon;
     if (named) notes += fmt::format("; rifles must always use platoon fire ({})", weapon.ref);
   }
   Factor f(s.skill, "musketry skill (R-001-5, D12-10)", named);
-  const int close = weapon.number("close");
+  const int close = w.close;
   const bool no_close = close == 0;
-  Band band = band_of(s.range, close, weapon.number("long"));
+  Band band = band_of(s.range, close, w.long_range);
   if (no_close && band == Band::kClose) band = Band::kLong;
   if (band == Band::kLong && !(no_close && s.pistol_no_penalty)) {
     f.add(kLongRange);
   }
-  if (s.mounted && weapon.key == "carbine") {
+  if (s.mounted && w.carbine) {
     f.add(kGeneralCarbine);
     if (s.duplicates_twice) f.add(kCarbineMounted);
   }
@@ -86,8 +87,8 @@ SmallArmsShot small_arms_shot(const SmallArmsSituation& s, bool named) {
   if (s.first_fire) f.add(kFirstFire);
   apply_general_fire_modifiers(s.general, f);
   int dice = s.figures;
-  if (fire->flag("half")) dice = s.platoon_round_up ? (s.figures + 1) / 2 : s.figures / 2;
-  const bool fires = band != Band::kOut && !(s.mounted && !weapon.flag("mounted"));
+  if (fires_half(*fire)) dice = s.platoon_round_up ? (s.figures + 1) / 2 : s.figures / 2;
+  const bool fires = band != Band::kOut && !(s.mounted && !w.mounted);
   return {&weapon, fire, std::move(f), band, s.figures, dice, fires, std::move(notes)};
 }
 

@@ -1,5 +1,8 @@
 #include "rules/elan_drill/fire_util.h"
 
+#include <utility>
+#include <vector>
+
 namespace smoothbore::elan_drill::detail {
 
 void add_general_fire_params(std::vector<ParamSpec>& ps) {
@@ -36,6 +39,35 @@ void apply_general_fire_modifiers(const FireModifiers& m, Factor& f) {
   f.add(kDm, m.dms);
   if (m.reaction) f.add(kReaction);
   if (m.friends_in_contact) f.add(kFriends);
+}
+
+WeaponColumns weapon_columns_now(const Row& weapon) {
+  return {weapon.number("close"), weapon.number("long"), weapon.flag("platoon_only"),
+          weapon.flag("mounted"), weapon.key == "carbine"};
+}
+
+WeaponColumns weapon_columns(const Row& weapon) {
+  static const std::vector<std::pair<const Row*, WeaponColumns>> kWeapons = [] {
+    std::vector<std::pair<const Row*, WeaponColumns>> out;
+    for (const Row& r : table("fire.weapons").rows) out.emplace_back(&r, weapon_columns_now(r));
+    return out;
+  }();
+  for (const auto& [r, c] : kWeapons) {
+    if (r == &weapon) return c;
+  }
+  return weapon_columns_now(weapon);
+}
+
+bool fires_half(const Row& fire_type) {
+  static const std::vector<std::pair<const Row*, bool>> kTypes = [] {
+    std::vector<std::pair<const Row*, bool>> out;
+    for (const Row& r : table("fire.fire_types").rows) out.emplace_back(&r, r.flag("half"));
+    return out;
+  }();
+  for (const auto& [r, half] : kTypes) {
+    if (r == &fire_type) return half;
+  }
+  return fire_type.flag("half");
 }
 
 Band band_of(double range, double close, double long_range) {

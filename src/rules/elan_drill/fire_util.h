@@ -18,6 +18,19 @@ void add_fire_modifier_params(const FireModifiers& m, std::map<std::string, Valu
 void apply_general_fire_modifiers(const FireModifiers& m, Factor& f);
 const Row& general_modifier(std::string_view key);
 
+// The columns of a fire.weapons row that a small-arms shot reads (L127-L141), and whether
+// a fire.fire_types row fires half its figures: read once for the rows of the sheet's
+// tables (issue 9: every shot the doctrine weighs read them by name); any other row is
+// read by name as before.
+struct WeaponColumns {
+  int close = 0, long_range = 0;
+  bool platoon_only = false, mounted = false, carbine = false;
+  bool operator==(const WeaponColumns&) const = default;
+};
+WeaponColumns weapon_columns(const Row& weapon);
+WeaponColumns weapon_columns_now(const Row& weapon);  // read by name (tests)
+bool fires_half(const Row& fire_type);
+
 // Range bands (common.md §3.4: upper limits inclusive, never rounded).
 enum class Band { kClose, kLong, kOut };
 Band band_of(double range, double close, double long_range);

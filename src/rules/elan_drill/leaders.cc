@@ -75,6 +75,9 @@ void BattleED::leader_step(int side, EventLog& log) {
     leaders_changed();
     if (unit >= 0) leader_of[unit] = attached_leader_scan(unit);
   };
+  // Each leader's candidate units, in one buffer for the step (issue 9: a vector of
+  // actions grown anew for every leader).
+  std::vector<Action> legal;
   for (std::size_t i = 0; i < force_.leaders.size(); ++i) {
     Leader& l = force_.leaders[i];
     if (!l.alive || l.side != side) continue;
@@ -92,7 +95,7 @@ void BattleED::leader_step(int side, EventLog& log) {
     if (l.attached_unit >= 0) l.position = force_.units[l.attached_unit].footprint().centre;
     touches_.touch_leader(me);
     const int now = l.attached_unit;  // stays, by default, even with a broken unit
-    std::vector<Action> legal;
+    legal.clear();
     double best_gap = 1e18;
     const double leader_in = opts_.leader_in;
     const IdList near([&](std::vector<int>& out) { snap_.near(l.position, leader_in * kMm, out); });
@@ -114,7 +117,7 @@ void BattleED::leader_step(int side, EventLog& log) {
       double g = 0;  // read only by a leader with no unit (issue 9: asked for every unit)
       if (now < 0) {
         const int e = nearest_enemy(u);
-        g = e >= 0 ? gap_in(u, e) : 0;
+        g = e >= 0 ? nearest_gap_mm(u, e) / kMm : 0;  // gap_in(u, e)
       }
       const bool first = u == now || (now < 0 && g < best_gap);
       if (now < 0 && g < best_gap) best_gap = g;

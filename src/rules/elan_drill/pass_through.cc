@@ -11,6 +11,7 @@
 #include "core/geometry/nearest.h"
 #include "core/geometry/rect_frame.h"
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/path_filters.h"
 
 namespace smoothbore::elan_drill {
 
@@ -32,10 +33,16 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   // and cosines per unit per step (issue 9, as move_unit).
   const double hr = half_diagonal(st.rect) + 1.0;
   const Segment path{c0, c0 + dir * reach};
+  // Each also keeps, as move_unit's blockers do, the part of the path where overlaps() can
+  // get past its first test (circle_span) and the next step it can overlap at (clear_run,
+  // after a step clear of it): outside those it cannot overlap, so it is not measured
+  // (issue 9: every step measured every unit near the path).
   struct Near {
     int unit;
     bool enemy;
     RectFrame frame;
+    PathSpan span;
+    double next = 0;
   };
   thread_local std::vector<Near> near;
   near.clear();
@@ -43,8 +50,9 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
     const Unit& other = force_.units[static_cast<std::size_t>(o)];
     if (o == unit || !other.on_table()) return;
     const Rect f = other.footprint();
-    if (point_segment_distance(f.centre, path) <= hr + half_diagonal(f))
-      near.push_back({o, other.side != u.side, RectFrame(f)});
+    if (point_segment_distance(f.centre, path) > hr + half_diagonal(f)) return;
+    if (const auto span = circle_span(st.rect, f, c0, dir))
+      near.push_back({o, other.side != u.side, RectFrame(f), *span, span->lo});
   };
   if (live_.ready()) {
     for (const int o : live_near(c0, c0 + dir * reach, hr)) consider(o);
@@ -56,10 +64,16 @@ double BattleED::flee_through(int unit, Vec2 dest, double budget_in, EventLog& l
   for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
     t = std::min(t, reach);
     const RectFrame r = fleeing.moved_to(c0 + dir * t);
-    if (!scenario_.table.contains(r.rect)) break;
+    // As table.contains(r.rect), on the frame's corners (issue 9: r.rect.corners() framed
+    // the footprint again at every step, a sine and a cosine; movement.cc's on_table).
+    if (!on_table(r)) break;
     bool blocked = false, clear = true;
-    for (const Near& n : near) {
-      if (!overlaps(r, n.frame, 0.01)) continue;
+    for (Near& n : near) {
+      if (t < n.next || t > n.span.hi) continue;
+      if (!overlaps(r, n.frame, 0.01)) {
+        n.next = t + clear_run(r, n.frame, dir, 0.01);
+        continue;
+      }
       clear = false;
       if (n.enemy) blocked = true;  // enemies stop the flight
       pending.insert(n.unit);

@@ -122,20 +122,22 @@ void UnitSnapshot::build(const Force& force) {
       last.size() == rects_.size() &&
       std::memcmp(last.data(), rects_.data(), rects_.size() * sizeof(Rect)) == 0;
   const bool same = same_rects && last_active == active_;
-  std::vector<int> all(force.units.size());
-  std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
-  for (std::size_t i = 0; i < force.units.size(); ++i) {
-    all[i] = static_cast<int>(i);
-    by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
-        static_cast<int>(i));
-  }
-  bool filed = same_rects && sizes_.size() == by_side.size();
-  for (std::size_t s = 0; filed && s < by_side.size(); ++s) filed = sizes_[s] == by_side[s].size();
+  std::vector<std::size_t> counts(static_cast<std::size_t>(sides), 0);
+  for (const Unit& u : force.units) ++counts[static_cast<std::size_t>(std::max(u.side, 0))];
+  bool filed = same_rects && sizes_ == counts;
   // The grids hold the centres and half diagonals of the units of each side, all of them
   // filed last time (a snapshot serves one battle, whose units keep their sides): when no
   // footprint changed bit for bit, they stand as they are (issue 9: most often between the
-  // leaders' step and the orders step of a player turn).
+  // leaders' step and the orders step of a player turn), and the lists to file are not
+  // made.
   if (!filed) {
+    std::vector<int> all(force.units.size());
+    std::vector<std::vector<int>> by_side(static_cast<std::size_t>(sides));
+    for (std::size_t i = 0; i < force.units.size(); ++i) {
+      all[i] = static_cast<int>(i);
+      by_side[static_cast<std::size_t>(std::max(force.units[i].side, 0))].push_back(
+          static_cast<int>(i));
+    }
     file(all_, all);
     side_.resize(by_side.size());
     sizes_.resize(by_side.size());
@@ -419,6 +421,18 @@ bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
 
 double BattleED::gap_in(int a, int b) const { return gap_mm(a, b) / kMm; }
 
+double BattleED::nearest_gap_mm(int unit, int enemy) const {
+  if (!snap_.ready()) return gap_mm(unit, enemy);
+  // The memo's distance is by_mm's, measured as gap_mm measures (the same kept frames, in
+  // the same order); by_in's is the same when both are one unit.
+  const UnitSnapshot::Nearest& n = frozen_nearest(unit);
+  if (n.by_in != enemy || n.by_mm != enemy) return gap_mm(unit, enemy);
+  if (check_nearest && n.mm != gap_mm(unit, enemy)) {
+    throw std::logic_error(fmt::format("unit {}: kept nearest gap differs", unit));
+  }
+  return n.mm;
+}
+
 // The nearest active enemy of `unit` by `key(mm)` over every unit (check_nearest's answer).
 template <typename Key>
 int BattleED::scan_nearest_enemy(int unit, Key key, double* mm) const {
@@ -463,7 +477,7 @@ const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
 
 template <typename Ok>
 NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& near, double bound,
-                                           const Ok& ok) const {
+                                           const Ok& ok, int known, double known_mm) const {
   const Rect& me = snap_.footprint(unit);
   const double hm = snap_.half(unit);
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -502,7 +516,8 @@ NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& nea
     std::sort(cands.begin(), kept);
     for (auto it = cands.begin(); it != kept; ++it) {
       if (best.beyond(it->first)) break;  // it->first <= the distance
-      best.offer(it->second, distance(mine, frame_of(it->second)));
+      const int o = it->second;
+      best.offer(o, o == known ? known_mm : distance(mine, frame_of(o)));
     }
   }
   return best;
@@ -526,16 +541,19 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   // slack) can be either answer: it is not kept (issue 9: most of a ring around a unit far
   // behind its line lies beyond its nearest enemy).
   double bound = kInf;
-  const int known = last >= 0 && enemy(last) ? last : hint;
+  int known = last >= 0 && enemy(last) ? last : hint;
+  double gap = 0;
   if (known >= 0 && enemy(known)) {
-    const double gap = gap_mm(unit, known);  // kept frames
+    gap = gap_mm(unit, known);  // kept frames: the ring offers it as measured
     reach = std::max(reach, gap);
     bound = gap * (1 + 1e-9) + 1e-6;
+  } else {
+    known = -1;
   }
   thread_local std::vector<int> near;
   for (;; reach *= 2) {
     snap_.near_enemies_unordered(side, me, reach, near);
-    const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, enemy);
+    const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, enemy, known, gap);
     if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||
         near.size() >= others) {
       if (best.best_in >= 0) hint = best.best_in;

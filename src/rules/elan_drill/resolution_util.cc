@@ -1,5 +1,9 @@
 #include "rules/elan_drill/resolution_util.h"
 
+#include <iterator>
+#include <string>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "core/check.h"
@@ -58,10 +62,43 @@ void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
   if (dice == 0) return;
   total_ += dice;
   if (!named_) return;
-  text_ += fmt::format("{}{:+}D {} ({})", text_.empty() ? "" : ", ", dice, name, ref);
+  // Formatted onto the text in place (issue 9: a new string for every modifier of every
+  // recorded test, then copied onto the text).
+  fmt::format_to(std::back_inserter(text_), "{}{:+}D {} ({})", text_.empty() ? "" : ", ", dice,
+                 name, ref);
 }
 
 const Row& result_row(std::string_view table_name, int failures) {
+  // Each results table's rows with their Min and Max, read once per thread (issue 9: every
+  // Élan and Drill test found the table by name and read two columns of each row by name);
+  // the first row whose band holds `failures`, in the table's order, as the scan below.
+  struct Band {
+    int min, max;
+    const Row* row;
+  };
+  struct Bands {
+    std::string name;
+    std::vector<Band> rows;
+  };
+  thread_local std::vector<Bands> kept;
+  const Bands* bands = nullptr;
+  for (const Bands& b : kept) {
+    if (b.name == table_name) bands = &b;
+  }
+  if (bands == nullptr) {
+    Bands b{std::string(table_name), {}};
+    for (const Row& r : table(table_name).rows)
+      b.rows.push_back({r.number("min"), r.number("max"), &r});
+    kept.push_back(std::move(b));
+    bands = &kept.back();
+  }
+  for (const Band& b : bands->rows) {
+    if (failures >= b.min && failures <= b.max) return *b.row;
+  }
+  check_failed("a result row", __FILE__, __LINE__, "no result row for a number of failures");
+}
+
+const Row& result_row_scan(std::string_view table_name, int failures) {
   for (const Row& r : table(table_name).rows) {
     if (failures >= r.number("min") && failures <= r.number("max")) return r;
   }

@@ -80,8 +80,11 @@ class DiceCount {
   std::string text_;
 };
 
-// The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice.
+// The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice: the
+// first whose Min..Max holds it, the bands read once per thread (result_row_scan reads the
+// table's columns by name each time; tests).
 const Row& result_row(std::string_view table_name, int failures);
+const Row& result_row_scan(std::string_view table_name, int failures);
 // DMs a result row gives for `failures` failed dice (its `dms` column, -1 = one per failure).
 int result_dms(const Row& result, int failures);
 

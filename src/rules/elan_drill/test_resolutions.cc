@@ -474,6 +474,7 @@ DrillTestSituation drill_test_situation(const Params& p) {
 
 Outcome roll_drill_test(const DrillTestSituation& s, Chance& c, std::vector<RollRecord>* explain) {
   static const Table& kResponses = table("drill.charge_responses");
+  static const Table& kTriggers = table("drill.triggers");
   static const FactorRow kDm(row("drill.factor_modifiers", "dm"));
   static const FactorRow kRestricted(row("drill.factor_modifiers", "restricted"));
   static const FactorRow kFlankRear(row("drill.factor_modifiers", "flank-rear"));
@@ -485,7 +486,7 @@ Outcome roll_drill_test(const DrillTestSituation& s, Chance& c, std::vector<Roll
     } else if (response != nullptr) {
       dice.add(response->name, response->number("drill_dice"), response->ref);
     } else {
-      dice.add(row("drill.triggers", s.action));
+      dice.add(kTriggers.row(s.action));
     }
     if (response != nullptr && response->number("drill_dice") == 0 && s.dice == 0) {
       start_record(rec, "drill test", s.factor, "Drill factor (§2.2, D12-02)");
