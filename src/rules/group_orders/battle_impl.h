@@ -434,6 +434,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The Group's morale test (L169-L194) from its state and its first unit on the table
   // (`unit`, for class and situation), and the same as the resolution's parameters.
   MoraleSituation morale_situation(int group, const std::string& test, int unit) const;
+  // The same without the General's distance (general_cm -1: no General's +1).
+  MoraleSituation morale_situation_no_general(int group, std::string_view test, int unit) const;
   static std::map<std::string, Value> morale_params(const MoraleSituation& s);
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02
