@@ -581,6 +581,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
+  // Reserve's goals: a slot for the nearest enemy's centre, then every objective's position,
+  // copied once (the objectives never move; issue 9: a copy per Reserve unit).
   mutable std::vector<Vec2> legal_goals_;
   mutable std::vector<Vec2> legal_dirs_;    // legal_actions' directions of moves not yet faced
   mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot
