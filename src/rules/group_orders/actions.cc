@@ -10,6 +10,7 @@
 #include <cstring>
 #include <functional>
 #include <initializer_list>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -420,10 +421,17 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
         continue;
       }
       Vec2 onward = fp.centre;
-      std::vector<Vec2>& goals = legal_goals_;
-      goals.clear();
-      if (enemy >= 0) goals.push_back(frame(enemy).rect.centre);
-      for (const Objective& ob : scenario_.objectives) goals.push_back(ob.position);
+      // The nearest enemy's centre (if any), then the objectives: the kept list, viewed.
+      if (legal_goals_.size() != scenario_.objectives.size() + 1) {
+        legal_goals_.assign(1, Vec2{});
+        for (const Objective& ob : scenario_.objectives) legal_goals_.push_back(ob.position);
+      }
+      std::span<const Vec2> goals(legal_goals_);
+      if (enemy >= 0) {
+        legal_goals_.front() = frame(enemy).rect.centre;
+      } else {
+        goals = goals.subspan(1);
+      }
       // H4-26: offered only where the move ends outside every enemy's 20 cm zone.
       const double zone = step_options_.reserve_zone * kCm;
       // Every move ends within `speed` of here: the enemies that may be in a zone, once.

@@ -434,6 +434,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The Group's morale test (L169-L194) from its state and its first unit on the table
   // (`unit`, for class and situation), and the same as the resolution's parameters.
   MoraleSituation morale_situation(int group, const std::string& test, int unit) const;
+  // The same without the General's distance (general_cm -1: no General's +1).
+  MoraleSituation morale_situation_no_general(int group, std::string_view test, int unit) const;
   static std::map<std::string, Value> morale_params(const MoraleSituation& s);
   std::map<std::string, Value> morale_params(int group, const std::string& test, int unit) const;
   int order_change_modifier(int group, int unit) const;  // H4-02
@@ -579,6 +581,8 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Buffers reused instead of a vector per call (issue 9): legal_actions' unit lists (one
   // at a time), travel's units on the way, move_unit's units near the path and their gaps.
   mutable std::vector<int> legal_ids_;
+  // Reserve's goals: a slot for the nearest enemy's centre, then every objective's position,
+  // copied once (the objectives never move; issue 9: a copy per Reserve unit).
   mutable std::vector<Vec2> legal_goals_;
   mutable std::vector<Vec2> legal_dirs_;    // legal_actions' directions of moves not yet faced
   mutable std::vector<int> legal_targets_;  // legal_actions' targets of a shot

@@ -54,7 +54,11 @@ void BattleGO::set_group_orders(int group, OrdersId to, std::string_view why, Ev
       fmt::format("{}: {} -> {} ({})", g.name, capital(from_name), capital(to_name), why));
   e.side = force_.sides[g.side].id;
   e.unit = force_.units[first].id;
-  e.data = {{"group", text(g.name)}, {"from", text(from_name)}, {"to", text(to_name)}};
+  // Built in place: an initializer list's fields are copied (issue 9).
+  e.data.reserve(3);
+  e.data.emplace_back("group", text(g.name));
+  e.data.emplace_back("from", text(from_name));
+  e.data.emplace_back("to", text(to_name));
   e.rolls = std::move(rolls);
   log.append(std::move(e));
 }

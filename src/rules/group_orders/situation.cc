@@ -468,6 +468,13 @@ MeleeSituation BattleGO::melee_situation(const MeleeFacts& f) {
 }
 
 MoraleSituation BattleGO::morale_situation(int group, const std::string& test, int unit) const {
+  MoraleSituation s = morale_situation_no_general(group, test, unit);
+  s.general_cm = std::min(general_cm(group), 200.0);
+  return s;
+}
+
+MoraleSituation BattleGO::morale_situation_no_general(int group, std::string_view test,
+                                                      int unit) const {
   const GroupState& g = groups_[group];
   const Unit& u = force_.units[unit];
   const int pct = g.start_stands > 0 ? 100 * g.killed / g.start_stands : 0;
@@ -487,7 +494,6 @@ MoraleSituation BattleGO::morale_situation(int group, const std::string& test, i
   s.orders = test == "rally" ? std::string_view("rout")
                              : std::string_view(orders_of(unit));  // as morale_situation(params)
   s.artillery = u.arm == Arm::kArtillery;
-  s.general_cm = std::min(general_cm(group), 200.0);
   s.high_morale = high;
   s.uphill_or_cover = (u.arm == Arm::kFoot && ground(unit).cover != known_texts().none) ||
                       uphill_of_all_enemy(unit);
@@ -539,9 +545,8 @@ std::map<std::string, Value> BattleGO::morale_params(int group, const std::strin
 // H4-02: the Retreat test's modifiers are the Group's morale modifiers (a general test,
 // L169-L194) but the General's +1, which the order-change resolution rolls (H4-16).
 int BattleGO::order_change_modifier(int group, int unit) const {
-  MoraleSituation s = morale_situation(group, "general", unit);
-  s.general_cm = -1;
-  return morale_modifiers(s, 0, false).total();
+  // No General's distance: the order change works it out itself (issue 9).
+  return morale_modifiers(morale_situation_no_general(group, "general", unit), 0, false).total();
 }
 
 Outcome BattleGO::resolve(const std::string& n, const std::map<std::string, Value>& given,
