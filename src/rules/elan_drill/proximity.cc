@@ -24,6 +24,20 @@ constexpr double kCellMm = 8.0 * kMm;
 // Slack on the centre-distance bound, far above rounding (mm).
 constexpr double kSlackMm = 1.0;
 
+// Into `out` (cleared first), in bucket order, the ids of the units whose centre lies in
+// the box of reach + the bucket's largest half diagonal around p: every unit whose
+// footprint may lie within `reach_mm` of p (UnitSnapshot's and SideFootprints' buckets).
+template <typename Bucket, std::size_t N>
+void centres_near(const std::array<Bucket, N>& buckets, Vec2 p, double reach_mm,
+                  std::vector<int>& out) {
+  out.clear();
+  for (const Bucket& b : buckets) {
+    const double h = reach_mm + b.max_half + kSlackMm;
+    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
+                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+  }
+}
+
 // The nearest of `cands` (ids with their footprints, in any order) to `me` by `key(mm)`,
 // ties to the lower id; -1 when none. Best
 // first (issue 9): of the candidates the centre bounds keep, the exact distance is taken
@@ -168,13 +182,7 @@ void UnitSnapshot::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
 }
 
 void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
-  // A footprint within reach of p has its centre within reach + its half diagonal.
-  out.clear();
-  for (const Bucket& b : all_) {
-    const double h = reach_mm + b.max_half + kSlackMm;
-    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
-                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
-  }
+  centres_near(all_, p, reach_mm, out);
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {
@@ -222,13 +230,7 @@ void SideFootprints::build(const Force& force, int side) {
 }
 
 void SideFootprints::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
-  // A footprint within reach of p has its centre within reach + its half diagonal.
-  out.clear();
-  for (const Bucket& b : buckets_) {
-    const double h = reach_mm + b.max_half + kSlackMm;
-    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
-                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
-  }
+  centres_near(buckets_, p, reach_mm, out);
   std::sort(out.begin(), out.end());
 }
 
