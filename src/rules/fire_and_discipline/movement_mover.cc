@@ -14,6 +14,7 @@
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/sweep_bound.h"
+#include "rules/fire_and_discipline/wheel_bound.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 
@@ -476,13 +477,14 @@ void Mover::near_along(Vec2 dir, double max_t, NearLists& near) const {
   list_near(boxes, near);
 }
 
-// Each step's turn is worked out once. A stand's box at a step is its centre there (the
-// step's transform) padded by the same half-side at every step (a turn keeps the stand's
-// size), so its list holds the stands in the least box holding each step's centre, padded
-// so: every stand path_ok visits at any step is in it. Issue 9 round 16: a stand with none
-// listed whose circle keeps inside the table at every step's centre (path_ok's own test,
-// on the least and greatest of those centres) passes path_ok at every step, so the steps
-// test only the others (but for limbered guns under "path", whose test reads every stand).
+// A stand's box at a step is its centre there (the step's transform) padded by the same
+// half-side at every step (a turn keeps the stand's size), so its list holds the stands in
+// a box holding each step's centre (the arc's, wheel_bound.h), padded so: every stand
+// path_ok visits at any step is in it. Issue 9 round 16: a stand with none listed whose
+// circle keeps inside the table at every step's centre (path_ok's own test, on the least
+// and greatest of those centres) passes path_ok at every step, so the steps test only the
+// others (but for limbered guns under "path", whose test reads every stand); round 21: so
+// does a stand whose listed stands all lie beyond stand_ok's circle test of its arc.
 int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) const {
   const double inf = std::numeric_limits<double>::infinity();
   if (turn == 0) {  // every step is transform's unturned stands
@@ -495,26 +497,31 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   thread_local NearLists near;
   thread_local std::vector<Rect> rs;
   thread_local std::vector<std::size_t> tested;
-  turns.clear();
-  for (int k = 1; k <= checks; ++k) turns.emplace_back(turn * k / checks);
-  if (turns.empty()) return checks;
+  if (checks < 1) return checks;
+  // Issue 9 round 21: each stand's centres lie on the arc from its start to its last step
+  // (wheel_bound.h), so their box comes of that step's turn alone, and a stand whose listed
+  // stands all lie beyond reach of its arc passes every step; the other steps' turns (a
+  // sine each) only when some stand is tested.
+  const Turn last(turn * checks / checks);
   const std::size_t n = base_.size();
   centres.resize(n);
   boxes.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    Vec2 lo{inf, inf}, hi{-inf, -inf};
-    for (const Turn& t : turns) {
-      const Vec2 c = pivot + t.of(base_[i].centre - pivot);  // Turn::of(Rect)'s centre
-      lo = {std::min(lo.x, c.x), std::min(lo.y, c.y)};
-      hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
-    }
+    const Vec2 v = base_[i].centre - pivot;
+    const Box arc = arc_box(v, last.of(v), turn);
     const double box = visit_box(base_[i]);
-    centres[i] = {lo, hi};
-    boxes[i] = {lo - Vec2{box, box}, hi + Vec2{box, box}};
+    centres[i] = {pivot + arc.min, pivot + arc.max};
+    boxes[i] = {centres[i].min - Vec2{box, box}, centres[i].max + Vec2{box, box}};
   }
   list_near(boxes, near);
   rs.resize(n);
+  auto make_turns = [&] {
+    turns.clear();
+    for (int k = 1; k < checks; ++k) turns.emplace_back(turn * k / checks);
+    turns.push_back(last);
+  };
   if (limbered_path_) {
+    make_turns();
     for (std::size_t k = 0; k < turns.size(); ++k) {
       for (std::size_t i = 0; i < n; ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
       if (!path_ok(rs, why, inf, nullptr, &near)) return static_cast<int>(k);
@@ -522,20 +529,39 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     return checks;
   }
   const double w = s_.table().width(), h = s_.table().height();
+  const double clear = s_.mm(kStopShortYd) + 0.02;  // stand_ok's
+  // Whether some stand listed for stand i may come within stand_ok's circle test of it.
+  auto any_within_reach = [&](std::size_t i) {
+    const Vec2 v = base_[i].centre - pivot;
+    const Vec2 e = last.of(v);
+    const double ri = radius_of(base_[i]);
+    for (const int* it = near.first(i); it != near.last(i); ++it) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+      if (arc_distance_below(v, e, turn, o.rect.centre - pivot) <= ri + o.radius + clear) {
+        return true;
+      }
+    }
+    return false;
+  };
   tested.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
-    if (!inside || !near.empty(i)) {
-      tested.push_back(i);
-    } else if (check_kept_on) {
+    if (!inside || (!near.empty(i) && any_within_reach(i))) tested.push_back(i);
+  }
+  if (tested.size() < n && check_kept_on) {
+    make_turns();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::find(tested.begin(), tested.end(), i) != tested.end()) continue;
       for (const Turn& t : turns) {
         SB_CHECK(stand_ok(i, placed(t, base_[i], pivot, {}), nullptr, inf, nullptr, nullptr),
                  "a stand a wheel passes over fails a step");
       }
     }
   }
+  if (tested.empty()) return checks;
+  make_turns();
   for (std::size_t k = 0; k < turns.size(); ++k) {
     for (const std::size_t i : tested) {
       rs[i] = placed(turns[k], base_[i], pivot, {});
