@@ -612,9 +612,11 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   }
   // Per stand, the t before which its test surely passes again (stand_ok's clear_until):
   // a step before it skips the stand; path_ok's answer, stand by stand (issue 9 round 20).
-  thread_local std::vector<double> clear_until;
+  thread_local std::vector<double> clear_until, before;
   clear_until.assign(base_.size(), 0.0);
+  std::size_t failed = base_.size();  // the stand that failed the step, if one did
   auto step_ok = [&](const std::vector<Rect>& rs, double at_t, std::string* w) {
+    before.assign(clear_until.begin(), clear_until.end());
     for (std::size_t i = 0; i < rs.size(); ++i) {
       if (at_t < clear_until[i]) {
         if (check_kept_on) {
@@ -623,12 +625,38 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
         }
         continue;
       }
-      if (!stand_ok(i, rs[i], w, at_t, &along, &near, &clear_until[i])) return false;
+      if (!stand_ok(i, rs[i], w, at_t, &along, &near, &clear_until[i])) {
+        failed = i;
+        return false;
+      }
     }
     if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
       return fail(w, "enemy-200");
     }
     return true;
+  };
+  // path_ok(at(mid), nullptr, mid, &along, &near), between the last clear step and the one
+  // that failed (issue 9 round 21): the stand that failed that step first (the bisection
+  // closes on where it meets its neighbour, so it fails about half the midpoints alone),
+  // and none whose bound from before that step (clear_until: it passes at every later t
+  // before it) lies beyond the midpoint.
+  auto mid_ok = [&](double mid) {
+    const std::vector<Rect>& rs = at(mid);
+    if (failed < rs.size() && !stand_ok(failed, rs[failed], nullptr, mid, &along, &near)) {
+      return false;
+    }
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (i == failed) continue;
+      if (mid < before[i]) {
+        if (check_kept_on) {
+          SB_CHECK(stand_ok(i, rs[i], nullptr, mid, nullptr, nullptr),
+                   "a stand a sweep's bisection skips fails");
+        }
+        continue;
+      }
+      if (!stand_ok(i, rs[i], nullptr, mid, &along, &near)) return false;
+    }
+    return !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
   };
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
@@ -650,7 +678,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
       for (int k = 0; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
         const double mid = (lo + hi) / 2;
-        (path_ok(at(mid), nullptr, mid, &along, &near) ? lo : hi) = mid;
+        (mid_ok(mid) ? lo : hi) = mid;
       }
       t = lo;
       note_end(t);
