@@ -561,11 +561,12 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     }
   }
   if (tested.empty()) return checks;
-  make_turns();
-  for (std::size_t k = 0; k < turns.size(); ++k) {
+  // Each step's turn as the step comes: a wheel blocked early needs none of the later ones.
+  for (int k = 1; k <= checks; ++k) {
+    const Turn t = k == checks ? last : Turn(turn * k / checks);
     for (const std::size_t i : tested) {
-      rs[i] = placed(turns[k], base_[i], pivot, {});
-      if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return static_cast<int>(k);
+      rs[i] = placed(t, base_[i], pivot, {});
+      if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return k - 1;
     }
   }
   return checks;
