@@ -290,6 +290,7 @@ TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
       EXPECT_GE(gap.length(), below) << k << " " << turn;
     }
     skipped += below > r;
+    EXPECT_EQ(movement_detail::arc_may_come_within(v, e, turn, p - pivot, r), below <= r) << k;
   }
   EXPECT_GT(skipped, 2000);
   EXPECT_GT(by_ends, 2000);

@@ -537,7 +537,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     const double ri = radius_of(base_[i]);
     for (const int* it = near.first(i); it != near.last(i); ++it) {
       const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
-      if (arc_distance_below(v, e, turn, o.rect.centre - pivot) <= ri + o.radius + clear) {
+      if (arc_may_come_within(v, e, turn, o.rect.centre - pivot, ri + o.radius + clear)) {
         return true;
       }
     }

@@ -62,4 +62,11 @@ inline double arc_distance_below(Vec2 v, Vec2 e, double turn, Vec2 q) {
   return d - r * kArcPadRel - kArcPadMm;
 }
 
+// arc_distance_below(v, e, turn, q) <= reach, the circle's distance (cheap) asked first.
+inline bool arc_may_come_within(Vec2 v, Vec2 e, double turn, Vec2 q, double reach) {
+  const double r = v.length();
+  if (std::fabs(q.length() - r) - r * kArcPadRel - kArcPadMm > reach) return false;
+  return arc_distance_below(v, e, turn, q) <= reach;
+}
+
 }  // namespace smoothbore::fire_and_discipline::movement_detail
