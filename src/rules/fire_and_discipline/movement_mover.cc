@@ -530,26 +530,40 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   }
   const double w = s_.table().width(), h = s_.table().height();
   const double clear = s_.mm(kStopShortYd) + 0.02;  // stand_ok's
-  // Whether some stand listed for stand i may come within stand_ok's circle test of it.
-  auto any_within_reach = [&](std::size_t i) {
-    const Vec2 v = base_[i].centre - pivot;
-    const Vec2 e = last.of(v);
-    const double ri = radius_of(base_[i]);
-    for (const int* it = near.first(i); it != near.last(i); ++it) {
-      const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
-      if (arc_may_come_within(v, e, turn, o.rect.centre - pivot, ri + o.radius + clear)) {
-        return true;
-      }
-    }
-    return false;
-  };
+  // Per tested stand, the stands listed for it that may come within stand_ok's circle test
+  // of its arc (wheel_bound.h): at a step where none is within it, and the arc keeps well
+  // inside the table, stand_ok passes the stand (the others it lists lie beyond the test at
+  // every step), so the step does not ask it (issue 9 round 21).
+  thread_local std::vector<int> reach;
+  thread_local std::vector<std::size_t> reach_begin;
+  thread_local std::vector<char> kept_inside;
+  reach.clear();
+  reach_begin.clear();
+  kept_inside.clear();
   tested.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
-    if (!inside || (!near.empty(i) && any_within_reach(i))) tested.push_back(i);
+    const std::size_t from = reach.size();
+    if (!near.empty(i)) {
+      const Vec2 v = base_[i].centre - pivot;
+      const Vec2 e = last.of(v);
+      const double ri = radius_of(base_[i]);
+      for (const int* it = near.first(i); it != near.last(i); ++it) {
+        const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+        if (arc_may_come_within(v, e, turn, o.rect.centre - pivot, ri + o.radius + clear)) {
+          reach.push_back(*it);
+        }
+      }
+    }
+    if (!inside || reach.size() > from) {
+      tested.push_back(i);
+      reach_begin.push_back(from);
+      kept_inside.push_back(inside ? 1 : 0);
+    }
   }
+  reach_begin.push_back(reach.size());
   if (tested.size() < n && check_kept_on) {
     make_turns();
     for (std::size_t i = 0; i < n; ++i) {
@@ -561,11 +575,31 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     }
   }
   if (tested.empty()) return checks;
+  // Whether stand_ok's circle test (its arithmetic) may let some stand of tested stand j's
+  // reach list near `r`.
+  auto may_be_near = [&](std::size_t j, const Rect& r) {
+    const double ri = radius_of(r);
+    for (std::size_t q = reach_begin[j]; q < reach_begin[j + 1]; ++q) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(reach[q])];
+      const Vec2 gap = r.centre - o.rect.centre;
+      const double within = ri + o.radius + clear;
+      if (!(gap.dot(gap) > within * within)) return true;
+    }
+    return false;
+  };
   // Each step's turn as the step comes: a wheel blocked early needs none of the later ones.
   for (int k = 1; k <= checks; ++k) {
     const Turn t = k == checks ? last : Turn(turn * k / checks);
-    for (const std::size_t i : tested) {
+    for (std::size_t j = 0; j < tested.size(); ++j) {
+      const std::size_t i = tested[j];
       rs[i] = placed(t, base_[i], pivot, {});
+      if (kept_inside[j] != 0 && !may_be_near(j, rs[i])) {
+        if (check_kept_on) {
+          SB_CHECK(stand_ok(i, rs[i], nullptr, inf, nullptr, nullptr),
+                   "a stand a wheel's step passes over fails it");
+        }
+        continue;
+      }
       if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return k - 1;
     }
   }
