@@ -673,23 +673,25 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   // path_ok(at(mid), nullptr, mid, &along, &near), between the last clear step and the one
   // that failed (issue 9 round 21): the stand that failed that step first (the bisection
   // closes on where it meets its neighbour, so it fails about half the midpoints alone),
-  // and none whose bound from before that step (clear_until: it passes at every later t
-  // before it) lies beyond the midpoint.
+  // and none whose bound (clear_until: it passes at every later t before it) lies beyond
+  // the midpoint: from before that step, or from a midpoint it passed (every later
+  // midpoint lies beyond the last that passed).
   auto mid_ok = [&](double mid) {
     const std::vector<Rect>& rs = at(mid);
-    if (failed < rs.size() && !stand_ok(failed, rs[failed], nullptr, mid, &along, &near)) {
-      return false;
-    }
-    for (std::size_t i = 0; i < rs.size(); ++i) {
-      if (i == failed) continue;
+    auto passes = [&](std::size_t i) {
       if (mid < before[i]) {
         if (check_kept_on) {
           SB_CHECK(stand_ok(i, rs[i], nullptr, mid, nullptr, nullptr),
                    "a stand a sweep's bisection skips fails");
         }
-        continue;
+        return true;
       }
-      if (!stand_ok(i, rs[i], nullptr, mid, &along, &near)) return false;
+      // The failed stand's bound would end about where it fails: not worked out.
+      return stand_ok(i, rs[i], nullptr, mid, &along, &near, i == failed ? nullptr : &before[i]);
+    };
+    if (failed < rs.size() && !passes(failed)) return false;
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (i != failed && !passes(i)) return false;
     }
     return !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
   };
