@@ -7,7 +7,13 @@
 // pairs of stands and directions, the stand placed as a sweep places it (base + dir * t) at
 // many t before each bound, and just before it, passes the very test the bound stands for
 // (the circle test, "well inside the table", no nearer than the start); and the bounds do
-// skip (they are not `now` for every pair apart).
+// skip (they are not `now` for every pair apart). Round 21: wheel_bound.h's box and distance
+// bound of a stand's arc during a wheel, against the centres a wheel really makes
+// (movement_detail::rotate, the Turn arithmetic of Mover::wheel_clear's steps) for random
+// pivots, offsets and turns, small, large, near and at a half-turn, either way: every step's
+// centre lies in the box and none comes nearer another point than the bound (the circle
+// test a wheel's stand then passes at every step); and they do cut (a box smaller than the
+// whole circle's, the ends counted for points off the arc).
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -18,7 +24,9 @@
 #include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "rules/fire_and_discipline/apart.h"
+#include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/sweep_bound.h"
+#include "rules/fire_and_discipline/wheel_bound.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -203,6 +211,89 @@ TEST(FireAndDisciplineSweepBound, ShadowsStayApartBeforeTheBound) {
   }
   EXPECT_GT(skipped, 5000);
   EXPECT_GT(near, 1000);
+}
+
+using movement_detail::arc_box;
+using movement_detail::arc_distance_below;
+using movement_detail::rotate;
+
+constexpr int kChecks = 12;  // a wheel's steps (kWheelChecks)
+
+double random_turn(std::mt19937_64& rng, int k) {
+  static constexpr double kEdges[] = {180.0,  -180.0, 170.0, -170.0, 169.9,
+                                      -169.9, 0.6,    -0.6,  90,     -90};
+  if (k % 5 == 0) return kEdges[(k / 5) % 10];
+  return std::uniform_real_distribution<double>(-180, 180)(rng);
+}
+
+TEST(FireAndDisciplineWheelBound, EveryStepCentreLiesInTheArcBox) {
+  std::mt19937_64 rng(30);
+  std::uniform_real_distribution<double> pos(0, 40000), off(-400, 400), frac(0, 1);
+  int cut = 0, asked = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Vec2 pivot{pos(rng), pos(rng)};
+    // At times on an axis through the pivot, where the box's ends are the circle's extremes.
+    const Vec2 v = k % 7 == 0   ? Vec2{off(rng), 0}
+                   : k % 7 == 1 ? Vec2{0, off(rng)}
+                                : Vec2{off(rng), off(rng)};
+    const double turn = random_turn(rng, k);
+    const Vec2 e = rotate(v, turn * kChecks / kChecks);
+    const Box b = arc_box(v, e, turn);
+    const Box at{pivot + b.min, pivot + b.max};
+    for (int step = 1; step <= kChecks; ++step) {
+      const Vec2 c = pivot + rotate(v, turn * step / kChecks);
+      EXPECT_TRUE(c.x >= at.min.x && c.x <= at.max.x && c.y >= at.min.y && c.y <= at.max.y)
+          << k << " " << turn << " " << step;
+    }
+    for (int j = 0; j < 8; ++j) {  // anywhere on the arc
+      const Vec2 c = pivot + rotate(v, turn * frac(rng));
+      EXPECT_TRUE(c.x >= at.min.x && c.x <= at.max.x && c.y >= at.min.y && c.y <= at.max.y)
+          << k << " " << turn;
+    }
+    if (std::fabs(turn) < 120) {
+      ++asked;
+      const double r = v.length();
+      cut += (b.max.x - b.min.x) * (b.max.y - b.min.y) < 0.9 * 4 * r * r;
+    }
+  }
+  EXPECT_GT(cut, asked * 9 / 10);
+}
+
+TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
+  std::mt19937_64 rng(31);
+  std::uniform_real_distribution<double> pos(0, 40000), off(-400, 400), reach(5, 150), frac(0, 1);
+  int skipped = 0, by_ends = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Vec2 pivot{pos(rng), pos(rng)};
+    const Vec2 v{off(rng), off(rng)};
+    const double turn = random_turn(rng, k);
+    const Vec2 e = rotate(v, turn * kChecks / kChecks);
+    // The other point: anywhere, on the circle, beside an end, or at the pivot.
+    Vec2 q{off(rng), off(rng)};
+    if (k % 4 == 1) q = rotate(v, 360 * frac(rng));
+    if (k % 4 == 2) q = (frac(rng) < 0.5 ? v : e) + Vec2{off(rng), off(rng)} * 0.1;
+    if (k % 97 == 3) q = {0, 0};
+    const Vec2 p = pivot + q;
+    const double below = arc_distance_below(v, e, turn, p - pivot);
+    const double r = reach(rng);
+    const double ring = std::fabs((p - pivot).length() - v.length());
+    if (below > ring) ++by_ends;
+    for (int step = 1; step <= kChecks; ++step) {
+      const Vec2 gap = (pivot + rotate(v, turn * step / kChecks)) - p;
+      EXPECT_GE(gap.length(), below) << k << " " << turn << " " << step;
+      if (below > r) {
+        EXPECT_GT(gap.dot(gap), r * r) << k << " " << turn << " " << step;
+      }
+    }
+    for (int j = 0; j < 8; ++j) {
+      const Vec2 gap = (pivot + rotate(v, turn * frac(rng))) - p;
+      EXPECT_GE(gap.length(), below) << k << " " << turn;
+    }
+    skipped += below > r;
+    EXPECT_EQ(movement_detail::arc_may_come_within(v, e, turn, p - pivot, r), below <= r) << k;
+  }
+  EXPECT_GT(skipped, 2000);
+  EXPECT_GT(by_ends, 2000);
 }
 
 }  // namespace

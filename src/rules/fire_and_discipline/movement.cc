@@ -88,6 +88,9 @@ MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, 
     return refuse("enemy-200");  // FD-09: may only unlimber or stay
   }
 
+  // An offer reads nothing of the straight part after a wheel, and of a straight move only
+  // whether it makes 1 yd (a road march needs its end: worked out in full).
+  const bool offer = detail == PlanDetail::kOffer && rate != Rate::kRoad;
   double allowance = *r;
   std::vector<Rect> rs = base;
   Vec2 centre = fp.centre;
@@ -102,12 +105,14 @@ MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, 
         s.options.wheel_pivot == "centre" ? fp.centre : (turn > 0 ? corners[1] : corners[0]);
     const int clear = start.wheel_clear(pivot, turn, kWheelChecks, &wheel_blocked);
     made = turn * clear / kWheelChecks;
-    if (clear > 0 && !start.end_ok(transform(base, {}, pivot, made))) {
-      return refuse("wheel blocked, enemy-200");
-    }
     if (clear > 0) {
+      // An offer reads nothing of the wheeled stands but the end test (issue 9 round 21:
+      // they were placed twice, and for an offer to no end).
+      if (!offer || start.end_tested()) {
+        rs = transform(base, {}, pivot, made);
+        if (!start.end_ok(rs)) return refuse("wheel blocked, enemy-200");
+      }
       allowance /= 2;
-      rs = transform(base, {}, pivot, made);
       centre = pivot + rotate(fp.centre - pivot, made);
       res.wheeled = true;
     }
@@ -121,9 +126,6 @@ MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, 
     to = ahead * std::max(0.0, to.x * ahead.x + to.y * ahead.y);
   }
   plan.aim = centre + to;
-  // An offer reads nothing of the straight part after a wheel, and of a straight move only
-  // whether it makes 1 yd (a road march needs its end: worked out in full).
-  const bool offer = detail == PlanDetail::kOffer && rate != Rate::kRoad;
   if (offer && res.wheeled) {
     plan.stands = std::move(idx);
     res.moved = true;

@@ -78,6 +78,8 @@ class Mover {
   bool path_ok(const std::vector<Rect>& rs, std::string* why,
                double moved = std::numeric_limits<double>::infinity()) const;
   bool end_ok(const std::vector<Rect>& rs) const;
+  // Whether end_ok reads the stands at all (limbered guns, option not "path"): else true.
+  bool end_tested() const { return limbered_end_; }
 
   // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
   // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=

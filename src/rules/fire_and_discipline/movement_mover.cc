@@ -14,6 +14,7 @@
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/sweep_bound.h"
+#include "rules/fire_and_discipline/wheel_bound.h"
 
 namespace smoothbore::fire_and_discipline::movement_detail {
 
@@ -476,13 +477,14 @@ void Mover::near_along(Vec2 dir, double max_t, NearLists& near) const {
   list_near(boxes, near);
 }
 
-// Each step's turn is worked out once. A stand's box at a step is its centre there (the
-// step's transform) padded by the same half-side at every step (a turn keeps the stand's
-// size), so its list holds the stands in the least box holding each step's centre, padded
-// so: every stand path_ok visits at any step is in it. Issue 9 round 16: a stand with none
-// listed whose circle keeps inside the table at every step's centre (path_ok's own test,
-// on the least and greatest of those centres) passes path_ok at every step, so the steps
-// test only the others (but for limbered guns under "path", whose test reads every stand).
+// A stand's box at a step is its centre there (the step's transform) padded by the same
+// half-side at every step (a turn keeps the stand's size), so its list holds the stands in
+// a box holding each step's centre (the arc's, wheel_bound.h), padded so: every stand
+// path_ok visits at any step is in it. Issue 9 round 16: a stand with none listed whose
+// circle keeps inside the table at every step's centre (path_ok's own test, on the least
+// and greatest of those centres) passes path_ok at every step, so the steps test only the
+// others (but for limbered guns under "path", whose test reads every stand); round 21: so
+// does a stand whose listed stands all lie beyond stand_ok's circle test of its arc.
 int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) const {
   const double inf = std::numeric_limits<double>::infinity();
   if (turn == 0) {  // every step is transform's unturned stands
@@ -495,26 +497,31 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   thread_local NearLists near;
   thread_local std::vector<Rect> rs;
   thread_local std::vector<std::size_t> tested;
-  turns.clear();
-  for (int k = 1; k <= checks; ++k) turns.emplace_back(turn * k / checks);
-  if (turns.empty()) return checks;
+  if (checks < 1) return checks;
+  // Issue 9 round 21: each stand's centres lie on the arc from its start to its last step
+  // (wheel_bound.h), so their box comes of that step's turn alone, and a stand whose listed
+  // stands all lie beyond reach of its arc passes every step; the other steps' turns (a
+  // sine each) only when some stand is tested.
+  const Turn last(turn * checks / checks);
   const std::size_t n = base_.size();
   centres.resize(n);
   boxes.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    Vec2 lo{inf, inf}, hi{-inf, -inf};
-    for (const Turn& t : turns) {
-      const Vec2 c = pivot + t.of(base_[i].centre - pivot);  // Turn::of(Rect)'s centre
-      lo = {std::min(lo.x, c.x), std::min(lo.y, c.y)};
-      hi = {std::max(hi.x, c.x), std::max(hi.y, c.y)};
-    }
+    const Vec2 v = base_[i].centre - pivot;
+    const Box arc = arc_box(v, last.of(v), turn);
     const double box = visit_box(base_[i]);
-    centres[i] = {lo, hi};
-    boxes[i] = {lo - Vec2{box, box}, hi + Vec2{box, box}};
+    centres[i] = {pivot + arc.min, pivot + arc.max};
+    boxes[i] = {centres[i].min - Vec2{box, box}, centres[i].max + Vec2{box, box}};
   }
   list_near(boxes, near);
   rs.resize(n);
+  auto make_turns = [&] {
+    turns.clear();
+    for (int k = 1; k < checks; ++k) turns.emplace_back(turn * k / checks);
+    turns.push_back(last);
+  };
   if (limbered_path_) {
+    make_turns();
     for (std::size_t k = 0; k < turns.size(); ++k) {
       for (std::size_t i = 0; i < n; ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
       if (!path_ok(rs, why, inf, nullptr, &near)) return static_cast<int>(k);
@@ -522,24 +529,78 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     return checks;
   }
   const double w = s_.table().width(), h = s_.table().height();
+  const double clear = s_.mm(kStopShortYd) + 0.02;  // stand_ok's
+  // Per tested stand, the stands listed for it that may come within stand_ok's circle test
+  // of its arc (wheel_bound.h): at a step where none is within it, and the arc keeps well
+  // inside the table, stand_ok passes the stand (the others it lists lie beyond the test at
+  // every step), so the step does not ask it (issue 9 round 21).
+  thread_local std::vector<int> reach;
+  thread_local std::vector<std::size_t> reach_begin;
+  thread_local std::vector<char> kept_inside;
+  reach.clear();
+  reach_begin.clear();
+  kept_inside.clear();
   tested.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
     const Box& c = centres[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
-    if (!inside || !near.empty(i)) {
+    const std::size_t from = reach.size();
+    if (!near.empty(i)) {
+      const Vec2 v = base_[i].centre - pivot;
+      const Vec2 e = last.of(v);
+      const double ri = radius_of(base_[i]);
+      for (const int* it = near.first(i); it != near.last(i); ++it) {
+        const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+        if (arc_may_come_within(v, e, turn, o.rect.centre - pivot, ri + o.radius + clear)) {
+          reach.push_back(*it);
+        }
+      }
+    }
+    if (!inside || reach.size() > from) {
       tested.push_back(i);
-    } else if (check_kept_on) {
+      reach_begin.push_back(from);
+      kept_inside.push_back(inside ? 1 : 0);
+    }
+  }
+  reach_begin.push_back(reach.size());
+  if (tested.size() < n && check_kept_on) {
+    make_turns();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (std::find(tested.begin(), tested.end(), i) != tested.end()) continue;
       for (const Turn& t : turns) {
         SB_CHECK(stand_ok(i, placed(t, base_[i], pivot, {}), nullptr, inf, nullptr, nullptr),
                  "a stand a wheel passes over fails a step");
       }
     }
   }
-  for (std::size_t k = 0; k < turns.size(); ++k) {
-    for (const std::size_t i : tested) {
-      rs[i] = placed(turns[k], base_[i], pivot, {});
-      if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return static_cast<int>(k);
+  if (tested.empty()) return checks;
+  // Whether stand_ok's circle test (its arithmetic) may let some stand of tested stand j's
+  // reach list near `r`.
+  auto may_be_near = [&](std::size_t j, const Rect& r) {
+    const double ri = radius_of(r);
+    for (std::size_t q = reach_begin[j]; q < reach_begin[j + 1]; ++q) {
+      const StandEntry& o = snap_->stands[static_cast<std::size_t>(reach[q])];
+      const Vec2 gap = r.centre - o.rect.centre;
+      const double within = ri + o.radius + clear;
+      if (!(gap.dot(gap) > within * within)) return true;
+    }
+    return false;
+  };
+  // Each step's turn as the step comes: a wheel blocked early needs none of the later ones.
+  for (int k = 1; k <= checks; ++k) {
+    const Turn t = k == checks ? last : Turn(turn * k / checks);
+    for (std::size_t j = 0; j < tested.size(); ++j) {
+      const std::size_t i = tested[j];
+      rs[i] = placed(t, base_[i], pivot, {});
+      if (kept_inside[j] != 0 && !may_be_near(j, rs[i])) {
+        if (check_kept_on) {
+          SB_CHECK(stand_ok(i, rs[i], nullptr, inf, nullptr, nullptr),
+                   "a stand a wheel's step passes over fails it");
+        }
+        continue;
+      }
+      if (!stand_ok(i, rs[i], why, inf, nullptr, &near)) return k - 1;
     }
   }
   return checks;
@@ -586,9 +647,11 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   }
   // Per stand, the t before which its test surely passes again (stand_ok's clear_until):
   // a step before it skips the stand; path_ok's answer, stand by stand (issue 9 round 20).
-  thread_local std::vector<double> clear_until;
+  thread_local std::vector<double> clear_until, before;
   clear_until.assign(base_.size(), 0.0);
+  std::size_t failed = base_.size();  // the stand that failed the step, if one did
   auto step_ok = [&](const std::vector<Rect>& rs, double at_t, std::string* w) {
+    before.assign(clear_until.begin(), clear_until.end());
     for (std::size_t i = 0; i < rs.size(); ++i) {
       if (at_t < clear_until[i]) {
         if (check_kept_on) {
@@ -597,12 +660,40 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
         }
         continue;
       }
-      if (!stand_ok(i, rs[i], w, at_t, &along, &near, &clear_until[i])) return false;
+      if (!stand_ok(i, rs[i], w, at_t, &along, &near, &clear_until[i])) {
+        failed = i;
+        return false;
+      }
     }
     if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
       return fail(w, "enemy-200");
     }
     return true;
+  };
+  // path_ok(at(mid), nullptr, mid, &along, &near), between the last clear step and the one
+  // that failed (issue 9 round 21): the stand that failed that step first (the bisection
+  // closes on where it meets its neighbour, so it fails about half the midpoints alone),
+  // and none whose bound (clear_until: it passes at every later t before it) lies beyond
+  // the midpoint: from before that step, or from a midpoint it passed (every later
+  // midpoint lies beyond the last that passed).
+  auto mid_ok = [&](double mid) {
+    const std::vector<Rect>& rs = at(mid);
+    auto passes = [&](std::size_t i) {
+      if (mid < before[i]) {
+        if (check_kept_on) {
+          SB_CHECK(stand_ok(i, rs[i], nullptr, mid, nullptr, nullptr),
+                   "a stand a sweep's bisection skips fails");
+        }
+        return true;
+      }
+      // The failed stand's bound would end about where it fails: not worked out.
+      return stand_ok(i, rs[i], nullptr, mid, &along, &near, i == failed ? nullptr : &before[i]);
+    };
+    if (failed < rs.size() && !passes(failed)) return false;
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      if (i != failed && !passes(i)) return false;
+    }
+    return !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
   };
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
@@ -624,7 +715,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
       for (int k = 0; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
         const double mid = (lo + hi) / 2;
-        (path_ok(at(mid), nullptr, mid, &along, &near) ? lo : hi) = mid;
+        (mid_ok(mid) ? lo : hi) = mid;
       }
       t = lo;
       note_end(t);
