@@ -212,6 +212,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool not_for_guns = false;
   };
   const Ground& ground(int unit) const;
+  [[gnu::noinline]] const Ground& ground_again(int unit) const;  // ground() worked out anew
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.

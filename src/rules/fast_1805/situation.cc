@@ -36,12 +36,20 @@ double Battle1805::gap_mm(int a, int b) const {
 // flag is Table::any_in's test of the footprint's nine points, read from one terrain_at
 // per point instead of one per point and class.
 const Battle1805::Ground& Battle1805::ground(int unit) const {
-  Ground& g = ground_[unit];
+  const Ground& g = ground_[unit];
   const Rect& r = rect_of(unit);
   if (g.valid && g.rect.centre == r.centre && g.rect.facing == r.facing &&
       g.rect.width == r.width && g.rect.depth == r.depth) {
     return g;
   }
+  return ground_again(unit);
+}
+
+// ground()'s work when the footprint has changed, out of line: the kept answer (nearly
+// every ask) is then a few comparisons, without this work's register saves (issue 9).
+const Battle1805::Ground& Battle1805::ground_again(int unit) const {
+  Ground& g = ground_[unit];
+  const Rect& r = rect_of(unit);
   const Table& t = scenario_.table;
   g = Ground{};
   g.rect = r;
