@@ -185,9 +185,10 @@ RC_GTEST_PROP(ShapesProperty, BoxGapIsALowerBoundOfDistance, ()) {
   RC_ASSERT(gap == box_gap(b.bounds(), a.bounds()));
 }
 
-// Polygon::contains skips the distance to an edge whose box the point lies well outside
-// (issue 9): the same answer as every edge's distance asked, for points near, on and off
-// the edges and corners of random polygons.
+// Polygon::contains skips the distance to an edge whose box the point lies well outside,
+// and asks both tests of each edge in one walk (issue 9): the same answer as every edge's
+// distance asked first, then the crossing number, for points near, on and off the edges and
+// corners of random polygons.
 bool contains_by_every_edge(const Polygon& poly, Vec2 p) {
   const std::size_t n = poly.points.size();
   for (std::size_t i = 0; i < n; ++i) {

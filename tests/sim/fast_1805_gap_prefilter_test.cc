@@ -1,9 +1,10 @@
 // fast-1805 asks "beyond X?" of many gaps and measures distance() only when the centres'
 // bound and the axis gap (rules/fast_1805/prefilters.h, issue 9) leave it undecided: the
 // nearest-enemy searches, can_fire_at without a reason, and the unlimbering check. Here the
-// searches are checked against a scan of every unit with distance(), and can_fire_at
-// without a reason against can_fire_at with one (which measures every gap), for every unit
-// and enemy over six bounds of a generated battle.
+// searches are checked against a scan of every unit with distance(), can_fire_at without a
+// reason against can_fire_at with one (which measures every gap), and the gaps gap_mm keeps
+// across bounds against distance(), for every unit and enemy over six bounds of a generated
+// battle.
 #include <limits>
 #include <memory>
 #include <vector>
@@ -33,6 +34,8 @@ class GapCheckingCommander final : public OrderSource {
       const Unit& e = units[static_cast<std::size_t>(t)];
       if (e.side == side || !e.on_table() || e.status != UnitStatus::kActive) continue;
       const double mm = distance(units[static_cast<std::size_t>(unit)].footprint(), e.footprint());
+      // The kept gap (gap_mm keeps it across bounds while neither unit is placed anew).
+      EXPECT_EQ(b.gap_mm(unit, t), mm) << unit << " to " << t;
       if (mm / kMmPerInch < key_in) key_in = mm / kMmPerInch, best_in = t;
       if (mm < at_mm) at_mm = mm, best_mm = t;
       const auto quick = b.can_fire_at(unit, t, /*explain=*/false);

@@ -293,27 +293,30 @@ double corridor_distance(const Rect& firer, const Rect& target, double range) {
 bool Polygon::contains(Vec2 p) const {
   const std::size_t n = points.size();
   if (n == 0) return false;
+  // One walk of the edges, each from the vertex before (`b`) to its own (`a`), for both
+  // tests below (issue 9: there were two walks, the first with an integer division per edge
+  // for its next vertex). The answer is the same: true if some edge lies within kEps of `p`,
+  // else the crossing number's parity; each edge's two tests are worked out as before.
   // A point more than kEps (and a micron, far above rounding) outside an edge's box lies
   // farther than kEps from the edge: its distance is not worked out (issue 9: a square
   // root per edge of every area asked about).
   constexpr double kEdgeSlack = kEps + 1e-3;
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 a = points[i], b = points[(i + 1) % n];
-    if (p.x < std::min(a.x, b.x) - kEdgeSlack || p.x > std::max(a.x, b.x) + kEdgeSlack ||
-        p.y < std::min(a.y, b.y) - kEdgeSlack || p.y > std::max(a.y, b.y) + kEdgeSlack) {
-      continue;
-    }
-    if (point_segment_distance(p, {a, b}) <= kEps) return true;
-  }
-  // Crossing number with a ray towards +x.
   bool inside = false;
-  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+  Vec2 b = points[n - 1];
+  for (std::size_t i = 0; i < n; ++i) {
     const Vec2 a = points[i];
-    const Vec2 b = points[j];
+    // On the edge from b to a (boundary included).
+    if (!(p.x < std::min(a.x, b.x) - kEdgeSlack || p.x > std::max(a.x, b.x) + kEdgeSlack ||
+          p.y < std::min(a.y, b.y) - kEdgeSlack || p.y > std::max(a.y, b.y) + kEdgeSlack) &&
+        point_segment_distance(p, {b, a}) <= kEps) {
+      return true;
+    }
+    // Crossing number with a ray towards +x.
     if ((a.y > p.y) != (b.y > p.y)) {
       const double x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
       if (p.x < x) inside = !inside;
     }
+    b = a;
   }
   return inside;
 }

@@ -100,9 +100,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool visible_now(int observer, int target) const;
   bool visible_traced(int observer, int target) const;  // always traces (tests)
   double gap_in(int a, int b) const;                    // edge-to-edge, inches
-  // distance(frame_of(a), frame_of(b)), kept while the force is frozen (collect_orders asks
-  // a pair again: the nearest-enemy search, the fire and charge candidates and the
-  // doctrine's assessments each measure it): the same function of the same frames.
+  // distance(frame_of(a), frame_of(b)), kept while neither unit is placed anew (collect_orders
+  // asks a pair again: the nearest-enemy search, the fire and charge candidates and the
+  // doctrine's assessments each measure it; and most units stand from one bound to the
+  // next): the same function of the same frames.
   double gap_mm(int a, int b) const;
   int nearest_enemy(int unit, bool active_only = true) const;
   int nearest_active_enemy(int unit, double* gap) const override;  // spatial.cc
@@ -212,6 +213,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
     bool not_for_guns = false;
   };
   const Ground& ground(int unit) const;
+  [[gnu::noinline]] const Ground& ground_again(int unit) const;  // ground() worked out anew
   // Per unit, the ground under its footprint: a cache, not state.
   mutable std::vector<Ground> ground_;
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
@@ -261,11 +263,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   };
   mutable FireKept fire_kept_;  // fire_situation_for_orders
   struct GapKept {
-    std::uint64_t epoch = 0;  // frozen_epoch_ when measured; 0 none
-    std::uint64_t pair = 0;   // a * 2^32 + b
+    std::uint64_t pair = 0;  // a * 2^32 + b
+    // placed_at_ of a and b when measured (0: nothing kept; placings count from 1).
+    std::uint64_t at_a = 0, at_b = 0;
     double mm = 0;
   };
-  mutable std::vector<GapKept> gap_kept_;  // gap_mm's, direct-mapped by the pair's hash
+  // gap_mm's, direct-mapped by the pair's hash: a kept gap holds while neither unit has been
+  // placed since (frame_ changes only in placed()), across bounds too.
+  mutable std::vector<GapKept> gap_kept_;
   // visible() answers by observer * 2^32 + target, for frozen_epoch_ visible_epoch_.
   mutable std::unordered_map<std::uint64_t, bool> visible_kept_;
   mutable std::uint64_t visible_epoch_ = 0;
@@ -295,6 +300,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   std::vector<SlideWindow> move_window_;  // and the slides over which each may overlap it
   std::vector<Rect> fp_;
   std::vector<RectFrame> frame_;          // RectFrame(fp_[i])
+  std::vector<std::uint64_t> placed_at_;  // per unit: placings_ when last placed()
+  std::uint64_t placings_ = 0;            // placed() calls so far
   std::vector<Box> index_box_;            // fp_'s bounding boxes
   SpatialIndex index_;                    // every unit
   std::vector<SpatialIndex> side_index_;  // the units of each side

@@ -18,15 +18,19 @@ using namespace std::string_view_literals;  // literals compared by size first
 
 double Battle1805::gap_in(int a, int b) const { return gap_mm(a, b) / kMm; }
 
+// distance(frame_of(a), frame_of(b)), kept while neither frame changes: a pure function of
+// the two frames, measured again only after either unit is placed anew (most units stand
+// from one bound to the next; issue 9).
 double Battle1805::gap_mm(int a, int b) const {
-  if (frozen_epoch_ == 0) return distance(frame_of(a), frame_of(b));
   constexpr std::size_t kSlots = 4096;  // a power of two
   if (gap_kept_.size() != kSlots) gap_kept_.resize(kSlots);
   const std::uint64_t pair = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) |
                              static_cast<std::uint32_t>(b);
+  const std::uint64_t at_a = placed_at_[static_cast<std::size_t>(a)];
+  const std::uint64_t at_b = placed_at_[static_cast<std::size_t>(b)];
   GapKept& k = gap_kept_[((pair * 0x9E3779B97F4A7C15ull) >> 40) & (kSlots - 1)];
-  if (k.epoch != frozen_epoch_ || k.pair != pair) {
-    k = {frozen_epoch_, pair, distance(frame_of(a), frame_of(b))};
+  if (k.pair != pair || k.at_a != at_a || k.at_b != at_b) {
+    k = {pair, at_a, at_b, distance(frame_of(a), frame_of(b))};
   }
   return k.mm;
 }
@@ -36,12 +40,20 @@ double Battle1805::gap_mm(int a, int b) const {
 // flag is Table::any_in's test of the footprint's nine points, read from one terrain_at
 // per point instead of one per point and class.
 const Battle1805::Ground& Battle1805::ground(int unit) const {
-  Ground& g = ground_[unit];
+  const Ground& g = ground_[unit];
   const Rect& r = rect_of(unit);
   if (g.valid && g.rect.centre == r.centre && g.rect.facing == r.facing &&
       g.rect.width == r.width && g.rect.depth == r.depth) {
     return g;
   }
+  return ground_again(unit);
+}
+
+// ground()'s work when the footprint has changed, out of line: the kept answer (nearly
+// every ask) is then a few comparisons, without this work's register saves (issue 9).
+const Battle1805::Ground& Battle1805::ground_again(int unit) const {
+  Ground& g = ground_[unit];
+  const Rect& r = rect_of(unit);
   const Table& t = scenario_.table;
   g = Ground{};
   g.rect = r;

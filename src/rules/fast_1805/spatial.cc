@@ -29,8 +29,10 @@ void Battle1805::placed(int unit) {
   if (fp_.size() <= k) fp_.resize(k + 1);
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   if (frame_.size() <= k) frame_.resize(k + 1);
+  if (placed_at_.size() <= k) placed_at_.resize(k + 1);
   fp_[k] = force_.units[k].footprint();
   frame_[k] = RectFrame(fp_[k]);
+  placed_at_[k] = ++placings_;  // gap_mm's kept gaps of this unit no longer hold
   // fp_[k].bounds() from the frame just made, and handed to both indexes (each would work
   // out the corners again: a sine and cosine look-up and the corners, three times a move).
   index_box_[k] = bounds(frame_[k]);
