@@ -1,7 +1,7 @@
 #include "rules/elan_drill/resolution_util.h"
 
-#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,8 +20,14 @@ void Factor::add(const FactorRow& m, int times) {
   total_ += value;
   if (!named_) return;
   const Row& row = *m.row;
-  modifiers_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
-                        static_cast<double>(value), row.ref});
+  if (times == 1) {
+    modifiers_.push_back({row.name, static_cast<double>(value), row.ref});
+    return;
+  }
+  std::string name = row.name;  // "{} ×{}" by hand (issue 9: the DMs' modifier, every test)
+  name += " ×";
+  append_int(name, times);
+  modifiers_.push_back({std::move(name), static_cast<double>(value), row.ref});
 }
 
 void Factor::add(std::string_view name, int value, std::string_view ref) {
@@ -54,7 +60,10 @@ void DiceCount::add(const DiceRow& m, int times) {
   if (times == 1) {
     add(row.name, m.dice, row.ref);
   } else {
-    add(fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
+    std::string name = row.name;  // "{} ×{}" by hand, as Factor::add
+    name += " ×";
+    append_int(name, times);
+    add(name, m.dice * times, row.ref);
   }
 }
 
@@ -62,10 +71,16 @@ void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
   if (dice == 0) return;
   total_ += dice;
   if (!named_) return;
-  // Formatted onto the text in place (issue 9: a new string for every modifier of every
-  // recorded test, then copied onto the text).
-  fmt::format_to(std::back_inserter(text_), "{}{:+}D {} ({})", text_.empty() ? "" : ", ", dice,
-                 name, ref);
+  // Appended in place, "{}{:+}D {} ({})" by hand (issue 9: a new string for every modifier
+  // of every recorded test, then the format string parsed for each).
+  if (!text_.empty()) text_ += ", ";
+  if (dice > 0) text_ += '+';
+  append_int(text_, dice);
+  text_ += "D ";
+  text_ += name;
+  text_ += " (";
+  text_ += ref;
+  text_ += ')';
 }
 
 const Row& result_row(std::string_view table_name, int failures) {

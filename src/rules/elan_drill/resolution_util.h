@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "core/events/event.h"
 #include "rules/elan_drill/tables.h"
 #include "rules/input_params.h"
@@ -79,6 +81,13 @@ class DiceCount {
   int total_ = 0;
   std::string text_;
 };
+
+// Appends `v` in decimal, as fmt's "{}" prints it (issue 9: record texts built by hand
+// rather than through a format string parsed at every roll).
+inline void append_int(std::string& s, int v) {
+  const fmt::format_int n(v);
+  s.append(n.data(), n.size());
+}
 
 // The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice: the
 // first whose Min..Max holds it, the bands read once per thread (result_row_scan reads the
