@@ -420,7 +420,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void friends_broken_tests(int unit, EventLog& log);
 
   Event make_event(EventKind kind, int unit, std::string text) const;
-  std::string name(int unit) const;
+  const std::string& name(int unit) const;
   // Quiet logs (issue 9, EventLog::quiet): nobody reads a quiet battle's events, so it gets
   // only their kinds: no text, roll records or data are built. `event` is the event of
   // `kind` about `unit` that `fill` completes, either by returning its text or by filling it

@@ -10,6 +10,7 @@
 
 #include "core/geometry/nearest.h"
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -142,9 +143,9 @@ void BattleED::leader_step(int side, EventLog& log) {
     touch(pick);
     touches_.touch_leader(me);
     log.append(event(log, EventKind::kStatus, pick, [&](Event& e) {
-      e.text = from >= 0 ? fmt::format("{} detaches from {} and attaches to {} (L7, D12-22)",
-                                       l.name, name(from), name(pick))
-                         : fmt::format("{} attaches to {} (L7, D12-22)", l.name, name(pick));
+      e.text = from >= 0 ? joined({l.name, " detaches from ", name(from), " and attaches to ",
+                                   name(pick), " (L7, D12-22)"})
+                         : joined({l.name, " attaches to ", name(pick), " (L7, D12-22)"});
       e.data = {{"leader", Value(l.id)}};
     }));
   }

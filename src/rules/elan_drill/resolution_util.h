@@ -9,10 +9,9 @@
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
 #include "core/events/event.h"
 #include "rules/elan_drill/tables.h"
+#include "rules/elan_drill/text.h"
 #include "rules/input_params.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
@@ -81,13 +80,6 @@ class DiceCount {
   int total_ = 0;
   std::string text_;
 };
-
-// Appends `v` in decimal, as fmt's "{}" prints it (issue 9: record texts built by hand
-// rather than through a format string parsed at every roll).
-inline void append_int(std::string& s, int v) {
-  const fmt::format_int n(v);
-  s.append(n.data(), n.size());
-}
 
 // The Élan (L68-L74) or Drill (L97-L103) result row for a number of failed dice: the
 // first whose Min..Max holds it, the bands read once per thread (result_row_scan reads the
