@@ -14,12 +14,7 @@ void Factor::add(const Row& row, int times) {
   if (times != 0) add(FactorRow(row), times);
 }
 
-void Factor::add(const FactorRow& m, int times) {
-  if (times == 0) return;
-  const int value = m.value * times;
-  total_ += value;
-  if (!named_) return;
-  const Row& row = *m.row;
+void Factor::note(const Row& row, int times, int value) {
   if (times == 1) {
     modifiers_.push_back({row.name, static_cast<double>(value), row.ref});
     return;
@@ -30,9 +25,7 @@ void Factor::add(const FactorRow& m, int times) {
   modifiers_.push_back({std::move(name), static_cast<double>(value), row.ref});
 }
 
-void Factor::add(std::string_view name, int value, std::string_view ref) {
-  total_ += value;
-  if (!named_) return;
+void Factor::note(std::string_view name, int value, std::string_view ref) {
   modifiers_.push_back({std::string(name), static_cast<double>(value), std::string(ref)});
 }
 
@@ -48,29 +41,20 @@ void DiceCount::add(const Row& row, int times) {
   if (times != 0) add(DiceRow(row), times);
 }
 
-void DiceCount::add(const DiceRow& m, int times) {
-  if (times == 0) return;
-  if (!named_) {
-    total_ += m.dice * times;
-    return;
-  }
-  const Row& row = *m.row;
+void DiceCount::describe(const Row& row, int dice, int times) {
   // The row's own name as it stands (issue 9: a ternary with the ×n text copied it into a
   // new string for every roll).
   if (times == 1) {
-    add(row.name, m.dice, row.ref);
+    add(row.name, dice, row.ref);
   } else {
-    std::string name = row.name;  // "{} ×{}" by hand, as Factor::add
+    std::string name = row.name;  // "{} ×{}" by hand, as Factor::note
     name += " ×";
     append_int(name, times);
-    add(name, m.dice * times, row.ref);
+    add(name, dice * times, row.ref);
   }
 }
 
-void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
-  if (dice == 0) return;
-  total_ += dice;
-  if (!named_) return;
+void DiceCount::describe(std::string_view name, int dice, std::string_view ref) {
   // Appended in place, "{}{:+}D {} ({})" by hand (issue 9: a new string for every modifier
   // of every recorded test, then the format string parsed for each).
   if (!text_.empty()) text_ += ", ";
