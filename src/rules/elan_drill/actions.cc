@@ -341,9 +341,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
     target_p.round = charger_p.round = 1;
     target_p.elan = elan_factors(a.target, a.unit);
     charger_p.elan = elan_factors(a.unit, a.target);
-    auto test = [](ElanTestSituation& p, int lost_more) {
-      p.elan.figures_lost_more = lost_more;
-      return &elan_drill::failure_distribution(elan_test_pool(p));
+    const ElanTestPools target_pools(target_p), charger_pools(charger_p);
+    auto test = [](const ElanTestPools& pools, int lost_more) {
+      return &elan_drill::failure_distribution(pools.at(lost_more));
     };
     std::array<const std::vector<double>*, 13> target_tests{}, charger_tests{};
     double more = 0, worse = 0, by_me = 0;
@@ -356,9 +356,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
         const int target_more = std::min(std::max(diff, 0), 12);
         const int charger_more = std::min(std::max(-diff, 0), 12);
         auto& target_test = target_tests[static_cast<std::size_t>(target_more)];
-        if (target_test == nullptr) target_test = test(target_p, target_more);
+        if (target_test == nullptr) target_test = test(target_pools, target_more);
         auto& charger_test = charger_tests[static_cast<std::size_t>(charger_more)];
-        if (charger_test == nullptr) charger_test = test(charger_p, charger_more);
+        if (charger_test == nullptr) charger_test = test(charger_pools, charger_more);
         const std::vector<double>& ft = *target_test;
         const std::vector<double>& fc = *charger_test;
         // The terms i > j into `more` and j >= i + 2 into `worse`, each added in the order

@@ -305,6 +305,16 @@ PoolDice elan_test_pool(const ElanTestSituation& s) {
           capped(s.elan.options, elan_factor(s.elan, elan_test_in_close_action(s), false).total())};
 }
 
+ElanTestPools::ElanTestPools(ElanTestSituation s) {
+  s.elan.figures_lost_more = 0;
+  dice_ = elan_test_dice(s, false).total();
+  s.elan.figures_lost_more = 1;
+  per_figure_ = elan_test_dice(s, false).total() - dice_;
+  min_dice_ = s.elan.options.min_dice;
+  factor_ =
+      capped(s.elan.options, elan_factor(s.elan, elan_test_in_close_action(s), false).total());
+}
+
 PoolDice elan_test_pool(const Params& p) { return elan_test_pool(elan_test_situation(p)); }
 
 Outcome roll_elan_test(const ElanTestSituation& s, Chance& c, std::vector<RollRecord>* explain) {
