@@ -79,6 +79,9 @@ struct UnitFacts {
   const TableRow* canister_row = nullptr;  // its gun class's fire.canister row, if any
   int canister_short = 0, canister_long = 0;  // that row's Short and Long ranges (0 with none)
   double max_range_in = 0;                    // D12-13: artillery's solid-shot maximum
+  // The battery's flags (D12-14, L215), read once (issue 9: three attribute lookups by name
+  // for every target each battery weighed).
+  bool howitzer = false, shell = false, shrapnel = false;
   int elan = 0, drill = 0, gunnery = 0, musketry = 0;  // §2.2, D12-02, D12-10
   bool operator==(const UnitFacts&) const = default;
 };
@@ -235,7 +238,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
-  std::string cover(int unit) const;               // none / soft / hard
+  Cover cover(int unit) const;                     // none / soft / hard
   int eligible_figures(int unit) const;            // D12-11
   int contact_figures(int unit, int enemy) const;  // D12-10
   double max_range_in(int unit) const;             // D12-13

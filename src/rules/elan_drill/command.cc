@@ -29,7 +29,7 @@ void BattleED::rally_step(int side, EventLog& log) {
     p.factor = elan(u);
     p.dms = std::min(s.dms, 12);
     p.broken = broken(u);
-    p.square_or_cover = unit.formation == "square"sv || cover(u) != "none"sv;
+    p.square_or_cover = unit.formation == "square"sv || cover(u) != Cover::kNone;
     // D12-22: the die is a broken unit's (the rally reads it only then).
     p.leader_near = broken(u) && leader_near(u);
     p.successes = opts_.rally_successes;

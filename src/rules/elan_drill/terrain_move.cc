@@ -30,7 +30,7 @@ bool BattleED::restricted(int unit) const {
   if (opts_.restricted_formations_only) return false;
   int multiplier = 1;
   rough_or_worse(unit, &multiplier);
-  return multiplier >= 3 || cover(unit) == "hard"sv;
+  return multiplier >= 3 || cover(unit) == Cover::kHard;
 }
 
 // L64: the unit stands on higher ground than its enemy.
