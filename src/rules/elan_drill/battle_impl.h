@@ -278,6 +278,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int threatening_cavalry(int unit) const;                                     // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;      // actions.cc
   double fire_in_formation_now(int unit, const std::string& formation) const;  // never kept
+  // Whether `formation` fires at all for fire_in_formation (L127; squares and formed
+  // battalions in skirmish order are not weighed), and its answer from each target's
+  // fire_situation as the unit stands (`aims`, the same for every formation).
+  bool weighs_fire_in(const Unit& u, const std::string& formation) const;
+  using Aims = std::vector<std::pair<int, SmallArmsSituation>>;
+  void aim_at_targets(int unit, Aims& out) const;
+  double fire_in_formation_from(int unit, const std::string& formation, const Aims& aims) const;
   // D12-11: `u`'s eligible figures were it in `formation`.
   int eligible_figures_in(const Unit& u, const std::string& formation) const;
   // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
@@ -516,6 +523,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     std::uint64_t epoch = 0;                            // the orders step they hold for
     int unit = -1;                                      // whose answers `known` holds
     std::vector<std::pair<std::string, double>> known;  // formation, fire_in_formation
+    Aims aims;           // aim_at_targets of `unit`, once a formation that fires is asked
+    bool aimed = false;  // whether `aims` holds
   };
   mutable FormationFire formation_fire_;  // fire_in_formation, through one orders step
   TouchTracker touches_;                  // for a recorder (touch)
