@@ -80,7 +80,7 @@ struct UnitFacts {
   int canister_short = 0, canister_long = 0;  // that row's Short and Long ranges (0 with none)
   double max_range_in = 0;                    // D12-13: artillery's solid-shot maximum
   // The battery's flags (D12-14, L215), read once (issue 9: three attribute lookups by name
-  // for every target each battery weighed).
+  // for every target each battery weighed); false for other arms, which fire no shot.
   bool howitzer = false, shell = false, shrapnel = false;
   int elan = 0, drill = 0, gunnery = 0, musketry = 0;  // §2.2, D12-02, D12-10
   bool operator==(const UnitFacts&) const = default;

@@ -92,14 +92,16 @@ UnitFacts BattleED::facts_now(int unit) const {
     f.canister_short = f.canister_row->number("short");
     f.canister_long = f.canister_row->number("long");
   }
-  if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
-  auto flag = [&](std::string_view key) {
-    const Value* v = u.attribute(key);
-    return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
-  };
-  f.howitzer = flag("howitzer");
-  f.shell = flag("shell");
-  f.shrapnel = flag("shrapnel");
+  if (u.arm == Arm::kArtillery) {
+    f.max_range_in = gun_class_max_in(*this, f.gun);
+    auto flag = [&](std::string_view key) {
+      const Value* v = u.attribute(key);
+      return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
+    };
+    f.howitzer = flag("howitzer");
+    f.shell = flag("shell");
+    f.shrapnel = flag("shrapnel");
+  }
   // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
   // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
   // here).
