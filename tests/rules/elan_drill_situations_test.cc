@@ -182,6 +182,37 @@ TEST_F(Situations, ElanTestsAreTheResolution) {
   }
 }
 
+// ElanTestPools gives elan_test_pool's pool at each count of figures lost more, the
+// minimum dice (R-001-1) included: at, below and above it.
+TEST_F(Situations, ElanTestPoolsAreThePools) {
+  const auto& triggers = table("elan.triggers").rows;
+  int at_minimum = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    ElanTestSituation s;
+    s.dice = between(0, 3);
+    s.fire_casualties = between(0, 8);
+    s.shell_casualties = between(0, 3);
+    s.volley_canister_casualties = between(0, 3);
+    s.rifle_casualties = between(0, 3);
+    s.per_casualty = coin();
+    s.round = between(0, 3);
+    if (coin()) s.closing = &triggers[static_cast<std::size_t>(between(9, 12))];  // L41-L44
+    s.friends_broken = between(0, 2);
+    s.elan = any_elan_factors();
+    if (trial % 3 == 0) s.elan.options.min_dice = between(0, 12);
+    const ElanTestPools pools(s);
+    for (int lost = 0; lost <= 12; ++lost) {
+      s.elan.figures_lost_more = lost;
+      const PoolDice want = elan_test_pool(s);
+      const PoolDice got = pools.at(lost);
+      EXPECT_EQ(got.dice, want.dice) << trial << " " << lost;
+      EXPECT_EQ(got.factor, want.factor) << trial << " " << lost;
+      if (want.dice == s.elan.options.min_dice) ++at_minimum;
+    }
+  }
+  EXPECT_GT(at_minimum, 0);
+}
+
 TEST_F(Situations, CloseToMeleeOddsAreTheResolution) {
   const Resolution& r = resolution("close-to-melee");
   for (int trial = 0; trial < 300; ++trial) {

@@ -203,6 +203,7 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
     formation_fire_.epoch = frozen_epoch_;
     formation_fire_.unit = unit;
     formation_fire_.known.clear();
+    formation_fire_.aimed = false;
   }
   for (const auto& [f, kills] : formation_fire_.known) {
     if (f != formation) continue;
@@ -210,20 +211,47 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
       throw std::logic_error(fmt::format("unit {}: fire in {} kept differs", unit, formation));
     return kills;
   }
-  const double kills = fire_in_formation_now(unit, formation);
+  // Each target's situation found once for all the formations weighed (issue 9: the targets
+  // and their situations were found again for each).
+  double kills = 0;
+  if (weighs_fire_in(force_.units[unit], formation)) {
+    if (!formation_fire_.aimed) {
+      aim_at_targets(unit, formation_fire_.aims);
+      formation_fire_.aimed = true;
+    }
+    kills = fire_in_formation_from(unit, formation, formation_fire_.aims);
+  }
+  if (check_nearest && kills != fire_in_formation_now(unit, formation))
+    throw std::logic_error(fmt::format("unit {}: fire in {} from aims differs", unit, formation));
   formation_fire_.known.emplace_back(formation, kills);
   return kills;
 }
 
 double BattleED::fire_in_formation_now(int unit, const std::string& formation) const {
+  if (!weighs_fire_in(force_.units[unit], formation)) return 0;
+  Aims aims;
+  aim_at_targets(unit, aims);
+  return fire_in_formation_from(unit, formation, aims);
+}
+
+bool BattleED::weighs_fire_in(const Unit& u, const std::string& formation) const {
+  if (u.arm != Arm::kFoot || formation == "march-column"sv) return false;       // no fire (L127)
+  if (formation == "skirmish"sv && u.type != "light-infantry"sv) return false;  // formed battalions
+  return formation != "square"sv;  // a square is formed against cavalry, not to fire
+}
+
+void BattleED::aim_at_targets(int unit, Aims& out) const {
+  out.clear();
+  for (const int ti : fire_targets(unit)) out.emplace_back(ti, fire_situation(unit, ti, false));
+}
+
+double BattleED::fire_in_formation_from(int unit, const std::string& formation,
+                                        const Aims& aims) const {
   const Unit& u = force_.units[unit];
-  if (u.arm != Arm::kFoot || formation == "march-column"sv) return 0;       // no fire (L127)
-  if (formation == "skirmish"sv && u.type != "light-infantry"sv) return 0;  // formed battalions
-  if (formation == "square"sv) return 0;  // a square is formed against cavalry, not to fire
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
   double best = 0;
-  for (const int ti : fire_targets(unit)) {
-    SmallArmsSituation s = fire_situation(unit, ti, false);
+  for (const auto& [ti, aim] : aims) {
+    SmallArmsSituation s = aim;
     s.figures = static_cast<int>(figures);
     s.two_rank_line = formation == "two-rank-line"sv;
     s.general.moving = false;
@@ -341,9 +369,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
     target_p.round = charger_p.round = 1;
     target_p.elan = elan_factors(a.target, a.unit);
     charger_p.elan = elan_factors(a.unit, a.target);
-    auto test = [](ElanTestSituation& p, int lost_more) {
-      p.elan.figures_lost_more = lost_more;
-      return &elan_drill::failure_distribution(elan_test_pool(p));
+    const ElanTestPools target_pools(target_p), charger_pools(charger_p);
+    auto test = [](const ElanTestPools& pools, int lost_more) {
+      return &elan_drill::failure_distribution(pools.at(lost_more));
     };
     std::array<const std::vector<double>*, 13> target_tests{}, charger_tests{};
     double more = 0, worse = 0, by_me = 0;
@@ -356,9 +384,9 @@ ActionAssessment BattleED::assess(const Action& a) const {
         const int target_more = std::min(std::max(diff, 0), 12);
         const int charger_more = std::min(std::max(-diff, 0), 12);
         auto& target_test = target_tests[static_cast<std::size_t>(target_more)];
-        if (target_test == nullptr) target_test = test(target_p, target_more);
+        if (target_test == nullptr) target_test = test(target_pools, target_more);
         auto& charger_test = charger_tests[static_cast<std::size_t>(charger_more)];
-        if (charger_test == nullptr) charger_test = test(charger_p, charger_more);
+        if (charger_test == nullptr) charger_test = test(charger_pools, charger_more);
         const std::vector<double>& ft = *target_test;
         const std::vector<double>& fc = *charger_test;
         // The terms i > j into `more` and j >= i + 2 into `worse`, each added in the order

@@ -18,11 +18,6 @@ using namespace std::string_view_literals;  // literals compared by size first
 
 namespace {
 
-bool unit_flag(const Unit& u, std::string_view key) {
-  const Value* v = u.attribute(key);
-  return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
-}
-
 // Whether the line of fire `dir` runs along the target's front (within 45° of its frontage):
 // it enfilades a line, or strikes a march column from the side (D12-35).
 bool along_frontage(const Rect& target, Vec2 dir) {
@@ -49,18 +44,18 @@ bool crosses(const Rect& r, const Segment& s) {
 // `d12_14_shrapnel_allowed = any`. The shell/shrapnel table has no ultra-light class (L170-L172).
 std::vector<std::string> BattleED::shot_types(int unit, int target) const {
   std::vector<std::string> out;
-  const Unit& u = force_.units[unit];
-  const std::string& gun = facts(unit).gun;
+  const UnitFacts& f = facts(unit);
+  const std::string& gun = f.gun;
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
   if (r <= canister_long_in(unit)) out.emplace_back("canister");
-  const bool howitzer = unit_flag(u, "howitzer");
+  const bool howitzer = f.howitzer;
   if (!howitzer && r <= max) out.emplace_back("solid-shot");
   if (gun == "ultra-light"sv) return out;
-  if ((howitzer || unit_flag(u, "shell")) && r >= opts_.shell_min_in && r <= max) {
+  if ((howitzer || f.shell) && r >= opts_.shell_min_in && r <= max) {
     out.emplace_back("shell");
   }
-  const bool shrapnel = unit_flag(u, "shrapnel") || opts_.shrapnel_any;
+  const bool shrapnel = f.shrapnel || opts_.shrapnel_any;
   if (shrapnel && r <= max * opts_.shrapnel_fraction) {
     out.emplace_back("shrapnel");
   }
@@ -104,7 +99,6 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) 
 
 ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, double range,
                                 bool friend_contact) const {
-  const Unit& u = force_.units[unit];
   const UnitState& st = state_[unit];
   ShotSituation s;
   s.shot = shot;
@@ -113,7 +107,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
   s.gun = facts(unit).gun;
   s.gunnery = gunnery(unit);
   if (shot == Shot::kCanister) {
-    s.howitzer = unit_flag(u, "howitzer");  // L215
+    s.howitzer = facts(unit).howitzer;  // L215
     return s;
   }
   s.max_range = max_range_in(unit);
@@ -140,7 +134,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
 // a line, cavalry in column as "All Others"; a unit in a building is "Building".
 std::string BattleED::solid_shot_situation(int unit, int target) const {
   const Unit& t = force_.units[target];
-  if (cover(target) == "hard"sv) return "building";
+  if (cover(target) == Cover::kHard) return "building";
   const Rect tf = t.footprint();
   const Vec2 dir = (tf.centre - force_.units[unit].footprint().centre).normalized();
   const std::string& f = t.formation;

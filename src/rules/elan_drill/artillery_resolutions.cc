@@ -2,6 +2,7 @@
 // (§8.3, L163-L175, R-001-5, D12-14, D12-33): D12 to hit vs Gunnery Skill.
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <string>
 
 #include <fmt/format.h>
@@ -45,12 +46,27 @@ std::vector<std::string> target_names() {
   return out;
 }
 
-const Row& target_row(const std::string& name) {
-  static const Table& kSolidShot = table("fire.solid_shot");
-  for (const SolidShotTarget& t : kTargets) {
-    if (name == t.name) return kSolidShot.row(t.row);
+// A target's row and its dice, each row found once (issue 9: the row was looked up by name,
+// and its dice read by column name, for every shot the doctrine weighed).
+struct TargetRow {
+  const Row* row;
+  int dice;
+};
+const TargetRow& target_entry(const std::string& name) {
+  constexpr std::size_t kCount = std::size(kTargets);
+  static const std::array<TargetRow, kCount + 1> kRows = [] {  // the last: "other"
+    const Table& solid_shot = table("fire.solid_shot");
+    std::array<TargetRow, kCount + 1> rows{};
+    for (std::size_t i = 0; i <= kCount; ++i) {
+      const Row& r = solid_shot.row(i < kCount ? kTargets[i].row : "other");
+      rows[i] = {&r, r.number("dice")};
+    }
+    return rows;
+  }();
+  for (std::size_t i = 0; i < kCount; ++i) {
+    if (name == kTargets[i].name) return kRows[i];
   }
-  return kSolidShot.row("other");
+  return kRows[kCount];
 }
 
 // The Ball list's gun-class modifier (L220-L222); medium guns have none.
@@ -109,7 +125,8 @@ FireOutcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollR
   const int first = s.target_number - 1;  // units already passed through
   if (first > 0 && none) return out;      // R-001-6: the ball stops
   for (int i = 0; i <= further; ++i) {
-    const Row& target = target_row(i == 0 ? s.target : s.further_target);
+    const TargetRow& entry = target_entry(i == 0 ? s.target : s.further_target);
+    const Row& target = *entry.row;
     Factor f = base;
     if (const int n = first + i; n > 0) {
       const int times = cumulative ? n : 1;
@@ -118,7 +135,7 @@ FireOutcome roll_solid_shot(const ShotSituation& s, Chance& c, std::vector<RollR
     }
     const int hits = with_record(explain, [&](RollRecord* rec) {
       f.record(rec, i == 0 ? "solid shot" : "solid shot, further target");
-      const PoolResult pool = roll_pool(target.number("dice"), f.total(), c, rec);
+      const PoolResult pool = roll_pool(entry.dice, f.total(), c, rec);
       if (rec != nullptr) {
         rec->result = fmt::format("{} ({}: {})", hits_text(pool.successes, pool.dice, f.total()),
                                   target.name, target.ref);
@@ -416,7 +433,7 @@ std::uint64_t shot_odds_key(const ShotSituation& s) {
       const bool more = s.further_mode != FurtherMode::kNone && s.further_targets > 0;
       if (more || s.target_number != 1) return 0;
       return key(s.range <= max_range(s), solid_shot_factor(s, false).total(),
-                 target_row(s.target).number("dice"), 0);
+                 target_entry(s.target).dice, 0);
     }
     case Shot::kShell:
     case Shot::kShrapnel: {

@@ -53,7 +53,7 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   orders_.resize(force_.units.size());
 }
 
-std::string BattleED::name(int unit) const { return unit_label(force_, unit); }
+const std::string& BattleED::name(int unit) const { return unit_label(force_, unit); }
 
 Event BattleED::make_event(EventKind kind, int unit, std::string text) const {
   return unit_event(force_, kind, turn_, unit, std::move(text));

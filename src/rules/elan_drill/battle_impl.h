@@ -79,6 +79,9 @@ struct UnitFacts {
   const TableRow* canister_row = nullptr;  // its gun class's fire.canister row, if any
   int canister_short = 0, canister_long = 0;  // that row's Short and Long ranges (0 with none)
   double max_range_in = 0;                    // D12-13: artillery's solid-shot maximum
+  // The battery's flags (D12-14, L215), read once (issue 9: three attribute lookups by name
+  // for every target each battery weighed); false for other arms, which fire no shot.
+  bool howitzer = false, shell = false, shrapnel = false;
   int elan = 0, drill = 0, gunnery = 0, musketry = 0;  // §2.2, D12-02, D12-10
   bool operator==(const UnitFacts&) const = default;
 };
@@ -235,7 +238,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   double charge_reach_in(int unit) const;
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
-  std::string cover(int unit) const;               // none / soft / hard
+  Cover cover(int unit) const;                     // none / soft / hard
   int eligible_figures(int unit) const;            // D12-11
   int contact_figures(int unit, int enemy) const;  // D12-10
   double max_range_in(int unit) const;             // D12-13
@@ -275,6 +278,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int threatening_cavalry(int unit) const;                                     // actions.cc
   double fire_in_formation(int unit, const std::string& formation) const;      // actions.cc
   double fire_in_formation_now(int unit, const std::string& formation) const;  // never kept
+  // Whether `formation` fires at all for fire_in_formation (L127; squares and formed
+  // battalions in skirmish order are not weighed), and its answer from each target's
+  // fire_situation as the unit stands (`aims`, the same for every formation).
+  bool weighs_fire_in(const Unit& u, const std::string& formation) const;
+  using Aims = std::vector<std::pair<int, SmallArmsSituation>>;
+  void aim_at_targets(int unit, Aims& out) const;
+  double fire_in_formation_from(int unit, const std::string& formation, const Aims& aims) const;
   // D12-11: `u`'s eligible figures were it in `formation`.
   int eligible_figures_in(const Unit& u, const std::string& formation) const;
   // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
@@ -420,7 +430,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void friends_broken_tests(int unit, EventLog& log);
 
   Event make_event(EventKind kind, int unit, std::string text) const;
-  std::string name(int unit) const;
+  const std::string& name(int unit) const;
   // Quiet logs (issue 9, EventLog::quiet): nobody reads a quiet battle's events, so it gets
   // only their kinds: no text, roll records or data are built. `event` is the event of
   // `kind` about `unit` that `fill` completes, either by returning its text or by filling it
@@ -513,6 +523,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     std::uint64_t epoch = 0;                            // the orders step they hold for
     int unit = -1;                                      // whose answers `known` holds
     std::vector<std::pair<std::string, double>> known;  // formation, fire_in_formation
+    Aims aims;           // aim_at_targets of `unit`, once a formation that fires is asked
+    bool aimed = false;  // whether `aims` holds
   };
   mutable FormationFire formation_fire_;  // fire_in_formation, through one orders step
   TouchTracker touches_;                  // for a recorder (touch)

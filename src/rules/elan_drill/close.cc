@@ -51,8 +51,8 @@ CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bo
   p.elan = elan_factors(unit, enemy);
   p.defender = !charger;
   p.cavalry = force_.units[unit].arm == Arm::kCavalry;
-  p.terrain_or_square =
-      force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) || cover(enemy) != "none"sv;
+  p.terrain_or_square = force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) ||
+                        cover(enemy) != Cover::kNone;
   p.dm_count_before = opts_.dm_count_before;
   return p;
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -29,7 +30,7 @@ void BattleED::rally_step(int side, EventLog& log) {
     p.factor = elan(u);
     p.dms = std::min(s.dms, 12);
     p.broken = broken(u);
-    p.square_or_cover = unit.formation == "square"sv || cover(u) != "none"sv;
+    p.square_or_cover = unit.formation == "square"sv || cover(u) != Cover::kNone;
     // D12-22: the die is a broken unit's (the rally reads it only then).
     p.leader_near = broken(u) && leader_near(u);
     p.successes = opts_.rally_successes;
@@ -45,9 +46,13 @@ void BattleED::rally_step(int side, EventLog& log) {
     }
     const bool rallied = broken(u) && !still_broken;
     log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
-      e.text = fmt::format("{} rallies ({}): {} DM{} left{}", name(u),
-                           stationary ? "stationary 3D" : "moving 1D", dms, dms == 1 ? "" : "s",
-                           rallied ? ", no longer broken" : "");
+      // "{} rallies ({}): {} DM{} left{}" by hand (issue 9: every unit with DMs, every turn).
+      std::string& text = e.text;
+      text = name(u);
+      text += stationary ? " rallies (stationary 3D): " : " rallies (moving 1D): ";
+      append_int(text, dms);
+      text += dms == 1 ? " DM left" : " DMs left";
+      if (rallied) text += ", no longer broken";
       e.rolls = std::move(rolls);
       e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
     }));

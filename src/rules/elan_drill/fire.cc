@@ -166,7 +166,7 @@ std::pair<int, int> BattleED::saves(int target, int hits, const std::string& att
   static const Table& kExperience = elan_drill::table("close_saves.experience");
   s.experience = &kExperience.row(experience(target));
   s.dms = std::min(state_[target].dms, 12);
-  s.cover = cover_of(cover(target));
+  s.cover = cover(target);
   s.capped = opts_.save_caps;
   s.special = opts_.special_leader_or_dm;
   s.attack = attack_of(attack);
@@ -230,7 +230,7 @@ void BattleED::fire_test(int u, int casualties, const FireTally& ft, std::string
   p.elan.factor = elan(u);
   p.elan.dms = std::min(state_[u].dms, 12);
   p.elan.square_or_cover =
-      unit.formation == "square"sv || (!state_[u].moved && cover(u) != "none"sv);
+      unit.formation == "square"sv || (!state_[u].moved && cover(u) != Cover::kNone);
   p.elan.below_half = below_half(u);  // D12-29
   p.elan.flank_rear = ft.flank_rear;
   p.elan.options = opts_.tests();  // R-001-1, R-001-3, D12-22

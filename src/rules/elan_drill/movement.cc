@@ -11,6 +11,7 @@
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/path_filters.h"
+#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -218,8 +219,8 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
       if (k == "performed"sv) performed = std::get<bool>(v);
     }
     Event e = event(log, EventKind::kFormation, unit, [&](Event& ev) {
-      ev.text = fmt::format("{} Drill test to form {}: {}", name(unit), formation,
-                            rolls.empty() ? "" : rolls.back().result);
+      ev.text = joined({name(unit), " Drill test to form ", formation, ": ",
+                        rolls.empty() ? std::string_view() : rolls.back().result});
       ev.rolls = std::move(rolls);
     });
     apply_test(unit, o, "Drill test", std::move(e), log);
@@ -233,14 +234,14 @@ bool BattleED::change_formation(int unit, const std::string& formation, int dice
   if (!place_ok(unit, laid.front().rect, -1)) {
     u.formation = old;
     log.append(event(log, EventKind::kFormation, unit, [&] {
-      return fmt::format("{} has no room to form {}", name(unit), formation);
+      return joined({name(unit), " has no room to form ", formation});
     }));
     return false;
   }
   u.stands.front().rect = laid.front().rect;
   refile(unit);
   log.append(event(log, EventKind::kFormation, unit, [&](Event& e) {
-    e.text = fmt::format("{} forms {} from {}", name(unit), formation, old);
+    e.text = joined({name(unit), " forms ", formation, " from ", old});
     e.data = {{"formation", Value(formation)}};
   }));
   return true;
@@ -279,8 +280,9 @@ void BattleED::movement_phase(int side, EventLog& log) {
     if (!orders_[u].formation.empty() && !change_formation(u, orders_[u].formation, 3, log)) {
       state_[u].charging = -1;  // L82: the change failed, so no charge
       touch(u);
-      log.append(event(log, EventKind::kCharge, u,
-                       [&] { return fmt::format("{} fails to form for the charge", name(u)); }));
+      log.append(event(log, EventKind::kCharge, u, [&] {
+        return joined({name(u), " fails to form for the charge"});
+      }));
       continue;
     }
     const Rect tf = force_.units[t].footprint();
@@ -311,8 +313,7 @@ void BattleED::movement_phase(int side, EventLog& log) {
         if (const double moved = ordered_move(u, a.destination, a.facing, move_rate_in(u), -1, log);
             moved > 0.1 * kMm) {
           mark_moved(u, moved);
-          log.append(
-              event(log, EventKind::kMove, u, [&] { return fmt::format("{} moves", name(u)); }));
+          log.append(event(log, EventKind::kMove, u, [&] { return joined({name(u), " moves"}); }));
         }
         break;
       case ActionKind::kFormation: {

@@ -12,7 +12,11 @@ namespace {
 
 void note_dice(RollRecord* r, int dice, double target) {
   if (r == nullptr || dice <= 0) return;
-  r->dice += (r->dice.empty() ? "" : " + ") + fmt::format("{}d12", dice);
+  // Appended in place (issue 9: two new strings a recorded pool).
+  if (!r->dice.empty()) r->dice += " + ";
+  const fmt::format_int n(dice);
+  r->dice.append(n.data(), n.size());
+  r->dice += "d12";
   r->target = target;
 }
 

@@ -93,6 +93,15 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
   };
   thread_local BigInt numerator, denominator, hs_denominator;
   const FaceCount hit(pools.dice, kSides, success_faces(pools.hit_factor));
+  // With special casualties, the dice that are not 12s fail on the faces above the factor
+  // (roll_saves): their counts for each number of such dice, found once for every count of
+  // hits (issue 9: each count of hits looked its tables up again).
+  const int failing = kSides - 1 - std::clamp(pools.save_factor, 0, kSides - 1);
+  std::vector<FaceCount> rest;
+  if (pools.special) {
+    rest.reserve(static_cast<std::size_t>(std::max(hit.highest(), 0)) + 1);
+    for (int n = 0; n <= hit.highest(); ++n) rest.emplace_back(n, kSides - 1, failing);
+  }
   for (int h = hit.lowest(); h <= hit.highest(); ++h) {
     if (h == 0) {  // no saves to roll
       add(0, to_double(hit.cases(0), hit.total()));
@@ -107,12 +116,9 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
       }
       continue;
     }
-    // Natural 12s first, then the other dice fail on the faces above the factor (roll_saves).
+    // Natural 12s first, then the other h - s dice (`rest`).
     const FaceCount twelves(h, kSides, 1);
-    const int failing = kSides - 1 - std::clamp(pools.save_factor, 0, kSides - 1);
-    std::vector<FaceCount> others;
-    others.reserve(static_cast<std::size_t>(h) + 1);
-    for (int s = 0; s <= h; ++s) others.emplace_back(h - s, kSides - 1, failing);
+    auto others = [&](int s) -> const FaceCount& { return rest[static_cast<std::size_t>(h - s)]; };
     // The path's factors that depend on s alone, multiplied once per s (issue 9: four
     // products a path before; the same integers, so the same doubles).
     hs_denominator = hit.total() * twelves.total();
@@ -125,12 +131,12 @@ std::vector<double> close_casualties(const CloseActionPools& pools) {
       if (!twelves.has(s)) continue;
       const auto i = static_cast<std::size_t>(s);
       s_numerators[i] = hit.cases(h) * twelves.cases(s);
-      s_denominators[i] = hs_denominator * others[i].total();
+      s_denominators[i] = hs_denominator * others(s).total();
     }
     for (int c = 0; c <= h; ++c) {
       for (int s = 0; s <= c; ++s) {
         const auto i = static_cast<std::size_t>(s);
-        const FaceCount& other = others[i];
+        const FaceCount& other = others(s);
         if (!twelves.has(s) || !other.has(c - s)) continue;
         numerator = s_numerators[i] * other.cases(c - s);
         add(c, to_double(numerator, s_denominators[i]));

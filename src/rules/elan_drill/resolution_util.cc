@@ -1,7 +1,7 @@
 #include "rules/elan_drill/resolution_util.h"
 
-#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,19 +14,18 @@ void Factor::add(const Row& row, int times) {
   if (times != 0) add(FactorRow(row), times);
 }
 
-void Factor::add(const FactorRow& m, int times) {
-  if (times == 0) return;
-  const int value = m.value * times;
-  total_ += value;
-  if (!named_) return;
-  const Row& row = *m.row;
-  modifiers_.push_back({times == 1 ? row.name : fmt::format("{} ×{}", row.name, times),
-                        static_cast<double>(value), row.ref});
+void Factor::note(const Row& row, int times, int value) {
+  if (times == 1) {
+    modifiers_.push_back({row.name, static_cast<double>(value), row.ref});
+    return;
+  }
+  std::string name = row.name;  // "{} ×{}" by hand (issue 9: the DMs' modifier, every test)
+  name += " ×";
+  append_int(name, times);
+  modifiers_.push_back({std::move(name), static_cast<double>(value), row.ref});
 }
 
-void Factor::add(std::string_view name, int value, std::string_view ref) {
-  total_ += value;
-  if (!named_) return;
+void Factor::note(std::string_view name, int value, std::string_view ref) {
   modifiers_.push_back({std::string(name), static_cast<double>(value), std::string(ref)});
 }
 
@@ -42,30 +41,30 @@ void DiceCount::add(const Row& row, int times) {
   if (times != 0) add(DiceRow(row), times);
 }
 
-void DiceCount::add(const DiceRow& m, int times) {
-  if (times == 0) return;
-  if (!named_) {
-    total_ += m.dice * times;
-    return;
-  }
-  const Row& row = *m.row;
+void DiceCount::describe(const Row& row, int dice, int times) {
   // The row's own name as it stands (issue 9: a ternary with the ×n text copied it into a
   // new string for every roll).
   if (times == 1) {
-    add(row.name, m.dice, row.ref);
+    add(row.name, dice, row.ref);
   } else {
-    add(fmt::format("{} ×{}", row.name, times), m.dice * times, row.ref);
+    std::string name = row.name;  // "{} ×{}" by hand, as Factor::note
+    name += " ×";
+    append_int(name, times);
+    add(name, dice * times, row.ref);
   }
 }
 
-void DiceCount::add(std::string_view name, int dice, std::string_view ref) {
-  if (dice == 0) return;
-  total_ += dice;
-  if (!named_) return;
-  // Formatted onto the text in place (issue 9: a new string for every modifier of every
-  // recorded test, then copied onto the text).
-  fmt::format_to(std::back_inserter(text_), "{}{:+}D {} ({})", text_.empty() ? "" : ", ", dice,
-                 name, ref);
+void DiceCount::describe(std::string_view name, int dice, std::string_view ref) {
+  // Appended in place, "{}{:+}D {} ({})" by hand (issue 9: a new string for every modifier
+  // of every recorded test, then the format string parsed for each).
+  if (!text_.empty()) text_ += ", ";
+  if (dice > 0) text_ += '+';
+  append_int(text_, dice);
+  text_ += "D ";
+  text_ += name;
+  text_ += " (";
+  text_ += ref;
+  text_ += ')';
 }
 
 const Row& result_row(std::string_view table_name, int failures) {

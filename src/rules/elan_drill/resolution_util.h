@@ -11,6 +11,7 @@
 
 #include "core/events/event.h"
 #include "rules/elan_drill/tables.h"
+#include "rules/elan_drill/text.h"
 #include "rules/input_params.h"
 #include "rules/param.h"
 #include "rules/resolution.h"
@@ -45,10 +46,19 @@ class Factor {
       : base_(base), total_(base), named_(named), base_ref_(named ? base_ref : "") {}
   // Applies the `value` column of `row` `times` times (nothing when times is 0).
   void add(const Row& row, int times = 1);
-  void add(const FactorRow& row, int times = 1);  // the same, its value read once
+  // The same, its value read once. Unnamed it only sums, here (issue 9: a quiet battle's
+  // tests and the doctrine's odds add thousands of modifiers).
+  void add(const FactorRow& row, int times = 1) {
+    if (times == 0) return;
+    total_ += row.value * times;
+    if (named_) note(*row.row, times, row.value * times);
+  }
   // Applies a modifier that is not a table row (an option, a proposed rule); its name and
   // reference are copied only when named.
-  void add(std::string_view name, int value, std::string_view ref);
+  void add(std::string_view name, int value, std::string_view ref) {
+    total_ += value;
+    if (named_) note(name, value, ref);
+  }
   int base() const { return base_; }
   int total() const { return total_; }
   const std::vector<Modifier>& modifiers() const { return modifiers_; }
@@ -56,6 +66,8 @@ class Factor {
   void record(RollRecord* r, std::string_view purpose) const;
 
  private:
+  void note(const Row& row, int times, int value);  // the modifier, described
+  void note(std::string_view name, int value, std::string_view ref);
   int base_;
   int total_;
   bool named_;
@@ -68,13 +80,27 @@ class Factor {
 class DiceCount {
  public:
   explicit DiceCount(bool named = true) : named_(named) {}
-  void add(const Row& row, int times = 1);      // the row's `dice` column, `times` times
-  void add(const DiceRow& row, int times = 1);  // the same, its dice read once
-  void add(std::string_view name, int dice, std::string_view ref);  // described when named
+  void add(const Row& row, int times = 1);  // the row's `dice` column, `times` times
+  // The same, its dice read once; unnamed only counted, here (as Factor::add).
+  void add(const DiceRow& row, int times = 1) {
+    if (times == 0) return;
+    if (named_) {
+      describe(*row.row, row.dice, times);
+    } else {
+      total_ += row.dice * times;
+    }
+  }
+  void add(std::string_view name, int dice, std::string_view ref) {  // described when named
+    if (dice == 0) return;
+    total_ += dice;
+    if (named_) describe(name, dice, ref);
+  }
   int total() const { return total_; }
   const std::string& text() const { return text_; }
 
  private:
+  void describe(const Row& row, int dice, int times);  // adds the row `times` times, named
+  void describe(std::string_view name, int dice, std::string_view ref);  // appends the text
   bool named_;
   int total_ = 0;
   std::string text_;

@@ -92,7 +92,16 @@ UnitFacts BattleED::facts_now(int unit) const {
     f.canister_short = f.canister_row->number("short");
     f.canister_long = f.canister_row->number("long");
   }
-  if (u.arm == Arm::kArtillery) f.max_range_in = gun_class_max_in(*this, f.gun);
+  if (u.arm == Arm::kArtillery) {
+    f.max_range_in = gun_class_max_in(*this, f.gun);
+    auto flag = [&](std::string_view key) {
+      const Value* v = u.attribute(key);
+      return v != nullptr && std::get_if<bool>(v) != nullptr && *std::get_if<bool>(v);
+    };
+    f.howitzer = flag("howitzer");
+    f.shell = flag("shell");
+    f.shrapnel = flag("shrapnel");
+  }
   // §2.2 proposed factors (D12-02, D12-10); with `d12_02_ratings = scenario` the unit gives
   // every one (the scenario check refuses it otherwise; a scenario built in code is stopped
   // here).
@@ -171,12 +180,12 @@ bool BattleED::rough_or_worse(int unit, int* multiplier) const {
   return m > 1;
 }
 
-std::string BattleED::cover(int unit) const {
+Cover BattleED::cover(int unit) const {
   const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
   if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks) || fortified(unit))
-    return "hard";  // L256; a fortified place (D12-24, engineering.cc)
-  if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods)) return "soft";
-  return "none";
+    return Cover::kHard;  // L256; a fortified place (D12-24, engineering.cc)
+  if (at.has(TerrainClass::kLightWoods) || at.has(TerrainClass::kHeavyWoods)) return Cover::kSoft;
+  return Cover::kNone;
 }
 
 // D12-11: front two ranks of a line; a column's front rank; one face of a square.
@@ -340,8 +349,8 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   s.skill = musketry(unit);
   s.vs_broken = broken(target) && opts_.broken_contact_dice;
   s.flank_rear = flank_or_rear(unit, target);  // L229, L254
-  const std::string target_cover = cover(target);
-  s.obstacle_or_bua = target_cover == "hard"sv;
+  const Cover target_cover = cover(target);
+  s.obstacle_or_bua = target_cover == Cover::kHard;
   s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square"sv;
   s.dms = std::min(state_[unit].dms, 12);
   s.two_rank_line = u.formation == "two-rank-line"sv;
@@ -351,7 +360,7 @@ CloseActionSituation BattleED::close_situation(int unit, int target, bool chargi
   static const Table& kExperience = elan_drill::table("close_saves.experience");
   s.target.experience = &kExperience.row(experience(target));
   s.target.dms = std::min(state_[target].dms, 12);
-  s.target.cover = cover_of(target_cover);
+  s.target.cover = target_cover;
   s.target.capped = opts_.save_caps;
   s.target.special = opts_.special_leader_or_dm;
   return s;

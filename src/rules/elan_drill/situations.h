@@ -7,6 +7,7 @@
 // Internal to src/rules/elan_drill.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <string_view>
@@ -115,6 +116,23 @@ struct ElanTestSituation {
 ElanTestSituation elan_test_situation(const Params& p);
 std::map<std::string, Value> elan_test_params(const ElanTestSituation& s);
 PoolDice elan_test_pool(const ElanTestSituation& s);
+// elan_test_pool of `s` for every count of figures lost more (L50, D12-30), the dice and
+// factor found once (issue 9: the charge's odds asked up to 26 pools a target, each adding
+// up every trigger and modifier): the figures add a fixed count of dice each and leave the
+// factor as it is.
+class ElanTestPools {
+ public:
+  explicit ElanTestPools(ElanTestSituation s);
+  PoolDice at(int figures_lost_more) const {
+    return {std::max(dice_ + per_figure_ * figures_lost_more, min_dice_), factor_};
+  }
+
+ private:
+  int dice_ = 0;        // before the minimum (R-001-1), no figure lost more
+  int per_figure_ = 0;  // the dice each figure lost more adds
+  int min_dice_ = 0;
+  int factor_ = 0;
+};
 Outcome roll_elan_test(const ElanTestSituation& s, Chance& c, std::vector<RollRecord>* explain);
 
 // close-to-melee (L41-L44, D12-15): the charger's or the defender's test.

@@ -11,6 +11,7 @@
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/path_filters.h"
+#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -29,7 +30,7 @@ bool BattleED::restricted(int unit) const {
   if (opts_.restricted_formations_only) return false;
   int multiplier = 1;
   rough_or_worse(unit, &multiplier);
-  return multiplier >= 3 || cover(unit) == "hard"sv;
+  return multiplier >= 3 || cover(unit) == Cover::kHard;
 }
 
 // L64: the unit stands on higher ground than its enemy.
@@ -99,7 +100,7 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
   const bool is_major = major && (!minor || major_at <= at + 1e-6);
   if (is_major && u.arm != Arm::kFoot) {  // L191: impassable for others
     log.append(event(log, EventKind::kMove, unit, [&] {
-      return fmt::format("{} halts at a major obstacle (L191)", name(unit));
+      return joined({name(unit), " halts at a major obstacle (L191)"});
     }));
     return move_unit(unit, short_of, facing, budget, target);
   }
@@ -112,8 +113,10 @@ double BattleED::ordered_move(int unit, Vec2 dest, double facing, double budget_
       if (k == "performed"sv) crosses_ok = std::get<bool>(v);
     }
     Event e = event(log, EventKind::kMove, unit, [&](Event& ev) {
-      ev.text = fmt::format("{} Drill test to cross a {} obstacle: {}", name(unit),
-                            is_major ? "major" : "minor", rolls.empty() ? "" : rolls.back().result);
+      ev.text = joined({name(unit),
+                        is_major ? " Drill test to cross a major obstacle: "
+                                 : " Drill test to cross a minor obstacle: ",
+                        rolls.empty() ? std::string_view() : rolls.back().result});
       ev.rolls = std::move(rolls);
     });
     apply_test(unit, o, "obstacle", std::move(e), log);

@@ -199,12 +199,28 @@ TestResult run_test(const TestOptions& o, int dms, std::string_view purpose,
   const bool break_result = t.result->key == "break" || (dms_apply && t.result->key == "disgrace");
   t.broken = break_result || dms + t.dms_added >= o.break_dms;
   if (r != nullptr) {
-    r->result = fmt::format("{} failure{} of {}d12 vs {}: {} ({}); dice: {}{}", t.failures,
-                            t.failures == 1 ? "" : "s", n, target, t.result->key, t.result->ref,
-                            dice.text().empty() ? "none" : dice.text(),
-                            n > dice.total() ? " (minimum, R-001-1)" : "");
+    // "{} failure{} of {}d12 vs {}: {} ({}); dice: {}{}" appended by hand (issue 9: the
+    // format string was parsed for every recorded test, a 10,000-stand turn's thousands).
+    std::string& text = r->result;
+    text.clear();
+    append_int(text, t.failures);
+    text += t.failures == 1 ? " failure of " : " failures of ";
+    append_int(text, n);
+    text += "d12 vs ";
+    append_int(text, target);
+    text += ": ";
+    text += t.result->key;
+    text += " (";
+    text += t.result->ref;
+    text += "); dice: ";
+    text += dice.text().empty() ? std::string_view("none") : std::string_view(dice.text());
+    if (n > dice.total()) text += " (minimum, R-001-1)";
     if (o.roll_over) r->result += "; roll-over: a die succeeds on 13 - factor or more (D12-01)";
-    if (t.dms_added > 0) r->result += fmt::format("; +{} DM", t.dms_added);
+    if (t.dms_added > 0) {
+      text += "; +";
+      append_int(text, t.dms_added);
+      text += " DM";
+    }
     if (t.broken) r->result += "; broken (R-001-3)";
   }
   return t;
@@ -287,6 +303,16 @@ std::map<std::string, Value> elan_test_params(const ElanTestSituation& s) {
 PoolDice elan_test_pool(const ElanTestSituation& s) {
   return {std::max(elan_test_dice(s, false).total(), s.elan.options.min_dice),
           capped(s.elan.options, elan_factor(s.elan, elan_test_in_close_action(s), false).total())};
+}
+
+ElanTestPools::ElanTestPools(ElanTestSituation s) {
+  s.elan.figures_lost_more = 0;
+  dice_ = elan_test_dice(s, false).total();
+  s.elan.figures_lost_more = 1;
+  per_figure_ = elan_test_dice(s, false).total() - dice_;
+  min_dice_ = s.elan.options.min_dice;
+  factor_ =
+      capped(s.elan.options, elan_factor(s.elan, elan_test_in_close_action(s), false).total());
 }
 
 PoolDice elan_test_pool(const Params& p) { return elan_test_pool(elan_test_situation(p)); }
@@ -589,10 +615,19 @@ Outcome roll_rally(const RallySituation& s, Chance& c, std::vector<RollRecord>* 
     }
     if (dms >= threshold) broken = true;
     // The record's text in one format (issue 9: its first half was formatted on its own).
+    // (issue 9: the successes text, every recorded rally, appended by hand as
+    // "{} success{}: -{} DM (R-001-2); dice: {}; now {} DM{}").
     if (rec != nullptr && res == nullptr) {
-      rec->result = fmt::format("{} success{}: -{} DM (R-001-2); dice: {}; now {} DM{}",
-                                pool.successes, pool.successes == 1 ? "" : "es", s.dms - dms,
-                                dice.text(), dms, broken ? ", broken" : "");
+      std::string& text = rec->result;
+      text.clear();
+      append_int(text, pool.successes);
+      text += pool.successes == 1 ? " success: -" : " successes: -";
+      append_int(text, s.dms - dms);
+      text += " DM (R-001-2); dice: ";
+      text += dice.text();
+      text += "; now ";
+      append_int(text, dms);
+      text += broken ? " DM, broken" : " DM";
     } else if (rec != nullptr) {
       rec->result = fmt::format(
           "{} failures: {} ({}; R-001-2 option mode=failures); dice: {}; now {} DM{}",
