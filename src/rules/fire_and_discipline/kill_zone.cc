@@ -282,11 +282,6 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   const Rect zone = corridor(fr->front, range_mm + 1.0);
   const RectFrame zone_frame(zone);  // kill_zone_distance's, once
-  const std::vector<StandRef> friends =
-      // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
-      // own radius of the zone rectangle, so within reach of it at max_radius.
-      skirmish ? std::vector<StandRef>{}
-               : friends_near(s, *snap, firer.side, unit, zone_frame, snap->max_radius);
   std::vector<int> ks;
   auto take = [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].side != firer.side) ks.push_back(k);
@@ -296,6 +291,14 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   } else {
     snap->around(zone_frame, 0, take);
   }
+  // With no enemy stand around there is no target, and no friend to look for (round 21:
+  // the friends were gathered first, for every unit in every fire phase and look-ahead).
+  if (ks.empty()) return out;
+  const std::vector<StandRef> friends =
+      // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
+      // own radius of the zone rectangle, so within reach of it at max_radius.
+      skirmish ? std::vector<StandRef>{}
+               : friends_near(s, *snap, firer.side, unit, zone_frame, snap->max_radius);
   snap->sort_scan(ks);
   for (const int at : ks) {
     if (first_only && !out.empty()) break;
