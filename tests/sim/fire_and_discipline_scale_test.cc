@@ -15,12 +15,15 @@
 
 #include "core/force/proximity.h"
 #include "core/geometry/rect_frame.h"
+#include "embedded_scenario.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
+#include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/stands_trial.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
@@ -609,6 +612,41 @@ TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
   EXPECT_GT(open, 100);
   EXPECT_GT(near, 100);
   EXPECT_GT(linear_only, 100);
+}
+
+// A volley target's dice (musketry_targets: the friends of each dice stand's view listed
+// once for every target, round 21) are the stands firing_stands finds for it alone, which
+// lists the friends of each view for that target: every formed unit, after each turn of the
+// full battle while its lines meet, at every target outside an objective zone (inside one
+// the hits go to another stand, FD-49).
+TEST(FireAndDisciplineScale, VolleyDiceAnswerAsFiringStandsAlone) {
+  const Ruleset* rs = find_ruleset("fire-and-discipline");
+  ASSERT_NE(rs, nullptr);
+  Scenario sc = load_embedded("fire-and-discipline/battle.toml");
+  MatchConfig cfg;
+  cfg.seed = 1;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  int checked = 0, several = 0;
+  for (int turn = 0; turn < 8; ++turn) {
+    m.play_turn();
+    sc.force = m.battle().force();
+    const FdState s = played_state(sc);
+    for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+      const std::optional<double> range = musket_range_yd(s, u);
+      if (!range || is_skirmisher(s, u)) continue;
+      const std::vector<MusketTarget> targets = musketry_targets(s, u, *range);
+      if (targets.size() > 1) ++several;
+      for (const MusketTarget& t : targets) {
+        if (zone_at(s, t.target) >= 0) continue;
+        EXPECT_EQ(t.dice_stands, static_cast<int>(firing_stands(s, u, t.target).size()))
+            << s.force.units[static_cast<std::size_t>(u)].id << " turn " << turn + 1;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(several, 5);
 }
 
 }  // namespace
