@@ -21,6 +21,7 @@
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/marches.h"
+#include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
@@ -647,6 +648,53 @@ TEST(FireAndDisciplineScale, VolleyDiceAnswerAsFiringStandsAlone) {
   }
   EXPECT_GT(checked, 20);
   EXPECT_GT(several, 5);
+}
+
+// Whether trial stands overlap another unit's (detail::stands_overlap_other_unit: the
+// stands beyond the box of the trial stands' circles not tried, round 21) answers as
+// trying every pair: every unit of a played battle, its stands moved about where they
+// stand (some onto their neighbours), with and without a unit left out.
+TEST(FireAndDisciplineScale, StandsOverlapAnswersAsEveryPair) {
+  const Scenario sc = played_battle(2);
+  FdState s = played_state(sc);
+  auto every_pair = [&](int u, const std::vector<Stand>& stands, int except) {
+    for (int i = 0; i < static_cast<int>(s.force.units.size()); ++i) {
+      const Unit& o = s.force.units[static_cast<std::size_t>(i)];
+      if (i == u || i == except || !o.on_table() ||
+          s.units[static_cast<std::size_t>(i)].surrendered) {
+        continue;
+      }
+      for (const Stand& a : stands) {
+        if (!detail::live(a)) continue;
+        for (const Stand& b : o.stands) {
+          if (detail::live(b) && overlaps(a.rect, b.rect, s.mm(0.5))) return true;
+        }
+      }
+    }
+    return false;
+  };
+  int overlapping = 0, clear = 0;
+  for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+    const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+    if (!unit.on_table()) continue;
+    for (const double dx : {-60.0, -20.0, 0.0, 20.0, 60.0}) {
+      for (const double dy : {-60.0, -20.0, 0.0, 20.0, 60.0}) {
+        std::vector<Stand> moved = unit.stands;
+        for (Stand& st : moved) {
+          st.rect.centre = st.rect.centre + Vec2{dx, dy};
+          st.rect.facing = normalize_bearing(st.rect.facing + dx);
+        }
+        for (const int except : {-1, (u + 1) % static_cast<int>(s.force.units.size())}) {
+          const bool want = every_pair(u, moved, except);
+          EXPECT_EQ(detail::stands_overlap_other_unit(s, u, moved, except), want)
+              << unit.id << " " << dx << " " << dy << " " << except;
+          (want ? overlapping : clear) += 1;
+        }
+      }
+    }
+  }
+  EXPECT_GT(overlapping, 50);
+  EXPECT_GT(clear, 50);
 }
 
 }  // namespace
