@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -695,6 +696,47 @@ TEST(FireAndDisciplineScale, StandsOverlapAnswersAsEveryPair) {
   }
   EXPECT_GT(overlapping, 50);
   EXPECT_GT(clear, 50);
+}
+
+// detail::CorridorMiss (round 21: the stands path_ahead and reach_mm need not clip) never
+// passes over a rectangle corridor_distance finds in the corridor: random firers, ranges
+// and rectangles about the corridor, at and beside its edges, some of them thin.
+TEST(FireAndDisciplineScale, CorridorMissOnlyWhereCorridorDistanceIsNegative) {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int missed = 0, inside = 0, near_edge = 0;
+  for (int k = 0; k < 20000; ++k) {
+    Rect firer;
+    firer.centre = {200 + 400 * unit(rng), 200 + 400 * unit(rng)};
+    firer.facing = 360 * unit(rng);
+    firer.width = k % 7 == 0 ? 0.0 : 10 + 200 * unit(rng);
+    firer.depth = 5 + 40 * unit(rng);
+    const double range = 1 + 300 * unit(rng);
+    Rect r;
+    r.facing = 360 * unit(rng);
+    r.width = k % 5 == 0 ? 1e-3 : 5 + 60 * unit(rng);
+    r.depth = 2 + 30 * unit(rng);
+    // About the corridor: along from behind the front to beyond the range, across from
+    // beyond either side; every third one placed just clear of an edge.
+    const double along = -80 + (range + 160) * unit(rng);
+    double across = (firer.width / 2 + 80) * (2 * unit(rng) - 1);
+    if (k % 3 == 0) {
+      const double reach = 0.5 * std::hypot(r.width, r.depth);
+      across = (across < 0 ? -1 : 1) * (firer.width / 2 + reach + 1e-4 * unit(rng));
+    }
+    r.centre = firer.front_centre() + firer.forward() * along + firer.right() * across;
+    const detail::CorridorMiss miss(firer, range);
+    const double d = corridor_distance(firer, r, range);
+    if (miss.surely(r)) {
+      EXPECT_LT(d, 0) << k;
+      ++missed;
+    } else {
+      (d >= 0 ? inside : near_edge) += 1;
+    }
+  }
+  EXPECT_GT(missed, 1000);
+  EXPECT_GT(inside, 1000);
+  EXPECT_GT(near_edge, 100);
 }
 
 }  // namespace

@@ -98,12 +98,13 @@ PathAhead path_ahead(const FdState& s, int u, double range_mm) {
   const Unit& me = unit_at(s, u);
   Rect probe = me.footprint();
   probe.width = std::max(0.0, probe.width - 2 * kContactTolMm);
+  const CorridorMiss misses(probe, range_mm);
   for (int o = 0; o < static_cast<int>(s.force.units.size()); ++o) {
     const Unit& other = unit_at(s, o);
     if (o == u || !other.on_table() || s.units[z(o)].surrendered) continue;
     const bool foe = other.side != me.side;
     for (const Stand& st : other.stands) {
-      if (!live(st)) continue;
+      if (!live(st) || misses.surely(st.rect)) continue;
       const double d = corridor_distance(probe, st.rect, range_mm);
       if (d < 0) continue;
       double& gap = foe ? out.enemy_mm : out.friend_mm;
