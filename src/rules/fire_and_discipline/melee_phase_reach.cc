@@ -45,8 +45,10 @@ int nearest_stand(const FdState& s, int charger, int target) {
   const Rect tb = block(s, target);
   for (int i = 0; i < static_cast<int>(unit_at(s, charger).stands.size()); ++i) {
     const Stand& st = unit_at(s, charger).stands[z(i)];
-    if (live(st) && distance(st.rect, tb) < best) {
-      best = distance(st.rect, tb);
+    if (!live(st)) continue;
+    const double d = distance(st.rect, tb);  // once (round 21: twice for each nearer one)
+    if (d < best) {
+      best = d;
       aim = i;
     }
   }
