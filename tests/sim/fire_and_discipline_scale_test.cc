@@ -739,5 +739,67 @@ TEST(FireAndDisciplineScale, CorridorMissOnlyWhereCorridorDistanceIsNegative) {
   EXPECT_GT(near_edge, 100);
 }
 
+// Whether a line would be offered the road march once in column (road_march_after_column:
+// no trial where the column could not form or its footprint centre would not stand on a
+// road, round 21) answers as forming the column in a trial and planning the march: every
+// unit of the full battle's first side (the other gone), in line where it stands and moved
+// onto the road along it.
+TEST(FireAndDisciplineScale, RoadMarchAfterColumnAnswersAsTheTrial) {
+  // The second side's units gone, so that the first side's are far from the enemy.
+  Scenario sc = load_embedded("fire-and-discipline/battle.toml");
+  for (Unit& u : sc.force.units) {
+    if (u.side == 1) u.status = UnitStatus::kRemoved;
+  }
+  FdState s = played_state(sc);
+  auto the_trial = [&](int u) {
+    const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+    if (unit.formation != "line" || (unit.arm != Arm::kFoot && unit.arm != Arm::kCavalry)) {
+      return false;
+    }
+    UnitTrial trial(s, u);
+    EventLog scratch(/*quiet=*/true);
+    if (!change_formation(trial.state(), u, "column", scratch)) return false;
+    return road_march_plan(s, u).has_value();
+  };
+  // The middle of the road's last stretch, and its bearing.
+  const auto road =
+      std::find_if(s.table().linears().begin(), s.table().linears().end(),
+                   [](const LinearFeature& f) { return f.cls == TerrainClass::kRoad; });
+  ASSERT_NE(road, s.table().linears().end());
+  const std::size_t n = road->path.size();
+  ASSERT_GE(n, 2u);
+  const Vec2 along = road->path[n - 1] - road->path[n - 2];
+  const Vec2 on_road = road->path[n - 2] + along * 0.5;
+  const double bearing = bearing_of(along);
+  int offered = 0, refused = 0;
+  for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+    const Unit saved = s.force.units[static_cast<std::size_t>(u)];
+    const double edge = road->width / 2;  // mm from the road's line: on it, at and beyond its edge
+    for (const double x : {-1.0, 0.0, edge - 0.5, edge + 0.5, 40.0}) {
+      Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+      if (x >= 0 && unit.on_table()) {
+        // The unit turned to face along the road, its first stand x mm off its line.
+        const Vec2 first = unit.stands.front().rect.centre;
+        const double turn = bearing - unit.stands.front().rect.facing;
+        const Vec2 to = on_road + bearing_vector(bearing + 90) * x;
+        for (Stand& st : unit.stands) {
+          const Vec2 off = st.rect.centre - first;
+          const Vec2 r = bearing_vector(turn);  // rotation by `turn` (compass sense)
+          st.rect.centre = to + Vec2{off.x * r.y + off.y * r.x, -off.x * r.x + off.y * r.y};
+          st.rect.facing = normalize_bearing(st.rect.facing + turn);
+        }
+      }
+      touch_stands(s, u);
+      const bool want = the_trial(u);
+      EXPECT_EQ(road_march_after_column(s, u), want) << unit.id << " " << x;
+      (want ? offered : refused) += 1;
+      s.force.units[static_cast<std::size_t>(u)] = saved;
+      touch_stands(s, u);
+    }
+  }
+  EXPECT_GT(offered, 3);
+  EXPECT_GT(refused, 3);
+}
+
 }  // namespace
 }  // namespace smoothbore::fire_and_discipline

@@ -93,6 +93,16 @@ std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
 bool road_march_after_column(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
   if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
+  // The march needs the column's footprint centre on a road (road_allowed): a column that
+  // would not stand there, or could not form, needs no trial (round 21: every line was
+  // formed into column and its road march planned, every turn).
+  {
+    std::optional<std::vector<Stand>> column = formation_stands(s, unit, "column");
+    if (!column) return false;
+    Unit shape;
+    shape.stands = std::move(*column);
+    if (!s.table().terrain_at(shape.footprint().centre).has(TerrainClass::kRoad)) return false;
+  }
   UnitTrial trial(s, unit);
   EventLog scratch(/*quiet=*/true);
   if (!change_formation(trial.state(), unit, "column", scratch)) return false;
