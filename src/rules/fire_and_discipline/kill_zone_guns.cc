@@ -152,6 +152,28 @@ std::optional<PathItem> path_item(const FdState& s, const StandSnapshot& snap, i
   return PathItem{{e.unit, e.stand}, d, 0, friendly, !friendly && !state_at(s, e.unit).surrendered};
 }
 
+[[gnu::noinline]] void check_off_zone(const RectFrame& zone, const Rect& r) {
+  SB_CHECK(!overlaps(zone, RectFrame(r)), "a stand ruled off a gun's kill zone overlaps it");
+}
+
+// Whether `r` surely lies outside the kill zone framed as `zone` (overlaps would say no):
+// its centre lies farther from the zone's axis, or from its middle along it, than half the
+// zone's width (or depth) plus half the rectangle's width and half its depth (no less than
+// its half diagonal) and a micron. Issue 9 round 21: the box `around` visits of a corridor
+// at a slant holds many stands far off it, and path_item measured each of them. Checked
+// against overlaps when `check` (the tests' switch, checks.h, read once by the caller).
+bool surely_off_zone(const RectFrame& zone, const Rect& r, bool check) {
+  constexpr double kSlackMm = 1e-3;
+  const double radius = 0.5 * (r.width + r.depth) + kSlackMm;
+  const Vec2 v = r.centre - zone.rect.centre;
+  const bool off =
+      std::fabs(v.dot(zone.f)) > zone.hd + radius || std::fabs(v.dot(zone.r)) > zone.hw + radius;
+  if (off && check) [[unlikely]] {
+    check_off_zone(zone, r);
+  }
+  return off;
+}
+
 // path_items' order: nearer first, and a friend level with an enemy before it (it blocks it).
 bool path_before(const PathItem& a, const PathItem& b) {
   if (a.d_mm != b.d_mm) return a.d_mm < b.d_mm;
@@ -170,8 +192,12 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   // kill_zone_distance takes only stands overlapping this corridor.
   const Rect zone = corridor(gun, range_mm + 1.0);
   const RectFrame zone_frame(zone);
+  const bool check = shortcut_checks();
   snap->around(zone_frame, 0, [&](int k) {
-    if (snap->stands[static_cast<std::size_t>(k)].unit != u) ks.push_back(k);
+    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+    if (e.unit != u && !surely_off_zone(zone_frame, stand_at(s, {e.unit, e.stand}).rect, check)) {
+      ks.push_back(k);
+    }
   });
   snap->sort_scan(ks);
   for (const int k : ks) {
@@ -202,10 +228,12 @@ std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gu
   const Vec2 fwd = gun.forward();
   thread_local std::vector<std::pair<double, int>> by_bound;  // (bound, slot)
   by_bound.clear();
+  const bool check = shortcut_checks();
   snap->around(zone_frame, 0, [&](int k) {
     const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
     if (e.unit == u) return;
     const Rect& r = stand_at(s, {e.unit, e.stand}).rect;
+    if (surely_off_zone(zone_frame, r, check)) return;
     by_bound.emplace_back((r.centre - fc).dot(fwd) - half_diagonal(r), k);
   });
   std::sort(by_bound.begin(), by_bound.end());
