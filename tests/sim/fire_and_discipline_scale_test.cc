@@ -10,17 +10,22 @@
 #include <cstddef>
 #include <limits>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "core/force/proximity.h"
 #include "core/geometry/rect_frame.h"
+#include "embedded_scenario.h"
 #include "rules/fire_and_discipline/command.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
+#include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/marches.h"
+#include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
+#include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/stands_trial.h"
 #include "rules/fire_and_discipline/state.h"
 #include "rules/fire_and_discipline/unit_index.h"
@@ -568,12 +573,14 @@ TEST(FireAndDisciplineScale, MoveProbesPlanAsPlanMoveAlone) {
 
 // A unit's terrain reach (movement_detail::unit_reach) is the least of its stands'
 // point_reach, bit for bit, both where no feature lies near the move (issue 9 round 17:
-// open ground worked out without the terrain queries) and where one does: every unit,
-// toward every side, short and long, on a generated battle with every terrain class.
+// open ground worked out without the terrain queries), where only linear features' boxes
+// meet it (round 21: each stand clear of their segments on open ground, the others by
+// point_reach) and where an area's does: every unit, toward every side, short and long, on
+// a generated battle with every terrain class.
 TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
   const Scenario sc = played_battle(1);
   FdState s = played_state(sc);
-  int open = 0, near = 0;
+  int open = 0, near = 0, linear_only = 0;
   each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
     const std::vector<Rect> rs = movement_detail::rects_of(u, idx);
     const CostFn cost = terrain_cost(s, k);
@@ -594,9 +601,10 @@ TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
                        std::max({all.max.y, r.centre.y, b.y})};
           }
           const Box padded{all.min - Vec2{2, 2}, all.max + Vec2{2, 2}};
-          const bool clear =
-              s.table().areas_near(padded).empty() && s.table().linears_near(padded).empty();
+          const bool no_area = s.table().areas_near(padded).empty();
+          const bool clear = no_area && s.table().linears_near(padded).empty();
           (clear ? open : near) += 1;
+          if (no_area && !clear) ++linear_only;
           EXPECT_EQ(movement_detail::unit_reach(s, k, rs, dir, want, budget), least)
               << u.id << " " << bearing << " " << want_yd << " " << budget_yd;
         }
@@ -605,6 +613,192 @@ TEST(FireAndDisciplineScale, UnitReachIsTheLeastPointReach) {
   });
   EXPECT_GT(open, 100);
   EXPECT_GT(near, 100);
+  EXPECT_GT(linear_only, 100);
+}
+
+// A volley target's dice (musketry_targets: the friends of each dice stand's view listed
+// once for every target, round 21) are the stands firing_stands finds for it alone, which
+// lists the friends of each view for that target: every formed unit, after each turn of the
+// full battle while its lines meet, at every target outside an objective zone (inside one
+// the hits go to another stand, FD-49).
+TEST(FireAndDisciplineScale, VolleyDiceAnswerAsFiringStandsAlone) {
+  const Ruleset* rs = find_ruleset("fire-and-discipline");
+  ASSERT_NE(rs, nullptr);
+  Scenario sc = load_embedded("fire-and-discipline/battle.toml");
+  MatchConfig cfg;
+  cfg.seed = 1;
+  cfg.commanders = {"doctrine", "doctrine"};
+  Match m(sc, *rs, cfg);
+  int checked = 0, several = 0;
+  for (int turn = 0; turn < 8; ++turn) {
+    m.play_turn();
+    sc.force = m.battle().force();
+    const FdState s = played_state(sc);
+    for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+      const std::optional<double> range = musket_range_yd(s, u);
+      if (!range || is_skirmisher(s, u)) continue;
+      const std::vector<MusketTarget> targets = musketry_targets(s, u, *range);
+      if (targets.size() > 1) ++several;
+      for (const MusketTarget& t : targets) {
+        if (zone_at(s, t.target) >= 0) continue;
+        EXPECT_EQ(t.dice_stands, static_cast<int>(firing_stands(s, u, t.target).size()))
+            << s.force.units[static_cast<std::size_t>(u)].id << " turn " << turn + 1;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 20);
+  EXPECT_GT(several, 5);
+}
+
+// Whether trial stands overlap another unit's (detail::stands_overlap_other_unit: the
+// stands beyond the box of the trial stands' circles not tried, round 21) answers as
+// trying every pair: every unit of a played battle, its stands moved about where they
+// stand (some onto their neighbours), with and without a unit left out.
+TEST(FireAndDisciplineScale, StandsOverlapAnswersAsEveryPair) {
+  const Scenario sc = played_battle(2);
+  FdState s = played_state(sc);
+  auto every_pair = [&](int u, const std::vector<Stand>& stands, int except) {
+    for (int i = 0; i < static_cast<int>(s.force.units.size()); ++i) {
+      const Unit& o = s.force.units[static_cast<std::size_t>(i)];
+      if (i == u || i == except || !o.on_table() ||
+          s.units[static_cast<std::size_t>(i)].surrendered) {
+        continue;
+      }
+      for (const Stand& a : stands) {
+        if (!detail::live(a)) continue;
+        for (const Stand& b : o.stands) {
+          if (detail::live(b) && overlaps(a.rect, b.rect, s.mm(0.5))) return true;
+        }
+      }
+    }
+    return false;
+  };
+  int overlapping = 0, clear = 0;
+  for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+    const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+    if (!unit.on_table()) continue;
+    for (const double dx : {-60.0, -20.0, 0.0, 20.0, 60.0}) {
+      for (const double dy : {-60.0, -20.0, 0.0, 20.0, 60.0}) {
+        std::vector<Stand> moved = unit.stands;
+        for (Stand& st : moved) {
+          st.rect.centre = st.rect.centre + Vec2{dx, dy};
+          st.rect.facing = normalize_bearing(st.rect.facing + dx);
+        }
+        for (const int except : {-1, (u + 1) % static_cast<int>(s.force.units.size())}) {
+          const bool want = every_pair(u, moved, except);
+          EXPECT_EQ(detail::stands_overlap_other_unit(s, u, moved, except), want)
+              << unit.id << " " << dx << " " << dy << " " << except;
+          (want ? overlapping : clear) += 1;
+        }
+      }
+    }
+  }
+  EXPECT_GT(overlapping, 50);
+  EXPECT_GT(clear, 50);
+}
+
+// detail::CorridorMiss (round 21: the stands path_ahead and reach_mm need not clip) never
+// passes over a rectangle corridor_distance finds in the corridor: random firers, ranges
+// and rectangles about the corridor, at and beside its edges, some of them thin.
+TEST(FireAndDisciplineScale, CorridorMissOnlyWhereCorridorDistanceIsNegative) {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int missed = 0, inside = 0, near_edge = 0;
+  for (int k = 0; k < 20000; ++k) {
+    Rect firer;
+    firer.centre = {200 + 400 * unit(rng), 200 + 400 * unit(rng)};
+    firer.facing = 360 * unit(rng);
+    firer.width = k % 7 == 0 ? 0.0 : 10 + 200 * unit(rng);
+    firer.depth = 5 + 40 * unit(rng);
+    const double range = 1 + 300 * unit(rng);
+    Rect r;
+    r.facing = 360 * unit(rng);
+    r.width = k % 5 == 0 ? 1e-3 : 5 + 60 * unit(rng);
+    r.depth = 2 + 30 * unit(rng);
+    // About the corridor: along from behind the front to beyond the range, across from
+    // beyond either side; every third one placed just clear of an edge.
+    const double along = -80 + (range + 160) * unit(rng);
+    double across = (firer.width / 2 + 80) * (2 * unit(rng) - 1);
+    if (k % 3 == 0) {
+      const double reach = 0.5 * std::hypot(r.width, r.depth);
+      across = (across < 0 ? -1 : 1) * (firer.width / 2 + reach + 1e-4 * unit(rng));
+    }
+    r.centre = firer.front_centre() + firer.forward() * along + firer.right() * across;
+    const detail::CorridorMiss miss(firer, range);
+    const double d = corridor_distance(firer, r, range);
+    if (miss.surely(r)) {
+      EXPECT_LT(d, 0) << k;
+      ++missed;
+    } else {
+      (d >= 0 ? inside : near_edge) += 1;
+    }
+  }
+  EXPECT_GT(missed, 1000);
+  EXPECT_GT(inside, 1000);
+  EXPECT_GT(near_edge, 100);
+}
+
+// Whether a line would be offered the road march once in column (road_march_after_column:
+// no trial where the column could not form or its footprint centre would not stand on a
+// road, round 21) answers as forming the column in a trial and planning the march: every
+// unit of the full battle's first side (the other gone), in line where it stands and moved
+// onto the road along it.
+TEST(FireAndDisciplineScale, RoadMarchAfterColumnAnswersAsTheTrial) {
+  // The second side's units gone, so that the first side's are far from the enemy.
+  Scenario sc = load_embedded("fire-and-discipline/battle.toml");
+  for (Unit& u : sc.force.units) {
+    if (u.side == 1) u.status = UnitStatus::kRemoved;
+  }
+  FdState s = played_state(sc);
+  auto the_trial = [&](int u) {
+    const Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+    if (unit.formation != "line" || (unit.arm != Arm::kFoot && unit.arm != Arm::kCavalry)) {
+      return false;
+    }
+    UnitTrial trial(s, u);
+    EventLog scratch(/*quiet=*/true);
+    if (!change_formation(trial.state(), u, "column", scratch)) return false;
+    return road_march_plan(s, u).has_value();
+  };
+  // The middle of the road's last stretch, and its bearing.
+  const auto road =
+      std::find_if(s.table().linears().begin(), s.table().linears().end(),
+                   [](const LinearFeature& f) { return f.cls == TerrainClass::kRoad; });
+  ASSERT_NE(road, s.table().linears().end());
+  const std::size_t n = road->path.size();
+  ASSERT_GE(n, 2u);
+  const Vec2 along = road->path[n - 1] - road->path[n - 2];
+  const Vec2 on_road = road->path[n - 2] + along * 0.5;
+  const double bearing = bearing_of(along);
+  int offered = 0, refused = 0;
+  for (int u = 0; u < static_cast<int>(s.force.units.size()); ++u) {
+    const Unit saved = s.force.units[static_cast<std::size_t>(u)];
+    const double edge = road->width / 2;  // mm from the road's line: on it, at and beyond its edge
+    for (const double x : {-1.0, 0.0, edge - 0.5, edge + 0.5, 40.0}) {
+      Unit& unit = s.force.units[static_cast<std::size_t>(u)];
+      if (x >= 0 && unit.on_table()) {
+        // The unit turned to face along the road, its first stand x mm off its line.
+        const Vec2 first = unit.stands.front().rect.centre;
+        const double turn = bearing - unit.stands.front().rect.facing;
+        const Vec2 to = on_road + bearing_vector(bearing + 90) * x;
+        for (Stand& st : unit.stands) {
+          const Vec2 off = st.rect.centre - first;
+          const Vec2 r = bearing_vector(turn);  // rotation by `turn` (compass sense)
+          st.rect.centre = to + Vec2{off.x * r.y + off.y * r.x, -off.x * r.x + off.y * r.y};
+          st.rect.facing = normalize_bearing(st.rect.facing + turn);
+        }
+      }
+      touch_stands(s, u);
+      const bool want = the_trial(u);
+      EXPECT_EQ(road_march_after_column(s, u), want) << unit.id << " " << x;
+      (want ? offered : refused) += 1;
+      s.force.units[static_cast<std::size_t>(u)] = saved;
+      touch_stands(s, u);
+    }
+  }
+  EXPECT_GT(offered, 3);
+  EXPECT_GT(refused, 3);
 }
 
 }  // namespace

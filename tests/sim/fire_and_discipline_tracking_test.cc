@@ -177,7 +177,8 @@ TEST(FireAndDisciplineTracking, BattlesKeepTheMoverStartDistancesFresh) {
 }
 
 // The doctrine's shortcuts (checks.h: a shift offered on its first step, a volley target
-// found by the first one), each checked against the long way at every use through whole
+// found by the first one, a shift far from the enemy or with no enemy near its kill zone
+// finding no volley), each checked against the long way at every use through whole
 // battles (a difference aborts).
 TEST(FireAndDisciplineTracking, BattlesKeepTheDoctrineShortcutsExact) {
   set_shortcut_checks(true);

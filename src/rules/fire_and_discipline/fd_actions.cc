@@ -19,6 +19,8 @@
 // Fire targets are not a commander's choice: fire_targets.h (FD-37).
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <vector>
 
 #include "core/check.h"
 #include "core/geometry/rect_frame.h"
@@ -233,14 +235,33 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
   for (const int e : enemies_within(unit, range + kSlackMm)) {
     const Unit& enemy = s_.force.units[e];
     if (!in_play(e)) continue;
-    // The first of the nearest stands (frames: distance(Rect, Rect) bit for bit).
+    // The first of the nearest stands (frames: distance(Rect, Rect) bit for bit). None is
+    // farther than the least distance of the centres (each centre lies in its rectangle):
+    // a stand surely beyond that, the range, or the nearest so far by its centre alone
+    // (surely_beyond's test, apart.h) can change neither the answer nor whether it counts
+    // (round 21: the centres' bound first, so that the stands scanned before the nearest are
+    // not all measured; each centres' distance worked out once).
+    thread_local std::vector<double> apart;  // centres' distance, per stand
+    apart.assign(enemy.stands.size(), 0.0);
+    double centres = range;
+    for (std::size_t k = 0; k < enemy.stands.size(); ++k) {
+      if (enemy.stands[k].removed) continue;
+      apart[k] = (fp.centre - enemy.stands[k].rect.centre).length();
+      centres = std::min(centres, apart[k]);
+    }
+    const double fp_half = half_diagonal(fp);
     const Stand* nearest = nullptr;
     double nearest_mm = 0;
-    for (const Stand& st : enemy.stands) {
-      // A stand beyond the range or the nearest so far by its centre alone can change
-      // neither the answer nor whether it counts (apart.h).
-      if (st.removed || surely_beyond(fp, st.rect, nearest ? std::min(range, nearest_mm) : range))
+    for (std::size_t k = 0; k < enemy.stands.size(); ++k) {
+      const Stand& st = enemy.stands[k];
+      if (st.removed) continue;
+      const double limit = nearest ? std::min(centres, nearest_mm) : centres;
+      if (apart[k] - fp_half - half_diagonal(st.rect) > limit * (1 + 1e-9) + 1e-3) {
+        if (shortcut_checks()) {
+          SB_CHECK(distance(fp, st.rect) > limit, "a gun's target judged apart is within reach");
+        }
         continue;
+      }
       const double d = distance(fp_frame, RectFrame(st.rect));
       if (nearest == nullptr || d < nearest_mm) {
         nearest = &st;

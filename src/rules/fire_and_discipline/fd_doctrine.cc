@@ -91,9 +91,37 @@ int fewest_castings_stand(const FdState& s, int unit, int except) {
 }
 
 // P(`unit`, testing with no fresh hits, fails its morale test).
-double fails_morale(const FdState& s, int unit) {
+double fails_morale_worked(const FdState& s, int unit) {
   const int stand = testing_stand(s, unit, {});
   return stand < 0 ? 1.0 : 1.0 - goes_on(morale_situation(s, unit, stand));
+}
+
+// fails_morale_worked, kept per unit while the stands are frozen (stand_grid.h OddsMemo;
+// issue 9 round 21: each charge the commanders weigh asked it of both units again), checked
+// against a fresh answer under the tests' switch (checks.h).
+double fails_morale(const FdState& s, int unit) {
+  StandCache::OddsMemo* memo = s.stands_on_table.odds_memo(unit);
+  if (memo == nullptr) return fails_morale_worked(s, unit);
+  if (!memo->fails_set) {
+    memo->fails = fails_morale_worked(s, unit);
+    memo->fails_set = true;
+  } else if (shortcut_checks()) {
+    SB_CHECK(memo->fails == fails_morale_worked(s, unit), "a kept morale failure is stale");
+  }
+  return memo->fails;
+}
+
+// has_volley_target, kept the same way.
+bool kept_has_volley_target(const FdState& s, int unit) {
+  StandCache::OddsMemo* memo = s.stands_on_table.odds_memo(unit);
+  if (memo == nullptr) return has_volley_target(s, unit);
+  if (!memo->volley_set) {
+    memo->volley = has_volley_target(s, unit);
+    memo->volley_set = true;
+  } else if (shortcut_checks()) {
+    SB_CHECK(memo->volley == has_volley_target(s, unit), "a kept volley target answer is stale");
+  }
+  return memo->volley;
 }
 
 // The hit distribution (index = hits) of the fire `target` pours into the charge before
@@ -111,7 +139,7 @@ std::vector<double> fire_before_contact(const FdState& s, int target, const Char
   if (tu.arm != Arm::kFoot || is_skirmisher(s, target) || !ts.engaged_with.empty()) return {1.0};
   if (!musket_range_yd(s, target)) return {1.0};    // no firearm
   if (ts.last_target_turn == s.turn) return {1.0};  // fired this turn (§8.41)
-  if (when == OddsTime::kTurnStart && has_volley_target(s, target)) return {1.0};
+  if (when == OddsTime::kTurnStart && kept_has_volley_target(s, target)) return {1.0};
   return volley_hit_distribution(fpf_situation(s, target, pred.aim, pred.fpf_stands));
 }
 

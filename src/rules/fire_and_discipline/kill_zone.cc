@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <optional>
+#include <vector>
 
 #include "core/geometry/sight.h"
 #include "rules/fire_and_discipline/fire_tables.h"
@@ -218,34 +221,67 @@ Rect unit_kill_zone(const FdState& s, int unit, double range_yd) {
 
 namespace {
 
-// firing_stands of a unit in close order with front rank `fr` (front_rank).
+// The stands of a unit in close order with front rank `fr` that may count a die (FD-35):
+// the front rank, or in column under column_dice = "all" every live stand.
+std::vector<int> dice_candidates(const FdState& s, int unit, const FrontRank& fr) {
+  const Unit& firer = unit_at(s, unit);
+  if (firer.formation != "column" || s.options.column_dice != "all") return fr.stands;
+  std::vector<int> out;
+  for (int i = 0; i < count(firer.stands); ++i) {
+    if (live(firer.stands[static_cast<std::size_t>(i)])) out.push_back(i);
+  }
+  return out;
+}
+
+// For each of `candidates` (dice_candidates), the friends that may overlap its view
+// `corridor(r, d)` for any d up to `depth` (those around corridor(r, depth), which holds
+// each such view).
+struct ViewFriends {
+  double depth = 0;
+  std::vector<std::vector<StandRef>> of;  // parallel to the candidates
+};
+ViewFriends view_friends(const FdState& s, const StandSnapshot& snap, int unit,
+                         const std::vector<int>& candidates, double depth) {
+  const Unit& firer = unit_at(s, unit);
+  ViewFriends out;
+  out.depth = depth;
+  out.of.reserve(candidates.size());
+  for (int i : candidates) {
+    const Rect view = corridor(firer.stands[static_cast<std::size_t>(i)].rect, depth);
+    out.of.push_back(friends_near(s, snap, firer.side, unit, RectFrame(view), 0));
+  }
+  return out;
+}
+
+// firing_stands of a unit in close order with front rank `fr` (front_rank). `kept`: the
+// friends of each candidate's view (view_friends), used for a target no deeper than they
+// were listed for; else they are listed here for this target's views.
 std::vector<StandRef> close_order_firing_stands(const FdState& s, int unit, const StandRef& target,
-                                                const FrontRank& fr) {
+                                                const FrontRank& fr,
+                                                const ViewFriends* kept = nullptr) {
   std::vector<StandRef> out;
   const Unit& firer = unit_at(s, unit);
   const Rect& t = stand_at(s, target).rect;
   const double far = s.table().width() + s.table().height() + 1;
   const double d = kill_zone_distance(fr.front, t, far);
   if (d < 0) return out;  // outside the unit-wide zone (§7.22)
-  std::vector<int> candidates = fr.stands;
-  if (firer.formation == "column" && s.options.column_dice == "all") {
-    candidates.clear();
-    for (int i = 0; i < count(firer.stands); ++i) {
-      if (live(firer.stands[static_cast<std::size_t>(i)])) candidates.push_back(i);
-    }
-  }
+  const std::vector<int> candidates = dice_candidates(s, unit, fr);
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-  for (int i : candidates) {
-    const Rect& r = firer.stands[static_cast<std::size_t>(i)].rect;
+  const bool listed = kept != nullptr && d <= kept->depth;
+  for (std::size_t j = 0; j < candidates.size(); ++j) {
+    const Rect& r = firer.stands[static_cast<std::size_t>(candidates[j])].rect;
     bool blocked = false;
     if (d > kEpsMm) {
       // Only friends near the view can overlap it (stand_grid.h).
       const Rect view = corridor(r, d);
-      for (StandRef f : friends_near(s, *snap, firer.side, unit, RectFrame(view), 0)) {
+      const std::vector<StandRef> near =
+          listed ? std::vector<StandRef>{}
+                 : friends_near(s, *snap, firer.side, unit, RectFrame(view), 0);
+      for (StandRef f : listed ? kept->of[j] : near) {
         blocked = blocked || overlaps(view, stand_at(s, f).rect);
       }
     }
-    if (!blocked) out.push_back({unit, i});
+    if (!blocked) out.push_back({unit, candidates[j]});
   }
   return out;
 }
@@ -282,11 +318,6 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   const Rect zone = corridor(fr->front, range_mm + 1.0);
   const RectFrame zone_frame(zone);  // kill_zone_distance's, once
-  const std::vector<StandRef> friends =
-      // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
-      // own radius of the zone rectangle, so within reach of it at max_radius.
-      skirmish ? std::vector<StandRef>{}
-               : friends_near(s, *snap, firer.side, unit, zone_frame, snap->max_radius);
   std::vector<int> ks;
   auto take = [&](int k) {
     if (snap->stands[static_cast<std::size_t>(k)].side != firer.side) ks.push_back(k);
@@ -296,7 +327,16 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
   } else {
     snap->around(zone_frame, 0, take);
   }
+  // With no enemy stand around there is no target, and no friend to look for (round 21:
+  // the friends were gathered first, for every unit in every fire phase and look-ahead).
+  if (ks.empty()) return out;
+  const std::vector<StandRef> friends =
+      // A friend_in_front overlaps the zone's extent both ways: its centre lies within its
+      // own radius of the zone rectangle, so within reach of it at max_radius.
+      skirmish ? std::vector<StandRef>{}
+               : friends_near(s, *snap, firer.side, unit, zone_frame, snap->max_radius);
   snap->sort_scan(ks);
+  std::optional<ViewFriends> views;  // view_friends, at the first target that needs them
   for (const int at : ks) {
     if (first_only && !out.empty()) break;
     const int u = snap->stands[static_cast<std::size_t>(at)].unit;
@@ -341,7 +381,13 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
           terrain_hides(s.table(), fr->front, st.rect, see_into(s, unit, ref))) {
         continue;
       }
-      const int dice = static_cast<int>(close_order_firing_stands(s, unit, ref, *fr).size());
+      // The friends of the dice stands' views, listed once for every target (round 21: once
+      // a target and stand; a view to a target in the zone is at most the range deep).
+      if (!views) {
+        views = view_friends(s, *snap, unit, dice_candidates(s, unit, *fr), range_mm + 1.0);
+      }
+      const int dice =
+          static_cast<int>(close_order_firing_stands(s, unit, ref, *fr, &*views).size());
       // FD-49: hits on an occupant go to the occupant nearest the firer.
       out.push_back({zone_hit_stand(s, ref, fr->front.centre), s.yd(d), dice, false});
     }

@@ -93,6 +93,16 @@ std::optional<RoadMarch> road_march_plan(const FdState& s, int unit) {
 bool road_march_after_column(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
   if (u.formation != "line" || (u.arm != Arm::kFoot && u.arm != Arm::kCavalry)) return false;
+  // The march needs the column's footprint centre on a road (road_allowed): a column that
+  // would not stand there, or could not form, needs no trial (round 21: every line was
+  // formed into column and its road march planned, every turn).
+  {
+    std::optional<std::vector<Stand>> column = formation_stands(s, unit, "column");
+    if (!column) return false;
+    Unit shape;
+    shape.stands = std::move(*column);
+    if (!s.table().terrain_at(shape.footprint().centre).has(TerrainClass::kRoad)) return false;
+  }
   UnitTrial trial(s, unit);
   EventLog scratch(/*quiet=*/true);
   if (!change_formation(trial.state(), unit, "column", scratch)) return false;
@@ -159,6 +169,22 @@ double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
                  "a shift far from the enemy found a volley");
       }
       return 0.0;
+    }
+    // Round 21: a formed unit's targets overlap the kill zone of its moved front rank
+    // (kill_zone.h; musketry_targets extends it 1 mm), which is the zone now moved by at
+    // most the offset's length (the shift translates the stands, keeping their facing; up to
+    // rounding far under the 1 mm more): with no enemy stand within that of the zone now,
+    // there is none, and no shift to sweep (most shifts the doctrine weighs, their unit
+    // having nothing in its zone, had enemies beside or behind it, not ahead).
+    if (!is_skirmisher(s, unit)) {
+      const Rect kz = unit_kill_zone(s, unit, *range);
+      if (kz.width > 0 && !snap->enemy_within(kz, u.side, offset.length() + 2.0)) {
+        if (shortcut_checks()) {
+          SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
+                   "a shift with no enemy near its kill zone found a volley");
+        }
+        return 0.0;
+      }
     }
   }
   return expected_volley_after_shift_worked(s, unit, offset);

@@ -2,6 +2,7 @@
 // rigid moves of a unit's block and the §8.16 line-up of an attacker on its target.
 #pragma once
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,32 @@ namespace smoothbore::fire_and_discipline::detail {
 inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 inline const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
 inline bool live(const Stand& st) { return !st.removed && st.castings > 0; }
+// Whether a rectangle surely lies wholly outside corridor(firer, range), farther than the
+// clipping's tolerance: its centre lies farther from the corridor's axis, or from the
+// corridor's middle along it, than half the corridor's width (or depth) plus half the
+// rectangle's width and half its depth (no less than its half diagonal) and a micron.
+// corridor_distance is then negative, and needs no clipping (round 21: path_ahead and
+// reach_mm clipped every stand they looked at).
+class CorridorMiss {
+ public:
+  CorridorMiss(const Rect& firer, double range)
+      : fwd_(firer.forward()),
+        right_(firer.right()),
+        centre_(firer.front_centre() + fwd_ * (range / 2)),
+        hw_(firer.width / 2),
+        hd_(range / 2) {}
+  bool surely(const Rect& r) const {
+    constexpr double kSlackMm = 1e-3;
+    const double radius = 0.5 * (r.width + r.depth) + kSlackMm;
+    const Vec2 v = r.centre - centre_;
+    return std::fabs(v.dot(fwd_)) > hd_ + radius || std::fabs(v.dot(right_)) > hw_ + radius;
+  }
+
+ private:
+  Vec2 fwd_, right_, centre_;
+  double hw_, hd_;
+};
+
 // Singular or plural: "1 hit", "2 hits".
 inline std::string count_of(int n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");

@@ -28,9 +28,10 @@ Rect block(const FdState& s, int u) { return unit_at(s, u).footprint(); }
 // `target` inside its corridor of `range_mm`; negative if none is.
 double reach_mm(const FdState& s, int charger, int target, double range_mm) {
   const Rect b = block(s, charger);
+  const CorridorMiss misses(b, range_mm);
   double best = -1;
   for (const Stand& st : unit_at(s, target).stands) {
-    if (!live(st)) continue;
+    if (!live(st) || misses.surely(st.rect)) continue;
     const double d = corridor_distance(b, st.rect, range_mm);
     if (d >= 0 && (best < 0 || d < best)) best = d;
   }
@@ -44,8 +45,10 @@ int nearest_stand(const FdState& s, int charger, int target) {
   const Rect tb = block(s, target);
   for (int i = 0; i < static_cast<int>(unit_at(s, charger).stands.size()); ++i) {
     const Stand& st = unit_at(s, charger).stands[z(i)];
-    if (live(st) && distance(st.rect, tb) < best) {
-      best = distance(st.rect, tb);
+    if (!live(st)) continue;
+    const double d = distance(st.rect, tb);  // once (round 21: twice for each nearer one)
+    if (d < best) {
+      best = d;
       aim = i;
     }
   }

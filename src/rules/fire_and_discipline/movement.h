@@ -149,6 +149,10 @@ std::vector<Vec2> possible_shifts(const FdState& s, int unit, const std::vector<
 // new stands must be on the table and not overlap other units' stands. Option
 // formation_change "half-field": the event records half the Field rate left.
 bool change_formation(FdState& s, int unit, const std::string& formation, EventLog& log);
+// The stands change_formation would place for `unit` in `formation` (about its first live
+// stand), nullopt where it would refuse; nothing changes.
+std::optional<std::vector<Stand>> formation_stands(const FdState& s, int unit,
+                                                   const std::string& formation);
 
 // FD-05, R-000-5, §6.66: an unlimbered section moves `yd` along its facing (negative =
 // back) by prolonge: at most its TACTICAL distance (1-6 pdr 20, 8 pdr+ none), never

@@ -116,9 +116,12 @@ bool tactical_shift(FdState& s, int unit, Vec2 offset, EventLog& log) {
   return true;
 }
 
-bool change_formation(FdState& s, int unit, const std::string& formation, EventLog& log) {
-  Unit& u = unit_at(s, unit);
-  if (!u.on_table() || s.units[z(unit)].halted(s.turn) || formation == u.formation) return false;
+std::optional<std::vector<Stand>> formation_stands(const FdState& s, int unit,
+                                                   const std::string& formation) {
+  const Unit& u = unit_at(s, unit);
+  if (!u.on_table() || s.units[z(unit)].halted(s.turn) || formation == u.formation) {
+    return std::nullopt;
+  }
   bool allowed = false;
   if (u.arm == Arm::kFoot) {
     allowed = formation == "line" || formation == "column" || formation == "open-order";
@@ -128,27 +131,35 @@ bool change_formation(FdState& s, int unit, const std::string& formation, EventL
   } else if (u.arm == Arm::kArtillery) {
     allowed = u.formation == "limbered" && formation == "unlimbered";  // for good (§3.4)
   }
-  if (!allowed) return false;
+  if (!allowed) return std::nullopt;
   const std::vector<int> idx = live_stands(u);
-  if (idx.empty()) return false;
+  if (idx.empty()) return std::nullopt;
   if (u.arm == Arm::kFoot && formation == "open-order") {  // half-stands only (§3.12)
     const double half_max = 0.5 * (kStandWidthYd + kHalfStandWidthYd) * kLayoutMmPerYard;
     for (int i : idx) {
-      if (u.stands[z(i)].rect.width > half_max) return false;
+      if (u.stands[z(i)].rect.width > half_max) return std::nullopt;
     }
   }
   const Rect pivot = u.stands[z(idx.front())].rect;
   Unit copy = u;
   copy.formation = formation;
   std::vector<Stand> ns = ruleset().layout(copy, pivot.centre, pivot.facing);
-  if (ns.empty()) return false;
+  if (ns.empty()) return std::nullopt;
   const Vec2 shift = pivot.centre - ns.front().rect.centre;
   const std::shared_ptr<const StandSnapshot> others = s.stands_on_table.get(s.force, unit);
   for (Stand& st : ns) {
     st.rect.centre = st.rect.centre + shift;
-    if (!s.table().contains(st.rect)) return false;
-    if (others->overlaps_other(st.rect, unit, 0.01)) return false;
+    if (!s.table().contains(st.rect)) return std::nullopt;
+    if (others->overlaps_other(st.rect, unit, 0.01)) return std::nullopt;
   }
+  return ns;
+}
+
+bool change_formation(FdState& s, int unit, const std::string& formation, EventLog& log) {
+  std::optional<std::vector<Stand>> placed = formation_stands(s, unit, formation);
+  if (!placed) return false;
+  std::vector<Stand> ns = std::move(*placed);
+  Unit& u = unit_at(s, unit);
   const std::string from = u.formation;
   u.stands = std::move(ns);
   u.formation = formation;

@@ -800,45 +800,93 @@ double open_reach(Vec2 a, Vec2 b, double budget, double open_cost) {
   return len;
 }
 
+// The boxes of the capsules of the linear features `near` (indices into the table's
+// linears) that meet `box`: each capsule (a segment of a feature's path, or its one point)
+// boxed and grown by its half width and kCapsuleSlackMm. A move a→b inside `box` whose own
+// box meets none of them meets no capsule of those features: cut_params skips every one
+// (its slack is less), terrain_at finds none of them at any point of a→b, and no crossing
+// of a→b lies within rounding of their paths. False when a feature has no path (not worked
+// out).
+constexpr double kCapsuleSlackMm = 2;  // cut_params' own slack is 1 mm
+bool capsules_meeting(const Table& table, const std::vector<int>& near, const Box& box,
+                      std::vector<Box>& out) {
+  out.clear();
+  for (const int li : near) {
+    const LinearFeature& f = table.linears()[z(li)];
+    const std::size_t n = f.path.size();
+    if (n == 0) return false;
+    const double g = f.width / 2 + kCapsuleSlackMm;
+    for (std::size_t i = 0; i < std::max<std::size_t>(n, 2) - 1; ++i) {
+      const Vec2 q0 = f.path[i], q1 = f.path[std::min(i + 1, n - 1)];
+      const Box capsule{{std::min(q0.x, q1.x) - g, std::min(q0.y, q1.y) - g},
+                        {std::max(q0.x, q1.x) + g, std::max(q0.y, q1.y) + g}};
+      if (capsule.intersects(box)) out.push_back(capsule);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 // The unit moves as far as its slowest stand can go. Issue 9 round 17: where no feature's
 // box meets the box of every stand's move (padded above point_reach's own pads), each stand
 // crosses nothing and stays on open ground (the features a query visits are those whose
 // boxes meet its own, inside that box), so its reach is open_reach; the terrain's grids are
-// then asked twice for the unit, not three times or more a stand.
+// then asked twice for the unit, not three times or more a stand. Round 21: where only
+// linear features' boxes meet it (a road or a stream's box is the whole line's), a stand
+// whose own move (padded the same) meets none of their segments' capsules (capsules_meeting)
+// also stays on open ground and crosses nothing: open_reach for it, point_reach for the
+// others (some two thirds of the units' moves on fire-and-discipline's battle met the road
+// or the stream's box, and most of their stands nowhere near either).
 double unit_reach(const FdState& s, int unit, const std::vector<Rect>& rs, Vec2 dir, double want,
                   double budget) {
   const CostFn cost = terrain_cost(s, unit);
   const bool crossings = s.options.terrain_movement != "none";
   double reach = want;
-  if (!rs.empty()) {
-    constexpr double kPadMm = 2;  // point_reach pads by 1 mm, cut_params not at all
-    Box all{{kImpassable, kImpassable}, {-kImpassable, -kImpassable}};
-    for (const Rect& r : rs) {
-      const Vec2 a = r.centre;
-      const Vec2 b = a + dir * want;  // point_reach's
-      all.min = {std::min({all.min.x, a.x, b.x}), std::min({all.min.y, a.y, b.y})};
-      all.max = {std::max({all.max.x, a.x, b.x}), std::max({all.max.y, a.y, b.y})};
-    }
-    all.min = all.min - Vec2{kPadMm, kPadMm};
-    all.max = all.max + Vec2{kPadMm, kPadMm};
-    const Table& table = s.table();
-    if (table.areas_near(all).empty() && table.linears_near(all).empty()) {
-      const double open_cost = cost(TerrainAt{});
-      for (const Rect& r : rs) {
-        const double open = open_reach(r.centre, r.centre + dir * want, budget, open_cost);
-        if (check_kept_on) {
-          SB_CHECK(open == point_reach(s, r.centre, dir, want, budget, cost, crossings),
-                   "a stand's reach on open ground is not its point_reach");
-        }
-        reach = std::min(reach, open);
-      }
-      return reach;
-    }
-  }
+  if (rs.empty()) return reach;
+  constexpr double kPadMm = 2;  // point_reach pads by 1 mm, cut_params not at all
+  auto move_box = [&](const Rect& r) {
+    const Vec2 a = r.centre;
+    const Vec2 b = a + dir * want;  // point_reach's
+    return Box{{std::min(a.x, b.x) - kPadMm, std::min(a.y, b.y) - kPadMm},
+               {std::max(a.x, b.x) + kPadMm, std::max(a.y, b.y) + kPadMm}};
+  };
+  Box all = move_box(rs.front());
   for (const Rect& r : rs) {
-    reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+    const Box m = move_box(r);
+    all.min = {std::min(all.min.x, m.min.x), std::min(all.min.y, m.min.y)};
+    all.max = {std::max(all.max.x, m.max.x), std::max(all.max.y, m.max.y)};
+  }
+  const Table& table = s.table();
+  if (!table.areas_near(all).empty()) {
+    for (const Rect& r : rs) {
+      reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+    }
+    return reach;
+  }
+  // The capsules of the linear features near the move: a stand's move whose box meets
+  // none of them is on open ground.
+  thread_local std::vector<Box> capsules;
+  if (!capsules_meeting(table, table.linears_near(all), all, capsules)) {
+    for (const Rect& r : rs) {
+      reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+    }
+    return reach;
+  }
+  const double open_cost = cost(TerrainAt{});
+  for (const Rect& r : rs) {
+    const Box m = move_box(r);
+    if (std::any_of(capsules.begin(), capsules.end(),
+                    [&](const Box& c) { return c.intersects(m); })) {
+      reach = std::min(reach, point_reach(s, r.centre, dir, want, budget, cost, crossings));
+      continue;
+    }
+    const double open = open_reach(r.centre, r.centre + dir * want, budget, open_cost);
+    if (check_kept_on) {
+      SB_CHECK(open == point_reach(s, r.centre, dir, want, budget, cost, crossings),
+               "a stand's reach on open ground is not its point_reach");
+    }
+    reach = std::min(reach, open);
   }
   return reach;
 }

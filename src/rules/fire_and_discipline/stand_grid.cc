@@ -353,6 +353,7 @@ void StandCache::thaw() {
   units_.reset();
   ahead_.clear();
   nearest_.clear();
+  odds_.clear();
 }
 
 }  // namespace smoothbore::fire_and_discipline

@@ -241,6 +241,7 @@ class StandCache {
     units_.reset();
     ahead_.clear();
     nearest_.clear();
+    odds_.clear();
     tracked_ = false;
     touched_.clear();
     is_touched_.clear();
@@ -323,6 +324,24 @@ class StandCache {
       nearest_.resize(static_cast<std::size_t>(unit) + 1);
     return &nearest_[static_cast<std::size_t>(unit)];
   }
+  // What the charge odds (fd_doctrine.cc) ask of one unit as the state stands, while
+  // frozen: the chance it fails a morale test with no fresh hits, and whether it has a
+  // volley target now. Every commander's charge toward or by the unit asks them again, and
+  // outside trials the state is the state frozen.
+  struct OddsMemo {
+    double fails = 0;
+    bool fails_set = false;
+    bool volley = false;
+    bool volley_set = false;
+  };
+  // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen
+  // or while a trial is under way.
+  OddsMemo* odds_memo(int unit) const {
+    if (!units_ || unit < 0 || trials_ != 0) return nullptr;
+    if (odds_.size() <= static_cast<std::size_t>(unit))
+      odds_.resize(static_cast<std::size_t>(unit) + 1);
+    return &odds_[static_cast<std::size_t>(unit)];
+  }
   // UnitTrial's notes: a trial of `unit` (of `side`) begins, ends.
   void begin_trial(int unit, int side) const {
     trial_units_.push_back(unit);
@@ -345,6 +364,7 @@ class StandCache {
   std::shared_ptr<UnitIndex> units_;
   mutable std::vector<AheadMemo> ahead_;
   mutable std::vector<NearestMemo> nearest_;
+  mutable std::vector<OddsMemo> odds_;
   mutable int trials_ = 0;
   mutable std::vector<int> trial_units_;  // of the trials under way, innermost last
   bool tracked_ = false;
