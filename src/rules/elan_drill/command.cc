@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <utility>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
-#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -46,13 +46,10 @@ void BattleED::rally_step(int side, EventLog& log) {
     }
     const bool rallied = broken(u) && !still_broken;
     log.append(event(log, EventKind::kStatus, u, [&](Event& e) {
-      // "{} rallies ({}): {} DM{} left{}" by hand (issue 9: every unit with DMs, every turn).
-      std::string& text = e.text;
-      text = name(u);
-      text += stationary ? " rallies (stationary 3D): " : " rallies (moving 1D): ";
-      append_int(text, dms);
-      text += dms == 1 ? " DM left" : " DMs left";
-      if (rallied) text += ", no longer broken";
+      // A compiled format (issue 9: every unit with DMs, every turn).
+      e.text = fmt::format(FMT_COMPILE("{} rallies ({}): {} DM{} left{}"), name(u),
+                           stationary ? "stationary 3D" : "moving 1D", dms, dms == 1 ? "" : "s",
+                           rallied ? ", no longer broken" : "");
       e.rolls = std::move(rolls);
       e.data = {{"step", Value(std::string("rally"))}, {"dms", Value(i64(dms))}};
     }));

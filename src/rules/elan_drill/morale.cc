@@ -3,10 +3,10 @@
 // (L45, D12-36), and a unit with no figures or off the table is destroyed.
 #include <algorithm>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
-#include "rules/elan_drill/text.h"
 
 namespace smoothbore::elan_drill {
 
@@ -38,16 +38,8 @@ void BattleED::add_dms(int unit, int dms, std::string_view why, EventLog& log) {
   state_[unit].in_action = true;
   touch(unit);
   log.append(event(log, EventKind::kStatus, unit, [&](Event& e) {
-    // "{} +{} DM ({}): {} DM{}" by hand (issue 9).
-    std::string& text = e.text;
-    text = name(unit);
-    text += " +";
-    append_int(text, dms);
-    text += " DM (";
-    text += why;
-    text += "): ";
-    append_int(text, state_[unit].dms);
-    text += state_[unit].dms == 1 ? " DM" : " DMs";
+    e.text = fmt::format(FMT_COMPILE("{} +{} DM ({}): {} DM{}"), name(unit), dms, why,
+                         state_[unit].dms, state_[unit].dms == 1 ? "" : "s");  // compiled: issue 9
     e.data = {{"dms", Value(std::int64_t{state_[unit].dms})}};
   }));
   if (active(unit) && state_[unit].dms >= opts_.break_dms) {

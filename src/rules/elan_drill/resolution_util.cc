@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "core/check.h"
@@ -19,10 +20,9 @@ void Factor::note(const Row& row, int times, int value) {
     modifiers_.push_back({row.name, static_cast<double>(value), row.ref});
     return;
   }
-  std::string name = row.name;  // "{} ×{}" by hand (issue 9: the DMs' modifier, every test)
-  name += " ×";
-  append_int(name, times);
-  modifiers_.push_back({std::move(name), static_cast<double>(value), row.ref});
+  // A compiled format (issue 9: the DMs' modifier, every test).
+  modifiers_.push_back(
+      {fmt::format(FMT_COMPILE("{} ×{}"), row.name, times), static_cast<double>(value), row.ref});
 }
 
 void Factor::note(std::string_view name, int value, std::string_view ref) {
@@ -47,24 +47,15 @@ void DiceCount::describe(const Row& row, int dice, int times) {
   if (times == 1) {
     add(row.name, dice, row.ref);
   } else {
-    std::string name = row.name;  // "{} ×{}" by hand, as Factor::note
-    name += " ×";
-    append_int(name, times);
-    add(name, dice * times, row.ref);
+    add(fmt::format(FMT_COMPILE("{} ×{}"), row.name, times), dice * times, row.ref);
   }
 }
 
 void DiceCount::describe(std::string_view name, int dice, std::string_view ref) {
-  // Appended in place, "{}{:+}D {} ({})" by hand (issue 9: a new string for every modifier
-  // of every recorded test, then the format string parsed for each).
-  if (!text_.empty()) text_ += ", ";
-  if (dice > 0) text_ += '+';
-  append_int(text_, dice);
-  text_ += "D ";
-  text_ += name;
-  text_ += " (";
-  text_ += ref;
-  text_ += ')';
+  // Appended in place with a compiled format (issue 9: a new string for every modifier of
+  // every recorded test, then the format string parsed for each).
+  fmt::format_to(std::back_inserter(text_), FMT_COMPILE("{}{:+}D {} ({})"),
+                 text_.empty() ? "" : ", ", dice, name, ref);
 }
 
 const Row& result_row(std::string_view table_name, int failures) {

@@ -11,7 +11,6 @@
 
 #include "core/events/event.h"
 #include "rules/elan_drill/tables.h"
-#include "rules/elan_drill/text.h"
 #include "rules/input_params.h"
 #include "rules/param.h"
 #include "rules/resolution.h"

@@ -1,6 +1,7 @@
-// Record and event texts built without a format string (issue 9: fmt::format parses its
-// format at every call, and a 10,000-stand turn records thousands of tests and moves). Each
-// gives the bytes the "{}" format it replaces gives. Internal to src/rules/elan_drill.
+// Event texts that are only pieces joined, without a format string (issue 9: fmt::format
+// parses its format at every call, and a 10,000-stand turn logs thousands of moves and
+// formation changes). Each gives the bytes of the "{}{}..." format it replaces. Texts with
+// numbers use fmt's compiled formats (FMT_COMPILE) instead. Internal to src/rules/elan_drill.
 #pragma once
 
 #include <cstring>
@@ -8,15 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include <fmt/format.h>
-
 namespace smoothbore::elan_drill {
-
-// Appends `v` in decimal, as "{}" prints it.
-inline void append_int(std::string& s, int v) {
-  const fmt::format_int n(v);
-  s.append(n.data(), n.size());
-}
 
 // The pieces one after the other, in a string sized once.
 inline std::string joined(std::initializer_list<std::string_view> pieces) {
