@@ -51,6 +51,21 @@ class Situations : public ::testing::Test {
     e.options = any_test_options();
     return e;
   }
+  ElanTestSituation any_elan_test() {
+    const auto& triggers = table("elan.triggers").rows;
+    ElanTestSituation s;
+    s.dice = between(0, 3);
+    s.fire_casualties = between(0, 8);
+    s.shell_casualties = between(0, 3);
+    s.volley_canister_casualties = between(0, 3);
+    s.rifle_casualties = between(0, 3);
+    s.per_casualty = coin();
+    s.round = between(0, 3);
+    if (coin()) s.closing = &triggers[static_cast<std::size_t>(between(9, 12))];  // L41-L44
+    s.friends_broken = between(0, 2);
+    s.elan = any_elan_factors();
+    return s;
+  }
   SaveSituation any_save() {
     SaveSituation t;
     t.experience = any_row("close_saves.experience");
@@ -158,19 +173,8 @@ TEST_F(Situations, DefaultsAreTheSchemas) {
 }
 
 TEST_F(Situations, ElanTestsAreTheResolution) {
-  const auto& triggers = table("elan.triggers").rows;
   for (int trial = 0; trial < 200; ++trial) {
-    ElanTestSituation s;
-    s.dice = between(0, 3);
-    s.fire_casualties = between(0, 8);
-    s.shell_casualties = between(0, 3);
-    s.volley_canister_casualties = between(0, 3);
-    s.rifle_casualties = between(0, 3);
-    s.per_casualty = coin();
-    s.round = between(0, 3);
-    if (coin()) s.closing = &triggers[static_cast<std::size_t>(between(9, 12))];  // L41-L44
-    s.friends_broken = between(0, 2);
-    s.elan = any_elan_factors();
+    ElanTestSituation s = any_elan_test();
     const Params p = complete("elan-test", elan_test_params(s));
     EXPECT_EQ(elan_test_situation(p), s) << trial;
     EXPECT_EQ(failure_distribution(elan_test_pool(s)), distribution("elan-test", p, "failures"))
@@ -185,20 +189,9 @@ TEST_F(Situations, ElanTestsAreTheResolution) {
 // ElanTestPools gives elan_test_pool's pool at each count of figures lost more, the
 // minimum dice (R-001-1) included: at, below and above it.
 TEST_F(Situations, ElanTestPoolsAreThePools) {
-  const auto& triggers = table("elan.triggers").rows;
   int at_minimum = 0;
   for (int trial = 0; trial < 300; ++trial) {
-    ElanTestSituation s;
-    s.dice = between(0, 3);
-    s.fire_casualties = between(0, 8);
-    s.shell_casualties = between(0, 3);
-    s.volley_canister_casualties = between(0, 3);
-    s.rifle_casualties = between(0, 3);
-    s.per_casualty = coin();
-    s.round = between(0, 3);
-    if (coin()) s.closing = &triggers[static_cast<std::size_t>(between(9, 12))];  // L41-L44
-    s.friends_broken = between(0, 2);
-    s.elan = any_elan_factors();
+    ElanTestSituation s = any_elan_test();
     if (trial % 3 == 0) s.elan.options.min_dice = between(0, 12);
     const ElanTestPools pools(s);
     for (int lost = 0; lost <= 12; ++lost) {
