@@ -69,6 +69,31 @@ const Stand* gun_stand(const FdState& s, int u) {
   return nullptr;
 }
 
+// Whether area `a` lies wholly to one side of the band the sample lines of feature_hits
+// sweep (from the front edge `e` along `fwd` for `range_mm`), on the band's own axes padded
+// by `pad_mm`: the outline then meets none of them (its points bound it; issue 9: most
+// features whose box met the lines' box met no line, each traced along all nine).
+bool beside_lines(const AreaFeature& a, const Segment& e, Vec2 fwd, double range_mm,
+                  double pad_mm) {
+  const double len = (e.b - e.a).length();
+  if (len <= 0) return false;
+  const Vec2 across = (e.b - e.a) * (1.0 / len);
+  double lo_f = std::numeric_limits<double>::infinity();
+  double hi_f = -lo_f;
+  double lo_a = lo_f;
+  double hi_a = -lo_f;
+  for (const Vec2 v : a.shape.points) {
+    const Vec2 d = v - e.a;
+    const double f = d.dot(fwd);
+    const double w = d.dot(across);
+    lo_f = std::min(lo_f, f);
+    hi_f = std::max(hi_f, f);
+    lo_a = std::min(lo_a, w);
+    hi_a = std::max(hi_a, w);
+  }
+  return hi_f < -pad_mm || lo_f > range_mm + pad_mm || hi_a < -pad_mm || lo_a > len + pad_mm;
+}
+
 // Where the corridor first enters each blocking area feature, sampled along
 // kFeatureSamples lines across it; features the gun's front edge is already in are skipped.
 std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double range_mm) {
@@ -84,6 +109,8 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
                    std::max({e.a.y, e.b.y, e.a.y + reach.y, e.b.y + reach.y}) + kPadMm}};
   for (const AreaFeature& a : s.table().areas()) {
     if (!blocks_fire(a.cls) || !lines.intersects(a.shape.bounds())) continue;
+    const bool beside = beside_lines(a, e, gun.forward(), range_mm, kPadMm);
+    if (beside && !shortcut_checks()) continue;
     double best = std::numeric_limits<double>::infinity();
     for (int k = 0; k < kFeatureSamples; ++k) {
       const double t = static_cast<double>(k) / (kFeatureSamples - 1);
@@ -95,6 +122,8 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
         break;
       }
     }
+    SB_CHECK(!beside || !std::isfinite(best),
+             "a feature beside a gun corridor's sample lines meets one of them");
     if (!std::isfinite(best)) continue;
     // The level of the ground as the corridor enters: the feature's own (a wood on a
     // hill stands at the hill's level).
