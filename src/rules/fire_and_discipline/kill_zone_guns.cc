@@ -448,15 +448,20 @@ std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, doub
                                          int gun_level, SlopeFacing facing,
                                          const std::vector<PathItem>& items) {
   if (items.empty()) return std::nullopt;
-  const std::vector<FeatureHit> features = kept_feature_hits(s, gun, range_mm);
-  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun, range_mm);
+  // The terrain and zones of the corridor, traced once the first item may be fired on.
+  std::optional<std::vector<FeatureHit>> features;
+  std::vector<ZoneEntry> zone_hits;
   // The first enemy stand nothing blocks: no feature or objective zone met before it
   // (zone_shot) and no stand met before it unless both that stand and the target are lower
   // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
     if (!t.target || !levels_allow(s, gun, gun_level, facing, t)) continue;
-    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (!features) {
+      features = kept_feature_hits(s, gun, range_mm);
+      zone_hits = zones_in_path(s, gun, range_mm);
+    }
+    const ZoneShot z = zone_shot(s, t, *features, zone_hits, gun_level);
     bool blocked = z.blocked;
     for (std::size_t j = 0; j < k; ++j) {
       const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
