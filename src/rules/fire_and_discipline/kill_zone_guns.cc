@@ -375,12 +375,21 @@ bool can_fire_guns(const FdState& s, int u) {
 
 }  // namespace
 
-double gun_range_yd(const FdState& s, int unit) {
-  const Unit& u = unit_at(s, unit);
-  const Value* howitzer = u.attribute("howitzer");
+namespace {
+
+// The gun section's range on level ground (its pdr row; howitzers fd_howitzer_pdr).
+double max_range_yd(const FdState& s, int unit) {
+  const Value* howitzer = unit_at(s, unit).attribute("howitzer");
   const bool how = howitzer != nullptr && as_number(*howitzer, 0) != 0;
   const int pdr = how ? s.options.howitzer_pdr : std::max(1, state_at(s, unit).pdr);
-  const double max_yd = gun_max_range(gun_row_of_pdr(pdr));
+  return gun_max_range(gun_row_of_pdr(pdr));
+}
+
+}  // namespace
+
+double gun_range_yd(const FdState& s, int unit) {
+  const Unit& u = unit_at(s, unit);
+  const double max_yd = max_range_yd(s, unit);
   // 6.73: guns deployed on a slope facing downhill reach 400 yd at most.
   const Stand* gun = gun_stand(s, unit);
   if (gun == nullptr || u.formation != "unlimbered") return max_yd;
@@ -481,9 +490,22 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   if (!can_fire_guns(s, unit)) return std::nullopt;
   const Stand* gun = gun_stand(s, unit);
   if (gun == nullptr) return std::nullopt;
-  const double range_mm = s.mm(gun_range_yd(s, unit));
+  // gun_range_yd (the guns are unlimbered), with the level and the slope's facing it works
+  // out kept: the facing over the range fired is the one over the whole range unless 6.73
+  // cut it short.
   const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
+  double range_yd = max_range_yd(s, unit);
+  SlopeFacing facing = slope_facing(s, gun->rect, gun_level, s.mm(range_yd));
+  if (facing == SlopeFacing::kDownhill && kDownhillMaxYd < range_yd) {
+    range_yd = kDownhillMaxYd;
+    facing = slope_facing(s, gun->rect, gun_level, s.mm(range_yd));
+  }
+  const double range_mm = s.mm(range_yd);
+  if (shortcut_checks()) {
+    SB_CHECK(range_mm == s.mm(gun_range_yd(s, unit)) &&
+                 facing == slope_facing(s, gun->rect, gun_level, range_mm),
+             "a gun's range or slope facing differs from gun_range_yd's");
+  }
   auto whole_path = [&] {
     return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
                            path_items(s, unit, gun->rect, range_mm));
