@@ -69,6 +69,31 @@ const Stand* gun_stand(const FdState& s, int u) {
   return nullptr;
 }
 
+// Whether area `a` lies wholly to one side of the band the sample lines of feature_hits
+// sweep (from the front edge `e` along `fwd` for `range_mm`), on the band's own axes padded
+// by `pad_mm`: the outline then meets none of them (its points bound it; issue 9: most
+// features whose box met the lines' box met no line, each traced along all nine).
+bool beside_lines(const AreaFeature& a, const Segment& e, Vec2 fwd, double range_mm,
+                  double pad_mm) {
+  const double len = (e.b - e.a).length();
+  if (len <= 0) return false;
+  const Vec2 across = (e.b - e.a) * (1.0 / len);
+  double lo_f = std::numeric_limits<double>::infinity();
+  double hi_f = -lo_f;
+  double lo_a = lo_f;
+  double hi_a = -lo_f;
+  for (const Vec2 v : a.shape.points) {
+    const Vec2 d = v - e.a;
+    const double f = d.dot(fwd);
+    const double w = d.dot(across);
+    lo_f = std::min(lo_f, f);
+    hi_f = std::max(hi_f, f);
+    lo_a = std::min(lo_a, w);
+    hi_a = std::max(hi_a, w);
+  }
+  return hi_f < -pad_mm || lo_f > range_mm + pad_mm || hi_a < -pad_mm || lo_a > len + pad_mm;
+}
+
 // Where the corridor first enters each blocking area feature, sampled along
 // kFeatureSamples lines across it; features the gun's front edge is already in are skipped.
 std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double range_mm) {
@@ -84,6 +109,8 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
                    std::max({e.a.y, e.b.y, e.a.y + reach.y, e.b.y + reach.y}) + kPadMm}};
   for (const AreaFeature& a : s.table().areas()) {
     if (!blocks_fire(a.cls) || !lines.intersects(a.shape.bounds())) continue;
+    const bool beside = beside_lines(a, e, gun.forward(), range_mm, kPadMm);
+    if (beside && !shortcut_checks()) continue;
     double best = std::numeric_limits<double>::infinity();
     for (int k = 0; k < kFeatureSamples; ++k) {
       const double t = static_cast<double>(k) / (kFeatureSamples - 1);
@@ -95,6 +122,8 @@ std::vector<FeatureHit> feature_hits(const FdState& s, const Rect& gun, double r
         break;
       }
     }
+    SB_CHECK(!beside || !std::isfinite(best),
+             "a feature beside a gun corridor's sample lines meets one of them");
     if (!std::isfinite(best)) continue;
     // The level of the ground as the corridor enters: the feature's own (a wood on a
     // hill stands at the hill's level).
@@ -346,12 +375,21 @@ bool can_fire_guns(const FdState& s, int u) {
 
 }  // namespace
 
-double gun_range_yd(const FdState& s, int unit) {
-  const Unit& u = unit_at(s, unit);
-  const Value* howitzer = u.attribute("howitzer");
+namespace {
+
+// The gun section's range on level ground (its pdr row; howitzers fd_howitzer_pdr).
+double max_range_yd(const FdState& s, int unit) {
+  const Value* howitzer = unit_at(s, unit).attribute("howitzer");
   const bool how = howitzer != nullptr && as_number(*howitzer, 0) != 0;
   const int pdr = how ? s.options.howitzer_pdr : std::max(1, state_at(s, unit).pdr);
-  const double max_yd = gun_max_range(gun_row_of_pdr(pdr));
+  return gun_max_range(gun_row_of_pdr(pdr));
+}
+
+}  // namespace
+
+double gun_range_yd(const FdState& s, int unit) {
+  const Unit& u = unit_at(s, unit);
+  const double max_yd = max_range_yd(s, unit);
   // 6.73: guns deployed on a slope facing downhill reach 400 yd at most.
   const Stand* gun = gun_stand(s, unit);
   if (gun == nullptr || u.formation != "unlimbered") return max_yd;
@@ -419,15 +457,20 @@ std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, doub
                                          int gun_level, SlopeFacing facing,
                                          const std::vector<PathItem>& items) {
   if (items.empty()) return std::nullopt;
-  const std::vector<FeatureHit> features = kept_feature_hits(s, gun, range_mm);
-  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun, range_mm);
+  // The terrain and zones of the corridor, traced once the first item may be fired on.
+  std::optional<std::vector<FeatureHit>> features;
+  std::vector<ZoneEntry> zone_hits;
   // The first enemy stand nothing blocks: no feature or objective zone met before it
   // (zone_shot) and no stand met before it unless both that stand and the target are lower
   // than the guns (6.71). A friend or feature met first thus leaves no target (FD-37).
   for (std::size_t k = 0; k < items.size(); ++k) {
     const PathItem& t = items[k];
     if (!t.target || !levels_allow(s, gun, gun_level, facing, t)) continue;
-    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (!features) {
+      features = kept_feature_hits(s, gun, range_mm);
+      zone_hits = zones_in_path(s, gun, range_mm);
+    }
+    const ZoneShot z = zone_shot(s, t, *features, zone_hits, gun_level);
     bool blocked = z.blocked;
     for (std::size_t j = 0; j < k; ++j) {
       const bool over = items[j].elevation < gun_level && t.elevation < gun_level;
@@ -447,9 +490,22 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   if (!can_fire_guns(s, unit)) return std::nullopt;
   const Stand* gun = gun_stand(s, unit);
   if (gun == nullptr) return std::nullopt;
-  const double range_mm = s.mm(gun_range_yd(s, unit));
+  // gun_range_yd (the guns are unlimbered), with the level and the slope's facing it works
+  // out kept: the facing over the range fired is the one over the whole range unless 6.73
+  // cut it short.
   const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
+  double range_yd = max_range_yd(s, unit);
+  SlopeFacing facing = slope_facing(s, gun->rect, gun_level, s.mm(range_yd));
+  if (facing == SlopeFacing::kDownhill && kDownhillMaxYd < range_yd) {
+    range_yd = kDownhillMaxYd;
+    facing = slope_facing(s, gun->rect, gun_level, s.mm(range_yd));
+  }
+  const double range_mm = s.mm(range_yd);
+  if (shortcut_checks()) {
+    SB_CHECK(range_mm == s.mm(gun_range_yd(s, unit)) &&
+                 facing == slope_facing(s, gun->rect, gun_level, range_mm),
+             "a gun's range or slope facing differs from gun_range_yd's");
+  }
   auto whole_path = [&] {
     return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
                            path_items(s, unit, gun->rect, range_mm));
