@@ -96,32 +96,32 @@ double fails_morale_worked(const FdState& s, int unit) {
   return stand < 0 ? 1.0 : 1.0 - goes_on(morale_situation(s, unit, stand));
 }
 
+// `work()`, kept in a unit's `slot` of its frozen memo (none: worked out), checked against
+// a fresh answer under the tests' switch (checks.h).
+template <typename T, typename Work>
+T kept_in(std::optional<T>* slot, Work work) {
+  if (slot == nullptr) return work();
+  if (!slot->has_value()) {
+    *slot = work();
+  } else if (shortcut_checks()) {
+    SB_CHECK(**slot == work(), "a kept charge-odds answer is stale");
+  }
+  return **slot;
+}
+
 // fails_morale_worked, kept per unit while the stands are frozen (stand_grid.h OddsMemo;
-// issue 9 round 21: each charge the commanders weigh asked it of both units again), checked
-// against a fresh answer under the tests' switch (checks.h).
+// issue 9 round 21: each charge the commanders weigh asked it of both units again).
 double fails_morale(const FdState& s, int unit) {
   StandCache::OddsMemo* memo = s.stands_on_table.odds_memo(unit);
-  if (memo == nullptr) return fails_morale_worked(s, unit);
-  if (!memo->fails_set) {
-    memo->fails = fails_morale_worked(s, unit);
-    memo->fails_set = true;
-  } else if (shortcut_checks()) {
-    SB_CHECK(memo->fails == fails_morale_worked(s, unit), "a kept morale failure is stale");
-  }
-  return memo->fails;
+  return kept_in(memo == nullptr ? nullptr : &memo->fails,
+                 [&] { return fails_morale_worked(s, unit); });
 }
 
 // has_volley_target, kept the same way.
 bool kept_has_volley_target(const FdState& s, int unit) {
   StandCache::OddsMemo* memo = s.stands_on_table.odds_memo(unit);
-  if (memo == nullptr) return has_volley_target(s, unit);
-  if (!memo->volley_set) {
-    memo->volley = has_volley_target(s, unit);
-    memo->volley_set = true;
-  } else if (shortcut_checks()) {
-    SB_CHECK(memo->volley == has_volley_target(s, unit), "a kept volley target answer is stale");
-  }
-  return memo->volley;
+  return kept_in(memo == nullptr ? nullptr : &memo->volley,
+                 [&] { return has_volley_target(s, unit); });
 }
 
 // The hit distribution (index = hits) of the fire `target` pours into the charge before

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/force/force.h"
@@ -329,10 +330,8 @@ class StandCache {
   // volley target now. Every commander's charge toward or by the unit asks them again, and
   // outside trials the state is the state frozen.
   struct OddsMemo {
-    double fails = 0;
-    bool fails_set = false;
-    bool volley = false;
-    bool volley_set = false;
+    std::optional<double> fails;
+    std::optional<bool> volley;
   };
   // Unit `unit`'s memo while frozen (cleared by freeze and thaw); nullptr when not frozen
   // or while a trial is under way.
