@@ -480,7 +480,12 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       to_goal.rate = rate;
       to_goal.kind = ActionKind::kMove;
       to_goal.moves = true;
+      // The first goal's place for settle_facing, counted down a goal at a time (exact).
+      double goal_place = -static_cast<double>(
+          kGoalFacings + 1 + static_cast<std::size_t>(goals.data() - legal_goals_.data()));
       for (const Vec2& g : goals) {
+        const double place = goal_place;
+        goal_place -= 1;
         const Vec2 to = g - fp.centre;
         const double length = to.length();  // distance(g, fp.centre)
         const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
@@ -503,10 +508,7 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
         Action& m = out.emplace_back(to_goal);
         m.destination = destination;
         // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
-        m.facing = move_facings
-                       ? bearing_of(dir)
-                       : -static_cast<double>(kGoalFacings + 1 +
-                                              static_cast<std::size_t>(&g - legal_goals_.data()));
+        m.facing = move_facings ? bearing_of(dir) : place;
         if (&g == &goals.front()) onward = destination;
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
