@@ -268,10 +268,33 @@ std::vector<Action> BattleGO::legal_actions(int unit) const {
   return out;
 }
 
+namespace {
+
+// A Reserve move's facing left to settle_facing: -(kGoalFacings + 1 + i) for the i-th of the
+// goals kept (legal_goals_), beyond every -(k + 1) of the directions kept (legal_dirs_: three
+// at most, an Advance's).
+constexpr std::size_t kGoalFacings = std::size_t{1} << 16;
+
+// A Reserve move's facing left as its goal's place `k` (kGoalFacings + i): the bearing from
+// the unit's centre, kept last in `goals`, toward the i-th, as the Reserve loop works out its
+// direction. Not inlined: settle_facing, asked once a unit, stays small enough to be.
+[[gnu::noinline]] void settle_goal_facing(Action& a, std::size_t k,
+                                          const std::vector<Vec2>& goals) {
+  if (k >= kGoalFacings && k - kGoalFacings + 1 < goals.size()) {
+    a.facing = bearing_of((goals[k - kGoalFacings] - goals.back()).normalized());
+  }
+}
+
+}  // namespace
+
 void BattleGO::settle_facing(Action& a) const {
   if (a.kind != ActionKind::kMove || !(a.facing < 0)) return;
   const std::size_t k = static_cast<std::size_t>(-a.facing) - 1;
-  if (k < legal_dirs_.size()) a.facing = bearing_of(legal_dirs_[k]);
+  if (k < legal_dirs_.size()) {
+    a.facing = bearing_of(legal_dirs_[k]);
+  } else {
+    settle_goal_facing(a, k, legal_goals_);
+  }
 }
 
 void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_facings) const {
@@ -421,12 +444,15 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
         continue;
       }
       Vec2 onward = fp.centre;
-      // The nearest enemy's centre (if any), then the objectives: the kept list, viewed.
-      if (legal_goals_.size() != scenario_.objectives.size() + 1) {
+      // The nearest enemy's centre (if any), then the objectives: the kept list, viewed; last
+      // the unit's centre, for settle_facing.
+      if (legal_goals_.size() != scenario_.objectives.size() + 2) {
         legal_goals_.assign(1, Vec2{});
         for (const Objective& ob : scenario_.objectives) legal_goals_.push_back(ob.position);
+        legal_goals_.emplace_back();
       }
-      std::span<const Vec2> goals(legal_goals_);
+      legal_goals_.back() = fp.centre;
+      std::span<const Vec2> goals(legal_goals_.data(), legal_goals_.size() - 1);
       if (enemy >= 0) {
         legal_goals_.front() = frame(enemy).rect.centre;
       } else {
@@ -454,9 +480,16 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       to_goal.rate = rate;
       to_goal.kind = ActionKind::kMove;
       to_goal.moves = true;
+      // The first goal's place for settle_facing, counted down a goal at a time (exact).
+      double goal_place = -static_cast<double>(
+          kGoalFacings + 1 + static_cast<std::size_t>(goals.data() - legal_goals_.data()));
       for (const Vec2& g : goals) {
-        const Vec2 dir = (g - fp.centre).normalized();
-        const Vec2 destination = fp.centre + dir * std::min(speed, distance(g, fp.centre));
+        const double place = goal_place;
+        goal_place -= 1;
+        const Vec2 to = g - fp.centre;
+        const double length = to.length();  // distance(g, fp.centre)
+        const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
+        const Vec2 destination = fp.centre + dir * std::min(speed, length);
         // The end's frame only where an enemy may be near it; the action only if clear.
         bool clear = true;
         if (!zone_enemies.empty()) {
@@ -474,8 +507,9 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
         if (!clear) continue;
         Action& m = out.emplace_back(to_goal);
         m.destination = destination;
-        m.facing = facing_toward(dir);
-        if (&g == &goals.front()) onward = m.destination;
+        // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
+        m.facing = move_facings ? bearing_of(dir) : place;
+        if (&g == &goals.front()) onward = destination;
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).

@@ -144,8 +144,9 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // The same into `out` (cleared first): the orders step's list, in a buffer it reuses.
   // Without `move_facings` (for a commander that does not read them,
   // OrderSource::reads_move_facing) a move's facing toward its destination is left to
-  // settle_facing: -(k + 1) for the k-th direction kept (issue 9: a bearing per candidate
-  // move; a move turns toward its destination itself, travel, and assess reads no facing).
+  // settle_facing: -(k + 1) for the k-th direction kept, a Reserve move's by its goal's place
+  // (issue 9: a bearing per candidate move; a move turns toward its destination itself,
+  // travel, and assess reads no facing).
   void legal_actions_into(int unit, std::vector<Action>& out, bool move_facings = true) const;
   // Works out the facing legal_actions_into left of `a`, one of its last list's moves.
   void settle_facing(Action& a) const;
