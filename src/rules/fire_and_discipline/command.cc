@@ -1,11 +1,13 @@
 #include "rules/fire_and_discipline/command.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
@@ -107,17 +109,47 @@ int nearest_enemy_ahead(const FdState& s, const UnitIndex& index, int side, cons
       side, r.bounds(), [&](int e) { return enemy_ahead(s, e, front); },
       [&](int e) {
         // The exact distance only to stands that may come nearer than the best so far.
+        // Round 21: the stands whose bound passes are measured afterwards, least bound
+        // first (up to kHeld of them; any more at once), stopping at the first bound beyond
+        // the least distance (the least is the same whatever the order).
+        constexpr int kHeld = 16;
+        double held_bound[kHeld];
+        const Rect* held_rect[kHeld];
+        int held = 0;
         double d = kInf;
+        auto passes = [&](double bound, const Rect& rect) {
+          const double least = std::min(so_far, d);
+          if (bound <= least * (1 + 1e-9) + 1e-6) return true;
+          if (shortcut_checks()) {
+            SB_CHECK(distance(r, rect) > least, "a stand passed over is the nearest");
+          }
+          return false;
+        };
+        auto measure = [&](const Rect& rect) {
+          d = std::min(d, distance(r_frame, RectFrame(rect)));  // distance(r, rect)
+        };
         for (const Stand& st : s.force.units[at(e)].stands) {
           if (st.removed) continue;
-          const double least = std::min(so_far, d);
-          if (stand_lower_bound(r_frame, st.rect) > least * (1 + 1e-9) + 1e-6) {
-            if (shortcut_checks()) {
-              SB_CHECK(distance(r, st.rect) > least, "a stand passed over is the nearest");
-            }
+          const double bound = stand_lower_bound(r_frame, st.rect);
+          if (!passes(bound, st.rect)) continue;
+          if (held == kHeld) {
+            measure(st.rect);
             continue;
           }
-          d = std::min(d, distance(r_frame, RectFrame(st.rect)));  // distance(r, st.rect)
+          int i = held++;  // kept in ascending order of bound, ties in the stands' order
+          for (; i > 0 && held_bound[i - 1] > bound; --i) {
+            held_bound[i] = held_bound[i - 1];
+            held_rect[i] = held_rect[i - 1];
+          }
+          held_bound[i] = bound;
+          held_rect[i] = &st.rect;
+        }
+        for (int i = 0; i < held; ++i) {
+          if (passes(held_bound[i], *held_rect[i])) {
+            measure(*held_rect[i]);
+          } else if (!shortcut_checks()) {
+            break;  // the bounds after it are no less, and the least no greater
+          }
         }
         so_far = std::min(so_far, d);
         return d;

@@ -189,14 +189,35 @@ double StandSnapshot::nearest_enemy_stand(const RectFrame& fr, int side, Accept 
       [&](int u) {
         if (box_gap(box, unit_boxes[static_cast<std::size_t>(u)]) > least + kSlackMm) return;
         if (!accept(u)) return;
+        // Round 21: the stands whose bound passes are measured afterwards, least bound first
+        // (up to kHeld of them; any more at once), stopping at the first bound beyond the
+        // least distance (the least is the same whatever the order).
+        constexpr int kHeld = 16;
+        double held_bound[kHeld];
+        const StandEntry* held_entry[kHeld];
+        int held = 0;
         for (int k = first_of_unit_[static_cast<std::size_t>(u)]; k >= 0;
              k = next_of_slot_[static_cast<std::size_t>(k)]) {
           const StandEntry& e = stands[static_cast<std::size_t>(k)];
           // Only stands whose bound allows a nearer one (less rounding): every point of the
           // stand lies within its half-diagonal of its centre (round 19: measured from the
           // footprint `fr` itself, not its centre less its half-diagonal).
-          if (distance(fr, e.rect.centre) - e.radius > least * (1 + 1e-9) + 1e-6) continue;
-          least = std::min(least, distance(fr, e.frame));
+          const double bound = distance(fr, e.rect.centre) - e.radius;
+          if (bound > least * (1 + 1e-9) + 1e-6) continue;
+          if (held == kHeld) {
+            least = std::min(least, distance(fr, e.frame));
+            continue;
+          }
+          int i = held++;  // kept in ascending order of bound
+          for (; i > 0 && held_bound[i - 1] > bound; --i) {
+            held_bound[i] = held_bound[i - 1];
+            held_entry[i] = held_entry[i - 1];
+          }
+          held_bound[i] = bound;
+          held_entry[i] = &e;
+        }
+        for (int i = 0; i < held && held_bound[i] <= least * (1 + 1e-9) + 1e-6; ++i) {
+          least = std::min(least, distance(fr, held_entry[i]->frame));
         }
       },
       [&](double bound) { return bound <= least + kSlackMm; });
