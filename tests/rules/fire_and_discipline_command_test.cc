@@ -3,7 +3,11 @@
 // Every expectation is computed by hand from the digest.
 #include "rules/fire_and_discipline/command.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
+#include <numbers>
 #include <span>
 #include <string>
 #include <vector>
@@ -226,6 +230,49 @@ TEST_F(FireAndDisciplineCommand, GeneralAdvanceMoves) {
   // With no enemy ahead (E moved behind A) any move is allowed.
   shift_unit(kE, {0, -1900});
   EXPECT_TRUE(may_move(s_, kA, r, moved(r, 0, -20), 30));
+}
+
+// FD-52 General Advance against an enemy unit of more stands than the nearest-enemy-ahead
+// search holds in bound order (16; issue 9 round 21: the rest are measured as they come):
+// the answer is a scan of every stand's distance, moves in every direction. The blue
+// unit stands before the line's 21st and 22nd stands, so the nearest lie past the 16th.
+TEST(FireAndDisciplineCommandWide, GeneralAdvanceReadsEveryStandOfAWideUnit) {
+  fd_test::ScenarioBuilder b(fd_test::kBlueRed);
+  std::vector<Rect> line;
+  for (int i = 0; i < 24; ++i) line.push_back(b.south(100 + 15 * i, 600));
+  const int red = b.add(1, "infantry", "line", line);
+  const int blue = b.add_at(0, "infantry", "line", 4, 100 + 15 * 20.5, 560, 0);
+  FdState s = make_state(b.scenario());
+  s.turn = 1;
+  s.units[static_cast<std::size_t>(blue)].order = kAdvance;
+  auto nearest = [&](const Rect& r) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const Stand& st : s.force.units[static_cast<std::size_t>(red)].stands) {
+      best = std::min(best, distance(r, st.rect));
+    }
+    return best;
+  };
+  const Rect from = s.force.units[static_cast<std::size_t>(blue)].footprint();
+  int allowed = 0, refused = 0;
+  // Both searches: the stand snapshot's (movement) and, frozen, the units' (orders step).
+  auto ask_all = [&] {
+    for (int k = 0; k < 36; ++k) {
+      const double a = (10.0 * k + 5.0) * std::numbers::pi / 180;  // never along the line
+      Rect to = from;
+      to.centre = from.centre + Vec2{std::cos(a), std::sin(a)} * (20 * kYd);
+      const bool want = nearest(to) <= nearest(from) + 1e-6;
+      EXPECT_EQ(may_move(s, blue, from, to, 0), want) << k;
+      ++(want ? allowed : refused);
+    }
+  };
+  ask_all();
+  {
+    const FrozenStands frozen(s.stands_on_table, s.force);
+    ASSERT_NE(s.stands_on_table.frozen_units(1), nullptr);
+    ask_all();
+  }
+  EXPECT_GT(allowed, 10);
+  EXPECT_GT(refused, 10);
 }
 
 // FD-52 Hold: facing and tactical shifts up to the chart's tactical distance only.
