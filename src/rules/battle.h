@@ -57,6 +57,11 @@ struct Action {
   // kFire: the ammunition, where the rule set offers a choice (elan-drill's guns: canister,
   // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
   ShortName shot;
+  // Offered but not yet checked (issue 9): only to a commander that takes such offers
+  // (OrderSource::checks_offers), which has Battle::check_offers check an action of its kind
+  // before it reads anything of it but its kind, unit, target and rate. False in every list
+  // legal_actions returns and in every action chosen.
+  bool unchecked = false;
   std::string describe() const;
   // Appends describe()'s text to `out` (issue 9: an order event writes it into its own
   // text, with no string between).
@@ -106,6 +111,12 @@ class OrderSource {
   // not yet worked out and work it out for the one chosen (issue 9: group-orders, a bearing
   // per candidate move). The doctrine and random commanders do not read it.
   virtual bool reads_move_facing() const { return true; }
+  // Whether choose() takes a list whose costly actions are offered unchecked
+  // (Action::unchecked) and checks those of a kind (Battle::check_offers) only where it
+  // reads them, choosing as it would from legal_actions' list (issue 9: fire-and-discipline
+  // probed every move of every unit, most of them for a choice made before the moves are
+  // read). The doctrine commander does; react() is always given a checked list.
+  virtual bool checks_offers() const { return false; }
 };
 
 class Battle {
@@ -122,6 +133,15 @@ class Battle {
   // objectives and enemies, every legal fire and charge target, formation changes).
   virtual std::vector<Action> legal_actions(int unit) const = 0;
   virtual ActionAssessment assess(const Action& a) const = 0;
+  // For a commander that checks offers (OrderSource::checks_offers): turns the unchecked
+  // actions of `kind` in `legal`, a list the battle offered `unit` in this state, into what
+  // legal_actions(unit) lists in their place, in order (an action it would not offer is
+  // removed; one may stand for several). The default: a battle that offers none unchecked.
+  virtual void check_offers(int unit, ActionKind kind, std::vector<Action>& legal) const {
+    (void)unit;
+    (void)kind;
+    (void)legal;
+  }
   virtual DoctrineThresholds doctrine_thresholds() const { return {}; }
 
   // Plays one whole turn: asks `orders[side]` for each unit's action and resolves the

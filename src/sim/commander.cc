@@ -83,6 +83,11 @@ class DoctrineCommander final : public OrderSource {
   DoctrineCommander() = default;
   // It weighs a move by its destination alone.
   bool reads_move_facing() const override { return false; }
+  // It checks the actions offered unchecked (fire-and-discipline's moves, shifts, prolonges
+  // and changes of direction) only at the passes that read them (checked()): a unit that
+  // charges, forms or fires before those passes never has them checked, and every pass sees
+  // what it would see in legal_actions' list.
+  bool checks_offers() const override { return true; }
 
   // A reaction (e.g. hold or counter-charge when charged): the one whose exact odds are
   // better, win − risk, then the better chance to pursue a beaten enemy; on a full tie the
@@ -107,16 +112,14 @@ class DoctrineCommander final : public OrderSource {
   }
 
   Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    // The list with the offers checked so far (checked()); the passes that read no action of
+    // a kind offered unchecked read `legal`.
+    const std::vector<Action>* view = &legal;
     const Force& f = b.force();
     const Unit& u = f.units[unit];
     int enemy = -1;
     const double gap = gap_to_nearest_enemy(b, nearest_enemy_index(b), unit, &enemy);
-    auto find = [&](auto pred) -> const Action* {
-      for (const Action& a : legal) {
-        if (pred(a)) return &a;
-      }
-      return nullptr;
-    };
+    auto find = [&](auto pred) { return find_in(legal, pred); };
     const Action& hold = legal.front();
     // One pass notes what the list holds; a pass below that looks for something it lacks is
     // skipped (issue 9: some ten passes over every action, most finding nothing; the same
@@ -185,10 +188,11 @@ class DoctrineCommander final : public OrderSource {
     // within 4". (Advancing moves are not offered to them anyway.)
     if (has_marker(u.markers, "shaken") && u.arm != Arm::kArtillery) {
       if (gap <= 4 * kInch) {
-        if (const Action* a = find([&](const Action& x) {
-              return x.kind == ActionKind::kMove && x.moves &&
-                     distance(x.destination, b.unit_footprint(unit).centre) > 0.25 * kInch;
-            })) {
+        if (const Action* a =
+                find_in(checked(b, unit, view, ActionKind::kMove), [&](const Action& x) {
+                  return x.kind == ActionKind::kMove && x.moves &&
+                         distance(x.destination, b.unit_footprint(unit).centre) > 0.25 * kInch;
+                })) {
           return *a;
         }
       }
@@ -216,7 +220,11 @@ class DoctrineCommander final : public OrderSource {
     if (u.arm == Arm::kArtillery &&
         (has.kind(ActionKind::kHoldFire) || has.kind(ActionKind::kProlonge) ||
          has.kind(ActionKind::kFace))) {
-      if (const Action* a = gun_option(b, legal)) return *a;
+      // A null answer leads to the hold below (an unlimbered gun offered no move or
+      // limber): then whether the list holds an unchecked option does not matter.
+      const bool null_holds = u.formation != "limbered" && !has.kind(ActionKind::kMove) &&
+                              !has.kind(ActionKind::kLimber);
+      if (const Action* a = gun_option(b, unit, legal, view, null_holds)) return *a;
     }
     if (u.arm == Arm::kArtillery) {
       if (u.formation == "limbered") {
@@ -228,11 +236,12 @@ class DoctrineCommander final : public OrderSource {
         }
       } else {
         // Unlimbered with nothing to shoot: turn toward the enemy, or limber and close.
-        if (const Action* a = find([](const Action& x) {
-              return x.kind == ActionKind::kMove && x.moves && x.destination == Vec2{}
-                         ? false
-                         : x.kind == ActionKind::kMove;
-            })) {
+        if (const Action* a =
+                find_in(checked(b, unit, view, ActionKind::kMove), [](const Action& x) {
+                  return x.kind == ActionKind::kMove && x.moves && x.destination == Vec2{}
+                             ? false
+                             : x.kind == ActionKind::kMove;
+                })) {
           return *a;
         }
         if (gap > 36 * kInch) {
@@ -247,8 +256,10 @@ class DoctrineCommander final : public OrderSource {
     // 3b. Tactical shifts, where the rule set offers them (fire-and-discipline §4.6): a unit
     // whose fire from where it stands would hit nothing (nothing in its kill zone, or a
     // friend in the way) takes the shift that brings the most expected hits into it.
-    if (has.kind(ActionKind::kShift)) {
-      if (const Action* a = best_shift(b, legal)) return *a;
+    // Standing fire is weighed before the shifts are checked (a unit with a target never
+    // reads them).
+    if (has.kind(ActionKind::kShift) && b.assess(legal.front()).expected_kills <= 0) {
+      if (const Action* a = best_shift(b, checked(b, unit, view, ActionKind::kShift))) return *a;
     }
     // 4a. Road marches, where the rule set marks them (rate "road"): far from the enemy,
     // form the column that can march by road (the march itself is a move, taken in 7 when
@@ -297,6 +308,8 @@ class DoctrineCommander final : public OrderSource {
     // The moves are the legal actions that move (no list of them is built).
     auto is_move = [](const Action& a) { return a.kind == ActionKind::kMove && a.moves; };
     if (!has.move) return hold;
+    const std::vector<Action>& moves = checked(b, unit, view, ActionKind::kMove);
+    if (&moves != &legal && std::none_of(moves.begin(), moves.end(), is_move)) return hold;
     // The footprints as the battle keeps them (Battle::unit_footprint, the same rects).
     const Rect my_footprint = b.unit_footprint(unit);
     const Vec2 here = my_footprint.centre;
@@ -308,7 +321,7 @@ class DoctrineCommander final : public OrderSource {
       // A squared distance over the best's square by far more than rounding cannot take it
       // (the square root is no less than best): no square root for it (issue 9).
       double best_squared = best > 0 ? best * best * (1 + 1e-12) : -1;
-      for (const Action& a : legal) {
+      for (const Action& a : moves) {
         if (!is_move(a)) continue;
         const Vec2 off = a.destination - goal;
         if (off.dot(off) > best_squared && best_squared >= 0) continue;
@@ -334,7 +347,7 @@ class DoctrineCommander final : public OrderSource {
       const TranslatedCornerGap corner_gap_at(mine, ef);
       // Beyond the centres' distance less both half diagonals the footprints cannot meet.
       const double reach = std::hypot(mine.hw, mine.hd) + std::hypot(ef.hw, ef.hd);
-      for (const Action& a : legal) {
+      for (const Action& a : moves) {
         if (!is_move(a)) continue;
         const RectFrame end = mine.moved_to(a.destination);
         // A move whose gap cannot come within `best` of `want` is passed over without
@@ -362,6 +375,34 @@ class DoctrineCommander final : public OrderSource {
   }
 
  private:
+  template <typename Pred>
+  static const Action* find_in(const std::vector<Action>& list, Pred pred) {
+    for (const Action& a : list) {
+      if (pred(a)) return &a;
+    }
+    return nullptr;
+  }
+
+  // `*view` (the offered list, or checked_ with some offers checked) with its unchecked
+  // actions of `kind` checked (Battle::check_offers): the first check copies the offered
+  // list into checked_ and points `view` at it; a list with none unchecked is returned as
+  // it is. Each pass that reads actions of such a kind reads this list, so it sees them as
+  // legal_actions lists them, the other actions unchanged and in the same order.
+  const std::vector<Action>& checked(const Battle& b, int unit, const std::vector<Action>*& view,
+                                     ActionKind kind) {
+    if (std::none_of(view->begin(), view->end(),
+                     [kind](const Action& a) { return a.unchecked && a.kind == kind; })) {
+      return *view;
+    }
+    if (view != &checked_) {
+      checked_ = *view;
+      view = &checked_;
+    }
+    b.check_offers(unit, kind, checked_);
+    return checked_;
+  }
+  std::vector<Action> checked_;  // checked()'s copy, a buffer kept between choices
+
   // The battle's NearestEnemyIndex, or null: the dynamic_cast (a cross-cast, some 350
   // instructions) done once per stretch in which the battle promises an unchanging force,
   // whose value (Battle::frozen_force_epoch) is unique across battles in the process, so a
@@ -429,12 +470,14 @@ class DoctrineCommander final : public OrderSource {
   }
 
   // Hold fire, fire (the hold action), or bring a target into the zone; nullptr when the
-  // rule set offers none of these options.
-  static const Action* gun_option(const Battle& b, const std::vector<Action>& legal) {
-    if (std::none_of(legal.begin(), legal.end(),
-                     [](const Action& a) { return gun_option_kind(a.kind); })) {
-      return nullptr;
-    }
+  // rule set offers none of these options. The prolonges and changes of direction offered
+  // unchecked are checked (checked()) only when the gun has nothing to fire at now, or to
+  // tell whether the list holds any option at all where that matters (`null_holds` false:
+  // a null answer would not lead to the hold).
+  const Action* gun_option(const Battle& b, int unit, const std::vector<Action>& legal,
+                           const std::vector<Action>*& view, bool null_holds) {
+    auto option = [](const Action& a) { return gun_option_kind(a.kind); };
+    if (std::none_of(legal.begin(), legal.end(), option)) return nullptr;
     const Action& hold = legal.front();
     const double now = b.assess(hold).expected_kills;
     for (const Action& a : legal) {
@@ -442,10 +485,17 @@ class DoctrineCommander final : public OrderSource {
       const double held = b.assess(a).expected_kills;
       if (held > 0 && held >= now) return &a;
     }
+    auto checked_option = [](const Action& a) { return gun_option_kind(a.kind) && !a.unchecked; };
+    if (now > 0 && (null_holds || std::any_of(legal.begin(), legal.end(), checked_option))) {
+      return &hold;
+    }
+    checked(b, unit, view, ActionKind::kProlonge);
+    const std::vector<Action>& list = checked(b, unit, view, ActionKind::kFace);
+    if (std::none_of(list.begin(), list.end(), option)) return nullptr;
     if (now > 0) return &hold;
     const Action* best = nullptr;
     double most = 0;
-    for (const Action& a : legal) {
+    for (const Action& a : list) {
       if (a.kind != ActionKind::kFace && a.kind != ActionKind::kProlonge) continue;
       const double k = b.assess(a).expected_kills;
       if (k > most) {
@@ -456,14 +506,13 @@ class DoctrineCommander final : public OrderSource {
     return best ? best : &hold;
   }
 
-  // The shift with the most expected hits when standing fire would hit nothing; nullptr
-  // when no shift is offered, standing fire has a target, or no shift finds one.
+  // The shift with the most expected hits (asked when standing fire would hit nothing);
+  // nullptr when no shift is offered or no shift finds one.
   static const Action* best_shift(const Battle& b, const std::vector<Action>& legal) {
     if (std::none_of(legal.begin(), legal.end(),
                      [](const Action& a) { return a.kind == ActionKind::kShift; })) {
       return nullptr;
     }
-    if (b.assess(legal.front()).expected_kills > 0) return nullptr;
     const Action* best = nullptr;
     double most = 0;
     for (const Action& a : legal) {

@@ -12,7 +12,8 @@ inline bool same_action(const Action& a, const Action& b) {
   return a.kind == b.kind && a.unit == b.unit && a.target == b.target && a.moves == b.moves &&
          same_bits(a.destination.x, b.destination.x) &&
          same_bits(a.destination.y, b.destination.y) && same_bits(a.facing, b.facing) &&
-         a.formation == b.formation && a.rate == b.rate && a.shot == b.shot;
+         a.formation == b.formation && a.rate == b.rate && a.shot == b.shot &&
+         a.unchecked == b.unchecked;
 }
 
 }  // namespace smoothbore::testing_actions

@@ -17,6 +17,9 @@
 // - the target of a charge, in Phase V (§8.2a): hold, or counter-charge where the rules
 //   allow it (counter_charge_invalid, FD-44).
 // Fire targets are not a commander's choice: fire_targets.h (FD-37).
+// A commander that checks offers (OrderSource::checks_offers) is offered the list with its
+// moves, shifts, prolonges and changes of direction unchecked (offered_actions) and has them
+// checked where it reads them (check_offers): legal_actions is that list with all checked.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -45,11 +48,31 @@ constexpr double kSameFacingDeg = 1.0;
 // Rounding allowance (mm) on a reach used only to leave out units beyond it.
 constexpr double kSlackMm = 1.0;
 
+// Puts `with` in place of the first unchecked action of `kind` in `legal` (none: nothing).
+void replace_unchecked(std::vector<Action>& legal, ActionKind kind,
+                       const std::vector<Action>& with) {
+  const auto it = std::find_if(legal.begin(), legal.end(),
+                               [kind](const Action& a) { return a.unchecked && a.kind == kind; });
+  if (it == legal.end()) return;
+  const std::ptrdiff_t at = it - legal.begin();
+  legal.erase(it);
+  legal.insert(legal.begin() + at, with.begin(), with.end());
+}
+
 }  // namespace
 
 constexpr double kProbeYd = 2;  // how much of an offered move is tried first (legal_actions)
 
 std::vector<Action> FdBattle::legal_actions(int unit) const {
+  std::vector<Action> out = offered_actions(unit);
+  for (const ActionKind k :
+       {ActionKind::kMove, ActionKind::kShift, ActionKind::kProlonge, ActionKind::kFace}) {
+    check_offers(unit, k, out);
+  }
+  return out;
+}
+
+std::vector<Action> FdBattle::offered_actions(int unit) const {
   std::vector<Action> out;
   Action hold;
   hold.unit = unit;
@@ -102,7 +125,6 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   // Moves: toward the nearest enemy to musket range, toward each objective, back home.
   const std::optional<double> field = rate_yd(s_, unit, Rate::kField);
   if (!field || *field <= 0) return out;
-  MoveProbes probes(s_, unit);  // one trial of the stands for every move below (round 19)
   auto move_to = [&](Vec2 goal, double stop_short_mm) {
     Action m;
     m.kind = ActionKind::kMove;
@@ -112,30 +134,8 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
     const double travel = std::clamp(d.length() - stop_short_mm, 0.0, s_.mm(*field));
     m.destination = fp.centre + d.normalized() * travel;
     m.facing = d.length() > 0 ? bearing_of(d) : fp.facing;
-    Rect to = fp;
-    to.centre = m.destination;
-    // Only moves the unit's order permits (FD-52).
-    if (travel <= s_.mm(1) || !may_move(s_, unit, fp, to, 0)) return;
-    // Its first yards worked out as move_unit would make them: a move that other units or
-    // the table edge would stop at once is not offered, and after a blocked wheel the
-    // destination is the point straight ahead the unit would make for (movement.h), so
-    // the commander weighs the move it would really get.
-    const MovePlan plan =
-        probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
-    auto offered = [](const MovePlan& p) {
-      return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
-    };
-    auto blocked = [](const MovePlan& p) {
-      return p.result.stopped_by.starts_with("wheel blocked");
-    };
-    if (shortcut_checks()) {
-      const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
-      SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
-                   (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
-               "a move's offer decided otherwise than its whole plan");
-    }
-    if (!offered(plan)) return;
-    if (blocked(plan)) m.destination = plan.aim;
+    if (travel <= s_.mm(1)) return;
+    m.unchecked = true;  // the order and the first yards: check_moves
     out.push_back(m);
   };
   if (const int e = nearest_enemy(unit); e >= 0) {
@@ -150,7 +150,6 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   move_to(
       fp.centre + bearing_vector(edge_bearing(s_.force.sides[u.side].home_edge)) * s_.mm(*field),
       0);
-  probes.release();  // no more probes: the trials below must not copy the stand snapshot
   // A road march along the road it stands on (§4.2c, §4.3c, FD-06, FD-08), where its order
   // permits the move (FD-52).
   if (const std::optional<RoadMarch> road = road_march_plan(s_, unit)) {
@@ -171,14 +170,16 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   // nearest enemy stand ahead (marches.h); not for a garrison in its zone (FD-49).
   const bool in_garrison =
       st.order.kind == OrderKind::kHold && !st.order.feature.empty() && occupies_zone(s_, unit);
-  for (const Vec2 off : in_garrison ? std::vector<Vec2>{} : shift_offsets(s_, unit)) {
+  // One unchecked shift stands for them all (check_shifts: shift_offsets).
+  if (!in_garrison) {
     Action sh;
     sh.kind = ActionKind::kShift;
     sh.unit = unit;
     sh.moves = true;
-    sh.destination = fp.centre + off;
+    sh.destination = fp.centre;
     sh.facing = fp.facing;
     sh.rate = "tactical";
+    sh.unchecked = true;
     out.push_back(sh);
   }
   // A unit on Hold stands in line to defend: it is not offered column (FD-52 engine
@@ -199,8 +200,70 @@ std::vector<Action> FdBattle::legal_actions(int unit) const {
   return out;
 }
 
-void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
+void FdBattle::check_offers(int unit, ActionKind kind, std::vector<Action>& legal) const {
+  if (kind == ActionKind::kMove) check_moves(unit, legal);
+  if (kind == ActionKind::kShift) check_shifts(unit, legal);
+  if (kind == ActionKind::kProlonge) check_prolonges(unit, legal);
+  if (kind == ActionKind::kFace) check_faces(unit, legal);
+}
+
+// A move is offered only where the unit's order permits it (FD-52), and its first yards
+// are worked out as move_unit would make them: a move that other units or the table edge
+// would stop at once is not offered, and after a blocked wheel the destination is the point
+// straight ahead the unit would make for (movement.h), so the commander weighs the move it
+// would really get.
+void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
   const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
+  MoveProbes probes(s_, unit);  // one trial of the stands for every move (round 19)
+  auto offered = [](const MovePlan& p) {
+    return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
+  };
+  auto blocked = [](const MovePlan& p) { return p.result.stopped_by.starts_with("wheel blocked"); };
+  std::size_t kept = 0;  // the actions kept so far, moved up over those left out
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    Action& m = legal[i];
+    if (m.unchecked && m.kind == ActionKind::kMove) {
+      Rect to = fp;
+      to.centre = m.destination;
+      if (!may_move(s_, unit, fp, to, 0)) continue;
+      const MovePlan plan =
+          probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
+      if (shortcut_checks()) {
+        const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
+        SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
+                     (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
+                 "a move's offer decided otherwise than its whole plan");
+      }
+      if (!offered(plan)) continue;
+      if (blocked(plan)) m.destination = plan.aim;
+      m.unchecked = false;
+    }
+    if (kept != i) legal[kept] = m;
+    ++kept;
+  }
+  legal.resize(kept);
+}
+
+// The unchecked shift stands for every tactical shift (§4.6, FD-07): left, right, back, and
+// the step that lines up on the nearest enemy stand ahead (marches.h).
+void FdBattle::check_shifts(int unit, std::vector<Action>& legal) const {
+  const auto it = std::find_if(legal.begin(), legal.end(), [](const Action& a) {
+    return a.unchecked && a.kind == ActionKind::kShift;
+  });
+  if (it == legal.end()) return;
+  Action sh = *it;
+  sh.unchecked = false;
+  const std::ptrdiff_t at = it - legal.begin();
+  legal.erase(it);
+  const Vec2 centre = s_.stands_on_table.footprint(s_.force, unit).centre;
+  const std::vector<Vec2> offsets = shift_offsets(s_, unit);
+  legal.insert(legal.begin() + at, offsets.size(), sh);
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    legal[static_cast<std::size_t>(at) + k].destination = centre + offsets[k];
+  }
+}
+
+void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
   // §6.4d: hold fire when a charge may come this turn.
   if (may_hold_fire(s_, unit) && !charge_threats(s_, unit).empty()) {
     Action h;
@@ -208,6 +271,25 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
     h.unit = unit;
     out.push_back(h);
   }
+  // §6.4b, §6.4c: one unchecked prolonge stands for both prolonges (check_prolonges), one
+  // unchecked change of direction for every change (check_faces).
+  for (const ActionKind k : {ActionKind::kProlonge, ActionKind::kFace}) {
+    Action o;
+    o.kind = k;
+    o.unit = unit;
+    o.unchecked = true;
+    out.push_back(o);
+  }
+}
+
+void FdBattle::check_prolonges(int unit, std::vector<Action>& legal) const {
+  if (std::none_of(legal.begin(), legal.end(), [](const Action& a) {
+        return a.unchecked && a.kind == ActionKind::kProlonge;
+      })) {
+    return;
+  }
+  const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
+  std::vector<Action> out;
   // §6.4b: prolonge forward or back by the TACTICAL distance (R-000-5), where the order
   // permits the move (FD-52).
   if (const std::optional<double> r = rate_yd(s_, unit, Rate::kTactical)) {
@@ -228,6 +310,16 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
       out.push_back(p);
     }
   }
+  replace_unchecked(legal, ActionKind::kProlonge, out);
+}
+
+void FdBattle::check_faces(int unit, std::vector<Action>& legal) const {
+  if (std::none_of(legal.begin(), legal.end(),
+                   [](const Action& a) { return a.unchecked && a.kind == ActionKind::kFace; })) {
+    return;
+  }
+  const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
+  std::vector<Action> out;
   // §6.4c: turn toward each enemy unit whose nearest stand is within the guns' range.
   const double range = s_.mm(gun_range_yd(s_, unit));
   const RectFrame fp_frame(fp);
@@ -282,6 +374,7 @@ void FdBattle::gun_options(int unit, std::vector<Action>& out) const {
     f.facing = normalize_bearing(facing);
     out.push_back(f);
   }
+  replace_unchecked(legal, ActionKind::kFace, out);
 }
 
 std::vector<Action> FdBattle::reactions(int unit, int charger, bool may_counter) const {

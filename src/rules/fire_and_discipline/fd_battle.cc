@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
 #include "core/dice/chance.h"
 #include "core/geometry/rect_frame.h"
 #include "rules/battle.h"
@@ -440,8 +441,11 @@ void FdBattle::play_turn(const std::vector<OrderSource*>& orders, EventLog& log)
     for (std::size_t side = 0; side < s_.force.sides.size(); ++side) {
       OrderSource* src = side < orders.size() ? orders[side] : nullptr;
       for (int u : units_to_order(static_cast<int>(side))) {
-        std::vector<Action> legal = legal_actions(u);
+        // A commander that checks offers checks those it reads itself (offered_actions).
+        const std::vector<Action> legal =
+            src && src->checks_offers() ? offered_actions(u) : legal_actions(u);
         actions_[u] = src ? src->choose(*this, u, legal) : legal.front();
+        SB_CHECK(!actions_[u].unchecked, "a commander chose an action it had not checked");
       }
     }
     frozen_epoch_ = 0;

@@ -53,6 +53,14 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   }
 
   std::vector<Action> legal_actions(int unit) const override;
+  // legal_actions' list with its moves, shifts and a gun's prolonges and changes of
+  // direction unchecked (Action::unchecked; one unchecked shift stands for every shift, one
+  // prolonge for both, one change for every change), for a commander that checks offers
+  // (OrderSource::checks_offers): the moves' order and first yards (check_moves), the shifts'
+  // sweeps (shift_offsets) and the guns' trial moves are the costly part of the list
+  // (fd_actions.cc).
+  std::vector<Action> offered_actions(int unit) const;
+  void check_offers(int unit, ActionKind kind, std::vector<Action>& legal) const override;
   // Nonzero while the commanders give their orders (play_turn: nothing moves until every
   // order is given), so the doctrine finds each side's reserve once per step.
   std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
@@ -165,6 +173,12 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::vector<Action> reactions(int unit, int charger, bool may_counter) const;
   // The §6.4 options of an unlimbered gun section (fd_actions.cc).
   void gun_options(int unit, std::vector<Action>& out) const;
+  // check_offers for the moves, the shifts, a gun's prolonges and its changes of direction
+  // (fd_actions.cc).
+  void check_moves(int unit, std::vector<Action>& legal) const;
+  void check_shifts(int unit, std::vector<Action>& legal) const;
+  void check_prolonges(int unit, std::vector<Action>& legal) const;
+  void check_faces(int unit, std::vector<Action>& legal) const;
   ActionAssessment assess_gun(const Action& a) const;
 
   Scenario scenario_;
