@@ -198,7 +198,9 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
         out.push_back(full);
       }
     }
-    if (!is_shaken) {
+    // On uniform ground reaches(to, 1.0) is uniform_full for every destination: where that
+    // is false no objective's move is kept, and the loop is skipped (it has no other effect).
+    if (!is_shaken && !(uniform && !uniform_full)) {
       for (const Objective& o : scenario_.objectives) {
         // The Action is built only for a destination kept (some twenty objectives a unit in
         // a generated battle: issue 9).
@@ -206,7 +208,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
         double length = 0;
         const Vec2 to = approach_destination(fp, o.position, gap, 0, reach, &length);
         // (kMinMove is the 0.25" here: allowed() asks reaches() alone.)
-        if (!(distance(to, fp.centre) > kMinMove) || !reaches(to, 1.0)) continue;
+        if (!(distance(to, fp.centre) > kMinMove) || (!uniform && !reaches(to, 1.0))) continue;
         Action& a = out.emplace_back();
         a.kind = ActionKind::kMove;
         a.unit = unit;
