@@ -124,7 +124,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   const bool uniform_half = uniform && !falls_short_on_uniform(0.5, here_cost, kMinMove);
   auto reaches = [&](Vec2 destination, double budget) {
     if (uniform) return budget == 1.0 ? uniform_full : uniform_half;
-    return scenario_.table.reachable(fp.centre, destination, budget, cost) >= kMinMove;
+    return reachable_kept(fp.centre, destination, budget, cost) >= kMinMove;
   };
   auto allowed = [&](Vec2 destination, double budget) {
     return distance(destination, fp.centre) < kMinMove || reaches(destination, budget);

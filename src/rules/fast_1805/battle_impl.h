@@ -117,6 +117,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
   double allowance_in(int unit, MoveColumn column) const;
   const CostFn& move_cost(int unit, bool charge) const;
+  // scenario_.table.reachable(a, b, budget, cost) for `cost` one of move_costs_ (kept for
+  // the battle: its address names it), kept: the answer is a pure function of the two
+  // points, the budget and the function (the table never changes), so the same query bit
+  // for bit gives the same answer. legal_actions weighs the same moves again each bound for
+  // units that have not moved (move_unit does not ask: in the 10,000-stand battle its paths
+  // are new, and the look-up cost more than it saved). Out of line: inlined, it made
+  // legal_actions dearer in that battle, where it is seldom asked (uniform ground).
+  [[gnu::noinline]] double reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const;
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -219,6 +227,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
   mutable std::array<CostFn, 12> move_costs_;
   CostFn make_move_cost(MoveRow row, bool charge) const;
+  struct ReachKept {
+    std::uint64_t ax = 0, ay = 0, bx = 0, by = 0, budget = 0;  // the query's bits
+    const CostFn* cost = nullptr;                              // nullptr: nothing kept
+    double reach = 0;
+  };
+  mutable std::vector<ReachKept> reach_kept_;  // direct-mapped by the query's hash
 
   // --- proximity (spatial.cc) ---
   // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,

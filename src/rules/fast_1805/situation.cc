@@ -1,6 +1,7 @@
 // Situations derived from the table: who can shoot whom, with how many figures and which
 // modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -386,6 +387,22 @@ const CostFn& Battle1805::move_cost(int unit, bool charge) const {
   CostFn& kept = move_costs_[static_cast<std::size_t>(row) * 2 + (charge ? 1 : 0)];
   if (!kept) kept = make_move_cost(row, charge);
   return kept;
+}
+
+double Battle1805::reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
+  constexpr std::size_t kSlots = 1024;  // a power of two
+  if (reach_kept_.empty()) reach_kept_.resize(kSlots);
+  const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+  const std::uint64_t ax = bits(a.x), ay = bits(a.y), bx = bits(b.x), by = bits(b.y),
+                      bu = bits(budget);
+  std::uint64_t h = ax;
+  for (const std::uint64_t v : {ay, bx, by, bu}) h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+  ReachKept& k = reach_kept_[(h >> 40) & (kSlots - 1)];
+  if (k.cost == &cost && k.ax == ax && k.ay == ay && k.bx == bx && k.by == by && k.budget == bu) {
+    return k.reach;
+  }
+  k = {ax, ay, bx, by, bu, &cost, scenario_.table.reachable(a, b, budget, cost)};
+  return k.reach;
 }
 
 CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {

@@ -1,0 +1,94 @@
+// fast-1805 keeps Table::reachable's answers for the move costs it keeps (reachable_kept,
+// issue 9): legal_actions weighs the same moves again each bound for units that stand
+// still. Checked here bit for bit against Table::reachable on a generated battle with woods,
+// hills and walls: paths from beside each unit, short and long, at several budgets, for the
+// move and charge costs of each unit, asked three times over (the second and third time
+// mostly from the memo, some after other queries took their slots: more queries than slots).
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "rules/fast_1805/battle_impl.h"
+#include "scale_test_util.h"
+
+namespace smoothbore {
+namespace {
+
+struct Query {
+  Vec2 a, b;
+  double budget = 0;
+  const CostFn* cost = nullptr;
+};
+
+TEST(Fast1805ReachMemo, KeptAnswersEqualTableReachable) {
+  const Ruleset* rs = find_ruleset("fast-1805");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("fast-1805", 300, 3);
+  std::unique_ptr<Battle> battle = rs->start(sc, 3);
+  const auto& b = dynamic_cast<const fast_1805::Battle1805&>(*battle);
+  std::vector<Query> queries;
+  std::uint64_t state = 12345;
+  auto uniform = [&state] {  // a fixed LCG: [0, 1)
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  const int units = static_cast<int>(b.force().units.size());
+  for (int u = 0; u < units; ++u) {
+    if (!b.force().units[static_cast<std::size_t>(u)].on_table()) continue;
+    const Vec2 c = b.unit_footprint(u).centre;
+    for (const bool charge : {false, true}) {
+      const CostFn& cost = b.move_cost(u, charge);
+      for (int k = 0; k < 4; ++k) {
+        const Vec2 a = c + Vec2{(uniform() - 0.5) * 50, (uniform() - 0.5) * 50};
+        const double far = k % 2 == 0 ? 60.0 : 600.0;  // mm: a step, or past the move
+        const Vec2 to = a + Vec2{(uniform() - 0.5) * far, (uniform() - 0.5) * far};
+        const double budget = k < 2 ? (k == 0 ? 1.0 : 0.5) : uniform() * 1.5;
+        queries.push_back({a, to, budget, &cost});
+      }
+    }
+  }
+  ASSERT_GT(queries.size(), 2000u);  // more than the memo's slots
+  int short_of_end = 0;
+  for (int pass = 0; pass < 3; ++pass) {
+    for (const Query& q : queries) {
+      const double want = sc.table.reachable(q.a, q.b, q.budget, *q.cost);
+      const double got = b.reachable_kept(q.a, q.b, q.budget, *q.cost);
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(want))
+          << "pass " << pass << ": " << got << " vs " << want;
+      if (pass == 0 && want < distance(q.a, q.b) - 1) ++short_of_end;
+    }
+  }
+  EXPECT_GT(short_of_end, 100);  // budgets and terrain stop some paths short
+  EXPECT_LT(short_of_end, static_cast<int>(queries.size()));
+}
+
+// A query that differs from a kept one in a single bit (the budget's sign of zero, a point's
+// last bit, the cost function) is worked out, not answered from the memo.
+TEST(Fast1805ReachMemo, NearlySameQueriesAreNotConfused) {
+  const Ruleset* rs = find_ruleset("fast-1805");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("fast-1805", 300, 3);
+  std::unique_ptr<Battle> battle = rs->start(sc, 3);
+  const auto& b = dynamic_cast<const fast_1805::Battle1805&>(*battle);
+  const Vec2 a = b.unit_footprint(0).centre;
+  const Vec2 to = a + Vec2{400, 300};
+  const CostFn& move = b.move_cost(0, false);
+  const CostFn& charge = b.move_cost(0, true);
+  const double full = b.reachable_kept(a, to, 1.0, move);
+  EXPECT_EQ(full, sc.table.reachable(a, to, 1.0, move));
+  EXPECT_EQ(b.reachable_kept(a, to, 0.0, move), 0.0);
+  EXPECT_EQ(b.reachable_kept(a, to, -0.0, move), 0.0);
+  const double half = b.reachable_kept(a, to, 0.5, move);
+  EXPECT_EQ(half, sc.table.reachable(a, to, 0.5, move));
+  const Vec2 nudged{std::nextafter(a.x, 1e9), a.y};
+  EXPECT_EQ(b.reachable_kept(nudged, to, 1.0, move), sc.table.reachable(nudged, to, 1.0, move));
+  EXPECT_EQ(b.reachable_kept(a, to, 1.0, charge), sc.table.reachable(a, to, 1.0, charge));
+  EXPECT_EQ(b.reachable_kept(a, to, 1.0, move), full);
+}
+
+}  // namespace
+}  // namespace smoothbore
