@@ -1,9 +1,10 @@
-// fast-1805 keeps Table::reachable's answers for the move costs it keeps (reachable_kept,
-// issue 9): legal_actions weighs the same moves again each bound for units that stand
-// still. Checked here bit for bit against Table::reachable on a generated battle with woods,
-// hills and walls: paths from beside each unit, short and long, at several budgets, for the
-// move and charge costs of each unit, asked three times over (the second and third time
-// mostly from the memo, some after other queries took their slots: more queries than slots).
+// fast-1805 keeps Table::reachable's and Table::path_cost's answers for the move costs it
+// keeps (reachable_kept, path_cost_kept, issue 9): legal_actions weighs the same moves and
+// charges again each bound for units that stand still. Checked here bit for bit against
+// Table::reachable on a generated battle with woods, hills and walls: paths from beside each unit,
+// short and long, at several budgets, for the move and charge costs of each unit, asked three times
+// over (the second and third time mostly from the memo, some after other queries took their slots:
+// more queries than slots).
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -53,17 +54,25 @@ TEST(Fast1805ReachMemo, KeptAnswersEqualTableReachable) {
   }
   ASSERT_GT(queries.size(), 2000u);  // more than the memo's slots
   int short_of_end = 0;
+  int impassable = 0;
   for (int pass = 0; pass < 3; ++pass) {
     for (const Query& q : queries) {
       const double want = sc.table.reachable(q.a, q.b, q.budget, *q.cost);
       const double got = b.reachable_kept(q.a, q.b, q.budget, *q.cost);
       EXPECT_EQ(std::bit_cast<std::uint64_t>(got), std::bit_cast<std::uint64_t>(want))
           << "pass " << pass << ": " << got << " vs " << want;
+      // The path's cost, kept in the same memo: not confused with the reach along it.
+      const double cost = sc.table.path_cost(q.a, q.b, *q.cost);
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(b.path_cost_kept(q.a, q.b, *q.cost)),
+                std::bit_cast<std::uint64_t>(cost))
+          << "pass " << pass;
+      if (pass == 0 && !std::isfinite(cost)) ++impassable;
       if (pass == 0 && want < distance(q.a, q.b) - 1) ++short_of_end;
     }
   }
   EXPECT_GT(short_of_end, 100);  // budgets and terrain stop some paths short
   EXPECT_LT(short_of_end, static_cast<int>(queries.size()));
+  EXPECT_GT(impassable, 0);  // charges cross clear terrain only
 }
 
 // A query that differs from a kept one in a single bit (the budget's sign of zero, a point's
@@ -88,6 +97,8 @@ TEST(Fast1805ReachMemo, NearlySameQueriesAreNotConfused) {
   EXPECT_EQ(b.reachable_kept(nudged, to, 1.0, move), sc.table.reachable(nudged, to, 1.0, move));
   EXPECT_EQ(b.reachable_kept(a, to, 1.0, charge), sc.table.reachable(a, to, 1.0, charge));
   EXPECT_EQ(b.reachable_kept(a, to, 1.0, move), full);
+  EXPECT_EQ(b.path_cost_kept(a, to, move), sc.table.path_cost(a, to, move));
+  EXPECT_EQ(b.reachable_kept(a, to, 0.0, move), 0.0);  // not the path's cost
 }
 
 }  // namespace

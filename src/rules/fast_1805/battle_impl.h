@@ -124,7 +124,14 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // units that have not moved (move_unit does not ask: in the 10,000-stand battle its paths
   // are new, and the look-up cost more than it saved). Out of line: inlined, it made
   // legal_actions dearer in that battle, where it is seldom asked (uniform ground).
-  [[gnu::noinline]] double reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const;
+  double reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
+    return walk_kept(a, b, budget, cost, /*path=*/false);
+  }
+  // scenario_.table.path_cost(a, b, cost) the same way, in the same memo (can_charge weighs
+  // each charge again each bound).
+  double path_cost_kept(Vec2 a, Vec2 b, const CostFn& cost) const {
+    return walk_kept(a, b, 0.0, cost, /*path=*/true);
+  }
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -227,9 +234,13 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
   mutable std::array<CostFn, 12> move_costs_;
   CostFn make_move_cost(MoveRow row, bool charge) const;
+  // reachable (path false) or path_cost (true) through reach_kept_.
+  [[gnu::noinline]] double walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost,
+                                     bool path) const;
   struct ReachKept {
     std::uint64_t ax = 0, ay = 0, bx = 0, by = 0, budget = 0;  // the query's bits
     const CostFn* cost = nullptr;                              // nullptr: nothing kept
+    bool path = false;                                         // path_cost's answer
     double reach = 0;
   };
   mutable std::vector<ReachKept> reach_kept_;  // direct-mapped by the query's hash

@@ -389,7 +389,7 @@ const CostFn& Battle1805::move_cost(int unit, bool charge) const {
   return kept;
 }
 
-double Battle1805::reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
+double Battle1805::walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost, bool path) const {
   constexpr std::size_t kSlots = 1024;  // a power of two
   if (reach_kept_.empty()) reach_kept_.resize(kSlots);
   const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
@@ -397,12 +397,16 @@ double Battle1805::reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& c
                       bu = bits(budget);
   std::uint64_t h = ax;
   for (const std::uint64_t v : {ay, bx, by, bu}) h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+  if (path) h ^= std::uint64_t{1} << 50;  // another slot than the reach along the same path
   ReachKept& k = reach_kept_[(h >> 40) & (kSlots - 1)];
-  if (k.cost == &cost && k.ax == ax && k.ay == ay && k.bx == bx && k.by == by && k.budget == bu) {
+  if (k.cost == &cost && k.path == path && k.ax == ax && k.ay == ay && k.bx == bx && k.by == by &&
+      k.budget == bu) {
     return k.reach;
   }
-  k = {ax, ay, bx, by, bu, &cost, scenario_.table.reachable(a, b, budget, cost)};
-  return k.reach;
+  const double answer =
+      path ? scenario_.table.path_cost(a, b, cost) : scenario_.table.reachable(a, b, budget, cost);
+  k = {ax, ay, bx, by, bu, &cost, path, answer};
+  return answer;
 }
 
 CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {
@@ -470,7 +474,7 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
     return no("cavalry may not attack opponents behind a defended obstacle (L26)");
   }
   // Clear terrain only (R-002-1): the path to the target must be open or road.
-  const double cost = scenario_.table.path_cost(ufp.centre, tfp.centre, move_cost(unit, true));
+  const double cost = path_cost_kept(ufp.centre, tfp.centre, move_cost(unit, true));
   if (!std::isfinite(cost)) return no("charges cross clear terrain only (R-002-1)");
   return true;
 }
