@@ -15,6 +15,7 @@
 
 #include "rules/fast_1805/battle_impl.h"
 #include "scale_test_util.h"
+#include "sim/commander.h"
 
 namespace smoothbore {
 namespace {
@@ -99,6 +100,45 @@ TEST(Fast1805ReachMemo, NearlySameQueriesAreNotConfused) {
   EXPECT_EQ(b.reachable_kept(a, to, 1.0, move), full);
   EXPECT_EQ(b.path_cost_kept(a, to, move), sc.table.path_cost(a, to, move));
   EXPECT_EQ(b.reachable_kept(a, to, 0.0, move), 0.0);  // not the path's cost
+}
+
+// uniform_cost_near keeps each unit's answer until the unit is placed anew: checked after
+// each of six bounds of a generated battle with terrain (units that stood still answer from
+// earlier bounds) against uniform_ground_near worked out again, for the move and charge
+// costs, each asked twice.
+TEST(Fast1805ReachMemo, KeptUniformGroundEqualsFreshOne) {
+  const Ruleset* rs = find_ruleset("fast-1805");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("fast-1805", 300, 3);
+  std::unique_ptr<Battle> battle = rs->start(sc, 3);
+  const auto& b = dynamic_cast<const fast_1805::Battle1805&>(*battle);
+  std::unique_ptr<OrderSource> blue = make_commander("doctrine", Rng(1, 1));
+  std::unique_ptr<OrderSource> red = make_commander("doctrine", Rng(1, 2));
+  EventLog log;
+  const double radius = 0.25 * fast_1805::kMm;  // legal_actions' least move
+  int uniform = 0, not_uniform = 0;
+  for (int bound = 0; bound < 6; ++bound) {
+    for (int u = 0; u < static_cast<int>(b.force().units.size()); ++u) {
+      if (!b.force().units[static_cast<std::size_t>(u)].on_table()) continue;
+      for (const bool charge : {false, true, false}) {
+        const CostFn& cost = b.move_cost(u, charge);
+        TerrainAt at;
+        const double want =
+            fast_1805::uniform_ground_near(sc.table, b.unit_footprint(u).centre, radius, &at)
+                ? cost(at)
+                : -1;
+        for (int ask = 0; ask < 2; ++ask) {
+          EXPECT_EQ(std::bit_cast<std::uint64_t>(b.uniform_cost_near(u, radius, cost)),
+                    std::bit_cast<std::uint64_t>(want))
+              << "bound " << bound << ", unit " << u;
+        }
+        (want >= 0 ? uniform : not_uniform) += 1;
+      }
+    }
+    battle->play_turn({blue.get(), red.get()}, log);
+  }
+  EXPECT_GT(uniform, 100);
+  EXPECT_GT(not_uniform, 10);  // woods, walls and streams near some units
 }
 
 }  // namespace

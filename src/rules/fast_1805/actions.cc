@@ -115,9 +115,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // each move up to the pivot below is tested on its destination before it is built
   // (`budget`: 0.5 for a fire with ½ move, 1 for a move; a move shorter than kMinMove stays).
   const CostFn& cost = move_cost(unit, false);
-  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
-  const double here_cost =
-      uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
+  const double here_cost = uniform_cost_near(unit, kMinMove, cost);
   // A move of at least kMinMove: on uniform ground the answer is the same for every one.
   const bool uniform = here_cost >= 0;
   const bool uniform_full = uniform && !falls_short_on_uniform(1.0, here_cost, kMinMove);

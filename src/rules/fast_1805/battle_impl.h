@@ -132,6 +132,10 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   double path_cost_kept(Vec2 a, Vec2 b, const CostFn& cost) const {
     return walk_kept(a, b, 0.0, cost, /*path=*/true);
   }
+  // uniform_ground_near(table, rect_of(unit).centre, radius, &at) ? cost(at) : -1 (`cost`
+  // one of move_costs_), kept per unit until it is placed anew (placed_at_): legal_actions
+  // asks it of each unit each bound, and most units stand from one bound to the next.
+  double uniform_cost_near(int unit, double radius, const CostFn& cost) const;
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -234,6 +238,12 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
   mutable std::array<CostFn, 12> move_costs_;
   CostFn make_move_cost(MoveRow row, bool charge) const;
+  struct UniformKept {
+    std::uint64_t at = 0;  // placed_at_ when found (0: nothing kept; placings count from 1)
+    const CostFn* cost = nullptr;
+    double radius = 0, here_cost = -1;
+  };
+  mutable std::vector<UniformKept> uniform_kept_;
   // reachable (path false) or path_cost (true) through reach_kept_.
   [[gnu::noinline]] double walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost,
                                      bool path) const;

@@ -409,6 +409,20 @@ double Battle1805::walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost, 
   return answer;
 }
 
+double Battle1805::uniform_cost_near(int unit, double radius, const CostFn& cost) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (uniform_kept_.size() < placed_at_.size()) uniform_kept_.resize(placed_at_.size());
+  UniformKept& kept = uniform_kept_[k];
+  if (kept.at == placed_at_[k] && kept.cost == &cost && same_bits(kept.radius, radius)) {
+    return kept.here_cost;
+  }
+  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
+  const double here_cost =
+      uniform_ground_near(scenario_.table, fp_[k].centre, radius, &here) ? cost(here) : -1;
+  kept = {placed_at_[k], &cost, radius, here_cost};
+  return here_cost;
+}
+
 CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {
   const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
