@@ -115,16 +115,14 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
   // each move up to the pivot below is tested on its destination before it is built
   // (`budget`: 0.5 for a fire with ½ move, 1 for a move; a move shorter than kMinMove stays).
   const CostFn& cost = move_cost(unit, false);
-  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
-  const double here_cost =
-      uniform_ground_near(scenario_.table, fp.centre, kMinMove, &here) ? cost(here) : -1;
+  const double here_cost = uniform_cost_near(unit, kMinMove, cost);
   // A move of at least kMinMove: on uniform ground the answer is the same for every one.
   const bool uniform = here_cost >= 0;
   const bool uniform_full = uniform && !falls_short_on_uniform(1.0, here_cost, kMinMove);
   const bool uniform_half = uniform && !falls_short_on_uniform(0.5, here_cost, kMinMove);
   auto reaches = [&](Vec2 destination, double budget) {
     if (uniform) return budget == 1.0 ? uniform_full : uniform_half;
-    return scenario_.table.reachable(fp.centre, destination, budget, cost) >= kMinMove;
+    return reachable_kept(fp.centre, destination, budget, cost) >= kMinMove;
   };
   auto allowed = [&](Vec2 destination, double budget) {
     return distance(destination, fp.centre) < kMinMove || reaches(destination, budget);
@@ -198,7 +196,9 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
         out.push_back(full);
       }
     }
-    if (!is_shaken) {
+    // On uniform ground reaches(to, 1.0) is uniform_full for every destination: where that
+    // is false no objective's move is kept, and the loop is skipped (it has no other effect).
+    if (!is_shaken && !(uniform && !uniform_full)) {
       for (const Objective& o : scenario_.objectives) {
         // The Action is built only for a destination kept (some twenty objectives a unit in
         // a generated battle: issue 9).
@@ -206,7 +206,7 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
         double length = 0;
         const Vec2 to = approach_destination(fp, o.position, gap, 0, reach, &length);
         // (kMinMove is the 0.25" here: allowed() asks reaches() alone.)
-        if (!(distance(to, fp.centre) > kMinMove) || !reaches(to, 1.0)) continue;
+        if (!(distance(to, fp.centre) > kMinMove) || (!uniform && !reaches(to, 1.0))) continue;
         Action& a = out.emplace_back();
         a.kind = ActionKind::kMove;
         a.unit = unit;

@@ -117,6 +117,25 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   bool in_melee(int unit) const { return !state_[unit].melee_with.empty(); }
   double allowance_in(int unit, MoveColumn column) const;
   const CostFn& move_cost(int unit, bool charge) const;
+  // scenario_.table.reachable(a, b, budget, cost) for `cost` one of move_costs_ (kept for
+  // the battle: its address names it), kept: the answer is a pure function of the two
+  // points, the budget and the function (the table never changes), so the same query bit
+  // for bit gives the same answer. legal_actions weighs the same moves again each bound for
+  // units that have not moved (move_unit does not ask: in the 10,000-stand battle its paths
+  // are new, and the look-up cost more than it saved). Out of line: inlined, it made
+  // legal_actions dearer in that battle, where it is seldom asked (uniform ground).
+  double reachable_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost) const {
+    return walk_kept(a, b, budget, cost, /*path=*/false);
+  }
+  // scenario_.table.path_cost(a, b, cost) the same way, in the same memo (can_charge weighs
+  // each charge again each bound).
+  double path_cost_kept(Vec2 a, Vec2 b, const CostFn& cost) const {
+    return walk_kept(a, b, 0.0, cost, /*path=*/true);
+  }
+  // uniform_ground_near(table, rect_of(unit).centre, radius, &at) ? cost(at) : -1 (`cost`
+  // one of move_costs_), kept per unit until it is placed anew (placed_at_): legal_actions
+  // asks it of each unit each bound, and most units stand from one bound to the next.
+  double uniform_cost_near(int unit, double radius, const CostFn& cost) const;
   // Routers flee as a mass (L23): at the rout rate, slowed by terrain as a column is.
   CostFn rout_cost(int unit) const;
 
@@ -219,6 +238,22 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // move_cost's functions by row * 2 + charge (six rows, MoveRow), built when first asked.
   mutable std::array<CostFn, 12> move_costs_;
   CostFn make_move_cost(MoveRow row, bool charge) const;
+  struct UniformKept {
+    std::uint64_t at = 0;  // placed_at_ when found (0: nothing kept; placings count from 1)
+    const CostFn* cost = nullptr;
+    double radius = 0, here_cost = -1;
+  };
+  mutable std::vector<UniformKept> uniform_kept_;
+  // reachable (path false) or path_cost (true) through reach_kept_.
+  [[gnu::noinline]] double walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost,
+                                     bool path) const;
+  struct ReachKept {
+    std::uint64_t ax = 0, ay = 0, bx = 0, by = 0, budget = 0;  // the query's bits
+    const CostFn* cost = nullptr;                              // nullptr: nothing kept
+    bool path = false;                                         // path_cost's answer
+    double reach = 0;
+  };
+  mutable std::vector<ReachKept> reach_kept_;  // direct-mapped by the query's hash
 
   // --- proximity (spatial.cc) ---
   // Every unit's footprint (on the table or not) is cached in fp_ and filed in index_,

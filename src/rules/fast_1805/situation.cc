@@ -1,6 +1,7 @@
 // Situations derived from the table: who can shoot whom, with how many figures and which
 // modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -388,6 +389,40 @@ const CostFn& Battle1805::move_cost(int unit, bool charge) const {
   return kept;
 }
 
+double Battle1805::walk_kept(Vec2 a, Vec2 b, double budget, const CostFn& cost, bool path) const {
+  constexpr std::size_t kSlots = 1024;  // a power of two
+  if (reach_kept_.empty()) reach_kept_.resize(kSlots);
+  const auto bits = [](double v) { return std::bit_cast<std::uint64_t>(v); };
+  const std::uint64_t ax = bits(a.x), ay = bits(a.y), bx = bits(b.x), by = bits(b.y),
+                      bu = bits(budget);
+  std::uint64_t h = ax;
+  for (const std::uint64_t v : {ay, bx, by, bu}) h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+  if (path) h ^= std::uint64_t{1} << 50;  // another slot than the reach along the same path
+  ReachKept& k = reach_kept_[(h >> 40) & (kSlots - 1)];
+  if (k.cost == &cost && k.path == path && k.ax == ax && k.ay == ay && k.bx == bx && k.by == by &&
+      k.budget == bu) {
+    return k.reach;
+  }
+  const double answer =
+      path ? scenario_.table.path_cost(a, b, cost) : scenario_.table.reachable(a, b, budget, cost);
+  k = {ax, ay, bx, by, bu, &cost, path, answer};
+  return answer;
+}
+
+double Battle1805::uniform_cost_near(int unit, double radius, const CostFn& cost) const {
+  const std::size_t k = static_cast<std::size_t>(unit);
+  if (uniform_kept_.size() < placed_at_.size()) uniform_kept_.resize(placed_at_.size());
+  UniformKept& kept = uniform_kept_[k];
+  if (kept.at == placed_at_[k] && kept.cost == &cost && same_bits(kept.radius, radius)) {
+    return kept.here_cost;
+  }
+  TerrainAt here;  // the ground all round the unit's centre, if it is the same there
+  const double here_cost =
+      uniform_ground_near(scenario_.table, fp_[k].centre, radius, &here) ? cost(here) : -1;
+  kept = {placed_at_[k], &cost, radius, here_cost};
+  return here_cost;
+}
+
 CostFn Battle1805::make_move_cost(MoveRow row, bool charge) const {
   const MovementOptions mo{options_.rout_literal, options_.wood_swap};
   const bool road_rate = movement_rate(row, MoveColumn::kRoad, mo).has_value();
@@ -453,7 +488,7 @@ bool Battle1805::can_charge(int unit, int target, std::string* why_not) const {
     return no("cavalry may not attack opponents behind a defended obstacle (L26)");
   }
   // Clear terrain only (R-002-1): the path to the target must be open or road.
-  const double cost = scenario_.table.path_cost(ufp.centre, tfp.centre, move_cost(unit, true));
+  const double cost = path_cost_kept(ufp.centre, tfp.centre, move_cost(unit, true));
   if (!std::isfinite(cost)) return no("charges cross clear terrain only (R-002-1)");
   return true;
 }
