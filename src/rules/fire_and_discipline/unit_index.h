@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "core/force/force.h"
@@ -28,6 +29,12 @@ class UnitIndex {
   // Its box (footprint(u).bounds()).
   const Box& box(int u) const { return boxes_[static_cast<std::size_t>(u)]; }
   int sides() const { return static_cast<int>(by_side_.size()); }
+  // The frames of unit u's stands on the table (not removed), in the stands' order, framed
+  // from `force` the first time they are asked for after a build and kept (issue 9 round 22:
+  // the nearest-enemy-ahead search framed each stand it measured, query after query). Ask
+  // only while u's stands are as built (no trial of its unit under way); a span is good
+  // until the next call.
+  std::span<const RectFrame> stand_frames(const Force& force, int u) const;
 
   // Units of `side` whose footprint's box lies within `reach` mm of `box`, ascending, into
   // `out` (appended).
@@ -67,6 +74,11 @@ class UnitIndex {
   std::vector<RectFrame> frames_;
   std::vector<Box> boxes_;
   std::vector<SpatialIndex> by_side_;
+  // stand_frames: per unit, where its frames start in stand_frames_ (-1: not yet framed)
+  // and how many.
+  mutable std::vector<int> frames_at_;
+  mutable std::vector<int> frames_count_;
+  mutable std::vector<RectFrame> stand_frames_;
 };
 
 template <typename Accept, typename Dist>
