@@ -63,7 +63,7 @@ class UnitIndex {
 
   // Whether `accept(i)` holds for some unit i of a side other than `side` whose footprint's
   // box lies within `reach` mm of `box` (units farther are not asked), nearest cells first,
-  // stopping at the first.
+  // stopping at the first (round 22: around_pruned, as nearest_other).
   template <typename Accept>
   bool any_other_within(int side, const Box& box, double reach, Accept accept) const;
 
@@ -143,7 +143,7 @@ bool UnitIndex::any_other_within(int side, const Box& box, double reach, Accept 
   bool found = false;
   for (int sd = 0; sd < sides() && !found; ++sd) {
     if (sd == side) continue;
-    by_side_[static_cast<std::size_t>(sd)].around(
+    by_side_[static_cast<std::size_t>(sd)].around_pruned(
         box,
         [&](int i) {
           if (found || box_gap(box, boxes_[static_cast<std::size_t>(i)]) > reach + kSlackMm) return;
