@@ -13,7 +13,10 @@
 // pivots, offsets and turns, small, large, near and at a half-turn, either way: every step's
 // centre lies in the box and none comes nearer another point than the bound (the circle
 // test a wheel's stand then passes at every step); and they do cut (a box smaller than the
-// whole circle's, the ends counted for points off the arc).
+// whole circle's, the ends counted for points off the arc). Round 22: frame_gap never
+// exceeds the exact distance (random pairs at any facing, and square to each other), is
+// the distance itself for stands facing the same way or opposite, is 0 for overlapping
+// stands, and cuts more than the centres' distance less the half-diagonals.
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -109,6 +112,45 @@ Vec2 sweep_dir(double deg) {
   const double r = deg * 3.14159265358979323846 / 180.0;
   const Vec2 d{std::cos(r), std::sin(r)};
   return d * (1.0 / d.length());  // as a sweep's dir: an offset divided by its length
+}
+
+TEST(FireAndDisciplineApart, FrameGapNeverExceedsTheDistance) {
+  std::mt19937_64 rng(22);
+  std::uniform_real_distribution<double> pos(0, 300), facing(0, 360), size(5, 60);
+  std::uniform_int_distribution<int> quarter(0, 3);
+  int tighter = 0, apart = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Rect a{{pos(rng), pos(rng)}, facing(rng), size(rng), size(rng)};
+    // Half the pairs at any facing, half facing the same way, opposite or square to `a`
+    // (the bound is the distance itself for the first two).
+    const double turn = k % 2 == 0 ? facing(rng) : 90.0 * quarter(rng);
+    const Rect b{{pos(rng), pos(rng)}, a.facing + turn, size(rng), size(rng)};
+    const double d = distance(a, b);
+    const double gap = frame_gap(RectFrame(a), RectFrame(b));
+    EXPECT_LE(gap, d + 1e-9);
+    EXPECT_GE(gap, 0.0);
+    if (d > 0) ++apart;
+    if (k % 2 == 1 && (turn == 0 || turn == 180)) {
+      EXPECT_NEAR(gap, d, 1e-9);
+    }
+    // It cuts more than the centres' distance less both half-diagonals.
+    if (gap > (a.centre - b.centre).length() - half_diagonal(a) - half_diagonal(b) + 1) ++tighter;
+  }
+  EXPECT_GT(apart, 15000);
+  EXPECT_GT(tighter, 10000);
+}
+
+TEST(FireAndDisciplineApart, FrameGapOfTouchingOrOverlappingStandsIsZero) {
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> facing(0, 360), size(5, 60), frac(-1, 1);
+  for (int k = 0; k < 5000; ++k) {
+    const Rect a{{100, 100}, facing(rng), size(rng), size(rng)};
+    // b's centre on or inside a: they overlap, and the bound is 0.
+    const Vec2 c =
+        a.centre + a.right() * (frac(rng) * a.width / 2) + a.forward() * (frac(rng) * a.depth / 2);
+    const Rect b{c, facing(rng), size(rng), size(rng)};
+    EXPECT_EQ(frame_gap(RectFrame(a), RectFrame(b)), 0.0);
+  }
 }
 
 TEST(FireAndDisciplineSweepBound, CirclesStayApartBeforeTheBound) {

@@ -11,6 +11,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -76,7 +77,15 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
   const Force& f = sc.force;
   UnitIndex index;
   index.build(f);
-  int found = 0, any_within = 0;
+  // The same force with every third stand removed (stand_frames leaves them out).
+  Force thinned = f;
+  int nth = 0;
+  for (Unit& unit : thinned.units) {
+    for (Stand& st : unit.stands) st.removed = st.removed || ++nth % 3 == 0;
+  }
+  UnitIndex thinned_index;
+  thinned_index.build(thinned);
+  int found = 0, any_within = 0, removed_stands = 0;
   for (std::size_t k = 0; k < f.units.size(); ++k) {
     const int u = static_cast<int>(k);
     const Rect me = f.units[k].footprint();
@@ -85,6 +94,32 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
     EXPECT_EQ(index.box(u).max, me.bounds().max);
     EXPECT_EQ(index.frame(u).rect.centre, me.centre);
     EXPECT_EQ(index.frame(u).rect.facing, me.facing);
+    // The stands' kept frames (round 22): the frame of each stand on the table, in order,
+    // bit for bit, asked twice (framed once, then kept); here, and with stands removed.
+    for (const UnitIndex* in : {&index, &thinned_index}) {
+      const Force& of = in == &index ? f : thinned;
+      for (int ask = 0; ask < 2; ++ask) {
+        const std::span<const RectFrame> frames = in->stand_frames(of, u);
+        std::size_t at = 0;
+        for (const Stand& st : of.units[k].stands) {
+          if (st.removed) {
+            removed_stands += ask == 0 ? 1 : 0;
+            continue;
+          }
+          ASSERT_LT(at, frames.size()) << of.units[k].id;
+          const RectFrame want_frame(st.rect);
+          const RectFrame& got_frame = frames[at++];
+          EXPECT_TRUE(got_frame.rect.centre == want_frame.rect.centre &&
+                      got_frame.rect.facing == want_frame.rect.facing &&
+                      got_frame.rect.width == want_frame.rect.width &&
+                      got_frame.rect.depth == want_frame.rect.depth &&
+                      got_frame.corners == want_frame.corners && got_frame.f == want_frame.f &&
+                      got_frame.r == want_frame.r)
+              << of.units[k].id;
+        }
+        EXPECT_EQ(at, frames.size()) << of.units[k].id;
+      }
+    }
     const int side = f.units[k].side;
     // Nearest active enemy, ties to the lower index.
     auto active = [&](int i) {
@@ -148,6 +183,7 @@ TEST(FireAndDisciplineScale, UnitIndexAnswersAsTheScan) {
   }
   EXPECT_GT(found, 50);
   EXPECT_GT(any_within, 0);
+  EXPECT_GT(removed_stands, 100);  // stands removed are left out
 }
 
 // may_move (FD-52: General Advance reads the nearest enemy ahead) answers the same with

@@ -146,11 +146,15 @@ struct StandSnapshot {
   void file_unit(int unit);
   // Calls `visit(unit)` for units of the sides other than `side` in the unit grids around
   // `box`, nearest cells first, while `more(bound)` (every unit not yet visited lies more
-  // than `bound` mm from `box`) holds.
+  // than `bound` mm from `box`) holds; once false for a bound, `more` must be false for
+  // every larger one. Issue 9 round 22: SpatialIndex::around_pruned, which walks each
+  // ring's side from the cells facing `box` outward and stops a way at the first refusal
+  // (around() met a ring row by row, so a search across the field measured unit after
+  // unit, each nearer than the last).
   template <typename Visit, typename More>
   void around_enemy_units(const Box& box, int side, Visit visit, More more) const {
     for (std::size_t sd = 0; sd < unit_grids.size(); ++sd) {
-      if (static_cast<int>(sd) != side) unit_grids[sd].around(box, visit, more);
+      if (static_cast<int>(sd) != side) unit_grids[sd].around_pruned(box, visit, more);
     }
   }
   // Rounding allowance (mm) when comparing a box gap with a computed distance.

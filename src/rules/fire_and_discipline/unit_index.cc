@@ -9,6 +9,9 @@ void UnitIndex::build(const Force& force) {
   footprints_.resize(n);
   frames_.resize(n);
   boxes_.resize(n);
+  frames_at_.assign(n, -1);
+  frames_count_.assign(n, 0);
+  stand_frames_.clear();
   double size = 0;
   for (std::size_t i = 0; i < n; ++i) {
     footprints_[i] = force.units[i].footprint();
@@ -24,6 +27,18 @@ void UnitIndex::build(const Force& force) {
     if (side < 0 || side >= sides()) continue;
     by_side_[static_cast<std::size_t>(side)].insert(static_cast<int>(i), footprints_[i]);
   }
+}
+
+std::span<const RectFrame> UnitIndex::stand_frames(const Force& force, int u) const {
+  const std::size_t i = static_cast<std::size_t>(u);
+  if (frames_at_[i] < 0) {
+    frames_at_[i] = static_cast<int>(stand_frames_.size());
+    for (const Stand& st : force.units[i].stands) {
+      if (!st.removed) stand_frames_.emplace_back(st.rect);
+    }
+    frames_count_[i] = static_cast<int>(stand_frames_.size()) - frames_at_[i];
+  }
+  return {stand_frames_.data() + frames_at_[i], static_cast<std::size_t>(frames_count_[i])};
 }
 
 void UnitIndex::near(int side, const Box& box, double reach, std::vector<int>& out) const {

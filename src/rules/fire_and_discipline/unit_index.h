@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "core/force/force.h"
@@ -28,6 +29,12 @@ class UnitIndex {
   // Its box (footprint(u).bounds()).
   const Box& box(int u) const { return boxes_[static_cast<std::size_t>(u)]; }
   int sides() const { return static_cast<int>(by_side_.size()); }
+  // The frames of unit u's stands on the table (not removed), in the stands' order, framed
+  // from `force` the first time they are asked for after a build and kept (issue 9 round 22:
+  // the nearest-enemy-ahead search framed each stand it measured, query after query). Ask
+  // only while u's stands are as built (no trial of its unit under way); a span is good
+  // until the next call.
+  std::span<const RectFrame> stand_frames(const Force& force, int u) const;
 
   // Units of `side` whose footprint's box lies within `reach` mm of `box`, ascending, into
   // `out` (appended).
@@ -37,7 +44,10 @@ class UnitIndex {
   // ties to the lower index; -1 when none. `dist(i)` must be no less than the gap between
   // `box` and unit i's footprint box (say, an edge-to-edge distance from a rectangle
   // inside `box` to one inside the footprint). `*best` gets the least distance (infinity
-  // when none).
+  // when none). Issue 9 round 22: the walk is SpatialIndex::around_pruned, nearest cells of
+  // each ring first, so the first units met are about the nearest and the box gaps pass over
+  // the rest (around() met a ring's cells row by row, and a search across the field measured
+  // some 17 units, each nearer than the last); the answer is the least whatever the order.
   template <typename Accept, typename Dist>
   int nearest_other(int side, const Box& box, Accept accept, Dist dist, double* best) const;
 
@@ -53,7 +63,7 @@ class UnitIndex {
 
   // Whether `accept(i)` holds for some unit i of a side other than `side` whose footprint's
   // box lies within `reach` mm of `box` (units farther are not asked), nearest cells first,
-  // stopping at the first.
+  // stopping at the first (round 22: around_pruned, as nearest_other).
   template <typename Accept>
   bool any_other_within(int side, const Box& box, double reach, Accept accept) const;
 
@@ -64,6 +74,11 @@ class UnitIndex {
   std::vector<RectFrame> frames_;
   std::vector<Box> boxes_;
   std::vector<SpatialIndex> by_side_;
+  // stand_frames: per unit, where its frames start in stand_frames_ (-1: not yet framed)
+  // and how many.
+  mutable std::vector<int> frames_at_;
+  mutable std::vector<int> frames_count_;
+  mutable std::vector<RectFrame> stand_frames_;
 };
 
 template <typename Accept, typename Dist>
@@ -73,7 +88,7 @@ int UnitIndex::nearest_other(int side, const Box& box, Accept accept, Dist dist,
   int found = -1;
   for (int sd = 0; sd < sides(); ++sd) {
     if (sd == side) continue;
-    by_side_[static_cast<std::size_t>(sd)].around(
+    by_side_[static_cast<std::size_t>(sd)].around_pruned(
         box,
         [&](int i) {
           if (box_gap(box, boxes_[static_cast<std::size_t>(i)]) > least + kSlackMm) return;
@@ -99,7 +114,7 @@ void UnitIndex::nearest_other_both(int side, const Box& box, Wide wide, Narrow n
   int wide_at = -1, narrow_at = -1;
   for (int sd = 0; sd < sides(); ++sd) {
     if (sd == side) continue;
-    by_side_[static_cast<std::size_t>(sd)].around(
+    by_side_[static_cast<std::size_t>(sd)].around_pruned(
         box,
         [&](int i) {
           if (box_gap(box, boxes_[static_cast<std::size_t>(i)]) > narrow_least + kSlackMm) return;
@@ -128,7 +143,7 @@ bool UnitIndex::any_other_within(int side, const Box& box, double reach, Accept 
   bool found = false;
   for (int sd = 0; sd < sides() && !found; ++sd) {
     if (sd == side) continue;
-    by_side_[static_cast<std::size_t>(sd)].around(
+    by_side_[static_cast<std::size_t>(sd)].around_pruned(
         box,
         [&](int i) {
           if (found || box_gap(box, boxes_[static_cast<std::size_t>(i)]) > reach + kSlackMm) return;
