@@ -33,6 +33,15 @@ SpatialIndex new_side_index() { return SpatialIndex(50.0 * kCm, /*bound_cells=*/
 
 }  // namespace
 
+void BattleGO::reserve_indexes() {
+  if (scanned_) return;
+  const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
+  index_.reserve(table, force_.units.size());
+  while (side_index_.size() < force_.sides.size()) side_index_.push_back(new_side_index());
+  for (SpatialIndex& side : side_index_) side.reserve(table, force_.units.size());
+  if (side_extent_.size() < side_index_.size()) side_extent_.resize(side_index_.size(), kNoExtent);
+}
+
 void BattleGO::placed(int unit) {
   touch(unit);  // it moved, formed or lost stands
   pair_distances_.placed(unit);
