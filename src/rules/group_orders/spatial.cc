@@ -306,22 +306,25 @@ void BattleGO::hold_nearest(bool on) {
   pending.clear();
   // Taken least (squared box gap, index) first: a unit taken that can improve no kind never
   // can again (the bests only shrink), and once the least box gap left can improve none, no
-  // unit left can. They are sorted when measured (issue 9: a cell's few units, sorted by
-  // insertion, cost less than a heap kept as they came; the same order).
+  // unit left can (issue 9: a cell's few units, taken when measured, cost less than a heap
+  // kept as they came; the same order).
   auto measure_pending = [&] {
-    const std::size_t count = pending.size();
-    if (count > 24) {
-      std::sort(pending.begin(), pending.end());
-    } else {
-      for (std::size_t a = 1; a < count; ++a) {
-        const std::pair<double, int> v = pending[a];
-        std::size_t b = a;
-        for (; b > 0 && v < pending[b - 1]; --b) pending[b] = pending[b - 1];
-        pending[b] = v;
+    // The least taken by a pass over those left, which drops the ones beyond every kind's
+    // limit (issue 9: most fall once the first one or two are measured; sorting them all
+    // cost more). The same units measured in the same order as a sort would take them.
+    std::size_t count = pending.size();
+    while (count > 0) {
+      std::size_t kept = 0, least = 0;
+      for (std::size_t a = 0; a < count; ++a) {
+        const std::pair<double, int> p = pending[a];
+        if (settled2(p.first)) continue;
+        if (kept == 0 || p < pending[least]) least = kept;
+        pending[kept++] = p;
       }
-    }
-    for (const auto& [lb2, i] : pending) {
-      if (settled2(lb2)) break;
+      if (kept == 0) break;
+      const auto [lb2, i] = pending[least];
+      pending[least] = pending[kept - 1];
+      count = kept - 1;
       if (!hopeless2(i, lb2)) measure(i);
     }
     pending.clear();
