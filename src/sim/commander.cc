@@ -201,10 +201,15 @@ class DoctrineCommander final : public OrderSource {
     // and keeping ahead of the line.
     // One scan finds the first action of each mark (most actions have none).
     static constexpr std::string_view kMarks[] = {"seize", "task", "screen"};
+    // A rate of another length is no mark (issue 9: most rates are not, e.g. group-orders'
+    // Generals' orders), passed over with one comparison.
+    static constexpr std::size_t kShortest = 4, kLongest = 6;
+    static_assert(std::ranges::all_of(
+        kMarks, [](std::string_view m) { return m.size() >= kShortest && m.size() <= kLongest; }));
     const Action* marked[std::size(kMarks)] = {};
     for (const Action& x : legal) {
-      if (!has.rate) break;  // none marked
-      if (x.rate.empty()) continue;
+      if (!has.rate) break;                                            // none marked
+      if (x.rate.size() - kShortest > kLongest - kShortest) continue;  // also empty
       for (std::size_t k = 0; k < std::size(kMarks); ++k) {
         if (marked[k] == nullptr && x.rate == kMarks[k]) marked[k] = &x;
       }
@@ -468,11 +473,9 @@ class DoctrineCommander final : public OrderSource {
 
   // The shift with the most expected hits when standing fire would hit nothing; nullptr
   // when no shift is offered, standing fire has a target, or no shift finds one.
+  // Asked only of a list that holds a shift (Kinds::kind), it does not look for one first
+  // (issue 9); a list without one would get nullptr all the same.
   static const Action* best_shift(const Battle& b, const std::vector<Action>& legal) {
-    if (std::none_of(legal.begin(), legal.end(),
-                     [](const Action& a) { return a.kind == ActionKind::kShift; })) {
-      return nullptr;
-    }
     if (b.assess(legal.front()).expected_kills > 0) return nullptr;
     const Action* best = nullptr;
     double most = 0;
