@@ -25,7 +25,16 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
   Rng rng(20261128, 14);
   const double cell = 100;
   for (int round = 0; round < 4; ++round) {
-    SpatialIndex index(cell, /*bound_cells=*/round >= 2);
+    const bool bounded = round >= 2;
+    SpatialIndex index(cell, bounded);
+    // around_pruned, with the cells' content bounds where the index keeps them.
+    auto pruned = [&](const Box& q, auto visit, auto more) {
+      if (bounded) {
+        index.around_pruned<true>(q, visit, more);
+      } else {
+        index.around_pruned(q, visit, more);
+      }
+    };
     if (round % 2 == 0) index.reserve({{-500, -500}, {6000, 6000}}, 300);
     std::vector<Box> boxes(300);
     std::vector<bool> present(boxes.size(), false);
@@ -58,7 +67,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
       // A fixed limit.
       const double limit = rng.uniform() * 30 * cell;
       std::vector<bool> visited(boxes.size(), false);
-      index.around_pruned(
+      pruned(
           query,
           [&](int i) {
             EXPECT_TRUE(present[static_cast<std::size_t>(i)]) << "step " << step;
@@ -77,14 +86,14 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
         if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
       }
       double got = std::numeric_limits<double>::infinity();
-      index.around_pruned(
+      pruned(
           query,
           [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
           [&](double bound) { return bound <= got; });
       EXPECT_EQ(got, want) << "step " << step;
       // Never refused: as around().
       std::vector<int> all, all_around;
-      index.around_pruned(
+      pruned(
           query, [&](int i) { all.push_back(i); }, [](double) { return true; });
       index.around(
           query, [&](int i) { all_around.push_back(i); }, [](double) { return true; });
@@ -134,7 +143,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatterAsFootprintsCreep) {
     const Box query{a, {a.x + 20, a.y + 30}};
     const double limit = rng.uniform() * 12 * cell;
     std::vector<bool> visited(boxes.size(), false);
-    index.around_pruned(
+    index.around_pruned<true>(
         query, [&](int i) { visited[static_cast<std::size_t>(i)] = true; },
         [&](double bound) { return bound <= limit; });
     for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -148,7 +157,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatterAsFootprintsCreep) {
       if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
     }
     double got = std::numeric_limits<double>::infinity();
-    index.around_pruned(
+    index.around_pruned<true>(
         query,
         [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
         [&](double bound) { return bound <= got; });

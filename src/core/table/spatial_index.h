@@ -73,11 +73,12 @@ class SpatialIndex {
   // for a bound its gap to `box` exceeds, so a caller whose `more(bound)` asks "can an id
   // farther than bound still matter?" (once false for a bound, false for any larger one
   // asked later) meets every id that matters; the ids come in another order than around()'s.
-  // Beyond the cells facing `box`, in an index that bounds its cells, a filed cell is also
-  // skipped when `more` refuses the gap from `box` to the box holding its ids' boxes; a bound at or
-  // above one `more` refused is refused without asking it again (issue 9: a nearest search met
-  // every unit of the cells along the enemy's front, most of them far beyond the nearest).
-  template <typename Visit, typename More>
+  // With kBounded (an index made with bound_cells), beyond the cells facing `box` a filed cell
+  // is also skipped when `more` refuses the gap from `box` to the box holding its ids' boxes,
+  // and a bound at or above one `more` refused is refused without asking it again (issue 9: a
+  // nearest search met every unit of the cells along the enemy's front, most of them far
+  // beyond the nearest). Without, the walk is the plain one (a caller's visit stays inlined).
+  template <bool kBounded = false, typename Visit, typename More>
   void around_pruned(const Box& box, Visit visit, More more) const;
 
   static constexpr std::int64_t kMaxCells = std::int64_t{1} << 22;
@@ -170,7 +171,7 @@ void SpatialIndex::around(const Box& box, Visit visit, More more) const {
   }
 }
 
-template <typename Visit, typename More>
+template <bool kBounded, typename Visit, typename More>
 void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
   if (count_ == 0) return;
   const CellRange q = cells_of(box);
@@ -216,7 +217,8 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
   // One side of a ring: its cells `line` (a row or column) from `lo` to `hi` along it, those
   // facing the query's (`near_lo` to `near_hi`) first, then outward each way. The bound
   // grows outward, so a refusal ends that way (every cell beyond is no nearer).
-  double refused = std::numeric_limits<double>::infinity();  // the least bound `more` refused
+  // The least bound `more` refused (kBounded).
+  [[maybe_unused]] double refused = std::numeric_limits<double>::infinity();
   auto side = [&](bool row, int line, double across, int lo, int hi, int near_lo, int near_hi) {
     auto cell = [&](int along) { return row ? at(along, line) : at(line, along); };
     auto gap_along = [&](int along) { return row ? gap_x(along) : gap_y(along); };
@@ -228,6 +230,11 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
     // at or above one `more` refused in this search is refused without asking (`more` refuses any
     // larger bound once it refused one, as the caller promises).
     auto offer = [&](std::size_t c, double bound) {
+      if constexpr (!kBounded) {
+        if (!more(bound)) return false;
+        for (int id : cells_[c]) visit(id);
+        return true;
+      }
       if (bound >= refused) return false;
       const double content = bound_cells_ ? std::max(bound, content_gap(c)) : bound;
       if (content >= refused) return true;

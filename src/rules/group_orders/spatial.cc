@@ -146,7 +146,7 @@ constexpr std::size_t kPrunedFrom = 256;
 template <typename Visit, typename More>
 void around_nearest(const SpatialIndex& index, const Box& box, Visit visit, More more) {
   if (index.size() >= kPrunedFrom) {
-    index.around_pruned(box, visit, more);
+    index.around_pruned</*kBounded=*/true>(box, visit, more);
   } else {
     index.around(box, visit, more);
   }
