@@ -19,13 +19,23 @@ using testing_geometry::rect_of_box;
 // border cells); moved, removed and brought back. Each probe is checked three ways: with a
 // fixed limit, every footprint within it of the probe's box is visited; a search whose
 // limit shrinks to the least gap met finds the scan's least gap; one never refused visits
-// every footprint present, once per cell it is filed in, as around() does.
+// every footprint present, once per cell it is filed in, as around() does. Each with and
+// without the cells' content bounds.
 TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
   Rng rng(20261128, 14);
   const double cell = 100;
-  for (int round = 0; round < 2; ++round) {
-    SpatialIndex index(cell);
-    if (round == 0) index.reserve({{-500, -500}, {6000, 6000}}, 300);
+  for (int round = 0; round < 4; ++round) {
+    const bool bounded = round >= 2;
+    SpatialIndex index(cell, bounded);
+    // around_pruned, with the cells' content bounds where the index keeps them.
+    auto pruned = [&](const Box& q, auto visit, auto more) {
+      if (bounded) {
+        index.around_pruned<true>(q, visit, more);
+      } else {
+        index.around_pruned(q, visit, more);
+      }
+    };
+    if (round % 2 == 0) index.reserve({{-500, -500}, {6000, 6000}}, 300);
     std::vector<Box> boxes(300);
     std::vector<bool> present(boxes.size(), false);
     auto coordinate = [&](double base) {
@@ -57,7 +67,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
       // A fixed limit.
       const double limit = rng.uniform() * 30 * cell;
       std::vector<bool> visited(boxes.size(), false);
-      index.around_pruned(
+      pruned(
           query,
           [&](int i) {
             EXPECT_TRUE(present[static_cast<std::size_t>(i)]) << "step " << step;
@@ -76,14 +86,14 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
         if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
       }
       double got = std::numeric_limits<double>::infinity();
-      index.around_pruned(
+      pruned(
           query,
           [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
           [&](double bound) { return bound <= got; });
       EXPECT_EQ(got, want) << "step " << step;
       // Never refused: as around().
       std::vector<int> all, all_around;
-      index.around_pruned(
+      pruned(
           query, [&](int i) { all.push_back(i); }, [](double) { return true; });
       index.around(
           query, [&](int i) { all_around.push_back(i); }, [](double) { return true; });
@@ -96,6 +106,64 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
     }
     EXPECT_GT(checked, 1000);
   }
+}
+
+// The cells' content bounds (what lets around_pruned skip a filed cell whose ids all lie
+// beyond `more`'s bound) follow footprints that creep: moves of under a cell, most of them
+// re-filed in the cells they were in, some across a cell edge, some removed and brought
+// back, in a crowd whose cells hold several ids each. Checked as above: with a fixed limit
+// every footprint within it is visited, and a shrinking limit finds the least gap.
+TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatterAsFootprintsCreep) {
+  Rng rng(20261129, 21);
+  const double cell = 100;
+  SpatialIndex index(cell, /*bound_cells=*/true);
+  std::vector<Box> boxes(200);
+  std::vector<bool> present(boxes.size(), false);
+  auto file = [&](std::size_t id, const Box& box) {
+    index.insert(static_cast<int>(id), rect_of_box(box), box);
+    boxes[id] = box;
+    present[id] = true;
+  };
+  for (std::size_t id = 0; id < boxes.size(); ++id) {
+    const Vec2 a{rng.uniform() * 20 * cell, rng.uniform() * 4 * cell};
+    file(id, {a, {a.x + 10 + rng.uniform() * 40, a.y + 10 + rng.uniform() * 20}});
+  }
+  int checked = 0;
+  for (int step = 0; step < 4000; ++step) {
+    const std::size_t id = rng.next_u32() % boxes.size();
+    if (rng.roll(10) == 1) {
+      index.remove(static_cast<int>(id));
+      present[id] = false;
+    } else {
+      const Vec2 v{(rng.uniform() - 0.5) * 0.4 * cell, (rng.uniform() - 0.5) * 0.4 * cell};
+      file(id, {boxes[id].min + v, boxes[id].max + v});
+    }
+    if (step % 8 != 0) continue;
+    const Vec2 a{rng.uniform() * 20 * cell, -3 * cell - rng.uniform() * 10 * cell};
+    const Box query{a, {a.x + 20, a.y + 30}};
+    const double limit = rng.uniform() * 12 * cell;
+    std::vector<bool> visited(boxes.size(), false);
+    index.around_pruned<true>(
+        query, [&](int i) { visited[static_cast<std::size_t>(i)] = true; },
+        [&](double bound) { return bound <= limit; });
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      if (present[i] && box_gap(query, boxes[i]) <= limit) {
+        EXPECT_TRUE(visited[i]) << "step " << step << " id " << i;
+        ++checked;
+      }
+    }
+    double want = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+      if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
+    }
+    double got = std::numeric_limits<double>::infinity();
+    index.around_pruned<true>(
+        query,
+        [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
+        [&](double bound) { return bound <= got; });
+    EXPECT_EQ(got, want) << "step " << step;
+  }
+  EXPECT_GT(checked, 1000);
 }
 
 }  // namespace

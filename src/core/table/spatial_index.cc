@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace smoothbore {
 
@@ -51,6 +52,7 @@ Box grown(const Box& b, double margin) {
 void SpatialIndex::clear() {
   entries_.clear();
   cells_.clear();
+  cell_bounds_.clear();
   col_count_.clear();
   row_count_.clear();
   occupied_ = {};
@@ -94,15 +96,41 @@ void SpatialIndex::count_cells(const CellRange& c, int step) {
   if (o.x1 < o.x0 || o.y1 < o.y0) o = {};
 }
 
-void SpatialIndex::add_to_cells(int id, const CellRange& c) {
+namespace {
+
+// A cell's bounds (SpatialIndex::cell_bounds_) grown to hold `b`.
+void grow(std::array<double, 4>& c, const Box& b) {
+  c = {std::min(c[0], b.min.x), std::min(c[1], b.min.y), std::max(c[2], b.max.x),
+       std::max(c[3], b.max.y)};
+}
+
+}  // namespace
+
+void SpatialIndex::add_to_cells(int id, const CellRange& c, const Box& box) {
   count_cells(c, +1);
   for (int y = c.y0; y <= c.y1; ++y) {
     for (int x = c.x0; x <= c.x1; ++x) {
-      cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-             static_cast<std::size_t>(x)]
-          .push_back(id);
+      const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                               static_cast<std::size_t>(x);
+      std::vector<int>& v = cells_[cell];
+      // An empty cell's bound is left as it was (never read): the first id's box is its own.
+      if (bound_cells_) {
+        if (v.empty()) {
+          cell_bounds_[cell] = {box.min.x, box.min.y, box.max.x, box.max.y};
+        } else {
+          grow(cell_bounds_[cell], box);
+        }
+      }
+      v.push_back(id);
     }
   }
+}
+
+void SpatialIndex::bound_cell(std::size_t cell) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  CellBounds& c = cell_bounds_[cell];
+  c = {kInf, kInf, -kInf, -kInf};
+  for (int id : cells_[cell]) grow(c, entries_[static_cast<std::size_t>(id)].box);
 }
 
 void SpatialIndex::cover(const Box& b) {
@@ -129,6 +157,8 @@ void SpatialIndex::cover(const Box& b) {
   cols_ = static_cast<int>(cols);
   rows_ = static_cast<int>(rows);
   cells_.assign(static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_), {});
+  // Not filled: an empty cell's bounds are never read (add_to_cells sets the first id's).
+  if (bound_cells_) cell_bounds_.resize(cells_.size());
   col_count_.assign(static_cast<std::size_t>(cols_), 0);
   row_count_.assign(static_cast<std::size_t>(rows_), 0);
   occupied_ = {};
@@ -136,7 +166,7 @@ void SpatialIndex::cover(const Box& b) {
     Entry& e = entries_[id];
     if (!e.present) continue;
     e.cells = cells_of(e.box);
-    add_to_cells(static_cast<int>(id), e.cells);
+    add_to_cells(static_cast<int>(id), e.cells, e.box);
   }
 }
 
@@ -157,16 +187,17 @@ void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
       // Re-filed in the very cells it was in (a unit that moved within its cells, turned or
       // formed; issue 9): the counts and the occupied range stay, and in each cell the id
       // trades places with the last, as remove() then add_to_cells() would leave them.
-      for (int y = c.y0; y <= c.y1; ++y) {
-        for (int x = c.x0; x <= c.x1; ++x) {
-          std::vector<int>& v =
-              cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-                     static_cast<std::size_t>(x)];
-          std::swap(*std::find(v.begin(), v.end(), id), v.back());
-        }
-      }
       e.rect = r;
       e.box = box;
+      for (int y = c.y0; y <= c.y1; ++y) {
+        for (int x = c.x0; x <= c.x1; ++x) {
+          const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                                   static_cast<std::size_t>(x);
+          std::vector<int>& v = cells_[cell];
+          std::swap(*std::find(v.begin(), v.end(), id), v.back());
+          if (bound_cells_) grow(cell_bounds_[cell], box);
+        }
+      }
       return;
     }
   }
@@ -180,7 +211,7 @@ void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
              clamp_cell(y1, oy_, rows_)};
   e.present = true;
   ++count_;
-  add_to_cells(id, e.cells);
+  add_to_cells(id, e.cells, box);
 }
 
 void SpatialIndex::remove(int id) {
@@ -188,13 +219,15 @@ void SpatialIndex::remove(int id) {
   Entry& e = entries_[static_cast<std::size_t>(id)];
   for (int y = e.cells.y0; y <= e.cells.y1; ++y) {
     for (int x = e.cells.x0; x <= e.cells.x1; ++x) {
-      std::vector<int>& v = cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-                                   static_cast<std::size_t>(x)];
+      const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                               static_cast<std::size_t>(x);
+      std::vector<int>& v = cells_[cell];
       auto it = std::find(v.begin(), v.end(), id);
       if (it != v.end()) {
         *it = v.back();
         v.pop_back();
       }
+      if (bound_cells_ && !v.empty()) bound_cell(cell);
     }
   }
   count_cells(e.cells, -1);

@@ -24,7 +24,11 @@ namespace smoothbore {
 class SpatialIndex {
  public:
   // `cell` is the grid cell size in mm; pick about the size of a typical query.
-  explicit SpatialIndex(double cell = 150.0) : cell_(cell) {}
+  // `bound_cells`: keep each cell's content bounds, for around_pruned to skip cells whose
+  // ids all lie beyond its bound (a cost at every filing, paid only by an index that is
+  // searched that way).
+  explicit SpatialIndex(double cell = 150.0, bool bound_cells = false)
+      : cell_(cell), bound_cells_(bound_cells) {}
 
   void clear();
   // Sizes the storage once for ids below `ids` and the grid for footprints inside `area`
@@ -69,7 +73,12 @@ class SpatialIndex {
   // for a bound its gap to `box` exceeds, so a caller whose `more(bound)` asks "can an id
   // farther than bound still matter?" (once false for a bound, false for any larger one
   // asked later) meets every id that matters; the ids come in another order than around()'s.
-  template <typename Visit, typename More>
+  // With kBounded (an index made with bound_cells), beyond the cells facing `box` a filed cell
+  // is also skipped when `more` refuses the gap from `box` to the box holding its ids' boxes,
+  // and a bound at or above one `more` refused is refused without asking it again (issue 9: a
+  // nearest search met every unit of the cells along the enemy's front, most of them far
+  // beyond the nearest). Without, the walk is the plain one (a caller's visit stays inlined).
+  template <bool kBounded = false, typename Visit, typename More>
   void around_pruned(const Box& box, Visit visit, More more) const;
 
   static constexpr std::int64_t kMaxCells = std::int64_t{1} << 22;
@@ -85,7 +94,10 @@ class SpatialIndex {
     bool present = false;
   };
   CellRange cells_of(const Box& b) const;
-  void add_to_cells(int id, const CellRange& c);
+  // Files `id`, whose box is `box`, in the cells `c`, growing their content bounds.
+  void add_to_cells(int id, const CellRange& c, const Box& box);
+  // The least box holding the boxes of every id filed in cell `cell` (cells_ order).
+  void bound_cell(std::size_t cell);
   // Counts the filed cells of an entry in its columns and rows (`step` +1 or -1) and keeps
   // occupied_ the least range of cells holding every filed id.
   void count_cells(const CellRange& c, int step);
@@ -93,6 +105,7 @@ class SpatialIndex {
   void cover(const Box& b);
 
   double cell_;
+  bool bound_cells_;            // cell_bounds_ kept
   std::vector<Entry> entries_;  // by id
   std::size_t count_ = 0;
   // The grid: cols_ x rows_ cells from cell (ox_, oy_); cell (cx, cy) is at
@@ -100,6 +113,13 @@ class SpatialIndex {
   std::int64_t ox_ = 0, oy_ = 0;
   int cols_ = 0, rows_ = 0;
   std::vector<std::vector<int>> cells_;
+  // Per cell (cells_ order), where bound_cells_, a box holding the boxes of every id filed
+  // in it, as min x,
+  // min y, max x, max y: around_pruned's bound of a cell's ids. The least such box after a
+  // removal; a re-filing in the same cells only grows it. An empty cell's is never read (a
+  // plain array of numbers, sized by zeroing: issue 9, a grid of a million cells).
+  using CellBounds = std::array<double, 4>;
+  std::vector<CellBounds> cell_bounds_;
   // Per column and per row of the grid, how many entries are filed in it; occupied_ spans
   // the columns and rows whose count is not zero (empty: x1 < x0).
   std::vector<int> col_count_, row_count_;
@@ -151,15 +171,16 @@ void SpatialIndex::around(const Box& box, Visit visit, More more) const {
   }
 }
 
-template <typename Visit, typename More>
+template <bool kBounded, typename Visit, typename More>
 void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
   if (count_ == 0) return;
   const CellRange q = cells_of(box);
   const CellRange& o = occupied_;
-  auto ids_at = [&](int x, int y) -> const std::vector<int>& {
-    return cells_[static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-                  static_cast<std::size_t>(x)];
+  auto at = [&](int x, int y) {
+    return static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+           static_cast<std::size_t>(x);
   };
+  auto ids_at = [&](int x, int y) -> const std::vector<int>& { return cells_[at(x, y)]; };
   for (int y = std::max(q.y0, o.y0); y <= std::min(q.y1, o.y1); ++y) {
     for (int x = std::max(q.x0, o.x0); x <= std::min(q.x1, o.x1); ++x) {
       for (int id : ids_at(x, y)) visit(id);
@@ -185,35 +206,68 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
     return 0.0;
   };
   auto bound_of = [](double gx, double gy) { return std::sqrt(gx * gx + gy * gy) - kEdgeRounding; };
+  // The gap from `box` to a cell's content bounds (cell_bounds_), less the rounding: every id
+  // filed in the cell lies at least that far away.
+  auto content_gap = [&](std::size_t cell) {
+    const CellBounds& c = cell_bounds_[cell];
+    const double gx = std::max({0.0, c[0] - box.max.x, box.min.x - c[2]});
+    const double gy = std::max({0.0, c[1] - box.max.y, box.min.y - c[3]});
+    return bound_of(gx, gy);
+  };
   // One side of a ring: its cells `line` (a row or column) from `lo` to `hi` along it, those
   // facing the query's (`near_lo` to `near_hi`) first, then outward each way. The bound
   // grows outward, so a refusal ends that way (every cell beyond is no nearer).
+  // The least bound `more` refused (kBounded).
+  [[maybe_unused]] double refused = std::numeric_limits<double>::infinity();
   auto side = [&](bool row, int line, double across, int lo, int hi, int near_lo, int near_hi) {
-    auto ids = [&](int along) -> const std::vector<int>& {
-      return row ? ids_at(along, line) : ids_at(line, along);
-    };
+    auto cell = [&](int along) { return row ? at(along, line) : at(line, along); };
     auto gap_along = [&](int along) { return row ? gap_x(along) : gap_y(along); };
+    // Beyond the cells facing `box` (all visited once `more` accepts the side), a cell's ids
+    // are visited unless `more` refuses the greater of the cell's bound and its content's
+    // (content_gap, where the index bounds its cells): an id it holds lies beyond both, or is filed
+    // in a nearer cell too, met there or refused by a bound below its gap. Returns false where
+    // `more` refuses the cell's own bound: the rest of that side, that way, is no nearer. A bound
+    // at or above one `more` refused in this search is refused without asking (`more` refuses any
+    // larger bound once it refused one, as the caller promises).
+    auto offer = [&](std::size_t c, double bound) {
+      if constexpr (!kBounded) {
+        if (!more(bound)) return false;
+        for (int id : cells_[c]) visit(id);
+        return true;
+      }
+      if (bound >= refused) return false;
+      const double content = bound_cells_ ? std::max(bound, content_gap(c)) : bound;
+      if (content >= refused) return true;
+      if (!more(content)) {
+        refused = content;
+        if (content == bound || !more(bound)) {
+          refused = bound;
+          return false;
+        }
+        return true;
+      }
+      for (int id : cells_[c]) visit(id);
+      return true;
+    };
     bool asked = false;
     for (int a = std::max(lo, near_lo); a <= std::min(hi, near_hi); ++a) {
-      const std::vector<int>& v = ids(a);
-      if (v.empty()) continue;
+      const std::size_t c = cell(a);
+      if (cells_[c].empty()) continue;
       if (!asked) {
         if (!more(across - kEdgeRounding)) return;  // the nearest of the side
         asked = true;
       }
-      for (int id : v) visit(id);
+      for (int id : cells_[c]) visit(id);
     }
     for (int a = std::max(lo, near_hi + 1); a <= hi; ++a) {
-      const std::vector<int>& v = ids(a);
-      if (v.empty()) continue;
-      if (!more(bound_of(gap_along(a), across))) break;
-      for (int id : v) visit(id);
+      const std::size_t c = cell(a);
+      if (cells_[c].empty()) continue;
+      if (!offer(c, bound_of(gap_along(a), across))) break;
     }
     for (int a = std::min(hi, near_lo - 1); a >= lo; --a) {
-      const std::vector<int>& v = ids(a);
-      if (v.empty()) continue;
-      if (!more(bound_of(gap_along(a), across))) break;
-      for (int id : v) visit(id);
+      const std::size_t c = cell(a);
+      if (cells_[c].empty()) continue;
+      if (!offer(c, bound_of(gap_along(a), across))) break;
     }
   };
   constexpr double kInf = std::numeric_limits<double>::infinity();

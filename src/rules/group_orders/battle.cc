@@ -82,6 +82,7 @@ BattleGO::BattleGO(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     gs.start_stands += u.start_figures;
   }
   scanned_ = force_.units.size() <= kScannedUnits;
+  reserve_indexes();
   light_.resize(force_.units.size());
   traits_.resize(force_.units.size());
   movement_cm_.resize(force_.units.size());

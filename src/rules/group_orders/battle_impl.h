@@ -515,6 +515,10 @@ class BattleGO final : public Battle, public NearestEnemyIndex {
   // Files the unit's current footprint in the indexes; every change of a footprint calls
   // it at once (invariant_violations checks the two agree).
   void placed(int unit);
+  // Sizes the indexes' grids once for the table, before the first placed() (issue 9: filed
+  // one by one, a 10,000-stand battle's grids grew and filed every unit again some thirty
+  // times).
+  void reserve_indexes();
   // Marks a unit whose Unit or unit_report() may have changed, for a recorder
   // (Battle::take_touched_units, rules/touch_tracker.h); a Group's orders and losses show
   // in every one of its units' reports.
