@@ -552,8 +552,12 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
     known = -1;
   }
   thread_local std::vector<int> near;
-  for (;; reach *= 2) {
-    snap_.near_enemies_unordered(side, me, reach, near);
+  // The first ring lists no unit beyond the bound either (issue 9: a unit whose nearest
+  // enemy stood within 8" still listed the enemies 8" out, for nearest_in_ring to drop):
+  // the enemy it started from lies within it, so it finds an answer as a ring of `reach`.
+  double listed = std::min(reach, bound);
+  for (;; reach *= 2, listed = reach) {
+    snap_.near_enemies_unordered(side, me, listed, near);
     const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, enemy, known, gap);
     if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||
         near.size() >= others) {
