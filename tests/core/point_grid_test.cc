@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -47,6 +48,55 @@ TEST(PointGridTest, VisitsExactlyThePointsInTheBoxOnce) {
       ASSERT_EQ(got, want) << "cell " << cell << " query " << q;
     }
   }
+}
+
+// visit_disc against a scan of every point by the same squared test, on random points and
+// on points at the radius and just inside and outside it (along the axes, where the square
+// is exact, and on diagonals), and points on the cells' edges.
+TEST(PointGridTest, VisitDiscVisitsExactlyThePointsInTheDiscOnce) {
+  Rng rng(13, 0);
+  for (double cell : {1.0, 37.0, 50.0, 5000.0}) {
+    std::vector<Vec2> points;
+    for (int i = 0; i < 400; ++i) {
+      points.push_back({rng.uniform() * 2000 - 300, rng.uniform() * 900});
+    }
+    for (int i = 0; i < 40; ++i) {  // on cell edges from the first point
+      points.push_back({points[0].x + cell * static_cast<int>(rng.uniform() * 40),
+                        points[0].y + cell * static_cast<int>(rng.uniform() * 20)});
+    }
+    points.push_back(points[3]);  // a duplicate point is its own id
+    const std::size_t base = points.size();
+    PointGrid grid;
+    for (int q = 0; q < 300; ++q) {
+      const Vec2 c{rng.uniform() * 2600 - 600, rng.uniform() * 1200 - 300};
+      const double radius = q % 10 == 0 ? 0.0 : rng.uniform() * 500;
+      // Points at, inside and outside the radius of this query, filed with the others.
+      points.resize(base);
+      for (const double f : {1.0, 1 - 1e-12, 1 + 1e-12, 1 - 1e-6, 1 + 1e-6}) {
+        const double a = rng.uniform() * 6.283185307179586;
+        points.push_back({c.x + radius * f, c.y});
+        points.push_back({c.x, c.y - radius * f});
+        points.push_back({c.x + std::cos(a) * radius * f, c.y + std::sin(a) * radius * f});
+      }
+      grid.build(points, cell);
+      std::vector<int> got;
+      grid.visit_disc(c, radius, [&](int id) { got.push_back(id); });
+      std::sort(got.begin(), got.end());
+      std::vector<int> want;
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        const Vec2 d = points[i] - c;
+        if (d.x * d.x + d.y * d.y <= radius * radius) want.push_back(static_cast<int>(i));
+      }
+      ASSERT_EQ(got, want) << "cell " << cell << " query " << q;
+      ASSERT_FALSE(want.empty() && radius > 0 && want.back() < static_cast<int>(base))
+          << "the points at the radius must be in the disc";
+    }
+  }
+  PointGrid empty;
+  empty.build({}, 10);
+  int seen = 0;
+  empty.visit_disc({0, 0}, 1e9, [&](int) { ++seen; });
+  EXPECT_EQ(seen, 0);
 }
 
 TEST(NearestDistanceTest, EqualsTheScanBitForBit) {

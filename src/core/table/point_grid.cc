@@ -19,6 +19,7 @@ void PointGrid::build(const std::vector<Vec2>& points, double cell) {
   cell_ = g.cell;
   cols_ = g.cols;
   rows_ = g.rows;
+  slack_ = 1e-9 * (std::fabs(ox_) + std::fabs(oy_) + cell_ * (cols_ + rows_)) + 1e-9;
   const std::size_t cells = static_cast<std::size_t>(cols_) * static_cast<std::size_t>(rows_);
   start_.assign(cells + 1, 0);
   std::vector<int> cell_of(points_.size());
@@ -34,16 +35,6 @@ void PointGrid::build(const std::vector<Vec2>& points, double cell) {
     ids_[static_cast<std::size_t>(fill[static_cast<std::size_t>(cell_of[i])]++)] =
         static_cast<int>(i);
   }
-}
-
-int PointGrid::col(double x) const {
-  const double c = std::floor((x - ox_) / cell_);
-  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
-}
-
-int PointGrid::row(double y) const {
-  const double r = std::floor((y - oy_) / cell_);
-  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
 }
 
 }  // namespace smoothbore

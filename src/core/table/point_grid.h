@@ -8,6 +8,8 @@
 // spread never costs more memory than the points themselves.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -24,6 +26,11 @@ class PointGrid {
   // ascending within a cell, not across cells).
   template <typename Visit>
   void visit(Vec2 lo, Vec2 hi, Visit visit) const;
+  // Calls `visit(id)` once for each point within `radius` of `centre` (the squared
+  // distance at most radius squared), cell by cell as visit() (issue 9: a box's corners
+  // hold about a fifth of its points; each row of cells is cut to the disc's span).
+  template <typename Visit>
+  void visit_disc(Vec2 centre, double radius, Visit visit) const;
 
  private:
   int col(double x) const;
@@ -31,10 +38,22 @@ class PointGrid {
 
   std::vector<Vec2> points_;
   double ox_ = 0, oy_ = 0, cell_ = 1;
+  double slack_ = 0;  // visit_disc's slack for the grid's coordinates
   int cols_ = 0, rows_ = 0;
   std::vector<int> start_;  // cols_ * rows_ + 1 offsets into ids_
   std::vector<int> ids_;
 };
+
+// Inline (issue 9: every query calls them once or twice a row).
+inline int PointGrid::col(double x) const {
+  const double c = std::floor((x - ox_) / cell_);
+  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
+}
+
+inline int PointGrid::row(double y) const {
+  const double r = std::floor((y - oy_) / cell_);
+  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
+}
 
 template <typename Visit>
 void PointGrid::visit(Vec2 lo, Vec2 hi, Visit visit) const {
@@ -48,6 +67,39 @@ void PointGrid::visit(Vec2 lo, Vec2 hi, Visit visit) const {
       const int id = ids_[static_cast<std::size_t>(k)];
       const Vec2 p = points_[static_cast<std::size_t>(id)];
       if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) visit(id);
+    }
+  }
+}
+
+template <typename Visit>
+void PointGrid::visit_disc(Vec2 centre, double radius, Visit visit) const {
+  if (ids_.empty() || !(radius >= 0)) return;
+  const double r2 = radius * radius;
+  const int y0 = row(centre.y - radius), y1 = row(centre.y + radius);
+  const int bx0 = col(centre.x - radius), bx1 = col(centre.x + radius);
+  // Slack on a row's span, far above the rounding of filing a point by its cell and of
+  // the squared distance (whose error moves a square root by about 1e-8 of the radius).
+  const double slack = slack_ + 1e-9 * (std::fabs(centre.x) + std::fabs(centre.y)) + 1e-7 * radius;
+  for (int y = y0; y <= y1; ++y) {
+    // The least |dy| of a point filed in row y (rows are cell_ tall from oy_, and hold no
+    // point beyond), and so the widest |dx| the disc allows there: the row's cells cut to
+    // that span, within the box's.
+    double lo = bx0, hi = bx1;
+    const double top = oy_ + y * cell_;
+    const double dy = std::max(top - centre.y, centre.y - (top + cell_)) - slack;
+    if (dy > 0) {
+      const double w = std::sqrt(std::max(0.0, r2 - dy * dy)) + slack;
+      lo = std::clamp((centre.x - w - ox_) / cell_, lo, hi);
+      hi = std::clamp((centre.x + w - ox_) / cell_, lo, hi);
+    }
+    // Both within [bx0, bx1], not negative: truncation is the floor (lo <= hi).
+    const std::size_t r = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_);
+    const int b = start_[r + static_cast<std::size_t>(static_cast<int>(lo))];
+    const int e = start_[r + static_cast<std::size_t>(static_cast<int>(hi)) + 1];
+    for (int k = b; k < e; ++k) {
+      const int id = ids_[static_cast<std::size_t>(k)];
+      const Vec2 d = points_[static_cast<std::size_t>(id)] - centre;
+      if (d.x * d.x + d.y * d.y <= r2) visit(id);
     }
   }
 }

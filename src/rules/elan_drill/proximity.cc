@@ -24,17 +24,17 @@ constexpr double kCellMm = 8.0 * kMm;
 // Slack on the centre-distance bound, far above rounding (mm).
 constexpr double kSlackMm = 1.0;
 
-// Into `out` (cleared first), in bucket order, the ids of the units whose centre lies in
-// the box of reach + the bucket's largest half diagonal around p: every unit whose
-// footprint may lie within `reach_mm` of p (UnitSnapshot's and SideFootprints' buckets).
+// Into `out` (cleared first), in bucket order, the ids of the units whose centre lies
+// within reach + the bucket's largest half diagonal of p: every unit whose footprint may
+// lie within `reach_mm` of p (UnitSnapshot's and SideFootprints' buckets; issue 9: a disc,
+// not its box, whose corners held about a fifth of the candidates).
 template <typename Bucket, std::size_t N>
 void centres_near(const std::array<Bucket, N>& buckets, Vec2 p, double reach_mm,
                   std::vector<int>& out) {
   out.clear();
   for (const Bucket& b : buckets) {
-    const double h = reach_mm + b.max_half + kSlackMm;
-    b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
-                 [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+    b.grid.visit_disc(p, reach_mm + b.max_half + kSlackMm,
+                      [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
   }
 }
 
@@ -200,9 +200,8 @@ void UnitSnapshot::near_enemies_unordered(int side, const Rect& r, double reach_
   for (std::size_t s = 0; s < side_.size(); ++s) {
     if (static_cast<int>(s) == side) continue;
     for (const Bucket& b : side_[s]) {
-      const double h = hr + b.max_half;
-      b.grid.visit({p.x - h, p.y - h}, {p.x + h, p.y + h},
-                   [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
+      b.grid.visit_disc(p, hr + b.max_half,
+                        [&](int k) { out.push_back(b.ids[static_cast<std::size_t>(k)]); });
     }
   }
 }
@@ -553,8 +552,12 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
     known = -1;
   }
   thread_local std::vector<int> near;
-  for (;; reach *= 2) {
-    snap_.near_enemies_unordered(side, me, reach, near);
+  // The first ring lists no unit beyond the bound either (issue 9: a unit whose nearest
+  // enemy stood within 8" still listed the enemies 8" out, for nearest_in_ring to drop):
+  // the enemy it started from lies within it, so it finds an answer as a ring of `reach`.
+  double listed = std::min(reach, bound);
+  for (;; reach *= 2, listed = reach) {
+    snap_.near_enemies_unordered(side, me, listed, near);
     const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, enemy, known, gap);
     if ((best.best_in >= 0 && best.at_in <= reach && best.at_mm <= reach) ||
         near.size() >= others) {
