@@ -142,6 +142,10 @@ class Battle {
     (void)kind;
     (void)legal;
   }
+  // Whether it ever offers an action unchecked (check_offers does something): a commander
+  // that checks offers asks once per choice and, where not, reads the list as it is without
+  // looking for unchecked actions in it (issue 9: group-orders' lists of some thirty actions).
+  virtual bool offers_unchecked() const { return false; }
   virtual DoctrineThresholds doctrine_thresholds() const { return {}; }
 
   // Plays one whole turn: asks `orders[side]` for each unit's action and resolves the

@@ -115,6 +115,7 @@ class DoctrineCommander final : public OrderSource {
     // The list with the offers checked so far (checked()); the passes that read no action of
     // a kind offered unchecked read `legal`.
     const std::vector<Action>* view = &legal;
+    offers_ = b.offers_unchecked();
     const Force& f = b.force();
     const Unit& u = f.units[unit];
     int enemy = -1;
@@ -395,8 +396,9 @@ class DoctrineCommander final : public OrderSource {
   // legal_actions lists them, the other actions unchanged and in the same order.
   const std::vector<Action>& checked(const Battle& b, int unit, const std::vector<Action>*& view,
                                      ActionKind kind) {
-    if (std::none_of(view->begin(), view->end(),
-                     [kind](const Action& a) { return a.unchecked && a.kind == kind; })) {
+    if (!offers_ || std::none_of(view->begin(), view->end(), [kind](const Action& a) {
+          return a.unchecked && a.kind == kind;
+        })) {
       return *view;
     }
     if (view != &checked_) {
@@ -407,6 +409,7 @@ class DoctrineCommander final : public OrderSource {
     return checked_;
   }
   std::vector<Action> checked_;  // checked()'s copy, a buffer kept between choices
+  bool offers_ = false;  // this choice's Battle::offers_unchecked: false, checked() reads no list
 
   // The battle's NearestEnemyIndex, or null: the dynamic_cast (a cross-cast, some 350
   // instructions) done once per stretch in which the battle promises an unchanging force,

@@ -60,6 +60,8 @@ void compare_offers_battle(const Scenario& sc, int turns, OfferCounts& n) {
   const auto& b = dynamic_cast<const FdBattle&>(m.battle());
   const std::unique_ptr<OrderSource> doctrine = make_commander("doctrine", Rng(1, 1));
   ASSERT_TRUE(doctrine->checks_offers());
+  // Without it the doctrine would read the offered list as checked (commander.cc: offers_).
+  ASSERT_TRUE(b.offers_unchecked());
   for (int turn = 0; turn < turns && !m.finished(); ++turn) {
     for (int side = 0; side < static_cast<int>(b.force().sides.size()); ++side) {
       for (const int u : b.units_to_order(side)) {

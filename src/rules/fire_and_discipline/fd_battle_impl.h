@@ -61,6 +61,7 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   // (fd_actions.cc).
   std::vector<Action> offered_actions(int unit) const;
   void check_offers(int unit, ActionKind kind, std::vector<Action>& legal) const override;
+  bool offers_unchecked() const override { return true; }
   // Nonzero while the commanders give their orders (play_turn: nothing moves until every
   // order is given), so the doctrine finds each side's reserve once per step.
   std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }
