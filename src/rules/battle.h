@@ -44,8 +44,14 @@ struct Action {
   int unit = -1;       // index into Force::units
   int target = -1;     // index into Force::units (fire, charge), or -1
   bool moves = false;  // kMove / kFire: whether `destination` is used
-  Vec2 destination;    // mm, the unit's intended centre
-  double facing = 0;   // bearing at the end of the move
+  // Offered but not yet checked (issue 9): only to a commander that takes such offers
+  // (OrderSource::checks_offers), which has Battle::check_offers check an action of its kind
+  // before it reads anything of it but its kind, unit, target and rate. False in every list
+  // legal_actions returns and in every action chosen. Beside `moves`, in the padding before
+  // `destination`: an Action stays 112 bytes (the doctrine copies lists of them).
+  bool unchecked = false;
+  Vec2 destination;   // mm, the unit's intended centre
+  double facing = 0;  // bearing at the end of the move
   // The three names below are ShortNames (inline, no heap) so that an Action is trivially
   // copyable: rule sets build and the doctrine AI copies them by the thousand per turn.
   ShortName formation;  // kFormation
@@ -57,17 +63,14 @@ struct Action {
   // kFire: the ammunition, where the rule set offers a choice (elan-drill's guns: canister,
   // solid-shot, shell or shrapnel); empty = the rule set's usual fire.
   ShortName shot;
-  // Offered but not yet checked (issue 9): only to a commander that takes such offers
-  // (OrderSource::checks_offers), which has Battle::check_offers check an action of its kind
-  // before it reads anything of it but its kind, unit, target and rate. False in every list
-  // legal_actions returns and in every action chosen.
-  bool unchecked = false;
   std::string describe() const;
   // Appends describe()'s text to `out` (issue 9: an order event writes it into its own
   // text, with no string between).
   void describe_to(std::string& out) const;
 };
 static_assert(std::is_trivially_copyable_v<Action>);
+static_assert(sizeof(Action) == 112,
+              "an Action grew: rule sets build and copy them by the thousand");
 
 // What a commander may ask of the battle to weigh an action (the odds behind the doctrine
 // AI's choices). Values are expectations under the rule set's exact distributions.
