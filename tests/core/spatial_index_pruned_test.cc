@@ -14,6 +14,42 @@ namespace {
 
 using testing_geometry::rect_of_box;
 
+// Checks `pruned` (an around_pruned call: query, visit, more) against a scan of `boxes`
+// (those `present`): with the fixed `limit`, every footprint within it of `query` is
+// visited; a search whose limit shrinks to the least gap met finds the scan's least gap.
+// Returns how many footprints the first check covered.
+template <class Pruned>
+int expect_pruned_as_scan(const Pruned& pruned, const Box& query, double limit,
+                          const std::vector<Box>& boxes, const std::vector<bool>& present,
+                          int step) {
+  int checked = 0;
+  std::vector<bool> visited(boxes.size(), false);
+  pruned(
+      query,
+      [&](int i) {
+        EXPECT_TRUE(present[static_cast<std::size_t>(i)]) << "step " << step;
+        visited[static_cast<std::size_t>(i)] = true;
+      },
+      [&](double bound) { return bound <= limit; });
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (present[i] && box_gap(query, boxes[i]) <= limit) {
+      EXPECT_TRUE(visited[i]) << "step " << step << " id " << i;
+      ++checked;
+    }
+  }
+  double want = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
+  }
+  double got = std::numeric_limits<double>::infinity();
+  pruned(
+      query,
+      [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
+      [&](double bound) { return bound <= got; });
+  EXPECT_EQ(got, want) << "step " << step;
+  return checked;
+}
+
 // Two bands of footprints (and strays) on cell edges, a hair either side of them and
 // anywhere, some spanning several cells, some outside the reserved grid (clamped to its
 // border cells); moved, removed and brought back. Each probe is checked three ways: with a
@@ -66,31 +102,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
       const Box query{a, {a.x + rng.uniform() * 3 * cell, a.y + rng.uniform() * 3 * cell}};
       // A fixed limit.
       const double limit = rng.uniform() * 30 * cell;
-      std::vector<bool> visited(boxes.size(), false);
-      pruned(
-          query,
-          [&](int i) {
-            EXPECT_TRUE(present[static_cast<std::size_t>(i)]) << "step " << step;
-            visited[static_cast<std::size_t>(i)] = true;
-          },
-          [&](double bound) { return bound <= limit; });
-      for (std::size_t i = 0; i < boxes.size(); ++i) {
-        if (present[i] && box_gap(query, boxes[i]) <= limit) {
-          EXPECT_TRUE(visited[i]) << "step " << step << " id " << i;
-          ++checked;
-        }
-      }
-      // A limit shrinking to the least gap met.
-      double want = std::numeric_limits<double>::infinity();
-      for (std::size_t i = 0; i < boxes.size(); ++i) {
-        if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
-      }
-      double got = std::numeric_limits<double>::infinity();
-      pruned(
-          query,
-          [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
-          [&](double bound) { return bound <= got; });
-      EXPECT_EQ(got, want) << "step " << step;
+      checked += expect_pruned_as_scan(pruned, query, limit, boxes, present, step);
       // Never refused: as around().
       std::vector<int> all, all_around;
       pruned(
@@ -100,7 +112,7 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatter) {
       std::sort(all.begin(), all.end());
       std::sort(all_around.begin(), all_around.end());
       EXPECT_EQ(all, all_around) << "step " << step;
-      std::fill(visited.begin(), visited.end(), false);
+      std::vector<bool> visited(boxes.size(), false);
       for (int i : all) visited[static_cast<std::size_t>(i)] = true;
       EXPECT_EQ(visited, present) << "step " << step;
     }
@@ -142,26 +154,10 @@ TEST(SpatialIndexPrunedTest, SkipsOnlyWhatCannotMatterAsFootprintsCreep) {
     const Vec2 a{rng.uniform() * 20 * cell, -3 * cell - rng.uniform() * 10 * cell};
     const Box query{a, {a.x + 20, a.y + 30}};
     const double limit = rng.uniform() * 12 * cell;
-    std::vector<bool> visited(boxes.size(), false);
-    index.around_pruned<true>(
-        query, [&](int i) { visited[static_cast<std::size_t>(i)] = true; },
-        [&](double bound) { return bound <= limit; });
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-      if (present[i] && box_gap(query, boxes[i]) <= limit) {
-        EXPECT_TRUE(visited[i]) << "step " << step << " id " << i;
-        ++checked;
-      }
-    }
-    double want = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < boxes.size(); ++i) {
-      if (present[i]) want = std::min(want, box_gap(query, boxes[i]));
-    }
-    double got = std::numeric_limits<double>::infinity();
-    index.around_pruned<true>(
-        query,
-        [&](int i) { got = std::min(got, box_gap(query, boxes[static_cast<std::size_t>(i)])); },
-        [&](double bound) { return bound <= got; });
-    EXPECT_EQ(got, want) << "step " << step;
+    auto pruned = [&](const Box& q, auto visit, auto more) {
+      index.around_pruned<true>(q, visit, more);
+    };
+    checked += expect_pruned_as_scan(pruned, query, limit, boxes, present, step);
   }
   EXPECT_GT(checked, 1000);
 }
