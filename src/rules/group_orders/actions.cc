@@ -490,35 +490,43 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
       // The first goal's place for settle_facing, counted down a goal at a time (exact).
       double goal_place = -static_cast<double>(
           kGoalFacings + 1 + static_cast<std::size_t>(goals.data() - legal_goals_.data()));
-      for (const Vec2& g : goals) {
-        const double place = goal_place;
-        goal_place -= 1;
-        const Vec2 to = g - fp.centre;
-        const double length = to.length();  // distance(g, fp.centre)
-        const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
-        const Vec2 destination = fp.centre + dir * std::min(speed, length);
-        // The end's frame only where an enemy may be near it; the action only if clear.
-        bool clear = true;
-        if (!zone_enemies.empty()) {
-          Rect end = fp;
-          end.centre = destination;
-          const RectFrame end_frame = frame_at(unit, end);
-          for (int ei : zone_enemies) {
-            if (!surely_farther(end_frame, frame(ei), zone) &&
-                distance(end_frame, frame(ei)) < zone) {
-              clear = false;
-              break;
+      // The goals' moves, each in the list's next slot: a loop for each way of taking it.
+      auto each_goal = [&](auto slot) {
+        for (const Vec2& g : goals) {
+          const double place = goal_place;
+          goal_place -= 1;
+          const Vec2 to = g - fp.centre;
+          const double length = to.length();  // distance(g, fp.centre)
+          const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
+          const Vec2 destination = fp.centre + dir * std::min(speed, length);
+          // The end's frame only where an enemy may be near it; the action only if clear.
+          bool clear = true;
+          if (!zone_enemies.empty()) {
+            Rect end = fp;
+            end.centre = destination;
+            const RectFrame end_frame = frame_at(unit, end);
+            for (int ei : zone_enemies) {
+              if (!surely_farther(end_frame, frame(ei), zone) &&
+                  distance(end_frame, frame(ei)) < zone) {
+                clear = false;
+                break;
+              }
             }
           }
+          if (!clear) continue;
+          Action& m = slot();
+          m.destination = destination;
+          // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
+          m.facing = move_facings ? bearing_of(dir) : place;
+          if (&g == &goals.front()) onward = destination;
         }
-        if (!clear) continue;
-        Action& m = fill ? out[kept++] : out.emplace_back(to_goal);
-        m.destination = destination;
-        // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
-        m.facing = move_facings ? bearing_of(dir) : place;
-        if (&g == &goals.front()) onward = destination;
+      };
+      if (fill) {
+        each_goal([&]() -> Action& { return out[kept++]; });
+        out.resize(kept);
+      } else {
+        each_goal([&]() -> Action& { return out.emplace_back(to_goal); });
       }
-      if (fill) out.resize(kept);
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
       if (step_options_.square_any_orders && u.arm == Arm::kFoot && massed(unit) &&
