@@ -106,6 +106,7 @@ void grow(std::array<double, 4>& c, const Box& b) {
 
 }  // namespace
 
+template <bool kBound>
 void SpatialIndex::add_to_cells(int id, const CellRange& c, const Box& box) {
   count_cells(c, +1);
   for (int y = c.y0; y <= c.y1; ++y) {
@@ -114,7 +115,7 @@ void SpatialIndex::add_to_cells(int id, const CellRange& c, const Box& box) {
                                static_cast<std::size_t>(x);
       std::vector<int>& v = cells_[cell];
       // An empty cell's bound is left as it was (never read): the first id's box is its own.
-      if (bound_cells_) {
+      if constexpr (kBound) {
         if (v.empty()) {
           cell_bounds_[cell] = {box.min.x, box.min.y, box.max.x, box.max.y};
         } else {
@@ -123,6 +124,14 @@ void SpatialIndex::add_to_cells(int id, const CellRange& c, const Box& box) {
       }
       v.push_back(id);
     }
+  }
+}
+
+void SpatialIndex::file(int id, const CellRange& c, const Box& box) {
+  if (bound_cells_) {
+    add_to_cells<true>(id, c, box);
+  } else {
+    add_to_cells<false>(id, c, box);
   }
 }
 
@@ -166,7 +175,39 @@ void SpatialIndex::cover(const Box& b) {
     Entry& e = entries_[id];
     if (!e.present) continue;
     e.cells = cells_of(e.box);
-    add_to_cells(static_cast<int>(id), e.cells, e.box);
+    file(static_cast<int>(id), e.cells, e.box);
+  }
+}
+
+template <bool kBound>
+void SpatialIndex::refile(int id, const CellRange& c, const Box& box) {
+  for (int y = c.y0; y <= c.y1; ++y) {
+    for (int x = c.x0; x <= c.x1; ++x) {
+      const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                               static_cast<std::size_t>(x);
+      std::vector<int>& v = cells_[cell];
+      std::swap(*std::find(v.begin(), v.end(), id), v.back());
+      if constexpr (kBound) grow(cell_bounds_[cell], box);
+    }
+  }
+}
+
+template <bool kBound>
+void SpatialIndex::remove_from_cells(int id, const CellRange& c) {
+  for (int y = c.y0; y <= c.y1; ++y) {
+    for (int x = c.x0; x <= c.x1; ++x) {
+      const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
+                               static_cast<std::size_t>(x);
+      std::vector<int>& v = cells_[cell];
+      auto it = std::find(v.begin(), v.end(), id);
+      if (it != v.end()) {
+        *it = v.back();
+        v.pop_back();
+      }
+      if constexpr (kBound) {
+        if (!v.empty()) bound_cell(cell);
+      }
+    }
   }
 }
 
@@ -189,14 +230,10 @@ void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
       // trades places with the last, as remove() then add_to_cells() would leave them.
       e.rect = r;
       e.box = box;
-      for (int y = c.y0; y <= c.y1; ++y) {
-        for (int x = c.x0; x <= c.x1; ++x) {
-          const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-                                   static_cast<std::size_t>(x);
-          std::vector<int>& v = cells_[cell];
-          std::swap(*std::find(v.begin(), v.end(), id), v.back());
-          if (bound_cells_) grow(cell_bounds_[cell], box);
-        }
+      if (bound_cells_) {
+        refile<true>(id, c, box);
+      } else {
+        refile<false>(id, c, box);
       }
       return;
     }
@@ -211,24 +248,16 @@ void SpatialIndex::insert(int id, const Rect& r, const Box& box) {
              clamp_cell(y1, oy_, rows_)};
   e.present = true;
   ++count_;
-  add_to_cells(id, e.cells, box);
+  file(id, e.cells, box);
 }
 
 void SpatialIndex::remove(int id) {
   if (!contains(id)) return;
   Entry& e = entries_[static_cast<std::size_t>(id)];
-  for (int y = e.cells.y0; y <= e.cells.y1; ++y) {
-    for (int x = e.cells.x0; x <= e.cells.x1; ++x) {
-      const std::size_t cell = static_cast<std::size_t>(y) * static_cast<std::size_t>(cols_) +
-                               static_cast<std::size_t>(x);
-      std::vector<int>& v = cells_[cell];
-      auto it = std::find(v.begin(), v.end(), id);
-      if (it != v.end()) {
-        *it = v.back();
-        v.pop_back();
-      }
-      if (bound_cells_ && !v.empty()) bound_cell(cell);
-    }
+  if (bound_cells_) {
+    remove_from_cells<true>(id, e.cells);
+  } else {
+    remove_from_cells<false>(id, e.cells);
   }
   count_cells(e.cells, -1);
   e.present = false;

@@ -94,8 +94,19 @@ class SpatialIndex {
     bool present = false;
   };
   CellRange cells_of(const Box& b) const;
-  // Files `id`, whose box is `box`, in the cells `c`, growing their content bounds.
+  // Files `id`, whose box is `box`, in the cells `c`, growing their content bounds where the
+  // index keeps them: file() picks the add_to_cells for the index (issue 9: the filing of an
+  // index that keeps no bounds pays no test for them per cell), as insert() picks refile()'s
+  // and remove() remove_from_cells()'s.
+  void file(int id, const CellRange& c, const Box& box);
+  template <bool kBound>
   void add_to_cells(int id, const CellRange& c, const Box& box);
+  // Re-files `id`, now `box`, in the cells `c` it is filed in (each cell's ids reordered).
+  template <bool kBound>
+  void refile(int id, const CellRange& c, const Box& box);
+  // Takes `id` out of the cells `c`, the bounds of the cells left made least again.
+  template <bool kBound>
+  void remove_from_cells(int id, const CellRange& c);
   // The least box holding the boxes of every id filed in cell `cell` (cells_ order).
   void bound_cell(std::size_t cell);
   // Counts the filed cells of an entry in its columns and rows (`step` +1 or -1) and keeps
@@ -230,11 +241,6 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
     // at or above one `more` refused in this search is refused without asking (`more` refuses any
     // larger bound once it refused one, as the caller promises).
     auto offer = [&](std::size_t c, double bound) {
-      if constexpr (!kBounded) {
-        if (!more(bound)) return false;
-        for (int id : cells_[c]) visit(id);
-        return true;
-      }
       if (bound >= refused) return false;
       const double content = bound_cells_ ? std::max(bound, content_gap(c)) : bound;
       if (content >= refused) return true;
@@ -251,23 +257,35 @@ void SpatialIndex::around_pruned(const Box& box, Visit visit, More more) const {
     };
     bool asked = false;
     for (int a = std::max(lo, near_lo); a <= std::min(hi, near_hi); ++a) {
-      const std::size_t c = cell(a);
-      if (cells_[c].empty()) continue;
+      const std::vector<int>& v = cells_[cell(a)];
+      if (v.empty()) continue;
       if (!asked) {
         if (!more(across - kEdgeRounding)) return;  // the nearest of the side
         asked = true;
       }
-      for (int id : cells_[c]) visit(id);
+      for (int id : v) visit(id);
     }
     for (int a = std::max(lo, near_hi + 1); a <= hi; ++a) {
       const std::size_t c = cell(a);
-      if (cells_[c].empty()) continue;
-      if (!offer(c, bound_of(gap_along(a), across))) break;
+      const std::vector<int>& v = cells_[c];
+      if (v.empty()) continue;
+      if constexpr (kBounded) {
+        if (!offer(c, bound_of(gap_along(a), across))) break;
+      } else {  // the plain walk (issue 9: an unbounded index's search pays nothing for offer)
+        if (!more(bound_of(gap_along(a), across))) break;
+        for (int id : v) visit(id);
+      }
     }
     for (int a = std::min(hi, near_lo - 1); a >= lo; --a) {
       const std::size_t c = cell(a);
-      if (cells_[c].empty()) continue;
-      if (!offer(c, bound_of(gap_along(a), across))) break;
+      const std::vector<int>& v = cells_[c];
+      if (v.empty()) continue;
+      if constexpr (kBounded) {
+        if (!offer(c, bound_of(gap_along(a), across))) break;
+      } else {
+        if (!more(bound_of(gap_along(a), across))) break;
+        for (int id : v) visit(id);
+      }
     }
   };
   constexpr double kInf = std::numeric_limits<double>::infinity();

@@ -474,42 +474,58 @@ void BattleGO::legal_actions_into(int unit, std::vector<Action>& out, bool move_
         std::erase_if(zone_enemies, [&](int ei) { return !force_.units[ei].on_table(); });
       }
       // Each move is this one with its destination and facing: copied into the list, not
-      // built afresh (issue 9: a move to every objective).
+      // built afresh (issue 9: a move to every objective). For many goals it is written into
+      // a slot for each at once, each kept move filled in place and the rest cut off (no
+      // growth check a goal); for a few, copied a move at a time (the fill's set-up costs
+      // more than it saves).
       Action to_goal;
       to_goal.unit = unit;
       to_goal.rate = rate;
       to_goal.kind = ActionKind::kMove;
       to_goal.moves = true;
+      constexpr std::size_t kFillGoals = 16;
+      const bool fill = goals.size() >= kFillGoals;
+      std::size_t kept = out.size();
+      if (fill) out.resize(kept + goals.size(), to_goal);
       // The first goal's place for settle_facing, counted down a goal at a time (exact).
       double goal_place = -static_cast<double>(
           kGoalFacings + 1 + static_cast<std::size_t>(goals.data() - legal_goals_.data()));
-      for (const Vec2& g : goals) {
-        const double place = goal_place;
-        goal_place -= 1;
-        const Vec2 to = g - fp.centre;
-        const double length = to.length();  // distance(g, fp.centre)
-        const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
-        const Vec2 destination = fp.centre + dir * std::min(speed, length);
-        // The end's frame only where an enemy may be near it; the action only if clear.
-        bool clear = true;
-        if (!zone_enemies.empty()) {
-          Rect end = fp;
-          end.centre = destination;
-          const RectFrame end_frame = frame_at(unit, end);
-          for (int ei : zone_enemies) {
-            if (!surely_farther(end_frame, frame(ei), zone) &&
-                distance(end_frame, frame(ei)) < zone) {
-              clear = false;
-              break;
+      // The goals' moves, each in the list's next slot: a loop for each way of taking it.
+      auto each_goal = [&](auto slot) {
+        for (const Vec2& g : goals) {
+          const double place = goal_place;
+          goal_place -= 1;
+          const Vec2 to = g - fp.centre;
+          const double length = to.length();  // distance(g, fp.centre)
+          const Vec2 dir = length > 0 ? Vec2{to.x / length, to.y / length} : Vec2{0, 0};
+          const Vec2 destination = fp.centre + dir * std::min(speed, length);
+          // The end's frame only where an enemy may be near it; the action only if clear.
+          bool clear = true;
+          if (!zone_enemies.empty()) {
+            Rect end = fp;
+            end.centre = destination;
+            const RectFrame end_frame = frame_at(unit, end);
+            for (int ei : zone_enemies) {
+              if (!surely_farther(end_frame, frame(ei), zone) &&
+                  distance(end_frame, frame(ei)) < zone) {
+                clear = false;
+                break;
+              }
             }
           }
+          if (!clear) continue;
+          Action& m = slot();
+          m.destination = destination;
+          // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
+          m.facing = move_facings ? bearing_of(dir) : place;
+          if (&g == &goals.front()) onward = destination;
         }
-        if (!clear) continue;
-        Action& m = out.emplace_back(to_goal);
-        m.destination = destination;
-        // The facing toward the goal, or the goal's place for settle_facing (no direction kept).
-        m.facing = move_facings ? bearing_of(dir) : place;
-        if (&g == &goals.front()) onward = destination;
+      };
+      if (fill) {
+        each_goal([&]() -> Action& { return out[kept++]; });
+        out.resize(kept);
+      } else {
+        each_goal([&]() -> Action& { return out.emplace_back(to_goal); });
       }
       // H4-18 option any-orders: Massed infantry may form square on Reserve too (not on
       // Advance, which needs line, L3, nor Retreat, which must move, L23: a square cannot).
