@@ -22,6 +22,8 @@ class PointGrid {
   // Files `points[i]` under id i; `cell` (mm) is the wanted cell size, grown if needed to
   // keep the cell count near the point count.
   void build(const std::vector<Vec2>& points, double cell);
+  // Same, taking `points` over (issue 9: no copy of a list made to be filed).
+  void build(std::vector<Vec2>&& points, double cell);
   // Calls `visit(id)` once for each point inside `[lo, hi]` (inclusive), cell by cell (ids
   // ascending within a cell, not across cells).
   template <typename Visit>
@@ -33,6 +35,7 @@ class PointGrid {
   void visit_disc(Vec2 centre, double radius, Visit visit) const;
 
  private:
+  void file(double cell);  // lays out the cells over points_ and files them
   int col(double x) const;
   int row(double y) const;
 
