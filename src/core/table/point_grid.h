@@ -47,15 +47,14 @@ class PointGrid {
   std::vector<int> ids_;
 };
 
-// Inline (issue 9: every query calls them once or twice a row).
+// Inline (issue 9: every query calls them once or twice a row). Clamped first to
+// [0, last], a whole number, then truncated: the floor clamped (no floor taken).
 inline int PointGrid::col(double x) const {
-  const double c = std::floor((x - ox_) / cell_);
-  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
+  return static_cast<int>(std::clamp((x - ox_) / cell_, 0.0, static_cast<double>(cols_ - 1)));
 }
 
 inline int PointGrid::row(double y) const {
-  const double r = std::floor((y - oy_) / cell_);
-  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
+  return static_cast<int>(std::clamp((y - oy_) / cell_, 0.0, static_cast<double>(rows_ - 1)));
 }
 
 template <typename Visit>
