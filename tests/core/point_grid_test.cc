@@ -50,6 +50,39 @@ TEST(PointGridTest, VisitsExactlyThePointsInTheBoxOnce) {
   }
 }
 
+// Points on the cells' edges (whole cells from the least point, and the largest) are filed
+// where a query's col() and row() look for them, and a grid built from a list taken over
+// visits what one built from a copy does, in the same order.
+TEST(PointGridTest, PointsOnCellEdgesAreFoundAndBuildByMoveMatchesCopy) {
+  Rng rng(17, 0);
+  for (double cell : {1.0, 3.0, 37.0, 50.0}) {
+    std::vector<Vec2> points;
+    for (int i = 0; i < 300; ++i) {
+      points.push_back({-120 + cell * static_cast<int>(rng.uniform() * 40),
+                        7.5 + cell * static_cast<int>(rng.uniform() * 25)});
+    }
+    points.push_back({-120 + cell * 40, 7.5 + cell * 25});  // the largest, on an edge
+    PointGrid copied;
+    copied.build(points, cell);
+    PointGrid moved;
+    moved.build(std::vector<Vec2>(points), cell);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      std::vector<int> got;
+      copied.visit(points[i], points[i], [&](int id) { got.push_back(id); });
+      ASSERT_NE(std::find(got.begin(), got.end(), static_cast<int>(i)), got.end())
+          << "cell " << cell << " point " << i;
+    }
+    for (int q = 0; q < 100; ++q) {
+      const Vec2 c{rng.uniform() * 2400 - 300, rng.uniform() * 1400 - 100};
+      const double r = rng.uniform() * 300;
+      std::vector<int> a, b;
+      copied.visit_disc(c, r, [&](int id) { a.push_back(id); });
+      moved.visit_disc(c, r, [&](int id) { b.push_back(id); });
+      ASSERT_EQ(a, b) << "cell " << cell << " query " << q;
+    }
+  }
+}
+
 // visit_disc against a scan of every point by the same squared test, on random points and
 // on points at the radius and just inside and outside it (along the axes, where the square
 // is exact, and on diagonals), and points on the cells' edges.

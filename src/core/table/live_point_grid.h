@@ -46,15 +46,14 @@ class LivePointGrid {
   std::vector<int> cell_of_, next_, prev_;
 };
 
-// Inline: every query and every filing asks them.
+// Inline: every query and every filing asks them. Clamped first to [0, last], a whole
+// number, then truncated: the floor clamped (issue 9: no floor taken).
 inline int LivePointGrid::col(double x) const {
-  const double c = std::floor((x - ox_) / cell_);
-  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
+  return static_cast<int>(std::clamp((x - ox_) / cell_, 0.0, static_cast<double>(cols_ - 1)));
 }
 
 inline int LivePointGrid::row(double y) const {
-  const double r = std::floor((y - oy_) / cell_);
-  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
+  return static_cast<int>(std::clamp((y - oy_) / cell_, 0.0, static_cast<double>(rows_ - 1)));
 }
 
 template <typename Visit>

@@ -4,11 +4,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace smoothbore {
 
 void PointGrid::build(const std::vector<Vec2>& points, double cell) {
   points_ = points;
+  file(cell);
+}
+
+void PointGrid::build(std::vector<Vec2>&& points, double cell) {
+  points_ = std::move(points);
+  file(cell);
+}
+
+void PointGrid::file(double cell) {
   ids_.clear();
   start_.clear();
   cols_ = rows_ = 0;
@@ -24,7 +34,12 @@ void PointGrid::build(const std::vector<Vec2>& points, double cell) {
   start_.assign(cells + 1, 0);
   std::vector<int> cell_of(points_.size());
   for (std::size_t i = 0; i < points_.size(); ++i) {
-    const int c = row(points_[i].y) * cols_ + col(points_[i].x);
+    // col() and row() of a filed point: no offset is negative (ox_, oy_ are the least
+    // coordinates) nor, divided by cell_, passes the last column or row (grid_extent's
+    // count, by the same sum), so truncation is their floor and clamp (issue 9).
+    const int cx = std::min(static_cast<int>((points_[i].x - ox_) / cell_), cols_ - 1);
+    const int cy = std::min(static_cast<int>((points_[i].y - oy_) / cell_), rows_ - 1);
+    const int c = cy * cols_ + cx;
     cell_of[i] = c;
     ++start_[static_cast<std::size_t>(c) + 1];
   }

@@ -22,6 +22,8 @@ class PointGrid {
   // Files `points[i]` under id i; `cell` (mm) is the wanted cell size, grown if needed to
   // keep the cell count near the point count.
   void build(const std::vector<Vec2>& points, double cell);
+  // Same, taking `points` over (issue 9: no copy of a list made to be filed).
+  void build(std::vector<Vec2>&& points, double cell);
   // Calls `visit(id)` once for each point inside `[lo, hi]` (inclusive), cell by cell (ids
   // ascending within a cell, not across cells).
   template <typename Visit>
@@ -33,6 +35,7 @@ class PointGrid {
   void visit_disc(Vec2 centre, double radius, Visit visit) const;
 
  private:
+  void file(double cell);  // lays out the cells over points_ and files them
   int col(double x) const;
   int row(double y) const;
 
@@ -44,15 +47,14 @@ class PointGrid {
   std::vector<int> ids_;
 };
 
-// Inline (issue 9: every query calls them once or twice a row).
+// Inline (issue 9: every query calls them once or twice a row). Clamped first to
+// [0, last], a whole number, then truncated: the floor clamped (no floor taken).
 inline int PointGrid::col(double x) const {
-  const double c = std::floor((x - ox_) / cell_);
-  return static_cast<int>(std::clamp(c, 0.0, static_cast<double>(cols_ - 1)));
+  return static_cast<int>(std::clamp((x - ox_) / cell_, 0.0, static_cast<double>(cols_ - 1)));
 }
 
 inline int PointGrid::row(double y) const {
-  const double r = std::floor((y - oy_) / cell_);
-  return static_cast<int>(std::clamp(r, 0.0, static_cast<double>(rows_ - 1)));
+  return static_cast<int>(std::clamp((y - oy_) / cell_, 0.0, static_cast<double>(rows_ - 1)));
 }
 
 template <typename Visit>

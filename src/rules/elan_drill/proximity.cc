@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -110,7 +111,7 @@ void UnitSnapshot::file(Buckets& b, const std::vector<int>& units) const {
     b[c].max_half = std::max(b[c].max_half, halves_[i]);
     centres[c].push_back(rects_[i].centre);
   }
-  for (std::size_t c = 0; c < b.size(); ++c) b[c].grid.build(centres[c], kCellMm);
+  for (std::size_t c = 0; c < b.size(); ++c) b[c].grid.build(std::move(centres[c]), kCellMm);
 }
 
 void UnitSnapshot::build(const Force& force) {
