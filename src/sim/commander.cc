@@ -263,8 +263,11 @@ class DoctrineCommander final : public OrderSource {
     // whose fire from where it stands would hit nothing (nothing in its kill zone, or a
     // friend in the way) takes the shift that brings the most expected hits into it.
     // Standing fire is weighed before the shifts are checked (a unit with a target never
-    // reads them).
-    if (has.kind(ActionKind::kShift) && b.assess(legal.front()).expected_kills <= 0) {
+    // reads them); neither is asked where the battle knows no shift would find a target
+    // (Battle::offers_may_kill: issue 9 round 23, most of the units weighed had no enemy
+    // near).
+    if (has.kind(ActionKind::kShift) && b.offers_may_kill(unit, ActionKind::kShift) &&
+        b.assess(legal.front()).expected_kills <= 0) {
       if (const Action* a = best_shift(b, checked(b, unit, view, ActionKind::kShift))) return *a;
     }
     // 4a. Road marches, where the rule set marks them (rate "road"): far from the enemy,

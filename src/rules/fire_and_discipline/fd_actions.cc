@@ -207,6 +207,12 @@ void FdBattle::check_offers(int unit, ActionKind kind, std::vector<Action>& lega
   if (kind == ActionKind::kFace) check_faces(unit, legal);
 }
 
+bool FdBattle::offers_may_kill(int unit, ActionKind kind) const {
+  // assess values a shift by expected_volley_after_shift from where the unit stands, in play.
+  if (kind == ActionKind::kShift && in_play(unit)) return shifts_may_find_volley(s_, unit);
+  return true;
+}
+
 // A move is offered only where the unit's order permits it (FD-52), and its first yards
 // are worked out as move_unit would make them: a move that other units or the table edge
 // would stop at once is not offered, and after a blocked wheel the destination is the point
