@@ -145,6 +145,15 @@ class Battle {
     (void)kind;
     (void)legal;
   }
+  // For a commander that checks offers: false only when every action check_offers would list
+  // for `unit` in place of its unchecked actions of `kind` would assess 0 expected kills
+  // (assess), so that a commander weighing them by those alone may pass them over unchecked.
+  // The default: true (only checking them tells).
+  virtual bool offers_may_kill(int unit, ActionKind kind) const {
+    (void)unit;
+    (void)kind;
+    return true;
+  }
   // Whether it ever offers an action unchecked (check_offers does something): a commander
   // that checks offers asks once per choice and, where not, reads the list as it is without
   // looking for unchecked actions in it (issue 9: group-orders' lists of some thirty actions).

@@ -263,8 +263,11 @@ class DoctrineCommander final : public OrderSource {
     // whose fire from where it stands would hit nothing (nothing in its kill zone, or a
     // friend in the way) takes the shift that brings the most expected hits into it.
     // Standing fire is weighed before the shifts are checked (a unit with a target never
-    // reads them).
-    if (has.kind(ActionKind::kShift) && b.assess(legal.front()).expected_kills <= 0) {
+    // reads them); neither is asked where the battle knows no shift would find a target
+    // (Battle::offers_may_kill: issue 9 round 23, most of the units weighed had no enemy
+    // near).
+    if (has.kind(ActionKind::kShift) && b.offers_may_kill(unit, ActionKind::kShift) &&
+        b.assess(legal.front()).expected_kills <= 0) {
       if (const Action* a = best_shift(b, checked(b, unit, view, ActionKind::kShift))) return *a;
     }
     // 4a. Road marches, where the rule set marks them (rate "road"): far from the enemy,
@@ -314,13 +317,24 @@ class DoctrineCommander final : public OrderSource {
     // The moves are the legal actions that move (no list of them is built).
     auto is_move = [](const Action& a) { return a.kind == ActionKind::kMove && a.moves; };
     if (!has.move) return hold;
+    const bool to_objective = gap > 18 * kInch && !b.scenario().objectives.empty();
+    // Toward the enemy a move is taken only when its gap ends nearer `want` than `closer`,
+    // a distance: none is when `closer` is not above 0, the unit already within half an inch
+    // of `want` (then, with no objective to make for, the moves are not checked: issue 9
+    // round 23, fire-and-discipline's firing lines probed every move of every unit, every
+    // turn, to hold).
+    const double want = u.arm == Arm::kCavalry     ? 8 * kInch
+                        : u.arm == Arm::kArtillery ? 14 * kInch
+                                                   : 4 * kInch;
+    const double closer = std::abs(gap - want) - 0.5 * kInch;
+    if (!to_objective && (enemy < 0 || !(closer > 0))) return hold;
     const std::vector<Action>& moves = checked(b, unit, view, ActionKind::kMove);
     if (&moves != &legal && std::none_of(moves.begin(), moves.end(), is_move)) return hold;
     // The footprints as the battle keeps them (Battle::unit_footprint, the same rects).
     const Rect my_footprint = b.unit_footprint(unit);
     const Vec2 here = my_footprint.centre;
     const Action* pick = nullptr;
-    if (gap > 18 * kInch && !b.scenario().objectives.empty()) {
+    if (to_objective) {
       double goal_gap = 0;  // distance(here, goal)
       const Vec2 goal = nearest_objective(b, here, &goal_gap);
       double best = goal_gap - 1.0;
@@ -346,10 +360,7 @@ class DoctrineCommander final : public OrderSource {
       // the frame of the moved footprint, bit for bit), instead of two new frames a move.
       const RectFrame ef(b.unit_footprint(enemy));
       const RectFrame mine(my_footprint);
-      const double want = u.arm == Arm::kCavalry     ? 8 * kInch
-                          : u.arm == Arm::kArtillery ? 14 * kInch
-                                                     : 4 * kInch;
-      double best = std::abs(gap - want) - 0.5 * kInch;
+      double best = closer;
       const TranslatedCornerGap corner_gap_at(mine, ef);
       // Beyond the centres' distance less both half diagonals the footprints cannot meet.
       const double reach = std::hypot(mine.hw, mine.hd) + std::hypot(ef.hw, ef.hd);

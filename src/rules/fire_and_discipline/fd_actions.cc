@@ -21,8 +21,10 @@
 // moves, shifts, prolonges and changes of direction unchecked (offered_actions) and has them
 // checked where it reads them (check_offers): legal_actions is that list with all checked.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "core/check.h"
@@ -207,6 +209,12 @@ void FdBattle::check_offers(int unit, ActionKind kind, std::vector<Action>& lega
   if (kind == ActionKind::kFace) check_faces(unit, legal);
 }
 
+bool FdBattle::offers_may_kill(int unit, ActionKind kind) const {
+  // assess values a shift by expected_volley_after_shift from where the unit stands, in play.
+  if (kind == ActionKind::kShift && in_play(unit)) return shifts_may_find_volley(s_, unit);
+  return true;
+}
+
 // A move is offered only where the unit's order permits it (FD-52), and its first yards
 // are worked out as move_unit would make them: a move that other units or the table edge
 // would stop at once is not offered, and after a blocked wheel the destination is the point
@@ -219,10 +227,39 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
     return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
   };
   auto blocked = [](const MovePlan& p) { return p.result.stopped_by.starts_with("wheel blocked"); };
+  // The answers for the moves checked so far: a move to the same destination with the same
+  // facing, bit for bit, is answered alike without a second probe (issue 9 round 23: a unit
+  // ordered to assault an objective was offered the move to its position twice).
+  struct Answer {
+    Vec2 destination;
+    double facing;
+    bool offered;
+    Vec2 checked_destination;
+  };
+  thread_local std::vector<Answer> answers;
+  answers.clear();
+  auto same = [](const Answer& a, const Action& m) {
+    return std::bit_cast<std::uint64_t>(a.destination.x) ==
+               std::bit_cast<std::uint64_t>(m.destination.x) &&
+           std::bit_cast<std::uint64_t>(a.destination.y) ==
+               std::bit_cast<std::uint64_t>(m.destination.y) &&
+           std::bit_cast<std::uint64_t>(a.facing) == std::bit_cast<std::uint64_t>(m.facing);
+  };
   std::size_t kept = 0;  // the actions kept so far, moved up over those left out
   for (std::size_t i = 0; i < legal.size(); ++i) {
     Action& m = legal[i];
     if (m.unchecked && m.kind == ActionKind::kMove) {
+      const auto seen =
+          std::find_if(answers.begin(), answers.end(), [&](const Answer& a) { return same(a, m); });
+      if (seen != answers.end()) {
+        if (!seen->offered) continue;
+        m.destination = seen->checked_destination;
+        m.unchecked = false;
+        if (kept != i) legal[kept] = m;
+        ++kept;
+        continue;
+      }
+      answers.push_back({m.destination, m.facing, false, m.destination});
       Rect to = fp;
       to.centre = m.destination;
       if (!may_move(s_, unit, fp, to, 0)) continue;
@@ -236,6 +273,8 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
       }
       if (!offered(plan)) continue;
       if (blocked(plan)) m.destination = plan.aim;
+      answers.back().offered = true;
+      answers.back().checked_destination = m.destination;
       m.unchecked = false;
     }
     if (kept != i) legal[kept] = m;

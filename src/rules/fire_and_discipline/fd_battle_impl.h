@@ -62,6 +62,8 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::vector<Action> offered_actions(int unit) const;
   void check_offers(int unit, ActionKind kind, std::vector<Action>& legal) const override;
   bool offers_unchecked() const override { return true; }
+  // The shifts: shifts_may_find_volley (marches.h); every other kind: true.
+  bool offers_may_kill(int unit, ActionKind kind) const override;
   // Nonzero while the commanders give their orders (play_turn: nothing moves until every
   // order is given), so the doctrine finds each side's reserve once per step.
   std::uint64_t frozen_force_epoch() const override { return frozen_epoch_; }

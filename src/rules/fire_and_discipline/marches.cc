@@ -154,40 +154,60 @@ double expected_volley_now(const FdState& s, int unit) {
   return t ? expected_volley_hits(musketry_situation(s, unit, *t)) : 0.0;
 }
 
-double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+namespace {
+
+// Whether the volley of `unit` after any shift of at most `shift_mm` surely hits nothing
+// (expected_volley_after_shift's bounds, below).
+bool no_volley_after_shift(const FdState& s, int unit, double shift_mm) {
   // A target of the volley after the shift lies within musket range of the moved front rank
   // (at most the offset from where the footprint is now): with no enemy stand within that
   // of the footprint (padded far above rounding) there is none, and no shift to work out.
   const Unit& u = s.force.units[z(unit)];
   const std::optional<double> range = musket_range_yd(s, unit);
-  if (range && u.on_table()) {
-    const double reach = s.mm(*range) + offset.length() + 1.0;
-    const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-    if (!snap->enemy_within(s.stands_on_table.footprint(s.force, unit), u.side, reach)) {
-      if (shortcut_checks()) {
-        SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
-                 "a shift far from the enemy found a volley");
-      }
-      return 0.0;
+  if (!range || !u.on_table()) return false;
+  const double reach = s.mm(*range) + shift_mm + 1.0;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  if (!snap->enemy_within(s.stands_on_table.footprint(s.force, unit), u.side, reach)) return true;
+  // Round 21: a formed unit's targets overlap the kill zone of its moved front rank
+  // (kill_zone.h; musketry_targets extends it 1 mm), which is the zone now moved by at
+  // most the offset's length (the shift translates the stands, keeping their facing; up to
+  // rounding far under the 1 mm more): with no enemy stand within that of the zone now,
+  // there is none, and no shift to sweep (most shifts the doctrine weighs, their unit
+  // having nothing in its zone, had enemies beside or behind it, not ahead).
+  if (!is_skirmisher(s, unit)) {
+    const Rect kz = unit_kill_zone(s, unit, *range);
+    if (kz.width > 0 && !snap->enemy_within(kz, u.side, shift_mm + 2.0)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+  if (no_volley_after_shift(s, unit, offset.length())) {
+    if (shortcut_checks()) {
+      SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
+               "a shift far from the enemy, or with none near its kill zone, found a volley");
     }
-    // Round 21: a formed unit's targets overlap the kill zone of its moved front rank
-    // (kill_zone.h; musketry_targets extends it 1 mm), which is the zone now moved by at
-    // most the offset's length (the shift translates the stands, keeping their facing; up to
-    // rounding far under the 1 mm more): with no enemy stand within that of the zone now,
-    // there is none, and no shift to sweep (most shifts the doctrine weighs, their unit
-    // having nothing in its zone, had enemies beside or behind it, not ahead).
-    if (!is_skirmisher(s, unit)) {
-      const Rect kz = unit_kill_zone(s, unit, *range);
-      if (kz.width > 0 && !snap->enemy_within(kz, u.side, offset.length() + 2.0)) {
-        if (shortcut_checks()) {
-          SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
-                   "a shift with no enemy near its kill zone found a volley");
-        }
-        return 0.0;
-      }
-    }
+    return 0.0;
   }
   return expected_volley_after_shift_worked(s, unit, offset);
+}
+
+bool shifts_may_find_volley(const FdState& s, int unit) {
+  // Every offset shift_offsets gives is one tactical_shift_mm accepts, no longer than the
+  // TACTICAL rate (up to the sweep's kEps, and the rounding of an offset taken back from a
+  // destination: both far under the 1e-3 mm more).
+  const std::optional<double> r = rate_yd(s, unit, Rate::kTactical);
+  if (!r || !no_volley_after_shift(s, unit, s.mm(*r) + 1e-3)) return true;
+  if (shortcut_checks()) {
+    const Vec2 centre = s.stands_on_table.footprint(s.force, unit).centre;
+    for (const Vec2 off : shift_offsets(s, unit)) {
+      SB_CHECK(expected_volley_after_shift(s, unit, (centre + off) - centre) == 0.0,
+               "a unit judged to have no shift with a volley has one");
+    }
+  }
+  return false;
 }
 
 // The shift is made on the state itself and undone after (the same stands, moved the same

@@ -51,6 +51,10 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit);
 // in its kill zone, e.g. when a friend blocks it, §7.23), and after the shift `offset`.
 double expected_volley_now(const FdState& s, int unit);
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset);
+// False only when expected_volley_after_shift is 0 for every offset shift_offsets gives
+// `unit` (by its bounds at the longest shift, the TACTICAL rate; issue 9 round 23: the
+// doctrine checked and weighed the shifts of units with no enemy near, every turn).
+bool shifts_may_find_volley(const FdState& s, int unit);
 // The same worked out in full, the shift made (expected_volley_after_shift skips it when no
 // enemy stand is within musket range and the offset of the unit; checks.h compares them).
 double expected_volley_after_shift_worked(const FdState& s, int unit, Vec2 offset);
