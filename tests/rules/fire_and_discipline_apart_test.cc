@@ -16,9 +16,12 @@
 // whole circle's, the ends counted for points off the arc). Round 22: frame_gap never
 // exceeds the exact distance (random pairs at any facing, and square to each other), is
 // the distance itself for stands facing the same way or opposite, is 0 for overlapping
-// stands, and cuts more than the centres' distance less the half-diagonals.
+// stands, and cuts more than the centres' distance less the half-diagonals. Round 23:
+// corner_distance2's root is the distance of stands whose shadows lie apart, and its early
+// stop answers under `stop` exactly when the whole least does.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -104,8 +107,11 @@ TEST(FireAndDisciplineApart, TouchingAndOverlappingStandsAreNeverApart) {
 }
 
 using movement_detail::circles_apart_until;
+using movement_detail::corner_distance2;
 using movement_detail::inside_until;
+using movement_detail::kApartMm;
 using movement_detail::kBoundPadMm;
+using movement_detail::kCornerPadMm;
 using movement_detail::shadows_apart_until;
 
 Vec2 sweep_dir(double deg) {
@@ -151,6 +157,47 @@ TEST(FireAndDisciplineApart, FrameGapOfTouchingOrOverlappingStandsIsZero) {
     const Rect b{c, facing(rng), size(rng), size(rng)};
     EXPECT_EQ(frame_gap(RectFrame(a), RectFrame(b)), 0.0);
   }
+}
+
+// Round 23: of two footprints whose shadows lie apart on an axis (kApartMm), the root of
+// corner_distance2 is their distance but for rounding far under kCornerPadMm (random pairs
+// at any facing and facing alike, far apart and a hair apart, at coordinates up to 20 km),
+// and with `stop` it answers under it exactly when the least square is.
+TEST(FireAndDisciplineSweepBound, CornerDistanceIsTheDistanceOfDisjointStands) {
+  std::mt19937_64 rng(230);
+  std::uniform_real_distribution<double> pos(0, 20000), off(-80, 80), facing(0, 360), size(5, 60),
+      frac(0, 1);
+  std::uniform_int_distribution<int> quarter(0, 3);
+  int disjoint = 0, hair = 0;
+  for (int k = 0; k < 40000; ++k) {
+    const Rect a{{pos(rng), pos(rng)}, facing(rng), size(rng), size(rng)};
+    const double turn = k % 2 == 0 ? facing(rng) : 90.0 * quarter(rng);
+    Rect b{a.centre + Vec2{off(rng), off(rng)}, a.facing + turn, size(rng), size(rng)};
+    if (k % 4 == 3) {
+      // Beside a's right edge, a hair to a few mm clear (stands in a line, a sweep's
+      // neighbour at its limit).
+      b = a;
+      b.width = size(rng);
+      b.centre = a.centre + a.right() * ((a.width + b.width) / 2 + frac(rng) * frac(rng) * 3) +
+                 a.forward() * (frac(rng) * 10 - 5);
+    }
+    const RectFrame fa(a), fb(b);
+    double widest = -std::numeric_limits<double>::infinity();
+    for (const AxisGap& g : axis_gaps(fa, fb)) widest = std::max(widest, g.gap);
+    if (!(widest > kApartMm)) continue;
+    ++disjoint;
+    const double d = distance(fa, fb);
+    if (d < 0.01) ++hair;
+    const double least = corner_distance2(fa, fb, 0);
+    ASSERT_LE(std::fabs(std::sqrt(least) - d), kCornerPadMm / 100) << k;
+    for (const double stop : {least, least * (1 - 1e-12), least * 1.5, least + 1e-3}) {
+      const double got = corner_distance2(fa, fb, stop);
+      EXPECT_GE(got, least);
+      EXPECT_EQ(got < stop, least < stop);
+    }
+  }
+  EXPECT_GT(disjoint, 20000);
+  EXPECT_GT(hair, 200);
 }
 
 TEST(FireAndDisciplineSweepBound, CirclesStayApartBeforeTheBound) {

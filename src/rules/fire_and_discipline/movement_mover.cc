@@ -378,12 +378,42 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
                    "a shadow gap overstates a distance");
         }
       } else {
-        if (overlaps(*fi, o.frame, 0.01)) {
+        // Issue 9 round 23: overlaps reads the same shadows as axis_gaps (the same axes and
+        // arithmetic), and where they lie g apart on an axis they overlap there by at most -g
+        // (the least max less the greatest min is no more than either difference, rounded
+        // alike): with some g >= -0.01 overlaps answers no, unasked.
+        if (widest() < -0.01 && overlaps(*fi, o.frame, 0.01)) {
           bad = true;
           return;
         }
-        const double d = distance(*fi, o.frame);
-        if (d < s_.mm(kStopShortYd) - kEps && d < start - kEps) {
+        if (check_kept_on) {
+          SB_CHECK(widest() < -0.01 || !overlaps(*fi, o.frame, 0.01),
+                   "a pair judged clear by its shadows overlaps");
+        }
+        // The pair is too near when its distance is under both the 1 yd and the start, less
+        // kEps. Round 23: footprints whose shadows lie apart on an axis are disjoint, and the
+        // distance of two disjoint rectangles is the least distance of a corner of one to the
+        // other (distance() measures corners to edges: the same but for rounding, far under
+        // kCornerPadMm), so only a pair whose corner distance lies that near the limit is
+        // measured exactly.
+        auto too_near = [&] {
+          const double d = distance(*fi, o.frame);
+          return d < s_.mm(kStopShortYd) - kEps && d < start - kEps;
+        };
+        bool close = false;
+        const double limit = std::min(s_.mm(kStopShortYd), start) - kEps;
+        const double under = std::max(limit - kCornerPadMm, 0.0);
+        const double corner =
+            widest() > kApartMm ? std::sqrt(corner_distance2(*fi, o.frame, under * under)) : limit;
+        if (corner < limit - kCornerPadMm || corner > limit + kCornerPadMm) {
+          close = corner < limit;
+          if (check_kept_on) {
+            SB_CHECK(close == too_near(), "a pair's corner distance decided otherwise");
+          }
+        } else {
+          close = too_near();  // near the limit, or shadows not apart
+        }
+        if (close) {
           bad = true;
           return;
         }
