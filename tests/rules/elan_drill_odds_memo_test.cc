@@ -108,6 +108,78 @@ TEST(ElanDrillOddsMemo, PoolDistributionsAreTheEnumeration) {
   }
 }
 
+// Larger pools too (up to 40 blows: the products of cases outgrow 64 bits and the paths'
+// ratios are mostly rounded from their bounds, fraction.h: TopBits).
+TEST(ElanDrillOddsMemo, LargeCloseActionPoolsAreTheEnumeration) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  std::mt19937 rng(17);
+  const Resolution* close = rs->resolution("close-action");
+  for (int trial = 0; trial < 6; ++trial) {
+    auto close_given = random_given(*close, rng);
+    close_given["figures"] = Value(std::int64_t{17 + static_cast<std::int64_t>(rng() % 24)});
+    const std::vector<double> casualties =
+        uncached_distribution(*close, rs->battle_params("close-action", close_given), "casualties");
+    EXPECT_EQ(BattleED::casualty_distribution(close_given), casualties) << trial;
+  }
+}
+
+// A charge's first round kept by its four pools is the full walk over both sides' casualties
+// and both tests' failures (every i, j pair, in order), bit for bit, computed or kept.
+ChargeRound full_walk(const CloseActionPools& mine_pools, const CloseActionPools& theirs_pools,
+                      const ElanTestPools& target, const ElanTestPools& charger) {
+  const std::vector<double> mine = casualty_distribution(mine_pools);
+  const std::vector<double> theirs = casualty_distribution(theirs_pools);
+  ChargeRound out;
+  for (std::size_t x = 0; x < mine.size(); ++x) {
+    out.by_me += static_cast<double>(x) * mine[x];
+    for (std::size_t y = 0; y < theirs.size(); ++y) {
+      const double pxy = mine[x] * theirs[y];
+      if (pxy < 1e-9) continue;
+      const int diff = static_cast<int>(x) - static_cast<int>(y);
+      const std::vector<double> ft = failure_distribution(target.at(std::clamp(diff, 0, 12)));
+      const std::vector<double> fc = failure_distribution(charger.at(std::clamp(-diff, 0, 12)));
+      for (std::size_t i = 0; i < ft.size(); ++i) {
+        for (std::size_t j = 0; j < fc.size(); ++j) {
+          if (i > j) out.more += pxy * ft[i] * fc[j];
+          if (j >= i + 2) out.worse += pxy * ft[i] * fc[j];
+        }
+      }
+    }
+  }
+  return out;
+}
+
+TEST(ElanDrillOddsMemo, ChargeRoundIsTheFullWalk) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  std::mt19937 rng(19);
+  const Resolution* close = rs->resolution("close-action");
+  const Resolution* test = rs->resolution("elan-test");
+  for (int trial = 0; trial < 40; ++trial) {
+    auto pools = [&] {
+      auto given = random_given(*close, rng);
+      given["figures"] = Value(std::int64_t{1 + static_cast<std::int64_t>(rng() % 30)});
+      return close_action_pools(rs->battle_params("close-action", given));
+    };
+    auto tests = [&] {
+      ElanTestSituation s =
+          elan_test_situation(rs->battle_params("elan-test", random_given(*test, rng)));
+      s.round = 1;
+      return ElanTestPools(s);
+    };
+    const CloseActionPools mine = pools(), theirs = pools();
+    const ElanTestPools target = tests(), charger = tests();
+    const ChargeRound want = full_walk(mine, theirs, target, charger);
+    for (int twice = 0; twice < 2; ++twice) {
+      const ChargeRound got = charge_round(mine, theirs, target, charger);
+      EXPECT_EQ(got.more, want.more) << trial;
+      EXPECT_EQ(got.worse, want.worse) << trial;
+      EXPECT_EQ(got.by_me, want.by_me) << trial;
+    }
+  }
+}
+
 // Small arms' mean hits kept by pool are outcome_mean's, bit for bit, on random volleys
 // (every weapon and fire type, in and out of range, mounted or not).
 TEST(ElanDrillOddsMemo, SmallArmsMeanIsTheEnumeration) {

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "core/check.h"
 
@@ -10,21 +11,7 @@ namespace smoothbore {
 
 namespace {
 
-// `v`'s top 64 bits (the highest one set) and the power of two they stand for:
-// v ∈ [top, top + 1) · 2^shift (v > 0).
-std::uint64_t top_bits(mpz_srcptr v, long* shift) {
-  const std::size_t limbs = mpz_size(v);
-  static_assert(sizeof(mp_limb_t) == 8, "64-bit limbs");
-  const auto hi = static_cast<std::uint64_t>(mpz_getlimbn(v, static_cast<mp_size_t>(limbs - 1)));
-  const auto lo =
-      limbs >= 2 ? static_cast<std::uint64_t>(mpz_getlimbn(v, static_cast<mp_size_t>(limbs - 2)))
-                 : 0;
-  // The bits in hi (mpz_sizeinbase(v, 2) less the lower limbs' without the call; issue 9).
-  const int used = static_cast<int>(std::bit_width(hi));
-  *shift = 64 * static_cast<long>(limbs - 1) + used - 64;
-  if (used == 64) return hi;
-  return hi << (64 - used) | (limbs >= 2 ? lo >> used : 0);
-}
+__extension__ typedef unsigned __int128 U128;  // GCC and Clang on 64-bit targets
 
 // mantissa · 2^exponent for a mantissa in [2^52, 2^53] and a result far from the
 // subnormals and infinity: as std::ldexp, which rounds nothing here, from the bits
@@ -87,38 +74,93 @@ double to_double_by_division(const BigInt& numerator, const BigInt& denominator)
   return sgn(numerator) < 0 ? -magnitude : magnitude;
 }
 
+namespace {
+
+// top_bits(v), its lower limbs scanned for a bit set only when `scan` (to_double skips the
+// scan: it needs no tight bounds, and it converts a ratio per enumerated outcome).
+[[gnu::noinline]] TopBits bounds_of(mpz_srcptr v, bool scan) {
+  const std::size_t limbs = mpz_size(v);
+  static_assert(sizeof(mp_limb_t) == 8, "64-bit limbs");
+  const auto hi = static_cast<std::uint64_t>(mpz_getlimbn(v, static_cast<mp_size_t>(limbs - 1)));
+  const auto lo =
+      limbs >= 2 ? static_cast<std::uint64_t>(mpz_getlimbn(v, static_cast<mp_size_t>(limbs - 2)))
+                 : 0;
+  // The bits in hi (mpz_sizeinbase(v, 2) less the lower limbs' without the call; issue 9).
+  const int used = static_cast<int>(std::bit_width(hi));
+  TopBits out;
+  out.shift = 64 * static_cast<long>(limbs - 1) + used - 64;
+  out.top = used == 64 ? hi : hi << (64 - used) | (limbs >= 2 ? lo >> used : 0);
+  // Exact when nothing lies below the top: one limb, two whose low bits left are 0, or
+  // (scanned) more whose lowest bit set is at or above the top's (12^n ends in zeros).
+  if (limbs >= 3 || (limbs == 2 && used == 64)) {
+    out.error = scan && mpz_scan1(v, 0) >= static_cast<mp_bitcnt_t>(out.shift) ? 0 : 1;
+  } else {
+    out.error = limbs == 2 && (lo << (64 - used)) != 0 ? 1 : 0;
+  }
+  return out;
+}
+
+}  // namespace
+
+TopBits top_bits(const BigInt& value) { return bounds_of(value.get_mpz_t(), true); }
+
+TopBits operator*(const TopBits& a, const TopBits& b) {
+  // a·b ∈ [p, p + e] with p = top_a·top_b and e = top_a·err_b + top_b·err_a + err_a·err_b;
+  // p ∈ [2^126, 2^128) keeps its top 64 bits, what it drops joins the error.
+  const U128 p = static_cast<U128>(a.top) * b.top;
+  const U128 e = static_cast<U128>(a.top) * b.error + static_cast<U128>(b.top) * a.error +
+                 static_cast<U128>(a.error) * b.error;
+  const int drop = p >> 127 != 0 ? 64 : 63;
+  const U128 mask = (U128{1} << drop) - 1;
+  TopBits out;
+  out.top = static_cast<std::uint64_t>(p >> drop);
+  out.error = static_cast<std::uint64_t>(((p & mask) + e + mask) >> drop);
+  out.shift = a.shift + b.shift + drop;
+  return out;
+}
+
+double to_double_if_decided(const TopBits& n, const TopBits& d) {
+  // n/d · 2^(63 - sn + sd) lies in [lo, lo + slack]: n ∈ [nt, nt + en] · 2^sn, d likewise,
+  // nt and dt in [2^63, 2^64). lo = ⌊nt · 2^63 / (dt + ed)⌋; the bounds' quotients differ by
+  // 2^63 (nt·ed + en·dt + en·ed) / (dt (dt + ed)) ≤ 2·ed + en + 1, and lo lies within 1 of
+  // the lower, hence the slack (issue 9: one division, not one per bound).
+  const U128 lo = (static_cast<U128>(n.top) << 63) / (static_cast<U128>(d.top) + d.error);
+  const U128 slack = static_cast<U128>(n.error) + 2 * static_cast<U128>(d.error) + 2;
+  const double undecided = std::numeric_limits<double>::quiet_NaN();
+  // lo ≥ 2^62 unless the errors are wide (a mantissa short of 53 bits): undecided then.
+  if (lo >> 62 == 0 || lo >> 64 != 0) return undecided;
+  const int drop = lo >> 63 != 0 ? 11 : 10;  // keep 53 of lo's 64 or 63 bits
+  const U128 half = U128{1} << (drop - 1);
+  const U128 mask = (U128{1} << drop) - 1;
+  const U128 rest = lo & mask;
+  // Every value between the bounds has the same top 53 bits (so the same width too) ...
+  if (rest + slack > mask) return undecided;
+  std::uint64_t mantissa = static_cast<std::uint64_t>(lo >> drop);
+  if (rest > half) {
+    ++mantissa;  // ... and lies past the half: up
+  } else if (rest + slack >= half) {
+    return undecided;  // the half may lie between them, or be hit
+  }
+  const long exponent = drop - 63 + n.shift - d.shift;
+  // Near the subnormals or infinity (no probability comes near either).
+  if (exponent < -1000 || exponent > 900) return undecided;
+  return scaled(mantissa, exponent);
+}
+
 double to_double(const BigInt& numerator, const BigInt& denominator) {
   const mpz_srcptr n = numerator.get_mpz_t();
   const mpz_srcptr d = denominator.get_mpz_t();
   if (mpz_sgn(n) <= 0 || mpz_sgn(d) <= 0) return to_double_by_division(numerator, denominator);
-  long sn = 0, sd = 0;
-  const std::uint64_t nt = top_bits(n, &sn);
-  const std::uint64_t dt = top_bits(d, &sd);
-  // n/d · 2^(63 - sn + sd) lies in [lo, hi]: n ∈ [nt, nt + 1) · 2^sn, d likewise; nt and dt
-  // lie in [2^63, 2^64), so the bounds in (2^62, 2^64].
-  __extension__ typedef unsigned __int128 U128;  // GCC and Clang on 64-bit targets
-  const U128 lo = (static_cast<U128>(nt) << 63) / (static_cast<U128>(dt) + 1);
-  const U128 hi_num = (static_cast<U128>(nt) + 1) << 63;
-  const U128 hi = (hi_num + dt - 1) / dt;
-  const int width = hi >> 63 != 0 ? 64 : 63;
-  if (hi >> 64 != 0 || (lo >> 63 != 0 ? 64 : 63) != width)
-    return to_double_by_division(numerator, denominator);
-  const int drop = width - 53;  // keep 53 bits
-  const U128 half = U128{1} << (drop - 1);
-  const U128 mask = (U128{1} << drop) - 1;
-  std::uint64_t mantissa = static_cast<std::uint64_t>(lo >> drop);
-  if (static_cast<std::uint64_t>(hi >> drop) != mantissa)
-    return to_double_by_division(numerator, denominator);
-  if ((lo & mask) > half) {
-    ++mantissa;  // every value between the bounds lies past the half: up
-  } else if ((hi & mask) >= half) {
-    return to_double_by_division(numerator,
-                                 denominator);  // the half may lie between them, or be hit
+  // Both below 2^53: exact as doubles, and IEEE division rounds their quotient to nearest,
+  // ties to even (issue 9: small pools' odds are most ratios).
+  if (mpz_size(n) == 1 && mpz_size(d) == 1) {
+    const auto a = static_cast<std::uint64_t>(mpz_getlimbn(n, 0));
+    const auto b = static_cast<std::uint64_t>(mpz_getlimbn(d, 0));
+    if ((a | b) >> 53 == 0) return static_cast<double>(a) / static_cast<double>(b);
   }
-  const long exponent = drop - 63 + sn - sd;
-  // Near the subnormals or infinity (no probability comes near either).
-  if (exponent < -1000 || exponent > 900) return to_double_by_division(numerator, denominator);
-  return scaled(mantissa, exponent);
+  const double decided = to_double_if_decided(bounds_of(n, false), bounds_of(d, false));
+  if (!std::isnan(decided)) return decided;
+  return to_double_by_division(numerator, denominator);
 }
 
 std::string to_string(const Fraction& f) { return f.get_str(); }

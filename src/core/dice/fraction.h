@@ -12,6 +12,7 @@
 // libm (which clobbers every vector register) instead of one sqrtsd. The results are the
 // same (both are correctly rounded); tests/core/sqrt_inline_test.cc checks the order holds.
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,23 @@ double to_double(const BigInt& numerator, const BigInt& denominator);
 // That exact division alone, the reference to_double is tested against
 // (tests/core/fraction_to_double_test.cc).
 double to_double_by_division(const BigInt& numerator, const BigInt& denominator);
+
+// A positive integer known to 64 bits: it lies in [top, top + error] · 2^shift, top in
+// [2^63, 2^64). Products of such bounds bound the product of the integers, so a ratio of
+// products can often be rounded without multiplying the integers (issue 9: elan-drill's
+// close-action odds divide one product of binomial cases per path).
+struct TopBits {
+  std::uint64_t top = 0;
+  std::uint64_t error = 0;  // a few units: each product adds the operands' and one
+  long shift = 0;
+};
+// v's bounds (v > 0): error 0 when v has no bits below its top 64, else 1.
+TopBits top_bits(const BigInt& v);
+// Bounds of the product; error stays small while the operands' are (< 2^32).
+TopBits operator*(const TopBits& a, const TopBits& b);
+// The double nearest n/d (ties to even) when the bounds decide it, as to_double would
+// round the integers they bound; NaN when they cannot (the caller divides exactly).
+double to_double_if_decided(const TopBits& n, const TopBits& d);
 
 // "17/25", "1", "0".
 std::string to_string(const Fraction& f);

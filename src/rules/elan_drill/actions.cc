@@ -1,7 +1,6 @@
 // The candidate actions of a unit and their exact assessments (what the doctrine weighs):
 // lines fire, columns charge, infantry charged by cavalry weigh forming square (§6).
 #include <algorithm>
-#include <array>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -359,47 +358,15 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // (L38) with +1D per figure lost more (L50, D12-30); the charge wins when the target
     // fails more dice than the charger (it takes more DMs, or breaks), and risks the unit
     // when the charger fails two more.
-    const auto& mine = elan_drill::casualty_distribution(
-        close_action_pools(close_situation(a.unit, a.target, true)));
-    const auto& theirs = elan_drill::casualty_distribution(
-        close_action_pools(close_situation(a.target, a.unit, false)));
-    // Each side's round-1 test (L38) is found once; only the figures lost more vary, counted
-    // up to 12 (the tests past 12 are the test at 12).
     ElanTestSituation target_p, charger_p;
     target_p.round = charger_p.round = 1;
     target_p.elan = elan_factors(a.target, a.unit);
     charger_p.elan = elan_factors(a.unit, a.target);
-    const ElanTestPools target_pools(target_p), charger_pools(charger_p);
-    auto test = [](const ElanTestPools& pools, int lost_more) {
-      return &elan_drill::failure_distribution(pools.at(lost_more));
-    };
-    std::array<const std::vector<double>*, 13> target_tests{}, charger_tests{};
-    double more = 0, worse = 0, by_me = 0;
-    for (std::size_t x = 0; x < mine.size(); ++x) {
-      by_me += static_cast<double>(x) * mine[x];
-      for (std::size_t y = 0; y < theirs.size(); ++y) {
-        const double pxy = mine[x] * theirs[y];
-        if (pxy < 1e-9) continue;
-        const int diff = static_cast<int>(x) - static_cast<int>(y);
-        const int target_more = std::min(std::max(diff, 0), 12);
-        const int charger_more = std::min(std::max(-diff, 0), 12);
-        auto& target_test = target_tests[static_cast<std::size_t>(target_more)];
-        if (target_test == nullptr) target_test = test(target_pools, target_more);
-        auto& charger_test = charger_tests[static_cast<std::size_t>(charger_more)];
-        if (charger_test == nullptr) charger_test = test(charger_pools, charger_more);
-        const std::vector<double>& ft = *target_test;
-        const std::vector<double>& fc = *charger_test;
-        // The terms i > j into `more` and j >= i + 2 into `worse`, each added in the order
-        // of the full i, j walk (issue 9: the same sums, bit for bit, without visiting
-        // the pairs that add to neither); pxy * ft[i] * fc[j] is (pxy * ft[i]) * fc[j].
-        for (std::size_t i = 0; i < ft.size(); ++i) {
-          const double pi = pxy * ft[i];
-          const std::size_t below = std::min(i, fc.size());
-          for (std::size_t j = 0; j < below; ++j) more += pi * fc[j];
-          for (std::size_t j = i + 2; j < fc.size(); ++j) worse += pi * fc[j];
-        }
-      }
-    }
+    const ChargeRound round =
+        charge_round(close_action_pools(close_situation(a.unit, a.target, true)),
+                     close_action_pools(close_situation(a.target, a.unit, false)),
+                     ElanTestPools(target_p), ElanTestPools(charger_p));
+    const double more = round.more, worse = round.worse, by_me = round.by_me;
     out.win_probability = closes * more;
     out.risk = breaks + closes * worse;
     out.expected_kills = closes * by_me;

@@ -20,6 +20,20 @@ double success_mean(const PoolDice& pool);
 // P(casualties = index) of one side's round of close action (close-action's "casualties").
 const std::vector<double>& casualty_distribution(const CloseActionPools& pools);
 
+// A charge's first round of close action as the doctrine weighs it (actions.cc: assess),
+// from both sides' casualties (`mine`, `theirs`) and each side's end-of-round Élan test
+// with the figures it lost more (D12-17, L38, L50): `more`, the chance the target fails
+// more dice than the charger; `worse`, the chance the charger fails two more; `by_me`, the
+// casualties we expect to cause. Kept per thread by the four pools (issue 9: a charge is
+// weighed again each turn and battle while its pools stay the same).
+struct ChargeRound {
+  double more = 0;
+  double worse = 0;
+  double by_me = 0;
+};
+ChargeRound charge_round(const CloseActionPools& mine, const CloseActionPools& theirs,
+                         const ElanTestPools& target, const ElanTestPools& charger);
+
 // close-to-melee's chances as outcome_probability() sums them over the resolution's sorted
 // outcomes: it makes (or stands) contact, it breaks, it fails no die. Kept by what the test
 // comes down to: its pool, DMs, break DMs, role and DM count.

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -125,6 +126,11 @@ class ElanTestPools {
   explicit ElanTestPools(ElanTestSituation s);
   PoolDice at(int figures_lost_more) const {
     return {std::max(dice_ + per_figure_ * figures_lost_more, min_dice_), factor_};
+  }
+  // What at() depends on, each field in 16 bits (a memo's key).
+  std::uint64_t key() const {
+    auto field = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+    return field(dice_) | field(per_figure_) << 16 | field(min_dice_) << 32 | field(factor_) << 48;
   }
 
  private:
