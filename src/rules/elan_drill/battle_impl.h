@@ -346,6 +346,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Whether `unit` laid out in `formation` where it stands fits (place_ok), kept through one
   // legal_actions call (actions.cc).
   bool formation_fits(int unit, const std::string& formation) const;
+  bool clear_of_cands(const RectFrame& framed) const;  // formation_fits' clear_among
   std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
@@ -517,6 +518,16 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     // where every formation is laid out (-1: none asked yet).
     double reach = -1;
     std::vector<int> near;
+    // Of those, the others on the table whose centre bound (clear_among's) `reach` does
+    // not pass, with their filed half diagonals: the only ones any formation laid out
+    // within `reach` can overlap (issue 9: each formation tried scanned all of `near`).
+    // One that overlapped a formation is asked first for the next.
+    struct Cand {
+      Vec2 centre;
+      double half = 0;
+      int unit = -1;
+    };
+    std::vector<Cand> cands;
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
   struct FormationFire {

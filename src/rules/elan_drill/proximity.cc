@@ -83,8 +83,8 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
   return best < cands.size() ? cands[best].first : -1;
 }
 
-// gap_lower_bound (core/geometry/separation.h) of two frames, on their axes as kept: at
-// most distance(a, b), up to rounding.
+}  // namespace
+
 double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   const Vec2 d = b.rect.centre - a.rect.centre;
   const double len = d.length();
@@ -95,8 +95,6 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   };
   return len - reach(a) - reach(b);
 }
-
-}  // namespace
 
 void UnitSnapshot::file(Buckets& b, const std::vector<int>& units) const {
   std::array<std::vector<Vec2>, 2> centres;

@@ -13,11 +13,17 @@
 #include <vector>
 
 #include "core/force/force.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
 #include "core/table/spatial_index.h"
 
 namespace smoothbore::elan_drill {
+
+// gap_lower_bound (core/geometry/separation.h) of two frames, on their axes as kept: at
+// most distance(a, b), up to rounding. Their shadows on the line of centres, so a gap
+// above rounding parts the footprints (and overlaps() finds an axis that parts them).
+double centre_line_gap(const RectFrame& a, const RectFrame& b);
 
 class UnitSnapshot {
  public:
