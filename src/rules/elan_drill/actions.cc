@@ -96,7 +96,10 @@ bool BattleED::clear_of_cands(const RectFrame& framed) const {
 std::vector<Action> BattleED::legal_actions(int unit) const {
   fits_.unit = -1;  // the units may have moved since the last call
   std::vector<Action> out;
-  out.reserve(16);  // about ten a unit: one allocation, not five growing copies (issue 9)
+  // About ten a unit, and two more for each formation that fits (formation_moves): one
+  // allocation, not growing copies (issue 9: at 16, most foot units of a 10,000-stand
+  // turn grew it once).
+  out.reserve(32);
   Action hold;
   hold.unit = unit;
   out.push_back(hold);
