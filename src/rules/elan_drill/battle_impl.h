@@ -25,6 +25,7 @@
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_options.h"
 #include "rules/elan_drill/id_list.h"
+#include "rules/elan_drill/path_filters.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
@@ -530,6 +531,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     std::vector<Cand> cands;
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
+  ObstacleSegments obstacles_;  // the table's, for ordered moves (terrain_move.cc)
   struct FormationFire {
     std::uint64_t epoch = 0;                            // the orders step they hold for
     int unit = -1;                                      // whose answers `known` holds
