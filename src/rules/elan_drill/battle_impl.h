@@ -198,7 +198,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // accepts); units_near otherwise.
   IdList enemies_near(int unit, double reach_in) const;
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
-  int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
+  // `known` (-1: none): a unit `ok` may accept; when it does, its distance bounds the
+  // search while the snapshot stands (the first ring is the last), the same answer.
+  int nearest_unit(int unit, const std::function<bool(int)>& ok, int known = -1) const;
   Rect footprint_of(int unit) const;
   // footprint_of(unit) with its axes and corners, kept while that footprint stays the same
   // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
@@ -347,7 +349,6 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Whether `unit` laid out in `formation` where it stands fits (place_ok), kept through one
   // legal_actions call (actions.cc).
   bool formation_fits(int unit, const std::string& formation) const;
-  bool clear_of_cands(const RectFrame& framed) const;  // formation_fits' clear_among
   std::string formation_drill_action(int unit, const std::string& formation, int dice) const;
 
  private:
@@ -361,7 +362,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool on_table(const RectFrame& framed) const;
   bool clear_among(int unit, const RectFrame& framed, int ignore,
                    const std::vector<int>& near) const;
-  CostFn terrain_cost(int unit) const;  // §11
+  bool clear_of_cands(const RectFrame& framed) const;  // formation_fits' clear_among
+  CostFn terrain_cost(int unit) const;                 // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
   // `moving` = false: not a move or formation change, so no DMs (L101-L103).
   // Its situation (typed, situations.h), for a charge response too (command.cc).
