@@ -18,6 +18,7 @@ namespace {
 using elan_drill::circle_span;
 using elan_drill::clear_run;
 using elan_drill::obstacle_segments;
+using elan_drill::ObstacleSegments;
 
 bool any_crossing(const std::vector<Segment>& near, Vec2 a, Vec2 b) {
   const Segment s{a, b};
@@ -84,6 +85,80 @@ TEST(ElanDrillPathFilters, ObstacleSegmentsAnswerAsTableCrosses) {
   }
   EXPECT_GT(crossed, 1000);
   EXPECT_GT(clear, 1000);
+}
+
+bool same_segments(const std::vector<Segment>& a, const std::vector<Segment>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].a.x != b[i].a.x || a[i].a.y != b[i].a.y || a[i].b.x != b[i].b.x ||
+        a[i].b.y != b[i].b.y)
+      return false;
+  }
+  return true;
+}
+
+TEST(ElanDrillPathFilters, ObstacleSegmentsIndexAnswersAsTheScan) {
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> x(0, 2000), y(0, 1000), wobble(-40, 40);
+  std::uniform_int_distribution<int> pick(0, 5);
+  Table table(2000, 1000);
+  // Paths that turn back in x, stand still in x (a vertical segment), repeat a point, run
+  // one way only, and classes the queries do not ask.
+  std::vector<Vec2> vertices;
+  for (int k = 0; k < 12; ++k) {
+    LinearFeature f{"f",
+                    k % 3 == 2   ? TerrainClass::kRoad
+                    : k % 2 == 0 ? TerrainClass::kLinearObstacle
+                                 : TerrainClass::kEarthworks,
+                    {},
+                    25,
+                    false};
+    Vec2 p{x(rng), y(rng)};
+    const int n = k == 0 ? 60 : 2 + pick(rng) * 4;
+    for (int i = 0; i < n; ++i) {
+      f.path.push_back(p);
+      vertices.push_back(p);
+      switch (pick(rng)) {
+        case 0:
+          p = p + Vec2{0, wobble(rng)};  // vertical
+          break;
+        case 1:
+          break;  // the same point again
+        default:
+          p = p + Vec2{k == 0 ? std::fabs(wobble(rng)) : wobble(rng), wobble(rng)};
+      }
+    }
+    table.add(f);
+  }
+  ObstacleSegments index;
+  index.build(table);
+  std::vector<Segment> scanned, indexed;
+  int met = 0;
+  auto check = [&](Vec2 a, Vec2 b) {
+    for (const TerrainClass c :
+         {TerrainClass::kLinearObstacle, TerrainClass::kEarthworks, TerrainClass::kRoad}) {
+      obstacle_segments(table, a, b, c, scanned);
+      index.near(table, a, b, c, indexed);
+      ASSERT_TRUE(same_segments(scanned, indexed))
+          << a.x << "," << a.y << " to " << b.x << "," << b.y << ": " << scanned.size()
+          << " scanned, " << indexed.size() << " indexed";
+      met += scanned.empty() ? 0 : 1;
+    }
+  };
+  for (int i = 0; i < 4000; ++i) {
+    const Vec2 a{x(rng), y(rng)};
+    check(a, a + Vec2{wobble(rng) * 8, wobble(rng) * 8});
+  }
+  // At the limit: boxes whose edge (the path's end less or more the 1 mm margin) falls on a
+  // vertex's x, and a hair either side.
+  for (const Vec2 v : vertices) {
+    for (const double off : {-1.0, 1.0, -1.0 - 1e-9, 1.0 + 1e-9, -1.0 + 1e-9, 1.0 - 1e-9, 0.0}) {
+      check(v + Vec2{off, 0}, v + Vec2{off - 30, 5});
+      check(v + Vec2{off, 0}, v + Vec2{off + 30, -5});
+      check(v + Vec2{off + 30, 3}, v + Vec2{off, 0});
+    }
+  }
+  EXPECT_GT(met, 1000);
 }
 
 // overlaps()'s first test (core/geometry/rect_frame.cc), as it computes it: whether the

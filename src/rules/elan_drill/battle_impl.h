@@ -25,6 +25,7 @@
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_options.h"
 #include "rules/elan_drill/id_list.h"
+#include "rules/elan_drill/path_filters.h"
 #include "rules/elan_drill/proximity.h"
 #include "rules/elan_drill/situations.h"
 #include "rules/resolution.h"
@@ -197,7 +198,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // accepts); units_near otherwise.
   IdList enemies_near(int unit, double reach_in) const;
   // The unit nearest `unit` (gap_in, ties to the lower index) among those `ok` accepts.
-  int nearest_unit(int unit, const std::function<bool(int)>& ok) const;
+  // `known` (-1: none): a unit `ok` may accept; when it does, its distance bounds the
+  // search while the snapshot stands (the first ring is the last), the same answer.
+  int nearest_unit(int unit, const std::function<bool(int)>& ok, int known = -1) const;
   Rect footprint_of(int unit) const;
   // footprint_of(unit) with its axes and corners, kept while that footprint stays the same
   // bit for bit (issue 9): gap_in and within_in measure frames, the same distances as the
@@ -359,7 +362,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool on_table(const RectFrame& framed) const;
   bool clear_among(int unit, const RectFrame& framed, int ignore,
                    const std::vector<int>& near) const;
-  CostFn terrain_cost(int unit) const;  // §11
+  bool clear_of_cands(const RectFrame& framed) const;  // formation_fits' clear_among
+  CostFn terrain_cost(int unit) const;                 // §11
   // A Drill test of `action` with the unit's factor, DMs, restriction and leader.
   // `moving` = false: not a move or formation change, so no DMs (L101-L103).
   // Its situation (typed, situations.h), for a charge response too (command.cc).
@@ -517,8 +521,19 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     // where every formation is laid out (-1: none asked yet).
     double reach = -1;
     std::vector<int> near;
+    // Of those, the others on the table whose centre bound (clear_among's) `reach` does
+    // not pass, with their filed half diagonals: the only ones any formation laid out
+    // within `reach` can overlap (issue 9: each formation tried scanned all of `near`).
+    // One that overlapped a formation is asked first for the next.
+    struct Cand {
+      Vec2 centre;
+      double half = 0;
+      int unit = -1;
+    };
+    std::vector<Cand> cands;
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
+  ObstacleSegments obstacles_;  // the table's, for ordered moves (terrain_move.cc)
   struct FormationFire {
     std::uint64_t epoch = 0;                            // the orders step they hold for
     int unit = -1;                                      // whose answers `known` holds

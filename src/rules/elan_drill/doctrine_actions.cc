@@ -10,6 +10,9 @@
 //    formed foot inside an objective with nothing to shoot at sets to fortify its place
 //    (engineering.cc does the work), and holds while at work or fortified.
 #include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
@@ -46,11 +49,34 @@ int BattleED::screened_unit(int unit) const {
   const int parent = state_[unit].parent;
   if (parent >= 0 && active(parent)) return parent;
   const int side = force_.units[unit].side;
-  return nearest_unit(unit, [&](int o) {
+  auto formed_foot = [&](int o) {
     const Unit& f = force_.units[o];
     return o != unit && f.side == side && active(o) && f.arm == Arm::kFoot &&
            f.formation != "skirmish"sv;
-  });
+  };
+  if (!snap_.ready()) return nearest_unit(unit, formed_foot);
+  // The search starts from the battalion last found for this screen, else for the last
+  // screen of its side (a neighbour's, most often): still accepted, it bounds the answer.
+  int& last = snap_.last_screened(unit);
+  int& hint = snap_.screened_hint(side);
+  const int known = last >= 0 && formed_foot(last) ? last : hint;
+  const int found = nearest_unit(unit, formed_foot, known);
+  last = found;
+  if (found >= 0) hint = found;
+  if (check_nearest) {  // the full scan's answer
+    int scanned = -1;
+    double best = 0;
+    for (int o = 0; o < static_cast<int>(force_.units.size()); ++o) {
+      if (!formed_foot(o)) continue;
+      const double in = distance(footprint_of(unit), footprint_of(o)) / kMm;
+      if (scanned < 0 || in < best) scanned = o, best = in;
+    }
+    if (found != scanned) {
+      throw std::logic_error(fmt::format("unit {}: screened battalion {} found, {} by a full scan",
+                                         unit, found, scanned));
+    }
+  }
+  return found;
 }
 
 void BattleED::doctrine_offers(int unit, std::vector<Action>& out) const {

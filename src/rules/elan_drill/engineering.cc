@@ -71,6 +71,7 @@ void BattleED::engineering_step(int side, EventLog& log) {
         if (l.id != feature) cleared.add(l);
       }
       scenario_.table = std::move(cleared);
+      obstacles_.clear();  // its features changed
       log.append(event(log, EventKind::kStatus, u, [&] {
         return fmt::format("{} has cleared {} (D12-24): no obstacle there now", name(u), feature);
       }));

@@ -61,7 +61,7 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
     const double rate = move_rate_in(unit);
     const double road = rate * (1 + opts_.road_bonus);
     const double travel =
-        std::min(road * kMm, std::max(0.0, gap_mm(unit, foe) - kStandOffIn * kMm));
+        std::min(road * kMm, std::max(0.0, nearest_gap_mm(unit, foe) - kStandOffIn * kMm));
     const Vec2 dest = fp.centre + to * travel;
     if (travel > rate * kMm && road_budget(unit, dest, rate) > rate) {
       Action m;
@@ -81,8 +81,9 @@ void BattleED::formation_moves(int unit, std::vector<Action>& out) const {
   const Rect ef = force_.units[enemy].footprint();
   const Vec2 dir = (ef.centre - fp.centre).normalized();
   // Toward 4" of the enemy; the movement phase allows the new formation's rate. The same
-  // for every formation: measured once (issue 9: once per formation and rate before).
-  const double travel = std::max(0.0, gap_mm(unit, enemy) - kStandOffIn * kMm);
+  // for every formation: measured once (issue 9: once per formation and rate before), and
+  // kept with the nearest enemy (nearest_gap_mm: gap_mm's distance).
+  const double travel = std::max(0.0, nearest_gap_mm(unit, enemy) - kStandOffIn * kMm);
   if (travel < 0.25 * kMm) return;
   const Vec2 dest = fp.centre + dir * travel;
   const double facing = bearing_of(dir);

@@ -25,6 +25,69 @@ void obstacle_segments(const smoothbore::Table& table, Vec2 a, Vec2 b, TerrainCl
   }
 }
 
+void ObstacleSegments::build(const smoothbore::Table& table) {
+  features_.clear();
+  by_class_.clear();
+  for (const LinearFeature& f : table.linears()) {
+    const auto cls = static_cast<std::size_t>(f.cls);
+    if (by_class_.size() <= cls) by_class_.resize(cls + 1);
+    by_class_[cls].push_back(features_.size());
+    Feature k;
+    if (!f.path.empty()) k.box = {f.path.front(), f.path.front()};
+    for (const Vec2 p : f.path) {
+      k.box = {{std::min(k.box.min.x, p.x), std::min(k.box.min.y, p.y)},
+               {std::max(k.box.max.x, p.x), std::max(k.box.max.y, p.y)}};
+    }
+    for (std::size_t i = 0; i + 1 < f.path.size();) {
+      Run r;
+      r.first = i;
+      r.rising = f.path[i].x <= f.path[i + 1].x;
+      while (i + 1 < f.path.size() &&
+             (r.rising ? f.path[i].x <= f.path[i + 1].x : f.path[i].x >= f.path[i + 1].x)) {
+        ++i;
+      }
+      r.last = i;
+      k.runs.push_back(r);
+    }
+    features_.push_back(std::move(k));
+  }
+  built_ = true;
+}
+
+void ObstacleSegments::near(const smoothbore::Table& table, Vec2 a, Vec2 b, TerrainClass c,
+                            std::vector<Segment>& out) const {
+  constexpr double kNearMm = 1.0;  // as obstacle_segments
+  const Box box{{std::min(a.x, b.x) - kNearMm, std::min(a.y, b.y) - kNearMm},
+                {std::max(a.x, b.x) + kNearMm, std::max(a.y, b.y) + kNearMm}};
+  out.clear();
+  const auto cls = static_cast<std::size_t>(c);
+  if (cls >= by_class_.size()) return;
+  for (const std::size_t i : by_class_[cls]) {
+    const Feature& f = features_[i];
+    // Every segment's box lies in the path's: a path whose box misses has none to give.
+    if (!f.box.intersects(box)) continue;
+    const std::vector<Vec2>& path = table.linears()[i].path;
+    for (const Run& r : f.runs) {
+      // Segment k's box spans x from min(path[k].x, path[k + 1].x) to the max: along a
+      // rising run both ends rise with k, along a falling one both fall, so the segments
+      // whose x span meets the box's are those from the first that reaches it to the last.
+      std::size_t lo = r.first, hi = r.last;  // the first k in [lo, hi) that can meet it
+      while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const bool before = r.rising ? path[mid + 1].x < box.min.x : path[mid + 1].x > box.max.x;
+        (before ? lo : hi) = before ? mid + 1 : mid;
+      }
+      for (std::size_t k = lo; k < r.last; ++k) {
+        const Vec2 p = path[k], q = path[k + 1];
+        if (r.rising ? p.x > box.max.x : p.x < box.min.x) break;  // and every one after
+        const Box e{{std::min(p.x, q.x), std::min(p.y, q.y)},
+                    {std::max(p.x, q.x), std::max(p.y, q.y)}};
+        if (e.intersects(box)) out.push_back({p, q});
+      }
+    }
+  }
+}
+
 std::optional<PathSpan> circle_span(const Rect& mover, const Rect& other, Vec2 from, Vec2 dir) {
   // overlaps()'s first test: both half diagonals.
   const double reach = 0.5 * (std::sqrt(mover.width * mover.width + mover.depth * mover.depth) +

@@ -24,6 +24,38 @@ namespace smoothbore::elan_drill {
 void obstacle_segments(const smoothbore::Table& table, Vec2 a, Vec2 b, TerrainClass c,
                        std::vector<Segment>& out);
 
+// obstacle_segments' answers from the linear features of a table kept in runs of
+// segments whose x only rises or only falls (issue 9: a hedge across a 10,000-stand
+// table is some 90 segments, every one boxed for each of a move's queries): within a run
+// the segments that can reach a box's x span are found by bisection and only they are
+// boxed. Valid for the table it was built from, while its features stay (clear() it when
+// they change).
+class ObstacleSegments {
+ public:
+  void build(const smoothbore::Table& table);
+  bool built() const { return built_; }
+  void clear() { built_ = false; }
+  // As obstacle_segments(table, a, b, c, out) on the table it was built from: the same
+  // segments in the same order.
+  void near(const smoothbore::Table& table, Vec2 a, Vec2 b, TerrainClass c,
+            std::vector<Segment>& out) const;
+
+ private:
+  struct Run {
+    std::size_t first = 0;  // segments first..last-1: path[k] to path[k + 1]
+    std::size_t last = 0;
+    bool rising = true;  // path[k].x <= path[k + 1].x for each (else >=)
+  };
+  struct Feature {
+    Box box;  // of its whole path
+    std::vector<Run> runs;
+  };
+  std::vector<Feature> features_;
+  // By class (TerrainClass's value): its features' indices, ascending.
+  std::vector<std::vector<std::size_t>> by_class_;
+  bool built_ = false;
+};
+
 // The distances t along `dir` (a unit vector) from `from` for which overlaps() of `mover`
 // moved to from + dir * t and `other` can get past its first test (their circumscribed
 // circles meet), widened by a micron and a part in 1e9, far above that test's rounding;

@@ -83,8 +83,8 @@ int nearest_of(const Rect& me, const std::vector<std::pair<int, Rect>>& cands, K
   return best < cands.size() ? cands[best].first : -1;
 }
 
-// gap_lower_bound (core/geometry/separation.h) of two frames, on their axes as kept: at
-// most distance(a, b), up to rounding.
+}  // namespace
+
 double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   const Vec2 d = b.rect.centre - a.rect.centre;
   const double len = d.length();
@@ -95,8 +95,6 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   };
   return len - reach(a) - reach(b);
 }
-
-}  // namespace
 
 void UnitSnapshot::file(Buckets& b, const std::vector<int>& units) const {
   std::array<std::vector<Vec2>, 2> centres;
@@ -166,6 +164,8 @@ void UnitSnapshot::build(const Force& force) {
     hints_.assign(side_.size(), -1);
   }
   if (last_.size() != rects_.size()) last_.assign(rects_.size(), -1);
+  if (screened_.size() != rects_.size()) screened_.assign(rects_.size(), -1);
+  if (screened_hints_.size() != side_.size()) screened_hints_.assign(side_.size(), -1);
   contact_memo_.clear();
   targets_memo_.clear();
   ready_ = true;
@@ -569,17 +569,36 @@ UnitSnapshot::Nearest BattleED::search_nearest(int unit) const {
   }
 }
 
-int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok) const {
+int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok, int known) const {
   if (snap_.ready()) {
     // search_nearest's rings among every unit `ok` accepts (issue 9: a sorted list, a copy
     // of each candidate's footprint and two sines and cosines for each exact distance, for
-    // the screens of a 10,000-stand turn).
+    // the screens of a 10,000-stand turn). As there, an accepted `known` bounds the answer
+    // by its distance: no ring lists a unit beyond it or keeps a candidate whose lower
+    // bound passes it, and a ring that reaches it is the last. Within 16" the first ring
+    // reaches it (issue 9: each screen's search started at 8" and most took two rings);
+    // one whose centres' bound puts it farther is not measured, and the rings double from
+    // 8" as before (a neighbour's battalion far off made one wide ring cost more than two).
     const Rect& me = snap_.footprint(unit);
+    constexpr double kFirstMm = 8.0 * kMm;
+    double reach = kFirstMm;
+    double bound = std::numeric_limits<double>::infinity();
+    double gap = 0;
+    auto near_enough = [&](int o) {
+      const Vec2 d = snap_.footprint(o).centre - me.centre;
+      return std::sqrt(d.dot(d)) - snap_.half(unit) - snap_.half(o) <= 2 * kFirstMm;
+    };
+    if (known >= 0 && known != unit && near_enough(known) && ok(known)) {
+      gap = gap_mm(unit, known);  // kept frames: the ring offers it as measured
+      reach = std::max(reach, gap);
+      bound = gap * (1 + 1e-9) + 1e-6;
+    } else {
+      known = -1;
+    }
     thread_local std::vector<int> near;
-    for (double reach = 8.0 * kMm;; reach *= 2) {
-      snap_.near_unordered(me.centre, reach + half_diagonal(me), near);
-      const NearestByTwoKeys best =
-          nearest_in_ring(unit, near, std::numeric_limits<double>::infinity(), ok);
+    for (;; reach *= 2) {
+      snap_.near_unordered(me.centre, std::min(reach, bound) + half_diagonal(me), near);
+      const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, ok, known, gap);
       if ((best.best_in >= 0 && best.at_in <= reach) || near.size() == force_.units.size())
         return best.best_in;
     }

@@ -13,11 +13,17 @@
 #include <vector>
 
 #include "core/force/force.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "core/table/point_grid.h"
 #include "core/table/spatial_index.h"
 
 namespace smoothbore::elan_drill {
+
+// gap_lower_bound (core/geometry/separation.h) of two frames, on their axes as kept: at
+// most distance(a, b), up to rounding. Their shadows on the line of centres, so a gap
+// above rounding parts the footprints (and overlaps() finds an axis that parts them).
+double centre_line_gap(const RectFrame& a, const RectFrame& b);
 
 class UnitSnapshot {
  public:
@@ -65,6 +71,11 @@ class UnitSnapshot {
   // snapshot of the battle: still active, its distance bounds the next search's, most
   // often tighter than a neighbour's (units move a little a turn).
   int& last_nearest(int unit) const { return last_[static_cast<std::size_t>(unit)]; }
+  // The battalion last found for a screen `unit` (BattleED::screened_unit; -1: none yet)
+  // and the last for a screen of `side`, kept through every snapshot of the battle: still
+  // accepted, its distance bounds the next search's.
+  int& last_screened(int unit) const { return screened_[static_cast<std::size_t>(unit)]; }
+  int& screened_hint(int side) const { return screened_hints_[static_cast<std::size_t>(side)]; }
   // Memo of the enemies a unit may fire at (BattleED::fire_targets; `known`: kept before),
   // valid with the snapshot.
   std::vector<int>* targets_memo(int unit, bool* known) const {
@@ -106,8 +117,10 @@ class UnitSnapshot {
   bool ready_ = false;
   std::vector<char> active_;  // by unit: status kActive (what the nearest memo reads)
   mutable std::vector<Nearest> memo_;
-  mutable std::vector<int> hints_;  // by side
-  mutable std::vector<int> last_;   // by unit
+  mutable std::vector<int> hints_;           // by side
+  mutable std::vector<int> last_;            // by unit
+  mutable std::vector<int> screened_;        // by unit
+  mutable std::vector<int> screened_hints_;  // by side
   mutable std::unordered_map<std::uint64_t, int> contact_memo_;
   mutable std::unordered_map<int, std::vector<int>> targets_memo_;
 };
