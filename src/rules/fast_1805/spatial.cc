@@ -37,9 +37,17 @@ constexpr double kSideCell = 16.0 * kMm;
 void Battle1805::reserve_indexes() {
   const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
   index_.reserve(table, force_.units.size());
+  std::vector<std::size_t> count;
   for (const Unit& u : force_.units) {
     const std::size_t side = static_cast<std::size_t>(u.side);
-    while (side_index_.size() <= side) side_index_.emplace_back(kSideCell);
+    if (count.size() <= side) count.resize(side + 1, 0);
+    ++count[side];
+  }
+  // A side searched by around_pruned (kPrunedFrom units or more) keeps each cell's content
+  // bounds, so that the nearest search skips the cells whose units all lie beyond the best
+  // found (the cells along the enemy's front hold dozens of units each).
+  for (std::size_t s = side_index_.size(); s < count.size(); ++s) {
+    side_index_.emplace_back(kSideCell, /*bound_cells=*/count[s] >= kPrunedFrom);
   }
   for (SpatialIndex& side : side_index_) side.reserve(table, force_.units.size());
 }
@@ -168,7 +176,7 @@ void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther
     // battle's second turn 1,383.9 -> 1,342.7 M; in the shipped battle (a few dozen units
     // a side) the pruned walk cost more, so it keeps around().
     if (side_index_[s].size() >= kPrunedFrom) {
-      side_index_[s].around_pruned(my_box, offer, more);
+      side_index_[s].around_pruned</*kBounded=*/true>(my_box, offer, more);
     } else {
       side_index_[s].around(my_box, offer, more);
     }
