@@ -141,5 +141,40 @@ TEST(Fast1805ReachMemo, KeptUniformGroundEqualsFreshOne) {
   EXPECT_GT(not_uniform, 10);  // woods, walls and streams near some units
 }
 
+// allowance_in reads a table of movement_rate's answers made once per option pair: checked
+// against movement_rate for every unit and column under each of the four pairs (the rout and
+// wood columns differ by them), over two bounds (foot, horse and guns in the formations the
+// generated battle and its orders give them).
+TEST(Fast1805ReachMemo, AllowanceEqualsMovementRate) {
+  const Ruleset* rs = find_ruleset("fast-1805");
+  ASSERT_NE(rs, nullptr);
+  for (int o = 0; o < 4; ++o) {
+    Scenario sc = generated_battle("fast-1805", 300, 5);
+    const fast_1805::MovementOptions mo{o >= 2, o % 2 == 1};
+    sc.options.set("a2_rout_literal", Value(mo.rout_literal));
+    sc.options.set("a2_wood_swap", Value(mo.wood_swap));
+    std::unique_ptr<Battle> battle = rs->start(sc, 5);
+    const auto& b = dynamic_cast<const fast_1805::Battle1805&>(*battle);
+    std::unique_ptr<OrderSource> blue = make_commander("doctrine", Rng(1, 1));
+    std::unique_ptr<OrderSource> red = make_commander("doctrine", Rng(1, 2));
+    EventLog log;
+    int checked = 0;
+    for (int bound = 0; bound < 2; ++bound) {
+      for (std::size_t u = 0; u < b.force().units.size(); ++u) {
+        const fast_1805::MoveRow row = fast_1805::move_row(b.force().units[u]);
+        for (int c = 0; c < 7; ++c) {
+          const auto column = static_cast<fast_1805::MoveColumn>(c);
+          EXPECT_EQ(b.allowance_in(static_cast<int>(u), column),
+                    fast_1805::movement_rate(row, column, mo).value_or(0.0))
+              << "options " << o << ", unit " << u << ", column " << c;
+          ++checked;
+        }
+      }
+      battle->play_turn({blue.get(), red.get()}, log);
+    }
+    EXPECT_GT(checked, 1000);
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore

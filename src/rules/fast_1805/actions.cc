@@ -50,6 +50,9 @@ Action approach(int unit, const Rect& from, Vec2 goal, double gap, double stand_
 }
 
 constexpr double kMinMove = 0.25 * kMm;  // a move shorter than this is no move
+// mm: a margin far above the rounding of a distance on a table, for bounds that decide
+// a comparison without the exact distance.
+constexpr double kSure = 1e-3;
 
 }  // namespace
 
@@ -202,11 +205,25 @@ void Battle1805::legal_actions_into(int unit, std::vector<Action>& out, bool mov
       for (const Objective& o : scenario_.objectives) {
         // The Action is built only for a destination kept (some twenty objectives a unit in
         // a generated battle: issue 9).
-        const double gap = distance(fr, o.position);
-        double length = 0;
-        const Vec2 to = approach_destination(fp, o.position, gap, 0, reach, &length);
-        // (kMinMove is the 0.25" here: allowed() asks reaches() alone.)
-        if (!(distance(to, fp.centre) > kMinMove) || (!uniform && !reaches(to, 1.0))) continue;
+        // approach_destination(fp, o.position, distance(fr, o.position), 0, reach, &length),
+        // written out: the gap to the objective is no less than the centres' distance less
+        // hw + hd (above the half diagonal), so an objective beyond the reach by that bound
+        // (and a micron, far above rounding) gets the whole reach without the gap measured
+        // (issue 9: some twenty objectives a unit, nearly all of them far).
+        const Vec2 d = o.position - fp.centre;
+        const double length = d.length();
+        const double travel = length - (fr.hw + fr.hd) > reach + kSure
+                                  ? reach
+                                  : std::clamp(distance(fr, o.position), 0.0, reach);
+        const Vec2 unit_d = length > 0 ? Vec2{d.x / length, d.y / length} : Vec2{0, 0};
+        const Vec2 to = fp.centre + unit_d * travel;
+        // (kMinMove is the 0.25" here: allowed() asks reaches() alone.) With a direction,
+        // distance(to, fp.centre) is `travel` but for rounding far below a micron: measured only
+        // within a micron of kMinMove.
+        const bool moves_enough = length > 0 && std::fabs(travel - kMinMove) > kSure
+                                      ? travel > kMinMove
+                                      : distance(to, fp.centre) > kMinMove;
+        if (!moves_enough || (!uniform && !reaches(to, 1.0))) continue;
         Action& a = out.emplace_back();
         a.kind = ActionKind::kMove;
         a.unit = unit;

@@ -42,6 +42,7 @@ Battle1805::Battle1805(const Scenario& scenario, std::uint64_t seed, std::uint64
     }
     state_.push_back(s);
   }
+  reserve_indexes();
   for (std::size_t i = 0; i < force_.units.size(); ++i) placed(static_cast<int>(i));
   auto reach = [](const RangeTable& t) {
     return t.bands.empty() ? 0.0 : t.bands.back() * std::max(1.0, t.woods_factor) * kMm;

@@ -263,6 +263,7 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   // rect_of(unit) with its axes and corners, for distances without sin and cos.
   const RectFrame& frame_of(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
   void placed(int unit);
+  void reserve_indexes();  // before the first placed(): the grids sized for the table
   // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).
   std::vector<int> near(const Rect& r, double reach) const;

@@ -311,13 +311,17 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   const Rect old = u.footprint();
   const std::string before = u.formation;
   u.formation = formation;
-  const double facing = orders_.count(unit) ? orders_[unit].action.facing : old.facing;
+  const auto order = orders_.find(unit);
+  const double facing = order != orders_.end() ? order->second.action.facing : old.facing;
   Rect r = ruleset().layout(u, old.centre, facing).front().rect;
-  if (!place_ok(unit, r, -1)) {
+  // place_ok is a pure question: a footprint that fits is not asked about again (issue 9).
+  bool fits = place_ok(unit, r, -1);
+  if (!fits) {
     // Keep the front edge where it was.
     r.centre = old.front_centre() - r.forward() * (r.depth / 2);
+    fits = place_ok(unit, r, -1);
   }
-  if (!place_ok(unit, r, -1)) {
+  if (!fits) {
     u.formation = before;
     if (counted_quietly(log, EventKind::kFormation)) return;
     log.append(make_event(EventKind::kFormation, unit,
@@ -329,8 +333,12 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   state_[unit].moved = true;
   if (state_[unit].haitian != Haitian::kNone) state_[unit].formation_busy_until = bound_;
   if (counted_quietly(log, EventKind::kFormation)) return;
-  log.append(make_event(EventKind::kFormation, unit,
-                        fmt::format("{} forms {} (from {})", unit_name(unit), formation, before)));
+  // "{} forms {} (from {})", appended (fmt's format parsed for every change otherwise).
+  const std::string& name = unit_name(unit);
+  std::string text;
+  text.reserve(name.size() + formation.size() + before.size() + 14);
+  text.append(name).append(" forms ").append(formation).append(" (from ").append(before) += ')';
+  log.append(make_event(EventKind::kFormation, unit, std::move(text)));
 }
 
 // A2-04: a full rout-rate move away from the nearest enemy toward the friendly edge. A

@@ -1,6 +1,7 @@
 // Situations derived from the table: who can shoot whom, with how many figures and which
 // modifiers (002.md §6, A2-07, A2-09), who can charge whom, and who is in contact.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 
@@ -351,9 +352,36 @@ ArtillerySituation Battle1805::artillery_situation(int shooter, int target) cons
   return a;
 }
 
+namespace {
+
+constexpr std::size_t kMoveRows = 6, kMoveColumns = 7;  // MoveRow, MoveColumn
+using RateTable = std::array<std::array<double, kMoveColumns>, kMoveRows>;
+
+// movement_rate(row, column, options).value_or(0) for every row and column, under each of
+// the four option pairs (index rout_literal * 2 + wood_swap): the tables never change, so a
+// look-up gives the same number (issue 9: legal_actions and move_unit ask it of every unit).
+const RateTable& rates(bool rout_literal, bool wood_swap) {
+  static const std::array<RateTable, 4> kRates = [] {
+    std::array<RateTable, 4> out{};
+    for (std::size_t o = 0; o < 4; ++o) {
+      const MovementOptions mo{o >= 2, o % 2 == 1};
+      for (std::size_t r = 0; r < kMoveRows; ++r) {
+        for (std::size_t c = 0; c < kMoveColumns; ++c) {
+          out[o][r][c] =
+              movement_rate(static_cast<MoveRow>(r), static_cast<MoveColumn>(c), mo).value_or(0.0);
+        }
+      }
+    }
+    return out;
+  }();
+  return kRates[(rout_literal ? 2 : 0) + (wood_swap ? 1 : 0)];
+}
+
+}  // namespace
+
 double Battle1805::allowance_in(int unit, MoveColumn column) const {
-  MovementOptions mo{options_.rout_literal, options_.wood_swap};
-  return movement_rate(move_row(force_.units[unit]), column, mo).value_or(0.0);
+  return rates(options_.rout_literal, options_.wood_swap)[static_cast<std::size_t>(
+      move_row(force_.units[unit]))][static_cast<std::size_t>(column)];
 }
 
 namespace {

@@ -22,7 +22,35 @@ constexpr std::size_t kPrunedFrom = 256;
 // sort of the ids found (issue 9).
 constexpr std::size_t kScanUpTo = 64;
 
+// The side indexes' cells, 16": the nearest-enemy search visits every unit in the occupied
+// cells of the rings nearer than the answer (core around() no longer walks the empty ones
+// between the armies, which made 12" cells dear before); 12" costs the small battle more,
+// 24" the large one (issue 9, round 13).
+constexpr double kSideCell = 16.0 * kMm;
+
 }  // namespace
+
+// The indexes' grids sized once for the table and the storage for every unit, before the
+// units are filed: filed one by one, a grid grows (every unit re-filed) as the armies spread
+// (issue 9, as group-orders'). The side indexes are those placed() would make (one per
+// side up to the highest of a unit). No answer changes (core SpatialIndex::reserve).
+void Battle1805::reserve_indexes() {
+  const Box table{{0, 0}, {scenario_.table.width(), scenario_.table.height()}};
+  index_.reserve(table, force_.units.size());
+  std::vector<std::size_t> count;
+  for (const Unit& u : force_.units) {
+    const std::size_t side = static_cast<std::size_t>(u.side);
+    if (count.size() <= side) count.resize(side + 1, 0);
+    ++count[side];
+  }
+  // A side searched by around_pruned (kPrunedFrom units or more) keeps each cell's content
+  // bounds, so that the nearest search skips the cells whose units all lie beyond the best
+  // found (the cells along the enemy's front hold dozens of units each).
+  for (std::size_t s = side_index_.size(); s < count.size(); ++s) {
+    side_index_.emplace_back(kSideCell, /*bound_cells=*/count[s] >= kPrunedFrom);
+  }
+  for (SpatialIndex& side : side_index_) side.reserve(table, force_.units.size());
+}
 
 void Battle1805::placed(int unit) {
   const std::size_t k = static_cast<std::size_t>(unit);
@@ -38,11 +66,7 @@ void Battle1805::placed(int unit) {
   index_box_[k] = bounds(frame_[k]);
   index_.insert(unit, fp_[k], index_box_[k]);
   const std::size_t side = static_cast<std::size_t>(force_.units[k].side);
-  // 16" cells: the nearest-enemy search visits every unit in the occupied cells of the
-  // rings nearer than the answer (core around() no longer walks the empty ones between
-  // the armies, which made 12" cells dear before); 12" costs the small battle more, 24"
-  // the large one (issue 9, round 13).
-  while (side_index_.size() <= side) side_index_.emplace_back(16.0 * kMm);
+  while (side_index_.size() <= side) side_index_.emplace_back(kSideCell);
   side_index_[side].insert(unit, fp_[k], index_box_[k]);
   touch(unit);
 }
@@ -152,7 +176,7 @@ void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther
     // battle's second turn 1,383.9 -> 1,342.7 M; in the shipped battle (a few dozen units
     // a side) the pruned walk cost more, so it keeps around().
     if (side_index_[s].size() >= kPrunedFrom) {
-      side_index_[s].around_pruned(my_box, offer, more);
+      side_index_[s].around_pruned</*kBounded=*/true>(my_box, offer, more);
     } else {
       side_index_[s].around(my_box, offer, more);
     }
