@@ -191,6 +191,19 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::map<int, Action> actions_;
   std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through the orders step only
   BrigadeOrders brigades_;          // the brigade commanders' orders doctrine (§2.4)
+  // The changes of direction check_faces found in the orders step of `epoch`
+  // (frozen_epoch_): assess reads a kFace's stands from here, not working the plan out
+  // again (issue 9 round 23). Only facings the action holds as found (normalize_bearing
+  // left them unchanged) are kept, so the plan is the one assess would make.
+  struct FacePlan {
+    int unit = -1;
+    double facing = 0;
+    std::vector<Rect> rects;
+  };
+  mutable std::uint64_t face_plans_epoch_ = 0;
+  mutable std::vector<FacePlan> face_plans_;
+  // The plan kept for `unit` turning to `facing` in this orders step, or nullptr.
+  const std::vector<Rect>* face_plan(int unit, double facing) const;
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail
