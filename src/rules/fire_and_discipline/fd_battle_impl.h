@@ -42,6 +42,11 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
 
   const Scenario& scenario() const override { return scenario_; }
   const Force& force() const override { return s_.force; }
+  // The footprint the stand cache keeps while the orders are given, where it still holds
+  // (StandCache::footprint: Unit::footprint bit for bit), for the doctrine's questions.
+  Rect unit_footprint(int unit) const override {
+    return s_.stands_on_table.footprint(s_.force, unit);
+  }
   int turn() const override { return s_.turn; }
 
   std::vector<int> units_to_order(int side) const override {
