@@ -96,7 +96,8 @@ bool stands_overlap_other_unit(const FdState& s, int u, const std::vector<Stand>
 PathAhead path_ahead(const FdState& s, int u, double range_mm) {
   PathAhead out;
   const Unit& me = unit_at(s, u);
-  Rect probe = me.footprint();
+  const Rect fp = block(s, u);  // the footprint, kept while the orders are given
+  Rect probe = fp;
   probe.width = std::max(0.0, probe.width - 2 * kContactTolMm);
   const CorridorMiss misses(probe, range_mm);
   for (int o = 0; o < static_cast<int>(s.force.units.size()); ++o) {
@@ -114,7 +115,7 @@ PathAhead path_ahead(const FdState& s, int u, double range_mm) {
       }
     }
   }
-  const Vec2 d = me.footprint().forward();
+  const Vec2 d = fp.forward();
   const double w = s.table().width();
   const double h = s.table().height();
   double room = std::numeric_limits<double>::infinity();
