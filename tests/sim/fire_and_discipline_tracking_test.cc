@@ -178,8 +178,9 @@ TEST(FireAndDisciplineTracking, BattlesKeepTheMoverStartDistancesFresh) {
 
 // The doctrine's shortcuts (checks.h: a shift offered on its first step, a volley target
 // found by the first one, a shift far from the enemy or with no enemy near its kill zone
-// finding no volley), each checked against the long way at every use through whole
-// battles (a difference aborts).
+// finding no volley, a gun's change of direction kept from check_faces for its
+// assessment), each checked against the long way at every use through whole battles (a
+// difference aborts).
 TEST(FireAndDisciplineTracking, BattlesKeepTheDoctrineShortcutsExact) {
   set_shortcut_checks(true);
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {

@@ -80,7 +80,8 @@ bool in_any(const Table& t, Vec2 p, std::initializer_list<TerrainClass> classes)
 
 int enemy_quadrants(const FdState& s, int unit) {
   const Unit& u = s.force.units[z(unit)];
-  const Vec2 c = unit_centre(u);
+  // unit_centre(u), from the footprint kept while the orders are given (issue 9 round 23).
+  const Vec2 c = s.stands_on_table.footprint(s.force, unit).centre;
   const double facing = unit_facing(u);
   const double reach = s.mm(100) + 1e-6;
   bool seen[4] = {false, false, false, false};

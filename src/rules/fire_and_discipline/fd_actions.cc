@@ -25,6 +25,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/check.h"
@@ -405,8 +407,17 @@ void FdBattle::check_faces(int unit, std::vector<Action>& legal) const {
       const double d = std::fabs(normalize_bearing(f - facing + 180.0) - 180.0);
       return d < kSameFacingDeg;
     });
-    if (seen || !change_direction_plan(s_, unit, facing)) continue;
+    if (seen) continue;
+    std::optional<std::vector<Rect>> plan = change_direction_plan(s_, unit, facing);
+    if (!plan) continue;
     facings.push_back(facing);
+    if (frozen_epoch_ != 0 && normalize_bearing(facing) == facing) {
+      if (face_plans_epoch_ != frozen_epoch_) {
+        face_plans_.clear();
+        face_plans_epoch_ = frozen_epoch_;
+      }
+      face_plans_.push_back({unit, facing, std::move(*plan)});
+    }
     Action f;
     f.kind = ActionKind::kFace;
     f.unit = unit;
@@ -432,6 +443,25 @@ std::vector<Action> FdBattle::reactions(int unit, int charger, bool may_counter)
   return out;
 }
 
+const std::vector<Rect>* FdBattle::face_plan(int unit, double facing) const {
+  if (frozen_epoch_ == 0 || face_plans_epoch_ != frozen_epoch_) return nullptr;
+  for (const FacePlan& p : face_plans_) {
+    if (p.unit != unit || p.facing != facing) continue;
+    if (shortcut_checks()) {
+      const std::optional<std::vector<Rect>> fresh = change_direction_plan(s_, unit, facing);
+      SB_CHECK(fresh && fresh->size() == p.rects.size() &&
+                   std::equal(fresh->begin(), fresh->end(), p.rects.begin(),
+                              [](const Rect& x, const Rect& y) {
+                                return x.centre == y.centre && x.facing == y.facing &&
+                                       x.width == y.width && x.depth == y.depth;
+                              }),
+               "a kept change of direction is not the one worked out now");
+    }
+    return &p.rects;
+  }
+  return nullptr;
+}
+
 ActionAssessment FdBattle::assess_gun(const Action& a) const {
   ActionAssessment out;
   switch (a.kind) {
@@ -445,7 +475,11 @@ ActionAssessment FdBattle::assess_gun(const Action& a) const {
       break;
     }
     case ActionKind::kFace:
-      out.expected_kills = expected_gun_hits_facing(s_, a.unit, a.facing);
+      if (const std::vector<Rect>* plan = face_plan(a.unit, a.facing)) {
+        out.expected_kills = expected_gun_hits_at(s_, a.unit, *plan);
+      } else {
+        out.expected_kills = expected_gun_hits_facing(s_, a.unit, a.facing);
+      }
       break;
     case ActionKind::kProlonge: {
       // The offered destination came from prolonge_plan: a straight translation of the

@@ -42,6 +42,11 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
 
   const Scenario& scenario() const override { return scenario_; }
   const Force& force() const override { return s_.force; }
+  // The footprint the stand cache keeps while the orders are given, where it still holds
+  // (StandCache::footprint: Unit::footprint bit for bit), for the doctrine's questions.
+  Rect unit_footprint(int unit) const override {
+    return s_.stands_on_table.footprint(s_.force, unit);
+  }
   int turn() const override { return s_.turn; }
 
   std::vector<int> units_to_order(int side) const override {
@@ -191,6 +196,19 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   std::map<int, Action> actions_;
   std::uint64_t frozen_epoch_ = 0;  // frozen_force_epoch: set through the orders step only
   BrigadeOrders brigades_;          // the brigade commanders' orders doctrine (§2.4)
+  // The changes of direction check_faces found in the orders step of `epoch`
+  // (frozen_epoch_): assess reads a kFace's stands from here, not working the plan out
+  // again (issue 9 round 23). Only facings the action holds as found (normalize_bearing
+  // left them unchanged) are kept, so the plan is the one assess would make.
+  struct FacePlan {
+    int unit = -1;
+    double facing = 0;
+    std::vector<Rect> rects;
+  };
+  mutable std::uint64_t face_plans_epoch_ = 0;
+  mutable std::vector<FacePlan> face_plans_;
+  // The plan kept for `unit` turning to `facing` in this orders step, or nullptr.
+  const std::vector<Rect>* face_plan(int unit, double facing) const;
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail

@@ -96,7 +96,8 @@ bool stands_overlap_other_unit(const FdState& s, int u, const std::vector<Stand>
 PathAhead path_ahead(const FdState& s, int u, double range_mm) {
   PathAhead out;
   const Unit& me = unit_at(s, u);
-  Rect probe = me.footprint();
+  const Rect fp = block(s, u);  // the footprint, kept while the orders are given
+  Rect probe = fp;
   probe.width = std::max(0.0, probe.width - 2 * kContactTolMm);
   const CorridorMiss misses(probe, range_mm);
   for (int o = 0; o < static_cast<int>(s.force.units.size()); ++o) {
@@ -114,7 +115,7 @@ PathAhead path_ahead(const FdState& s, int u, double range_mm) {
       }
     }
   }
-  const Vec2 d = me.footprint().forward();
+  const Vec2 d = fp.forward();
   const double w = s.table().width();
   const double h = s.table().height();
   double room = std::numeric_limits<double>::infinity();
@@ -142,8 +143,9 @@ double clear_run_mm(const FdState& s, int u, double want_mm) {
 // The edge of the target the charger attacks: the front if any part of the charger's front
 // edge lies in the target's front zone, else the rear likewise, else the flank of its centre.
 Zone attacked_zone(const FdState& s, int charger, int target) {
-  const Rect c = unit_at(s, charger).footprint();
-  const Rect t = unit_at(s, target).footprint();
+  // The blocks: the footprints kept while the orders are given (issue 9 round 23).
+  const Rect c = block(s, charger);
+  const Rect t = block(s, target);
   const Segment f = c.front_edge();
   bool rear = false;
   for (int i = 0; i <= 8; ++i) {
@@ -160,8 +162,8 @@ Zone attacked_zone(const FdState& s, int charger, int target) {
 // it on a third unit's stands it slides along the edge, 1 yd at a time, to the nearest place
 // where it still touches the target and overlaps nobody.
 bool line_up(FdState& s, int charger, int target) {
-  const Rect c = unit_at(s, charger).footprint();
-  const Rect t = unit_at(s, target).footprint();
+  const Rect c = block(s, charger);
+  const Rect t = block(s, target);
   const Zone zone = attacked_zone(s, charger, target);
   Vec2 n = t.forward();  // outward normal of the attacked edge
   double half_edge = t.width / 2;
@@ -201,7 +203,7 @@ bool line_up(FdState& s, int charger, int target) {
 }
 
 bool extends_behind_rear(const FdState& s, int charger, int target) {
-  const Rect t = unit_at(s, target).footprint();
+  const Rect t = block(s, target);
   const double rear = -t.depth / 2 - kContactTolMm;
   for (const Stand& st : unit_at(s, charger).stands) {
     if (!live(st)) continue;

@@ -22,7 +22,10 @@ namespace smoothbore::fire_and_discipline {
 namespace detail {
 
 // The charger's block: footprint with the facing of its first live stand.
-Rect block(const FdState& s, int u) { return unit_at(s, u).footprint(); }
+// The footprint kept while the orders are given where it still holds (StandCache::
+// footprint: the same rectangle, bit for bit; issue 9 round 23, the charge odds asked for
+// the target's again for every charge weighed).
+Rect block(const FdState& s, int u) { return s.stands_on_table.footprint(s.force, u); }
 
 // Corridor distance (mm) from the charger's front edge to the nearest live stand of
 // `target` inside its corridor of `range_mm`; negative if none is.

@@ -4,8 +4,12 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 
+#include "core/check.h"
 #include "core/geometry/rect_points.h"
+#include "rules/fire_and_discipline/checks.h"
+#include "rules/fire_and_discipline/stand_grid.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -99,15 +103,39 @@ std::vector<StandRef> occupants(const FdState& s, int objective) {
   if (!is_zone(s, objective)) return {};
   const Objective& o = objective_at(s, objective);
   in.reserve(16);  // a zone holds a few stands (one allocation, not one per doubling)
-  for (std::size_t u = 0; u < s.force.units.size(); ++u) {
-    if (!present(s, static_cast<int>(u))) continue;
-    const Unit& unit = s.force.units[u];
-    for (std::size_t k = 0; k < unit.stands.size(); ++k) {
-      const Stand& st = unit.stands[k];
-      if (!live(st) || !in_zone(s, objective, st.rect.centre)) continue;
-      in.push_back({distance(st.rect.centre, o.position),
-                    StandRef{static_cast<int>(u), static_cast<int>(k)}});
+  // The stands whose centres lie in the box about the circle (in_zone's own bound, 1 mm
+  // more), from the stand snapshot's grid (every stand on the table, not removed), in the
+  // scan's order, unit by unit (issue 9 round 23: every stand of the battle was scanned).
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force);
+  const double h = o.radius + kEpsMm + 2.0;
+  thread_local std::vector<int> slots;
+  slots.clear();
+  snap->grid.visit(o.position - Vec2{h, h}, o.position + Vec2{h, h},
+                   [&](int k) { slots.push_back(k); });
+  snap->sort_scan(slots);
+  for (const int k : slots) {
+    const StandEntry& e = snap->stands[z(k)];
+    if (!present(s, e.unit)) continue;
+    const Stand& st = s.force.units[z(e.unit)].stands[z(e.stand)];
+    if (!live(st) || !in_zone(s, objective, st.rect.centre)) continue;
+    in.push_back({distance(st.rect.centre, o.position), StandRef{e.unit, e.stand}});
+  }
+  if (shortcut_checks()) {
+    // The scan of every stand the grid stands for: the same stands in the same order.
+    std::size_t next = 0;
+    for (std::size_t u = 0; u < s.force.units.size(); ++u) {
+      if (!present(s, static_cast<int>(u))) continue;
+      const Unit& unit = s.force.units[u];
+      for (std::size_t k = 0; k < unit.stands.size(); ++k) {
+        const Stand& st = unit.stands[k];
+        if (!live(st) || !in_zone(s, objective, st.rect.centre)) continue;
+        const StandRef ref{static_cast<int>(u), static_cast<int>(k)};
+        SB_CHECK(next < in.size() && in[next].second == ref,
+                 "a zone's occupants from the stand grid are not the scan's");
+        ++next;
+      }
     }
+    SB_CHECK(next == in.size(), "a zone's occupants from the stand grid are not the scan's");
   }
   // Nearest the centre first; ties by unit then stand (the insertion order).
   std::stable_sort(in.begin(), in.end(),
