@@ -527,6 +527,34 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
   EXPECT_GT(whole, 0);
 }
 
+// One Mover's wheels about a pivot share a listing of the stands in the union of their
+// boxes (issue 9 round 23): wheels of growing, shrinking and opposite turns about each pivot
+// in turn, each asked of the kept Mover and of a fresh one (its own listing), answer alike.
+TEST(FireAndDisciplineScale, WheelsSharingListsAnswerAsEachAlone) {
+  using movement_detail::Mover;
+  constexpr int kChecks = 12;
+  const Scenario sc = played_battle(1);
+  FdState s = played_state(sc);
+  int blocked = 0, whole = 0;
+  each_live_unit_kept_and_not(s, [&](int k, const Unit& u, const std::vector<int>& idx) {
+    const Mover kept(s, k, movement_detail::rects_of(u, idx));
+    const Rect fp = u.footprint();
+    const auto corners = fp.corners();
+    for (const Vec2 pivot : {corners[1], corners[0], fp.centre, corners[1]}) {
+      for (const double turn : {20.0, 5.0, 60.0, 10.0, 120.0, -30.0, 45.0, -170.0, 15.0}) {
+        const Mover alone(s, k, movement_detail::rects_of(u, idx));
+        std::string want_why, got_why;
+        const int want = alone.wheel_clear(pivot, turn, kChecks, &want_why);
+        EXPECT_EQ(kept.wheel_clear(pivot, turn, kChecks, &got_why), want) << u.id << " " << turn;
+        EXPECT_EQ(got_why, want_why) << u.id << " " << turn;
+        (want < kChecks ? blocked : whole) += 1;
+      }
+    }
+  });
+  EXPECT_GT(blocked, 0);
+  EXPECT_GT(whole, 0);
+}
+
 // possible_shifts (one trial of a unit's stands for all its offsets) answers as
 // tactical_shift_possible asked of each offset in turn, those within `apart` of one taken
 // before left out: every unit of a played battle, left, right, back, forward (refused), a

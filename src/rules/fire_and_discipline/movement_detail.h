@@ -156,6 +156,15 @@ class Mover {
   std::vector<RectFrame> base_frames_;  // of base_
   // Per base stand, (slot, base_distance) of the other stands asked about so far.
   mutable std::vector<std::vector<std::pair<int, double>>> starts_;
+  // The lists of the last wheels' stands (wheel_clear): about `pivot`, each stand's the
+  // stands in its box of `boxes` (the union of those wheels' boxes).
+  struct WheelLists {
+    bool set = false;
+    Vec2 pivot;
+    std::vector<Box> boxes;
+    NearLists near;
+  };
+  mutable WheelLists wheel_lists_;
   int unit_ = -1, side_ = -1;
   // The other stands (every stand on the table but the unit's own; enemies: another side's).
   std::shared_ptr<const StandSnapshot> snap_;

@@ -154,6 +154,7 @@ Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state
 
 void Mover::frame_base() {
   starts_.clear();
+  wheel_lists_.set = false;
   base_frames_.clear();
   base_frames_.reserve(base_.size());
   for (const Rect& r : base_) base_frames_.emplace_back(r);
@@ -541,7 +542,6 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   // much as a tenth of a wheel); nothing a wheel calls wheels again.
   thread_local std::vector<Turn> turns;
   thread_local std::vector<Box> centres, boxes;
-  thread_local NearLists near;
   thread_local std::vector<Rect> rs;
   thread_local std::vector<std::size_t> tested;
   if (checks < 1) return checks;
@@ -560,7 +560,34 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     centres[i] = {pivot + arc.min, pivot + arc.max};
     boxes[i] = {centres[i].min - Vec2{box, box}, centres[i].max + Vec2{box, box}};
   }
-  list_near(boxes, near);
+  // Issue 9 round 23: a commander weighs several facings, each a wheel about the same
+  // pivot, and their lists are one listing's when it covers every box (of the union of the
+  // boxes met so far). A stand's list may then hold stands beyond its own box, which every
+  // use tests again (the reach lists below, and stand_ok's own box): the same answers.
+  WheelLists& kept = wheel_lists_;
+  const bool same_pivot = kept.set && kept.pivot == pivot;
+  bool covered = same_pivot;
+  for (std::size_t i = 0; i < n && covered; ++i) {
+    const Box& k = kept.boxes[i];
+    const Box& b = boxes[i];
+    covered = k.min.x <= b.min.x && k.min.y <= b.min.y && k.max.x >= b.max.x && k.max.y >= b.max.y;
+  }
+  if (!covered) {
+    if (same_pivot) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const Box& b = boxes[i];
+        Box& k = kept.boxes[i];
+        k.min = {std::min(b.min.x, k.min.x), std::min(b.min.y, k.min.y)};
+        k.max = {std::max(b.max.x, k.max.x), std::max(b.max.y, k.max.y)};
+      }
+    } else {
+      kept.boxes.assign(boxes.begin(), boxes.end());
+    }
+    list_near(kept.boxes, kept.near);
+    kept.pivot = pivot;
+    kept.set = true;
+  }
+  const NearLists& near = kept.near;
   rs.resize(n);
   auto make_turns = [&] {
     turns.clear();
