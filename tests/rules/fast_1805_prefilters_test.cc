@@ -49,6 +49,25 @@ TEST(Fast1805Prefilters, CorridorMissesOnlyFootprintsNoSightLineEnters) {
   EXPECT_GT(entered, 500);  // and the case is not trivial
 }
 
+// No sight line starts behind the observer's front edge: a unit just behind it (a second
+// line) is ruled out, and one just ahead of it, where the lines run, is not.
+TEST(Fast1805Prefilters, CorridorRulesOutUnitsBehindTheFrontEdge) {
+  const Table table(3000, 3000);
+  for (const double facing : {0.0, 37.0, 90.0, 200.0}) {
+    Rect o{{1500, 1500}, facing, 120, 40};
+    const Vec2 f = o.forward();
+    const Rect t{o.centre + f * 600, facing + 180, 120, 40};
+    const Rect behind{o.centre - f * 42, facing, 120, 40};  // 2 mm behind the rear edge
+    const Rect ahead{o.centre + f * 60, facing, 60, 20};    // in the lines' way
+    const RectFrame of(o), tf(t), bf(behind), af(ahead);
+    const SightCorridor corridor(of, tf);
+    EXPECT_TRUE(corridor.misses(bf)) << facing;
+    EXPECT_EQ(line_of_sight(table, o, t, {{behind, true, &bf}}), Sight::kClear) << facing;
+    EXPECT_FALSE(corridor.misses(af)) << facing;
+    EXPECT_NE(line_of_sight(table, o, t, {{ahead, true, &af}}), Sight::kClear) << facing;
+  }
+}
+
 TEST(Fast1805Prefilters, CorridorOfCoincidentCentresMissesNothing) {
   Rect r{{500, 500}, 0, 100, 50};
   const RectFrame a(r), b(r);

@@ -12,12 +12,14 @@
 
 namespace smoothbore::fast_1805 {
 
-// Every sight line (common.md §3.5, core/geometry/sight.h) runs between a point of the
-// observer's footprint and a point of the target's, so within the convex hull of their
-// eight corners. A footprint whose shadow on the line joining their centres, or on its
-// normal, lies more than a millimetre (far above rounding) beyond the shadow of those
-// corners enters no sight line: leaving it out of the blockers changes no answer of
-// line_of_sight or seen_past_friends.
+// Every sight line (common.md §3.5, core/geometry/sight.h) runs from a point of the
+// observer's front edge (its frame's corners 0 and 1) to a point of the target's footprint,
+// so within the convex hull of those six corners. A footprint whose shadow on the line
+// joining the centres, or on its normal, lies more than a millimetre (far above rounding)
+// beyond the shadow of those corners enters no sight line: leaving it out of the blockers
+// changes no answer of line_of_sight or seen_past_friends. (No line starts at the
+// observer's rear corners: a unit just behind it, a second line or a support, falls outside
+// when the target lies ahead; issue 9.)
 class SightCorridor {
  public:
   SightCorridor(const RectFrame& observer, const RectFrame& target) {
@@ -27,9 +29,9 @@ class SightCorridor {
     along_ = d * (1.0 / len);
     across_ = {-along_.y, along_.x};
     ok_ = true;
-    for (const RectFrame* f : {&observer, &target}) {
-      for (const Vec2 c : f->corners) widen(c, lo_, hi_);
-    }
+    widen(observer.corners[0], lo_, hi_);
+    widen(observer.corners[1], lo_, hi_);
+    for (const Vec2 c : target.corners) widen(c, lo_, hi_);
   }
   // Whether `b` surely enters no sight line between the two footprints.
   bool misses(const RectFrame& b) const {
