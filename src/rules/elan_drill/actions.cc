@@ -350,8 +350,11 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // Exact chance to close (L41-L44) times the exact chance that the first round's
     // casualties by us exceed the target's (D12-17: it then tests with the figures lost
     // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
+    // The charger's Élan factors serve both its close-to-melee test and its end-of-round
+    // test (issue 9: found once).
+    const ElanFactors charger_elan = elan_factors(a.unit, a.target);
     const CloseToMeleeOdds& closing =
-        close_to_melee_odds(close_to_melee_situation(a.unit, a.target, true));
+        close_to_melee_odds(close_to_melee_situation(a.unit, a.target, true, charger_elan));
     const double closes = closing.contact;
     const double breaks = closing.broken;
     // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
@@ -361,7 +364,7 @@ ActionAssessment BattleED::assess(const Action& a) const {
     ElanTestSituation target_p, charger_p;
     target_p.round = charger_p.round = 1;
     target_p.elan = elan_factors(a.target, a.unit);
-    charger_p.elan = elan_factors(a.unit, a.target);
+    charger_p.elan = charger_elan;
     const ChargeRound round =
         charge_round(close_action_pools(close_situation(a.unit, a.target, true)),
                      close_action_pools(close_situation(a.target, a.unit, false)),

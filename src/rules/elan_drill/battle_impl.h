@@ -312,6 +312,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   CloseActionSituation close_situation(int unit, int target, bool charging) const;
   ElanFactors elan_factors(int unit, int enemy) const;
   CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger) const;
+  // The same given elan_factors(unit, enemy), already found by the caller.
+  CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger,
+                                                 const ElanFactors& elan) const;
 
  private:
   // sequence (battle.cc, command.cc)

@@ -47,8 +47,13 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
 }
 
 CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bool charger) const {
+  return close_to_melee_situation(unit, enemy, charger, elan_factors(unit, enemy));
+}
+
+CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bool charger,
+                                                         const ElanFactors& elan) const {
   CloseToMeleeSituation p;
-  p.elan = elan_factors(unit, enemy);
+  p.elan = elan;
   p.defender = !charger;
   p.cavalry = force_.units[unit].arm == Arm::kCavalry;
   p.terrain_or_square = force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) ||
