@@ -312,9 +312,29 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   CloseActionSituation close_situation(int unit, int target, bool charging) const;
   ElanFactors elan_factors(int unit, int enemy) const;
   CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger) const;
-  // The same given elan_factors(unit, enemy), already found by the caller.
+  // What those read of a pair, seen from `unit` against `enemy` (issue 9: a charge's
+  // assessment reads each of them for both sides, once).
+  struct PairFacts {
+    bool on_enemy_flank = false;       // flank_or_rear(unit, enemy)
+    bool on_unit_flank = false;        // flank_or_rear(enemy, unit)
+    int unit_contact = 0;              // contact_figures(unit, enemy)
+    int enemy_contact = 0;             // contact_figures(enemy, unit)
+    Cover enemy_cover = Cover::kNone;  // cover(enemy)
+    Cover unit_cover = Cover::kNone;   // cover(unit)
+    // The same seen from `enemy` against `unit`.
+    PairFacts swapped() const {
+      return {on_unit_flank, on_enemy_flank, enemy_contact, unit_contact, unit_cover, enemy_cover};
+    }
+  };
+  PairFacts pair_facts(int unit, int enemy) const;
+  // The situations above from the pair's facts.
+  CloseActionSituation close_situation(int unit, int target, bool charging,
+                                       const PairFacts& facts) const;
+  ElanFactors elan_factors(int unit, int enemy, const PairFacts& facts) const;
+  // close_to_melee_situation given elan_factors(unit, enemy) and the pair's facts.
   CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger,
-                                                 const ElanFactors& elan) const;
+                                                 const ElanFactors& elan,
+                                                 const PairFacts& facts) const;
 
  private:
   // sequence (battle.cc, command.cc)
