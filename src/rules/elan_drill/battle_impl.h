@@ -301,7 +301,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // (contact_friend, L205) given: best_shot measures them once for every shot.
   ShotSituation shot_at(int unit, int target, Shot shot, bool reaction, double range,
                         bool friend_contact) const;
-  std::string solid_shot_situation(int unit, int target) const;
+  // A name of kTargets (artillery_resolutions.cc), or the target's formation.
+  std::string_view solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
   // Expected casualties on `target` of `hits` expected hits (its saves, L243-L247).
@@ -321,9 +322,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     int enemy_contact = 0;             // contact_figures(enemy, unit)
     Cover enemy_cover = Cover::kNone;  // cover(enemy)
     Cover unit_cover = Cover::kNone;   // cover(unit)
+    int unit_elevation = 0;            // of the ground at the centres (uphill)
+    int enemy_elevation = 0;
     // The same seen from `enemy` against `unit`.
     PairFacts swapped() const {
-      return {on_unit_flank, on_enemy_flank, enemy_contact, unit_contact, unit_cover, enemy_cover};
+      return {on_unit_flank, on_enemy_flank, enemy_contact,   unit_contact,
+              unit_cover,    enemy_cover,    enemy_elevation, unit_elevation};
     }
   };
   PairFacts pair_facts(int unit, int enemy) const;
@@ -392,6 +396,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
   bool uphill(int unit, int enemy) const;
+  int elevation(int unit) const;  // of the ground at the unit's centre
   double road_budget(int unit, Vec2 dest, double budget_in) const;
   double ordered_move(int unit, Vec2 dest, double facing, double budget_in, int target,
                       EventLog& log);

@@ -29,6 +29,8 @@ BattleED::PairFacts BattleED::pair_facts(int unit, int enemy) const {
   f.enemy_contact = contact_figures(enemy, unit);
   f.enemy_cover = cover(enemy);
   f.unit_cover = cover(unit);
+  f.unit_elevation = elevation(unit);
+  f.enemy_elevation = elevation(enemy);
   return f;
 }
 
@@ -40,6 +42,8 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
     f.unit_contact = contact_figures(unit, enemy);
     f.enemy_contact = contact_figures(enemy, unit);
   }
+  f.unit_elevation = elevation(unit);
+  f.enemy_elevation = elevation(enemy);
   return elan_factors(unit, enemy, f);
 }
 
@@ -59,11 +63,11 @@ ElanFactors BattleED::elan_factors(int unit, int enemy, const PairFacts& facts) 
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry"sv && e.type != "light-cavalry"sv;
   p.opponent_skirmish = e.formation == "skirmish"sv && u.formation != "skirmish"sv;
-  p.options = opts_.tests();                      // R-001-1, R-001-3, D12-22
-  p.flank_rear = facts.on_unit_flank;             // L48: +1D
-  p.attacking_flank_rear = facts.on_enemy_flank;  // L63: +2
-  p.uphill = uphill(unit, enemy);                 // L64
-  with_leader(unit, p);                           // D12-22
+  p.options = opts_.tests();                                // R-001-1, R-001-3, D12-22
+  p.flank_rear = facts.on_unit_flank;                       // L48: +1D
+  p.attacking_flank_rear = facts.on_enemy_flank;            // L63: +2
+  p.uphill = facts.unit_elevation > facts.enemy_elevation;  // L64
+  with_leader(unit, p);                                     // D12-22
   return p;
 }
 
