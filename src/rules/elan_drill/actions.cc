@@ -390,8 +390,14 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // Exact chance to close (L41-L44) times the exact chance that the first round's
     // casualties by us exceed the target's (D12-17: it then tests with the figures lost
     // more); risk: breaking on the close-to-melee test, or losing the round by 2+.
+    // The charger's Élan factors serve both its close-to-melee test and its end-of-round
+    // test (issue 9: found once).
+    // So do the pair's flanks, figures in contact and cover, for both sides.
+    const PairFacts mine = pair_facts(a.unit, a.target);
+    const PairFacts theirs = mine.swapped();
+    const ElanFactors charger_elan = elan_factors(a.unit, a.target, mine);
     const CloseToMeleeOdds& closing =
-        close_to_melee_odds(close_to_melee_situation(a.unit, a.target, true));
+        close_to_melee_odds(close_to_melee_situation(a.unit, a.target, true, charger_elan, mine));
     const double closes = closing.contact;
     const double breaks = closing.broken;
     // Round 1 (D12-17): both sides' casualties, then each side's end-of-round Élan test
@@ -400,11 +406,11 @@ ActionAssessment BattleED::assess(const Action& a) const {
     // when the charger fails two more.
     ElanTestSituation target_p, charger_p;
     target_p.round = charger_p.round = 1;
-    target_p.elan = elan_factors(a.target, a.unit);
-    charger_p.elan = elan_factors(a.unit, a.target);
+    target_p.elan = elan_factors(a.target, a.unit, theirs);
+    charger_p.elan = charger_elan;
     const ChargeRound round =
-        charge_round(close_action_pools(close_situation(a.unit, a.target, true)),
-                     close_action_pools(close_situation(a.target, a.unit, false)),
+        charge_round(close_action_pools(close_situation(a.unit, a.target, true, mine)),
+                     close_action_pools(close_situation(a.target, a.unit, false, theirs)),
                      ElanTestPools(target_p), ElanTestPools(charger_p));
     const double more = round.more, worse = round.worse, by_me = round.by_me;
     out.win_probability = closes * more;

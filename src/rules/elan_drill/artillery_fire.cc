@@ -132,7 +132,7 @@ ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, 
 // frontage is enfiladed ("Flank of Line", 6D); a march column struck from the side is
 // "Flank of March Column" (2D), end on it is "All Others" (6D); cavalry in line counts as
 // a line, cavalry in column as "All Others"; a unit in a building is "Building".
-std::string BattleED::solid_shot_situation(int unit, int target) const {
+std::string_view BattleED::solid_shot_situation(int unit, int target) const {
   const Unit& t = force_.units[target];
   if (cover(target) == Cover::kHard) return "building";
   const Rect tf = t.footprint();

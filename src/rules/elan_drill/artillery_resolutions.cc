@@ -4,6 +4,7 @@
 #include <array>
 #include <iterator>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ using namespace detail;  // NOLINT(google-build-using-namespace)
 
 // A target as a player names it, and the solid-shot row D12-35 puts it in.
 struct SolidShotTarget {
-  const char* name;
+  std::string_view name;  // compared by size first (issue 9: target_entry's scan)
   const char* row;
 };
 constexpr SolidShotTarget kTargets[] = {

@@ -304,7 +304,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // (contact_friend, L205) given: best_shot measures them once for every shot.
   ShotSituation shot_at(int unit, int target, Shot shot, bool reaction, double range,
                         bool friend_contact) const;
-  std::string solid_shot_situation(int unit, int target) const;
+  // A name of kTargets (artillery_resolutions.cc), or the target's formation.
+  std::string_view solid_shot_situation(int unit, int target) const;
   std::vector<int> further_targets(int unit, int target) const;
   std::vector<int> scatter_units(int unit, int target) const;
   // Expected casualties on `target` of `hits` expected hits (its saves, L243-L247).
@@ -315,6 +316,32 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   CloseActionSituation close_situation(int unit, int target, bool charging) const;
   ElanFactors elan_factors(int unit, int enemy) const;
   CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger) const;
+  // What those read of a pair, seen from `unit` against `enemy` (issue 9: a charge's
+  // assessment reads each of them for both sides, once).
+  struct PairFacts {
+    bool on_enemy_flank = false;       // flank_or_rear(unit, enemy)
+    bool on_unit_flank = false;        // flank_or_rear(enemy, unit)
+    int unit_contact = 0;              // contact_figures(unit, enemy)
+    int enemy_contact = 0;             // contact_figures(enemy, unit)
+    Cover enemy_cover = Cover::kNone;  // cover(enemy)
+    Cover unit_cover = Cover::kNone;   // cover(unit)
+    int unit_elevation = 0;            // of the ground at the centres (uphill)
+    int enemy_elevation = 0;
+    // The same seen from `enemy` against `unit`.
+    PairFacts swapped() const {
+      return {on_unit_flank, on_enemy_flank, enemy_contact,   unit_contact,
+              unit_cover,    enemy_cover,    enemy_elevation, unit_elevation};
+    }
+  };
+  PairFacts pair_facts(int unit, int enemy) const;
+  // The situations above from the pair's facts.
+  CloseActionSituation close_situation(int unit, int target, bool charging,
+                                       const PairFacts& facts) const;
+  ElanFactors elan_factors(int unit, int enemy, const PairFacts& facts) const;
+  // close_to_melee_situation given elan_factors(unit, enemy) and the pair's facts.
+  CloseToMeleeSituation close_to_melee_situation(int unit, int enemy, bool charger,
+                                                 const ElanFactors& elan,
+                                                 const PairFacts& facts) const;
 
  private:
   // sequence (battle.cc, command.cc)
@@ -373,6 +400,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // terrain_move.cc: D12-09, L64, D12-07 roads, L189-L193 obstacles
   bool restricted(int unit) const;
   bool uphill(int unit, int enemy) const;
+  int elevation(int unit) const;  // of the ground at the unit's centre
   double road_budget(int unit, Vec2 dest, double budget_in) const;
   double ordered_move(int unit, Vec2 dest, double facing, double budget_in, int target,
                       EventLog& log);

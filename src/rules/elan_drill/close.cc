@@ -21,7 +21,33 @@ CloseFormation column_of(const std::string& f) {
 }
 }  // namespace
 
+BattleED::PairFacts BattleED::pair_facts(int unit, int enemy) const {
+  PairFacts f;
+  f.on_enemy_flank = flank_or_rear(unit, enemy);
+  f.on_unit_flank = flank_or_rear(enemy, unit);
+  f.unit_contact = contact_figures(unit, enemy);
+  f.enemy_contact = contact_figures(enemy, unit);
+  f.enemy_cover = cover(enemy);
+  f.unit_cover = cover(unit);
+  f.unit_elevation = elevation(unit);
+  f.enemy_elevation = elevation(enemy);
+  return f;
+}
+
 ElanFactors BattleED::elan_factors(int unit, int enemy) const {
+  PairFacts f;
+  f.on_enemy_flank = flank_or_rear(unit, enemy);
+  f.on_unit_flank = flank_or_rear(enemy, unit);
+  if (opts_.outnumbered_contact) {
+    f.unit_contact = contact_figures(unit, enemy);
+    f.enemy_contact = contact_figures(enemy, unit);
+  }
+  f.unit_elevation = elevation(unit);
+  f.enemy_elevation = elevation(enemy);
+  return elan_factors(unit, enemy, f);
+}
+
+ElanFactors BattleED::elan_factors(int unit, int enemy, const PairFacts& facts) const {
   const Unit& u = force_.units[unit];
   const Unit& e = force_.units[enemy];
   ElanFactors p;
@@ -31,18 +57,17 @@ ElanFactors BattleED::elan_factors(int unit, int enemy) const {
   p.below_half = below_half(unit);  // D12-29
   // D12-31: outnumbered 2:1 by the engaged units' total figures, or (`contact-figures`) by
   // the figures in contact, as the close action's dice count them (contact_figures).
-  p.outnumbered = opts_.outnumbered_contact
-                      ? contact_figures(enemy, unit) >= 2 * contact_figures(unit, enemy)
-                      : e.figures() >= 2 * u.figures();
+  p.outnumbered = opts_.outnumbered_contact ? facts.enemy_contact >= 2 * facts.unit_contact
+                                            : e.figures() >= 2 * u.figures();
   p.formation = column_of(u.formation);
   p.lighter_cavalry = u.arm == Arm::kCavalry && e.arm == Arm::kCavalry &&
                       u.type == "light-cavalry"sv && e.type != "light-cavalry"sv;
   p.opponent_skirmish = e.formation == "skirmish"sv && u.formation != "skirmish"sv;
-  p.options = opts_.tests();                            // R-001-1, R-001-3, D12-22
-  p.flank_rear = flank_or_rear(enemy, unit);            // L48: +1D
-  p.attacking_flank_rear = flank_or_rear(unit, enemy);  // L63: +2
-  p.uphill = uphill(unit, enemy);                       // L64
-  with_leader(unit, p);                                 // D12-22
+  p.options = opts_.tests();                                // R-001-1, R-001-3, D12-22
+  p.flank_rear = facts.on_unit_flank;                       // L48: +1D
+  p.attacking_flank_rear = facts.on_enemy_flank;            // L63: +2
+  p.uphill = facts.unit_elevation > facts.enemy_elevation;  // L64
+  with_leader(unit, p);                                     // D12-22
   return p;
 }
 
@@ -53,6 +78,19 @@ CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bo
   p.cavalry = force_.units[unit].arm == Arm::kCavalry;
   p.terrain_or_square = force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) ||
                         cover(enemy) != Cover::kNone;
+  p.dm_count_before = opts_.dm_count_before;
+  return p;
+}
+
+CloseToMeleeSituation BattleED::close_to_melee_situation(int unit, int enemy, bool charger,
+                                                         const ElanFactors& elan,
+                                                         const PairFacts& facts) const {
+  CloseToMeleeSituation p;
+  p.elan = elan;
+  p.defender = !charger;
+  p.cavalry = force_.units[unit].arm == Arm::kCavalry;
+  p.terrain_or_square = force_.units[enemy].formation == "square"sv || rough_or_worse(enemy) ||
+                        facts.enemy_cover != Cover::kNone;
   p.dm_count_before = opts_.dm_count_before;
   return p;
 }

@@ -342,14 +342,23 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
 
 // The close action of `unit`'s blows on `target` (§9, D12-10), with the target's saves.
 CloseActionSituation BattleED::close_situation(int unit, int target, bool charging) const {
+  PairFacts f;
+  f.on_enemy_flank = flank_or_rear(unit, target);
+  f.unit_contact = contact_figures(unit, target);
+  f.enemy_cover = cover(target);
+  return close_situation(unit, target, charging, f);
+}
+
+CloseActionSituation BattleED::close_situation(int unit, int target, bool charging,
+                                               const PairFacts& facts) const {
   const Unit& u = force_.units[unit];
   const Unit& t = force_.units[target];
   CloseActionSituation s;
-  s.figures = std::clamp(contact_figures(unit, target), 1, 40);
+  s.figures = std::clamp(facts.unit_contact, 1, 40);
   s.skill = musketry(unit);
   s.vs_broken = broken(target) && opts_.broken_contact_dice;
-  s.flank_rear = flank_or_rear(unit, target);  // L229, L254
-  const Cover target_cover = cover(target);
+  s.flank_rear = facts.on_enemy_flank;  // L229, L254
+  const Cover target_cover = facts.enemy_cover;
   s.obstacle_or_bua = target_cover == Cover::kHard;
   s.cavalry_vs_square = u.arm == Arm::kCavalry && t.formation == "square"sv;
   s.dms = std::min(state_[unit].dms, 12);

@@ -34,9 +34,10 @@ bool BattleED::restricted(int unit) const {
 }
 
 // L64: the unit stands on higher ground than its enemy.
-bool BattleED::uphill(int unit, int enemy) const {
-  return scenario_.table.elevation_at(force_.units[unit].footprint().centre) >
-         scenario_.table.elevation_at(force_.units[enemy].footprint().centre);
+bool BattleED::uphill(int unit, int enemy) const { return elevation(unit) > elevation(enemy); }
+
+int BattleED::elevation(int unit) const {
+  return scenario_.table.elevation_at(force_.units[unit].footprint().centre);
 }
 
 // D12-07: a column whose whole path lies on a road moves ×(1 + d12_07_road_bonus).
