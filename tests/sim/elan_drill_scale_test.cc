@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -312,6 +313,31 @@ TEST(ElanDrillScale, SideFootprintsListEveryUnitOfTheSideWithinReach) {
   }
   EXPECT_GT(within, 100);
   EXPECT_GT(beyond, 100);
+}
+
+// axes_gap (the gap along the four axes of two frames) never passes the edge-to-edge
+// distance, often passes the gap along the line of centres, and is the distance itself
+// for footprints facing the same way that overlap side to side.
+TEST(ElanDrillScale, AxesGapBoundsTheDistanceAndIsItSideBySide) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> pos(-600, 600), bearing(0, 360), size(20, 600),
+      unit(-1, 1);
+  int tighter = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const RectFrame a(Rect{{pos(rng), pos(rng)}, bearing(rng), size(rng), size(rng) / 4});
+    const RectFrame b(Rect{{pos(rng), pos(rng)}, bearing(rng), size(rng), size(rng) / 4});
+    const double d = distance(a, b);
+    ASSERT_LE(elan_drill::axes_gap(a, b), d + 1e-9) << i;
+    if (d > 0 && elan_drill::axes_gap(a, b) > elan_drill::centre_line_gap(a, b) + 1) ++tighter;
+    // b's footprint on a's facing, ahead of it by `gap`, its centre within the span where
+    // the two overlap side to side.
+    const double gap = (unit(rng) + 1) * 300;
+    const double side = unit(rng) * ((a.hw + b.hw) - 1);
+    const RectFrame c(Rect{a.rect.centre + a.f * (a.hd + b.hd + gap) + a.r * side, a.rect.facing,
+                           b.rect.width, b.rect.depth});
+    ASSERT_NEAR(elan_drill::axes_gap(a, c), distance(a, c), 1e-6) << i;
+  }
+  EXPECT_GT(tighter, 1000);
 }
 
 // The nearest-enemy searches of the frozen snapshot start from the distance to the enemy

@@ -179,10 +179,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // One ring of search_nearest while the snapshot stands: the nearest of `near` (ids in any
   // order) that `ok` accepts, by both keys, measuring none whose lower bound passes `bound`
   // (mm: an accepted unit's distance, or infinity). `known` (-1: none) was measured at
-  // `known_mm` already: that distance is offered, not measured again.
+  // `known_mm` already: that distance is offered, not measured again. `axes`: each
+  // candidate's axes_gap (proximity.h) is taken before its exact distance.
   template <typename Ok>
   NearestByTwoKeys nearest_in_ring(int unit, const std::vector<int>& near, double bound,
-                                   const Ok& ok, int known = -1, double known_mm = 0) const;
+                                   const Ok& ok, int known = -1, double known_mm = 0,
+                                   bool axes = false) const;
   // gap_mm(unit, enemy) for `enemy`, `unit`'s nearest_enemy: while the snapshot stands the
   // distance its search measured (issue 9: the leaders' step, for every unit near a leader
   // with none, and legal_actions' moves measured it again).

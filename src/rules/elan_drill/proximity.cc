@@ -96,6 +96,17 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   return len - reach(a) - reach(b);
 }
 
+double axes_gap(const RectFrame& a, const RectFrame& b) {
+  const Vec2 d = b.rect.centre - a.rect.centre;
+  auto along = [&](Vec2 n) {
+    auto reach = [&](const RectFrame& x) {
+      return x.hw * std::fabs(x.r.dot(n)) + x.hd * std::fabs(x.f.dot(n));
+    };
+    return std::fabs(d.dot(n)) - reach(a) - reach(b);
+  };
+  return std::max(std::max(along(a.f), along(a.r)), std::max(along(b.f), along(b.r)));
+}
+
 void UnitSnapshot::file(Buckets& b, const std::vector<int>& units) const {
   std::array<std::vector<Vec2>, 2> centres;
   for (Bucket& k : b) {
@@ -479,7 +490,8 @@ const UnitSnapshot::Nearest& BattleED::frozen_nearest(int unit) const {
 
 template <typename Ok>
 NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& near, double bound,
-                                           const Ok& ok, int known, double known_mm) const {
+                                           const Ok& ok, int known, double known_mm,
+                                           bool axes) const {
   const Rect& me = snap_.footprint(unit);
   const double hm = snap_.half(unit);
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -515,11 +527,21 @@ NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& nea
     for (auto it = cands.begin(); it != kept; ++it) {
       it->first = std::max(it->first, centre_line_gap(mine, frame_of(it->second)));
     }
+    // `axes`: before an exact distance, the gap along the frames' own axes (axes_gap, a few
+    // products); one that passes both answers found can change neither (issue 9: about 4
+    // exact distances a screen's search, each battalion behind its wide line nearly as
+    // near; in the nearest-enemy searches it passed too seldom to pay, 2.5 M more a turn).
     std::sort(cands.begin(), kept);
     for (auto it = cands.begin(); it != kept; ++it) {
       if (best.beyond(it->first)) break;  // it->first <= the distance
       const int o = it->second;
-      best.offer(o, o == known ? known_mm : distance(mine, frame_of(o)));
+      if (o == known) {
+        best.offer(o, known_mm);
+        continue;
+      }
+      const RectFrame& theirs = frame_of(o);
+      if (axes && best.beyond(axes_gap(mine, theirs))) continue;
+      best.offer(o, distance(mine, theirs));
     }
   }
   return best;
@@ -598,7 +620,7 @@ int BattleED::nearest_unit(int unit, const std::function<bool(int)>& ok, int kno
     thread_local std::vector<int> near;
     for (;; reach *= 2) {
       snap_.near_unordered(me.centre, std::min(reach, bound) + half_diagonal(me), near);
-      const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, ok, known, gap);
+      const NearestByTwoKeys best = nearest_in_ring(unit, near, bound, ok, known, gap, true);
       if ((best.best_in >= 0 && best.at_in <= reach) || near.size() == force_.units.size())
         return best.best_in;
     }

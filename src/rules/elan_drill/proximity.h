@@ -24,6 +24,10 @@ namespace smoothbore::elan_drill {
 // most distance(a, b), up to rounding. Their shadows on the line of centres, so a gap
 // above rounding parts the footprints (and overlaps() finds an axis that parts them).
 double centre_line_gap(const RectFrame& a, const RectFrame& b);
+// The widest gap along the four axes of the two frames (separating axes): at most
+// distance(a, b), up to rounding, and that distance itself for two footprints facing the
+// same way that overlap side to side (a screen before its line, lines facing each other).
+double axes_gap(const RectFrame& a, const RectFrame& b);
 
 class UnitSnapshot {
  public:
