@@ -555,6 +555,61 @@ TEST(FireAndDisciplineScale, WheelsSharingListsAnswerAsEachAlone) {
   EXPECT_GT(whole, 0);
 }
 
+// A sweep's bisection after a failed step keeps no stand's bound from a midpoint that fails
+// as a whole (issue 9 round 23): the bounds look forward along the sweep, and every later
+// midpoint lies before that one. Three stands of a unit go right, each toward a stand of
+// another: B's blocks the step to 0.25 yd (B within 1 yd past 0.2 yd) and C's the midpoint
+// 0.125 yd (past 0.1 yd), where A, tested before C, passes; A's neighbour, vertex to vertex
+// with A at 45 degrees, comes within 1 yd of it only between about 0.018 and 0.107 yd. A
+// bound A kept from 0.125 yd would pass it at the next midpoint, 0.0625 yd, and the move end
+// near 0.1 yd with A 0.9997 yd from its neighbour; the sweep ends before A comes within 1 yd.
+TEST(FireAndDisciplineScale, SweepBisectionKeepsNoBoundFromAFailedMidpoint) {
+  using movement_detail::Mover;
+  const Scenario sc = played_battle(1);
+  FdState s = played_state(sc);
+  const double yd = s.mm(1.0);
+  const double side = 2 * yd;                   // every stand a 2 yd square
+  const double vertex = side / std::sqrt(2.0);  // centre to vertex at 45 degrees
+  const Vec2 a0{s.table().width() * 0.3, s.table().height() * 0.5};
+  const Vec2 far{s.table().width() * 0.9, s.table().height() * 0.9};
+  // The moving unit (k) and the neighbours' unit (j, an enemy): units of 3 stands or more.
+  int k = -1, j = -1;
+  for (std::size_t u = 0; u < s.force.units.size() && j < 0; ++u) {
+    const Unit& unit = s.force.units[u];
+    if (!unit.on_table() || unit.stands.size() < 3 || movement_detail::limbered_guns(unit)) {
+      continue;
+    }
+    if (k < 0) {
+      k = static_cast<int>(u);
+    } else if (unit.side != s.force.units[static_cast<std::size_t>(k)].side) {
+      j = static_cast<int>(u);
+    }
+  }
+  ASSERT_GE(j, 0);
+  for (Unit& unit : s.force.units) {
+    for (Stand& st : unit.stands) st.rect = {far, 0, side, side};  // far from the three
+  }
+  auto square = [&](Vec2 c, double facing) { return Rect{c, facing, side, side}; };
+  const Rect a = square(a0, 45), b = square(a0 - Vec2{0, 5 * yd}, 0),
+             c = square(a0 - Vec2{0, 10 * yd}, 0);
+  std::vector<Stand>& near = s.force.units[static_cast<std::size_t>(j)].stands;
+  for (int q = 0; q < 3; ++q) near[static_cast<std::size_t>(q)].removed = false;
+  near[0].rect = square(a0 + Vec2{0.0625 * yd, 2 * vertex + 0.999 * yd}, 45);
+  near[1].rect = square(b.centre + Vec2{side + 1.2 * yd, 0}, 0);
+  near[2].rect = square(c.centre + Vec2{side + 1.1 * yd, 0}, 0);
+  for (const bool kept : {false, true}) {
+    Mover::check_kept(kept);
+    const Mover m(s, k, {a, b, c});
+    std::string why;
+    const double t = m.sweep({1, 0}, 2 * yd, &why);
+    EXPECT_GT(t, 0.015 * yd) << kept;
+    EXPECT_LT(t, 0.018 * yd) << kept;
+    const std::vector<Rect> at = movement_detail::transform(m.base(), Vec2{t, 0}, {}, 0);
+    EXPECT_TRUE(m.path_ok(at, nullptr)) << kept;
+  }
+  Mover::check_kept(false);
+}
+
 // possible_shifts (one trial of a unit's stands for all its offsets) answers as
 // tactical_shift_possible asked of each offset in turn, those within `apart` of one taken
 // before left out: every unit of a played battle, left, right, back, forward (refused), a

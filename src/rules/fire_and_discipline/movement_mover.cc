@@ -749,9 +749,13 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
   // closes on where it meets its neighbour, so it fails about half the midpoints alone),
   // and none whose bound (clear_until: it passes at every later t before it) lies beyond
   // the midpoint: from before that step, or from a midpoint it passed (every later
-  // midpoint lies beyond the last that passed).
+  // midpoint lies beyond the last that passed). A bound looks forward along the sweep only,
+  // so one worked out at a midpoint that fails as a whole (it becomes `hi`: every later
+  // midpoint lies before it) is not kept: the stand's bound from before it is put back.
+  thread_local std::vector<std::pair<std::size_t, double>> undo;
   auto mid_ok = [&](double mid) {
     const std::vector<Rect>& rs = at(mid);
+    undo.clear();
     auto passes = [&](std::size_t i) {
       if (mid < before[i]) {
         if (check_kept_on) {
@@ -761,13 +765,19 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
         return true;
       }
       // The failed stand's bound would end about where it fails: not worked out.
-      return stand_ok(i, rs[i], nullptr, mid, &along, &near, i == failed ? nullptr : &before[i]);
+      if (i == failed) return stand_ok(i, rs[i], nullptr, mid, &along, &near, nullptr);
+      undo.emplace_back(i, before[i]);
+      return stand_ok(i, rs[i], nullptr, mid, &along, &near, &before[i]);
     };
-    if (failed < rs.size() && !passes(failed)) return false;
-    for (std::size_t i = 0; i < rs.size(); ++i) {
-      if (i != failed && !passes(i)) return false;
+    bool ok = failed >= rs.size() || passes(failed);
+    for (std::size_t i = 0; ok && i < rs.size(); ++i) {
+      if (i != failed && !passes(i)) ok = false;
     }
-    return !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
+    ok = ok && !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
+    if (!ok) {
+      for (const auto& [i, b] : undo) before[i] = b;
+    }
+    return ok;
   };
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
