@@ -125,10 +125,10 @@ class SpatialIndex {
   int cols_ = 0, rows_ = 0;
   std::vector<std::vector<int>> cells_;
   // Per cell (cells_ order), where bound_cells_, a box holding the boxes of every id filed
-  // in it, as min x,
-  // min y, max x, max y: around_pruned's bound of a cell's ids. The least such box after a
-  // removal; a re-filing in the same cells only grows it. An empty cell's is never read (a
-  // plain array of numbers, sized by zeroing: issue 9, a grid of a million cells).
+  // in it, as min x, min y, max x, max y: around_pruned's bound of a cell's ids. The least
+  // such box after a removal; a re-filing in the same cells only grows it. An empty cell's
+  // is never read (a plain array of numbers, sized by zeroing: issue 9, a grid of a million
+  // cells).
   using CellBounds = std::array<double, 4>;
   std::vector<CellBounds> cell_bounds_;
   // Per column and per row of the grid, how many entries are filed in it; occupied_ spans
