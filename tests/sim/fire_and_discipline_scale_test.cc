@@ -602,6 +602,9 @@ TEST(FireAndDisciplineScale, SweepBisectionKeepsNoBoundFromAFailedMidpoint) {
     const Mover m(s, k, {a, b, c});
     std::string why;
     const double t = m.sweep({1, 0}, 2 * yd, &why);
+    // A's vertex is 0.999 yd below its neighbour's and 0.0625 - t yd to the left of it: the
+    // two are within 1 yd while |0.0625 - t| < sqrt(1 - 0.999^2) = 0.0447 yd, from t =
+    // 0.0178 yd; the bisection closes on that from below, well within 0.015 yd.
     EXPECT_GT(t, 0.015 * yd) << kept;
     EXPECT_LT(t, 0.018 * yd) << kept;
     const std::vector<Rect> at = movement_detail::transform(m.base(), Vec2{t, 0}, {}, 0);
