@@ -4,9 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
+#include <tuple>
 
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/pool.h"
 #include "rules/elan_drill/pool_odds.h"
 #include "rules/registry.h"
 #include "rules/resolution.h"
@@ -108,6 +111,38 @@ TEST(ElanDrillOddsMemo, PoolDistributionsAreTheEnumeration) {
   }
 }
 
+// A pool's failures and mean successes are kept by its dice and success faces (factors
+// past 0..12 share an answer, negative dice are none; small pools by index, pools of 64
+// dice or more in a map): asked for every factor from -3 to 15, each answer is the
+// enumeration of that pool itself, whichever factor of its faces was asked first.
+TEST(ElanDrillOddsMemo, PoolOddsKeptByFacesAreTheEnumeration) {
+  for (const int dice : {-2, 0, 1, 2, 5, 9, 17, 30, 63, 64, 70}) {
+    for (const int first : {-3, 15, 6}) {
+      for (int step = 0; step <= 19; ++step) {
+        const int factor = step == 0 ? first : step - 4;
+        const std::function<int(Chance&)> failed = [&](Chance& c) {
+          return roll_pool(dice, factor, c, nullptr).failures;
+        };
+        const std::function<int(Chance&)> succeeded = [&](Chance& c) {
+          return roll_pool(dice, factor, c, nullptr).successes;
+        };
+        std::vector<double> failures;
+        for (const auto& [n, probability] : enumerate_outcomes(failed)) {
+          const auto i = static_cast<std::size_t>(n);
+          if (failures.size() <= i) failures.resize(i + 1, 0.0);
+          failures[i] += probability;
+        }
+        double mean = 0;
+        for (const auto& [n, probability] : enumerate_outcomes(succeeded)) {
+          mean += probability * static_cast<double>(n);
+        }
+        EXPECT_EQ(failure_distribution({dice, factor}), failures) << dice << " " << factor;
+        EXPECT_EQ(success_mean({dice, factor}), mean) << dice << " " << factor;
+      }
+    }
+  }
+}
+
 // Larger pools too (up to 40 blows: the products of cases outgrow 64 bits and the paths'
 // ratios are mostly rounded from their bounds, fraction.h: TopBits).
 TEST(ElanDrillOddsMemo, LargeCloseActionPoolsAreTheEnumeration) {
@@ -121,6 +156,37 @@ TEST(ElanDrillOddsMemo, LargeCloseActionPoolsAreTheEnumeration) {
     const std::vector<double> casualties =
         uncached_distribution(*close, rs->battle_params("close-action", close_given), "casualties");
     EXPECT_EQ(BattleED::casualty_distribution(close_given), casualties) << trial;
+  }
+}
+
+// A round of close action's casualties (close_casualties: exact in 128-bit integers while
+// 12^(dice + hits) stays below 2^126, else from the products' bounds) is the enumeration of
+// its hits and saves, bit for bit: every hit and save factor at and past the faces' range,
+// with and without special casualties, pools of up to 17 dice (all in 128 bits) and of 18 to
+// 24 (their larger counts of hits past it).
+TEST(ElanDrillOddsMemo, CloseActionCasualtiesAreTheEnumerationAtEveryFactor) {
+  for (const int dice : {1, 2, 3, 5, 8, 11, 17, 18, 24}) {
+    for (const int hit_factor : {-1, 0, 1, 4, 7, 11, 12, 13}) {
+      for (const int save_factor : {-1, 0, 3, 6, 10, 11, 12}) {
+        for (const bool special : {true, false}) {
+          if (dice > 11 && (hit_factor % 4 != 0 || save_factor % 3 != 0)) continue;  // quick
+          const std::function<std::tuple<int, int, int>(Chance&)> f = [&](Chance& c) {
+            const int hits = roll_pool(dice, hit_factor, c, nullptr).successes;
+            const SaveResult saved = roll_saves(hits, save_factor, special, c, nullptr);
+            return std::tuple<int, int, int>(hits, saved.casualties, saved.special);
+          };
+          std::vector<double> want;
+          for (const auto& [outcome, probability] : enumerate_outcomes(f)) {
+            const auto c = static_cast<std::size_t>(std::get<1>(outcome));
+            if (want.size() <= c) want.resize(c + 1, 0.0);
+            want[c] += probability;
+          }
+          EXPECT_EQ(casualty_distribution(CloseActionPools{dice, hit_factor, save_factor, special}),
+                    want)
+              << dice << " " << hit_factor << " " << save_factor << " " << special;
+        }
+      }
+    }
   }
 }
 

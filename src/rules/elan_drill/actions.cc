@@ -236,7 +236,7 @@ int BattleED::threatening_cavalry(int unit) const {
 // move (up to three times the same formation); while orders are given nothing it reads
 // changes, so each answer is kept for the unit's formations through the orders step
 // (check_nearest compares it with a fresh one).
-double BattleED::fire_in_formation(int unit, const std::string& formation) const {
+double BattleED::fire_in_formation(int unit, const ShortName& formation) const {
   if (frozen_epoch_ == 0) return fire_in_formation_now(unit, formation);
   if (formation_fire_.epoch != frozen_epoch_ || formation_fire_.unit != unit) {
     formation_fire_.epoch = frozen_epoch_;
@@ -266,14 +266,14 @@ double BattleED::fire_in_formation(int unit, const std::string& formation) const
   return kills;
 }
 
-double BattleED::fire_in_formation_now(int unit, const std::string& formation) const {
+double BattleED::fire_in_formation_now(int unit, std::string_view formation) const {
   if (!weighs_fire_in(force_.units[unit], formation)) return 0;
   Aims aims;
   aim_at_targets(unit, aims);
   return fire_in_formation_from(unit, formation, aims);
 }
 
-bool BattleED::weighs_fire_in(const Unit& u, const std::string& formation) const {
+bool BattleED::weighs_fire_in(const Unit& u, std::string_view formation) const {
   if (u.arm != Arm::kFoot || formation == "march-column"sv) return false;       // no fire (L127)
   if (formation == "skirmish"sv && u.type != "light-infantry"sv) return false;  // formed battalions
   return formation != "square"sv;  // a square is formed against cavalry, not to fire
@@ -284,7 +284,7 @@ void BattleED::aim_at_targets(int unit, Aims& out) const {
   for (const int ti : fire_targets(unit)) out.emplace_back(ti, fire_situation(unit, ti, false));
 }
 
-double BattleED::fire_in_formation_from(int unit, const std::string& formation,
+double BattleED::fire_in_formation_from(int unit, std::string_view formation,
                                         const Aims& aims) const {
   const Unit& u = force_.units[unit];
   const std::int64_t figures = std::clamp(eligible_figures_in(u, formation), 1, 60);
@@ -335,8 +335,11 @@ ActionAssessment BattleED::assess(const Action& a) const {
     out.expected_kills = fire_in_formation(a.unit, a.formation);  // its fire next turn
     return out;
   }
-  if (a.unit < 0 || a.target < 0 || a.rate == "leader"sv) return out;  // leaders: no odds
-  if (a.rate == "pursuit"sv) {
+  // The rates as ShortNames: equal names are equal bytes, compared inline (issue 9: a
+  // string comparison called for each of the leaders' thousands of holds a turn).
+  static const ShortName kLeader("leader"), kPursuit("pursuit");
+  if (a.unit < 0 || a.target < 0 || a.rate == kLeader) return out;  // leaders: no odds
+  if (a.rate == kPursuit) {
     // D12-18: infantry may pursue (pursuit.cc): staying is worth nothing either way; pursuing
     // is weighed by its one-round close action, exactly: the chance we cause more casualties
     // (+1D per figure against a broken unit, D12-05) than the broken unit's blows at

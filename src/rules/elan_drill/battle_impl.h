@@ -112,7 +112,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // Tests (issue 9): throw std::logic_error when a nearest-enemy search of the frozen
   // snapshot (its first ring bounded by the side's last answer) disagrees with a full scan,
   // or a friend in contact kept with the snapshot (contact_friend) with a fresh search, or a
-  // kept gap (gap_mm) with a fresh distance.
+  // kept gap (gap_mm) with a fresh distance, or a cover kept through the orders step (cover)
+  // with the terrain now.
   bool check_nearest = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
@@ -244,6 +245,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool in_arc(int unit, int target) const;  // D12-12
   bool rough_or_worse(int unit, int* multiplier = nullptr) const;
   Cover cover(int unit) const;                     // none / soft / hard
+  Cover cover_now(int unit) const;                 // the same, never kept
   int eligible_figures(int unit) const;            // D12-11
   int contact_figures(int unit, int enemy) const;  // D12-10
   double max_range_in(int unit) const;             // D12-13
@@ -280,18 +282,21 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // distribution() of close-action's casualties, kept by the pools it comes down to
   // (pool_odds.h).
   static const std::vector<double>& casualty_distribution(const std::map<std::string, Value>& p);
-  int threatening_cavalry(int unit) const;                                     // actions.cc
-  double fire_in_formation(int unit, const std::string& formation) const;      // actions.cc
-  double fire_in_formation_now(int unit, const std::string& formation) const;  // never kept
+  int threatening_cavalry(int unit) const;  // actions.cc
+  // `formation` as the Action names it (issue 9: the doctrine's ShortName became a
+  // std::string at every ask, some 19,000 a 1,000-stand turn; kept answers are found by
+  // comparing ShortNames, equal names being equal bytes).
+  double fire_in_formation(int unit, const ShortName& formation) const;      // actions.cc
+  double fire_in_formation_now(int unit, std::string_view formation) const;  // never kept
   // Whether `formation` fires at all for fire_in_formation (L127; squares and formed
   // battalions in skirmish order are not weighed), and its answer from each target's
   // fire_situation as the unit stands (`aims`, the same for every formation).
-  bool weighs_fire_in(const Unit& u, const std::string& formation) const;
+  bool weighs_fire_in(const Unit& u, std::string_view formation) const;
   using Aims = std::vector<std::pair<int, SmallArmsSituation>>;
   void aim_at_targets(int unit, Aims& out) const;
-  double fire_in_formation_from(int unit, const std::string& formation, const Aims& aims) const;
+  double fire_in_formation_from(int unit, std::string_view formation, const Aims& aims) const;
   // D12-11: `u`'s eligible figures were it in `formation`.
-  int eligible_figures_in(const Unit& u, const std::string& formation) const;
+  int eligible_figures_in(const Unit& u, std::string_view formation) const;
   // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
   SmallArmsSituation fire_situation(int unit, int target, bool reaction) const;
   std::string fire_resolution(int unit, int target) const;
@@ -565,14 +570,22 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
   ObstacleSegments obstacles_;  // the table's, for ordered moves (terrain_move.cc)
   struct FormationFire {
-    std::uint64_t epoch = 0;                            // the orders step they hold for
-    int unit = -1;                                      // whose answers `known` holds
-    std::vector<std::pair<std::string, double>> known;  // formation, fire_in_formation
+    std::uint64_t epoch = 0;                          // the orders step they hold for
+    int unit = -1;                                    // whose answers `known` holds
+    std::vector<std::pair<ShortName, double>> known;  // formation, fire_in_formation
     Aims aims;           // aim_at_targets of `unit`, once a formation that fires is asked
     bool aimed = false;  // whether `aims` holds
   };
   mutable FormationFire formation_fire_;  // fire_in_formation, through one orders step
-  TouchTracker touches_;                  // for a recorder (touch)
+  // cover() of each unit through one orders step (issue 9: every shot and charge the
+  // doctrine weighs looked the target's terrain up again; nothing moves or digs in while
+  // orders are given). -1: not yet asked.
+  struct CoverKept {
+    std::uint64_t epoch = 0;  // the orders step they hold for
+    std::vector<std::int8_t> known;
+  };
+  mutable CoverKept cover_kept_;
+  TouchTracker touches_;  // for a recorder (touch)
 };
 
 }  // namespace smoothbore::elan_drill

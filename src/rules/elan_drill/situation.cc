@@ -3,6 +3,8 @@
 // same resolution functions `smoothbore odds` enumerates.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -141,7 +143,7 @@ double BattleED::move_rate_in(int unit) const {
   if (f == "square"sv) return opts_.square_in;
   if (f == "skirmish"sv) return opts_.skirmish_in;
   if (f == "march-column"sv) return opts_.march_column_in;
-  if (f.find("column") != std::string::npos) return opts_.column_in;
+  if (f.find("column") != std::string_view::npos) return opts_.column_in;
   return opts_.line_in;
 }
 
@@ -181,6 +183,21 @@ bool BattleED::rough_or_worse(int unit, int* multiplier) const {
 }
 
 Cover BattleED::cover(int unit) const {
+  if (frozen_epoch_ == 0) return cover_now(unit);
+  if (cover_kept_.epoch != frozen_epoch_) {
+    cover_kept_.epoch = frozen_epoch_;
+    cover_kept_.known.assign(force_.units.size(), -1);
+  }
+  std::int8_t& kept = cover_kept_.known[static_cast<std::size_t>(unit)];
+  if (kept < 0) {
+    kept = static_cast<std::int8_t>(cover_now(unit));
+  } else if (check_nearest && static_cast<Cover>(kept) != cover_now(unit)) {
+    throw std::logic_error(fmt::format("unit {}: kept cover differs", unit));
+  }
+  return static_cast<Cover>(kept);
+}
+
+Cover BattleED::cover_now(int unit) const {
   const TerrainAt at = scenario_.table.terrain_at(force_.units[unit].footprint().centre);
   if (at.has(TerrainClass::kBuilding) || at.has(TerrainClass::kEarthworks) || fortified(unit))
     return Cover::kHard;  // L256; a fortified place (D12-24, engineering.cc)
@@ -193,13 +210,14 @@ int BattleED::eligible_figures(int unit) const {
   const Unit& u = force_.units[unit];
   return eligible_figures_in(u, u.formation);
 }
-int BattleED::eligible_figures_in(const Unit& u, const std::string& f) const {
+int BattleED::eligible_figures_in(const Unit& u, std::string_view f) const {
   const int n = u.figures();
   if (opts_.all_figures_eligible || f == "skirmish"sv) return n;
   if (f == "square"sv) return std::max(1, n / 4);
   if (f == "march-column"sv) return std::min(n, 2);
   if (f == "wide-column"sv) return std::min(n, 8);
-  if (f.find("column") != std::string::npos) return std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
+  if (f.find("column") != std::string_view::npos)
+    return std::min(n, u.arm == Arm::kCavalry ? 2 : 4);
   return n;  // line, two-rank line: two ranks deep, all figures
 }
 
@@ -322,13 +340,16 @@ SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction)
                                                  : st.fired_ever;
   // Skirmishers fire in skirmish order; rifles always platoon (L141); formed infantry's
   // first fire is a battalion volley, later fire by platoons (interpretation, README).
-  const char* fire = u.formation == "skirmish"sv    ? "skirmish"
-                     : weapon == "rifle"sv || fired ? "platoon"
-                                                    : "volley";
-  if (u.arm == Arm::kCavalry) fire = "platoon";
+  // The three rows found once (issue 9: by name at every fire the doctrine weighed).
+  static const Row& kSkirmish = row("fire.fire_types", "skirmish");
+  static const Row& kPlatoon = row("fire.fire_types", "platoon");
+  static const Row& kVolley = row("fire.fire_types", "volley");
+  const Row* fire = u.formation == "skirmish"sv    ? &kSkirmish
+                    : weapon == "rifle"sv || fired ? &kPlatoon
+                                                   : &kVolley;
+  if (u.arm == Arm::kCavalry) fire = &kPlatoon;
   s.weapon = &weapon_row(unit);
-  static const Table& kFireTypes = elan_drill::table("fire.fire_types");
-  s.fire = &kFireTypes.row(fire);
+  s.fire = fire;
   s.figures = std::clamp(eligible_figures(unit), 1, 60);
   s.skill = musketry(unit);
   s.mounted = u.arm == Arm::kCavalry;
