@@ -25,7 +25,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -40,6 +42,7 @@
 #include "rules/fire_and_discipline/kill_zone.h"
 #include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/movement.h"
+#include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
 
@@ -63,9 +66,82 @@ void replace_unchecked(std::vector<Action>& legal, ActionKind kind,
   legal.insert(legal.begin() + at, with.begin(), with.end());
 }
 
-}  // namespace
-
 constexpr double kProbeYd = 2;  // how much of an offered move is tried first (legal_actions)
+
+void put(std::vector<std::uint64_t>& out, double x) {
+  out.push_back(std::bit_cast<std::uint64_t>(x));
+}
+void put(std::vector<std::uint64_t>& out, const Rect& r) {
+  for (const double x : {r.centre.x, r.centre.y, r.facing, r.width, r.depth}) put(out, x);
+}
+
+// What check_moves' probes of `unit` (plan_with with PlanDetail::kOffer, kProbeYd) read of
+// the state, bit for bit. Their answers are kept while it is unchanged (not for limbered
+// guns: FD-09's 200 yd reads stands far off).
+// - Of the unit (`own`, with its formation beside): whether it is on the table, halted
+//   (FD-25) or disordered (FD-26); its live stands (indices, rects) and footprint; its field
+//   rate; its formation (terrain costs, the limbered tests); whether its crew walks without
+//   its guns (FD-19). Its type, arm and side, the options and the table are the battle's
+//   own, fixed.
+// - Of the other stands on the table, as the Mover's snapshot files them (`near`): those
+//   that can come within the 1 yd gap (kStopShortYd) of one of the unit's stands at some
+//   position a probe tries. With c the centre of the footprint and ρ0 the farthest corner
+//   of a live stand from c: a wheel turns about a corner of the footprint or its centre
+//   (within its half diagonal h of c), so every point stays within ρ0 + 2h of c; the
+//   straight part goes at most kProbeYd farther. A stand whose centre lies beyond that, the
+//   gap and its own half diagonal from c (padded far above rounding) stays more than 1 yd
+//   from every position tried, as it did at the start, so no test of the Mover (overlap,
+//   the 1 yd gap) fails on it. Listing the stands within, each with its rect, in the grid's
+//   order, keeps all the rest: a stand that moves in or out of that reach, or within it, or
+//   leaves, changes the list (and so may a refiling that reorders it: a needless miss).
+bool probe_own(const FdState& s, int unit, std::vector<std::uint64_t>& own) {
+  own.clear();
+  const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
+  if (movement_detail::limbered_guns(u)) return false;
+  const UnitState& st = s.units[static_cast<std::size_t>(unit)];
+  const std::optional<double> rate = rate_yd(s, unit, Rate::kField);
+  own.push_back(static_cast<std::uint64_t>(u.on_table()) |
+                static_cast<std::uint64_t>(st.halted(s.turn)) << 1 |
+                static_cast<std::uint64_t>(movement_detail::disordered(s, unit)) << 2 |
+                static_cast<std::uint64_t>(st.guns_abandoned) << 3 |
+                static_cast<std::uint64_t>(rate.has_value()) << 4);
+  put(own, rate.value_or(0.0));
+  put(own, s.stands_on_table.footprint(s.force, unit));
+  for (std::size_t i = 0; i < u.stands.size(); ++i) {
+    if (u.stands[i].removed) continue;
+    own.push_back(i);
+    put(own, u.stands[i].rect);
+  }
+  return true;
+}
+
+void probe_near(const FdState& s, int unit, std::vector<std::uint64_t>& near) {
+  near.clear();
+  const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
+  const Rect fp = s.stands_on_table.footprint(s.force, unit);
+  double rho0 = 0;
+  for (const Stand& stand : u.stands) {
+    if (stand.removed) continue;
+    for (const Vec2 corner : stand.rect.corners()) {
+      rho0 = std::max(rho0, (corner - fp.centre).length());
+    }
+  }
+  const double reach =
+      (rho0 + 2 * half_diagonal(fp) + s.mm(kProbeYd + kStopShortYd)) * (1 + 1e-9) + 1.0;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  const double box = (reach + snap->max_radius) * (1 + 1e-9) + 1e-3;
+  snap->grid.visit(fp.centre - Vec2{box, box}, fp.centre + Vec2{box, box}, [&](int k) {
+    const StandEntry& o = snap->stands[static_cast<std::size_t>(k)];
+    if (o.unit < 0 || o.unit == unit) return;
+    const Vec2 d = o.rect.centre - fp.centre;
+    const double within = reach + o.radius;
+    if (d.dot(d) > within * within) return;
+    near.push_back(static_cast<std::uint64_t>(o.unit) << 32 | static_cast<std::uint32_t>(o.stand));
+    put(near, o.rect);
+  });
+}
+
+}  // namespace
 
 std::vector<Action> FdBattle::legal_actions(int unit) const {
   std::vector<Action> out = offered_actions(unit);
@@ -222,13 +298,40 @@ bool FdBattle::offers_may_kill(int unit, ActionKind kind) const {
 // would stop at once is not offered, and after a blocked wheel the destination is the point
 // straight ahead the unit would make for (movement.h), so the commander weighs the move it
 // would really get.
+FdBattle::ProbeMemo* FdBattle::probe_memo(int unit) const {
+  thread_local std::vector<std::uint64_t> own, near;
+  if (!probe_own(s_, unit, own)) return nullptr;
+  if (probe_memos_.size() < s_.force.units.size()) probe_memos_.resize(s_.force.units.size());
+  ProbeMemo& memo = probe_memos_[static_cast<std::size_t>(unit)];
+  const std::string& formation = s_.force.units[unit].formation;
+  if (memo.own != own || memo.formation != formation) {
+    // The unit moved or changed: its neighbours are listed only once it stands still.
+    memo.own.swap(own);
+    memo.formation = formation;
+    memo.near_listed = false;
+    memo.answers.clear();
+    return nullptr;
+  }
+  probe_near(s_, unit, near);
+  if (!memo.near_listed || memo.near != near) {
+    memo.near.swap(near);
+    memo.near_listed = true;
+    memo.answers.clear();
+  }
+  return &memo;
+}
+
 void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
   const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
   MoveProbes probes(s_, unit);  // one trial of the stands for every move (round 19)
-  auto offered = [](const MovePlan& p) {
-    return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
-  };
-  auto blocked = [](const MovePlan& p) { return p.result.stopped_by.starts_with("wheel blocked"); };
+  // The probes' answers kept from earlier turns while what they read is unchanged
+  // (probe_context; issue 9 round 24: most units weighed stand where they stood, among the
+  // same neighbours, and were probed alike again).
+  ProbeMemo* memo = nullptr;
+  if (std::any_of(legal.begin(), legal.end(),
+                  [](const Action& a) { return a.unchecked && a.kind == ActionKind::kMove; })) {
+    memo = probe_memo(unit);
+  }
   // The answers for the moves checked so far: a move to the same destination with the same
   // facing, bit for bit, is answered alike without a second probe (issue 9 round 23: a unit
   // ordered to assault an objective was offered the move to its position twice).
@@ -265,16 +368,9 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
       Rect to = fp;
       to.centre = m.destination;
       if (!may_move(s_, unit, fp, to, 0)) continue;
-      const MovePlan plan =
-          probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
-      if (shortcut_checks()) {
-        const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
-        SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
-                     (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
-                 "a move's offer decided otherwise than its whole plan");
-      }
-      if (!offered(plan)) continue;
-      if (blocked(plan)) m.destination = plan.aim;
+      const ProbeAnswer answer = probe_answer(unit, m, memo, probes);
+      if (!answer.offered) continue;
+      if (answer.blocked) m.destination = answer.aim;
       answers.back().offered = true;
       answers.back().checked_destination = m.destination;
       m.unchecked = false;
@@ -283,6 +379,50 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
     ++kept;
   }
   legal.resize(kept);
+}
+
+FdBattle::ProbeAnswer FdBattle::probe_answer(int unit, const Action& m, ProbeMemo* memo,
+                                             MoveProbes& probes) const {
+  auto same = [&](const ProbeAnswer& a) {
+    return std::bit_cast<std::uint64_t>(a.destination.x) ==
+               std::bit_cast<std::uint64_t>(m.destination.x) &&
+           std::bit_cast<std::uint64_t>(a.destination.y) ==
+               std::bit_cast<std::uint64_t>(m.destination.y) &&
+           std::bit_cast<std::uint64_t>(a.facing) == std::bit_cast<std::uint64_t>(m.facing);
+  };
+  auto offered = [](const MovePlan& p) {
+    return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
+  };
+  auto blocked = [](const MovePlan& p) { return p.result.stopped_by.starts_with("wheel blocked"); };
+  auto worked = [&] {
+    const MovePlan plan =
+        probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
+    if (shortcut_checks()) {
+      const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
+      SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
+                   (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
+               "a move's offer decided otherwise than its whole plan");
+    }
+    return ProbeAnswer{m.destination, m.facing, offered(plan), blocked(plan), plan.aim};
+  };
+  if (memo == nullptr) return worked();
+  const auto kept = std::find_if(memo->answers.begin(), memo->answers.end(), same);
+  if (kept == memo->answers.end()) {
+    constexpr std::size_t kMaxKept = 64;  // a unit is offered a handful of moves a turn
+    if (memo->answers.size() >= kMaxKept) memo->answers.clear();
+    memo->answers.push_back(worked());
+    return memo->answers.back();
+  }
+  if (shortcut_checks()) {
+    const ProbeAnswer fresh = worked();
+    SB_CHECK(fresh.offered == kept->offered && fresh.blocked == kept->blocked &&
+                 (!fresh.blocked || (std::bit_cast<std::uint64_t>(fresh.aim.x) ==
+                                         std::bit_cast<std::uint64_t>(kept->aim.x) &&
+                                     std::bit_cast<std::uint64_t>(fresh.aim.y) ==
+                                         std::bit_cast<std::uint64_t>(kept->aim.y))),
+             "a kept move probe answers otherwise than a fresh one");
+  }
+  return *kept;
 }
 
 // The unchecked shift stands for every tactical shift (§4.6, FD-07): left, right, back, and

@@ -209,6 +209,30 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   mutable std::vector<FacePlan> face_plans_;
   // The plan kept for `unit` turning to `facing` in this orders step, or nullptr.
   const std::vector<Rect>* face_plan(int unit, double facing) const;
+  // check_moves' probe answers, kept per unit across turns while what the probes read is
+  // unchanged (fd_actions.cc probe_context; issue 9 round 24): the unit's own stands and
+  // state, bit for bit, and every other stand near enough to matter.
+  struct ProbeAnswer {
+    Vec2 destination;  // the move asked, bit for bit
+    double facing = 0;
+    bool offered = false;
+    bool blocked = false;  // a blocked wheel: the move goes on toward `aim`
+    Vec2 aim;
+  };
+  struct ProbeMemo {
+    std::vector<std::uint64_t> own;   // probe_own when the answers were found
+    std::string formation;            // and the unit's formation
+    bool near_listed = false;         // whether `near` holds probe_near then
+    std::vector<std::uint64_t> near;  // (listed only once the unit stood still)
+    std::vector<ProbeAnswer> answers;
+  };
+  mutable std::vector<ProbeMemo> probe_memos_;
+  // check_moves' answer for move `m` of `unit`: kept in `memo` (none: worked out), else
+  // probed on `probes` (and then kept).
+  ProbeAnswer probe_answer(int unit, const Action& m, ProbeMemo* memo, MoveProbes& probes) const;
+  // The memo of `unit` (fd_actions.cc probe_own, probe_near), its answers kept only while
+  // what the probes read is as it was; nullptr where none is kept (this turn).
+  ProbeMemo* probe_memo(int unit) const;
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail
