@@ -25,7 +25,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -40,9 +39,9 @@
 #include "rules/fire_and_discipline/fd_battle_impl.h"
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/local_memo.h"
 #include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/movement.h"
-#include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/objective_zones.h"
 #include "rules/fire_and_discipline/orders.h"
 
@@ -64,81 +63,6 @@ void replace_unchecked(std::vector<Action>& legal, ActionKind kind,
   const std::ptrdiff_t at = it - legal.begin();
   legal.erase(it);
   legal.insert(legal.begin() + at, with.begin(), with.end());
-}
-
-constexpr double kProbeYd = 2;  // how much of an offered move is tried first (legal_actions)
-
-void put(std::vector<std::uint64_t>& out, double x) {
-  out.push_back(std::bit_cast<std::uint64_t>(x));
-}
-void put(std::vector<std::uint64_t>& out, const Rect& r) {
-  for (const double x : {r.centre.x, r.centre.y, r.facing, r.width, r.depth}) put(out, x);
-}
-
-// What check_moves' probes of `unit` (plan_with with PlanDetail::kOffer, kProbeYd) read of
-// the state, bit for bit. Their answers are kept while it is unchanged (not for limbered
-// guns: FD-09's 200 yd reads stands far off).
-// - Of the unit (`own`, with its formation beside): whether it is on the table, halted
-//   (FD-25) or disordered (FD-26); its live stands (indices, rects) and footprint; its field
-//   rate; its formation (terrain costs, the limbered tests); whether its crew walks without
-//   its guns (FD-19). Its type, arm and side, the options and the table are the battle's
-//   own, fixed.
-// - Of the other stands on the table, as the Mover's snapshot files them (`near`): those
-//   that can come within the 1 yd gap (kStopShortYd) of one of the unit's stands at some
-//   position a probe tries. With c the centre of the footprint and ρ0 the farthest corner
-//   of a live stand from c: a wheel turns about a corner of the footprint or its centre
-//   (within its half diagonal h of c), so every point stays within ρ0 + 2h of c; the
-//   straight part goes at most kProbeYd farther. A stand whose centre lies beyond that, the
-//   gap and its own half diagonal from c (padded far above rounding) stays more than 1 yd
-//   from every position tried, as it did at the start, so no test of the Mover (overlap,
-//   the 1 yd gap) fails on it. Listing the stands within, each with its rect, in the grid's
-//   order, keeps all the rest: a stand that moves in or out of that reach, or within it, or
-//   leaves, changes the list (and so may a refiling that reorders it: a needless miss).
-bool probe_own(const FdState& s, int unit, std::vector<std::uint64_t>& own) {
-  own.clear();
-  const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
-  if (movement_detail::limbered_guns(u)) return false;
-  const UnitState& st = s.units[static_cast<std::size_t>(unit)];
-  const std::optional<double> rate = rate_yd(s, unit, Rate::kField);
-  own.push_back(static_cast<std::uint64_t>(u.on_table()) |
-                static_cast<std::uint64_t>(st.halted(s.turn)) << 1 |
-                static_cast<std::uint64_t>(movement_detail::disordered(s, unit)) << 2 |
-                static_cast<std::uint64_t>(st.guns_abandoned) << 3 |
-                static_cast<std::uint64_t>(rate.has_value()) << 4);
-  put(own, rate.value_or(0.0));
-  put(own, s.stands_on_table.footprint(s.force, unit));
-  for (std::size_t i = 0; i < u.stands.size(); ++i) {
-    if (u.stands[i].removed) continue;
-    own.push_back(i);
-    put(own, u.stands[i].rect);
-  }
-  return true;
-}
-
-void probe_near(const FdState& s, int unit, std::vector<std::uint64_t>& near) {
-  near.clear();
-  const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
-  const Rect fp = s.stands_on_table.footprint(s.force, unit);
-  double rho0 = 0;
-  for (const Stand& stand : u.stands) {
-    if (stand.removed) continue;
-    for (const Vec2 corner : stand.rect.corners()) {
-      rho0 = std::max(rho0, (corner - fp.centre).length());
-    }
-  }
-  const double reach =
-      (rho0 + 2 * half_diagonal(fp) + s.mm(kProbeYd + kStopShortYd)) * (1 + 1e-9) + 1.0;
-  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-  const double box = (reach + snap->max_radius) * (1 + 1e-9) + 1e-3;
-  snap->grid.visit(fp.centre - Vec2{box, box}, fp.centre + Vec2{box, box}, [&](int k) {
-    const StandEntry& o = snap->stands[static_cast<std::size_t>(k)];
-    if (o.unit < 0 || o.unit == unit) return;
-    const Vec2 d = o.rect.centre - fp.centre;
-    const double within = reach + o.radius;
-    if (d.dot(d) > within * within) return;
-    near.push_back(static_cast<std::uint64_t>(o.unit) << 32 | static_cast<std::uint32_t>(o.stand));
-    put(near, o.rect);
-  });
 }
 
 }  // namespace
@@ -299,26 +223,41 @@ bool FdBattle::offers_may_kill(int unit, ActionKind kind) const {
 // straight ahead the unit would make for (movement.h), so the commander weighs the move it
 // would really get.
 FdBattle::ProbeMemo* FdBattle::probe_memo(int unit) const {
-  thread_local std::vector<std::uint64_t> own, near;
-  if (!probe_own(s_, unit, own)) return nullptr;
   if (probe_memos_.size() < s_.force.units.size()) probe_memos_.resize(s_.force.units.size());
   ProbeMemo& memo = probe_memos_[static_cast<std::size_t>(unit)];
-  const std::string& formation = s_.force.units[unit].formation;
-  if (memo.own != own || memo.formation != formation) {
-    // The unit moved or changed: its neighbours are listed only once it stands still.
-    memo.own.swap(own);
-    memo.formation = formation;
-    memo.near_listed = false;
-    memo.answers.clear();
-    return nullptr;
+  bool drop = false;
+  const bool holds = local_holds(s_, unit, LocalKind::kProbe, memo.seen, &drop);
+  if (drop) memo.answers.clear();
+  return holds ? &memo : nullptr;
+}
+
+std::optional<double> FdBattle::shift_run(int unit, Vec2 offset) const {
+  auto worked = [&] { return tactical_shift_mm(s_, unit, offset); };
+  if (shift_memos_.size() < s_.force.units.size()) shift_memos_.resize(s_.force.units.size());
+  ShiftMemo& memo = shift_memos_[static_cast<std::size_t>(unit)];
+  bool drop = false;
+  const bool holds = local_holds(s_, unit, LocalKind::kShift, memo.seen, &drop);
+  if (drop) memo.runs.clear();
+  if (!holds) return worked();
+  auto same = [&](const ShiftRun& r) {
+    return std::bit_cast<std::uint64_t>(r.offset.x) == std::bit_cast<std::uint64_t>(offset.x) &&
+           std::bit_cast<std::uint64_t>(r.offset.y) == std::bit_cast<std::uint64_t>(offset.y);
+  };
+  const auto kept = std::find_if(memo.runs.begin(), memo.runs.end(), same);
+  if (kept == memo.runs.end()) {
+    constexpr std::size_t kMaxKept = 64;  // a unit is offered a handful of shifts a turn
+    if (memo.runs.size() >= kMaxKept) memo.runs.clear();
+    memo.runs.push_back({offset, worked()});
+    return memo.runs.back().t;
   }
-  probe_near(s_, unit, near);
-  if (!memo.near_listed || memo.near != near) {
-    memo.near.swap(near);
-    memo.near_listed = true;
-    memo.answers.clear();
+  if (shortcut_checks()) {
+    const std::optional<double> fresh = worked();
+    SB_CHECK(fresh.has_value() == kept->t.has_value() &&
+                 (!fresh ||
+                  std::bit_cast<std::uint64_t>(*fresh) == std::bit_cast<std::uint64_t>(*kept->t)),
+             "a kept shift's run differs from a fresh one");
   }
-  return &memo;
+  return kept->t;
 }
 
 void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
@@ -661,8 +600,10 @@ ActionAssessment FdBattle::assess(const Action& a) const {
     return out;
   }
   if (a.kind == ActionKind::kShift) {
-    out.expected_kills = expected_volley_after_shift(
-        s_, a.unit, a.destination - s_.stands_on_table.footprint(s_.force, a.unit).centre);
+    // The shift's run kept across turns while what it reads is unchanged (shift_run).
+    const Vec2 offset = a.destination - s_.stands_on_table.footprint(s_.force, a.unit).centre;
+    out.expected_kills =
+        expected_volley_after_shift(s_, a.unit, offset, [&] { return shift_run(a.unit, offset); });
     return out;
   }
   if (a.target < 0 || !chargeable(a.target)) return out;

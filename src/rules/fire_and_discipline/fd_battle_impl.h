@@ -16,6 +16,7 @@
 #include "core/force/proximity.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/brigade_orders.h"
+#include "rules/fire_and_discipline/local_memo.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/objective_zones.h"
@@ -209,9 +210,7 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   mutable std::vector<FacePlan> face_plans_;
   // The plan kept for `unit` turning to `facing` in this orders step, or nullptr.
   const std::vector<Rect>* face_plan(int unit, double facing) const;
-  // check_moves' probe answers, kept per unit across turns while what the probes read is
-  // unchanged (fd_actions.cc probe_context; issue 9 round 24): the unit's own stands and
-  // state, bit for bit, and every other stand near enough to matter.
+  // check_moves' probe answers, kept per unit across turns while its LocalMemo holds.
   struct ProbeAnswer {
     Vec2 destination;  // the move asked, bit for bit
     double facing = 0;
@@ -220,19 +219,27 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
     Vec2 aim;
   };
   struct ProbeMemo {
-    std::vector<std::uint64_t> own;   // probe_own when the answers were found
-    std::string formation;            // and the unit's formation
-    bool near_listed = false;         // whether `near` holds probe_near then
-    std::vector<std::uint64_t> near;  // (listed only once the unit stood still)
+    LocalMemo seen;
     std::vector<ProbeAnswer> answers;
   };
   mutable std::vector<ProbeMemo> probe_memos_;
   // check_moves' answer for move `m` of `unit`: kept in `memo` (none: worked out), else
   // probed on `probes` (and then kept).
   ProbeAnswer probe_answer(int unit, const Action& m, ProbeMemo* memo, MoveProbes& probes) const;
-  // The memo of `unit` (fd_actions.cc probe_own, probe_near), its answers kept only while
-  // what the probes read is as it was; nullptr where none is kept (this turn).
+  // The memo of `unit`, its answers kept only while what the probes read is as it was;
+  // nullptr where none is kept (this turn).
   ProbeMemo* probe_memo(int unit) const;
+  // tactical_shift_mm of `unit` by `offset`, the runs kept the same way (assess of a shift).
+  struct ShiftRun {
+    Vec2 offset;  // bit for bit
+    std::optional<double> t;
+  };
+  struct ShiftMemo {
+    LocalMemo seen;
+    std::vector<ShiftRun> runs;
+  };
+  mutable std::vector<ShiftMemo> shift_memos_;
+  std::optional<double> shift_run(int unit, Vec2 offset) const;
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail
