@@ -349,6 +349,7 @@ FdBattle::ProbeAnswer FdBattle::probe_answer(int unit, const Action& m, ProbeMem
   if (kept == memo->answers.end()) {
     constexpr std::size_t kMaxKept = 64;  // a unit is offered a handful of moves a turn
     if (memo->answers.size() >= kMaxKept) memo->answers.clear();
+    memo->answers.reserve(8);  // room for a turn's moves at once, not grown one by one
     memo->answers.push_back(worked());
     return memo->answers.back();
   }

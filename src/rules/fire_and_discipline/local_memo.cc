@@ -89,7 +89,7 @@ bool local_holds(const FdState& s, int unit, LocalKind kind, LocalMemo& memo, bo
   if (!local_own(s, unit, own)) return false;
   const std::string& formation = s.force.units[static_cast<std::size_t>(unit)].formation;
   if (memo.own != own || memo.formation != formation) {
-    memo.own.swap(own);
+    memo.own = own;  // a copy: the buffer `own` keeps its room for the next unit
     memo.formation = formation;
     memo.near_listed = false;
     *drop = true;
@@ -97,7 +97,7 @@ bool local_holds(const FdState& s, int unit, LocalKind kind, LocalMemo& memo, bo
   }
   local_near(s, unit, kind, near);
   if (!memo.near_listed || memo.near != near) {
-    memo.near.swap(near);
+    memo.near = near;
     memo.near_listed = true;
     *drop = true;
   }
