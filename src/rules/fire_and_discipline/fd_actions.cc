@@ -264,7 +264,7 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
   const Rect fp = s_.stands_on_table.footprint(s_.force, unit);
   MoveProbes probes(s_, unit);  // one trial of the stands for every move (round 19)
   // The probes' answers kept from earlier turns while what they read is unchanged
-  // (probe_context; issue 9 round 24: most units weighed stand where they stood, among the
+  // (local_memo.h; issue 9 round 24: most units weighed stand where they stood, among the
   // same neighbours, and were probed alike again).
   ProbeMemo* memo = nullptr;
   if (std::any_of(legal.begin(), legal.end(),
@@ -304,10 +304,15 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
         continue;
       }
       answers.push_back({m.destination, m.facing, false, m.destination});
+      // A move its kept probe refuses is not offered whatever its order says (FD-52 is
+      // asked only of moves the probe would offer; under the tests' switch both are asked,
+      // the kept answer checked against a fresh probe).
+      const ProbeAnswer* known = kept_probe(memo, m);
+      if (known != nullptr && !known->offered && !shortcut_checks()) continue;
       Rect to = fp;
       to.centre = m.destination;
       if (!may_move(s_, unit, fp, to, 0)) continue;
-      const ProbeAnswer answer = probe_answer(unit, m, memo, probes);
+      const ProbeAnswer answer = probe_answer(unit, m, memo, known, probes);
       if (!answer.offered) continue;
       if (answer.blocked) m.destination = answer.aim;
       answers.back().offered = true;
@@ -320,49 +325,57 @@ void FdBattle::check_moves(int unit, std::vector<Action>& legal) const {
   legal.resize(kept);
 }
 
-FdBattle::ProbeAnswer FdBattle::probe_answer(int unit, const Action& m, ProbeMemo* memo,
-                                             MoveProbes& probes) const {
-  auto same = [&](const ProbeAnswer& a) {
-    return std::bit_cast<std::uint64_t>(a.destination.x) ==
-               std::bit_cast<std::uint64_t>(m.destination.x) &&
-           std::bit_cast<std::uint64_t>(a.destination.y) ==
-               std::bit_cast<std::uint64_t>(m.destination.y) &&
-           std::bit_cast<std::uint64_t>(a.facing) == std::bit_cast<std::uint64_t>(m.facing);
-  };
+const FdBattle::ProbeAnswer* FdBattle::kept_probe(const ProbeMemo* memo, const Action& m) {
+  if (memo == nullptr) return nullptr;
+  for (const ProbeAnswer& a : memo->answers) {
+    if (std::bit_cast<std::uint64_t>(a.destination.x) ==
+            std::bit_cast<std::uint64_t>(m.destination.x) &&
+        std::bit_cast<std::uint64_t>(a.destination.y) ==
+            std::bit_cast<std::uint64_t>(m.destination.y) &&
+        std::bit_cast<std::uint64_t>(a.facing) == std::bit_cast<std::uint64_t>(m.facing)) {
+      return &a;
+    }
+  }
+  return nullptr;
+}
+
+FdBattle::ProbeAnswer FdBattle::fresh_probe(int unit, const Action& m, MoveProbes& probes) const {
   auto offered = [](const MovePlan& p) {
     return !p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1);
   };
   auto blocked = [](const MovePlan& p) { return p.result.stopped_by.starts_with("wheel blocked"); };
-  auto worked = [&] {
-    const MovePlan plan =
-        probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
-    if (shortcut_checks()) {
-      const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
-      SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
-                   (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
-               "a move's offer decided otherwise than its whole plan");
+  const MovePlan plan =
+      probes.plan(m.destination, m.facing, Rate::kField, kProbeYd, PlanDetail::kOffer);
+  if (shortcut_checks()) {
+    const MovePlan full = plan_move(s_, unit, m.destination, m.facing, Rate::kField, kProbeYd);
+    SB_CHECK(offered(plan) == offered(full) && blocked(plan) == blocked(full) &&
+                 (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
+             "a move's offer decided otherwise than its whole plan");
+  }
+  return {m.destination, m.facing, offered(plan), blocked(plan), plan.aim};
+}
+
+FdBattle::ProbeAnswer FdBattle::probe_answer(int unit, const Action& m, ProbeMemo* memo,
+                                             const ProbeAnswer* known, MoveProbes& probes) const {
+  if (known == nullptr) {
+    const ProbeAnswer fresh = fresh_probe(unit, m, probes);
+    if (memo != nullptr) {
+      constexpr std::size_t kMaxKept = 64;  // a unit is offered a handful of moves a turn
+      if (memo->answers.size() >= kMaxKept) memo->answers.clear();
+      memo->answers.push_back(fresh);
     }
-    return ProbeAnswer{m.destination, m.facing, offered(plan), blocked(plan), plan.aim};
-  };
-  if (memo == nullptr) return worked();
-  const auto kept = std::find_if(memo->answers.begin(), memo->answers.end(), same);
-  if (kept == memo->answers.end()) {
-    constexpr std::size_t kMaxKept = 64;  // a unit is offered a handful of moves a turn
-    if (memo->answers.size() >= kMaxKept) memo->answers.clear();
-    memo->answers.reserve(8);  // room for a turn's moves at once, not grown one by one
-    memo->answers.push_back(worked());
-    return memo->answers.back();
+    return fresh;
   }
   if (shortcut_checks()) {
-    const ProbeAnswer fresh = worked();
-    SB_CHECK(fresh.offered == kept->offered && fresh.blocked == kept->blocked &&
+    const ProbeAnswer fresh = fresh_probe(unit, m, probes);
+    SB_CHECK(fresh.offered == known->offered && fresh.blocked == known->blocked &&
                  (!fresh.blocked || (std::bit_cast<std::uint64_t>(fresh.aim.x) ==
-                                         std::bit_cast<std::uint64_t>(kept->aim.x) &&
+                                         std::bit_cast<std::uint64_t>(known->aim.x) &&
                                      std::bit_cast<std::uint64_t>(fresh.aim.y) ==
-                                         std::bit_cast<std::uint64_t>(kept->aim.y))),
+                                         std::bit_cast<std::uint64_t>(known->aim.y))),
              "a kept move probe answers otherwise than a fresh one");
   }
-  return *kept;
+  return *known;
 }
 
 // The unchecked shift stands for every tactical shift (§4.6, FD-07): left, right, back, and

@@ -223,9 +223,16 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
     std::vector<ProbeAnswer> answers;
   };
   mutable std::vector<ProbeMemo> probe_memos_;
-  // check_moves' answer for move `m` of `unit`: kept in `memo` (none: worked out), else
-  // probed on `probes` (and then kept).
-  ProbeAnswer probe_answer(int unit, const Action& m, ProbeMemo* memo, MoveProbes& probes) const;
+  // check_moves' answer for move `m` of `unit`: `known` (kept_probe's), else probed on
+  // `probes` and kept in `memo` (none: not kept).
+  ProbeAnswer probe_answer(int unit, const Action& m, ProbeMemo* memo, const ProbeAnswer* known,
+                           MoveProbes& probes) const;
+  // The probe of move `m` worked out (checked against its whole plan under the tests'
+  // switch).
+  ProbeAnswer fresh_probe(int unit, const Action& m, MoveProbes& probes) const;
+  // The answer kept in `memo` for move `m` (its destination and facing, bit for bit), or
+  // nullptr.
+  static const ProbeAnswer* kept_probe(const ProbeMemo* memo, const Action& m);
   // The memo of `unit`, its answers kept only while what the probes read is as it was;
   // nullptr where none is kept (this turn).
   ProbeMemo* probe_memo(int unit) const;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/geometry/same_bits.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 #include "rules/fire_and_discipline/stand_grid.h"
@@ -18,7 +19,14 @@ void put(std::vector<std::uint64_t>& out, double x) {
   out.push_back(std::bit_cast<std::uint64_t>(x));
 }
 void put(std::vector<std::uint64_t>& out, const Rect& r) {
-  for (const double x : {r.centre.x, r.centre.y, r.facing, r.width, r.depth}) put(out, x);
+  const std::size_t n = out.size();
+  out.resize(n + 5);
+  std::uint64_t* at = out.data() + n;
+  at[0] = std::bit_cast<std::uint64_t>(r.centre.x);
+  at[1] = std::bit_cast<std::uint64_t>(r.centre.y);
+  at[2] = std::bit_cast<std::uint64_t>(r.facing);
+  at[3] = std::bit_cast<std::uint64_t>(r.width);
+  at[4] = std::bit_cast<std::uint64_t>(r.depth);
 }
 
 }  // namespace
@@ -33,10 +41,12 @@ double local_beyond(const FdState& s, int unit, LocalKind kind) {
 double local_reach(const FdState& s, int unit, LocalKind kind) {
   const Unit& u = s.force.units[static_cast<std::size_t>(unit)];
   const Vec2 c = s.stands_on_table.footprint(s.force, unit).centre;
+  // ρ0 bounded from above without the corners' sines: no corner of a stand lies farther
+  // from c than its centre and half its diagonal (a larger reach only lists more stands).
   double rho0 = 0;
   for (const Stand& stand : u.stands) {
     if (stand.removed) continue;
-    for (const Vec2 corner : stand.rect.corners()) rho0 = std::max(rho0, (corner - c).length());
+    rho0 = std::max(rho0, (stand.rect.centre - c).length() + half_diagonal(stand.rect));
   }
   return (rho0 + local_beyond(s, unit, kind) + s.mm(kStopShortYd)) * (1 + 1e-9) + 1.0;
 }
@@ -86,19 +96,25 @@ void local_near(const FdState& s, int unit, LocalKind kind, std::vector<std::uin
 bool local_holds(const FdState& s, int unit, LocalKind kind, LocalMemo& memo, bool* drop) {
   thread_local std::vector<std::uint64_t> own, near;
   *drop = false;
-  if (!local_own(s, unit, own)) return false;
-  const std::string& formation = s.force.units[static_cast<std::size_t>(unit)].formation;
-  if (memo.own != own || memo.formation != formation) {
-    memo.own = own;  // a copy: the buffer `own` keeps its room for the next unit
-    memo.formation = formation;
-    memo.near_listed = false;
+  if (movement_detail::limbered_guns(s.force.units[static_cast<std::size_t>(unit)])) return false;
+  // A unit whose footprint moved is neither read nor listed (most units, while they
+  // advance): only the footprint is noted, and nothing is kept that turn.
+  const Rect fp = s.stands_on_table.footprint(s.force, unit);
+  if (!memo.footprint_set || !same_bits(memo.footprint, fp)) {
+    memo.footprint = fp;
+    memo.footprint_set = true;
+    memo.listed = false;
     *drop = true;
     return false;
   }
+  local_own(s, unit, own);
   local_near(s, unit, kind, near);
-  if (!memo.near_listed || memo.near != near) {
+  const std::string& formation = s.force.units[static_cast<std::size_t>(unit)].formation;
+  if (!memo.listed || memo.own != own || memo.formation != formation || memo.near != near) {
+    memo.own = own;  // copies: the buffers keep their room for the next unit
     memo.near = near;
-    memo.near_listed = true;
+    memo.formation = formation;
+    memo.listed = true;
     *drop = true;
   }
   return true;

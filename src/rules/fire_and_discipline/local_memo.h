@@ -13,8 +13,9 @@
 //   (FD-09's 200 yd reads stands far off).
 // - Of the other stands on the table, as the Mover's snapshot files them (local_near): those
 //   that can come within the 1 yd gap (kStopShortYd) of one of the unit's stands at some
-//   position tried. With c the centre of the footprint and ρ0 the farthest corner of a live
-//   stand from c, every position tried lies within ρ0 + local_beyond of c. A stand whose
+//   position tried. With c the centre of the footprint and ρ0 at least the distance of
+//   every corner of a live stand from c (its centre's distance and half its diagonal),
+//   every position tried lies within ρ0 + local_beyond of c. A stand whose
 //   centre lies beyond that, the gap and its own half diagonal from c (local_reach, padded
 //   far above rounding) stays more than 1 yd from every position tried, as it did at the
 //   start, so no test of the Mover (overlap, the 1 yd gap) fails on it. Listing the stands
@@ -27,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "core/geometry/shapes.h"
 #include "rules/fire_and_discipline/state.h"
 
 namespace smoothbore::fire_and_discipline {
@@ -37,10 +39,12 @@ enum class LocalKind { kProbe, kShift };
 
 // What a look-ahead read when its answers were found.
 struct LocalMemo {
-  std::vector<std::uint64_t> own;  // local_own
-  std::string formation;           // and the unit's formation
-  bool near_listed = false;        // whether `near` holds local_near
-  std::vector<std::uint64_t> near;
+  Rect footprint;  // the unit's, when last asked
+  bool footprint_set = false;
+  bool listed = false;              // whether the rest holds what the answers read
+  std::vector<std::uint64_t> own;   // local_own
+  std::string formation;            // and the unit's formation
+  std::vector<std::uint64_t> near;  // local_near
 };
 
 // How far beyond ρ0 the positions a look-ahead of `kind` tries lie from the footprint's
@@ -57,10 +61,10 @@ double local_reach(const FdState& s, int unit, LocalKind kind);
 bool local_own(const FdState& s, int unit, std::vector<std::uint64_t>& own);
 // The other stands within local_reach, into `near`.
 void local_near(const FdState& s, int unit, LocalKind kind, std::vector<std::uint64_t>& near);
-// Whether `memo`'s answers still hold for `unit` (then true); else it takes what the unit
-// reads now and its answers are to be dropped (`*drop` set). The neighbours are listed only
-// once the unit stands still: after it moved or changed, the answers are not kept (false)
-// that turn.
+// Whether answers kept in `memo` for `unit` may be read and kept (true); `*drop` set when
+// those kept so far no longer hold (memo then holds what the unit reads now). The unit
+// and its neighbours are read only once its footprint stands still: a unit whose footprint
+// moved since it was last asked keeps nothing that turn (false).
 bool local_holds(const FdState& s, int unit, LocalKind kind, LocalMemo& memo, bool* drop);
 
 }  // namespace smoothbore::fire_and_discipline
