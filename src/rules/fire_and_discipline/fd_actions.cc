@@ -352,7 +352,9 @@ FdBattle::ProbeAnswer FdBattle::fresh_probe(int unit, const Action& m, MoveProbe
                  (!blocked(full) || (plan.aim.x == full.aim.x && plan.aim.y == full.aim.y)),
              "a move's offer decided otherwise than its whole plan");
   }
-  return {m.destination, m.facing, offered(plan), blocked(plan), plan.aim};
+  // Whether a wheel was blocked matters only for a move offered (check_moves).
+  const bool offer = offered(plan);
+  return {m.destination, m.facing, offer, offer && blocked(plan), plan.aim};
 }
 
 FdBattle::ProbeAnswer FdBattle::probe_answer(int unit, const Action& m, ProbeMemo* memo,

@@ -215,7 +215,7 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
     Vec2 destination;  // the move asked, bit for bit
     double facing = 0;
     bool offered = false;
-    bool blocked = false;  // a blocked wheel: the move goes on toward `aim`
+    bool blocked = false;  // offered after a blocked wheel: it goes on toward `aim`
     Vec2 aim;
   };
   struct ProbeMemo {
