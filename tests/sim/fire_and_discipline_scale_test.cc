@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <random>
@@ -22,6 +23,7 @@
 #include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/kill_zone.h"
+#include "rules/fire_and_discipline/local_memo.h"
 #include "rules/fire_and_discipline/marches.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 #include "rules/fire_and_discipline/movement.h"
@@ -691,6 +693,87 @@ TEST(FireAndDisciplineScale, MoveProbesPlanAsPlanMoveAlone) {
   EXPECT_GT(moved, 0);
   EXPECT_GT(wheeled, 0);
   EXPECT_GT(refused, 0);
+}
+
+// The doctrine's local look-ahead kept across turns (local_memo.h) reads no stand beyond
+// local_reach: on a played battle, for every third unit whose answers are kept, the probes
+// of moves toward every side with wheels up to 170° and the runs of its longest shifts
+// left, right and back are worked out; then each stand of another unit whose centre lies
+// beyond the reach (less its half diagonal) but within 150 yd past it is taken off the
+// table in turn, and the answers must stay as they were, bit for bit. A reach cut short
+// (e.g. without a wheel's sweep about a corner of the footprint) fails: a stand in the arc
+// of a wheel it leaves out blocks that wheel.
+TEST(FireAndDisciplineScale, LocalLookAheadReadsNoStandBeyondItsReach) {
+  const Scenario sc = played_battle(1);
+  FdState s = played_state(sc);
+  struct Probe {
+    bool offered, blocked;
+    Vec2 aim;
+    bool operator==(const Probe&) const = default;
+  };
+  int removed = 0, wheels_blocked = 0, shifts_run = 0;
+  for (std::size_t k = 0; k < s.force.units.size(); k += 3) {
+    const int unit = static_cast<int>(k);
+    const Unit& u = s.force.units[k];
+    std::vector<std::uint64_t> own;
+    if (!u.on_table() || movement_detail::live_stands(u).empty() || !local_own(s, unit, own)) {
+      continue;
+    }
+    const Rect fp = u.footprint();
+    auto probes = [&] {
+      std::vector<Probe> out;
+      for (const double bearing : {0.0, 90.0, 180.0, 270.0, 33.0}) {
+        for (const double turn : {0.0, 25.0, -100.0, 170.0}) {
+          const Vec2 goal = fp.centre + bearing_vector(fp.facing + bearing) * s.mm(40);
+          const MovePlan p = plan_move(s, unit, goal, normalize_bearing(fp.facing + turn),
+                                       Rate::kField, kProbeYd, PlanDetail::kOffer);
+          out.push_back({!p.stands.empty() && (p.result.wheeled || p.result.distance_yd >= 1),
+                         p.result.stopped_by.starts_with("wheel blocked"), p.aim});
+        }
+      }
+      return out;
+    };
+    const double tactical = s.mm(rate_yd(s, unit, Rate::kTactical).value_or(0.0));
+    auto runs = [&] {
+      std::vector<std::optional<double>> out;
+      for (const Vec2 dir : {fp.right(), fp.right() * -1.0, fp.forward() * -1.0}) {
+        out.push_back(tactical_shift_mm(s, unit, dir * tactical));
+      }
+      return out;
+    };
+    const std::vector<Probe> want_probes = probes();
+    const std::vector<std::optional<double>> want_runs = runs();
+    for (const Probe& p : want_probes) wheels_blocked += p.blocked;
+    for (const std::optional<double>& t : want_runs) shifts_run += t.has_value();
+    const double probe_reach = local_reach(s, unit, LocalKind::kProbe);
+    const double shift_reach = local_reach(s, unit, LocalKind::kShift);
+    for (std::size_t j = 0; j < s.force.units.size(); ++j) {
+      if (j == k || !s.force.units[j].on_table()) continue;
+      for (Stand& st : s.force.units[j].stands) {
+        if (st.removed) continue;
+        const double d = (st.rect.centre - fp.centre).length() - half_diagonal(st.rect);
+        const bool beyond_probe = d > probe_reach;
+        const bool beyond_shift = d > shift_reach;
+        if ((!beyond_probe && !beyond_shift) ||
+            d > std::max(probe_reach, shift_reach) + s.mm(150)) {
+          continue;
+        }
+        st.removed = true;
+        if (beyond_probe) {
+          EXPECT_TRUE(probes() == want_probes)
+              << u.id << " without a stand of " << s.force.units[j].id;
+        }
+        if (beyond_shift) {
+          EXPECT_TRUE(runs() == want_runs) << u.id << " without a stand of " << s.force.units[j].id;
+        }
+        st.removed = false;
+        ++removed;
+      }
+    }
+  }
+  EXPECT_GT(removed, 100);
+  EXPECT_GT(wheels_blocked, 0);
+  EXPECT_GT(shifts_run, 0);
 }
 
 // A unit's terrain reach (movement_detail::unit_reach) is the least of its stands'

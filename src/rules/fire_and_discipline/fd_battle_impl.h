@@ -16,6 +16,7 @@
 #include "core/force/proximity.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/brigade_orders.h"
+#include "rules/fire_and_discipline/local_memo.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/objective_zones.h"
@@ -209,6 +210,43 @@ class FdBattle final : public Battle, public NearestEnemyIndex {
   mutable std::vector<FacePlan> face_plans_;
   // The plan kept for `unit` turning to `facing` in this orders step, or nullptr.
   const std::vector<Rect>* face_plan(int unit, double facing) const;
+  // check_moves' probe answers, kept per unit across turns while its LocalMemo holds.
+  struct ProbeAnswer {
+    Vec2 destination;  // the move asked, bit for bit
+    double facing = 0;
+    bool offered = false;
+    bool blocked = false;  // offered after a blocked wheel: it goes on toward `aim`
+    Vec2 aim;
+  };
+  struct ProbeMemo {
+    LocalMemo seen;
+    std::vector<ProbeAnswer> answers;
+  };
+  mutable std::vector<ProbeMemo> probe_memos_;
+  // check_moves' answer for move `m` of `unit`: `known` (kept_probe's), else probed on
+  // `probes` and kept in `memo` (none: not kept).
+  ProbeAnswer probe_answer(int unit, const Action& m, ProbeMemo* memo, const ProbeAnswer* known,
+                           MoveProbes& probes) const;
+  // The probe of move `m` worked out (checked against its whole plan under the tests'
+  // switch).
+  ProbeAnswer fresh_probe(int unit, const Action& m, MoveProbes& probes) const;
+  // The answer kept in `memo` for move `m` (its destination and facing, bit for bit), or
+  // nullptr.
+  static const ProbeAnswer* kept_probe(const ProbeMemo* memo, const Action& m);
+  // The memo of `unit`, its answers kept only while what the probes read is as it was;
+  // nullptr where none is kept (this turn).
+  ProbeMemo* probe_memo(int unit) const;
+  // tactical_shift_mm of `unit` by `offset`, the runs kept the same way (assess of a shift).
+  struct ShiftRun {
+    Vec2 offset;  // bit for bit
+    std::optional<double> t;
+  };
+  struct ShiftMemo {
+    LocalMemo seen;
+    std::vector<ShiftRun> runs;
+  };
+  mutable std::vector<ShiftMemo> shift_memos_;
+  std::optional<double> shift_run(int unit, Vec2 offset) const;
 };
 
 }  // namespace smoothbore::fire_and_discipline::detail

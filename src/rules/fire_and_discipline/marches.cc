@@ -156,6 +156,19 @@ double expected_volley_now(const FdState& s, int unit) {
 
 namespace {
 
+// The expected volley after the shift `offset` whose run is `t` (tactical_shift_mm). The
+// shift is made on the state itself and undone after (the same stands, moved the same way
+// tactical_shift moves them), rather than on a copy of every unit (unit_trial.h).
+double volley_after_run(const FdState& s, int unit, Vec2 offset, std::optional<double> t) {
+  if (!t) return 0.0;
+  StandsTrial trial(s, unit);
+  const Vec2 delta = offset * (1.0 / offset.length()) * *t;
+  for (Stand& st : trial.stands()) {
+    if (!st.removed) st.rect.centre = st.rect.centre + delta;
+  }
+  return expected_volley_now(s, unit);
+}
+
 // Whether the volley of `unit` after any shift of at most `shift_mm` surely hits nothing
 // (expected_volley_after_shift's bounds, below).
 bool no_volley_after_shift(const FdState& s, int unit, double shift_mm) {
@@ -184,6 +197,12 @@ bool no_volley_after_shift(const FdState& s, int unit, double shift_mm) {
 }  // namespace
 
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
+  return expected_volley_after_shift(s, unit, offset,
+                                     [&] { return tactical_shift_mm(s, unit, offset); });
+}
+
+double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset,
+                                   const std::function<std::optional<double>()>& run) {
   if (no_volley_after_shift(s, unit, offset.length())) {
     if (shortcut_checks()) {
       SB_CHECK(expected_volley_after_shift_worked(s, unit, offset) == 0.0,
@@ -191,7 +210,7 @@ double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset) {
     }
     return 0.0;
   }
-  return expected_volley_after_shift_worked(s, unit, offset);
+  return volley_after_run(s, unit, offset, run());
 }
 
 bool shifts_may_find_volley(const FdState& s, int unit) {
@@ -210,17 +229,8 @@ bool shifts_may_find_volley(const FdState& s, int unit) {
   return false;
 }
 
-// The shift is made on the state itself and undone after (the same stands, moved the same
-// way tactical_shift moves them), rather than on a copy of every unit (unit_trial.h).
 double expected_volley_after_shift_worked(const FdState& s, int unit, Vec2 offset) {
-  const std::optional<double> t = tactical_shift_mm(s, unit, offset);
-  if (!t) return 0.0;
-  StandsTrial trial(s, unit);
-  const Vec2 delta = offset * (1.0 / offset.length()) * *t;
-  for (Stand& st : trial.stands()) {
-    if (!st.removed) st.rect.centre = st.rect.centre + delta;
-  }
-  return expected_volley_now(s, unit);
+  return volley_after_run(s, unit, offset, tactical_shift_mm(s, unit, offset));
 }
 
 }  // namespace smoothbore::fire_and_discipline

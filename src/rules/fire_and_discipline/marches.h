@@ -21,6 +21,7 @@
 //   expressly; the others are read as allowing no less).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -51,6 +52,10 @@ std::vector<Vec2> shift_offsets(const FdState& s, int unit);
 // in its kill zone, e.g. when a friend blocks it, §7.23), and after the shift `offset`.
 double expected_volley_now(const FdState& s, int unit);
 double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset);
+// The same with the shift's run (tactical_shift_mm's answer for `offset`) from `run()`,
+// asked only where the shift is made (a caller that keeps the runs: fd_actions.cc).
+double expected_volley_after_shift(const FdState& s, int unit, Vec2 offset,
+                                   const std::function<std::optional<double>()>& run);
 // False only when expected_volley_after_shift is 0 for every offset shift_offsets gives
 // `unit` (by its bounds at the longest shift, the TACTICAL rate; issue 9 round 23: the
 // doctrine checked and weighed the shifts of units with no enemy near, every turn).
