@@ -222,5 +222,27 @@ TEST(ElanDrillModule, LayoutIsOneStandOfTheFigures) {
   EXPECT_NEAR(s[0].rect.depth, 3.0 * 25.4, 1e-9);
 }
 
+// attribute_is (the scenario checks' and the battle's start's lookups without a copy) is
+// attribute_string compared: absent, text, and the numbers and flags it spells out.
+TEST(ElanDrillModule, AttributeIsTheAttributeStringCompared) {
+  const std::vector<std::pair<std::string, Value>> given = {{"none", Value(std::string("none"))},
+                                                            {"text", Value(std::string("clear"))},
+                                                            {"empty", Value(std::string())},
+                                                            {"count", Value(std::int64_t{3})},
+                                                            {"ratio", Value(0.5)},
+                                                            {"flag", Value(true)}};
+  Unit u = make_unit("infantry", "line", 20);
+  for (const auto& [k, v] : given) u.attributes.emplace_back(k, v);
+  const std::vector<std::string> texts = {"", "none", "clear", "3", "0.5", "true", "false"};
+  for (const std::string key : {"none", "text", "empty", "count", "ratio", "flag", "absent"}) {
+    for (const std::string& fallback : texts) {
+      for (const std::string& text : texts) {
+        EXPECT_EQ(attribute_is(u, key, fallback, text), u.attribute_string(key, fallback) == text)
+            << key << " " << fallback << " " << text;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace smoothbore::elan_drill
