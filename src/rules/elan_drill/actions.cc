@@ -44,6 +44,8 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
     if (hr > fits_.reach) {
       snap_.near_unordered(r.centre, hr, fits_.near);
       fits_.reach = hr;
+      fits_.f = framed.f;
+      fits_.r = framed.r;
       // clear_among's tests but the overlap, once for every formation: a narrower one
       // (half diagonal at most hr, about the same centre) passes every unit dropped here.
       fits_.cands.clear();
@@ -79,17 +81,40 @@ bool BattleED::clear_of_cands(const RectFrame& framed) const {
     const double reach = hr + c.half;
     const Vec2 d = c.centre - r.centre;
     if (d.dot(d) > reach * reach) continue;
-    const RectFrame& other = frame_of(c.unit, snap_.footprint(c.unit));
-    // Parted along the line of centres by far more than rounding: no overlap (issue 9:
-    // most of the neighbours a formation is tried against stand a few inches off in line;
-    // overlaps() takes four axes' shadows of both frames' corners).
-    if (centre_line_gap(framed, other) > 1e-6) continue;
-    if (overlaps(framed, other, 0.01)) {
+    // Parted along one of the unit's own axes, which every formation shares, by more than
+    // overlaps()' tolerance and far more than rounding: overlaps() finds that axis and
+    // answers no (issue 9: most of the neighbours a formation is tried against stand a few
+    // inches off in line; each formation measured each of them along the line of centres,
+    // a square root and its frame looked up). The candidate's shadows are found once for
+    // all the unit's formations, the formation's are its half depth and width.
+    if (!c.shadowed) shadow_on_axes(cands[i], r.centre);
+    auto shared = [](double half, double along, double extent) {
+      return std::min(half, along + extent) - std::max(-half, along - extent);
+    };
+    constexpr double kParted = 0.01 - 1e-6;  // overlaps()' tolerance, less rounding's slack
+    if (shared(framed.hd, c.along_f, c.reach_f) <= kParted ||
+        shared(framed.hw, c.along_r, c.reach_r) <= kParted) {
+      continue;
+    }
+    if (overlaps(framed, frame_of(c.unit, snap_.footprint(c.unit)), 0.01)) {
       std::swap(cands[0], cands[i]);
       return false;
     }
   }
   return true;
+}
+
+void BattleED::shadow_on_axes(FormationFits::Cand& c, Vec2 centre) const {
+  const RectFrame& o = frame_of(c.unit, snap_.footprint(c.unit));
+  const Vec2 d = o.rect.centre - centre;
+  auto reach = [&](Vec2 axis) {
+    return o.hw * std::fabs(o.r.dot(axis)) + o.hd * std::fabs(o.f.dot(axis));
+  };
+  c.along_f = d.dot(fits_.f);
+  c.along_r = d.dot(fits_.r);
+  c.reach_f = reach(fits_.f);
+  c.reach_r = reach(fits_.r);
+  c.shadowed = true;
 }
 
 std::vector<Action> BattleED::legal_actions(int unit) const {
