@@ -42,22 +42,22 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
     const RectFrame framed(r);
     const double hr = half_diagonal(r) + 1.0;
     if (hr > fits_.reach) {
-      snap_.near_unordered(r.centre, hr, fits_.near);
       fits_.reach = hr;
       fits_.f = framed.f;
       fits_.r = framed.r;
       // clear_among's tests but the overlap, once for every formation: a narrower one
       // (half diagonal at most hr, about the same centre) passes every unit dropped here.
+      // The units near_unordered lists, taken as the grid finds them (issue 9: listed,
+      // then read again from the list).
       fits_.cands.clear();
-      for (const int o : fits_.near) {
-        if (o == unit || !force_.units[o].on_table()) continue;
+      snap_.visit_near(r.centre, hr, [&](int o) {
         const Vec2 c = snap_.footprint(o).centre;
         const double h = snap_.half(o);
         const double reach = hr + h;
         const Vec2 d = c - r.centre;
-        if (d.dot(d) > reach * reach) continue;
+        if (d.dot(d) > reach * reach || o == unit || !force_.units[o].on_table()) return;
         fits_.cands.push_back({c, h, o});
-      }
+      });
     }
     ok = on_table(framed) && clear_of_cands(framed);
     if (check_nearest && ok != place_ok(unit, r, -1))

@@ -547,13 +547,12 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   struct FormationFits {
     int unit = -1;                                    // whose answers `known` holds
     std::vector<std::pair<std::string, bool>> known;  // formation, fits
-    // While the snapshot stands: the units filed within `reach` (mm) of the unit's centre,
-    // where every formation is laid out (-1: none asked yet).
+    // While the snapshot stands: the reach (mm) about the unit's centre, where every
+    // formation is laid out, within which the units filed were listed (-1: none yet).
     double reach = -1;
-    std::vector<int> near;
     // Of those, the others on the table whose centre bound (clear_among's) `reach` does
     // not pass, with their filed half diagonals: the only ones any formation laid out
-    // within `reach` can overlap (issue 9: each formation tried scanned all of `near`).
+    // within `reach` can overlap (issue 9: each formation tried scanned all those listed).
     // One that overlapped a formation is asked first for the next.
     // Each candidate's shadows on the unit's own axes (every formation is laid out about
     // its centre with its facing), found the first time a formation's circle meets its:
