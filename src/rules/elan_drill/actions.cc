@@ -27,13 +27,15 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
     fits_.unit = unit;
     fits_.known.clear();
     fits_.reach = -1;
+    fits_.footprint = force_.units[unit].footprint();  // read once for its formations
+    fits_.figures = layout_figures(force_.units[unit]);
   }
   for (const auto& [f, ok] : fits_.known) {
     if (f == formation) return ok;
   }
   const Unit& u = force_.units[unit];
-  const Rect fp = u.footprint();
-  const Rect r = formation_footprint(u.arm, formation, layout_figures(u), fp.centre, fp.facing);
+  const Rect& fp = fits_.footprint;
+  const Rect r = formation_footprint(u.arm, formation, fits_.figures, fp.centre, fp.facing);
   bool ok = false;
   if (snap_.ready()) {
     // place_ok's answer from one list of neighbours for all the unit's formations, all laid

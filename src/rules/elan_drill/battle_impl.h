@@ -547,6 +547,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   struct FormationFits {
     int unit = -1;                                    // whose answers `known` holds
     std::vector<std::pair<std::string, bool>> known;  // formation, fits
+    Rect footprint;   // the unit's, where its formations are laid out
+    int figures = 0;  // layout_figures of the unit
     // While the snapshot stands: the reach (mm) about the unit's centre, where every
     // formation is laid out, within which the units filed were listed (-1: none yet).
     double reach = -1;

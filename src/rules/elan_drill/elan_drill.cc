@@ -260,18 +260,26 @@ Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 
     const bool horse = arm == Arm::kCavalry;
     const double fw = horse ? kHorseWidth : kFootWidth;
     const double fd = horse ? kHorseDepth : kFootDepth;
+    // Each name compared once, the substring search only for a name none matched (issue 9:
+    // whether every formation of a 10,000-stand turn's units fits lays it out).
+    const bool square = formation == "square";
+    const bool skirmish = !square && formation == "skirmish";
     int files = (figures + 1) / 2;  // two ranks (D12-11)
-    if (formation.find("column") != std::string_view::npos) files = horse ? 2 : 4;
-    if (formation == "wide-column") files = 8;
-    if (formation == "square") files = (figures + 3) / 4;
-    if (formation == "skirmish") {
+    if (square) {
+      files = (figures + 3) / 4;
+    } else if (formation == "wide-column") {
+      files = 8;
+    } else if (!skirmish && formation.find("column") != std::string_view::npos) {
+      files = horse ? 2 : 4;
+    }
+    if (skirmish) {
       width = kSkirmishSpacing * figures;
       depth = fd;
     } else {
       files = std::clamp(files, 1, figures);
       width = fw * files;
       depth = fd * std::ceil(static_cast<double>(figures) / files);
-      if (formation == "square") depth = width;
+      if (square) depth = width;
     }
   }
   return Rect{centre, facing, width * kMmPerInch, depth * kMmPerInch};
