@@ -1,9 +1,12 @@
 // The elan-drill rule set as a module: registered as "playable", its options (every D12-xx and
 // R-001-x of 001.md §12-§13 with the digest's default), the §1 scale, unit types and attributes,
 // layout, unit checks and the resolutions it publishes.
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -220,6 +223,74 @@ TEST(ElanDrillModule, LayoutIsOneStandOfTheFigures) {
   s = ed().layout(make_unit("infantry", "column", 20), {0, 0}, 0);
   EXPECT_NEAR(s[0].rect.width, 2.4 * 25.4, 1e-9);
   EXPECT_NEAR(s[0].rect.depth, 3.0 * 25.4, 1e-9);
+}
+
+// attribute_is (the scenario checks' and the battle's start's lookups without a copy) is
+// attribute_string compared: absent, text, and the numbers and flags it spells out.
+TEST(ElanDrillModule, AttributeIsTheAttributeStringCompared) {
+  const std::vector<std::pair<std::string, Value>> given = {{"none", Value(std::string("none"))},
+                                                            {"text", Value(std::string("clear"))},
+                                                            {"empty", Value(std::string())},
+                                                            {"count", Value(std::int64_t{3})},
+                                                            {"ratio", Value(0.5)},
+                                                            {"flag", Value(true)}};
+  Unit u = make_unit("infantry", "line", 20);
+  for (const auto& [k, v] : given) u.attributes.emplace_back(k, v);
+  const std::vector<std::string> texts = {"", "none", "clear", "3", "0.5", "true", "false"};
+  for (const std::string key : {"none", "text", "empty", "count", "ratio", "flag", "absent"}) {
+    for (const std::string& fallback : texts) {
+      for (const std::string& text : texts) {
+        EXPECT_EQ(attribute_is(u, key, fallback, text), u.attribute_string(key, fallback) == text)
+            << key << " " << fallback << " " << text;
+      }
+    }
+  }
+}
+
+// formation_footprint names each formation once (round 24) and lays out what the test of
+// every name in turn laid out before (kept here, with the sheet's proposed figure sizes):
+// every arm, the formations of the unit types, other names with "column" in them, and 1 to
+// 40 figures.
+TEST(ElanDrillModule, FormationFootprintIsEachNameTestedInTurn) {
+  auto before = [](Arm arm, std::string_view formation, int figures) {
+    double width = 1.5, depth = formation == "limbered" ? 4.0 : 2.0;  // guns
+    if (arm != Arm::kArtillery) {
+      const bool horse = arm == Arm::kCavalry;
+      const double fw = horse ? 1.0 : 0.6, fd = horse ? 1.6 : 0.6;
+      int files = (figures + 1) / 2;
+      if (formation.find("column") != std::string_view::npos) files = horse ? 2 : 4;
+      if (formation == "wide-column") files = 8;
+      if (formation == "square") files = (figures + 3) / 4;
+      if (formation == "skirmish") {
+        width = 1.5 * figures;
+        depth = fd;
+      } else {
+        files = std::clamp(files, 1, figures);
+        width = fw * files;
+        depth = fd * std::ceil(static_cast<double>(figures) / files);
+        if (formation == "square") depth = width;
+      }
+    }
+    return std::pair{width * kMmPerInch, depth * kMmPerInch};
+  };
+  const std::vector<std::string> names = {"line",           "two-rank-line",
+                                          "column",         "attack-column",
+                                          "closed-column",  "wide-column",
+                                          "march-column",   "square",
+                                          "skirmish",       "limbered",
+                                          "unlimbered",     "column-x",
+                                          "squares",        "",
+                                          "skirmish-column"};
+  for (const Arm arm : {Arm::kFoot, Arm::kCavalry, Arm::kArtillery}) {
+    for (const std::string& f : names) {
+      for (int figures = 1; figures <= 40; ++figures) {
+        const Rect r = formation_footprint(arm, f, figures, {1, 2}, 0.5);
+        const auto [w, d] = before(arm, f, figures);
+        EXPECT_EQ(r.width, w) << f << " " << figures;
+        EXPECT_EQ(r.depth, d) << f << " " << figures;
+      }
+    }
+  }
 }
 
 }  // namespace

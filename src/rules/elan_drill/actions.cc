@@ -27,13 +27,15 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
     fits_.unit = unit;
     fits_.known.clear();
     fits_.reach = -1;
+    fits_.footprint = force_.units[unit].footprint();  // read once for its formations
+    fits_.figures = layout_figures(force_.units[unit]);
   }
   for (const auto& [f, ok] : fits_.known) {
     if (f == formation) return ok;
   }
   const Unit& u = force_.units[unit];
-  const Rect fp = u.footprint();
-  const Rect r = formation_footprint(u.arm, formation, layout_figures(u), fp.centre, fp.facing);
+  const Rect& fp = fits_.footprint;
+  const Rect r = formation_footprint(u.arm, formation, fits_.figures, fp.centre, fp.facing);
   bool ok = false;
   if (snap_.ready()) {
     // place_ok's answer from one list of neighbours for all the unit's formations, all laid
@@ -42,20 +44,22 @@ bool BattleED::formation_fits(int unit, const std::string& formation) const {
     const RectFrame framed(r);
     const double hr = half_diagonal(r) + 1.0;
     if (hr > fits_.reach) {
-      snap_.near_unordered(r.centre, hr, fits_.near);
       fits_.reach = hr;
+      fits_.f = framed.f;
+      fits_.r = framed.r;
       // clear_among's tests but the overlap, once for every formation: a narrower one
       // (half diagonal at most hr, about the same centre) passes every unit dropped here.
+      // The units near_unordered lists, taken as the grid finds them (issue 9: listed,
+      // then read again from the list).
       fits_.cands.clear();
-      for (const int o : fits_.near) {
-        if (o == unit || !force_.units[o].on_table()) continue;
+      snap_.visit_near(r.centre, hr, [&](int o) {
         const Vec2 c = snap_.footprint(o).centre;
         const double h = snap_.half(o);
         const double reach = hr + h;
         const Vec2 d = c - r.centre;
-        if (d.dot(d) > reach * reach) continue;
+        if (d.dot(d) > reach * reach || o == unit || !force_.units[o].on_table()) return;
         fits_.cands.push_back({c, h, o});
-      }
+      });
     }
     ok = on_table(framed) && clear_of_cands(framed);
     if (check_nearest && ok != place_ok(unit, r, -1))
@@ -79,17 +83,40 @@ bool BattleED::clear_of_cands(const RectFrame& framed) const {
     const double reach = hr + c.half;
     const Vec2 d = c.centre - r.centre;
     if (d.dot(d) > reach * reach) continue;
-    const RectFrame& other = frame_of(c.unit, snap_.footprint(c.unit));
-    // Parted along the line of centres by far more than rounding: no overlap (issue 9:
-    // most of the neighbours a formation is tried against stand a few inches off in line;
-    // overlaps() takes four axes' shadows of both frames' corners).
-    if (centre_line_gap(framed, other) > 1e-6) continue;
-    if (overlaps(framed, other, 0.01)) {
+    // Parted along one of the unit's own axes, which every formation shares, by more than
+    // overlaps()' tolerance and far more than rounding: overlaps() finds that axis and
+    // answers no (issue 9: most of the neighbours a formation is tried against stand a few
+    // inches off in line; each formation measured each of them along the line of centres,
+    // a square root and its frame looked up). The candidate's shadows are found once for
+    // all the unit's formations, the formation's are its half depth and width.
+    if (!c.shadowed) shadow_on_axes(cands[i], r.centre);
+    auto shared = [](double half, double along, double extent) {
+      return std::min(half, along + extent) - std::max(-half, along - extent);
+    };
+    constexpr double kParted = 0.01 - 1e-6;  // overlaps()' tolerance, less rounding's slack
+    if (shared(framed.hd, c.along_f, c.reach_f) <= kParted ||
+        shared(framed.hw, c.along_r, c.reach_r) <= kParted) {
+      continue;
+    }
+    if (overlaps(framed, frame_of(c.unit, snap_.footprint(c.unit)), 0.01)) {
       std::swap(cands[0], cands[i]);
       return false;
     }
   }
   return true;
+}
+
+void BattleED::shadow_on_axes(FormationFits::Cand& c, Vec2 centre) const {
+  const RectFrame& o = frame_of(c.unit, snap_.footprint(c.unit));
+  const Vec2 d = o.rect.centre - centre;
+  auto reach = [&](Vec2 axis) {
+    return o.hw * std::fabs(o.r.dot(axis)) + o.hd * std::fabs(o.f.dot(axis));
+  };
+  c.along_f = d.dot(fits_.f);
+  c.along_r = d.dot(fits_.r);
+  c.reach_f = reach(fits_.f);
+  c.reach_r = reach(fits_.r);
+  c.shadowed = true;
 }
 
 std::vector<Action> BattleED::legal_actions(int unit) const {

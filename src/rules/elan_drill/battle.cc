@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "rules/elan_drill/battle_impl.h"
+#include "rules/elan_drill/elan_drill.h"
 
 namespace smoothbore::elan_drill {
 
@@ -27,8 +28,8 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
     UnitState s;
     const Value* dms = u.attribute("dms");
     s.dms = dms != nullptr ? static_cast<int>(as_number(*dms)) : 0;
-    s.engineering = u.attribute_string("engineering", "none");  // L10, D12-24
-    if (s.engineering == "none") s.engineering.clear();
+    if (!attribute_is(u, "engineering", "none", "none"))  // L10, D12-24
+      s.engineering = u.attribute_string("engineering", "none");
     const Value* arrival = u.attribute("arrival");
     s.arrival = arrival != nullptr ? static_cast<int>(as_number(*arrival)) : 0;
     state_.push_back(s);
@@ -36,9 +37,9 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   for (std::size_t i = 0; i < force_.units.size(); ++i) {  // D12-23: waiting off the table
     if (state_[i].arrival > 0) force_.units[i].status = UnitStatus::kOffTable;
   }
-  for (std::size_t i = 0; i < force_.units.size(); ++i) {  // §2.1, D12-21: detachments
+  for (std::size_t i = 0; i < force_.units.size(); ++i) {           // §2.1, D12-21: detachments
+    if (attribute_is(force_.units[i], "parent", "", "")) continue;  // no copy (issue 9)
     const std::string parent = force_.units[i].attribute_string("parent", "");
-    if (parent.empty()) continue;
     state_[i].parent = force_.unit_index(parent);
     if (state_[i].parent >= 0) {
       children_.resize(force_.units.size());

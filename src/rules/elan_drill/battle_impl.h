@@ -552,22 +552,33 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   struct FormationFits {
     int unit = -1;                                    // whose answers `known` holds
     std::vector<std::pair<std::string, bool>> known;  // formation, fits
-    // While the snapshot stands: the units filed within `reach` (mm) of the unit's centre,
-    // where every formation is laid out (-1: none asked yet).
+    Rect footprint;   // the unit's, where its formations are laid out
+    int figures = 0;  // layout_figures of the unit
+    // While the snapshot stands: the reach (mm) about the unit's centre, where every
+    // formation is laid out, within which the units filed were listed (-1: none yet).
     double reach = -1;
-    std::vector<int> near;
     // Of those, the others on the table whose centre bound (clear_among's) `reach` does
     // not pass, with their filed half diagonals: the only ones any formation laid out
-    // within `reach` can overlap (issue 9: each formation tried scanned all of `near`).
+    // within `reach` can overlap (issue 9: each formation tried scanned all those listed).
     // One that overlapped a formation is asked first for the next.
+    // Each candidate's shadows on the unit's own axes (every formation is laid out about
+    // its centre with its facing), found the first time a formation's circle meets its:
+    // its centre's offset along them and its half extents (clear_of_cands).
     struct Cand {
       Vec2 centre;
       double half = 0;
       int unit = -1;
+      bool shadowed = false;
+      double along_f = 0, along_r = 0;  // (its centre - the unit's) · the unit's axes
+      double reach_f = 0, reach_r = 0;  // its half extent along each
     };
     std::vector<Cand> cands;
+    Vec2 f, r;  // the unit's axes (forward, right) with its facing now
   };
   mutable FormationFits fits_;  // formation_fits, within one legal_actions call
+  // Fills a candidate's shadows on fits_' axes (FormationFits::Cand), the formations laid
+  // out about `centre`.
+  void shadow_on_axes(FormationFits::Cand& c, Vec2 centre) const;
   ObstacleSegments obstacles_;  // the table's, for ordered moves (terrain_move.cc)
   struct FormationFire {
     std::uint64_t epoch = 0;                          // the orders step they hold for

@@ -41,7 +41,7 @@ bool BattleED::light_foot(int unit) const {
                              type->formations.end()) {
     return false;
   }
-  return u.type == "light-infantry"sv || u.attribute_string("skirmisher", "none") != "none"sv;
+  return u.type == "light-infantry"sv || !attribute_is(u, "skirmisher", "none", "none");
 }
 
 // The battalion a screen covers: its parent (D12-21), else the nearest formed friendly foot.

@@ -151,19 +151,19 @@ class ElanDrill final : public Ruleset {
   std::vector<std::string> validate_unit(const Unit& unit, const Params&) const override {
     std::vector<std::string> errors;
     if (unit.start_figures < 1) errors.push_back("a unit needs at least one figure");
-    const std::string gun = unit.attribute_string("gun", "none");
-    if (unit.arm == Arm::kArtillery && gun == "none") {
+    const bool no_gun = attribute_is(unit, "gun", "none", "none");
+    if (unit.arm == Arm::kArtillery && no_gun) {
       errors.push_back("artillery needs a gun class (L158-L161)");
     }
-    if (unit.arm != Arm::kArtillery && gun != "none") {
+    if (unit.arm != Arm::kArtillery && !no_gun) {
       errors.push_back("only artillery has a gun class");
     }
-    const std::string weapon = unit.attribute_string("weapon", "musket");
-    if (unit.arm == Arm::kCavalry && (weapon == "musket" || weapon == "rifle")) {
+    if (unit.arm == Arm::kCavalry && (attribute_is(unit, "weapon", "musket", "musket") ||
+                                      attribute_is(unit, "weapon", "musket", "rifle"))) {
       errors.push_back("cavalry fire pistols or carbines (L141)");
     }
-    if (unit.attribute_string("engineering", "none") == "clear" &&
-        unit.attribute_string("engineering_feature", "").empty()) {
+    if (attribute_is(unit, "engineering", "none", "clear") &&
+        attribute_is(unit, "engineering_feature", "", "")) {
       errors.push_back("engineering = \"clear\" needs engineering_feature (D12-24)");
     }
     return errors;
@@ -184,11 +184,12 @@ class ElanDrill final : public Ruleset {
                                         key)});
       }
     }
-    if (const std::string parent = unit.attribute_string("parent", ""); !parent.empty()) {
+    if (!attribute_is(unit, "parent", "", "")) {
+      const std::string parent = unit.attribute_string("parent", "");
       const int p = scenario.force.unit_index(parent);
       const Unit* pu = p >= 0 ? &scenario.force.units[static_cast<std::size_t>(p)] : nullptr;
       if (unit.arm != Arm::kFoot || pu == nullptr || pu->id == unit.id || pu->side != unit.side ||
-          pu->arm != Arm::kFoot || !pu->attribute_string("parent", "").empty()) {
+          pu->arm != Arm::kFoot || !attribute_is(*pu, "parent", "", "")) {
         out.push_back({"parent", fmt::format("a foot detachment's parent: '{}' is no other foot "
                                              "unit of its side that is not itself a detachment "
                                              "(D12-21)",
@@ -196,8 +197,8 @@ class ElanDrill final : public Ruleset {
         return out;
       }
     }
+    if (attribute_is(unit, "engineering_feature", "", "")) return out;
     const std::string id = unit.attribute_string("engineering_feature", "");
-    if (id.empty()) return out;
     for (const LinearFeature& l : scenario.table.linears()) {
       if (l.id == id &&
           (l.cls == TerrainClass::kLinearObstacle || l.cls == TerrainClass::kEarthworks))
@@ -236,6 +237,14 @@ std::vector<std::string> unrated_factors(const Unit& unit) {
   return out;
 }
 
+bool attribute_is(const Unit& unit, std::string_view key, std::string_view fallback,
+                  std::string_view text) {
+  const Value* v = unit.attribute(key);
+  if (v == nullptr) return fallback == text;
+  if (const auto* s = std::get_if<std::string>(v)) return *s == text;
+  return to_string(*v) == text;  // a number or flag, as attribute_string spells it
+}
+
 int layout_figures(const Unit& unit) {
   return std::max(1, unit.stands.empty() ? unit.start_figures : unit.figures());
 }
@@ -251,18 +260,26 @@ Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 
     const bool horse = arm == Arm::kCavalry;
     const double fw = horse ? kHorseWidth : kFootWidth;
     const double fd = horse ? kHorseDepth : kFootDepth;
+    // Each name compared once, the substring search only for a name none matched (issue 9:
+    // whether every formation of a 10,000-stand turn's units fits lays it out).
+    const bool square = formation == "square";
+    const bool skirmish = !square && formation == "skirmish";
     int files = (figures + 1) / 2;  // two ranks (D12-11)
-    if (formation.find("column") != std::string_view::npos) files = horse ? 2 : 4;
-    if (formation == "wide-column") files = 8;
-    if (formation == "square") files = (figures + 3) / 4;
-    if (formation == "skirmish") {
+    if (square) {
+      files = (figures + 3) / 4;
+    } else if (formation == "wide-column") {
+      files = 8;
+    } else if (!skirmish && formation.find("column") != std::string_view::npos) {
+      files = horse ? 2 : 4;
+    }
+    if (skirmish) {
       width = kSkirmishSpacing * figures;
       depth = fd;
     } else {
       files = std::clamp(files, 1, figures);
       width = fw * files;
       depth = fd * std::ceil(static_cast<double>(figures) / files);
-      if (formation == "square") depth = width;
+      if (square) depth = width;
     }
   }
   return Rect{centre, facing, width * kMmPerInch, depth * kMmPerInch};

@@ -37,6 +37,12 @@ int layout_figures(const Unit& unit);
 Rect formation_footprint(Arm arm, std::string_view formation, int figures, Vec2 centre,
                          double facing);
 
+// Whether unit.attribute_string(key, fallback) == text, without copying the text (issue 9:
+// the scenario checks and the battle's start asked each of 20,000 units of a
+// 10,000-stand file for five to nine attributes, most of them absent, a string each).
+bool attribute_is(const Unit& unit, std::string_view key, std::string_view fallback,
+                  std::string_view text);
+
 // D12-02: the §2.2 factors a unit's attributes do not give as a number of 1 or more (Élan,
 // Drill and Musketry for every unit, Musketry being its close-action skill too; Gunnery for
 // artillery). With `d12_02_ratings = scenario` each is a scenario error.

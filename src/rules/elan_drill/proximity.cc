@@ -194,7 +194,8 @@ void UnitSnapshot::near(Vec2 p, double reach_mm, std::vector<int>& out) const {
 }
 
 void UnitSnapshot::near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const {
-  centres_near(all_, p, reach_mm, out);
+  out.clear();
+  visit_near(p, reach_mm, [&](int o) { out.push_back(o); });
 }
 
 std::vector<int> UnitSnapshot::near_enemies(int side, const Rect& r, double reach_mm) const {

@@ -45,6 +45,15 @@ class UnitSnapshot {
   void near(Vec2 p, double reach_mm, std::vector<int>& out) const;
   // Same, in no particular order, into `out` (cleared first).
   void near_unordered(Vec2 p, double reach_mm, std::vector<int>& out) const;
+  // Calls `visit(id)` for each unit near_unordered lists, in its order, without the list
+  // (issue 9: formation_fits keeps a few of them, each read again from the list before).
+  template <typename Visit>
+  void visit_near(Vec2 p, double reach_mm, Visit visit) const {
+    for (const Bucket& b : all_) {
+      b.grid.visit_disc(p, reach_mm + b.max_half + kNearSlackMm,
+                        [&](int k) { visit(b.ids[static_cast<std::size_t>(k)]); });
+    }
+  }
   // Same, among the units of sides other than `side` only.
   std::vector<int> near_enemies(int side, const Rect& r, double reach_mm) const;
   // Same, in no particular order, into `out` (cleared first).
@@ -109,6 +118,8 @@ class UnitSnapshot {
   // unit on the table (which at 10,000 stands a side put several times the candidates in
   // every nearest-enemy ring and place_ok).
   static constexpr double kSmallHalfMm = 4.0 * kMmPerInch;
+  // Slack on the centres' bound of near_unordered and visit_near, far above rounding (mm).
+  static constexpr double kNearSlackMm = 1.0;
   friend class SideFootprints;
   using Buckets = std::array<Bucket, 2>;  // small, large
   // Files `units` (ascending ids, rects_ and halves_ filled) into `b` by their sizes.

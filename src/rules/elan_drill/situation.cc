@@ -21,11 +21,13 @@ using namespace std::string_view_literals;  // literals compared by size first
 
 namespace {
 
-int rating(const Unit& u, std::string_view key, int veteran, int steady, int conscript) {
+// `experience`: the unit's attribute_string("experience", "steady"), read once for its
+// four ratings (issue 9: each read it again, a string a unit and rating).
+int rating(const Unit& u, std::string_view key, std::string_view experience, int veteran,
+           int steady, int conscript) {
   const Value* v = u.attribute(key);
   if (v != nullptr && as_number(*v) > 0) return static_cast<int>(as_number(*v));
-  const std::string e = u.attribute_string("experience", "steady");
-  return e == "veteran"sv ? veteran : e == "conscript"sv ? conscript : steady;
+  return experience == "veteran"sv ? veteran : experience == "conscript"sv ? conscript : steady;
 }
 
 Params complete(const std::string& name, const std::map<std::string, Value>& given) {
@@ -113,10 +115,10 @@ UnitFacts BattleED::facts_now(int unit) const {
              fmt::format("unit '{}': d12_02_ratings = \"scenario\" and no {} factor (D12-02)", u.id,
                          missing.empty() ? "" : missing.front()));
   }
-  f.elan = rating(u, "elan", 8, 7, 6);
-  f.drill = rating(u, "drill", 8, 7, 5);
-  f.gunnery = rating(u, "gunnery", 7, 6, 5);
-  f.musketry = rating(u, "musketry", opts_.musketry_veteran, opts_.musketry_steady,
+  f.elan = rating(u, "elan", f.experience, 8, 7, 6);
+  f.drill = rating(u, "drill", f.experience, 8, 7, 5);
+  f.gunnery = rating(u, "gunnery", f.experience, 7, 6, 5);
+  f.musketry = rating(u, "musketry", f.experience, opts_.musketry_veteran, opts_.musketry_steady,
                       opts_.musketry_conscript);
   return f;
 }
