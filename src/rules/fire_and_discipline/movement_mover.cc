@@ -2,8 +2,11 @@
 // Mover's trial positions (edge, overlap, the 1 yd gap, the limbered 200 yd) and the
 // terrain reach of a straight move with its FD-40 crossings.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -44,10 +47,47 @@ std::vector<int> live_stands(const Unit& u) {
 
 namespace {
 
+bool check_kept_on = false;  // Mover::check_kept
+
+// The cosine and sine of a turn of `degrees`, as Turn works them out.
+struct TurnTrig {
+  std::uint64_t key = 0;  // the degrees' bits
+  bool set = false;
+  double c = 1, s = 0;
+};
+
+TurnTrig fresh_trig(double degrees, std::uint64_t key) {
+  return {key, true, std::cos(degrees * kPi / 180.0), std::sin(degrees * kPi / 180.0)};
+}
+
+// Issue 9 round 24: the same turns come again and again (a commander's probes wheel each
+// unit by the few angles between its facing and its goals, at the same twelve fractions,
+// and the movement phase wheels it by one of them again; at 10,000 stands a side about two
+// turns in three had been worked out before), so the cosines and sines are kept per thread
+// by the degrees' bits, in a table indexed by a hash of them: a turn found there is the one
+// worked out afresh, bit for bit (std::cos and std::sin of the same double); checked under
+// Mover::check_kept and in FireAndDisciplineWheelBound.TurnsAnswerAsWorkedOutAfresh.
+const TurnTrig& turn_trig(double degrees) {
+  constexpr int kBits = 11;  // 2,048 entries
+  thread_local std::array<TurnTrig, std::size_t{1} << kBits> kept;
+  const auto key = std::bit_cast<std::uint64_t>(degrees);
+  TurnTrig& t = kept[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
+  if (!t.set || t.key != key) {
+    t = fresh_trig(degrees, key);
+  } else if (check_kept_on) {
+    const TurnTrig f = fresh_trig(degrees, key);
+    SB_CHECK(f.c == t.c && f.s == t.s, "a kept turn's sine differs");
+  }
+  return t;
+}
+
 // A clockwise turn by `deg`, its cosine and sine worked out once for every vector turned.
 struct Turn {
-  explicit Turn(double degrees)
-      : deg(degrees), c(std::cos(degrees * kPi / 180.0)), s(std::sin(degrees * kPi / 180.0)) {}
+  explicit Turn(double degrees) : deg(degrees) {
+    const TurnTrig& t = turn_trig(degrees);
+    c = t.c;
+    s = t.s;
+  }
   Vec2 of(Vec2 v) const { return {v.x * c + v.y * s, -v.x * s + v.y * c}; }
   Rect of(const Rect& r, Vec2 pivot) const {
     Rect out = r;
@@ -65,7 +105,7 @@ struct Turn {
     if (b >= 360 && b < 720) return b - 360.0;
     return normalize_bearing(b);
   }
-  double deg, c, s;
+  double deg, c = 1, s = 0;
 };
 
 // `r` turned by `turn` about `pivot`, then moved by `delta` (transform's arithmetic).
@@ -127,8 +167,6 @@ double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
 namespace {
 
 double radius_of(const Rect& r) { return half_diagonal(r); }
-
-bool check_kept_on = false;  // Mover::check_kept
 
 // A box test that keeps every point within `reach` of `c` despite rounding.
 double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
