@@ -612,11 +612,23 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   }
   if (!covered) {
     if (same_pivot) {
+      // Round 24: a unit's goals often lie in a row off to one side, each a turn a little
+      // larger than the last about the same pivot (toward a line of objectives: 83.6°, 86.3°,
+      // 87.4°, ... 89.0°), and each outgrew the lists by a little: a wheel that outgrows them
+      // lists for the arcs of a turn kWheelListMoreDeg larger too (each arc from the start
+      // holds the smaller turns' arcs of its sign), which the next wheels find covering.
+      const double wider = turn > 0 ? turn + kWheelListMoreDeg : turn - kWheelListMoreDeg;
+      const Turn more(wider);
       for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 v = base_[i].centre - pivot;
+        const Box arc = arc_box(v, more.of(v), wider);
+        const double box = visit_box(base_[i]);
         const Box& b = boxes[i];
         Box& k = kept.boxes[i];
-        k.min = {std::min(b.min.x, k.min.x), std::min(b.min.y, k.min.y)};
-        k.max = {std::max(b.max.x, k.max.x), std::max(b.max.y, k.max.y)};
+        k.min = {std::min({b.min.x, k.min.x, pivot.x + arc.min.x - box}),
+                 std::min({b.min.y, k.min.y, pivot.y + arc.min.y - box})};
+        k.max = {std::max({b.max.x, k.max.x, pivot.x + arc.max.x + box}),
+                 std::max({b.max.y, k.max.y, pivot.y + arc.max.y + box})};
       }
     } else {
       kept.boxes.assign(boxes.begin(), boxes.end());
