@@ -531,7 +531,9 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
 // boxes (issue 9 round 23): wheels of growing, shrinking and opposite turns about each pivot
 // in turn, each asked of the kept Mover and of a fresh one (its own listing), answer alike.
 // Round 24: a wheel that outgrows the lists lists for a turn kWheelListMoreDeg larger too,
-// which the turns a little larger after it (63°, 66°, 70° after 60°) find covering.
+// which the turns a little larger after it (63°, 66°, 70° after 60°) find covering; and a
+// turn no larger than those the lists were made for (5° after 20°, 10°, 15°) works out no
+// box of its own, reading the kept centres' boxes for its table test.
 TEST(FireAndDisciplineScale, WheelsSharingListsAnswerAsEachAlone) {
   using movement_detail::Mover;
   constexpr int kChecks = 12;

@@ -166,6 +166,10 @@ class Mover {
     Vec2 pivot;
     std::vector<Box> boxes;
     NearLists near;
+    // Round 24: the union of those wheels' arcs' centre boxes (of each stand, about `pivot`),
+    // and the largest turns either way whose boxes the lists hold (0: none that way).
+    std::vector<Box> centres;
+    double most = 0, least = 0;
   };
   mutable WheelLists wheel_lists_;
   int unit_ = -1, side_ = -1;
