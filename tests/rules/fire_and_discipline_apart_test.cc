@@ -387,19 +387,19 @@ TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
   EXPECT_GT(by_ends, 2000);
 }
 
-// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (2,048
+// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (8,192
 // entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
 // worked out afresh, bit for bit (a kept sine given for other degrees fails here).
 TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
   std::mt19937_64 rng(32);
   std::uniform_real_distribution<double> deg(-360, 360), off(-400, 400);
-  std::vector<double> pool(6000);  // more turns than entries: many share one
+  std::vector<double> pool(20000);  // more turns than entries: many share one
   for (double& d : pool) d = deg(rng);
   pool[0] = 0.0;
   pool[1] = -0.0;
   pool[2] = 180.0;
   std::uniform_int_distribution<std::size_t> pick(0, pool.size() - 1);
-  for (int k = 0; k < 60000; ++k) {
+  for (int k = 0; k < 100000; ++k) {
     const double d = k < 3 ? pool[static_cast<std::size_t>(k)] : pool[pick(rng)];
     const Vec2 v{off(rng), off(rng)};
     const double c = std::cos(d * kPi / 180.0), s = std::sin(d * kPi / 180.0);

@@ -50,10 +50,11 @@ namespace {
 bool check_kept_on = false;  // Mover::check_kept
 
 // The cosine and sine of a turn of `degrees`, as Turn works them out.
+// Trivial, so a thread's table of them starts zeroed (none set) without a constructor.
 struct TurnTrig {
-  std::uint64_t key = 0;  // the degrees' bits
-  bool set = false;
-  double c = 1, s = 0;
+  std::uint64_t key;  // the degrees' bits
+  bool set;
+  double c, s;
 };
 
 TurnTrig fresh_trig(double degrees, std::uint64_t key) {
@@ -68,7 +69,7 @@ TurnTrig fresh_trig(double degrees, std::uint64_t key) {
 // worked out afresh, bit for bit (std::cos and std::sin of the same double); checked under
 // Mover::check_kept and in FireAndDisciplineWheelBound.TurnsAnswerAsWorkedOutAfresh.
 const TurnTrig& turn_trig(double degrees) {
-  constexpr int kBits = 11;  // 2,048 entries
+  constexpr int kBits = 13;  // 8,192 entries
   thread_local std::array<TurnTrig, std::size_t{1} << kBits> kept;
   const auto key = std::bit_cast<std::uint64_t>(degrees);
   TurnTrig& t = kept[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
