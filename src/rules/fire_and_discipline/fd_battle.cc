@@ -376,7 +376,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
             log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
                                   "VI movement"));
         }
-        move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log);
+        move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log, &from);
         break;
       }
       case ActionKind::kShift:  // §4.6, FD-07: instead of its normal move
