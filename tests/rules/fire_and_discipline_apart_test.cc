@@ -18,11 +18,13 @@
 // the distance itself for stands facing the same way or opposite, is 0 for overlapping
 // stands, and cuts more than the centres' distance less the half-diagonals. Round 23:
 // corner_distance2's root is the distance of stands whose shadows lie apart, and its early
-// stop answers under `stop` exactly when the whole least does.
+// stop answers under `stop` exactly when the whole least does. Round 24: a wheel's turns,
+// their sines kept per thread, answer as the turn worked out afresh.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -383,6 +385,30 @@ TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
   }
   EXPECT_GT(skipped, 2000);
   EXPECT_GT(by_ends, 2000);
+}
+
+// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (8,192
+// entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
+// worked out afresh, bit for bit (a kept sine given for other degrees fails here).
+TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
+  std::mt19937_64 rng(32);
+  std::uniform_real_distribution<double> deg(-360, 360), off(-400, 400);
+  std::vector<double> pool(20000);  // more turns than entries: many share one
+  for (double& d : pool) d = deg(rng);
+  pool[0] = 0.0;
+  pool[1] = -0.0;
+  pool[2] = 180.0;
+  std::uniform_int_distribution<std::size_t> pick(0, pool.size() - 1);
+  for (int k = 0; k < 100000; ++k) {
+    const double d = k < 3 ? pool[static_cast<std::size_t>(k)] : pool[pick(rng)];
+    const Vec2 v{off(rng), off(rng)};
+    const double c = std::cos(d * kPi / 180.0), s = std::sin(d * kPi / 180.0);
+    const Vec2 want{v.x * c + v.y * s, -v.x * s + v.y * c};
+    const Vec2 got = movement_detail::rotate(v, d);
+    ASSERT_EQ(got.x, want.x) << k << " " << d;
+    ASSERT_EQ(got.y, want.y) << k << " " << d;
+    ASSERT_EQ(std::signbit(got.x), std::signbit(want.x)) << k << " " << d;
+  }
 }
 
 }  // namespace

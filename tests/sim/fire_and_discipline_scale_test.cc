@@ -532,6 +532,10 @@ TEST(FireAndDisciplineScale, WheelListsAnswerAsPathOkAtEachStep) {
 // One Mover's wheels about a pivot share a listing of the stands in the union of their
 // boxes (issue 9 round 23): wheels of growing, shrinking and opposite turns about each pivot
 // in turn, each asked of the kept Mover and of a fresh one (its own listing), answer alike.
+// Round 24: a wheel that outgrows the lists lists for a turn kWheelListMoreDeg larger too,
+// which the turns a little larger after it (63°, 66°, 70° after 60°) find covering; and a
+// turn no larger than those the lists were made for (5° after 20°, 10°, 15°) works out no
+// box of its own, reading the kept centres' boxes for its table test.
 TEST(FireAndDisciplineScale, WheelsSharingListsAnswerAsEachAlone) {
   using movement_detail::Mover;
   constexpr int kChecks = 12;
@@ -543,7 +547,8 @@ TEST(FireAndDisciplineScale, WheelsSharingListsAnswerAsEachAlone) {
     const Rect fp = u.footprint();
     const auto corners = fp.corners();
     for (const Vec2 pivot : {corners[1], corners[0], fp.centre, corners[1]}) {
-      for (const double turn : {20.0, 5.0, 60.0, 10.0, 120.0, -30.0, 45.0, -170.0, 15.0}) {
+      for (const double turn :
+           {20.0, 5.0, 60.0, 63.0, 66.0, 70.0, 10.0, 120.0, -30.0, 45.0, -170.0, 15.0}) {
         const Mover alone(s, k, movement_detail::rects_of(u, idx));
         std::string want_why, got_why;
         const int want = alone.wheel_clear(pivot, turn, kChecks, &want_why);

@@ -360,9 +360,10 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
     }
     switch (a.kind) {
       case ActionKind::kMove: {
-        Rect to = s_.force.units[u].footprint();
+        const Rect from = s_.force.units[u].footprint();  // worked out once (issue 9)
+        Rect to = from;
         to.centre = a.destination;
-        if (!may_move(s_, u, s_.force.units[u].footprint(), to, 0)) {
+        if (!may_move(s_, u, from, to, 0)) {
           if (!counted_quietly(log, EventKind::kMove))
             log.append(make_event(EventKind::kMove, u,
                                   fmt::format("{} stays: its {} order forbids the move (FD-52)",
@@ -375,7 +376,7 @@ void FdBattle::movement(const MeleeBook& book, EventLog& log) {
             log.append(make_event(EventKind::kMove, u, fmt::format("{}: {}", name(u), chit.why),
                                   "VI movement"));
         }
-        move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log);
+        move_unit(s_, u, a.destination, chit.facing, march_rate(u, a, log), log, &from);
         break;
       }
       case ActionKind::kShift:  // §4.6, FD-07: instead of its normal move

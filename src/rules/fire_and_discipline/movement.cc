@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "core/check.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
 
@@ -30,9 +32,11 @@ double first_yard_mm(const FdState& s) {
 
 namespace {
 
-// plan_move, the start Mover kept in `kept` when given (made there when empty).
+// plan_move, the start Mover kept in `kept` when given (made there when empty); `known`,
+// when given, the unit's footprint (move_unit's).
 MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                   double probe_yd, PlanDetail detail, std::unique_ptr<Mover>* kept) {
+                   double probe_yd, PlanDetail detail, std::unique_ptr<Mover>* kept,
+                   const Rect* known = nullptr) {
   MovePlan plan;
   MoveResult& res = plan.result;
   const Unit& u = unit_at(s, unit);
@@ -52,7 +56,13 @@ MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, 
       !s.units[z(unit)].guns_abandoned) {  // a crew without its guns walks (FD-19)
     return refuse("unlimbered");
   }
-  const Rect fp = s.stands_on_table.footprint(s.force, unit);
+  const Rect fp = known != nullptr ? *known : s.stands_on_table.footprint(s.force, unit);
+  if (known != nullptr && shortcut_checks()) {
+    const Rect now = s.stands_on_table.footprint(s.force, unit);
+    SB_CHECK(now.centre == fp.centre && now.facing == fp.facing && now.width == fp.width &&
+                 now.depth == fp.depth,
+             "a move's given footprint is not the unit's");
+  }
   double turn = normalize_bearing(facing - fp.facing);
   if (turn > 180) turn -= 360;
   const bool wheel = std::fabs(turn) > 0.5;
@@ -209,10 +219,10 @@ MovePlan MoveProbes::plan(Vec2 destination, double facing, Rate rate, double pro
 void MoveProbes::release() { start_.reset(); }
 
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                     EventLog& log) {
+                     EventLog& log, const Rect* footprint) {
   MovePlan plan =
-      plan_move(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity(),
-                log.quiet() ? PlanDetail::kSilent : PlanDetail::kFull);
+      plan_with(s, unit, destination, facing, rate, std::numeric_limits<double>::infinity(),
+                log.quiet() ? PlanDetail::kSilent : PlanDetail::kFull, nullptr, footprint);
   if (!plan.stands.empty()) apply(unit_at(s, unit), plan.stands, plan.rects);
   touch_stands(s, unit);
   emit(s, log, EventKind::kMove, unit, std::move(plan.text), std::move(plan.data));

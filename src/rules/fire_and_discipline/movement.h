@@ -75,8 +75,10 @@ struct MoveResult {
 // short of any other unit's stand, on the table's edge and at impassable ground; limbered guns stop
 // outside 200 yd of the enemy (FD-09); halted units, unlimbered guns and immobile limbers do not
 // move; disordered units only re-face in place (FD-26). kTactical is refused (tactical_shift).
+// `footprint`, when given, is the unit's footprint now (Unit::footprint(), which the
+// caller has worked out: not worked out again; compared under shortcut_checks, checks.h).
 MoveResult move_unit(FdState& s, int unit, Vec2 destination, double facing, Rate rate,
-                     EventLog& log);
+                     EventLog& log, const Rect* footprint = nullptr);
 
 // The same move worked out without making it: where the stands would end (`stands`, their
 // indices, empty when the move is refused; `centre`, the footprint's centre after it), the

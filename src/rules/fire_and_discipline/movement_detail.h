@@ -26,6 +26,9 @@ inline constexpr double kEps = 1e-6;
 inline constexpr double kMinMoveMm = 1e-3;  // shorter moves are no move
 inline constexpr double kStepYd = 0.25;     // sweep step of a straight move
 inline constexpr int kWheelChecks = 12;     // intermediate angles tested during a wheel
+// How much larger a turn the lists of a wheel that outgrew the last wheels' lists are made
+// for (Mover::wheel_clear; a speed-up only, any lists holding the wheel's boxes answer alike).
+inline constexpr double kWheelListMoreDeg = 30;
 
 inline std::size_t z(int i) { return static_cast<std::size_t>(i); }
 inline const Unit& unit_at(const FdState& s, int u) { return s.force.units[z(u)]; }
@@ -163,6 +166,10 @@ class Mover {
     Vec2 pivot;
     std::vector<Box> boxes;
     NearLists near;
+    // Round 24: the union of those wheels' arcs' centre boxes (of each stand, about `pivot`),
+    // and the largest turns either way whose boxes the lists hold (0: none that way).
+    std::vector<Box> centres;
+    double most = 0, least = 0;
   };
   mutable WheelLists wheel_lists_;
   int unit_ = -1, side_ = -1;

@@ -2,8 +2,11 @@
 // Mover's trial positions (edge, overlap, the 1 yd gap, the limbered 200 yd) and the
 // terrain reach of a straight move with its FD-40 crossings.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -44,10 +47,48 @@ std::vector<int> live_stands(const Unit& u) {
 
 namespace {
 
+bool check_kept_on = false;  // Mover::check_kept
+
+// The cosine and sine of a turn of `degrees`, as Turn works them out.
+// Trivial, so a thread's table of them starts zeroed (none set) without a constructor.
+struct TurnTrig {
+  std::uint64_t key;  // the degrees' bits
+  bool set;
+  double c, s;
+};
+
+TurnTrig fresh_trig(double degrees, std::uint64_t key) {
+  return {key, true, std::cos(degrees * kPi / 180.0), std::sin(degrees * kPi / 180.0)};
+}
+
+// Issue 9 round 24: the same turns come again and again (a commander's probes wheel each
+// unit by the few angles between its facing and its goals, at the same twelve fractions,
+// and the movement phase wheels it by one of them again; at 10,000 stands a side about two
+// turns in three had been worked out before), so the cosines and sines are kept per thread
+// by the degrees' bits, in a table indexed by a hash of them: a turn found there is the one
+// worked out afresh, bit for bit (std::cos and std::sin of the same double); checked under
+// Mover::check_kept and in FireAndDisciplineWheelBound.TurnsAnswerAsWorkedOutAfresh.
+const TurnTrig& turn_trig(double degrees) {
+  constexpr int kBits = 13;  // 8,192 entries
+  thread_local std::array<TurnTrig, std::size_t{1} << kBits> kept;
+  const auto key = std::bit_cast<std::uint64_t>(degrees);
+  TurnTrig& t = kept[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
+  if (!t.set || t.key != key) {
+    t = fresh_trig(degrees, key);
+  } else if (check_kept_on) {
+    const TurnTrig f = fresh_trig(degrees, key);
+    SB_CHECK(f.c == t.c && f.s == t.s, "a kept turn's sine differs");
+  }
+  return t;
+}
+
 // A clockwise turn by `deg`, its cosine and sine worked out once for every vector turned.
 struct Turn {
-  explicit Turn(double degrees)
-      : deg(degrees), c(std::cos(degrees * kPi / 180.0)), s(std::sin(degrees * kPi / 180.0)) {}
+  explicit Turn(double degrees) : deg(degrees) {
+    const TurnTrig& t = turn_trig(degrees);
+    c = t.c;
+    s = t.s;
+  }
   Vec2 of(Vec2 v) const { return {v.x * c + v.y * s, -v.x * s + v.y * c}; }
   Rect of(const Rect& r, Vec2 pivot) const {
     Rect out = r;
@@ -65,7 +106,7 @@ struct Turn {
     if (b >= 360 && b < 720) return b - 360.0;
     return normalize_bearing(b);
   }
-  double deg, c, s;
+  double deg, c = 1, s = 0;
 };
 
 // `r` turned by `turn` about `pivot`, then moved by `delta` (transform's arithmetic).
@@ -127,8 +168,6 @@ double min_distance(const std::vector<Rect>& a, const std::vector<Rect>& b) {
 namespace {
 
 double radius_of(const Rect& r) { return half_diagonal(r); }
-
-bool check_kept_on = false;  // Mover::check_kept
 
 // A box test that keeps every point within `reach` of `c` despite rounding.
 double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
@@ -551,41 +590,77 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   // sine each) only when some stand is tested.
   const Turn last(turn * checks / checks);
   const std::size_t n = base_.size();
-  centres.resize(n);
-  boxes.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 v = base_[i].centre - pivot;
-    const Box arc = arc_box(v, last.of(v), turn);
-    const double box = visit_box(base_[i]);
-    centres[i] = {pivot + arc.min, pivot + arc.max};
-    boxes[i] = {centres[i].min - Vec2{box, box}, centres[i].max + Vec2{box, box}};
-  }
   // Issue 9 round 23: a commander weighs several facings, each a wheel about the same
   // pivot, and their lists are one listing's when it covers every box (of the union of the
   // boxes met so far). A stand's list may then hold stands beyond its own box, which every
   // use tests again (the reach lists below, and stand_ok's own box): the same answers.
   WheelLists& kept = wheel_lists_;
   const bool same_pivot = kept.set && kept.pivot == pivot;
-  bool covered = same_pivot;
-  for (std::size_t i = 0; i < n && covered; ++i) {
-    const Box& k = kept.boxes[i];
-    const Box& b = boxes[i];
-    covered = k.min.x <= b.min.x && k.min.y <= b.min.y && k.max.x >= b.max.x && k.max.y >= b.max.y;
-  }
-  if (!covered) {
-    if (same_pivot) {
-      for (std::size_t i = 0; i < n; ++i) {
-        const Box& b = boxes[i];
-        Box& k = kept.boxes[i];
-        k.min = {std::min(b.min.x, k.min.x), std::min(b.min.y, k.min.y)};
-        k.max = {std::max(b.max.x, k.max.x), std::max(b.max.y, k.max.y)};
-      }
-    } else {
-      kept.boxes.assign(boxes.begin(), boxes.end());
+  // Round 24: the arc of a turn lies on the arc of any larger turn of its sign from the
+  // same start, so a turn within those the lists were made for (`most`, `least`) needs no
+  // box of its own: it reads the kept centres' boxes for the table test below (they hold
+  // its own) and the kept lists.
+  const bool held = same_pivot && (turn > 0 ? turn <= kept.most : turn >= kept.least);
+  const std::vector<Box>* centres_of = &kept.centres;
+  if (!held) {
+    centres.resize(n);
+    boxes.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec2 v = base_[i].centre - pivot;
+      const Box arc = arc_box(v, last.of(v), turn);
+      const double box = visit_box(base_[i]);
+      centres[i] = {pivot + arc.min, pivot + arc.max};
+      boxes[i] = {centres[i].min - Vec2{box, box}, centres[i].max + Vec2{box, box}};
     }
-    list_near(kept.boxes, kept.near);
-    kept.pivot = pivot;
-    kept.set = true;
+    centres_of = &centres;
+    bool covered = same_pivot;
+    for (std::size_t i = 0; i < n && covered; ++i) {
+      const Box& k = kept.boxes[i];
+      const Box& b = boxes[i];
+      covered =
+          k.min.x <= b.min.x && k.min.y <= b.min.y && k.max.x >= b.max.x && k.max.y >= b.max.y;
+    }
+    auto widen = [](Box& k, const Box& b) {
+      k.min = {std::min(b.min.x, k.min.x), std::min(b.min.y, k.min.y)};
+      k.max = {std::max(b.max.x, k.max.x), std::max(b.max.y, k.max.y)};
+    };
+    if (!same_pivot) {
+      kept.boxes.assign(boxes.begin(), boxes.end());
+      kept.centres.assign(centres.begin(), centres.end());
+      kept.most = kept.least = 0;
+    } else {
+      for (std::size_t i = 0; i < n; ++i) widen(kept.centres[i], centres[i]);
+    }
+    double made_for = turn;  // the largest turn of its sign the lists now hold
+    if (!covered) {
+      if (same_pivot) {
+        // Round 24: a unit's goals often lie in a row off to one side, each a turn a little
+        // larger than the last about the same pivot (toward a line of objectives: 83.6°,
+        // 86.3°, 87.4°, ... 89.0°), and each outgrew the lists by a little: a wheel that
+        // outgrows them lists for the arcs of a turn kWheelListMoreDeg larger too (each arc
+        // from the start holds the smaller turns' arcs of its sign), which the next wheels
+        // find covering.
+        made_for = turn > 0 ? turn + kWheelListMoreDeg : turn - kWheelListMoreDeg;
+        const Turn more(made_for);
+        for (std::size_t i = 0; i < n; ++i) {
+          const Vec2 v = base_[i].centre - pivot;
+          const Box arc = arc_box(v, more.of(v), made_for);
+          const double box = visit_box(base_[i]);
+          const Box c{pivot + arc.min, pivot + arc.max};
+          widen(kept.centres[i], c);
+          widen(kept.boxes[i], boxes[i]);
+          widen(kept.boxes[i], {c.min - Vec2{box, box}, c.max + Vec2{box, box}});
+        }
+      }
+      list_near(kept.boxes, kept.near);
+      kept.pivot = pivot;
+      kept.set = true;
+    }
+    if (made_for > 0) {
+      kept.most = std::max(kept.most, made_for);
+    } else {
+      kept.least = std::min(kept.least, made_for);
+    }
   }
   const NearLists& near = kept.near;
   rs.resize(n);
@@ -617,7 +692,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   tested.clear();
   for (std::size_t i = 0; i < n; ++i) {
     const double in = radius_of(base_[i]) + 1e-3;  // path_ok's, of every step's rect
-    const Box& c = centres[i];
+    const Box& c = (*centres_of)[i];
     const bool inside = c.min.x >= in && c.min.y >= in && c.max.x <= w - in && c.max.y <= h - in;
     const std::size_t from = reach.size();
     if (!near.empty(i)) {
