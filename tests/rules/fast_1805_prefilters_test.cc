@@ -6,6 +6,7 @@
 // the exact distance.
 #include "rules/fast_1805/prefilters.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -229,6 +230,29 @@ TEST(Fast1805Prefilters, OwnAxesGapIsTheAxisGap) {
   }
   EXPECT_GT(apart, 10000);
   EXPECT_GT(overlapping, 1000);
+}
+
+// corners_on_table (move_unit's and place_ok's test of a footprint on the table) against
+// Table::contains of each corner, for footprints inside, astride each edge and off the table,
+// and for footprints whose corner lies on an edge exactly.
+TEST(Fast1805Prefilters, CornersOnTableAsEveryCornerAsked) {
+  std::mt19937 g(1808);
+  const Table table(1800, 1200);
+  int on = 0, off = 0;
+  for (int k = 0; k < 50000; ++k) {
+    Rect r = random_rect(g, -100, 1900);
+    if (k % 7 == 0) {  // a corner on the left edge, bit for bit
+      r.facing = 0;
+      r.centre.x = r.width / 2;
+    }
+    const RectFrame f(r);
+    const bool each =
+        std::all_of(f.corners.begin(), f.corners.end(), [&](Vec2 p) { return table.contains(p); });
+    EXPECT_EQ(corners_on_table(table, bounds(f)), each) << k;
+    (each ? on : off)++;
+  }
+  EXPECT_GT(on, 10000);
+  EXPECT_GT(off, 5000);
 }
 
 }  // namespace

@@ -181,7 +181,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   double forced_move(int unit, Vec2 direction, double distance, EventLog& log);
   bool place_ok(int unit, const Rect& r, int ignore) const;
   bool place_ok(int unit, const RectFrame& r, int ignore) const;  // on the footprint's frame
-  void set_pose(int unit, Vec2 centre, double facing);
+  // `frame`: the caller's frame of the footprint at that pose, if it has one (placed()).
+  void set_pose(int unit, Vec2 centre, double facing, const RectFrame* frame = nullptr);
   void change_formation(int unit, const std::string& formation, EventLog& log);
   void rout_move(int unit, EventLog& log);
   void push_back(int unit, int from, EventLog& log);
@@ -262,7 +263,9 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   const Rect& rect_of(int unit) const { return fp_[static_cast<std::size_t>(unit)]; }
   // rect_of(unit) with its axes and corners, for distances without sin and cos.
   const RectFrame& frame_of(int unit) const { return frame_[static_cast<std::size_t>(unit)]; }
-  void placed(int unit);
+  // `frame`, when given, is the caller's frame of the unit's new footprint (a moved frame,
+  // RectFrame::moved_to): kept if its rect is the footprint bit for bit, else worked out.
+  void placed(int unit, const RectFrame* frame = nullptr);
   void reserve_indexes();  // before the first placed(): the grids sized for the table
   // Units (any status) whose footprint's bounding box lies within `reach` mm of `r`'s,
   // ascending: a superset of those within `reach` edge to edge (common.md §3.4).

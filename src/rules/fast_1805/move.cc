@@ -33,11 +33,11 @@ Vec2 Battle1805::away_from_enemy(int unit) const {
   return v.length() > 0 ? v : home;
 }
 
-void Battle1805::set_pose(int unit, Vec2 centre, double facing) {
+void Battle1805::set_pose(int unit, Vec2 centre, double facing, const RectFrame* frame) {
   Stand& st = force_.units[unit].stands.front();
   st.rect.centre = centre;
   st.rect.facing = normalize_bearing(facing);
-  placed(unit);
+  placed(unit, frame);
 }
 
 // Whether `unit` may stand at `r`: on the table and overlapping no other unit on the
@@ -50,12 +50,11 @@ bool Battle1805::place_ok(int unit, const Rect& r, int ignore) const {
 }
 
 bool Battle1805::place_ok(int unit, const RectFrame& fr, int ignore) const {
-  for (Vec2 p : fr.corners) {
-    if (!scenario_.table.contains(p)) return false;
-  }
+  const Box box = bounds(fr);
+  if (!corners_on_table(scenario_.table, box)) return false;  // each corner on the table
   std::vector<int>& ids = place_ids_;
   ids.clear();
-  units_meeting(bounds(fr), ids);
+  units_meeting(box, ids);
   for (int o : ids) {
     if (o == unit || o == ignore || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
     if (overlaps(fr, frame_of(o), 0.01)) return false;
@@ -142,7 +141,9 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   auto frame_at = [&](double t) { return turned.moved_to(c0 + dir * t); };
   // Every unit the block can meet on the way: the boxes of the path's ends span every
   // box between (the block slides straight), ascending as the scan of every unit was.
-  Box swept = bounds(frame_at(0));
+  const RectFrame at_start = frame_at(0);
+  const Box start_box = bounds(at_start);
+  Box swept = start_box;
   const RectFrame at_end = frame_at(reach);
   const Box end_box = bounds(at_end);
   swept.min = {std::min(swept.min.x, end_box.min.x), std::min(swept.min.y, end_box.min.y)};
@@ -157,7 +158,6 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   // meets the others in ascending order, as before).
   std::vector<SlideWindow>& window = move_window_;
   window.clear();
-  const RectFrame at_start = frame_at(0);
   std::size_t kept = 0;
   for (const int o : in_the_way) {
     if (o == unit || !force_.units[static_cast<std::size_t>(o)].on_table()) continue;
@@ -178,7 +178,9 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     return std::all_of(r.corners.begin(), r.corners.end(),
                        [&](Vec2 p) { return scenario_.table.contains(p); });
   };
-  const bool path_on_table = on_table(at_start) && on_table(at_end);
+  // (Both ends' corners asked through their bounds, corners_on_table: the same answer.)
+  const bool path_on_table =
+      corners_on_table(scenario_.table, start_box) && corners_on_table(scenario_.table, end_box);
   // place_ok(unit, r, -1) for a footprint on the path: every unit the index would find for
   // it is in the way (its box meets the path's), and the others' boxes miss it, so they
   // cannot overlap it; of those, the ones left out overlap it at no slide asked.
@@ -280,7 +282,10 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
   if (!fits_at(ok_t)) {
     return 0;  // nowhere to stand: stay put
   }
-  set_pose(unit, final_rect.centre, final_rect.facing);
+  // frame_at(ok_t) is RectFrame(final_rect) bit for bit: placed() keeps it when the pose
+  // set is that rect (its facing normalizes to itself).
+  const RectFrame final_frame = frame_at(ok_t);
+  set_pose(unit, final_rect.centre, final_rect.facing, &final_frame);
   if (ok_t > 0.1) {
     s.moved = true;
     s.concealed = false;  // L141: moving units are always discovered

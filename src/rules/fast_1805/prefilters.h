@@ -12,6 +12,15 @@
 
 namespace smoothbore::fast_1805 {
 
+// Whether every corner of a footprint whose corners' bounds are `box` (core bounds(frame):
+// the least and greatest of the corners' coordinates, unchanged) lies on the table, as
+// Table::contains asks of each corner: the table is a box (each coordinate within its own
+// limits), so the four corners lie on it exactly when the two corners of their bounds do
+// (issue 9: move_unit and place_ok asked four corners, a call each).
+inline bool corners_on_table(const Table& table, const Box& box) {
+  return table.contains(box.min) && table.contains(box.max);
+}
+
 // Every sight line (common.md §3.5, core/geometry/sight.h) runs from a point of the
 // observer's front edge (its frame's corners 0 and 1) to a point of the target's footprint,
 // so within the convex hull of those six corners. A footprint whose shadow on the line

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/geometry/nearest_two_keys.h"
+#include "core/geometry/same_bits.h"
 #include "rules/fast_1805/battle_impl.h"
 #include "rules/fast_1805/prefilters.h"
 
@@ -52,14 +53,20 @@ void Battle1805::reserve_indexes() {
   for (SpatialIndex& side : side_index_) side.reserve(table, force_.units.size());
 }
 
-void Battle1805::placed(int unit) {
+void Battle1805::placed(int unit, const RectFrame* frame) {
   const std::size_t k = static_cast<std::size_t>(unit);
   if (fp_.size() <= k) fp_.resize(k + 1);
   if (index_box_.size() <= k) index_box_.resize(k + 1);
   if (frame_.size() <= k) frame_.resize(k + 1);
   if (placed_at_.size() <= k) placed_at_.resize(k + 1);
   fp_[k] = force_.units[k].footprint();
-  frame_[k] = RectFrame(fp_[k]);
+  // A caller's frame of this very footprint (bit for bit) is RectFrame(fp_[k]): its axes are
+  // not worked out again (issue 9: a sine and cosine for every unit moved).
+  if (frame != nullptr && same_bits(frame->rect, fp_[k])) {
+    frame_[k] = *frame;
+  } else {
+    frame_[k] = RectFrame(fp_[k]);
+  }
   placed_at_[k] = ++placings_;  // gap_mm's kept gaps of this unit no longer hold
   // fp_[k].bounds() from the frame just made, and handed to both indexes (each would work
   // out the corners again: a sine and cosine look-up and the corners, three times a move).
@@ -128,7 +135,8 @@ void Battle1805::enemies_near(int unit, const Box& box, std::vector<int>* out) c
 // for every gap above one it holds for (it is "beyond a bound").
 template <typename Visit, typename Farther>
 void Battle1805::around_enemies(int unit, bool active_only, Visit visit, Farther farther) const {
-  const Box my_box = rect_of(unit).bounds();
+  // rect_of(unit).bounds(), kept (placed(): the bounds of the same frame).
+  const Box& my_box = index_box_[static_cast<std::size_t>(unit)];
   const int side = force_.units[unit].side;
   std::vector<std::pair<double, int>>& pending = nearest_pending_;
   // The least (gap, index) left that `farther` keeps, one at a time: the first one visited
