@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "rules/fire_and_discipline/fd_doctrine.h"
 #include "rules/fire_and_discipline/fire_phase.h"
 #include "rules/fire_and_discipline/fire_targets.h"
 #include "rules/fire_and_discipline/melee_phase.h"
@@ -150,6 +151,31 @@ TEST(FireAndDisciplineShell, ShellGoesToTheMostExpectedHits) {
     EXPECT_EQ(shot->aim.target.unit, formed_behind ? 2 : 1);
     expect_int_dist(gun_hits(s),
                     formed_behind ? IntDist{{0, 0.2}, {1, 0.8}} : IntDist{{0, 0.4}, {1, 0.6}});
+  }
+}
+
+// The doctrine's expected_gun_hits keeps the expected hits the shot's weighing worked out
+// (valued_artillery_shot) instead of working them again: they are expected_shot_hits of the
+// shot taken, whether that is the second candidate (shell, 0.8), the first (canister, 0.6) or
+// a lone one (no shell left: canister alone), and the shot is artillery_shot's.
+TEST(FireAndDisciplineShell, KeptShotHitsAreTheShotsExpectedHits) {
+  for (const int variant : {0, 1, 2}) {
+    ScenarioBuilder b;
+    howitzer(b, 0, b.north(100, 100));
+    b.add(1, "infantry", "open-order", {b.rect(100, 205, 180, 7.5, 10)},
+          {{"half-stands", Value(std::int64_t{1})}});
+    b.line(1, {b.south(100, 350)});
+    FdState s = b.state();
+    if (variant == 1) s.options.musketry_target = "first";
+    if (variant == 2) s.units[0].shell = 0;
+    const std::optional<GunShot> shot = artillery_shot(s, 0);
+    const std::optional<ValuedGunShot> valued = valued_artillery_shot(s, 0, true);
+    ASSERT_TRUE(shot.has_value() && valued.has_value()) << variant;
+    EXPECT_EQ(valued->shot.ammo, shot->ammo) << variant;
+    EXPECT_EQ(valued->shot.aim.target, shot->aim.target) << variant;
+    EXPECT_EQ(valued->expected_hits, expected_shot_hits(s, 0, *shot)) << variant;
+    EXPECT_EQ(expected_gun_hits(s, 0), expected_shot_hits(s, 0, *shot)) << variant;
+    EXPECT_NEAR(expected_gun_hits(s, 0), variant == 0 ? 0.8 : 0.6, 1e-12) << variant;
   }
 }
 

@@ -349,8 +349,14 @@ HeldFireValue held_fire_value(const FdState& s, int gun) {
 }
 
 double expected_gun_hits(const FdState& s, int gun) {
-  const std::optional<GunShot> shot = artillery_shot(s, gun);
-  return shot ? expected_shot_hits(s, gun, *shot) : 0.0;
+  // The hits the shot's weighing worked out (valued_artillery_shot), not worked again.
+  const std::optional<ValuedGunShot> v = valued_artillery_shot(s, gun, true);
+  if (!v) return 0.0;
+  if (shortcut_checks()) {
+    SB_CHECK(v->expected_hits == expected_shot_hits(s, gun, v->shot),
+             "a gun shot's kept expected hits differ from expected_shot_hits");
+  }
+  return v->expected_hits;
 }
 
 double expected_gun_hits_at(const FdState& s, int gun, const std::vector<Rect>& rects) {

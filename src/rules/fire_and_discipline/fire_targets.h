@@ -123,6 +123,15 @@ std::optional<Ammo> roll_ammo(const FdState& s, const GunShot& shot, const Barra
 // (nearest first), then ball, so a howitzer fires shell at its first target while shell
 // lasts and ball after. Option fd_37_musketry_target "first": the first of that order.
 std::optional<GunShot> artillery_shot(const FdState& s, int unit);
+// artillery_shot with the expected hits of the shot taken (expected_shot_hits, unsnapped):
+// the weighing already works them out, so the doctrine's expected_gun_hits keeps them rather
+// than work them again (issue 9). With `want_hits` false a shot taken without weighing (a
+// lone candidate, option "first") carries 0.
+struct ValuedGunShot {
+  GunShot shot;
+  double expected_hits = 0;
+};
+std::optional<ValuedGunShot> valued_artillery_shot(const FdState& s, int unit, bool want_hits);
 // Held artillery fire at stand `aim` of a charger before contact (§6.4d, FD-56): one roll per
 // FD-17 roll (gun_rolls), each at fd_56_held_fire_range_yd with canister while it lasts and
 // the range is within fd_15_canister_max_yd, else shell (howitzers), else ball, spending one

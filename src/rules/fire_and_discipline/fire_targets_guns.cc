@@ -150,6 +150,12 @@ std::optional<Ammo> roll_ammo(const FdState& s, const GunShot& shot, const Barra
 }
 
 std::optional<GunShot> artillery_shot(const FdState& s, int u) {
+  std::optional<ValuedGunShot> v = valued_artillery_shot(s, u, false);
+  if (!v) return std::nullopt;
+  return std::move(v->shot);
+}
+
+std::optional<ValuedGunShot> valued_artillery_shot(const FdState& s, int u, bool want_hits) {
   if (!gun_may_fire(s, u)) return std::nullopt;
   const int rolls = gun_rolls(s, u);
   if (rolls <= 0) return std::nullopt;
@@ -188,17 +194,25 @@ std::optional<GunShot> artillery_shot(const FdState& s, int u) {
   }
   if (first && first->ammo == Ammo::kBall) order.push_back(*first);
   if (order.empty()) return std::nullopt;
-  if (s.options.musketry_target == "first") return order.front();
+  // A lone candidate, or option "first", is taken without weighing (issue 9): its expected
+  // hits are worked out only when the caller reads them.
+  if (order.size() == 1 || s.options.musketry_target == "first") {
+    const double hits = want_hits ? expected_shot_hits(s, u, order.front()) : 0.0;
+    return ValuedGunShot{std::move(order.front()), hits};
+  }
   std::size_t best = 0;
-  double best_e = snap(expected_shot_hits(s, u, order[0]));
+  double best_raw = expected_shot_hits(s, u, order[0]);
+  double best_e = snap(best_raw);
   for (std::size_t i = 1; i < order.size(); ++i) {
-    const double e = snap(expected_shot_hits(s, u, order[i]));
+    const double raw = expected_shot_hits(s, u, order[i]);
+    const double e = snap(raw);
     if (e > best_e) {
       best = i;
       best_e = e;
+      best_raw = raw;
     }
   }
-  return order[best];
+  return ValuedGunShot{std::move(order[best]), best_raw};
 }
 
 double expected_shot_hits(const FdState& s, int gun, const GunShot& shot) {
