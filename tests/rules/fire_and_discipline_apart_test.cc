@@ -21,7 +21,9 @@
 // stop answers under `stop` exactly when the whole least does. Round 24: a wheel's turns,
 // their sines kept per thread, answer as the turn worked out afresh.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <vector>
@@ -408,6 +410,43 @@ TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
     ASSERT_EQ(got.x, want.x) << k << " " << d;
     ASSERT_EQ(got.y, want.y) << k << " " << d;
     ASSERT_EQ(std::signbit(got.x), std::signbit(want.x)) << k << " " << d;
+  }
+}
+
+// Round 24: kept_frame keeps frames per thread by facing and size bits (2,048 entries by a
+// hash): frames asked again, of another size at the same facing, or sharing an entry,
+// answer as RectFrame of the same rect, bit for bit in every field (a kept frame given for
+// another facing or size, or not moved, fails here).
+TEST(FireAndDisciplineWheelBound, KeptFramesAnswerAsRectFrame) {
+  std::mt19937_64 rng(33);
+  std::uniform_real_distribution<double> deg(0, 360), pos(0, 2e5);
+  std::vector<double> facings(3000);  // more facings than entries: many share one
+  for (double& d : facings) d = deg(rng);
+  facings[0] = 0.0;
+  facings[1] = -0.0;
+  facings[2] = 90.0;
+  const std::vector<double> widths{20.0, 40.0, 40.000000000000007};
+  const std::vector<double> depths{10.0, 20.0};
+  std::uniform_int_distribution<std::size_t> pick(0, facings.size() - 1), wi(0, 2), di(0, 1);
+  auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+  auto same = [&](Vec2 p, Vec2 q) { return bits(p.x) == bits(q.x) && bits(p.y) == bits(q.y); };
+  for (int k = 0; k < 100000; ++k) {
+    Rect r;
+    r.facing = k < 3 ? facings[static_cast<std::size_t>(k)] : facings[pick(rng)];
+    r.width = widths[wi(rng)];
+    r.depth = depths[di(rng)];
+    r.centre = {pos(rng), pos(rng)};
+    const RectFrame got = movement_detail::kept_frame(r);
+    const RectFrame want(r);
+    ASSERT_TRUE(same(got.rect.centre, want.rect.centre)) << k;
+    ASSERT_EQ(bits(got.rect.facing), bits(want.rect.facing)) << k;
+    ASSERT_EQ(bits(got.rect.width), bits(want.rect.width)) << k;
+    ASSERT_EQ(bits(got.rect.depth), bits(want.rect.depth)) << k;
+    ASSERT_TRUE(same(got.f, want.f)) << k;
+    ASSERT_TRUE(same(got.r, want.r)) << k;
+    ASSERT_EQ(bits(got.hd), bits(want.hd)) << k;
+    ASSERT_EQ(bits(got.hw), bits(want.hw)) << k;
+    for (std::size_t c = 0; c < 4; ++c) ASSERT_TRUE(same(got.corners[c], want.corners[c])) << k;
   }
 }
 

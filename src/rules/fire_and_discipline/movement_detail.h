@@ -53,6 +53,9 @@ std::vector<int> live_stands(const Unit& u);
 // Clockwise (compass) rotation of `v` by `deg`.
 Vec2 rotate(Vec2 v, double deg);
 Rect rotated(const Rect& r, Vec2 pivot, double deg);
+// As RectFrame(r), bit for bit: a frame of the same facing and size, kept per thread, moved
+// to r's centre (a wheel's stands at one step share a facing, and the same turns come again).
+RectFrame kept_frame(const Rect& r);
 // Each rect turned by `deg` about `pivot`, then moved by `delta`.
 std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot = {},
                             double deg = 0);

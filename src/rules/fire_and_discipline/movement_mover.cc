@@ -13,6 +13,7 @@
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
+#include "core/geometry/same_bits.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
@@ -116,7 +117,49 @@ Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
   return m;
 }
 
+// Whether two frames hold the same bits in every field.
+bool same_frame(const RectFrame& a, const RectFrame& b) {
+  auto same = [](Vec2 p, Vec2 q) { return same_bits(p.x, q.x) && same_bits(p.y, q.y); };
+  bool corners = true;
+  for (std::size_t c = 0; c < 4; ++c) corners = corners && same(a.corners[c], b.corners[c]);
+  return corners && same_bits(a.rect, b.rect) && same(a.f, b.f) && same(a.r, b.r) &&
+         same_bits(a.hd, b.hd) && same_bits(a.hw, b.hw);
+}
+
 }  // namespace
+
+// Issue 9 round 24: a wheel's step turns every stand of a unit to one new facing, which
+// core's memo of the last two facings framed misses at each step (other facings come
+// between), and the same turns come again across a commander's probes (turn_trig). So the
+// frames of turned stands are kept per thread by facing and size bits, in a table indexed
+// by a hash of them; a kept frame moved to the centre is RectFrame's own, bit for bit
+// (rect_frame.h); checked under Mover::check_kept and in
+// FireAndDisciplineWheelBound.KeptFramesAnswerAsRectFrame.
+RectFrame kept_frame(const Rect& r) {
+  struct Kept {
+    std::uint64_t facing, width, depth;
+    bool set;
+    RectFrame frame;
+  };
+  constexpr int kBits = 11;  // 2,048 entries
+  thread_local std::array<Kept, std::size_t{1} << kBits> kept{};
+  const auto f = std::bit_cast<std::uint64_t>(r.facing);
+  const auto w = std::bit_cast<std::uint64_t>(r.width);
+  const auto d = std::bit_cast<std::uint64_t>(r.depth);
+  const std::uint64_t h =
+      (f ^ (w * 0xC2B2AE3D27D4EB4FULL) ^ (d * 0x165667B19E3779F9ULL)) * 0x9E3779B97F4A7C15ULL;
+  Kept& k = kept[static_cast<std::size_t>(h >> (64 - kBits))];
+  if (!k.set || k.facing != f || k.width != w || k.depth != d) {
+    k = {f, w, d, true, RectFrame(r)};
+    return k.frame;
+  }
+  RectFrame out = k.frame.moved_to(r.centre);
+  if (check_kept_on) {
+    const RectFrame fresh(r);
+    SB_CHECK(same_frame(out, fresh), "a kept frame differs from RectFrame's");
+  }
+  return out;
+}
 
 Vec2 rotate(Vec2 v, double deg) { return Turn(deg).of(v); }
 
@@ -208,7 +251,7 @@ RectFrame Mover::frame_at(std::size_t i, const Rect& r) const {
       return base_frames_[i].moved_to(r.centre);
     }
   }
-  return RectFrame(r);
+  return kept_frame(r);
 }
 
 // The starting distance of a pair, exact where it is under 200 yd; beyond, a lower bound
