@@ -157,7 +157,10 @@ TEST(FireAndDisciplineShell, ShellGoesToTheMostExpectedHits) {
 // The doctrine's expected_gun_hits keeps the expected hits the shot's weighing worked out
 // (valued_artillery_shot) instead of working them again: they are expected_shot_hits of the
 // shot taken, whether that is the second candidate (shell, 0.8), the first (canister, 0.6) or
-// a lone one (no shell left: canister alone), and the shot is artillery_shot's.
+// a lone one (no shell left: canister alone), and the shot is artillery_shot's. The numbers
+// are ShellGoesToTheMostExpectedHits' set-up and hand calculation: canister at the skirmishers
+// 100 yd ahead, 10-12 51-150 = 120, ×½ in skirmish order (L486) = 60: 0.6; shell over them
+// (FD-15) at the formed company 250 yd away, 151-300 = 80: 0.8.
 TEST(FireAndDisciplineShell, KeptShotHitsAreTheShotsExpectedHits) {
   for (const int variant : {0, 1, 2}) {
     ScenarioBuilder b;
