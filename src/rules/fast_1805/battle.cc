@@ -6,26 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "core/geometry/same_bits.h"
+#include "core/geometry/same_frame.h"
 #include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
 
 namespace smoothbore::fast_1805 {
-
-namespace {
-
-// Two frames bit for bit (every field), for invariant_violations.
-bool same_frame(const RectFrame& a, const RectFrame& b) {
-  bool same = same_bits(a.rect, b.rect) && same_bits(a.f.x, b.f.x) && same_bits(a.f.y, b.f.y) &&
-              same_bits(a.r.x, b.r.x) && same_bits(a.r.y, b.r.y) && same_bits(a.hd, b.hd) &&
-              same_bits(a.hw, b.hw);
-  for (std::size_t k = 0; same && k < a.corners.size(); ++k) {
-    same = same_bits(a.corners[k].x, b.corners[k].x) && same_bits(a.corners[k].y, b.corners[k].y);
-  }
-  return same;
-}
-
-}  // namespace
 
 std::unique_ptr<Battle> start_battle(const Scenario& scenario, std::uint64_t seed,
                                      std::uint64_t stream) {
@@ -116,7 +101,7 @@ std::vector<std::string> Battle1805::invariant_violations() const {
       out.push_back(u.id + ": spatial index out of date");
     }
     // The kept frame is RectFrame(rect_of(i)) bit for bit (placed() may keep a moved frame).
-    if (!same_frame(frame_of(static_cast<int>(i)), RectFrame(cached))) {
+    if (!same_bits(frame_of(static_cast<int>(i)), RectFrame(cached))) {
       out.push_back(u.id + ": kept frame out of date");
     }
     if (!u.on_table()) continue;

@@ -13,7 +13,7 @@
 
 #include "core/check.h"
 #include "core/geometry/nearest.h"
-#include "core/geometry/same_bits.h"
+#include "core/geometry/same_frame.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/movement.h"
 #include "rules/fire_and_discipline/movement_detail.h"
@@ -117,15 +117,6 @@ Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
   return m;
 }
 
-// Whether two frames hold the same bits in every field.
-bool same_frame(const RectFrame& a, const RectFrame& b) {
-  auto same = [](Vec2 p, Vec2 q) { return same_bits(p.x, q.x) && same_bits(p.y, q.y); };
-  bool corners = true;
-  for (std::size_t c = 0; c < 4; ++c) corners = corners && same(a.corners[c], b.corners[c]);
-  return corners && same_bits(a.rect, b.rect) && same(a.f, b.f) && same(a.r, b.r) &&
-         same_bits(a.hd, b.hd) && same_bits(a.hw, b.hw);
-}
-
 }  // namespace
 
 // Issue 9 round 24: a wheel's step turns every stand of a unit to one new facing, which
@@ -156,7 +147,7 @@ RectFrame kept_frame(const Rect& r) {
   RectFrame out = k.frame.moved_to(r.centre);
   if (check_kept_on) {
     const RectFrame fresh(r);
-    SB_CHECK(same_frame(out, fresh), "a kept frame differs from RectFrame's");
+    SB_CHECK(same_bits(out, fresh), "a kept frame differs from RectFrame's");
   }
   return out;
 }
