@@ -115,6 +115,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // kept gap (gap_mm) with a fresh distance, or a cover kept through the orders step (cover)
   // with the terrain now.
   bool check_nearest = false;
+  // Tests (issue 9): throw std::logic_error when a move (move_unit) that skips the steps
+  // before every blocker's next ends elsewhere than asking every step.
+  bool check_moves = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
   const Scenario& scenario() const override { return scenario_; }
