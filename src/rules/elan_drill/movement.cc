@@ -30,14 +30,7 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
   const RectFrame framed(r);
   if (!on_table(framed)) return false;
   const double hr = half_diagonal(r) + 1.0;
-  auto clear_of = [&](int o) {
-    if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
-    const Rect f = footprint_of(o);
-    const double reach = hr + half_diagonal(f);
-    const Vec2 d = f.centre - r.centre;
-    if (d.dot(d) > reach * reach) return true;
-    return !overlaps(framed, frame_of(o), 0.01);
-  };
+  auto clear_of = [&](int o) { return clear_of_now(unit, framed, hr, ignore, o); };
   // Whether any unit overlaps does not depend on the order they are asked in, so the
   // candidates come unsorted into a reused buffer (issue 9).
   thread_local std::vector<int> near;
@@ -53,6 +46,23 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
     if (!clear_of(static_cast<int>(i))) return false;
   }
   return true;
+}
+
+bool BattleED::clear_of_now(int unit, const RectFrame& framed, double hr, int ignore, int o) const {
+  if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
+  const Rect f = footprint_of(o);
+  const double reach = hr + half_diagonal(f);
+  const Vec2 d = f.centre - framed.rect.centre;
+  if (d.dot(d) > reach * reach) return true;
+  return !overlaps(framed, frame_of(o), 0.01);
+}
+
+bool BattleED::place_ok_among(int unit, const Rect& r, const std::vector<int>& near) const {
+  const RectFrame framed(r);
+  if (!on_table(framed)) return false;
+  const double hr = half_diagonal(r) + 1.0;
+  return std::all_of(near.begin(), near.end(),
+                     [&](int o) { return clear_of_now(unit, framed, hr, -1, o); });
 }
 
 bool BattleED::on_table(const RectFrame& framed) const {
@@ -114,17 +124,32 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   const Rect start = st.rect;
   Rect turned = start;
   turned.facing = normalize_bearing(facing);
-  if (place_ok(unit, turned, -1)) st.rect = turned;
-  refile(unit);
   const Vec2 c0 = start.centre;
   const double length = distance(c0, dest);
-  if (length < 1e-6) return 0;
+  if (length < 1e-6) {
+    if (place_ok(unit, turned, -1)) st.rect = turned;
+    refile(unit);
+    return 0;
+  }
   const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, cost);
   const Vec2 dir = (dest - c0) * (1.0 / length);
   // No other unit moves during this move: the only ones a step can touch are those whose
-  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9).
-  const double hr = half_diagonal(st.rect) + 1.0;
+  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9). The
+  // turn on the spot (the same half diagonal) is placed among them too: the path starts at
+  // c0, so they hold every unit filed within place_ok's reach of it (issue 9: a second
+  // query of the index a move; the turn moves only the unit's own filing, which neither
+  // list keeps). check_moves: place_ok's answer.
+  const double hr = half_diagonal(start) + 1.0;
   const Segment path{c0, c0 + dir * reach};
+  IdList near_path;
+  if (live_.ready()) live_near(path.a, path.b, hr, near_path.ids());
+  const bool turns =
+      live_.ready() ? place_ok_among(unit, turned, near_path.ids()) : place_ok(unit, turned, -1);
+  if (check_moves && turns != place_ok(unit, turned, -1))
+    throw std::logic_error(
+        fmt::format("unit {}: turn placed among the path's units differs", unit));
+  if (turns) st.rect = turned;
+  refile(unit);
   // Each blocker's frame, and the mover's stepped along the path (RectFrame::moved_to):
   // the same overlap tests without two sines and cosines per blocker per step (issue 9).
   // Each blocker also keeps the part of the path where overlaps() can get past its first
@@ -147,7 +172,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
       blockers.push_back({RectFrame(f), *span, span->lo});
   };
   if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
-    for (const int o : live_near(path.a, path.b, hr)) consider(static_cast<std::size_t>(o));
+    for (const int o : near_path) consider(static_cast<std::size_t>(o));
   } else {
     for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
   }
