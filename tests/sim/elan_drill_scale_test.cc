@@ -360,8 +360,9 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
 
 // move_unit's walk without the steps on the table before every blocker's next step moves
 // every unit of a generated battle as asking every step does, and its turn placed among
-// the units near its path is place_ok's: check_moves walks each move both ways and asks
-// place_ok, and throws on a distance that differs by a bit or another answer.
+// the units near its path is place_ok's, and each blocker's kept frame is its frame now:
+// check_moves walks each move both ways, asks place_ok and frames each blocker afresh, and
+// throws on a distance or frame that differs by a bit or another answer.
 TEST(ElanDrillScale, MovesWithoutTheStepsSkippedAreEveryStepAsked) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);

@@ -117,7 +117,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool check_nearest = false;
   // Tests (issue 9): throw std::logic_error when a move (move_unit) that skips the steps
   // before every blocker's next ends elsewhere than asking every step, or its turn placed
-  // among the units near its path answers otherwise than place_ok.
+  // among the units near its path answers otherwise than place_ok, or a blocker's kept
+  // frame (frame_of) is not its footprint's frame now.
   bool check_moves = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 

@@ -20,6 +20,15 @@ namespace smoothbore::elan_drill {
 
 using namespace std::string_view_literals;  // literals compared by size first
 
+namespace {
+
+// Bit for bit (a frame is doubles only, no padding).
+bool same_frame(const RectFrame& a, const RectFrame& b) {
+  return std::memcmp(&a, &b, sizeof(RectFrame)) == 0;
+}
+
+}  // namespace
+
 // rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
 // take the separating-axis test (issue 9: this runs at every step of every move).
@@ -157,6 +166,8 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   ++refiles_;
   // Each blocker's frame, and the mover's stepped along the path (RectFrame::moved_to):
   // the same overlap tests without two sines and cosines per blocker per step (issue 9).
+  // The blockers' frames are the kept ones (frame_of, RectFrame's bit for bit; issue 9: a
+  // neighbour that has not moved since it was last framed is not framed again).
   // Each blocker also keeps the part of the path where overlaps() can get past its first
   // test (circle_span, path_filters.h; issue 9: every step measured every blocker).
   // And the next step it can overlap at (clear_run: a neighbour moving alongside, or one
@@ -173,8 +184,12 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     if (o == unit || !force_.units[i].on_table()) return;
     const Rect f = force_.units[i].footprint();
     if (point_segment_distance(f.centre, path) > hr + half_diagonal(f)) return;
-    if (const auto span = circle_span(st.rect, f, c0, dir))
-      blockers.push_back({RectFrame(f), *span, span->lo});
+    if (const auto span = circle_span(st.rect, f, c0, dir)) {
+      const RectFrame& kept = frame_of(o, f);
+      if (check_moves && !same_frame(kept, RectFrame(f)))
+        throw std::logic_error(fmt::format("unit {}: kept frame of {} differs", unit, o));
+      blockers.push_back({kept, *span, span->lo});
+    }
   };
   if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
     for (const int o : near_path) consider(static_cast<std::size_t>(o));
