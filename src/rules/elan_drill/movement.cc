@@ -176,6 +176,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     RectFrame frame;
     PathSpan span;
     double next = 0;
+    int unit = -1;
   };
   thread_local std::vector<Blocker> blockers;
   blockers.clear();
@@ -184,17 +185,19 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     if (o == unit || !force_.units[i].on_table()) return;
     const Rect f = force_.units[i].footprint();
     if (point_segment_distance(f.centre, path) > hr + half_diagonal(f)) return;
-    if (const auto span = circle_span(st.rect, f, c0, dir)) {
-      const RectFrame& kept = frame_of(o, f);
-      if (check_moves && !same_frame(kept, RectFrame(f)))
-        throw std::logic_error(fmt::format("unit {}: kept frame of {} differs", unit, o));
-      blockers.push_back({kept, *span, span->lo});
-    }
+    if (const auto span = circle_span(st.rect, f, c0, dir))
+      blockers.push_back({frame_of(o, f), *span, span->lo, o});
   };
   if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
     for (const int o : near_path) consider(static_cast<std::size_t>(o));
   } else {
     for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
+  }
+  if (check_moves) {  // the kept frames are those of the blockers' footprints now
+    for (const Blocker& b : blockers) {
+      if (!same_frame(b.frame, RectFrame(force_.units[b.unit].footprint())))
+        throw std::logic_error(fmt::format("unit {}: a blocker's kept frame differs", unit));
+    }
   }
   const RectFrame moving(st.rect);
   // When the footprint lies on the table by a micron at both ends of the path, it does at
