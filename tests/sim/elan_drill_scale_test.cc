@@ -358,6 +358,28 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
   EXPECT_GT(turns, 1);
 }
 
+// move_unit's walk without the steps on the table before every blocker's next step moves
+// every unit of a generated battle as asking every step does, and its turn placed among
+// the units near its path is place_ok's, and each blocker's kept frame is its frame now:
+// check_moves walks each move both ways, asks place_ok and frames each blocker afresh, and
+// throws on a distance or frame that differs by a bit or another answer.
+TEST(ElanDrillScale, MovesWithoutTheStepsSkippedAreEveryStepAsked) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 4);
+  Match m(sc, *rs, doctrine_config(4));
+  auto& b = const_cast<BattleED&>(dynamic_cast<const BattleED&>(m.battle()));
+  b.check_moves = true;
+  int turns = 0;
+  for (; turns < 4 && !m.finished(); ++turns) {
+    ASSERT_NO_THROW(m.play_turn()) << "turn " << turns;
+  }
+  EXPECT_GT(turns, 1);
+  int moves = 0;
+  for (const Event& e : m.log().events()) moves += e.kind == EventKind::kMove;
+  EXPECT_GT(moves, 100);  // the walks were compared
+}
+
 // The frames gap_in and within_in measure (BattleED::frame_of, kept per unit while its
 // footprint is unchanged) give the distances of the footprints now, after every turn of a
 // battle in which units move, fall back, flee and leave the table.

@@ -115,6 +115,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // kept gap (gap_mm) with a fresh distance, or a cover kept through the orders step (cover)
   // with the terrain now.
   bool check_nearest = false;
+  // Tests (issue 9): throw std::logic_error when a move (move_unit) that skips the steps
+  // before every blocker's next ends elsewhere than asking every step, or its turn placed
+  // among the units near its path answers otherwise than place_ok, or a blocker's kept
+  // frame (frame_of) is not its footprint's frame now.
+  bool check_moves = false;
   BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t stream);
 
   const Scenario& scenario() const override { return scenario_; }
@@ -390,6 +395,11 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   void movement_phase(int side, EventLog& log);
   double move_unit(int unit, Vec2 dest, double facing, double budget_in, int target);
   bool place_ok(int unit, const Rect& r, int ignore) const;
+  // place_ok's test of unit `o` (hr: r's half diagonal + 1 mm) while units move.
+  bool clear_of_now(int unit, const RectFrame& framed, double hr, int ignore, int o) const;
+  // place_ok (no unit ignored) while the live index stands, on `near`: a superset of the
+  // units filed within its reach of r's centre (move_unit's turn, among the path's units).
+  bool place_ok_among(int unit, const Rect& r, const std::vector<int>& near) const;
   // place_ok's parts while the snapshot stands: every corner on the table, and no unit of
   // `near` (a superset of those filed within its reach of framed.rect's centre) overlapping
   // it but `unit` and `ignore`.

@@ -2,7 +2,10 @@
 // unit (D12-07 rates; §11 rough ×2, difficult ×3, skirmishers unaffected); formation
 // changes with their Drill tests (L80-L82, D12-08); broken units flee (D12-05).
 #include <algorithm>
+#include <cstring>
+#include <limits>
 #include <optional>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -17,6 +20,15 @@ namespace smoothbore::elan_drill {
 
 using namespace std::string_view_literals;  // literals compared by size first
 
+namespace {
+
+// Bit for bit (a frame is doubles only, no padding).
+bool same_frame(const RectFrame& a, const RectFrame& b) {
+  return std::memcmp(&a, &b, sizeof(RectFrame)) == 0;
+}
+
+}  // namespace
+
 // rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
 // take the separating-axis test (issue 9: this runs at every step of every move).
@@ -27,14 +39,7 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
   const RectFrame framed(r);
   if (!on_table(framed)) return false;
   const double hr = half_diagonal(r) + 1.0;
-  auto clear_of = [&](int o) {
-    if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
-    const Rect f = footprint_of(o);
-    const double reach = hr + half_diagonal(f);
-    const Vec2 d = f.centre - r.centre;
-    if (d.dot(d) > reach * reach) return true;
-    return !overlaps(framed, frame_of(o), 0.01);
-  };
+  auto clear_of = [&](int o) { return clear_of_now(unit, framed, hr, ignore, o); };
   // Whether any unit overlaps does not depend on the order they are asked in, so the
   // candidates come unsorted into a reused buffer (issue 9).
   thread_local std::vector<int> near;
@@ -50,6 +55,23 @@ bool BattleED::place_ok(int unit, const Rect& r, int ignore) const {
     if (!clear_of(static_cast<int>(i))) return false;
   }
   return true;
+}
+
+bool BattleED::clear_of_now(int unit, const RectFrame& framed, double hr, int ignore, int o) const {
+  if (o == unit || o == ignore || !force_.units[o].on_table()) return true;
+  const Rect f = footprint_of(o);
+  const double reach = hr + half_diagonal(f);
+  const Vec2 d = f.centre - framed.rect.centre;
+  if (d.dot(d) > reach * reach) return true;
+  return !overlaps(framed, frame_of(o), 0.01);
+}
+
+bool BattleED::place_ok_among(int unit, const Rect& r, const std::vector<int>& near) const {
+  const RectFrame framed(r);
+  if (!on_table(framed)) return false;
+  const double hr = half_diagonal(r) + 1.0;
+  return std::all_of(near.begin(), near.end(),
+                     [&](int o) { return clear_of_now(unit, framed, hr, -1, o); });
 }
 
 bool BattleED::on_table(const RectFrame& framed) const {
@@ -111,19 +133,41 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   const Rect start = st.rect;
   Rect turned = start;
   turned.facing = normalize_bearing(facing);
-  if (place_ok(unit, turned, -1)) st.rect = turned;
-  refile(unit);
   const Vec2 c0 = start.centre;
   const double length = distance(c0, dest);
-  if (length < 1e-6) return 0;
+  if (length < 1e-6) {
+    if (place_ok(unit, turned, -1)) st.rect = turned;
+    refile(unit);
+    return 0;
+  }
   const double reach = scenario_.table.reachable(c0, dest, budget_in * kMm, cost);
   const Vec2 dir = (dest - c0) * (1.0 / length);
   // No other unit moves during this move: the only ones a step can touch are those whose
-  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9).
-  const double hr = half_diagonal(st.rect) + 1.0;
+  // centre lies within both half diagonals (+1 mm) of the path, found once (issue 9). The
+  // turn on the spot (the same half diagonal) is placed among them too: the path starts at
+  // c0, so they hold every unit filed within place_ok's reach of it (issue 9: a second
+  // query of the index a move; the turn moves only the unit's own filing, which neither
+  // list keeps). check_moves: place_ok's answer.
+  const double hr = half_diagonal(start) + 1.0;
   const Segment path{c0, c0 + dir * reach};
+  IdList near_path;
+  if (live_.ready()) live_near(path.a, path.b, hr, near_path.ids());
+  const bool turns =
+      live_.ready() ? place_ok_among(unit, turned, near_path.ids()) : place_ok(unit, turned, -1);
+  if (check_moves && turns != place_ok(unit, turned, -1))
+    throw std::logic_error(
+        fmt::format("unit {}: turn placed among the path's units differs", unit));
+  if (turns) st.rect = turned;
+  // Filed in the live index once, where the walk ends (issue 9: the turned footprint was
+  // filed and filed again a moment later, some 19,800 index updates a 10,000-stand turn);
+  // nothing asks the index in between, and its answers are ascending ids, whatever order
+  // its cells keep. Touched and counted as refile() does.
+  touch(unit);
+  ++refiles_;
   // Each blocker's frame, and the mover's stepped along the path (RectFrame::moved_to):
   // the same overlap tests without two sines and cosines per blocker per step (issue 9).
+  // The blockers' frames are the kept ones (frame_of, RectFrame's bit for bit; issue 9: a
+  // neighbour that has not moved since it was last framed is not framed again).
   // Each blocker also keeps the part of the path where overlaps() can get past its first
   // test (circle_span, path_filters.h; issue 9: every step measured every blocker).
   // And the next step it can overlap at (clear_run: a neighbour moving alongside, or one
@@ -132,6 +176,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     RectFrame frame;
     PathSpan span;
     double next = 0;
+    int unit = -1;
   };
   thread_local std::vector<Blocker> blockers;
   blockers.clear();
@@ -141,12 +186,18 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     const Rect f = force_.units[i].footprint();
     if (point_segment_distance(f.centre, path) > hr + half_diagonal(f)) return;
     if (const auto span = circle_span(st.rect, f, c0, dir))
-      blockers.push_back({RectFrame(f), *span, span->lo});
+      blockers.push_back({frame_of(o, f), *span, span->lo, o});
   };
   if (live_.ready()) {  // ascending candidates near the path, tested as in the full scan
-    for (const int o : live_near(path.a, path.b, hr)) consider(static_cast<std::size_t>(o));
+    for (const int o : near_path) consider(static_cast<std::size_t>(o));
   } else {
     for (std::size_t i = 0; i < force_.units.size(); ++i) consider(i);
+  }
+  if (check_moves) {  // the kept frames are those of the blockers' footprints now
+    for (const Blocker& b : blockers) {
+      if (!same_frame(b.frame, RectFrame(force_.units[b.unit].footprint())))
+        throw std::logic_error(fmt::format("unit {}: a blocker's kept frame differs", unit));
+    }
   }
   const RectFrame moving(st.rect);
   // When the footprint lies on the table by a micron at both ends of the path, it does at
@@ -158,7 +209,9 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
     });
   };
   const bool on_table = inside(moving) && inside(moving.moved_to(path.b));
-  auto step_ok = [&](double t) {
+  // `*soonest` gets the least `next` of the blockers whose span the step has not passed:
+  // no step before it meets one (a NaN keeps every step asked).
+  auto step_ok = [&](double t, double* soonest) {
     std::optional<RectFrame> r;  // worked out for the table or a blocker only
     if (!on_table) {
       r.emplace(moving.moved_to(c0 + dir * t));
@@ -167,20 +220,42 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
         if (!scenario_.table.contains(p)) return false;
       }
     }
+    *soonest = std::numeric_limits<double>::infinity();
     for (Blocker& b : blockers) {
-      if (t < b.next || t > b.span.hi) continue;
-      if (!r) r.emplace(moving.moved_to(c0 + dir * t));
-      if (overlaps(*r, b.frame, 0.01)) return false;
-      b.next = t + clear_run(*r, b.frame, dir, 0.01);
+      if (t > b.span.hi) continue;
+      if (!(t < b.next)) {
+        if (!r) r.emplace(moving.moved_to(c0 + dir * t));
+        if (overlaps(*r, b.frame, 0.01)) return false;
+        b.next = t + clear_run(*r, b.frame, dir, 0.01);
+      }
+      if (!(b.next >= *soonest)) *soonest = b.next;
     }
     return true;
   };
-  double ok_t = 0;
-  for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
-    t = std::min(t, reach);
-    if (!step_ok(t)) break;
-    ok_t = t;
-    if (t >= reach) break;
+  // The steps, as t adds up; `skip`: a step on the table before every blocker's next is
+  // step_ok's "yes" without asking it (issue 9: some 25 steps a move, most of them near
+  // no blocker, each a frame made ready and every blocker read). check_moves walks both.
+  auto walk = [&](bool skip) {
+    double soonest = std::numeric_limits<double>::infinity();
+    for (Blocker& b : blockers) {
+      b.next = b.span.lo;
+      if (!(b.next >= soonest)) soonest = b.next;
+    }
+    double ok_t = 0;
+    for (double t = std::min(kPathStep, reach); t <= reach + 1e-9; t += kPathStep) {
+      t = std::min(t, reach);
+      if (!(skip && on_table && t < soonest) && !step_ok(t, &soonest)) break;
+      ok_t = t;
+      if (t >= reach) break;
+    }
+    return ok_t;
+  };
+  const double ok_t = walk(true);
+  if (check_moves) {
+    const double full = walk(false);
+    if (std::memcmp(&full, &ok_t, sizeof(double)) != 0)
+      throw std::logic_error(
+          fmt::format("unit {}: moved {} mm, {} by every step", unit, ok_t, full));
   }
   st.rect.centre = c0 + dir * ok_t;
   refile(unit);

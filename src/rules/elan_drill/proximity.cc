@@ -521,26 +521,31 @@ NearestByTwoKeys BattleED::nearest_in_ring(int unit, const std::vector<int>& nea
     const double cut = cmin * (1 + 1e-9) + 1e-6;
     const auto kept = std::remove_if(
         cands.begin(), cands.end(), [&](const std::pair<double, int>& c) { return c.first > cut; });
-    // Those left by the tighter bound along the line of centres (core/geometry/
-    // separation.h's, on the kept frames; issue 9: with the half diagonals' bound about 7
-    // exact distances a search were taken, lines facing each other).
-    const RectFrame& mine = frame_of(unit);
-    for (auto it = cands.begin(); it != kept; ++it) {
-      it->first = std::max(it->first, centre_line_gap(mine, frame_of(it->second)));
+    // Those left in order of that bound, the enemy the search started from (measured
+    // already) offered first, so that the best is near from the start; each is measured
+    // only while its bound, then the tighter bound along the line of centres (core/
+    // geometry/separation.h's, on the kept frames), can still beat the best found (issue 9:
+    // the tighter bound was worked out for every candidate, about 6.5 a search, and most
+    // lay beyond the nearest; with the half diagonals' bound alone about 7 exact distances
+    // a search were taken, lines facing each other). Both bounds are lower bounds of the
+    // distance, and an offer's answer does not depend on the order: the full scan's.
+    std::sort(cands.begin(), kept);
+    if (known >= 0 && std::any_of(cands.begin(), kept, [&](const std::pair<double, int>& c) {
+          return c.second == known;
+        })) {
+      best.offer(known, known_mm);
     }
+    const RectFrame& mine = frame_of(unit);
     // `axes`: before an exact distance, the gap along the frames' own axes (axes_gap, a few
     // products); one that passes both answers found can change neither (issue 9: about 4
     // exact distances a screen's search, each battalion behind its wide line nearly as
     // near; in the nearest-enemy searches it passed too seldom to pay, 2.5 M more a turn).
-    std::sort(cands.begin(), kept);
     for (auto it = cands.begin(); it != kept; ++it) {
       if (best.beyond(it->first)) break;  // it->first <= the distance
       const int o = it->second;
-      if (o == known) {
-        best.offer(o, known_mm);
-        continue;
-      }
+      if (o == known) continue;
       const RectFrame& theirs = frame_of(o);
+      if (best.beyond(centre_line_gap(mine, theirs))) continue;
       if (axes && best.beyond(axes_gap(mine, theirs))) continue;
       best.offer(o, distance(mine, theirs));
     }
