@@ -89,9 +89,10 @@ struct CorridorStand {
   }
 };
 
-// The first target of a gun (artillery_target) kept per corridor: the unit, its gun
-// stand's rect, the range and the options the search reads, bit for bit, with the stands
-// that may lie in the corridor as it was worked out (issue 9 round 25). The doctrine asks a
+// The first target of a gun (artillery_target) and a howitzer's shell targets
+// (shell_targets) kept per corridor: the search, the unit, its gun stand's rect, the range
+// and the options the search reads, bit for bit, with the stands that may lie in the
+// corridor as it was worked out (issue 9 round 25). The doctrine asks a
 // gun that has nothing to fire at for each facing turn after turn, and a gun stands for
 // turns: the answer is the same while those stands are (the terrain and the objectives do
 // not change in a battle). Answers read from the objective zones' occupants (FD-49) are not
@@ -99,26 +100,34 @@ struct CorridorStand {
 // kept is checked against a fresh search.
 class GunTargetMemo {
  public:
-  struct Answer {
-    bool found = false;
+  // One target kept: a stand and the range to it (yd).
+  struct Target {
     int unit = -1;
     int stand = -1;
     double range_yd = 0;
   };
-  // The key of a corridor: the gun unit, its stand's rect, the range and the options read.
+  // The search's answer: its targets (the first target's: none or one).
+  struct Answer {
+    std::vector<Target> targets;
+  };
+  // Which search a corridor's answer is of: the first target (§6.3) or the shell targets
+  // (FD-15).
+  enum class Search : std::uint64_t { kFirst = 0, kShell = 1 };
+  // The key of a corridor: the search, the gun unit, its stand's rect, the range and the
+  // options read.
   struct Key {
-    std::uint64_t bits[9];
+    std::uint64_t bits[10];
     bool operator==(const Key&) const = default;
   };
-  static Key key_of(int unit, const Rect& gun, double range_mm, bool protective, bool into_zones,
-                    double see_into_yd) {
+  static Key key_of(Search search, int unit, const Rect& gun, double range_mm, bool protective,
+                    bool into_zones, double see_into_yd) {
     const std::uint64_t flags =
         (static_cast<std::uint64_t>(protective) << 1) | static_cast<std::uint64_t>(into_zones);
     return {{static_cast<std::uint64_t>(static_cast<std::uint32_t>(unit)),
              std::bit_cast<std::uint64_t>(gun.centre.x), std::bit_cast<std::uint64_t>(gun.centre.y),
              std::bit_cast<std::uint64_t>(gun.facing), std::bit_cast<std::uint64_t>(gun.width),
              std::bit_cast<std::uint64_t>(gun.depth), std::bit_cast<std::uint64_t>(range_mm), flags,
-             std::bit_cast<std::uint64_t>(see_into_yd)}};
+             std::bit_cast<std::uint64_t>(see_into_yd), static_cast<std::uint64_t>(search)}};
   }
 
   GunTargetMemo() = default;

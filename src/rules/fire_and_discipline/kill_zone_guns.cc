@@ -498,6 +498,43 @@ std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, doub
   return std::nullopt;
 }
 
+// The stands that may lie in the kill zone `zone_frame` of the guns of `u` (corridor_slots'
+// `slots`), sorted by unit and stand with what the searches read of them (`seen`): an answer
+// kept for the corridor holds while they are the same (GunTargetMemo, issue 9 round 25).
+void corridor_seen(const FdState& s, const StandSnapshot& snap, int u, const RectFrame& zone_frame,
+                   std::vector<int>& slots, std::vector<CorridorStand>& seen) {
+  corridor_slots(s, snap, u, zone_frame, slots);
+  seen.clear();
+  for (const int k : slots) {
+    const StandEntry& e = snap.stands[static_cast<std::size_t>(k)];
+    const Stand& st = stand_at(s, {e.unit, e.stand});
+    seen.push_back({e.unit, e.stand, st.rect, live(st), state_at(s, e.unit).surrendered});
+  }
+  std::sort(seen.begin(), seen.end(), [](const CorridorStand& a, const CorridorStand& b) {
+    return a.unit != b.unit ? a.unit < b.unit : a.stand < b.stand;
+  });
+}
+
+GunTargetMemo::Key memo_key(const FdState& s, GunTargetMemo::Search search, int unit,
+                            const Rect& gun, double range_mm) {
+  return GunTargetMemo::key_of(search, unit, gun, range_mm, s.options.objective_protective,
+                               s.options.artillery_vs_objectives, s.options.woods_see_into_yd);
+}
+
+GunTarget from_kept(const GunTargetMemo::Target& t) {
+  return GunTarget{{t.unit, t.stand}, t.range_yd};
+}
+GunTargetMemo::Target to_kept(const GunTarget& t) {
+  return {t.target.unit, t.target.stand, t.range_yd};
+}
+
+bool same_targets(const std::vector<GunTarget>& a, const std::vector<GunTarget>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const GunTarget& x, const GunTarget& y) {
+                      return x.target == y.target && x.range_yd == y.range_yd;
+                    });
+}
+
 }  // namespace
 
 std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
@@ -520,26 +557,13 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
                  facing == slope_facing(s, gun->rect, gun_level, range_mm),
              "a gun's range or slope facing differs from gun_range_yd's");
   }
-  // The stands that may lie in the corridor, sorted by unit and stand with what the search
-  // reads of them: the answer kept for this corridor holds while they are the same
-  // (GunTargetMemo, issue 9 round 25).
   const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
   const RectFrame zone_frame(corridor(gun->rect, range_mm + 1.0));
   thread_local std::vector<int> slots;
-  corridor_slots(s, *snap, unit, zone_frame, slots);
   thread_local std::vector<CorridorStand> seen;
-  seen.clear();
-  for (const int k : slots) {
-    const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
-    const Stand& st = stand_at(s, {e.unit, e.stand});
-    seen.push_back({e.unit, e.stand, st.rect, live(st), state_at(s, e.unit).surrendered});
-  }
-  std::sort(seen.begin(), seen.end(), [](const CorridorStand& a, const CorridorStand& b) {
-    return a.unit != b.unit ? a.unit < b.unit : a.stand < b.stand;
-  });
+  corridor_seen(s, *snap, unit, zone_frame, slots, seen);
   const GunTargetMemo::Key key =
-      GunTargetMemo::key_of(unit, gun->rect, range_mm, s.options.objective_protective,
-                            s.options.artillery_vs_objectives, s.options.woods_see_into_yd);
+      memo_key(s, GunTargetMemo::Search::kFirst, unit, gun->rect, range_mm);
   auto whole_path = [&] {
     return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
                            path_items(s, unit, gun->rect, range_mm));
@@ -550,7 +574,7 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   };
   if (const GunTargetMemo::Answer* kept = s.gun_targets.find(key, seen)) {
     std::optional<GunTarget> out;
-    if (kept->found) out = GunTarget{{kept->unit, kept->stand}, kept->range_yd};
+    if (!kept->targets.empty()) out = from_kept(kept->targets.front());
     if (shortcut_checks()) {
       SB_CHECK(same(out, whole_path()), "a gun's kept target differs from the whole path's");
     }
@@ -572,7 +596,7 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
   }
   if (!zoned) {
     GunTargetMemo::Answer a;
-    if (out) a = {true, out->target.unit, out->target.stand, out->range_yd};
+    if (out) a.targets.push_back(to_kept(*out));
     s.gun_targets.keep(key, seen, a);
   }
   return out;
@@ -597,30 +621,60 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
 }
 
 std::vector<GunTarget> shell_targets(const FdState& s, int unit) {
-  std::vector<GunTarget> out;
-  if (!can_fire_guns(s, unit)) return out;
+  if (!can_fire_guns(s, unit)) return {};
   const Stand* gun = gun_stand(s, unit);
-  if (gun == nullptr) return out;
+  if (gun == nullptr) return {};
   const double range_mm = s.mm(gun_range_yd(s, unit));
-  const int gun_level = s.table().elevation_at(gun->rect.centre);
-  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
-  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
-  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
-  // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
-  // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
-  // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
-  // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
-  for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
-    if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
-    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
-    if (z.blocked) continue;
-    const GunTarget g = z.zone < 0
-                            ? GunTarget{t.ref, s.yd(t.d_mm)}
-                            : GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()),
-                                        s.yd(z.range_mm)};  // FD-49: the occupant nearest the guns
-    const bool seen = std::any_of(out.begin(), out.end(),
-                                  [&](const GunTarget& o) { return o.target == g.target; });
-    if (!seen) out.push_back(g);
+  // Kept per corridor while the stands that may lie in it are the same (GunTargetMemo, as
+  // artillery_target's; issue 9 round 25).
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
+  thread_local std::vector<int> slots;
+  thread_local std::vector<CorridorStand> seen;
+  corridor_seen(s, *snap, unit, RectFrame(corridor(gun->rect, range_mm + 1.0)), slots, seen);
+  const GunTargetMemo::Key key =
+      memo_key(s, GunTargetMemo::Search::kShell, unit, gun->rect, range_mm);
+  bool zoned = false;
+  auto search = [&] {
+    std::vector<GunTarget> out;
+    const int gun_level = s.table().elevation_at(gun->rect.centre);
+    const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
+    const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+    const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
+    // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
+    // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
+    // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
+    // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
+    for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
+      if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
+      const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+      if (z.blocked) continue;
+      zoned = zoned || z.zone >= 0;
+      const GunTarget g =
+          z.zone < 0 ? GunTarget{t.ref, s.yd(t.d_mm)}
+                     : GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()),
+                                 s.yd(z.range_mm)};  // FD-49: the occupant nearest the guns
+      const bool seen_before = std::any_of(
+          out.begin(), out.end(), [&](const GunTarget& o) { return o.target == g.target; });
+      if (!seen_before) out.push_back(g);
+    }
+    return out;
+  };
+  if (const GunTargetMemo::Answer* kept = s.gun_targets.find(key, seen)) {
+    std::vector<GunTarget> out;
+    out.reserve(kept->targets.size());
+    for (const GunTargetMemo::Target& t : kept->targets) out.push_back(from_kept(t));
+    if (shortcut_checks()) {
+      SB_CHECK(same_targets(out, search()),
+               "a howitzer's kept shell targets differ from a fresh search");
+    }
+    return out;
+  }
+  std::vector<GunTarget> out = search();
+  if (!zoned) {
+    GunTargetMemo::Answer a;
+    a.targets.reserve(out.size());
+    for (const GunTarget& t : out) a.targets.push_back(to_kept(t));
+    s.gun_targets.keep(key, seen, a);
   }
   return out;
 }
