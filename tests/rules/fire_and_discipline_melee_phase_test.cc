@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 
 #include "rules/fire_and_discipline/fire_and_discipline.h"
 #include "rules/fire_and_discipline/fire_resolutions.h"
+#include "rules/fire_and_discipline/melee_phase_detail.h"
 
 namespace smoothbore::fire_and_discipline {
 namespace {
@@ -219,6 +221,33 @@ TEST(FireAndDisciplineMeleePhase, CornerToCornerIsNotContact) {  // §8.16-§8.1
   EXPECT_TRUE(
       fighting_contact(north(0, 0), R(0, 13.75 / std::sqrt(2.0), 45)));  // a corner on the front
   EXPECT_FALSE(fighting_contact(north(0, 0), south(0, 1)));              // 1 yd apart
+}
+
+// Issue 9 round 25: stand_contacts asks fighting_contact on frames kept per stand; on pairs
+// about contact (shared edges, corners on edges, corner to corner, a little apart, turned)
+// it answers as the test on the rects.
+TEST(FireAndDisciplineMeleePhase, FightingContactOnFramesAnswersAsOnRects) {
+  std::mt19937 rng(25);
+  const double offsets[] = {-15, -12.5, -10, -7.5, -5, 0, 5, 7.5, 10, 12.5, 13.75, 15, 20};
+  const double facings[] = {0, 45, 90, 135, 180, 270, 30.5};
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
+  int contacts = 0;
+  int apart = 0;
+  for (int k = 0; k < 20000; ++k) {
+    const Rect a = R(0, 0, facings[rng() % 7]);
+    double x = offsets[rng() % 13];
+    double y = offsets[rng() % 13];
+    if (rng() % 3 == 0) {
+      x += jitter(rng);
+      y += jitter(rng);
+    }
+    const Rect b = R(x, y, facings[rng() % 7]);
+    const bool want = fighting_contact(a, b);
+    EXPECT_EQ(detail::fighting_contact(RectFrame(a), RectFrame(b)), want) << k;
+    (want ? contacts : apart) += 1;
+  }
+  EXPECT_GT(contacts, 1000);
+  EXPECT_GT(apart, 1000);
 }
 
 // A skirmisher half-stand (2 castings, open order) and a line stand (6 castings) in contact.

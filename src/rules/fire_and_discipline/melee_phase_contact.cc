@@ -2,12 +2,17 @@
 // the §8.16 line-up of an attacker on its target, flank contact (§8.19) and which stands
 // are in fighting contact (§8.17). Split from melee_phase.cc (charges) for size.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
+#include <vector>
 
+#include "core/check.h"
 #include "rules/battle.h"
 #include "rules/fire_and_discipline/apart.h"
+#include "rules/fire_and_discipline/checks.h"
 #include "rules/fire_and_discipline/melee_phase.h"
 #include "rules/fire_and_discipline/melee_phase_detail.h"
 
@@ -256,17 +261,73 @@ bool fighting_contact(const Rect& a, const Rect& b) {
   return corner_on_edge(ca, b, cb) || corner_on_edge(cb, a, ca);
 }
 
+namespace detail {
+
+bool fighting_contact(const RectFrame& fa, const RectFrame& fb) {
+  // fighting_contact(Rect, Rect) line for line, each Rect query asked of its frame.
+  if (surely_beyond(fa.rect, fb.rect, kContactTolMm) || distance(fa, fb) > kContactTolMm) {
+    return false;
+  }
+  const std::array<Vec2, 4>& ca = fa.corners;
+  const std::array<Vec2, 4>& cb = fb.corners;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Vec2 p0 = ca[i];
+    const Vec2 dir = (ca[(i + 1) % 4] - p0).normalized();
+    const double len = distance(p0, ca[(i + 1) % 4]);
+    for (std::size_t j = 0; j < 4; ++j) {
+      const Vec2 q0 = cb[j];
+      const Vec2 q1 = cb[(j + 1) % 4];
+      if (std::fabs(dir.cross((q1 - q0).normalized())) > 1e-3) continue;
+      if (std::fabs(dir.cross(q0 - p0)) > kContactTolMm) continue;
+      const double t0 = dir.dot(q0 - p0);
+      const double t1 = dir.dot(q1 - p0);
+      const double lo = std::max(0.0, std::min(t0, t1));
+      const double hi = std::min(len, std::max(t0, t1));
+      if (hi - lo > kContactTolMm) return true;
+    }
+  }
+  auto corner_on_edge = [](const std::array<Vec2, 4>& corners, const RectFrame& other) {
+    for (const Vec2& p : corners) {
+      if (distance(other, p) > kContactTolMm) continue;
+      bool at_corner = false;
+      for (const Vec2& q : other.corners) at_corner = at_corner || distance(p, q) <= kContactTolMm;
+      if (!at_corner) return true;
+    }
+    return false;
+  };
+  return corner_on_edge(ca, fb) || corner_on_edge(cb, fa);
+}
+
+}  // namespace detail
+
 std::vector<StandContact> stand_contacts(const FdState& s, int a, int b) {
   std::vector<StandContact> out;
   const Unit& ua = unit_at(s, a);
   const Unit& ub = unit_at(s, b);
+  // Each stand framed once, when a pair of it first comes within reach of the exact test
+  // (most pairs are surely apart by their centres: surely_beyond, asked again inside).
+  thread_local std::vector<std::optional<RectFrame>> frames_b;
+  frames_b.assign(ub.stands.size(), std::nullopt);
+  const bool check = shortcut_checks();
   for (int i = 0; i < static_cast<int>(ua.stands.size()); ++i) {
-    if (!live(ua.stands[z(i)])) continue;
+    const Stand& sa = ua.stands[z(i)];
+    if (!live(sa)) continue;
+    std::optional<RectFrame> frame_a;
     for (int j = 0; j < static_cast<int>(ub.stands.size()); ++j) {
-      if (!live(ub.stands[z(j)])) continue;
-      if (fighting_contact(ua.stands[z(i)].rect, ub.stands[z(j)].rect)) {
-        out.push_back({{a, i}, {b, j}});
+      const Stand& sb = ub.stands[z(j)];
+      if (!live(sb)) continue;
+      bool contact = false;
+      if (!surely_beyond(sa.rect, sb.rect, kContactTolMm)) {
+        if (!frame_a) frame_a.emplace(sa.rect);
+        std::optional<RectFrame>& frame_b = frames_b[z(j)];
+        if (!frame_b) frame_b.emplace(sb.rect);
+        contact = detail::fighting_contact(*frame_a, *frame_b);
       }
+      if (check) {
+        SB_CHECK(contact == fighting_contact(sa.rect, sb.rect),
+                 "a fighting contact on the stands' frames differs from the one on their rects");
+      }
+      if (contact) out.push_back({{a, i}, {b, j}});
     }
   }
   return out;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/events/event.h"
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 #include "rules/fire_and_discipline/state.h"
 
@@ -65,6 +66,10 @@ Zone attacked_zone(const FdState& s, int attacker, int target);
 bool line_up(FdState& s, int attacker, int target);
 // §8.19: a stand of `attacker` extends behind the rear edge line of `target`.
 bool extends_behind_rear(const FdState& s, int attacker, int target);
+// fighting_contact (melee_phase.h) on the stands' frames, bit for bit (issue 9 round 25:
+// stand_contacts frames each stand once, where the exact distance and the corners of every
+// near pair worked out both frames again).
+bool fighting_contact(const RectFrame& a, const RectFrame& b);
 // Whether a live stand of `u` overlaps a live stand of another unit on the table (other
 // than `except`).
 bool overlaps_other_unit(const FdState& s, int u, int except = -1);
