@@ -303,5 +303,66 @@ TEST(SightLines, EnteringBlockersAsTheReference) {
   }
 }
 
+// enters_every_sight_line() says a blocker enters all 45 lines only when the reference finds
+// it entering each: blockers set across the line of sight (their width along the observer's
+// front, as an enemy line in the way) with a corner at a chosen offset from one of the eight
+// outermost lines (a hair either side of it, on it, or well off), at a kilometre from the
+// origin as well as near it. The test is sufficient only, so a "no" is never checked, but it
+// must say "yes" often; and seen_past_friends() with that blocker as the only enemy agrees
+// with the reference (hidden exactly when every line is entered).
+TEST(SightLines, EveryLineEnteredOnlyAsTheReferenceFinds) {
+  Rng rng(20261129, 11);
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+  };
+  const Table near_table(400, 400);
+  const Table far_table(1e6 + 400, 1e6 + 400);
+  int sure = 0, all_but_unsure = 0, near_misses = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const double far = i % 2 == 0 ? 0.0 : 1e6;
+    const Table& table = far == 0.0 ? near_table : far_table;
+    Rect observer =
+        make_rect(far + uniform(0, 300), far + uniform(0, 100), uniform(0, 60), uniform(0, 40));
+    observer.facing = uniform(-60, 60);
+    Rect target =
+        make_rect(far + uniform(0, 300), far + uniform(250, 350), uniform(0, 60), uniform(0, 40));
+    target.facing = uniform(0, 360);
+    const RectFrame of(observer), tf(target);
+    const Segment front = observer.front_edge();
+    const std::array<Vec2, 9> to = nine_points(target);
+    // A blocker facing the observer's way or across the centres' line, its near corner at a
+    // chosen offset from a line between an end of the front edge and a corner of the target.
+    const Vec2 from = rng.next_u32() % 2 == 0 ? front.a : front.b;
+    const Vec2 p = to[1 + rng.next_u32() % 4];
+    Rect r = make_rect(0, 0, uniform(0, 400), uniform(0, 40));
+    r.facing = rng.next_u32() % 2 == 0
+                   ? observer.facing
+                   : bearing_of(target.centre - observer.centre) + uniform(-20, 20);
+    const Vec2 on_line = from + (p - from) * uniform(0.3, 0.7);
+    const double len = distance(from, p);
+    const Vec2 normal = len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+    const double offsets[] = {0.0,  1e-9,  -1e-9, 1e-6,  -1e-6,
+                              1e-3, -1e-3, 2e-3,  -2e-3, uniform(-30, 30)};
+    const double offset = offsets[rng.next_u32() % 10];
+    const Vec2 corner = RectFrame(r).corners[rng.next_u32() % 4];
+    r.centre = on_line + normal * offset - corner;
+    const Blocker enemy{r, false};
+    int entered = 0;
+    for (int a = 0; a <= 4; ++a) {
+      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
+      for (const Vec2 q : to) entered += reference_enters(r, Segment{f, q});
+    }
+    const bool says = enters_every_sight_line(of, tf, enemy);
+    EXPECT_TRUE(!says || entered == 45) << "case " << i << ": " << entered << " lines entered";
+    EXPECT_EQ(seen_past_friends(table, of, tf, {enemy}), entered < 45) << "case " << i;
+    sure += says;
+    all_but_unsure += entered == 45 && !says;
+    near_misses += entered >= 40 && entered < 45;
+  }
+  EXPECT_GT(sure, 600);
+  EXPECT_GT(near_misses, 100);
+  EXPECT_LT(all_but_unsure, sure);
+}
+
 }  // namespace
 }  // namespace smoothbore
