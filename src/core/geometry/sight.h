@@ -72,6 +72,13 @@ bool seen_past_friends(const Table& table, const RectFrame& observer, const Rect
 bool enters_every_sight_line(const RectFrame& observer, const RectFrame& target,
                              const Blocker& blocker);
 
+// Whether `blocker` surely enters none of the 45 sight lines between the two footprints (its
+// corners all lie beside each line, two thousandths of a millimetre or more off). A
+// sufficient test: false says nothing. seen_past_friends leaves such friends out once it has
+// found a clear line (from then on only the lines friends block matter).
+bool beside_every_sight_line(const RectFrame& observer, const RectFrame& target,
+                             const Blocker& blocker);
+
 // Whether terrain blocks each of the 45 sight lines between two footprints, as far as asked:
 // bit 9 i + j stands for the line from the observer's front-edge point i to the target's
 // point j (known: worked out; blocked: terrain blocks it). Terrain's verdict on a line is a
