@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 
 #include "core/dice/rng.h"
@@ -301,6 +302,123 @@ TEST(SightLines, EnteringBlockersAsTheReference) {
        {Sight::kClear, Sight::kPartiallyBlockedByFriend, Sight::kPartiallyBlockedByEnemy}) {
     EXPECT_GT(seen[s], 100) << sight_name(s);
   }
+}
+
+// enters_every_sight_line() says a blocker enters all 45 lines only when the reference finds
+// it entering each: blockers set across the line of sight (their width along the observer's
+// front, as an enemy line in the way) with a corner at a chosen offset from one of the eight
+// outermost lines (a hair either side of it, on it, or well off), at a kilometre from the
+// origin as well as near it. The test is sufficient only, so a "no" is never checked, but it
+// must say "yes" often; and seen_past_friends() with that blocker as the only enemy agrees
+// with the reference (hidden exactly when every line is entered).
+TEST(SightLines, EveryLineEnteredOnlyAsTheReferenceFinds) {
+  Rng rng(20261129, 11);
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+  };
+  const Table near_table(400, 400);
+  const Table far_table(1e6 + 400, 1e6 + 400);
+  int sure = 0, all_but_unsure = 0, near_misses = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const double far = i % 2 == 0 ? 0.0 : 1e6;
+    const Table& table = far == 0.0 ? near_table : far_table;
+    Rect observer =
+        make_rect(far + uniform(0, 300), far + uniform(0, 100), uniform(0, 60), uniform(0, 40));
+    observer.facing = uniform(-60, 60);
+    Rect target =
+        make_rect(far + uniform(0, 300), far + uniform(250, 350), uniform(0, 60), uniform(0, 40));
+    target.facing = uniform(0, 360);
+    const RectFrame of(observer), tf(target);
+    const Segment front = observer.front_edge();
+    const std::array<Vec2, 9> to = nine_points(target);
+    // A blocker facing the observer's way or across the centres' line, its near corner at a
+    // chosen offset from a line between an end of the front edge and a corner of the target.
+    const Vec2 from = rng.next_u32() % 2 == 0 ? front.a : front.b;
+    const Vec2 p = to[1 + rng.next_u32() % 4];
+    Rect r = make_rect(0, 0, uniform(0, 400), uniform(0, 40));
+    r.facing = rng.next_u32() % 2 == 0
+                   ? observer.facing
+                   : bearing_of(target.centre - observer.centre) + uniform(-20, 20);
+    const Vec2 on_line = from + (p - from) * uniform(0.3, 0.7);
+    const double len = distance(from, p);
+    const Vec2 normal = len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+    const double offsets[] = {0.0,  1e-9,  -1e-9, 1e-6,  -1e-6,
+                              1e-3, -1e-3, 2e-3,  -2e-3, uniform(-30, 30)};
+    const double offset = offsets[rng.next_u32() % 10];
+    const Vec2 corner = RectFrame(r).corners[rng.next_u32() % 4];
+    r.centre = on_line + normal * offset - corner;
+    const Blocker enemy{r, false};
+    int entered = 0;
+    for (int a = 0; a <= 4; ++a) {
+      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
+      for (const Vec2 q : to) entered += reference_enters(r, Segment{f, q});
+    }
+    const bool says = enters_every_sight_line(of, tf, enemy);
+    EXPECT_TRUE(!says || entered == 45) << "case " << i << ": " << entered << " lines entered";
+    EXPECT_EQ(seen_past_friends(table, of, tf, {enemy}), entered < 45) << "case " << i;
+    sure += says;
+    all_but_unsure += entered == 45 && !says;
+    near_misses += entered >= 40 && entered < 45;
+  }
+  EXPECT_GT(sure, 600);
+  EXPECT_GT(near_misses, 100);
+  EXPECT_LT(all_but_unsure, sure);
+}
+
+// beside_every_sight_line() says a blocker enters none of the 45 lines only when the reference
+// finds it entering none: blockers with a corner at a chosen offset from one of the eight
+// outermost lines (on it, a hair or a few thousandths of a millimetre either side, or well
+// off), the rest of the blocker on either side, near the origin and a kilometre off. It must
+// say "yes" often; seen_past_friends() with that blocker as the only friend agrees with the
+// reference (a friend that enters a line blocks it alone).
+TEST(SightLines, NoLineEnteredOnlyAsTheReferenceFinds) {
+  Rng rng(20261129, 12);
+  auto uniform = [&](double lo, double hi) {
+    return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+  };
+  const Table near_table(400, 400);
+  const Table far_table(1e6 + 400, 1e6 + 400);
+  int sure = 0, none_but_unsure = 0, grazing = 0;
+  for (int i = 0; i < 6000; ++i) {
+    const double far = i % 2 == 0 ? 0.0 : 1e6;
+    const Table& table = far == 0.0 ? near_table : far_table;
+    Rect observer =
+        make_rect(far + uniform(0, 300), far + uniform(0, 100), uniform(0, 60), uniform(0, 40));
+    observer.facing = uniform(-60, 60);
+    Rect target =
+        make_rect(far + uniform(0, 300), far + uniform(250, 350), uniform(0, 60), uniform(0, 40));
+    target.facing = uniform(0, 360);
+    const RectFrame of(observer), tf(target);
+    const Segment front = observer.front_edge();
+    const std::array<Vec2, 9> to = nine_points(target);
+    const Vec2 from = rng.next_u32() % 2 == 0 ? front.a : front.b;
+    const Vec2 p = to[1 + rng.next_u32() % 4];
+    Rect r = make_rect(0, 0, uniform(0, 60), uniform(0, 40));
+    r.facing = uniform(0, 360);
+    const Vec2 on_line = from + (p - from) * uniform(0.1, 0.9);
+    const double len = distance(from, p);
+    const Vec2 normal = len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+    const double offsets[] = {0.0,   1e-9,   -1e-9, 1e-3, -1e-3,           2e-3,
+                              -2e-3, 3.1e-3, -3e-3, 1e-2, uniform(-30, 30)};
+    const double offset = offsets[rng.next_u32() % 11];
+    const Vec2 corner = RectFrame(r).corners[rng.next_u32() % 4];
+    r.centre = on_line + normal * offset - corner;
+    const Blocker friend_{r, true};
+    int entered = 0;
+    for (int a = 0; a <= 4; ++a) {
+      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
+      for (const Vec2 q : to) entered += reference_enters(r, Segment{f, q});
+    }
+    const bool says = beside_every_sight_line(of, tf, friend_);
+    EXPECT_TRUE(!says || entered == 0) << "case " << i << ": " << entered << " lines entered";
+    EXPECT_EQ(seen_past_friends(table, of, tf, {friend_}), entered == 0) << "case " << i;
+    sure += says;
+    none_but_unsure += entered == 0 && !says;
+    grazing += says && std::fabs(offset) < 1e-2;
+  }
+  EXPECT_GT(sure, 150);
+  EXPECT_GT(grazing, 40);
+  EXPECT_LT(none_but_unsure, sure);
 }
 
 }  // namespace

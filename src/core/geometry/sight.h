@@ -64,6 +64,21 @@ bool seen_past_friends(const Table& table, const Rect& observer, const Rect& tar
 bool seen_past_friends(const Table& table, const RectFrame& observer, const RectFrame& target,
                        const std::vector<Blocker>& blockers, double see_into = 0);
 
+// Whether `blocker` surely enters each of the 45 sight lines between the two footprints (as
+// line_of_sight tests a line: the blocker shrunk by a micron, an edge crossed or an end
+// inside). A sufficient test, deciding only with a thousandth of a millimetre to spare:
+// false says nothing. seen_past_friends asks it of each enemy before tracing any line: an
+// enemy across every line hides the target, whatever else stands or grows between.
+bool enters_every_sight_line(const RectFrame& observer, const RectFrame& target,
+                             const Blocker& blocker);
+
+// Whether `blocker` surely enters none of the 45 sight lines between the two footprints (its
+// corners all lie beside each line, two thousandths of a millimetre or more off). A
+// sufficient test: false says nothing. seen_past_friends leaves such friends out once it has
+// found a clear line (from then on only the lines friends block matter).
+bool beside_every_sight_line(const RectFrame& observer, const RectFrame& target,
+                             const Blocker& blocker);
+
 // Whether terrain blocks each of the 45 sight lines between two footprints, as far as asked:
 // bit 9 i + j stands for the line from the observer's front-edge point i to the target's
 // point j (known: worked out; blocked: terrain blocks it). Terrain's verdict on a line is a
