@@ -377,7 +377,7 @@ const RectFrame& BattleED::frame_now(int unit) const {
   return frame_of(unit, force_.units[unit].footprint());
 }
 
-const RectFrame& BattleED::frame_of(int unit, const Rect& r) const {
+const RectFrame& BattleED::frame_anew(int unit, const Rect& r) const {
   const auto i = static_cast<std::size_t>(unit);
   if (frames_.size() != force_.units.size()) {
     frames_.assign(force_.units.size(), RectFrame{});
