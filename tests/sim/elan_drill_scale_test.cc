@@ -360,7 +360,8 @@ TEST(ElanDrillScale, BoundedNearestEnemyIsTheFullScan) {
 
 // The frames gap_in and within_in measure (BattleED::frame_of, kept per unit while its
 // footprint is unchanged) give the distances of the footprints now, after every turn of a
-// battle in which units move, fall back, flee and leave the table.
+// battle in which units move, fall back, flee and leave the table; a pair's gap, kept once
+// for both ways of asking, is each way's distance.
 TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
@@ -377,6 +378,10 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
         const double gap = distance(units[a].footprint(), units[c].footprint()) / kMmPerInch;
         ASSERT_EQ(b.gap_in(a, c), gap) << a << " " << c << " turn " << turns;
         ASSERT_EQ(b.within_in(a, c, 6.0), gap <= 6.0) << a << " " << c << " turn " << turns;
+        // Asked the other way, the gap kept for (a, c) answers: it must be the distance
+        // measured that way (distance() is the same bit for bit both ways).
+        const double back = distance(units[c].footprint(), units[a].footprint()) / kMmPerInch;
+        ASSERT_EQ(b.gap_in(c, a), back) << c << " " << a << " turn " << turns;
         ++checked;
       }
     }

@@ -544,7 +544,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   mutable std::uint64_t frame_clock_ = 0;            // frames worked out so far
   // gap_in's distance in mm between two frames as they were stamped (issue 9: a pair is
   // measured by can_fire_at, can_charge, fire_situation, shot_types and each formation's
-  // fire, one exact distance of two rectangles each time), in slots by the pair.
+  // fire, one exact distance of two rectangles each time), in slots by the pair, the lower
+  // id first (kept once for both ways of asking: gap_mm).
   struct KeptGap {
     int a = -1, b = -1;
     std::uint64_t stamp_a = 0, stamp_b = 0;

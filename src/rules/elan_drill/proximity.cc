@@ -402,19 +402,24 @@ double BattleED::gap_mm(int a, int b, const Rect& ra, const Rect& rb) const {
   if (frames_.size() != force_.units.size()) frame_of(b, rb);  // sized first: `fa` stays valid
   const RectFrame& fa = frame_of(a, ra);
   const RectFrame& fb = frame_of(b, rb);
-  const std::uint64_t sa = frame_stamps_[static_cast<std::size_t>(a)];
-  const std::uint64_t sb = frame_stamps_[static_cast<std::size_t>(b)];
+  // A pair is kept once, lower id first, whichever way it is asked: distance() is the same
+  // bit for bit both ways (each of its tests and minima is over the same set of corners,
+  // edges and axes; issue 9: the reactive fire asks of its enemies the gaps their orders
+  // measured, the contact tests both ways). check_nearest compares with the asked way.
+  const int lo = std::min(a, b), hi = std::max(a, b);
+  const std::uint64_t s_lo = frame_stamps_[static_cast<std::size_t>(lo)];
+  const std::uint64_t s_hi = frame_stamps_[static_cast<std::size_t>(hi)];
   constexpr std::size_t kSlots = 2048;
   if (gaps_.empty()) gaps_.resize(kSlots);
-  const std::uint64_t h = static_cast<std::uint64_t>(a) * 0x9E3779B97F4A7C15ull ^
-                          static_cast<std::uint64_t>(b) * 0xC2B2AE3D27D4EB4Full;
+  const std::uint64_t h = static_cast<std::uint64_t>(lo) * 0x9E3779B97F4A7C15ull ^
+                          static_cast<std::uint64_t>(hi) * 0xC2B2AE3D27D4EB4Full;
   KeptGap& k = gaps_[static_cast<std::size_t>(h >> 53) % kSlots];
-  if (k.a == a && k.b == b && k.stamp_a == sa && k.stamp_b == sb) {
+  if (k.a == lo && k.b == hi && k.stamp_a == s_lo && k.stamp_b == s_hi) {
     if (check_nearest && k.mm != distance(fa, fb))
       throw std::logic_error(fmt::format("units {} and {}: kept gap differs", a, b));
     return k.mm;
   }
-  k = KeptGap{a, b, sa, sb, distance(fa, fb)};
+  k = KeptGap{lo, hi, s_lo, s_hi, distance(fa, fb)};
   return k.mm;
 }
 
