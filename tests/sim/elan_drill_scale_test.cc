@@ -454,6 +454,46 @@ TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
   EXPECT_GT(red.choices, red.epochs);
 }
 
+// The doctrine, checking as it is asked that every fire action's range and friend in
+// contact, kept by the pair through the orders step (BattleED::fire_geometry), are those
+// measured afresh (gap_in, and contact_friend_now, which keeps nothing), asked twice each.
+class FireGeometryWitness final : public OrderSource {
+ public:
+  FireGeometryWitness() : doctrine_(make_commander("doctrine", Rng(1, 1))) {}
+  Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    const auto& ed = dynamic_cast<const BattleED&>(b);
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kFire || a.target < 0) continue;
+      for (int ask = 0; ask < 2; ++ask) {
+        const BattleED::FireGeometry kept = ed.fire_geometry(unit, a.target);
+        EXPECT_EQ(kept.range, ed.gap_in(unit, a.target)) << unit << " at " << a.target;
+        EXPECT_EQ(kept.friend_contact, ed.contact_friend_now(unit, a.target) >= 0)
+            << unit << " at " << a.target;
+        ++checked;
+      }
+    }
+    return doctrine_->choose(b, unit, legal);
+  }
+  Action react(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    return doctrine_->react(b, unit, legal);
+  }
+  int checked = 0;
+
+ private:
+  std::unique_ptr<OrderSource> doctrine_;
+};
+
+TEST(ElanDrillScale, KeptFireGeometryIsTheFreshOne) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 7);
+  auto battle = rs->start(sc, 7, 0);
+  FireGeometryWitness blue, red;
+  EventLog log;
+  for (int turn = 0; turn < 6; ++turn) battle->play_turn({&blue, &red}, log);
+  EXPECT_GT(blue.checked + red.checked, 100);
+}
+
 // Issue 9: each unit's facts (attributes, ratings, ranges), worked out once when the battle
 // starts, are those its attributes and the options give after every turn of a battle (and
 // the ranges read from them are the table rows' columns read by name); and

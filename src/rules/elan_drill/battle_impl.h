@@ -312,6 +312,16 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   int eligible_figures_in(const Unit& u, std::string_view formation) const;
   // The small arms of `unit` firing at `target` (situations.h; artillery: shot_params).
   SmallArmsSituation fire_situation(int unit, int target, bool reaction) const;
+  // gap_in(unit, target) and whether a friend of `unit` touches the target
+  // (contact_friend(unit, target) >= 0, L205): every shot's and volley's range and friend in
+  // contact. Kept by the pair through an orders step (issue 9: the doctrine weighs each
+  // target with every shot, move and formation, measuring both again each time; neither
+  // the footprints nor the statuses they read change while orders are given).
+  struct FireGeometry {
+    double range = 0;
+    bool friend_contact = false;
+  };
+  FireGeometry fire_geometry(int unit, int target) const;
   std::string fire_resolution(int unit, int target) const;
   // --- artillery (artillery_fire.cc) ---
   // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
@@ -610,6 +620,13 @@ class BattleED final : public Battle, public NearestEnemyIndex {
     std::vector<std::int8_t> known;
   };
   mutable CoverKept cover_kept_;
+  // fire_geometry's answers through one orders step, in slots by the pair.
+  struct KeptFireGeometry {
+    std::uint64_t epoch = 0;  // the orders step it holds for (0: none)
+    int unit = -1, target = -1;
+    FireGeometry geometry;
+  };
+  mutable std::vector<KeptFireGeometry> fire_geometry_;
   TouchTracker touches_;  // for a recorder (touch)
 };
 
