@@ -378,6 +378,14 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
         const double gap = distance(units[a].footprint(), units[c].footprint()) / kMmPerInch;
         ASSERT_EQ(b.gap_in(a, c), gap) << a << " " << c << " turn " << turns;
         ASSERT_EQ(b.within_in(a, c, 6.0), gap <= 6.0) << a << " " << c << " turn " << turns;
+        // Given the footprints (the reactive fire's and touching_friend's way), the same
+        // answer, and the gap when it holds.
+        double given = -1;
+        const bool in = b.within_in(a, c, b.footprint_of(a), b.footprint_of(c), 6.0, &given);
+        ASSERT_EQ(in, gap <= 6.0) << a << " " << c << " turn " << turns;
+        if (in) {
+          ASSERT_EQ(given, gap) << a << " " << c << " turn " << turns;
+        }
         // Asked the other way, the gap kept for (a, c) answers: it must be the distance
         // measured that way (distance() is the same bit for bit both ways).
         const double back = distance(units[c].footprint(), units[a].footprint()) / kMmPerInch;

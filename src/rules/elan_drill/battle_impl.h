@@ -232,6 +232,9 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   bool within_in(int a, int b, double reach_in) const;
   // within_in, and when it holds, `*gap` = gap_in(a, b) (one exact distance for both).
   bool within_in(int a, int b, double reach_in, double* gap) const;
+  // The same given footprint_of(a) and footprint_of(b), already read by the caller (issue 9:
+  // the reactive fire and the contact tests read each footprint once, not once an ask).
+  bool within_in(int a, int b, const Rect& fa, const Rect& fb, double reach_in, double* gap) const;
   double fire_reach_in(int unit) const;  // the longest range it could fire at (0: none)
   double move_rate_in(int unit) const;   // D12-07
   // Below ½ strength (L51, D12-29): fewer than half its starting figures, or (option

@@ -429,8 +429,11 @@ bool BattleED::within_in(int a, int b, double reach_in) const {
 }
 
 bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
-  const Rect fa = footprint_of(a);
-  const Rect fb = footprint_of(b);
+  return within_in(a, b, footprint_of(a), footprint_of(b), reach_in, gap);
+}
+
+bool BattleED::within_in(int a, int b, const Rect& fa, const Rect& fb, double reach_in,
+                         double* gap) const {
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
@@ -723,20 +726,20 @@ int BattleED::touching_friend(int side, int target, int except) const {
   // the candidates come in any order into a reused buffer, and a candidate is measured
   // only while it could be lower than the one found (issue 9: a sorted copy per ask).
   thread_local std::vector<int> near;
+  const Rect ft = footprint_of(target);  // the snapshot's while it stands, else the unit's
   if (snap_.ready()) {
-    const Rect& r = snap_.footprint(target);
-    snap_.near_unordered(r.centre, kContactIn * kMm + half_diagonal(r), near);
+    snap_.near_unordered(ft.centre, kContactIn * kMm + half_diagonal(ft), near);
   } else if (live_.ready()) {
-    const Rect f = force_.units[target].footprint();
-    live_.near(Box{f.centre, f.centre}, kContactIn * kMm + half_diagonal(f), near);
+    live_.near(Box{ft.centre, ft.centre}, kContactIn * kMm + half_diagonal(ft), near);
   } else {
     near.resize(force_.units.size());
     for (std::size_t i = 0; i < near.size(); ++i) near[i] = static_cast<int>(i);
   }
   int found = -1;
+  double gap = 0;
   for (const int o : near) {
     if ((found < 0 || o < found) && o != except && force_.units[o].side == side && active(o) &&
-        within_in(target, o, kContactIn)) {
+        within_in(target, o, ft, footprint_of(o), kContactIn, &gap)) {
       found = o;
     }
   }
