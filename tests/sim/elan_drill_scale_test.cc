@@ -382,7 +382,8 @@ TEST(ElanDrillScale, MovesWithoutTheStepsSkippedAreEveryStepAsked) {
 
 // The frames gap_in and within_in measure (BattleED::frame_of, kept per unit while its
 // footprint is unchanged) give the distances of the footprints now, after every turn of a
-// battle in which units move, fall back, flee and leave the table.
+// battle in which units move, fall back, flee and leave the table; a pair's gap, kept once
+// for both ways of asking, is each way's distance.
 TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
   const Ruleset* rs = find_ruleset("elan-drill");
   ASSERT_NE(rs, nullptr);
@@ -399,6 +400,18 @@ TEST(ElanDrillScale, KeptFramesMeasureTheFootprintsNow) {
         const double gap = distance(units[a].footprint(), units[c].footprint()) / kMmPerInch;
         ASSERT_EQ(b.gap_in(a, c), gap) << a << " " << c << " turn " << turns;
         ASSERT_EQ(b.within_in(a, c, 6.0), gap <= 6.0) << a << " " << c << " turn " << turns;
+        // Given the footprints (the reactive fire's and touching_friend's way), the same
+        // answer, and the gap when it holds.
+        double given = -1;
+        const bool in = b.within_in(a, c, b.footprint_of(a), b.footprint_of(c), 6.0, &given);
+        ASSERT_EQ(in, gap <= 6.0) << a << " " << c << " turn " << turns;
+        if (in) {
+          ASSERT_EQ(given, gap) << a << " " << c << " turn " << turns;
+        }
+        // Asked the other way, the gap kept for (a, c) answers: it must be the distance
+        // measured that way (distance() is the same bit for bit both ways).
+        const double back = distance(units[c].footprint(), units[a].footprint()) / kMmPerInch;
+        ASSERT_EQ(b.gap_in(c, a), back) << c << " " << a << " turn " << turns;
         ++checked;
       }
     }
@@ -469,6 +482,46 @@ TEST(ElanDrillScale, OrdersStepFreezesTheForceAndKeptLeadersAreTheScan) {
   EXPECT_GE(blue.epochs, turns);  // one epoch per orders step
   EXPECT_GT(blue.choices, blue.epochs);
   EXPECT_GT(red.choices, red.epochs);
+}
+
+// The doctrine, checking as it is asked that every fire action's range and friend in
+// contact, kept by the pair through the orders step (BattleED::fire_geometry), are those
+// measured afresh (gap_in, and contact_friend_now, which keeps nothing), asked twice each.
+class FireGeometryWitness final : public OrderSource {
+ public:
+  FireGeometryWitness() : doctrine_(make_commander("doctrine", Rng(1, 1))) {}
+  Action choose(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    const auto& ed = dynamic_cast<const BattleED&>(b);
+    for (const Action& a : legal) {
+      if (a.kind != ActionKind::kFire || a.target < 0) continue;
+      for (int ask = 0; ask < 2; ++ask) {
+        const BattleED::FireGeometry kept = ed.fire_geometry(unit, a.target);
+        EXPECT_EQ(kept.range, ed.gap_in(unit, a.target)) << unit << " at " << a.target;
+        EXPECT_EQ(kept.friend_contact, ed.contact_friend_now(unit, a.target) >= 0)
+            << unit << " at " << a.target;
+        ++checked;
+      }
+    }
+    return doctrine_->choose(b, unit, legal);
+  }
+  Action react(const Battle& b, int unit, const std::vector<Action>& legal) override {
+    return doctrine_->react(b, unit, legal);
+  }
+  int checked = 0;
+
+ private:
+  std::unique_ptr<OrderSource> doctrine_;
+};
+
+TEST(ElanDrillScale, KeptFireGeometryIsTheFreshOne) {
+  const Ruleset* rs = find_ruleset("elan-drill");
+  ASSERT_NE(rs, nullptr);
+  const Scenario sc = generated_battle("elan-drill", 300, 7);
+  auto battle = rs->start(sc, 7, 0);
+  FireGeometryWitness blue, red;
+  EventLog log;
+  for (int turn = 0; turn < 6; ++turn) battle->play_turn({&blue, &red}, log);
+  EXPECT_GT(blue.checked + red.checked, 100);
 }
 
 // Issue 9: each unit's facts (attributes, ratings, ranges), worked out once when the battle

@@ -78,8 +78,9 @@ std::string BattleED::best_shot(int unit, int target) const {
   // Every shot at the same target: its range and the friend in contact (L205) measured
   // once, not once per shot (issue 9).
   const std::vector<std::string> shots = shot_types(unit, target);
-  const double range = shots.empty() ? 0 : gap_in(unit, target);
-  const bool friend_contact = !shots.empty() && contact_friend(unit, target) >= 0;
+  const FireGeometry at = shots.empty() ? FireGeometry{} : fire_geometry(unit, target);
+  const double range = at.range;
+  const bool friend_contact = at.friend_contact;
   for (const std::string& shot : shots) {
     const double k = expected_casualties(
         target,
@@ -93,8 +94,8 @@ std::string BattleED::best_shot(int unit, int target) const {
 }
 
 ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction) const {
-  return shot_at(unit, target, shot, reaction, gap_in(unit, target),
-                 contact_friend(unit, target) >= 0);
+  const FireGeometry at = fire_geometry(unit, target);
+  return shot_at(unit, target, shot, reaction, at.range, at.friend_contact);
 }
 
 ShotSituation BattleED::shot_at(int unit, int target, Shot shot, bool reaction, double range,

@@ -71,14 +71,14 @@ void BattleED::fire_phase(int side, EventLog& log) {
       const Rect fu = footprint_of(u);
       const double hu = half_diagonal(fu);
       for (int e : enemies) {
+        const Rect fe = footprint_of(e);  // read once for both tests
         if (target >= 0) {
-          const Rect fe = footprint_of(e);
           const double far = best * kMm + hu + half_diagonal(fe) + kFarSlackMm;
           const Vec2 d = fe.centre - fu.centre;
           if (d.dot(d) >= far * far) continue;
         }
         double gap = 0;
-        if (within_in(u, e, reach, &gap) && gap < best && force_.units[e].on_table() &&
+        if (within_in(u, e, fu, fe, reach, &gap) && gap < best && force_.units[e].on_table() &&
             in_arc(u, e)) {
           best = gap;
           target = e;

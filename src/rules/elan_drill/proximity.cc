@@ -377,7 +377,7 @@ const RectFrame& BattleED::frame_now(int unit) const {
   return frame_of(unit, force_.units[unit].footprint());
 }
 
-const RectFrame& BattleED::frame_of(int unit, const Rect& r) const {
+const RectFrame& BattleED::frame_anew(int unit, const Rect& r) const {
   const auto i = static_cast<std::size_t>(unit);
   if (frames_.size() != force_.units.size()) {
     frames_.assign(force_.units.size(), RectFrame{});
@@ -402,19 +402,24 @@ double BattleED::gap_mm(int a, int b, const Rect& ra, const Rect& rb) const {
   if (frames_.size() != force_.units.size()) frame_of(b, rb);  // sized first: `fa` stays valid
   const RectFrame& fa = frame_of(a, ra);
   const RectFrame& fb = frame_of(b, rb);
-  const std::uint64_t sa = frame_stamps_[static_cast<std::size_t>(a)];
-  const std::uint64_t sb = frame_stamps_[static_cast<std::size_t>(b)];
+  // A pair is kept once, lower id first, whichever way it is asked: distance() is the same
+  // bit for bit both ways (each of its tests and minima is over the same set of corners,
+  // edges and axes; issue 9: the reactive fire asks of its enemies the gaps their orders
+  // measured, the contact tests both ways). check_nearest compares with the asked way.
+  const int lo = std::min(a, b), hi = std::max(a, b);
+  const std::uint64_t s_lo = frame_stamps_[static_cast<std::size_t>(lo)];
+  const std::uint64_t s_hi = frame_stamps_[static_cast<std::size_t>(hi)];
   constexpr std::size_t kSlots = 2048;
   if (gaps_.empty()) gaps_.resize(kSlots);
-  const std::uint64_t h = static_cast<std::uint64_t>(a) * 0x9E3779B97F4A7C15ull ^
-                          static_cast<std::uint64_t>(b) * 0xC2B2AE3D27D4EB4Full;
+  const std::uint64_t h = static_cast<std::uint64_t>(lo) * 0x9E3779B97F4A7C15ull ^
+                          static_cast<std::uint64_t>(hi) * 0xC2B2AE3D27D4EB4Full;
   KeptGap& k = gaps_[static_cast<std::size_t>(h >> 53) % kSlots];
-  if (k.a == a && k.b == b && k.stamp_a == sa && k.stamp_b == sb) {
+  if (k.a == lo && k.b == hi && k.stamp_a == s_lo && k.stamp_b == s_hi) {
     if (check_nearest && k.mm != distance(fa, fb))
       throw std::logic_error(fmt::format("units {} and {}: kept gap differs", a, b));
     return k.mm;
   }
-  k = KeptGap{a, b, sa, sb, distance(fa, fb)};
+  k = KeptGap{lo, hi, s_lo, s_hi, distance(fa, fb)};
   return k.mm;
 }
 
@@ -424,8 +429,11 @@ bool BattleED::within_in(int a, int b, double reach_in) const {
 }
 
 bool BattleED::within_in(int a, int b, double reach_in, double* gap) const {
-  const Rect fa = footprint_of(a);
-  const Rect fb = footprint_of(b);
+  return within_in(a, b, footprint_of(a), footprint_of(b), reach_in, gap);
+}
+
+bool BattleED::within_in(int a, int b, const Rect& fa, const Rect& fb, double reach_in,
+                         double* gap) const {
   const double bound = reach_in * kMm + half_diagonal(fa) + half_diagonal(fb) + kSlackMm;
   const Vec2 d = fa.centre - fb.centre;
   if (d.dot(d) > bound * bound) return false;
@@ -723,20 +731,20 @@ int BattleED::touching_friend(int side, int target, int except) const {
   // the candidates come in any order into a reused buffer, and a candidate is measured
   // only while it could be lower than the one found (issue 9: a sorted copy per ask).
   thread_local std::vector<int> near;
+  const Rect ft = footprint_of(target);  // the snapshot's while it stands, else the unit's
   if (snap_.ready()) {
-    const Rect& r = snap_.footprint(target);
-    snap_.near_unordered(r.centre, kContactIn * kMm + half_diagonal(r), near);
+    snap_.near_unordered(ft.centre, kContactIn * kMm + half_diagonal(ft), near);
   } else if (live_.ready()) {
-    const Rect f = force_.units[target].footprint();
-    live_.near(Box{f.centre, f.centre}, kContactIn * kMm + half_diagonal(f), near);
+    live_.near(Box{ft.centre, ft.centre}, kContactIn * kMm + half_diagonal(ft), near);
   } else {
     near.resize(force_.units.size());
     for (std::size_t i = 0; i < near.size(); ++i) near[i] = static_cast<int>(i);
   }
   int found = -1;
+  double gap = 0;
   for (const int o : near) {
     if ((found < 0 || o < found) && o != except && force_.units[o].side == side && active(o) &&
-        within_in(target, o, kContactIn)) {
+        within_in(target, o, ft, footprint_of(o), kContactIn, &gap)) {
       found = o;
     }
   }

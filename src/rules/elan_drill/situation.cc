@@ -327,14 +327,34 @@ double BattleED::probability(const std::string& n, const std::map<std::string, V
   });
 }
 
+BattleED::FireGeometry BattleED::fire_geometry(int unit, int target) const {
+  auto now = [&] { return FireGeometry{gap_in(unit, target), contact_friend(unit, target) >= 0}; };
+  if (frozen_epoch_ == 0) return now();
+  constexpr std::size_t kSlots = 512;
+  if (fire_geometry_.empty()) fire_geometry_.resize(kSlots);
+  const std::uint64_t h = static_cast<std::uint64_t>(unit) * 0x9E3779B97F4A7C15ull ^
+                          static_cast<std::uint64_t>(target) * 0xC2B2AE3D27D4EB4Full;
+  KeptFireGeometry& k = fire_geometry_[static_cast<std::size_t>(h >> 55) % kSlots];
+  if (k.epoch == frozen_epoch_ && k.unit == unit && k.target == target) {
+    if (check_nearest) {
+      const FireGeometry fresh = now();
+      if (fresh.range != k.geometry.range || fresh.friend_contact != k.geometry.friend_contact)
+        throw std::logic_error(fmt::format("unit {}: fire at {} kept differs", unit, target));
+    }
+    return k.geometry;
+  }
+  k = KeptFireGeometry{frozen_epoch_, unit, target, now()};
+  return k.geometry;
+}
+
 // The small arms of `unit` firing at `target`.
 SmallArmsSituation BattleED::fire_situation(int unit, int target, bool reaction) const {
   const Unit& u = force_.units[unit];
   const UnitState& st = state_[unit];
   SmallArmsSituation s;
-  s.range = gap_in(unit, target);
-  s.general = {fires_moving(unit), st.dms, reaction,
-               contact_friend(unit, target) >= 0};  // L205, D12-25
+  const FireGeometry at = fire_geometry(unit, target);
+  s.range = at.range;
+  s.general = {fires_moving(unit), st.dms, reaction, at.friend_contact};  // L205, D12-25
   const std::string& weapon = facts_[unit].weapon;
   // D12-26: its first fire of the game, or (`target`) its first at this target.
   const bool fired = opts_.first_fire_per_target ? std::find(st.fired_at.begin(), st.fired_at.end(),
