@@ -93,8 +93,11 @@ class Mover {
   // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=
   // `decide`: a bisection stops once that is known, the steps stop once one passes
   // `decide` (but for limbered guns' end test), and the t returned is then right only about
-  // that.
-  double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1) const;
+  // that. With `below` > 0 the caller takes any t under `below` as no move: a bisection
+  // stops once its t is known to be under it (but for limbered guns' end test), and the t
+  // returned is then some t under it.
+  double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1,
+               double below = -1) const;
 
   // A wheel of base() by `turn` degrees about `pivot`, tested at each of its `checks` even
   // steps in turn (transform, then path_ok): how many steps are clear before the first that

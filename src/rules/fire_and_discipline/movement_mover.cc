@@ -834,7 +834,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   return checks;
 }
 
-double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) const {
+double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, double below) const {
   const double step = s_.mm(kStepYd);
   // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t),
   // kept per thread with the sweep's other buffers (issue 9 round 18); nothing a sweep calls
@@ -950,10 +950,24 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
     const std::vector<Rect>& rs = at(nt);
     if (!step_ok(rs, nt, &w)) {
       double lo = t, hi = nt;
-      for (int k = 0; k < 30; ++k) {
+      int k = 0;
+      for (; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
+        // Issue 9 round 25: the t found is in [lo, hi), so under `below` once hi is: no move
+        // to the caller, whatever it is (a unit blocked at its start bisected its first step
+        // all 30 times, where a few halvings put hi under 1e-3 mm). Not for limbered guns, whose
+        // end test reads the t found.
+        if (below > 0 && hi <= below && !limbered_end_) break;
         const double mid = (lo + hi) / 2;
         (mid_ok(mid) ? lo : hi) = mid;
+      }
+      if (k < 30 && check_kept_on && below > 0 && hi <= below && !limbered_end_) {
+        double full_lo = lo, full_hi = hi;
+        for (; k < 30; ++k) {
+          const double mid = (full_lo + full_hi) / 2;
+          (mid_ok(mid) ? full_lo : full_hi) = mid;
+        }
+        SB_CHECK(full_lo < below, "a sweep cut short under `below` ends beyond it");
       }
       t = lo;
       note_end(t);
