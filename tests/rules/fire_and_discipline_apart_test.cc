@@ -19,13 +19,15 @@
 // stands, and cuts more than the centres' distance less the half-diagonals. Round 23:
 // corner_distance2's root is the distance of stands whose shadows lie apart, and its early
 // stop answers under `stop` exactly when the whole least does. Round 24: a wheel's turns,
-// their sines kept per thread, answer as the turn worked out afresh.
+// their sines kept per thread, answer as the turn worked out afresh. Round 25: a moved
+// unit's footprint from its stands alone answers as the moved unit's.
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -389,13 +391,13 @@ TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
   EXPECT_GT(by_ends, 2000);
 }
 
-// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (8,192
-// entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
+// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (round
+// 25: 32,768 entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
 // worked out afresh, bit for bit (a kept sine given for other degrees fails here).
 TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
   std::mt19937_64 rng(32);
   std::uniform_real_distribution<double> deg(-360, 360), off(-400, 400);
-  std::vector<double> pool(20000);  // more turns than entries: many share one
+  std::vector<double> pool(80000);  // more turns than entries: many share one
   for (double& d : pool) d = deg(rng);
   pool[0] = 0.0;
   pool[1] = -0.0;
@@ -413,14 +415,16 @@ TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
   }
 }
 
-// Round 24: kept_frame keeps frames per thread by facing and size bits (2,048 entries by a
-// hash): frames asked again, of another size at the same facing, or sharing an entry,
+// Round 24: kept_frame keeps frames per thread by facing and size bits (round 25: 8,192
+// entries by a hash): frames asked again, of another size at the same facing, or sharing an entry,
 // answer as RectFrame of the same rect, bit for bit in every field (a kept frame given for
-// another facing or size, or not moved, fails here).
+// another facing or size, or not moved, fails here). Round 25: the axes alone are kept, by
+// the facing's bits, and kept_frame_into writes the frame over another (a field it left
+// as it was fails here).
 TEST(FireAndDisciplineWheelBound, KeptFramesAnswerAsRectFrame) {
   std::mt19937_64 rng(33);
   std::uniform_real_distribution<double> deg(0, 360), pos(0, 2e5);
-  std::vector<double> facings(3000);  // more facings than entries: many share one
+  std::vector<double> facings(20000);  // more facings than entries: many share one
   for (double& d : facings) d = deg(rng);
   facings[0] = 0.0;
   facings[1] = -0.0;
@@ -436,7 +440,13 @@ TEST(FireAndDisciplineWheelBound, KeptFramesAnswerAsRectFrame) {
     r.width = widths[wi(rng)];
     r.depth = depths[di(rng)];
     r.centre = {pos(rng), pos(rng)};
-    const RectFrame got = movement_detail::kept_frame(r);
+    // Round 25: kept_frame_into writes every field over a frame of another stand.
+    RectFrame got = movement_detail::kept_frame({{pos(rng), pos(rng)}, deg(rng), 10.0, 5.0});
+    if (k % 2 == 0) {
+      movement_detail::kept_frame_into(r, got);
+    } else {
+      got = movement_detail::kept_frame(r);
+    }
     const RectFrame want(r);
     ASSERT_TRUE(same(got.rect.centre, want.rect.centre)) << k;
     ASSERT_EQ(bits(got.rect.facing), bits(want.rect.facing)) << k;
@@ -447,6 +457,48 @@ TEST(FireAndDisciplineWheelBound, KeptFramesAnswerAsRectFrame) {
     ASSERT_EQ(bits(got.hd), bits(want.hd)) << k;
     ASSERT_EQ(bits(got.hw), bits(want.hw)) << k;
     for (std::size_t c = 0; c < 4; ++c) ASSERT_TRUE(same(got.corners[c], want.corners[c])) << k;
+  }
+}
+
+// Round 25: footprint_of copies only the unit's stands, into a unit kept per thread: on
+// random units of many sizes (a larger one before a smaller, some stands removed, the live
+// ones moved), it answers as the footprint of a copy of the whole unit with the stands
+// moved, bit for bit (a kept unit whose stands were not all replaced fails here).
+TEST(FireAndDisciplineMoverFootprint, FootprintOfAnswersAsTheMovedUnitsCopy) {
+  std::mt19937_64 rng(25);
+  std::uniform_real_distribution<double> deg(0, 360), pos(1e4, 2e5), off(-500, 500);
+  std::uniform_int_distribution<int> count(1, 12), coin(0, 3);
+  auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+  for (int k = 0; k < 2000; ++k) {
+    Unit u;
+    u.id = "u" + std::to_string(k);
+    const int n = k % 2 == 0 ? 12 : count(rng);
+    const double facing = deg(rng);
+    const Vec2 at{pos(rng), pos(rng)};
+    for (int j = 0; j < n; ++j) {
+      Stand st;
+      st.rect = {at + Vec2{off(rng), off(rng)}, coin(rng) == 0 ? deg(rng) : facing, 20.0, 10.0};
+      st.removed = j > 0 && coin(rng) == 0;
+      u.stands.push_back(st);
+    }
+    const std::vector<int> idx = movement_detail::live_stands(u);
+    std::vector<Rect> rs;
+    const Vec2 by{off(rng), off(rng)};
+    for (int i : idx) {
+      Rect r = u.stands[static_cast<std::size_t>(i)].rect;
+      r.centre = r.centre + by;
+      if (coin(rng) == 0) r.facing = deg(rng);
+      rs.push_back(r);
+    }
+    Unit copy = u;
+    movement_detail::apply(copy, idx, rs);
+    const Rect want = copy.footprint();
+    const Rect got = movement_detail::footprint_of(u, idx, rs);
+    ASSERT_EQ(bits(got.centre.x), bits(want.centre.x)) << k;
+    ASSERT_EQ(bits(got.centre.y), bits(want.centre.y)) << k;
+    ASSERT_EQ(bits(got.facing), bits(want.facing)) << k;
+    ASSERT_EQ(bits(got.width), bits(want.width)) << k;
+    ASSERT_EQ(bits(got.depth), bits(want.depth)) << k;
   }
 }
 

@@ -160,7 +160,7 @@ MovePlan plan_with(const FdState& s, int unit, Vec2 destination, double facing, 
     if (res.wheeled) after_wheel.emplace(start, rs);
     const Mover& straight = res.wheeled ? *after_wheel : start;
     std::string why;
-    t = straight.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1);
+    t = straight.sweep(dir, reach, &why, offer ? first_yard_mm(s) : -1, kMinMoveMm);
     if (t < kMinMoveMm) t = 0;
     if (t < reach - kEps && wheel_blocked.empty()) res.stopped_by = why;
     const std::vector<Rect> end = transform(rs, dir * t);

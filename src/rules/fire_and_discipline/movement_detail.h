@@ -53,9 +53,11 @@ std::vector<int> live_stands(const Unit& u);
 // Clockwise (compass) rotation of `v` by `deg`.
 Vec2 rotate(Vec2 v, double deg);
 Rect rotated(const Rect& r, Vec2 pivot, double deg);
-// As RectFrame(r), bit for bit: a frame of the same facing and size, kept per thread, moved
-// to r's centre (a wheel's stands at one step share a facing, and the same turns come again).
+// As RectFrame(r), bit for bit: a frame on the axes of the same facing, kept per thread (a
+// wheel's stands at one step share a facing, and the same turns come again).
 RectFrame kept_frame(const Rect& r);
+// kept_frame(r), written into `out`.
+void kept_frame_into(const Rect& r, RectFrame& out);
 // Each rect turned by `deg` about `pivot`, then moved by `delta`.
 std::vector<Rect> transform(const std::vector<Rect>& rs, Vec2 delta, Vec2 pivot = {},
                             double deg = 0);
@@ -91,8 +93,11 @@ class Mover {
   // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=
   // `decide`: a bisection stops once that is known, the steps stop once one passes
   // `decide` (but for limbered guns' end test), and the t returned is then right only about
-  // that.
-  double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1) const;
+  // that. With `below` > 0 the caller takes any t under `below` as no move: a bisection
+  // stops once its t is known to be under it (but for limbered guns' end test), and the t
+  // returned is then some t under it.
+  double sweep(Vec2 dir, double max_t, std::string* why, double decide = -1,
+               double below = -1) const;
 
   // A wheel of base() by `turn` degrees about `pivot`, tested at each of its `checks` even
   // steps in turn (transform, then path_ok): how many steps are clear before the first that
@@ -157,6 +162,8 @@ class Mover {
   // The lists for a sweep along `dir` up to `max_t`, into `near`.
   void near_along(Vec2 dir, double max_t, NearLists& near) const;
   RectFrame frame_at(std::size_t i, const Rect& r) const;
+  // frame_at(i, r), written into `out`.
+  void frame_into(std::size_t i, const Rect& r, RectFrame& out) const;
   const FdState& s_;
   std::vector<Rect> base_;
   std::vector<RectFrame> base_frames_;  // of base_

@@ -191,7 +191,7 @@ std::optional<std::vector<Rect>> prolonge_plan(const FdState& s, int unit, doubl
   const double reach = unit_reach(s, unit, base, dir, want, s.mm(*r));
   const Mover m(s, unit, base);
   std::string why;
-  const double t = m.sweep(dir, reach, &why);
+  const double t = m.sweep(dir, reach, &why, -1, kMinMoveMm);  // under it: no prolonge
   if (t < kMinMoveMm) return std::nullopt;
   std::vector<Rect> end = transform(base, dir * t);
   // §6.66: not to end nearer an enemy within 100 yd. Only when one is that near (asked of

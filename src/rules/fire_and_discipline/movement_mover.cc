@@ -70,7 +70,7 @@ TurnTrig fresh_trig(double degrees, std::uint64_t key) {
 // worked out afresh, bit for bit (std::cos and std::sin of the same double); checked under
 // Mover::check_kept and in FireAndDisciplineWheelBound.TurnsAnswerAsWorkedOutAfresh.
 const TurnTrig& turn_trig(double degrees) {
-  constexpr int kBits = 13;  // 8,192 entries
+  constexpr int kBits = 15;  // 32,768 entries
   thread_local std::array<TurnTrig, std::size_t{1} << kBits> kept;
   const auto key = std::bit_cast<std::uint64_t>(degrees);
   TurnTrig& t = kept[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
@@ -122,33 +122,41 @@ Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
 // Issue 9 round 24: a wheel's step turns every stand of a unit to one new facing, which
 // core's memo of the last two facings framed misses at each step (other facings come
 // between), and the same turns come again across a commander's probes (turn_trig). So the
-// frames of turned stands are kept per thread by facing and size bits, in a table indexed
-// by a hash of them; a kept frame moved to the centre is RectFrame's own, bit for bit
-// (rect_frame.h); checked under Mover::check_kept and in
-// FireAndDisciplineWheelBound.KeptFramesAnswerAsRectFrame.
-RectFrame kept_frame(const Rect& r) {
+// axes of turned stands are kept per thread by the facing's bits, in a table indexed by a
+// hash of them (round 25: the axes alone, rect.forward() and rect.right() as RectFrame takes
+// them, not the whole frame of one size, which was copied out and moved), and the frame is
+// built on them with RectFrame's own arithmetic, bit for bit (rect_frame.h); checked under
+// Mover::check_kept and in FireAndDisciplineWheelBound.KeptFramesAnswerAsRectFrame.
+void kept_frame_into(const Rect& r, RectFrame& out) {
   struct Kept {
-    std::uint64_t facing, width, depth;
+    std::uint64_t facing;
     bool set;
-    RectFrame frame;
+    Vec2 f, r;
   };
-  constexpr int kBits = 11;  // 2,048 entries
+  constexpr int kBits = 13;  // 8,192 entries
   thread_local std::array<Kept, std::size_t{1} << kBits> kept{};
   const auto f = std::bit_cast<std::uint64_t>(r.facing);
-  const auto w = std::bit_cast<std::uint64_t>(r.width);
-  const auto d = std::bit_cast<std::uint64_t>(r.depth);
-  const std::uint64_t h =
-      (f ^ (w * 0xC2B2AE3D27D4EB4FULL) ^ (d * 0x165667B19E3779F9ULL)) * 0x9E3779B97F4A7C15ULL;
-  Kept& k = kept[static_cast<std::size_t>(h >> (64 - kBits))];
-  if (!k.set || k.facing != f || k.width != w || k.depth != d) {
-    k = {f, w, d, true, RectFrame(r)};
-    return k.frame;
-  }
-  RectFrame out = k.frame.moved_to(r.centre);
+  Kept& k = kept[static_cast<std::size_t>((f * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
+  if (!k.set || k.facing != f) k = {f, true, r.forward(), r.right()};
+  // RectFrame::RectFrame(r)'s arithmetic.
+  out.rect = r;
+  out.hd = r.depth / 2;
+  out.hw = r.width / 2;
+  out.f = k.f;
+  out.r = k.r;
+  const Vec2 c = r.centre;
+  const Vec2 fd = out.f * out.hd;
+  const Vec2 rw = out.r * out.hw;
+  out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
   if (check_kept_on) {
     const RectFrame fresh(r);
     SB_CHECK(same_bits(out, fresh), "a kept frame differs from RectFrame's");
   }
+}
+
+RectFrame kept_frame(const Rect& r) {
+  RectFrame out;
+  kept_frame_into(r, out);
   return out;
 }
 
@@ -220,8 +228,16 @@ Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
   limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
 }
 
-Mover::Mover(const Mover& same_state, std::vector<Rect> base) : Mover(same_state) {
-  base_ = std::move(base);
+// Issue 9 round 25: not a copy of the whole Mover: its start's frames, kept start distances
+// and wheel lists (frame_base clears them) were copied only to be dropped.
+Mover::Mover(const Mover& same_state, std::vector<Rect> base)
+    : s_(same_state.s_),
+      base_(std::move(base)),
+      unit_(same_state.unit_),
+      side_(same_state.side_),
+      snap_(same_state.snap_),
+      limbered_end_(same_state.limbered_end_),
+      limbered_path_(same_state.limbered_path_) {
   frame_base();
 }
 
@@ -234,15 +250,32 @@ void Mover::frame_base() {
 }
 
 // A trial position of stand i is mostly its start moved without a turn: the start's frame
-// moved there is that position's frame, bit for bit (rect_frame.h), without a sine.
-RectFrame Mover::frame_at(std::size_t i, const Rect& r) const {
+// moved there is that position's frame, bit for bit (rect_frame.h), without a sine. Round
+// 25: written in place (RectFrame::moved_to's arithmetic), not copied out of a return.
+void Mover::frame_into(std::size_t i, const Rect& r, RectFrame& out) const {
   if (i < base_.size()) {
     const Rect& b = base_[i];
     if (r.facing == b.facing && r.width == b.width && r.depth == b.depth) {
-      return base_frames_[i].moved_to(r.centre);
+      out = base_frames_[i];
+      out.rect.centre = r.centre;
+      const Vec2 c = r.centre;
+      const Vec2 fd = out.f * out.hd;
+      const Vec2 rw = out.r * out.hw;
+      out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+      if (check_kept_on) {
+        SB_CHECK(same_frame(out, base_frames_[i].moved_to(r.centre)),
+                 "a moved frame differs from RectFrame::moved_to's");
+      }
+      return;
     }
   }
-  return kept_frame(r);
+  kept_frame_into(r, out);
+}
+
+RectFrame Mover::frame_at(std::size_t i, const Rect& r) const {
+  RectFrame out;
+  frame_into(i, r, out);
+  return out;
 }
 
 // The starting distance of a pair, exact where it is under 200 yd; beyond, a lower bound
@@ -417,7 +450,10 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
         bound(apart_until);
         return;
       }
-      if (!fi) fi = frame_at(i, r);
+      if (!fi) {
+        fi.emplace();
+        frame_into(i, r, *fi);
+      }
       // Shadows farther apart than the 1 yd (by more than rounding): neither overlapping nor
       // within 1 yd, whatever the start.
       std::array<AxisGap, 4> gaps;
@@ -789,7 +825,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   return checks;
 }
 
-double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) const {
+double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, double below) const {
   const double step = s_.mm(kStepYd);
   // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t),
   // kept per thread with the sweep's other buffers (issue 9 round 18); nothing a sweep calls
@@ -905,10 +941,24 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide) con
     const std::vector<Rect>& rs = at(nt);
     if (!step_ok(rs, nt, &w)) {
       double lo = t, hi = nt;
-      for (int k = 0; k < 30; ++k) {
+      int k = 0;
+      for (; k < 30; ++k) {
         if (decide >= 0 && (lo >= decide || hi <= decide)) break;  // the t found is in [lo, hi)
+        // Issue 9 round 25: the t found is in [lo, hi), so under `below` once hi is: no move
+        // to the caller, whatever it is (a unit blocked at its start bisected its first step
+        // all 30 times, where a few halvings put hi under 1e-3 mm). Not for limbered guns, whose
+        // end test reads the t found.
+        if (below > 0 && hi <= below && !limbered_end_) break;
         const double mid = (lo + hi) / 2;
         (mid_ok(mid) ? lo : hi) = mid;
+      }
+      if (k < 30 && check_kept_on && below > 0 && hi <= below && !limbered_end_) {
+        double full_lo = lo, full_hi = hi;
+        for (; k < 30; ++k) {
+          const double mid = (full_lo + full_hi) / 2;
+          (mid_ok(mid) ? full_lo : full_hi) = mid;
+        }
+        SB_CHECK(full_lo < below, "a sweep cut short under `below` ends beyond it");
       }
       t = lo;
       note_end(t);
@@ -1097,8 +1147,12 @@ std::vector<Rect> rects_of(const Unit& u, const std::vector<int>& idx) {
   return out;
 }
 
+// Issue 9 round 25: the footprint reads the stands alone, so only they are copied, into a
+// unit kept per thread (the copy of the whole unit, its names, attributes and markers, cost
+// more than the footprint itself: some 3,000 moves a 10,000-stand turn).
 Rect footprint_of(const Unit& u, const std::vector<int>& idx, const std::vector<Rect>& rs) {
-  Unit copy = u;
+  thread_local Unit copy;
+  copy.stands.assign(u.stands.begin(), u.stands.end());
   apply(copy, idx, rs);
   return copy.footprint();
 }
