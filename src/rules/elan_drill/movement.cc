@@ -11,6 +11,7 @@
 
 #include "core/geometry/nearest.h"
 #include "core/geometry/rect_frame.h"
+#include "core/geometry/same_frame.h"
 #include "rules/elan_drill/battle_impl.h"
 #include "rules/elan_drill/elan_drill.h"
 #include "rules/elan_drill/path_filters.h"
@@ -19,15 +20,6 @@
 namespace smoothbore::elan_drill {
 
 using namespace std::string_view_literals;  // literals compared by size first
-
-namespace {
-
-// Bit for bit (a frame is doubles only, no padding).
-bool same_frame(const RectFrame& a, const RectFrame& b) {
-  return std::memcmp(&a, &b, sizeof(RectFrame)) == 0;
-}
-
-}  // namespace
 
 // rules/battle.h's place_free(), with a cheap exact pre-test: rectangles whose centres
 // lie farther apart than both half diagonals (+1 mm) cannot overlap, so only the others
@@ -195,7 +187,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   }
   if (check_moves) {  // the kept frames are those of the blockers' footprints now
     for (const Blocker& b : blockers) {
-      if (!same_frame(b.frame, RectFrame(force_.units[b.unit].footprint())))
+      if (!same_bits(b.frame, RectFrame(force_.units[b.unit].footprint())))
         throw std::logic_error(fmt::format("unit {}: a blocker's kept frame differs", unit));
     }
   }

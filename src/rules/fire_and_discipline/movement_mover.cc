@@ -263,7 +263,7 @@ void Mover::frame_into(std::size_t i, const Rect& r, RectFrame& out) const {
       const Vec2 rw = out.r * out.hw;
       out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
       if (check_kept_on) {
-        SB_CHECK(same_frame(out, base_frames_[i].moved_to(r.centre)),
+        SB_CHECK(same_bits(out, base_frames_[i].moved_to(r.centre)),
                  "a moved frame differs from RectFrame::moved_to's");
       }
       return;
