@@ -304,6 +304,52 @@ TEST(SightLines, EnteringBlockersAsTheReference) {
   }
 }
 
+// A random observer and target for the outer-line tests (near the origin for even i, a
+// kilometre off for odd: far), the observer facing up the table at the target, with one of
+// the eight outermost sight lines (from an end of the observer's front edge to a corner of
+// the target: from, p). The draws are the tests' own, in their order.
+struct OuterLineCase {
+  OuterLineCase(Rng& rng, int i) : far(i % 2 != 0) {
+    auto uniform = [&](double lo, double hi) {
+      return lo + (hi - lo) * (rng.next_u32() / 4294967296.0);
+    };
+    const double off = far ? 1e6 : 0.0;
+    observer =
+        make_rect(off + uniform(0, 300), off + uniform(0, 100), uniform(0, 60), uniform(0, 40));
+    observer.facing = uniform(-60, 60);
+    target =
+        make_rect(off + uniform(0, 300), off + uniform(250, 350), uniform(0, 60), uniform(0, 40));
+    target.facing = uniform(0, 360);
+    of = RectFrame(observer);
+    tf = RectFrame(target);
+    front = observer.front_edge();
+    to = nine_points(target);
+    from = rng.next_u32() % 2 == 0 ? front.a : front.b;
+    p = to[1 + rng.next_u32() % 4];
+  }
+  // The unit normal of the line from `from` to `p`.
+  Vec2 normal() const {
+    const double len = distance(from, p);
+    return len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+  }
+  // How many of the 45 lines the reference finds `r` entering.
+  int entered(const Rect& r) const {
+    int n = 0;
+    for (int a = 0; a <= 4; ++a) {
+      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
+      for (const Vec2 q : to) n += reference_enters(r, Segment{f, q});
+    }
+    return n;
+  }
+
+  bool far;
+  Rect observer, target;
+  RectFrame of, tf;
+  Segment front;
+  std::array<Vec2, 9> to;
+  Vec2 from, p;
+};
+
 // enters_every_sight_line() says a blocker enters all 45 lines only when the reference finds
 // it entering each: blockers set across the line of sight (their width along the observer's
 // front, as an enemy line in the way) with a corner at a chosen offset from one of the eight
@@ -320,39 +366,23 @@ TEST(SightLines, EveryLineEnteredOnlyAsTheReferenceFinds) {
   const Table far_table(1e6 + 400, 1e6 + 400);
   int sure = 0, all_but_unsure = 0, near_misses = 0;
   for (int i = 0; i < 6000; ++i) {
-    const double far = i % 2 == 0 ? 0.0 : 1e6;
-    const Table& table = far == 0.0 ? near_table : far_table;
-    Rect observer =
-        make_rect(far + uniform(0, 300), far + uniform(0, 100), uniform(0, 60), uniform(0, 40));
-    observer.facing = uniform(-60, 60);
-    Rect target =
-        make_rect(far + uniform(0, 300), far + uniform(250, 350), uniform(0, 60), uniform(0, 40));
-    target.facing = uniform(0, 360);
-    const RectFrame of(observer), tf(target);
-    const Segment front = observer.front_edge();
-    const std::array<Vec2, 9> to = nine_points(target);
+    const OuterLineCase c(rng, i);
+    const Table& table = c.far ? far_table : near_table;
+    const RectFrame &of = c.of, &tf = c.tf;
     // A blocker facing the observer's way or across the centres' line, its near corner at a
     // chosen offset from a line between an end of the front edge and a corner of the target.
-    const Vec2 from = rng.next_u32() % 2 == 0 ? front.a : front.b;
-    const Vec2 p = to[1 + rng.next_u32() % 4];
     Rect r = make_rect(0, 0, uniform(0, 400), uniform(0, 40));
     r.facing = rng.next_u32() % 2 == 0
-                   ? observer.facing
-                   : bearing_of(target.centre - observer.centre) + uniform(-20, 20);
-    const Vec2 on_line = from + (p - from) * uniform(0.3, 0.7);
-    const double len = distance(from, p);
-    const Vec2 normal = len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+                   ? c.observer.facing
+                   : bearing_of(c.target.centre - c.observer.centre) + uniform(-20, 20);
+    const Vec2 on_line = c.from + (c.p - c.from) * uniform(0.3, 0.7);
     const double offsets[] = {0.0,  1e-9,  -1e-9, 1e-6,  -1e-6,
                               1e-3, -1e-3, 2e-3,  -2e-3, uniform(-30, 30)};
     const double offset = offsets[rng.next_u32() % 10];
     const Vec2 corner = RectFrame(r).corners[rng.next_u32() % 4];
-    r.centre = on_line + normal * offset - corner;
+    r.centre = on_line + c.normal() * offset - corner;
     const Blocker enemy{r, false};
-    int entered = 0;
-    for (int a = 0; a <= 4; ++a) {
-      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
-      for (const Vec2 q : to) entered += reference_enters(r, Segment{f, q});
-    }
+    const int entered = c.entered(r);
     const bool says = enters_every_sight_line(of, tf, enemy);
     EXPECT_TRUE(!says || entered == 45) << "case " << i << ": " << entered << " lines entered";
     EXPECT_EQ(seen_past_friends(table, of, tf, {enemy}), entered < 45) << "case " << i;
@@ -380,35 +410,19 @@ TEST(SightLines, NoLineEnteredOnlyAsTheReferenceFinds) {
   const Table far_table(1e6 + 400, 1e6 + 400);
   int sure = 0, none_but_unsure = 0, grazing = 0;
   for (int i = 0; i < 6000; ++i) {
-    const double far = i % 2 == 0 ? 0.0 : 1e6;
-    const Table& table = far == 0.0 ? near_table : far_table;
-    Rect observer =
-        make_rect(far + uniform(0, 300), far + uniform(0, 100), uniform(0, 60), uniform(0, 40));
-    observer.facing = uniform(-60, 60);
-    Rect target =
-        make_rect(far + uniform(0, 300), far + uniform(250, 350), uniform(0, 60), uniform(0, 40));
-    target.facing = uniform(0, 360);
-    const RectFrame of(observer), tf(target);
-    const Segment front = observer.front_edge();
-    const std::array<Vec2, 9> to = nine_points(target);
-    const Vec2 from = rng.next_u32() % 2 == 0 ? front.a : front.b;
-    const Vec2 p = to[1 + rng.next_u32() % 4];
+    const OuterLineCase c(rng, i);
+    const Table& table = c.far ? far_table : near_table;
+    const RectFrame &of = c.of, &tf = c.tf;
     Rect r = make_rect(0, 0, uniform(0, 60), uniform(0, 40));
     r.facing = uniform(0, 360);
-    const Vec2 on_line = from + (p - from) * uniform(0.1, 0.9);
-    const double len = distance(from, p);
-    const Vec2 normal = len > 0 ? Vec2{-(p - from).y, (p - from).x} * (1.0 / len) : Vec2{1, 0};
+    const Vec2 on_line = c.from + (c.p - c.from) * uniform(0.1, 0.9);
     const double offsets[] = {0.0,   1e-9,   -1e-9, 1e-3, -1e-3,           2e-3,
                               -2e-3, 3.1e-3, -3e-3, 1e-2, uniform(-30, 30)};
     const double offset = offsets[rng.next_u32() % 11];
     const Vec2 corner = RectFrame(r).corners[rng.next_u32() % 4];
-    r.centre = on_line + normal * offset - corner;
+    r.centre = on_line + c.normal() * offset - corner;
     const Blocker friend_{r, true};
-    int entered = 0;
-    for (int a = 0; a <= 4; ++a) {
-      const Vec2 f = front.a + (front.b - front.a) * (a / 4.0);
-      for (const Vec2 q : to) entered += reference_enters(r, Segment{f, q});
-    }
+    const int entered = c.entered(r);
     const bool says = beside_every_sight_line(of, tf, friend_);
     EXPECT_TRUE(!says || entered == 0) << "case " << i << ": " << entered << " lines entered";
     EXPECT_EQ(seen_past_friends(table, of, tf, {friend_}), entered == 0) << "case " << i;

@@ -20,6 +20,19 @@
 
 namespace smoothbore::fire_and_discipline {
 
+// The hash of a memo key that is an array of bits (FNV-1a on 64-bit words, each mixed).
+template <class Key>
+struct BitsHash {
+  std::size_t operator()(const Key& k) const {
+    std::uint64_t h = 1469598103934665603ull;
+    for (const std::uint64_t v : k.bits) {
+      h = (h ^ v) * 1099511628211ull;
+      h ^= h >> 29;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
 // One feature the corridor enters: where (mm from the guns' front edge) and the level of
 // the ground there.
 struct CorridorFeature {
@@ -54,23 +67,13 @@ class CorridorMemo {
     std::uint64_t bits[6];
     bool operator==(const Key&) const = default;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      std::uint64_t h = 1469598103934665603ull;
-      for (const std::uint64_t v : k.bits) {
-        h = (h ^ v) * 1099511628211ull;
-        h ^= h >> 29;
-      }
-      return static_cast<std::size_t>(h);
-    }
-  };
   static Key key_of(const Rect& gun, double range_mm) {
     return {{std::bit_cast<std::uint64_t>(gun.centre.x), std::bit_cast<std::uint64_t>(gun.centre.y),
              std::bit_cast<std::uint64_t>(gun.facing), std::bit_cast<std::uint64_t>(gun.width),
              std::bit_cast<std::uint64_t>(gun.depth), std::bit_cast<std::uint64_t>(range_mm)}};
   }
   static constexpr std::size_t kMaxKept = 4096;  // emptied when full
-  mutable std::unordered_map<Key, std::vector<CorridorFeature>, KeyHash> kept_;
+  mutable std::unordered_map<Key, std::vector<CorridorFeature>, BitsHash<Key>> kept_;
 };
 
 // A stand that may lie in a gun's corridor (kill_zone_guns.cc: around the corridor and not
@@ -158,18 +161,8 @@ class GunTargetMemo {
     std::vector<CorridorStand> seen;
     Answer answer;
   };
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-      std::uint64_t h = 1469598103934665603ull;
-      for (const std::uint64_t v : k.bits) {
-        h = (h ^ v) * 1099511628211ull;
-        h ^= h >> 29;
-      }
-      return static_cast<std::size_t>(h);
-    }
-  };
   static constexpr std::size_t kMaxKept = 4096;  // emptied when full
-  mutable std::unordered_map<Key, Kept, KeyHash> kept_;
+  mutable std::unordered_map<Key, Kept, BitsHash<Key>> kept_;
 };
 
 }  // namespace smoothbore::fire_and_discipline

@@ -225,12 +225,11 @@ using detail::live;
 using detail::unit_at;
 using detail::z;
 
-bool fighting_contact(const Rect& a, const Rect& b) {
-  if (surely_beyond(a, b, kContactTolMm) || distance(a, b) > kContactTolMm) return false;
-  const auto ca = a.corners();
-  const auto cb = b.corners();
-  // A shared stretch of edge: parallel, collinear edges overlapping by more than the
-  // tolerance.
+namespace {
+
+// A shared stretch of edge: parallel, collinear edges of the corners `ca` and `cb`
+// overlapping by more than the tolerance.
+bool shares_edge_stretch(const std::array<Vec2, 4>& ca, const std::array<Vec2, 4>& cb) {
   for (std::size_t i = 0; i < 4; ++i) {
     const Vec2 p0 = ca[i];
     const Vec2 dir = (ca[(i + 1) % 4] - p0).normalized();
@@ -247,6 +246,16 @@ bool fighting_contact(const Rect& a, const Rect& b) {
       if (hi - lo > kContactTolMm) return true;
     }
   }
+  return false;
+}
+
+}  // namespace
+
+bool fighting_contact(const Rect& a, const Rect& b) {
+  if (surely_beyond(a, b, kContactTolMm) || distance(a, b) > kContactTolMm) return false;
+  const auto ca = a.corners();
+  const auto cb = b.corners();
+  if (shares_edge_stretch(ca, cb)) return true;
   // A corner driven onto the other's edge away from its corners (an angled contact).
   auto corner_on_edge = [](const std::array<Vec2, 4>& corners, const Rect& other,
                            const std::array<Vec2, 4>& other_corners) {
@@ -270,22 +279,7 @@ bool fighting_contact(const RectFrame& fa, const RectFrame& fb) {
   }
   const std::array<Vec2, 4>& ca = fa.corners;
   const std::array<Vec2, 4>& cb = fb.corners;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const Vec2 p0 = ca[i];
-    const Vec2 dir = (ca[(i + 1) % 4] - p0).normalized();
-    const double len = distance(p0, ca[(i + 1) % 4]);
-    for (std::size_t j = 0; j < 4; ++j) {
-      const Vec2 q0 = cb[j];
-      const Vec2 q1 = cb[(j + 1) % 4];
-      if (std::fabs(dir.cross((q1 - q0).normalized())) > 1e-3) continue;
-      if (std::fabs(dir.cross(q0 - p0)) > kContactTolMm) continue;
-      const double t0 = dir.dot(q0 - p0);
-      const double t1 = dir.dot(q1 - p0);
-      const double lo = std::max(0.0, std::min(t0, t1));
-      const double hi = std::min(len, std::max(t0, t1));
-      if (hi - lo > kContactTolMm) return true;
-    }
-  }
+  if (shares_edge_stretch(ca, cb)) return true;
   auto corner_on_edge = [](const std::array<Vec2, 4>& corners, const RectFrame& other) {
     for (const Vec2& p : corners) {
       if (distance(other, p) > kContactTolMm) continue;
