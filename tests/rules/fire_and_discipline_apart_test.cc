@@ -391,13 +391,13 @@ TEST(FireAndDisciplineWheelBound, NoStepCentreComesNearerThanTheBound) {
   EXPECT_GT(by_ends, 2000);
 }
 
-// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (round
-// 25: 32,768 entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
+// Round 24: Turn keeps each turn's cosine and sine per thread by the degrees' bits (8,192
+// entries by a hash): turns asked again, and turns sharing an entry, answer as the turn
 // worked out afresh, bit for bit (a kept sine given for other degrees fails here).
 TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
   std::mt19937_64 rng(32);
   std::uniform_real_distribution<double> deg(-360, 360), off(-400, 400);
-  std::vector<double> pool(80000);  // more turns than entries: many share one
+  std::vector<double> pool(20000);  // more turns than entries: many share one
   for (double& d : pool) d = deg(rng);
   pool[0] = 0.0;
   pool[1] = -0.0;
@@ -415,8 +415,8 @@ TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
   }
 }
 
-// Round 24: kept_frame keeps frames per thread by facing and size bits (round 25: 8,192
-// entries by a hash): frames asked again, of another size at the same facing, or sharing an entry,
+// Round 24: kept_frame keeps frames per thread by facing and size bits (2,048 entries by a
+// hash): frames asked again, of another size at the same facing, or sharing an entry,
 // answer as RectFrame of the same rect, bit for bit in every field (a kept frame given for
 // another facing or size, or not moved, fails here). Round 25: the axes alone are kept, by
 // the facing's bits, and kept_frame_into writes the frame over another (a field it left
@@ -424,7 +424,7 @@ TEST(FireAndDisciplineWheelBound, TurnsAnswerAsWorkedOutAfresh) {
 TEST(FireAndDisciplineWheelBound, KeptFramesAnswerAsRectFrame) {
   std::mt19937_64 rng(33);
   std::uniform_real_distribution<double> deg(0, 360), pos(0, 2e5);
-  std::vector<double> facings(20000);  // more facings than entries: many share one
+  std::vector<double> facings(3000);  // more facings than entries: many share one
   for (double& d : facings) d = deg(rng);
   facings[0] = 0.0;
   facings[1] = -0.0;

@@ -70,7 +70,7 @@ TurnTrig fresh_trig(double degrees, std::uint64_t key) {
 // worked out afresh, bit for bit (std::cos and std::sin of the same double); checked under
 // Mover::check_kept and in FireAndDisciplineWheelBound.TurnsAnswerAsWorkedOutAfresh.
 const TurnTrig& turn_trig(double degrees) {
-  constexpr int kBits = 15;  // 32,768 entries
+  constexpr int kBits = 13;  // 8,192 entries
   thread_local std::array<TurnTrig, std::size_t{1} << kBits> kept;
   const auto key = std::bit_cast<std::uint64_t>(degrees);
   TurnTrig& t = kept[static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
@@ -133,7 +133,7 @@ void kept_frame_into(const Rect& r, RectFrame& out) {
     bool set;
     Vec2 f, r;
   };
-  constexpr int kBits = 13;  // 8,192 entries
+  constexpr int kBits = 11;  // 2,048 entries
   thread_local std::array<Kept, std::size_t{1} << kBits> kept{};
   const auto f = std::bit_cast<std::uint64_t>(r.facing);
   Kept& k = kept[static_cast<std::size_t>((f * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
