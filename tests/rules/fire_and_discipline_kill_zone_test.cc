@@ -2,8 +2,6 @@
 // hand-placed stands. Coordinates are written in yards (1 yd = 2.54 mm, FD-01 default);
 // facing 0 is north (+y). A basic stand is 15 × 12.5 yd, a half-stand 7.5 × 10 yd.
 #include <map>
-#include <optional>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -217,57 +215,6 @@ TEST(FireAndDisciplineKillZone, GunHitsTheFirstStandItsCorridorMeets) {  // §6.
   ASSERT_EQ(all.size(), 3u);
   EXPECT_NEAR(all[1].range_yd, 300, 1e-9);
   EXPECT_EQ(all[2].target, (StandRef{far, 0}));
-}
-
-// Issue 9 round 25: a gun's first target is kept per corridor while the stands that may lie
-// in it are the same (GunTargetMemo). A friend stepping in front, the target leaving or
-// surrendering must each change the answer; and on random moves the kept answer is a fresh
-// search's (a copy of the state keeps nothing).
-TEST(FireAndDisciplineKillZone, KeptGunTargetsAnswerAsAFreshSearch) {  // §6.3, FD-37
-  ScenarioBuilder b;
-  const int g = b.gun(0, north(100, 100));
-  const int mate = b.line(0, {north(300, 200)});  // off the corridor
-  const int enemy = b.line(1, {south(100, 300)});
-  const int other = b.line(1, {south(300, 400)});  // off the corridor
-  FdState s = b.initial_state();
-  auto rect = [&](int u) -> Rect& {
-    return s.force.units[static_cast<std::size_t>(u)].stands[0].rect;
-  };
-  auto fresh = [&] {
-    FdState copy = s;
-    return artillery_target(copy, g);
-  };
-  ASSERT_TRUE(artillery_target(s, g).has_value());
-  EXPECT_EQ(artillery_target(s, g)->target, (StandRef{enemy, 0}));  // asked again: kept
-  rect(mate) = north(100, 200);  // steps in front: FD-37, no target
-  EXPECT_FALSE(artillery_target(s, g).has_value());
-  rect(mate) = north(300, 200);
-  ASSERT_TRUE(artillery_target(s, g).has_value());
-  s.units[static_cast<std::size_t>(enemy)].surrendered = true;
-  EXPECT_FALSE(artillery_target(s, g).has_value());
-  s.units[static_cast<std::size_t>(enemy)].surrendered = false;
-  rect(other) = south(100, 250);  // nearer: the new first target
-  ASSERT_TRUE(artillery_target(s, g).has_value());
-  EXPECT_EQ(artillery_target(s, g)->target, (StandRef{other, 0}));
-  std::mt19937 rng(25);
-  const double xs[] = {100, 104, 110, 115, 300};
-  const double ys[] = {150, 250, 300, 650, 720};
-  for (int step = 0; step < 300; ++step) {
-    const int u = std::vector<int>{mate, enemy, other}[rng() % 3];
-    const double x = xs[rng() % 5];
-    const double y = ys[rng() % 5];
-    rect(u) = u == mate ? north(x, y) : south(x, y);
-    if (rng() % 7 == 0) s.units[static_cast<std::size_t>(enemy)].surrendered ^= true;
-    for (int again = 0; again < 2; ++again) {
-      const std::optional<GunTarget> kept = artillery_target(s, g);
-      const std::optional<GunTarget> want = fresh();
-      ASSERT_EQ(kept.has_value(), want.has_value()) << step;
-      if (kept) {
-        EXPECT_EQ(kept->target, want->target) << step;
-        EXPECT_EQ(kept->range_yd, want->range_yd) << step;
-      }
-    }
-  }
 }
 
 TEST(FireAndDisciplineKillZone, WoodBetweenGunAndTargetBlocks) {  // §6.3

@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -80,55 +79,6 @@ TEST(FireAndDisciplineShell, HowitzerFiresShellOverAFriendlyStand) {
     EXPECT_EQ(s.units[0].shell, 9);
     EXPECT_EQ(s.units[0].ball, 10);
     EXPECT_EQ(s.units[0].canister, 5);
-  }
-}
-
-// Issue 9 round 25: a howitzer's shell targets are kept per corridor while the stands that
-// may lie in it are the same (GunTargetMemo). The target leaving the corridor or
-// surrendering must change the answer; and on random moves the kept answer is a fresh
-// search's (a copy of the state keeps nothing).
-TEST(FireAndDisciplineShell, KeptShellTargetsAnswerAsAFreshSearch) {  // FD-15
-  ScenarioBuilder b;
-  howitzer(b, 0, b.north(100, 100));
-  const int mate = b.line(0, {b.north(100, 160)});
-  const int e = b.line(1, {b.south(100, 300)});
-  const int other = b.line(1, {b.south(300, 400)});  // off the corridor
-  FdState s = b.state();
-  auto rect = [&](int u) -> Rect& {
-    return s.force.units[static_cast<std::size_t>(u)].stands[0].rect;
-  };
-  auto fresh = [&] {
-    FdState copy = s;
-    return shell_targets(copy, 0);
-  };
-  ASSERT_EQ(shell_targets(s, 0).size(), 1u);
-  ASSERT_EQ(shell_targets(s, 0).size(), 1u);  // asked again: kept
-  rect(e) = b.south(300, 300);                // off the corridor
-  EXPECT_TRUE(shell_targets(s, 0).empty());
-  rect(e) = b.south(100, 300);
-  s.units[static_cast<std::size_t>(e)].surrendered = true;
-  EXPECT_TRUE(shell_targets(s, 0).empty());
-  s.units[static_cast<std::size_t>(e)].surrendered = false;
-  rect(other) = b.south(105, 250);
-  EXPECT_EQ(shell_targets(s, 0).size(), 2u);
-  std::mt19937 rng(25);
-  const double xs[] = {100, 104, 110, 115, 300};
-  const double ys[] = {150, 250, 300, 650, 720};
-  for (int step = 0; step < 300; ++step) {
-    const int u = std::vector<int>{mate, e, other}[rng() % 3];
-    const double x = xs[rng() % 5];
-    const double y = ys[rng() % 5];
-    rect(u) = u == mate ? b.north(x, y) : b.south(x, y);
-    if (rng() % 7 == 0) s.units[static_cast<std::size_t>(e)].surrendered ^= true;
-    for (int again = 0; again < 2; ++again) {
-      const std::vector<GunTarget> kept = shell_targets(s, 0);
-      const std::vector<GunTarget> want = fresh();
-      ASSERT_EQ(kept.size(), want.size()) << step;
-      for (std::size_t k = 0; k < kept.size(); ++k) {
-        EXPECT_EQ(kept[k].target, want[k].target) << step;
-        EXPECT_EQ(kept[k].range_yd, want[k].range_yd) << step;
-      }
-    }
   }
 }
 

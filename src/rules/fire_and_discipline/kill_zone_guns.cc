@@ -256,27 +256,6 @@ std::vector<PathItem> path_items(const FdState& s, int u, const Rect& gun, doubl
   return out;
 }
 
-// The snapshot slots of the stands that may lie in the kill zone `zone_frame` of the guns of
-// unit `u`: those around it, of other units, not surely off it (OffZone), in the order
-// `around` visits them.
-void corridor_slots(const FdState& s, const StandSnapshot& snap, int u, const RectFrame& zone_frame,
-                    std::vector<int>& out) {
-  out.clear();
-  const OffZone off(zone_frame);
-  auto take = [&](auto surely_off) {
-    snap.around(zone_frame, 0, [&](int k) {
-      const StandEntry& e = snap.stands[static_cast<std::size_t>(k)];
-      if (e.unit == u || surely_off(stand_at(s, {e.unit, e.stand}).rect)) return;
-      out.push_back(k);
-    });
-  };
-  if (off.slanted()) {
-    take([&](const Rect& r) { return off.surely(r); });
-  } else {
-    take([](const Rect&) { return false; });
-  }
-}
-
 // The items of path_items up to and including the first at or above `level` (all of them
 // when none is): every later item lies behind a stand the guns at `level` do not fire over
 // (6.71), so it is blocked. Only the stands that may come that early are measured: the
@@ -284,21 +263,31 @@ void corridor_slots(const FdState& s, const StandSnapshot& snap, int u, const Re
 // less half its diagonal, so stands are taken by that bound and the search stops once the
 // bound passes the nearest item at or above `level` (by far more than rounding). With
 // `all_high` (the guns stand at the table's lowest level) every item is at or above it, and
-// only the first item's elevation is read. `slots` are corridor_slots' of `snap` for the
-// zone `zone_frame` (`corridor(gun, range_mm + 1)`).
+// only the first item's elevation is read.
 std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gun, double range_mm,
-                                         int level, bool all_high, const StandSnapshot& snap,
-                                         const RectFrame& zone_frame,
-                                         const std::vector<int>& slots) {
+                                         int level, bool all_high) {
   const int side = unit_at(s, u).side;
+  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, u);
+  const Rect zone = corridor(gun, range_mm + 1.0);
+  const RectFrame zone_frame(zone);
   const Vec2 fc = gun.front_centre();
   const Vec2 fwd = gun.forward();
   thread_local std::vector<std::pair<double, int>> by_bound;  // (bound, slot)
   by_bound.clear();
-  for (const int k : slots) {
-    const StandEntry& e = snap.stands[static_cast<std::size_t>(k)];
-    const Rect& r = stand_at(s, {e.unit, e.stand}).rect;
-    by_bound.emplace_back((r.centre - fc).dot(fwd) - half_diagonal(r), k);
+  const OffZone off(zone_frame);
+  auto take = [&](auto surely_off) {
+    snap->around(zone_frame, 0, [&](int k) {
+      const StandEntry& e = snap->stands[static_cast<std::size_t>(k)];
+      if (e.unit == u) return;
+      const Rect& r = stand_at(s, {e.unit, e.stand}).rect;
+      if (surely_off(r)) return;
+      by_bound.emplace_back((r.centre - fc).dot(fwd) - half_diagonal(r), k);
+    });
+  };
+  if (off.slanted()) {
+    take([&](const Rect& r) { return off.surely(r); });
+  } else {
+    take([](const Rect&) { return false; });
   }
   std::sort(by_bound.begin(), by_bound.end());
   constexpr double kBoundSlackMm = 1e-3;
@@ -309,7 +298,7 @@ std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gu
   double stop = std::numeric_limits<double>::infinity();  // nearest item at or above `level`
   for (const auto& [bound, k] : by_bound) {
     if (bound > stop + kBoundSlackMm) break;
-    std::optional<PathItem> item = path_item(s, snap, side, k, gun, zone_frame, range_mm);
+    std::optional<PathItem> item = path_item(s, *snap, side, k, gun, zone_frame, range_mm);
     if (!item) continue;
     if (!all_high) item->elevation = elevation(*item);
     if (all_high || item->elevation >= level) stop = std::min(stop, item->d_mm);
@@ -319,7 +308,7 @@ std::vector<PathItem> leading_path_items(const FdState& s, int u, const Rect& gu
   std::sort(found.begin(), found.end(), [&](const auto& a, const auto& b) {
     if (path_before(a.first, b.first)) return true;
     if (path_before(b.first, a.first)) return false;
-    return snap.scan_less(a.second, b.second);
+    return snap->scan_less(a.second, b.second);
   });
   std::vector<PathItem> out;
   for (auto& [item, k] : found) {
@@ -463,12 +452,10 @@ std::vector<ZoneEntry> zones_in_path(const FdState& s, const Rect& gun, double r
 namespace {
 
 // artillery_target's choice among `items` (path_items' order) for the guns `gun` at
-// `gun_level`, facing `facing` on their slope; `*zoned` is set when the target was taken
-// from an objective zone's occupants (FD-49).
+// `gun_level`, facing `facing` on their slope.
 std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, double range_mm,
                                          int gun_level, SlopeFacing facing,
-                                         const std::vector<PathItem>& items,
-                                         bool* zoned = nullptr) {
+                                         const std::vector<PathItem>& items) {
   if (items.empty()) return std::nullopt;
   // The terrain and zones of the corridor, traced once the first item may be fired on.
   std::optional<std::vector<FeatureHit>> features;
@@ -492,47 +479,9 @@ std::optional<GunTarget> first_unblocked(const FdState& s, const Rect& gun, doub
     if (blocked) continue;
     if (z.zone < 0) return GunTarget{t.ref, s.yd(t.d_mm)};
     // FD-49: the hits go to the occupant nearest the guns; the range is to the zone.
-    if (zoned != nullptr) *zoned = true;
     return GunTarget{zone_hit_stand(s, t.ref, gun.front_centre()), s.yd(z.range_mm)};
   }
   return std::nullopt;
-}
-
-// The stands that may lie in the kill zone `zone_frame` of the guns of `u` (corridor_slots'
-// `slots`), sorted by unit and stand with what the searches read of them (`seen`): an answer
-// kept for the corridor holds while they are the same (GunTargetMemo, issue 9 round 25).
-void corridor_seen(const FdState& s, const StandSnapshot& snap, int u, const RectFrame& zone_frame,
-                   std::vector<int>& slots, std::vector<CorridorStand>& seen) {
-  corridor_slots(s, snap, u, zone_frame, slots);
-  seen.clear();
-  for (const int k : slots) {
-    const StandEntry& e = snap.stands[static_cast<std::size_t>(k)];
-    const Stand& st = stand_at(s, {e.unit, e.stand});
-    seen.push_back({e.unit, e.stand, st.rect, live(st), state_at(s, e.unit).surrendered});
-  }
-  std::sort(seen.begin(), seen.end(), [](const CorridorStand& a, const CorridorStand& b) {
-    return a.unit != b.unit ? a.unit < b.unit : a.stand < b.stand;
-  });
-}
-
-GunTargetMemo::Key memo_key(const FdState& s, GunTargetMemo::Search search, int unit,
-                            const Rect& gun, double range_mm) {
-  return GunTargetMemo::key_of(search, unit, gun, range_mm, s.options.objective_protective,
-                               s.options.artillery_vs_objectives, s.options.woods_see_into_yd);
-}
-
-GunTarget from_kept(const GunTargetMemo::Target& t) {
-  return GunTarget{{t.unit, t.stand}, t.range_yd};
-}
-GunTargetMemo::Target to_kept(const GunTarget& t) {
-  return {t.target.unit, t.target.stand, t.range_yd};
-}
-
-bool same_targets(const std::vector<GunTarget>& a, const std::vector<GunTarget>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                    [](const GunTarget& x, const GunTarget& y) {
-                      return x.target == y.target && x.range_yd == y.range_yd;
-                    });
 }
 
 }  // namespace
@@ -557,47 +506,22 @@ std::optional<GunTarget> artillery_target(const FdState& s, int unit) {
                  facing == slope_facing(s, gun->rect, gun_level, range_mm),
              "a gun's range or slope facing differs from gun_range_yd's");
   }
-  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-  const RectFrame zone_frame(corridor(gun->rect, range_mm + 1.0));
-  thread_local std::vector<int> slots;
-  thread_local std::vector<CorridorStand> seen;
-  corridor_seen(s, *snap, unit, zone_frame, slots, seen);
-  const GunTargetMemo::Key key =
-      memo_key(s, GunTargetMemo::Search::kFirst, unit, gun->rect, range_mm);
   auto whole_path = [&] {
     return first_unblocked(s, gun->rect, range_mm, gun_level, facing,
                            path_items(s, unit, gun->rect, range_mm));
   };
-  auto same = [](const std::optional<GunTarget>& a, const std::optional<GunTarget>& b) {
-    return a.has_value() == b.has_value() &&
-           (!a || (a->target == b->target && a->range_yd == b->range_yd));
-  };
-  if (const GunTargetMemo::Answer* kept = s.gun_targets.find(key, seen)) {
-    std::optional<GunTarget> out;
-    if (!kept->targets.empty()) out = from_kept(kept->targets.front());
-    if (shortcut_checks()) {
-      SB_CHECK(same(out, whole_path()), "a gun's kept target differs from the whole path's");
-    }
-    return out;
-  }
   // A stand at or above the guns is not fired over (6.71): it blocks every later item of the
   // path (path_items' order puts none nearer), so the path is read only up to the first
   // (issue 9 round 12; on the table's lowest level, round 10, that is the first item).
   const bool all_high = gun_level <= lowest_level(s.table());
-  bool zoned = false;
   const std::optional<GunTarget> out =
       first_unblocked(s, gun->rect, range_mm, gun_level, facing,
-                      leading_path_items(s, unit, gun->rect, range_mm, gun_level, all_high, *snap,
-                                         zone_frame, slots),
-                      &zoned);
+                      leading_path_items(s, unit, gun->rect, range_mm, gun_level, all_high));
   if (shortcut_checks()) {
-    SB_CHECK(same(out, whole_path()),
+    const std::optional<GunTarget> want = whole_path();
+    SB_CHECK(out.has_value() == want.has_value() &&
+                 (!out || (out->target == want->target && out->range_yd == want->range_yd)),
              "a gun's target from the path's leading items differs from the whole path's");
-  }
-  if (!zoned) {
-    GunTargetMemo::Answer a;
-    if (out) a.targets.push_back(to_kept(*out));
-    s.gun_targets.keep(key, seen, a);
   }
   return out;
 }
@@ -621,60 +545,30 @@ std::vector<GunTarget> extended_kill_zone_targets(const FdState& s, int unit) {
 }
 
 std::vector<GunTarget> shell_targets(const FdState& s, int unit) {
-  if (!can_fire_guns(s, unit)) return {};
+  std::vector<GunTarget> out;
+  if (!can_fire_guns(s, unit)) return out;
   const Stand* gun = gun_stand(s, unit);
-  if (gun == nullptr) return {};
+  if (gun == nullptr) return out;
   const double range_mm = s.mm(gun_range_yd(s, unit));
-  // Kept per corridor while the stands that may lie in it are the same (GunTargetMemo, as
-  // artillery_target's; issue 9 round 25).
-  const std::shared_ptr<const StandSnapshot> snap = s.stands_on_table.get(s.force, unit);
-  thread_local std::vector<int> slots;
-  thread_local std::vector<CorridorStand> seen;
-  corridor_seen(s, *snap, unit, RectFrame(corridor(gun->rect, range_mm + 1.0)), slots, seen);
-  const GunTargetMemo::Key key =
-      memo_key(s, GunTargetMemo::Search::kShell, unit, gun->rect, range_mm);
-  bool zoned = false;
-  auto search = [&] {
-    std::vector<GunTarget> out;
-    const int gun_level = s.table().elevation_at(gun->rect.centre);
-    const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
-    const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
-    const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
-    // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
-    // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
-    // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
-    // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
-    for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
-      if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
-      const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
-      if (z.blocked) continue;
-      zoned = zoned || z.zone >= 0;
-      const GunTarget g =
-          z.zone < 0 ? GunTarget{t.ref, s.yd(t.d_mm)}
-                     : GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()),
-                                 s.yd(z.range_mm)};  // FD-49: the occupant nearest the guns
-      const bool seen_before = std::any_of(
-          out.begin(), out.end(), [&](const GunTarget& o) { return o.target == g.target; });
-      if (!seen_before) out.push_back(g);
-    }
-    return out;
-  };
-  if (const GunTargetMemo::Answer* kept = s.gun_targets.find(key, seen)) {
-    std::vector<GunTarget> out;
-    out.reserve(kept->targets.size());
-    for (const GunTargetMemo::Target& t : kept->targets) out.push_back(from_kept(t));
-    if (shortcut_checks()) {
-      SB_CHECK(same_targets(out, search()),
-               "a howitzer's kept shell targets differ from a fresh search");
-    }
-    return out;
-  }
-  std::vector<GunTarget> out = search();
-  if (!zoned) {
-    GunTargetMemo::Answer a;
-    a.targets.reserve(out.size());
-    for (const GunTarget& t : out) a.targets.push_back(to_kept(t));
-    s.gun_targets.keep(key, seen, a);
+  const int gun_level = s.table().elevation_at(gun->rect.centre);
+  const std::vector<FeatureHit> features = kept_feature_hits(s, gun->rect, range_mm);
+  const std::vector<ZoneEntry> zone_hits = zones_in_path(s, gun->rect, range_mm);
+  const SlopeFacing facing = slope_facing(s, gun->rect, gun_level, range_mm);
+  // §6.31 L372 "any unblocked enemy stand located in its kill zone": for shell (high angle,
+  // FD-15) the stands in the path, friend or foe, neither block (§6.36 L382 "friendly stands
+  // and enemy stands") nor take the shot (§6.34 L378 "first target" does not apply); the
+  // terrain and objective zones of §6.36 still do, with the 6.71-6.75 elevation rules.
+  for (const PathItem& t : path_items(s, unit, gun->rect, range_mm)) {
+    if (!t.target || !levels_allow(s, gun->rect, gun_level, facing, t)) continue;
+    const ZoneShot z = zone_shot(s, t, features, zone_hits, gun_level);
+    if (z.blocked) continue;
+    const GunTarget g = z.zone < 0
+                            ? GunTarget{t.ref, s.yd(t.d_mm)}
+                            : GunTarget{zone_hit_stand(s, t.ref, gun->rect.front_centre()),
+                                        s.yd(z.range_mm)};  // FD-49: the occupant nearest the guns
+    const bool seen = std::any_of(out.begin(), out.end(),
+                                  [&](const GunTarget& o) { return o.target == g.target; });
+    if (!seen) out.push_back(g);
   }
   return out;
 }

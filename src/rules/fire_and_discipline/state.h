@@ -121,7 +121,6 @@ struct FdState {
   StandCache stands_on_table;  // a filed snapshot for proximity queries (stand_grid.h)
   StateTouches touched;        // for the replay recorder (see above)
   CorridorMemo gun_corridors;  // the features the guns' corridors enter (corridor_memo.h)
-  GunTargetMemo gun_targets;   // the guns' first targets, per corridor (corridor_memo.h)
 
   const Table& table() const { return scenario->table; }
   double yd(double mm) const { return mm / mm_per_yd; }
