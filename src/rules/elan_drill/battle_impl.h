@@ -7,7 +7,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -23,6 +22,7 @@
 #include "core/force/proximity.h"
 #include "core/geometry/nearest_two_keys.h"
 #include "core/geometry/rect_frame.h"
+#include "core/geometry/same_bits.h"
 #include "rules/battle.h"
 #include "rules/elan_drill/battle_options.h"
 #include "rules/elan_drill/id_list.h"
@@ -225,8 +225,7 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   const RectFrame& frame_of(int unit, const Rect& r) const {
     const auto i = static_cast<std::size_t>(unit);
     // Compared bit for bit (a -0.0 facing is not a 0.0 one to sin and cos).
-    if (frames_.size() == force_.units.size() && framed_[i] != 0 &&
-        std::memcmp(&frames_[i].rect, &r, sizeof(Rect)) == 0) {
+    if (frames_.size() == force_.units.size() && framed_[i] != 0 && same_bits(frames_[i].rect, r)) {
       return frames_[i];
     }
     return frame_anew(unit, r);

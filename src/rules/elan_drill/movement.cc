@@ -2,7 +2,6 @@
 // unit (D12-07 rates; §11 rough ×2, difficult ×3, skirmishers unaffected); formation
 // changes with their Drill tests (L80-L82, D12-08); broken units flee (D12-05).
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -245,7 +244,7 @@ double BattleED::move_unit(int unit, Vec2 dest, double facing, double budget_in,
   const double ok_t = walk(true);
   if (check_moves) {
     const double full = walk(false);
-    if (std::memcmp(&full, &ok_t, sizeof(double)) != 0)
+    if (!same_bits(full, ok_t))
       throw std::logic_error(
           fmt::format("unit {}: moved {} mm, {} by every step", unit, ok_t, full));
   }

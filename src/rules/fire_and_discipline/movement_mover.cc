@@ -117,6 +117,15 @@ Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
   return m;
 }
 
+// A frame's corners from its rect's centre, axes and half sizes, with RectFrame's own
+// arithmetic (rect_frame.cc: the constructor and moved_to), for the frames written in place.
+void place_corners(RectFrame& out) {
+  const Vec2 c = out.rect.centre;
+  const Vec2 fd = out.f * out.hd;
+  const Vec2 rw = out.r * out.hw;
+  out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+}
+
 }  // namespace
 
 // Issue 9 round 24: a wheel's step turns every stand of a unit to one new facing, which
@@ -144,10 +153,7 @@ void kept_frame_into(const Rect& r, RectFrame& out) {
   out.hw = r.width / 2;
   out.f = k.f;
   out.r = k.r;
-  const Vec2 c = r.centre;
-  const Vec2 fd = out.f * out.hd;
-  const Vec2 rw = out.r * out.hw;
-  out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  place_corners(out);
   if (check_kept_on) {
     const RectFrame fresh(r);
     SB_CHECK(same_bits(out, fresh), "a kept frame differs from RectFrame's");
@@ -258,10 +264,7 @@ void Mover::frame_into(std::size_t i, const Rect& r, RectFrame& out) const {
     if (r.facing == b.facing && r.width == b.width && r.depth == b.depth) {
       out = base_frames_[i];
       out.rect.centre = r.centre;
-      const Vec2 c = r.centre;
-      const Vec2 fd = out.f * out.hd;
-      const Vec2 rw = out.r * out.hw;
-      out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+      place_corners(out);
       if (check_kept_on) {
         SB_CHECK(same_bits(out, base_frames_[i].moved_to(r.centre)),
                  "a moved frame differs from RectFrame::moved_to's");
