@@ -15,6 +15,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/geometry/same_frame.h"
 #include "core/rect_gen.h"
 
 namespace smoothbore {
@@ -137,6 +138,23 @@ RC_GTEST_PROP(RectFrame, MovedToIsTheFrameOfTheMovedRectBitForBit, ()) {
   RC_ASSERT(got.f == want.f && got.r == want.r && got.hd == want.hd && got.hw == want.hw);
   const Rect b = *arbitrary_rect(0);
   RC_ASSERT(distance(got, RectFrame(b)) == distance(moved, b));
+}
+
+// The in-place forms a rule set uses for frames it keeps: move_to is moved_to, and a frame on
+// the rect's own axes is RectFrame(rect), every field bit for bit (a changed corner
+// arithmetic in any one of them fails here).
+RC_GTEST_PROP(RectFrame, InPlaceFormsAreTheFreshFrameBitForBit, ()) {
+  const Rect a = *arbitrary_rect(0);
+  const Vec2 centre{*coord(-700, 700), *coord(-700, 700)};
+  RectFrame in_place(a);
+  in_place.move_to(centre);
+  RC_ASSERT(same_bits(in_place, RectFrame(a).moved_to(centre)));
+  Rect moved = a;
+  moved.centre = centre;
+  RC_ASSERT(same_bits(in_place, RectFrame(moved)));
+  RectFrame on_axes = RectFrame(*arbitrary_rect(0));  // any frame, overwritten whole
+  on_axes.assign_on_axes(a, a.forward(), a.right());
+  RC_ASSERT(same_bits(on_axes, RectFrame(a)));
 }
 
 RC_GTEST_PROP(RectFrame, OverlapsAndBoundsAsTheRect, ()) {

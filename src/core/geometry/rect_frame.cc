@@ -92,24 +92,9 @@ bool shadows_apart(const RectFrame& a, const RectFrame& b) {
 
 }  // namespace
 
-RectFrame::RectFrame(const Rect& rect_in)
-    : rect(rect_in), hd(rect_in.depth / 2), hw(rect_in.width / 2) {
+RectFrame::RectFrame(const Rect& rect_in) {
   const FrameAxes& axes = frame_axes_of(rect_in);
-  f = axes.f;
-  r = axes.r;
-  const Vec2 c = rect.centre;
-  const Vec2 fd = f * hd;
-  const Vec2 rw = r * hw;
-  corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
-}
-
-RectFrame RectFrame::moved_to(Vec2 centre) const {
-  RectFrame out = *this;
-  out.rect.centre = centre;
-  const Vec2 fd = f * hd;
-  const Vec2 rw = r * hw;
-  out.corners = {centre + fd - rw, centre + fd + rw, centre - fd + rw, centre - fd - rw};
-  return out;
+  assign_on_axes(rect_in, axes.f, axes.r);
 }
 
 double distance(const RectFrame& a, Vec2 p) {

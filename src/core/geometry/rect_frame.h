@@ -28,7 +28,37 @@ struct RectFrame {
   Vec2 front_centre() const { return rect.centre + f * hd; }
   // The frame of the same footprint moved to `centre`: as RectFrame of that Rect, bit for
   // bit, without working out the axes again (a footprint stepped along a move).
-  RectFrame moved_to(Vec2 centre) const;
+  RectFrame moved_to(Vec2 centre) const {
+    RectFrame out = *this;
+    out.move_to(centre);
+    return out;
+  }
+  // In place, as *this = moved_to(centre): a frame stepped along a move without a copy.
+  void move_to(Vec2 centre) {
+    rect.centre = centre;
+    place_corners();
+  }
+  // In place, the frame of `rect_in` on axes already worked out for its facing: `forward` and
+  // `right` must be rect_in.forward() and rect_in.right() bit for bit (a rule set's axes kept
+  // per facing, issue 9); the frame is then RectFrame(rect_in), bit for bit, without a sine.
+  void assign_on_axes(const Rect& rect_in, Vec2 forward, Vec2 right) {
+    rect = rect_in;
+    f = forward;
+    r = right;
+    hd = rect_in.depth / 2;
+    hw = rect_in.width / 2;
+    place_corners();
+  }
+
+ private:
+  // The corners from the centre, axes and half sizes: the one arithmetic of the constructor,
+  // move_to and assign_on_axes, so that every way of building a frame agrees bit for bit.
+  void place_corners() {
+    const Vec2 c = rect.centre;
+    const Vec2 fd = f * hd;
+    const Vec2 rw = r * hw;
+    corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  }
 };
 
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if
