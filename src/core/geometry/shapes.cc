@@ -35,15 +35,27 @@ struct SmallPolygon {
   bool empty() const { return n == 0; }
 };
 
-// Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept).
+// Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept). Issue 9
+// round 26: each vertex's value is worked out once (it was once as the edge's start and again
+// as the previous edge's end: the same bits), and a polygon with every vertex kept is
+// returned as it is, which the clip would rebuild vertex by vertex (no edge crosses): most
+// of fire-and-discipline's kill-zone targets lie within the corridor's sides and far end.
 SmallPolygon clip(const SmallPolygon& poly, const HalfPlane& h) {
-  SmallPolygon out;
   const std::size_t n = poly.n;
+  std::array<double, 8> value;
+  bool all_kept = true;
   for (std::size_t i = 0; i < n; ++i) {
+    value[i] = h.eval(poly.points[i]);
+    all_kept = all_kept && value[i] >= -kEps;
+  }
+  if (all_kept) return poly;
+  SmallPolygon out;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = i + 1 == n ? 0 : i + 1;
     Vec2 p = poly.points[i];
-    Vec2 q = poly.points[(i + 1) % n];
-    double fp = h.eval(p);
-    double fq = h.eval(q);
+    Vec2 q = poly.points[j];
+    double fp = value[i];
+    double fq = value[j];
     if (fp >= -kEps) out.push_back(p);
     if ((fp >= -kEps) != (fq >= -kEps)) {
       double t = fp / (fp - fq);
@@ -282,10 +294,12 @@ double corridor_distance(const Rect& firer, const Rect& target, double range) {
     if (poly.empty()) return -1;
   }
   // The nearest point of a convex piece along a direction is one of its vertices.
+  // (The facing's unit vector once for every vertex: the same bits as asked per vertex.)
   double best = std::numeric_limits<double>::infinity();
   const Vec2 fc = firer.front_centre();
+  const Vec2 f = firer.forward();
   for (std::size_t i = 0; i < poly.n; ++i) {
-    best = std::min(best, (poly.points[i] - fc).dot(firer.forward()));
+    best = std::min(best, (poly.points[i] - fc).dot(f));
   }
   return std::max(best, 0.0);
 }
