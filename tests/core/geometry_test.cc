@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 
 namespace smoothbore {
@@ -174,8 +175,9 @@ TEST(Corridor, Distance) {
   EXPECT_LT(corridor_distance(firer, make_rect(0, 200, 0, 20, 10), 100), 0);  // too far
 }
 
-// corridor_distance as it was before issue 9 round 26: every clip rebuilt vertex by vertex,
-// each vertex's value worked out as an edge's start and again as the previous edge's end.
+// corridor_distance as it was before issue 9 round 26: every clip rebuilt vertex by vertex
+// into a new polygon, each vertex's value worked out as an edge's start and again as the
+// previous edge's end, the target's corners from its Rect.
 double corridor_distance_by_full_clips(const Rect& firer, const Rect& target, double range) {
   struct Plane {
     Vec2 n;
@@ -214,10 +216,11 @@ double corridor_distance_by_full_clips(const Rect& firer, const Rect& target, do
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-// Issue 9 round 26: the clip keeps a polygon none of whose vertices it cuts, and works each
-// vertex's value out once. The same distance, bit for bit, on targets wholly inside the
-// corridor, across each side and its far end, outside it, and with edges on its sides (square
-// to the table, where the values are exactly 0 or within kEps of it).
+// Issue 9 round 26: the clip keeps a polygon none of whose vertices it cuts, in place, and
+// works each vertex's value out once; the target may be given by its frame. The same distance, bit
+// for bit, on targets wholly inside the corridor, across each side and its far end, outside it, and
+// with edges on its sides (square to the table, where the values are exactly 0 or within kEps of
+// it).
 TEST(Corridor, DistanceAnswersAsTheFullClips) {
   std::mt19937 rng(26);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -249,6 +252,8 @@ TEST(Corridor, DistanceAnswersAsTheFullClips) {
     const double want = corridor_distance_by_full_clips(firer, target, range);
     const double got = corridor_distance(firer, target, range);
     ASSERT_TRUE(same_bits(got, want)) << "case " << n << ": " << got << " against " << want;
+    const double on_frame = corridor_distance(firer, RectFrame(target), range);
+    ASSERT_TRUE(same_bits(on_frame, want)) << "case " << n << " on the target's frame";
     bool within = true;  // every corner inside the corridor: no clip cuts it
     for (const Vec2 c : target.corners()) {
       const double a = (c - firer.front_centre()).dot(firer.forward());
