@@ -3,8 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
 
+#include "core/geometry/rect_frame.h"
 #include "core/geometry/shapes.h"
 
 namespace smoothbore {
@@ -167,6 +173,105 @@ TEST(Corridor, Distance) {
   EXPECT_NEAR(corridor_distance(firer, make_rect(0, 80, 45, 10, 10), 100), 70 - 5 * kR2, kTol);
   EXPECT_LT(corridor_distance(firer, make_rect(50, 70, 0, 20, 10), 100), 0);  // beside
   EXPECT_LT(corridor_distance(firer, make_rect(0, 200, 0, 20, 10), 100), 0);  // too far
+}
+
+// corridor_distance as it was before issue 9 round 26: every clip rebuilt vertex by vertex
+// into a new polygon, each vertex's value worked out as an edge's start and again as the
+// previous edge's end, the target's corners from its Rect.
+double corridor_distance_by_full_clips(const Rect& firer, const Rect& target, double range) {
+  struct Plane {
+    Vec2 n;
+    double c;
+    double eval(Vec2 p) const { return n.dot(p) + c; }
+  };
+  constexpr double kEps = 1e-9;
+  std::vector<Vec2> poly;
+  for (const Vec2 c : target.corners()) poly.push_back(c);
+  const Rect zone = corridor(firer, range);
+  const Vec2 f = zone.forward();
+  const Vec2 rt = zone.right();
+  const double hw = zone.width / 2;
+  const double hd = zone.depth / 2;
+  const std::array<Plane, 4> planes{{{f * -1.0, f.dot(zone.centre) + hd},
+                                     {f, -f.dot(zone.centre) + hd},
+                                     {rt * -1.0, rt.dot(zone.centre) + hw},
+                                     {rt, -rt.dot(zone.centre) + hw}}};
+  for (const Plane& h : planes) {
+    std::vector<Vec2> out;
+    for (std::size_t i = 0; i < poly.size(); ++i) {
+      const Vec2 p = poly[i];
+      const Vec2 q = poly[(i + 1) % poly.size()];
+      const double fp = h.eval(p);
+      const double fq = h.eval(q);
+      if (fp >= -kEps) out.push_back(p);
+      if ((fp >= -kEps) != (fq >= -kEps)) out.push_back(p + (q - p) * (fp / (fp - fq)));
+    }
+    poly = out;
+    if (poly.empty()) return -1;
+  }
+  double best = std::numeric_limits<double>::infinity();
+  for (const Vec2 p : poly) best = std::min(best, (p - firer.front_centre()).dot(firer.forward()));
+  return std::max(best, 0.0);
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+// Issue 9 round 26: the clip keeps a polygon none of whose vertices it cuts, in place, and
+// works each vertex's value out once; the target may be given by its frame. The same distance, bit
+// for bit, on targets wholly inside the corridor, across each side and its far end, outside it, and
+// with edges on its sides (square to the table, where the values are exactly 0 or within kEps of
+// it).
+TEST(Corridor, DistanceAnswersAsTheFullClips) {
+  std::mt19937 rng(26);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int inside = 0;
+  int cut = 0;
+  int outside = 0;
+  for (int n = 0; n < 40000; ++n) {
+    const bool square = n % 4 == 0;
+    const double facing = square ? 90.0 * static_cast<double>(n % 16 / 4) : 360.0 * unit(rng);
+    const Rect firer = make_rect(2000 * unit(rng) - 1000, 2000 * unit(rng) - 1000, facing,
+                                 square ? 40 : 20 + 100 * unit(rng), 10 + 20 * unit(rng));
+    const double range = 50 + 400 * unit(rng);
+    // The target about the corridor: across its width (half beyond each side) and along it
+    // (from behind the front edge to beyond the far end).
+    const double across = (2 * unit(rng) - 1) * firer.width;
+    const double along = (1.4 * unit(rng) - 0.2) * range;
+    Rect target = make_rect(0, 0, square ? facing : 360.0 * unit(rng), 5 + 30 * unit(rng),
+                            5 + 15 * unit(rng));
+    if (square) {
+      // Edges on a side line: the target's right edge on the corridor's right side, or a
+      // nanometre either way of it.
+      target.width = 10;
+      const double nudge = 1e-9 * static_cast<double>(n % 3 - 1);
+      const double x = firer.width / 2 - target.width / 2 + nudge;
+      target.centre = firer.front_centre() + firer.forward() * along + firer.right() * x;
+    } else {
+      target.centre = firer.front_centre() + firer.forward() * along + firer.right() * across;
+    }
+    const double want = corridor_distance_by_full_clips(firer, target, range);
+    const double got = corridor_distance(firer, target, range);
+    ASSERT_TRUE(same_bits(got, want)) << "case " << n << ": " << got << " against " << want;
+    const double on_frame = corridor_distance(firer, RectFrame(target), range);
+    ASSERT_TRUE(same_bits(on_frame, want)) << "case " << n << " on the target's frame";
+    bool within = true;  // every corner inside the corridor: no clip cuts it
+    for (const Vec2 c : target.corners()) {
+      const double a = (c - firer.front_centre()).dot(firer.forward());
+      const double x = (c - firer.front_centre()).dot(firer.right());
+      within = within && a > 1e-6 && a < range - 1e-6 && std::fabs(x) < firer.width / 2 - 1e-6;
+    }
+    if (want < 0) {
+      ++outside;
+    } else if (within) {
+      ++inside;
+    } else {
+      ++cut;
+    }
+  }
+  // Every kind of case came up often.
+  EXPECT_GT(inside, 2000);
+  EXPECT_GT(cut, 2000);
+  EXPECT_GT(outside, 2000);
 }
 
 TEST(Arc, Points) {

@@ -73,6 +73,9 @@ bool overlaps(const RectFrame& a, const RectFrame& b, double tolerance = 1e-6);
 Box bounds(const RectFrame& a);
 // As zone_of(target.rect, p) (shapes.h), bit for bit, with the frame's axes.
 Zone zone_of(const RectFrame& target, Vec2 p);
+// As corridor_distance(firer, target.rect, range) (shapes.h), bit for bit, on the frame's
+// corners.
+double corridor_distance(const Rect& firer, const RectFrame& target, double range);
 // As in_arc(firer.rect, target.rect, half_angle_deg) (shapes.h), bit for bit.
 bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_deg);
 // The widest gap between the two footprints' shadows on any of their four axes (negative

@@ -35,21 +35,40 @@ struct SmallPolygon {
   bool empty() const { return n == 0; }
 };
 
-// Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept).
-SmallPolygon clip(const SmallPolygon& poly, const HalfPlane& h) {
-  SmallPolygon out;
+// Sutherland–Hodgman clip of a convex polygon by a half-plane (boundary kept). Issue 9
+// round 26: each vertex's value is worked out once (it was once as the edge's start and again
+// as the previous edge's end: the same bits), and a polygon with every vertex kept is
+// returned as it is, which the clip would rebuild vertex by vertex (no edge crosses): most
+// of fire-and-discipline's kill-zone targets lie within the corridor's sides and far end.
+// `poly` is clipped where it lies (left as it is when every vertex is kept, with no copy).
+void clip_in_place(SmallPolygon& poly, const HalfPlane& h) {
   const std::size_t n = poly.n;
+  std::array<double, 8> value;
+  bool all_kept = true;
   for (std::size_t i = 0; i < n; ++i) {
+    value[i] = h.eval(poly.points[i]);
+    all_kept = all_kept && value[i] >= -kEps;
+  }
+  if (all_kept) return;
+  SmallPolygon out;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = i + 1 == n ? 0 : i + 1;
     Vec2 p = poly.points[i];
-    Vec2 q = poly.points[(i + 1) % n];
-    double fp = h.eval(p);
-    double fq = h.eval(q);
+    Vec2 q = poly.points[j];
+    double fp = value[i];
+    double fq = value[j];
     if (fp >= -kEps) out.push_back(p);
     if ((fp >= -kEps) != (fq >= -kEps)) {
       double t = fp / (fp - fq);
       out.push_back(p + (q - p) * t);
     }
   }
+  poly = out;
+}
+
+SmallPolygon clip(const SmallPolygon& poly, const HalfPlane& h) {
+  SmallPolygon out = poly;
+  clip_in_place(out, h);
   return out;
 }
 
@@ -275,19 +294,35 @@ bool in_arc(const RectFrame& firer, const RectFrame& target, double half_angle_d
   return true;
 }
 
-double corridor_distance(const Rect& firer, const Rect& target, double range) {
-  SmallPolygon poly = corner_polygon(target.corners());
+namespace {
+
+// corridor_distance of a target with these corners (as Rect::corners()), each clip made on
+// the one polygon (issue 9 round 26: a clip that cuts nothing copies nothing).
+double corridor_distance_of(const Rect& firer, const std::array<Vec2, 4>& corners, double range) {
+  SmallPolygon poly = corner_polygon(corners);
   for (const HalfPlane& h : rect_half_planes(corridor(firer, range))) {
-    poly = clip(poly, h);
+    clip_in_place(poly, h);
     if (poly.empty()) return -1;
   }
   // The nearest point of a convex piece along a direction is one of its vertices.
+  // (The facing's unit vector once for every vertex: the same bits as asked per vertex.)
   double best = std::numeric_limits<double>::infinity();
   const Vec2 fc = firer.front_centre();
+  const Vec2 f = firer.forward();
   for (std::size_t i = 0; i < poly.n; ++i) {
-    best = std::min(best, (poly.points[i] - fc).dot(firer.forward()));
+    best = std::min(best, (poly.points[i] - fc).dot(f));
   }
   return std::max(best, 0.0);
+}
+
+}  // namespace
+
+double corridor_distance(const Rect& firer, const Rect& target, double range) {
+  return corridor_distance_of(firer, target.corners(), range);
+}
+
+double corridor_distance(const Rect& firer, const RectFrame& target, double range) {
+  return corridor_distance_of(firer, target.corners, range);
 }
 
 bool Polygon::contains(Vec2 p) const {

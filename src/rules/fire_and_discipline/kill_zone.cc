@@ -200,12 +200,12 @@ double kill_zone_distance(const Rect& front, const Rect& target, double range_mm
   return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
-// overlaps on frames answers as on their rects (rect_frame.h).
-double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& target,
+// overlaps and corridor_distance on frames answer as on their rects (rect_frame.h).
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& /*target*/,
                           const RectFrame& target_frame, double range_mm) {
   const double ext = range_mm + 1.0;
   if (!overlaps(zone, target_frame)) return -1;
-  const double d = corridor_distance(front, target, ext);
+  const double d = corridor_distance(front, target_frame, ext);
   return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
