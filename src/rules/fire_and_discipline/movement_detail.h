@@ -87,7 +87,7 @@ class Mover {
                double moved = std::numeric_limits<double>::infinity()) const;
   bool end_ok(const std::vector<Rect>& rs) const;
   // Whether end_ok reads the stands at all (limbered guns, option not "path"): else true.
-  bool end_tested() const { return limbered_end_; }
+  bool end_tested() const { return same_.limbered_end; }
 
   // The farthest t (mm, up to max_t) the stands may go along `dir`; `why` says what
   // stopped them short of max_t. With `decide` >= 0 the caller asks only whether t >=
@@ -164,7 +164,19 @@ class Mover {
   RectFrame frame_at(std::size_t i, const Rect& r) const;
   // frame_at(i, r), written into `out`.
   void frame_into(std::size_t i, const Rect& r, RectFrame& out) const;
-  const FdState& s_;
+  // What a Mover shares with every Mover of the same unit in the same state, whatever its
+  // stands' positions: copied whole by Mover(const Mover&, base), so a member added here is
+  // copied too. Every other member is of the positions (base_), made afresh by frame_base;
+  // a static_assert in movement_mover.cc fails when the Mover gains a member outside both.
+  struct Same {
+    const FdState& s;
+    int unit = -1, side = -1;
+    // The other stands (every stand on the table but the unit's own; enemies: another side's).
+    std::shared_ptr<const StandSnapshot> snap;
+    bool limbered_end = false;
+    bool limbered_path = false;
+  };
+  Same same_;
   std::vector<Rect> base_;
   std::vector<RectFrame> base_frames_;  // of base_
   // Per base stand, (slot, base_distance) of the other stands asked about so far.
@@ -182,11 +194,6 @@ class Mover {
     double most = 0, least = 0;
   };
   mutable WheelLists wheel_lists_;
-  int unit_ = -1, side_ = -1;
-  // The other stands (every stand on the table but the unit's own; enemies: another side's).
-  std::shared_ptr<const StandSnapshot> snap_;
-  bool limbered_end_ = false;
-  bool limbered_path_ = false;
 };
 
 // How far (mm) a point may go from `a` toward `a + dir*want` for `budget` mm of open-ground

@@ -223,27 +223,24 @@ double padded(double reach) { return reach * (1 + 1e-9) + 1e-6; }
 }  // namespace
 
 Mover::Mover(const FdState& s, int unit, std::vector<Rect> base)
-    : s_(s),
-      base_(std::move(base)),
-      unit_(unit),
-      side_(unit_at(s, unit).side),
-      snap_(s.stands_on_table.get(s.force, unit)) {
+    : same_{s, unit, unit_at(s, unit).side, s.stands_on_table.get(s.force, unit)},
+      base_(std::move(base)) {
   frame_base();
   const Unit& u = unit_at(s, unit);
-  limbered_end_ = limbered_guns(u) && s.options.limbered_exclusion != "path";
-  limbered_path_ = limbered_guns(u) && s.options.limbered_exclusion == "path";
+  same_.limbered_end = limbered_guns(u) && s.options.limbered_exclusion != "path";
+  same_.limbered_path = limbered_guns(u) && s.options.limbered_exclusion == "path";
 }
 
 // Issue 9 round 25: not a copy of the whole Mover: its start's frames, kept start distances
-// and wheel lists (frame_base clears them) were copied only to be dropped.
+// and wheel lists (frame_base clears them) were copied only to be dropped. Round 26: the
+// state shared is one member (Same), copied whole, so none can be left out.
 Mover::Mover(const Mover& same_state, std::vector<Rect> base)
-    : s_(same_state.s_),
-      base_(std::move(base)),
-      unit_(same_state.unit_),
-      side_(same_state.side_),
-      snap_(same_state.snap_),
-      limbered_end_(same_state.limbered_end_),
-      limbered_path_(same_state.limbered_path_) {
+    : same_(same_state.same_), base_(std::move(base)) {
+  // Same, then the members of the positions (frame_base's): a member added to Mover outside
+  // Same must be made afresh in frame_base and listed here.
+  static_assert(sizeof(Mover) == sizeof(same_) + sizeof(base_) + sizeof(base_frames_) +
+                                     sizeof(starts_) + sizeof(wheel_lists_),
+                "Mover has a member neither in Same nor made afresh by frame_base");
   frame_base();
 }
 
@@ -288,14 +285,14 @@ RectFrame Mover::frame_at(std::size_t i, const Rect& r) const {
 double Mover::base_distance(std::size_t i, const StandEntry& o) const {
   const Rect& r = base_[i];
   const double lower = (r.centre - o.rect.centre).length() - radius_of(r) - o.radius;
-  return lower > s_.mm(200) ? lower : distance(base_frames_[i], o.frame);
+  return lower > same_.s.mm(200) ? lower : distance(base_frames_[i], o.frame);
 }
 
 // A sweep asks for the same few pairs at every step; the snapshot and base_ stay as they
 // were for the Mover's life, so the answer is kept per base stand by the other's slot.
 double Mover::start_distance(std::size_t i, int k) const {
   if (starts_.size() != base_.size()) starts_.assign(base_.size(), {});
-  const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
+  const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(k)];
   for (const auto& [slot, d] : starts_[i]) {
     if (slot != k) continue;
     if (check_kept_on) SB_CHECK(d == base_distance(i, o), "kept start distance is stale");
@@ -350,8 +347,8 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved)
 
 // path_ok's arithmetic, bit for bit.
 double Mover::visit_box(const Rect& r) const {
-  const double clear = s_.mm(kStopShortYd) + 0.02;
-  return padded(radius_of(r) + snap_->max_radius + clear);
+  const double clear = same_.s.mm(kStopShortYd) + 0.02;
+  return padded(radius_of(r) + same_.snap->max_radius + clear);
 }
 
 // The stands' boxes overlap (neighbours in a line, the arcs of a wheel nested about its
@@ -374,9 +371,9 @@ void Mover::list_near(const std::vector<Box>& boxes, NearLists& near) const {
   // allocation per list cost more than the lists' own work in a crowded battle).
   thread_local std::vector<std::pair<std::size_t, int>> found;
   found.clear();
-  snap_->grid.visit(all.min, all.max, [&](int k) {
-    const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
-    if (o.unit == unit_) return;
+  same_.snap->grid.visit(all.min, all.max, [&](int k) {
+    const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(k)];
+    if (o.unit == same_.unit) return;
     const Vec2 p = o.rect.centre;  // the point the grid files for slot k
     for (std::size_t i = 0; i < n; ++i) {
       const Box& b = boxes[i];
@@ -400,7 +397,7 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
   for (std::size_t i = 0; i < rs.size(); ++i) {
     if (!stand_ok(i, rs[i], why, moved, along, near)) return false;
   }
-  if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
+  if (same_.limbered_path && enemy_within(rs, same_.s.mm(kLimberedEnemyYd) - kEps)) {
     return fail(why, "enemy-200");
   }
   return true;
@@ -408,13 +405,13 @@ bool Mover::path_ok(const std::vector<Rect>& rs, std::string* why, double moved,
 
 bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double moved,
                      Separations* along, const NearLists* near, double* clear_until) const {
-  const double skip_beyond = moved + s_.mm(kStopShortYd) + 0.02;
+  const double skip_beyond = moved + same_.s.mm(kStopShortYd) + 0.02;
   // Stands whose circumscribed circles are 1 yd apart or more can neither overlap nor be
   // within 1 yd: no exact distance for them, and the grid of centres finds the others
   // (a speed-up: results are unchanged).
-  const double clear = s_.mm(kStopShortYd) + 0.02;
-  const double near_limit = s_.mm(kStopShortYd) - kEps + 1e-6;
-  const double w = s_.table().width(), h = s_.table().height();
+  const double clear = same_.s.mm(kStopShortYd) + 0.02;
+  const double near_limit = same_.s.mm(kStopShortYd) - kEps + 1e-6;
+  const double w = same_.s.table().width(), h = same_.s.table().height();
   // With `clear_until` (a sweep's step, its lists given): how far along the sweep each test
   // surely passes again, the least of them (sweep_bound.h); none once that is `moved`.
   const bool bounded =
@@ -426,18 +423,18 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
     // A stand whose circumscribed circle is well inside the table needs no corners.
     const double in = ri + 1e-3;
     const bool inside = c.x >= in && c.y >= in && c.x <= w - in && c.y <= h - in;
-    if (!inside && !s_.table().contains(r)) return fail(why, "table");
+    if (!inside && !same_.s.table().contains(r)) return fail(why, "table");
     if (bounded) {
       until = inside ? inside_until(c, in, w, h, along->dir, moved) : moved;
     }
-    const double box = padded(ri + snap_->max_radius + clear);  // visit_box(r)
+    const double box = padded(ri + same_.snap->max_radius + clear);  // visit_box(r)
     bool bad = false;
     std::optional<RectFrame> fi;  // worked out for the first stand near enough
     // The least of `until` and `t` (while a bound is still wanted).
     auto bound = [&](double t) { until = std::min(until, t); };
     auto test = [&](int k) {
-      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
-      if (bad || o.unit == unit_) return;
+      const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(k)];
+      if (bad || o.unit == same_.unit) return;
       const Vec2 gap = c - o.rect.centre;
       const double reach = ri + o.radius + clear;
       if (gap.dot(gap) > reach * reach) {
@@ -511,10 +508,10 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
         // measured exactly.
         auto too_near = [&] {
           const double d = distance(*fi, o.frame);
-          return d < s_.mm(kStopShortYd) - kEps && d < start - kEps;
+          return d < same_.s.mm(kStopShortYd) - kEps && d < start - kEps;
         };
         bool close = false;
-        const double limit = std::min(s_.mm(kStopShortYd), start) - kEps;
+        const double limit = std::min(same_.s.mm(kStopShortYd), start) - kEps;
         const double under = std::max(limit - kCornerPadMm, 0.0);
         const double corner =
             widest() > kApartMm ? std::sqrt(corner_distance2(*fi, o.frame, under * under)) : limit;
@@ -543,7 +540,7 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
       const int* const first = near->first(i);
       const int* const last = near->last(i);
       for (const int* it = first; it != last; ++it) {
-        const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+        const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(*it)];
         const Vec2 p = o.rect.centre;
         if (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y) {
           test(*it);
@@ -552,14 +549,14 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
         }
       }
       if (check_kept_on) {
-        snap_->grid.visit(lo, hi, [&](int k) {
-          SB_CHECK(snap_->stands[static_cast<std::size_t>(k)].unit == unit_ ||
+        same_.snap->grid.visit(lo, hi, [&](int k) {
+          SB_CHECK(same_.snap->stands[static_cast<std::size_t>(k)].unit == same_.unit ||
                        std::find(first, last, k) != last,
                    "a stand near the sweep or wheel is missing from its list");
         });
       }
     } else {
-      snap_->grid.visit(lo, hi, test);
+      same_.snap->grid.visit(lo, hi, test);
     }
     if (bad) return fail(why, "unit");
   }
@@ -572,7 +569,7 @@ bool Mover::stand_ok(std::size_t i, const Rect& r, std::string* why, double move
 // farther than `reach`; the same exact distances as a scan of every enemy stand (looking at
 // the enemies' grids only).
 double Mover::enemy_distance(const std::vector<Rect>& rs) const {
-  const double whole = 2 * (s_.table().width() + s_.table().height());
+  const double whole = 2 * (same_.s.table().width() + same_.s.table().height());
   double d = kImpassable;
   for (const Rect& r : rs) {
     auto least_among = [&](auto each) {
@@ -580,21 +577,22 @@ double Mover::enemy_distance(const std::vector<Rect>& rs) const {
           r,
           [&](auto f) {
             each([&](const StandEntry& o) {
-              if (o.side != side_ && o.unit != unit_) f(o.rect);
+              if (o.side != same_.side && o.unit != same_.unit) f(o.rect);
             });
           },
           kImpassable);
     };
     double best = kImpassable;
     bool exact = false;
-    for (double reach = s_.mm(100); reach < whole && !exact; reach *= 2) {
+    for (double reach = same_.s.mm(100); reach < whole && !exact; reach *= 2) {
       best = least_among([&](auto g) {
-        snap_->around_enemies(r, side_, reach,
-                              [&](int k) { g(snap_->stands[static_cast<std::size_t>(k)]); });
+        same_.snap->around_enemies(r, same_.side, reach, [&](int k) {
+          g(same_.snap->stands[static_cast<std::size_t>(k)]);
+        });
       });
       exact = best <= reach;
     }
-    if (!exact) best = least_among([&](auto g) { snap_->each(g); });
+    if (!exact) best = least_among([&](auto g) { same_.snap->each(g); });
     d = std::min(d, best);
   }
   return d;
@@ -602,12 +600,12 @@ double Mover::enemy_distance(const std::vector<Rect>& rs) const {
 
 bool Mover::enemy_within(const std::vector<Rect>& rs, double limit) const {
   for (const Rect& r : rs) {
-    const double box = padded(radius_of(r) + snap_->max_radius + std::max(limit, 0.0));
+    const double box = padded(radius_of(r) + same_.snap->max_radius + std::max(limit, 0.0));
     bool near = false;
     std::optional<RectFrame> fr;  // worked out for the first enemy around
-    snap_->grid.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int k) {
-      const StandEntry& o = snap_->stands[static_cast<std::size_t>(k)];
-      if (near || o.side == side_ || o.unit == unit_) return;
+    same_.snap->grid.visit(r.centre - Vec2{box, box}, r.centre + Vec2{box, box}, [&](int k) {
+      const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(k)];
+      if (near || o.side == same_.side || o.unit == same_.unit) return;
       if (!fr) fr = RectFrame(r);
       near = distance(*fr, o.frame) < limit;
     });
@@ -617,7 +615,7 @@ bool Mover::enemy_within(const std::vector<Rect>& rs, double limit) const {
 }
 
 bool Mover::end_ok(const std::vector<Rect>& rs) const {
-  return !limbered_end_ || !enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps);
+  return !same_.limbered_end || !enemy_within(rs, same_.s.mm(kLimberedEnemyYd) - kEps);
 }
 
 // A stand's centre along the sweep is base + dir * t for t in [0, max_t], each coordinate
@@ -742,7 +740,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     for (int k = 1; k < checks; ++k) turns.emplace_back(turn * k / checks);
     turns.push_back(last);
   };
-  if (limbered_path_) {
+  if (same_.limbered_path) {
     make_turns();
     for (std::size_t k = 0; k < turns.size(); ++k) {
       for (std::size_t i = 0; i < n; ++i) rs[i] = placed(turns[k], base_[i], pivot, {});
@@ -750,8 +748,8 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
     }
     return checks;
   }
-  const double w = s_.table().width(), h = s_.table().height();
-  const double clear = s_.mm(kStopShortYd) + 0.02;  // stand_ok's
+  const double w = same_.s.table().width(), h = same_.s.table().height();
+  const double clear = same_.s.mm(kStopShortYd) + 0.02;  // stand_ok's
   // Per tested stand, the stands listed for it that may come within stand_ok's circle test
   // of its arc (wheel_bound.h): at a step where none is within it, and the arc keeps well
   // inside the table, stand_ok passes the stand (the others it lists lie beyond the test at
@@ -773,7 +771,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
       const Vec2 e = last.of(v);
       const double ri = radius_of(base_[i]);
       for (const int* it = near.first(i); it != near.last(i); ++it) {
-        const StandEntry& o = snap_->stands[static_cast<std::size_t>(*it)];
+        const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(*it)];
         if (arc_may_come_within(v, e, turn, o.rect.centre - pivot, ri + o.radius + clear)) {
           reach.push_back(*it);
         }
@@ -802,7 +800,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
   auto may_be_near = [&](std::size_t j, const Rect& r) {
     const double ri = radius_of(r);
     for (std::size_t q = reach_begin[j]; q < reach_begin[j + 1]; ++q) {
-      const StandEntry& o = snap_->stands[static_cast<std::size_t>(reach[q])];
+      const StandEntry& o = same_.snap->stands[static_cast<std::size_t>(reach[q])];
       const Vec2 gap = r.centre - o.rect.centre;
       const double within = ri + o.radius + clear;
       if (!(gap.dot(gap) > within * within)) return true;
@@ -829,7 +827,7 @@ int Mover::wheel_clear(Vec2 pivot, double turn, int checks, std::string* why) co
 }
 
 double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, double below) const {
-  const double step = s_.mm(kStepYd);
+  const double step = same_.s.mm(kStepYd);
   // The stands at t, in one buffer (transform's arithmetic: the base moved by dir * t),
   // kept per thread with the sweep's other buffers (issue 9 round 18); nothing a sweep calls
   // sweeps again.
@@ -844,7 +842,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
   double best_end = end_ok(base_) ? 0 : -1;
   double end_fail = -1;  // first position after best_end where the end test failed
   auto note_end = [&](double x) {
-    if (!limbered_end_ || end_ok(at(x))) {
+    if (!same_.limbered_end || end_ok(at(x))) {
       best_end = x;
       end_fail = -1;
     } else if (end_fail < 0) {
@@ -887,7 +885,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
         return false;
       }
     }
-    if (limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps)) {
+    if (same_.limbered_path && enemy_within(rs, same_.s.mm(kLimberedEnemyYd) - kEps)) {
       return fail(w, "enemy-200");
     }
     return true;
@@ -921,7 +919,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
     for (std::size_t i = 0; ok && i < rs.size(); ++i) {
       if (i != failed && !passes(i)) ok = false;
     }
-    ok = ok && !(limbered_path_ && enemy_within(rs, s_.mm(kLimberedEnemyYd) - kEps));
+    ok = ok && !(same_.limbered_path && enemy_within(rs, same_.s.mm(kLimberedEnemyYd) - kEps));
     if (!ok) {
       for (const auto& [i, b] : undo) before[i] = b;
     }
@@ -929,7 +927,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
   };
   // Once past `decide`, t surely ends at least there (unless the end test can take it
   // back: limbered guns).
-  const bool decided_early = decide >= 0 && !limbered_end_;
+  const bool decided_early = decide >= 0 && !same_.limbered_end;
   while (t < max_t - kEps && !(decided_early && t >= decide)) {
     const double nt = std::min(max_t, t + step);
     if (nt < free_until) {
@@ -951,11 +949,11 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
         // to the caller, whatever it is (a unit blocked at its start bisected its first step
         // all 30 times, where a few halvings put hi under 1e-3 mm). Not for limbered guns, whose
         // end test reads the t found.
-        if (below > 0 && hi <= below && !limbered_end_) break;
+        if (below > 0 && hi <= below && !same_.limbered_end) break;
         const double mid = (lo + hi) / 2;
         (mid_ok(mid) ? lo : hi) = mid;
       }
-      if (k < 30 && check_kept_on && below > 0 && hi <= below && !limbered_end_) {
+      if (k < 30 && check_kept_on && below > 0 && hi <= below && !same_.limbered_end) {
         double full_lo = lo, full_hi = hi;
         for (; k < 30; ++k) {
           const double mid = (full_lo + full_hi) / 2;
@@ -969,7 +967,7 @@ double Mover::sweep(Vec2 dir, double max_t, std::string* why, double decide, dou
       break;
     }
     // Limbered guns under "path" test the enemy at every step.
-    if (!limbered_path_) {
+    if (!same_.limbered_path) {
       free_until = *std::min_element(clear_until.begin(), clear_until.end());
     }
     t = nt;
