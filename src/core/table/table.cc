@@ -34,6 +34,25 @@ Box segment_box(Vec2 a, Vec2 b) {
   return {{std::min(a.x, b.x), std::min(a.y, b.y)}, {std::max(a.x, b.x), std::max(a.y, b.y)}};
 }
 
+// The boxes of a polyline's segments kLinearRun at a time, as cut_params walks them (a
+// one-point path is one segment from the point to itself).
+std::vector<Box> segment_runs(const std::vector<Vec2>& path) {
+  const std::size_t n = path.size();
+  const std::size_t segments = n == 0 ? 0 : std::max<std::size_t>(n, 2) - 1;
+  std::vector<Box> runs;
+  for (std::size_t i = 0; i < segments; ++i) {
+    const Box b = segment_box(path[i], path[std::min(i + 1, n - 1)]);
+    if (i % Table::kLinearRun == 0) {
+      runs.push_back(b);
+    } else {
+      Box& run = runs.back();
+      run = {{std::min(run.min.x, b.min.x), std::min(run.min.y, b.min.y)},
+             {std::max(run.max.x, b.max.x), std::max(run.max.y, b.max.y)}};
+    }
+  }
+  return runs;
+}
+
 bool box_has(const Box& b, Vec2 p) {
   return p.x >= b.min.x && p.x <= b.max.x && p.y >= b.min.y && p.y <= b.max.y;
 }
@@ -145,17 +164,28 @@ const std::vector<double>& Table::cut_params(Vec2 a, Vec2 b) const {
     // capsule whose box (grown by kSegmentSlack) misses a→b's box meets the line only
     // outside 0..1 and adds no cut (issue 9: a stream across the table is ninety
     // segments, and every move whose box met the stream's cut all of them).
-    for (std::size_t i = 0; i < std::max<std::size_t>(n, 2) - 1 && n > 0; ++i) {
-      const Vec2 q0 = f.path[i], q1 = f.path[std::min(i + 1, n - 1)];
-      const double g = r + kSegmentSlack;
-      if (std::min(q0.x, q1.x) - g > box.max.x || std::max(q0.x, q1.x) + g < box.min.x ||
-          std::min(q0.y, q1.y) - g > box.max.y || std::max(q0.y, q1.y) + g < box.min.y) {
-        continue;
+    const double g = r + kSegmentSlack;
+    auto misses = [&](const Box& q) {
+      return q.min.x - g > box.max.x || q.max.x + g < box.min.x || q.min.y - g > box.max.y ||
+             q.max.y + g < box.min.y;
+    };
+    const std::vector<Box>& runs = linear_runs_[static_cast<std::size_t>(li)];
+    const std::size_t segments = n == 0 ? 0 : std::max<std::size_t>(n, 2) - 1;
+    for (std::size_t run = 0; run < runs.size(); ++run) {
+      // A run's box holds each of its segments' ends, so a segment's grown box misses
+      // whenever its run's does (rounding is monotone): the run is skipped whole (issue
+      // 9: a stream's ninety box tests were most of each move's cut at 10,000 stands). A
+      // feature of one run is not asked (the grid found it by much the same box).
+      if (runs.size() > 1 && misses(runs[run])) continue;
+      const std::size_t end = std::min(segments, (run + 1) * kLinearRun);
+      for (std::size_t i = run * kLinearRun; i < end; ++i) {
+        const Vec2 q0 = f.path[i], q1 = f.path[std::min(i + 1, n - 1)];
+        if (misses(segment_box(q0, q1))) continue;
+        const Interval in = capsule(a, d, q0, q1, r);
+        if (in.empty()) continue;
+        if (in.lo > 0 && in.lo < 1) cuts.push_back(in.lo);
+        if (in.hi > 0 && in.hi < 1) cuts.push_back(in.hi);
       }
-      const Interval in = capsule(a, d, q0, q1, r);
-      if (in.empty()) continue;
-      if (in.lo > 0 && in.lo < 1) cuts.push_back(in.lo);
-      if (in.hi > 0 && in.hi < 1) cuts.push_back(in.hi);
     }
   }
   std::sort(cuts.begin(), cuts.end());
@@ -193,6 +223,7 @@ void Table::add(LinearFeature f) {
            {std::max(b.max.x, q.x), std::max(b.max.y, q.y)}};
   }
   linear_grid_.add(static_cast<int>(linears_.size()), grown(b, f.width / 2 + kBoxSlack));
+  linear_runs_.push_back(segment_runs(f.path));
   linears_.push_back(std::move(f));
 }
 

@@ -37,6 +37,8 @@ class Table {
   Table(double width, double height)
       : width_(width), height_(height), area_grid_(width, height), linear_grid_(width, height) {}
 
+  static constexpr std::size_t kLinearRun = 8;  // segments a box of cut_params' (below)
+
   double width() const { return width_; }    // mm, x from 0 to width
   double height() const { return height_; }  // mm, y from 0 to height
   bool contains(const Rect& r) const;        // every corner on the table
@@ -113,6 +115,9 @@ class Table {
   double height_ = 0;
   std::vector<AreaFeature> areas_;
   std::vector<LinearFeature> linears_;
+  // Each linear feature's segments' boxes, kLinearRun segments to a box (cut_params skips
+  // a run whose box misses the path's).
+  std::vector<std::vector<Box>> linear_runs_;
   // Where the features are, so that a query tests only the features near it.
   TerrainGrid area_grid_;
   TerrainGrid linear_grid_;
