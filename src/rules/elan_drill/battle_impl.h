@@ -532,7 +532,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   };
   // scenario_.options, by name (option()).
   std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
-  BattleOptions opts_;  // options_now(), at the start
+  BattleOptions opts_;                 // options_now(), at the start
+  ArcBound fire_arc_, artillery_arc_;  // opts_'s fire and artillery arcs (in_arc)
   Force force_;
   std::vector<UnitState> state_;
   std::vector<UnitFacts> facts_;  // by unit (learn_facts, at the start)
