@@ -11,10 +11,12 @@
 #include "core/geometry/rect_frame.h"
 #include "core/table/table.h"
 #include "rules/elan_drill/path_filters.h"
+#include "rules/elan_drill/proximity.h"
 
 namespace smoothbore {
 namespace {
 
+using elan_drill::ArcBound;
 using elan_drill::circle_span;
 using elan_drill::clear_run;
 using elan_drill::obstacle_segments;
@@ -247,4 +249,36 @@ TEST(ElanDrillPathFilters, NoStepWithinTheClearRunOverlaps) {
 }
 
 }  // namespace
+// in_arc's bound (rules/elan_drill/proximity.h) against the angle it stands in for: random
+// points, and points on the arc's edge and a few ulps either side of it (where a bound
+// without its margin answers otherwise), for the options' arcs and random ones.
+TEST(ElanDrillPathFilters, ArcBoundAnswersAsTheAngle) {
+  std::mt19937_64 rng(26);
+  std::uniform_real_distribution<double> unit(0, 1), deg(0, 180), ulps(-64, 64);
+  std::vector<double> arcs = {45, 22.5, 1, 89, 0.5, 89.5, 90, 0, 180, 30, 60};
+  for (int i = 0; i < 40; ++i) arcs.push_back(deg(rng));
+  for (int i = 0; i < 20; ++i) arcs.push_back(1 + 88 * unit(rng));
+  long checked = 0;
+  for (const double arc : arcs) {
+    const ArcBound bound(arc);
+    for (int i = 0; i < 4000; ++i) {
+      // Along from a hair to a table's length, and across random or on the arc's edge.
+      const double along = std::pow(10.0, -3 + 7 * unit(rng));
+      double across = std::pow(10.0, -3 + 7 * unit(rng));
+      if (i % 2 == 0) {
+        const double edge = along * std::tan(arc * 3.14159265358979323846 / 180.0);
+        across = edge;
+        for (int k = static_cast<int>(ulps(rng)); k != 0; k += k > 0 ? -1 : 1) {
+          across = std::nextafter(across, k > 0 ? 1e300 : 0.0);
+        }
+        if (!(across > 0) || !std::isfinite(across)) continue;
+      }
+      ASSERT_EQ(bound.within(across, along), ArcBound::within_exact(across, along, arc))
+          << "arc " << arc << " across " << across << " along " << along;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 200000);
+}
+
 }  // namespace smoothbore

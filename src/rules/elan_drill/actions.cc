@@ -141,7 +141,7 @@ std::vector<Action> BattleED::legal_actions(int unit) const {
       f.kind = ActionKind::kFire;
       f.target = ti;
       if (u.arm == Arm::kArtillery) {  // one action per shot the range allows (§8, D12-14)
-        for (const std::string& shot : shot_types(unit, ti)) {
+        for (const std::string_view shot : shot_types(unit, ti)) {
           f.shot = shot;
           out.push_back(f);
         }

@@ -42,22 +42,22 @@ bool crosses(const Rect& r, const Segment& s) {
 // howitzers fire no ball: the sheet's solid-shot table is for guns, interpretation); shrapnel to ½
 // the maximum, for batteries the scenario allows (`shrapnel = true`) or any with
 // `d12_14_shrapnel_allowed = any`. The shell/shrapnel table has no ultra-light class (L170-L172).
-std::vector<std::string> BattleED::shot_types(int unit, int target) const {
-  std::vector<std::string> out;
+BattleED::ShotTypes BattleED::shot_types(int unit, int target) const {
+  ShotTypes out;
   const UnitFacts& f = facts(unit);
   const std::string& gun = f.gun;
   const double r = gap_in(unit, target);
   const double max = max_range_in(unit);
-  if (r <= canister_long_in(unit)) out.emplace_back("canister");
+  if (r <= canister_long_in(unit)) out.add("canister"sv);
   const bool howitzer = f.howitzer;
-  if (!howitzer && r <= max) out.emplace_back("solid-shot");
+  if (!howitzer && r <= max) out.add("solid-shot"sv);
   if (gun == "ultra-light"sv) return out;
   if ((howitzer || f.shell) && r >= opts_.shell_min_in && r <= max) {
-    out.emplace_back("shell");
+    out.add("shell"sv);
   }
   const bool shrapnel = f.shrapnel || opts_.shrapnel_any;
   if (shrapnel && r <= max * opts_.shrapnel_fraction) {
-    out.emplace_back("shrapnel");
+    out.add("shrapnel"sv);
   }
   return out;
 }
@@ -77,11 +77,11 @@ std::string BattleED::best_shot(int unit, int target) const {
   double most = -1;
   // Every shot at the same target: its range and the friend in contact (L205) measured
   // once, not once per shot (issue 9).
-  const std::vector<std::string> shots = shot_types(unit, target);
+  const ShotTypes shots = shot_types(unit, target);
   const FireGeometry at = shots.empty() ? FireGeometry{} : fire_geometry(unit, target);
   const double range = at.range;
   const bool friend_contact = at.friend_contact;
-  for (const std::string& shot : shots) {
+  for (const std::string_view shot : shots) {
     const double k = expected_casualties(
         target,
         shot_hits_mean(shot_at(unit, target, shot_named(shot), false, range, friend_contact)));

@@ -22,6 +22,8 @@ BattleED::BattleED(const Scenario& scenario, std::uint64_t seed, std::uint64_t s
   scenario_.force = Force{force_.sides, force_.commands, {}, force_.leaders};
   for (const auto& [name, value] : scenario_.options.values()) options_.emplace(name, value);
   opts_ = options_now();
+  fire_arc_ = ArcBound(opts_.fire_arc_deg);
+  artillery_arc_ = ArcBound(opts_.artillery_arc_deg);
   learn_facts();
   state_.reserve(force_.units.size());
   for (const Unit& u : force_.units) {

@@ -6,6 +6,7 @@
 //   4. close action: close-to-melee (D12-15), up to three rounds (D12-17).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -334,7 +335,17 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   // The shots a battery may fire at `target` (§8, D12-14), its best by expected casualties,
   // a shot's parameters, the target's solid-shot situation (D12-35), the units a ball goes
   // on through (R-001-6) and those within 4" a missed shell may strike (R-001-5).
-  std::vector<std::string> shot_types(int unit, int target) const;
+  // At most four names, inline (issue 9: a vector of strings a call, some 400 a warm
+  // battle from the orders, the fire and best_shot).
+  struct ShotTypes {
+    std::array<std::string_view, 4> names;
+    std::size_t count = 0;
+    void add(std::string_view name) { names[count++] = name; }
+    bool empty() const { return count == 0; }
+    const std::string_view* begin() const { return names.data(); }
+    const std::string_view* end() const { return names.data() + count; }
+  };
+  ShotTypes shot_types(int unit, int target) const;
   std::string best_shot(int unit, int target) const;
   ShotSituation shot_at(int unit, int target, Shot shot, bool reaction) const;
   // The same with its range (gap_in) and whether a friend of `unit` touches the target
@@ -532,7 +543,8 @@ class BattleED final : public Battle, public NearestEnemyIndex {
   };
   // scenario_.options, by name (option()).
   std::unordered_map<std::string, Value, NameHash, std::equal_to<>> options_;
-  BattleOptions opts_;  // options_now(), at the start
+  BattleOptions opts_;                 // options_now(), at the start
+  ArcBound fire_arc_, artillery_arc_;  // opts_'s fire and artillery arcs (in_arc)
   Force force_;
   std::vector<UnitState> state_;
   std::vector<UnitFacts> facts_;  // by unit (learn_facts, at the start)

@@ -107,7 +107,7 @@ void BattleED::fire_one(int unit, int target, bool reaction, std::map<int, FireT
                         EventLog& log, const std::string& shot) {
   if (force_.units[unit].arm == Arm::kArtillery) {  // §8: artillery_fire.cc
     // The ordered shot, unless the target has since moved out of its range (an evade).
-    const std::vector<std::string> shots = shot_types(unit, target);
+    const ShotTypes shots = shot_types(unit, target);
     const bool ok = std::find(shots.begin(), shots.end(), shot) != shots.end();
     artillery_fire(unit, target, ok ? shot : best_shot(unit, target), reaction, tally, log);
     return;

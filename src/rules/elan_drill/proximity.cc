@@ -96,6 +96,18 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b) {
   return len - reach(a) - reach(b);
 }
 
+ArcBound::ArcBound(double arc_deg) : arc_deg_(arc_deg) {
+  bounded_ = arc_deg >= 1 && arc_deg <= 89;
+  if (!bounded_) return;
+  const double t = std::tan(arc_deg * kPi / 180.0);
+  below_ = t * (1 - 1e-9);
+  above_ = t * (1 + 1e-9);
+}
+
+bool ArcBound::within_exact(double across, double along, double arc_deg) {
+  return std::atan2(across, along) * 180.0 / kPi <= arc_deg;
+}
+
 double axes_gap(const RectFrame& a, const RectFrame& b) {
   const Vec2 d = b.rect.centre - a.rect.centre;
   auto along = [&](Vec2 n) {

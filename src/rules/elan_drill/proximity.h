@@ -29,6 +29,33 @@ double centre_line_gap(const RectFrame& a, const RectFrame& b);
 // same way that overlap side to side (a screen before its line, lines facing each other).
 double axes_gap(const RectFrame& a, const RectFrame& b);
 
+// Whether a point `across` mm beside a unit's frontage and `along` mm ahead of it (both
+// finite and positive) lies within `arc_deg` of its front: atan2(across, along) in degrees
+// <= arc_deg, the fire arc's test (D12-11, D12-12). For arcs of 1 to 89 degrees the ratio
+// across / along is first compared with the arc's tangent, 1e-9 of it either side (far
+// above the rounding of atan2, the degrees and the product): only between those bounds is
+// the angle worked out (issue 9: an atan2 of some 140 instructions for every target the
+// orders and the reactive fire weigh).
+class ArcBound {
+ public:
+  ArcBound() = default;
+  explicit ArcBound(double arc_deg);
+  bool within(double across, double along) const {
+    if (bounded_) {
+      if (across <= along * below_) return true;
+      if (across >= along * above_) return false;
+    }
+    return within_exact(across, along, arc_deg_);
+  }
+  // The angle worked out (the test the bounds stand in for).
+  static bool within_exact(double across, double along, double arc_deg);
+
+ private:
+  double arc_deg_ = 0;
+  bool bounded_ = false;
+  double below_ = 0, above_ = 0;  // the tangent less and plus 1e-9 of itself
+};
+
 class UnitSnapshot {
  public:
   // Files every unit of `force` (whatever its status; callers filter).

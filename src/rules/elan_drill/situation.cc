@@ -158,13 +158,13 @@ bool BattleED::in_arc(int unit, int target) const {
   if (u.formation == "skirmish"sv || u.formation == "square"sv) return true;  // D12-12, D12-11
   const RectFrame& me = frame_now(unit);  // its axes kept (issue 9)
   const Rect t = force_.units[target].footprint();
-  const double arc = u.arm == Arm::kArtillery ? opts_.artillery_arc_deg : opts_.fire_arc_deg;
+  const ArcBound& arc = u.arm == Arm::kArtillery ? artillery_arc_ : fire_arc_;
   // Measured from the nearest point of the target, with the unit's half frontage.
   const Vec2 d = t.centre - me.rect.centre;
   const double along = d.dot(me.f);
   if (along <= 0) return false;
   const double across = std::abs(d.dot(me.r)) - me.rect.width / 2 - t.width / 2;
-  return across <= 0 || std::atan2(across, along) * 180.0 / kPi <= arc;
+  return across <= 0 || arc.within(across, along);  // atan2's degrees <= the arc
 }
 
 // §11: rough ground ×2, difficult ×3 movement cost (skirmishers ignore both).
