@@ -7,8 +7,12 @@
 #include "rules/fast_1805/prefilters.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -253,6 +257,72 @@ TEST(Fast1805Prefilters, CornersOnTableAsEveryCornerAsked) {
   }
   EXPECT_GT(on, 10000);
   EXPECT_GT(off, 5000);
+}
+
+// WalkSteps::skip_clear against the walk's own loop (move_unit, as it was): the steps the
+// loop takes as reached before its first other step, for paths shorter than a step, ending
+// on a step, ending within a micron past one (the loop clamps that step to the end), longer
+// than the kept sums, and windows that start anywhere, on a step exactly, never, or at NaN.
+TEST(Fast1805Prefilters, WalkStepsSkipAsTheWalkSteps) {
+  constexpr double kStep = 0.25 * kMmPerInch;
+  const WalkSteps steps(kStep, 64);
+  // The loop's fast branch alone: the point reached and the first t it does not take as
+  // reached (the t at which the slow branch starts; -1 if none).
+  auto walk = [&](double first, double ok_t, double reach, double clear_until) {
+    for (double t = first; t <= reach + 1e-9; t += kStep) {
+      t = std::min(t, reach);
+      if (t <= clear_until) {
+        ok_t = t;
+        if (t >= reach) break;
+        continue;
+      }
+      return std::pair{ok_t, t};
+    }
+    return std::pair{ok_t, -1.0};
+  };
+  std::vector<double> sums;  // the loop's own steps
+  for (double t = kStep; sums.size() < 100; t += kStep) sums.push_back(t);
+  std::mt19937 g(1809);
+  std::uniform_real_distribution<double> at(-10, 110 * kStep);
+  std::uniform_int_distribution<std::size_t> pick(0, sums.size() - 1);
+  const double kNaN = std::numeric_limits<double>::quiet_NaN();
+  const double kInf = std::numeric_limits<double>::infinity();
+  int skipped = 0;
+  for (int k = 0; k < 200000; ++k) {
+    double reach = at(g), clear_until = at(g);
+    switch (k % 8) {
+      case 0:
+        reach = sums[pick(g)];
+        break;
+      case 1:
+        reach = sums[pick(g)] - 5e-10;
+        break;
+      case 2:
+        clear_until = sums[pick(g)];
+        break;
+      case 3:
+        clear_until = kInf;
+        break;
+      case 4:
+        clear_until = k % 16 == 4 ? kNaN : -kInf;
+        break;
+      case 5:
+        reach = std::fabs(at(g)) / 50;
+        break;
+      default:
+        break;
+    }
+    const auto [ok_ref, next_ref] = walk(std::min(kStep, reach), 0.0, reach, clear_until);
+    // The walk from where the skip leaves it.
+    const WalkSteps::Skip skip = steps.skip_clear(reach, clear_until);
+    const auto [ok_t, next_t] = walk(skip.next_t, skip.ok_t, reach, clear_until);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(ok_t), std::bit_cast<std::uint64_t>(ok_ref))
+        << k << " reach " << reach << " clear " << clear_until;
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(next_t), std::bit_cast<std::uint64_t>(next_ref))
+        << k << " reach " << reach << " clear " << clear_until;
+    if (skip.ok_t > 0) ++skipped;
+  }
+  EXPECT_GT(skipped, 50000);
 }
 
 }  // namespace
