@@ -3,7 +3,7 @@
 // the 45 sight lines, and a move from ground that is the same all round its start falls
 // short of a quarter inch exactly when Table::reachable says so, a block slid along a path
 // overlaps no unit outside the window overlap_window gives, and the gap bounds never exceed
-// the exact distance.
+// the exact distance. (Also the battle's UnitBook against the std::map it replaced.)
 #include "rules/fast_1805/prefilters.h"
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <random>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "core/geometry/sight.h"
+#include "rules/fast_1805/unit_book.h"
 
 namespace smoothbore::fast_1805 {
 namespace {
@@ -323,6 +325,48 @@ TEST(Fast1805Prefilters, WalkStepsSkipAsTheWalkSteps) {
     if (skip.ok_t > 0) ++skipped;
   }
   EXPECT_GT(skipped, 50000);
+}
+
+// UnitBook (the battle's orders by unit, unit_book.h) against the std::map<int, T> it
+// replaced, over random bounds of look-ups, finds and values made in any order: the same
+// values, the same size and, after make_ascending(), the map's order.
+TEST(Fast1805UnitBook, AsTheMapItReplaced) {
+  struct Value {
+    int a = 0;
+    double b = 0;
+  };
+  std::mt19937 g(1810);
+  std::uniform_int_distribution<int> unit(0, 299), op(0, 9);
+  UnitBook<Value> book;
+  for (int bound = 0; bound < 200; ++bound) {
+    std::map<int, Value> map;
+    book.clear();
+    const int ops = bound % 5 == 0 ? 0 : 400;
+    for (int k = 0; k < ops; ++k) {
+      const int u = unit(g);
+      if (op(g) < 3) {  // a find
+        const auto it = map.find(u);
+        const Value* v = book.find(u);
+        ASSERT_EQ(v != nullptr, it != map.end()) << bound << " " << u;
+        if (v) {
+          EXPECT_EQ(v->a, it->second.a);
+        }
+        continue;
+      }
+      Value& m = map[u];
+      Value& b = book[u];
+      EXPECT_EQ(b.a, m.a) << bound << " " << u;
+      EXPECT_EQ(b.b, m.b) << bound << " " << u;
+      m.a = b.a = k;
+      m.b = b.b = k * 0.5;
+    }
+    ASSERT_EQ(book.size(), map.size()) << bound;
+    book.make_ascending();
+    std::vector<int> keys;
+    for (const auto& [u, v] : map) keys.push_back(u);
+    EXPECT_EQ(book.units(), keys) << bound;
+    for (const int u : book.units()) EXPECT_EQ(book[u].b, map[u].b) << bound << " " << u;
+  }
 }
 
 }  // namespace

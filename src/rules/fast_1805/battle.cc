@@ -128,8 +128,10 @@ std::vector<int> Battle1805::initiative_order() const {
   // The rolls beside the ids (a map lookup per comparison was most of the sort).
   std::vector<Rolled> rolled;
   rolled.reserve(orders_.size());
-  for (const auto& [id, o] : orders_)
+  for (const int id : orders_.units()) {  // ascending (collect_orders)
+    const Order& o = *orders_.find(id);
     rolled.push_back({id, o.initiative.passed, o.initiative.roll});
+  }
   std::stable_sort(rolled.begin(), rolled.end(), [](const Rolled& x, const Rolled& y) {
     if (x.passed != y.passed) return x.passed;
     return x.roll < y.roll;
@@ -233,10 +235,13 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
       orders_[static_cast<int>(i)] = {a, {}};
     }
   }
-  // L19: every unit rolls initiative; one event lists the rolls and the order of play.
+  // L19: every unit rolls initiative, in unit order; one event lists the rolls and the
+  // order of play.
+  orders_.make_ascending();
   Event init = make_event(EventKind::kInitiative, -1, "");
   if (!log.quiet()) init.rolls.reserve(orders_.size());
-  for (auto& [u, o] : orders_) {
+  for (const int u : orders_.units()) {
+    Order& o = orders_[u];
     RollRecord rec;
     o.initiative = resolve_initiative(state_[u].quality, dice_, record_for(log, rec));
     if (log.quiet()) continue;

@@ -326,8 +326,8 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   const Rect old = u.footprint();
   const std::string before = u.formation;
   u.formation = formation;
-  const auto order = orders_.find(unit);
-  const double facing = order != orders_.end() ? order->second.action.facing : old.facing;
+  const Order* order = orders_.find(unit);
+  const double facing = order != nullptr ? order->action.facing : old.facing;
   Rect r = ruleset().layout(u, old.centre, facing).front().rect;
   // place_ok is a pure question: a footprint that fits is not asked about again (issue 9).
   bool fits = place_ok(unit, r, -1);
