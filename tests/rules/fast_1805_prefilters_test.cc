@@ -3,7 +3,8 @@
 // the 45 sight lines, and a move from ground that is the same all round its start falls
 // short of a quarter inch exactly when Table::reachable says so, a block slid along a path
 // overlaps no unit outside the window overlap_window gives, and the gap bounds never exceed
-// the exact distance. (Also the battle's UnitBook against the std::map it replaced.)
+// the exact distance. (Also the battle's UnitBook against the std::map it replaced, and
+// initiative_ids against the stable sort.)
 #include "rules/fast_1805/prefilters.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "core/geometry/sight.h"
+#include "rules/fast_1805/initiative_sort.h"
 #include "rules/fast_1805/unit_book.h"
 
 namespace smoothbore::fast_1805 {
@@ -366,6 +368,30 @@ TEST(Fast1805UnitBook, AsTheMapItReplaced) {
     for (const auto& [u, v] : map) keys.push_back(u);
     EXPECT_EQ(book.units(), keys) << bound;
     for (const int u : book.units()) EXPECT_EQ(book[u].b, map[u].b) << bound << " " << u;
+  }
+}
+
+// initiative_ids (the order of play, initiative_sort.h) against the stable sort it replaced:
+// passed first, lowest roll first, ties in the order given; d100 faces, a few faces (many
+// ties), and rolls spread wider than its counting range (the sort itself).
+TEST(Fast1805InitiativeIds, AsTheStableSortItReplaced) {
+  std::mt19937 g(1811);
+  for (int k = 0; k < 3000; ++k) {
+    const int faces = k % 3 == 0 ? 100 : k % 3 == 1 ? 3 : 100000;
+    std::uniform_int_distribution<int> face(1, faces), count(0, 300);
+    std::bernoulli_distribution passed(0.6);
+    std::vector<InitiativeRolled> rolled;
+    const int n = count(g);
+    for (int i = 0; i < n; ++i) rolled.push_back({i * 3 + k % 3, passed(g), face(g)});
+    std::vector<InitiativeRolled> sorted = rolled;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const InitiativeRolled& x, const InitiativeRolled& y) {
+                       if (x.passed != y.passed) return x.passed;
+                       return x.roll < y.roll;
+                     });
+    std::vector<int> want;
+    for (const InitiativeRolled& r : sorted) want.push_back(r.id);
+    EXPECT_EQ(initiative_ids(rolled), want) << k;
   }
 }
 
