@@ -3,17 +3,25 @@
 // the 45 sight lines, and a move from ground that is the same all round its start falls
 // short of a quarter inch exactly when Table::reachable says so, a block slid along a path
 // overlaps no unit outside the window overlap_window gives, and the gap bounds never exceed
-// the exact distance.
+// the exact distance. (Also the battle's UnitBook against the std::map it replaced, and
+// initiative_ids against the stable sort.)
 #include "rules/fast_1805/prefilters.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "core/geometry/sight.h"
+#include "rules/fast_1805/initiative_sort.h"
+#include "rules/fast_1805/unit_book.h"
 
 namespace smoothbore::fast_1805 {
 namespace {
@@ -253,6 +261,138 @@ TEST(Fast1805Prefilters, CornersOnTableAsEveryCornerAsked) {
   }
   EXPECT_GT(on, 10000);
   EXPECT_GT(off, 5000);
+}
+
+// WalkSteps::skip_clear against the walk's own loop (move_unit, as it was): the steps the
+// loop takes as reached before its first other step, for paths shorter than a step, ending
+// on a step, ending within a micron past one (the loop clamps that step to the end), longer
+// than the kept sums, and windows that start anywhere, on a step exactly, never, or at NaN.
+TEST(Fast1805Prefilters, WalkStepsSkipAsTheWalkSteps) {
+  constexpr double kStep = 0.25 * kMmPerInch;
+  const WalkSteps steps(kStep, 64);
+  // The loop's fast branch alone: the point reached and the first t it does not take as
+  // reached (the t at which the slow branch starts; -1 if none).
+  auto walk = [&](double first, double ok_t, double reach, double clear_until) {
+    for (double t = first; t <= reach + 1e-9; t += kStep) {
+      t = std::min(t, reach);
+      if (t <= clear_until) {
+        ok_t = t;
+        if (t >= reach) break;
+        continue;
+      }
+      return std::pair{ok_t, t};
+    }
+    return std::pair{ok_t, -1.0};
+  };
+  std::vector<double> sums;  // the loop's own steps
+  for (double t = kStep; sums.size() < 100; t += kStep) sums.push_back(t);
+  std::mt19937 g(1809);
+  std::uniform_real_distribution<double> at(-10, 110 * kStep);
+  std::uniform_int_distribution<std::size_t> pick(0, sums.size() - 1);
+  const double kNaN = std::numeric_limits<double>::quiet_NaN();
+  const double kInf = std::numeric_limits<double>::infinity();
+  int skipped = 0;
+  for (int k = 0; k < 200000; ++k) {
+    double reach = at(g), clear_until = at(g);
+    switch (k % 8) {
+      case 0:
+        reach = sums[pick(g)];
+        break;
+      case 1:
+        reach = sums[pick(g)] - 5e-10;
+        break;
+      case 2:
+        clear_until = sums[pick(g)];
+        break;
+      case 3:
+        clear_until = kInf;
+        break;
+      case 4:
+        clear_until = k % 16 == 4 ? kNaN : -kInf;
+        break;
+      case 5:
+        reach = std::fabs(at(g)) / 50;
+        break;
+      default:
+        break;
+    }
+    const auto [ok_ref, next_ref] = walk(std::min(kStep, reach), 0.0, reach, clear_until);
+    // The walk from where the skip leaves it.
+    const WalkSteps::Skip skip = steps.skip_clear(reach, clear_until);
+    const auto [ok_t, next_t] = walk(skip.next_t, skip.ok_t, reach, clear_until);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(ok_t), std::bit_cast<std::uint64_t>(ok_ref))
+        << k << " reach " << reach << " clear " << clear_until;
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(next_t), std::bit_cast<std::uint64_t>(next_ref))
+        << k << " reach " << reach << " clear " << clear_until;
+    if (skip.ok_t > 0) ++skipped;
+  }
+  EXPECT_GT(skipped, 50000);
+}
+
+// UnitBook (the battle's orders by unit, unit_book.h) against the std::map<int, T> it
+// replaced, over random bounds of look-ups, finds and values made in any order: the same
+// values, the same size and, after make_ascending(), the map's order.
+TEST(Fast1805UnitBook, AsTheMapItReplaced) {
+  struct Value {
+    int a = 0;
+    double b = 0;
+  };
+  std::mt19937 g(1810);
+  std::uniform_int_distribution<int> unit(0, 299), op(0, 9);
+  UnitBook<Value> book;
+  for (int bound = 0; bound < 200; ++bound) {
+    std::map<int, Value> map;
+    book.clear();
+    const int ops = bound % 5 == 0 ? 0 : 400;
+    for (int k = 0; k < ops; ++k) {
+      const int u = unit(g);
+      if (op(g) < 3) {  // a find
+        const auto it = map.find(u);
+        const Value* v = book.find(u);
+        ASSERT_EQ(v != nullptr, it != map.end()) << bound << " " << u;
+        if (v) {
+          EXPECT_EQ(v->a, it->second.a);
+        }
+        continue;
+      }
+      Value& m = map[u];
+      Value& b = book[u];
+      EXPECT_EQ(b.a, m.a) << bound << " " << u;
+      EXPECT_EQ(b.b, m.b) << bound << " " << u;
+      m.a = b.a = k;
+      m.b = b.b = k * 0.5;
+    }
+    ASSERT_EQ(book.size(), map.size()) << bound;
+    book.make_ascending();
+    std::vector<int> keys;
+    for (const auto& [u, v] : map) keys.push_back(u);
+    EXPECT_EQ(book.units(), keys) << bound;
+    for (const int u : book.units()) EXPECT_EQ(book[u].b, map[u].b) << bound << " " << u;
+  }
+}
+
+// initiative_ids (the order of play, initiative_sort.h) against the stable sort it replaced:
+// passed first, lowest roll first, ties in the order given; d100 faces, a few faces (many
+// ties), and rolls spread wider than its counting range (the sort itself).
+TEST(Fast1805InitiativeIds, AsTheStableSortItReplaced) {
+  std::mt19937 g(1811);
+  for (int k = 0; k < 3000; ++k) {
+    const int faces = k % 3 == 0 ? 100 : k % 3 == 1 ? 3 : 100000;
+    std::uniform_int_distribution<int> face(1, faces), count(0, 300);
+    std::bernoulli_distribution passed(0.6);
+    std::vector<InitiativeRolled> rolled;
+    const int n = count(g);
+    for (int i = 0; i < n; ++i) rolled.push_back({i * 3 + k % 3, passed(g), face(g)});
+    std::vector<InitiativeRolled> sorted = rolled;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const InitiativeRolled& x, const InitiativeRolled& y) {
+                       if (x.passed != y.passed) return x.passed;
+                       return x.roll < y.roll;
+                     });
+    std::vector<int> want;
+    for (const InitiativeRolled& r : sorted) want.push_back(r.id);
+    EXPECT_EQ(initiative_ids(rolled), want) << k;
+  }
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "core/geometry/same_frame.h"
 #include "core/text/fixed1.h"
 #include "rules/fast_1805/battle_impl.h"
+#include "rules/fast_1805/initiative_sort.h"
 
 namespace smoothbore::fast_1805 {
 
@@ -120,24 +121,15 @@ std::vector<std::string> Battle1805::invariant_violations() const {
 // Initiative (L19, A2-01): units that passed first, lowest roll first; then those that
 // failed, lowest roll first; ties by unit order.
 std::vector<int> Battle1805::initiative_order() const {
-  struct Rolled {
-    int id;
-    bool passed;
-    int roll;
-  };
-  // The rolls beside the ids (a map lookup per comparison was most of the sort).
-  std::vector<Rolled> rolled;
+  // The rolls beside the ids (a map lookup per comparison was most of the sort), in unit
+  // order; initiative_ids orders them (initiative_sort.h).
+  std::vector<InitiativeRolled> rolled;
   rolled.reserve(orders_.size());
-  for (const auto& [id, o] : orders_)
+  for (const int id : orders_.units()) {  // ascending (collect_orders)
+    const Order& o = *orders_.find(id);
     rolled.push_back({id, o.initiative.passed, o.initiative.roll});
-  std::stable_sort(rolled.begin(), rolled.end(), [](const Rolled& x, const Rolled& y) {
-    if (x.passed != y.passed) return x.passed;
-    return x.roll < y.roll;
-  });
-  std::vector<int> ids;
-  ids.reserve(rolled.size());
-  for (const Rolled& r : rolled) ids.push_back(r.id);
-  return ids;
+  }
+  return initiative_ids(rolled);
 }
 
 void Battle1805::append_order(std::string& out, const Action& a) const {
@@ -233,10 +225,13 @@ void Battle1805::collect_orders(const std::vector<OrderSource*>& orders, EventLo
       orders_[static_cast<int>(i)] = {a, {}};
     }
   }
-  // L19: every unit rolls initiative; one event lists the rolls and the order of play.
+  // L19: every unit rolls initiative, in unit order; one event lists the rolls and the
+  // order of play.
+  orders_.make_ascending();
   Event init = make_event(EventKind::kInitiative, -1, "");
   if (!log.quiet()) init.rolls.reserve(orders_.size());
-  for (auto& [u, o] : orders_) {
+  for (const int u : orders_.units()) {
+    Order& o = orders_[u];
     RollRecord rec;
     o.initiative = resolve_initiative(state_[u].quality, dice_, record_for(log, rec));
     if (log.quiet()) continue;

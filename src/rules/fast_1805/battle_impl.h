@@ -11,7 +11,6 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -31,6 +30,7 @@
 #include "rules/fast_1805/resolutions.h"
 #include "rules/fast_1805/state.h"
 #include "rules/fast_1805/tables.h"
+#include "rules/fast_1805/unit_book.h"
 #include "rules/touch_tracker.h"
 
 namespace smoothbore::fast_1805 {
@@ -209,8 +209,8 @@ class Battle1805 final : public Battle, public NearestEnemyIndex {
   Rng rng_;
   SampledChance dice_;
   int bound_ = 0;
-  int step_ = 0;  // counter of steps, for once-per-step morale (A2-14)
-  std::map<int, Order> orders_;
+  int step_ = 0;            // counter of steps, for once-per-step morale (A2-14)
+  UnitBook<Order> orders_;  // this bound's orders by unit (unit_book.h)
   std::vector<int> order_;  // this bound's initiative order
   // (charger, target) pairs that came into contact this bound.
   std::vector<std::pair<int, int>> charges_;

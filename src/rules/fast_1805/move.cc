@@ -206,7 +206,17 @@ double Battle1805::move_unit(int unit, Vec2 dest, double facing, double budget, 
     return std::find(passed.begin(), passed.end(), k) != passed.end();
   };
   bool stopped = false;
-  for (double t = std::min(kStep, reach); t <= reach + 1e-9 && !stopped; t += kStep) {
+  // The steps up to clear_until, taken as reached without a step of the loop each
+  // (WalkSteps, prefilters.h: the same ok_t and the same next step). Paths of up to 64"
+  // are kept (a full move is some 12").
+  static const WalkSteps walk_steps(kStep, 256);
+  double first_t = std::min(kStep, reach);
+  if (path_on_table) {
+    const WalkSteps::Skip skip = walk_steps.skip_clear(reach, clear_until);
+    ok_t = skip.ok_t;
+    first_t = skip.next_t;
+  }
+  for (double t = first_t; t <= reach + 1e-9 && !stopped; t += kStep) {
     t = std::min(t, reach);
     if (path_on_table && t <= clear_until && passed.empty()) {
       ok_t = t;
@@ -316,8 +326,8 @@ void Battle1805::change_formation(int unit, const std::string& formation, EventL
   const Rect old = u.footprint();
   const std::string before = u.formation;
   u.formation = formation;
-  const auto order = orders_.find(unit);
-  const double facing = order != orders_.end() ? order->second.action.facing : old.facing;
+  const Order* order = orders_.find(unit);
+  const double facing = order != nullptr ? order->action.facing : old.facing;
   Rect r = ruleset().layout(u, old.centre, facing).front().rect;
   // place_ok is a pure question: a footprint that fits is not asked about again (issue 9).
   bool fits = place_ok(unit, r, -1);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <vector>
 
@@ -201,5 +202,45 @@ inline SlideWindow overlap_window(const RectFrame& from, Vec2 dir, const RectFra
   }
   return w;
 }
+
+// The points move_unit's walk samples along a path `reach` long: t = min(step, reach) first,
+// then t + step each time, every sum rounded as the walk adds it (not k * step, which can
+// differ in the last bit). While the path lies on the table and no friend has been passed
+// through, the walk takes every step up to the least overlap window's start (`clear_until`)
+// as reached without a frame worked out: some forty steps of a loop for a full move (issue 9,
+// round 26). skip_clear() gives where those steps leave it: the last of them at or before
+// `reach` (`ok_t`, 0 if none) and the walk's next t, from which its loop goes on as before (a
+// step past `reach`, clamped to it, is the loop's own). The sums are kept once for paths of
+// up to `count` steps; beyond them the loop walks on from the last.
+class WalkSteps {
+ public:
+  WalkSteps(double step, std::size_t count) : step_(step) {
+    sums_.reserve(count);
+    double t = step;
+    for (std::size_t k = 0; k < count; ++k, t += step) sums_.push_back(t);
+  }
+  struct Skip {
+    double ok_t, next_t;
+  };
+  Skip skip_clear(double reach, double clear_until) const {
+    // A path shorter than a step starts at `reach`, and a first step beyond clear_until (or
+    // a NaN) is not taken here: the loop starts where it did.
+    if (sums_.empty() || !(reach >= step_) || !(clear_until >= step_)) {
+      return {0, std::min(step_, reach)};
+    }
+    const double limit = clear_until < reach ? clear_until : reach;
+    // n: how many sums lie at or below limit (they ascend), from a guess a step or so off.
+    std::size_t n =
+        static_cast<std::size_t>(std::min(limit / step_, static_cast<double>(sums_.size())));
+    while (n < sums_.size() && sums_[n] <= limit) ++n;
+    while (n > 0 && sums_[n - 1] > limit) --n;
+    if (n == 0) return {0, step_};
+    return {sums_[n - 1], sums_[n - 1] + step_};
+  }
+
+ private:
+  double step_;
+  std::vector<double> sums_;
+};
 
 }  // namespace smoothbore::fast_1805
