@@ -117,15 +117,6 @@ Rect placed(const Turn& turn, const Rect& r, Vec2 pivot, Vec2 delta) {
   return m;
 }
 
-// A frame's corners from its rect's centre, axes and half sizes, with RectFrame's own
-// arithmetic (rect_frame.cc: the constructor and moved_to), for the frames written in place.
-void place_corners(RectFrame& out) {
-  const Vec2 c = out.rect.centre;
-  const Vec2 fd = out.f * out.hd;
-  const Vec2 rw = out.r * out.hw;
-  out.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
-}
-
 }  // namespace
 
 // Issue 9 round 24: a wheel's step turns every stand of a unit to one new facing, which
@@ -134,7 +125,7 @@ void place_corners(RectFrame& out) {
 // axes of turned stands are kept per thread by the facing's bits, in a table indexed by a
 // hash of them (round 25: the axes alone, rect.forward() and rect.right() as RectFrame takes
 // them, not the whole frame of one size, which was copied out and moved), and the frame is
-// built on them with RectFrame's own arithmetic, bit for bit (rect_frame.h); checked under
+// built on them with RectFrame::assign_on_axes, bit for bit (rect_frame.h); checked under
 // Mover::check_kept and in FireAndDisciplineWheelBound.KeptFramesAnswerAsRectFrame.
 void kept_frame_into(const Rect& r, RectFrame& out) {
   struct Kept {
@@ -147,13 +138,7 @@ void kept_frame_into(const Rect& r, RectFrame& out) {
   const auto f = std::bit_cast<std::uint64_t>(r.facing);
   Kept& k = kept[static_cast<std::size_t>((f * 0x9E3779B97F4A7C15ULL) >> (64 - kBits))];
   if (!k.set || k.facing != f) k = {f, true, r.forward(), r.right()};
-  // RectFrame::RectFrame(r)'s arithmetic.
-  out.rect = r;
-  out.hd = r.depth / 2;
-  out.hw = r.width / 2;
-  out.f = k.f;
-  out.r = k.r;
-  place_corners(out);
+  out.assign_on_axes(r, k.f, k.r);  // RectFrame(r), bit for bit, on the kept axes
   if (check_kept_on) {
     const RectFrame fresh(r);
     SB_CHECK(same_bits(out, fresh), "a kept frame differs from RectFrame's");
@@ -254,14 +239,13 @@ void Mover::frame_base() {
 
 // A trial position of stand i is mostly its start moved without a turn: the start's frame
 // moved there is that position's frame, bit for bit (rect_frame.h), without a sine. Round
-// 25: written in place (RectFrame::moved_to's arithmetic), not copied out of a return.
+// 25: written in place (RectFrame::move_to), not copied out of a return.
 void Mover::frame_into(std::size_t i, const Rect& r, RectFrame& out) const {
   if (i < base_.size()) {
     const Rect& b = base_[i];
     if (r.facing == b.facing && r.width == b.width && r.depth == b.depth) {
       out = base_frames_[i];
-      out.rect.centre = r.centre;
-      place_corners(out);
+      out.move_to(r.centre);
       if (check_kept_on) {
         SB_CHECK(same_bits(out, base_frames_[i].moved_to(r.centre)),
                  "a moved frame differs from RectFrame::moved_to's");
