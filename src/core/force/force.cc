@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "core/geometry/rect_frame.h"
+
 namespace smoothbore {
 
 namespace {
@@ -13,10 +15,7 @@ namespace {
 // Rect::corners() (RectFrame's) of a footprint whose axes are already worked out: each axis
 // is a sine and a cosine, and a unit's stands mostly share one facing (issue 9).
 std::array<Vec2, 4> corners_on(const Rect& rect, Vec2 f, Vec2 r) {
-  const Vec2 fd = f * (rect.depth / 2);
-  const Vec2 rw = r * (rect.width / 2);
-  const Vec2 c = rect.centre;
-  return {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  return corners_on_axes(rect.centre, f, r, rect.depth / 2, rect.width / 2);
 }
 
 }  // namespace

@@ -11,6 +11,16 @@
 
 namespace smoothbore {
 
+// A footprint's corners from its centre, axes (forward `f`, right `r`) and half depth and
+// width, in rect.corners()' order (front-left, front-right, rear-right, rear-left): the one
+// corner arithmetic of every frame, and of the footprints whose axes a caller already holds
+// (a unit's stands share a facing), so that all agree bit for bit.
+inline std::array<Vec2, 4> corners_on_axes(Vec2 c, Vec2 f, Vec2 r, double hd, double hw) {
+  const Vec2 fd = f * hd;
+  const Vec2 rw = r * hw;
+  return {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+}
+
 struct RectFrame {
   RectFrame() = default;
   explicit RectFrame(const Rect& rect);
@@ -53,12 +63,7 @@ struct RectFrame {
  private:
   // The corners from the centre, axes and half sizes: the one arithmetic of the constructor,
   // move_to and assign_on_axes, so that every way of building a frame agrees bit for bit.
-  void place_corners() {
-    const Vec2 c = rect.centre;
-    const Vec2 fd = f * hd;
-    const Vec2 rw = r * hw;
-    corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
-  }
+  void place_corners() { corners = corners_on_axes(rect.centre, f, r, hd, hw); }
 };
 
 // As distance(a.rect, b.rect) (common.md §3.4): the edge-to-edge shortest distance, 0 if

@@ -44,10 +44,8 @@ inline constexpr double kMm = kMmPerInch;  // mm per inch, the rule unit
 // already worked out, bit for bit (RectFrame's corners): a squad's figures share its facing,
 // so the figures' index files them on one sine and cosine (spatial.cc).
 inline Box bounds_on_axes(const Rect& rect, Vec2 f, Vec2 r) {
-  const Vec2 fd = f * (rect.depth / 2);
-  const Vec2 rw = r * (rect.width / 2);
-  const Vec2 c = rect.centre;
-  const std::array<Vec2, 4> corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+  const std::array<Vec2, 4> corners =
+      corners_on_axes(rect.centre, f, r, rect.depth / 2, rect.width / 2);
   Box b{corners[0], corners[0]};
   for (Vec2 p : corners) {
     b.min = {std::min(b.min.x, p.x), std::min(b.min.y, p.y)};

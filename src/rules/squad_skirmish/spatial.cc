@@ -108,15 +108,7 @@ void BattleSK::refile_footprint(int unit, const RectFrame* axes) {
     const Vec2 r = given ? axes->r : ref.right();
     fp_[u] = unit_ref.footprint_on_axes(f, r);
     RectFrame& frame = fp_frame_[u];
-    frame.rect = fp_[u];
-    frame.f = f;
-    frame.r = r;
-    frame.hd = fp_[u].depth / 2;
-    frame.hw = fp_[u].width / 2;
-    const Vec2 c = fp_[u].centre;
-    const Vec2 fd = f * frame.hd;
-    const Vec2 rw = r * frame.hw;
-    frame.corners = {c + fd - rw, c + fd + rw, c - fd + rw, c - fd - rw};
+    frame.assign_on_axes(fp_[u], f, r);
     fp_box_[u] = bounds(frame);
     if (check_kept_) {  // a test: the same footprint, frame and box as worked out afresh
       const Rect fresh = unit_ref.footprint();
