@@ -97,6 +97,12 @@ RectFrame::RectFrame(const Rect& rect_in) {
   assign_on_axes(rect_in, axes.f, axes.r);
 }
 
+RectFrame RectFrame::moved_to(Vec2 centre) const {
+  RectFrame out = *this;
+  out.move_to(centre);
+  return out;
+}
+
 double distance(const RectFrame& a, Vec2 p) {
   const Vec2 d = p - a.rect.centre;
   const double dx = std::max(std::fabs(d.dot(a.r)) - a.rect.width / 2, 0.0);

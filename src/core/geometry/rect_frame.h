@@ -38,11 +38,8 @@ struct RectFrame {
   Vec2 front_centre() const { return rect.centre + f * hd; }
   // The frame of the same footprint moved to `centre`: as RectFrame of that Rect, bit for
   // bit, without working out the axes again (a footprint stepped along a move).
-  RectFrame moved_to(Vec2 centre) const {
-    RectFrame out = *this;
-    out.move_to(centre);
-    return out;
-  }
+  // (Out of line: inlined into its callers it cost group-orders' warm battle 0.4% more.)
+  RectFrame moved_to(Vec2 centre) const;
   // In place, as *this = moved_to(centre): a frame stepped along a move without a copy.
   void move_to(Vec2 centre) {
     rect.centre = centre;
