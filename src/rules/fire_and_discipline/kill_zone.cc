@@ -201,11 +201,11 @@ double kill_zone_distance(const Rect& front, const Rect& target, double range_mm
 }
 
 // overlaps and corridor_distance on frames answer as on their rects (rect_frame.h).
-double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& /*target*/,
-                          const RectFrame& target_frame, double range_mm) {
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const RectFrame& target,
+                          double range_mm) {
   const double ext = range_mm + 1.0;
-  if (!overlaps(zone, target_frame)) return -1;
-  const double d = corridor_distance(front, target_frame, ext);
+  if (!overlaps(zone, target)) return -1;
+  const double d = corridor_distance(front, target, ext);
   return d < 0 || d > range_mm + kEpsMm ? -1 : d;
 }
 
@@ -368,7 +368,7 @@ std::vector<MusketTarget> musketry_targets(const FdState& s, int unit, double ma
       }
       const StandEntry& e = snap->stands[static_cast<std::size_t>(at)];
       const bool filed = e.files(st.rect);
-      const double d = filed ? kill_zone_distance(fr->front, zone_frame, st.rect, e.frame, range_mm)
+      const double d = filed ? kill_zone_distance(fr->front, zone_frame, e.frame, range_mm)
                              : kill_zone_distance(fr->front, st.rect, range_mm);
       if (d < 0) continue;
       bool blocked = false;

@@ -25,9 +25,9 @@ struct StandRef {
 // exactly at the end is inside).
 double kill_zone_distance(const Rect& front, const Rect& target, double range_mm);
 // The same, bit for bit, with the frames of the zone (`corridor(front, range_mm + 1)`) and
-// of `target` worked out once by the caller (no sines per stand of a path).
-double kill_zone_distance(const Rect& front, const RectFrame& zone, const Rect& target,
-                          const RectFrame& target_frame, double range_mm);
+// of the target worked out once by the caller (no sines per stand of a path).
+double kill_zone_distance(const Rect& front, const RectFrame& zone, const RectFrame& target,
+                          double range_mm);
 
 // The features a target may stand in and still be fired on (fd_woods_see_into_yd): the
 // §6.9 "Heavy Woods" and "Lgt Woods or Rough" classes.

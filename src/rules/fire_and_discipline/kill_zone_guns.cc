@@ -174,7 +174,7 @@ std::optional<PathItem> path_item(const FdState& s, const StandSnapshot& snap, i
   if (!live(st)) return std::nullopt;
   // The snapshot's frame is the stand's where it holds the stand as it stands.
   const bool filed = e.files(st.rect);
-  const double d = filed ? kill_zone_distance(gun, zone_frame, st.rect, e.frame, range_mm)
+  const double d = filed ? kill_zone_distance(gun, zone_frame, e.frame, range_mm)
                          : kill_zone_distance(gun, st.rect, range_mm);
   if (d < 0) return std::nullopt;
   const bool friendly = other.side == side;
