@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
 
 #include "core/geometry/rect_frame.h"
+#include "core/geometry/same_bits.h"
 #include "core/geometry/shapes.h"
 
 namespace smoothbore {
@@ -213,8 +213,6 @@ double corridor_distance_by_full_clips(const Rect& firer, const Rect& target, do
   for (const Vec2 p : poly) best = std::min(best, (p - firer.front_centre()).dot(firer.forward()));
   return std::max(best, 0.0);
 }
-
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // Issue 9 round 26: the clip keeps a polygon none of whose vertices it cuts, in place, and
 // works each vertex's value out once; the target may be given by its frame. The same distance, bit

@@ -248,7 +248,6 @@ TEST(ElanDrillPathFilters, NoStepWithinTheClearRunOverlaps) {
   EXPECT_GT(overlapping_after, 10);
 }
 
-}  // namespace
 // in_arc's bound (rules/elan_drill/proximity.h) against the angle it stands in for: random
 // points, and points on the arc's edge and a few ulps either side of it (where a bound
 // without its margin answers otherwise), for the options' arcs and random ones.
@@ -281,4 +280,5 @@ TEST(ElanDrillPathFilters, ArcBoundAnswersAsTheAngle) {
   EXPECT_GT(checked, 200000);
 }
 
+}  // namespace
 }  // namespace smoothbore
