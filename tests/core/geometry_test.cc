@@ -266,7 +266,10 @@ TEST(Corridor, DistanceAnswersAsTheFullClips) {
       ++cut;
     }
   }
-  // Every kind of case came up often.
+  // Every kind of case came up often: each floor is 5% of the 40,000 cases, far below the
+  // share the construction gives it (targets spread across twice the corridor's width and
+  // from behind its front to 20% beyond its end), so a floor fails only when a kind stops
+  // being drawn.
   EXPECT_GT(inside, 2000);
   EXPECT_GT(cut, 2000);
   EXPECT_GT(outside, 2000);
